@@ -1,0 +1,20 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Logo } from "./logo";
+
+/** The plain layout's card for the sign-in family of pages. */
+export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <main className="flex min-h-full flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12">
+      <Link to="/" className="mb-8" aria-label="SkillSwap home">
+        <Logo />
+      </Link>
+      <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-xl font-bold text-slate-900">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+      {footer ? <div className="mt-6 text-sm text-slate-600">{footer}</div> : null}
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { NavLink } from "@remix-run/react";
+import { Icon } from "./icons";
+import { NAV_ITEMS } from "./nav-items";
+
+function ChatDot({ show }: { show: boolean }) {
+  if (!show) return null;
+  return <span data-testid="chat-dot" className="h-2 w-2 rounded-full bg-red-500" aria-label="Unread messages" role="status" />;
+}
+
+/** Left sidebar, large screens only (SPEC.md §2). */
+export function SideNav({ chatUnread }: { chatUnread: boolean }) {
+  return (
+    <nav aria-label="Main" data-testid="sidebar" className="fixed bottom-0 left-0 top-16 z-20 hidden w-60 border-r border-slate-200 bg-white px-3 py-6 lg:block">
+      <ul className="space-y-1">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              prefetch="intent"
+              data-tour={item.tour}
+              className={({ isActive }) =>
+                `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`
+              }
+            >
+              <Icon name={item.icon} className="h-5 w-5" />
+              <span className="flex-1">{item.label}</span>
+              {item.to === "/inbox" ? <ChatDot show={chatUnread} /> : null}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Bottom bar, small screens only. */
+export function BottomNav({ chatUnread }: { chatUnread: boolean }) {
+  return (
+    <nav aria-label="Main" data-testid="bottom-bar" className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden">
+      <ul className="grid grid-cols-6">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              prefetch="intent"
+              className={({ isActive }) =>
+                `relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? "text-brand-700" : "text-slate-500"}`
+              }
+            >
+              <Icon name={item.icon} className="h-5 w-5" />
+              {item.label}
+              {item.to === "/inbox" ? (
+                <span className="absolute right-[calc(50%-16px)] top-1.5">
+                  <ChatDot show={chatUnread} />
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

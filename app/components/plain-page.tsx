@@ -1,0 +1,23 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Logo } from "./logo";
+
+/** The plain layout for signed-in pages that stand alone (session room, admin, discussions). */
+export function PlainPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="min-h-full">
+      <div className="flex items-center justify-between border-b border-slate-200 bg-white px-6 py-3">
+        <Link to="/dashboard" aria-label="Back to the dashboard">
+          <Logo />
+        </Link>
+        <Link to="/dashboard" className="text-sm font-medium text-brand-600 hover:underline">
+          Back to dashboard
+        </Link>
+      </div>
+      <main className="mx-auto max-w-3xl px-6 py-10">
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        <div className="mt-6">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Form, Link } from "@remix-run/react";
+import { useCallback, useId, useRef, useState } from "react";
+import { Icon } from "./icons";
+import { useDismiss } from "./use-dismiss";
+
+const ENTRIES = [
+  { to: "/profile", label: "Profile" },
+  { to: "/settings", label: "Settings" },
+  { to: "/subscriptions", label: "Subscriptions" },
+  { to: "/saved", label: "Saved Profiles" },
+];
+
+export const START_TOUR_EVENT = "skillswap:start-tour";
+
+export function ProfileMenu({ displayName, avatar }: { displayName: string; avatar: string }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback((reason: "outside" | "escape" | "select") => {
+    setOpen(false);
+    if (reason === "escape") trigger.current?.focus();
+  }, []);
+  useDismiss(root, open, close);
+
+  function onMenuKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    event.preventDefault();
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>("[role=menuitem]"));
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const next = event.key === "ArrowDown" ? (index + 1) % items.length : (index - 1 + items.length) % items.length;
+    items[next]?.focus();
+  }
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        data-tour="profile-menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown" && !open) {
+            e.preventDefault();
+            setOpen(true);
+            requestAnimationFrame(() => document.getElementById(menuId)?.querySelector<HTMLElement>("[role=menuitem]")?.focus());
+          }
+        }}
+        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100"
+      >
+        <img src={avatar} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover ring-1 ring-slate-200" />
+        <span className="hidden max-w-[10rem] truncate text-sm font-medium sm:block" data-testid="display-name">
+          {displayName}
+        </span>
+        <Icon name="chevron" className="h-4 w-4 text-slate-500" />
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label="Profile menu"
+          onKeyDown={onMenuKeyDown}
+          className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          <p className="truncate border-b border-slate-100 px-4 py-2 text-sm font-semibold sm:hidden">{displayName}</p>
+          {ENTRIES.map((entry) => (
+            <Link key={entry.to} to={entry.to} role="menuitem" onClick={() => close("select")} className="block px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50">
+              {entry.label}
+            </Link>
+          ))}
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              close("select");
+              window.dispatchEvent(new Event(START_TOUR_EVENT));
+            }}
+            className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50"
+          >
+            Take the tour
+          </button>
+          <Form method="post" action="/logout" replace className="border-t border-slate-100">
+            <button type="submit" role="menuitem" className="block w-full px-4 py-2 text-left text-sm text-red-600 hover:bg-red-50 focus:bg-red-50">
+              Log Out
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </div>
+  );
+}

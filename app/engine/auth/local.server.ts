@@ -1,0 +1,394 @@
+/**
+ * The embedded engine's AuthProvider: email + password accounts checked by this server,
+ * with revocable server-side sessions and emailed password-reset codes.
+ *
+ * Secrets are never stored as they are: passwords as scrypt hashes, session tokens and
+ * reset codes as SHA-256 hashes, so a copy of the database yields no live session and
+ * no password.
+ */
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import type { DocStore, Transaction } from "../store/types";
+import { AlreadyExistsError } from "../store/types";
+import type { Mailer } from "./mail.server";
+import { createRateLimiter, createSignInThrottle, waitText } from "./rate-limit.server";
+import { AuthError, type AuthProvider, type AuthUser, type Credentials, type Session } from "./types";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
+export const RESET_CODE_LIFETIME_MS = 60 * 60_000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
+const MESSAGES = {
+  invalidEmail: "Enter a valid email address.",
+  weakPassword: `Use a password of at least ${PASSWORD_MIN_LENGTH} characters.`,
+  emailTaken: "An account with this email already exists. Sign in instead.",
+  invalidCredentials: "Email or password is incorrect.",
+  wrongCurrentPassword: "Your current password is incorrect.",
+  resetCodeUsed: "This reset link has expired or was already used. Ask for a new one.",
+  resetCodeUnknown: "This reset link is not valid. Ask for a new one.",
+  notSupported: "This sign-in method is not available here.",
+} as const;
+
+/** Documents of the embedded engine's accounts; only the server reads them. */
+export interface AuthUserDoc extends Record<string, unknown> {
+  email: string;
+  passwordHash: string;
+  salt: string;
+  displayName: string | null;
+  photoURL: string | null;
+  createdAt: number;
+  passwordChangedAt: number;
+}
+
+interface AuthEmailDoc extends Record<string, unknown> {
+  uid: string;
+}
+
+interface SessionDoc extends Record<string, unknown> {
+  uid: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+interface ResetCodeDoc extends Record<string, unknown> {
+  uid: string;
+  email: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+// --- passwords --------------------------------------------------------------------------
+
+const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+// 128·N·r bytes of working memory (16 MiB) plus headroom; Node's default cap is 32 MiB.
+const SCRYPT_MAXMEM = 64 * 1024 * 1024;
+
+function scryptAsync(password: string, salt: Buffer, params: { N: number; r: number; p: number; keylen: number }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // The async form runs on libuv's thread pool, so hashing never blocks other requests.
+    scrypt(password.normalize("NFC"), salt, params.keylen, { N: params.N, r: params.r, p: params.p, maxmem: SCRYPT_MAXMEM }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/**
+ * Hashes a password for an `auth_users` document. The hash names its parameters
+ * (`scrypt$N$r$p$hash`) so they can be raised later without breaking existing accounts.
+ * Exported for fixtures that create users directly in the store.
+ */
+export async function hashPassword(password: string): Promise<{ passwordHash: string; salt: string }> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, SCRYPT);
+  return {
+    passwordHash: `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${key.toString("base64")}`,
+    salt: salt.toString("base64"),
+  };
+}
+
+export async function verifyPassword(password: string, stored: { passwordHash: string; salt: string }): Promise<boolean> {
+  const [scheme, n, r, p, hash] = stored.passwordHash.split("$");
+  if (scheme !== "scrypt" || !hash) return false;
+  const expected = Buffer.from(hash, "base64");
+  const params = { N: Number(n), r: Number(r), p: Number(p), keylen: expected.length };
+  if (![params.N, params.r, params.p, params.keylen].every((v) => Number.isInteger(v) && v > 0)) return false;
+  const actual = await scryptAsync(password, Buffer.from(stored.salt, "base64"), params);
+  return timingSafeEqual(actual, expected);
+}
+
+// Checked against when the email is unknown, so that answering "unknown email" costs the
+// same one scrypt as answering "wrong password" and timing does not reveal who has an
+// account. Random bytes serve: no password needs to match it.
+const DECOY = {
+  passwordHash: `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${randomBytes(SCRYPT.keylen).toString("base64")}`,
+  salt: randomBytes(16).toString("base64"),
+};
+
+// --- small helpers ----------------------------------------------------------------------
+
+// Deliberately permissive (one @, a dot in the domain, no spaces): the reset email is the
+// real test of an address, and a strict pattern only turns away real people. "/" and
+// control characters are refused because the address is a document id (`auth_emails/…`);
+// real providers do not hand out such addresses.
+const EMAIL_PATTERN = /^[^\s@/\p{Cc}]+@[^\s@/\p{Cc}]+\.[^\s@/.\p{Cc}]+$/u;
+
+function normalizeEmail(email: string): string {
+  return email.normalize("NFC").trim().toLowerCase();
+}
+
+function assertValidEmail(email: string): void {
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) {
+    throw new AuthError("invalid_email", MESSAGES.invalidEmail);
+  }
+}
+
+function assertStrongEnough(password: string): void {
+  // Counted in code points, so an emoji is one character as a person sees it.
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
+    throw new AuthError("weak_password", MESSAGES.weakPassword);
+  }
+}
+
+function sha256Hex(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+/** 32 random bytes, base64url: what session cookies and reset links carry. */
+function newSecret(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+// A 32-byte base64url secret is exactly 43 characters; anything else cannot be one of ours.
+const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const UID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** 28 alphanumeric characters, like Firebase uids, so ids look the same on both engines. */
+function newUid(): string {
+  let uid = "";
+  while (uid.length < 28) {
+    for (const byte of randomBytes(32)) {
+      // 248 = 4·62: dropping the rest keeps every character equally likely.
+      if (byte < 248 && uid.length < 28) uid += UID_ALPHABET[byte % 62];
+    }
+  }
+  return uid;
+}
+
+function toAuthUser(uid: string, doc: AuthUserDoc): AuthUser {
+  return { uid, email: doc.email, displayName: doc.displayName, photoURL: doc.photoURL };
+}
+
+function passwordCredentials(credentials: Credentials) {
+  if (credentials.kind !== "password") {
+    throw new AuthError("not_supported", MESSAGES.notSupported);
+  }
+  return credentials;
+}
+
+const userPath = (uid: string) => `auth_users/${uid}`;
+const emailPath = (emailLower: string) => `auth_emails/${emailLower}`;
+const sessionPath = (token: string) => `sessions/${sha256Hex(token)}`;
+const resetCodePath = (code: string) => `reset_codes/${sha256Hex(code)}`;
+
+/** Deletes every session of `uid` and voids its unused reset links, inside `tx`. */
+async function voidCredentialsIn(tx: Transaction, uid: string, now: number, exceptCodePath?: string): Promise<void> {
+  const [sessions, codes] = await Promise.all([
+    tx.query<SessionDoc>({ collection: "sessions", where: [["uid", "==", uid]] }),
+    tx.query<ResetCodeDoc>({ collection: "reset_codes", where: [["uid", "==", uid], ["usedAt", "==", null]] }),
+  ]);
+  for (const session of sessions) tx.delete(session.path);
+  for (const code of codes) {
+    if (code.path !== exceptCodePath) tx.update(code.path, { usedAt: now });
+  }
+}
+
+// --- the provider -----------------------------------------------------------------------
+
+export interface LocalAuthOptions {
+  mail: Mailer;
+  now?: () => number;
+}
+
+export function createLocalAuth(store: DocStore, options: LocalAuthOptions): AuthProvider {
+  const now = options.now ?? Date.now;
+  const throttle = createSignInThrottle();
+  // Each reset request sends an email; without a cap anyone could flood a person's inbox.
+  // Counted per address whether or not it has an account, so refusing reveals nothing.
+  const resetRequests = createRateLimiter({ windowMs: 60 * 60_000, max: 5 });
+
+  async function findUserByEmail(emailLower: string): Promise<{ uid: string; doc: AuthUserDoc } | null> {
+    const entry = await store.get<AuthEmailDoc>(emailPath(emailLower));
+    if (!entry) return null;
+    const user = await store.get<AuthUserDoc>(userPath(entry.data.uid));
+    return user ? { uid: entry.data.uid, doc: user.data } : null;
+  }
+
+  async function readResetCode(code: string, get: (path: string) => Promise<{ path: string; data: ResetCodeDoc } | null>) {
+    if (typeof code !== "string" || !SECRET_PATTERN.test(code)) {
+      throw new AuthError("reset_code_invalid", MESSAGES.resetCodeUnknown);
+    }
+    const doc = await get(resetCodePath(code));
+    if (!doc) throw new AuthError("reset_code_invalid", MESSAGES.resetCodeUnknown);
+    if (doc.data.usedAt !== null || doc.data.expiresAt <= now()) {
+      throw new AuthError("reset_code_expired", MESSAGES.resetCodeUsed);
+    }
+    return doc;
+  }
+
+  return {
+    async signUp(credentials) {
+      const { email: rawEmail, password } = passwordCredentials(credentials);
+      const email = normalizeEmail(rawEmail);
+      assertValidEmail(email);
+      assertStrongEnough(password);
+      // Cheap early answer for the common case; the transaction below is what guarantees
+      // one account per email when sign-ups race.
+      if (await store.get(emailPath(email))) {
+        throw new AuthError("email_taken", MESSAGES.emailTaken);
+      }
+      const { passwordHash, salt } = await hashPassword(password);
+      const uid = newUid();
+      const createdAt = now();
+      const doc: AuthUserDoc = { email, passwordHash, salt, displayName: null, photoURL: null, createdAt, passwordChangedAt: createdAt };
+      try {
+        await store.transaction(async (tx) => {
+          if (await tx.get(emailPath(email))) {
+            throw new AuthError("email_taken", MESSAGES.emailTaken);
+          }
+          tx.create(emailPath(email), { uid });
+          tx.create(userPath(uid), doc);
+        });
+      } catch (error) {
+        if (error instanceof AlreadyExistsError) throw new AuthError("email_taken", MESSAGES.emailTaken);
+        throw error;
+      }
+      return toAuthUser(uid, doc);
+    },
+
+    async signIn(credentials) {
+      const { email: rawEmail, password, clientKey } = passwordCredentials(credentials);
+      const email = normalizeEmail(rawEmail);
+      assertValidEmail(email);
+      const attempt = { email, clientKey };
+      throttle.assertAllowed(attempt, now());
+      const found = await findUserByEmail(email);
+      const ok = await verifyPassword(password, found?.doc ?? DECOY);
+      if (!found || !ok) {
+        throttle.recordFailure(attempt, now());
+        throw new AuthError("invalid_credentials", MESSAGES.invalidCredentials);
+      }
+      throttle.recordSuccess(attempt);
+      return toAuthUser(found.uid, found.doc);
+    },
+
+    async startSession(user, credentials) {
+      passwordCredentials(credentials);
+      const token = newSecret();
+      const createdAt = now();
+      const expiresAt = createdAt + SESSION_LIFETIME_MS;
+      await store.create(sessionPath(token), { uid: user.uid, createdAt, expiresAt } satisfies SessionDoc);
+      // Sessions nobody ends (a closed laptop) would otherwise pile up forever; signing in
+      // is a natural moment to clear this user's dead ones.
+      const expired = await store.query<SessionDoc>({
+        collection: "sessions",
+        where: [["uid", "==", user.uid], ["expiresAt", "<=", createdAt]],
+      });
+      await Promise.all(expired.map((session) => store.delete(session.path)));
+      return { token, expiresAt } satisfies Session;
+    },
+
+    async getSessionUser(token) {
+      if (typeof token !== "string" || !SECRET_PATTERN.test(token)) return null;
+      const session = await store.get<SessionDoc>(sessionPath(token));
+      if (!session) return null;
+      if (session.data.expiresAt <= now()) {
+        await store.delete(session.path);
+        return null;
+      }
+      const user = await store.get<AuthUserDoc>(userPath(session.data.uid));
+      if (!user) return null;
+      // Revocation deletes sessions, but one started while a password change was being
+      // committed could slip past that delete; it is still older than the new password.
+      if (session.data.createdAt < user.data.passwordChangedAt) return null;
+      return toAuthUser(session.data.uid, user.data);
+    },
+
+    async endSession(token) {
+      if (typeof token !== "string" || !SECRET_PATTERN.test(token)) return;
+      await store.delete(sessionPath(token));
+    },
+
+    async revokeSessions(uid) {
+      await store.transaction(async (tx) => {
+        const sessions = await tx.query<SessionDoc>({ collection: "sessions", where: [["uid", "==", uid]] });
+        for (const session of sessions) tx.delete(session.path);
+      });
+    },
+
+    async requestPasswordReset(rawEmail, origin) {
+      const email = normalizeEmail(rawEmail);
+      assertValidEmail(email);
+      const at = now();
+      const decision = resetRequests.check(email, at);
+      if (!decision.allowed) {
+        throw new AuthError(
+          "too_many_attempts",
+          `Too many reset requests. Try again in ${waitText(decision.retryAfterMs)}.`,
+          decision.retryAfterMs,
+        );
+      }
+      resetRequests.hit(email, at);
+      const found = await findUserByEmail(email);
+      if (!found) return;
+      const code = newSecret();
+      await store.create(resetCodePath(code), {
+        uid: found.uid,
+        email,
+        createdAt: at,
+        expiresAt: at + RESET_CODE_LIFETIME_MS,
+        usedAt: null,
+      } satisfies ResetCodeDoc);
+      const link = `${origin.replace(/\/+$/, "")}/auth/action?mode=resetPassword&oobCode=${code}`;
+      await options.mail({
+        to: email,
+        subject: "Reset your SkillSwap password",
+        text:
+          `Someone asked to reset the password of the SkillSwap account for ${email}.\n\n` +
+          `To choose a new password, open this link within the next hour:\n${link}\n\n` +
+          `If it wasn't you, ignore this email; your password stays as it is.`,
+        link,
+      });
+    },
+
+    async checkResetCode(code) {
+      const doc = await readResetCode(code, (path) => store.get<ResetCodeDoc>(path));
+      return doc.data.email;
+    },
+
+    async resetPassword(code, newPassword) {
+      // Check the code before the costly hash so a bad link answers at once…
+      await readResetCode(code, (path) => store.get<ResetCodeDoc>(path));
+      assertStrongEnough(newPassword);
+      const { passwordHash, salt } = await hashPassword(newPassword);
+      await store.transaction(async (tx) => {
+        // …and again inside the transaction, which is what makes a code work only once.
+        const doc = await readResetCode(code, (path) => tx.get<ResetCodeDoc>(path));
+        const user = await tx.get<AuthUserDoc>(userPath(doc.data.uid));
+        if (!user) throw new AuthError("reset_code_invalid", MESSAGES.resetCodeUnknown);
+        const at = now();
+        await voidCredentialsIn(tx, doc.data.uid, at, doc.path);
+        tx.update(doc.path, { usedAt: at });
+        tx.update(user.path, { passwordHash, salt, passwordChangedAt: at });
+      });
+    },
+
+    async changePassword(uid, currentPassword, newPassword) {
+      assertStrongEnough(newPassword);
+      const user = await store.get<AuthUserDoc>(userPath(uid));
+      if (!user) throw new AuthError("invalid_credentials", MESSAGES.wrongCurrentPassword);
+      // Someone holding a stolen session must not be able to guess the password here
+      // faster than on the sign-in form.
+      const attempt = { email: user.data.email, clientKey: "" };
+      throttle.assertAllowed(attempt, now());
+      if (!(await verifyPassword(currentPassword, user.data))) {
+        throttle.recordFailure(attempt, now());
+        throw new AuthError("invalid_credentials", MESSAGES.wrongCurrentPassword);
+      }
+      throttle.recordSuccess(attempt);
+      const { passwordHash, salt } = await hashPassword(newPassword);
+      await store.transaction(async (tx) => {
+        const fresh = await tx.get<AuthUserDoc>(userPath(uid));
+        // The password changed (e.g. a reset) since it was checked: the check no longer holds.
+        if (!fresh || fresh.data.passwordHash !== user.data.passwordHash) {
+          throw new AuthError("invalid_credentials", MESSAGES.wrongCurrentPassword);
+        }
+        const at = now();
+        await voidCredentialsIn(tx, uid, at);
+        tx.update(fresh.path, { passwordHash, salt, passwordChangedAt: at });
+      });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/** The AuthProvider port: who a person is, and their server-side sessions. */
+export interface AuthUser {
+  uid: string;
+  email: string;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+export type AuthErrorCode =
+  | "invalid_credentials"
+  | "email_taken"
+  | "weak_password"
+  | "invalid_email"
+  | "too_many_attempts"
+  | "reset_code_invalid"
+  | "reset_code_expired"
+  | "token_invalid"
+  | "not_supported";
+
+/** An error whose message can be shown to the person as it is. */
+export class AuthError extends Error {
+  constructor(
+    readonly code: AuthErrorCode,
+    message: string,
+    /** For too_many_attempts: when the person may try again. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "AuthError";
+  }
+}
+
+/** How a person proves who they are: a password (embedded) or an ID token from the Firebase client SDK. */
+export type Credentials =
+  | { kind: "password"; email: string; password: string; clientKey: string }
+  | { kind: "idToken"; idToken: string };
+
+export interface Session {
+  /** The opaque value kept in the session cookie. */
+  token: string;
+  expiresAt: number;
+}
+
+export interface AuthProvider {
+  /** Creates an account (embedded) or accepts one the browser created (Firebase). */
+  signUp(credentials: Credentials): Promise<AuthUser>;
+  signIn(credentials: Credentials): Promise<AuthUser>;
+  startSession(user: AuthUser, credentials: Credentials): Promise<Session>;
+  /** The user behind a session cookie value, or null when it is unknown, expired or revoked. */
+  getSessionUser(token: string): Promise<AuthUser | null>;
+  endSession(token: string): Promise<void>;
+  /** Ends every session of the user. */
+  revokeSessions(uid: string): Promise<void>;
+  /** Sends a reset link to `/auth/action?mode=resetPassword&oobCode=…`; silent for unknown emails. */
+  requestPasswordReset(email: string, origin: string): Promise<void>;
+  /** The email a reset code belongs to, or an AuthError when it is unknown, used or expired. */
+  checkResetCode(code: string): Promise<string>;
+  resetPassword(code: string, newPassword: string): Promise<void>;
+  changePassword(uid: string, currentPassword: string, newPassword: string): Promise<void>;
+}

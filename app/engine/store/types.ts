@@ -1,0 +1,81 @@
+/**
+ * The DocStore port: a Firestore-shaped document store on the server.
+ * Paths alternate collection/id segments: `users/u1`, `wallets/u1/transactions/t1`.
+ * Timestamps are stored as numbers of milliseconds since the epoch, written by the server.
+ */
+export type DocData = Record<string, unknown>;
+
+export type WhereOp = "==" | "in" | "array-contains" | "<" | "<=" | ">" | ">=";
+export type WhereClause = readonly [field: string, op: WhereOp, value: unknown];
+export type OrderClause = readonly [field: string, direction: "asc" | "desc"];
+
+export interface Query {
+  /** A collection path: an odd number of segments, e.g. `wallets/u1/transactions`. */
+  collection: string;
+  where?: readonly WhereClause[];
+  orderBy?: readonly OrderClause[];
+  limit?: number;
+}
+
+export interface Doc<T extends DocData = DocData> {
+  id: string;
+  path: string;
+  data: T;
+}
+
+export interface SetOptions {
+  merge?: boolean;
+}
+
+/** Reads first, then writes, as in Firestore. Writes are applied together at commit. */
+export interface Transaction {
+  get<T extends DocData = DocData>(path: string): Promise<Doc<T> | null>;
+  query<T extends DocData = DocData>(query: Query): Promise<Doc<T>[]>;
+  create(path: string, data: DocData): void;
+  set(path: string, data: DocData, options?: SetOptions): void;
+  update(path: string, data: DocData): void;
+  delete(path: string): void;
+}
+
+export type Unsubscribe = () => void;
+
+export interface DocStore {
+  get<T extends DocData = DocData>(path: string): Promise<Doc<T> | null>;
+  query<T extends DocData = DocData>(query: Query): Promise<Doc<T>[]>;
+  /** Fails with AlreadyExistsError when the document exists. */
+  create(path: string, data: DocData): Promise<void>;
+  set(path: string, data: DocData, options?: SetOptions): Promise<void>;
+  /** Shallow-merges top-level fields; fails with NotFoundError when the document is missing. */
+  update(path: string, data: DocData): Promise<void>;
+  delete(path: string): Promise<void>;
+  /** Serializable; `fn` is run again on conflict, so it must not have side effects outside `tx`. */
+  transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>;
+  /** Calls back with the current document now, then once after each commit that changes it. */
+  watchDoc<T extends DocData = DocData>(path: string, onChange: (doc: Doc<T> | null) => void, onError?: (error: Error) => void): Unsubscribe;
+  /** Calls back with the current result now, then once after each commit that changes the result. */
+  watchQuery<T extends DocData = DocData>(query: Query, onChange: (docs: Doc<T>[]) => void, onError?: (error: Error) => void): Unsubscribe;
+  /** Answers whether the store can be read (for /healthz). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class AlreadyExistsError extends Error {
+  constructor(path: string) {
+    super(`Document already exists: ${path}`);
+    this.name = "AlreadyExistsError";
+  }
+}
+
+export class NotFoundError extends Error {
+  constructor(path: string) {
+    super(`Document not found: ${path}`);
+    this.name = "NotFoundError";
+  }
+}
+
+export class TransactionConflictError extends Error {
+  constructor(attempts: number) {
+    super(`Transaction gave up after ${attempts} conflicting attempts`);
+    this.name = "TransactionConflictError";
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+export const emailSchema = z
+  .string({ required_error: "Enter your email address." })
+  .trim()
+  .min(1, "Enter your email address.")
+  .max(254, "That email address is too long.")
+  .email("Enter a valid email address.")
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordSchema = z
+  .string({ required_error: "Choose a password." })
+  .min(8, "Use a password of at least 8 characters.")
+  .max(200, "Use a password of at most 200 characters.");
+
+export const redirectToSchema = z.string().max(2_000).optional();
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string({ required_error: "Enter your password." }).min(1, "Enter your password.").max(200, "Email or password is incorrect."),
+  redirectTo: redirectToSchema,
+});
+
+export const signUpSchema = z.object({ email: emailSchema, password: newPasswordSchema, redirectTo: redirectToSchema });
+
+export const resetRequestSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    oobCode: z.string().min(1, "This reset link is not valid. Ask for a new one.").max(200),
+    password: newPasswordSchema,
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The two passwords do not match." });
+
+export const fullNameSchema = z
+  .string({ required_error: "Enter your full name." })
+  .trim()
+  .min(2, "Enter at least 2 characters.")
+  .max(80, "Use at most 80 characters.");
+
+export const profileSetupSchema = z.object({
+  fullName: fullNameSchema,
+  bio: z.string().trim().max(280, "Keep your bio under 280 characters.").optional().default(""),
+  timezone: z.string().max(64).optional(),
+  redirectTo: redirectToSchema,
+});

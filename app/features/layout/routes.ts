@@ -1,0 +1,56 @@
+/** Routes that use the plain layout (no top bar, no side navigation), as SPEC.md lists them. */
+const PLAIN_EXACT = ["/auth", "/signup", "/profile-setup", "/reset-password", "/checkout", "/auth/action", "/404", "/discuss"];
+const PLAIN_PREFIXES = ["/admin", "/session/", "/checkout/"];
+
+function normalize(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+}
+
+export function isPlainLayoutPath(pathname: string): boolean {
+  const path = normalize(pathname);
+  if (PLAIN_EXACT.includes(path)) return true;
+  return PLAIN_PREFIXES.some((prefix) => (prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`)));
+}
+
+/** Pages a signed-in user with a name has no business on. */
+const SIGNED_OUT_PAGES = ["/auth", "/signup", "/reset-password", "/profile-setup"];
+
+export type Access = "protected" | "signed-out-only" | "profile-setup";
+
+export interface Visitor {
+  signedIn: boolean;
+  hasName: boolean;
+}
+
+/** Where a visitor must go instead of `url`, or null to stay. Pure, so every rule is unit-tested. */
+export function redirectFor(url: URL, access: Access, visitor: Visitor): string | null {
+  const here = `${url.pathname}${url.search}`;
+  if (access === "signed-out-only") {
+    return visitor.signedIn && visitor.hasName ? "/dashboard" : null;
+  }
+  if (!visitor.signedIn) {
+    return here === "/" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo: here })}`;
+  }
+  if (access === "profile-setup") {
+    return visitor.hasName ? "/dashboard" : null;
+  }
+  if (!visitor.hasName && !isPlainLayoutPath(url.pathname)) {
+    return `/profile-setup?${new URLSearchParams({ redirectTo: here })}`;
+  }
+  return null;
+}
+
+export function isSignedOutPage(pathname: string): boolean {
+  return SIGNED_OUT_PAGES.includes(normalize(pathname));
+}
+
+/** Only same-site paths are followed after sign-in; anything else goes to the dashboard. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (isSignedOutPage(new URL(to, "http://x").pathname)) return fallback;
+  return to;
+}
+
+export function hasName(fullName: unknown): boolean {
+  return typeof fullName === "string" && fullName.trim().length > 0;
+}

@@ -1,0 +1,27 @@
+export const DEFAULT_AVATAR = "/default-avatar.png";
+
+interface NameSources {
+  authDisplayName?: string | null;
+  fullName?: string | null;
+  email?: string | null;
+}
+
+function filled(value: string | null | undefined): value is string {
+  return typeof value === "string" && value.trim().length > 0;
+}
+
+/** SPEC.md §3: auth display name, then profile fullName, then the email before the at-sign, then "Profile". */
+export function displayNameOf({ authDisplayName, fullName, email }: NameSources): string {
+  if (filled(authDisplayName)) return authDisplayName.trim();
+  if (filled(fullName)) return fullName.trim();
+  const local = email?.split("@")[0];
+  if (filled(local)) return local;
+  return "Profile";
+}
+
+/** Auth photo, then the profile picture, then the default avatar. */
+export function avatarOf({ authPhotoURL, profilePicture }: { authPhotoURL?: string | null; profilePicture?: string | null }): string {
+  if (filled(authPhotoURL)) return authPhotoURL;
+  if (filled(profilePicture)) return profilePicture;
+  return DEFAULT_AVATAR;
+}

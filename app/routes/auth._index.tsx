@@ -1,0 +1,77 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthShell } from "~/components/auth-shell";
+import { Field, FormError } from "~/components/form";
+import { getAuth } from "~/engine/index.server";
+import { AuthError } from "~/engine/auth/types";
+import { signInSchema } from "~/features/auth/schemas";
+import { safeRedirect } from "~/features/layout/routes";
+import { requireAnonymous } from "~/utils/auth.server";
+import { clientKeyOf } from "~/utils/client-key.server";
+import { formFailure, parseForm } from "~/utils/forms.server";
+import { pageMeta } from "~/utils/meta";
+import { commitSessionToken } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => pageMeta({ title: "Sign in" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = await parseForm(request, signInSchema);
+  if (!parsed.ok) return parsed.failure;
+  const { email, password, redirectTo } = parsed.value;
+  const auth = await getAuth();
+  const credentials = { kind: "password" as const, email, password, clientKey: clientKeyOf(request) };
+  try {
+    const user = await auth.signIn(credentials);
+    const session = await auth.startSession(user, credentials);
+    return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt) } });
+  } catch (error) {
+    if (error instanceof AuthError) {
+      return formFailure(parsed.form, error.message, error.code === "too_many_attempts" ? 429 : 401);
+    }
+    throw error;
+  }
+}
+
+export default function SignIn() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? "";
+  const busy = navigation.state !== "idle" && navigation.formAction === "/auth?index";
+  const values = actionData?.values ?? {};
+  return (
+    <AuthShell
+      title="Welcome back"
+      subtitle="Sign in to keep swapping skills."
+      footer={
+        <>
+          New to SkillSwap?{" "}
+          <Link to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup"} className="font-semibold text-brand-600 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormError message={actionData?.formError} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={actionData?.fieldErrors.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.fieldErrors.password} />
+        <div className="flex justify-end">
+          <Link to="/reset-password" className="text-sm font-medium text-brand-600 hover:underline">
+            Forgot your password?
+          </Link>
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+      </Form>
+    </AuthShell>
+  );
+}

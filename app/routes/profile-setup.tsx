@@ -1,0 +1,75 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AuthShell } from "~/components/auth-shell";
+import { Field, FormError, TextAreaField } from "~/components/form";
+import { getStore } from "~/engine/index.server";
+import { profileSetupSchema } from "~/features/auth/schemas";
+import { safeRedirect } from "~/features/layout/routes";
+import { updateProfile } from "~/features/profile/profile.server";
+import { validTimeZone } from "~/features/profile/timezone";
+import { requireUnnamedUser } from "~/utils/auth.server";
+import { parseForm } from "~/utils/forms.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => pageMeta({ title: "Set up your profile" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUnnamedUser(request);
+  return { email: user.email, bio: user.profile.bio ?? "" };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUnnamedUser(request);
+  const parsed = await parseForm(request, profileSetupSchema);
+  if (!parsed.ok) return parsed.failure;
+  const { fullName, bio, timezone, redirectTo } = parsed.value;
+  await updateProfile(await getStore(), user.uid, {
+    fullName,
+    bio,
+    timezone: validTimeZone(timezone) ?? user.profile.timezone ?? "UTC",
+  });
+  return redirect(safeRedirect(redirectTo));
+}
+
+export default function ProfileSetup() {
+  const { email, bio } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const [timezone, setTimezone] = useState("");
+  useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  return (
+    <AuthShell title="Set up your profile" subtitle={<>Tell other members who you are. You are signed in as {email}.</>}>
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <input type="hidden" name="timezone" value={timezone} />
+        <FormError message={actionData?.formError} />
+        <Field
+          label="Full name"
+          name="fullName"
+          autoComplete="name"
+          required
+          minLength={2}
+          maxLength={80}
+          defaultValue={actionData?.values.fullName}
+          error={actionData?.fieldErrors.fullName}
+          hint="How other members will see you, 2 to 80 characters."
+        />
+        <TextAreaField
+          label="Short bio (optional)"
+          name="bio"
+          rows={3}
+          maxLength={280}
+          defaultValue={actionData?.values.bio ?? bio}
+          error={actionData?.fieldErrors.bio}
+          hint="What you can teach, what you'd love to learn."
+        />
+        <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
+          Continue to your dashboard
+        </button>
+      </Form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { AuthShell } from "~/components/auth-shell";
+import { Field, FormError, FormNotice } from "~/components/form";
+import { getAuth } from "~/engine/index.server";
+import { AuthError } from "~/engine/auth/types";
+import { resetRequestSchema } from "~/features/auth/schemas";
+import { requireAnonymous } from "~/utils/auth.server";
+import { formFailure, parseForm } from "~/utils/forms.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => pageMeta({ title: "Reset your password" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = await parseForm(request, resetRequestSchema);
+  if (!parsed.ok) return parsed.failure;
+  try {
+    await (await getAuth()).requestPasswordReset(parsed.value.email, new URL(request.url).origin);
+  } catch (error) {
+    if (error instanceof AuthError) return formFailure(parsed.form, error.message, error.code === "too_many_attempts" ? 429 : 400);
+    throw error;
+  }
+  // The same answer whether or not the email has an account, so it cannot be used to probe.
+  return { ok: true as const, email: parsed.value.email };
+}
+
+export default function ResetPassword() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  if (actionData?.ok) {
+    return (
+      <AuthShell title="Check your email">
+        <FormNotice>
+          If an account exists for <strong>{actionData.email}</strong>, we have sent it a link to choose a new password. The link works once and
+          expires in an hour.
+        </FormNotice>
+        <Link to="/auth" className="btn-secondary mt-6 w-full">
+          Back to sign in
+        </Link>
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell
+      title="Reset your password"
+      subtitle="Enter the email of your account and we'll send you a link to choose a new password."
+      footer={
+        <Link to="/auth" className="font-semibold text-brand-600 hover:underline">
+          Back to sign in
+        </Link>
+      }
+    >
+      <Form method="post" className="space-y-4" noValidate>
+        <FormError message={failure?.formError} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Sending…" : "Send reset link"}
+        </button>
+      </Form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    BACKEND: z.enum(["embedded", "firebase"], {
+      errorMap: () => ({ message: 'must be "embedded" or "firebase"' }),
+    }).default("embedded"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_URL: z.string().url("must be a URL such as https://skillswap.example").optional(),
+    PAYMENTS: z.enum(["stripe", "test", "off"]).optional(),
+    STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must start with sk_").optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "must start with pk_").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "must start with whsec_").optional(),
+    STRIPE_PRICE_100: z.string().optional(),
+    STRIPE_PRICE_500: z.string().optional(),
+    STRIPE_PRICE_1000: z.string().optional(),
+    STRIPE_PRICE_3000: z.string().optional(),
+    /** Lets tests point the Stripe client at a local stand-in: http://127.0.0.1:PORT */
+    STRIPE_API_BASE: z.string().url().optional(),
+    MAIL_LOG: booleanish,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.BACKEND === "firebase" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    if (env.PAYMENTS === "test" && env.BACKEND === "firebase") {
+      ctx.addIssue({ code: "custom", path: ["PAYMENTS"], message: "the test checkout can never run in Firebase mode" });
+    }
+    if (env.PAYMENTS === "test" && env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: "custom", path: ["PAYMENTS"], message: "the test checkout cannot run while Stripe keys are set" });
+    }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const key of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_100", "STRIPE_PRICE_500", "STRIPE_PRICE_1000", "STRIPE_PRICE_3000"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STRIPE_SECRET_KEY is set" });
+      }
+    }
+  });
+
+export type ServerEnv = z.infer<typeof schema> & { SESSION_SECRET: string; DATA_DIR: string };
+
+/** Parses an environment; throws one readable error naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof schema> {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "environment"}: ${i.message}`);
+    throw new Error(`SkillSwap cannot start, the configuration is invalid:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/**
+ * Embedded mode keeps a generated secret in the data directory so that sessions survive
+ * restarts without asking a newcomer to invent one.
+ */
+function sessionSecretFor(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+let cached: ServerEnv | undefined;
+
+export function getServerEnv(): ServerEnv {
+  if (cached) return cached;
+  const parsed = parseEnv(process.env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  cached = { ...parsed, DATA_DIR: dataDir, SESSION_SECRET: parsed.SESSION_SECRET ?? sessionSecretFor(dataDir) };
+  return cached;
+}
+
+/** What the browser may know, and nothing else. Written to window.ENV by root.tsx. */
+export function getPublicEnv() {
+  const env = getServerEnv();
+  return {
+    BACKEND: env.BACKEND,
+    STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY ?? null,
+  };
+}
+
+export type PublicEnv = ReturnType<typeof getPublicEnv>;

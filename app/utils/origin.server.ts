@@ -1,0 +1,29 @@
+import { data } from "@remix-run/node";
+import { getServerEnv } from "./env.server";
+
+function allowedOrigins(request: Request): string[] {
+  const origins = [new URL(request.url).origin];
+  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host");
+  if (host) origins.push(`https://${host}`, `http://${host}`);
+  const publicUrl = getServerEnv().PUBLIC_URL;
+  if (publicUrl) origins.push(new URL(publicUrl).origin);
+  return origins;
+}
+
+/**
+ * Refuses a state-changing request that a browser sent from another site. Browsers send Origin
+ * on every POST; Sec-Fetch-Site covers the rare ones that don't.
+ */
+export function assertSameOrigin(request: Request): void {
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== "null") {
+    if (!allowedOrigins(request).includes(origin)) {
+      throw data({ error: "This request came from another site and was refused." }, { status: 403 });
+    }
+    return;
+  }
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site && site !== "same-origin" && site !== "none") {
+    throw data({ error: "This request came from another site and was refused." }, { status: 403 });
+  }
+}
