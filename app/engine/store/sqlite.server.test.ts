@@ -1,0 +1,294 @@
+/**
+ * What the SQLite store does beyond the shared contract (tests/contract): query translation
+ * details, value checks, optimistic transactions against a second connection, and how
+ * watchers behave when callbacks or re-reads fail.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openSqliteStore } from "./sqlite.server";
+import type { Doc, DocStore } from "./types";
+
+let dir: string;
+let file: string;
+let store: DocStore;
+const extraStores: DocStore[] = [];
+
+beforeEach(() => {
+  dir = path.join(os.tmpdir(), `skillswap-sqlite-${randomUUID()}`);
+  file = path.join(dir, "store.sqlite");
+  store = openSqliteStore(file);
+});
+
+afterEach(async () => {
+  await store.close();
+  for (const other of extraStores.splice(0)) await other.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A second connection to the same file: its commits are invisible to the first store's bookkeeping. */
+function otherConnection(): DocStore {
+  const other = openSqliteStore(file);
+  extraStores.push(other);
+  return other;
+}
+
+const ids = (docs: Doc[]) => docs.map((d) => d.id);
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("paths and values", () => {
+  it("refuses malformed document and collection paths", async () => {
+    await expect(store.get("users")).rejects.toThrow(/even number/);
+    await expect(store.create("users/u1/posts", { a: 1 })).rejects.toThrow(/even number/);
+    await expect(store.get("users//u1")).rejects.toThrow(/empty segment/);
+    await expect(store.query({ collection: "users/u1" })).rejects.toThrow(/odd number/);
+    expect(() => store.watchDoc("/users/u1", () => {})).toThrow(/empty segment/);
+  });
+
+  it("refuses values that JSON would silently change, and stores nothing", async () => {
+    await expect(store.set("users/u1", { when: new Date() })).rejects.toThrow(/Date/);
+    await expect(store.set("users/u1", { n: Number.NaN })).rejects.toThrow(/finite/);
+    await expect(store.set("users/u1", { nested: { gone: undefined } })).rejects.toThrow(/undefined/);
+    await expect(store.transaction(async (tx) => tx.set("users/u1", { list: [Infinity] }))).rejects.toThrow(/finite/);
+    expect(await store.get("users/u1")).toBeNull();
+  });
+
+  it("keeps the data a transaction buffered even if the caller mutates its object afterwards", async () => {
+    await store.transaction(async (tx) => {
+      const data = { xp: 1 };
+      tx.set("users/u1", data);
+      data.xp = 2;
+    });
+    expect((await store.get("users/u1"))?.data).toEqual({ xp: 1 });
+  });
+});
+
+describe("query translation", () => {
+  beforeEach(async () => {
+    await store.set("items/a", { n: 3, "first-name": "x", meta: { rank: 2, tags: ["p"] }, pair: [1, 2] });
+    await store.set("items/b", { n: 1, "first-name": "y", meta: { rank: 1, tags: ["q", "p"] }, pair: [2, 1] });
+    await store.set("items/c", { n: 3, meta: { rank: 3 }, pair: [1, 2], objs: [{ k: 1 }] });
+    await store.set("items/d", { n: 2.5 });
+  });
+
+  it("addresses nested map fields with dotted names and quotes odd field names", async () => {
+    expect(ids(await store.query({ collection: "items", where: [["meta.rank", ">=", 2]] }))).toEqual(["a", "c"]);
+    expect(ids(await store.query({ collection: "items", orderBy: [["meta.rank", "desc"]] }))).toEqual(["c", "a", "b"]);
+    expect(ids(await store.query({ collection: "items", where: [["meta.tags", "array-contains", "p"]] }))).toEqual(["a", "b"]);
+    expect(ids(await store.query({ collection: "items", where: [["first-name", "==", "y"]] }))).toEqual(["b"]);
+  });
+
+  it("compares arrays and maps by value", async () => {
+    expect(ids(await store.query({ collection: "items", where: [["pair", "==", [1, 2]]] }))).toEqual(["a", "c"]);
+    expect(ids(await store.query({ collection: "items", where: [["pair", "in", [[2, 1]]]] }))).toEqual(["b"]);
+    expect(ids(await store.query({ collection: "items", where: [["objs", "array-contains", { k: 1 }]] }))).toEqual(["c"]);
+    expect(ids(await store.query({ collection: "items", where: [["meta", "==", { rank: 3 }]] }))).toEqual(["c"]);
+  });
+
+  it("matches integers and fractions as the same type and breaks ties by id in the last direction", async () => {
+    expect(ids(await store.query({ collection: "items", where: [["n", ">", 2]] }))).toEqual(["d", "a", "c"]);
+    expect(ids(await store.query({ collection: "items", orderBy: [["n", "desc"]] }))).toEqual(["c", "a", "d", "b"]);
+    expect(ids(await store.query({ collection: "items", where: [["n", "in", [2.5, 1]]] }))).toEqual(["b", "d"]);
+  });
+
+  it("orders by an inequality field that orderBy does not name, as Firestore does", async () => {
+    const result = await store.query({ collection: "items", where: [["n", "<", 3]], orderBy: [["meta.rank", "asc"]] });
+    // d has no meta.rank, so it is left out; b is the only other document below 3.
+    expect(ids(result)).toEqual(["b"]);
+    expect(ids(await store.query({ collection: "items", where: [["n", ">=", 1]], limit: 2 }))).toEqual(["b", "d"]);
+  });
+
+  it("refuses queries Firestore would refuse", async () => {
+    await expect(store.query({ collection: "items", where: [["n", "in", []]] })).rejects.toThrow(/non-empty/);
+    await expect(store.query({ collection: "items", where: [["n", "<", null]] })).rejects.toThrow(/range filters/);
+    await expect(store.query({ collection: "items", limit: 0 })).rejects.toThrow(/positive integer/);
+    await expect(store.query({ collection: "items", where: [["", "==", 1]] })).rejects.toThrow(/field name/);
+  });
+});
+
+describe("transactions", () => {
+  it("retries when another connection changed a document it read", async () => {
+    await store.set("wallets/u1", { balance: 10 });
+    const other = otherConnection();
+    let runs = 0;
+    const seen = await store.transaction(async (tx) => {
+      runs++;
+      const wallet = await tx.get<{ balance: number }>("wallets/u1");
+      if (runs === 1) await other.set("wallets/u1", { balance: 100 });
+      tx.set("wallets/u1", { balance: wallet!.data.balance + 1 });
+      return wallet!.data.balance;
+    });
+    expect(runs).toBe(2);
+    expect(seen).toBe(100);
+    expect((await store.get("wallets/u1"))?.data).toEqual({ balance: 101 });
+  });
+
+  it("retries when another connection added a document to a query it ran", async () => {
+    const other = otherConnection();
+    let runs = 0;
+    const count = await store.transaction(async (tx) => {
+      runs++;
+      const entries = await tx.query({ collection: "wallets/u1/transactions" });
+      if (runs === 1) await other.create("wallets/u1/transactions/t1", { amount: 5 });
+      tx.set("wallets/u1", { entries: entries.length });
+      return entries.length;
+    });
+    expect({ runs, count }).toEqual({ runs: 2, count: 1 });
+  });
+
+  it("retries instead of failing when fn threw after reading stale data", async () => {
+    await store.set("wallets/u1", { balance: 0 });
+    const other = otherConnection();
+    let runs = 0;
+    const balance = await store.transaction(async (tx) => {
+      runs++;
+      const wallet = await tx.get<{ balance: number }>("wallets/u1");
+      if (runs === 1) {
+        await other.set("wallets/u1", { balance: 50 });
+        throw new Error("insufficient funds");
+      }
+      return wallet!.data.balance;
+    });
+    expect({ runs, balance }).toEqual({ runs: 2, balance: 50 });
+  });
+
+  it("never lets fn see two snapshots mixed", async () => {
+    await store.set("pair/a", { v: 1 });
+    await store.set("pair/b", { v: 1 });
+    const observed: [number, number][] = [];
+    await store.transaction(async (tx) => {
+      const a = await tx.get<{ v: number }>("pair/a");
+      if (observed.length === 0) {
+        // Another request moves both documents on together while this attempt is suspended.
+        await store.transaction(async (inner) => {
+          inner.set("pair/a", { v: 2 });
+          inner.set("pair/b", { v: 2 });
+        });
+      }
+      const b = await tx.get<{ v: number }>("pair/b").catch((error: unknown) => {
+        observed.push([a!.data.v, -1]);
+        throw error;
+      });
+      observed.push([a!.data.v, b!.data.v]);
+    });
+    expect(observed).toEqual([
+      [1, -1],
+      [2, 2],
+    ]);
+  });
+
+  it("gives up with TransactionConflictError when every attempt conflicts", async () => {
+    await store.set("hot/doc", { n: 0 });
+    const other = otherConnection();
+    let runs = 0;
+    const attempt = store.transaction(async (tx) => {
+      runs++;
+      await tx.get("hot/doc");
+      await other.set("hot/doc", { n: runs });
+      tx.set("hot/doc", { n: -1 });
+    });
+    await expect(attempt).rejects.toMatchObject({ name: "TransactionConflictError" });
+    expect(runs).toBe(50);
+    expect((await store.get("hot/doc"))?.data).toEqual({ n: 50 });
+  });
+
+  it("refuses use of a transaction after its attempt finished", async () => {
+    let leaked: Parameters<Parameters<DocStore["transaction"]>[0]>[0] | undefined;
+    expect(await store.transaction(async (tx) => ((leaked = tx), "read-only"))).toBe("read-only");
+    expect(() => leaked!.set("users/u1", { a: 1 })).toThrow(/finished/);
+    await expect(leaked!.get("users/u1")).rejects.toThrow(/finished/);
+  });
+
+  it("returns repeated reads of one document from the attempt's snapshot", async () => {
+    await store.set("users/u1", { xp: 1 });
+    const other = otherConnection();
+    const seen: number[] = [];
+    await store.transaction(async (tx) => {
+      seen.push((await tx.get<{ xp: number }>("users/u1"))!.data.xp);
+      if (seen.length === 1) await other.set("users/u1", { xp: 2 });
+      seen.push((await tx.get<{ xp: number }>("users/u1"))!.data.xp);
+    });
+    // The first attempt saw 1 twice; the read-only commit found it stale and ran again.
+    expect(seen).toEqual([1, 1, 2, 2]);
+  });
+});
+
+describe("watchers", () => {
+  it("keeps committing and notifying others when a callback throws", async () => {
+    const errorSpy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const good: (Doc | null)[] = [];
+    store.watchDoc("users/u1", (doc) => {
+      if (doc) throw new Error("subscriber bug");
+    });
+    store.watchDoc("users/u1", (doc) => good.push(doc));
+    await nextTurn();
+    await store.set("users/u1", { xp: 1 });
+    await nextTurn();
+    expect(good.map((d) => d?.data ?? null)).toEqual([null, { xp: 1 }]);
+    expect((await store.get("users/u1"))?.data).toEqual({ xp: 1 });
+    expect(errorSpy).toHaveBeenCalledWith(expect.stringContaining("watchDoc(users/u1)"), expect.any(Error));
+    errorSpy.mockClear();
+  });
+
+  it("calls onError when re-reading fails, and keeps the watcher", async () => {
+    const errors: Error[] = [];
+    const results: number[] = [];
+    store.watchQuery({ collection: "users" }, (docs) => results.push(docs.length), (error) => errors.push(error));
+    await nextTurn();
+    // Break the table underneath the store between the commit and the watcher's re-read.
+    const raw = new Database(file);
+    const pending = store.set("users/u1", { xp: 1 });
+    raw.exec("ALTER TABLE docs RENAME TO docs_away");
+    await pending;
+    await nextTurn();
+    expect(errors).toHaveLength(1);
+    raw.exec("ALTER TABLE docs_away RENAME TO docs");
+    raw.close();
+    await store.set("users/u2", { xp: 1 });
+    await nextTurn();
+    expect(results).toEqual([0, 2]);
+  });
+
+  it("delivers the initial value asynchronously, and coalesces commits made in one synchronous stretch", async () => {
+    const seen: unknown[] = [];
+    store.watchDoc("users/u1", (doc) => seen.push(doc?.data ?? null));
+    expect(seen).toEqual([]);
+    await nextTurn();
+    void store.set("users/u1", { xp: 1 });
+    void store.set("users/u1", { xp: 2 });
+    await nextTurn();
+    expect(seen).toEqual([null, { xp: 2 }]);
+  });
+
+  it("re-reads only the watchers of the written document and its collection", async () => {
+    const calls = new Map<string, number>();
+    for (let i = 0; i < 1_000; i++) {
+      store.watchDoc(`users/u${i}`, () => calls.set(`u${i}`, (calls.get(`u${i}`) ?? 0) + 1));
+    }
+    store.watchQuery({ collection: "other" }, () => calls.set("other", (calls.get("other") ?? 0) + 1));
+    await nextTurn();
+    const readRow = vi.spyOn(store as unknown as { readRow: (p: string) => unknown }, "readRow");
+    await store.set("users/u7", { xp: 1 });
+    await nextTurn();
+    // A plain set reads nothing while committing, so the one read is u7's watcher re-reading.
+    expect(readRow).toHaveBeenCalledTimes(1);
+    expect(calls.get("u7")).toBe(2);
+    expect(calls.get("u8")).toBe(1);
+    expect(calls.get("other")).toBe(1);
+  });
+
+  it("drops watchers and answers ping false once closed", async () => {
+    expect(await store.ping()).toBe(true);
+    const seen: unknown[] = [];
+    store.watchDoc("users/u1", (doc) => seen.push(doc));
+    await store.close();
+    await store.close();
+    await nextTurn();
+    expect(seen).toEqual([]);
+    expect(await store.ping()).toBe(false);
+    store = openSqliteStore(file);
+  });
+});
