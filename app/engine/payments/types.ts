@@ -1,0 +1,72 @@
+/**
+ * The PaymentProvider port (ARCHITECTURE.md): start a hosted checkout for an SP pack and turn the
+ * provider's word that it was paid into a FulfilmentEvent. Amounts always come from the pack table
+ * (app/features/wallet/packs.ts), never from the browser.
+ */
+import type { Pack, PackId } from "~/features/wallet/packs";
+
+export interface CheckoutRequest {
+  uid: string;
+  email: string;
+  pack: Pack;
+  priceId: string;
+  /** Where the provider sends the person back: `${origin}/checkout?…`. */
+  origin: string;
+  /** Repeating a request with the same key returns the same checkout instead of a second one. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  url: string;
+}
+
+/** A paid checkout, ready to be credited by fulfilCheckout. */
+export interface FulfilmentEvent {
+  /** The provider's checkout id; `payments/{checkoutId}` and entry `topup_{checkoutId}` are keyed by it. */
+  checkoutId: string;
+  uid: string;
+  packId: PackId;
+  sp: number;
+  amountCents: number;
+  currency: string;
+  /** The provider's own ids (payment intent, customer, …) for support and refunds. */
+  providerIds: Record<string, string>;
+}
+
+export interface PaymentProvider {
+  readonly kind: "stripe" | "test";
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** null for events that need no action; throws WebhookSignatureError when the signature is bad. */
+  parseWebhook(rawBody: string, signature: string | null): FulfilmentEvent | null;
+  /** Asks the provider whether the checkout was paid: the event when it was, null when not (yet). */
+  retrieveCheckout(sessionId: string): Promise<FulfilmentEvent | null>;
+  priceIdFor(packId: PackId): string;
+  packForPriceId(priceId: string): Pack | null;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message = "The webhook signature could not be verified.") {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+/** The provider does not know this checkout (or it belongs to another integration). */
+export class CheckoutNotFoundError extends Error {
+  constructor(sessionId: string) {
+    super(`Checkout ${sessionId} was not found.`);
+    this.name = "CheckoutNotFoundError";
+  }
+}
+
+/**
+ * The provider reports a payment that does not match our pack table (wrong amount, currency or
+ * owner). It is never credited; someone must look at it.
+ */
+export class PaymentMismatchError extends Error {
+  constructor(checkoutId: string, detail: string) {
+    super(`Checkout ${checkoutId} does not match its pack: ${detail}`);
+    this.name = "PaymentMismatchError";
+  }
+}

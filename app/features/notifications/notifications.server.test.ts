@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openSqliteStore } from "~/engine/store/sqlite.server";
+import type { DocStore } from "~/engine/store/types";
+import { addNotification, listNotifications, markAllRead, markRead, NotificationNotFoundError } from "./notifications.server";
+import type { NotificationInput } from "./types";
+
+let dir: string;
+let store: DocStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "notifications-"));
+  store = openSqliteStore(path.join(dir, "test.sqlite"));
+});
+
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const input = (title: string, id?: string): NotificationInput => ({ id, type: "system", title, body: `${title} body`, link: "/wallet" });
+
+async function add(uid: string, notification: NotificationInput, now: number): Promise<void> {
+  await store.transaction(async (tx) => addNotification(tx, uid, notification, now));
+}
+
+describe("addNotification", () => {
+  it("writes an unread notification at the given id", async () => {
+    await add("u1", input("Hello", "n1"), 1234);
+    expect((await store.get("notifications/u1/messages/n1"))?.data).toEqual({
+      type: "system",
+      title: "Hello",
+      body: "Hello body",
+      link: "/wallet",
+      read: false,
+      timestamp: 1234,
+    });
+  });
+
+  it("picks a fresh id when none is given", async () => {
+    await add("u1", input("A"), 1);
+    await add("u1", input("B"), 2);
+    const listed = await listNotifications(store, "u1");
+    expect(listed).toHaveLength(2);
+    expect(listed[0].id).not.toBe(listed[1].id);
+  });
+});
+
+describe("listNotifications", () => {
+  it("lists the newest 20 first", async () => {
+    for (let i = 1; i <= 25; i++) await add("u1", input(`N${i}`, `n${i}`), i * 10);
+    await add("u2", input("Other"), 9999);
+    const listed = await listNotifications(store, "u1");
+    expect(listed).toHaveLength(20);
+    expect(listed[0]).toMatchObject({ id: "n25", title: "N25" });
+    expect(listed.map((n) => n.timestamp)).toEqual([...listed.map((n) => n.timestamp)].sort((a, b) => b - a));
+    expect(await listNotifications(store, "u1", 3)).toHaveLength(3);
+  });
+});
+
+describe("markRead", () => {
+  it("marks one notification read", async () => {
+    await add("u1", input("A", "a"), 1);
+    await add("u1", input("B", "b"), 2);
+    await markRead(store, "u1", "a");
+    const byId = Object.fromEntries((await listNotifications(store, "u1")).map((n) => [n.id, n.read]));
+    expect(byId).toEqual({ a: true, b: false });
+  });
+
+  it("answers not found for an unknown id or another person's notification", async () => {
+    await add("u2", input("Theirs", "t"), 1);
+    await expect(markRead(store, "u1", "missing")).rejects.toBeInstanceOf(NotificationNotFoundError);
+    await expect(markRead(store, "u1", "t")).rejects.toBeInstanceOf(NotificationNotFoundError);
+    expect((await store.get("notifications/u2/messages/t"))?.data.read).toBe(false);
+  });
+});
+
+describe("markAllRead", () => {
+  it("marks only that person's notifications read", async () => {
+    for (let i = 0; i < 5; i++) await add("u1", input(`N${i}`), i);
+    await add("u2", input("Theirs", "t"), 1);
+    await expect(markAllRead(store, "u1")).resolves.toBe(5);
+    expect((await listNotifications(store, "u1")).every((n) => n.read)).toBe(true);
+    expect((await store.get("notifications/u2/messages/t"))?.data.read).toBe(false);
+    await expect(markAllRead(store, "u1")).resolves.toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Per-user notifications at `notifications/{uid}/messages/{id}`. Only the server writes them
+ * (ARCHITECTURE.md); they are added inside the transaction of the change they report so a person
+ * is never told about a credit that did not happen.
+ */
+import { randomUUID } from "node:crypto";
+import { NotFoundError, type DocStore, type Transaction } from "~/engine/store/types";
+import type { Notification, NotificationDoc, NotificationInput } from "./types";
+
+export type { NotificationInput } from "./types";
+
+export const NOTIFICATIONS_FETCHED = 20;
+
+/** The id named a notification the user does not have; routes answer it with a 404. */
+export class NotificationNotFoundError extends Error {
+  readonly status = 404;
+  constructor(id: string) {
+    super(`Notification ${id} was not found.`);
+    this.name = "NotificationNotFoundError";
+  }
+}
+
+function messagesPath(uid: string): string {
+  return `notifications/${uid}/messages`;
+}
+
+function assertId(kind: string, value: string): void {
+  if (!value || value.length > 300 || value.includes("/") || value === "." || value === "..") {
+    throw new Error(`Invalid ${kind}: ${JSON.stringify(value)}`);
+  }
+}
+
+/**
+ * Writes only, so it can follow the reads of any transaction. `set` rather than `create`: with a
+ * fixed id the caller already decided this happens once, and a leftover document must not make
+ * the credit it accompanies fail.
+ */
+export function addNotification(tx: Transaction, uid: string, input: NotificationInput, now: number): void {
+  assertId("user id", uid);
+  const id = input.id ?? randomUUID();
+  assertId("notification id", id);
+  const doc: NotificationDoc = { type: input.type, title: input.title, body: input.body, link: input.link, read: false, timestamp: now };
+  tx.set(`${messagesPath(uid)}/${id}`, doc);
+}
+
+export async function markRead(store: DocStore, uid: string, id: string): Promise<void> {
+  assertId("user id", uid);
+  assertId("notification id", id);
+  try {
+    await store.update(`${messagesPath(uid)}/${id}`, { read: true });
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new NotificationNotFoundError(id);
+    throw error;
+  }
+}
+
+// Firestore caps a transaction at 500 writes; batches well below it keep each one short.
+const MARK_ALL_BATCH = 200;
+
+/** Marks every unread notification of `uid` read; returns how many changed. */
+export async function markAllRead(store: DocStore, uid: string): Promise<number> {
+  assertId("user id", uid);
+  let changed = 0;
+  for (;;) {
+    const count = await store.transaction(async (tx) => {
+      const unread = await tx.query({ collection: messagesPath(uid), where: [["read", "==", false]], limit: MARK_ALL_BATCH });
+      for (const doc of unread) tx.update(doc.path, { read: true });
+      return unread.length;
+    });
+    changed += count;
+    if (count < MARK_ALL_BATCH) return changed;
+  }
+}
+
+export async function listNotifications(store: DocStore, uid: string, limit = NOTIFICATIONS_FETCHED): Promise<Notification[]> {
+  assertId("user id", uid);
+  const docs = await store.query<NotificationDoc>({ collection: messagesPath(uid), orderBy: [["timestamp", "desc"]], limit });
+  return docs.map((doc) => ({ ...doc.data, id: doc.id }));
+}

@@ -1,0 +1,27 @@
+/** Why a notification was sent; the bell and the notifications page may pick an icon by it. */
+export type NotificationType = "welcome_bonus" | "top_up" | "booking" | "message" | "system";
+
+export interface NotificationInput {
+  /** A fixed id makes the notification idempotent with the change it reports; random when absent. */
+  id?: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  /** A same-site path the notification opens. */
+  link: string;
+}
+
+/** `notifications/{uid}/messages/{id}` as stored. */
+export interface NotificationDoc {
+  type: NotificationType;
+  title: string;
+  body: string;
+  link: string;
+  read: boolean;
+  timestamp: number;
+  [field: string]: unknown;
+}
+
+export interface Notification extends NotificationDoc {
+  id: string;
+}

@@ -1,0 +1,18 @@
+import type { NotificationInput } from "~/features/notifications/types";
+import type { LedgerEntry } from "./types";
+
+/** SPEC.md §9 default welcome bonus. The one place this number lives. */
+export const WELCOME_BONUS_SP = 200;
+
+/** The id is fixed, so a wallet can hold the welcome bonus once however often bootstrap runs. */
+export function welcomeBonusEntry(): LedgerEntry {
+  return { id: "welcome_bonus", amount: WELCOME_BONUS_SP, type: "welcome_bonus", description: "Welcome bonus", ref: null };
+}
+
+export const WELCOME_BONUS_NOTIFICATION: NotificationInput = {
+  id: "welcome_bonus",
+  type: "welcome_bonus",
+  title: `You received ${WELCOME_BONUS_SP} SP`,
+  body: `Welcome to SkillSwap! ${WELCOME_BONUS_SP} SP are in your wallet to book your first sessions.`,
+  link: "/wallet",
+};

@@ -1,0 +1,83 @@
+/**
+ * POST /api/create-checkout-session (SPEC.md §7): starts a hosted checkout for one SP pack.
+ * Body `{ priceId }`; answers `{ sessionId, url }` or `{ error }`. A resource route, so every
+ * answer is a Response (single fetch would drop the status of a bare `data()`).
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import type { AuthUser } from "~/engine/auth/types";
+import { getPayments } from "~/engine/payments/index.server";
+import { getAuthUser } from "~/utils/auth.server";
+import { getServerEnv } from "~/utils/env.server";
+import { assertSameOrigin } from "~/utils/origin.server";
+
+const Body = z.object({ priceId: z.string().trim().min(1).max(200) });
+
+const MAX_BODY_BYTES = 4_096;
+
+// A double click, or a retry after a flaky network, lands in the same ten-second window and so
+// reuses the provider's checkout instead of opening a second one; a deliberate purchase a little
+// later gets a fresh checkout. An unpaid duplicate would cost nothing, but it clutters the
+// provider's dashboard and the person's history.
+const IDEMPOTENCY_WINDOW_MS = 10_000;
+
+function fail(error: string, status: number, headers?: HeadersInit): Response {
+  return Response.json({ error }, { status, headers });
+}
+
+/**
+ * Who is asking. The embedded engine has no ID tokens, so the session cookie is the credential
+ * and a Bearer header alone is not enough. Firebase mode adds ID-token verification here.
+ */
+export async function authenticate(request: Request): Promise<AuthUser | null> {
+  return getAuthUser(request);
+}
+
+async function readBody(request: Request): Promise<{ priceId: string } | Response> {
+  if (!/^application\/json\b/i.test(request.headers.get("Content-Type") ?? "")) {
+    return fail("Send the request body as JSON (Content-Type: application/json).", 415);
+  }
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return fail("The request body is too large.", 413);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail("The request body is not valid JSON.", 400);
+  }
+  const parsed = Body.safeParse(json);
+  if (!parsed.success) return fail("Choose a pack: the body needs a priceId.", 400);
+  return parsed.data;
+}
+
+export async function loader() {
+  return fail("Use POST to start a checkout.", 405, { Allow: "POST" });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return fail("Use POST to start a checkout.", 405, { Allow: "POST" });
+  assertSameOrigin(request);
+
+  const user = await authenticate(request);
+  if (!user) return fail("Not authenticated", 401);
+
+  const body = await readBody(request);
+  if (body instanceof Response) return body;
+
+  const payments = getPayments();
+  if (!payments) return fail("Payments are not configured on this server, so SP cannot be bought right now.", 503);
+  const pack = payments.packForPriceId(body.priceId);
+  if (!pack) return fail("Unknown pack. Choose one of the packs offered.", 400);
+
+  // Behind a proxy the request's own URL may name an internal host; PUBLIC_URL is what people see.
+  const publicUrl = getServerEnv().PUBLIC_URL;
+  const origin = new URL(publicUrl ?? request.url).origin;
+  const idempotencyKey = `${user.uid}:${body.priceId}:${Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS)}`;
+  try {
+    const session = await payments.createCheckout({ uid: user.uid, email: user.email, pack, priceId: body.priceId, origin, idempotencyKey });
+    return Response.json(session, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    console.error("create-checkout-session: the payment provider refused", error);
+    return fail("The payment could not be started. Please try again in a moment.", 502);
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Stripe's webhook. The signature is checked on the raw body before anything is read from it;
+ * fulfilment is idempotent, so Stripe's retries and the /checkout return page can race safely.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getStore } from "~/engine/index.server";
+import { getPayments } from "~/engine/payments/index.server";
+import { PaymentMismatchError, WebhookSignatureError, type FulfilmentEvent } from "~/engine/payments/types";
+import { fulfilCheckout } from "~/features/wallet/fulfil.server";
+
+function answer(body: Record<string, unknown>, status = 200, headers?: HeadersInit): Response {
+  return Response.json(body, { status, headers });
+}
+
+export async function loader() {
+  return answer({ error: "Stripe sends webhooks with POST." }, 405, { Allow: "POST" });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return answer({ error: "Stripe sends webhooks with POST." }, 405, { Allow: "POST" });
+  const payments = getPayments();
+  if (payments?.kind !== "stripe") return answer({ error: "Stripe webhooks are not configured on this server." }, 404);
+
+  const rawBody = await request.text();
+  let event: FulfilmentEvent | null;
+  try {
+    event = payments.parseWebhook(rawBody, request.headers.get("Stripe-Signature"));
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) return answer({ error: error.message }, 400);
+    if (error instanceof PaymentMismatchError) {
+      // Not credited. A non-2xx answer keeps the event failing in Stripe's dashboard, where an
+      // operator will see it, and Stripe retries it once the configuration is fixed.
+      console.error("stripe-webhook:", error.message);
+      return answer({ error: "This payment does not match its pack and was not credited." }, 422);
+    }
+    throw error;
+  }
+  if (!event) return answer({ received: true });
+
+  const { credited } = await fulfilCheckout(await getStore(), event);
+  return answer({ received: true, credited });
+}

@@ -1,0 +1,173 @@
+/**
+ * The test-checkout top-up end to end through the route modules: the API, the labelled test page
+ * and the /checkout return page, on a real embedded engine in a temp directory.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "checkout-flow-"));
+process.env.DATA_DIR = dataDir;
+process.env.PAYMENTS = "test";
+process.env.SESSION_SECRET = "x".repeat(40);
+delete process.env.STRIPE_SECRET_KEY;
+
+const { getAuth, getStore } = await import("~/engine/index.server");
+const { commitSessionToken } = await import("~/utils/session.server");
+const { getBalance } = await import("~/features/wallet/ledger.server");
+const api = await import("./api.create-checkout-session");
+const testPage = await import("./checkout.test.$checkoutId");
+const returnPage = await import("./checkout._index");
+const webhook = await import("./api.stripe-webhook");
+
+const ORIGIN = "http://localhost";
+
+async function signedInCookie(email: string): Promise<{ uid: string; cookie: string }> {
+  const auth = await getAuth();
+  const credentials = { kind: "password" as const, email, password: "a long enough password", clientKey: "test" };
+  const user = await auth.signUp(credentials);
+  const session = await auth.startSession(user, credentials);
+  return { uid: user.uid, cookie: (await commitSessionToken(session.token, session.expiresAt)).split(";")[0] };
+}
+
+function apiRequest(body: unknown, { cookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {}) {
+  return new Request(`${ORIGIN}/api/create-checkout-session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function callApi(request: Request): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await api.action({ request, params: {}, context: {} });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Loaders and actions throw redirects and 404s; the test wants whichever came out. */
+async function outcome<T>(run: () => Promise<T>): Promise<T | Response | { thrown: unknown }> {
+  try {
+    return await run();
+  } catch (thrown) {
+    return thrown instanceof Response ? thrown : { thrown };
+  }
+}
+
+function pageRequest(url: string, cookie: string, form?: Record<string, string>) {
+  return new Request(`${ORIGIN}${url}`, {
+    method: form ? "POST" : "GET",
+    headers: { Cookie: cookie, Origin: ORIGIN, ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) },
+    body: form ? new URLSearchParams(form).toString() : undefined,
+  });
+}
+
+let buyer: { uid: string; cookie: string };
+let stranger: { uid: string; cookie: string };
+
+beforeAll(async () => {
+  buyer = await signedInCookie("buyer@example.com");
+  stranger = await signedInCookie("stranger@example.com");
+});
+
+afterAll(async () => {
+  await (await getStore()).close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("POST /api/create-checkout-session", () => {
+  it("answers 405 to anything but POST", async () => {
+    expect((await api.loader()).status).toBe(405);
+    const put = new Request(`${ORIGIN}/api/create-checkout-session`, { method: "PUT", headers: { Origin: ORIGIN } });
+    expect((await callApi(put)).status).toBe(405);
+  });
+
+  it("refuses a signed-out caller, even with a Bearer header", async () => {
+    expect(await callApi(apiRequest({ priceId: "test_sp_100" }, { headers: { Authorization: "Bearer abc" } }))).toEqual({
+      status: 401,
+      body: { error: "Not authenticated" },
+    });
+  });
+
+  it("refuses another site's request", async () => {
+    const result = await callApi(apiRequest({ priceId: "test_sp_100" }, { cookie: buyer.cookie, headers: { Origin: "https://evil.example" } }));
+    expect(result.status).toBe(403);
+    expect(result.body.error).toMatch(/another site/);
+  });
+
+  it("answers bad input with a message a person can act on", async () => {
+    expect((await callApi(apiRequest("priceId=x", { cookie: buyer.cookie, headers: { "Content-Type": "text/plain" } }))).status).toBe(415);
+    expect((await callApi(apiRequest("{not json", { cookie: buyer.cookie }))).status).toBe(400);
+    expect((await callApi(apiRequest({}, { cookie: buyer.cookie }))).status).toBe(400);
+    expect(await callApi(apiRequest({ priceId: "price_free" }, { cookie: buyer.cookie }))).toEqual({
+      status: 400,
+      body: { error: "Unknown pack. Choose one of the packs offered." },
+    });
+  });
+
+  it("opens one test checkout however often the button is clicked", async () => {
+    const first = await callApi(apiRequest({ priceId: "test_sp_500" }, { cookie: buyer.cookie }));
+    const again = await callApi(apiRequest({ priceId: "test_sp_500" }, { cookie: buyer.cookie }));
+    expect(first.status).toBe(200);
+    expect(first.body.url).toBe(`/checkout/test/${first.body.sessionId}`);
+    expect(again.body).toEqual(first.body);
+  });
+});
+
+describe("the test checkout and the return page", () => {
+  it("credits the pack once, shows it, and keeps the checkout from strangers", async () => {
+    const { body } = await callApi(apiRequest({ priceId: "test_sp_100" }, { cookie: buyer.cookie }));
+    const id = String(body.sessionId);
+    const pageUrl = `/checkout/test/${id}`;
+
+    const shown = await testPage.loader({ request: pageRequest(pageUrl, buyer.cookie), params: { checkoutId: id }, context: {} });
+    expect(shown).toEqual({ sp: "100 SP", price: "€5.00" });
+    const peek = await outcome(() => testPage.loader({ request: pageRequest(pageUrl, stranger.cookie), params: { checkoutId: id }, context: {} }));
+    expect(peek).toMatchObject({ thrown: { init: { status: 404 } } });
+    const steal = await outcome(() =>
+      testPage.action({ request: pageRequest(pageUrl, stranger.cookie, { intent: "pay" }), params: { checkoutId: id }, context: {} }),
+    );
+    expect(steal).toMatchObject({ thrown: { init: { status: 404 } } });
+
+    const before = await getBalance(await getStore(), buyer.uid);
+    const paid = await testPage.action({ request: pageRequest(pageUrl, buyer.cookie, { intent: "pay" }), params: { checkoutId: id }, context: {} });
+    expect(paid).toBeInstanceOf(Response);
+    const location = (paid as Response).headers.get("Location");
+    expect(location).toBe(`/checkout?status=success&session_id=${id}`);
+
+    const returned = await returnPage.loader({ request: pageRequest(location!, buyer.cookie), params: {}, context: {} });
+    expect(returned).toEqual({ state: "paid", sp: "100 SP", balance: `${before + 100} SP` });
+    await returnPage.loader({ request: pageRequest(location!, buyer.cookie), params: {}, context: {} });
+    expect(await getBalance(await getStore(), buyer.uid)).toBe(before + 100);
+
+    expect(await returnPage.loader({ request: pageRequest(location!, stranger.cookie), params: {}, context: {} })).toEqual({ state: "not_found" });
+  });
+
+  it("says the payment is being confirmed until the test page's Pay, and reports a cancel", async () => {
+    const { body } = await callApi(apiRequest({ priceId: "test_sp_1000" }, { cookie: buyer.cookie }));
+    const id = String(body.sessionId);
+    const pending = await returnPage.loader({ request: pageRequest(`/checkout?status=success&session_id=${id}`, buyer.cookie), params: {}, context: {} });
+    expect(pending).toEqual({ state: "pending" });
+
+    const cancelled = await testPage.action({
+      request: pageRequest(`/checkout/test/${id}`, buyer.cookie, { intent: "cancel" }),
+      params: { checkoutId: id },
+      context: {},
+    });
+    expect((cancelled as Response).headers.get("Location")).toBe("/checkout?status=cancelled");
+    expect(await returnPage.loader({ request: pageRequest("/checkout?status=cancelled", buyer.cookie), params: {}, context: {} })).toEqual({
+      state: "cancelled",
+    });
+    const late = await testPage.action({ request: pageRequest(`/checkout/test/${id}`, buyer.cookie, { intent: "pay" }), params: { checkoutId: id }, context: {} });
+    expect(late).toMatchObject({ init: { status: 409 } });
+  });
+
+  it("has no webhook to forge while the test checkout runs", async () => {
+    const request = new Request(`${ORIGIN}/api/stripe-webhook`, { method: "POST", headers: { "Stripe-Signature": "t=1,v1=x" }, body: "{}" });
+    expect((await webhook.action({ request, params: {}, context: {} })).status).toBe(404);
+  });
+
+  it("sends a signed-out visitor to sign in", async () => {
+    const response = await outcome(() => returnPage.loader({ request: new Request(`${ORIGIN}/checkout?status=cancelled`), params: {}, context: {} }));
+    expect((response as Response).headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * /checkout: where the payment provider sends the person back. A paid checkout is credited here
+ * too (idempotently, alongside the webhook), so the SP show up even when the webhook is late.
+ */
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { getStore } from "~/engine/index.server";
+import { getPayments } from "~/engine/payments/index.server";
+import { CheckoutNotFoundError, PaymentMismatchError, type FulfilmentEvent } from "~/engine/payments/types";
+import { CheckoutShell } from "~/features/wallet/checkout-shell";
+import { formatSp } from "~/features/wallet/format";
+import { fulfilCheckout } from "~/features/wallet/fulfil.server";
+import { getBalance } from "~/features/wallet/ledger.server";
+import { requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => pageMeta({ title: "Checkout" });
+
+const Search = z.object({
+  status: z.enum(["success", "cancelled"]).optional(),
+  session_id: z.string().min(1).max(300).optional(),
+});
+
+type Outcome =
+  | { state: "paid"; sp: string; balance: string }
+  | { state: "pending" | "cancelled" | "not_found" | "unavailable" | "problem" };
+
+async function confirm(sessionId: string, uid: string): Promise<Outcome> {
+  const payments = getPayments();
+  if (!payments) return { state: "unavailable" };
+  let event: FulfilmentEvent | null;
+  try {
+    event = await payments.retrieveCheckout(sessionId);
+  } catch (error) {
+    if (error instanceof CheckoutNotFoundError) return { state: "not_found" };
+    if (error instanceof PaymentMismatchError) {
+      console.error("checkout:", error.message);
+      return { state: "problem" };
+    }
+    // The provider is unreachable: the webhook will still credit, so wait rather than fail.
+    console.error("checkout: could not ask the payment provider", error);
+    return { state: "pending" };
+  }
+  if (!event) return { state: "pending" };
+  // Someone else's checkout id: say nothing about it.
+  if (event.uid !== uid) return { state: "not_found" };
+  const store = await getStore();
+  await fulfilCheckout(store, event);
+  return { state: "paid", sp: formatSp(event.sp), balance: formatSp(await getBalance(store, uid)) };
+}
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<Outcome> {
+  const user = await requireUser(request);
+  const search = Search.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!search.success) throw redirect("/dashboard");
+  const { status, session_id: sessionId } = search.data;
+  if (status === "cancelled") return { state: "cancelled" };
+  if (status !== "success" || !sessionId) throw redirect("/dashboard");
+  return confirm(sessionId, user.uid);
+}
+
+// Confirmation usually takes seconds; ask again for a minute, then leave it to the refresh link.
+const POLL_MS = 3_000;
+const POLL_LIMIT = 20;
+
+function usePollWhilePending(pending: boolean) {
+  const revalidator = useRevalidator();
+  const [polls, setPolls] = useState(0);
+  useEffect(() => {
+    if (!pending || polls >= POLL_LIMIT || revalidator.state !== "idle") return;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [pending, polls, revalidator]);
+}
+
+function DashboardLink({ primary = false }: { primary?: boolean }) {
+  return (
+    <Link to="/dashboard" className={primary ? "btn-primary" : "btn-secondary"}>
+      Back to dashboard
+    </Link>
+  );
+}
+
+export default function CheckoutReturnPage() {
+  const outcome = useLoaderData<typeof loader>();
+  const location = useLocation();
+  usePollWhilePending(outcome.state === "pending");
+
+  return (
+    <CheckoutShell>
+      <div className="text-center" aria-live="polite">
+        {outcome.state === "paid" ? (
+          <>
+            <h1 className="text-3xl font-bold tracking-tight text-coin-500">+{outcome.sp} added</h1>
+            <p className="mt-3 text-slate-600">
+              Your balance is now <strong className="font-semibold text-slate-900">{outcome.balance}</strong>.
+            </p>
+            <div className="mt-8 flex justify-center gap-3">
+              <Link to="/wallet" className="btn-secondary">
+                View wallet
+              </Link>
+              <DashboardLink primary />
+            </div>
+          </>
+        ) : outcome.state === "pending" ? (
+          <>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Payment is being confirmed…</h1>
+            <p className="mt-3 text-slate-600">This usually takes a few seconds. Your SP are added as soon as the payment is confirmed.</p>
+            <div className="mt-8 flex justify-center gap-3">
+              <Link to={`${location.pathname}${location.search}`} className="btn-primary" preventScrollReset>
+                Refresh
+              </Link>
+              <DashboardLink />
+            </div>
+          </>
+        ) : outcome.state === "cancelled" ? (
+          <>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Payment cancelled. No SP were charged.</h1>
+            <div className="mt-8">
+              <DashboardLink primary />
+            </div>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{TROUBLE[outcome.state]}</h1>
+            <div className="mt-8">
+              <DashboardLink primary />
+            </div>
+          </>
+        )}
+      </div>
+    </CheckoutShell>
+  );
+}
+
+const TROUBLE = {
+  not_found: "We could not find this payment.",
+  unavailable: "Payments are not configured on this server.",
+  problem: "This payment needs a look from our team. It was not credited; contact support and we will sort it out.",
+} as const;

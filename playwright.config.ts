@@ -1,0 +1,95 @@
+import { mkdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./scripts/find-chromium.mjs";
+
+const CI = !!process.env.CI;
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_URL = `http://localhost:${PORT}`;
+
+// One fresh data directory per run. This module is loaded by the runner and again by each
+// worker; workers inherit the runner's environment, so they see the same E2E_DATA_DIR.
+// Test files read it as process.env.E2E_DATA_DIR to inspect stored state.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = path.join(os.tmpdir(), `skillswap-e2e-${process.pid}-${Date.now()}`);
+  mkdirSync(dataDir, { recursive: true });
+  process.env.E2E_DATA_DIR = dataDir;
+  // Only the process that created it removes it (after the web server has been stopped).
+  // E2E_KEEP_DATA=1 keeps it for a post-mortem.
+  process.on("exit", () => {
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+const DATA_DIR = process.env.E2E_DATA_DIR;
+
+const executablePath = findChromium();
+
+// The server's environment: the embedded engine with the labelled test checkout, and nothing
+// from the developer's shell that would change engines or switch Stripe on.
+const serverEnv: Record<string, string> = {
+  NODE_ENV: "production",
+  BACKEND: "embedded",
+  DATA_DIR,
+  PORT: String(PORT),
+  PAYMENTS: "test",
+};
+const clearedFromShell = Object.keys(process.env).filter(
+  (key) => key.startsWith("STRIPE_") || key === "SESSION_SECRET" || key === "PUBLIC_URL",
+);
+for (const key of clearedFromShell) {
+  // An undefined value overrides the inherited one and is then dropped by child_process.spawn.
+  (serverEnv as Record<string, string | undefined>)[key] = undefined;
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.test.ts",
+  // Keep Playwright's artifacts in their own folder: it empties outputDir at the start of a run,
+  // and test-results/ also holds the vitest report that scripts/test.mjs reads.
+  outputDir: "test-results/e2e-artifacts",
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  // Two cores shared by browsers and the server: two workers locally, one on CI where
+  // stability beats speed. E2E_WORKERS overrides either.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : CI ? 1 : 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: BASE_URL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        headless: true,
+        launchOptions: {
+          executablePath,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `${path.join("node_modules", ".bin", "remix-serve")} ./build/index.js`,
+    url: `${BASE_URL}/healthz`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

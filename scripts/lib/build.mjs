@@ -1,0 +1,59 @@
+// Builds the app with `remix build` when the production build is missing or stale.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
+
+const BUILD_ENTRY = path.join(ROOT, "build", "index.js");
+// Everything the compiler reads: a change to any of these makes the build stale.
+const SOURCES = [
+  "app",
+  "public",
+  "remix.config.js",
+  "tailwind.config.ts",
+  "postcss.config.js",
+  "tsconfig.json",
+  "package.json",
+];
+
+function newestMtime(file) {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs; // catches deleted files
+  for (const entry of readdirSync(file)) {
+    if (file === path.join(ROOT, "public") && entry === "build") continue; // the build's own output
+    if (/\.test\.[cm]?[jt]sx?$/.test(entry)) continue; // tests beside the code are not compiled
+    newest = Math.max(newest, newestMtime(path.join(file, entry)));
+  }
+  return newest;
+}
+
+/** Why a build is needed, or undefined when the current one is up to date. */
+export function buildReason({ force = process.env.CI === "true" } = {}) {
+  if (force) return "CI=true always builds";
+  if (!existsSync(BUILD_ENTRY)) return "build/ is missing";
+  const built = statSync(BUILD_ENTRY).mtimeMs;
+  const stale = SOURCES.find((source) => newestMtime(path.join(ROOT, source)) > built);
+  return stale ? `${stale} changed since the last build` : undefined;
+}
+
+/** Runs `remix build` if needed; exits the process with remix's code if the build fails. */
+export function ensureBuild(options) {
+  const reason = buildReason(options);
+  if (!reason) return false;
+  console.log(`Building the app (${reason})…`);
+  const result = spawnSync(bin("remix"), ["build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("The build failed: see the messages above.");
+    process.exit(result.status ?? 1);
+  }
+  return true;
+}

@@ -1,0 +1,63 @@
+// `npm start`: builds when needed, then runs the production server and says where it is.
+//
+// Defaults for a newcomer's machine: NODE_ENV=production, the embedded engine with its data
+// in ./data, port 3000, and the labelled test checkout (PAYMENTS=test) unless Stripe keys or
+// PAYMENTS are set. Every default yields to a variable set in the environment.
+import { ensureBuild } from "./lib/build.mjs";
+import { isPortInUse, startServer, stopServer, waitForHealthy } from "./lib/server.mjs";
+
+ensureBuild();
+
+const env = { ...process.env, NODE_ENV: "production" };
+env.DATA_DIR ||= "./data";
+env.PORT ||= "3000";
+const usesStripe = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY);
+if (!env.PAYMENTS && !usesStripe && env.BACKEND !== "firebase") env.PAYMENTS = "test";
+
+const url = `http://localhost:${env.PORT}`;
+
+if (await isPortInUse(Number(env.PORT))) {
+  console.error(`Port ${env.PORT} is already in use: stop what runs there or start on another port with PORT=3001 npm start.`);
+  process.exit(1);
+}
+
+/**
+ * HOOK: offer to seed a demo community once the server is up.
+ * Called once, after /healthz answers, with what a seeder needs. Not implemented yet:
+ * a later change asks "Seed a demo community? [y/N]" here (only when stdin is a TTY and
+ * the store is empty) and runs the seeder against env.DATA_DIR.
+ */
+async function offerDemoCommunity({ url, env }) {
+  void url;
+  void env;
+}
+
+const server = startServer({ env });
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await stopServer(server);
+    process.exit(0);
+  });
+}
+server.on("exit", (code, signal) => {
+  if (stopping) return;
+  console.error(`The SkillSwap server stopped (${signal ?? `exit code ${code}`}).`);
+  process.exit(code || 1);
+});
+
+try {
+  await waitForHealthy(`${url}/healthz`, { child: server });
+} catch (error) {
+  console.error(`SkillSwap did not start: ${error.message}.`);
+  stopping = true;
+  await stopServer(server);
+  process.exit(1);
+}
+
+console.log(`\nSkillSwap is running at ${url}`);
+if (env.PAYMENTS === "test") console.log("Payments: test checkout (no money moves). Set Stripe keys to take real payments.");
+console.log("Press Ctrl+C to stop.\n");
+await offerDemoCommunity({ url, env });

@@ -1,0 +1,95 @@
+// `npm test`: typecheck, then unit + contract tests (vitest), then end-to-end (Playwright).
+// Stops at the first failing stage. The last line is `N passed, M failed`, counted from the
+// reporters' JSON files; the exit code is non-zero on any failure.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { bin, ROOT } from "./lib/build.mjs";
+
+const RESULTS = path.join(ROOT, "test-results");
+const VITEST_JSON = path.join(RESULTS, "vitest.json");
+const E2E_JSON = path.join(RESULTS, "e2e.json"); // written by playwright.config.ts's json reporter
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Vitest's JSON reporter uses Jest's shape. */
+function vitestCounts() {
+  const report = readJson(VITEST_JSON);
+  if (!report) return undefined;
+  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+}
+
+/** Playwright's stats: expected = passed, flaky = passed on retry, unexpected = failed. */
+function playwrightCounts() {
+  const stats = readJson(E2E_JSON)?.stats;
+  if (!stats) return undefined;
+  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
+}
+
+const STAGES = [
+  { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
+  {
+    name: "unit + contract (vitest)",
+    command: bin("vitest"),
+    args: ["run", "--reporter=default", "--reporter=json", `--outputFile=${VITEST_JSON}`],
+    report: VITEST_JSON,
+    counts: vitestCounts,
+  },
+  {
+    name: "end-to-end (playwright)",
+    command: process.execPath,
+    args: [path.join(ROOT, "scripts", "e2e.mjs")],
+    report: E2E_JSON,
+    counts: playwrightCounts,
+  },
+];
+
+const banner = (text) => console.log(`\n${"=".repeat(72)}\n== ${text}\n${"=".repeat(72)}`);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+mkdirSync(RESULTS, { recursive: true });
+let passed = 0;
+let failed = 0;
+const lines = [];
+let failedStage;
+
+for (const stage of STAGES) {
+  if (failedStage) {
+    lines.push(`  ${stage.name}: not run`);
+    continue;
+  }
+  banner(`npm test: ${stage.name}`);
+  if (stage.report) rmSync(stage.report, { force: true }); // never count a previous run's results
+  const started = Date.now();
+  const result = spawnSync(stage.command, stage.args, { cwd: ROOT, stdio: "inherit" });
+  const took = seconds(Date.now() - started);
+  const ok = result.status === 0;
+
+  const counts = stage.counts?.();
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  // A stage that fails without a failing test (type errors, a suite that cannot load, a
+  // server that does not start) still counts as one failure.
+  if (!ok && (!counts || counts.failed === 0)) failed += 1;
+
+  const detail = counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : "";
+  lines.push(`  ${stage.name}: ${ok ? "ok" : "FAILED"}${detail} in ${took}`);
+  if (!ok) {
+    failedStage = stage.name;
+    const why = result.error ? `: ${result.error.message}` : result.signal ? ` (${result.signal})` : "";
+    banner(`FAILED: ${stage.name}${why}; later stages were not run`);
+  }
+}
+
+banner(failedStage ? "npm test: FAILED" : "npm test: all stages passed");
+console.log(lines.join("\n"));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedStage ? 1 : 0);

@@ -1,0 +1,9 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page renders and the health check answers", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page.getByText("SkillSwap").first()).toBeVisible();
+
+  const health = await request.get("/healthz");
+  expect(health.status()).toBe(200);
+});
