@@ -7,8 +7,8 @@ import { ProfileMenu } from "./profile-menu";
 interface AppHeaderProps {
   displayName: string;
   avatar: string;
-  /** The bell's badge, live once the notifications feed is connected. */
-  bellBadge?: ReactNode;
+  /** The bell badge's text ("3", "9+"), or null to hide it. */
+  bellBadge: string | null;
   /** The wallet dropdown. */
   wallet?: ReactNode;
 }
@@ -20,9 +20,17 @@ export function AppHeader({ displayName, avatar, bellBadge, wallet }: AppHeaderP
         <Logo />
       </Link>
       <div data-slot="wallet">{wallet}</div>
-      <Link to="/notifications" aria-label="Notifications" className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100">
+      <Link
+        to="/notifications"
+        aria-label={bellBadge ? `Notifications: ${bellBadge} unread` : "Notifications"}
+        className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
+      >
         <Icon name="bell" className="h-6 w-6" />
-        {bellBadge}
+        {bellBadge ? (
+          <span data-testid="bell-badge" className="absolute right-0 top-0 min-w-[1.25rem] rounded-full bg-red-500 px-1 text-center text-[11px] font-bold leading-5 text-white">
+            {bellBadge}
+          </span>
+        ) : null}
       </Link>
       <ProfileMenu displayName={displayName} avatar={avatar} />
     </header>

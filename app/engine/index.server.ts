@@ -5,6 +5,7 @@
 import path from "node:path";
 import { getServerEnv } from "~/utils/env.server";
 import type { AuthProvider } from "./auth/types";
+import { openPresence, resetPresence } from "./live/presence.server";
 import type { DocStore } from "./store/types";
 
 interface Engine {
@@ -22,6 +23,7 @@ async function openEmbedded(): Promise<Engine> {
     import("./auth/mail.server"),
   ]);
   const store = openSqliteStore(path.join(env.DATA_DIR, "skillswap.sqlite"));
+  await resetPresence(store);
   const mail = createOutboxMailer(store, (line) => console.log(line));
   return { store, auth: createLocalAuth(store, { mail }) };
 }
@@ -43,4 +45,9 @@ export async function getStore(): Promise<DocStore> {
 
 export async function getAuth(): Promise<AuthProvider> {
   return (await engine()).auth;
+}
+
+/** Marks the user online while a live stream of theirs is open; returns the closer. */
+export async function trackPresence(uid: string): Promise<() => void> {
+  return openPresence(await getStore(), uid);
 }

@@ -1,27 +1,37 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { AppHeader } from "~/components/app-header";
-import { BottomNav, SideNav } from "~/components/navigation";
+import { LiveChrome } from "~/components/live-chrome";
+import { getStore } from "~/engine/index.server";
+import { getPayments } from "~/engine/payments/index.server";
+import { loadHeaderSnapshot } from "~/features/live/header.server";
+import { PACKS } from "~/features/wallet/packs";
 import { requireUser } from "~/utils/auth.server";
+
+function offeredPacks() {
+  const payments = getPayments();
+  if (!payments) return { packs: null, testMode: false };
+  return {
+    packs: PACKS.map((pack) => ({ id: pack.id, sp: pack.sp, amountCents: pack.amountCents, currency: pack.currency, priceId: payments.priceIdFor(pack.id) })),
+    testMode: payments.kind === "test",
+  };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { user: { uid: user.uid, displayName: user.displayName, avatar: user.avatar } };
+  const snapshot = await loadHeaderSnapshot(await getStore(), user.uid);
+  return {
+    user: { uid: user.uid, displayName: user.displayName, avatar: user.avatar },
+    snapshot,
+    payments: offeredPacks(),
+  };
 }
 
 /** The full layout: fixed top bar, side navigation on large screens, bottom bar on small ones. */
 export default function AppLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, snapshot, payments } = useLoaderData<typeof loader>();
   return (
-    <div className="min-h-full">
-      <AppHeader displayName={user.displayName} avatar={user.avatar} />
-      <SideNav chatUnread={false} />
-      <main className="px-4 pb-24 pt-20 sm:px-6 lg:ml-60 lg:pb-10">
-        <div className="mx-auto max-w-6xl">
-          <Outlet />
-        </div>
-      </main>
-      <BottomNav chatUnread={false} />
-    </div>
+    <LiveChrome user={user} snapshot={snapshot} payments={payments}>
+      <Outlet />
+    </LiveChrome>
   );
 }

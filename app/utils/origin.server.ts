@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import { getServerEnv } from "./env.server";
 
 function allowedOrigins(request: Request): string[] {
@@ -10,6 +9,12 @@ function allowedOrigins(request: Request): string[] {
   return origins;
 }
 
+// A plain Response: resource routes pass it through as it is, and document routes show it in
+// their error boundary with its status.
+function refused(): Response {
+  return Response.json({ error: "This request came from another site and was refused." }, { status: 403 });
+}
+
 /**
  * Refuses a state-changing request that a browser sent from another site. Browsers send Origin
  * on every POST; Sec-Fetch-Site covers the rare ones that don't.
@@ -18,12 +23,12 @@ export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null") {
     if (!allowedOrigins(request).includes(origin)) {
-      throw data({ error: "This request came from another site and was refused." }, { status: 403 });
+      throw refused();
     }
     return;
   }
   const site = request.headers.get("Sec-Fetch-Site");
   if (site && site !== "same-origin" && site !== "none") {
-    throw data({ error: "This request came from another site and was refused." }, { status: 403 });
+    throw refused();
   }
 }

@@ -1,0 +1,56 @@
+import { useCallback, useState } from "react";
+import type { FeedPayloads } from "~/features/live/feeds";
+import { bellBadgeText } from "~/features/live/feeds";
+import { useLiveFeed } from "./live/use-live-feed";
+import { AppHeader } from "./app-header";
+import { BottomNav, SideNav } from "./navigation";
+import { TopUpModal, type OfferedPack } from "./wallet/top-up-modal";
+import { WalletDropdown } from "./wallet/wallet-dropdown";
+
+export interface HeaderSnapshot {
+  wallet: FeedPayloads["wallet"];
+  transactions: FeedPayloads["transactions"];
+  notifications: FeedPayloads["notifications"];
+  chatUnread: FeedPayloads["chatUnread"];
+}
+
+interface LiveChromeProps {
+  user: { displayName: string; avatar: string };
+  snapshot: HeaderSnapshot;
+  payments: { packs: OfferedPack[] | null; testMode: boolean };
+  children: React.ReactNode;
+}
+
+function onWalletError(error: Error, set: (value: FeedPayloads["wallet"]) => void) {
+  // SPEC.md §8: a wallet read failure is a warning, and the balance reads 0.
+  console.warn("Wallet read failed:", error.message);
+  set({ balance: 0 });
+}
+
+/** The full layout's chrome, live: header (wallet, bell), side and bottom navigation (Chat dot). */
+export function LiveChrome({ user, snapshot, payments, children }: LiveChromeProps) {
+  const wallet = useLiveFeed("wallet", snapshot.wallet, { onError: onWalletError });
+  const transactions = useLiveFeed("transactions", snapshot.transactions);
+  const notifications = useLiveFeed("notifications", snapshot.notifications, { onError: () => {} });
+  const chatUnread = useLiveFeed("chatUnread", snapshot.chatUnread, { onError: () => {} });
+  const [topUpOpen, setTopUpOpen] = useState(false);
+  const closeTopUp = useCallback(() => setTopUpOpen(false), []);
+  const hasUnreadChat = chatUnread.count > 0;
+
+  return (
+    <div className="min-h-full">
+      <AppHeader
+        displayName={user.displayName}
+        avatar={user.avatar}
+        wallet={<WalletDropdown balance={wallet.balance} transactions={transactions} onTopUp={() => setTopUpOpen(true)} />}
+        bellBadge={bellBadgeText(notifications)}
+      />
+      <SideNav chatUnread={hasUnreadChat} />
+      <main className="px-4 pb-24 pt-20 sm:px-6 lg:ml-60 lg:pb-10">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+      <BottomNav chatUnread={hasUnreadChat} />
+      <TopUpModal open={topUpOpen} onClose={closeTopUp} packs={payments.packs} testMode={payments.testMode} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { Link } from "@remix-run/react";
+import { useCallback, useId, useRef, useState } from "react";
+import type { TransactionPayload } from "~/features/live/feeds";
+import { formatSp } from "~/features/wallet/format";
+import { timeAgo } from "~/utils/time";
+import { Icon } from "../icons";
+import { useDismiss } from "../use-dismiss";
+import { SignedAmount } from "./amount";
+import { Coin } from "./coin";
+
+interface WalletDropdownProps {
+  balance: number;
+  transactions: TransactionPayload[];
+  onTopUp: () => void;
+}
+
+/** SPEC.md §2: balance, the latest 3 transactions or "No recent activity", See more, and top-up. */
+export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdownProps) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = useCallback((reason: "outside" | "escape" | "select") => {
+    setOpen(false);
+    if (reason === "escape") trigger.current?.focus();
+  }, []);
+  useDismiss(root, open, close);
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        data-tour="wallet"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Wallet: ${formatSp(balance)}`}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 py-1 pl-1.5 pr-3 text-sm font-semibold text-amber-900 hover:bg-amber-100"
+      >
+        <Coin className="h-6 w-6" />
+        <span data-testid="wallet-balance" className="tabular-nums">
+          {formatSp(balance)}
+        </span>
+      </button>
+      {open ? (
+        <div id={panelId} role="dialog" aria-label="Wallet" className="absolute right-0 z-40 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg">
+          <div className="border-b border-slate-100 px-4 py-3">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Balance</p>
+            <p className="mt-0.5 text-2xl font-bold tabular-nums">{formatSp(balance)}</p>
+          </div>
+          <div className="px-4 py-3">
+            <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">Recent activity</p>
+            {transactions.length === 0 ? (
+              <p className="py-2 text-sm text-slate-500">No recent activity</p>
+            ) : (
+              <ul className="space-y-2" data-testid="wallet-transactions">
+                {transactions.map((t) => (
+                  <li key={t.id} className="flex items-start justify-between gap-3 text-sm">
+                    <div className="min-w-0">
+                      <p className="truncate text-slate-800">{t.description}</p>
+                      <p className="text-xs text-slate-500" suppressHydrationWarning>
+                        {timeAgo(t.timestamp)}
+                      </p>
+                    </div>
+                    <SignedAmount amount={t.amount} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="flex gap-2 border-t border-slate-100 px-4 py-3">
+            <Link to="/wallet" onClick={() => close("select")} className="btn-secondary flex-1">
+              See more
+            </Link>
+            <button
+              type="button"
+              onClick={() => {
+                close("select");
+                onTopUp();
+              }}
+              className="btn-primary flex-1"
+            >
+              <Icon name="plus" className="h-4 w-4" />
+              Top up
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

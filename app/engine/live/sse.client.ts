@@ -1,0 +1,98 @@
+import type { FeedName, FeedPayloads } from "~/features/live/feeds";
+import type { LiveTransport } from "./types";
+
+type Listener = { onData: (payload: unknown) => void; onError?: (error: Error) => void };
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The embedded engine's transport: one EventSource per page carrying every feed its islands
+ * subscribed to. A new feed reconnects with the larger set (the server sends current values on
+ * connect, so nothing is missed); a dropped connection is retried with backoff.
+ */
+export function createSseTransport(endpoint = "/api/live"): LiveTransport {
+  const listeners = new Map<FeedName, Set<Listener>>();
+  const latest = new Map<FeedName, unknown>();
+  let source: EventSource | null = null;
+  let connectedFeeds = new Set<FeedName>();
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let backoff = 1_000;
+
+  function connect() {
+    reconnectTimer = undefined;
+    source?.close();
+    connectedFeeds = new Set(listeners.keys());
+    if (connectedFeeds.size === 0) {
+      source = null;
+      return;
+    }
+    const es = new EventSource(`${endpoint}?feeds=${[...connectedFeeds].sort().join(",")}`);
+    source = es;
+    es.onopen = () => {
+      backoff = 1_000;
+    };
+    es.onerror = () => {
+      // The browser retries by itself while CONNECTING; CLOSED means it gave up (e.g. a 401 or 5xx).
+      if (es.readyState === EventSource.CLOSED && source === es) {
+        schedule(backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      }
+    };
+    for (const feed of connectedFeeds) {
+      es.addEventListener(feed, (event) => {
+        let payload: unknown;
+        try {
+          payload = JSON.parse((event as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        latest.set(feed, payload);
+        for (const l of listeners.get(feed) ?? []) l.onData(payload);
+      });
+      es.addEventListener(`${feed}:error`, (event) => {
+        const error = new Error(safeMessage((event as MessageEvent<string>).data));
+        for (const l of listeners.get(feed) ?? []) l.onError?.(error);
+      });
+    }
+  }
+
+  function schedule(delay = 0) {
+    if (reconnectTimer === undefined) reconnectTimer = setTimeout(connect, delay);
+  }
+
+  return {
+    subscribe<F extends FeedName>(feed: F, onData: (payload: FeedPayloads[F]) => void, onError?: (error: Error) => void) {
+      const listener: Listener = { onData: onData as (payload: unknown) => void, onError };
+      let set = listeners.get(feed);
+      if (!set) listeners.set(feed, (set = new Set()));
+      set.add(listener);
+      if (!connectedFeeds.has(feed) || !source) schedule();
+      else if (latest.has(feed)) queueMicrotask(() => set?.has(listener) && listener.onData(latest.get(feed)));
+      return () => {
+        set?.delete(listener);
+        if (set?.size === 0) listeners.delete(feed);
+        // Fewer feeds than connected is harmless; drop the stream only when nothing listens.
+        if (listeners.size === 0) {
+          clearTimeout(reconnectTimer);
+          reconnectTimer = setTimeout(connect, 2_000);
+        }
+      };
+    },
+    close() {
+      clearTimeout(reconnectTimer);
+      source?.close();
+      source = null;
+      listeners.clear();
+      latest.clear();
+    },
+  };
+}
+
+function safeMessage(raw: string): string {
+  try {
+    const parsed = JSON.parse(raw) as { error?: unknown };
+    return typeof parsed.error === "string" ? parsed.error : "Live feed failed";
+  } catch {
+    return "Live feed failed";
+  }
+}

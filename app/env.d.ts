@@ -1,0 +1,9 @@
+import type { PublicEnv } from "~/utils/env.server";
+
+declare global {
+  interface Window {
+    ENV?: PublicEnv;
+  }
+}
+
+export {};

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { bellBadgeText, countChatUnread, countsUnread, feedSources, isFeedName, toPayload } from "./feeds";
+
+describe("live feed catalogue", () => {
+  it("builds every query from the uid, as SPEC.md §7 lists them", () => {
+    expect(feedSources.transactions("u1")).toEqual({
+      kind: "query",
+      query: { collection: "wallets/u1/transactions", orderBy: [["timestamp", "desc"]], limit: 3 },
+    });
+    expect(feedSources.notifications("u1")).toMatchObject({ query: { collection: "notifications/u1/messages", limit: 20 } });
+    expect(feedSources.welcomeBonus("u1")).toMatchObject({ query: { where: [["type", "==", "welcome_bonus"]], limit: 1 } });
+    expect(feedSources.wallet("u1")).toEqual({ kind: "doc", path: "wallets/u1" });
+  });
+
+  it("knows its feed names and nothing else", () => {
+    expect(isFeedName("wallet")).toBe(true);
+    expect(isFeedName("wallets/other")).toBe(false);
+  });
+
+  it("counts unseen messages from others only", () => {
+    const unseen = new Map([
+      ["c1", [{ sender: "me" }, { sender: "b" }]],
+      ["c2", [{ sender: "c" }, { sender: "c" }]],
+    ]);
+    expect(countChatUnread(unseen, "me")).toBe(3);
+    unseen.delete("c2");
+    expect(countChatUnread(unseen, "me")).toBe(1);
+  });
+
+  it("caps the bell badge at 9+ and hides it at 0", () => {
+    const n = (count: number, read = false) => Array.from({ length: count }, () => ({ read }));
+    expect(bellBadgeText(n(0))).toBeNull();
+    expect(bellBadgeText([...n(3), ...n(5, true)])).toBe("3");
+    expect(bellBadgeText(n(9))).toBe("9");
+    expect(bellBadgeText(n(10))).toBe("9+");
+  });
+
+  it("treats a missing wallet as 0 SP", () => {
+    expect(toPayload.wallet(null)).toEqual({ balance: 0 });
+  });
+
+  it("skips unread counting on /auth pages", () => {
+    expect(countsUnread("/auth")).toBe(false);
+    expect(countsUnread("/auth/action")).toBe(false);
+    expect(countsUnread("/dashboard")).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { eventStream } from "remix-utils/sse/server";
+import { getStore, trackPresence } from "~/engine/index.server";
+import type { Unsubscribe } from "~/engine/store/types";
+import { isFeedName, type FeedName } from "~/features/live/feeds";
+import { subscribeFeed } from "~/features/live/subscribe.server";
+import { getUserId } from "~/utils/auth.server";
+
+// Proxies drop idle connections; a comment line every 25 s keeps the stream open.
+const KEEPALIVE_MS = 25_000;
+
+/**
+ * The embedded engine's live stream: `GET /api/live?feeds=wallet,transactions`. The browser only
+ * names feeds; every query is built here from the session's uid, so nobody can listen to another
+ * user's documents. Each event is named after its feed and carries its JSON payload.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const uid = await getUserId(request);
+  if (!uid) return Response.json({ error: "Not authenticated" }, { status: 401 });
+  const requested = (new URL(request.url).searchParams.get("feeds") ?? "").split(",").filter(Boolean);
+  const unknown = requested.filter((f) => !isFeedName(f));
+  if (requested.length === 0 || unknown.length > 0) {
+    return Response.json({ error: `Name one or more live feeds; unknown: ${unknown.join(", ") || "none given"}.` }, { status: 400 });
+  }
+  const feeds = [...new Set(requested)] as FeedName[];
+  const store = await getStore();
+  const closePresence = await trackPresence(uid);
+
+  const response = eventStream(request.signal, (send) => {
+    const stops: Unsubscribe[] = feeds.map((feed) =>
+      subscribeFeed(
+        store,
+        uid,
+        feed,
+        (payload) => send({ event: feed, data: JSON.stringify(payload) }),
+        (error) => send({ event: `${feed}:error`, data: JSON.stringify({ error: error.message }) }),
+      ),
+    );
+    const keepalive = setInterval(() => send({ event: "ping", data: String(Date.now()) }), KEEPALIVE_MS);
+    return () => {
+      clearInterval(keepalive);
+      for (const stop of stops) stop();
+      closePresence();
+    };
+  });
+  // no-transform keeps remix-serve's compression from buffering events.
+  response.headers.set("Cache-Control", "no-cache, no-transform");
+  return response;
+}
