@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import type { BrowserContext, Page } from "@playwright/test";
+import { createLocalAuth } from "~/engine/auth/local.server";
+import { ensureProfile } from "~/features/profile/bootstrap.server";
+import type { UserProfile } from "~/features/profile/types";
+import { e2eStore, sessionSecret } from "./store";
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+export const PASSWORD = "correct horse battery";
+
+export function uniqueEmail(prefix = "member"): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/**
+ * Creates a member directly in the store, as the app would on sign-up: account, profile and
+ * wallet with the welcome bonus. By default onboarding is done, so the dashboard shows no tour.
+ */
+export async function createUser(options: { fullName?: string; email?: string; profile?: Partial<UserProfile> } = {}): Promise<TestUser> {
+  const store = e2eStore();
+  const auth = createLocalAuth(store, { mail: async () => {} });
+  const email = options.email ?? uniqueEmail();
+  const fullName = options.fullName ?? "Test Member";
+  const user = await auth.signUp({ kind: "password", email, password: PASSWORD, clientKey: "" });
+  await ensureProfile(store, user.uid);
+  await store.update(`users/${user.uid}`, { fullName, tourCompleted: true, welcomeBonusShown: true, ...options.profile });
+  return { uid: user.uid, email, password: PASSWORD, fullName };
+}
+
+/** Signs the context in as `user` with a real server-side session, skipping the sign-in form. */
+export async function signInAs(context: BrowserContext, user: TestUser, baseURL: string): Promise<void> {
+  const auth = createLocalAuth(e2eStore(), { mail: async () => {} });
+  const credentials = { kind: "password" as const, email: user.email, password: user.password, clientKey: "" };
+  const session = await auth.startSession(await auth.signIn(credentials), credentials);
+  const cookie = createCookie("skillswap_session", { secrets: [sessionSecret()] });
+  const value = (await cookie.serialize(session.token)).split(";")[0].split("=").slice(1).join("=");
+  await context.addCookies([{ name: "skillswap_session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** Marks the local onboarding flags too, so a test about something else sees a quiet dashboard. */
+export async function skipLocalOnboarding(page: Page, uid: string): Promise<void> {
+  await page.addInitScript((id) => {
+    localStorage.setItem("tour_done", "1");
+    localStorage.setItem("tourCompleted", "1");
+    localStorage.setItem(`wb_shown_${id}`, "1");
+  }, uid);
+}
+
+/** Signs up through the real forms and lands on the dashboard. */
+export async function signUpViaUi(page: Page, { email = uniqueEmail(), fullName = "New Member" } = {}) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/profile-setup/);
+  await page.getByLabel("Full name").fill(fullName);
+  await page.getByRole("button", { name: "Continue to your dashboard" }).click();
+  await page.waitForURL(/\/dashboard/);
+  return { email, password: PASSWORD, fullName };
+}
