@@ -7,11 +7,19 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60_000],
 ];
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
+  return format;
+}
+
 /** "just now", "5 minutes ago", "yesterday": how long ago `timestamp` was, for lists. */
 export function timeAgo(timestamp: number, now = Date.now(), locale = "en"): string {
   const elapsed = now - timestamp;
   if (elapsed < 45_000) return "just now";
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const format = relativeFormat(locale);
   for (const [unit, ms] of UNITS) {
     if (Math.abs(elapsed) >= ms) return format.format(-Math.round(elapsed / ms), unit);
   }

@@ -4,10 +4,20 @@
  */
 const DEFAULT_LOCALE = "en-IE";
 
+// Building an Intl formatter costs far more than using one, and the header formats on every render.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
 export function formatPrice(amountCents: number, currency: string, locale = DEFAULT_LOCALE): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(amountCents / 100);
+  return formatter(locale, { style: "currency", currency: currency.toUpperCase() }).format(amountCents / 100);
 }
 
 export function formatSp(amount: number, locale = DEFAULT_LOCALE): string {
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount)} SP`;
+  return `${formatter(locale, { maximumFractionDigits: 0 }).format(amount)} SP`;
 }
