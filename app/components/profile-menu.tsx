@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useId, useRef, useState } from "react";
+import { startTour } from "~/features/onboarding/start-tour";
 import { Icon } from "./icons";
 import { useDismiss } from "./use-dismiss";
 
@@ -10,13 +11,13 @@ const ENTRIES = [
   { to: "/saved", label: "Saved Profiles" },
 ];
 
-export const START_TOUR_EVENT = "skillswap:start-tour";
-
 export function ProfileMenu({ displayName, avatar }: { displayName: string; avatar: string }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const close = useCallback((reason: "outside" | "escape" | "select") => {
     setOpen(false);
     if (reason === "escape") trigger.current?.focus();
@@ -76,7 +77,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
             role="menuitem"
             onClick={() => {
               close("select");
-              window.dispatchEvent(new Event(START_TOUR_EVENT));
+              startTour(pathname, navigate);
             }}
             className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50"
           >

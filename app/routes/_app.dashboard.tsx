@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Onboarding } from "~/components/onboarding/onboarding";
+import { getStore } from "~/engine/index.server";
+import { onboardingState } from "~/features/onboarding/onboarding.server";
 import { levelFor } from "~/features/progress/levels";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -13,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     uid: user.uid,
     firstName: user.profile.fullName.trim().split(/\s+/)[0] ?? "",
     level: levelFor(user.profile.xp),
+    onboarding: await onboardingState(await getStore(), user.uid, user.profile),
   };
 }
 
@@ -31,9 +35,10 @@ function Widget({ tour, title, children, action }: { tour: string; title: string
 }
 
 export default function Dashboard() {
-  const { firstName, level } = useLoaderData<typeof loader>();
+  const { firstName, level, onboarding } = useLoaderData<typeof loader>();
   return (
     <>
+      <Onboarding {...onboarding} />
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight">Welcome back{firstName ? `, ${firstName}` : ""}!</h1>
         <p className="mt-1 text-sm text-slate-600">Here is what's happening in your skill exchange.</p>

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Field, FormError, FormNotice } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
-import { START_TOUR_EVENT } from "~/components/profile-menu";
 import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { newPasswordSchema } from "~/features/auth/schemas";
+import { startTour } from "~/features/onboarding/start-tour";
 import { updateProfile } from "~/features/profile/profile.server";
 import { validTimeZone } from "~/features/profile/timezone";
 import { requireUser } from "~/utils/auth.server";
@@ -69,6 +69,8 @@ export default function Settings() {
   const { email, timezone, timezones } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const failure = actionData && !actionData.ok ? actionData : undefined;
   return (
     <>
@@ -117,7 +119,7 @@ export default function Settings() {
         <section className="card">
           <h2 className="text-base font-semibold">Guided tour</h2>
           <p className="mt-1 text-sm text-slate-600">See the tour of your dashboard again.</p>
-          <button type="button" className="btn-secondary mt-4" onClick={() => window.dispatchEvent(new Event(START_TOUR_EVENT))}>
+          <button type="button" className="btn-secondary mt-4" onClick={() => startTour(pathname, navigate)}>
             Take the tour
           </button>
         </section>

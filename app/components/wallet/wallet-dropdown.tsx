@@ -39,7 +39,7 @@ export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdow
         className="flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 py-1 pl-1.5 pr-3 text-sm font-semibold text-amber-900 hover:bg-amber-100"
       >
         <Coin className="h-6 w-6" />
-        <span data-testid="wallet-balance" className="tabular-nums">
+        <span data-testid="wallet-balance" className="whitespace-nowrap tabular-nums">
           {formatSp(balance)}
         </span>
       </button>

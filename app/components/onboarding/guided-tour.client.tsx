@@ -1,0 +1,102 @@
+import { useEffect, useMemo, useRef } from "react";
+import Joyride, { EVENTS, STATUS, type CallBackProps, type Step, type StoreHelpers } from "react-joyride";
+import {
+  TOUR_LABELS,
+  TOUR_SCROLL_DURATION_MS,
+  TOUR_SCROLL_OFFSET,
+  TOUR_SPOTLIGHT_PADDING,
+  TOUR_TOOLTIP_CSS_WIDTH,
+  TOUR_Z_INDEX,
+  type TourStep,
+} from "~/features/onboarding/tour";
+
+export type TourOutcome = typeof STATUS.FINISHED | typeof STATUS.SKIPPED;
+
+interface GuidedTourProps {
+  steps: readonly TourStep[];
+  onEnd: (outcome: TourOutcome) => void;
+}
+
+// Brand colours from tailwind.config.ts (brand-600, slate-900/600/500); joyride styles are inline.
+const BRAND = "#1d5cee";
+const INK = "#0f172a";
+const MUTED = "#475569";
+const SUBTLE = "#64748b";
+
+const styles = {
+  options: {
+    primaryColor: BRAND,
+    textColor: INK,
+    arrowColor: "#ffffff",
+    backgroundColor: "#ffffff",
+    overlayColor: "rgba(15, 23, 42, 0.6)",
+    width: TOUR_TOOLTIP_CSS_WIDTH,
+    zIndex: TOUR_Z_INDEX,
+  },
+  tooltip: { borderRadius: 16, padding: 20, boxShadow: "0 20px 40px -12px rgba(15, 23, 42, 0.35)" },
+  tooltipContainer: { textAlign: "left" as const },
+  tooltipTitle: { fontSize: 17, fontWeight: 700, lineHeight: 1.35, margin: 0, paddingRight: 0 },
+  tooltipContent: { padding: "8px 0 0", fontSize: 15, lineHeight: 1.55, color: MUTED },
+  tooltipFooter: { marginTop: 18, alignItems: "center" },
+  buttonNext: { borderRadius: 8, fontSize: 14, fontWeight: 600, padding: "9px 16px" },
+  buttonBack: { color: MUTED, fontSize: 14, fontWeight: 600, marginRight: 8 },
+  buttonSkip: { color: SUBTLE, fontSize: 14, fontWeight: 500, paddingLeft: 0 },
+  spotlight: { borderRadius: 12 },
+};
+
+/**
+ * The react-joyride tour (SPEC.md §4). Mounted only while a tour runs: the parent mounts it with a
+ * fresh key to (re)start from the first step, and unmounts it when `onEnd` fires.
+ */
+export function GuidedTour({ steps, onEnd }: GuidedTourProps) {
+  const helpers = useRef<StoreHelpers | null>(null);
+  const ended = useRef(false);
+
+  // Every step opens straight on its tooltip: the tour is already running, a beacon would be one click too many.
+  const joyrideSteps = useMemo<Step[]>(
+    () => steps.map((step) => ({ target: step.target, title: step.title, content: step.content, placement: step.placement, disableBeacon: true })),
+    [steps],
+  );
+
+  // Escape leaves the tour the way Skip does; joyride's own Escape would only advance one step.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape") helpers.current?.skip();
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  function onCallback(data: CallBackProps) {
+    if (data.type === EVENTS.TARGET_NOT_FOUND) {
+      const target = typeof data.step.target === "string" ? data.step.target : "an element";
+      console.warn(`Guided tour: skipped step ${data.index + 1} of ${data.size}, ${target} is not mounted or not visible.`);
+      return;
+    }
+    if (data.type === EVENTS.TOUR_END && !ended.current && (data.status === STATUS.FINISHED || data.status === STATUS.SKIPPED)) {
+      ended.current = true;
+      onEnd(data.status);
+    }
+  }
+
+  return (
+    <Joyride
+      steps={joyrideSteps}
+      run
+      continuous
+      showSkipButton
+      hideCloseButton
+      disableOverlayClose
+      disableCloseOnEsc
+      spotlightPadding={TOUR_SPOTLIGHT_PADDING}
+      scrollOffset={TOUR_SCROLL_OFFSET}
+      scrollDuration={TOUR_SCROLL_DURATION_MS}
+      locale={TOUR_LABELS}
+      styles={styles}
+      getHelpers={(h) => {
+        helpers.current = h;
+      }}
+      callback={onCallback}
+    />
+  );
+}

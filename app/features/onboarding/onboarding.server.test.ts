@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openSqliteStore } from "~/engine/store/sqlite.server";
+import type { DocStore } from "~/engine/store/types";
+import { ensureProfile } from "~/features/profile/bootstrap.server";
+import { onboardingState } from "./onboarding.server";
+
+let dir: string;
+let store: DocStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "onboarding-"));
+  store = openSqliteStore(path.join(dir, "test.sqlite"));
+});
+
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("onboardingState", () => {
+  it("gives a new user's flags and the amount of their welcome_bonus transaction", async () => {
+    const profile = await ensureProfile(store, "u1", 1000);
+    await expect(onboardingState(store, "u1", profile)).resolves.toEqual({
+      uid: "u1",
+      tourCompleted: false,
+      welcomeBonusShown: false,
+      storedBonus: 200,
+      bonusCheckFailed: false,
+    });
+  });
+
+  it("finds the bonus by its type, whatever its id", async () => {
+    await store.set("wallets/u2/transactions/t9", { amount: 150, timestamp: 1, type: "welcome_bonus", description: "Welcome bonus", ref: null });
+    const state = await onboardingState(store, "u2", { tourCompleted: true, welcomeBonusShown: false });
+    expect(state.storedBonus).toBe(150);
+  });
+
+  it("gives null when the user has no welcome_bonus transaction", async () => {
+    await store.set("wallets/u3/transactions/t1", { amount: 500, timestamp: 1, type: "top_up", description: "Top-up", ref: null });
+    const state = await onboardingState(store, "u3", { tourCompleted: false, welcomeBonusShown: false });
+    expect(state.storedBonus).toBeNull();
+  });
+
+  it("skips the lookup once the modal has been shown", async () => {
+    const query = vi.spyOn(store, "query");
+    const state = await onboardingState(store, "u1", { tourCompleted: true, welcomeBonusShown: true });
+    expect(state).toMatchObject({ tourCompleted: true, welcomeBonusShown: true, storedBonus: null, bonusCheckFailed: false });
+    expect(query).not.toHaveBeenCalled();
+  });
+
+  it("logs a failed lookup and gives up the modal, not the page", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(store, "query").mockRejectedValue(new Error("disk I/O error"));
+    const state = await onboardingState(store, "u1", { tourCompleted: true, welcomeBonusShown: false });
+    expect(state).toMatchObject({ storedBonus: null, bonusCheckFailed: true });
+    expect(logged).toHaveBeenCalledWith("welcome bonus modal check failed", expect.any(Error));
+  });
+});

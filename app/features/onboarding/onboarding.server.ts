@@ -1,0 +1,44 @@
+import type { DocStore } from "~/engine/store/types";
+import type { UserProfile } from "~/features/profile/types";
+import type { WalletEntryDoc } from "~/features/wallet/types";
+
+/** What the dashboard's onboarding island needs to decide on the tour and the welcome bonus modal. */
+export interface OnboardingState {
+  uid: string;
+  tourCompleted: boolean;
+  welcomeBonusShown: boolean;
+  /** The amount of the user's welcome_bonus transaction, or null when there is none. */
+  storedBonus: number | null;
+  /** The bonus could not be looked up: SPEC.md §8 says the modal then shows nothing. */
+  bonusCheckFailed: boolean;
+}
+
+/** SPEC.md §7: the user's wallet transactions of type welcome_bonus, limit 1. */
+async function storedWelcomeBonus(store: DocStore, uid: string): Promise<number | null> {
+  const [entry] = await store.query<WalletEntryDoc>({
+    collection: `wallets/${uid}/transactions`,
+    where: [["type", "==", "welcome_bonus"]],
+    limit: 1,
+  });
+  return typeof entry?.data.amount === "number" ? entry.data.amount : null;
+}
+
+export async function onboardingState(store: DocStore, uid: string, profile: Pick<UserProfile, "tourCompleted" | "welcomeBonusShown">): Promise<OnboardingState> {
+  const state: OnboardingState = {
+    uid,
+    tourCompleted: profile.tourCompleted === true,
+    welcomeBonusShown: profile.welcomeBonusShown === true,
+    storedBonus: null,
+    bonusCheckFailed: false,
+  };
+  // Once the modal has been shown it never shows again, so the lookup would be wasted.
+  if (state.welcomeBonusShown) return state;
+  try {
+    state.storedBonus = await storedWelcomeBonus(store, uid);
+  } catch (error) {
+    // The dashboard must still load; only the modal is given up.
+    console.error("welcome bonus modal check failed", error);
+    state.bonusCheckFailed = true;
+  }
+  return state;
+}

@@ -1,0 +1,227 @@
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { tourSteps } from "../../app/features/onboarding/tour";
+
+/**
+ * SPEC.md §4 onboarding end to end: the guided tour for a new user, then the one-time welcome
+ * bonus modal, on a desktop and on a phone-sized screen.
+ */
+
+const PASSWORD = "onboarding-e2e-password";
+
+const VIEWPORTS = [
+  // Every step has a visible target on a large screen.
+  { name: "1280x800", viewport: { width: 1280, height: 800 }, visibleSteps: tourSteps.length },
+  // Below lg the sidebar is hidden, so the five side-link steps at the end are skipped.
+  { name: "390x844", viewport: { width: 390, height: 844 }, visibleSteps: tourSteps.length - 5 },
+] as const;
+
+let counter = 0;
+function uniqueEmail(label: string): string {
+  counter += 1;
+  return `onboarding-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+/** A brand-new member: sign up, set a name, land on the dashboard. */
+async function signUp(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  await page.goto("/signup");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/profile-setup/);
+  await page.locator('input[name="fullName"]').fill("Grace Hopper");
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard/);
+  return email;
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto("/auth");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+const tooltip = (page: Page) => page.locator(".react-joyride__tooltip");
+const welcomeModal = (page: Page) => page.getByRole("dialog", { name: "Welcome to SkillSwap!" });
+
+async function expectTourOnStep(page: Page, index: number): Promise<void> {
+  const step = tourSteps[index]!;
+  await expect(tooltip(page)).toBeVisible();
+  await expect(tooltip(page)).toContainText(step.title);
+  await expect(tooltip(page)).toContainText(step.content);
+}
+
+/** The spotlight sits exactly on the step's target (spotlight padding is 0). */
+async function expectSpotlightOn(page: Page, target: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const [spot, box] = await Promise.all([page.locator(".react-joyride__spotlight").boundingBox(), target.boundingBox()]);
+        if (!spot || !box) return Number.POSITIVE_INFINITY;
+        return Math.max(Math.abs(spot.x - box.x), Math.abs(spot.y - box.y), Math.abs(spot.width - box.width), Math.abs(spot.height - box.height));
+      },
+      { message: "spotlight matches the target" },
+    )
+    .toBeLessThanOrEqual(2);
+}
+
+/** A click on the dimmed page, away from the tooltip and the spotlight. */
+async function clickOverlay(page: Page): Promise<void> {
+  const size = page.viewportSize()!;
+  await expect(page.locator(".react-joyride__overlay")).toBeVisible();
+  await page.mouse.click(Math.round(size.width / 2), size.height - 120);
+}
+
+async function expectNothingShows(page: Page): Promise<void> {
+  await expect(page.locator('[data-tour="level-widget"]')).toBeVisible();
+  // The island decides right after hydration; give it that moment before asserting absence.
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
+  await expect(tooltip(page)).toHaveCount(0);
+  await expect(welcomeModal(page)).toHaveCount(0);
+}
+
+async function closeWelcomeModal(page: Page, amount: number): Promise<void> {
+  const modal = welcomeModal(page);
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText(`You received ${amount} SP`);
+  const awesome = modal.getByRole("button", { name: "Awesome!" });
+  await expect(awesome).toBeFocused();
+  await awesome.click();
+  await expect(modal).toHaveCount(0);
+}
+
+async function newSignedInPage(browser: Browser, viewport: { width: number; height: number }, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+for (const { name, viewport, visibleSteps } of VIEWPORTS) {
+  test.describe(`onboarding at ${name}`, () => {
+    test.use({ viewport });
+
+    test("a new member is toured over every visible part, then gets the welcome bonus once", async ({ page, browser }) => {
+      const warnings: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "warning") warnings.push(message.text());
+      });
+      const email = await signUp(page, "tour");
+
+      // The tour opens by itself, straight on its first tooltip: no beacon to click.
+      await expectTourOnStep(page, 0);
+      await expect(page.locator(".react-joyride__beacon")).toBeHidden();
+      await expect(tooltip(page).getByRole("button", { name: "Close" })).toHaveCount(0);
+      await expect(tooltip(page).getByRole("button", { name: "Skip" })).toBeVisible();
+
+      for (let index = 0; index < visibleSteps; index++) {
+        await expectTourOnStep(page, index);
+        await expectSpotlightOn(page, page.locator(tourSteps[index]!.target));
+        if (index > 0) await expect(tooltip(page).getByRole("button", { name: "Back" })).toBeVisible();
+        const isLast = index === tourSteps.length - 1;
+        await tooltip(page)
+          .getByRole("button", { name: isLast ? "Last" : "Next" })
+          .click();
+      }
+
+      // Steps without a visible target were passed over with a warning, not shown.
+      const skipped = tourSteps.slice(visibleSteps);
+      for (const step of skipped) {
+        expect(warnings.some((text) => text.includes(step.target))).toBe(true);
+      }
+      await expect(tooltip(page)).toHaveCount(0);
+
+      // The modal follows at once, without a reload, with the stored 200 SP bonus.
+      await closeWelcomeModal(page, 200);
+      const flags = await page.evaluate(() => ({
+        tourDone: localStorage.getItem("tour_done"),
+        tourCompleted: localStorage.getItem("tourCompleted"),
+        wbShown: Object.keys(localStorage).filter((key) => key.startsWith("wb_shown_") && localStorage.getItem(key) === "1").length,
+      }));
+      expect(flags).toEqual({ tourDone: "1", tourCompleted: "1", wbShown: 1 });
+
+      await page.reload();
+      await expectNothingShows(page);
+
+      // Another browser has none of the local flags: the profile's flags hold on their own.
+      const elsewhere = await newSignedInPage(browser, viewport, email);
+      await expectNothingShows(elsewhere);
+      await elsewhere.context().close();
+    });
+
+    test("Skip ends the tour, the overlay does not, and the tour can be started again", async ({ page }) => {
+      await signUp(page, "skip");
+      await expectTourOnStep(page, 0);
+
+      await clickOverlay(page);
+      await expectTourOnStep(page, 0);
+
+      await tooltip(page).getByRole("button", { name: "Next" }).click();
+      await expectTourOnStep(page, 1);
+      await tooltip(page).getByRole("button", { name: "Skip" }).click();
+      await expect(tooltip(page)).toHaveCount(0);
+      await closeWelcomeModal(page, 200);
+
+      // The browser event restarts it from the first step, at any time.
+      await page.evaluate(() => window.dispatchEvent(new Event("skillswap:start-tour")));
+      await expectTourOnStep(page, 0);
+      await clickOverlay(page);
+      await expectTourOnStep(page, 0);
+      await tooltip(page).getByRole("button", { name: "Skip" }).click();
+      await expect(tooltip(page)).toHaveCount(0);
+      // The bonus was already announced: it does not come back after a second tour.
+      await page.waitForTimeout(500);
+      await expect(welcomeModal(page)).toHaveCount(0);
+
+      // "Take the tour" from another page brings the member back to the dashboard's tour.
+      await page.goto("/settings");
+      await page.getByRole("button", { name: "Take the tour" }).click();
+      await page.waitForURL((url) => url.pathname === "/dashboard" && !url.searchParams.has("tour"));
+      await expectTourOnStep(page, 0);
+      await tooltip(page).getByRole("button", { name: "Skip" }).click();
+
+      // And from the profile menu on the dashboard itself.
+      await page.locator('[data-tour="profile-menu"]').click();
+      await page.getByRole("menuitem", { name: "Take the tour" }).click();
+      await expectTourOnStep(page, 0);
+      await tooltip(page).getByRole("button", { name: "Skip" }).click();
+      await expect(tooltip(page)).toHaveCount(0);
+    });
+
+    test("?wb=350 announces 350 SP to a new member", async ({ page }) => {
+      await signUp(page, "wb350");
+      await page.goto("/dashboard?wb=350");
+      await expectTourOnStep(page, 0);
+      // Escape leaves the tour as Skip does.
+      await page.keyboard.press("Escape");
+      await expect(tooltip(page)).toHaveCount(0);
+
+      const modal = welcomeModal(page);
+      await expect(modal).toContainText("You received 350 SP");
+      await expect(modal.getByRole("button", { name: "Awesome!" })).toBeFocused();
+      const confetti = page.getByTestId("welcome-confetti");
+      await expect(confetti).toBeVisible();
+      // The coin replays the confetti: a fresh canvas replaces the one that was falling.
+      const before = await confetti.elementHandle();
+      await modal.getByRole("button", { name: "Replay confetti" }).click();
+      await expect.poll(async () => (await confetti.elementHandle())?.evaluate((canvas, old) => canvas !== old, before)).toBe(true);
+      await expect(confetti).toHaveCount(1);
+      // Escape closes it too, like any dialog.
+      await page.keyboard.press("Escape");
+      await expect(modal).toHaveCount(0);
+    });
+
+    for (const wb of ["0", "-5", "1.5", "abc"]) {
+      test(`?wb=${wb} falls back to the stored bonus`, async ({ page }) => {
+        await signUp(page, "wbbad");
+        await page.goto(`/dashboard?wb=${encodeURIComponent(wb)}`);
+        await expectTourOnStep(page, 0);
+        await tooltip(page).getByRole("button", { name: "Skip" }).click();
+        await closeWelcomeModal(page, 200);
+      });
+    }
+  });
+}
