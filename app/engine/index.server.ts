@@ -7,34 +7,61 @@ import { getServerEnv } from "~/utils/env.server";
 import type { AuthProvider } from "./auth/types";
 import { openPresence, resetPresence } from "./live/presence.server";
 import type { DocStore } from "./store/types";
+import type { FileStore } from "./files/types";
 
 interface Engine {
   store: DocStore;
   auth: AuthProvider;
+  files: FileStore;
 }
 
 const globalForEngine = globalThis as typeof globalThis & { __skillswapEngine?: Promise<Engine> };
 
 async function openEmbedded(): Promise<Engine> {
   const env = getServerEnv();
-  const [{ openSqliteStore }, { createLocalAuth }, { createOutboxMailer }] = await Promise.all([
+  const [{ openSqliteStore }, { createLocalAuth }, { createOutboxMailer }, { createLocalFileStore }] = await Promise.all([
     import("./store/sqlite.server"),
     import("./auth/local.server"),
     import("./auth/mail.server"),
+    import("./files/local.server"),
   ]);
   const store = openSqliteStore(path.join(env.DATA_DIR, "skillswap.sqlite"));
   await resetPresence(store);
   const mail = createOutboxMailer(store, (line) => console.log(line));
-  return { store, auth: createLocalAuth(store, { mail }) };
+  return { store, auth: createLocalAuth(store, { mail }), files: createLocalFileStore(path.join(env.DATA_DIR, "files")) };
+}
+
+/** Firebase: loaded only here, so the embedded engine never loads firebase-admin. */
+async function openFirebase(): Promise<Engine> {
+  const env = getServerEnv();
+  // parseEnv has already refused BACKEND=firebase without these; this only narrows the types.
+  const projectId = env.FIREBASE_PROJECT_ID!;
+  const [{ getAdminApp }, { getAuth: getAdminAuth }, { connectFirestore, openFirestoreStore }, { createFirebaseAuth }, { createCloudStorageFileStore }] =
+    await Promise.all([
+      import("./firebase/admin.server"),
+      import("firebase-admin/auth"),
+      import("./store/firestore.server"),
+      import("./auth/firebase.server"),
+      import("./firebase/storage.server"),
+    ]);
+  const app = getAdminApp(projectId, env.FIREBASE_DATABASE_URL);
+  return {
+    // FIRESTORE_EMULATOR_HOST, when set, is read by the SDK itself.
+    store: openFirestoreStore(connectFirestore({ projectId })),
+    auth: createFirebaseAuth(getAdminAuth(app), { sessionCookieDays: env.SESSION_COOKIE_DAYS }),
+    files: createCloudStorageFileStore(app, env.FIREBASE_STORAGE_BUCKET ?? `${projectId}.firebasestorage.app`),
+  };
 }
 
 function engine(): Promise<Engine> {
   if (!globalForEngine.__skillswapEngine) {
-    const env = getServerEnv();
-    if (env.BACKEND === "firebase") {
-      throw new Error("BACKEND=firebase is not available in this build yet; unset BACKEND to use the embedded engine.");
-    }
-    globalForEngine.__skillswapEngine = openEmbedded();
+    const opening = getServerEnv().BACKEND === "firebase" ? openFirebase() : openEmbedded();
+    // A failed start is not kept: the next request tries again (e.g. after a network blip).
+    opening.catch(() => {
+      if (globalForEngine.__skillswapEngine === opening) globalForEngine.__skillswapEngine = undefined;
+    });
+    globalForEngine.__skillswapEngine = opening;
+    startBackgroundWork();
   }
   return globalForEngine.__skillswapEngine;
 }
@@ -47,7 +74,27 @@ export async function getAuth(): Promise<AuthProvider> {
   return (await engine()).auth;
 }
 
-/** Marks the user online while a live stream of theirs is open; returns the closer. */
+/** Where uploaded files (avatars) live. */
+export async function getFiles(): Promise<FileStore> {
+  return (await engine()).files;
+}
+
+/**
+ * Marks the user online while a live stream of theirs is open; returns the closer. On Firebase
+ * the browser writes its own presence to the Realtime Database (with an onDisconnect marker), so
+ * the server has nothing to do.
+ */
 export async function trackPresence(uid: string): Promise<() => void> {
+  if (getServerEnv().BACKEND === "firebase") return () => {};
   return openPresence(await getStore(), uid);
+}
+
+/**
+ * Embedded mode runs timed work (session reminders, auto-completion) in this process; Firebase
+ * mode has a scheduler call /api/cron instead. Loaded lazily so the engine does not depend on
+ * features at import time.
+ */
+function startBackgroundWork(): void {
+  if (getServerEnv().NODE_ENV === "test") return;
+  void import("~/features/bookings/scheduler.server").then(({ startBackgroundWork: start }) => start(getStore));
 }

@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { AuthUser } from "~/engine/auth/types";
+import { getAuth } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { getAuthUser } from "~/utils/auth.server";
 import { getServerEnv } from "~/utils/env.server";
@@ -26,10 +27,16 @@ function fail(error: string, status: number, headers?: HeadersInit): Response {
 }
 
 /**
- * Who is asking. The embedded engine has no ID tokens, so the session cookie is the credential
- * and a Bearer header alone is not enough. Firebase mode adds ID-token verification here.
+ * Who is asking: a Firebase ID token as `Authorization: Bearer` (SPEC.md §7), else the session
+ * cookie. The embedded engine has no ID tokens (its verifyIdToken answers null), so there the
+ * session cookie is the credential and a Bearer header alone is not enough.
  */
 export async function authenticate(request: Request): Promise<AuthUser | null> {
+  const bearer = /^Bearer (\S+)$/.exec(request.headers.get("Authorization") ?? "")?.[1];
+  if (bearer) {
+    const user = await (await getAuth()).verifyIdToken(bearer);
+    if (user) return user;
+  }
   return getAuthUser(request);
 }
 

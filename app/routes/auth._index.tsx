@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError } from "~/components/form";
+import { useFirebaseAuthForm } from "~/engine/firebase/use-firebase-auth-form";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { signInSchema } from "~/features/auth/schemas";
@@ -43,7 +44,8 @@ export default function SignIn() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const busy = navigation.state !== "idle" && navigation.formAction === "/auth?index";
+  const firebaseForm = useFirebaseAuthForm("signIn");
+  const busy = firebaseForm.busy || (navigation.state !== "idle" && navigation.formAction === "/auth?index");
   const values = actionData?.values ?? {};
   return (
     <AuthShell
@@ -58,9 +60,9 @@ export default function SignIn() {
         </>
       }
     >
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" noValidate onSubmit={firebaseForm.onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormError message={actionData?.formError} />
+        <FormError message={firebaseForm.error ?? actionData?.formError} />
         <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={actionData?.fieldErrors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.fieldErrors.password} />
         <div className="flex justify-end">

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError, FormNotice } from "~/components/form";
+import { useFirebaseAuthForm } from "~/engine/firebase/use-firebase-auth-form";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { resetRequestSchema } from "~/features/auth/schemas";
@@ -32,13 +33,15 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const firebaseForm = useFirebaseAuthForm("reset");
+  const busy = firebaseForm.busy || navigation.state !== "idle";
   const failure = actionData && !actionData.ok ? actionData : undefined;
-  if (actionData?.ok) {
+  const sentTo = actionData?.ok ? actionData.email : firebaseForm.sentTo;
+  if (sentTo) {
     return (
       <AuthShell title="Check your email">
         <FormNotice>
-          If an account exists for <strong>{actionData.email}</strong>, we have sent it a link to choose a new password. The link works once and
+          If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The link works once and
           expires in an hour.
         </FormNotice>
         <Link to="/auth" className="btn-secondary mt-6 w-full">
@@ -57,8 +60,8 @@ export default function ResetPassword() {
         </Link>
       }
     >
-      <Form method="post" className="space-y-4" noValidate>
-        <FormError message={failure?.formError} />
+      <Form method="post" className="space-y-4" noValidate onSubmit={firebaseForm.onSubmit}>
+        <FormError message={firebaseForm.error ?? failure?.formError} />
         <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Sending…" : "Send reset link"}

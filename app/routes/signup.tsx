@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError } from "~/components/form";
+import { useFirebaseAuthForm } from "~/engine/firebase/use-firebase-auth-form";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { signUpSchema } from "~/features/auth/schemas";
@@ -47,7 +48,8 @@ export default function SignUp() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
+  const firebaseForm = useFirebaseAuthForm("signUp");
+  const busy = firebaseForm.busy || (navigation.state !== "idle" && navigation.formAction === "/signup");
   return (
     <AuthShell
       title="Create your account"
@@ -61,9 +63,9 @@ export default function SignUp() {
         </>
       }
     >
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" noValidate onSubmit={firebaseForm.onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormError message={actionData?.formError} />
+        <FormError message={firebaseForm.error ?? actionData?.formError} />
         <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.values.email} error={actionData?.fieldErrors.email} />
         <Field
           label="Password"

@@ -8,6 +8,9 @@ const booleanish = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** What the Firebase engine cannot start without. */
+export const FIREBASE_REQUIRED = ["FIREBASE_PROJECT_ID", "FIREBASE_API_KEY", "FIREBASE_AUTH_DOMAIN", "FIREBASE_DATABASE_URL", "FIREBASE_APP_ID"] as const;
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -29,8 +32,29 @@ const schema = z
     /** Lets tests point the Stripe client at a local stand-in: http://127.0.0.1:PORT */
     STRIPE_API_BASE: z.string().url().optional(),
     MAIL_LOG: booleanish,
+    // Firebase engine: the web app's public config (Firebase console → Project settings → Your apps).
+    FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+    FIREBASE_API_KEY: z.string().min(1).optional(),
+    FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+    FIREBASE_DATABASE_URL: z.string().url("must be a URL such as https://PROJECT-default-rtdb.firebaseio.com").optional(),
+    FIREBASE_APP_ID: z.string().min(1).optional(),
+    FIREBASE_STORAGE_BUCKET: z.string().min(1).optional(),
+    /** Lifetime of the Firebase session cookie; Firebase accepts 5 minutes to 14 days. */
+    SESSION_COOKIE_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(14, "must be at most 14 (Firebase's limit)").default(5),
+    // Emulators (tests, local runs): the SDKs read these themselves; the browser is told them too.
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+    FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
+    FIREBASE_DATABASE_EMULATOR_HOST: z.string().min(1).optional(),
+    /** Firebase mode: the shared secret a scheduler sends to POST /api/cron (X-Cron-Secret). */
+    CRON_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.BACKEND === "firebase") {
+      const missing = FIREBASE_REQUIRED.filter((key) => !env[key]);
+      if (missing.length > 0) {
+        ctx.addIssue({ code: "custom", path: ["BACKEND"], message: `BACKEND=firebase needs ${missing.join(", ")} (see docs/deploy-cloud-run.md)` });
+      }
+    }
     if (env.NODE_ENV === "production" && env.BACKEND === "firebase" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     }
@@ -91,7 +115,28 @@ export function getPublicEnv() {
   return {
     BACKEND: env.BACKEND,
     STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    FIREBASE: env.BACKEND === "firebase" ? firebaseWebConfig(env) : null,
   };
 }
+
+/** The Firebase web config: public by design (security rules, not secrecy, guard the data). */
+export function firebaseWebConfig(env: z.infer<typeof schema>) {
+  return {
+    apiKey: env.FIREBASE_API_KEY ?? "",
+    authDomain: env.FIREBASE_AUTH_DOMAIN ?? "",
+    projectId: env.FIREBASE_PROJECT_ID ?? "",
+    databaseURL: env.FIREBASE_DATABASE_URL ?? "",
+    appId: env.FIREBASE_APP_ID ?? "",
+    storageBucket: env.FIREBASE_STORAGE_BUCKET ?? null,
+    /** Set only when the server itself runs against emulators, so the browser does too. */
+    emulators: {
+      auth: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+      firestore: env.FIRESTORE_EMULATOR_HOST ?? null,
+      database: env.FIREBASE_DATABASE_EMULATOR_HOST ?? null,
+    },
+  };
+}
+
+export type FirebaseWebConfig = ReturnType<typeof firebaseWebConfig>;
 
 export type PublicEnv = ReturnType<typeof getPublicEnv>;

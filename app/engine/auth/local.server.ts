@@ -390,5 +390,14 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
         tx.update(fresh.path, { passwordHash, salt, passwordChangedAt: at });
       });
     },
+
+    // The embedded engine has no ID tokens: the session cookie is the only credential.
+    async verifyIdToken() {
+      return null;
+    },
+
+    async createClientToken() {
+      throw new AuthError("not_supported", "Live updates on this server come from the app itself; no client token is needed.");
+    },
   };
 }

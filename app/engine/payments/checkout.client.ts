@@ -1,11 +1,17 @@
+import { getLiveTransport } from "../live/transport.client";
+
 /**
  * Starts a hosted checkout from the browser (SPEC.md §7): POST the price id, then go to the url,
  * or, without one, redirect through Stripe.js with the session id. Every failure is logged and
  * nothing else (SPEC.md §8); the caller clears its "Processing…" state when this returns.
  */
 async function authorizationHeader(): Promise<Record<string, string> | null> {
-  // The embedded engine authenticates by the session cookie; the Firebase engine adds its ID token here.
-  return {};
+  // The embedded engine authenticates by the session cookie alone.
+  if (window.ENV?.BACKEND !== "firebase") return {};
+  getLiveTransport(); // signs the client SDK in, if no island has yet
+  const { currentIdToken } = await import("../live/firebase.client");
+  const idToken = await currentIdToken();
+  return idToken ? { Authorization: `Bearer ${idToken}` } : null;
 }
 
 export async function startCheckout(priceId: string): Promise<void> {

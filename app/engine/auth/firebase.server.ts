@@ -1,0 +1,152 @@
+/**
+ * The Firebase engine's AuthProvider. Accounts live in Firebase Auth: the browser signs up, signs
+ * in and resets passwords with the client SDK (Identity Toolkit limits sign-ups per IP address, so
+ * they must come from the person's browser), then posts the ID token here. The server turns a
+ * fresh ID token into a Firebase session cookie and checks that cookie, with revocation, on every
+ * request.
+ */
+import type { Auth, DecodedIdToken } from "firebase-admin/auth";
+import { AuthError, type AuthProvider, type AuthUser, type Credentials, type Session } from "./types";
+
+/** createSessionCookie is only for a recent sign-in: an old ID token could be a stolen one. */
+export const MAX_SIGN_IN_AGE_MS = 5 * 60_000;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+// Codes that mean "this cookie or token does not identify anyone now"; anything else (network,
+// quota, misconfiguration) is an outage and must not look like a sign-out.
+const INVALID_CREDENTIAL_CODES = new Set([
+  "auth/argument-error",
+  "auth/invalid-argument",
+  "auth/id-token-expired",
+  "auth/id-token-revoked",
+  "auth/invalid-id-token",
+  "auth/session-cookie-expired",
+  "auth/session-cookie-revoked",
+  "auth/invalid-session-cookie",
+  "auth/user-disabled",
+  "auth/user-not-found",
+]);
+
+const MESSAGES = {
+  passwordOnServer: "Sign-in happens in your browser on this server. Reload the page and try again.",
+  tokenInvalid: "Your sign-in could not be confirmed. Please sign in again.",
+  tokenStale: "Your sign-in is too old to start a session. Please sign in again.",
+  inBrowser: "This is done in your browser on this server. Reload the page and try again.",
+} as const;
+
+export interface FirebaseAuthOptions {
+  sessionCookieDays: number;
+  now?: () => number;
+}
+
+function authCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+function isInvalidCredential(error: unknown): boolean {
+  const code = authCode(error);
+  return code !== undefined && INVALID_CREDENTIAL_CODES.has(code);
+}
+
+function toAuthUser(claims: DecodedIdToken): AuthUser {
+  return {
+    uid: claims.uid,
+    email: typeof claims.email === "string" ? claims.email : "",
+    displayName: typeof claims.name === "string" && claims.name ? claims.name : null,
+    photoURL: typeof claims.picture === "string" && claims.picture ? claims.picture : null,
+  };
+}
+
+function idTokenOf(credentials: Credentials): string {
+  if (credentials.kind !== "idToken") throw new AuthError("not_supported", MESSAGES.passwordOnServer);
+  return credentials.idToken;
+}
+
+export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): AuthProvider {
+  const now = options.now ?? Date.now;
+  const sessionLifetimeMs = options.sessionCookieDays * DAY_MS;
+
+  /** The user of a fresh, unrevoked ID token. */
+  async function acceptFreshIdToken(credentials: Credentials): Promise<AuthUser> {
+    const idToken = idTokenOf(credentials);
+    let claims: DecodedIdToken;
+    try {
+      claims = await auth.verifyIdToken(idToken, true);
+    } catch (error) {
+      if (isInvalidCredential(error)) throw new AuthError("token_invalid", MESSAGES.tokenInvalid);
+      throw error;
+    }
+    if (now() - claims.auth_time * 1000 > MAX_SIGN_IN_AGE_MS) throw new AuthError("token_invalid", MESSAGES.tokenStale);
+    return toAuthUser(claims);
+  }
+
+  async function notSupported(): Promise<never> {
+    throw new AuthError("not_supported", MESSAGES.inBrowser);
+  }
+
+  return {
+    // The browser already created the account; the server only accepts its fresh ID token.
+    signUp: acceptFreshIdToken,
+    signIn: acceptFreshIdToken,
+
+    async startSession(_user, credentials): Promise<Session> {
+      const idToken = idTokenOf(credentials);
+      try {
+        const token = await auth.createSessionCookie(idToken, { expiresIn: sessionLifetimeMs });
+        return { token, expiresAt: now() + sessionLifetimeMs };
+      } catch (error) {
+        if (isInvalidCredential(error)) throw new AuthError("token_invalid", MESSAGES.tokenInvalid);
+        throw error;
+      }
+    },
+
+    async getSessionUser(token) {
+      if (!token) return null;
+      try {
+        return toAuthUser(await auth.verifySessionCookie(token, true));
+      } catch (error) {
+        if (isInvalidCredential(error)) return null;
+        throw error;
+      }
+    },
+
+    // A session cookie cannot be deleted server-side: revoking the user's refresh tokens makes
+    // every cookie issued before now fail `verifySessionCookie(…, true)`.
+    async endSession(token) {
+      if (!token) return;
+      let uid: string;
+      try {
+        uid = (await auth.verifySessionCookie(token)).uid;
+      } catch (error) {
+        if (isInvalidCredential(error)) return;
+        throw error;
+      }
+      await auth.revokeRefreshTokens(uid);
+    },
+
+    async revokeSessions(uid) {
+      await auth.revokeRefreshTokens(uid);
+    },
+
+    requestPasswordReset: notSupported,
+    checkResetCode: notSupported,
+    resetPassword: notSupported,
+    changePassword: notSupported,
+
+    async verifyIdToken(idToken) {
+      if (!idToken) return null;
+      try {
+        return toAuthUser(await auth.verifyIdToken(idToken, true));
+      } catch (error) {
+        if (isInvalidCredential(error)) return null;
+        throw error;
+      }
+    },
+
+    createClientToken(uid) {
+      return auth.createCustomToken(uid);
+    },
+  };
+}

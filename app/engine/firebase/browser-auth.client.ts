@@ -1,0 +1,77 @@
+/**
+ * Firebase mode, in the browser: sign-up, sign-in and reset e-mails go through the client SDK
+ * (Identity Toolkit limits sign-ups per IP address, so they must come from the person's browser),
+ * then the fresh ID token is posted to /api/session, which sets the HttpOnly session cookie.
+ * Loaded lazily by the auth forms, only in Firebase mode.
+ */
+import { getApps, initializeApp } from "firebase/app";
+import {
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  inMemoryPersistence,
+  initializeAuth,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  type Auth,
+} from "firebase/auth";
+
+const APP_NAME = "skillswap-auth";
+let auth: Auth | undefined;
+
+function browserAuth(): Auth {
+  if (auth) return auth;
+  const config = window.ENV?.FIREBASE;
+  if (!config) throw new Error("The Firebase web config is missing from window.ENV");
+  const app = getApps().find((a) => a.name === APP_NAME) ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId }, APP_NAME);
+  // The session cookie is the credential that lasts; nothing is kept in the browser's storage.
+  auth = initializeAuth(app, { persistence: inMemoryPersistence });
+  if (config.emulators.auth) connectAuthEmulator(auth, `http://${config.emulators.auth}`, { disableWarnings: true });
+  return auth;
+}
+
+const MESSAGES: Record<string, string> = {
+  "auth/invalid-credential": "Email or password is incorrect.",
+  "auth/wrong-password": "Email or password is incorrect.",
+  "auth/user-not-found": "Email or password is incorrect.",
+  "auth/invalid-email": "Enter a valid email address.",
+  "auth/email-already-in-use": "An account with this email already exists. Sign in instead.",
+  "auth/weak-password": "Use a password of at least 8 characters.",
+  "auth/too-many-requests": "Too many attempts. Wait a few minutes and try again.",
+  "auth/user-disabled": "This account has been disabled.",
+  "auth/network-request-failed": "We could not reach the sign-in service. Check your connection and try again.",
+};
+
+/** A message a person can act on, for any error of the SDK or of our session endpoint. */
+export function messageFor(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && MESSAGES[code]) return MESSAGES[code];
+  if (error instanceof SessionError) return error.message;
+  return "Something went wrong. Please try again.";
+}
+
+class SessionError extends Error {}
+
+/** Signs up or in with the SDK, then trades the ID token for the session cookie; returns where to go. */
+export async function startFirebaseSession(intent: "signIn" | "signUp", email: string, password: string, redirectTo: string): Promise<string> {
+  const a = browserAuth();
+  const credential = intent === "signUp" ? await createUserWithEmailAndPassword(a, email, password) : await signInWithEmailAndPassword(a, email, password);
+  const response = await fetch("/api/session", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify({ idToken: await credential.user.getIdToken(), intent, redirectTo }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { redirectTo?: string; error?: string };
+  if (!response.ok || !body.redirectTo) throw new SessionError(body.error ?? "We could not sign you in. Please try again.");
+  return body.redirectTo;
+}
+
+/** Same answer for unknown addresses, so the form cannot be used to probe for accounts. */
+export async function requestFirebasePasswordReset(email: string): Promise<void> {
+  try {
+    await sendPasswordResetEmail(browserAuth(), email, { url: `${window.location.origin}/auth` });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "auth/user-not-found") return;
+    throw error;
+  }
+}

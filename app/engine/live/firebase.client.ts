@@ -1,0 +1,228 @@
+/**
+ * The Firebase engine's LiveTransport: the browser listens to Firestore itself (SPEC.md §7) and
+ * writes its own presence to the Realtime Database. It signs the client SDK in with a custom token
+ * the server mints for the session's user (in-memory persistence: the session cookie stays the one
+ * credential that outlives the page). Loaded only in Firebase mode, by transport.client.ts.
+ *
+ * Feeds that need other members' documents (the inbox joins their names) are not readable under
+ * the security rules, so they keep coming from the server's stream (`fallback`).
+ */
+import { initializeApp, deleteApp, type FirebaseApp } from "firebase/app";
+import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithCustomToken, type Auth } from "firebase/auth";
+import { connectDatabaseEmulator, getDatabase, onDisconnect, onValue, ref, serverTimestamp, set, type Database } from "firebase/database";
+import {
+  Timestamp,
+  connectFirestoreEmulator,
+  initializeFirestore,
+  onSnapshot,
+  persistentLocalCache,
+  persistentMultipleTabManager,
+  type DocumentSnapshot,
+  type Firestore,
+  type QuerySnapshot,
+} from "firebase/firestore";
+import {
+  chatMessagesPayload,
+  chatsOf,
+  countChatUnread,
+  feedParam,
+  feedSources,
+  presenceEntry,
+  statusOf,
+  threadOf,
+  toPayload,
+  unseenMessagesOf,
+  type FeedName,
+  type FeedPayloads,
+  type PlainFeedName,
+} from "~/features/live/feeds";
+import type { FirebaseWebConfig } from "~/utils/env.server";
+import type { Doc, DocData } from "../store/types";
+import { buildClientQuery, buildClientSource } from "./firebase-queries";
+import type { LiveTransport } from "./types";
+
+type Stop = () => void;
+type Emit = (payload: unknown) => void;
+type Fail = (error: Error) => void;
+
+const PLAIN_FEEDS = new Set<string>(["profile", "wallet", "transactions", "notifications", "welcomeBonus"]);
+
+function plain(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toMillis();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+const docOf = (snapshot: DocumentSnapshot): Doc | null =>
+  snapshot.exists() ? { id: snapshot.id, path: snapshot.ref.path, data: plain(snapshot.data()) as DocData } : null;
+const docsOf = (snapshot: QuerySnapshot): Doc[] => snapshot.docs.map((d) => docOf(d)!);
+
+function hostAndPort(host: string): [string, number] {
+  const at = host.lastIndexOf(":");
+  return [host.slice(0, at), Number(host.slice(at + 1))];
+}
+
+async function fetchClientToken(): Promise<{ token: string; uid: string }> {
+  const response = await fetch("/api/custom-token", { method: "POST", credentials: "same-origin" });
+  if (!response.ok) throw new Error(`Live sign-in failed: ${response.status}`);
+  return (await response.json()) as { token: string; uid: string };
+}
+
+/** chatUnread: the user's chats, then each chat's unseen messages; a failed chat drops out (SPEC.md §8). */
+function watchChatUnread(db: Firestore, uid: string, emit: Emit, fail: Fail): Stop {
+  const unseenByChat = new Map<string, DocData[]>();
+  const chatStops = new Map<string, Stop>();
+  const awaitingFirst = new Set<string>();
+  let ready = false;
+  let last = -1;
+  const publish = () => {
+    if (!ready || awaitingFirst.size > 0) return;
+    const count = countChatUnread(unseenByChat, uid);
+    if (count !== last) emit({ count: (last = count) });
+  };
+  const dropChat = (id: string) => {
+    chatStops.get(id)?.();
+    chatStops.delete(id);
+    unseenByChat.delete(id);
+    awaitingFirst.delete(id);
+  };
+  const stopChats = onSnapshot(
+    buildClientQuery(db, chatsOf(uid)),
+    (snapshot) => {
+      const ids = new Set(snapshot.docs.map((d) => d.id));
+      for (const id of [...chatStops.keys()]) if (!ids.has(id)) dropChat(id);
+      for (const id of ids) {
+        if (chatStops.has(id)) continue;
+        awaitingFirst.add(id);
+        chatStops.set(
+          id,
+          onSnapshot(
+            buildClientQuery(db, unseenMessagesOf(id)),
+            (messages) => {
+              unseenByChat.set(id, docsOf(messages).map((m) => m.data));
+              awaitingFirst.delete(id);
+              publish();
+            },
+            () => {
+              dropChat(id);
+              publish();
+            },
+          ),
+        );
+      }
+      ready = true;
+      publish();
+    },
+    (error) => {
+      ready = false;
+      fail(error);
+    },
+  );
+  return () => {
+    stopChats();
+    for (const id of [...chatStops.keys()]) dropChat(id);
+  };
+}
+
+function watchPresence(rtdb: Database, uids: string[], emit: Emit, fail: Fail): Stop {
+  const current: Record<string, ReturnType<typeof presenceEntry>> = {};
+  const stops = uids.map((uid) =>
+    onValue(
+      ref(rtdb, statusOf(uid)),
+      (snapshot) => {
+        const value = snapshot.val() as DocData | null;
+        current[uid] = presenceEntry(value ? { id: uid, path: statusOf(uid), data: value } : null);
+        if (uids.every((u) => u in current)) emit({ ...current });
+      },
+      fail,
+    ),
+  );
+  return () => stops.forEach((stop) => stop());
+}
+
+/** Online while this page is connected; the server writes "offline" for us when we vanish. */
+function publishPresence(rtdb: Database, uid: string): Stop {
+  const status = ref(rtdb, statusOf(uid));
+  return onValue(ref(rtdb, ".info/connected"), (snapshot) => {
+    if (snapshot.val() !== true) return;
+    void onDisconnect(status)
+      .set({ state: "offline", last_changed: serverTimestamp() })
+      .then(() => set(status, { state: "online", last_changed: serverTimestamp() }))
+      .catch((error: unknown) => console.warn("presence: could not mark online", error));
+  });
+}
+
+let signedInAuth: Promise<Auth> | undefined;
+
+/** The live session's ID token, for `Authorization: Bearer` (POST /api/create-checkout-session); null when signed out. */
+export async function currentIdToken(): Promise<string | null> {
+  const auth = await signedInAuth?.catch(() => undefined);
+  return (await auth?.currentUser?.getIdToken()) ?? null;
+}
+
+export async function createFirebaseTransport(config: FirebaseWebConfig, fallback: LiveTransport): Promise<LiveTransport> {
+  const app: FirebaseApp = initializeApp(
+    { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, databaseURL: config.databaseURL, appId: config.appId },
+    "skillswap-live",
+  );
+  const auth = initializeAuth(app, { persistence: inMemoryPersistence });
+  const db = initializeFirestore(app, { localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }) });
+  const rtdb = getDatabase(app);
+  if (config.emulators.auth) connectAuthEmulator(auth, `http://${config.emulators.auth}`, { disableWarnings: true });
+  if (config.emulators.firestore) connectFirestoreEmulator(db, ...hostAndPort(config.emulators.firestore));
+  if (config.emulators.database) connectDatabaseEmulator(rtdb, ...hostAndPort(config.emulators.database));
+
+  const signedIn = fetchClientToken().then(async ({ token }) => (await signInWithCustomToken(auth, token)).user.uid);
+  signedInAuth = signedIn.then(() => auth);
+  const stops = new Set<Stop>();
+  void signedIn.then(
+    (uid) => stops.add(publishPresence(rtdb, uid)),
+    () => {},
+  );
+
+  function attach(uid: string, feed: FeedName, emit: Emit, fail: Fail): Stop {
+    if (PLAIN_FEEDS.has(feed)) {
+      const key = feed as PlainFeedName;
+      const shape = toPayload[key] as (value: Doc | Doc[] | null) => unknown;
+      const source = buildClientSource(db, feedSources[key](uid));
+      return source.kind === "doc"
+        ? onSnapshot(source.ref, (s) => emit(shape(docOf(s))), fail)
+        : onSnapshot(source.query, (s) => emit(shape(docsOf(s))), fail);
+    }
+    if (feed === "chatUnread") return watchChatUnread(db, uid, emit, fail);
+    if (feed.startsWith("chatMessages:")) {
+      const q = buildClientQuery(db, threadOf(feedParam(feed as `chatMessages:${string}`)));
+      return onSnapshot(q, (s) => emit(chatMessagesPayload(docsOf(s))), fail);
+    }
+    if (feed.startsWith("presence:")) return watchPresence(rtdb, feedParam(feed as `presence:${string}`).split("."), emit, fail);
+    throw new Error(`No Firestore listener for feed ${feed}`);
+  }
+
+  return {
+    subscribe<F extends FeedName>(feed: F, onData: (payload: FeedPayloads[F]) => void, onError?: (error: Error) => void) {
+      if (feed === "inbox") return fallback.subscribe(feed, onData, onError);
+      let stop: Stop | undefined;
+      let cancelled = false;
+      const fail: Fail = (error) => onError?.(error);
+      signedIn.then((uid) => {
+        if (cancelled) return;
+        stop = attach(uid, feed, onData as Emit, fail);
+        stops.add(stop);
+      }, fail);
+      return () => {
+        cancelled = true;
+        if (stop) {
+          stop();
+          stops.delete(stop);
+        }
+      };
+    },
+    close() {
+      for (const stop of stops) stop();
+      stops.clear();
+      fallback.close();
+      void deleteApp(app);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * POST /api/session (Firebase mode): the browser signed up or in with the client SDK and sends
+ * its fresh ID token; the answer sets the HttpOnly session cookie and says where to go next.
+ * Body `{ idToken, intent: "signIn" | "signUp", redirectTo? }`.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getAuth } from "~/engine/index.server";
+import { AuthError } from "~/engine/auth/types";
+import { redirectToSchema } from "~/features/auth/schemas";
+import { safeRedirect } from "~/features/layout/routes";
+import { assertSameOrigin } from "~/utils/origin.server";
+import { commitSessionToken } from "~/utils/session.server";
+
+const Body = z.object({ idToken: z.string().min(1).max(8_192), intent: z.enum(["signIn", "signUp"]), redirectTo: redirectToSchema });
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function loader() {
+  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const parsed = Body.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return Response.json({ error: "Sign in again: the request was incomplete." }, { status: 400, headers: NO_STORE });
+  const { idToken, intent, redirectTo } = parsed.data;
+  const auth = await getAuth();
+  const credentials = { kind: "idToken" as const, idToken };
+  try {
+    const user = intent === "signUp" ? await auth.signUp(credentials) : await auth.signIn(credentials);
+    const session = await auth.startSession(user, credentials);
+    const next = safeRedirect(redirectTo, intent === "signUp" ? "" : "/dashboard");
+    const to = intent === "signUp" ? (next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup") : next;
+    return Response.json({ redirectTo: to }, { headers: { ...NO_STORE, "Set-Cookie": await commitSessionToken(session.token, session.expiresAt) } });
+  } catch (error) {
+    if (error instanceof AuthError) return Response.json({ error: error.message }, { status: error.code === "not_supported" ? 404 : 401, headers: NO_STORE });
+    throw error;
+  }
+}

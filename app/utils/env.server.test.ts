@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { firebaseWebConfig, parseEnv } from "./env.server";
+
+const firebaseSettings = {
+  FIREBASE_PROJECT_ID: "skillswap-prod",
+  FIREBASE_API_KEY: "AIzaSyExample",
+  FIREBASE_AUTH_DOMAIN: "skillswap-prod.firebaseapp.com",
+  FIREBASE_DATABASE_URL: "https://skillswap-prod-default-rtdb.firebaseio.com",
+  FIREBASE_APP_ID: "1:123:web:abc",
+};
+
+describe("parseEnv", () => {
+  it("starts the embedded engine with nothing set", () => {
+    const env = parseEnv({});
+    expect(env.BACKEND).toBe("embedded");
+    expect(env.SESSION_COOKIE_DAYS).toBe(5);
+  });
+
+  it("names every missing Firebase setting in one message", () => {
+    let message = "";
+    try {
+      parseEnv({ BACKEND: "firebase", FIREBASE_PROJECT_ID: "skillswap-prod" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("SkillSwap cannot start");
+    expect(message.split("\n").filter((line) => line.includes("BACKEND=firebase needs"))).toHaveLength(1);
+    for (const key of ["FIREBASE_API_KEY", "FIREBASE_AUTH_DOMAIN", "FIREBASE_DATABASE_URL", "FIREBASE_APP_ID"]) expect(message).toContain(key);
+    expect(message).not.toContain("FIREBASE_PROJECT_ID");
+  });
+
+  it("accepts a complete Firebase configuration", () => {
+    const env = parseEnv({ BACKEND: "firebase", ...firebaseSettings, SESSION_COOKIE_DAYS: "7" });
+    expect(env.SESSION_COOKIE_DAYS).toBe(7);
+  });
+
+  it("refuses a session cookie lifetime Firebase would refuse", () => {
+    expect(() => parseEnv({ BACKEND: "firebase", ...firebaseSettings, SESSION_COOKIE_DAYS: "30" })).toThrow(/SESSION_COOKIE_DAYS: must be at most 14/);
+  });
+
+  it("still refuses the test checkout in Firebase mode", () => {
+    expect(() => parseEnv({ BACKEND: "firebase", ...firebaseSettings, PAYMENTS: "test" })).toThrow(/PAYMENTS: the test checkout can never run/);
+  });
+});
+
+describe("firebaseWebConfig", () => {
+  it("gives the browser the public config and the emulators the server uses, nothing secret", () => {
+    const env = parseEnv({
+      BACKEND: "firebase",
+      ...firebaseSettings,
+      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+      STRIPE_SECRET_KEY: "sk_test_secret",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PRICE_100: "p1",
+      STRIPE_PRICE_500: "p2",
+      STRIPE_PRICE_1000: "p3",
+      STRIPE_PRICE_3000: "p4",
+      SESSION_SECRET: "s".repeat(40),
+    });
+    const config = firebaseWebConfig(env);
+    expect(config).toMatchObject({ apiKey: "AIzaSyExample", projectId: "skillswap-prod", emulators: { auth: "127.0.0.1:9099", firestore: null } });
+    expect(JSON.stringify(config)).not.toMatch(/sk_test|whsec|ssss/);
+  });
+});
