@@ -3,21 +3,35 @@
  * wallet (the worst case: every transaction conflicts with the others) for ~5 s. Zero lost means
  * the final balance equals the sum of every credit that reported success, and reconciliation holds.
  * Run: `npx tsx bench/ledger.ts` (BENCH_SECONDS and BENCH_CALLERS override the defaults).
+ * bench/wallet.ts runs the same measurement through runLedgerBench.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
 import { openSqliteStore } from "../app/engine/store/sqlite.server";
 import { getBalance, postEntry } from "../app/features/wallet/ledger.server";
 import { reconcileAll } from "../app/features/wallet/reconcile.server";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
-const TARGET_PER_SECOND = 2_000;
+export const LEDGER_TARGET_PER_SECOND = 2_000;
 const UID = "bench-wallet";
 
-async function main(): Promise<number> {
+export interface LedgerBenchResult {
+  callers: number;
+  seconds: number;
+  committed: number;
+  perSecond: number;
+  failed: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  balance: number;
+  expected: number;
+  entries: number;
+  reconciled: boolean;
+  ok: boolean;
+}
+
+export async function runLedgerBench({ seconds = 5, callers = 50 }: { seconds?: number; callers?: number } = {}): Promise<LedgerBenchResult> {
   const dir = mkdtempSync(path.join(tmpdir(), "ledger-bench-"));
   const store = openSqliteStore(path.join(dir, "bench.sqlite"));
   try {
@@ -25,7 +39,7 @@ async function main(): Promise<number> {
     let expected = 0;
     let failed = 0;
     const latencies: number[] = [];
-    const deadline = performance.now() + SECONDS * 1000;
+    const deadline = performance.now() + seconds * 1000;
 
     const caller = async () => {
       while (performance.now() < deadline) {
@@ -48,31 +62,50 @@ async function main(): Promise<number> {
     };
 
     const started = performance.now();
-    await Promise.all(Array.from({ length: CALLERS }, caller));
+    await Promise.all(Array.from({ length: callers }, caller));
     const elapsed = (performance.now() - started) / 1000;
 
     const balance = await getBalance(store, UID);
     const entries = (await store.query({ collection: `wallets/${UID}/transactions` })).length;
     const report = await reconcileAll(store);
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]?.toFixed(1) ?? "n/a";
-    const rate = latencies.length / elapsed;
-    const lost = expected - balance;
-
-    console.log(`ledger bench: ${CALLERS} concurrent callers, one wallet, ${elapsed.toFixed(2)} s`);
-    console.log(`  credits committed : ${latencies.length} (${rate.toFixed(0)}/s, target ≥ ${TARGET_PER_SECOND}/s)`);
-    console.log(`  credits failed    : ${failed}`);
-    console.log(`  latency ms        : p50 ${pct(0.5)}, p95 ${pct(0.95)}, p99 ${pct(0.99)}, max ${pct(1)}`);
-    console.log(`  balance           : ${balance} (expected ${expected}, lost ${lost}); entries ${entries}`);
-    console.log(`  reconciliation    : ${report.failures.length === 0 ? "ok" : `${report.failures.length} mismatched`}`);
-
-    const ok = lost === 0 && failed === 0 && entries === latencies.length && report.failures.length === 0 && rate >= TARGET_PER_SECOND;
-    console.log(ok ? "PASS" : "FAIL");
-    return ok ? 0 : 1;
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? Number.NaN;
+    const perSecond = latencies.length / elapsed;
+    const reconciled = report.failures.length === 0;
+    const ok = expected === balance && failed === 0 && entries === latencies.length && reconciled && perSecond >= LEDGER_TARGET_PER_SECOND;
+    return {
+      callers,
+      seconds: elapsed,
+      committed: latencies.length,
+      perSecond,
+      failed,
+      latencyMs: { p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), max: pct(1) },
+      balance,
+      expected,
+      entries,
+      reconciled,
+      ok,
+    };
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().then((code) => process.exit(code));
+export function printLedgerBench(result: LedgerBenchResult): void {
+  const ms = (value: number) => value.toFixed(1);
+  const { p50, p95, p99, max } = result.latencyMs;
+  console.log(`ledger bench: ${result.callers} concurrent callers, one wallet, ${result.seconds.toFixed(2)} s`);
+  console.log(`  credits committed : ${result.committed} (${result.perSecond.toFixed(0)}/s, target ≥ ${LEDGER_TARGET_PER_SECOND}/s)`);
+  console.log(`  credits failed    : ${result.failed}`);
+  console.log(`  latency ms        : p50 ${ms(p50)}, p95 ${ms(p95)}, p99 ${ms(p99)}, max ${ms(max)}`);
+  console.log(`  balance           : ${result.balance} (expected ${result.expected}, lost ${result.expected - result.balance}); entries ${result.entries}`);
+  console.log(`  reconciliation    : ${result.reconciled ? "ok" : "mismatched"}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await runLedgerBench({ seconds: Number(process.env.BENCH_SECONDS ?? 5), callers: Number(process.env.BENCH_CALLERS ?? 50) });
+  printLedgerBench(result);
+  console.log(result.ok ? "PASS" : "FAIL");
+  process.exit(result.ok ? 0 : 1);
+}

@@ -4,6 +4,7 @@ import { bellBadgeText } from "~/features/live/feeds";
 import { useLiveFeed } from "./live/use-live-feed";
 import { AppHeader } from "./app-header";
 import { BottomNav, SideNav } from "./navigation";
+import { useTopUpRequests } from "./wallet/open-top-up";
 import { TopUpModal, type OfferedPack } from "./wallet/top-up-modal";
 import { WalletDropdown } from "./wallet/wallet-dropdown";
 
@@ -34,7 +35,9 @@ export function LiveChrome({ user, snapshot, payments, children }: LiveChromePro
   const notifications = useLiveFeed("notifications", snapshot.notifications, { onError: () => {} });
   const chatUnread = useLiveFeed("chatUnread", snapshot.chatUnread, { onError: () => {} });
   const [topUpOpen, setTopUpOpen] = useState(false);
+  const openTopUp = useCallback(() => setTopUpOpen(true), []);
   const closeTopUp = useCallback(() => setTopUpOpen(false), []);
+  useTopUpRequests(openTopUp);
   const hasUnreadChat = chatUnread.count > 0;
 
   return (
@@ -42,7 +45,7 @@ export function LiveChrome({ user, snapshot, payments, children }: LiveChromePro
       <AppHeader
         displayName={user.displayName}
         avatar={user.avatar}
-        wallet={<WalletDropdown balance={wallet.balance} transactions={transactions} onTopUp={() => setTopUpOpen(true)} />}
+        wallet={<WalletDropdown balance={wallet.balance} transactions={transactions} onTopUp={openTopUp} />}
         bellBadge={bellBadgeText(notifications)}
       />
       <SideNav chatUnread={hasUnreadChat} />

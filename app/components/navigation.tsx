@@ -4,7 +4,7 @@ import { NAV_ITEMS } from "./nav-items";
 
 function ChatDot({ show }: { show: boolean }) {
   if (!show) return null;
-  return <span data-testid="chat-dot" className="h-2 w-2 rounded-full bg-red-500" aria-label="Unread messages" role="status" />;
+  return <span data-testid="chat-dot" className="block h-2 w-2 rounded-full bg-red-500" aria-label="Unread messages" role="status" />;
 }
 
 /** Left sidebar, large screens only (SPEC.md §2). */

@@ -1,0 +1,41 @@
+import { formatEntryTime, transactionTypeLabel } from "~/features/wallet/labels";
+import { SignedAmount } from "./amount";
+
+export interface HistoryRow {
+  id: string;
+  amount: number;
+  type: string;
+  description: string;
+  timestamp: number;
+}
+
+/** The wallet's entries as a list, in the order given (the page passes newest first). */
+export function WalletHistory({ rows, timeZone }: { rows: HistoryRow[]; timeZone: string }) {
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="wallet-history">
+      {rows.map((row) => (
+        <li key={row.id} data-testid="wallet-history-row" className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900">{row.description}</p>
+            <p className="mt-0.5 text-xs text-slate-500">
+              <span className="font-medium text-slate-600">{transactionTypeLabel(row.type)}</span>
+              <span aria-hidden="true"> · </span>
+              <time dateTime={new Date(row.timestamp).toISOString()}>{formatEntryTime(row.timestamp, timeZone)}</time>
+            </p>
+          </div>
+          <SignedAmount amount={row.amount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Rows in newest-first order without duplicates: later sources (older pages, live entries) only
+ * add what the earlier ones lack.
+ */
+export function mergeNewestFirst(...sources: HistoryRow[][]): HistoryRow[] {
+  const byId = new Map<string, HistoryRow>();
+  for (const rows of sources) for (const row of rows) if (!byId.has(row.id)) byId.set(row.id, row);
+  return [...byId.values()].sort((a, b) => b.timestamp - a.timestamp || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}

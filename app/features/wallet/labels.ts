@@ -1,0 +1,26 @@
+import type { TransactionType } from "./types";
+
+const TYPE_LABELS: Record<TransactionType, string> = {
+  welcome_bonus: "Welcome bonus",
+  top_up: "Top-up",
+  booking_hold: "Session booked",
+  booking_release: "Booking released",
+  booking_payout: "Session payout",
+  refund: "Refund",
+  adjustment: "Adjustment",
+};
+
+/** What the wallet page calls a kind of entry. Unknown kinds (from a newer server) still read sensibly. */
+export function transactionTypeLabel(type: string): string {
+  if (Object.hasOwn(TYPE_LABELS, type)) return TYPE_LABELS[type as TransactionType];
+  const words = type.replace(/_/g, " ").trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : "Other";
+}
+
+/**
+ * Date and time of an entry in the member's own timezone. The server and the browser format with
+ * the same zone and locale, so the hydrated text matches the server-rendered one.
+ */
+export function formatEntryTime(timestamp: number, timeZone: string, locale = "en-IE"): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(timestamp);
+}

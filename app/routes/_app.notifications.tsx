@@ -1,0 +1,82 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { FormError, FormNotice } from "~/components/form";
+import { useLiveFeed } from "~/components/live/use-live-feed";
+import { NotificationList } from "~/components/notifications/notification-list";
+import { EmptyState, PageHeader } from "~/components/page-header";
+import { getStore } from "~/engine/index.server";
+import { readFeed } from "~/features/live/subscribe.server";
+import { markAllRead, markRead, NotificationNotFoundError } from "~/features/notifications/notifications.server";
+import { requireUser } from "~/utils/auth.server";
+import { formFailure, parseForm } from "~/utils/forms.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => pageMeta({ title: "Notifications" });
+
+const notificationActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("mark-read"), id: z.string().trim().min(1, "Choose a notification.").max(300) }),
+  z.object({ intent: z.literal("mark-all-read") }),
+]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  // The same latest-20 query the bell listens to, so the page and the badge agree.
+  return { notifications: await readFeed(await getStore(), user.uid, "notifications") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = await parseForm(request, notificationActionSchema);
+  if (!parsed.ok) return parsed.failure;
+  const store = await getStore();
+  if (parsed.value.intent === "mark-all-read") {
+    const changed = await markAllRead(store, user.uid);
+    return { ok: true as const, message: changed === 0 ? "You had no unread notifications." : "All notifications are marked as read." };
+  }
+  try {
+    await markRead(store, user.uid, parsed.value.id);
+  } catch (error) {
+    if (error instanceof NotificationNotFoundError) {
+      return formFailure(parsed.form, "That notification was not found. It may have been removed.", 404);
+    }
+    throw error;
+  }
+  return { ok: true as const, message: "" };
+}
+
+export default function Notifications() {
+  const loaded = useLoaderData<typeof loader>();
+  const notifications = useLiveFeed("notifications", loaded.notifications);
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const markingAll = navigation.state !== "idle" && navigation.formData?.get("intent") === "mark-all-read";
+  const hasUnread = notifications.some((n) => !n.read) && !markingAll;
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        description="Top-ups, bookings and messages, newest first."
+        actions={
+          <Form method="post">
+            <input type="hidden" name="intent" value="mark-all-read" />
+            <button type="submit" className="btn-secondary" disabled={!hasUnread}>
+              Mark all as read
+            </button>
+          </Form>
+        }
+      />
+      <div className="mb-4 space-y-2 empty:hidden">
+        {actionData?.ok && actionData.message ? <FormNotice>{actionData.message}</FormNotice> : null}
+        <FormError message={actionData && !actionData.ok ? actionData.formError : undefined} />
+      </div>
+      {notifications.length === 0 ? (
+        <EmptyState title="No notifications yet">We will let you know here when SP arrive, sessions are booked or someone writes to you.</EmptyState>
+      ) : (
+        <div className="card overflow-hidden p-0">
+          <NotificationList notifications={markingAll ? notifications.map((n) => ({ ...n, read: true })) : notifications} />
+        </div>
+      )}
+    </>
+  );
+}

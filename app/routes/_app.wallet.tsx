@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { Icon } from "~/components/icons";
+import { useLiveFeed } from "~/components/live/use-live-feed";
+import { EmptyState, PageHeader } from "~/components/page-header";
+import { Coin } from "~/components/wallet/coin";
+import { requestTopUp } from "~/components/wallet/open-top-up";
+import { mergeNewestFirst, WalletHistory, type HistoryRow } from "~/components/wallet/wallet-history";
+import { getStore } from "~/engine/index.server";
+import { formatSp } from "~/features/wallet/format";
+import { getBalance, listEntries } from "~/features/wallet/ledger.server";
+import { requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => pageMeta({ title: "Wallet" });
+
+const PAGE_SIZE = 20;
+
+const Search = z.object({ before: z.coerce.number().int().positive().optional() });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const search = Search.safeParse({ before: new URL(request.url).searchParams.get("before") ?? undefined });
+  // A cursor that is not a timestamp came from a hand-edited URL: start from the newest.
+  if (!search.success) throw redirect("/wallet");
+  const { before } = search.data;
+  const store = await getStore();
+  const [balance, page] = await Promise.all([getBalance(store, user.uid), listEntries(store, user.uid, { limit: PAGE_SIZE, before })]);
+  const rows: HistoryRow[] = page.entries.map(({ id, amount, type, description, timestamp }) => ({ id, amount, type, description, timestamp }));
+  return { balance, rows, nextBefore: page.nextBefore, isFirstPage: before === undefined, timeZone: user.profile.timezone || "UTC" };
+}
+
+const olderPageUrl = (before: number) => `/wallet?${new URLSearchParams({ before: String(before) })}`;
+
+/** Older pages fetched with "Load more", appended below the page the URL shows. */
+function useOlderPages(startBefore: number | null) {
+  const fetcher = useFetcher<typeof loader>();
+  const [older, setOlder] = useState<{ rows: HistoryRow[]; nextBefore: number | null }>({ rows: [], nextBefore: startBefore });
+  useEffect(() => {
+    const page = fetcher.data;
+    if (page) setOlder((current) => ({ rows: [...current.rows, ...page.rows], nextBefore: page.nextBefore }));
+  }, [fetcher.data]);
+  return { ...older, loading: fetcher.state !== "idle", loadMore: () => older.nextBefore !== null && fetcher.load(olderPageUrl(older.nextBefore)) };
+}
+
+export default function WalletPage() {
+  const { search } = useLocation();
+  // A new URL (another cursor) starts a fresh list.
+  return <Wallet key={search} />;
+}
+
+function Wallet() {
+  const { balance: initialBalance, rows, nextBefore, isFirstPage, timeZone } = useLoaderData<typeof loader>();
+  const { balance } = useLiveFeed("wallet", { balance: initialBalance });
+  // The layout already streams the latest entries; on the first page they join the list as they happen.
+  const latest = useLiveFeed("transactions", [], { enabled: isFirstPage });
+  const older = useOlderPages(nextBefore);
+  const newestLoaded = rows[0]?.timestamp ?? Number.NEGATIVE_INFINITY;
+  const live = isFirstPage ? latest.filter((entry) => entry.timestamp >= newestLoaded) : [];
+  const history = mergeNewestFirst(rows, older.rows, live);
+
+  return (
+    <>
+      <PageHeader
+        title="Wallet"
+        description="Your SP balance and every change to it."
+        actions={
+          <button type="button" className="btn-primary" onClick={requestTopUp}>
+            <Icon name="plus" className="h-4 w-4" />
+            Top up
+          </button>
+        }
+      />
+      <section className="card mb-6 flex items-center gap-4" aria-labelledby="wallet-balance-label">
+        <Coin className="h-12 w-12" />
+        <div>
+          <p id="wallet-balance-label" className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            Balance
+          </p>
+          <p className="text-3xl font-bold tabular-nums text-slate-900" data-testid="wallet-page-balance">
+            {formatSp(balance)}
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="wallet-history-title">
+        <div className="mb-3 flex items-center justify-between">
+          <h2 id="wallet-history-title" className="text-base font-semibold text-slate-900">
+            History
+          </h2>
+          {isFirstPage ? null : (
+            <Link to="/wallet" className="text-sm font-medium text-brand-600 hover:underline">
+              Back to the newest
+            </Link>
+          )}
+        </div>
+        {history.length === 0 ? (
+          <EmptyState title="No transactions yet">SP you receive and spend will be listed here.</EmptyState>
+        ) : (
+          <div className="card overflow-hidden p-0">
+            <WalletHistory rows={history} timeZone={timeZone} />
+          </div>
+        )}
+        {older.nextBefore !== null ? (
+          <div className="mt-4 flex justify-center">
+            {/* A real link, so the next page opens even before the page's script has loaded. */}
+            <Link
+              to={olderPageUrl(older.nextBefore)}
+              className="btn-secondary"
+              aria-disabled={older.loading || undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!older.loading) older.loadMore();
+              }}
+            >
+              {older.loading ? "Loading more…" : "Load more"}
+            </Link>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}
