@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 
-# SkillSwap production image: Remix (remix-serve) on Node 20, for Cloud Run or any container host.
+# SkillSwap production image: Remix (server.mjs) on Node 20, for Cloud Run or any container host.
 #   docker build -t skillswap .
 #   docker run -p 8080:8080 -v skillswap-data:/data skillswap          (embedded engine)
 #   docker run -p 8080:8080 -e BACKEND=firebase -e SESSION_SECRET=… skillswap
@@ -48,6 +48,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/server.mjs ./server.mjs
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 RUN mkdir -p /data && chown node:node /data
@@ -56,5 +57,5 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# remix-serve handles SIGTERM (Cloud Run's stop signal) and listens on $PORT.
-CMD ["node_modules/.bin/remix-serve", "./build/index.js"]
+# server.mjs handles SIGTERM (Cloud Run's stop signal) and listens on $PORT.
+CMD ["node", "server.mjs"]

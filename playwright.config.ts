@@ -84,7 +84,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `${path.join("node_modules", ".bin", "remix-serve")} ./build/index.js`,
+    command: "node server.mjs",
     url: `${BASE_URL}/healthz`,
     env: serverEnv,
     reuseExistingServer: false,

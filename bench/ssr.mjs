@@ -1,6 +1,6 @@
 // `npm run bench:ssr`: server-side rendering throughput of the signed-in dashboard.
 //
-// Builds when needed, starts the production server (remix-serve) on a free port with a fresh
+// Builds when needed, starts the production server (server.mjs) on a free port with a fresh
 // data directory, signs a user up through the app's real forms, then drives GET /dashboard
 // with that user's session cookie using autocannon, and GET /healthz as a baseline.
 // Prints requests/s, p50/p99 latency and non-2xx counts; exits 1 if any response was not a

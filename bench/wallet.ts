@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureBuild, ROOT, bin } from "../scripts/lib/build.mjs";
+import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 import { freePort, stopServer, waitForHealthy, withoutShellOverrides } from "../scripts/lib/server.mjs";
 import { printLedgerBench, runLedgerBench } from "./ledger";
 
@@ -172,8 +172,8 @@ class WalletStream {
 
 function startServerWithFileLimit(env: NodeJS.ProcessEnv): ChildProcess {
   // Every open stream is a socket; raise the soft limit if it is below what the run needs.
-  const script = `[ "$(ulimit -n)" -lt 4096 ] && ulimit -n 4096; exec "$0" ./build/index.js`;
-  return spawn("sh", ["-c", script, bin("remix-serve")], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  const script = `[ "$(ulimit -n)" -lt 4096 ] && ulimit -n 4096; exec "$0" server.mjs`;
+  return spawn("sh", ["-c", script, process.execPath], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 function residentMb(pid: number): number {

@@ -1,7 +1,7 @@
-// Starting and stopping the production server (remix-serve ./build/index.js) from scripts.
+// Starting and stopping the production server (server.mjs on the Remix build) from scripts.
 import { spawn } from "node:child_process";
 import net from "node:net";
-import { bin, ROOT } from "./build.mjs";
+import { ROOT } from "./build.mjs";
 
 /** A TCP port that is free right now. */
 export function freePort() {
@@ -40,9 +40,9 @@ export function withoutShellOverrides(env) {
   return copy;
 }
 
-/** Starts remix-serve on the production build. */
+/** Starts the production server on the production build. */
 export function startServer({ env, stdio = "inherit" }) {
-  return spawn(bin("remix-serve"), ["./build/index.js"], { cwd: ROOT, env, stdio });
+  return spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio });
 }
 
 /**

@@ -1,0 +1,189 @@
+// The production server: Node's http module in front of the Remix build. It does what
+// remix-serve does (static files, compression, a log line per request) plus what remix-serve
+// cannot: refuse cross-site form posts with a 403 before Remix turns them into a 500, and
+// stay out of the way of the hot path. See docs/decisions/011-production-server.md.
+import { createReadStream, readdirSync, statSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { pipeline } from "node:stream";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
+
+installGlobals({ nativeFetch: true });
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const PUBLIC_DIR = path.join(ROOT, "public");
+const build = await import(pathToFileURL(path.join(ROOT, "build", "index.js")).href);
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV ?? "production");
+const port = Number(process.env.PORT ?? 3000);
+const logRequests = process.env.LOG_REQUESTS !== "0";
+
+const TYPES = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".map": "application/json",
+  ".json": "application/json",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".webp": "image/webp",
+  ".txt": "text/plain; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+/**
+ * Public files are known at start: one Map lookup per request instead of a stat of the disk.
+ * Fingerprinted build assets are cached for a year, the rest for an hour.
+ */
+function indexPublicFiles(dir, prefix = "") {
+  const files = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return files;
+  }
+  for (const entry of entries) {
+    const urlPath = `${prefix}/${entry.name}`;
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      for (const [key, value] of indexPublicFiles(file, urlPath)) files.set(key, value);
+    } else if (entry.isFile()) {
+      const immutable = urlPath.startsWith(`${build.publicPath.replace(/\/$/, "")}/`);
+      files.set(urlPath, {
+        file,
+        size: statSync(file).size,
+        type: TYPES[path.extname(entry.name).toLowerCase()] ?? "application/octet-stream",
+        cacheControl: immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      });
+    }
+  }
+  return files;
+}
+
+const publicFiles = indexPublicFiles(PUBLIC_DIR);
+
+const COMPRESSIBLE = /^(text\/(html|css|javascript|plain|x-script)|application\/(json|javascript)|image\/svg\+xml)/;
+
+function acceptsGzip(req) {
+  return /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+}
+
+function serveStatic(req, res, asset) {
+  const headers = { "Content-Type": asset.type, "Cache-Control": asset.cacheControl };
+  const gzip = asset.size > 1024 && COMPRESSIBLE.test(asset.type) && acceptsGzip(req);
+  if (gzip) headers["Content-Encoding"] = "gzip";
+  else headers["Content-Length"] = asset.size;
+  headers.Vary = "Accept-Encoding";
+  res.writeHead(200, headers);
+  if (req.method === "HEAD") return res.end();
+  const stream = createReadStream(asset.file);
+  if (gzip) pipeline(stream, zlib.createGzip(), res, () => {});
+  else pipeline(stream, res, () => {});
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const trustedOrigins = new Set(process.env.PUBLIC_URL ? [new URL(process.env.PUBLIC_URL).origin] : []);
+
+/** A browser's cross-site write: Origin names another host (or Sec-Fetch-Site says so). */
+function isCrossSite(req) {
+  const origin = req.headers.origin;
+  if (origin && origin !== "null") {
+    if (trustedOrigins.has(origin)) return false;
+    const host = req.headers["x-forwarded-host"]?.split(",")[0].trim() ?? req.headers.host;
+    try {
+      return new URL(origin).host !== host;
+    } catch {
+      return true;
+    }
+  }
+  const site = req.headers["sec-fetch-site"];
+  return Boolean(site) && site !== "same-origin" && site !== "none";
+}
+
+function toRemixRequest(req, res) {
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const protocol = req.headers["x-forwarded-proto"]?.split(",")[0].trim() === "https" ? "https" : "http";
+  const url = new URL(req.url, `${protocol}://${req.headers["x-forwarded-host"]?.split(",")[0].trim() ?? req.headers.host ?? `localhost:${port}`}`);
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+async function sendRemixResponse(req, res, response) {
+  const headers = {};
+  for (const [key, value] of response.headers) {
+    if (key === "set-cookie") continue;
+    headers[key] = value;
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  const type = response.headers.get("content-type") ?? "";
+  // Events must reach the browser as they happen: never buffer a stream through gzip.
+  const gzip = response.body && acceptsGzip(req) && COMPRESSIBLE.test(type) && !response.headers.has("content-encoding");
+  if (gzip) {
+    headers["content-encoding"] = "gzip";
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+    delete headers["content-length"];
+  }
+  res.writeHead(response.status, response.statusText, headers);
+  if (!response.body || req.method === "HEAD") return res.end();
+  if (!gzip) {
+    res.flushHeaders();
+    return writeReadableStreamToWritable(response.body, res);
+  }
+  const gzipStream = zlib.createGzip({ level: 4 });
+  gzipStream.pipe(res);
+  await writeReadableStreamToWritable(response.body, gzipStream);
+}
+
+function log(req, status, started) {
+  if (!logRequests) return;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  process.stdout.write(`${req.method} ${req.url} ${status} ${ms.toFixed(1)} ms\n`);
+}
+
+const server = http.createServer(async (req, res) => {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => log(req, res.statusCode, started));
+  try {
+    if (req.method === "GET" || req.method === "HEAD") {
+      const asset = publicFiles.get(decodeURIComponent(req.url.split("?")[0]));
+      if (asset) return serveStatic(req, res, asset);
+    }
+    if (UNSAFE_METHODS.has(req.method) && isCrossSite(req)) {
+      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
+      return res.end("This request came from another site and was refused.");
+    }
+    await sendRemixResponse(req, res, await handleRequest(toRemixRequest(req, res)));
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+    res.end("Something went wrong on our side. Please try again in a moment.");
+  }
+});
+
+// Cloud Run and load balancers keep connections open: stay longer than their idle timeout.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+server.listen(port, process.env.HOST, () => {
+  console.log(`SkillSwap server listening on http://localhost:${port}`);
+});
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    // Open live streams would hold close() forever; end them, then exit.
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}
