@@ -1,14 +1,140 @@
-import type { MetaFunction } from "@remix-run/node";
-import { EmptyState, PageHeader } from "~/components/page-header";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { BookingPanel } from "~/components/bookings/booking-panel";
+import { AvailabilityEditor } from "~/components/bookings/availability-editor";
+import { CalendarGrid } from "~/components/bookings/calendar-views";
+import { CalendarFeed } from "~/components/bookings/calendar-feed";
+import { RequestActions } from "~/components/bookings/request-actions";
+import { SessionList } from "~/components/bookings/session-list";
+import { PageHeader } from "~/components/page-header";
+import { getStore } from "~/engine/index.server";
+import { exceptionsToText, rangesToText } from "~/features/bookings/availability-text";
+import { calendarRange } from "~/features/bookings/calendar-range";
+import { formatSessionRange } from "~/features/bookings/format";
+import { feedStatus } from "~/features/bookings/ical.server";
+import { getTeachingSettings } from "~/features/bookings/teaching.server";
+import { handleCalendarAction } from "~/features/bookings/calendar-actions.server";
+import { loadBookingPanel, loadCalendarSessions, loadSessionLists, viewerZone } from "~/features/bookings/views.server";
+import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Calendar" });
 
-export default function Page() {
+const viewSchema = z.enum(["week", "month"]).catch("week");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const store = await getStore();
+  const now = Date.now();
+  const url = new URL(request.url);
+  const timeZone = viewerZone(user.profile.timezone);
+  const range = calendarRange(viewSchema.parse(url.searchParams.get("view")), url.searchParams.get("date"), timeZone, now);
+  // /calendar?book=<uid> opens the booking panel for that member (linked from profiles and matches).
+  const bookWith = url.searchParams.get("book");
+  const [grid, lists, settings, feed, booking] = await Promise.all([
+    loadCalendarSessions(store, user.uid, range, now),
+    loadSessionLists(store, user.uid, now),
+    getTeachingSettings(store, user.uid),
+    feedStatus(store, user.uid),
+    bookWith && /^[A-Za-z0-9_-]{1,128}$/.test(bookWith) && bookWith !== user.uid
+      ? loadBookingPanel(store, bookWith, { uid: user.uid, timezone: user.profile.timezone }, now)
+      : Promise.resolve(null),
+  ]);
+  return {
+    timeZone,
+    range,
+    sessions: grid.sessions,
+    pending: grid.pending,
+    upcoming: lists.upcoming,
+    past: lists.past,
+    availability: {
+      timeZone: settings.timeZone,
+      days: [0, 1, 2, 3, 4, 5, 6].map((weekday) => rangesToText(settings.teaching.weekly.filter((s) => s.weekday === weekday))),
+      exceptions: exceptionsToText(settings.teaching.exceptions),
+      skills: settings.offered.map((s) => ({ tag: s.tag, label: s.label, rate: settings.teaching.rates[s.tag] ?? null })),
+      timeZones: Intl.supportedValuesOf("timeZone"),
+    },
+    feed,
+    booking,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return handleCalendarAction(request, await getStore(), user.uid);
+}
+
+export default function CalendarPage() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { range, timeZone } = data;
+  const link = (params: Record<string, string>) => `?${new URLSearchParams({ view: range.view, date: range.days[range.view === "week" ? 0 : 7], ...params })}`;
   return (
     <>
-      <PageHeader title="Calendar" description="Your booked sessions and availability." />
-      <EmptyState title="No sessions yet">Sessions you book or teach will appear here, with reminders before they start.</EmptyState>
+      <PageHeader title="Calendar" description={`Your sessions and availability. Times are shown in ${timeZone}.`} />
+
+      {data.booking ? (
+        <div className="mb-6">
+          <BookingPanel data={data.booking} />
+        </div>
+      ) : null}
+
+      {data.pending.length > 0 ? (
+        <section className="card mb-6" aria-labelledby="pending-title">
+          <h2 id="pending-title" className="text-lg font-semibold">Requests waiting for you</h2>
+          <ul className="mt-3 divide-y divide-slate-100">
+            {data.pending.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="pending-request">
+                <div>
+                  <Link to={`/session/${s.id}`} className="font-medium text-slate-900 hover:underline">
+                    {s.skillLabel} with {s.otherName}
+                  </Link>
+                  <p className="text-sm text-slate-600">
+                    {formatSessionRange(s, timeZone)} · {s.price === 0 ? "free swap" : `${s.price} SP`}
+                  </p>
+                </div>
+                <RequestActions bookingId={s.id} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="card mb-6" aria-label="Calendar">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <Link to={`?${new URLSearchParams({ view: range.view, date: range.previous })}`} className="btn-secondary" aria-label="Previous">
+              ‹
+            </Link>
+            <Link to={`?${new URLSearchParams({ view: range.view })}`} className="btn-secondary">
+              Today
+            </Link>
+            <Link to={`?${new URLSearchParams({ view: range.view, date: range.next })}`} className="btn-secondary" aria-label="Next">
+              ›
+            </Link>
+            <span className="ml-2 text-sm font-medium text-slate-700">{range.view === "week" ? `Week of ${range.days[0]}` : range.month}</span>
+          </div>
+          <div className="flex gap-1" role="group" aria-label="View">
+            <Link to={link({ view: "week" })} aria-current={range.view === "week" ? "page" : undefined} className={range.view === "week" ? "btn-primary" : "btn-secondary"}>
+              Week
+            </Link>
+            <Link to={link({ view: "month" })} aria-current={range.view === "month" ? "page" : undefined} className={range.view === "month" ? "btn-primary" : "btn-secondary"}>
+              Month
+            </Link>
+          </div>
+        </div>
+        <CalendarGrid range={range} sessions={data.sessions} timeZone={timeZone} />
+      </section>
+
+      <div className="mb-6 grid gap-6 lg:grid-cols-2">
+        <SessionList title="Upcoming sessions" sessions={data.upcoming} timeZone={timeZone} empty="No upcoming sessions." />
+        <SessionList title="Past sessions" sessions={data.past} timeZone={timeZone} empty="No past sessions yet." />
+      </div>
+
+      <AvailabilityEditor availability={data.availability} result={result} busy={navigation.state === "submitting"} />
+      <CalendarFeed feed={data.feed} result={result} />
     </>
   );
 }

@@ -1,8 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { UpcomingSessionsWidget } from "~/components/bookings/upcoming-sessions-widget";
+import { ActivityWidget } from "~/components/dashboard/activity-widget";
 import { Onboarding } from "~/components/onboarding/onboarding";
+import { LevelWidget } from "~/components/progress/level-widget";
 import { getStore } from "~/engine/index.server";
+import { loadUpcomingSessions, viewerZone } from "~/features/bookings/views.server";
+import { readFeed } from "~/features/live/subscribe.server";
 import { onboardingState } from "~/features/onboarding/onboarding.server";
 import { levelFor } from "~/features/progress/levels";
 import { requireUser } from "~/utils/auth.server";
@@ -12,11 +17,20 @@ export const meta: MetaFunction = () => pageMeta({ title: "Dashboard" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const store = await getStore();
+  const [onboarding, upcoming, activity] = await Promise.all([
+    onboardingState(store, user.uid, user.profile),
+    loadUpcomingSessions(store, user.uid),
+    readFeed(store, user.uid, "notifications"),
+  ]);
   return {
     uid: user.uid,
     firstName: user.profile.fullName.trim().split(/\s+/)[0] ?? "",
     level: levelFor(user.profile.xp),
-    onboarding: await onboardingState(await getStore(), user.uid, user.profile),
+    onboarding,
+    upcoming,
+    activity,
+    timeZone: viewerZone(user.profile.timezone),
   };
 }
 
@@ -35,7 +49,7 @@ function Widget({ tour, title, children, action }: { tour: string; title: string
 }
 
 export default function Dashboard() {
-  const { firstName, level, onboarding } = useLoaderData<typeof loader>();
+  const { firstName, level, onboarding, upcoming, activity, timeZone } = useLoaderData<typeof loader>();
   return (
     <>
       <Onboarding {...onboarding} />
@@ -44,8 +58,16 @@ export default function Dashboard() {
         <p className="mt-1 text-sm text-slate-600">Here is what's happening in your skill exchange.</p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <Widget tour="activity-widget" title="Recent activity">
-          <p className="text-sm text-slate-600">Your SP movements, messages and session updates will show up here.</p>
+        <Widget
+          tour="activity-widget"
+          title="Recent activity"
+          action={
+            <Link to="/notifications" className="text-sm font-medium text-brand-600 hover:underline">
+              All
+            </Link>
+          }
+        >
+          <ActivityWidget initial={activity} />
         </Widget>
         <Widget
           tour="matches-widget"
@@ -67,23 +89,18 @@ export default function Dashboard() {
             </Link>
           }
         >
-          <p className="text-sm text-slate-600">No sessions booked yet. When you book or accept a session, it appears here.</p>
+          <UpcomingSessionsWidget sessions={upcoming} timeZone={timeZone} />
         </Widget>
-        <Widget tour="level-widget" title="Your level">
-          <div className="flex items-center gap-4">
-            <div className="grid h-14 w-14 place-items-center rounded-full bg-brand-600 text-xl font-bold text-white" aria-label={`Level ${level.level}`}>
-              {level.level}
-            </div>
-            <div className="flex-1">
-              <p className="text-sm font-medium text-slate-900">
-                Level {level.level} · {level.xp} xp
-              </p>
-              <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuemin={level.levelStartXp} aria-valuemax={level.nextLevelXp} aria-valuenow={level.xp} aria-label="Progress to the next level">
-                <div className="h-full rounded-full bg-brand-500" style={{ width: `${Math.round(level.progress * 100)}%` }} />
-              </div>
-              <p className="mt-1 text-xs text-slate-500">{level.nextLevelXp - level.xp} xp to level {level.level + 1}</p>
-            </div>
-          </div>
+        <Widget
+          tour="level-widget"
+          title="Your level"
+          action={
+            <Link to="/progress" className="text-sm font-medium text-brand-600 hover:underline">
+              Progress
+            </Link>
+          }
+        >
+          <LevelWidget level={level} />
         </Widget>
       </div>
     </>

@@ -1,15 +1,50 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { requireUser } from "~/utils/auth.server";
-import { pageMeta } from "~/utils/meta";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { SessionRoom } from "~/components/bookings/session-room";
 import { NotFound } from "~/components/not-found";
+import { getStore } from "~/engine/index.server";
+import { BookingError } from "~/features/bookings/bookings.server";
+import { loadSessionRoom, sendRoomMessage } from "~/features/bookings/session-room.server";
+import { viewerZone } from "~/features/bookings/views.server";
+import { requireUser } from "~/utils/auth.server";
+import { assertSameOrigin } from "~/utils/origin.server";
+import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Session" });
 
-// Sessions are only visible to their two participants; until booking exists there are none.
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return data(null, { status: 404 });
+/** Only the session's two participants see it; anyone else gets the same 404 as a missing one. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    const session = await loadSessionRoom(await getStore(), params.sessionId ?? "", user.uid);
+    return { ...session, timeZone: viewerZone(user.profile.timezone), now: Date.now() };
+  } catch (error) {
+    if (error instanceof BookingError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
 }
 
-export default NotFound;
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  assertSameOrigin(request);
+  const form = await request.formData();
+  try {
+    const result = await sendRoomMessage(await getStore(), params.sessionId ?? "", user.uid, form.get("text"));
+    return result.ok ? { ok: true as const } : data({ ok: false as const, error: result.error }, { status: result.status });
+  } catch (error) {
+    if (error instanceof BookingError) return data({ ok: false as const, error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function SessionPage() {
+  const session = useLoaderData<typeof loader>();
+  return <SessionRoom session={session} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  throw error;
+}

@@ -1,0 +1,100 @@
+import { Form } from "@remix-run/react";
+import { WEEKDAY_NAMES } from "~/features/bookings/availability";
+import type { CalendarActionResult } from "~/features/bookings/calendar-actions.server";
+import { FormNotice } from "~/components/form";
+
+interface Availability {
+  timeZone: string;
+  days: string[];
+  exceptions: string;
+  skills: { tag: string; label: string; rate: number | null }[];
+  timeZones: string[];
+}
+
+function Outcome({ result, intent }: { result: CalendarActionResult | undefined; intent: string }) {
+  if (!result || result.intent !== intent) return null;
+  return result.ok ? (
+    <FormNotice>{result.message}</FormNotice>
+  ) : (
+    <p role="alert" className="field-error">
+      {result.error}
+    </p>
+  );
+}
+
+/** Weekly hours in the member's own timezone, exceptions for single dates, and a rate per offered skill. */
+export function AvailabilityEditor({ availability, result, busy }: { availability: Availability; result: CalendarActionResult | undefined; busy: boolean }) {
+  // Monday first, as the calendar shows it.
+  const order = [1, 2, 3, 4, 5, 6, 0];
+  return (
+    <div className="mb-6 grid gap-6 lg:grid-cols-2">
+      <section className="card" aria-labelledby="availability-title">
+        <h2 id="availability-title" className="text-lg font-semibold">Availability</h2>
+        <p className="mt-1 text-sm text-slate-600">When learners can book you, as ranges like 09:00-12:00, 14:00-18:00. Leave a day empty when you're not available.</p>
+        <Form method="post" className="mt-4 space-y-3">
+          <input type="hidden" name="intent" value="availability" />
+          <div>
+            <label htmlFor="availability-timezone" className="label">Your timezone</label>
+            <select id="availability-timezone" name="timezone" defaultValue={availability.timeZone} className="input">
+              {availability.timeZones.map((tz) => (
+                <option key={tz} value={tz}>
+                  {tz}
+                </option>
+              ))}
+            </select>
+          </div>
+          {order.map((weekday) => (
+            <div key={weekday} className="grid grid-cols-[7rem_1fr] items-center gap-2">
+              <label htmlFor={`day${weekday}`} className="text-sm font-medium text-slate-700">
+                {WEEKDAY_NAMES[weekday]}
+              </label>
+              <input id={`day${weekday}`} name={`day${weekday}`} defaultValue={availability.days[weekday]} placeholder="e.g. 09:00-12:00, 14:00-18:00" className="input" />
+            </div>
+          ))}
+          <div>
+            <label htmlFor="availability-exceptions" className="label">Exceptions</label>
+            <textarea
+              id="availability-exceptions"
+              name="exceptions"
+              rows={3}
+              defaultValue={availability.exceptions}
+              placeholder={"2026-12-24: off\n2026-12-27: 10:00-12:00"}
+              className="input font-mono text-sm"
+            />
+            <p className="mt-1 text-xs text-slate-500">One date per line: “off”, or the hours that replace that day's usual ones.</p>
+          </div>
+          <Outcome result={result} intent="availability" />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Save availability
+          </button>
+        </Form>
+      </section>
+
+      <section className="card" aria-labelledby="rates-title">
+        <h2 id="rates-title" className="text-lg font-semibold">Rates</h2>
+        <p className="mt-1 text-sm text-slate-600">SP per hour for each skill you offer; 0 makes it a free swap. Skills without a rate can't be booked.</p>
+        {availability.skills.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-600">
+            Add the skills you teach on <a href="/profile" className="font-medium text-brand-600 hover:underline">your profile</a> first.
+          </p>
+        ) : (
+          <Form method="post" className="mt-4 space-y-3">
+            <input type="hidden" name="intent" value="rates" />
+            {availability.skills.map((s) => (
+              <div key={s.tag} className="grid grid-cols-[1fr_8rem] items-center gap-2">
+                <label htmlFor={`rate-${s.tag}`} className="text-sm font-medium text-slate-700">
+                  {s.label}
+                </label>
+                <input id={`rate-${s.tag}`} name={`rate:${s.tag}`} type="number" min={0} step={1} inputMode="numeric" defaultValue={s.rate ?? ""} placeholder="SP / hour" className="input" />
+              </div>
+            ))}
+            <Outcome result={result} intent="rates" />
+            <button type="submit" className="btn-primary" disabled={busy}>
+              Save rates
+            </button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from "@remix-run/react";
+import { dayOf, type CalendarRange } from "~/features/bookings/calendar-range";
+import { formatTime } from "~/features/bookings/format";
+import type { SessionSummary } from "~/features/bookings/views.server";
+import { parseIsoDate } from "~/features/bookings/zoned-time";
+
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const CHIP: Record<string, string> = {
+  requested: "border-amber-300 bg-amber-50 text-amber-900",
+  accepted: "border-emerald-300 bg-emerald-50 text-emerald-900",
+  completed: "border-slate-200 bg-slate-50 text-slate-700",
+  disputed: "border-red-300 bg-red-50 text-red-900",
+  resolved: "border-slate-200 bg-slate-50 text-slate-700",
+  declined: "border-slate-200 bg-white text-slate-400 line-through",
+  cancelled: "border-slate-200 bg-white text-slate-400 line-through",
+};
+
+function byDay(sessions: readonly SessionSummary[], timeZone: string): Map<string, SessionSummary[]> {
+  const map = new Map<string, SessionSummary[]>();
+  for (const s of sessions) {
+    const day = dayOf(s.start, timeZone);
+    map.set(day, [...(map.get(day) ?? []), s]);
+  }
+  return map;
+}
+
+function SessionChip({ session, timeZone }: { session: SessionSummary; timeZone: string }) {
+  return (
+    <Link
+      to={`/session/${session.id}`}
+      className={`block truncate rounded border px-1.5 py-0.5 text-xs ${CHIP[session.state] ?? ""}`}
+      title={`${session.skillLabel} with ${session.otherName} (${session.state})`}
+    >
+      <span className="tabular-nums">{formatTime(session.start, timeZone)}</span> {session.skillLabel}
+    </Link>
+  );
+}
+
+function dayNumber(iso: string): number {
+  return parseIsoDate(iso)?.day ?? 0;
+}
+
+export function CalendarGrid({ range, sessions, timeZone }: { range: CalendarRange; sessions: SessionSummary[]; timeZone: string }) {
+  const grouped = byDay(sessions, timeZone);
+  const tall = range.view === "week";
+  return (
+    <div className="overflow-x-auto">
+      <div className="grid min-w-[42rem] grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200">
+        {WEEKDAYS.map((d) => (
+          <div key={d} className="bg-slate-50 px-2 py-1 text-xs font-semibold uppercase text-slate-500">
+            {d}
+          </div>
+        ))}
+        {range.days.map((day) => {
+          const outside = range.view === "month" && !day.startsWith(range.month);
+          return (
+            <div key={day} className={`${tall ? "min-h-40" : "min-h-24"} space-y-1 p-1.5 ${outside ? "bg-slate-50" : "bg-white"}`} data-day={day}>
+              <p className={`text-xs font-medium ${day === range.today ? "inline-block rounded-full bg-brand-600 px-1.5 text-white" : outside ? "text-slate-400" : "text-slate-600"}`}>
+                {dayNumber(day)}
+              </p>
+              {(grouped.get(day) ?? []).map((s) => (
+                <SessionChip key={s.id} session={s} timeZone={timeZone} />
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from "@remix-run/react";
+import type { NotificationPayload } from "~/features/live/feeds";
+import { timeAgo } from "~/utils/time";
+import { useLiveFeed } from "../live/use-live-feed";
+
+const SHOWN = 5;
+
+/** The latest things that happened to the member — SP moved, messages, sessions — live. */
+export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) {
+  const notifications = useLiveFeed("notifications", initial, { onError: () => {} });
+  const latest = notifications.slice(0, SHOWN);
+  if (latest.length === 0) {
+    return <p className="text-sm text-slate-600">Your SP movements, messages and session updates will show up here.</p>;
+  }
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="activity-list">
+      {latest.map((n) => (
+        <li key={n.id} className="flex items-start gap-3 py-2 first:pt-0 last:pb-0">
+          <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.read ? "bg-slate-200" : "bg-brand-600"}`} />
+          <div className="min-w-0 flex-1">
+            <Link to={n.link.startsWith("/") && !n.link.startsWith("//") ? n.link : "/notifications"} className="block truncate text-sm font-medium text-slate-800 hover:underline">
+              {n.title}
+            </Link>
+            <p className="text-xs text-slate-500" suppressHydrationWarning>
+              {timeAgo(n.timestamp)}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * A mentor's weekly availability in their own timezone, turned into bookable start instants.
+ * Pure and browser-safe: the server checks a requested start with the same function that lists
+ * the slots, so what is shown and what is accepted cannot drift apart.
+ */
+import type { AvailabilityException, TeachingDoc, TimeRange, WeeklySlot } from "./types";
+import { addDays, instantOf, isoDate, parseClock, parseIsoDate, weekdayOf, zonedParts } from "./zoned-time";
+
+export const SLOT_STEP_MINUTES = 30;
+/** A request needs at least this much notice, so the mentor has a chance to accept it. */
+export const MIN_NOTICE_MS = 60 * 60_000;
+/** How far ahead sessions can be booked. */
+export const BOOKING_HORIZON_DAYS = 56;
+export const MAX_SLOTS_PER_DAY = 8;
+export const MAX_EXCEPTIONS = 60;
+export const MAX_RATE_SP_PER_HOUR = 10_000;
+
+const MINUTE = 60_000;
+
+export interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function rangesOfDay(teaching: Pick<TeachingDoc, "weekly" | "exceptions">, date: DateParts): TimeRange[] {
+  const exception = teaching.exceptions.find((e) => e.date === isoDate(date.year, date.month, date.day));
+  if (exception) return exception.slots ?? [];
+  const weekday = weekdayOf(date.year, date.month, date.day);
+  return teaching.weekly.filter((slot) => slot.weekday === weekday);
+}
+
+/** Start instants (UTC ms, ascending) of sessions of `durationMinutes` in [from, to). */
+export function bookableStarts(
+  teaching: Pick<TeachingDoc, "weekly" | "exceptions">,
+  timeZone: string,
+  { from, to, durationMinutes }: { from: number; to: number; durationMinutes: number },
+): number[] {
+  const found = new Set<number>();
+  // A day in the mentor's zone may start before `from`'s date in UTC terms: begin a day early.
+  let date = addDays(zonedParts(from, timeZone), -1);
+  const last = zonedParts(to, timeZone);
+  const lastKey = isoDate(last.year, last.month, last.day);
+  for (let guard = 0; guard < BOOKING_HORIZON_DAYS + 3; guard++) {
+    for (const range of rangesOfDay(teaching, date)) {
+      const startMin = parseClock(range.start);
+      const endMin = parseClock(range.end);
+      if (startMin === null || endMin === null || endMin <= startMin) continue;
+      const windowEnd = instantOf(date, endMin, timeZone);
+      for (let m = startMin; m + durationMinutes <= endMin; m += SLOT_STEP_MINUTES) {
+        const start = instantOf(date, m, timeZone);
+        // Real elapsed time decides: a window that spans a clock change is shorter or longer.
+        if (start + durationMinutes * MINUTE > windowEnd) continue;
+        if (start >= from && start < to) found.add(start);
+      }
+    }
+    if (isoDate(date.year, date.month, date.day) === lastKey) break;
+    date = addDays(date, 1);
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+export interface BusyRange {
+  start: number;
+  end: number;
+}
+
+export function overlaps(a: BusyRange, b: BusyRange): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+/** The starts whose sessions overlap none of the busy ranges. */
+export function freeStarts(starts: readonly number[], durationMinutes: number, busy: readonly BusyRange[]): number[] {
+  return starts.filter((start) => {
+    const range = { start, end: start + durationMinutes * MINUTE };
+    return !busy.some((b) => overlaps(range, b));
+  });
+}
+
+/** Whether `start` is one of the slots offered at `now` (notice and horizon included). */
+export function isBookableStart(
+  teaching: Pick<TeachingDoc, "weekly" | "exceptions">,
+  timeZone: string,
+  start: number,
+  durationMinutes: number,
+  now: number,
+): boolean {
+  if (start < now + MIN_NOTICE_MS || start > now + BOOKING_HORIZON_DAYS * 86_400_000) return false;
+  // The same rule as bookableStarts, checked for one instant: a few conversions instead of a day's worth.
+  const wall = zonedParts(start, timeZone);
+  const minute = wall.hour * 60 + wall.minute;
+  return rangesOfDay(teaching, wall).some((range) => {
+    const startMin = parseClock(range.start);
+    const endMin = parseClock(range.end);
+    if (startMin === null || endMin === null || minute < startMin || minute + durationMinutes > endMin) return false;
+    if ((minute - startMin) % SLOT_STEP_MINUTES !== 0) return false;
+    return instantOf(wall, minute, timeZone) === start && start + durationMinutes * MINUTE <= instantOf(wall, endMin, timeZone);
+  });
+}
+
+/** Reads a stored teaching document defensively. */
+export function readTeaching(data: Record<string, unknown> | undefined): TeachingDoc {
+  const d = data ?? {};
+  const rates: Record<string, number> = {};
+  if (d.rates && typeof d.rates === "object") {
+    for (const [tag, rate] of Object.entries(d.rates as Record<string, unknown>)) {
+      if (Number.isSafeInteger(rate) && (rate as number) >= 0) rates[tag] = rate as number;
+    }
+  }
+  return {
+    timezone: typeof d.timezone === "string" ? d.timezone : undefined,
+    weekly: Array.isArray(d.weekly) ? (d.weekly as WeeklySlot[]).filter(isWeeklySlot) : [],
+    exceptions: Array.isArray(d.exceptions) ? (d.exceptions as AvailabilityException[]).filter(isException) : [],
+    rates,
+    updatedAt: typeof d.updatedAt === "number" ? d.updatedAt : 0,
+  };
+}
+
+function isRange(value: unknown): value is TimeRange {
+  const r = value as TimeRange;
+  return !!r && typeof r.start === "string" && typeof r.end === "string";
+}
+
+function isWeeklySlot(value: unknown): value is WeeklySlot {
+  const s = value as WeeklySlot;
+  return isRange(s) && Number.isInteger(s.weekday) && s.weekday >= 0 && s.weekday <= 6;
+}
+
+function isException(value: unknown): value is AvailabilityException {
+  const e = value as AvailabilityException;
+  return !!e && typeof e.date === "string" && (e.slots === null || (Array.isArray(e.slots) && e.slots.every(isRange)));
+}
+
+/** Checks one day's ranges: well-formed, start before end, not overlapping, not too many. */
+export function checkRanges(ranges: readonly TimeRange[], where: string): string | null {
+  if (ranges.length > MAX_SLOTS_PER_DAY) return `${where}: at most ${MAX_SLOTS_PER_DAY} time ranges a day.`;
+  const parsed: [number, number][] = [];
+  for (const range of ranges) {
+    const start = parseClock(range.start);
+    const end = parseClock(range.end);
+    if (start === null || end === null) return `${where}: use times like 09:00 and 17:30.`;
+    if (end - start < 30) return `${where}: each range must last at least 30 minutes (${range.start}–${range.end}).`;
+    parsed.push([start, end]);
+  }
+  parsed.sort((a, b) => a[0] - b[0]);
+  for (let i = 1; i < parsed.length; i++) {
+    if (parsed[i][0] < parsed[i - 1][1]) return `${where}: time ranges overlap.`;
+  }
+  return null;
+}
+
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** Validates a whole availability; null when it can be saved. */
+export function checkAvailability(weekly: readonly WeeklySlot[], exceptions: readonly AvailabilityException[]): string | null {
+  for (let weekday = 0; weekday < 7; weekday++) {
+    const error = checkRanges(
+      weekly.filter((s) => s.weekday === weekday),
+      WEEKDAY_NAMES[weekday],
+    );
+    if (error) return error;
+  }
+  if (exceptions.length > MAX_EXCEPTIONS) return `At most ${MAX_EXCEPTIONS} exceptions.`;
+  const dates = new Set<string>();
+  for (const exception of exceptions) {
+    if (!parseIsoDate(exception.date)) return `Exceptions need a date like 2026-03-08.`;
+    if (dates.has(exception.date)) return `${exception.date} is listed twice.`;
+    dates.add(exception.date);
+    if (exception.slots) {
+      const error = checkRanges(exception.slots, exception.date);
+      if (error) return error;
+    }
+  }
+  return null;
+}
+
+/** Price in whole SP: the hourly rate pro rata, rounded half up (see docs/decisions/009). */
+export function priceFor(ratePerHour: number, durationMinutes: number): number {
+  return Math.round((ratePerHour * durationMinutes) / 60);
+}

@@ -1,0 +1,297 @@
+/**
+ * Bookings on the DocStore. Every change is one transaction: the booking, its slot locks, the
+ * ledger entries of its escrow (wallet ledger, decision 006), xp and notifications commit
+ * together or not at all. Rules live in state.ts; this module only applies them.
+ */
+import { randomUUID } from "node:crypto";
+import { AlreadyExistsError, type DocStore, type Transaction } from "~/engine/store/types";
+import { addNotification } from "~/features/notifications/notifications.server";
+import { sessionAwards } from "~/features/progress/xp";
+import { readSkills } from "~/features/skills/tags";
+import { InsufficientFundsError, prepareEntry, type PreparedEntry } from "~/features/wallet/ledger.server";
+import { isBookableStart, priceFor, readTeaching } from "./availability";
+import { knownTimeZone } from "./zoned-time";
+import { requestNotices, transitionNotices } from "./notices";
+import { decide, holdEntry, roleOf, type Command } from "./state";
+import type { Actor, BookingDoc, Booking, Duration, SlotLockDoc } from "./types";
+import { DURATIONS } from "./types";
+import { prepareXp } from "./xp-awards.server";
+
+const MINUTE = 60_000;
+/** Locks cover 15-minute blocks: every zone's :00 and :30 fall on that grid (Nepal is +05:45). */
+export const LOCK_BLOCK_MS = 15 * MINUTE;
+export const MAX_NOTES = 10_000;
+
+export type BookingErrorCode = "slot_taken" | "insufficient_funds" | "not_found" | "invalid" | "conflict" | "forbidden";
+
+export class BookingError extends Error {
+  constructor(
+    readonly code: BookingErrorCode,
+    readonly status: 400 | 403 | 404 | 409,
+    message: string,
+    /** For insufficient_funds: how many SP are missing. */
+    readonly shortBy = 0,
+  ) {
+    super(message);
+    this.name = "BookingError";
+  }
+}
+
+export const SLOT_TAKEN = "That slot was just taken. Pick another time.";
+const NOT_FOUND = "This session does not exist or is not yours.";
+
+export function bookingPath(id: string): string {
+  return `bookings/${id}`;
+}
+
+export function teachingPath(uid: string): string {
+  return `teaching/${uid}`;
+}
+
+export function lockIdsFor(uid: string, start: number, end: number): string[] {
+  const ids: string[] = [];
+  for (let block = Math.floor(start / LOCK_BLOCK_MS) * LOCK_BLOCK_MS; block < end; block += LOCK_BLOCK_MS) ids.push(`${uid}_${block}`);
+  return ids;
+}
+
+export function toBooking(id: string, data: BookingDoc): Booking {
+  return { ...data, id };
+}
+
+export function isDuration(value: number): value is Duration {
+  return (DURATIONS as readonly number[]).includes(value);
+}
+
+export interface BookingRequest {
+  learnerUid: string;
+  mentorUid: string;
+  skillTag: string;
+  start: number;
+  durationMinutes: number;
+}
+
+/**
+ * Creates a booking and holds its price from the learner's wallet in the same transaction. Two
+ * requests for overlapping time: one commits, the other finds the locks and is refused.
+ */
+export async function requestBooking(store: DocStore, request: BookingRequest, now = Date.now()): Promise<Booking> {
+  const { learnerUid, mentorUid, skillTag, start, durationMinutes } = request;
+  if (!isDuration(durationMinutes)) throw new BookingError("invalid", 400, "Choose 30, 60 or 90 minutes.");
+  if (learnerUid === mentorUid) throw new BookingError("invalid", 400, "You cannot book a session with yourself.");
+  if (!Number.isSafeInteger(start)) throw new BookingError("invalid", 400, "Choose a time.");
+  const id = randomUUID();
+  const end = start + durationMinutes * MINUTE;
+  const mentorLocks = lockIdsFor(mentorUid, start, end);
+  const learnerLocks = lockIdsFor(learnerUid, start, end);
+
+  try {
+    return await store.transaction(async (tx) => {
+      const [mentor, teachingDoc, ...locks] = await Promise.all([
+        tx.get(`users/${mentorUid}`),
+        tx.get(teachingPath(mentorUid)),
+        ...[...mentorLocks, ...learnerLocks].map((lock) => tx.get<SlotLockDoc>(`slot_locks/${lock}`)),
+      ]);
+      if (!mentor || mentor.data.deleted === true) throw new BookingError("not_found", 404, "This member does not exist.");
+      const skill = readSkills(mentor.data.skillsOffered).find((s) => s.tag === skillTag);
+      const teaching = readTeaching(teachingDoc?.data);
+      const rate = teaching.rates[skillTag];
+      if (!skill || rate === undefined) throw new BookingError("invalid", 400, "This member does not offer that skill for booking.");
+      const timeZone = knownTimeZone(teaching.timezone) ?? knownTimeZone(mentor.data.timezone) ?? "UTC";
+      if (!isBookableStart(teaching, timeZone, start, durationMinutes, now)) {
+        throw new BookingError("invalid", 400, "That time is not available. Pick one of the free slots.");
+      }
+      if (locks.slice(0, mentorLocks.length).some(Boolean)) throw new BookingError("slot_taken", 409, SLOT_TAKEN);
+      if (locks.slice(mentorLocks.length).some(Boolean)) throw new BookingError("conflict", 409, "You already have a session at that time. Pick another time.");
+
+      const price = priceFor(rate, durationMinutes);
+      const booking: BookingDoc = {
+        mentorUid,
+        learnerUid,
+        participants: [mentorUid, learnerUid],
+        skillTag,
+        skillLabel: skill.label,
+        start,
+        end,
+        durationMinutes,
+        price,
+        state: "requested",
+        confirmations: {},
+        history: [{ state: "requested", at: now, by: "learner" }],
+        meetingLink: "",
+        notes: "",
+        notesUpdatedAt: now,
+        notesUpdatedBy: learnerUid,
+        lockIds: [...mentorLocks, ...learnerLocks],
+        reminderSent: false,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const holds = await Promise.all(holdEntry({ ...booking, id }).map((move) => prepareEntry(tx, move.uid, move.entry, now)));
+
+      tx.create(bookingPath(id), booking);
+      for (const lock of mentorLocks) tx.create(`slot_locks/${lock}`, { uid: mentorUid, bookingId: id, start } satisfies SlotLockDoc);
+      for (const lock of learnerLocks) tx.create(`slot_locks/${lock}`, { uid: learnerUid, bookingId: id, start } satisfies SlotLockDoc);
+      for (const hold of holds) hold.commit();
+      for (const { uid, input } of requestNotices({ ...booking, id })) addNotification(tx, uid, input, now);
+      return toBooking(id, booking);
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      const short = -error.amount - error.balance;
+      throw new BookingError("insufficient_funds", 409, `You need ${short} SP more for this session.`, short);
+    }
+    // A lock created between our read and our commit (possible on engines that don't re-check reads).
+    if (error instanceof AlreadyExistsError) throw new BookingError("slot_taken", 409, SLOT_TAKEN);
+    throw error;
+  }
+}
+
+export interface TransitionResult {
+  applied: boolean;
+  booking: Booking;
+}
+
+/**
+ * Applies one command in one transaction. A participant acts by uid; the scheduler and admins act
+ * as "system"/"admin". A duplicate or replayed command finds the state already changed and is a
+ * no-op; the ledger's entry ids make the money side idempotent on their own as well.
+ */
+export async function applyCommand(
+  store: DocStore,
+  bookingId: string,
+  by: { uid: string } | { actor: "system" | "admin" },
+  command: Command,
+  now = Date.now(),
+): Promise<TransitionResult> {
+  assertBookingId(bookingId);
+  return store.transaction(async (tx) => {
+    const doc = await tx.get<BookingDoc>(bookingPath(bookingId));
+    const actor: Actor | null = "uid" in by ? (doc ? roleOf(doc.data, by.uid) : null) : by.actor;
+    if (!doc || !actor) throw new BookingError("not_found", 404, NOT_FOUND);
+    const booking = toBooking(bookingId, doc.data);
+    const verdict = decide(booking, command, actor, now);
+    if (verdict.kind === "refuse") throw new BookingError("conflict", 409, verdict.message);
+    if (verdict.kind === "noop") return { applied: false, booking };
+
+    const { change } = verdict;
+    const completing = change.state === "completed";
+    const prepared: PreparedEntry[] = [];
+    for (const move of change.money) prepared.push(await prepareEntry(tx, move.uid, move.entry, now));
+    const xp = completing ? await prepareSessionXp(tx, booking, now) : [];
+
+    const stateChanged = change.state !== booking.state;
+    const { id: _id, ...current } = booking;
+    const next: BookingDoc = {
+      ...current,
+      ...change.fields,
+      state: change.state,
+      history: stateChanged ? [...booking.history, { state: change.state, at: now, by: actor }] : booking.history,
+      updatedAt: now,
+    };
+    tx.set(bookingPath(bookingId), next);
+    if (change.releasesTime) for (const lock of booking.lockIds) tx.delete(`slot_locks/${lock}`);
+    for (const entry of prepared) entry.commit();
+    for (const award of xp) award.commit();
+    const confirmedBy = command.kind === "confirm" && (actor === "mentor" || actor === "learner") ? actor : undefined;
+    for (const { uid, input } of transitionNotices(booking, booking.state, change.state, actor, confirmedBy)) addNotification(tx, uid, input, now);
+    return { applied: true, booking: toBooking(bookingId, next) };
+  });
+}
+
+async function prepareSessionXp(tx: Transaction, booking: Booking, now: number) {
+  const context = { bookingId: booking.id, skillTag: booking.skillTag, now };
+  const base = { bookingId: booking.id, skillTag: booking.skillTag, skillLabel: booking.skillLabel, durationMinutes: booking.durationMinutes, firstOfKind: true };
+  // The first-of-kind award has a per-skill id: prepareXp skips it when it was earned before.
+  return [
+    await prepareXp(tx, booking.mentorUid, sessionAwards({ ...base, role: "mentor" }), context),
+    await prepareXp(tx, booking.learnerUid, sessionAwards({ ...base, role: "learner" }), context),
+  ];
+}
+
+function assertBookingId(id: string): void {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw new BookingError("not_found", 404, NOT_FOUND);
+}
+
+/** The booking when `uid` takes part in it; otherwise a 404 (its existence is not theirs to know). */
+export async function getBookingFor(store: DocStore, bookingId: string, uid: string): Promise<Booking> {
+  assertBookingId(bookingId);
+  const doc = await store.get<BookingDoc>(bookingPath(bookingId));
+  if (!doc || !roleOf(doc.data, uid)) throw new BookingError("not_found", 404, NOT_FOUND);
+  return toBooking(doc.id, doc.data);
+}
+
+/** Any https URL; the meeting itself happens elsewhere. */
+export function checkMeetingLink(raw: string): string | null {
+  const value = raw.trim();
+  if (value === "") return "";
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && value.length <= 500 ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function setMeetingLink(store: DocStore, bookingId: string, uid: string, raw: string, now = Date.now()): Promise<void> {
+  const link = checkMeetingLink(raw);
+  if (link === null) throw new BookingError("invalid", 400, "Enter a link that starts with https://");
+  await updateAsParticipant(store, bookingId, uid, now, (booking, role) => {
+    if (role !== "mentor") throw new BookingError("forbidden", 403, "Only the mentor sets the meeting link.");
+    if (!["requested", "accepted"].includes(booking.state)) throw new BookingError("conflict", 409, "This session is closed.");
+    return { meetingLink: link };
+  });
+}
+
+/** Shared notes: the latest save wins (both see each save live). */
+export async function saveNotes(store: DocStore, bookingId: string, uid: string, notes: string, now = Date.now()): Promise<void> {
+  if (notes.length > MAX_NOTES) throw new BookingError("invalid", 400, `Notes are limited to ${MAX_NOTES} characters.`);
+  await updateAsParticipant(store, bookingId, uid, now, (booking) => {
+    if (booking.notes === notes) return null;
+    return { notes, notesUpdatedAt: now, notesUpdatedBy: uid };
+  });
+}
+
+async function updateAsParticipant(
+  store: DocStore,
+  bookingId: string,
+  uid: string,
+  now: number,
+  change: (booking: Booking, role: "mentor" | "learner") => Partial<BookingDoc> | null,
+): Promise<void> {
+  assertBookingId(bookingId);
+  await store.transaction(async (tx) => {
+    const doc = await tx.get<BookingDoc>(bookingPath(bookingId));
+    const role = doc ? roleOf(doc.data, uid) : null;
+    if (!doc || !role) throw new BookingError("not_found", 404, NOT_FOUND);
+    const fields = change(toBooking(doc.id, doc.data), role);
+    if (fields) tx.update(bookingPath(bookingId), { ...fields, updatedAt: now });
+  });
+}
+
+/** A member's sessions (either role) starting in [from, to), ascending. */
+export async function listBookingsFor(store: DocStore, uid: string, { from, to }: { from: number; to: number }): Promise<Booking[]> {
+  const docs = await store.query<BookingDoc>({
+    collection: "bookings",
+    where: [
+      ["participants", "array-contains", uid],
+      ["start", ">=", from],
+      ["start", "<", to],
+    ],
+    orderBy: [["start", "asc"]],
+  });
+  return docs.map((d) => toBooking(d.id, d.data));
+}
+
+/** Requests waiting for this mentor's answer, soonest first. */
+export async function pendingRequestsFor(store: DocStore, mentorUid: string): Promise<Booking[]> {
+  const docs = await store.query<BookingDoc>({
+    collection: "bookings",
+    where: [
+      ["mentorUid", "==", mentorUid],
+      ["state", "==", "requested"],
+    ],
+    orderBy: [["start", "asc"]],
+    limit: 100,
+  });
+  return docs.map((d) => toBooking(d.id, d.data));
+}

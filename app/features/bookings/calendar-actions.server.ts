@@ -1,0 +1,59 @@
+/** The /calendar page's own forms: availability, rates and the private feed. */
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import type { DocStore } from "~/engine/store/types";
+import { assertSameOrigin } from "~/utils/origin.server";
+import { parseExceptions, weeklyFromDays } from "./availability-text";
+import { BookingError } from "./bookings.server";
+import { createFeedToken, revokeFeed } from "./ical.server";
+import { saveAvailability, saveRates } from "./teaching.server";
+
+export type CalendarActionResult = { intent: string; ok: true; message: string; feedUrl?: string } | { intent: string; ok: false; error: string };
+
+const intentSchema = z.enum(["availability", "rates", "feed-create", "feed-revoke"]);
+
+export async function handleCalendarAction(request: Request, store: DocStore, uid: string) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const intent = intentSchema.safeParse(form.get("intent"));
+  if (!intent.success) return data({ intent: "unknown", ok: false, error: "Unknown action." } satisfies CalendarActionResult, { status: 400 });
+  const fail = (error: string, status = 400) => data({ intent: intent.data, ok: false, error } satisfies CalendarActionResult, { status });
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  try {
+    switch (intent.data) {
+      case "availability": {
+        const weekly = weeklyFromDays([0, 1, 2, 3, 4, 5, 6].map((d) => text(`day${d}`)));
+        if (weekly.error) return fail(weekly.error);
+        const exceptions = parseExceptions(text("exceptions"));
+        if (exceptions.error) return fail(exceptions.error);
+        await saveAvailability(store, uid, { timezone: text("timezone"), weekly: weekly.weekly, exceptions: exceptions.exceptions });
+        return { intent: intent.data, ok: true, message: "Availability saved." } satisfies CalendarActionResult;
+      }
+      case "rates": {
+        const rates: Record<string, number> = {};
+        for (const [key, value] of form) {
+          if (!key.startsWith("rate:") || typeof value !== "string" || value.trim() === "") continue;
+          const rate = Number(value);
+          if (!Number.isSafeInteger(rate) || rate < 0) return fail("Rates are whole SP per hour, 0 or more.");
+          rates[key.slice(5)] = rate;
+        }
+        await saveRates(store, uid, rates);
+        return { intent: intent.data, ok: true, message: "Rates saved." } satisfies CalendarActionResult;
+      }
+      case "feed-create": {
+        const token = await createFeedToken(store, uid);
+        const origin = new URL(request.url).origin;
+        return { intent: intent.data, ok: true, message: "Your private calendar feed is ready.", feedUrl: `${origin}/ical/${token}.ics` } satisfies CalendarActionResult;
+      }
+      case "feed-revoke":
+        await revokeFeed(store, uid);
+        return { intent: intent.data, ok: true, message: "The calendar feed was revoked; its link no longer works." } satisfies CalendarActionResult;
+    }
+  } catch (error) {
+    if (error instanceof BookingError) return fail(error.message, error.status);
+    throw error;
+  }
+}

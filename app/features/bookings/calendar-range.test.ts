@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { calendarRange, dayOf } from "./calendar-range";
+
+describe("calendarRange", () => {
+  const now = Date.UTC(2026, 2, 11, 12); // Wednesday 11 March 2026
+  it("shows Monday to Sunday of the anchor's week in the member's zone", () => {
+    const week = calendarRange("week", null, "America/Los_Angeles", now);
+    expect(week.days).toEqual(["2026-03-09", "2026-03-10", "2026-03-11", "2026-03-12", "2026-03-13", "2026-03-14", "2026-03-15"]);
+    expect(week.from).toBe(Date.UTC(2026, 2, 9, 7));
+    expect(week.previous).toBe("2026-03-02");
+    expect(week.next).toBe("2026-03-16");
+  });
+  it("pads a month to whole weeks and spans the DST change by wall clock", () => {
+    const month = calendarRange("month", "2026-03-20", "America/Los_Angeles", now);
+    expect(month.days[0]).toBe("2026-02-23");
+    expect(month.days.at(-1)).toBe("2026-04-05");
+    expect(month.days).toHaveLength(42);
+    expect(month.from).toBe(Date.UTC(2026, 1, 23, 8));
+    expect(month.to).toBe(Date.UTC(2026, 3, 6, 7));
+    expect(month.previous).toBe("2026-02-01");
+    expect(month.next).toBe("2026-04-01");
+  });
+  it("files an instant under the member's local date", () => {
+    expect(dayOf(Date.UTC(2026, 2, 9, 1), "Asia/Tokyo")).toBe("2026-03-09");
+    expect(dayOf(Date.UTC(2026, 2, 9, 1), "America/Los_Angeles")).toBe("2026-03-08");
+  });
+});

@@ -1,0 +1,45 @@
+/** Session times as people read them, in their own timezone. Browser-safe. */
+import type { Booking } from "./types";
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", { timeZone, ...options });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** "Mon 9 Mar, 10:00" */
+export function formatDateTime(ms: number, timeZone: string): string {
+  return formatter(timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(ms);
+}
+
+/** "10:00" */
+export function formatTime(ms: number, timeZone: string): string {
+  return formatter(timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(ms);
+}
+
+/** "Monday 9 March" */
+export function formatDay(ms: number, timeZone: string): string {
+  return formatter(timeZone, { weekday: "long", day: "numeric", month: "long" }).format(ms);
+}
+
+/** "Mon 9 Mar, 10:00–11:00" */
+export function formatSessionRange(b: Pick<Booking, "start" | "end">, timeZone: string): string {
+  return `${formatDateTime(b.start, timeZone)}–${formatTime(b.end, timeZone)}`;
+}
+
+/** "in 2 h 5 min", "in 3 days", "started" */
+export function countdown(start: number, now: number): string {
+  const ms = start - now;
+  if (ms <= 0) return "started";
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes < 60) return `in ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `in ${hours} h ${minutes % 60} min`;
+  return `in ${Math.floor(hours / 24)} days`;
+}

@@ -1,0 +1,28 @@
+/** How the booking resource routes answer: JSON with a status a person's screen can act on. */
+import { z } from "zod";
+import { getCurrentUser } from "~/utils/auth.server";
+import { parseForm } from "~/utils/forms.server";
+import { BookingError } from "./bookings.server";
+
+export type BookingActionResult = { ok: true; bookingId?: string; applied?: boolean; message?: string } | { ok: false; error: string; code?: string; shortBy?: number };
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof BookingError) {
+    return Response.json({ ok: false, error: error.message, code: error.code, shortBy: error.shortBy } satisfies BookingActionResult, { status: error.status });
+  }
+  throw error;
+}
+
+/** The signed-in member and the parsed form, or the Response to answer with. */
+export async function readAction<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<{ uid: string; value: z.infer<S>; timezone: string } | Response> {
+  if (request.method !== "POST") return Response.json({ ok: false, error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  const user = await getCurrentUser(request);
+  if (!user) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });
+  const parsed = await parseForm(request, schema);
+  if (!parsed.ok) {
+    const body = parsed.failure.data as { formError?: string; fieldErrors?: Record<string, string> };
+    const error = Object.values(body.fieldErrors ?? {})[0] ?? body.formError ?? "Please check the form.";
+    return Response.json({ ok: false, error } satisfies BookingActionResult, { status: parsed.failure.init?.status ?? 400 });
+  }
+  return { uid: user.uid, value: parsed.value, timezone: user.profile.timezone };
+}

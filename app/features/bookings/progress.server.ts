@@ -1,0 +1,50 @@
+/** What /progress shows: level, xp history, hours per skill, badges. */
+import type { DocStore } from "~/engine/store/types";
+import { badgesFor } from "~/features/progress/badges";
+import { levelFor } from "~/features/progress/levels";
+import { reviewsReceived } from "~/features/reviews/reviews.server";
+import { averageRating, readRating } from "~/features/reviews/types";
+import type { BookingDoc } from "./types";
+import { xpHistoryPath, type XpEventDoc } from "./xp-awards.server";
+
+export interface SkillHours {
+  tag: string;
+  label: string;
+  taughtMinutes: number;
+  learnedMinutes: number;
+}
+
+export async function loadProgress(store: DocStore, uid: string) {
+  const [user, history, completed, reviews] = await Promise.all([
+    store.get(`users/${uid}`),
+    store.query<XpEventDoc>({ collection: xpHistoryPath(uid), orderBy: [["at", "desc"]], limit: 50 }),
+    store.query<BookingDoc>({ collection: "bookings", where: [["participants", "array-contains", uid], ["state", "==", "completed"]] }),
+    reviewsReceived(store, uid, 20),
+  ]);
+  const xp = typeof user?.data.xp === "number" ? user.data.xp : 0;
+  const bySkill = new Map<string, SkillHours>();
+  let taught = 0;
+  let learned = 0;
+  for (const { data: b } of completed) {
+    const row = bySkill.get(b.skillTag) ?? { tag: b.skillTag, label: b.skillLabel, taughtMinutes: 0, learnedMinutes: 0 };
+    if (b.mentorUid === uid) {
+      row.taughtMinutes += b.durationMinutes;
+      taught++;
+    } else {
+      row.learnedMinutes += b.durationMinutes;
+      learned++;
+    }
+    bySkill.set(b.skillTag, row);
+  }
+  const skills = [...bySkill.values()].sort((a, b) => b.taughtMinutes + b.learnedMinutes - (a.taughtMinutes + a.learnedMinutes));
+  const rating = readRating(user?.data.rating);
+  return {
+    level: levelFor(xp),
+    history: history.map((h) => ({ id: h.id, amount: h.data.amount, description: h.data.description, at: h.data.at })),
+    skills,
+    taught,
+    learned,
+    rating: { average: averageRating(rating), count: rating.count },
+    badges: badgesFor({ taught, learned, skillsTaught: skills.filter((s) => s.taughtMinutes > 0).length, recentRatings: reviews.map((r) => r.rating) }),
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Work that runs on time: reminders an hour before start, expiry of requests nobody answered,
+ * and completion of accepted sessions that ended more than 72 hours ago without a dispute.
+ * Embedded mode runs it in-process every minute (startBackgroundWork); in Firebase mode a
+ * scheduler calls POST /api/cron. Every step is idempotent, so overlapping runs are harmless.
+ */
+import type { DocStore } from "~/engine/store/types";
+import { addNotification } from "~/features/notifications/notifications.server";
+import { applyCommand, bookingPath, BookingError } from "./bookings.server";
+import { reminderNotices } from "./notices";
+import { AUTO_COMPLETE_AFTER_MS, HOUR_MS } from "./state";
+import type { BookingDoc } from "./types";
+
+export const REMINDER_BEFORE_MS = HOUR_MS;
+const BATCH = 200;
+
+export interface DueWorkReport {
+  reminders: number;
+  expired: number;
+  completed: number;
+}
+
+export async function runDueWork(store: DocStore, now = Date.now()): Promise<DueWorkReport> {
+  const report: DueWorkReport = { reminders: 0, expired: 0, completed: 0 };
+
+  const dueReminders = await store.query<BookingDoc>({
+    collection: "bookings",
+    where: [
+      ["state", "==", "accepted"],
+      ["reminderSent", "==", false],
+      ["start", "<=", now + REMINDER_BEFORE_MS],
+    ],
+    limit: BATCH,
+  });
+  for (const doc of dueReminders) if (await sendReminder(store, doc.id, now)) report.reminders++;
+
+  const unanswered = await store.query<BookingDoc>({
+    collection: "bookings",
+    where: [
+      ["state", "==", "requested"],
+      ["start", "<=", now],
+    ],
+    limit: BATCH,
+  });
+  for (const doc of unanswered) if (await settle(store, doc.id, "expire", now)) report.expired++;
+
+  const finished = await store.query<BookingDoc>({
+    collection: "bookings",
+    where: [
+      ["state", "==", "accepted"],
+      ["end", "<=", now - AUTO_COMPLETE_AFTER_MS],
+    ],
+    limit: BATCH,
+  });
+  for (const doc of finished) if (await settle(store, doc.id, "autoComplete", now)) report.completed++;
+
+  return report;
+}
+
+async function settle(store: DocStore, bookingId: string, kind: "expire" | "autoComplete", now: number): Promise<boolean> {
+  try {
+    return (await applyCommand(store, bookingId, { actor: "system" }, { kind }, now)).applied;
+  } catch (error) {
+    // Someone else moved the booking first (a participant, another run): nothing left to do.
+    if (error instanceof BookingError) return false;
+    throw error;
+  }
+}
+
+/** Once per booking: the flag and the notifications commit together. */
+async function sendReminder(store: DocStore, bookingId: string, now: number): Promise<boolean> {
+  return store.transaction(async (tx) => {
+    const doc = await tx.get<BookingDoc>(bookingPath(bookingId));
+    if (!doc || doc.data.state !== "accepted" || doc.data.reminderSent) return false;
+    tx.update(bookingPath(bookingId), { reminderSent: true });
+    // A server that was down past the start should not announce a session that is over.
+    if (now >= doc.data.end) return false;
+    for (const { uid, input } of reminderNotices({ ...doc.data, id: bookingId })) addNotification(tx, uid, input, now);
+    return true;
+  });
+}
+
+const globalForScheduler = globalThis as typeof globalThis & { __skillswapScheduler?: NodeJS.Timeout };
+export const BACKGROUND_INTERVAL_MS = 60_000;
+
+/** Embedded mode: run due work every minute in this process. Safe to call more than once. */
+export function startBackgroundWork(getStore: () => Promise<DocStore>, intervalMs = BACKGROUND_INTERVAL_MS): void {
+  if (globalForScheduler.__skillswapScheduler) return;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runDueWork(await getStore());
+    } catch (error) {
+      console.error("Scheduled booking work failed:", error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  globalForScheduler.__skillswapScheduler = timer;
+  setTimeout(tick, 1_000).unref();
+}

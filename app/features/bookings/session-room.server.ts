@@ -1,0 +1,51 @@
+/** The session room's data and its chat action, for /session/:sessionId. */
+import type { DocStore } from "~/engine/store/types";
+import { ChatError, openChat, sendMessage } from "~/features/chat/chat.server";
+import type { MessageDoc } from "~/features/chat/types";
+import { reviewsOfBooking } from "~/features/reviews/reviews.server";
+import { getBookingFor } from "./bookings.server";
+import { namesOf } from "./ical.server";
+import { messagePayload, roomChatId, roomPayload } from "./room";
+
+export async function loadSessionRoom(store: DocStore, bookingId: string, uid: string, now = Date.now()) {
+  const booking = await getBookingFor(store, bookingId, uid);
+  const room = roomPayload(booking, uid, now);
+  const otherUid = room.role === "mentor" ? booking.learnerUid : booking.mentorUid;
+  const chatId = roomChatId(booking);
+  const [names, reviews, messages] = await Promise.all([
+    namesOf(store, [otherUid]),
+    reviewsOfBooking(store, bookingId),
+    chatId ? store.query<MessageDoc>({ collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "desc"]], limit: 50 }) : Promise.resolve([]),
+  ]);
+  const mine = reviews.find((r) => r.reviewerUid === uid);
+  const theirs = reviews.find((r) => r.reviewerUid === otherUid);
+  return {
+    id: booking.id,
+    uid,
+    skillLabel: booking.skillLabel,
+    start: booking.start,
+    end: booking.end,
+    durationMinutes: booking.durationMinutes,
+    price: booking.price,
+    otherUid,
+    otherName: names.get(otherUid) ?? "Member",
+    room,
+    myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
+    theirReview: theirs ? { rating: theirs.rating, comment: theirs.comment } : null,
+    messages: messages.map((m) => messagePayload(m.id, m.data)).reverse(),
+  };
+}
+
+/** Sends a message to the other participant through the chat service, opening the pair's chat once. */
+export async function sendRoomMessage(store: DocStore, bookingId: string, uid: string, text: unknown): Promise<{ ok: true } | { ok: false; error: string; status: number }> {
+  const booking = await getBookingFor(store, bookingId, uid);
+  const other = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
+  try {
+    const chatId = await openChat(store, uid, other);
+    await sendMessage(store, uid, chatId, text);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof ChatError) return { ok: false, error: error.message, status: error.status };
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { availableCommands, decide, LATE_CANCEL_MS, splitAmounts } from "./state";
+
+const H = 3_600_000;
+const base = {
+  id: "b1",
+  mentorUid: "m",
+  learnerUid: "l",
+  price: 41,
+  state: "requested" as const,
+  start: 100 * H,
+  end: 101 * H,
+  confirmations: {},
+  skillLabel: "Go",
+  durationMinutes: 60,
+};
+
+const money = (verdict: ReturnType<typeof decide>) => (verdict.kind === "apply" ? verdict.change.money.map((m) => [m.entry.id, m.uid, m.entry.amount]) : verdict);
+
+describe("booking state machine", () => {
+  it("refunds a decline in full and frees the time", () => {
+    const v = decide(base, { kind: "decline" }, "mentor", 0);
+    expect(money(v)).toEqual([["refund_b1", "l", 41]]);
+    expect(v.kind === "apply" && v.change.releasesTime).toBe(true);
+  });
+
+  it("lets a learner withdraw a request for free, even at the last minute", () => {
+    expect(money(decide(base, { kind: "cancel" }, "learner", base.start - H))).toEqual([["refund_b1", "l", 41]]);
+  });
+
+  it("splits a learner's late cancellation of an accepted session, the odd SP to the mentor", () => {
+    const accepted = { ...base, state: "accepted" as const };
+    expect(money(decide(accepted, { kind: "cancel" }, "learner", base.start - LATE_CANCEL_MS + 1))).toEqual([
+      ["refund_b1", "l", 20],
+      ["release_b1", "m", 21],
+    ]);
+    expect(money(decide(accepted, { kind: "cancel" }, "learner", base.start - LATE_CANCEL_MS))).toEqual([["refund_b1", "l", 41]]);
+    expect(money(decide(accepted, { kind: "cancel" }, "mentor", base.start - H))).toEqual([["refund_b1", "l", 41]]);
+    expect(splitAmounts(1)).toEqual({ learner: 0, mentor: 1 });
+  });
+
+  it("completes on the second confirmation only, after the start", () => {
+    const accepted = { ...base, state: "accepted" as const };
+    expect(decide(accepted, { kind: "confirm" }, "learner", base.start - 1)).toMatchObject({ kind: "refuse" });
+    const first = decide(accepted, { kind: "confirm" }, "learner", base.end);
+    expect(first).toMatchObject({ kind: "apply", change: { state: "accepted", money: [] } });
+    const both = { ...accepted, confirmations: { learner: base.end } };
+    expect(decide(both, { kind: "confirm" }, "learner", base.end)).toEqual({ kind: "noop" });
+    expect(money(decide(both, { kind: "confirm" }, "mentor", base.end))).toEqual([["release_b1", "m", 41]]);
+  });
+
+  it("posts nothing for a free swap", () => {
+    expect(money(decide({ ...base, price: 0 }, { kind: "decline" }, "mentor", 0))).toEqual([]);
+  });
+
+  it("treats repeats as no-ops and wrong actors as refusals", () => {
+    expect(decide({ ...base, state: "accepted" }, { kind: "accept" }, "mentor", 0)).toEqual({ kind: "noop" });
+    expect(decide(base, { kind: "accept" }, "learner", 0)).toMatchObject({ kind: "refuse" });
+    expect(decide(base, { kind: "resolve", to: "mentor" }, "mentor", 0)).toMatchObject({ kind: "refuse" });
+    expect(decide({ ...base, state: "completed" }, { kind: "dispute", reason: "x" }, "learner", base.end)).toMatchObject({ kind: "refuse" });
+  });
+
+  it("offers each participant only what they may do now", () => {
+    expect(availableCommands(base, "mentor", 0)).toEqual(["accept", "decline"]);
+    expect(availableCommands(base, "learner", 0)).toEqual(["cancel"]);
+    expect(availableCommands({ ...base, state: "accepted" }, "learner", base.start + 1)).toEqual(["confirm", "dispute"]);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * The booking state machine, pure: which transitions exist, who may make them, and what each
+ * one does with the escrowed SP, as a list of ledger entries. bookings.server.ts applies the
+ * verdict in one store transaction. Money rules: docs/decisions/009-booking-escrow.md.
+ *
+ *   requested → accepted | declined | cancelled
+ *   accepted  → completed | cancelled | disputed
+ *   disputed  → resolved (by an admin)
+ */
+import type { LedgerEntry } from "~/features/wallet/types";
+import type { Actor, BookingDoc, BookingState, Resolution, Role } from "./types";
+
+export const HOUR_MS = 3_600_000;
+/** A learner cancelling an accepted session closer to its start than this pays half. */
+export const LATE_CANCEL_MS = 24 * HOUR_MS;
+/** An accepted session this long past its end, undisputed, completes by itself. */
+export const AUTO_COMPLETE_AFTER_MS = 72 * HOUR_MS;
+export const MAX_DISPUTE_REASON = 1_000;
+
+export type Command =
+  | { kind: "accept" }
+  | { kind: "decline" }
+  | { kind: "cancel" }
+  | { kind: "confirm" }
+  | { kind: "dispute"; reason: string }
+  | { kind: "autoComplete" }
+  | { kind: "expire" }
+  | { kind: "resolve"; to: Resolution };
+
+export interface MoneyMove {
+  uid: string;
+  entry: LedgerEntry;
+}
+
+export interface Change {
+  state: BookingState;
+  /** Fields to write on the booking besides state, history and updatedAt. */
+  fields: Partial<BookingDoc>;
+  money: MoneyMove[];
+  /** The booking no longer occupies its time: delete its slot locks. */
+  releasesTime: boolean;
+}
+
+export type Verdict =
+  | { kind: "apply"; change: Change }
+  /** Already done (a duplicate or a retry): nothing to write, nothing to report. */
+  | { kind: "noop" }
+  | { kind: "refuse"; message: string };
+
+type BookingFacts = Pick<
+  BookingDoc,
+  "mentorUid" | "learnerUid" | "price" | "state" | "start" | "end" | "confirmations" | "skillLabel" | "durationMinutes" | "resolution"
+> & { id: string };
+
+export const FINAL_STATES: readonly BookingState[] = ["declined", "cancelled", "completed", "resolved"];
+/** States in which the session still occupies its time. */
+export const ACTIVE_STATES: readonly BookingState[] = ["requested", "accepted", "disputed"];
+
+export const STATE_LABELS: Record<BookingState, string> = {
+  requested: "Requested",
+  accepted: "Accepted",
+  declined: "Declined",
+  cancelled: "Cancelled",
+  completed: "Completed",
+  disputed: "Disputed",
+  resolved: "Resolved",
+};
+
+function what(b: BookingFacts): string {
+  return `${b.skillLabel} (${b.durationMinutes} min)`;
+}
+
+export function holdEntry(b: BookingFacts): MoneyMove[] {
+  if (b.price === 0) return [];
+  return [{ uid: b.learnerUid, entry: { id: `hold_${b.id}`, amount: -b.price, type: "booking_hold", description: `Held for session: ${what(b)}`, ref: b.id } }];
+}
+
+function refund(b: BookingFacts, amount: number, description: string): MoneyMove[] {
+  if (amount === 0) return [];
+  return [{ uid: b.learnerUid, entry: { id: `refund_${b.id}`, amount, type: "refund", description, ref: b.id } }];
+}
+
+function release(b: BookingFacts, amount: number, description: string): MoneyMove[] {
+  if (amount === 0) return [];
+  return [{ uid: b.mentorUid, entry: { id: `release_${b.id}`, amount, type: "booking_release", description, ref: b.id } }];
+}
+
+/** Half back to the learner, rounded down; the mentor gets the rest (so an odd SP goes to the mentor). */
+export function splitAmounts(price: number): { learner: number; mentor: number } {
+  const learner = Math.floor(price / 2);
+  return { learner, mentor: price - learner };
+}
+
+function fullRefund(b: BookingFacts, why: string): MoneyMove[] {
+  return refund(b, b.price, `Refund (${why}): ${what(b)}`);
+}
+
+function split(b: BookingFacts, why: string): MoneyMove[] {
+  const { learner, mentor } = splitAmounts(b.price);
+  return [...refund(b, learner, `Half refund (${why}): ${what(b)}`), ...release(b, mentor, `Half payment (${why}): ${what(b)}`)];
+}
+
+function fullRelease(b: BookingFacts, why: string): MoneyMove[] {
+  return release(b, b.price, `Payment for session${why ? ` (${why})` : ""}: ${what(b)}`);
+}
+
+export function roleOf(b: Pick<BookingDoc, "mentorUid" | "learnerUid">, uid: string): Role | null {
+  if (uid === b.mentorUid) return "mentor";
+  if (uid === b.learnerUid) return "learner";
+  return null;
+}
+
+export function isLateCancellation(b: Pick<BookingDoc, "start">, now: number): boolean {
+  return b.start - now < LATE_CANCEL_MS;
+}
+
+function apply(state: BookingState, money: MoneyMove[], fields: Partial<BookingDoc> = {}, releasesTime = false): Verdict {
+  return { kind: "apply", change: { state, money, fields, releasesTime } };
+}
+
+function refuse(message: string): Verdict {
+  return { kind: "refuse", message };
+}
+
+const ALREADY: Partial<Record<BookingState, string>> = {
+  declined: "This request was already declined.",
+  cancelled: "This session was already cancelled.",
+  completed: "This session is already completed.",
+  disputed: "This session is under dispute.",
+  resolved: "This dispute was already resolved.",
+  accepted: "This request was already accepted.",
+};
+
+function stateRefusal(b: BookingFacts): Verdict {
+  return refuse(ALREADY[b.state] ?? "This session can no longer be changed that way.");
+}
+
+/** What `command` by `actor` does to the booking at `now`. */
+export function decide(b: BookingFacts, command: Command, actor: Actor, now: number): Verdict {
+  switch (command.kind) {
+    case "accept":
+      if (actor !== "mentor") return refuse("Only the mentor can accept a request.");
+      if (b.state === "accepted") return { kind: "noop" };
+      if (b.state !== "requested") return stateRefusal(b);
+      if (now >= b.start) return refuse("This request has expired: its start time has passed.");
+      return apply("accepted", []);
+
+    case "decline":
+      if (actor !== "mentor") return refuse("Only the mentor can decline a request.");
+      if (b.state === "declined") return { kind: "noop" };
+      if (b.state !== "requested") return stateRefusal(b);
+      return apply("declined", fullRefund(b, "declined"), {}, true);
+
+    case "cancel": {
+      if (actor !== "mentor" && actor !== "learner") return refuse("Only a participant can cancel a session.");
+      if (b.state === "cancelled") return { kind: "noop" };
+      if (b.state !== "requested" && b.state !== "accepted") return stateRefusal(b);
+      if (b.state === "requested" && actor === "mentor") return refuse("Decline the request instead.");
+      if (now >= b.start) return refuse("This session has started; report a problem instead of cancelling.");
+      // Until the mentor accepts, nobody has committed their time: a learner withdraws for free.
+      const late = b.state === "accepted" && actor === "learner" && isLateCancellation(b, now);
+      return apply("cancelled", late ? split(b, "late cancellation") : fullRefund(b, "cancelled"), {}, true);
+    }
+
+    case "expire":
+      if (actor !== "system") return refuse("Only the scheduler expires requests.");
+      if (b.state !== "requested" || now < b.start) return { kind: "noop" };
+      return apply("cancelled", fullRefund(b, "not accepted in time"), {}, true);
+
+    case "confirm": {
+      if (actor !== "mentor" && actor !== "learner") return refuse("Only a participant can confirm a session.");
+      if (b.state === "completed" || b.confirmations[actor] !== undefined) return { kind: "noop" };
+      if (b.state !== "accepted") return stateRefusal(b);
+      if (now < b.start) return refuse("You can confirm once the session has started.");
+      const confirmations = { ...b.confirmations, [actor]: now };
+      if (confirmations.mentor !== undefined && confirmations.learner !== undefined) {
+        return apply("completed", fullRelease(b, ""), { confirmations });
+      }
+      return apply("accepted", [], { confirmations });
+    }
+
+    case "autoComplete":
+      if (actor !== "system") return refuse("Only the scheduler completes sessions by itself.");
+      if (b.state !== "accepted" || now < b.end + AUTO_COMPLETE_AFTER_MS) return { kind: "noop" };
+      return apply("completed", fullRelease(b, "completed automatically"));
+
+    case "dispute": {
+      if (actor !== "mentor" && actor !== "learner") return refuse("Only a participant can report a problem.");
+      if (b.state === "disputed") return { kind: "noop" };
+      if (b.state !== "accepted") return stateRefusal(b);
+      if (now < b.start) return refuse("A session can be disputed once it has started; before that, cancel it.");
+      const reason = command.reason.trim();
+      if (!reason) return refuse("Say what went wrong.");
+      if (reason.length > MAX_DISPUTE_REASON) return refuse(`Keep the reason under ${MAX_DISPUTE_REASON} characters.`);
+      return apply("disputed", [], { disputeReason: reason });
+    }
+
+    case "resolve":
+      if (actor !== "admin") return refuse("Only an admin resolves disputes.");
+      if (b.state === "resolved" && b.resolution === command.to) return { kind: "noop" };
+      if (b.state !== "disputed") return stateRefusal(b);
+      return apply(
+        "resolved",
+        command.to === "mentor" ? fullRelease(b, "dispute resolved") : command.to === "learner" ? fullRefund(b, "dispute resolved") : split(b, "dispute resolved"),
+        { resolution: command.to },
+      );
+  }
+}
+
+/** The buttons a participant may see for a booking at `now` (the server decides again on use). */
+export function availableCommands(b: BookingFacts, role: Role, now: number): Command["kind"][] {
+  const probes: Command[] = [{ kind: "accept" }, { kind: "decline" }, { kind: "cancel" }, { kind: "confirm" }, { kind: "dispute", reason: "x" }];
+  return probes.filter((c) => {
+    const verdict = decide(b, c, role, now);
+    return verdict.kind === "apply";
+  }).map((c) => c.kind);
+}

@@ -1,0 +1,58 @@
+/**
+ * `teaching/{uid}`: a member's availability (in their own timezone) and the SP rate of each
+ * skill they offer. The skills themselves stay on users/{uid}.skillsOffered (the profile's);
+ * rates are keyed by the skill's normalised tag.
+ */
+import type { DocStore } from "~/engine/store/types";
+import { readSkills, type Skill } from "~/features/skills/tags";
+import { checkAvailability, MAX_RATE_SP_PER_HOUR, readTeaching } from "./availability";
+import { BookingError, teachingPath } from "./bookings.server";
+import type { AvailabilityException, TeachingDoc, WeeklySlot } from "./types";
+import { knownTimeZone } from "./zoned-time";
+
+export interface TeachingSettings {
+  teaching: TeachingDoc;
+  /** The zone availability is written in: the teaching document's, else the profile's. */
+  timeZone: string;
+  offered: Skill[];
+}
+
+export async function getTeachingSettings(store: DocStore, uid: string): Promise<TeachingSettings> {
+  const [doc, user] = await Promise.all([store.get(teachingPath(uid)), store.get(`users/${uid}`)]);
+  const teaching = readTeaching(doc?.data);
+  const timeZone = knownTimeZone(teaching.timezone) ?? knownTimeZone(user?.data.timezone) ?? "UTC";
+  return { teaching, timeZone, offered: readSkills(user?.data.skillsOffered) };
+}
+
+export async function saveAvailability(
+  store: DocStore,
+  uid: string,
+  input: { timezone: string; weekly: WeeklySlot[]; exceptions: AvailabilityException[] },
+  now = Date.now(),
+): Promise<void> {
+  const timezone = knownTimeZone(input.timezone);
+  if (!timezone) throw new BookingError("invalid", 400, "Choose a timezone from the list.");
+  const error = checkAvailability(input.weekly, input.exceptions);
+  if (error) throw new BookingError("invalid", 400, error);
+  const exceptions = [...input.exceptions].sort((a, b) => a.date.localeCompare(b.date));
+  const weekly = [...input.weekly].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
+  await store.set(teachingPath(uid), { timezone, weekly, exceptions, updatedAt: now }, { merge: true });
+}
+
+/** Sets the rate of each offered skill; tags the member no longer offers are dropped. */
+export async function saveRates(store: DocStore, uid: string, rates: Record<string, number>, now = Date.now()): Promise<void> {
+  for (const rate of Object.values(rates)) {
+    if (!Number.isSafeInteger(rate) || rate < 0 || rate > MAX_RATE_SP_PER_HOUR) {
+      throw new BookingError("invalid", 400, `Rates are whole SP per hour from 0 to ${MAX_RATE_SP_PER_HOUR}.`);
+    }
+  }
+  await store.transaction(async (tx) => {
+    const [user, doc] = await Promise.all([tx.get(`users/${uid}`), tx.get(teachingPath(uid))]);
+    const offered = new Set(readSkills(user?.data.skillsOffered).map((s) => s.tag));
+    const kept: Record<string, number> = {};
+    for (const [tag, rate] of Object.entries(rates)) if (offered.has(tag)) kept[tag] = rate;
+    // Replace the whole map: a merge would keep rates of skills no longer offered.
+    const current = readTeaching(doc?.data);
+    tx.set(teachingPath(uid), { ...current, timezone: current.timezone ?? null, rates: kept, updatedAt: now });
+  });
+}

@@ -1,0 +1,88 @@
+/** Documents of the booking area, as stored. Browser-safe. */
+
+export const BOOKING_STATES = ["requested", "accepted", "declined", "cancelled", "completed", "disputed", "resolved"] as const;
+export type BookingState = (typeof BOOKING_STATES)[number];
+
+export type Role = "mentor" | "learner";
+/** Who caused a transition: a participant, the scheduler, or an admin resolving a dispute. */
+export type Actor = Role | "system" | "admin";
+
+export type Resolution = "mentor" | "learner" | "split";
+
+export const DURATIONS = [30, 60, 90] as const;
+export type Duration = (typeof DURATIONS)[number];
+
+export interface WeeklySlot {
+  /** 0 = Sunday … 6 = Saturday */
+  weekday: number;
+  start: string;
+  end: string;
+}
+
+export interface TimeRange {
+  start: string;
+  end: string;
+}
+
+export interface AvailabilityException {
+  date: string;
+  /** null: not available that day; otherwise these replace the weekly slots for that date. */
+  slots: TimeRange[] | null;
+}
+
+/** `teaching/{uid}` */
+export interface TeachingDoc {
+  [field: string]: unknown;
+  timezone?: string;
+  weekly: WeeklySlot[];
+  exceptions: AvailabilityException[];
+  /** SP per hour by normalised skill tag; 0 is a free swap. */
+  rates: Record<string, number>;
+  updatedAt: number;
+}
+
+export interface HistoryItem {
+  state: BookingState;
+  at: number;
+  by: Actor;
+}
+
+/** `bookings/{bookingId}` */
+export interface BookingDoc {
+  [field: string]: unknown;
+  mentorUid: string;
+  learnerUid: string;
+  participants: [string, string];
+  skillTag: string;
+  skillLabel: string;
+  start: number;
+  end: number;
+  durationMinutes: number;
+  price: number;
+  state: BookingState;
+  confirmations: { mentor?: number; learner?: number };
+  history: HistoryItem[];
+  meetingLink: string;
+  notes: string;
+  notesUpdatedAt: number;
+  notesUpdatedBy: string;
+  disputeReason?: string;
+  resolution?: Resolution;
+  /** The 15-minute blocks locked for this booking, so a release deletes exactly those. */
+  lockIds: string[];
+  reminderSent: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Booking extends BookingDoc {
+  id: string;
+}
+
+/** `slot_locks/{uid}_{blockStartMs}` */
+export interface SlotLockDoc {
+  [field: string]: unknown;
+  uid: string;
+  bookingId: string;
+  start: number;
+}

@@ -1,0 +1,54 @@
+/**
+ * Writes xp awards: `users/{uid}/xp/{awardId}` plus the running total on `users/{uid}.xp`, in the
+ * caller's transaction. Two-phase like the wallet ledger (reads now, writes on commit) so it
+ * composes with a booking's completion or a review; an award whose id exists is skipped, which
+ * makes every award once-only and the total always the sum of the history.
+ */
+import type { DocData, Transaction } from "~/engine/store/types";
+import type { XpAward } from "~/features/progress/xp";
+
+export interface XpEventDoc {
+  [field: string]: unknown;
+  kind: XpAward["kind"];
+  amount: number;
+  description: string;
+  at: number;
+  bookingId: string;
+  skillTag: string | null;
+}
+
+export function xpHistoryPath(uid: string): string {
+  return `users/${uid}/xp`;
+}
+
+export interface PreparedXp {
+  gained: number;
+  /** users/{uid} as read, for callers that update other fields of it in the same commit. */
+  user: DocData | null;
+  commit(extra?: DocData): void;
+}
+
+export async function prepareXp(
+  tx: Transaction,
+  uid: string,
+  awards: readonly XpAward[],
+  context: { bookingId: string; skillTag: string | null; now: number },
+): Promise<PreparedXp> {
+  const [user, ...existing] = await Promise.all([tx.get(`users/${uid}`), ...awards.map((a) => tx.get(`${xpHistoryPath(uid)}/${a.id}`))]);
+  const fresh = awards.filter((award, i) => !existing[i] && award.amount > 0);
+  const gained = fresh.reduce((sum, a) => sum + a.amount, 0);
+  return {
+    gained,
+    user: user?.data ?? null,
+    commit(extra = {}) {
+      // A deleted account keeps no profile to credit; its history would have nothing to belong to.
+      if (!user) return;
+      for (const award of fresh) {
+        const doc: XpEventDoc = { kind: award.kind, amount: award.amount, description: award.description, at: context.now, bookingId: context.bookingId, skillTag: context.skillTag };
+        tx.create(`${xpHistoryPath(uid)}/${award.id}`, doc);
+      }
+      const xp = typeof user.data.xp === "number" && Number.isFinite(user.data.xp) ? user.data.xp : 0;
+      if (gained > 0 || Object.keys(extra).length > 0) tx.update(`users/${uid}`, { ...extra, ...(gained > 0 ? { xp: xp + gained } : {}) });
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Reviews after a completed session: each participant rates the other once. The review, the
+ * reviewee's rating summary, their xp for it and a notification commit together.
+ */
+import type { DocStore } from "~/engine/store/types";
+import { bookingPath, BookingError } from "~/features/bookings/bookings.server";
+import { roleOf } from "~/features/bookings/state";
+import type { BookingDoc } from "~/features/bookings/types";
+import { prepareXp } from "~/features/bookings/xp-awards.server";
+import { addNotification } from "~/features/notifications/notifications.server";
+import { reviewAward } from "~/features/progress/xp";
+import { MAX_REVIEW_COMMENT, readRating, type ReviewDoc } from "./types";
+
+export function reviewId(bookingId: string, reviewerUid: string): string {
+  return `${bookingId}_${reviewerUid}`;
+}
+
+export async function submitReview(
+  store: DocStore,
+  bookingId: string,
+  reviewerUid: string,
+  input: { rating: number; comment: string },
+  now = Date.now(),
+): Promise<ReviewDoc> {
+  if (!Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5) throw new BookingError("invalid", 400, "Choose from 1 to 5 stars.");
+  const comment = input.comment.trim();
+  if (comment.length > MAX_REVIEW_COMMENT) throw new BookingError("invalid", 400, `Keep the comment under ${MAX_REVIEW_COMMENT} characters.`);
+  return store.transaction(async (tx) => {
+    const booking = await tx.get<BookingDoc>(bookingPath(bookingId));
+    const role = booking ? roleOf(booking.data, reviewerUid) : null;
+    if (!booking || !role) throw new BookingError("not_found", 404, "This session does not exist or is not yours.");
+    if (booking.data.state !== "completed") throw new BookingError("conflict", 409, "You can review a session once it is completed.");
+    const path = `reviews/${reviewId(bookingId, reviewerUid)}`;
+    if (await tx.get(path)) throw new BookingError("conflict", 409, "You have already reviewed this session.");
+    const revieweeUid = role === "mentor" ? booking.data.learnerUid : booking.data.mentorUid;
+    const award = reviewAward(bookingId, reviewerUid, input.rating);
+    const xp = await prepareXp(tx, revieweeUid, award ? [award] : [], { bookingId, skillTag: booking.data.skillTag, now });
+
+    const review: ReviewDoc = {
+      bookingId,
+      reviewerUid,
+      revieweeUid,
+      rating: input.rating,
+      comment,
+      skillTag: booking.data.skillTag,
+      skillLabel: booking.data.skillLabel,
+      revieweeRole: role === "mentor" ? "learner" : "mentor",
+      createdAt: now,
+    };
+    tx.create(path, review);
+    const rating = readRating(xp.user?.rating);
+    xp.commit({ rating: { count: rating.count + 1, sum: rating.sum + input.rating } });
+    addNotification(
+      tx,
+      revieweeUid,
+      { id: `review_${bookingId}_${reviewerUid}`, type: "booking", title: "New review", body: `You received ${input.rating} star${input.rating === 1 ? "" : "s"} for ${booking.data.skillLabel}.`, link: "/progress" },
+      now,
+    );
+    return review;
+  });
+}
+
+export async function reviewsOfBooking(store: DocStore, bookingId: string): Promise<ReviewDoc[]> {
+  const docs = await store.query<ReviewDoc>({ collection: "reviews", where: [["bookingId", "==", bookingId]] });
+  return docs.map((d) => d.data);
+}
+
+/** Reviews a member received, newest first. */
+export async function reviewsReceived(store: DocStore, uid: string, limit = 20): Promise<ReviewDoc[]> {
+  const docs = await store.query<ReviewDoc>({ collection: "reviews", where: [["revieweeUid", "==", uid]], orderBy: [["createdAt", "desc"]], limit });
+  return docs.map((d) => d.data);
+}

@@ -1,0 +1,36 @@
+/** `reviews/{bookingId}_{reviewerUid}`: one rating per side of a completed session. Browser-safe. */
+export const MAX_REVIEW_COMMENT = 1_000;
+
+export interface ReviewDoc {
+  [field: string]: unknown;
+  bookingId: string;
+  reviewerUid: string;
+  revieweeUid: string;
+  /** 1–5 stars */
+  rating: number;
+  comment: string;
+  skillTag: string;
+  skillLabel: string;
+  /** The reviewee's role in the session. */
+  revieweeRole: "mentor" | "learner";
+  createdAt: number;
+}
+
+/** users/{uid}.rating: kept with each review so profiles and match ranking read it for free. */
+export interface RatingSummary {
+  count: number;
+  sum: number;
+}
+
+export function readRating(value: unknown): RatingSummary {
+  const r = value as Partial<RatingSummary> | undefined;
+  return {
+    count: Number.isSafeInteger(r?.count) && (r!.count as number) > 0 ? (r!.count as number) : 0,
+    sum: Number.isSafeInteger(r?.sum) && (r!.sum as number) > 0 ? (r!.sum as number) : 0,
+  };
+}
+
+/** The average to one decimal, or null before the first review. */
+export function averageRating(summary: RatingSummary): number | null {
+  return summary.count === 0 ? null : Math.round((summary.sum / summary.count) * 10) / 10;
+}

@@ -1,0 +1,62 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getStore } from "~/engine/index.server";
+import { applyCommand, saveNotes, setMeetingLink } from "~/features/bookings/bookings.server";
+import { errorResponse, readAction, type BookingActionResult } from "~/features/bookings/http.server";
+import { MAX_DISPUTE_REASON } from "~/features/bookings/state";
+import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
+import { submitReview } from "~/features/reviews/reviews.server";
+
+const commandSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["accept", "decline", "cancel", "confirm"]) }),
+  z.object({ intent: z.literal("dispute"), reason: z.string().trim().min(1, "Say what went wrong.").max(MAX_DISPUTE_REASON, `Keep the reason under ${MAX_DISPUTE_REASON} characters.`) }),
+  z.object({ intent: z.literal("link"), meetingLink: z.string().max(500) }),
+  z.object({ intent: z.literal("notes"), notes: z.string() }),
+  z.object({
+    intent: z.literal("review"),
+    rating: z.coerce.number({ invalid_type_error: "Choose from 1 to 5 stars." }).int().min(1, "Choose from 1 to 5 stars.").max(5, "Choose from 1 to 5 stars."),
+    comment: z.string().max(MAX_REVIEW_COMMENT, `Keep the comment under ${MAX_REVIEW_COMMENT} characters.`).default(""),
+  }),
+]);
+
+const DONE: Record<string, string> = {
+  accept: "Request accepted.",
+  decline: "Request declined; the learner's SP were refunded.",
+  cancel: "Session cancelled.",
+  confirm: "Thanks, your confirmation was recorded.",
+  dispute: "Problem reported. The SP stay held until it is resolved.",
+  link: "Meeting link saved.",
+  notes: "Notes saved.",
+  review: "Thanks for your review.",
+};
+
+/** POST /api/bookings/:bookingId — every change a participant makes to a session. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const input = await readAction(request, commandSchema);
+  if (input instanceof Response) return input;
+  const store = await getStore();
+  const bookingId = params.bookingId ?? "";
+  const { value } = input;
+  try {
+    let applied = true;
+    switch (value.intent) {
+      case "link":
+        await setMeetingLink(store, bookingId, input.uid, value.meetingLink);
+        break;
+      case "notes":
+        await saveNotes(store, bookingId, input.uid, value.notes);
+        break;
+      case "review":
+        await submitReview(store, bookingId, input.uid, { rating: value.rating, comment: value.comment });
+        break;
+      case "dispute":
+        applied = (await applyCommand(store, bookingId, { uid: input.uid }, { kind: "dispute", reason: value.reason })).applied;
+        break;
+      default:
+        applied = (await applyCommand(store, bookingId, { uid: input.uid }, { kind: value.intent })).applied;
+    }
+    return Response.json({ ok: true, applied, bookingId, message: DONE[value.intent] } satisfies BookingActionResult);
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getStore } from "~/engine/index.server";
+import { BookingError, getBookingFor } from "~/features/bookings/bookings.server";
+import { ICS_HEADERS, namesOf, sessionEvent } from "~/features/bookings/ical.server";
+import { calendarFile } from "~/features/bookings/ics";
+import { getUserId } from "~/utils/auth.server";
+
+/** GET /api/bookings/:bookingId.ics — one session as a calendar file, for its participants only. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const uid = await getUserId(request);
+  if (!uid) return new Response("Not authenticated.", { status: 401 });
+  const store = await getStore();
+  try {
+    const booking = await getBookingFor(store, params.bookingId ?? "", uid);
+    const other = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
+    const names = await namesOf(store, [other]);
+    const body = calendarFile([sessionEvent(booking, names.get(other) ?? "a member", new URL(request.url).origin)], { name: "SkillSwap session", stamp: Date.now() });
+    return new Response(body, { headers: { ...ICS_HEADERS, "Content-Disposition": `attachment; filename="skillswap-session-${booking.id}.ics"` } });
+  } catch (error) {
+    if (error instanceof BookingError) return new Response(error.message, { status: error.status });
+    throw error;
+  }
+}

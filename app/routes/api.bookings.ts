@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getStore } from "~/engine/index.server";
+import { requestBooking } from "~/features/bookings/bookings.server";
+import { errorResponse, readAction, type BookingActionResult } from "~/features/bookings/http.server";
+
+const requestSchema = z.object({
+  mentorUid: z.string().min(1).max(128),
+  skillTag: z.string().min(1, "Choose a skill.").max(64),
+  durationMinutes: z.coerce.number().int(),
+  start: z.coerce.number({ invalid_type_error: "Choose a time." }).int("Choose a time."),
+});
+
+/** POST /api/bookings: a learner requests a session; its price is computed and held here. */
+export async function action({ request }: ActionFunctionArgs) {
+  const input = await readAction(request, requestSchema);
+  if (input instanceof Response) return input;
+  try {
+    const booking = await requestBooking(await getStore(), { learnerUid: input.uid, ...input.value });
+    return Response.json({ ok: true, bookingId: booking.id } satisfies BookingActionResult);
+  } catch (error) {
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const SECRET = "s".repeat(40);
+let dir: string;
+let action: typeof import("./api.cron").action;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "cron-route-"));
+  process.env.DATA_DIR = dir;
+  process.env.CRON_SECRET = SECRET;
+  ({ action } = await import("./api.cron"));
+});
+
+afterAll(async () => {
+  const { getStore } = await import("~/engine/index.server");
+  await (await getStore()).close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const call = (headers: Record<string, string> = {}) => action({ request: new Request("http://localhost/api/cron", { method: "POST", headers }), params: {}, context: {} });
+
+describe("POST /api/cron", () => {
+  it("refuses callers without the secret", async () => {
+    expect((await call()).status).toBe(403);
+    expect((await call({ "X-Cron-Secret": "wrong" })).status).toBe(403);
+  });
+
+  it("runs due work for the scheduler", async () => {
+    const response = await call({ "X-Cron-Secret": SECRET });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, reminders: 0, expired: 0, completed: 0 });
+  });
+});

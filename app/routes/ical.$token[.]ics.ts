@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getStore } from "~/engine/index.server";
+import { feedFor, ICS_HEADERS, uidForToken } from "~/features/bookings/ical.server";
+
+/**
+ * GET /ical/:token.ics — a member's private feed of sessions for calendar apps, which cannot sign
+ * in: the unguessable token is the credential, and revoking it on /calendar ends access.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const store = await getStore();
+  const uid = await uidForToken(store, params.token ?? "");
+  if (!uid) return new Response("This calendar feed does not exist or was revoked.", { status: 404 });
+  return new Response(await feedFor(store, uid, new URL(request.url).origin), { headers: ICS_HEADERS });
+}
