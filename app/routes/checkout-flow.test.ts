@@ -40,7 +40,11 @@ function apiRequest(body: unknown, { cookie, headers = {} }: { cookie?: string; 
 }
 
 async function callApi(request: Request): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await api.action({ request, params: {}, context: {} });
+  // A resource route may throw a Response (the origin check does); Remix sends it as it is.
+  const response = await api.action({ request, params: {}, context: {} }).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
