@@ -95,6 +95,7 @@ export async function trackPresence(uid: string): Promise<() => void> {
  * features at import time.
  */
 function startBackgroundWork(): void {
-  if (getServerEnv().NODE_ENV === "test") return;
+  const env = getServerEnv();
+  if (env.NODE_ENV === "test" || env.BACKEND === "firebase") return;
   void import("~/features/bookings/scheduler.server").then(({ startBackgroundWork: start }) => start(getStore));
 }

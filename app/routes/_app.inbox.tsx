@@ -1,14 +1,58 @@
-import type { MetaFunction } from "@remix-run/node";
-import { EmptyState, PageHeader } from "~/components/page-header";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { InboxList } from "~/components/chat/inbox-list";
+import { useLiveFeed } from "~/components/live/use-live-feed";
+import { usePresence } from "~/components/members/use-presence";
+import { PageHeader } from "~/components/page-header";
+import { getStore } from "~/engine/index.server";
+import { getPresences } from "~/features/members/members.server";
+import { readFeed } from "~/features/live/subscribe.server";
+import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Chat" });
 
-export default function Page() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const store = await getStore();
+  const inbox = await readFeed(store, user.uid, "inbox");
+  const presences = await getPresences(store, inbox.map((e) => e.other.uid));
+  return { me: user.uid, inbox, presence: Object.fromEntries(presences), now: Date.now() };
+}
+
+// The list is live; a message sent or seen in a thread need not re-read it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith("/inbox/") ? false : defaultShouldRevalidate;
+
+/** Conversations beside the open one on large screens; one or the other on phones. */
+export default function Inbox() {
+  const { me, inbox: initial, presence: initialPresence, now } = useLoaderData<typeof loader>();
+  const inbox = useLiveFeed("inbox", initial, { onError: () => {} });
+  const presence = usePresence({ ...initialPresence, ...Object.fromEntries(inbox.filter((e) => !(e.other.uid in initialPresence)).map((e) => [e.other.uid, { online: false, lastChanged: 0 }])) });
+  const { chatId } = useParams();
   return (
     <>
-      <PageHeader title="Chat" description="Your conversations with other members." />
-      <EmptyState title="No conversations yet">When you message a member, or one messages you, the conversation shows up here.</EmptyState>
+      <div className={chatId ? "hidden lg:block" : ""}>
+        <PageHeader title="Chat" description="Your conversations with other members." />
+      </div>
+      <div className="card grid overflow-hidden p-0 lg:h-[calc(100vh-12rem)] lg:grid-cols-[320px_1fr]">
+        <div className={`min-h-0 overflow-y-auto border-slate-200 lg:border-r ${chatId ? "hidden lg:block" : ""}`}>
+          {inbox.length === 0 ? (
+            <div className="px-6 py-12 text-center">
+              <h2 className="text-base font-semibold text-slate-900">No conversations yet</h2>
+              <p className="mt-2 text-sm text-slate-600">When you message a member, or one messages you, the conversation shows up here.</p>
+              <Link to="/matches" className="btn-primary mt-5 inline-flex">
+                Find someone to talk to
+              </Link>
+            </div>
+          ) : (
+            <InboxList entries={inbox} me={me} presence={presence} now={now} />
+          )}
+        </div>
+        <div className={`min-h-0 ${chatId ? "h-[calc(100dvh-9.5rem)] lg:h-auto" : "hidden lg:block"}`}>
+          <Outlet />
+        </div>
+      </div>
     </>
   );
 }

@@ -1,14 +1,80 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { MatchCard } from "~/components/matches/match-card";
+import { usePresence } from "~/components/members/use-presence";
 import { EmptyState, PageHeader } from "~/components/page-header";
+import { getStore } from "~/engine/index.server";
+import { findMatches } from "~/features/matches/matches.server";
+import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Matches" });
 
-export default function Page() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const skill = (params.get("skill") ?? "").slice(0, 80);
+  const onlineOnly = params.get("online") === "1";
+  const page = Number(params.get("page") ?? "1") || 1;
+  const result = await findMatches(await getStore(), user.uid, { skill, onlineOnly, page });
+  return { ...result, filters: { skill, onlineOnly }, now: Date.now() };
+}
+
+export default function Matches() {
+  const { cards, page, pages, total, noSkills, filters, now } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const presence = usePresence(Object.fromEntries(cards.map((c) => [c.member.uid, c.presence])));
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(n));
+    return `?${next}`;
+  };
   return (
     <>
       <PageHeader title="Matches" description="Members who teach what you want to learn, and want to learn what you teach." />
-      <EmptyState title="No matches yet">Matching arrives with skills on profiles. Soon you will find members to swap skills with here.</EmptyState>
+      <Form method="get" className="card mb-6 flex flex-wrap items-end gap-3" role="search">
+        <label className="min-w-48 flex-1">
+          <span className="label">Skill</span>
+          <input name="skill" type="search" defaultValue={filters.skill} placeholder="e.g. Spanish, React, guitar" className="input" />
+        </label>
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input type="checkbox" name="online" value="1" defaultChecked={filters.onlineOnly} className="h-4 w-4 rounded border-slate-300" />
+          Online now
+        </label>
+        <button type="submit" className="btn-primary">
+          Filter
+        </button>
+      </Form>
+      {noSkills ? (
+        <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Add the skills you teach and want to learn on <Link to="/profile" className="font-semibold underline">your profile</Link> to get ranked matches.
+        </p>
+      ) : null}
+      {cards.length === 0 ? (
+        <EmptyState title="No matches yet">
+          {filters.skill || filters.onlineOnly ? "Nobody fits these filters right now. Try another skill or include offline members." : "Nobody teaches what you want to learn yet. Add more skills to your profile to widen the search."}
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600">
+            {total} {total === 1 ? "member fits" : "members fit"}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {cards.map((card) => (
+              <MatchCard key={card.member.uid} {...card} presence={presence[card.member.uid] ?? card.presence} now={now} />
+            ))}
+          </div>
+          {pages > 1 ? (
+            <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
+              {page > 1 ? <Link to={pageLink(page - 1)} className="btn-secondary">Previous</Link> : null}
+              <span>
+                Page {page} of {pages}
+              </span>
+              {page < pages ? <Link to={pageLink(page + 1)} className="btn-secondary">Next</Link> : null}
+            </nav>
+          ) : null}
+        </>
+      )}
     </>
   );
 }

@@ -1,42 +1,102 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
+import { SkillChips } from "~/components/members/skill-chips";
 import { PageHeader } from "~/components/page-header";
-import { getStore } from "~/engine/index.server";
+import { getFiles, getStore } from "~/engine/index.server";
 import { fullNameSchema } from "~/features/auth/schemas";
-import { updateProfile } from "~/features/profile/profile.server";
+import { AvatarError, uploadAvatar } from "~/features/members/avatar.server";
+import { MAX_AVATAR_BYTES } from "~/features/members/image-type";
 import { levelFor } from "~/features/progress/levels";
+import { setSkills } from "~/features/skills/skills.server";
+import { parseSkillLines, readSkills, skillLines } from "~/features/skills/tags";
 import { requireUser } from "~/utils/auth.server";
-import { parseForm } from "~/utils/forms.server";
+import { formFailure, parseForm } from "~/utils/forms.server";
+import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Your profile" });
 
+const MAX_LANGUAGES = 8;
+
+const skillsField = (label: string) =>
+  z
+    .string()
+    .max(2_000)
+    .default("")
+    .transform((text, ctx) => {
+      const { skills, error } = parseSkillLines(text);
+      if (error) ctx.addIssue({ code: "custom", message: `${label}: ${error}` });
+      return skills;
+    });
+
 const profileSchema = z.object({
   fullName: fullNameSchema,
   bio: z.string().trim().max(280, "Keep your bio under 280 characters.").default(""),
+  languages: z
+    .string()
+    .max(400)
+    .default("")
+    .transform((text) => [...new Set(text.split(",").map((l) => l.trim().replace(/\s+/g, " ").slice(0, 30)).filter(Boolean))])
+    .refine((list) => list.length <= MAX_LANGUAGES, `List at most ${MAX_LANGUAGES} languages.`),
+  skillsOffered: skillsField("Skills you teach"),
+  skillsWanted: skillsField("Skills you want to learn"),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const p = user.profile;
+  const offered = readSkills(p.skillsOffered);
+  const wanted = readSkills(p.skillsWanted);
   return {
+    uid: user.uid,
     email: user.email,
     avatar: user.avatar,
-    fullName: user.profile.fullName,
-    bio: user.profile.bio ?? "",
-    timezone: user.profile.timezone,
-    level: levelFor(user.profile.xp).level,
-    xp: user.profile.xp,
+    fullName: p.fullName,
+    bio: p.bio ?? "",
+    timezone: p.timezone,
+    languages: Array.isArray(p.languages) ? (p.languages as string[]).join(", ") : "",
+    offered,
+    wanted,
+    offeredText: skillLines(offered),
+    wantedText: skillLines(wanted),
+    level: levelFor(p.xp).level,
+    xp: p.xp,
   };
+}
+
+async function changeAvatar(request: Request, uid: string) {
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_AVATAR_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return formFailure(null, "The picture is larger than 2 MB. Choose a smaller one.", 400, { avatar: "Larger than 2 MB." });
+    throw error;
+  }
+  const file = form.get("avatar");
+  if (!(file instanceof Blob)) return formFailure(null, "Choose a picture to upload.", 400, { avatar: "Choose a picture." });
+  try {
+    await uploadAvatar(await getStore(), await getFiles(), uid, new Uint8Array(await file.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof AvatarError) return formFailure(null, error.message, 400, { avatar: error.message });
+    throw error;
+  }
+  return data({ ok: true as const, message: "Your picture was updated." });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    assertSameOrigin(request);
+    return changeAvatar(request, user.uid);
+  }
   const parsed = await parseForm(request, profileSchema);
   if (!parsed.ok) return parsed.failure;
-  await updateProfile(await getStore(), user.uid, parsed.value);
-  return { ok: true as const };
+  const { skillsOffered, skillsWanted, ...fields } = parsed.value;
+  await setSkills(await getStore(), user.uid, skillsOffered, skillsWanted, fields);
+  return data({ ok: true as const, message: "Your profile was saved." });
 }
 
 export default function Profile() {
@@ -44,27 +104,70 @@ export default function Profile() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const failure = actionData && !actionData.ok ? actionData : undefined;
+  const busy = navigation.state !== "idle";
   return (
     <>
-      <PageHeader title="Your profile" description="This is how other members see you." />
+      <PageHeader title="Your profile" description="This is how other members see you." actions={<Link to={`/members/${profile.uid}`} className="btn-secondary">View as others see it</Link>} />
       <div className="grid gap-6 lg:grid-cols-[280px_1fr]">
         <aside className="card text-center">
           <img src={profile.avatar} alt="" width={96} height={96} className="mx-auto h-24 w-24 rounded-full object-cover ring-4 ring-brand-50" />
+          <Form method="post" encType="multipart/form-data" className="mt-3 space-y-2 text-left">
+            <label className="label" htmlFor="avatar">
+              Profile picture
+            </label>
+            <input id="avatar" name="avatar" type="file" accept="image/jpeg,image/png,image/webp" className="block w-full text-xs text-slate-600 file:mr-2 file:rounded-md file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:text-brand-700" />
+            <p className="text-xs text-slate-500">JPEG, PNG or WebP, at most 2 MB.</p>
+            {failure?.fieldErrors.avatar ? <p className="field-error">{failure.fieldErrors.avatar}</p> : null}
+            <button type="submit" className="btn-secondary w-full" disabled={busy}>
+              Upload picture
+            </button>
+          </Form>
           <h2 className="mt-4 text-lg font-semibold">{profile.fullName}</h2>
           <p className="text-sm text-slate-500">{profile.email}</p>
           <p className="mt-3 inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
             Level {profile.level} · {profile.xp} xp
           </p>
           <p className="mt-3 text-xs text-slate-500">Timezone: {profile.timezone}</p>
+          <div className="mt-4 space-y-3 text-left">
+            <div>
+              <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Teaches</p>
+              <SkillChips skills={profile.offered} empty="Nothing yet." />
+            </div>
+            <div>
+              <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Wants to learn</p>
+              <SkillChips skills={profile.wanted} empty="Nothing yet." />
+            </div>
+          </div>
         </aside>
         <section className="card">
           <h2 className="text-base font-semibold">Edit your details</h2>
           <Form method="post" className="mt-4 space-y-4" noValidate>
-            {actionData?.ok ? <FormNotice>Your profile was saved.</FormNotice> : null}
+            {actionData?.ok ? <FormNotice>{actionData.message}</FormNotice> : null}
             <FormError message={failure?.formError} />
             <Field label="Full name" name="fullName" required maxLength={80} defaultValue={failure?.values.fullName ?? profile.fullName} error={failure?.fieldErrors.fullName} />
             <TextAreaField label="Bio" name="bio" rows={4} maxLength={280} defaultValue={failure?.values.bio ?? profile.bio} error={failure?.fieldErrors.bio} />
-            <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
+            <div className="grid gap-4 md:grid-cols-2">
+              <TextAreaField
+                label="Skills you teach"
+                name="skillsOffered"
+                rows={5}
+                placeholder={"Spanish: expert\nGuitar: intermediate"}
+                defaultValue={failure?.values.skillsOffered ?? profile.offeredText}
+                error={failure?.fieldErrors.skillsOffered}
+                hint="One per line, with beginner, intermediate or expert after a colon. Up to 10."
+              />
+              <TextAreaField
+                label="Skills you want to learn"
+                name="skillsWanted"
+                rows={5}
+                placeholder={"React: beginner\nPublic speaking"}
+                defaultValue={failure?.values.skillsWanted ?? profile.wantedText}
+                error={failure?.fieldErrors.skillsWanted}
+                hint="Your current level helps teachers prepare. Up to 10."
+              />
+            </div>
+            <Field label="Languages" name="languages" maxLength={400} defaultValue={failure?.values.languages ?? profile.languages} error={failure?.fieldErrors.languages} hint="Separated by commas, e.g. English, Spanish." />
+            <button type="submit" className="btn-primary" disabled={busy}>
               Save profile
             </button>
           </Form>

@@ -1,14 +1,76 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { Avatar } from "~/components/members/avatar";
+import { MemberActions } from "~/components/members/member-actions";
+import { SkillChips } from "~/components/members/skill-chips";
+import { usePresence } from "~/components/members/use-presence";
 import { EmptyState, PageHeader } from "~/components/page-header";
+import { getStore } from "~/engine/index.server";
+import { getMembers, getPresences } from "~/features/members/members.server";
+import { lastSeenText } from "~/features/members/presence";
+import { saveMember, savedUids, unsaveMember } from "~/features/members/saved.server";
+import { requireUser } from "~/utils/auth.server";
+import { parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Saved Profiles" });
 
-export default function Page() {
+const saveSchema = z.object({ intent: z.enum(["save", "unsave"]), uid: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, "Choose a member.") });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const store = await getStore();
+  const uids = await savedUids(store, user.uid);
+  const [members, presences] = await Promise.all([getMembers(store, uids), getPresences(store, uids)]);
+  return {
+    saved: uids.map((uid) => ({ member: members.get(uid)!, presence: presences.get(uid)! })),
+    now: Date.now(),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = await parseForm(request, saveSchema);
+  if (!parsed.ok) return parsed.failure;
+  const store = await getStore();
+  if (parsed.value.intent === "save") await saveMember(store, user.uid, parsed.value.uid);
+  else await unsaveMember(store, user.uid, parsed.value.uid);
+  return { ok: true as const, saved: parsed.value.intent === "save" };
+}
+
+export default function Saved() {
+  const { saved, now } = useLoaderData<typeof loader>();
+  const presence = usePresence(Object.fromEntries(saved.map((s) => [s.member.uid, s.presence])));
   return (
     <>
       <PageHeader title="Saved Profiles" description="Members you saved to come back to." />
-      <EmptyState title="No saved profiles yet">Save members from your matches to find them here quickly.</EmptyState>
+      {saved.length === 0 ? (
+        <EmptyState title="No saved profiles yet" action={<Link to="/matches" className="btn-primary">Find matches</Link>}>
+          Save members from your matches to find them here quickly.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {saved.map(({ member, presence: initial }) => {
+            const p = presence[member.uid] ?? initial;
+            return (
+              <li key={member.uid} className="card flex flex-col gap-3" data-testid="saved-member">
+                <div className="flex items-center gap-3">
+                  <Avatar src={member.avatar} presence={p} now={now} />
+                  <div className="min-w-0">
+                    <Link to={`/members/${member.uid}`} className="block truncate font-semibold hover:underline">
+                      {member.fullName}
+                    </Link>
+                    <p className="text-xs text-slate-500">{lastSeenText(p, now)}</p>
+                  </div>
+                </div>
+                <SkillChips skills={member.skillsOffered.slice(0, 5)} />
+                {member.deleted ? null : <MemberActions uid={member.uid} saved name={member.fullName} compact />}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { eventStream } from "remix-utils/sse/server";
 import { getStore, trackPresence } from "~/engine/index.server";
 import type { Unsubscribe } from "~/engine/store/types";
 import { isFeedName, type FeedName } from "~/features/live/feeds";
-import { subscribeFeed } from "~/features/live/subscribe.server";
+import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
 import { getUserId } from "~/utils/auth.server";
 
 // Proxies drop idle connections; a comment line every 25 s keeps the stream open.
@@ -24,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const feeds = [...new Set(requested)] as FeedName[];
   const store = await getStore();
+  const allowed = await Promise.all(feeds.map((feed) => mayListen(store, uid, feed)));
+  if (allowed.includes(false)) return Response.json({ error: "You may not listen to one of these feeds." }, { status: 403 });
   const closePresence = await trackPresence(uid);
 
   const response = eventStream(request.signal, (send) => {

@@ -10,11 +10,48 @@ export const NOTIFICATIONS_FETCHED = 20;
 
 export type Source = { kind: "doc"; path: string } | { kind: "query"; query: Query };
 
-export const FEED_NAMES = ["profile", "wallet", "transactions", "notifications", "welcomeBonus", "chatUnread"] as const;
-export type FeedName = (typeof FEED_NAMES)[number];
+export const FEED_NAMES = ["profile", "wallet", "transactions", "notifications", "welcomeBonus", "chatUnread", "inbox"] as const;
+export type SimpleFeedName = (typeof FEED_NAMES)[number];
+
+/**
+ * Parametrised feeds carry their subject in the name: `chatMessages:<chatId>` (the server checks
+ * the user takes part before subscribing) and `presence:<uid>.<uid>…` (public status docs; "." and
+ * not "," because the stream URL lists feeds separated by commas).
+ */
+export type ChatMessagesFeed = `chatMessages:${string}`;
+export type PresenceFeed = `presence:${string}`;
+export type FeedName = SimpleFeedName | ChatMessagesFeed | PresenceFeed;
+
+export const MAX_PRESENCE_UIDS = 50;
+const FEED_ID = /^[A-Za-z0-9_-]{1,260}$/;
+const UID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function isFeedName(value: string): value is FeedName {
-  return (FEED_NAMES as readonly string[]).includes(value);
+  if ((FEED_NAMES as readonly string[]).includes(value)) return true;
+  const colon = value.indexOf(":");
+  if (colon < 0) return false;
+  const kind = value.slice(0, colon);
+  const param = value.slice(colon + 1);
+  if (kind === "chatMessages") return FEED_ID.test(param);
+  if (kind === "presence") {
+    const uids = param.split(".");
+    return uids.length >= 1 && uids.length <= MAX_PRESENCE_UIDS && uids.every((u) => UID.test(u));
+  }
+  return false;
+}
+
+export function chatMessagesFeed(chatId: string): ChatMessagesFeed {
+  return `chatMessages:${chatId}`;
+}
+
+/** Sorted and de-duplicated, so two islands watching the same members share one feed. */
+export function presenceFeed(uids: readonly string[]): PresenceFeed | null {
+  const list = [...new Set(uids)].sort().slice(0, MAX_PRESENCE_UIDS);
+  return list.length ? `presence:${list.join(".")}` : null;
+}
+
+export function feedParam(feed: ChatMessagesFeed | PresenceFeed): string {
+  return feed.slice(feed.indexOf(":") + 1);
 }
 
 /** The simple feeds: one document or one query each. chatUnread is composed below. */
@@ -33,7 +70,10 @@ export const feedSources = {
     kind: "query",
     query: { collection: `wallets/${uid}/transactions`, where: [["type", "==", "welcome_bonus"]], limit: 1 },
   }),
-} satisfies Record<Exclude<FeedName, "chatUnread">, (uid: string) => Source>;
+} satisfies Record<PlainFeedName, (uid: string) => Source>;
+
+/** Feeds that are one document or one query of the user, with no joining. */
+export type PlainFeedName = Exclude<SimpleFeedName, "chatUnread" | "inbox">;
 
 /** chatUnread: the chats the user takes part in, then each chat's unseen messages. */
 export function chatsOf(uid: string): Query {
@@ -42,6 +82,24 @@ export function chatsOf(uid: string): Query {
 
 export function unseenMessagesOf(chatId: string): Query {
   return { collection: `chats/${chatId}/messages`, where: [["seen", "==", false]] };
+}
+
+export const INBOX_CHATS = 50;
+export const THREAD_MESSAGES = 50;
+
+/** inbox: the user's conversations, latest activity first (names of the others are joined in). */
+export function inboxOf(uid: string): Query {
+  return { collection: "chats", where: [["participants", "array-contains", uid]], orderBy: [["updatedAt", "desc"]], limit: INBOX_CHATS };
+}
+
+/** chatMessages:<chatId>: the latest messages, newest first (the thread shows them reversed). */
+export function threadOf(chatId: string): Query {
+  return { collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "desc"]], limit: THREAD_MESSAGES };
+}
+
+/** presence:<uids>: one status doc per member. */
+export function statusOf(uid: string): string {
+  return `status/${uid}`;
 }
 
 /** Unseen messages not sent by `uid`, summed over chats whose listener is alive (SPEC.md §4). */
@@ -79,6 +137,25 @@ export interface NotificationPayload {
   timestamp: number;
 }
 
+export interface InboxEntryPayload {
+  chatId: string;
+  other: { uid: string; fullName: string; avatar: string };
+  lastMessage: string;
+  lastSender: string;
+  updatedAt: number;
+  unread: number;
+}
+
+export interface ChatMessagePayload {
+  id: string;
+  sender: string;
+  text: string;
+  seen: boolean;
+  timestamp: number;
+}
+
+export type PresencePayload = Record<string, { online: boolean; lastChanged: number }>;
+
 export interface FeedPayloads {
   profile: ProfilePayload | null;
   wallet: { balance: number };
@@ -86,6 +163,9 @@ export interface FeedPayloads {
   notifications: NotificationPayload[];
   welcomeBonus: { amount: number } | null;
   chatUnread: { count: number };
+  inbox: InboxEntryPayload[];
+  [chat: ChatMessagesFeed]: ChatMessagePayload[];
+  [presence: PresenceFeed]: PresencePayload;
 }
 
 const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
@@ -117,6 +197,28 @@ export const toPayload = {
     })),
   welcomeBonus: (docs: Doc[]): FeedPayloads["welcomeBonus"] => (docs[0] ? { amount: num(docs[0].data.amount) } : null),
 };
+
+/** Oldest first, as a thread reads. */
+export function chatMessagesPayload(docs: readonly Doc[]): ChatMessagePayload[] {
+  return docs
+    .map(({ id, data }) => ({ id, sender: str(data.sender), text: str(data.text), seen: data.seen === true, timestamp: num(data.timestamp) }))
+    .reverse();
+}
+
+/** Chats the user has not started show up only once a message is in them. */
+export function inboxEntryPayload(
+  { id, data }: { id: string; data: DocData },
+  uid: string,
+  other: { uid: string; fullName: string; avatar: string },
+): InboxEntryPayload | null {
+  if (num(data.messageCount) === 0 && data.createdBy !== uid) return null;
+  const unread = data.unread && typeof data.unread === "object" ? num((data.unread as Record<string, unknown>)[uid]) : 0;
+  return { chatId: id, other, lastMessage: str(data.lastMessage), lastSender: str(data.lastSender), updatedAt: num(data.updatedAt), unread };
+}
+
+export function presenceEntry(doc: Doc | null): PresencePayload[string] {
+  return { online: doc?.data.state === "online", lastChanged: num(doc?.data.last_changed) };
+}
 
 export function transactionPayload({ id, data }: { id: string; data: DocData }): TransactionPayload {
   return { id, amount: num(data.amount), type: str(data.type), description: str(data.description), timestamp: num(data.timestamp) };

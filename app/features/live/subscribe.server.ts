@@ -1,5 +1,27 @@
 import type { Doc, DocStore, Unsubscribe } from "~/engine/store/types";
-import { chatsOf, countChatUnread, feedSources, toPayload, unseenMessagesOf, type FeedName, type FeedPayloads, type Source } from "./feeds";
+import { DEFAULT_AVATAR } from "~/features/profile/display";
+import {
+  chatMessagesPayload,
+  chatsOf,
+  countChatUnread,
+  feedParam,
+  feedSources,
+  inboxEntryPayload,
+  inboxOf,
+  presenceEntry,
+  statusOf,
+  threadOf,
+  toPayload,
+  unseenMessagesOf,
+  type ChatMessagesFeed,
+  type FeedName,
+  type FeedPayloads,
+  type InboxEntryPayload,
+  type PlainFeedName,
+  type PresenceFeed,
+  type PresencePayload,
+  type Source,
+} from "./feeds";
 
 type Emit<F extends FeedName> = (payload: FeedPayloads[F]) => void;
 
@@ -75,10 +97,91 @@ function watchChatUnread(store: DocStore, uid: string, emit: Emit<"chatUnread">)
   };
 }
 
+const isChatMessagesFeed = (feed: FeedName): feed is ChatMessagesFeed => feed.startsWith("chatMessages:");
+const isPresenceFeed = (feed: FeedName): feed is PresenceFeed => feed.startsWith("presence:");
+
+/**
+ * Whether `uid` may listen to `feed`. Own feeds and presence (public) always; a chat's messages
+ * only for its participants. The stream route asks before it subscribes anything.
+ */
+export async function mayListen(store: DocStore, uid: string, feed: FeedName): Promise<boolean> {
+  if (!isChatMessagesFeed(feed)) return true;
+  const chat = await store.get(`chats/${feedParam(feed)}`);
+  return Array.isArray(chat?.data.participants) && (chat.data.participants as unknown[]).includes(uid);
+}
+
+type Member = InboxEntryPayload["other"];
+
+async function memberCard(store: DocStore, uid: string): Promise<Member> {
+  const doc = await store.get(`users/${uid}`);
+  const d = doc?.data ?? {};
+  const deleted = !doc || d.deleted === true;
+  return {
+    uid,
+    fullName: deleted ? "Deleted member" : typeof d.fullName === "string" && d.fullName.trim() ? d.fullName.trim() : "Member",
+    avatar: !deleted && typeof d.profilePicture === "string" && d.profilePicture ? d.profilePicture : DEFAULT_AVATAR,
+  };
+}
+
+async function inboxPayload(store: DocStore, uid: string, chats: Doc[], cache: Map<string, Member>): Promise<InboxEntryPayload[]> {
+  const out: InboxEntryPayload[] = [];
+  for (const chat of chats) {
+    const participants = Array.isArray(chat.data.participants) ? (chat.data.participants as string[]) : [];
+    const otherUid = participants.find((p) => p !== uid) ?? uid;
+    let other = cache.get(otherUid);
+    if (!other) cache.set(otherUid, (other = await memberCard(store, otherUid)));
+    const entry = inboxEntryPayload(chat, uid, other);
+    if (entry) out.push(entry);
+  }
+  return out;
+}
+
+/** The inbox: one query on the user's chats, joined with the other member's name and picture. */
+function watchInbox(store: DocStore, uid: string, emit: Emit<"inbox">, onError: (error: Error) => void): Unsubscribe {
+  const names = new Map<string, Member>();
+  let sequence = 0;
+  return store.watchQuery(
+    inboxOf(uid),
+    (chats) => {
+      const mine = ++sequence;
+      inboxPayload(store, uid, chats, names).then(
+        // A newer result may have overtaken this one while names were read.
+        (payload) => mine === sequence && emit(payload),
+        onError,
+      );
+    },
+    onError,
+  );
+}
+
+function watchPresence(store: DocStore, feed: PresenceFeed, emit: (payload: PresencePayload) => void, onError: (error: Error) => void): Unsubscribe {
+  const uids = feedParam(feed).split(".");
+  const current: PresencePayload = {};
+  let pending = uids.length;
+  const stops = uids.map((uid) =>
+    store.watchDoc(
+      statusOf(uid),
+      (doc) => {
+        const first = !(uid in current);
+        current[uid] = presenceEntry(doc);
+        if (first) pending -= 1;
+        if (pending === 0) emit({ ...current });
+      },
+      onError,
+    ),
+  );
+  return () => stops.forEach((stop) => stop());
+}
+
 /** Subscribes one feed of one user; calls `emit` with its payload now and after each change. */
 export function subscribeFeed<F extends FeedName>(store: DocStore, uid: string, feed: F, emit: Emit<F>, onError: (error: Error) => void): Unsubscribe {
   if (feed === "chatUnread") return watchChatUnread(store, uid, emit as Emit<"chatUnread">);
-  const key = feed as Exclude<FeedName, "chatUnread">;
+  if (feed === "inbox") return watchInbox(store, uid, emit as Emit<"inbox">, onError);
+  if (isChatMessagesFeed(feed)) {
+    return store.watchQuery(threadOf(feedParam(feed)), (docs) => (emit as (p: unknown) => void)(chatMessagesPayload(docs)), onError);
+  }
+  if (isPresenceFeed(feed)) return watchPresence(store, feed, emit as (p: unknown) => void, onError);
+  const key = feed as PlainFeedName;
   const toFeedPayload = toPayload[key] as (value: Doc | Doc[] | null) => FeedPayloads[F];
   return watchSource(store, feedSources[key](uid), (value) => emit(toFeedPayload(value)), onError);
 }
@@ -90,7 +193,17 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
     const unseen = await Promise.all(chats.map(async (chat) => [chat.id, (await store.query(unseenMessagesOf(chat.id))).map((m) => m.data)] as const));
     return { count: countChatUnread(new Map(unseen), uid) } as FeedPayloads[F];
   }
-  const key = feed as Exclude<FeedName, "chatUnread">;
+  if (feed === "inbox") return (await inboxPayload(store, uid, await store.query(inboxOf(uid)), new Map())) as FeedPayloads[F];
+  if (isChatMessagesFeed(feed)) {
+    if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this chat");
+    return chatMessagesPayload(await store.query(threadOf(feedParam(feed)))) as FeedPayloads[F];
+  }
+  if (isPresenceFeed(feed)) {
+    const uids = feedParam(feed).split(".");
+    const docs = await Promise.all(uids.map((u) => store.get(statusOf(u))));
+    return Object.fromEntries(uids.map((u, i) => [u, presenceEntry(docs[i])])) as FeedPayloads[F];
+  }
+  const key = feed as PlainFeedName;
   const source = feedSources[key](uid);
   const value = source.kind === "doc" ? await store.get(source.path) : await store.query(source.query);
   return (toPayload[key] as (value: Doc | Doc[] | null) => FeedPayloads[F])(value);

@@ -1,0 +1,58 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { MAX_MESSAGE_LENGTH } from "~/features/chat/pair";
+
+/** Writes a message; Enter sends, Shift+Enter makes a new line. The server has the last word on limits. */
+export function Composer({ chatId }: { chatId: string }) {
+  const fetcher = useFetcher<{ ok: true } | { ok: false; error: string }>();
+  const form = useRef<HTMLFormElement>(null);
+  const [length, setLength] = useState(0);
+  const sending = fetcher.state !== "idle";
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      form.current?.reset();
+      setLength(0);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form ref={form} method="post" action={`/inbox/${chatId}`} className="border-t border-slate-200 p-3">
+      <input type="hidden" name="intent" value="send" />
+      {error ? (
+        <p role="alert" className="mb-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex items-end gap-2">
+        <label className="sr-only" htmlFor={`composer-${chatId}`}>
+          Message
+        </label>
+        <textarea
+          id={`composer-${chatId}`}
+          name="text"
+          rows={2}
+          required
+          placeholder="Write a message…"
+          className="input min-h-[2.75rem] flex-1 resize-none"
+          onChange={(e) => setLength(e.currentTarget.value.length)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              if (!sending) fetcher.submit(e.currentTarget.form);
+            }
+          }}
+        />
+        <button type="submit" className="btn-primary" disabled={sending}>
+          Send
+        </button>
+      </div>
+      {length > MAX_MESSAGE_LENGTH - 200 ? (
+        <p className={`mt-1 text-right text-xs ${length > MAX_MESSAGE_LENGTH ? "text-red-600" : "text-slate-500"}`}>
+          {length.toLocaleString("en")} / {MAX_MESSAGE_LENGTH.toLocaleString("en")}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

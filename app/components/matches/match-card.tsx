@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
+import type { Presence } from "~/features/members/presence";
+import { lastSeenText } from "~/features/members/presence";
+import { Avatar } from "../members/avatar";
+import { MemberActions } from "../members/member-actions";
+import { SkillChips } from "../members/skill-chips";
+
+export type MatchCardProps = Omit<MatchCardData, "presence"> & { presence: Presence; now: number };
+
+export function MatchCard({ member, presence, reason, twoWay, saved, now }: MatchCardProps) {
+  return (
+    <article className="card flex flex-col gap-3" data-testid="match-card" aria-label={member.fullName}>
+      <div className="flex items-start gap-3">
+        <Avatar src={member.avatar} presence={presence} now={now} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-semibold">
+            <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline">
+              {member.fullName}
+            </Link>
+          </h2>
+          <p className="text-xs text-slate-500">
+            {lastSeenText(presence, now)} · {member.timezone}
+          </p>
+        </div>
+        {twoWay ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Two-way swap</span> : null}
+      </div>
+      <p className="text-sm text-slate-700" data-testid="match-reason">
+        {reason.charAt(0).toUpperCase() + reason.slice(1)}
+      </p>
+      {member.skillsOffered.length ? (
+        <div>
+          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Teaches</p>
+          <SkillChips skills={member.skillsOffered.slice(0, 5)} />
+        </div>
+      ) : null}
+      <div className="mt-auto pt-1">
+        <MemberActions uid={member.uid} saved={saved} name={member.fullName} compact />
+      </div>
+    </article>
+  );
+}

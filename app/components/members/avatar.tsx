@@ -1,0 +1,28 @@
+import type { Presence } from "~/features/members/presence";
+import { lastSeenText } from "~/features/members/presence";
+
+const SIZES = { sm: "h-10 w-10", md: "h-12 w-12", lg: "h-24 w-24" } as const;
+
+/** A member's picture with an optional presence dot in the corner. */
+export function Avatar({ src, size = "md", presence, now }: { src: string; size?: keyof typeof SIZES; presence?: Presence; now?: number }) {
+  return (
+    <span className={`relative inline-block shrink-0 ${SIZES[size]}`}>
+      <img src={src} alt="" className={`${SIZES[size]} rounded-full bg-slate-100 object-cover`} loading="lazy" />
+      {presence ? <PresenceDot presence={presence} now={now} className="absolute bottom-0 right-0" /> : null}
+    </span>
+  );
+}
+
+export function PresenceDot({ presence, now, className = "" }: { presence: Presence; now?: number; className?: string }) {
+  const label = lastSeenText(presence, now ?? presence.lastChanged);
+  return (
+    <span
+      data-testid="presence-dot"
+      data-online={presence.online ? "true" : "false"}
+      title={label}
+      aria-label={label}
+      role="img"
+      className={`block h-3 w-3 rounded-full ring-2 ring-white ${presence.online ? "bg-emerald-500" : "bg-slate-300"} ${className}`}
+    />
+  );
+}

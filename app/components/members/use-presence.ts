@@ -1,0 +1,9 @@
+import { useLiveFeed } from "~/components/live/use-live-feed";
+import { presenceFeed, type PresencePayload } from "~/features/live/feeds";
+
+/** Live presence of the members on screen, starting from what the loader read. */
+export function usePresence(initial: PresencePayload): PresencePayload {
+  const feed = presenceFeed(Object.keys(initial)) ?? "presence:none";
+  const live = useLiveFeed(feed, initial, { enabled: Object.keys(initial).length > 0, onError: () => {} });
+  return { ...initial, ...live };
+}

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openSqliteStore } from "~/engine/store/sqlite.server";
+import type { DocStore } from "~/engine/store/types";
+import { subscribeFeed } from "~/features/live/subscribe.server";
+import { ChatError, markSeen, openChat, requireChat, sendMessage } from "./chat.server";
+
+let dir: string;
+let store: DocStore;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "chat-"));
+  store = openSqliteStore(path.join(dir, "test.sqlite"));
+  for (const [uid, fullName] of [["amy", "Amy"], ["bob", "Bob"], ["cat", "Cat"]]) await store.set(`users/${uid}`, { fullName, createdAt: 1 });
+});
+
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("openChat", () => {
+  it("creates one conversation per pair even when both start it at once", async () => {
+    const ids = await Promise.all([openChat(store, "amy", "bob", 10), openChat(store, "bob", "amy", 10), openChat(store, "amy", "bob", 11)]);
+    expect(new Set(ids)).toEqual(new Set(["amy_bob"]));
+    const chats = await store.query({ collection: "chats" });
+    expect(chats).toHaveLength(1);
+    expect(chats[0].data.participants).toEqual(["amy", "bob"]);
+  });
+});
+
+describe("sendMessage", () => {
+  it("stores the message, moves the chat's preview and notifies on the first message only", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await sendMessage(store, "amy", chatId, "  Hola Bob  ", 20);
+    await sendMessage(store, "amy", chatId, "Are you there?", 30);
+    const messages = await store.query({ collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "asc"]] });
+    expect(messages.map((m) => m.data)).toEqual([
+      { sender: "amy", text: "Hola Bob", seen: false, timestamp: 20 },
+      { sender: "amy", text: "Are you there?", seen: false, timestamp: 30 },
+    ]);
+    const chat = await requireChat(store, "bob", chatId);
+    expect(chat).toMatchObject({ lastMessage: "Are you there?", updatedAt: 30, messageCount: 2, unread: { amy: 0, bob: 2 } });
+    const notes = await store.query({ collection: "notifications/bob/messages" });
+    expect(notes).toHaveLength(1);
+    expect(notes[0].data).toMatchObject({ link: `/inbox/${chatId}`, title: "New message from Amy" });
+  });
+
+  it("refuses outsiders and over-long messages, storing nothing", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await expect(sendMessage(store, "cat", chatId, "hi", 20)).rejects.toMatchObject({ status: 404 });
+    await expect(sendMessage(store, "amy", chatId, "x".repeat(2001), 20)).rejects.toMatchObject({ status: 400 });
+    await expect(requireChat(store, "cat", chatId)).rejects.toBeInstanceOf(ChatError);
+    expect(await store.query({ collection: `chats/${chatId}/messages` })).toHaveLength(0);
+  });
+
+  it("slows down a sender who posts too fast", async () => {
+    const chatId = await openChat(store, "bob", "cat", 10);
+    const now = 5_000_000;
+    for (let i = 0; i < 8; i++) await sendMessage(store, "cat", chatId, `m${i}`, now + i);
+    await expect(sendMessage(store, "cat", chatId, "one more", now + 9)).rejects.toThrow(/too fast/);
+  });
+});
+
+describe("markSeen", () => {
+  it("marks only the other member's messages, and the live thread shows it", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await sendMessage(store, "amy", chatId, "hi", 20);
+    await sendMessage(store, "bob", chatId, "hello", 30);
+    const seen: boolean[][] = [];
+    const stop = subscribeFeed(store, "amy", `chatMessages:${chatId}`, (messages) => seen.push(messages.map((m) => m.seen)), () => {});
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await markSeen(store, "bob", chatId)).toBe(1);
+    await new Promise((r) => setTimeout(r, 5));
+    stop();
+    expect(seen[0]).toEqual([false, false]);
+    expect(seen.at(-1)).toEqual([true, false]);
+    expect((await requireChat(store, "bob", chatId)).unread).toEqual({ amy: 1, bob: 0 });
+    await expect(markSeen(store, "cat", chatId)).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Conversations between two members at chats/{pairId} with messages at chats/{id}/messages.
+ * Only participants read or post; everyone else gets a 404 (the chat's existence is not theirs
+ * to know). Only the server writes, so `unread` counts and previews stay true.
+ */
+import { randomBytes } from "node:crypto";
+import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
+import type { DocStore } from "~/engine/store/types";
+import { addNotification } from "~/features/notifications/notifications.server";
+import { chatMessagesPayload, threadOf } from "~/features/live/feeds";
+import { checkMessage, isChatId, messageId, pairChatId, preview } from "./pair";
+import type { ChatDoc, MessageDoc } from "./types";
+
+export class ChatError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 429,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ChatError";
+  }
+}
+
+// A person types a few lines in a burst at most; a script posting faster is slowed down.
+export const SEND_WINDOW_MS = 10_000;
+export const SEND_MAX_PER_WINDOW = 8;
+const sendLimiter = createRateLimiter({ windowMs: SEND_WINDOW_MS, max: SEND_MAX_PER_WINDOW, maxKeys: 50_000 });
+
+const NOT_FOUND = "This conversation does not exist or is not yours.";
+
+/** Opens the pair's conversation, creating it once even when both members start it at once. */
+export async function openChat(store: DocStore, uid: string, other: string, now = Date.now()): Promise<string> {
+  if (uid === other) throw new ChatError(400, "You cannot message yourself.");
+  const target = await store.get(`users/${other}`);
+  if (!target || target.data.deleted === true) throw new ChatError(404, "This member does not exist.");
+  const chatId = pairChatId(uid, other);
+  await store.transaction(async (tx) => {
+    if (await tx.get(`chats/${chatId}`)) return;
+    const participants = [uid, other].sort();
+    tx.create(`chats/${chatId}`, {
+      participants,
+      createdBy: uid,
+      createdAt: now,
+      updatedAt: now,
+      lastMessage: "",
+      lastSender: "",
+      messageCount: 0,
+      unread: { [uid]: 0, [other]: 0 },
+    } satisfies ChatDoc);
+  });
+  return chatId;
+}
+
+/** The chat when `uid` takes part in it; otherwise a ChatError 404. */
+export async function requireChat(store: DocStore, uid: string, chatId: string): Promise<ChatDoc> {
+  if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND);
+  const chat = await store.get<ChatDoc>(`chats/${chatId}`);
+  if (!chat || !chat.data.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
+  return chat.data;
+}
+
+export async function isParticipant(store: DocStore, uid: string, chatId: string): Promise<boolean> {
+  try {
+    await requireChat(store, uid, chatId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function sendMessage(store: DocStore, uid: string, chatId: string, rawText: unknown, now = Date.now()): Promise<{ id: string }> {
+  const checked = checkMessage(rawText);
+  if (!checked.ok) throw new ChatError(400, checked.error);
+  const decision = sendLimiter.check(uid, now);
+  if (!decision.allowed) throw new ChatError(429, `You are sending messages too fast. Wait ${waitText(decision.retryAfterMs)} and try again.`);
+  if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND);
+  const id = messageId(now, randomBytes(6).toString("hex"));
+  await store.transaction(async (tx) => {
+    const chat = await tx.get<ChatDoc>(`chats/${chatId}`);
+    if (!chat || !chat.data.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
+    const other = chat.data.participants.find((p) => p !== uid)!;
+    const firstMessage = (chat.data.messageCount ?? 0) === 0;
+    const sender = firstMessage ? await tx.get(`users/${uid}`) : null;
+    tx.create(`chats/${chatId}/messages/${id}`, { sender: uid, text: checked.text, seen: false, timestamp: now } satisfies MessageDoc);
+    tx.update(`chats/${chatId}`, {
+      lastMessage: preview(checked.text),
+      lastSender: uid,
+      updatedAt: now,
+      messageCount: (chat.data.messageCount ?? 0) + 1,
+      unread: { ...chat.data.unread, [uid]: chat.data.unread?.[uid] ?? 0, [other]: (chat.data.unread?.[other] ?? 0) + 1 },
+    });
+    if (firstMessage) {
+      const name = typeof sender?.data.fullName === "string" && sender.data.fullName.trim() ? sender.data.fullName.trim() : "A member";
+      addNotification(tx, other, { id: `chat_${chatId}`, type: "message", title: `New message from ${name}`, body: preview(checked.text), link: `/inbox/${chatId}` }, now);
+    }
+  });
+  sendLimiter.hit(uid, now);
+  return { id };
+}
+
+// Firestore caps a transaction at 500 writes.
+const SEEN_BATCH = 400;
+
+/** Marks the other member's messages seen because `uid` has the thread open; answers how many. */
+export async function markSeen(store: DocStore, uid: string, chatId: string): Promise<number> {
+  if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND);
+  return store.transaction(async (tx) => {
+    const chat = await tx.get<ChatDoc>(`chats/${chatId}`);
+    if (!chat || !chat.data.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
+    const unseen = await tx.query<MessageDoc>({ collection: `chats/${chatId}/messages`, where: [["seen", "==", false]], limit: SEEN_BATCH });
+    const theirs = unseen.filter((m) => m.data.sender !== uid);
+    for (const m of theirs) tx.update(m.path, { seen: true });
+    if (theirs.length > 0 || (chat.data.unread?.[uid] ?? 0) !== 0) tx.update(`chats/${chatId}`, { unread: { ...chat.data.unread, [uid]: 0 } });
+    return theirs.length;
+  });
+}
+
+export async function loadThread(store: DocStore, uid: string, chatId: string) {
+  const chat = await requireChat(store, uid, chatId);
+  return { chat, messages: chatMessagesPayload(await store.query(threadOf(chatId))) };
+}

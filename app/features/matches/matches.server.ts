@@ -1,0 +1,127 @@
+/**
+ * Finds and ranks a member's matches from the skill index: one small collection read per skill
+ * of theirs, the presence of each candidate, then only the page's profiles.
+ */
+import type { DocStore } from "~/engine/store/types";
+import { getMembers, getPresences } from "~/features/members/members.server";
+import type { PublicMember } from "~/features/members/member";
+import type { Presence } from "~/features/members/presence";
+import { isSaved } from "~/features/members/saved.server";
+import { membersWithSkill, type SkillIndexDoc } from "~/features/skills/skills.server";
+import { normaliseTag, readSkills, type Skill } from "~/features/skills/tags";
+import { matchReason, pageOf, rankMatches, type Candidate, type SkillFit } from "./rank";
+
+/** Members shown to someone with no skills yet (and no filter): the newest, so the page is never bare. */
+const NEWCOMER_SAMPLE = 60;
+
+export interface MatchFilters {
+  skill?: string;
+  onlineOnly?: boolean;
+  page?: number;
+}
+
+export interface MatchCard {
+  member: PublicMember;
+  presence: Presence;
+  reason: string;
+  twoWay: boolean;
+  saved: boolean;
+}
+
+export interface MatchesPage {
+  cards: MatchCard[];
+  page: number;
+  pages: number;
+  total: number;
+  /** The viewer has no skills on their profile yet. */
+  noSkills: boolean;
+}
+
+async function collectCandidates(store: DocStore, uid: string, offered: Skill[], wanted: Skill[], skillFilter: string): Promise<Map<string, Candidate>> {
+  const candidates = new Map<string, Candidate>();
+  const entry = (other: string) => {
+    let c = candidates.get(other);
+    if (!c) candidates.set(other, (c = { uid: other, teaches: [], learns: [], online: false, lastActive: 0 }));
+    return c;
+  };
+  const teachTags = new Set(wanted.map((s) => s.tag));
+  if (skillFilter) teachTags.add(skillFilter);
+  const reads: Promise<void>[] = [];
+  for (const tag of teachTags) {
+    reads.push(
+      membersWithSkill(store, tag, "teachers").then((docs: SkillIndexDoc[]) => {
+        for (const d of docs) if (d.uid !== uid) entry(d.uid).teaches.push({ tag, label: d.label, level: d.level });
+      }),
+    );
+  }
+  for (const mine of offered) {
+    reads.push(
+      membersWithSkill(store, mine.tag, "learners").then((docs) => {
+        for (const d of docs) if (d.uid !== uid) entry(d.uid).learns.push({ tag: mine.tag, label: mine.label, level: d.level });
+      }),
+    );
+  }
+  await Promise.all(reads);
+  // Index reads finish in any order; sort each list so reasons read the same every time.
+  const byTag = (a: SkillFit, b: SkillFit) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0);
+  for (const c of candidates.values()) {
+    c.teaches.sort(byTag);
+    c.learns.sort(byTag);
+  }
+  return candidates;
+}
+
+async function newestMembers(store: DocStore, uid: string): Promise<Map<string, Candidate>> {
+  const docs = await store.query({ collection: "users", orderBy: [["createdAt", "desc"]], limit: NEWCOMER_SAMPLE });
+  const out = new Map<string, Candidate>();
+  for (const d of docs) {
+    if (d.id === uid || d.data.deleted === true || typeof d.data.fullName !== "string" || !d.data.fullName.trim()) continue;
+    out.set(d.id, { uid: d.id, teaches: [], learns: [], online: false, lastActive: 0 });
+  }
+  return out;
+}
+
+export async function findMatches(store: DocStore, uid: string, filters: MatchFilters = {}, now = Date.now()): Promise<MatchesPage> {
+  const me = await store.get(`users/${uid}`);
+  const offered = readSkills(me?.data.skillsOffered);
+  const wanted = readSkills(me?.data.skillsWanted);
+  const skill = filters.skill ? normaliseTag(filters.skill) : "";
+  const noSkills = offered.length === 0 && wanted.length === 0;
+
+  let candidates = noSkills && !skill ? await newestMembers(store, uid) : await collectCandidates(store, uid, offered, wanted, skill);
+  if (skill) {
+    candidates = new Map([...candidates].filter(([, c]) => c.teaches.some((f) => f.tag === skill) || c.learns.some((f) => f.tag === skill)));
+  }
+  const presences = await getPresences(store, [...candidates.keys()]);
+  for (const c of candidates.values()) {
+    const p = presences.get(c.uid);
+    c.online = p?.online ?? false;
+    c.lastActive = p?.lastChanged ?? 0;
+  }
+  let ranked = rankMatches([...candidates.values()], now);
+  if (filters.onlineOnly) ranked = ranked.filter((m) => m.online);
+  const { items, page, pages } = pageOf(ranked, filters.page ?? 1);
+  const uids = items.map((m) => m.uid);
+  const [members, saved] = await Promise.all([getMembers(store, uids), isSaved(store, uid, uids)]);
+  const cards = items
+    .map((m) => ({ m, member: members.get(m.uid)! }))
+    .filter(({ member }) => !member.deleted)
+    .map(({ m, member }) => ({
+      member,
+      presence: presences.get(m.uid) ?? { online: false, lastChanged: 0 },
+      reason: m.teaches.length || m.learns.length ? matchReason(m) : "new to the community",
+      twoWay: m.twoWay,
+      saved: saved.has(m.uid),
+    }));
+  return { cards, page, pages, total: ranked.length, noSkills };
+}
+
+/** The dashboard widget's few best matches. */
+export async function topMatches(store: DocStore, uid: string, count = 3) {
+  const { cards } = await findMatches(store, uid, {});
+  return cards.slice(0, count).map(({ member, reason, presence }) => ({
+    member: { uid: member.uid, fullName: member.fullName, avatar: member.avatar },
+    reason,
+    presence,
+  }));
+}

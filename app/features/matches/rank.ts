@@ -1,0 +1,78 @@
+/**
+ * Match ranking as a pure function: who fits me best, and why, in words.
+ *
+ * A two-way swap (they teach what I want AND want what I teach) always ranks above a one-way
+ * fit, as on time banks and skill swaps where both sides give an hour. Within that, more shared
+ * skills, a stronger teacher, being online now and recent activity lift a member; ties fall back
+ * to the uid so that pages never shuffle between requests.
+ */
+import type { SkillLevel } from "~/features/skills/tags";
+
+export const MATCHES_PAGE_SIZE = 20;
+
+export interface SkillFit {
+  tag: string;
+  /** Their label for what they teach; my label for what I teach. */
+  label: string;
+  /** The candidate's level in this skill. */
+  level: SkillLevel;
+}
+
+export interface Candidate {
+  uid: string;
+  /** What they teach that I want to learn. */
+  teaches: SkillFit[];
+  /** What they want to learn that I teach. */
+  learns: SkillFit[];
+  online: boolean;
+  /** When they were last seen (ms epoch), 0 when never. */
+  lastActive: number;
+}
+
+export interface RankedMatch extends Candidate {
+  score: number;
+  twoWay: boolean;
+}
+
+const LEVEL_BONUS: Record<SkillLevel, number> = { beginner: 0, intermediate: 10, expert: 20 };
+const TWO_WAY = 1_000;
+const PER_TAUGHT = 100;
+const PER_LEARNED = 60;
+const ONLINE = 15;
+const RECENT_MAX = 8;
+const RECENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function scoreOf(candidate: Candidate, now: number): number {
+  const twoWay = candidate.teaches.length > 0 && candidate.learns.length > 0;
+  const levels = candidate.teaches.reduce((sum, fit) => sum + LEVEL_BONUS[fit.level], 0);
+  const age = candidate.online ? 0 : now - candidate.lastActive;
+  const recency = candidate.lastActive > 0 && age < RECENT_WINDOW_MS ? Math.round(RECENT_MAX * (1 - age / RECENT_WINDOW_MS)) : 0;
+  return (twoWay ? TWO_WAY : 0) + PER_TAUGHT * candidate.teaches.length + PER_LEARNED * candidate.learns.length + levels + (candidate.online ? ONLINE : 0) + recency;
+}
+
+export function rankMatches(candidates: readonly Candidate[], now: number): RankedMatch[] {
+  return candidates
+    .map((c) => ({ ...c, score: scoreOf(c, now), twoWay: c.teaches.length > 0 && c.learns.length > 0 }))
+    .sort((a, b) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+}
+
+export function pageOf<T>(items: readonly T[], page: number, size = MATCHES_PAGE_SIZE): { items: T[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  return { items: items.slice((current - 1) * size, current * size), page: current, pages };
+}
+
+function list(labels: string[]): string {
+  if (labels.length <= 1) return labels.join("");
+  return `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
+}
+
+/** "teaches Spanish, wants to learn React — you teach React". */
+export function matchReason(match: Pick<Candidate, "teaches" | "learns">): string {
+  const teaches = match.teaches.map((f) => f.label);
+  const learns = match.learns.map((f) => f.label);
+  if (teaches.length && learns.length) return `teaches ${list(teaches)}, wants to learn ${list(learns)} — you teach ${list(learns)}`;
+  if (teaches.length) return `teaches ${list(teaches)} — you want to learn ${teaches.length > 1 ? "them" : "it"}`;
+  if (learns.length) return `wants to learn ${list(learns)} — you teach ${list(learns)}`;
+  return "new to the community";
+}

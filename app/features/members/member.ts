@@ -1,0 +1,36 @@
+/** What any member may see of another member: the public part of users/{uid}. Browser-safe. */
+import type { DocData } from "~/engine/store/types";
+import { DEFAULT_AVATAR } from "~/features/profile/display";
+import { readSkills, type Skill } from "~/features/skills/tags";
+
+export const DELETED_MEMBER_NAME = "Deleted member";
+
+export interface PublicMember {
+  uid: string;
+  fullName: string;
+  avatar: string;
+  bio: string;
+  timezone: string;
+  languages: string[];
+  skillsOffered: Skill[];
+  skillsWanted: Skill[];
+  deleted: boolean;
+  demo: boolean;
+}
+
+export function publicMember(uid: string, data: DocData | undefined): PublicMember {
+  const d = data ?? {};
+  const deleted = d.deleted === true || !data;
+  return {
+    uid,
+    fullName: deleted ? DELETED_MEMBER_NAME : typeof d.fullName === "string" && d.fullName.trim() ? d.fullName.trim() : "Member",
+    avatar: !deleted && typeof d.profilePicture === "string" && d.profilePicture ? d.profilePicture : DEFAULT_AVATAR,
+    bio: !deleted && typeof d.bio === "string" ? d.bio : "",
+    timezone: typeof d.timezone === "string" ? d.timezone : "UTC",
+    languages: Array.isArray(d.languages) ? d.languages.filter((l): l is string => typeof l === "string") : [],
+    skillsOffered: deleted ? [] : readSkills(d.skillsOffered),
+    skillsWanted: deleted ? [] : readSkills(d.skillsWanted),
+    deleted,
+    demo: d.demo === true,
+  };
+}

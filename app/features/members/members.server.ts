@@ -1,0 +1,19 @@
+import type { DocStore } from "~/engine/store/types";
+import { presenceOf, type Presence } from "./presence";
+import { publicMember, type PublicMember } from "./member";
+
+export async function getMember(store: DocStore, uid: string): Promise<PublicMember | null> {
+  const doc = await store.get(`users/${uid}`);
+  if (!doc || typeof doc.data.fullName !== "string" || (!doc.data.fullName.trim() && doc.data.deleted !== true)) return null;
+  return publicMember(uid, doc.data);
+}
+
+export async function getMembers(store: DocStore, uids: readonly string[]): Promise<Map<string, PublicMember>> {
+  const docs = await Promise.all(uids.map((uid) => store.get(`users/${uid}`)));
+  return new Map(uids.map((uid, i) => [uid, publicMember(uid, docs[i]?.data)]));
+}
+
+export async function getPresences(store: DocStore, uids: readonly string[]): Promise<Map<string, Presence>> {
+  const docs = await Promise.all(uids.map((uid) => store.get(`status/${uid}`)));
+  return new Map(uids.map((uid, i) => [uid, presenceOf(docs[i]?.data)]));
+}

@@ -1,0 +1,24 @@
+/** Presence as people read it: a dot and "last seen …". Browser-safe. */
+export interface Presence {
+  online: boolean;
+  lastChanged: number;
+}
+
+export const OFFLINE: Presence = { online: false, lastChanged: 0 };
+
+export function presenceOf(data: Record<string, unknown> | undefined | null): Presence {
+  if (!data) return OFFLINE;
+  return { online: data.state === "online", lastChanged: typeof data.last_changed === "number" ? data.last_changed : 0 };
+}
+
+export function lastSeenText(presence: Presence, now: number): string {
+  if (presence.online) return "Online";
+  if (!presence.lastChanged) return "Offline";
+  const minutes = Math.floor((now - presence.lastChanged) / 60_000);
+  if (minutes < 1) return "Last seen just now";
+  if (minutes < 60) return `Last seen ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `Last seen ${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? "Last seen yesterday" : `Last seen ${days} days ago`;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { dedupeSkills, normaliseTag, parseSkillLines, readSkills, skillLines, tagKey, toSkill } from "./tags";
+
+describe("normaliseTag", () => {
+  it("trims, lowercases and collapses inner whitespace", () => {
+    expect(normaliseTag("  Public   Speaking\t")).toBe("public speaking");
+    expect(normaliseTag("REACT")).toBe("react");
+  });
+  it("caps tags at 40 characters without a trailing space", () => {
+    const long = "a".repeat(39) + " bcdef";
+    expect(normaliseTag(long)).toBe("a".repeat(39));
+    expect(normaliseTag("x".repeat(60))).toHaveLength(40);
+  });
+  it("answers empty for blank input", () => {
+    expect(normaliseTag("   ")).toBe("");
+  });
+  it("folds full-width letters so look-alikes match", () => {
+    expect(normaliseTag("Ｒｅａｃｔ")).toBe("react");
+  });
+});
+
+describe("skills", () => {
+  it("keeps the display label's capitals", () => {
+    expect(toSkill("  UX   Design ", "expert")).toEqual({ tag: "ux design", label: "UX Design", level: "expert" });
+    expect(toSkill("  ", "expert")).toBeNull();
+  });
+  it("drops duplicate tags, first one winning", () => {
+    const a = toSkill("React", "expert")!;
+    const b = toSkill("react ", "beginner")!;
+    expect(dedupeSkills([a, b])).toEqual([a]);
+  });
+  it("parses one skill per line with an optional level", () => {
+    const { skills, error } = parseSkillLines("Spanish: expert\nReact - beginner\n\nGuitar");
+    expect(error).toBeUndefined();
+    expect(skills.map((s) => [s.tag, s.level])).toEqual([
+      ["spanish", "expert"],
+      ["react", "beginner"],
+      ["guitar", "intermediate"],
+    ]);
+    expect(parseSkillLines(skillLines(skills)).skills).toEqual(skills);
+  });
+  it("refuses too many skills and over-long names", () => {
+    expect(parseSkillLines(Array.from({ length: 11 }, (_, i) => `skill ${i}`).join("\n")).error).toMatch(/at most 10/);
+    expect(parseSkillLines("x".repeat(41)).error).toMatch(/under 40/);
+  });
+  it("reads stored lists defensively", () => {
+    expect(readSkills(undefined)).toEqual([]);
+    expect(readSkills([{ tag: "go" }, "junk", { tag: "" }])).toEqual([{ tag: "go", label: "go", level: "beginner" }]);
+  });
+  it("makes tags safe as document ids", () => {
+    expect(tagKey("ci/cd")).toBe("ci%2Fcd");
+  });
+});

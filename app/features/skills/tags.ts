@@ -1,0 +1,93 @@
+/**
+ * Skills on profiles: a tag (normalised, for matching) with the label the member typed (for
+ * showing) and a level. Browser-safe: the profile editor validates with the same rules.
+ */
+export const SKILL_LEVELS = ["beginner", "intermediate", "expert"] as const;
+export type SkillLevel = (typeof SKILL_LEVELS)[number];
+
+export const MAX_TAG_LENGTH = 40;
+/** Per list (teach / learn): enough for a real profile, few enough to keep matching cheap. */
+export const MAX_SKILLS_PER_LIST = 10;
+
+export interface Skill {
+  tag: string;
+  label: string;
+  level: SkillLevel;
+}
+
+/** "  Public   Speaking " → "public speaking"; empty when nothing usable is left. */
+export function normaliseTag(raw: string): string {
+  return raw.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase().slice(0, MAX_TAG_LENGTH).trim();
+}
+
+/** The label keeps the member's capitals ("React", "UX design") but not their stray spaces. */
+export function displayLabel(raw: string): string {
+  return raw.normalize("NFKC").trim().replace(/\s+/g, " ").slice(0, MAX_TAG_LENGTH).trim();
+}
+
+export function isSkillLevel(value: unknown): value is SkillLevel {
+  return typeof value === "string" && (SKILL_LEVELS as readonly string[]).includes(value);
+}
+
+/** Builds a skill from what a person typed; null when the name is empty after normalising. */
+export function toSkill(rawLabel: string, level: SkillLevel): Skill | null {
+  const tag = normaliseTag(rawLabel);
+  if (!tag) return null;
+  return { tag, label: displayLabel(rawLabel), level };
+}
+
+/** Drops duplicates (same tag: the first one wins) and anything beyond the list's maximum. */
+export function dedupeSkills(skills: readonly Skill[]): Skill[] {
+  const seen = new Set<string>();
+  const out: Skill[] = [];
+  for (const skill of skills) {
+    if (seen.has(skill.tag)) continue;
+    seen.add(skill.tag);
+    out.push(skill);
+    if (out.length === MAX_SKILLS_PER_LIST) break;
+  }
+  return out;
+}
+
+/** Reads a stored list defensively: older profiles hold `[]` or other shapes. */
+export function readSkills(value: unknown): Skill[] {
+  if (!Array.isArray(value)) return [];
+  const out: Skill[] = [];
+  for (const item of value) {
+    if (!item || typeof item !== "object") continue;
+    const { tag, label, level } = item as Record<string, unknown>;
+    if (typeof tag !== "string" || !tag) continue;
+    out.push({ tag, label: typeof label === "string" && label ? label : tag, level: isSkillLevel(level) ? level : "beginner" });
+  }
+  return out;
+}
+
+/**
+ * Skills as one line per skill, "Spanish: expert" — the profile form's plain-text format, which
+ * works without JavaScript and on every phone keyboard.
+ */
+export function parseSkillLines(text: string): { skills: Skill[]; error?: string } {
+  const skills: Skill[] = [];
+  for (const rawLine of text.split(/\r?\n|,/)) {
+    const line = rawLine.trim();
+    if (!line) continue;
+    const match = /^(.*?)(?:\s*[:\-–]\s*(beginner|intermediate|expert))?$/i.exec(line);
+    const name = match?.[1] ?? line;
+    const level = (match?.[2]?.toLowerCase() ?? "intermediate") as SkillLevel;
+    if (name.trim().length > MAX_TAG_LENGTH) return { skills, error: `Keep each skill under ${MAX_TAG_LENGTH} characters ("${name.trim().slice(0, 20)}…").` };
+    const skill = toSkill(name, level);
+    if (skill) skills.push(skill);
+  }
+  const unique = dedupeSkills(skills);
+  if (new Set(skills.map((s) => s.tag)).size > MAX_SKILLS_PER_LIST) return { skills: unique, error: `List at most ${MAX_SKILLS_PER_LIST} skills.` };
+  return { skills: unique };
+}
+
+export function skillLines(skills: readonly Skill[]): string {
+  return skills.map((s) => `${s.label}: ${s.level}`).join("\n");
+}
+
+/** A tag as one document-id segment: tags may hold "/" ("CI/CD"), ids may not. */
+export function tagKey(tag: string): string {
+  return encodeURIComponent(tag);
+}

@@ -1,0 +1,67 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Thread } from "~/components/chat/thread";
+import { usePresence } from "~/components/members/use-presence";
+import { getStore } from "~/engine/index.server";
+import { ChatError, loadThread, markSeen, sendMessage } from "~/features/chat/chat.server";
+import { otherParticipant } from "~/features/chat/pair";
+import { getMember, getPresences } from "~/features/members/members.server";
+import { publicMember } from "~/features/members/member";
+import { requireUser } from "~/utils/auth.server";
+import { assertSameOrigin } from "~/utils/origin.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data ? `Chat with ${data.other.fullName}` : "Chat" });
+
+function notFound(error: unknown): never {
+  if (error instanceof ChatError) throw new Response(error.message, { status: 404 });
+  throw error;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const store = await getStore();
+  const chatId = params.chatId ?? "";
+  const { chat, messages } = await loadThread(store, user.uid, chatId).catch(notFound);
+  const otherUid = otherParticipant(chat.participants, user.uid) ?? user.uid;
+  const [member, presences] = await Promise.all([getMember(store, otherUid), getPresences(store, [otherUid])]);
+  const other = member ?? publicMember(otherUid, undefined);
+  return {
+    chatId,
+    me: user.uid,
+    other: { uid: other.uid, fullName: other.fullName, avatar: other.avatar, deleted: other.deleted },
+    presence: presences.get(otherUid)!,
+    messages,
+    timezone: user.profile.timezone || "UTC",
+    now: Date.now(),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const store = await getStore();
+  const chatId = params.chatId ?? "";
+  const form = await request.formData();
+  try {
+    if (form.get("intent") === "seen") return { ok: true as const, seen: await markSeen(store, user.uid, chatId) };
+    await sendMessage(store, user.uid, chatId, form.get("text"));
+    return { ok: true as const };
+  } catch (error) {
+    if (error instanceof ChatError) return data({ ok: false as const, error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+// Messages arrive through the live feed; re-running the loaders after each send or "seen" would only repeat them.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, currentParams, nextParams, defaultShouldRevalidate }) => {
+  if (formAction?.startsWith("/inbox/") && currentParams.chatId === nextParams.chatId) return false;
+  return defaultShouldRevalidate;
+};
+
+export default function ChatThread() {
+  const { chatId, me, other, presence: initialPresence, messages, timezone, now } = useLoaderData<typeof loader>();
+  const presence = usePresence({ [other.uid]: initialPresence })[other.uid] ?? initialPresence;
+  return <Thread key={chatId} chatId={chatId} me={me} other={other} presence={presence} initialMessages={messages} timezone={timezone} now={now} />;
+}

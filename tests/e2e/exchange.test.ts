@@ -1,0 +1,135 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { pairChatId } from "~/features/chat/pair";
+import { setSkills } from "~/features/skills/skills.server";
+import { toSkill } from "~/features/skills/tags";
+import { createUser, signInAs, skipLocalOnboarding, type TestUser } from "./support/fixtures";
+import { e2eStore } from "./support/store";
+
+/**
+ * The skill exchange end to end with two members in two browsers: A finds B by a skill, saves B,
+ * messages B; B sees it live, reads it (A sees "Seen"), answers live; outsiders stay out.
+ */
+
+const skill = (label: string, level: "beginner" | "intermediate" | "expert") => toSkill(label, level)!;
+
+async function member(fullName: string, teaches: string[], learns: string[]): Promise<TestUser> {
+  const user = await createUser({ fullName });
+  await setSkills(
+    e2eStore(),
+    user.uid,
+    teaches.map((s) => skill(s, "expert")),
+    learns.map((s) => skill(s, "beginner")),
+  );
+  return user;
+}
+
+async function open(browser: Browser, user: TestUser, baseURL: string, path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signInAs(context, user, baseURL);
+  const page = await context.newPage();
+  await skipLocalOnboarding(page, user.uid);
+  await page.goto(path);
+  return page;
+}
+
+const chatDot = (page: Page) => page.getByTestId("sidebar").getByTestId("chat-dot");
+
+test("two members find each other, save, chat live and see it read", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const ana = await member(`Ana ${suffix}`, ["React"], ["Spanish"]);
+  const ben = await member(`Ben ${suffix}`, ["Spanish"], ["React"]);
+  const cleo = await member(`Cleo ${suffix}`, ["Spanish"], []);
+  const chatId = pairChatId(ana.uid, ben.uid);
+
+  // B waits in their inbox, before any conversation exists.
+  const b = await open(browser, ben, baseURL!, "/inbox");
+  await expect(b.getByText("No conversations yet")).toBeVisible();
+  await expect(chatDot(b)).toHaveCount(0);
+
+  // A finds B by a skill; the card says why in words.
+  const a = await open(browser, ana, baseURL!, "/matches");
+  await a.getByRole("searchbox", { name: "Skill" }).fill("  SPANISH ");
+  await a.getByRole("button", { name: "Filter" }).click();
+  await a.waitForURL(/skill=/);
+  const card = a.getByTestId("match-card").filter({ hasText: ben.fullName });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId("match-reason")).toHaveText("Teaches Spanish, wants to learn React — you teach React");
+  // The two-way swap ranks above Cleo, who only teaches.
+  await expect(a.getByTestId("match-card").first()).toContainText(ben.fullName);
+
+  await card.getByRole("button", { name: `Save ${ben.fullName}` }).click();
+  await expect(card.getByRole("button", { name: `Unsave ${ben.fullName}` })).toHaveText("Saved");
+  await expect.poll(async () => Boolean(await e2eStore().get(`users/${ana.uid}/saved/${ben.uid}`))).toBe(true);
+
+  await card.getByRole("button", { name: `Message ${ben.fullName}` }).click();
+  await a.waitForURL(`**/inbox/${chatId}`);
+  await a.getByRole("textbox", { name: "Message" }).fill("Hola Ben! <b>Shall we swap?</b>");
+  await a.getByRole("button", { name: "Send" }).click();
+  const aMessages = a.getByTestId("message");
+  await expect(aMessages).toHaveCount(1);
+  // Rendered as text, never as HTML.
+  await expect(aMessages.first()).toContainText("<b>Shall we swap?</b>");
+
+  // B: the Chat dot and the conversation appear without a reload.
+  await expect(chatDot(b)).toBeVisible();
+  const conversation = b.getByTestId("conversation").filter({ hasText: ana.fullName });
+  await expect(conversation).toBeVisible();
+  await expect(conversation.getByTestId("unread-count")).toHaveText("1");
+
+  // B opens it: the dot goes, and A sees "Seen".
+  await conversation.click();
+  await b.waitForURL(`**/inbox/${chatId}`);
+  await expect(b.getByTestId("message").first()).toContainText("Hola Ben!");
+  await expect(chatDot(b)).toHaveCount(0);
+  await expect(a.getByTestId("seen-marker")).toHaveText("· Seen");
+
+  // B's reply reaches A live.
+  await b.getByRole("textbox", { name: "Message" }).fill("Claro, Ana!");
+  await b.keyboard.press("Enter");
+  await expect(aMessages).toHaveCount(2);
+  await expect(aMessages.last()).toContainText("Claro, Ana!");
+  await expect(aMessages.last()).toHaveAttribute("data-mine", "false");
+
+  // A notification for B's first message from A, linking to the conversation.
+  const notes = await e2eStore().query({ collection: `notifications/${ben.uid}/messages`, where: [["type", "==", "message"]] });
+  expect(notes.map((n) => n.data.link)).toEqual([`/inbox/${chatId}`]);
+
+  // An over-long message is refused with a message, and nothing is stored.
+  await a.getByRole("textbox", { name: "Message" }).fill("x".repeat(2001));
+  await a.getByRole("button", { name: "Send" }).click();
+  await expect(a.getByRole("alert")).toContainText("at most 2,000 characters");
+  expect(await e2eStore().query({ collection: `chats/${chatId}/messages` })).toHaveLength(2);
+
+  // A third member can neither open the conversation nor listen to it.
+  const c = await open(browser, cleo, baseURL!, "/matches");
+  const response = await c.goto(`/inbox/${chatId}`);
+  expect(response?.status()).toBe(404);
+  const stream = await c.request.get(`/api/live?feeds=chatMessages:${chatId}`);
+  expect(stream.status()).toBe(403);
+  const post = await c.request.post(`/inbox/${chatId}`, { form: { intent: "send", text: "let me in" }, headers: { Origin: baseURL! } });
+  expect(post.status()).toBe(404);
+  expect(await e2eStore().query({ collection: `chats/${chatId}/messages` })).toHaveLength(2);
+
+  // Saved Profiles lists B, with unsave.
+  await a.goto("/saved");
+  const saved = a.getByTestId("saved-member").filter({ hasText: ben.fullName });
+  await expect(saved).toBeVisible();
+  await saved.getByRole("button", { name: `Unsave ${ben.fullName}` }).click();
+  await expect.poll(async () => Boolean(await e2eStore().get(`users/${ana.uid}/saved/${ben.uid}`))).toBe(false);
+
+  if (process.env.E2E_SCREENSHOTS) {
+    const dir = process.env.E2E_SCREENSHOTS;
+    for (const [w, h] of [[1280, 800], [390, 844]] as const) {
+      await a.setViewportSize({ width: w, height: h });
+      await a.goto("/matches");
+      await a.screenshot({ path: `${dir}/matches-${w}.png`, fullPage: true });
+      await a.goto(`/members/${ben.uid}`);
+      await a.screenshot({ path: `${dir}/member-${w}.png`, fullPage: true });
+      await a.goto(`/inbox/${chatId}`);
+      await expect(a.getByTestId("message")).toHaveCount(2);
+      await a.screenshot({ path: `${dir}/thread-${w}.png` });
+      await a.goto(`/inbox`);
+      await a.screenshot({ path: `${dir}/inbox-${w}.png` });
+    }
+  }
+});
