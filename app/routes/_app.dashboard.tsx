@@ -3,11 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { UpcomingSessionsWidget } from "~/components/bookings/upcoming-sessions-widget";
 import { ActivityWidget } from "~/components/dashboard/activity-widget";
+import { MatchesWidgetContent } from "~/components/matches/matches-widget";
 import { Onboarding } from "~/components/onboarding/onboarding";
 import { LevelWidget } from "~/components/progress/level-widget";
 import { getStore } from "~/engine/index.server";
 import { loadUpcomingSessions, viewerZone } from "~/features/bookings/views.server";
 import { readFeed } from "~/features/live/subscribe.server";
+import { topMatches } from "~/features/matches/matches.server";
 import { onboardingState } from "~/features/onboarding/onboarding.server";
 import { levelFor } from "~/features/progress/levels";
 import { requireUser } from "~/utils/auth.server";
@@ -18,10 +20,11 @@ export const meta: MetaFunction = () => pageMeta({ title: "Dashboard" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
-  const [onboarding, upcoming, activity] = await Promise.all([
+  const [onboarding, upcoming, activity, matches] = await Promise.all([
     onboardingState(store, user.uid, user.profile),
     loadUpcomingSessions(store, user.uid),
     readFeed(store, user.uid, "notifications"),
+    topMatches(store, user.uid),
   ]);
   return {
     uid: user.uid,
@@ -30,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     onboarding,
     upcoming,
     activity,
+    matches,
     timeZone: viewerZone(user.profile.timezone),
   };
 }
@@ -49,7 +53,7 @@ function Widget({ tour, title, children, action }: { tour: string; title: string
 }
 
 export default function Dashboard() {
-  const { firstName, level, onboarding, upcoming, activity, timeZone } = useLoaderData<typeof loader>();
+  const { firstName, level, onboarding, upcoming, activity, matches, timeZone } = useLoaderData<typeof loader>();
   return (
     <>
       <Onboarding {...onboarding} />
@@ -69,16 +73,8 @@ export default function Dashboard() {
         >
           <ActivityWidget initial={activity} />
         </Widget>
-        <Widget
-          tour="matches-widget"
-          title="Your matches"
-          action={
-            <Link to="/matches" className="text-sm font-medium text-brand-600 hover:underline">
-              See all
-            </Link>
-          }
-        >
-          <p className="text-sm text-slate-600">Add the skills you teach and want to learn on your profile, and we'll suggest members to swap with.</p>
+        <Widget tour="matches-widget" title="Your matches">
+          <MatchesWidgetContent items={matches} />
         </Widget>
         <Widget
           tour="calendar-widget"

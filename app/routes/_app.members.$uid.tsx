@@ -1,10 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { BookingPanel } from "~/components/bookings/booking-panel";
 import { Avatar } from "~/components/members/avatar";
+import { MemberReviews } from "~/components/members/member-reviews";
 import { MemberActions } from "~/components/members/member-actions";
 import { SkillChips } from "~/components/members/skill-chips";
 import { usePresence } from "~/components/members/use-presence";
 import { getStore } from "~/engine/index.server";
+import { loadBookingPanel } from "~/features/bookings/views.server";
+import { levelFor } from "~/features/progress/levels";
+import { reviewsReceived } from "~/features/reviews/reviews.server";
 import { getMember, getPresences } from "~/features/members/members.server";
 import { lastSeenText } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
@@ -20,7 +25,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const store = await getStore();
   const member = /^[A-Za-z0-9-]{1,128}$/.test(uid) ? await getMember(store, uid) : null;
   if (!member) throw new Response("This member does not exist.", { status: 404 });
-  const [presences, saved] = await Promise.all([getPresences(store, [uid]), isSaved(store, user.uid, [uid])]);
+  const [presences, saved, booking, reviews] = await Promise.all([
+    getPresences(store, [uid]),
+    isSaved(store, user.uid, [uid]),
+    loadBookingPanel(store, uid, { uid: user.uid, timezone: user.profile.timezone }),
+    reviewsReceived(store, uid, 5),
+  ]);
   const mine = {
     offered: new Set(readSkills(user.profile.skillsOffered).map((s) => s.tag)),
     wanted: new Set(readSkills(user.profile.skillsWanted).map((s) => s.tag)),
@@ -28,6 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     member,
     presence: presences.get(uid)!,
+    level: levelFor(member.xp).level,
+    booking,
+    reviews: reviews.map((r) => ({ id: `${r.bookingId}_${r.reviewerUid}`, rating: r.rating, comment: r.comment, skillLabel: r.skillLabel, createdAt: r.createdAt })),
     saved: saved.has(uid),
     isMe: uid === user.uid,
     // Highlight what fits: what they teach that I want, what they want that I teach.
@@ -37,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function MemberProfile() {
-  const { member, presence: initial, saved, isMe, fits, now } = useLoaderData<typeof loader>();
+  const { member, presence: initial, saved, isMe, fits, now, level, booking, reviews } = useLoaderData<typeof loader>();
   const presence = usePresence({ [member.uid]: initial })[member.uid] ?? initial;
   return (
     <div className="grid gap-6 lg:grid-cols-[300px_1fr]">
@@ -45,6 +58,12 @@ export default function MemberProfile() {
         <Avatar src={member.avatar} size="lg" presence={presence} now={now} />
         <h1 className="mt-4 text-xl font-bold">{member.fullName}</h1>
         <p className="text-sm text-slate-500">{lastSeenText(presence, now)}</p>
+        <p className="mt-3 flex flex-wrap justify-center gap-2 text-xs font-semibold">
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-700">Level {level}</span>
+          <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-800" aria-label={member.rating.average === null ? "No reviews yet" : `Rated ${member.rating.average} out of 5 from ${member.rating.count} reviews`}>
+            {member.rating.average === null ? "No reviews yet" : `★ ${member.rating.average.toFixed(1)} · ${member.rating.count} review${member.rating.count === 1 ? "" : "s"}`}
+          </span>
+        </p>
         <p className="mt-1 text-xs text-slate-500">Timezone: {member.timezone}</p>
         {member.languages.length ? <p className="mt-1 text-xs text-slate-500">Speaks {member.languages.join(", ")}</p> : null}
         <div className="mt-5 flex justify-center">
@@ -68,7 +87,13 @@ export default function MemberProfile() {
           <h2 className="mb-2 text-base font-semibold">Wants to learn</h2>
           <SkillChips skills={member.skillsWanted} highlight={new Set(fits.learns)} empty="Nothing listed yet." />
         </div>
+        <MemberReviews reviews={reviews} />
       </section>
+      {isMe || member.deleted ? null : (
+        <div className="lg:col-start-2">
+          <BookingPanel data={booking} />
+        </div>
+      )}
     </div>
   );
 }

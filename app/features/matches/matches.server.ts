@@ -3,7 +3,7 @@
  * of theirs, the presence of each candidate, then only the page's profiles.
  */
 import type { DocStore } from "~/engine/store/types";
-import { getMembers, getPresences } from "~/features/members/members.server";
+import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
 import type { PublicMember } from "~/features/members/member";
 import type { Presence } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
@@ -92,11 +92,12 @@ export async function findMatches(store: DocStore, uid: string, filters: MatchFi
   if (skill) {
     candidates = new Map([...candidates].filter(([, c]) => c.teaches.some((f) => f.tag === skill) || c.learns.some((f) => f.tag === skill)));
   }
-  const presences = await getPresences(store, [...candidates.keys()]);
+  const [presences, ratings] = await Promise.all([getPresences(store, [...candidates.keys()]), getRatings(store, [...candidates.keys()])]);
   for (const c of candidates.values()) {
     const p = presences.get(c.uid);
     c.online = p?.online ?? false;
     c.lastActive = p?.lastChanged ?? 0;
+    c.rating = ratings.get(c.uid);
   }
   let ranked = rankMatches([...candidates.values()], now);
   if (filters.onlineOnly) ranked = ranked.filter((m) => m.online);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchReason, pageOf, rankMatches, type Candidate } from "./rank";
+import { matchReason, pageOf, rankMatches, scoreOf, type Candidate } from "./rank";
 
 const NOW = 1_700_000_000_000;
 const fit = (label: string, level: "beginner" | "intermediate" | "expert" = "intermediate") => ({ tag: label.toLowerCase(), label, level });
@@ -44,5 +44,32 @@ describe("pageOf", () => {
     expect(pageOf(items, 3)).toMatchObject({ page: 3, pages: 3, items: [40, 41, 42, 43, 44] });
     expect(pageOf(items, 99).page).toBe(3);
     expect(pageOf([], 1)).toEqual({ items: [], page: 1, pages: 1 });
+  });
+});
+
+describe("ratings in the ranking", () => {
+  const now = Date.UTC(2026, 10, 22);
+  const oneWay = (uid: string, rating?: { count: number; average: number }) => ({
+    uid,
+    teaches: [{ tag: "spanish", label: "Spanish", level: "intermediate" as const }],
+    learns: [],
+    online: false,
+    lastActive: 0,
+    rating,
+  });
+
+  it("lifts well-reviewed members and lowers poorly reviewed ones within a tier", () => {
+    const ranked = rankMatches([oneWay("a", { count: 5, average: 2 }), oneWay("b"), oneWay("c", { count: 5, average: 5 })], now);
+    expect(ranked.map((m) => m.uid)).toEqual(["c", "b", "a"]);
+  });
+
+  it("trusts one review less than many", () => {
+    expect(scoreOf(oneWay("x", { count: 1, average: 5 }), now)).toBeLessThan(scoreOf(oneWay("y", { count: 5, average: 5 }), now));
+  });
+
+  it("never lets a rating beat a two-way swap", () => {
+    const twoWay = { ...oneWay("t"), learns: [{ tag: "react", label: "React", level: "beginner" as const }] };
+    const ranked = rankMatches([oneWay("star", { count: 50, average: 5 }), { ...twoWay, rating: { count: 50, average: 1 } }], now);
+    expect(ranked[0].uid).toBe("t");
   });
 });

@@ -27,6 +27,8 @@ export interface Candidate {
   online: boolean;
   /** When they were last seen (ms epoch), 0 when never. */
   lastActive: number;
+  /** Reviews received: how many, and their average in stars. */
+  rating?: { count: number; average: number };
 }
 
 export interface RankedMatch extends Candidate {
@@ -41,13 +43,31 @@ const PER_LEARNED = 60;
 const ONLINE = 15;
 const RECENT_MAX = 8;
 const RECENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+// Reviews move a member up or down within their tier (never past a two-way swap), and only
+// as far as their number of reviews makes the average believable.
+const RATING_MAX = 30;
+const RATING_CONFIDENT_AT = 5;
+
+function ratingBonus(rating: Candidate["rating"]): number {
+  if (!rating || rating.count === 0) return 0;
+  const confidence = Math.min(rating.count, RATING_CONFIDENT_AT) / RATING_CONFIDENT_AT;
+  return Math.round(RATING_MAX * ((rating.average - 3) / 2) * confidence);
+}
 
 export function scoreOf(candidate: Candidate, now: number): number {
   const twoWay = candidate.teaches.length > 0 && candidate.learns.length > 0;
   const levels = candidate.teaches.reduce((sum, fit) => sum + LEVEL_BONUS[fit.level], 0);
   const age = candidate.online ? 0 : now - candidate.lastActive;
   const recency = candidate.lastActive > 0 && age < RECENT_WINDOW_MS ? Math.round(RECENT_MAX * (1 - age / RECENT_WINDOW_MS)) : 0;
-  return (twoWay ? TWO_WAY : 0) + PER_TAUGHT * candidate.teaches.length + PER_LEARNED * candidate.learns.length + levels + (candidate.online ? ONLINE : 0) + recency;
+  return (
+    (twoWay ? TWO_WAY : 0) +
+    PER_TAUGHT * candidate.teaches.length +
+    PER_LEARNED * candidate.learns.length +
+    levels +
+    (candidate.online ? ONLINE : 0) +
+    recency +
+    ratingBonus(candidate.rating)
+  );
 }
 
 export function rankMatches(candidates: readonly Candidate[], now: number): RankedMatch[] {

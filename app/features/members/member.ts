@@ -1,6 +1,7 @@
 /** What any member may see of another member: the public part of users/{uid}. Browser-safe. */
 import type { DocData } from "~/engine/store/types";
 import { DEFAULT_AVATAR } from "~/features/profile/display";
+import { averageRating, readRating } from "~/features/reviews/types";
 import { readSkills, type Skill } from "~/features/skills/tags";
 
 export const DELETED_MEMBER_NAME = "Deleted member";
@@ -16,6 +17,9 @@ export interface PublicMember {
   skillsWanted: Skill[];
   deleted: boolean;
   demo: boolean;
+  xp: number;
+  /** Reviews received: how many, and their average in stars (null before the first). */
+  rating: { count: number; average: number | null };
 }
 
 export function publicMember(uid: string, data: DocData | undefined): PublicMember {
@@ -32,5 +36,7 @@ export function publicMember(uid: string, data: DocData | undefined): PublicMemb
     skillsWanted: deleted ? [] : readSkills(d.skillsWanted),
     deleted,
     demo: d.demo === true,
+    xp: typeof d.xp === "number" && Number.isFinite(d.xp) ? d.xp : 0,
+    rating: { count: readRating(d.rating).count, average: averageRating(readRating(d.rating)) },
   };
 }

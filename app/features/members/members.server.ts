@@ -1,6 +1,7 @@
 import type { DocStore } from "~/engine/store/types";
 import { presenceOf, type Presence } from "./presence";
 import { publicMember, type PublicMember } from "./member";
+import { averageRating, readRating } from "~/features/reviews/types";
 
 export async function getMember(store: DocStore, uid: string): Promise<PublicMember | null> {
   const doc = await store.get(`users/${uid}`);
@@ -11,6 +12,18 @@ export async function getMember(store: DocStore, uid: string): Promise<PublicMem
 export async function getMembers(store: DocStore, uids: readonly string[]): Promise<Map<string, PublicMember>> {
   const docs = await Promise.all(uids.map((uid) => store.get(`users/${uid}`)));
   return new Map(uids.map((uid, i) => [uid, publicMember(uid, docs[i]?.data)]));
+}
+
+/** Review summaries (`ratings/{uid}`, kept by the review service) of many members at once. */
+export async function getRatings(store: DocStore, uids: readonly string[]): Promise<Map<string, { count: number; average: number }>> {
+  const docs = await Promise.all(uids.map((uid) => store.get(`ratings/${uid}`)));
+  const out = new Map<string, { count: number; average: number }>();
+  uids.forEach((uid, i) => {
+    const summary = readRating(docs[i]?.data);
+    const average = averageRating(summary);
+    if (average !== null) out.set(uid, { count: summary.count, average });
+  });
+  return out;
 }
 
 export async function getPresences(store: DocStore, uids: readonly string[]): Promise<Map<string, Presence>> {

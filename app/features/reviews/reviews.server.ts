@@ -48,8 +48,11 @@ export async function submitReview(
       createdAt: now,
     };
     tx.create(path, review);
-    const rating = readRating(xp.user?.rating);
-    xp.commit({ rating: { count: rating.count + 1, sum: rating.sum + input.rating } });
+    const previous = readRating(xp.user?.rating);
+    const rating = { count: previous.count + 1, sum: previous.sum + input.rating };
+    xp.commit({ rating });
+    // A small copy for match ranking, which reads many members' ratings and none of their profiles.
+    tx.set(`ratings/${revieweeUid}`, rating);
     addNotification(
       tx,
       revieweeUid,
