@@ -17,6 +17,7 @@ import { getTeachingSettings } from "~/features/bookings/teaching.server";
 import { handleCalendarAction } from "~/features/bookings/calendar-actions.server";
 import { loadBookingPanel, loadCalendarSessions, loadSessionLists, viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/utils/auth.server";
+import { timeZoneOptions } from "~/features/profile/timezone";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Calendar" });
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       days: [0, 1, 2, 3, 4, 5, 6].map((weekday) => rangesToText(settings.teaching.weekly.filter((s) => s.weekday === weekday))),
       exceptions: exceptionsToText(settings.teaching.exceptions),
       skills: settings.offered.map((s) => ({ tag: s.tag, label: s.label, rate: settings.teaching.rates[s.tag] ?? null })),
-      timeZones: Intl.supportedValuesOf("timeZone"),
+      timeZones: timeZoneOptions(),
     },
     feed,
     booking,
