@@ -123,7 +123,7 @@ export default function Profile() {
             </button>
           </Form>
           <h2 className="mt-4 text-lg font-semibold">{profile.fullName}</h2>
-          <p className="text-sm text-slate-500">{profile.email}</p>
+          <p className="break-all text-sm text-slate-500">{profile.email}</p>
           <p className="mt-3 inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
             Level {profile.level} · {profile.xp} xp
           </p>
