@@ -1,4 +1,5 @@
-// `npm test`: typecheck, then unit + contract tests (vitest), then end-to-end (Playwright).
+// `npm test`: typecheck, then unit + contract tests (vitest), then end-to-end (Playwright) on the
+// embedded engine, then end-to-end in Firebase mode against local emulators.
 // Stops at the first failing stage. The last line is `N passed, M failed`, counted from the
 // reporters' JSON files; the exit code is non-zero on any failure.
 import { spawnSync } from "node:child_process";
@@ -9,6 +10,7 @@ import { bin, ROOT } from "./lib/build.mjs";
 const RESULTS = path.join(ROOT, "test-results");
 const VITEST_JSON = path.join(RESULTS, "vitest.json");
 const E2E_JSON = path.join(RESULTS, "e2e.json"); // written by playwright.config.ts's json reporter
+const E2E_FIREBASE_JSON = path.join(RESULTS, "e2e-firebase.json"); // playwright.firebase.config.ts's
 
 function readJson(file) {
   try {
@@ -26,8 +28,8 @@ function vitestCounts() {
 }
 
 /** Playwright's stats: expected = passed, flaky = passed on retry, unexpected = failed. */
-function playwrightCounts() {
-  const stats = readJson(E2E_JSON)?.stats;
+function playwrightCounts(file) {
+  const stats = readJson(file)?.stats;
   if (!stats) return undefined;
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
 }
@@ -46,7 +48,14 @@ const STAGES = [
     command: process.execPath,
     args: [path.join(ROOT, "scripts", "e2e.mjs")],
     report: E2E_JSON,
-    counts: playwrightCounts,
+    counts: () => playwrightCounts(E2E_JSON),
+  },
+  {
+    name: "end-to-end, Firebase mode (playwright + emulators)",
+    command: process.execPath,
+    args: [path.join(ROOT, "scripts", "e2e.mjs"), "--config", "playwright.firebase.config.ts"],
+    report: E2E_FIREBASE_JSON,
+    counts: () => playwrightCounts(E2E_FIREBASE_JSON),
   },
 ];
 

@@ -1,21 +1,34 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { FormEvent } from "react";
 import { AuthShell } from "~/components/auth-shell";
-import { Field, FormError } from "~/components/form";
+import { Field, FormError, FormNotice } from "~/components/form";
+import { LoadingScreen } from "~/components/loading-screen";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
+import type { EmailActionMode } from "~/engine/firebase/email-action.client";
+import { emailLinksHandledInBrowser } from "~/engine/firebase/mode.server";
+import { useFirebaseEmailAction } from "~/engine/firebase/use-firebase-email-action";
 import { resetPasswordSchema } from "~/features/auth/schemas";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Choose a new password" });
 
-/** Handles the links in account emails: `?mode=resetPassword&oobCode=…`. */
+const BROWSER_MODES: readonly string[] = ["resetPassword", "verifyEmail", "recoverEmail"] satisfies EmailActionMode[];
+
+/**
+ * Handles the links in account emails: `?mode=resetPassword&oobCode=…`. In Firebase mode the
+ * links (also `verifyEmail` and `recoverEmail`) are Firebase's own and are opened in the browser.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const mode = url.searchParams.get("mode");
   const oobCode = url.searchParams.get("oobCode") ?? "";
+  if (mode && BROWSER_MODES.includes(mode) && emailLinksHandledInBrowser()) {
+    return { state: "inBrowser" as const, mode: mode as EmailActionMode, oobCode, email: "", message: "" };
+  }
   if (mode !== "resetPassword") {
     return { state: "unknown" as const, oobCode: "", email: "", message: "This link is not one we recognise. Open the latest email we sent you." };
   }
@@ -42,29 +55,113 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AuthAction() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  if (data.state !== "reset") {
-    return (
-      <AuthShell title="This link can't be used">
-        <FormError message={data.message} />
-        <Link to="/reset-password" className="btn-primary mt-6 w-full">
-          Ask for a new link
-        </Link>
-      </AuthShell>
-    );
-  }
+  if (data.state === "inBrowser") return <FirebaseEmailAction mode={data.mode} oobCode={data.oobCode} />;
+  if (data.state !== "reset") return <LinkCannotBeUsed message={data.message} />;
+  return <ServerPasswordReset email={data.email} oobCode={data.oobCode} />;
+}
+
+function LinkCannotBeUsed({ message }: { message: string }) {
   return (
-    <AuthShell title="Choose a new password" subtitle={<>For {data.email}</>}>
-      <Form method="post" className="space-y-4" noValidate>
-        <input type="hidden" name="oobCode" value={data.oobCode} />
-        <FormError message={actionData?.formError} />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={8} error={actionData?.fieldErrors.password} hint="At least 8 characters." />
-        <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={actionData?.fieldErrors.confirm} />
-        <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
+    <AuthShell title="This link can't be used">
+      <FormError message={message} />
+      <Link to="/reset-password" className="btn-primary mt-6 w-full">
+        Ask for a new link
+      </Link>
+    </AuthShell>
+  );
+}
+
+interface ChooseNewPasswordProps {
+  email: string;
+  oobCode: string;
+  busy: boolean;
+  fieldErrors?: Record<string, string>;
+  formError?: string;
+  /** Firebase mode: the browser sets the password; without it the form posts to the action. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+function ChooseNewPassword({ email, oobCode, busy, fieldErrors, formError, onSubmit }: ChooseNewPasswordProps) {
+  return (
+    <AuthShell title="Choose a new password" subtitle={<>For {email}</>}>
+      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="oobCode" value={oobCode} />
+        <FormError message={formError} />
+        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={8} error={fieldErrors?.password} hint="At least 8 characters." />
+        <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={fieldErrors?.confirm} />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
           Save new password
         </button>
       </Form>
     </AuthShell>
   );
+}
+
+function ServerPasswordReset({ email, oobCode }: { email: string; oobCode: string }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <ChooseNewPassword
+      email={email}
+      oobCode={oobCode}
+      busy={navigation.state !== "idle"}
+      fieldErrors={actionData?.fieldErrors}
+      formError={actionData?.formError}
+    />
+  );
+}
+
+function FirebaseEmailAction({ mode, oobCode }: { mode: EmailActionMode; oobCode: string }) {
+  const { view, form, onSubmitNewPassword } = useFirebaseEmailAction(mode, oobCode);
+  switch (view.step) {
+    case "loading":
+      return <LoadingScreen />;
+    case "invalid":
+      return <LinkCannotBeUsed message={view.message} />;
+    case "resetPassword":
+      return (
+        <ChooseNewPassword
+          email={view.email}
+          oobCode={oobCode}
+          busy={form.busy}
+          fieldErrors={form.fieldErrors}
+          formError={form.formError}
+          onSubmit={onSubmitNewPassword}
+        />
+      );
+    case "passwordChanged":
+      return (
+        <AuthShell title="Your password was changed" subtitle="Sign in with your new password.">
+          <Link to="/auth" className="btn-primary w-full">
+            Sign in
+          </Link>
+        </AuthShell>
+      );
+    case "emailVerified":
+      return (
+        <AuthShell title="Your email is verified">
+          <Link to="/dashboard" className="btn-primary w-full">
+            Continue to SkillSwap
+          </Link>
+        </AuthShell>
+      );
+    case "emailRestored":
+      return (
+        <AuthShell title={`Your sign-in email was changed back to ${view.email}`}>
+          <FormNotice>If you did not ask for the change, someone else may know your password. Choose a new one now.</FormNotice>
+          <Link to="/reset-password" className="btn-primary mt-6 w-full">
+            Reset your password
+          </Link>
+        </AuthShell>
+      );
+    case "unavailable":
+      return (
+        <AuthShell title="We could not open this link">
+          <FormError message={view.message} />
+          <button type="button" className="btn-primary mt-6 w-full" onClick={() => window.location.reload()}>
+            Try again
+          </button>
+        </AuthShell>
+      );
+  }
 }

@@ -139,6 +139,23 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
     expect(await auth.getSessionUser(session.token)).toBeNull();
   });
 
+  it("deletes an account: its sessions end, its password stops working, the email can sign up anew", async () => {
+    const auth = await serverAuth();
+    const { email, uid, idToken } = await browserSignUp();
+    const user = await auth.signIn({ kind: "idToken", idToken });
+    const session = await auth.startSession(user, { kind: "idToken", idToken });
+
+    await auth.deleteAccount(uid);
+    expect(await auth.getSessionUser(session.token)).toBeNull();
+    await expect(signInWithEmailAndPassword(getClientAuth(browserApp), email, "correct horse battery")).rejects.toMatchObject({
+      code: expect.stringMatching(/^auth\/(user-not-found|invalid-credential)$/),
+    });
+    // A retry after a partial failure finds nothing left to do.
+    await expect(auth.deleteAccount(uid)).resolves.toBeUndefined();
+    const again = await browserSignUp(email);
+    expect(again.uid).not.toBe(uid);
+  });
+
   it("mints a custom token the client SDK signs in with, for the live listeners", async () => {
     const auth = await serverAuth();
     const { uid } = await browserSignUp();

@@ -18,7 +18,8 @@ import {
 const APP_NAME = "skillswap-auth";
 let auth: Auth | undefined;
 
-function browserAuth(): Auth {
+/** The client SDK's Auth for the sign-in pages (one per page, created on first use). */
+export function browserAuth(): Auth {
   if (auth) return auth;
   const config = window.ENV?.FIREBASE;
   if (!config) throw new Error("The Firebase web config is missing from window.ENV");

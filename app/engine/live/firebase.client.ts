@@ -20,6 +20,8 @@ import {
   type DocumentSnapshot,
   type Firestore,
   type QuerySnapshot,
+  type SnapshotListenOptions,
+  type SnapshotMetadata,
 } from "firebase/firestore";
 import {
   chatMessagesPayload,
@@ -58,6 +60,24 @@ const docOf = (snapshot: DocumentSnapshot): Doc | null =>
   snapshot.exists() ? { id: snapshot.id, path: snapshot.ref.path, data: plain(snapshot.data()) as DocData } : null;
 const docsOf = (snapshot: QuerySnapshot): Doc[] => snapshot.docs.map((d) => docOf(d)!);
 
+/** Metadata changes too, so that the first answer from the server is seen even when it matches the cache. */
+const WITH_METADATA: SnapshotListenOptions = { includeMetadataChanges: true };
+
+/**
+ * Skips cache-only snapshots until the server has answered once. The page already shows the
+ * server's first paint, which is newer than any cache; when Firestore cannot be reached the SDK
+ * raises cache snapshots instead of errors (an empty cache reads as "no wallet", i.e. 0 SP), and
+ * those must not replace it (SPEC.md §8: a failing listener keeps the page usable).
+ */
+function afterServerAnswer<S extends { metadata: SnapshotMetadata }>(handle: (snapshot: S) => void): (snapshot: S) => void {
+  let answered = false;
+  return (snapshot) => {
+    if (!answered && snapshot.metadata.fromCache) return;
+    answered = true;
+    handle(snapshot);
+  };
+}
+
 function hostAndPort(host: string): [string, number] {
   const at = host.lastIndexOf(":");
   return [host.slice(0, at), Number(host.slice(at + 1))];
@@ -89,7 +109,8 @@ function watchChatUnread(db: Firestore, uid: string, emit: Emit, fail: Fail): St
   };
   const stopChats = onSnapshot(
     buildClientQuery(db, chatsOf(uid)),
-    (snapshot) => {
+    WITH_METADATA,
+    afterServerAnswer((snapshot: QuerySnapshot) => {
       const ids = new Set(snapshot.docs.map((d) => d.id));
       for (const id of [...chatStops.keys()]) if (!ids.has(id)) dropChat(id);
       for (const id of ids) {
@@ -99,11 +120,12 @@ function watchChatUnread(db: Firestore, uid: string, emit: Emit, fail: Fail): St
           id,
           onSnapshot(
             buildClientQuery(db, unseenMessagesOf(id)),
-            (messages) => {
+            WITH_METADATA,
+            afterServerAnswer((messages: QuerySnapshot) => {
               unseenByChat.set(id, docsOf(messages).map((m) => m.data));
               awaitingFirst.delete(id);
               publish();
-            },
+            }),
             () => {
               dropChat(id);
               publish();
@@ -113,7 +135,7 @@ function watchChatUnread(db: Firestore, uid: string, emit: Emit, fail: Fail): St
       }
       ready = true;
       publish();
-    },
+    }),
     (error) => {
       ready = false;
       fail(error);
@@ -187,13 +209,13 @@ export async function createFirebaseTransport(config: FirebaseWebConfig, fallbac
       const shape = toPayload[key] as (value: Doc | Doc[] | null) => unknown;
       const source = buildClientSource(db, feedSources[key](uid));
       return source.kind === "doc"
-        ? onSnapshot(source.ref, (s) => emit(shape(docOf(s))), fail)
-        : onSnapshot(source.query, (s) => emit(shape(docsOf(s))), fail);
+        ? onSnapshot(source.ref, WITH_METADATA, afterServerAnswer((s: DocumentSnapshot) => emit(shape(docOf(s)))), fail)
+        : onSnapshot(source.query, WITH_METADATA, afterServerAnswer((s: QuerySnapshot) => emit(shape(docsOf(s)))), fail);
     }
     if (feed === "chatUnread") return watchChatUnread(db, uid, emit, fail);
     if (feed.startsWith("chatMessages:")) {
       const q = buildClientQuery(db, threadOf(feedParam(feed as `chatMessages:${string}`)));
-      return onSnapshot(q, (s) => emit(chatMessagesPayload(docsOf(s))), fail);
+      return onSnapshot(q, WITH_METADATA, afterServerAnswer((s: QuerySnapshot) => emit(chatMessagesPayload(docsOf(s)))), fail);
     }
     if (feed.startsWith("presence:")) return watchPresence(rtdb, feedParam(feed as `presence:${string}`).split("."), emit, fail);
     throw new Error(`No Firestore listener for feed ${feed}`);

@@ -1,0 +1,93 @@
+/**
+ * The `/auth/action` island for Firebase mode: opens the e-mail link with the client SDK in the
+ * browser (loaded lazily), then, for a password reset, takes the new password. The route renders
+ * each step; validation uses the same schema, so the same messages, as the embedded form.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { resetPasswordSchema } from "~/features/auth/schemas";
+import type { EmailActionMode } from "./email-action.client";
+
+export type EmailActionStep =
+  | { step: "loading" }
+  | { step: "resetPassword"; email: string }
+  | { step: "passwordChanged" }
+  | { step: "emailVerified" }
+  | { step: "emailRestored"; email: string }
+  /** The link is used, expired or not one of ours: the person needs a new e-mail. */
+  | { step: "invalid"; message: string }
+  /** The SDK could not load or reach Firebase: the link may still work after a reload. */
+  | { step: "unavailable"; message: string };
+
+export interface NewPasswordForm {
+  busy: boolean;
+  fieldErrors: Record<string, string>;
+  formError?: string;
+}
+
+const UNAVAILABLE = "We could not reach the sign-in service. Check your connection and reload the page.";
+
+const loadSdk = () => import("./email-action.client");
+
+export function useFirebaseEmailAction(mode: EmailActionMode, oobCode: string) {
+  const [view, setView] = useState<EmailActionStep>({ step: "loading" });
+  const [form, setForm] = useState<NewPasswordForm>({ busy: false, fieldErrors: {} });
+
+  useEffect(() => {
+    let active = true;
+    loadSdk().then(
+      (sdk) =>
+        sdk.openEmailAction(mode, oobCode).then(
+          (outcome) => {
+            if (!active) return;
+            if (outcome.kind === "resetPassword") setView({ step: "resetPassword", email: outcome.email });
+            else if (outcome.kind === "emailVerified") setView({ step: "emailVerified" });
+            else setView({ step: "emailRestored", email: outcome.email });
+          },
+          (error: unknown) => {
+            if (!active) return;
+            const problem = sdk.linkProblemOf(error);
+            setView(problem ? { step: "invalid", message: problem } : { step: "unavailable", message: sdk.messageFor(error) });
+          },
+        ),
+      () => active && setView({ step: "unavailable", message: UNAVAILABLE }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [mode, oobCode]);
+
+  async function submitNewPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = resetPasswordSchema.safeParse({ ...Object.fromEntries(new FormData(event.currentTarget)), oobCode });
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
+      setForm({ busy: false, fieldErrors, formError: fieldErrors.form ?? fieldErrors.oobCode });
+      return;
+    }
+    setForm({ busy: true, fieldErrors: {} });
+    try {
+      const sdk = await loadSdk();
+      try {
+        await sdk.confirmNewPassword(oobCode, parsed.data.password);
+        setView({ step: "passwordChanged" });
+        return;
+      } catch (error) {
+        const problem = sdk.linkProblemOf(error);
+        if (problem) {
+          setView({ step: "invalid", message: problem });
+          return;
+        }
+        setForm(
+          sdk.isWeakPassword(error)
+            ? { busy: false, fieldErrors: { password: sdk.messageFor(error) } }
+            : { busy: false, fieldErrors: {}, formError: sdk.messageFor(error) },
+        );
+      }
+    } catch {
+      setForm({ busy: false, fieldErrors: {}, formError: UNAVAILABLE });
+    }
+  }
+
+  return { view, form, onSubmitNewPassword: (event: FormEvent<HTMLFormElement>) => void submitNewPassword(event) };
+}

@@ -1,0 +1,89 @@
+/**
+ * End-to-end tests of Firebase mode (tests/e2e-firebase): the production build with
+ * BACKEND=firebase against the firebase-tools Auth emulator and the Node Firestore emulator, both
+ * started by tests/e2e-firebase/serve.ts on free 127.0.0.1 ports. Run: `npm run test:e2e:firebase`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./scripts/find-chromium.mjs";
+
+const PORT = Number(process.env.E2E_FIREBASE_PORT ?? 3290);
+const BASE_URL = `http://localhost:${PORT}`;
+
+// serve.ts writes the emulators' addresses here; the tests read it (the Auth emulator's REST API
+// holds the e-mailed codes). Loaded by the runner and again by each worker, which inherit this.
+if (!process.env.E2E_FIREBASE_DIR) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "skillswap-e2e-firebase-"));
+  process.env.E2E_FIREBASE_DIR = dir;
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+}
+
+const PROJECT_ID = "demo-skillswap";
+
+// Demo values only: a `demo-` project id makes the SDKs refuse to reach any real project.
+const serverEnv: Record<string, string | undefined> = {
+  NODE_ENV: "production",
+  BACKEND: "firebase",
+  PORT: String(PORT),
+  PUBLIC_URL: BASE_URL,
+  SESSION_SECRET: "e2e-firebase-session-secret-0123456789abcdef",
+  FIREBASE_PROJECT_ID: PROJECT_ID,
+  FIREBASE_API_KEY: "demo-api-key",
+  FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
+  FIREBASE_DATABASE_URL: `http://127.0.0.1:9?ns=${PROJECT_ID}`,
+  FIREBASE_APP_ID: "1:0:web:e2e",
+  E2E_FIREBASE_DIR: process.env.E2E_FIREBASE_DIR,
+  // Without credentials, Google's auth library would probe the cloud metadata server.
+  METADATA_SERVER_DETECTION: "none",
+  PAYMENTS: "off",
+};
+// Nothing from the developer's shell may switch Stripe on or point the server elsewhere.
+for (const key of Object.keys(process.env)) {
+  if (key.startsWith("STRIPE_") || key.endsWith("_EMULATOR_HOST") || key === "DATA_DIR") serverEnv[key] = undefined;
+}
+
+export default defineConfig({
+  testDir: "tests/e2e-firebase",
+  testMatch: "**/*.test.ts",
+  outputDir: "test-results/e2e-firebase-artifacts",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 1,
+  // Sign-up, the client SDK's first load and the emulators share two busy cores.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-firebase.json" }]],
+  use: {
+    baseURL: BASE_URL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        headless: true,
+        launchOptions: {
+          executablePath: findChromium(),
+          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `${process.execPath} --import tsx tests/e2e-firebase/serve.ts`,
+    url: `${BASE_URL}/healthz`,
+    env: serverEnv as Record<string, string>,
+    reuseExistingServer: false,
+    // The Auth emulator's cold start (loading firebase-tools) dominates.
+    timeout: 150_000,
+    // SIGTERM lets serve.ts stop the emulators and remove their temporary files.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** Where serve.ts left the emulators' addresses for this run. */
+export interface E2eEmulators {
+  projectId: string;
+  /** host:port of the firebase-tools Auth emulator. */
+  auth: string;
+  /** host:port of the Node Firestore emulator (gRPC; serves firebase-admin only). */
+  firestore: string;
+}
+
+export function emulatorsFile(): string {
+  const dir = process.env.E2E_FIREBASE_DIR;
+  if (!dir) throw new Error("E2E_FIREBASE_DIR is set by playwright.firebase.config.ts");
+  return path.join(dir, "emulators.json");
+}
+
+export function readEmulators(): E2eEmulators {
+  return JSON.parse(readFileSync(emulatorsFile(), "utf8")) as E2eEmulators;
+}
+
+/** The newest password-reset code the Auth emulator "sent" to `email` (its REST API keeps them all). */
+export async function latestResetCode(email: string): Promise<string> {
+  const { auth, projectId } = readEmulators();
+  const response = await fetch(`http://${auth}/emulator/v1/projects/${projectId}/oobCodes`);
+  if (!response.ok) throw new Error(`The Auth emulator answered ${response.status} for its oobCodes`);
+  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const codes = oobCodes.filter((c) => c.email === email && c.requestType === "PASSWORD_RESET");
+  const code = codes.at(-1)?.oobCode;
+  if (!code) throw new Error(`No password-reset code for ${email} in the Auth emulator`);
+  return code;
+}

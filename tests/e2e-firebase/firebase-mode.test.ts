@@ -1,0 +1,177 @@
+/**
+ * Firebase mode end to end, in Chromium: the production build with BACKEND=firebase, the
+ * firebase-tools Auth emulator (the browser's client SDK signs up, signs in and resets passwords
+ * against it) and the Node Firestore emulator (firebase-admin on the server writes profiles,
+ * wallets and the welcome bonus to it).
+ *
+ * Not covered here: live Firestore listeners in the browser. The browser SDK cannot talk to the
+ * Node emulator (it serves gRPC only) and the official emulator is a Java download this machine
+ * cannot fetch, so these tests prove instead that the islands keep the server-rendered values when
+ * their listeners cannot connect (SPEC.md §8). Listeners and security rules are tested against the
+ * official emulators in .github/workflows/firebase.yml.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { latestResetCode, readEmulators } from "./emulators";
+
+const PASSWORD = "correct horse battery";
+
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${process.pid}-${++counter}@example.com`;
+
+const walletBalance = (page: Page) => page.getByTestId("wallet-balance");
+const tooltip = (page: Page) => page.locator(".react-joyride__tooltip");
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** An account created straight in the Auth emulator, as the client SDK's sign-up would. */
+async function createAccount(email: string): Promise<{ idToken: string }> {
+  const { auth } = readEmulators();
+  const response = await fetch(`http://${auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return (await response.json()) as { idToken: string };
+}
+
+/** Resolves once the browser has tried to open a Firestore listener and failed. */
+function firestoreListenerFails(page: Page): Promise<unknown> {
+  const { firestore } = readEmulators();
+  return page.waitForEvent("requestfailed", { predicate: (request) => request.url().includes(firestore), timeout: 30_000 });
+}
+
+test("sign up, name, dashboard with the server's welcome bonus, log out, sign in again", async ({ page }) => {
+  const email = uniqueEmail("firebase");
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/profile-setup/);
+
+  await page.getByLabel("Full name").fill("Ada Firebase");
+  await page.getByRole("button", { name: "Continue to your dashboard" }).click();
+  await page.waitForURL(/\/dashboard$/);
+
+  // A full page load: the first byte already holds the balance the server read from Firestore.
+  const listenerFailed = firestoreListenerFails(page);
+  const response = await page.goto("/dashboard");
+  expect(await response!.text()).toMatch(/data-testid="wallet-balance"[^>]*>200 SP</);
+  await expect(walletBalance(page)).toHaveText("200 SP");
+  // The live islands then load the SDK, sign in with the server's custom token and try to listen.
+  await listenerFailed;
+  await expect(walletBalance(page)).toHaveText("200 SP");
+
+  // Onboarding on Firebase: the tour, then the welcome bonus read from Firestore.
+  await tooltip(page).getByRole("button", { name: "Skip" }).click();
+  const modal = page.getByRole("dialog", { name: "Welcome to SkillSwap!" });
+  await expect(modal).toContainText("200");
+  await modal.getByRole("button", { name: "Awesome!" }).click();
+  await expect(modal).toBeHidden();
+
+  await page.locator('[data-tour="profile-menu"]').click();
+  await page.getByRole("menuitem", { name: "Log Out" }).click();
+  await page.waitForURL(/\/auth$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard$/);
+
+  await signIn(page, email, PASSWORD);
+  await page.waitForURL(/\/dashboard$/);
+  await expect(page.locator('[data-tour="profile-menu"]')).toContainText("Ada Firebase");
+  await expect(walletBalance(page)).toHaveText("200 SP");
+  // Onboarding was recorded on the profile: a later visit shows neither the tour nor the modal.
+  await page.waitForLoadState("networkidle");
+  await expect(tooltip(page)).toHaveCount(0);
+  await expect(modal).toHaveCount(0);
+});
+
+test("password reset through the Auth emulator's e-mailed code", async ({ page }) => {
+  const email = uniqueEmail("reset");
+  await createAccount(email);
+  const newPassword = "a brand new passphrase";
+
+  await page.goto("/reset-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+
+  const link = `/auth/action?mode=resetPassword&oobCode=${encodeURIComponent(await latestResetCode(email))}`;
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await expect(page.getByText(`For ${email}`)).toBeVisible();
+
+  // The same validation as the embedded form, checked in the browser before Firebase is asked.
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repeat the new password").fill("something else entirely");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByText("The two passwords do not match.")).toBeVisible();
+
+  await page.getByLabel("Repeat the new password").fill(newPassword);
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByRole("heading", { name: "Your password was changed" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.waitForURL(/\/auth$/);
+
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
+  await signIn(page, email, newPassword);
+  // Signed in: the account has no name yet, so the guard asks for one.
+  await page.waitForURL(/\/profile-setup/);
+
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This link can't be used" })).toBeVisible();
+  await expect(page.getByText("This link has already been used or is not valid. Ask for a new one.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/reset-password");
+});
+
+test("an email verification link verifies the address", async ({ page }) => {
+  const email = uniqueEmail("verify");
+  const { idToken } = await createAccount(email);
+  const { auth, projectId } = readEmulators();
+  const sent = await fetch(`http://${auth}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ requestType: "VERIFY_EMAIL", idToken }),
+  });
+  expect(sent.ok, await sent.clone().text()).toBe(true);
+  const { oobCodes } = (await (await fetch(`http://${auth}/emulator/v1/projects/${projectId}/oobCodes`)).json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
+  const code = oobCodes.find((c) => c.email === email && c.requestType === "VERIFY_EMAIL")!.oobCode;
+
+  await page.goto(`/auth/action?mode=verifyEmail&oobCode=${encodeURIComponent(code)}`);
+  await expect(page.getByRole("heading", { name: "Your email is verified" })).toBeVisible();
+
+  const lookup = await fetch(`http://${auth}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ idToken }),
+  });
+  const { users } = (await lookup.json()) as { users: { emailVerified?: boolean }[] };
+  expect(users[0]?.emailVerified).toBe(true);
+});
+
+test("the e-mail link page shows Loading… while the client SDK checks the code", async ({ page }) => {
+  // Hold the SDK chunk back so the placeholder can be seen, then let it through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let chunkRequested = false;
+  await page.route(/\/build\/.*email-action.*\.js$/, async (route) => {
+    chunkRequested = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto("/auth/action?mode=resetPassword&oobCode=not-a-real-code");
+  const placeholder = page.getByRole("status");
+  await expect(placeholder).toHaveText("Loading…");
+  await expect.poll(() => chunkRequested, { message: "the client SDK's chunk was held back" }).toBe(true);
+  await expect(placeholder).toHaveText("Loading…");
+  release();
+  await expect(page.getByRole("heading", { name: "This link can't be used" })).toBeVisible();
+  await expect(placeholder).toHaveCount(0);
+});

@@ -1,0 +1,48 @@
+/**
+ * The web server of playwright.firebase.config.ts: starts the Auth emulator (firebase-tools) and
+ * the Node Firestore emulator (in this process), then the production build with BACKEND=firebase
+ * pointed at both. Their addresses go to $E2E_FIREBASE_DIR/emulators.json for the tests. On
+ * SIGTERM/SIGINT, or when the app exits, everything it started is stopped.
+ */
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { startAuthEmulator } from "../setup/auth-emulator";
+import { startFirestoreEmulator } from "../setup/firestore-emulator";
+import { emulatorsFile, type E2eEmulators } from "./emulators";
+
+const projectId = process.env.FIREBASE_PROJECT_ID;
+if (!projectId) throw new Error("serve.ts is started by playwright.firebase.config.ts, which sets FIREBASE_PROJECT_ID");
+
+const [auth, firestore] = await Promise.all([startAuthEmulator(projectId), startFirestoreEmulator()]);
+const emulators: E2eEmulators = { projectId, auth: auth.host, firestore: firestore.host };
+writeFileSync(emulatorsFile(), JSON.stringify(emulators));
+
+const app = spawn(path.join("node_modules", ".bin", "remix-serve"), ["./build/index.js"], {
+  env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: auth.host, FIRESTORE_EMULATOR_HOST: firestore.host },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+
+// The shutdown signal may reach this process and its children together (Playwright signals the
+// process group): every path waits for the same cleanup before exiting.
+let stopping: Promise<void> | undefined;
+function stopAll(code: number): void {
+  stopping ??= (async () => {
+    if (app.exitCode === null && app.signalCode === null) {
+      const exited = new Promise((resolve) => app.once("exit", resolve));
+      app.kill("SIGTERM");
+      await exited;
+    }
+    firestore.stop();
+    await auth.stop();
+  })().then(
+    () => process.exit(code),
+    (error: unknown) => {
+      console.error("Stopping the emulators failed:", error);
+      process.exit(1);
+    },
+  );
+}
+
+app.once("exit", (code) => stopAll(code ?? 0));
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stopAll(0));

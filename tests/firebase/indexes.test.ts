@@ -1,0 +1,193 @@
+/**
+ * firebase/firestore.indexes.json has a composite index for every query the app makes that needs
+ * one. Queries are taken from the code itself where possible: the feed catalogue's pure builders,
+ * and server functions run against a store that records what they ask (and finds nothing). The few
+ * queries that only run on existing data are listed by hand below, and a scan of app/ fails when a
+ * file that queries the store is in neither group.
+ */
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { DocStore, Query, Transaction } from "~/engine/store/types";
+import { listBookingsFor, pendingRequestsFor } from "~/features/bookings/bookings.server";
+import { loadProgress } from "~/features/bookings/progress.server";
+import { runDueWork } from "~/features/bookings/scheduler.server";
+import { loadBookingPanel } from "~/features/bookings/views.server";
+import { chatsOf, feedSources, inboxOf, threadOf, unseenMessagesOf } from "~/features/live/feeds";
+import { findMatches } from "~/features/matches/matches.server";
+import { savedUids } from "~/features/members/saved.server";
+import { listNotifications, markAllRead } from "~/features/notifications/notifications.server";
+import { onboardingState } from "~/features/onboarding/onboarding.server";
+import { reviewsOfBooking, reviewsReceived } from "~/features/reviews/reviews.server";
+import { membersWithSkill } from "~/features/skills/skills.server";
+import { listEntries } from "~/features/wallet/ledger.server";
+import { reconcileAll, reconcileWallet } from "~/features/wallet/reconcile.server";
+import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
+
+const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as { indexes: CompositeIndex[] };
+
+/** A store with no documents that remembers every query it is asked. */
+function recordingStore(recorded: Query[]): DocStore {
+  const tx: Transaction = {
+    get: async () => null,
+    query: async (q) => (recorded.push(q), []),
+    create: () => {},
+    set: () => {},
+    update: () => {},
+    delete: () => {},
+  };
+  return {
+    get: async () => null,
+    query: async (q) => (recorded.push(q), []),
+    create: async () => {},
+    set: async () => {},
+    update: async () => {},
+    delete: async () => {},
+    transaction: (fn) => fn(tx),
+    watchDoc: () => () => {},
+    watchQuery: (q) => (recorded.push(q), () => {}),
+    ping: async () => true,
+    close: async () => {},
+  };
+}
+
+const UID = "u1";
+
+/** Server functions whose queries are recorded; each must make at least one. */
+const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
+  "bookings.server listBookingsFor": (s) => listBookingsFor(s, UID, { from: 0, to: 1 }),
+  "bookings.server pendingRequestsFor": (s) => pendingRequestsFor(s, UID),
+  "progress.server loadProgress": (s) => loadProgress(s, UID),
+  "scheduler.server runDueWork": (s) => runDueWork(s, 1_000_000),
+  "views.server loadBookingPanel": (s) => loadBookingPanel(s, "mentor", { uid: UID }),
+  "matches.server findMatches": (s) => findMatches(s, UID),
+  "saved.server savedUids": (s) => savedUids(s, UID),
+  "notifications.server listNotifications": (s) => listNotifications(s, UID),
+  "notifications.server markAllRead": (s) => markAllRead(s, UID),
+  "onboarding.server onboardingState": (s) => onboardingState(s, UID, { tourCompleted: true, welcomeBonusShown: false }),
+  "reviews.server reviewsOfBooking": (s) => reviewsOfBooking(s, "b1"),
+  "reviews.server reviewsReceived": (s) => reviewsReceived(s, UID),
+  "skills.server membersWithSkill": (s) => membersWithSkill(s, "cooking", "teachers"),
+  "ledger.server listEntries": (s) => listEntries(s, UID, { limit: 20, before: 1_000 }),
+  "reconcile.server reconcileWallet": (s) => reconcileWallet(s, UID),
+  "reconcile.server reconcileAll": (s) => reconcileAll(s),
+};
+
+/** Queries that only run once documents exist (a chat, a booking, a full ledger page), by hand. */
+const LISTED: Record<string, Query> = {
+  "chat.server markSeen": { collection: "chats/c1/messages", where: [["seen", "==", false]], limit: 200 },
+  "session-room.server loadSessionRoom": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 50 },
+  "api.bookings.$bookingId.live messages": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 50 },
+  "ledger.server listEntries, same-time page end": { collection: `wallets/${UID}/transactions`, where: [["timestamp", "==", 5]] },
+  "ledger.server hasEntryBefore": { collection: `wallets/${UID}/transactions`, where: [["timestamp", "<", 5]], limit: 1 },
+  "delete-account.server deleteCollection": { collection: `wallets/${UID}/transactions`, limit: 200 },
+};
+
+/** Files that query the store; the scan below keeps this complete. */
+const COVERED_FILES = new Set([
+  "app/features/bookings/bookings.server.ts",
+  "app/features/bookings/progress.server.ts",
+  "app/features/bookings/scheduler.server.ts",
+  "app/features/bookings/session-room.server.ts",
+  "app/features/bookings/views.server.ts",
+  "app/features/chat/chat.server.ts",
+  "app/features/live/feeds.ts",
+  // Builds its queries with feeds.ts only.
+  "app/features/live/subscribe.server.ts",
+  "app/features/matches/matches.server.ts",
+  "app/features/members/delete-account.server.ts",
+  "app/features/members/saved.server.ts",
+  "app/features/notifications/notifications.server.ts",
+  "app/features/onboarding/onboarding.server.ts",
+  "app/features/reviews/reviews.server.ts",
+  "app/features/skills/skills.server.ts",
+  "app/features/wallet/ledger.server.ts",
+  "app/features/wallet/reconcile.server.ts",
+  "app/routes/api.bookings.$bookingId.live.ts",
+]);
+
+/** The port and its two implementations, and the embedded engine's own accounts and presence (never on Firestore). */
+const NOT_APP_QUERIES = new Set([
+  "app/engine/store/types.ts",
+  "app/engine/store/sqlite.server.ts",
+  "app/engine/store/firestore.server.ts",
+  "app/engine/auth/local.server.ts",
+  "app/engine/live/presence.server.ts",
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [file] : [];
+  });
+}
+
+async function recordedQueries(): Promise<[string, Query][]> {
+  const found: [string, Query][] = [];
+  for (const [name, probe] of Object.entries(PROBES)) {
+    const recorded: Query[] = [];
+    // Some stop early on finding nothing (e.g. no mentor); what they asked first is what counts.
+    await probe(recordingStore(recorded)).catch(() => {});
+    expect(recorded.length, `${name} made no query: update its probe`).toBeGreaterThan(0);
+    found.push(...recorded.map((q) => [name, q] as [string, Query]));
+  }
+  return found;
+}
+
+function feedQueries(): [string, Query][] {
+  const fromSources = Object.entries(feedSources).flatMap(([name, source]) => {
+    const built = source(UID);
+    return built.kind === "query" ? [[`feed ${name}`, built.query] as [string, Query]] : [];
+  });
+  return [...fromSources, ["feeds chatsOf", chatsOf(UID)], ["feeds unseenMessagesOf", unseenMessagesOf("c1")], ["feeds inboxOf", inboxOf(UID)], ["feeds threadOf", threadOf("c1")]];
+}
+
+describe("firestore.indexes.json", () => {
+  it("has a composite index for every query of the app that needs one", async () => {
+    const queries = [...feedQueries(), ...(await recordedQueries()), ...Object.entries(LISTED)];
+    const missing = queries
+      .filter(([, query]) => findIndex(indexes, query) === undefined)
+      .map(([name, query]) => `${name}: ${JSON.stringify(requiredIndex(query))}`);
+    expect(missing).toEqual([]);
+    // The catalogue's inbox and the calendar really are among them.
+    expect(queries.filter(([, q]) => requiredIndex(q)).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("lists no index that no query uses", async () => {
+    const queries = [...feedQueries(), ...(await recordedQueries()), ...Object.values(LISTED).map((q) => ["", q] as [string, Query])];
+    const used = new Set(queries.map(([, q]) => findIndex(indexes, q)).filter((i): i is CompositeIndex => typeof i === "object"));
+    expect(indexes.filter((index) => !used.has(index))).toEqual([]);
+  });
+
+  it("knows every file that queries the store", () => {
+    const querying = sourceFiles("app")
+      .filter((file) => /\.query(<[^>]*>)?\(|watchQuery(<[^>]*>)?\(|collection: /.test(readFileSync(file, "utf8")))
+      .map((file) => file.split(path.sep).join("/"));
+    expect(querying.filter((file) => !COVERED_FILES.has(file) && !NOT_APP_QUERIES.has(file))).toEqual([]);
+  });
+});
+
+describe("requiredIndex", () => {
+  it("asks for none where single-field indexes or index merging serve", () => {
+    expect(requiredIndex({ collection: "a", orderBy: [["t", "desc"]], limit: 3 })).toBeNull();
+    expect(requiredIndex({ collection: "a", where: [["t", "<", 5]], orderBy: [["t", "desc"]] })).toBeNull();
+    expect(requiredIndex({ collection: "a", where: [["x", "==", 1], ["y", "==", 2]] })).toBeNull();
+  });
+
+  it("asks for equality + order, array-contains + range, and equalities + range", () => {
+    expect(requiredIndex({ collection: "users/u/r", where: [["x", "==", 1]], orderBy: [["t", "desc"]] })).toEqual({
+      collectionGroup: "r",
+      equalityPrefix: [{ fieldPath: "x", order: "ASCENDING" }],
+      tail: [{ fieldPath: "t", order: "DESCENDING" }],
+    });
+    expect(requiredIndex({ collection: "b", where: [["p", "array-contains", "u"], ["s", ">=", 1], ["s", "<", 2]], orderBy: [["s", "asc"]] })).toEqual({
+      collectionGroup: "b",
+      equalityPrefix: [{ fieldPath: "p", arrayConfig: "CONTAINS" }],
+      tail: [{ fieldPath: "s", order: "ASCENDING" }],
+    });
+    const index: CompositeIndex = { collectionGroup: "b", queryScope: "COLLECTION", fields: [{ fieldPath: "y", order: "ASCENDING" }, { fieldPath: "x", order: "ASCENDING" }, { fieldPath: "s", order: "ASCENDING" }] };
+    expect(findIndex([index], { collection: "b", where: [["x", "==", 1], ["y", "==", 2], ["s", "<=", 3]] })).toBe(index);
+    expect(findIndex([index], { collection: "b", where: [["x", "==", 1], ["y", "==", 2]], orderBy: [["s", "desc"]] })).toBeUndefined();
+  });
+});
