@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./support/test";
 import { saveAvailability, saveRates } from "../../app/features/bookings/teaching.server";
 import { reconcileAll } from "../../app/features/wallet/reconcile.server";
 import type { BookingDoc } from "../../app/features/bookings/types";

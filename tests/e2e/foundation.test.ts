@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { createUser, PASSWORD, signInAs, signUpViaUi, skipLocalOnboarding, uniqueEmail, type TestUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
 

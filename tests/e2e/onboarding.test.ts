@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "./support/test";
 import { tourSteps } from "../../app/features/onboarding/tour";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("the home page renders and the health check answers", async ({ page, request }) => {
   await page.goto("/");

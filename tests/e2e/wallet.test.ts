@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "./support/test";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { postEntry } from "~/features/wallet/ledger.server";
 import { createUser, signInAs, skipLocalOnboarding, type TestUser } from "./support/fixtures";
