@@ -52,7 +52,7 @@ const schema = z
     if (env.BACKEND === "firebase") {
       const missing = FIREBASE_REQUIRED.filter((key) => !env[key]);
       if (missing.length > 0) {
-        ctx.addIssue({ code: "custom", path: ["BACKEND"], message: `BACKEND=firebase needs ${missing.join(", ")} (see docs/deploy-cloud-run.md)` });
+        ctx.addIssue({ code: "custom", path: ["BACKEND"], message: `BACKEND=firebase needs ${missing.join(", ")} (see "Deploy on Cloud Run with Firebase" in README.md)` });
       }
     }
     if (env.NODE_ENV === "production" && env.BACKEND === "firebase" && !env.SESSION_SECRET) {
