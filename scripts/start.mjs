@@ -3,6 +3,9 @@
 // Defaults for a newcomer's machine: NODE_ENV=production, the embedded engine with its data
 // in ./data, port 3000, and the labelled test checkout (PAYMENTS=test) unless Stripe keys or
 // PAYMENTS are set. Every default yields to a variable set in the environment.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
 import { ensureBuild } from "./lib/build.mjs";
 import { isPortInUse, startServer, stopServer, waitForHealthy } from "./lib/server.mjs";
 
@@ -29,7 +32,40 @@ if (await isPortInUse(Number(env.PORT))) {
  */
 async function offerDemoCommunity({ url, env }) {
   void url;
-  void env;
+  if (env.BACKEND === "firebase") return;
+  if (!process.stdin.isTTY) {
+    console.log("To fill an empty SkillSwap with a demo community, run: npm run seed:demo");
+    return;
+  }
+  // npm start runs the server as production, which the seeder refuses so it never touches a real
+  // deployment; here a person at this terminal is asked first, so the child runs without it.
+  const { NODE_ENV: _production, ...seedEnv } = env;
+  const seeder = (args) =>
+    spawnSync(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), path.join("scripts", "seed-demo.ts"), ...args], {
+      env: seedEnv,
+      encoding: "utf8",
+    });
+  const status = seeder(["--status"]);
+  let counts;
+  try {
+    counts = JSON.parse(status.stdout.trim().split("\n").pop());
+  } catch {
+    return;
+  }
+  // An empty store, or one with the few accounts someone made while trying it out.
+  if (counts.demoMembers > 0 || counts.members > 3) return;
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  // Ctrl+C at the prompt still stops SkillSwap (readline would otherwise swallow it).
+  rl.on("SIGINT", () => {
+    rl.close();
+    process.kill(process.pid, "SIGINT");
+  });
+  const answer = await new Promise((resolve) => rl.question("Fill this empty SkillSwap with a demo community of 20 members? [y/N] ", resolve));
+  rl.close();
+  if (!/^y(es)?$/i.test(String(answer).trim())) return;
+  const run = seeder([]);
+  process.stdout.write(run.stdout);
+  process.stderr.write(run.stderr);
 }
 
 const server = startServer({ env });

@@ -1,24 +1,55 @@
+import { useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { Field, FormError, FormNotice } from "~/components/form";
+import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
-import { getAuth, getStore } from "~/engine/index.server";
+import { getAuth, getFiles, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
-import { newPasswordSchema } from "~/features/auth/schemas";
+import { emailLinksHandledInBrowser } from "~/engine/firebase/mode.server";
+import { fullNameSchema, newPasswordSchema, profileSetupSchema } from "~/features/auth/schemas";
+import { deleteAccount } from "~/features/members/delete-account.server";
+import { saveNotificationPrefs } from "~/features/notifications/notifications.server";
+import { ALWAYS_SENT, NOTIFICATION_CATEGORIES, readNotificationPrefs, type NotificationCategory } from "~/features/notifications/preferences";
 import { startTour } from "~/features/onboarding/start-tour";
 import { updateProfile } from "~/features/profile/profile.server";
-import { validTimeZone } from "~/features/profile/timezone";
+import { timeZoneOptions, validTimeZone } from "~/features/profile/timezone";
 import { requireUser } from "~/utils/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { pageMeta } from "~/utils/meta";
-import { commitSessionToken } from "~/utils/session.server";
+import { clearSessionToken, commitSessionToken } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Settings" });
 
+const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string }> = {
+  messages: { label: "Messages", hint: "When a member starts a conversation with you." },
+  sessions: { label: "Sessions", hint: "Requests, answers, cancellations and reviews of your sessions." },
+  reminders: { label: "Reminders", hint: "Shortly before a session starts." },
+  wallet: { label: "Wallet and top-ups", hint: "Always sent: they tell you when SP arrive or leave." },
+};
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on");
+
 const settingsSchema = z.union([
+  z.object({
+    intent: z.literal("details"),
+    fullName: fullNameSchema,
+    bio: profileSetupSchema.shape.bio,
+  }),
+  z.object({
+    intent: z.literal("notifications"),
+    ...(Object.fromEntries(NOTIFICATION_CATEGORIES.map((c) => [c, checkbox])) as Record<NotificationCategory, typeof checkbox>),
+  }),
+  z.object({
+    intent: z.literal("delete"),
+    confirmation: z.string().trim().max(254).default(""),
+    password: z.string().max(200).default(""),
+  }),
   z.object({
     intent: z.literal("timezone"),
     timezone: z.string().refine((tz) => validTimeZone(tz) !== null, "Choose a timezone from the list."),
@@ -35,7 +66,16 @@ const settingsSchema = z.union([
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { email: user.email, timezone: user.profile.timezone, timezones: Intl.supportedValuesOf("timeZone") };
+  return {
+    email: user.email,
+    fullName: user.profile.fullName,
+    bio: typeof user.profile.bio === "string" ? user.profile.bio : "",
+    notificationPrefs: readNotificationPrefs(user.profile),
+    // Firebase keeps passwords in the browser's SDK: there the typed confirmation is the check.
+    deleteNeedsPassword: !emailLinksHandledInBrowser(),
+    timezone: user.profile.timezone,
+    timezones: timeZoneOptions(),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,6 +83,33 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseForm(request, settingsSchema);
   if (!parsed.ok) return parsed.failure;
   const input = parsed.value;
+  if (input.intent === "details") {
+    await updateProfile(await getStore(), user.uid, { fullName: input.fullName, bio: input.bio });
+    return { ok: true as const, message: "Your name and bio were saved." };
+  }
+  if (input.intent === "notifications") {
+    const { intent: _intent, ...prefs } = input;
+    await saveNotificationPrefs(await getStore(), user.uid, prefs);
+    return { ok: true as const, message: "Your notification choices were saved." };
+  }
+  if (input.intent === "delete") {
+    const typed = input.confirmation.toLowerCase();
+    if (typed !== "delete" && typed !== user.email.toLowerCase()) {
+      return formFailure(parsed.form, "Type DELETE or your email to confirm.", 400, { confirmation: "Type DELETE or your email to confirm." });
+    }
+    const auth = await getAuth();
+    if (!emailLinksHandledInBrowser()) {
+      try {
+        await auth.signIn({ kind: "password", email: user.email, password: input.password, clientKey: clientKeyOf(request) });
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        const message = error.code === "too_many_attempts" ? error.message : "Your password is incorrect.";
+        return formFailure(parsed.form, message, error.code === "too_many_attempts" ? 429 : 400, { password: message });
+      }
+    }
+    await deleteAccount({ store: await getStore(), auth, files: await getFiles() }, user.uid);
+    return redirect("/auth", { headers: { "Set-Cookie": await clearSessionToken() } });
+  }
   if (input.intent === "timezone") {
     await updateProfile(await getStore(), user.uid, { timezone: validTimeZone(input.timezone) ?? "UTC" });
     return { ok: true as const, message: "Your timezone was saved." };
@@ -66,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { email, timezone, timezones } = useLoaderData<typeof loader>();
+  const { email, fullName, bio, notificationPrefs, deleteNeedsPassword, timezone, timezones } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -82,6 +149,20 @@ export default function Settings() {
           <h2 className="text-base font-semibold">Account</h2>
           <Field label="Email" name="email" value={email} readOnly disabled hint="Your sign-in email cannot be changed here." />
         </section>
+        <section className="card">
+          <h2 className="text-base font-semibold">Name and bio</h2>
+          <Form method="post" className="mt-4 grid gap-4 sm:max-w-xl" noValidate>
+            <input type="hidden" name="intent" value="details" />
+            <Field label="Full name" name="fullName" required maxLength={80} defaultValue={failure?.values.fullName ?? fullName} error={failure?.fieldErrors.fullName} />
+            <TextAreaField label="Bio" name="bio" rows={3} maxLength={280} defaultValue={failure?.values.bio ?? bio} error={failure?.fieldErrors.bio} hint="Up to 280 characters." />
+            <div>
+              <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
+                Save name and bio
+              </button>
+            </div>
+          </Form>
+        </section>
+        <NotificationChoices prefs={notificationPrefs} busy={navigation.state !== "idle"} />
         <section className="card">
           <h2 className="text-base font-semibold">Timezone</h2>
           <p className="mt-1 text-sm text-slate-600">Session times are shown in this timezone.</p>
@@ -123,7 +204,68 @@ export default function Settings() {
             Take the tour
           </button>
         </section>
+        <DeleteAccount needsPassword={deleteNeedsPassword} failure={failure?.values.intent === "delete" ? failure : undefined} busy={navigation.state !== "idle"} />
       </div>
     </>
+  );
+}
+
+function NotificationChoices({ prefs, busy }: { prefs: Record<NotificationCategory, boolean>; busy: boolean }) {
+  return (
+    <section className="card">
+      <h2 className="text-base font-semibold">Notifications</h2>
+      <p className="mt-1 text-sm text-slate-600">Choose what the bell tells you about.</p>
+      <Form method="post" className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value="notifications" />
+        {NOTIFICATION_CATEGORIES.map((category) => {
+          const always = ALWAYS_SENT.includes(category);
+          return (
+            <label key={category} className="flex items-start gap-3 text-sm">
+              <input type="checkbox" name={category} defaultChecked={always || prefs[category]} disabled={always} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
+              <span>
+                <span className="font-medium text-slate-800">{CATEGORY_TEXT[category].label}</span>
+                <span className="block text-xs text-slate-500">{CATEGORY_TEXT[category].hint}</span>
+              </span>
+            </label>
+          );
+        })}
+        <button type="submit" className="btn-primary" disabled={busy}>
+          Save notification choices
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function DeleteAccount({ needsPassword, failure, busy }: { needsPassword: boolean; failure?: { fieldErrors: Record<string, string | undefined> }; busy: boolean }) {
+  // A failed attempt reopens the form so its errors are visible.
+  const [open, setOpen] = useState(Boolean(failure));
+  return (
+    <section className="card border-red-200">
+      <h2 className="text-base font-semibold text-red-700">Delete account</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Your name, bio, skills, picture, saved profiles and availability are removed and you are signed out everywhere. Sessions that have not started are
+        cancelled and their SP refunded. Your conversations stay with the other members under “Deleted member”. This cannot be undone.
+      </p>
+      {open ? (
+        <Form method="post" className="mt-4 grid gap-4 sm:max-w-md" noValidate>
+          <input type="hidden" name="intent" value="delete" />
+          <Field label="Type DELETE or your email to confirm" name="confirmation" autoComplete="off" error={failure?.fieldErrors.confirmation} />
+          {needsPassword ? <Field label="Your password" name="password" type="password" autoComplete="current-password" error={failure?.fieldErrors.password} /> : null}
+          <div className="flex gap-3">
+            <button type="submit" className="btn-danger" disabled={busy}>
+              Delete my account
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+              Keep my account
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <button type="button" className="btn-danger mt-4" onClick={() => setOpen(true)}>
+          Delete account…
+        </button>
+      )}
+    </section>
   );
 }

@@ -130,6 +130,18 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
       await auth.revokeRefreshTokens(uid);
     },
 
+    async deleteAccount(uid) {
+      // Revoke first: session cookies checked with checkRevoked stop working even if the
+      // delete below fails and is retried later.
+      try {
+        await auth.revokeRefreshTokens(uid);
+        await auth.deleteUser(uid);
+      } catch (error) {
+        // Already gone (a retry after a partial failure): the outcome asked for holds.
+        if ((error as { code?: string }).code !== "auth/user-not-found") throw error;
+      }
+    },
+
     requestPasswordReset: notSupported,
     checkResetCode: notSupported,
     resetPassword: notSupported,

@@ -391,6 +391,25 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       });
     },
 
+    async deleteAccount(uid) {
+      // Reset links are deleted, not just marked used: they name the email, which is personal data.
+      await store.transaction(async (tx) => {
+        const [user, sessions, codes] = await Promise.all([
+          tx.get<AuthUserDoc>(userPath(uid)),
+          tx.query<SessionDoc>({ collection: "sessions", where: [["uid", "==", uid]] }),
+          tx.query<ResetCodeDoc>({ collection: "reset_codes", where: [["uid", "==", uid]] }),
+        ]);
+        const email = user ? await tx.get<AuthEmailDoc>(emailPath(user.data.email)) : null;
+        // Mails in the embedded outbox carry the address and reset links: personal data too.
+        const mails = user ? await tx.query({ collection: "outbox", where: [["to", "==", user.data.email]] }) : [];
+        for (const doc of [...sessions, ...codes, ...mails]) tx.delete(doc.path);
+        // The email entry could point at a newer account only if it was re-registered, which
+        // cannot happen while this one holds it; checking keeps a retry harmless anyway.
+        if (email && email.data.uid === uid) tx.delete(email.path);
+        if (user) tx.delete(user.path);
+      });
+    },
+
     // The embedded engine has no ID tokens: the session cookie is the only credential.
     async verifyIdToken() {
       return null;

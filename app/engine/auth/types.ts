@@ -57,6 +57,11 @@ export interface AuthProvider {
   checkResetCode(code: string): Promise<string>;
   resetPassword(code: string, newPassword: string): Promise<void>;
   changePassword(uid: string, currentPassword: string, newPassword: string): Promise<void>;
+  /**
+   * Removes the account for good: its sign-in (the email can sign up again as a new account),
+   * every session and every reset link. Documents outside the auth engine are the caller's.
+   */
+  deleteAccount(uid: string): Promise<void>;
   /** The user behind a Firebase ID token sent as `Authorization: Bearer …`; null when invalid or on the embedded engine. */
   verifyIdToken(idToken: string): Promise<AuthUser | null>;
   /** A token the browser's client SDK signs in with (Firebase custom token); AuthError("not_supported") on the embedded engine. */

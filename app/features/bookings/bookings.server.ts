@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { AlreadyExistsError, type DocStore, type Transaction } from "~/engine/store/types";
-import { addNotification } from "~/features/notifications/notifications.server";
+import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { sessionAwards } from "~/features/progress/xp";
 import { readSkills } from "~/features/skills/tags";
 import { InsufficientFundsError, prepareEntry, type PreparedEntry } from "~/features/wallet/ledger.server";
@@ -127,12 +127,13 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         updatedAt: now,
       };
       const holds = await Promise.all(holdEntry({ ...booking, id }).map((move) => prepareEntry(tx, move.uid, move.entry, now)));
+      const notify = await prepareNotifications(tx, booking.participants);
 
       tx.create(bookingPath(id), booking);
       for (const lock of mentorLocks) tx.create(`slot_locks/${lock}`, { uid: mentorUid, bookingId: id, start } satisfies SlotLockDoc);
       for (const lock of learnerLocks) tx.create(`slot_locks/${lock}`, { uid: learnerUid, bookingId: id, start } satisfies SlotLockDoc);
       for (const hold of holds) hold.commit();
-      for (const { uid, input } of requestNotices({ ...booking, id })) addNotification(tx, uid, input, now);
+      for (const { uid, input } of requestNotices({ ...booking, id })) notify.add(uid, input, now);
       return toBooking(id, booking);
     });
   } catch (error) {
@@ -178,6 +179,7 @@ export async function applyCommand(
     const prepared: PreparedEntry[] = [];
     for (const move of change.money) prepared.push(await prepareEntry(tx, move.uid, move.entry, now));
     const xp = completing ? await prepareSessionXp(tx, booking, now) : [];
+    const notify = await prepareNotifications(tx, booking.participants);
 
     const stateChanged = change.state !== booking.state;
     const { id: _id, ...current } = booking;
@@ -193,7 +195,7 @@ export async function applyCommand(
     for (const entry of prepared) entry.commit();
     for (const award of xp) award.commit();
     const confirmedBy = command.kind === "confirm" && (actor === "mentor" || actor === "learner") ? actor : undefined;
-    for (const { uid, input } of transitionNotices(booking, booking.state, change.state, actor, confirmedBy)) addNotification(tx, uid, input, now);
+    for (const { uid, input } of transitionNotices(booking, booking.state, change.state, actor, confirmedBy)) notify.add(uid, input, now);
     return { applied: true, booking: toBooking(bookingId, next) };
   });
 }

@@ -68,5 +68,5 @@ export function transitionNotices(b: Facts, from: BookingState, to: BookingState
 
 export function reminderNotices(b: Facts): Notice[] {
   const body = `${b.skillLabel} starts within the hour. Open the session room for the meeting link.`;
-  return [b.mentorUid, b.learnerUid].map((uid) => ({ uid, input: { id: `reminder_${b.id}`, type: "booking" as const, title: "Session starts soon", body, link: link(b) } }));
+  return [b.mentorUid, b.learnerUid].map((uid) => ({ uid, input: { id: `reminder_${b.id}`, type: "reminder" as const, title: "Session starts soon", body, link: link(b) } }));
 }

@@ -5,7 +5,7 @@
  * scheduler calls POST /api/cron. Every step is idempotent, so overlapping runs are harmless.
  */
 import type { DocStore } from "~/engine/store/types";
-import { addNotification } from "~/features/notifications/notifications.server";
+import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { applyCommand, bookingPath, BookingError } from "./bookings.server";
 import { reminderNotices } from "./notices";
 import { AUTO_COMPLETE_AFTER_MS, HOUR_MS } from "./state";
@@ -72,10 +72,11 @@ async function sendReminder(store: DocStore, bookingId: string, now: number): Pr
   return store.transaction(async (tx) => {
     const doc = await tx.get<BookingDoc>(bookingPath(bookingId));
     if (!doc || doc.data.state !== "accepted" || doc.data.reminderSent) return false;
+    const notify = await prepareNotifications(tx, doc.data.participants);
     tx.update(bookingPath(bookingId), { reminderSent: true });
     // A server that was down past the start should not announce a session that is over.
     if (now >= doc.data.end) return false;
-    for (const { uid, input } of reminderNotices({ ...doc.data, id: bookingId })) addNotification(tx, uid, input, now);
+    for (const { uid, input } of reminderNotices({ ...doc.data, id: bookingId })) notify.add(uid, input, now);
     return true;
   });
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
-import { addNotification } from "~/features/notifications/notifications.server";
+import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { chatMessagesPayload, threadOf } from "~/features/live/feeds";
 import { checkMessage, isChatId, messageId, pairChatId, preview } from "./pair";
 import type { ChatDoc, MessageDoc } from "./types";
@@ -81,6 +81,7 @@ export async function sendMessage(store: DocStore, uid: string, chatId: string, 
     const other = chat.data.participants.find((p) => p !== uid)!;
     const firstMessage = (chat.data.messageCount ?? 0) === 0;
     const sender = firstMessage ? await tx.get(`users/${uid}`) : null;
+    const notify = firstMessage ? await prepareNotifications(tx, [other]) : null;
     tx.create(`chats/${chatId}/messages/${id}`, { sender: uid, text: checked.text, seen: false, timestamp: now } satisfies MessageDoc);
     tx.update(`chats/${chatId}`, {
       lastMessage: preview(checked.text),
@@ -91,7 +92,7 @@ export async function sendMessage(store: DocStore, uid: string, chatId: string, 
     });
     if (firstMessage) {
       const name = typeof sender?.data.fullName === "string" && sender.data.fullName.trim() ? sender.data.fullName.trim() : "A member";
-      addNotification(tx, other, { id: `chat_${chatId}`, type: "message", title: `New message from ${name}`, body: preview(checked.text), link: `/inbox/${chatId}` }, now);
+      notify?.add(other, { id: `chat_${chatId}`, type: "message", title: `New message from ${name}`, body: preview(checked.text), link: `/inbox/${chatId}` }, now);
     }
   });
   sendLimiter.hit(uid, now);

@@ -3,9 +3,10 @@ import { presenceOf, type Presence } from "./presence";
 import { publicMember, type PublicMember } from "./member";
 import { averageRating, readRating } from "~/features/reviews/types";
 
+/** A member others may look up; null for an unknown, unnamed or deleted account (their profile page is a 404). */
 export async function getMember(store: DocStore, uid: string): Promise<PublicMember | null> {
   const doc = await store.get(`users/${uid}`);
-  if (!doc || typeof doc.data.fullName !== "string" || (!doc.data.fullName.trim() && doc.data.deleted !== true)) return null;
+  if (!doc || doc.data.deleted === true || typeof doc.data.fullName !== "string" || !doc.data.fullName.trim()) return null;
   return publicMember(uid, doc.data);
 }
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
 import type { DocStore } from "~/engine/store/types";
-import { addNotification, listNotifications, markAllRead, markRead, NotificationNotFoundError } from "./notifications.server";
+import { addNotification, listNotifications, markAllRead, markRead, NotificationNotFoundError, prepareNotifications } from "./notifications.server";
 import type { NotificationInput } from "./types";
 
 let dir: string;
@@ -85,5 +85,28 @@ describe("markAllRead", () => {
     expect((await listNotifications(store, "u1")).every((n) => n.read)).toBe(true);
     expect((await store.get("notifications/u2/messages/t"))?.data.read).toBe(false);
     await expect(markAllRead(store, "u1")).resolves.toBe(0);
+  });
+});
+
+describe("prepareNotifications", () => {
+  it("skips the types a member turned off and always sends money notices", async () => {
+    await store.set("users/u1", { fullName: "U1", notificationPrefs: { messages: false, sessions: true, reminders: false, wallet: false } });
+    await store.set("users/u2", { fullName: "U2" });
+    await store.transaction(async (tx) => {
+      const notify = await prepareNotifications(tx, ["u1", "u2"]);
+      notify.add("u1", { id: "m", type: "message", title: "M", body: "", link: "/inbox" }, 1);
+      notify.add("u1", { id: "r", type: "reminder", title: "R", body: "", link: "/calendar" }, 2);
+      notify.add("u1", { id: "b", type: "booking", title: "B", body: "", link: "/calendar" }, 3);
+      notify.add("u1", { id: "t", type: "top_up", title: "T", body: "", link: "/wallet" }, 4);
+      notify.add("u2", { id: "m", type: "message", title: "M", body: "", link: "/inbox" }, 5);
+    });
+    expect((await listNotifications(store, "u1")).map((n) => n.id)).toEqual(["t", "b"]);
+    expect((await listNotifications(store, "u2")).map((n) => n.id)).toEqual(["m"]);
+  });
+
+  it("refuses a recipient it did not read", async () => {
+    await expect(
+      store.transaction(async (tx) => (await prepareNotifications(tx, ["u1"])).add("u2", input("X"), 1)),
+    ).rejects.toThrow(/did not read u2/);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { NotFoundError, type DocStore, type Transaction } from "~/engine/store/types";
+import { readNotificationPrefs, shouldNotify, type NotificationPrefs } from "./preferences";
 import type { Notification, NotificationDoc, NotificationInput } from "./types";
 
 export type { NotificationInput } from "./types";
@@ -34,13 +35,48 @@ function assertId(kind: string, value: string): void {
  * Writes only, so it can follow the reads of any transaction. `set` rather than `create`: with a
  * fixed id the caller already decided this happens once, and a leftover document must not make
  * the credit it accompanies fail.
+ *
+ * With `prefs` (read earlier by `prepareNotifications`) a type the member turned off is not
+ * written at all. Without them it always writes: right for money notices, which are always
+ * sent; a caller reporting anything else should use `prepareNotifications`.
  */
-export function addNotification(tx: Transaction, uid: string, input: NotificationInput, now: number): void {
+export function addNotification(tx: Transaction, uid: string, input: NotificationInput, now: number, prefs?: NotificationPrefs): void {
   assertId("user id", uid);
+  if (prefs && !shouldNotify(prefs, input.type)) return;
   const id = input.id ?? randomUUID();
   assertId("notification id", id);
   const doc: NotificationDoc = { type: input.type, title: input.title, body: input.body, link: input.link, read: false, timestamp: now };
   tx.set(`${messagesPath(uid)}/${id}`, doc);
+}
+
+export interface PreparedNotifications {
+  /** Writes only: call after every read of the transaction, like the ledger's commit(). */
+  add(uid: string, input: NotificationInput, now: number): void;
+}
+
+/**
+ * The read phase of notifying: reads each recipient's preferences inside `tx` so that the
+ * writes later in the same transaction honour them (DocStore transactions read before writing).
+ */
+export async function prepareNotifications(tx: Transaction, uids: readonly string[]): Promise<PreparedNotifications> {
+  const unique = [...new Set(uids)];
+  for (const uid of unique) assertId("user id", uid);
+  const profiles = await Promise.all(unique.map((uid) => tx.get(`users/${uid}`)));
+  const prefsByUid = new Map(unique.map((uid, i) => [uid, readNotificationPrefs(profiles[i]?.data)]));
+  return {
+    add(uid, input, now) {
+      const prefs = prefsByUid.get(uid);
+      if (!prefs) throw new Error(`prepareNotifications did not read ${uid}`);
+      addNotification(tx, uid, input, now, prefs);
+    },
+  };
+}
+
+/** Stores which categories `uid` wants; always-sent categories are stored as on whatever is asked. */
+export async function saveNotificationPrefs(store: DocStore, uid: string, wanted: Partial<NotificationPrefs>): Promise<NotificationPrefs> {
+  const prefs = readNotificationPrefs({ notificationPrefs: wanted });
+  await store.update(`users/${uid}`, { notificationPrefs: prefs });
+  return prefs;
 }
 
 export async function markRead(store: DocStore, uid: string, id: string): Promise<void> {

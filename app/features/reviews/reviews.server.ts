@@ -7,7 +7,7 @@ import { bookingPath, BookingError } from "~/features/bookings/bookings.server";
 import { roleOf } from "~/features/bookings/state";
 import type { BookingDoc } from "~/features/bookings/types";
 import { prepareXp } from "~/features/bookings/xp-awards.server";
-import { addNotification } from "~/features/notifications/notifications.server";
+import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { reviewAward } from "~/features/progress/xp";
 import { MAX_REVIEW_COMMENT, readRating, type ReviewDoc } from "./types";
 
@@ -47,14 +47,14 @@ export async function submitReview(
       revieweeRole: role === "mentor" ? "learner" : "mentor",
       createdAt: now,
     };
+    const notify = await prepareNotifications(tx, [revieweeUid]);
     tx.create(path, review);
     const previous = readRating(xp.user?.rating);
     const rating = { count: previous.count + 1, sum: previous.sum + input.rating };
     xp.commit({ rating });
     // A small copy for match ranking, which reads many members' ratings and none of their profiles.
     tx.set(`ratings/${revieweeUid}`, rating);
-    addNotification(
-      tx,
+    notify.add(
       revieweeUid,
       { id: `review_${bookingId}_${reviewerUid}`, type: "booking", title: "New review", body: `You received ${input.rating} star${input.rating === 1 ? "" : "s"} for ${booking.data.skillLabel}.`, link: "/progress" },
       now,

@@ -1,0 +1,88 @@
+/**
+ * Deleting one's account: the person disappears, the money trail stays.
+ *
+ * Personal data goes (name, bio, skills and their index entries, languages, picture, saved
+ * lists, availability, notifications, the sign-in itself); users/{uid} stays as a tombstone with
+ * `deleted: true`, so chats with others keep their messages under "Deleted member" and the
+ * wallet and its ledger entries — which other members' entries and the reconciliation refer
+ * to — are never touched. Future sessions are ended through the booking state machine, so
+ * escrow moves exactly as it would for any cancellation.
+ *
+ * Each step is idempotent; the sign-in is removed last, so if a step fails the member can sign
+ * in again and repeat the deletion.
+ */
+import type { AuthProvider } from "~/engine/auth/types";
+import type { FileStore } from "~/engine/files/types";
+import type { DocStore } from "~/engine/store/types";
+import { applyCommand, BookingError, listBookingsFor, teachingPath } from "~/features/bookings/bookings.server";
+import type { Booking } from "~/features/bookings/types";
+import { DEFAULT_AVATAR } from "~/features/profile/display";
+import { setSkills } from "~/features/skills/skills.server";
+import { removeAvatarFile } from "./avatar.server";
+import { DELETED_MEMBER_NAME } from "./member";
+
+export interface DeleteAccountPorts {
+  store: DocStore;
+  auth: AuthProvider;
+  files: FileStore;
+}
+
+// Far enough ahead to include every bookable session.
+const FUTURE_HORIZON_MS = 5 * 365 * 24 * 3_600_000;
+// Well under Firestore's 500 writes per transaction.
+const DELETE_BATCH = 200;
+
+/** The command by which `uid` ends a session that has not started: a mentor declines an open request. */
+function endingCommand(booking: Booking, uid: string): { kind: "decline" } | { kind: "cancel" } {
+  return booking.state === "requested" && booking.mentorUid === uid ? { kind: "decline" } : { kind: "cancel" };
+}
+
+async function endFutureSessions(store: DocStore, uid: string, now: number): Promise<void> {
+  const upcoming = await listBookingsFor(store, uid, { from: now + 1, to: now + FUTURE_HORIZON_MS });
+  for (const booking of upcoming) {
+    if (booking.state !== "requested" && booking.state !== "accepted") continue;
+    try {
+      await applyCommand(store, booking.id, { uid }, endingCommand(booking, uid), now);
+    } catch (error) {
+      // The other member or the scheduler moved it first; whatever they did already settled it.
+      if (!(error instanceof BookingError)) throw error;
+    }
+  }
+}
+
+async function deleteCollection(store: DocStore, collection: string): Promise<void> {
+  for (;;) {
+    const removed = await store.transaction(async (tx) => {
+      const docs = await tx.query({ collection, limit: DELETE_BATCH });
+      for (const doc of docs) tx.delete(doc.path);
+      return docs.length;
+    });
+    if (removed < DELETE_BATCH) return;
+  }
+}
+
+export async function deleteAccount({ store, auth, files }: DeleteAccountPorts, uid: string, now = Date.now()): Promise<void> {
+  // Signed out everywhere before anything else, so no open tab keeps acting for the member.
+  await auth.revokeSessions(uid);
+  const profile = await store.get(`users/${uid}`);
+  if (profile) {
+    // One transaction hides the member everywhere at once: profile, skills and skill index.
+    await setSkills(store, uid, [], [], {
+      fullName: DELETED_MEMBER_NAME,
+      bio: "",
+      languages: [],
+      profilePicture: DEFAULT_AVATAR,
+      notificationPrefs: {},
+      deleted: true,
+      deletedAt: now,
+    });
+    await removeAvatarFile(files, uid, profile.data.profilePicture);
+  }
+  await endFutureSessions(store, uid, now);
+  await Promise.all([
+    deleteCollection(store, `users/${uid}/saved`),
+    deleteCollection(store, `notifications/${uid}/messages`),
+    store.delete(teachingPath(uid)),
+  ]);
+  await auth.deleteAccount(uid);
+}
