@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const uids = await savedUids(store, user.uid);
   const [members, presences] = await Promise.all([getMembers(store, uids), getPresences(store, uids)]);
   return {
-    saved: uids.map((uid) => ({ member: members.get(uid)!, presence: presences.get(uid)! })),
+    // Members who deleted their account leave the list; nothing of theirs is left to see.
+    saved: uids.map((uid) => ({ member: members.get(uid)!, presence: presences.get(uid)! })).filter(({ member }) => !member.deleted),
     now: Date.now(),
   };
 }

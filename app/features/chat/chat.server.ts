@@ -13,7 +13,7 @@ import type { ChatDoc, MessageDoc } from "./types";
 
 export class ChatError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 429,
+    readonly status: 400 | 403 | 404 | 409 | 429,
     message: string,
   ) {
     super(message);
@@ -79,6 +79,8 @@ export async function sendMessage(store: DocStore, uid: string, chatId: string, 
     const chat = await tx.get<ChatDoc>(`chats/${chatId}`);
     if (!chat || !chat.data.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
     const other = chat.data.participants.find((p) => p !== uid)!;
+    const recipient = await tx.get(`users/${other}`);
+    if (!recipient || recipient.data.deleted === true) throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.");
     const firstMessage = (chat.data.messageCount ?? 0) === 0;
     const sender = firstMessage ? await tx.get(`users/${uid}`) : null;
     const notify = firstMessage ? await prepareNotifications(tx, [other]) : null;
