@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { UpcomingSessionsWidget } from "~/components/bookings/upcoming-sessions-widget";
 import { ActivityWidget } from "~/components/dashboard/activity-widget";
@@ -8,22 +8,21 @@ import { Onboarding } from "~/components/onboarding/onboarding";
 import { LevelWidget } from "~/components/progress/level-widget";
 import { getStore } from "~/engine/index.server";
 import { loadUpcomingSessions, viewerZone } from "~/features/bookings/views.server";
-import { readFeed } from "~/features/live/subscribe.server";
 import { topMatches } from "~/features/matches/matches.server";
 import { onboardingState } from "~/features/onboarding/onboarding.server";
 import { levelFor } from "~/features/progress/levels";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
+import type { loader as appLoader } from "./_app";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Dashboard" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
-  const [onboarding, upcoming, activity, matches] = await Promise.all([
+  const [onboarding, upcoming, matches] = await Promise.all([
     onboardingState(store, user.uid, user.profile),
     loadUpcomingSessions(store, user.uid),
-    readFeed(store, user.uid, "notifications"),
     topMatches(store, user.uid),
   ]);
   return {
@@ -32,7 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     level: levelFor(user.profile.xp),
     onboarding,
     upcoming,
-    activity,
     matches,
     timeZone: viewerZone(user.profile.timezone),
   };
@@ -53,7 +51,9 @@ function Widget({ tour, title, children, action }: { tour: string; title: string
 }
 
 export default function Dashboard() {
-  const { firstName, level, onboarding, upcoming, activity, matches, timeZone } = useLoaderData<typeof loader>();
+  const { firstName, level, onboarding, upcoming, matches, timeZone } = useLoaderData<typeof loader>();
+  // The layout already read the latest notifications for the bell; the activity widget shows them too.
+  const activity = useRouteLoaderData<typeof appLoader>("routes/_app")?.snapshot.notifications ?? [];
   return (
     <>
       <Onboarding {...onboarding} />
