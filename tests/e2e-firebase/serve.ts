@@ -6,7 +6,6 @@
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import path from "node:path";
 import { startAuthEmulator } from "../setup/auth-emulator";
 import { startFirestoreEmulator } from "../setup/firestore-emulator";
 import { emulatorsFile, type E2eEmulators } from "./emulators";
@@ -18,7 +17,7 @@ const [auth, firestore] = await Promise.all([startAuthEmulator(projectId), start
 const emulators: E2eEmulators = { projectId, auth: auth.host, firestore: firestore.host };
 writeFileSync(emulatorsFile(), JSON.stringify(emulators));
 
-const app = spawn(path.join("node_modules", ".bin", "remix-serve"), ["./build/index.js"], {
+const app = spawn(process.execPath, ["server.mjs"], {
   env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: auth.host, FIRESTORE_EMULATOR_HOST: firestore.host },
   stdio: ["ignore", "inherit", "inherit"],
 });
