@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { defineConfig, devices } from "@playwright/test";
-import { findChromium } from "./scripts/find-chromium.mjs";
+import { defineConfig } from "@playwright/test";
+import { desktopChromium } from "./tests/support/browser";
 
 const CI = !!process.env.CI;
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -22,8 +22,6 @@ if (!process.env.E2E_DATA_DIR) {
   });
 }
 const DATA_DIR = process.env.E2E_DATA_DIR;
-
-const executablePath = findChromium();
 
 // The server's environment: the embedded engine with the labelled test checkout, and nothing
 // from the developer's shell that would change engines or switch Stripe on.
@@ -62,27 +60,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
   },
-  projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        headless: true,
-        launchOptions: {
-          executablePath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
-    },
-  ],
+  projects: [desktopChromium()],
   webServer: {
     command: "node server.mjs",
     url: `${BASE_URL}/healthz`,

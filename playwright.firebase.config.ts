@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { defineConfig, devices } from "@playwright/test";
-import { findChromium } from "./scripts/find-chromium.mjs";
+import { defineConfig } from "@playwright/test";
+import { desktopChromium } from "./tests/support/browser";
 
 const PORT = Number(process.env.E2E_FIREBASE_PORT ?? 3290);
 const BASE_URL = `http://localhost:${PORT}`;
@@ -61,19 +61,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
   },
-  projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        headless: true,
-        launchOptions: {
-          executablePath: findChromium(),
-          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-        },
-      },
-    },
-  ],
+  projects: [desktopChromium()],
   webServer: {
     command: `${process.execPath} --import tsx tests/e2e-firebase/serve.ts`,
     url: `${BASE_URL}/healthz`,

@@ -8,17 +8,14 @@
  * zero, every learner's balance equals its seed minus the prices it holds, and reconciliation
  * holds. Run: `npx tsx bench/booking.ts` (BENCH_SECONDS, BENCH_CALLERS, BENCH_MENTORS override).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { openSqliteStore } from "../app/engine/store/sqlite.server";
 import { bookableStarts } from "../app/features/bookings/availability";
 import { BookingError, requestBooking } from "../app/features/bookings/bookings.server";
 import { saveAvailability, saveRates } from "../app/features/bookings/teaching.server";
 import type { BookingDoc } from "../app/features/bookings/types";
 import { getBalance, postEntry } from "../app/features/wallet/ledger.server";
 import { reconcileAll } from "../app/features/wallet/reconcile.server";
+import { percentiles, withTempStore } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
@@ -30,9 +27,7 @@ const WEEK = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", 
 const ZONES = ["Asia/Tokyo", "America/Los_Angeles", "Europe/Berlin", "Asia/Kathmandu"];
 
 async function main(): Promise<number> {
-  const dir = mkdtempSync(path.join(tmpdir(), "booking-bench-"));
-  const store = openSqliteStore(path.join(dir, "bench.sqlite"));
-  try {
+  return withTempStore("booking-bench-", async (store) => {
     const now = Date.now();
     const pool: { mentor: string; start: number }[] = [];
     for (let m = 0; m < MENTORS; m++) {
@@ -86,25 +81,22 @@ async function main(): Promise<number> {
       if (balance < 0 || balance !== SEED_SP - (heldBy.get(uid) ?? 0)) balanceErrors++;
     }
     const report = await reconcileAll(store);
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]?.toFixed(1) ?? "n/a";
+    const latency = percentiles(latencies);
+    const ms = (value: number) => (Number.isNaN(value) ? "n/a" : value.toFixed(1));
     const rate = latencies.length / elapsed;
 
     console.log(`booking bench: ${CALLERS} concurrent learners, ${MENTORS} mentors, ${pool.length} slots, ${elapsed.toFixed(2)} s`);
     console.log(`  bookings committed : ${latencies.length} (${rate.toFixed(0)}/s, target ≥ ${TARGET_PER_SECOND}/s)`);
     console.log(`  refused (taken)    : ${refused}`);
     console.log(`  failed             : ${failed}`);
-    console.log(`  latency ms         : p50 ${pct(0.5)}, p95 ${pct(0.95)}, p99 ${pct(0.99)}, max ${pct(1)}`);
+    console.log(`  latency ms         : p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}`);
     console.log(`  overlapping pairs  : ${overlaps}; wrong balances ${balanceErrors}; bookings stored ${bookings.length}`);
     console.log(`  reconciliation     : ${report.failures.length === 0 ? "ok" : `${report.failures.length} mismatched`} (${report.checked} wallets)`);
 
     const ok = failed === 0 && overlaps === 0 && balanceErrors === 0 && bookings.length === latencies.length && report.failures.length === 0 && rate >= TARGET_PER_SECOND;
     console.log(ok ? "PASS" : "FAIL");
     return ok ? 0 : 1;
-  } finally {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Pairs of bookings that share a participant and overlap in time. */

@@ -11,10 +11,6 @@
  * Run: `npm run bench:chat` (or `npx tsx bench/chat.ts`). BENCH_CHATS, BENCH_MESSAGES and
  * BENCH_MEMBERS override the sizes. Exits 1 when a target is missed.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { openSqliteStore } from "../app/engine/store/sqlite.server";
 import type { DocStore } from "../app/engine/store/types";
 import { openChat, sendMessage } from "../app/features/chat/chat.server";
 import { chatMessagesFeed } from "../app/features/live/feeds";
@@ -22,6 +18,7 @@ import { subscribeFeed } from "../app/features/live/subscribe.server";
 import { findMatches } from "../app/features/matches/matches.server";
 import { setSkills } from "../app/features/skills/skills.server";
 import { SKILL_LEVELS, toSkill, type Skill } from "../app/features/skills/tags";
+import { percentiles, withTempStore } from "./support";
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 200);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
@@ -30,12 +27,13 @@ const MATCH_QUERIES = 200;
 const CHAT_TARGET_P95_MS = 100;
 const MATCHES_TARGET_P95_MS = 50;
 
-function percentiles(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-  return { p50: round(at(50)), p95: round(at(95)), p99: round(at(99)), max: round(sorted[sorted.length - 1]) };
-}
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Percentiles to 0.01 ms, so the JSON lines stay readable. */
+function latencyMs(values: number[]) {
+  const { p50, p95, p99, max } = percentiles(values);
+  return { p50: round(p50), p95: round(p95), p99: round(p99), max: round(max) };
+}
 
 // A deterministic generator, so runs compare.
 let seed = 42;
@@ -82,7 +80,7 @@ async function benchChat(store: DocStore) {
     latencies.push(at < 0 ? 2_000 : at - started);
   }
   for (const stop of stops) stop();
-  return { chats: CHATS, messages: MESSAGES, latencyMs: percentiles(latencies) };
+  return { chats: CHATS, messages: MESSAGES, latencyMs: latencyMs(latencies) };
 }
 
 async function benchMatches(store: DocStore) {
@@ -105,12 +103,10 @@ async function benchMatches(store: DocStore) {
     times.push(performance.now() - t);
     cards += result.cards.length;
   }
-  return { members: MEMBERS, queries: MATCH_QUERIES, averageCards: round(cards / MATCH_QUERIES), seedSeconds, latencyMs: percentiles(times) };
+  return { members: MEMBERS, queries: MATCH_QUERIES, averageCards: round(cards / MATCH_QUERIES), seedSeconds, latencyMs: latencyMs(times) };
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), "bench-chat-"));
-const store = openSqliteStore(path.join(dir, "bench.sqlite"));
-try {
+await withTempStore("bench-chat-", async (store) => {
   const chat = await benchChat(store);
   console.log("chat send→delivery", JSON.stringify(chat));
   const matches = await benchMatches(store);
@@ -118,7 +114,4 @@ try {
   const ok = chat.latencyMs.p95 < CHAT_TARGET_P95_MS && matches.latencyMs.p95 < MATCHES_TARGET_P95_MS;
   console.log(ok ? "All targets met." : `Target missed (chat p95 < ${CHAT_TARGET_P95_MS} ms, matches p95 < ${MATCHES_TARGET_P95_MS} ms).`);
   process.exitCode = ok ? 0 : 1;
-} finally {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-}
+});

@@ -5,14 +5,11 @@
  * Run: `npx tsx bench/ledger.ts` (BENCH_SECONDS and BENCH_CALLERS override the defaults).
  * bench/wallet.ts runs the same measurement through runLedgerBench.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
-import { openSqliteStore } from "../app/engine/store/sqlite.server";
 import { getBalance, postEntry } from "../app/features/wallet/ledger.server";
 import { reconcileAll } from "../app/features/wallet/reconcile.server";
+import { percentiles, withTempStore, type Percentiles } from "./support";
 
 export const LEDGER_TARGET_PER_SECOND = 2_000;
 const UID = "bench-wallet";
@@ -23,7 +20,7 @@ export interface LedgerBenchResult {
   committed: number;
   perSecond: number;
   failed: number;
-  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  latencyMs: Percentiles;
   balance: number;
   expected: number;
   entries: number;
@@ -32,9 +29,7 @@ export interface LedgerBenchResult {
 }
 
 export async function runLedgerBench({ seconds = 5, callers = 50 }: { seconds?: number; callers?: number } = {}): Promise<LedgerBenchResult> {
-  const dir = mkdtempSync(path.join(tmpdir(), "ledger-bench-"));
-  const store = openSqliteStore(path.join(dir, "bench.sqlite"));
-  try {
+  return withTempStore("ledger-bench-", async (store) => {
     let next = 0;
     let expected = 0;
     let failed = 0;
@@ -68,8 +63,6 @@ export async function runLedgerBench({ seconds = 5, callers = 50 }: { seconds?: 
     const balance = await getBalance(store, UID);
     const entries = (await store.query({ collection: `wallets/${UID}/transactions` })).length;
     const report = await reconcileAll(store);
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? Number.NaN;
     const perSecond = latencies.length / elapsed;
     const reconciled = report.failures.length === 0;
     const ok = expected === balance && failed === 0 && entries === latencies.length && reconciled && perSecond >= LEDGER_TARGET_PER_SECOND;
@@ -79,17 +72,14 @@ export async function runLedgerBench({ seconds = 5, callers = 50 }: { seconds?: 
       committed: latencies.length,
       perSecond,
       failed,
-      latencyMs: { p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), max: pct(1) },
+      latencyMs: percentiles(latencies),
       balance,
       expected,
       entries,
       reconciled,
       ok,
     };
-  } finally {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function printLedgerBench(result: LedgerBenchResult): void {

@@ -19,6 +19,7 @@ import path from "node:path";
 import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 import { freePort, stopServer, waitForHealthy, withoutShellOverrides } from "../scripts/lib/server.mjs";
 import { printLedgerBench, runLedgerBench } from "./ledger";
+import { percentiles } from "./support";
 
 const CREDITS = Number(process.env.BENCH_CREDITS ?? 60);
 const USERS = Number(process.env.BENCH_USERS ?? 50);
@@ -182,10 +183,6 @@ function residentMb(pid: number): number {
   return kb / 1024;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-}
-
 async function inBatches<T, R>(items: T[], size: number, run: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   for (let start = 0; start < items.length; start += size) {
@@ -222,16 +219,15 @@ async function creditToEventLatency(baseUrl: string, members: Member[]): Promise
   } finally {
     for (const stream of streams) stream.close();
   }
-  fromSend.sort((a, b) => a - b);
-  fromResponse.sort((a, b) => a - b);
+  const send = percentiles(fromSend);
+  const response = percentiles(fromResponse);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   console.log(`\n2. credit → live event, ${CREDITS} test-checkout payments through the server, one at a time`);
-  console.log(`  from sending Pay to the event     : p50 ${ms(percentile(fromSend, 0.5))}, p95 ${ms(percentile(fromSend, 0.95))}, max ${ms(percentile(fromSend, 1))}`);
-  console.log(`  from Pay's response to the event  : p50 ${ms(percentile(fromResponse, 0.5))}, p95 ${ms(percentile(fromResponse, 0.95))}, max ${ms(percentile(fromResponse, 1))}`);
+  console.log(`  from sending Pay to the event     : p50 ${ms(send.p50)}, p95 ${ms(send.p95)}, max ${ms(send.max)}`);
+  console.log(`  from Pay's response to the event  : p50 ${ms(response.p50)}, p95 ${ms(response.p95)}, max ${ms(response.max)}`);
   console.log(`  events that arrived before Pay's response: ${beforeResponse} of ${CREDITS}`);
   console.log(`  (measured without server instrumentation: "sending Pay" precedes the commit, so it is an upper bound of commit → event)`);
-  const p95 = percentile(fromSend, 0.95);
-  return { problems: p95 < TARGET_EVENT_P95_MS ? [] : [`credit → event p95 ${ms(p95)} is not below ${TARGET_EVENT_P95_MS} ms`] };
+  return { problems: send.p95 < TARGET_EVENT_P95_MS ? [] : [`credit → event p95 ${ms(send.p95)} is not below ${TARGET_EVENT_P95_MS} ms`] };
 }
 
 async function manyStreams(baseUrl: string, members: Member[], serverPid: number): Promise<{ problems: string[] }> {

@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from "./support/test";
+import { expect, test, type Page } from "./support/test";
 import { saveAvailability, saveRates } from "../../app/features/bookings/teaching.server";
 import { reconcileAll } from "../../app/features/wallet/reconcile.server";
 import type { BookingDoc } from "../../app/features/bookings/types";
-import { createUser, signInAs, skipLocalOnboarding, type TestUser } from "./support/fixtures";
+import { createUser, openAs, type TestUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
 
 /**
@@ -20,14 +20,6 @@ const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:
 
 async function member(fullName: string, timezone: string, teaches = false): Promise<TestUser> {
   return createUser({ fullName, profile: { timezone, ...(teaches ? { skillsOffered: SPANISH } : {}) } });
-}
-
-async function open(browser: Browser, user: TestUser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext();
-  await signInAs(context, user, baseURL);
-  const page = await context.newPage();
-  await skipLocalOnboarding(page, user.uid);
-  return page;
 }
 
 const balance = (page: Page) => page.getByTestId("wallet-balance");
@@ -68,8 +60,8 @@ test.afterEach(async () => {
 test("a paid session from availability to reviews, xp and level", async ({ browser, baseURL }) => {
   const mentor = await member("Mara Mentor", "Asia/Tokyo", true);
   const learner = await member("Leo Learner", "America/Los_Angeles");
-  const mentorPage = await open(browser, mentor, baseURL!);
-  const learnerPage = await open(browser, learner, baseURL!);
+  const mentorPage = await openAs(browser, mentor, baseURL!);
+  const learnerPage = await openAs(browser, learner, baseURL!);
 
   // The mentor opens every day in Tokyo time and charges 40 SP an hour for Spanish.
   await mentorPage.goto("/calendar");
@@ -148,8 +140,8 @@ test("a declined request is refunded in full", async ({ browser, baseURL }) => {
   const mentor = await member("Dana Decliner", "Asia/Tokyo", true);
   const learner = await member("Lou Learner", "America/Los_Angeles");
   await arrangeMentor(mentor);
-  const learnerPage = await open(browser, learner, baseURL!);
-  const mentorPage = await open(browser, mentor, baseURL!);
+  const learnerPage = await openAs(browser, learner, baseURL!);
+  const mentorPage = await openAs(browser, mentor, baseURL!);
 
   const id = await bookFirstSlot(learnerPage, mentor);
   await expect(balance(learnerPage)).toHaveText("160 SP");
@@ -167,8 +159,8 @@ test("a learner's cancellation within 24 hours splits the price as recorded", as
   const mentor = await member("Cara Canceller", "Asia/Tokyo", true);
   const learner = await member("Lee Learner", "America/Los_Angeles");
   await arrangeMentor(mentor);
-  const learnerPage = await open(browser, learner, baseURL!);
-  const mentorPage = await open(browser, mentor, baseURL!);
+  const learnerPage = await openAs(browser, learner, baseURL!);
+  const mentorPage = await openAs(browser, mentor, baseURL!);
 
   // The first free slot is at most a day away: the mentor is available around the clock.
   const id = await bookFirstSlot(learnerPage, mentor);
@@ -193,7 +185,7 @@ test("a learner who cannot afford a session is offered a top-up", async ({ brows
   const learner = await member("Sam Short", "America/Los_Angeles");
   await saveAvailability(e2eStore(), mentor.uid, { timezone: "Europe/Berlin", weekly: EVERY_DAY, exceptions: [] });
   await saveRates(e2eStore(), mentor.uid, { spanish: 500 });
-  const page = await open(browser, learner, baseURL!);
+  const page = await openAs(browser, learner, baseURL!);
   await page.goto(`/calendar?book=${mentor.uid}`);
   const panel = page.getByRole("region", { name: `Book a session with ${mentor.fullName}` });
   await panel.locator('input[name="start"]').first().check({ force: true });
@@ -209,7 +201,7 @@ test("sessions export as .ics and a private feed that can be revoked; strangers 
   const learner = await member("Ian Ical", "America/Los_Angeles");
   const stranger = await member("Sue Stranger", "UTC");
   await arrangeMentor(mentor);
-  const learnerPage = await open(browser, learner, baseURL!);
+  const learnerPage = await openAs(browser, learner, baseURL!);
   const id = await bookFirstSlot(learnerPage, mentor);
 
   const file = await learnerPage.request.get(`/api/bookings/${id}.ics`);
@@ -229,7 +221,7 @@ test("sessions export as .ics and a private feed that can be revoked; strangers 
   await expect(learnerPage.getByText("The calendar feed was revoked")).toBeVisible();
   expect((await request.get(feedUrl)).status()).toBe(404);
 
-  const strangerPage = await open(browser, stranger, baseURL!);
+  const strangerPage = await openAs(browser, stranger, baseURL!);
   expect((await strangerPage.request.get(`/api/bookings/${id}.ics`)).status()).toBe(404);
   const room = await strangerPage.goto(`/session/${id}`);
   expect(room?.status()).toBe(404);

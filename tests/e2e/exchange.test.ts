@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "./support/test";
 import { pairChatId } from "~/features/chat/pair";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
-import { createUser, signInAs, skipLocalOnboarding, type TestUser } from "./support/fixtures";
+import { createUser, openAs, type TestUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
 
 /**
@@ -23,14 +23,7 @@ async function member(fullName: string, teaches: string[], learns: string[]): Pr
   return user;
 }
 
-async function open(browser: Browser, user: TestUser, baseURL: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await signInAs(context, user, baseURL);
-  const page = await context.newPage();
-  await skipLocalOnboarding(page, user.uid);
-  await page.goto(path);
-  return page;
-}
+const open = (browser: Browser, user: TestUser, baseURL: string, path: string) => openAs(browser, user, baseURL, { path, viewport: { width: 1280, height: 800 } });
 
 const chatDot = (page: Page) => page.getByTestId("sidebar").getByTestId("chat-dot");
 

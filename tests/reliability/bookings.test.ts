@@ -2,12 +2,7 @@
  * The booking escrow's promises under concurrency, on the real embedded store: one booking per
  * slot, no balance below zero, each transition applied once, and every SP accounted for.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore } from "~/engine/store/types";
 import { bookableStarts } from "~/features/bookings/availability";
 import { applyCommand, BookingError, requestBooking, SLOT_TAKEN } from "~/features/bookings/bookings.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
@@ -17,9 +12,9 @@ import type { BookingDoc } from "~/features/bookings/types";
 import { listNotifications } from "~/features/notifications/notifications.server";
 import { getBalance, postEntry } from "~/features/wallet/ledger.server";
 import { reconcileAll } from "~/features/wallet/reconcile.server";
+import { useTempStore } from "../support/temp-store";
 
-let dir: string;
-let store: DocStore;
+const { store } = useTempStore("bookings-reliability-");
 
 const HOUR = 3_600_000;
 // Monday 2 March 2026, 00:00 UTC: a fixed "now" keeps slot arithmetic reproducible.
@@ -27,8 +22,6 @@ const NOW = Date.UTC(2026, 2, 2, 0, 0);
 const MENTOR = "mentor";
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "bookings-reliability-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
   await store.set(`users/${MENTOR}`, { fullName: "Mentor", xp: 0, timezone: "Asia/Tokyo", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] });
   await saveAvailability(store, MENTOR, {
     timezone: "Asia/Tokyo",
@@ -40,8 +33,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await expectEscrowBalanced();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function learner(uid: string, sp: number): Promise<string> {

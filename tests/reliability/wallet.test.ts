@@ -2,32 +2,17 @@
  * The ledger's promises under concurrency, on the real embedded store: credits are never lost or
  * doubled, balances never go below zero, and reconciliation holds after all of it.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FulfilmentEvent } from "~/engine/payments/types";
-import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore } from "~/engine/store/types";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
 import { listNotifications } from "~/features/notifications/notifications.server";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
 import { getBalance, InsufficientFundsError, postEntry } from "~/features/wallet/ledger.server";
 import { reconcileAll } from "~/features/wallet/reconcile.server";
 import { WELCOME_BONUS_SP } from "~/features/wallet/welcome-bonus";
+import { useTempStore } from "../support/temp-store";
 
-let dir: string;
-let store: DocStore;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "wallet-reliability-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { store } = useTempStore("wallet-reliability-");
 
 async function entryCount(uid: string): Promise<number> {
   return (await store.query({ collection: `wallets/${uid}/transactions` })).length;

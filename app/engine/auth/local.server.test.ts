@@ -1,10 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "../store/sqlite.server";
-import type { DocStore } from "../store/types";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTempStore } from "../../../tests/support/temp-store";
 import { createLocalAuth, RESET_CODE_LIFETIME_MS, SESSION_LIFETIME_MS, type AuthUserDoc } from "./local.server";
 import type { MailMessage } from "./mail.server";
 import { AuthError, type AuthProvider, type Credentials } from "./types";
@@ -14,15 +10,12 @@ const MINUTE = 60_000;
 const PASSWORD = "correct horse battery";
 const ORIGIN = "http://localhost:3000";
 
-let dir: string;
-let store: DocStore;
+const { store } = useTempStore("skillswap-auth-");
 let clock: number;
 let sent: MailMessage[];
 let auth: AuthProvider;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "skillswap-auth-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
   clock = T0;
   sent = [];
   auth = createLocalAuth(store, {
@@ -31,11 +24,6 @@ beforeEach(() => {
     },
     now: () => clock,
   });
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function password(email: string, pw = PASSWORD, clientKey = "198.51.100.1"): Credentials {

@@ -1,23 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "../store/sqlite.server";
-import type { DocStore } from "../store/types";
+import { describe, expect, it } from "vitest";
+import { useTempStore } from "../../../tests/support/temp-store";
 import { createOutboxMailer } from "./mail.server";
 
-let dir: string;
-let store: DocStore;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "skillswap-mail-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { store } = useTempStore("skillswap-mail-");
 
 describe("createOutboxMailer", () => {
   it("writes each message to the outbox and logs its link", async () => {

@@ -1,27 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore } from "~/engine/store/types";
+import { beforeEach, describe, expect, it } from "vitest";
 import { packById, type Pack } from "~/features/wallet/packs";
+import { useTempStore } from "../../../tests/support/temp-store";
 import { selectPayments } from "./index.server";
 import { cancelTestCheckout, createTestCheckoutProvider, getTestCheckout, payTestCheckout, TestCheckoutClosedError } from "./test-checkout.server";
 import { CheckoutNotFoundError, WebhookSignatureError, type PaymentProvider } from "./types";
 
-let dir: string;
-let store: DocStore;
+const { store } = useTempStore("test-checkout-");
 let provider: PaymentProvider;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "test-checkout-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
   provider = createTestCheckoutProvider(async () => store);
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const sp100 = packById("sp_100") as Pack;

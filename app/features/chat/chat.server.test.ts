@@ -1,24 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore } from "~/engine/store/types";
+import { beforeEach, describe, expect, it } from "vitest";
 import { subscribeFeed } from "~/features/live/subscribe.server";
+import { useTempStore } from "../../../tests/support/temp-store";
 import { ChatError, markSeen, openChat, requireChat, sendMessage } from "./chat.server";
 
-let dir: string;
-let store: DocStore;
+const { store } = useTempStore("chat-");
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "chat-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
   for (const [uid, fullName] of [["amy", "Amy"], ["bob", "Bob"], ["cat", "Cat"]]) await store.set(`users/${uid}`, { fullName, createdAt: 1 });
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("openChat", () => {

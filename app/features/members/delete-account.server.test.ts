@@ -1,14 +1,10 @@
 /** Account deletion on the real embedded store: personal data gone, money trail and chats kept. */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createLocalAuth } from "~/engine/auth/local.server";
 import { AuthError, type AuthProvider } from "~/engine/auth/types";
 import { createLocalFileStore } from "~/engine/files/local.server";
 import type { FileStore } from "~/engine/files/types";
-import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore } from "~/engine/store/types";
 import { bookableStarts } from "~/features/bookings/availability";
 import { applyCommand, requestBooking } from "~/features/bookings/bookings.server";
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
@@ -19,6 +15,7 @@ import { ensureProfile } from "~/features/profile/bootstrap.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { reconcileAll } from "~/features/wallet/reconcile.server";
+import { useTempStore } from "../../../tests/support/temp-store";
 import { avatarKey, uploadAvatar } from "./avatar.server";
 import { deleteAccount } from "./delete-account.server";
 import { DELETED_MEMBER_NAME } from "./member";
@@ -32,21 +29,13 @@ const PASSWORD = "correct horse battery";
 const WEEK = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" }));
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
-let dir: string;
-let store: DocStore;
+const { store, dir } = useTempStore("delete-account-");
 let auth: AuthProvider;
 let files: FileStore;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "delete-account-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
   auth = createLocalAuth(store, { mail: async () => {} });
-  files = createLocalFileStore(path.join(dir, "files"));
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  files = createLocalFileStore(path.join(dir(), "files"));
 });
 
 const skill = (label: string, level: "beginner" | "intermediate" | "expert" = "expert") => ({ tag: label.toLowerCase(), label, level });

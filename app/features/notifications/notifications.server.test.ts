@@ -1,24 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore } from "~/engine/store/types";
+import { describe, expect, it } from "vitest";
+import { useTempStore } from "../../../tests/support/temp-store";
 import { addNotification, listNotifications, markAllRead, markRead, NotificationNotFoundError, prepareNotifications } from "./notifications.server";
 import type { NotificationInput } from "./types";
 
-let dir: string;
-let store: DocStore;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "notifications-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { store } = useTempStore("notifications-");
 
 const input = (title: string, id?: string): NotificationInput => ({ id, type: "system", title, body: `${title} body`, link: "/wallet" });
 

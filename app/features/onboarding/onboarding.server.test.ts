@@ -1,24 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore } from "~/engine/store/types";
+import { describe, expect, it, vi } from "vitest";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
+import { useTempStore } from "../../../tests/support/temp-store";
 import { onboardingState } from "./onboarding.server";
 
-let dir: string;
-let store: DocStore;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "onboarding-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { store } = useTempStore("onboarding-");
 
 describe("onboardingState", () => {
   it("gives a new user's flags and the amount of their welcome_bonus transaction", async () => {

@@ -1,26 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore } from "~/engine/store/types";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTempStore } from "../../../tests/support/temp-store";
 import { submitReview } from "./reviews.server";
 
-let dir: string;
-let store: DocStore;
+const { store } = useTempStore("reviews-");
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "reviews-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
   await store.set("users/m", { fullName: "M", xp: 10 });
   await store.set("users/l", { fullName: "L", xp: 0 });
   await store.set("bookings/b1", { mentorUid: "m", learnerUid: "l", participants: ["m", "l"], state: "completed", skillTag: "go", skillLabel: "Go" });
   await store.set("bookings/b2", { mentorUid: "m", learnerUid: "l", participants: ["m", "l"], state: "accepted", skillTag: "go", skillLabel: "Go" });
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("submitReview", () => {

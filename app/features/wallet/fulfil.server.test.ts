@@ -1,26 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FulfilmentEvent } from "~/engine/payments/types";
-import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore } from "~/engine/store/types";
 import { listNotifications } from "~/features/notifications/notifications.server";
+import { useTempStore } from "../../../tests/support/temp-store";
 import { fulfilCheckout } from "./fulfil.server";
 import { getBalance, LedgerError, listEntries, postEntry } from "./ledger.server";
 
-let dir: string;
-let store: DocStore;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "fulfil-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { store } = useTempStore("fulfil-");
 
 const event: FulfilmentEvent = {
   checkoutId: "cs_test_1",

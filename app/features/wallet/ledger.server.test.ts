@@ -1,25 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore } from "~/engine/store/types";
+import { describe, expect, it } from "vitest";
+import { useTempStore } from "../../../tests/support/temp-store";
 import { getBalance, InsufficientFundsError, LedgerError, listEntries, postEntry, prepareEntry } from "./ledger.server";
 import { reconcileAll, reconcileWallet } from "./reconcile.server";
 import type { LedgerEntry } from "./types";
 
-let dir: string;
-let store: DocStore;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "ledger-"));
-  store = openSqliteStore(path.join(dir, "test.sqlite"));
-});
-
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { store } = useTempStore("ledger-");
 
 const credit = (id: string, amount: number): LedgerEntry => ({ id, amount, type: "adjustment", description: `Credit ${amount}` });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page, ViewportSize } from "@playwright/test";
 import { createLocalAuth } from "~/engine/auth/local.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
 import type { UserProfile } from "~/features/profile/types";
@@ -51,6 +51,19 @@ export async function skipLocalOnboarding(page: Page, uid: string): Promise<void
     localStorage.setItem("tourCompleted", "1");
     localStorage.setItem(`wb_shown_${id}`, "1");
   }, uid);
+}
+
+/**
+ * A page in a new browser context signed in as `user`, with the local onboarding flags set: a
+ * second member beside the test's own page. Opens `path` when given.
+ */
+export async function openAs(browser: Browser, user: TestUser, baseURL: string, { path, viewport }: { path?: string; viewport?: ViewportSize } = {}): Promise<Page> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  await signInAs(context, user, baseURL);
+  const page = await context.newPage();
+  await skipLocalOnboarding(page, user.uid);
+  if (path) await page.goto(path);
+  return page;
 }
 
 /** Signs up through the real forms and lands on the dashboard. */
