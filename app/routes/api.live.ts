@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       closePresence();
     };
   });
-  // no-transform keeps remix-serve's compression from buffering events.
+  // no-transform keeps any compression in front of us from buffering events.
   response.headers.set("Cache-Control", "no-cache, no-transform");
   return response;
 }
