@@ -65,6 +65,14 @@ function indexPublicFiles(dir, prefix = "") {
 
 const publicFiles = indexPublicFiles(PUBLIC_DIR);
 
+function staticAsset(url) {
+  try {
+    return publicFiles.get(decodeURIComponent(url.split("?")[0]));
+  } catch {
+    return undefined; // a malformed escape is no file of ours; Remix answers it
+  }
+}
+
 const COMPRESSIBLE = /^(text\/(html|css|javascript|plain|x-script)|application\/(json|javascript)|image\/svg\+xml)/;
 
 function acceptsGzip(req) {
@@ -156,7 +164,7 @@ const server = http.createServer(async (req, res) => {
   res.on("finish", () => log(req, res.statusCode, started));
   try {
     if (req.method === "GET" || req.method === "HEAD") {
-      const asset = publicFiles.get(decodeURIComponent(req.url.split("?")[0]));
+      const asset = staticAsset(req.url);
       if (asset) return serveStatic(req, res, asset);
     }
     if (UNSAFE_METHODS.has(req.method) && isCrossSite(req)) {
