@@ -19,13 +19,27 @@ function notFound(error: unknown): never {
   throw error;
 }
 
+/** `?before=<timestamp>`: the "Load earlier messages" fetcher asks for the page before that time. */
+function earlierCursor(request: Request): number | undefined {
+  const raw = new URL(request.url).searchParams.get("before");
+  if (raw === null) return undefined;
+  const before = Number(raw);
+  if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(before)) throw new Response("This link to earlier messages is not valid.", { status: 400 });
+  return before;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
   const chatId = params.chatId ?? "";
-  const { chat, messages } = await loadThread(store, user.uid, chatId).catch(notFound);
+  const before = earlierCursor(request);
+  const { chat, messages, earlierBefore } = await loadThread(store, user.uid, chatId).catch(notFound);
   const otherUid = otherParticipant(chat.participants, user.uid) ?? user.uid;
-  const [member, presences] = await Promise.all([getMember(store, otherUid), getPresences(store, [otherUid])]);
+  const [member, presences, earlier] = await Promise.all([
+    getMember(store, otherUid),
+    getPresences(store, [otherUid]),
+    before === undefined ? null : loadThread(store, user.uid, chatId, { before }).then(({ messages, earlierBefore }) => ({ messages, earlierBefore })),
+  ]);
   const other = member ?? publicMember(otherUid, undefined);
   return {
     chatId,
@@ -33,6 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     other: { uid: other.uid, fullName: other.fullName, avatar: other.avatar, deleted: other.deleted },
     presence: presences.get(otherUid)!,
     messages,
+    earlierBefore,
+    // Only the fetcher reads this; the page itself always opens on the latest messages.
+    earlier,
     timezone: user.profile.timezone || "UTC",
     now: Date.now(),
   };
@@ -61,7 +78,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, current
 };
 
 export default function ChatThread() {
-  const { chatId, me, other, presence: initialPresence, messages, timezone, now } = useLoaderData<typeof loader>();
+  const { chatId, me, other, presence: initialPresence, messages, earlierBefore, timezone, now } = useLoaderData<typeof loader>();
   const presence = usePresence({ [other.uid]: initialPresence })[other.uid] ?? initialPresence;
-  return <Thread key={chatId} chatId={chatId} me={me} other={other} presence={presence} initialMessages={messages} timezone={timezone} now={now} />;
+  return <Thread key={chatId} chatId={chatId} me={me} other={other} presence={presence} initialMessages={messages} initialEarlierBefore={earlierBefore} timezone={timezone} now={now} />;
 }

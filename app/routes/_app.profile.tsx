@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
 import { SkillChips } from "~/components/members/skill-chips";
@@ -67,16 +68,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+const TOO_LARGE = "The picture is larger than 2 MB. Choose a smaller one.";
+
 async function changeAvatar(request: Request, uid: string) {
   let form: FormData;
   try {
     form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_AVATAR_BYTES }));
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return formFailure(null, "The picture is larger than 2 MB. Choose a smaller one.", 400, { avatar: "Larger than 2 MB." });
+    if (error instanceof MaxPartSizeExceededError) return formFailure(null, TOO_LARGE, 400, { avatar: TOO_LARGE });
+    // A body that is not multipart after all, or one cut off on the way: the sender's fault, not ours.
+    if (error instanceof TypeError) return formFailure(null, "The picture could not be read. Please try again.", 400, { avatar: "The picture could not be read." });
     throw error;
   }
   const file = form.get("avatar");
-  if (!(file instanceof Blob)) return formFailure(null, "Choose a picture to upload.", 400, { avatar: "Choose a picture." });
+  if (!(file instanceof Blob)) return formFailure(null, "Choose a picture to upload.", 400, { avatar: "Choose a picture to upload." });
   try {
     await uploadAvatar(await getStore(), await getFiles(), uid, new Uint8Array(await file.arrayBuffer()));
   } catch (error) {
@@ -99,6 +104,46 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ ok: true as const, message: "Your profile was saved." });
 }
 
+/** Its own fetcher, so the picture's messages show beside it and the details form keeps its input. */
+function AvatarForm() {
+  const upload = useFetcher<typeof action>();
+  const form = useRef<HTMLFormElement>(null);
+  const result = upload.state === "idle" ? upload.data : undefined;
+  useEffect(() => {
+    if (result?.ok) form.current?.reset();
+  }, [result]);
+  return (
+    <upload.Form ref={form} method="post" encType="multipart/form-data" className="mt-3 space-y-2 text-left">
+      <label className="label" htmlFor="avatar">
+        Profile picture
+      </label>
+      <input
+        id="avatar"
+        name="avatar"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        aria-invalid={result && !result.ok ? true : undefined}
+        aria-describedby="avatar-hint avatar-result"
+        className="block w-full text-xs text-slate-600 file:mr-2 file:rounded-md file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:text-brand-700"
+      />
+      <p id="avatar-hint" className="text-xs text-slate-500">
+        JPEG, PNG or WebP, at most 2 MB.
+      </p>
+      <div id="avatar-result">
+        {result && !result.ok ? (
+          <p className="field-error" role="alert">
+            {result.fieldErrors.avatar ?? result.formError}
+          </p>
+        ) : null}
+        {result?.ok ? <FormNotice>{result.message}</FormNotice> : null}
+      </div>
+      <button type="submit" className="btn-secondary w-full" disabled={upload.state !== "idle"}>
+        {upload.state === "submitting" ? "Uploading…" : "Upload picture"}
+      </button>
+    </upload.Form>
+  );
+}
+
 export default function Profile() {
   const profile = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -111,17 +156,7 @@ export default function Profile() {
       <div className="grid gap-6 lg:grid-cols-[280px_1fr]">
         <aside className="card text-center">
           <img src={profile.avatar} alt="" width={96} height={96} className="mx-auto h-24 w-24 rounded-full object-cover ring-4 ring-brand-50" />
-          <Form method="post" encType="multipart/form-data" className="mt-3 space-y-2 text-left">
-            <label className="label" htmlFor="avatar">
-              Profile picture
-            </label>
-            <input id="avatar" name="avatar" type="file" accept="image/jpeg,image/png,image/webp" className="block w-full text-xs text-slate-600 file:mr-2 file:rounded-md file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:text-brand-700" />
-            <p className="text-xs text-slate-500">JPEG, PNG or WebP, at most 2 MB.</p>
-            {failure?.fieldErrors.avatar ? <p className="field-error">{failure.fieldErrors.avatar}</p> : null}
-            <button type="submit" className="btn-secondary w-full" disabled={busy}>
-              Upload picture
-            </button>
-          </Form>
+          <AvatarForm />
           <h2 className="mt-4 text-lg font-semibold">{profile.fullName}</h2>
           <p className="break-all text-sm text-slate-500">{profile.email}</p>
           <p className="mt-3 inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { SessionRoom } from "~/components/bookings/session-room";
 import { NotFound } from "~/components/not-found";
 import { getStore } from "~/engine/index.server";
 import { BookingError } from "~/features/bookings/bookings.server";
-import { loadSessionRoom, sendRoomMessage } from "~/features/bookings/session-room.server";
+import { loadSessionRoom, markRoomSeen, sendRoomMessage } from "~/features/bookings/session-room.server";
 import { viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/utils/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
@@ -30,6 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   try {
+    if (form.get("intent") === "seen") return { ok: true as const, seen: await markRoomSeen(await getStore(), params.sessionId ?? "", user.uid) };
     const result = await sendRoomMessage(await getStore(), params.sessionId ?? "", user.uid, form.get("text"));
     return result.ok ? { ok: true as const } : data({ ok: false as const, error: result.error }, { status: result.status });
   } catch (error) {
@@ -37,6 +38,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
 }
+
+// The room's stream already shows messages turning seen; re-running the loader would only repeat it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "seen" ? false : defaultShouldRevalidate;
 
 export default function SessionPage() {
   const session = useLoaderData<typeof loader>();

@@ -1,5 +1,6 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useMarkSeen } from "~/components/chat/use-mark-seen";
 import { PlainPage } from "~/components/plain-page";
 import { countdown, formatSessionRange, formatTime } from "~/features/bookings/format";
 import type { BookingActionResult } from "~/features/bookings/http.server";
@@ -84,7 +85,7 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
         <SessionControls id={session.id} room={room} otherName={session.otherName} />
         {room.state === "completed" ? <ReviewPanel id={session.id} otherName={session.otherName} mine={session.myReview} theirs={session.theirReview} /> : null}
         <SharedNotes id={session.id} room={room} uid={session.uid} />
-        <Conversation messages={messages} uid={session.uid} otherName={session.otherName} timeZone={session.timeZone} />
+        <Conversation id={session.id} messages={messages} uid={session.uid} otherName={session.otherName} timeZone={session.timeZone} />
       </div>
     </PlainPage>
   );
@@ -338,8 +339,10 @@ function SharedNotes({ id, room, uid }: { id: string; room: RoomPayload; uid: st
   );
 }
 
-function Conversation({ messages, uid, otherName, timeZone }: { messages: RoomMessage[]; uid: string; otherName: string; timeZone: string }) {
+function Conversation({ id, messages, uid, otherName, timeZone }: { id: string; messages: RoomMessage[]; uid: string; otherName: string; timeZone: string }) {
   const navigation = useNavigation();
+  // Read here as in the inbox: the other member's messages become seen while the room is open.
+  useMarkSeen(messages, uid, `/session/${id}`);
   const formRef = useRef<HTMLFormElement>(null);
   const sending = navigation.state === "submitting" && navigation.formData?.has("text");
   useEffect(() => {

@@ -1,11 +1,13 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLiveFeed } from "~/components/live/use-live-feed";
+import { mergeMessages } from "~/features/chat/history";
 import { chatMessagesFeed, type ChatMessagePayload } from "~/features/live/feeds";
 import type { Presence } from "~/features/members/presence";
 import { lastSeenText } from "~/features/members/presence";
 import { Avatar } from "../members/avatar";
 import { Composer } from "./composer";
+import { useMarkSeen } from "./use-mark-seen";
 
 interface ThreadProps {
   chatId: string;
@@ -13,6 +15,8 @@ interface ThreadProps {
   other: { uid: string; fullName: string; avatar: string; deleted: boolean };
   presence: Presence;
   initialMessages: ChatMessagePayload[];
+  /** Cursor for the page before `initialMessages`; null when they are the whole conversation. */
+  initialEarlierBefore: number | null;
   timezone: string;
   now: number;
 }
@@ -25,32 +29,64 @@ function timeFormat(timeZone: string) {
   }
 }
 
+/** What the thread route's loader answers "Load earlier messages" with. */
+interface EarlierData {
+  earlier: { messages: ChatMessagePayload[]; earlierBefore: number | null } | null;
+}
+
+/**
+ * The live window of the latest messages, plus older pages loaded on request. Messages that
+ * leave the live window as new ones arrive stay shown.
+ */
+function useThreadHistory(chatId: string, initialMessages: ChatMessagePayload[], initialEarlierBefore: number | null) {
+  const live = useLiveFeed(chatMessagesFeed(chatId), initialMessages);
+  const [messages, setMessages] = useState(initialMessages);
+  const [earlierBefore, setEarlierBefore] = useState(initialEarlierBefore);
+  const loader = useFetcher<EarlierData>();
+  useEffect(() => setMessages((known) => mergeMessages(known, live)), [live]);
+  const page = loader.data?.earlier;
+  useEffect(() => {
+    if (!page) return;
+    setMessages((known) => mergeMessages(known, page.messages));
+    setEarlierBefore(page.earlierBefore);
+  }, [page]);
+  const loadEarlier = () => {
+    if (earlierBefore !== null) loader.load(`/inbox/${chatId}?before=${earlierBefore}`);
+  };
+  return { messages, earlierBefore, loadEarlier, loadingEarlier: loader.state !== "idle" };
+}
+
 /** One conversation: live messages, newest at the bottom, marked seen while it is open. */
-export function Thread({ chatId, me, other, presence, initialMessages, timezone, now }: ThreadProps) {
-  const messages = useLiveFeed(chatMessagesFeed(chatId), initialMessages);
-  const seen = useFetcher();
-  const requested = useRef<string | null>(null);
+export function Thread({ chatId, me, other, presence, initialMessages, initialEarlierBefore, timezone, now }: ThreadProps) {
+  const { messages, earlierBefore, loadEarlier, loadingEarlier } = useThreadHistory(chatId, initialMessages, initialEarlierBefore);
+  const list = useRef<HTMLOListElement>(null);
   const end = useRef<HTMLDivElement>(null);
+  /** The list's height and scroll offset when earlier messages were asked for. */
+  const anchor = useRef<{ height: number; top: number } | null>(null);
   const format = useMemo(() => timeFormat(timezone), [timezone]);
 
-  // The recipient has the thread open: their unseen messages become seen (one request per new message).
-  const latestUnseen = [...messages].reverse().find((m) => m.sender !== me && !m.seen)?.id ?? null;
-  useEffect(() => {
-    const mark = () => {
-      if (!latestUnseen || requested.current === latestUnseen || document.visibilityState !== "visible") return;
-      requested.current = latestUnseen;
-      seen.submit({ intent: "seen" }, { method: "post", action: `/inbox/${chatId}` });
-    };
-    mark();
-    document.addEventListener("visibilitychange", mark);
-    return () => document.removeEventListener("visibilitychange", mark);
-    // seen.submit is stable enough; re-running on it would resubmit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [latestUnseen, chatId]);
+  // The recipient has the thread open: their unseen messages become seen.
+  useMarkSeen(messages, me, `/inbox/${chatId}`);
 
+  // A new message at the bottom scrolls to it; older ones added at the top must not.
+  const newestId = messages.at(-1)?.id;
   useEffect(() => {
     end.current?.scrollIntoView({ block: "end" });
-  }, [messages.length]);
+  }, [newestId]);
+
+  // Older messages were added above: keep the ones being read where they were on screen.
+  const oldestId = messages[0]?.id;
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el || !anchor.current) return;
+    el.scrollTop = anchor.current.top + (el.scrollHeight - anchor.current.height);
+    anchor.current = null;
+  }, [oldestId]);
+
+  const onLoadEarlier = () => {
+    if (list.current) anchor.current = { height: list.current.scrollHeight, top: list.current.scrollTop };
+    loadEarlier();
+  };
 
   const lastSeenMine = [...messages].reverse().find((m) => m.sender === me && m.seen)?.id;
 
@@ -72,7 +108,14 @@ export function Thread({ chatId, me, other, presence, initialMessages, timezone,
           <p className="text-xs text-slate-500" data-testid="thread-presence">{lastSeenText(presence, now)}</p>
         </div>
       </header>
-      <ol className="flex-1 space-y-2 overflow-y-auto px-4 py-4" data-testid="messages" aria-live="polite">
+      <ol ref={list} className="flex-1 space-y-2 overflow-y-auto px-4 py-4" data-testid="messages" aria-live="polite">
+        {earlierBefore !== null ? (
+          <li className="text-center">
+            <button type="button" onClick={onLoadEarlier} disabled={loadingEarlier} className="text-sm font-medium text-brand-700 hover:underline disabled:text-slate-400">
+              {loadingEarlier ? "Loading earlier messages…" : "Load earlier messages"}
+            </button>
+          </li>
+        ) : null}
         {messages.length === 0 ? <li className="py-8 text-center text-sm text-slate-500">Say hello to {other.fullName}.</li> : null}
         {messages.map((m) => {
           const mine = m.sender === me;

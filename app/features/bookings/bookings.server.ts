@@ -4,6 +4,7 @@
  * together or not at all. Rules live in state.ts; this module only applies them.
  */
 import { randomUUID } from "node:crypto";
+import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
 import { AlreadyExistsError, type DocStore, type Transaction } from "~/engine/store/types";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { sessionAwards } from "~/features/progress/xp";
@@ -22,20 +23,29 @@ const MINUTE = 60_000;
 export const LOCK_BLOCK_MS = 15 * MINUTE;
 export const MAX_NOTES = 10_000;
 
-export type BookingErrorCode = "slot_taken" | "insufficient_funds" | "not_found" | "invalid" | "conflict" | "forbidden";
+export type BookingErrorCode = "slot_taken" | "insufficient_funds" | "not_found" | "invalid" | "conflict" | "forbidden" | "rate_limited";
 
 export class BookingError extends Error {
   constructor(
     readonly code: BookingErrorCode,
-    readonly status: 400 | 403 | 404 | 409,
+    readonly status: 400 | 403 | 404 | 409 | 429,
     message: string,
     /** For insufficient_funds: how many SP are missing. */
     readonly shortBy = 0,
+    /** For rate_limited: how long until a request may be made again. */
+    readonly retryAfterMs = 0,
   ) {
     super(message);
     this.name = "BookingError";
   }
 }
+
+// A person books a few sessions in a sitting; a script firing requests (each one holds SP and
+// notifies the mentor) is slowed down. Every attempt counts, refused ones included: each costs a
+// transaction.
+export const REQUEST_WINDOW_MS = 60_000;
+export const REQUEST_MAX_PER_WINDOW = 10;
+const requestLimiter = createRateLimiter({ windowMs: REQUEST_WINDOW_MS, max: REQUEST_MAX_PER_WINDOW, maxKeys: 50_000 });
 
 export const SLOT_TAKEN = "That slot was just taken. Pick another time.";
 const NOT_FOUND = "This session does not exist or is not yours.";
@@ -79,6 +89,11 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
   if (!isDuration(durationMinutes)) throw new BookingError("invalid", 400, "Choose 30, 60 or 90 minutes.");
   if (learnerUid === mentorUid) throw new BookingError("invalid", 400, "You cannot book a session with yourself.");
   if (!Number.isSafeInteger(start)) throw new BookingError("invalid", 400, "Choose a time.");
+  const decision = requestLimiter.check(learnerUid, now);
+  if (!decision.allowed) {
+    throw new BookingError("rate_limited", 429, `You are sending booking requests too fast. Wait ${waitText(decision.retryAfterMs)} and try again.`, 0, decision.retryAfterMs);
+  }
+  requestLimiter.hit(learnerUid, now);
   const id = randomUUID();
   const end = start + durationMinutes * MINUTE;
   const mentorLocks = lockIdsFor(mentorUid, start, end);

@@ -8,7 +8,8 @@ export type BookingActionResult = { ok: true; bookingId?: string; applied?: bool
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof BookingError) {
-    return Response.json({ ok: false, error: error.message, code: error.code, shortBy: error.shortBy } satisfies BookingActionResult, { status: error.status });
+    const headers: HeadersInit = error.retryAfterMs > 0 ? { "Retry-After": String(Math.ceil(error.retryAfterMs / 1_000)) } : {};
+    return Response.json({ ok: false, error: error.message, code: error.code, shortBy: error.shortBy } satisfies BookingActionResult, { status: error.status, headers });
   }
   throw error;
 }

@@ -48,13 +48,15 @@ export interface RoomMessage {
   sender: string;
   text: string;
   timestamp: number;
+  seen: boolean;
 }
 
-export function messagePayload(id: string, data: { sender?: unknown; text?: unknown; timestamp?: unknown }): RoomMessage {
+export function messagePayload(id: string, data: { sender?: unknown; text?: unknown; timestamp?: unknown; seen?: unknown }): RoomMessage {
   return {
     id,
     sender: typeof data.sender === "string" ? data.sender : "",
     text: typeof data.text === "string" ? data.text : "",
     timestamp: typeof data.timestamp === "number" ? data.timestamp : 0,
+    seen: data.seen === true,
   };
 }

@@ -1,6 +1,6 @@
 /** The session room's data and its chat action, for /session/:sessionId. */
 import type { DocStore } from "~/engine/store/types";
-import { ChatError, openChat, sendMessage } from "~/features/chat/chat.server";
+import { ChatError, markSeen, openChat, sendMessage } from "~/features/chat/chat.server";
 import type { MessageDoc } from "~/features/chat/types";
 import { reviewsOfBooking } from "~/features/reviews/reviews.server";
 import { getBookingFor } from "./bookings.server";
@@ -46,6 +46,22 @@ export async function sendRoomMessage(store: DocStore, bookingId: string, uid: s
     return { ok: true };
   } catch (error) {
     if (error instanceof ChatError) return { ok: false, error: error.message, status: error.status };
+    throw error;
+  }
+}
+
+/**
+ * The member has the room open, so the other participant's messages in it are seen: the same
+ * chat service call as an open inbox thread, clearing the Chat dot. Answers how many were marked.
+ */
+export async function markRoomSeen(store: DocStore, bookingId: string, uid: string): Promise<number> {
+  const chatId = roomChatId(await getBookingFor(store, bookingId, uid));
+  if (!chatId) return 0;
+  try {
+    return await markSeen(store, uid, chatId);
+  } catch (error) {
+    // No message has been sent yet, so the pair's chat does not exist: nothing to mark.
+    if (error instanceof ChatError && error.status === 404) return 0;
     throw error;
   }
 }

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { subscribeFeed } from "~/features/live/subscribe.server";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { ChatError, markSeen, openChat, requireChat, sendMessage } from "./chat.server";
+import { THREAD_MESSAGES } from "~/features/live/feeds";
+import { ChatError, loadThread, markSeen, openChat, requireChat, sendMessage } from "./chat.server";
+import { messageId } from "./pair";
 
 const { store } = useTempStore("chat-");
 
@@ -67,5 +69,56 @@ describe("markSeen", () => {
     expect(seen.at(-1)).toEqual([true, false]);
     expect((await requireChat(store, "bob", chatId)).unread).toEqual({ amy: 1, bob: 0 });
     await expect(markSeen(store, "cat", chatId)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("loadThread", () => {
+  /** Stored as sendMessage stores them, without its rate limit; `times` are the timestamps in order. */
+  async function seed(chatId: string, times: number[]) {
+    for (const [i, timestamp] of times.entries()) {
+      const id = messageId(timestamp, i.toString().padStart(4, "0"));
+      await store.set(`chats/${chatId}/messages/${id}`, { sender: i % 2 ? "amy" : "bob", text: `m${i}`, seen: false, timestamp });
+    }
+  }
+
+  async function allPages(chatId: string) {
+    const pages: string[][] = [];
+    let page = await loadThread(store, "amy", chatId);
+    pages.push(page.messages.map((m) => m.text));
+    while (page.earlierBefore !== null) {
+      page = await loadThread(store, "amy", chatId, { before: page.earlierBefore });
+      pages.push(page.messages.map((m) => m.text));
+    }
+    return pages;
+  }
+
+  it("opens on the latest messages and pages back to the first, oldest first within each page", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await seed(chatId, Array.from({ length: 120 }, (_, i) => 1_000 + i));
+    const pages = await allPages(chatId);
+    expect(pages.map((p) => p.length)).toEqual([THREAD_MESSAGES, THREAD_MESSAGES, 20]);
+    expect(pages[0][0]).toBe("m70");
+    expect(pages[0].at(-1)).toBe("m119");
+    expect(pages.reverse().flat()).toEqual(Array.from({ length: 120 }, (_, i) => `m${i}`));
+  });
+
+  it("keeps messages of the same millisecond together, so paging skips and repeats none", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    // m0–m9 at their own times, then m10–m14 in one millisecond, across where the first page ends.
+    const times = [...Array.from({ length: 10 }, (_, i) => 1_000 + i), ...Array(5).fill(2_000), ...Array.from({ length: 47 }, (_, i) => 3_000 + i)];
+    await seed(chatId, times);
+    const [latest, ...earlier] = await allPages(chatId);
+    expect(latest.slice(0, 5)).toEqual(["m10", "m11", "m12", "m13", "m14"]);
+    expect(latest).toHaveLength(52);
+    expect(earlier).toEqual([Array.from({ length: 10 }, (_, i) => `m${i}`)]);
+  });
+
+  it("answers a short conversation in one page and refuses outsiders and broken cursors", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await seed(chatId, [1_000, 2_000]);
+    expect(await loadThread(store, "bob", chatId)).toMatchObject({ earlierBefore: null, messages: [{ text: "m0" }, { text: "m1" }] });
+    expect((await loadThread(store, "bob", chatId, { before: 2_000 })).messages.map((m) => m.text)).toEqual(["m0"]);
+    await expect(loadThread(store, "cat", chatId)).rejects.toMatchObject({ status: 404 });
+    await expect(loadThread(store, "amy", chatId, { before: Number.NaN })).rejects.toMatchObject({ status: 400 });
   });
 });

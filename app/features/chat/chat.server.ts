@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
-import { chatMessagesPayload, threadOf } from "~/features/live/feeds";
+import { chatMessagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/features/live/feeds";
 import { checkMessage, isChatId, messageId, pairChatId, preview } from "./pair";
 import type { ChatDoc, MessageDoc } from "./types";
 
@@ -118,7 +118,37 @@ export async function markSeen(store: DocStore, uid: string, chatId: string): Pr
   });
 }
 
-export async function loadThread(store: DocStore, uid: string, chatId: string) {
+export interface ThreadPage {
+  /** Oldest first, as the thread shows them. */
+  messages: ChatMessagePayload[];
+  /** Pass as `before` for the page of older messages; null when there are none. */
+  earlierBefore: number | null;
+}
+
+/**
+ * One page of a thread, newest `THREAD_MESSAGES` first: the latest without `before`, otherwise
+ * those sent before that time. The cursor is a timestamp, so messages sharing the oldest time
+ * of a page all go on that page; the next one (timestamp < cursor) then skips none of them.
+ */
+async function threadPage(store: DocStore, chatId: string, before: number | undefined): Promise<ThreadPage> {
+  const collection = `chats/${chatId}/messages`;
+  const where = before === undefined ? [] : ([["timestamp", "<", before]] as const);
+  const docs = await store.query<MessageDoc>({ collection, where, orderBy: [["timestamp", "desc"]], limit: THREAD_MESSAGES + 1 });
+  if (docs.length <= THREAD_MESSAGES) return { messages: chatMessagesPayload(docs), earlierBefore: null };
+
+  const page = docs.slice(0, THREAD_MESSAGES);
+  const boundary = page[THREAD_MESSAGES - 1].data.timestamp;
+  if (docs[THREAD_MESSAGES].data.timestamp !== boundary) return { messages: chatMessagesPayload(page), earlierBefore: boundary };
+  const sameTime = await store.query<MessageDoc>({ collection, where: [["timestamp", "==", boundary]], orderBy: [["timestamp", "desc"]] });
+  const onPage = new Set(page.map((m) => m.id));
+  const complete = [...page, ...sameTime.filter((m) => !onPage.has(m.id))];
+  const older = await store.query({ collection, where: [["timestamp", "<", boundary]], limit: 1 });
+  return { messages: chatMessagesPayload(complete), earlierBefore: older.length > 0 ? boundary : null };
+}
+
+/** A page of the conversation for one of its participants; other members get a ChatError 404. */
+export async function loadThread(store: DocStore, uid: string, chatId: string, { before }: { before?: number } = {}) {
+  if (before !== undefined && !Number.isSafeInteger(before)) throw new ChatError(400, "This link to earlier messages is not valid.");
   const chat = await requireChat(store, uid, chatId);
-  return { chat, messages: chatMessagesPayload(await store.query(threadOf(chatId))) };
+  return { chat, ...(await threadPage(store, chatId, before)) };
 }

@@ -20,11 +20,22 @@ export async function uploadAvatar(store: DocStore, files: FileStore, uid: strin
   const type = detectImageType(bytes);
   if (!type) throw new AvatarError("Upload a JPEG, PNG or WebP picture.");
   const version = now.toString(36);
-  await files.put(avatarKey(uid, version), bytes, type);
-  const previous = await store.get(`users/${uid}`);
   const url = `/avatars/${uid}/${version}`;
-  await store.update(`users/${uid}`, { profilePicture: url });
-  await removeAvatarFile(files, uid, previous?.data.profilePicture);
+  await files.put(avatarKey(uid, version), bytes, type);
+  let previous: unknown;
+  try {
+    // Read and swap in one transaction, so two uploads at once each remove the picture they replaced.
+    previous = await store.transaction(async (tx) => {
+      const profile = await tx.get(`users/${uid}`);
+      tx.update(`users/${uid}`, { profilePicture: url });
+      return profile?.data.profilePicture;
+    });
+  } catch (error) {
+    await files.delete(avatarKey(uid, version));
+    throw error;
+  }
+  // Two uploads within the same millisecond share a version: the file just written is the current one.
+  if (previous !== url) await removeAvatarFile(files, uid, previous);
   return url;
 }
 

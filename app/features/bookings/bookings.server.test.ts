@@ -1,0 +1,85 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { requireChat } from "~/features/chat/chat.server";
+import { pairChatId } from "~/features/chat/pair";
+import { getBalance, postEntry } from "~/features/wallet/ledger.server";
+import { useTempStore } from "../../../tests/support/temp-store";
+import { bookableStarts } from "./availability";
+import { BookingError, REQUEST_MAX_PER_WINDOW, REQUEST_WINDOW_MS, requestBooking } from "./bookings.server";
+import { errorResponse } from "./http.server";
+import { markRoomSeen, sendRoomMessage } from "./session-room.server";
+import { saveAvailability, saveRates } from "./teaching.server";
+
+const { store } = useTempStore("bookings-");
+
+const HOUR = 3_600_000;
+// Monday 2 March 2026, 00:00 UTC: a fixed "now" keeps the slots reproducible.
+const NOW = Date.UTC(2026, 2, 2, 0, 0);
+const MENTOR = "mentor";
+const WEEK = { weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })), exceptions: [] };
+const SLOTS = bookableStarts(WEEK, "UTC", { from: NOW + 2 * HOUR, to: NOW + 14 * 24 * HOUR, durationMinutes: 60 });
+
+beforeEach(async () => {
+  await store.set(`users/${MENTOR}`, { fullName: "Mentor", xp: 0, timezone: "UTC", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] });
+  await saveAvailability(store, MENTOR, { timezone: "UTC", ...WEEK }, NOW);
+  await saveRates(store, MENTOR, { spanish: 10 }, NOW);
+});
+
+async function learner(uid: string, sp: number) {
+  await store.set(`users/${uid}`, { fullName: uid, xp: 0, timezone: "UTC", skillsOffered: [] });
+  if (sp > 0) await postEntry(store, uid, { id: "seed", amount: sp, type: "adjustment", description: "Seed" });
+}
+
+// Starts are on a 30-minute grid: every other one keeps hour-long sessions apart.
+const book = (uid: string, slot: number, now: number) => requestBooking(store, { learnerUid: uid, mentorUid: MENTOR, skillTag: "spanish", start: SLOTS[slot * 2], durationMinutes: 60 }, now);
+const bookingsOf = async (uid: string) => (await store.query({ collection: "bookings", where: [["learnerUid", "==", uid]] })).length;
+
+describe("requestBooking's rate limit", () => {
+  it("refuses a learner's eleventh request within a minute with a 429 that says how long to wait, holding nothing", async () => {
+    await learner("eager", 1_000);
+    for (let i = 0; i < REQUEST_MAX_PER_WINDOW; i++) await book("eager", i, NOW + i * 1_000);
+    expect(await getBalance(store, "eager")).toBe(900);
+
+    const refused = await book("eager", 10, NOW + 10_000).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BookingError);
+    expect(refused).toMatchObject({ code: "rate_limited", status: 429, retryAfterMs: 50_000, message: "You are sending booking requests too fast. Wait 50 seconds and try again." });
+    expect(await bookingsOf("eager")).toBe(REQUEST_MAX_PER_WINDOW);
+    expect(await getBalance(store, "eager")).toBe(900);
+
+    const response = errorResponse(refused);
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBe("50");
+    expect(await response.json()).toMatchObject({ ok: false, code: "rate_limited" });
+
+    // Other learners are not slowed down by this one.
+    await learner("calm", 100);
+    await expect(book("calm", 20, NOW + 10_000)).resolves.toMatchObject({ state: "requested" });
+    // Once the first request leaves the window, one more fits.
+    await expect(book("eager", 10, NOW + REQUEST_WINDOW_MS)).resolves.toMatchObject({ state: "requested" });
+    await expect(book("eager", 11, NOW + REQUEST_WINDOW_MS)).rejects.toMatchObject({ code: "rate_limited" });
+  });
+
+  it("counts refused attempts too, so a script cannot hammer the store with requests that fail", async () => {
+    await learner("broke", 0);
+    for (let i = 0; i < REQUEST_MAX_PER_WINDOW; i++) await expect(book("broke", i, NOW)).rejects.toMatchObject({ code: "insufficient_funds" });
+    await expect(book("broke", 0, NOW + 1)).rejects.toMatchObject({ code: "rate_limited", message: "You are sending booking requests too fast. Wait 60 seconds and try again." });
+  });
+});
+
+describe("markRoomSeen", () => {
+  it("marks the other participant's messages seen, as the open inbox thread does", async () => {
+    await learner("reader", 100);
+    const booking = await book("reader", 0, NOW);
+    expect(await markRoomSeen(store, booking.id, "reader")).toBe(0);
+
+    await sendRoomMessage(store, booking.id, MENTOR, "Bring your notes.");
+    await sendRoomMessage(store, booking.id, "reader", "Will do!");
+    const chatId = pairChatId(MENTOR, "reader");
+    expect((await requireChat(store, "reader", chatId)).unread?.reader).toBe(1);
+
+    expect(await markRoomSeen(store, booking.id, "reader")).toBe(1);
+    expect((await requireChat(store, "reader", chatId)).unread).toEqual({ mentor: 1, reader: 0 });
+    const messages = await store.query({ collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "asc"]] });
+    expect(messages.map((m) => [m.data.sender, m.data.seen])).toEqual([[MENTOR, true], ["reader", false]]);
+    await expect(markRoomSeen(store, booking.id, "stranger")).rejects.toMatchObject({ status: 404 });
+  });
+});
