@@ -14,7 +14,7 @@ export function MatchCard({ member, presence, reason, twoWay, saved, now }: Matc
       <div className="flex items-start gap-3">
         <Avatar src={member.avatar} presence={presence} now={now} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold">
+          <h2 className="text-base font-semibold leading-snug">
             <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline">
               {member.fullName}
             </Link>
@@ -22,8 +22,9 @@ export function MatchCard({ member, presence, reason, twoWay, saved, now }: Matc
           <p className="text-xs text-slate-500">
             {lastSeenText(presence, now)} · {member.timezone}
           </p>
+          {/* Under the name, so a long name is never cut short to make room for it. */}
+          {twoWay ? <span className="mt-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Two-way swap</span> : null}
         </div>
-        {twoWay ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Two-way swap</span> : null}
       </div>
       <p className="text-sm text-slate-700" data-testid="match-reason">
         {reason.charAt(0).toUpperCase() + reason.slice(1)}
