@@ -1,8 +1,7 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useId, useRef, useState } from "react";
 import { startTour } from "~/features/onboarding/start-tour";
 import { Icon } from "./icons";
-import { useDismiss } from "./use-dismiss";
+import { usePopup } from "./use-popup";
 
 const ENTRIES = [
   { to: "/profile", label: "Profile" },
@@ -12,17 +11,9 @@ const ENTRIES = [
 ];
 
 export function ProfileMenu({ displayName, avatar }: { displayName: string; avatar: string }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
+  const { open, setOpen, toggle, close, root, trigger, panelId: menuId } = usePopup();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const close = useCallback((reason: "outside" | "escape" | "select") => {
-    setOpen(false);
-    if (reason === "escape") trigger.current?.focus();
-  }, []);
-  useDismiss(root, open, close);
 
   function onMenuKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
@@ -42,7 +33,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         onKeyDown={(e) => {
           if (e.key === "ArrowDown" && !open) {
             e.preventDefault();

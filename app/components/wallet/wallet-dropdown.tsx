@@ -1,10 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useCallback, useId, useRef, useState } from "react";
 import type { TransactionPayload } from "~/features/live/feeds";
 import { formatSp } from "~/features/wallet/format";
 import { timeAgo } from "~/utils/time";
 import { Icon } from "../icons";
-import { useDismiss } from "../use-dismiss";
+import { usePopup } from "../use-popup";
 import { SignedAmount } from "./amount";
 import { Coin } from "./coin";
 
@@ -16,15 +15,7 @@ interface WalletDropdownProps {
 
 /** SPEC.md §2: balance, the latest 3 transactions or "No recent activity", See more, and top-up. */
 export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdownProps) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const close = useCallback((reason: "outside" | "escape" | "select") => {
-    setOpen(false);
-    if (reason === "escape") trigger.current?.focus();
-  }, []);
-  useDismiss(root, open, close);
+  const { open, toggle, close, root, trigger, panelId } = usePopup();
 
   return (
     <div ref={root} className="relative">
@@ -35,7 +26,7 @@ export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdow
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`Wallet: ${formatSp(balance)}`}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
         className="flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 py-1 pl-1.5 pr-3 text-sm font-semibold text-amber-900 hover:bg-amber-100"
       >
         <Coin className="h-6 w-6" />
