@@ -18,6 +18,8 @@ export interface MatchFilters {
   skill?: string;
   onlineOnly?: boolean;
   page?: number;
+  /** Cards per page; the dashboard widget asks for only the few it shows. */
+  pageSize?: number;
 }
 
 export interface MatchCard {
@@ -101,7 +103,7 @@ export async function findMatches(store: DocStore, uid: string, filters: MatchFi
   }
   let ranked = rankMatches([...candidates.values()], now);
   if (filters.onlineOnly) ranked = ranked.filter((m) => m.online);
-  const { items, page, pages } = pageOf(ranked, filters.page ?? 1);
+  const { items, page, pages } = pageOf(ranked, filters.page ?? 1, filters.pageSize);
   const uids = items.map((m) => m.uid);
   const [members, saved] = await Promise.all([getMembers(store, uids), isSaved(store, uid, uids)]);
   const cards = items
@@ -119,8 +121,8 @@ export async function findMatches(store: DocStore, uid: string, filters: MatchFi
 
 /** The dashboard widget's few best matches. */
 export async function topMatches(store: DocStore, uid: string, count = 3) {
-  const { cards } = await findMatches(store, uid, {});
-  return cards.slice(0, count).map(({ member, reason, presence }) => ({
+  const { cards } = await findMatches(store, uid, { pageSize: count });
+  return cards.map(({ member, reason, presence }) => ({
     member: { uid: member.uid, fullName: member.fullName, avatar: member.avatar },
     reason,
     presence,
