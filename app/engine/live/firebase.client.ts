@@ -25,21 +25,19 @@ import {
 } from "firebase/firestore";
 import {
   chatMessagesPayload,
-  chatsOf,
-  countChatUnread,
   feedParam,
   feedSources,
   presenceEntry,
   statusOf,
   threadOf,
   toPayload,
-  unseenMessagesOf,
   type FeedName,
   type FeedPayloads,
   type PlainFeedName,
 } from "~/features/live/feeds";
 import type { FirebaseWebConfig } from "~/utils/env.server";
 import type { Doc, DocData } from "../store/types";
+import { composeChatUnread, type WatchQuery } from "~/features/live/chat-unread";
 import { buildClientQuery, buildClientSource } from "./firebase-queries";
 import type { LiveTransport } from "./types";
 
@@ -89,62 +87,11 @@ async function fetchClientToken(): Promise<{ token: string; uid: string }> {
   return (await response.json()) as { token: string; uid: string };
 }
 
-/** chatUnread: the user's chats, then each chat's unseen messages; a failed chat drops out (SPEC.md §8). */
+/** chatUnread, composed as for every transport, with Firestore listeners that wait for the server. */
 function watchChatUnread(db: Firestore, uid: string, emit: Emit, fail: Fail): Stop {
-  const unseenByChat = new Map<string, DocData[]>();
-  const chatStops = new Map<string, Stop>();
-  const awaitingFirst = new Set<string>();
-  let ready = false;
-  let last = -1;
-  const publish = () => {
-    if (!ready || awaitingFirst.size > 0) return;
-    const count = countChatUnread(unseenByChat, uid);
-    if (count !== last) emit({ count: (last = count) });
-  };
-  const dropChat = (id: string) => {
-    chatStops.get(id)?.();
-    chatStops.delete(id);
-    unseenByChat.delete(id);
-    awaitingFirst.delete(id);
-  };
-  const stopChats = onSnapshot(
-    buildClientQuery(db, chatsOf(uid)),
-    WITH_METADATA,
-    afterServerAnswer((snapshot: QuerySnapshot) => {
-      const ids = new Set(snapshot.docs.map((d) => d.id));
-      for (const id of [...chatStops.keys()]) if (!ids.has(id)) dropChat(id);
-      for (const id of ids) {
-        if (chatStops.has(id)) continue;
-        awaitingFirst.add(id);
-        chatStops.set(
-          id,
-          onSnapshot(
-            buildClientQuery(db, unseenMessagesOf(id)),
-            WITH_METADATA,
-            afterServerAnswer((messages: QuerySnapshot) => {
-              unseenByChat.set(id, docsOf(messages).map((m) => m.data));
-              awaitingFirst.delete(id);
-              publish();
-            }),
-            () => {
-              dropChat(id);
-              publish();
-            },
-          ),
-        );
-      }
-      ready = true;
-      publish();
-    }),
-    (error) => {
-      ready = false;
-      fail(error);
-    },
-  );
-  return () => {
-    stopChats();
-    for (const id of [...chatStops.keys()]) dropChat(id);
-  };
+  const watch: WatchQuery = (query, onDocs, onError) =>
+    onSnapshot(buildClientQuery(db, query), WITH_METADATA, afterServerAnswer((snapshot: QuerySnapshot) => onDocs(docsOf(snapshot))), onError);
+  return composeChatUnread(watch, uid, emit, fail);
 }
 
 function watchPresence(rtdb: Database, uids: string[], emit: Emit, fail: Fail): Stop {

@@ -47,7 +47,3 @@ export async function resetPresence(store: DocStore): Promise<number> {
   await Promise.all(online.map((doc) => store.set(doc.path, { state: "offline", last_changed: now })));
   return online.length;
 }
-
-export function openStreamCount(uid: string): number {
-  return openStreams.get(uid) ?? 0;
-}

@@ -52,7 +52,6 @@ type BookingFacts = Pick<
   "mentorUid" | "learnerUid" | "price" | "state" | "start" | "end" | "confirmations" | "skillLabel" | "durationMinutes" | "resolution"
 > & { id: string };
 
-export const FINAL_STATES: readonly BookingState[] = ["declined", "cancelled", "completed", "resolved"];
 /** States in which the session still occupies its time. */
 export const ACTIVE_STATES: readonly BookingState[] = ["requested", "accepted", "disputed"];
 

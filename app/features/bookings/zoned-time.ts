@@ -163,10 +163,6 @@ export function parseClock(value: string): number | null {
   return hours * 60 + minutes;
 }
 
-export function formatClock(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-}
-
 /** The instant of `minutes` after midnight on a date in `timeZone`; 24:00 is the next day's 00:00. */
 export function instantOf(date: { year: number; month: number; day: number }, minutes: number, timeZone: string): number {
   const day = addDays(date, Math.floor(minutes / 1440));

@@ -1,5 +1,7 @@
 import type { Doc, DocStore, Unsubscribe } from "~/engine/store/types";
-import { DEFAULT_AVATAR } from "~/features/profile/display";
+import { isParticipant } from "~/features/chat/chat.server";
+import { composeChatUnread } from "./chat-unread";
+import { publicMember } from "~/features/members/member";
 import {
   chatMessagesPayload,
   chatsOf,
@@ -29,72 +31,8 @@ function watchSource(store: DocStore, source: Source, onDocs: (docs: Doc | Doc[]
   return source.kind === "doc" ? store.watchDoc(source.path, onDocs, onError) : store.watchQuery(source.query, onDocs, onError);
 }
 
-/**
- * The unread chat count: a watcher on the user's chats, and one per chat on its unseen messages.
- * A chat whose watcher fails drops out of the count instead of breaking the feed (SPEC.md §8).
- */
 function watchChatUnread(store: DocStore, uid: string, emit: Emit<"chatUnread">): Unsubscribe {
-  const unseenByChat = new Map<string, Doc["data"][]>();
-  const chatWatchers = new Map<string, Unsubscribe>();
-  // Chats whose first result has not arrived yet: counting before would report too few.
-  const awaitingFirst = new Set<string>();
-  let last = -1;
-  let ready = false;
-  const publish = () => {
-    if (!ready || awaitingFirst.size > 0) return;
-    const count = countChatUnread(unseenByChat, uid);
-    if (count !== last) {
-      last = count;
-      emit({ count });
-    }
-  };
-  const stopChats = store.watchQuery(
-    chatsOf(uid),
-    (chats) => {
-      const ids = new Set(chats.map((c) => c.id));
-      for (const [id, stop] of chatWatchers) {
-        if (!ids.has(id)) {
-          stop();
-          chatWatchers.delete(id);
-          unseenByChat.delete(id);
-          awaitingFirst.delete(id);
-        }
-      }
-      for (const id of ids) {
-        if (chatWatchers.has(id)) continue;
-        awaitingFirst.add(id);
-        chatWatchers.set(
-          id,
-          store.watchQuery(
-            unseenMessagesOf(id),
-            (messages) => {
-              unseenByChat.set(id, messages.map((m) => m.data));
-              awaitingFirst.delete(id);
-              publish();
-            },
-            () => {
-              unseenByChat.delete(id);
-              awaitingFirst.delete(id);
-              chatWatchers.get(id)?.();
-              chatWatchers.delete(id);
-              publish();
-            },
-          ),
-        );
-      }
-      ready = true;
-      publish();
-    },
-    () => {
-      // The chat list itself failed: report nothing rather than a wrong count.
-      ready = false;
-    },
-  );
-  return () => {
-    stopChats();
-    for (const stop of chatWatchers.values()) stop();
-    chatWatchers.clear();
-  };
+  return composeChatUnread((query, onDocs, onError) => store.watchQuery(query, onDocs, onError), uid, emit);
 }
 
 const isChatMessagesFeed = (feed: FeedName): feed is ChatMessagesFeed => feed.startsWith("chatMessages:");
@@ -106,21 +44,14 @@ const isPresenceFeed = (feed: FeedName): feed is PresenceFeed => feed.startsWith
  */
 export async function mayListen(store: DocStore, uid: string, feed: FeedName): Promise<boolean> {
   if (!isChatMessagesFeed(feed)) return true;
-  const chat = await store.get(`chats/${feedParam(feed)}`);
-  return Array.isArray(chat?.data.participants) && (chat.data.participants as unknown[]).includes(uid);
+  return isParticipant(store, uid, feedParam(feed));
 }
 
 type Member = InboxEntryPayload["other"];
 
 async function memberCard(store: DocStore, uid: string): Promise<Member> {
-  const doc = await store.get(`users/${uid}`);
-  const d = doc?.data ?? {};
-  const deleted = !doc || d.deleted === true;
-  return {
-    uid,
-    fullName: deleted ? "Deleted member" : typeof d.fullName === "string" && d.fullName.trim() ? d.fullName.trim() : "Member",
-    avatar: !deleted && typeof d.profilePicture === "string" && d.profilePicture ? d.profilePicture : DEFAULT_AVATAR,
-  };
+  const { fullName, avatar } = publicMember(uid, (await store.get(`users/${uid}`))?.data);
+  return { uid, fullName, avatar };
 }
 
 async function inboxPayload(store: DocStore, uid: string, chats: Doc[], cache: Map<string, Member>): Promise<InboxEntryPayload[]> {
