@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import type { FeedPayloads } from "~/features/live/feeds";
+import type { FeedPayloads, HeaderSnapshot } from "~/features/live/feeds";
 import { bellBadgeText } from "~/features/live/feeds";
 import { useLiveFeed } from "./live/use-live-feed";
 import { AppHeader } from "./app-header";
@@ -7,13 +7,6 @@ import { BottomNav, SideNav } from "./navigation";
 import { useTopUpRequests } from "./wallet/open-top-up";
 import { TopUpModal, type OfferedPack } from "./wallet/top-up-modal";
 import { WalletDropdown } from "./wallet/wallet-dropdown";
-
-export interface HeaderSnapshot {
-  wallet: FeedPayloads["wallet"];
-  transactions: FeedPayloads["transactions"];
-  notifications: FeedPayloads["notifications"];
-  chatUnread: FeedPayloads["chatUnread"];
-}
 
 interface LiveChromeProps {
   user: { displayName: string; avatar: string };

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { CheckoutNotFoundError, PaymentMismatchError, type FulfilmentEvent } from "~/engine/payments/types";
-import { CheckoutShell } from "~/features/wallet/checkout-shell";
+import { CheckoutShell } from "~/components/wallet/checkout-shell";
 import { formatSp } from "~/features/wallet/format";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
 import { getBalance } from "~/features/wallet/ledger.server";

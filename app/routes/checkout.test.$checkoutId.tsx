@@ -9,7 +9,7 @@ import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { cancelTestCheckout, getTestCheckout, payTestCheckout, TestCheckoutClosedError } from "~/engine/payments/test-checkout.server";
 import { CheckoutNotFoundError } from "~/engine/payments/types";
-import { CheckoutShell } from "~/features/wallet/checkout-shell";
+import { CheckoutShell } from "~/components/wallet/checkout-shell";
 import { formatPrice, formatSp } from "~/features/wallet/format";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
 import { requireUser } from "~/utils/auth.server";

@@ -235,3 +235,11 @@ export function bellBadgeText(notifications: readonly { read: boolean }[]): stri
 export function countsUnread(pathname: string): boolean {
   return !pathname.startsWith("/auth");
 }
+
+/** What the header shows at first paint, before its live feeds take over in the browser. */
+export interface HeaderSnapshot {
+  wallet: FeedPayloads["wallet"];
+  transactions: FeedPayloads["transactions"];
+  notifications: FeedPayloads["notifications"];
+  chatUnread: FeedPayloads["chatUnread"];
+}

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Logo } from "~/components/logo";
+import { Logo } from "../logo";
 
 /** The plain-layout frame shared by the checkout return page and the test checkout. */
 export function CheckoutShell({ children }: { children: ReactNode }) {
