@@ -48,11 +48,12 @@ suite(title, () => {
       await setDoc(doc(db, "wallets/alice"), { balance: 200 });
       await setDoc(doc(db, "wallets/alice/transactions/welcome_bonus"), { amount: 200, type: "welcome_bonus", timestamp: 1 });
       await setDoc(doc(db, "notifications/alice/messages/n1"), { title: "Hi", read: false, timestamp: 1 });
-      await setDoc(doc(db, "chats/ab"), { participants: ["alice", "bob"] });
-      await setDoc(doc(db, "chats/ab/messages/m1"), { sender: "bob", seen: false, timestamp: 1 });
-      await setDoc(doc(db, "chats/bc"), { participants: ["bob", "carol"] });
-      await setDoc(doc(db, "chats/bc/messages/m1"), { sender: "carol", seen: false, timestamp: 1 });
+      await setDoc(doc(db, "chats/alice_bob"), { participants: ["alice", "bob"] });
+      await setDoc(doc(db, "chats/alice_bob/messages/m1"), { sender: "bob", seen: false, timestamp: 1 });
+      await setDoc(doc(db, "chats/bob_carol"), { participants: ["bob", "carol"] });
+      await setDoc(doc(db, "chats/bob_carol/messages/m1"), { sender: "carol", seen: false, timestamp: 1 });
       await setDoc(doc(db, "payments/p1"), { uid: "alice", sp: 100 });
+      await setDoc(doc(db, "bookings/b1"), { mentorUid: "bob", learnerUid: "alice", participants: ["bob", "alice"], state: "accepted" });
     });
   });
 
@@ -71,10 +72,22 @@ suite(title, () => {
   it("chats and their messages are readable by participants only", async () => {
     await assertSucceeds(getDocs(query(collection(alice(), "chats"), where("participants", "array-contains", "alice"))));
     await assertFails(getDocs(collection(alice(), "chats")));
-    await assertSucceeds(getDoc(doc(alice(), "chats/ab/messages/m1")));
-    await assertSucceeds(getDocs(query(collection(alice(), "chats/ab/messages"), where("seen", "==", false))));
-    await assertFails(getDoc(doc(alice(), "chats/bc")));
-    await assertFails(getDoc(doc(alice(), "chats/bc/messages/m1")));
+    await assertSucceeds(getDoc(doc(alice(), "chats/alice_bob/messages/m1")));
+    await assertSucceeds(getDocs(query(collection(alice(), "chats/alice_bob/messages"), where("seen", "==", false))));
+    await assertFails(getDoc(doc(alice(), "chats/bob_carol")));
+    await assertFails(getDoc(doc(alice(), "chats/bob_carol/messages/m1")));
+  });
+
+  it("a pair's messages are readable before its chat exists, by the pair only", async () => {
+    await assertSucceeds(getDocs(collection(alice(), "chats/alice_carol/messages")));
+    await assertFails(getDocs(collection(bob(), "chats/alice_carol/messages")));
+  });
+
+  it("a booking is readable by its two participants only, and written by the server", async () => {
+    await assertSucceeds(getDoc(doc(alice(), "bookings/b1")));
+    await assertSucceeds(getDoc(doc(bob(), "bookings/b1")));
+    await assertFails(getDoc(doc(env.authenticatedContext("carol").firestore(), "bookings/b1")));
+    await assertFails(setDoc(doc(alice(), "bookings/b1"), { state: "completed" }, { merge: true }));
   });
 
   it("browsers write nothing that holds value", async () => {
@@ -84,7 +97,7 @@ suite(title, () => {
     await assertFails(getDoc(doc(alice(), "payments/p1")));
     await assertFails(addDoc(collection(alice(), "notifications/alice/messages"), { title: "fake" }));
     await assertFails(setDoc(doc(alice(), "users/alice"), { xp: 99_999 }));
-    await assertFails(addDoc(collection(alice(), "chats/ab/messages"), { sender: "alice", text: "hi" }));
+    await assertFails(addDoc(collection(alice(), "chats/alice_bob/messages"), { sender: "alice", text: "hi" }));
   });
 
   it("status/{uid} in the Realtime Database is written only by that user", async () => {

@@ -1,10 +1,12 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useMarkSeen } from "~/components/chat/use-mark-seen";
+import { useLiveFeed } from "~/components/live/use-live-feed";
 import { PlainPage } from "~/components/plain-page";
 import { countdown, formatSessionRange, formatTime } from "~/features/bookings/format";
 import type { BookingActionResult } from "~/features/bookings/http.server";
-import type { RoomMessage, RoomPayload } from "~/features/bookings/room";
+import { roomPayload, type RoomPayload } from "~/features/bookings/room";
+import { bookingFeed, chatMessagesFeed, type BookingPayload, type ChatMessagePayload } from "~/features/live/feeds";
 import { MAX_DISPUTE_REASON, STATE_LABELS } from "~/features/bookings/state";
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
@@ -19,26 +21,24 @@ export interface SessionRoomData {
   price: number;
   otherUid: string;
   otherName: string;
-  room: RoomPayload;
+  chatId: string | null;
+  booking: BookingPayload;
   myReview: { rating: number; comment: string } | null;
   theirReview: { rating: number; comment: string } | null;
-  messages: RoomMessage[];
+  messages: ChatMessagePayload[];
   timeZone: string;
   now: number;
 }
 
-/** Live state from the room's stream; the loader's data until the first event arrives. */
-function useRoomStream(id: string, initialRoom: RoomPayload, initialMessages: RoomMessage[]) {
-  const [room, setRoom] = useState(initialRoom);
-  const [messages, setMessages] = useState(initialMessages);
-  useEffect(() => setRoom(initialRoom), [initialRoom]);
-  useEffect(() => setMessages(initialMessages), [initialMessages]);
-  useEffect(() => {
-    const source = new EventSource(`/api/bookings/${id}/live`);
-    source.addEventListener("room", (event) => setRoom(JSON.parse((event as MessageEvent).data)));
-    source.addEventListener("messages", (event) => setMessages(JSON.parse((event as MessageEvent).data)));
-    return () => source.close();
-  }, [id]);
+/**
+ * The room's two live feeds on the live port (the booking and the pair's conversation), starting
+ * from the loader's first paint. Role and open commands are worked out here, so they follow the
+ * clock as well as the booking.
+ */
+function useRoom(session: SessionRoomData, now: number) {
+  const booking = useLiveFeed(bookingFeed(session.id), session.booking) ?? session.booking;
+  const messages = useLiveFeed(chatMessagesFeed(session.chatId ?? ""), session.messages, { enabled: session.chatId !== null });
+  const room = useMemo(() => roomPayload(booking, session.uid, now), [booking, session.uid, now]);
   return { room, messages };
 }
 
@@ -53,8 +53,8 @@ function useNow(initial: number): number {
 }
 
 export function SessionRoom({ session }: { session: SessionRoomData }) {
-  const { room, messages } = useRoomStream(session.id, session.room, session.messages);
   const now = useNow(session.now);
+  const { room, messages } = useRoom(session, now);
   const roleText = room.role === "mentor" ? `You're teaching ${session.otherName}` : `You're learning from ${session.otherName}`;
   return (
     <PlainPage title={session.skillLabel}>
@@ -339,7 +339,7 @@ function SharedNotes({ id, room, uid }: { id: string; room: RoomPayload; uid: st
   );
 }
 
-function Conversation({ id, messages, uid, otherName, timeZone }: { id: string; messages: RoomMessage[]; uid: string; otherName: string; timeZone: string }) {
+function Conversation({ id, messages, uid, otherName, timeZone }: { id: string; messages: ChatMessagePayload[]; uid: string; otherName: string; timeZone: string }) {
   const navigation = useNavigation();
   // Read here as in the inbox: the other member's messages become seen while the room is open.
   useMarkSeen(messages, uid, `/session/${id}`);

@@ -13,6 +13,7 @@ import { connectDatabaseEmulator, getDatabase, onDisconnect, onValue, ref, serve
 import {
   Timestamp,
   connectFirestoreEmulator,
+  doc,
   initializeFirestore,
   onSnapshot,
   persistentLocalCache,
@@ -24,6 +25,8 @@ import {
   type SnapshotMetadata,
 } from "firebase/firestore";
 import {
+  bookingDocOf,
+  bookingPayload,
   chatMessagesPayload,
   feedParam,
   feedSources,
@@ -31,6 +34,7 @@ import {
   statusOf,
   threadOf,
   toPayload,
+  type BookingFeed,
   type FeedName,
   type FeedPayloads,
   type PlainFeedName,
@@ -163,6 +167,10 @@ export async function createFirebaseTransport(config: FirebaseWebConfig, fallbac
     if (feed.startsWith("chatMessages:")) {
       const q = buildClientQuery(db, threadOf(feedParam(feed as `chatMessages:${string}`)));
       return onSnapshot(q, WITH_METADATA, afterServerAnswer((s: QuerySnapshot) => emit(chatMessagesPayload(docsOf(s)))), fail);
+    }
+    if (feed.startsWith("booking:")) {
+      const ref = doc(db, bookingDocOf(feedParam(feed as BookingFeed)));
+      return onSnapshot(ref, WITH_METADATA, afterServerAnswer((s: DocumentSnapshot) => emit(bookingPayload(docOf(s)))), fail);
     }
     if (feed.startsWith("presence:")) return watchPresence(rtdb, feedParam(feed as `presence:${string}`).split("."), emit, fail);
     throw new Error(`No Firestore listener for feed ${feed}`);

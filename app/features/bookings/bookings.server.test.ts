@@ -1,6 +1,8 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { requireChat } from "~/features/chat/chat.server";
 import { pairChatId } from "~/features/chat/pair";
+import { bookingFeed, chatMessagesFeed } from "~/features/live/feeds";
+import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
 import { getBalance, postEntry } from "~/features/wallet/ledger.server";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { bookableStarts } from "./availability";
@@ -81,5 +83,32 @@ describe("markRoomSeen", () => {
     const messages = await store.query({ collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "asc"]] });
     expect(messages.map((m) => [m.data.sender, m.data.seen])).toEqual([[MENTOR, true], ["reader", false]]);
     await expect(markRoomSeen(store, booking.id, "stranger")).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("the session room's live feeds", () => {
+  it("follow the booking and the pair's conversation from its first message, for the two participants only", async () => {
+    await learner("watcher", 100);
+    const booking = await book("watcher", 0, NOW);
+    const chatId = pairChatId(MENTOR, "watcher");
+    expect(await mayListen(store, "watcher", bookingFeed(booking.id))).toBe(true);
+    expect(await mayListen(store, MENTOR, bookingFeed(booking.id))).toBe(true);
+    expect(await mayListen(store, "stranger", bookingFeed(booking.id))).toBe(false);
+    expect(await mayListen(store, "stranger", bookingFeed("no-such-booking"))).toBe(false);
+    // The pair's chat does not exist yet; the room listens to it anyway, and nobody else may.
+    expect(await mayListen(store, "watcher", chatMessagesFeed(chatId))).toBe(true);
+    expect(await mayListen(store, "stranger", chatMessagesFeed(chatId))).toBe(false);
+
+    const states: string[] = [];
+    const texts: string[][] = [];
+    const stopBooking = subscribeFeed(store, "watcher", bookingFeed(booking.id), (b) => states.push(`${b?.state}:${b?.meetingLink}`), () => {});
+    const stopMessages = subscribeFeed(store, "watcher", chatMessagesFeed(chatId), (m) => texts.push(m.map((x) => x.text)), () => {});
+    await vi.waitFor(() => expect(states).toEqual(["requested:"]));
+    await store.update(`bookings/${booking.id}`, { meetingLink: "https://meet.example.com/x" });
+    await sendRoomMessage(store, booking.id, MENTOR, "Hello from the room");
+    await vi.waitFor(() => expect(texts.at(-1)).toEqual(["Hello from the room"]));
+    await vi.waitFor(() => expect(states).toEqual(["requested:", "requested:https://meet.example.com/x"]));
+    stopBooking();
+    stopMessages();
   });
 });

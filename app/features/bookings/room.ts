@@ -1,26 +1,27 @@
 /** What the session room shows of a booking, live. Browser-safe. */
+import type { BookingPayload } from "~/features/live/feeds";
 import { pairChatId } from "~/features/chat/pair";
 import { availableCommands, roleOf } from "./state";
-import type { Booking, Role } from "./types";
+import { BOOKING_STATES, type Booking, type BookingState, type Resolution, type Role } from "./types";
 
-export interface RoomPayload {
-  state: Booking["state"];
+export interface RoomPayload
+  extends Pick<BookingPayload, "confirmations" | "meetingLink" | "notes" | "notesUpdatedAt" | "notesUpdatedBy" | "disputeReason" | "resolution"> {
+  state: BookingState;
   role: Role;
-  confirmations: Booking["confirmations"];
-  meetingLink: string;
-  notes: string;
-  notesUpdatedAt: number;
-  notesUpdatedBy: string;
-  disputeReason: string | null;
-  resolution: string | null;
   actions: string[];
   history: Booking["history"];
 }
 
-export function roomPayload(b: Booking, uid: string, now: number): RoomPayload {
+/**
+ * The room as `uid` sees it at `now`: the booking feed's payload with the viewer's role and the
+ * commands open to them (the server's decide() stays the judge when one is sent).
+ */
+export function roomPayload(b: BookingPayload, uid: string, now: number): RoomPayload {
   const role = roleOf(b, uid) as Role;
+  const state = (BOOKING_STATES as readonly string[]).includes(b.state) ? (b.state as BookingState) : "cancelled";
+  const facts = { ...b, state, resolution: (b.resolution ?? undefined) as Resolution | undefined };
   return {
-    state: b.state,
+    state,
     role,
     confirmations: b.confirmations,
     meetingLink: b.meetingLink,
@@ -29,8 +30,8 @@ export function roomPayload(b: Booking, uid: string, now: number): RoomPayload {
     notesUpdatedBy: b.notesUpdatedBy,
     disputeReason: b.disputeReason ?? null,
     resolution: b.resolution ?? null,
-    actions: availableCommands(b, role, now),
-    history: b.history,
+    actions: availableCommands(facts, role, now),
+    history: b.history as Booking["history"],
   };
 }
 
@@ -41,22 +42,4 @@ export function roomChatId(b: Pick<Booking, "mentorUid" | "learnerUid">): string
   } catch {
     return null;
   }
-}
-
-export interface RoomMessage {
-  id: string;
-  sender: string;
-  text: string;
-  timestamp: number;
-  seen: boolean;
-}
-
-export function messagePayload(id: string, data: { sender?: unknown; text?: unknown; timestamp?: unknown; seen?: unknown }): RoomMessage {
-  return {
-    id,
-    sender: typeof data.sender === "string" ? data.sender : "",
-    text: typeof data.text === "string" ? data.text : "",
-    timestamp: typeof data.timestamp === "number" ? data.timestamp : 0,
-    seen: data.seen === true,
-  };
 }

@@ -1,21 +1,25 @@
 /** The session room's data and its chat action, for /session/:sessionId. */
 import type { DocStore } from "~/engine/store/types";
 import { ChatError, markSeen, openChat, sendMessage } from "~/features/chat/chat.server";
-import type { MessageDoc } from "~/features/chat/types";
+import { bookingPayload, chatMessagesFeed } from "~/features/live/feeds";
+import { readFeed } from "~/features/live/subscribe.server";
 import { reviewsOfBooking } from "~/features/reviews/reviews.server";
-import { getBookingFor } from "./bookings.server";
+import { bookingPath, getBookingFor } from "./bookings.server";
 import { namesOf } from "./ical.server";
-import { messagePayload, roomChatId, roomPayload } from "./room";
+import { roomChatId } from "./room";
 
-export async function loadSessionRoom(store: DocStore, bookingId: string, uid: string, now = Date.now()) {
+/**
+ * The room's first paint: the same two live feeds the browser then follows (the booking and the
+ * pair's conversation), read once, plus what does not change while it is open.
+ */
+export async function loadSessionRoom(store: DocStore, bookingId: string, uid: string) {
   const booking = await getBookingFor(store, bookingId, uid);
-  const room = roomPayload(booking, uid, now);
-  const otherUid = room.role === "mentor" ? booking.learnerUid : booking.mentorUid;
+  const otherUid = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
   const chatId = roomChatId(booking);
   const [names, reviews, messages] = await Promise.all([
     namesOf(store, [otherUid]),
     reviewsOfBooking(store, bookingId),
-    chatId ? store.query<MessageDoc>({ collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "desc"]], limit: 50 }) : Promise.resolve([]),
+    chatId ? readFeed(store, uid, chatMessagesFeed(chatId)) : Promise.resolve([]),
   ]);
   const mine = reviews.find((r) => r.reviewerUid === uid);
   const theirs = reviews.find((r) => r.reviewerUid === otherUid);
@@ -29,10 +33,11 @@ export async function loadSessionRoom(store: DocStore, bookingId: string, uid: s
     price: booking.price,
     otherUid,
     otherName: names.get(otherUid) ?? "Member",
-    room,
+    chatId,
+    booking: bookingPayload({ id: booking.id, path: bookingPath(booking.id), data: booking }),
     myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
     theirReview: theirs ? { rating: theirs.rating, comment: theirs.comment } : null,
-    messages: messages.map((m) => messagePayload(m.id, m.data)).reverse(),
+    messages,
   };
 }
 

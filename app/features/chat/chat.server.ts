@@ -59,15 +59,6 @@ export async function requireChat(store: DocStore, uid: string, chatId: string):
   return chat.data;
 }
 
-export async function isParticipant(store: DocStore, uid: string, chatId: string): Promise<boolean> {
-  try {
-    await requireChat(store, uid, chatId);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function sendMessage(store: DocStore, uid: string, chatId: string, rawText: unknown, now = Date.now()): Promise<{ id: string }> {
   const checked = checkMessage(rawText);
   if (!checked.ok) throw new ChatError(400, checked.error);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkMessage, isChatId, messageId, otherParticipant, pairChatId, preview } from "./pair";
+import { checkMessage, isChatId, isPairMember, messageId, otherParticipant, pairChatId, preview } from "./pair";
 
 describe("pairChatId", () => {
   it("is the same whoever starts the conversation", () => {
@@ -13,6 +13,13 @@ describe("pairChatId", () => {
     expect(() => pairChatId("a/b", "c")).toThrow();
     expect(isChatId("bob_alice")).toBe(false);
     expect(isChatId("alice_bob_carol")).toBe(false);
+  });
+  it("knows the pair from the id alone, and nobody else", () => {
+    expect(isPairMember("alice_bob", "alice")).toBe(true);
+    expect(isPairMember("alice_bob", "bob")).toBe(true);
+    expect(isPairMember("alice_bob", "carol")).toBe(false);
+    expect(isPairMember("bob_alice", "alice")).toBe(false);
+    expect(isPairMember("alice_bob", "alice_bob")).toBe(false);
   });
   it("names the other participant", () => {
     expect(otherParticipant(["a", "b"], "a")).toBe("b");

@@ -20,6 +20,14 @@ export function isChatId(value: string): boolean {
   return parts.length === 2 && parts.every((p) => /^[A-Za-z0-9-]{1,128}$/.test(p)) && parts[0] < parts[1];
 }
 
+/**
+ * Whether `uid` is one of the pair a chat id names. The id is the two uids, so this holds before
+ * the chat's first message as well as after (Firestore's rules make the same check).
+ */
+export function isPairMember(chatId: string, uid: string): boolean {
+  return isChatId(chatId) && chatId.split("_").includes(uid);
+}
+
 export function otherParticipant(participants: readonly string[], uid: string): string | undefined {
   return participants.find((p) => p !== uid);
 }

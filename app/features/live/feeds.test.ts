@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bellBadgeText, countChatUnread, countsUnread, feedSources, isFeedName, toPayload } from "./feeds";
+import { bellBadgeText, bookingPayload, countChatUnread, countsUnread, feedSources, isFeedName, toPayload } from "./feeds";
 
 describe("live feed catalogue", () => {
   it("builds every query from the uid, as SPEC.md §7 lists them", () => {
@@ -15,6 +15,9 @@ describe("live feed catalogue", () => {
   it("knows its feed names and nothing else", () => {
     expect(isFeedName("wallet")).toBe(true);
     expect(isFeedName("wallets/other")).toBe(false);
+    expect(isFeedName("booking:b-1_x")).toBe(true);
+    expect(isFeedName("booking:../users/u1")).toBe(false);
+    expect(isFeedName("booking:")).toBe(false);
   });
 
   it("counts unseen messages from others only", () => {
@@ -43,5 +46,17 @@ describe("live feed catalogue", () => {
     expect(countsUnread("/auth")).toBe(false);
     expect(countsUnread("/auth/action")).toBe(false);
     expect(countsUnread("/dashboard")).toBe(true);
+  });
+
+  it("shapes a booking for the room without its lock ids or reminder flag", () => {
+    const payload = bookingPayload({
+      id: "b1",
+      path: "bookings/b1",
+      data: { mentorUid: "m", learnerUid: "l", state: "accepted", start: 1, end: 2, confirmations: { mentor: 5 }, lockIds: ["m_0"], reminderSent: true, notes: "hi" },
+    });
+    expect(payload).toMatchObject({ id: "b1", mentorUid: "m", state: "accepted", confirmations: { mentor: 5 }, notes: "hi", meetingLink: "", disputeReason: null });
+    expect(payload).not.toHaveProperty("lockIds");
+    expect(payload).not.toHaveProperty("reminderSent");
+    expect(bookingPayload(null)).toBeNull();
   });
 });

@@ -14,13 +14,15 @@ export const FEED_NAMES = ["profile", "wallet", "transactions", "notifications",
 export type SimpleFeedName = (typeof FEED_NAMES)[number];
 
 /**
- * Parametrised feeds carry their subject in the name: `chatMessages:<chatId>` (the server checks
- * the user takes part before subscribing) and `presence:<uid>.<uid>…` (public status docs; "." and
- * not "," because the stream URL lists feeds separated by commas).
+ * Parametrised feeds carry their subject in the name: `chatMessages:<chatId>` and
+ * `booking:<bookingId>` (the server checks the user takes part before subscribing; Firestore's
+ * rules do the same) and `presence:<uid>.<uid>…` (public status docs; "." and not "," because the
+ * stream URL lists feeds separated by commas).
  */
 export type ChatMessagesFeed = `chatMessages:${string}`;
 export type PresenceFeed = `presence:${string}`;
-export type FeedName = SimpleFeedName | ChatMessagesFeed | PresenceFeed;
+export type BookingFeed = `booking:${string}`;
+export type FeedName = SimpleFeedName | ChatMessagesFeed | PresenceFeed | BookingFeed;
 
 export const MAX_PRESENCE_UIDS = 50;
 const FEED_ID = /^[A-Za-z0-9_-]{1,260}$/;
@@ -32,7 +34,7 @@ export function isFeedName(value: string): value is FeedName {
   if (colon < 0) return false;
   const kind = value.slice(0, colon);
   const param = value.slice(colon + 1);
-  if (kind === "chatMessages") return FEED_ID.test(param);
+  if (kind === "chatMessages" || kind === "booking") return FEED_ID.test(param);
   if (kind === "presence") {
     const uids = param.split(".");
     return uids.length >= 1 && uids.length <= MAX_PRESENCE_UIDS && uids.every((u) => UID.test(u));
@@ -50,7 +52,11 @@ export function presenceFeed(uids: readonly string[]): PresenceFeed | null {
   return list.length ? `presence:${list.join(".")}` : null;
 }
 
-export function feedParam(feed: ChatMessagesFeed | PresenceFeed): string {
+export function bookingFeed(bookingId: string): BookingFeed {
+  return `booking:${bookingId}`;
+}
+
+export function feedParam(feed: ChatMessagesFeed | PresenceFeed | BookingFeed): string {
   return feed.slice(feed.indexOf(":") + 1);
 }
 
@@ -95,6 +101,11 @@ export function inboxOf(uid: string): Query {
 /** chatMessages:<chatId>: the latest messages, newest first (the thread shows them reversed). */
 export function threadOf(chatId: string): Query {
   return { collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "desc"]], limit: THREAD_MESSAGES };
+}
+
+/** booking:<id>: the session room's booking document. */
+export function bookingDocOf(bookingId: string): string {
+  return `bookings/${bookingId}`;
 }
 
 /** presence:<uids>: one status doc per member. */
@@ -156,6 +167,27 @@ export interface ChatMessagePayload {
 
 export type PresencePayload = Record<string, { online: boolean; lastChanged: number }>;
 
+/** What the session room shows of its booking; the room derives role and commands from it. */
+export interface BookingPayload {
+  id: string;
+  mentorUid: string;
+  learnerUid: string;
+  skillLabel: string;
+  durationMinutes: number;
+  price: number;
+  start: number;
+  end: number;
+  state: string;
+  confirmations: { mentor?: number; learner?: number };
+  history: { state: string; at: number; by: string }[];
+  meetingLink: string;
+  notes: string;
+  notesUpdatedAt: number;
+  notesUpdatedBy: string;
+  disputeReason: string | null;
+  resolution: string | null;
+}
+
 export interface FeedPayloads {
   profile: ProfilePayload | null;
   wallet: { balance: number };
@@ -166,6 +198,7 @@ export interface FeedPayloads {
   inbox: InboxEntryPayload[];
   [chat: ChatMessagesFeed]: ChatMessagePayload[];
   [presence: PresenceFeed]: PresencePayload;
+  [booking: BookingFeed]: BookingPayload | null;
 }
 
 const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
@@ -203,6 +236,37 @@ export function chatMessagesPayload(docs: readonly Doc[]): ChatMessagePayload[] 
   return docs
     .map(({ id, data }) => ({ id, sender: str(data.sender), text: str(data.text), seen: data.seen === true, timestamp: num(data.timestamp) }))
     .reverse();
+}
+
+const optionalNum = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+
+/** The booking document shaped for the room: the fields it shows, typed, nothing else (no lock ids). */
+export function bookingPayload(doc: Doc): BookingPayload;
+export function bookingPayload(doc: Doc | null): BookingPayload | null;
+export function bookingPayload(doc: Doc | null): BookingPayload | null {
+  if (!doc) return null;
+  const d = doc.data;
+  const confirmations = d.confirmations && typeof d.confirmations === "object" ? (d.confirmations as Record<string, unknown>) : {};
+  const history = Array.isArray(d.history) ? (d.history as Record<string, unknown>[]) : [];
+  return {
+    id: doc.id,
+    mentorUid: str(d.mentorUid),
+    learnerUid: str(d.learnerUid),
+    skillLabel: str(d.skillLabel),
+    durationMinutes: num(d.durationMinutes),
+    price: num(d.price),
+    start: num(d.start),
+    end: num(d.end),
+    state: str(d.state),
+    confirmations: { mentor: optionalNum(confirmations.mentor), learner: optionalNum(confirmations.learner) },
+    history: history.map((h) => ({ state: str(h.state), at: num(h.at), by: str(h.by) })),
+    meetingLink: str(d.meetingLink),
+    notes: str(d.notes),
+    notesUpdatedAt: num(d.notesUpdatedAt),
+    notesUpdatedBy: str(d.notesUpdatedBy),
+    disputeReason: typeof d.disputeReason === "string" ? d.disputeReason : null,
+    resolution: typeof d.resolution === "string" ? d.resolution : null,
+  };
 }
 
 /** Chats the user has not started show up only once a message is in them. */

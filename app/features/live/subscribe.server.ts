@@ -1,8 +1,12 @@
 import type { Doc, DocStore, Unsubscribe } from "~/engine/store/types";
-import { isParticipant } from "~/features/chat/chat.server";
+import { bookingPath } from "~/features/bookings/bookings.server";
+import { roleOf } from "~/features/bookings/state";
+import { isPairMember } from "~/features/chat/pair";
 import { composeChatUnread } from "./chat-unread";
 import { publicMember } from "~/features/members/member";
 import {
+  bookingDocOf,
+  bookingPayload,
   chatMessagesPayload,
   chatsOf,
   countChatUnread,
@@ -15,6 +19,7 @@ import {
   threadOf,
   toPayload,
   unseenMessagesOf,
+  type BookingFeed,
   type ChatMessagesFeed,
   type FeedName,
   type FeedPayloads,
@@ -37,14 +42,21 @@ function watchChatUnread(store: DocStore, uid: string, emit: Emit<"chatUnread">)
 
 const isChatMessagesFeed = (feed: FeedName): feed is ChatMessagesFeed => feed.startsWith("chatMessages:");
 const isPresenceFeed = (feed: FeedName): feed is PresenceFeed => feed.startsWith("presence:");
+const isBookingFeed = (feed: FeedName): feed is BookingFeed => feed.startsWith("booking:");
 
 /**
  * Whether `uid` may listen to `feed`. Own feeds and presence (public) always; a chat's messages
- * only for its participants. The stream route asks before it subscribes anything.
+ * only for the pair it belongs to (also before its first message, as the session room listens
+ * from the start); a booking only for its two participants. The stream route asks before it
+ * subscribes anything.
  */
 export async function mayListen(store: DocStore, uid: string, feed: FeedName): Promise<boolean> {
-  if (!isChatMessagesFeed(feed)) return true;
-  return isParticipant(store, uid, feedParam(feed));
+  if (isChatMessagesFeed(feed)) return isPairMember(feedParam(feed), uid);
+  if (isBookingFeed(feed)) {
+    const booking = await store.get(bookingPath(feedParam(feed)));
+    return !!booking && roleOf(booking.data as { mentorUid: string; learnerUid: string }, uid) !== null;
+  }
+  return true;
 }
 
 type Member = InboxEntryPayload["other"];
@@ -112,6 +124,7 @@ export function subscribeFeed<F extends FeedName>(store: DocStore, uid: string, 
     return store.watchQuery(threadOf(feedParam(feed)), (docs) => (emit as (p: unknown) => void)(chatMessagesPayload(docs)), onError);
   }
   if (isPresenceFeed(feed)) return watchPresence(store, feed, emit as (p: unknown) => void, onError);
+  if (isBookingFeed(feed)) return store.watchDoc(bookingDocOf(feedParam(feed)), (doc) => (emit as (p: unknown) => void)(bookingPayload(doc)), onError);
   const key = feed as PlainFeedName;
   const toFeedPayload = toPayload[key] as (value: Doc | Doc[] | null) => FeedPayloads[F];
   return watchSource(store, feedSources[key](uid), (value) => emit(toFeedPayload(value)), onError);
@@ -128,6 +141,10 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
   if (isChatMessagesFeed(feed)) {
     if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this chat");
     return chatMessagesPayload(await store.query(threadOf(feedParam(feed)))) as FeedPayloads[F];
+  }
+  if (isBookingFeed(feed)) {
+    if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this session");
+    return bookingPayload(await store.get(bookingDocOf(feedParam(feed)))) as FeedPayloads[F];
   }
   if (isPresenceFeed(feed)) {
     const uids = feedParam(feed).split(".");
