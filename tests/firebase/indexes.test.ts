@@ -13,7 +13,7 @@ import { listBookingsFor, pendingRequestsFor } from "~/features/bookings/booking
 import { loadProgress } from "~/features/bookings/progress.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { loadBookingPanel } from "~/features/bookings/views.server";
-import { chatsOf, feedSources, inboxOf, threadOf, unseenMessagesOf } from "~/features/live/feeds";
+import { callMembersOf, callMessagesOf, chatsOf, feedSources, inboxOf, threadOf, unseenMessagesOf } from "~/features/live/feeds";
 import { findMatches } from "~/features/matches/matches.server";
 import { savedUids } from "~/features/members/saved.server";
 import { listNotifications, markAllRead } from "~/features/notifications/notifications.server";
@@ -75,9 +75,10 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
 
 /** Queries that only run once documents exist (a chat, a booking, a full ledger page), by hand. */
 const LISTED: Record<string, Query> = {
+  "signals.server postSignal join, sent": { collection: "bookings/b1/signals", where: [["from", "==", UID]] },
+  "signals.server postSignal join, received": { collection: "bookings/b1/signals", where: [["to", "==", UID]] },
   "chat.server markSeen": { collection: "chats/c1/messages", where: [["seen", "==", false]], limit: 200 },
   "session-room.server loadSessionRoom": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 50 },
-  "api.bookings.$bookingId.live messages": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 50 },
   "ledger.server listEntries, same-time page end": { collection: `wallets/${UID}/transactions`, where: [["timestamp", "==", 5]] },
   "ledger.server hasEntryBefore": { collection: `wallets/${UID}/transactions`, where: [["timestamp", "<", 5]], limit: 1 },
   "delete-account.server deleteCollection": { collection: `wallets/${UID}/transactions`, limit: 200 },
@@ -90,10 +91,12 @@ const COVERED_FILES = new Set([
   "app/features/bookings/scheduler.server.ts",
   "app/features/bookings/session-room.server.ts",
   "app/features/bookings/views.server.ts",
+  "app/features/call/signals.server.ts",
   "app/features/chat/chat.server.ts",
   "app/features/live/feeds.ts",
-  // Builds its queries with feeds.ts only.
+  // Build their queries with feeds.ts only.
   "app/features/live/subscribe.server.ts",
+  "app/features/live/call-feed.ts",
   "app/features/matches/matches.server.ts",
   "app/features/members/delete-account.server.ts",
   "app/features/members/saved.server.ts",
@@ -103,7 +106,6 @@ const COVERED_FILES = new Set([
   "app/features/skills/skills.server.ts",
   "app/features/wallet/ledger.server.ts",
   "app/features/wallet/reconcile.server.ts",
-  "app/routes/api.bookings.$bookingId.live.ts",
 ]);
 
 /** The port and its two implementations, and the embedded engine's own accounts and presence (never on Firestore). */
@@ -140,7 +142,7 @@ function feedQueries(): [string, Query][] {
     const built = source(UID);
     return built.kind === "query" ? [[`feed ${name}`, built.query] as [string, Query]] : [];
   });
-  return [...fromSources, ["feeds chatsOf", chatsOf(UID)], ["feeds unseenMessagesOf", unseenMessagesOf("c1")], ["feeds inboxOf", inboxOf(UID)], ["feeds threadOf", threadOf("c1")]];
+  return [...fromSources, ["feeds chatsOf", chatsOf(UID)], ["feeds unseenMessagesOf", unseenMessagesOf("c1")], ["feeds inboxOf", inboxOf(UID)], ["feeds threadOf", threadOf("c1")], ["feeds callMembersOf", callMembersOf("b1", UID)], ["feeds callMessagesOf", callMessagesOf("b1", UID)]];
 }
 
 describe("firestore.indexes.json", () => {

@@ -54,6 +54,8 @@ suite(title, () => {
       await setDoc(doc(db, "chats/bob_carol/messages/m1"), { sender: "carol", seen: false, timestamp: 1 });
       await setDoc(doc(db, "payments/p1"), { uid: "alice", sp: 100 });
       await setDoc(doc(db, "bookings/b1"), { mentorUid: "bob", learnerUid: "alice", participants: ["bob", "alice"], state: "accepted" });
+      await setDoc(doc(db, "bookings/b1/signals/member_bob"), { kind: "member", uid: "bob", audience: ["bob", "alice"], peer: "p-bob-0001" });
+      await setDoc(doc(db, "bookings/b1/signals/m1"), { kind: "description", from: "bob", to: "alice", createdAt: 1 });
     });
   });
 
@@ -88,6 +90,16 @@ suite(title, () => {
     await assertSucceeds(getDoc(doc(bob(), "bookings/b1")));
     await assertFails(getDoc(doc(env.authenticatedContext("carol").firestore(), "bookings/b1")));
     await assertFails(setDoc(doc(alice(), "bookings/b1"), { state: "completed" }, { merge: true }));
+  });
+
+  it("a call's signalling is read by its two participants only: state by both, messages by the addressee", async () => {
+    const carol = () => env.authenticatedContext("carol").firestore();
+    await assertSucceeds(getDocs(query(collection(alice(), "bookings/b1/signals"), where("audience", "array-contains", "alice"))));
+    await assertSucceeds(getDocs(query(collection(alice(), "bookings/b1/signals"), where("to", "==", "alice"))));
+    await assertFails(getDocs(query(collection(bob(), "bookings/b1/signals"), where("to", "==", "alice"))));
+    await assertFails(getDocs(collection(carol(), "bookings/b1/signals")));
+    await assertFails(getDoc(doc(carol(), "bookings/b1/signals/member_bob")));
+    await assertFails(setDoc(doc(alice(), "bookings/b1/signals/x"), { kind: "description", from: "alice", to: "bob" }));
   });
 
   it("browsers write nothing that holds value", async () => {

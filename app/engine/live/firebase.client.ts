@@ -35,12 +35,14 @@ import {
   threadOf,
   toPayload,
   type BookingFeed,
+  type CallFeed,
   type FeedName,
   type FeedPayloads,
   type PlainFeedName,
 } from "~/features/live/feeds";
 import type { FirebaseWebConfig } from "~/utils/env.server";
 import type { Doc, DocData } from "../store/types";
+import { composeCall } from "~/features/live/call-feed";
 import { composeChatUnread, type WatchQuery } from "~/features/live/chat-unread";
 import { buildClientQuery, buildClientSource } from "./firebase-queries";
 import type { LiveTransport } from "./types";
@@ -91,11 +93,10 @@ async function fetchClientToken(): Promise<{ token: string; uid: string }> {
   return (await response.json()) as { token: string; uid: string };
 }
 
-/** chatUnread, composed as for every transport, with Firestore listeners that wait for the server. */
-function watchChatUnread(db: Firestore, uid: string, emit: Emit, fail: Fail): Stop {
-  const watch: WatchQuery = (query, onDocs, onError) =>
+/** Watches a query with a Firestore listener that waits for the server. */
+function watcher(db: Firestore): WatchQuery {
+  return (query, onDocs, onError) =>
     onSnapshot(buildClientQuery(db, query), WITH_METADATA, afterServerAnswer((snapshot: QuerySnapshot) => onDocs(docsOf(snapshot))), onError);
-  return composeChatUnread(watch, uid, emit, fail);
 }
 
 function watchPresence(rtdb: Database, uids: string[], emit: Emit, fail: Fail): Stop {
@@ -163,7 +164,8 @@ export async function createFirebaseTransport(config: FirebaseWebConfig, fallbac
         ? onSnapshot(source.ref, WITH_METADATA, afterServerAnswer((s: DocumentSnapshot) => emit(shape(docOf(s)))), fail)
         : onSnapshot(source.query, WITH_METADATA, afterServerAnswer((s: QuerySnapshot) => emit(shape(docsOf(s)))), fail);
     }
-    if (feed === "chatUnread") return watchChatUnread(db, uid, emit, fail);
+    if (feed === "chatUnread") return composeChatUnread(watcher(db), uid, emit, fail);
+    if (feed.startsWith("call:")) return composeCall(watcher(db), feedParam(feed as CallFeed), uid, emit, fail);
     if (feed.startsWith("chatMessages:")) {
       const q = buildClientQuery(db, threadOf(feedParam(feed as `chatMessages:${string}`)));
       return onSnapshot(q, WITH_METADATA, afterServerAnswer((s: QuerySnapshot) => emit(chatMessagesPayload(docsOf(s)))), fail);

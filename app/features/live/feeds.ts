@@ -22,7 +22,8 @@ export type SimpleFeedName = (typeof FEED_NAMES)[number];
 export type ChatMessagesFeed = `chatMessages:${string}`;
 export type PresenceFeed = `presence:${string}`;
 export type BookingFeed = `booking:${string}`;
-export type FeedName = SimpleFeedName | ChatMessagesFeed | PresenceFeed | BookingFeed;
+export type CallFeed = `call:${string}`;
+export type FeedName = SimpleFeedName | ChatMessagesFeed | PresenceFeed | BookingFeed | CallFeed;
 
 export const MAX_PRESENCE_UIDS = 50;
 const FEED_ID = /^[A-Za-z0-9_-]{1,260}$/;
@@ -34,7 +35,7 @@ export function isFeedName(value: string): value is FeedName {
   if (colon < 0) return false;
   const kind = value.slice(0, colon);
   const param = value.slice(colon + 1);
-  if (kind === "chatMessages" || kind === "booking") return FEED_ID.test(param);
+  if (kind === "chatMessages" || kind === "booking" || kind === "call") return FEED_ID.test(param);
   if (kind === "presence") {
     const uids = param.split(".");
     return uids.length >= 1 && uids.length <= MAX_PRESENCE_UIDS && uids.every((u) => UID.test(u));
@@ -56,7 +57,11 @@ export function bookingFeed(bookingId: string): BookingFeed {
   return `booking:${bookingId}`;
 }
 
-export function feedParam(feed: ChatMessagesFeed | PresenceFeed | BookingFeed): string {
+export function callFeed(bookingId: string): CallFeed {
+  return `call:${bookingId}`;
+}
+
+export function feedParam(feed: ChatMessagesFeed | PresenceFeed | BookingFeed | CallFeed): string {
   return feed.slice(feed.indexOf(":") + 1);
 }
 
@@ -106,6 +111,19 @@ export function threadOf(chatId: string): Query {
 /** booking:<id>: the session room's booking document. */
 export function bookingDocOf(bookingId: string): string {
   return `bookings/${bookingId}`;
+}
+
+/** The newest negotiation messages a browser is sent; a join clears the older ones. */
+export const CALL_MESSAGES_FETCHED = 200;
+
+/** call:<bookingId>, part one: both members' call state (documents naming both in `audience`). */
+export function callMembersOf(bookingId: string, uid: string): Query {
+  return { collection: `bookings/${bookingId}/signals`, where: [["audience", "array-contains", uid]] };
+}
+
+/** call:<bookingId>, part two: negotiation messages addressed to `uid`, newest first. */
+export function callMessagesOf(bookingId: string, uid: string): Query {
+  return { collection: `bookings/${bookingId}/signals`, where: [["to", "==", uid]], orderBy: [["createdAt", "desc"]], limit: CALL_MESSAGES_FETCHED };
 }
 
 /** presence:<uids>: one status doc per member. */
@@ -167,6 +185,34 @@ export interface ChatMessagePayload {
 
 export type PresencePayload = Record<string, { online: boolean; lastChanged: number }>;
 
+export interface CallMember {
+  uid: string;
+  /** The tab holding the call for this member; null when they are not in it. */
+  peer: string | null;
+  audio: boolean;
+  video: boolean;
+  screen: boolean;
+  /** They pressed Leave (rather than never having joined). */
+  left: boolean;
+  updatedAt: number;
+}
+
+export interface CallMessage {
+  id: string;
+  fromPeer: string;
+  toPeer: string;
+  seq: number;
+  description?: { type: "offer" | "answer" | "rollback"; sdp: string };
+  candidate?: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null };
+}
+
+/** The video call's signalling as one member receives it. */
+export interface CallPayload {
+  members: Record<string, CallMember>;
+  /** Messages to the listening member, oldest first. */
+  messages: CallMessage[];
+}
+
 /** What the session room shows of its booking; the room derives role and commands from it. */
 export interface BookingPayload {
   id: string;
@@ -199,6 +245,7 @@ export interface FeedPayloads {
   [chat: ChatMessagesFeed]: ChatMessagePayload[];
   [presence: PresenceFeed]: PresencePayload;
   [booking: BookingFeed]: BookingPayload | null;
+  [call: CallFeed]: CallPayload;
 }
 
 const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
@@ -267,6 +314,31 @@ export function bookingPayload(doc: Doc | null): BookingPayload | null {
     disputeReason: typeof d.disputeReason === "string" ? d.disputeReason : null,
     resolution: typeof d.resolution === "string" ? d.resolution : null,
   };
+}
+
+/** Both results of the call feed's queries in the shape the browser uses. */
+export function callPayload(members: readonly { data: DocData }[], messages: readonly { id: string; data: DocData }[]): CallPayload {
+  const byUid: Record<string, CallMember> = {};
+  for (const { data } of members) {
+    const uid = str(data.uid);
+    if (!uid) continue;
+    byUid[uid] = {
+      uid,
+      peer: typeof data.peer === "string" ? data.peer : null,
+      audio: data.audio === true,
+      video: data.video === true,
+      screen: data.screen === true,
+      left: data.left === true,
+      updatedAt: num(data.updatedAt),
+    };
+  }
+  const shaped = messages.map(({ id, data }): CallMessage => {
+    const message: CallMessage = { id, fromPeer: str(data.fromPeer), toPeer: str(data.toPeer), seq: num(data.seq) };
+    if (data.description && typeof data.description === "object") message.description = data.description as CallMessage["description"];
+    if (data.candidate && typeof data.candidate === "object") message.candidate = data.candidate as CallMessage["candidate"];
+    return message;
+  });
+  return { members: byUid, messages: shaped.reverse() };
 }
 
 /** Chats the user has not started show up only once a message is in them. */

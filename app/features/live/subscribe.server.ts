@@ -2,11 +2,15 @@ import type { Doc, DocStore, Unsubscribe } from "~/engine/store/types";
 import { bookingPath } from "~/features/bookings/bookings.server";
 import { roleOf } from "~/features/bookings/state";
 import { isPairMember } from "~/features/chat/pair";
+import { composeCall } from "./call-feed";
 import { composeChatUnread } from "./chat-unread";
 import { publicMember } from "~/features/members/member";
 import {
   bookingDocOf,
   bookingPayload,
+  callMembersOf,
+  callMessagesOf,
+  callPayload,
   chatMessagesPayload,
   chatsOf,
   countChatUnread,
@@ -20,6 +24,7 @@ import {
   toPayload,
   unseenMessagesOf,
   type BookingFeed,
+  type CallFeed,
   type ChatMessagesFeed,
   type FeedName,
   type FeedPayloads,
@@ -43,16 +48,17 @@ function watchChatUnread(store: DocStore, uid: string, emit: Emit<"chatUnread">)
 const isChatMessagesFeed = (feed: FeedName): feed is ChatMessagesFeed => feed.startsWith("chatMessages:");
 const isPresenceFeed = (feed: FeedName): feed is PresenceFeed => feed.startsWith("presence:");
 const isBookingFeed = (feed: FeedName): feed is BookingFeed => feed.startsWith("booking:");
+const isCallFeed = (feed: FeedName): feed is CallFeed => feed.startsWith("call:");
 
 /**
  * Whether `uid` may listen to `feed`. Own feeds and presence (public) always; a chat's messages
  * only for the pair it belongs to (also before its first message, as the session room listens
- * from the start); a booking only for its two participants. The stream route asks before it
- * subscribes anything.
+ * from the start); a booking and its call's signalling only for its two participants. The stream
+ * route asks before it subscribes anything.
  */
 export async function mayListen(store: DocStore, uid: string, feed: FeedName): Promise<boolean> {
   if (isChatMessagesFeed(feed)) return isPairMember(feedParam(feed), uid);
-  if (isBookingFeed(feed)) {
+  if (isBookingFeed(feed) || isCallFeed(feed)) {
     const booking = await store.get(bookingPath(feedParam(feed)));
     return !!booking && roleOf(booking.data as { mentorUid: string; learnerUid: string }, uid) !== null;
   }
@@ -124,6 +130,10 @@ export function subscribeFeed<F extends FeedName>(store: DocStore, uid: string, 
     return store.watchQuery(threadOf(feedParam(feed)), (docs) => (emit as (p: unknown) => void)(chatMessagesPayload(docs)), onError);
   }
   if (isPresenceFeed(feed)) return watchPresence(store, feed, emit as (p: unknown) => void, onError);
+  if (isCallFeed(feed)) {
+    const watch = (query: Parameters<DocStore["watchQuery"]>[0], onDocs: (docs: Doc[]) => void, fail: (error: Error) => void) => store.watchQuery(query, onDocs, fail);
+    return composeCall(watch, feedParam(feed), uid, emit as (p: unknown) => void, onError);
+  }
   if (isBookingFeed(feed)) return store.watchDoc(bookingDocOf(feedParam(feed)), (doc) => (emit as (p: unknown) => void)(bookingPayload(doc)), onError);
   const key = feed as PlainFeedName;
   const toFeedPayload = toPayload[key] as (value: Doc | Doc[] | null) => FeedPayloads[F];
@@ -141,6 +151,12 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
   if (isChatMessagesFeed(feed)) {
     if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this chat");
     return chatMessagesPayload(await store.query(threadOf(feedParam(feed)))) as FeedPayloads[F];
+  }
+  if (isCallFeed(feed)) {
+    if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this session");
+    const id = feedParam(feed);
+    const [members, messages] = await Promise.all([store.query(callMembersOf(id, uid)), store.query(callMessagesOf(id, uid))]);
+    return callPayload(members, messages) as FeedPayloads[F];
   }
   if (isBookingFeed(feed)) {
     if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this session");

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getStore } from "~/engine/index.server";
+import { BookingError } from "~/features/bookings/bookings.server";
+import { signalInput } from "~/features/call/signals";
+import { CallError, postSignal } from "~/features/call/signals.server";
+import { getUserId } from "~/utils/auth.server";
+import { assertSameOrigin } from "~/utils/origin.server";
+
+/**
+ * POST /api/bookings/:bookingId/signals — one WebRTC signal (join, media state, leave, a session
+ * description or an ICE candidate) from one of the booking's two participants, as JSON. The
+ * other participant receives it through the call:<bookingId> live feed.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return Response.json({ ok: false, error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  assertSameOrigin(request);
+  const uid = await getUserId(request);
+  if (!uid) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return Response.json({ ok: false, error: "Send the signal as JSON." }, { status: 400 });
+  }
+  const parsed = signalInput.safeParse(body);
+  if (!parsed.success) return Response.json({ ok: false, error: parsed.error.issues[0]?.message ?? "This is not a call signal." }, { status: 400 });
+  try {
+    await postSignal(await getStore(), params.bookingId ?? "", uid, parsed.data);
+    return Response.json({ ok: true });
+  } catch (error) {
+    if (error instanceof BookingError || error instanceof CallError) return Response.json({ ok: false, error: error.message }, { status: error.status });
+    throw error;
+  }
+}
