@@ -13,7 +13,7 @@
  */
 import type { DocStore } from "../app/engine/store/types";
 import { openChat, sendMessage } from "../app/features/chat/chat.server";
-import { chatMessagesFeed } from "../app/features/live/feeds";
+import { chatMessagesFeed } from "../app/engine/live/feeds";
 import { subscribeFeed } from "../app/features/live/subscribe.server";
 import { findMatches } from "../app/features/matches/matches.server";
 import { setSkills } from "../app/features/skills/skills.server";

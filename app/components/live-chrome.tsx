@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
-import type { FeedPayloads, HeaderSnapshot } from "~/features/live/feeds";
-import { bellBadgeText } from "~/features/live/feeds";
+import type { FeedPayloads, HeaderSnapshot } from "~/engine/live/feeds";
+import { bellBadgeText } from "~/features/live/header";
 import { useLiveFeed } from "./live/use-live-feed";
 import { AppHeader } from "./app-header";
 import { BottomNav, SideNav } from "./navigation";

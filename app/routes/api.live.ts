@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
 import { getStore, trackPresence } from "~/engine/index.server";
 import type { Unsubscribe } from "~/engine/store/types";
-import { isFeedName, type FeedName } from "~/features/live/feeds";
+import { isFeedName, type FeedName } from "~/engine/live/feeds";
 import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
 import { getUserId } from "~/utils/auth.server";
 

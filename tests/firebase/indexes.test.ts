@@ -13,7 +13,7 @@ import { listBookingsFor, pendingRequestsFor } from "~/features/bookings/booking
 import { loadProgress } from "~/features/bookings/progress.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { loadBookingPanel } from "~/features/bookings/views.server";
-import { callMembersOf, callMessagesOf, chatsOf, feedSources, inboxOf, threadOf, unseenMessagesOf } from "~/features/live/feeds";
+import { callMembersOf, callMessagesOf, chatsOf, feedSources, inboxOf, threadOf, unseenMessagesOf } from "~/engine/live/feeds";
 import { findMatches } from "~/features/matches/matches.server";
 import { savedUids } from "~/features/members/saved.server";
 import { listNotifications, markAllRead } from "~/features/notifications/notifications.server";
@@ -93,10 +93,10 @@ const COVERED_FILES = new Set([
   "app/features/bookings/views.server.ts",
   "app/features/call/signals.server.ts",
   "app/features/chat/chat.server.ts",
-  "app/features/live/feeds.ts",
+  "app/engine/live/feeds.ts",
   // Build their queries with feeds.ts only.
   "app/features/live/subscribe.server.ts",
-  "app/features/live/call-feed.ts",
+  "app/engine/live/call-feed.ts",
   "app/features/matches/matches.server.ts",
   "app/features/members/delete-account.server.ts",
   "app/features/members/saved.server.ts",

@@ -6,7 +6,7 @@ import { PlainPage } from "~/components/plain-page";
 import { countdown, formatSessionRange, formatTime } from "~/features/bookings/format";
 import type { BookingActionResult } from "~/features/bookings/http.server";
 import { roomPayload, type RoomPayload } from "~/features/bookings/room";
-import { bookingFeed, chatMessagesFeed, type BookingPayload, type ChatMessagePayload } from "~/features/live/feeds";
+import { bookingFeed, chatMessagesFeed, type BookingPayload, type ChatMessagePayload } from "~/engine/live/feeds";
 import { MAX_DISPUTE_REASON, STATE_LABELS } from "~/features/bookings/state";
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
 import { SessionStateBadge } from "./upcoming-sessions-widget";

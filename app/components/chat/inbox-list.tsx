@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import type { InboxEntryPayload, PresencePayload } from "~/features/live/feeds";
+import type { InboxEntryPayload, PresencePayload } from "~/engine/live/feeds";
 import { timeAgo } from "~/utils/time";
 import { Avatar } from "../members/avatar";
 

@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { mergeMessages } from "~/features/chat/history";
-import { chatMessagesFeed, type ChatMessagePayload } from "~/features/live/feeds";
+import { chatMessagesFeed, type ChatMessagePayload } from "~/engine/live/feeds";
 import type { Presence } from "~/features/members/presence";
 import { lastSeenText } from "~/features/members/presence";
 import { Avatar } from "../members/avatar";

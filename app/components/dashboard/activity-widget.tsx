@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { NotificationPayload } from "~/features/live/feeds";
+import type { NotificationPayload } from "~/engine/live/feeds";
 import { timeAgo } from "~/utils/time";
 import { useLiveFeed } from "../live/use-live-feed";
 

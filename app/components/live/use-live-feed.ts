@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { getLiveTransport } from "~/engine/live/transport.client";
-import type { FeedName, FeedPayloads } from "~/features/live/feeds";
+import type { FeedName, FeedPayloads } from "~/engine/live/feeds";
 
 /**
  * The latest value of a live feed, starting from what the server rendered. Subscribes only in

@@ -1,5 +1,5 @@
 import { useLiveFeed } from "~/components/live/use-live-feed";
-import { presenceFeed, type PresencePayload } from "~/features/live/feeds";
+import { presenceFeed, type PresencePayload } from "~/engine/live/feeds";
 
 /** Live presence of the members on screen, starting from what the loader read. */
 export function usePresence(initial: PresencePayload): PresencePayload {

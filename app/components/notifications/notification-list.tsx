@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import type { NotificationPayload } from "~/features/live/feeds";
+import type { NotificationPayload } from "~/engine/live/feeds";
 import { timeAgo } from "~/utils/time";
 
 /** Only same-site paths open from a notification; anything else stays on this page. */

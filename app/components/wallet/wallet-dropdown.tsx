@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { TransactionPayload } from "~/features/live/feeds";
+import type { TransactionPayload } from "~/engine/live/feeds";
 import { formatSp } from "~/features/wallet/format";
 import { timeAgo } from "~/utils/time";
 import { Icon } from "../icons";

@@ -1,7 +1,7 @@
 import { deleteApp, initializeApp } from "firebase/app";
 import { collection, doc, getFirestore, limit, orderBy, query, queryEqual, refEqual, where } from "firebase/firestore";
 import { afterAll, describe, expect, it } from "vitest";
-import { chatsOf, feedSources, threadOf, unseenMessagesOf } from "~/features/live/feeds";
+import { chatsOf, feedSources, threadOf, unseenMessagesOf } from "./feeds";
 import { buildClientQuery, buildClientSource } from "./firebase-queries";
 
 // Building references needs no connection: nothing here talks to a server.

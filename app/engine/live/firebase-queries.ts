@@ -1,9 +1,9 @@
 /**
- * The feed catalogue's descriptors (app/features/live/feeds.ts) as client-SDK references. Pure
+ * The feed catalogue's descriptors (app/engine/live/feeds.ts) as client-SDK references. Pure
  * translation, kept apart from the transport so that it can be checked without a network.
  */
 import { collection, doc, limit, orderBy, query, where, type DocumentReference, type Firestore, type Query as SdkQuery, type QueryConstraint } from "firebase/firestore";
-import type { Source } from "~/features/live/feeds";
+import type { Source } from "./feeds";
 import type { Query } from "../store/types";
 
 export function buildClientQuery(db: Firestore, descriptor: Query): SdkQuery {

@@ -39,11 +39,11 @@ import {
   type FeedName,
   type FeedPayloads,
   type PlainFeedName,
-} from "~/features/live/feeds";
+} from "./feeds";
 import type { FirebaseWebConfig } from "~/utils/env.server";
 import type { Doc, DocData } from "../store/types";
-import { composeCall } from "~/features/live/call-feed";
-import { composeChatUnread, type WatchQuery } from "~/features/live/chat-unread";
+import { composeCall } from "./call-feed";
+import { composeChatUnread, type WatchQuery } from "./chat-unread";
 import { buildClientQuery, buildClientSource } from "./firebase-queries";
 import type { LiveTransport } from "./types";
 

@@ -1,4 +1,4 @@
-import type { FeedName, FeedPayloads } from "~/features/live/feeds";
+import type { FeedName, FeedPayloads } from "./feeds";
 import type { LiveTransport } from "./types";
 
 type Listener = { onData: (payload: unknown) => void; onError?: (error: Error) => void };

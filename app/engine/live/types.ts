@@ -1,4 +1,4 @@
-import type { FeedName, FeedPayloads } from "~/features/live/feeds";
+import type { FeedName, FeedPayloads } from "./feeds";
 
 /** The LiveTransport port (browser): named feeds of the signed-in user, pushed as they change. */
 export interface LiveTransport {

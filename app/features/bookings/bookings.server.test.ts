@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { requireChat } from "~/features/chat/chat.server";
 import { pairChatId } from "~/features/chat/pair";
-import { bookingFeed, chatMessagesFeed } from "~/features/live/feeds";
+import { bookingFeed, chatMessagesFeed } from "~/engine/live/feeds";
 import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
 import { getBalance, postEntry } from "~/features/wallet/ledger.server";
 import { useTempStore } from "../../../tests/support/temp-store";

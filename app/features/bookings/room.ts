@@ -1,5 +1,5 @@
 /** What the session room shows of a booking, live. Browser-safe. */
-import type { BookingPayload } from "~/features/live/feeds";
+import type { BookingPayload } from "~/engine/live/feeds";
 import { pairChatId } from "~/features/chat/pair";
 import { availableCommands, roleOf } from "./state";
 import { BOOKING_STATES, type Booking, type BookingState, type Resolution, type Role } from "./types";

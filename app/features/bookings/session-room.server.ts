@@ -1,7 +1,7 @@
 /** The session room's data and its chat action, for /session/:sessionId. */
 import type { DocStore } from "~/engine/store/types";
 import { ChatError, markSeen, openChat, sendMessage } from "~/features/chat/chat.server";
-import { bookingPayload, chatMessagesFeed } from "~/features/live/feeds";
+import { bookingPayload, chatMessagesFeed } from "~/engine/live/feeds";
 import { readFeed } from "~/features/live/subscribe.server";
 import { reviewsOfBooking } from "~/features/reviews/reviews.server";
 import { bookingPath, getBookingFor } from "./bookings.server";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { callFeed } from "~/features/live/feeds";
+import { callFeed } from "~/engine/live/feeds";
 import { mayListen, readFeed } from "~/features/live/subscribe.server";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { postSignal } from "./signals.server";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { subscribeFeed } from "~/features/live/subscribe.server";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { THREAD_MESSAGES } from "~/features/live/feeds";
+import { THREAD_MESSAGES } from "~/engine/live/feeds";
 import { ChatError, loadThread, markSeen, openChat, requireChat, sendMessage } from "./chat.server";
 import { messageId } from "./pair";
 

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
-import { chatMessagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/features/live/feeds";
+import { chatMessagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/engine/live/feeds";
 import { checkMessage, isChatId, messageId, pairChatId, preview } from "./pair";
 import type { ChatDoc, MessageDoc } from "./types";
 

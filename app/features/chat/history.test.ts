@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessagePayload } from "~/features/live/feeds";
+import type { ChatMessagePayload } from "~/engine/live/feeds";
 import { mergeMessages } from "./history";
 
 const message = (id: string, timestamp: number, seen = false): ChatMessagePayload => ({ id, sender: "amy", text: id, seen, timestamp });

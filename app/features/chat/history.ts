@@ -1,5 +1,5 @@
 /** A thread's messages as the browser keeps them: the live window plus pages loaded earlier. Browser-safe. */
-import type { ChatMessagePayload } from "~/features/live/feeds";
+import type { ChatMessagePayload } from "~/engine/live/feeds";
 
 function oldestFirst(a: ChatMessagePayload, b: ChatMessagePayload): number {
   return a.timestamp - b.timestamp || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

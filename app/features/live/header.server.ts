@@ -1,5 +1,5 @@
 import type { DocStore } from "~/engine/store/types";
-import type { HeaderSnapshot } from "./feeds";
+import type { HeaderSnapshot } from "~/engine/live/feeds";
 import { readFeed } from "./subscribe.server";
 
 /** What the header shows at first paint; the live feeds take over in the browser. */

@@ -1,9 +1,9 @@
 import type { Doc, DocStore, Unsubscribe } from "~/engine/store/types";
+import { composeChatUnread } from "~/engine/live/chat-unread";
 import { bookingPath } from "~/features/bookings/bookings.server";
 import { roleOf } from "~/features/bookings/state";
 import { isPairMember } from "~/features/chat/pair";
-import { composeCall } from "./call-feed";
-import { composeChatUnread } from "./chat-unread";
+import { composeCall } from "~/engine/live/call-feed";
 import { publicMember } from "~/features/members/member";
 import {
   bookingDocOf,
@@ -33,7 +33,7 @@ import {
   type PresenceFeed,
   type PresencePayload,
   type Source,
-} from "./feeds";
+} from "~/engine/live/feeds";
 
 type Emit<F extends FeedName> = (payload: FeedPayloads[F]) => void;
 

@@ -1,9 +1,10 @@
 /**
- * The catalogue of live feeds, defined once as queries on the document paths of ARCHITECTURE.md.
+ * The catalogue of live feeds the LiveTransport port carries, defined once as queries on the
+ * document paths of ARCHITECTURE.md. It lives with the port because both transports speak it.
  * The SSE route builds them from the session's uid (the browser only names a feed); the Firestore
  * transport builds the same queries with the client SDK. Browser-safe: no server imports.
  */
-import type { Doc, DocData, Query } from "~/engine/store/types";
+import type { Doc, DocData, Query } from "../store/types";
 
 export const WALLET_DROPDOWN_TRANSACTIONS = 3;
 export const NOTIFICATIONS_FETCHED = 20;
@@ -358,18 +359,6 @@ export function presenceEntry(doc: Doc | null): PresencePayload[string] {
 
 export function transactionPayload({ id, data }: { id: string; data: DocData }): TransactionPayload {
   return { id, amount: num(data.amount), type: str(data.type), description: str(data.description), timestamp: num(data.timestamp) };
-}
-
-/** The bell badge: unread among the latest 20, "9+" above 9, nothing at 0. */
-export function bellBadgeText(notifications: readonly { read: boolean }[]): string | null {
-  const unread = notifications.filter((n) => !n.read).length;
-  if (unread === 0) return null;
-  return unread > 9 ? "9+" : String(unread);
-}
-
-/** Paths starting with /auth skip unread counting (SPEC.md §4). */
-export function countsUnread(pathname: string): boolean {
-  return !pathname.startsWith("/auth");
 }
 
 /** What the header shows at first paint, before its live feeds take over in the browser. */

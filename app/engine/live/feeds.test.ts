@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bellBadgeText, bookingPayload, countChatUnread, countsUnread, feedSources, isFeedName, toPayload } from "./feeds";
+import { bookingPayload, countChatUnread, feedSources, isFeedName, toPayload } from "./feeds";
 
 describe("live feed catalogue", () => {
   it("builds every query from the uid, as SPEC.md §7 lists them", () => {
@@ -30,22 +30,8 @@ describe("live feed catalogue", () => {
     expect(countChatUnread(unseen, "me")).toBe(1);
   });
 
-  it("caps the bell badge at 9+ and hides it at 0", () => {
-    const n = (count: number, read = false) => Array.from({ length: count }, () => ({ read }));
-    expect(bellBadgeText(n(0))).toBeNull();
-    expect(bellBadgeText([...n(3), ...n(5, true)])).toBe("3");
-    expect(bellBadgeText(n(9))).toBe("9");
-    expect(bellBadgeText(n(10))).toBe("9+");
-  });
-
   it("treats a missing wallet as 0 SP", () => {
     expect(toPayload.wallet(null)).toEqual({ balance: 0 });
-  });
-
-  it("skips unread counting on /auth pages", () => {
-    expect(countsUnread("/auth")).toBe(false);
-    expect(countsUnread("/auth/action")).toBe(false);
-    expect(countsUnread("/dashboard")).toBe(true);
   });
 
   it("shapes a booking for the room without its lock ids or reminder flag", () => {

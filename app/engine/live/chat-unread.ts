@@ -4,7 +4,7 @@
  * earlier would report too few), and a chat whose listener fails drops out of it (SPEC.md §8).
  * Browser-safe: each transport passes its own way of watching a query.
  */
-import type { DocData, Query } from "~/engine/store/types";
+import type { DocData, Query } from "../store/types";
 import { chatsOf, countChatUnread, unseenMessagesOf } from "./feeds";
 
 export type WatchQuery = (query: Query, onDocs: (docs: { id: string; data: DocData }[]) => void, onError: (error: Error) => void) => () => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DocData, Query } from "~/engine/store/types";
+import type { DocData, Query } from "../store/types";
 import { composeChatUnread, type WatchQuery } from "./chat-unread";
 
 /** A hand-driven stand-in for a transport's query listener. */
