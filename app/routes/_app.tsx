@@ -4,7 +4,7 @@ import { LiveChrome } from "~/components/live-chrome";
 import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { loadHeaderSnapshot } from "~/features/live/header.server";
-import { PACKS } from "~/features/wallet/packs";
+import { PACKS } from "~/engine/payments/packs";
 import { requireUser } from "~/utils/auth.server";
 
 function offeredPacks() {

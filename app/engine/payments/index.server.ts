@@ -5,7 +5,7 @@
  */
 import { getStore } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
-import type { PackId } from "~/features/wallet/packs";
+import type { PackId } from "./packs";
 import { getServerEnv, type ServerEnv } from "~/utils/env.server";
 import { createStripeProvider } from "./stripe.server";
 import { createTestCheckoutProvider } from "./test-checkout.server";

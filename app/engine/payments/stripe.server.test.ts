@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packById, type Pack } from "~/features/wallet/packs";
+import { packById, type Pack } from "./packs";
 import { createStripeProvider } from "./stripe.server";
 import { CheckoutNotFoundError, PaymentMismatchError, WebhookSignatureError, type PaymentProvider } from "./types";
 

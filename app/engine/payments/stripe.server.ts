@@ -2,7 +2,7 @@
  * Stripe Checkout behind the PaymentProvider port. The only module that loads the Stripe server SDK.
  */
 import Stripe from "stripe";
-import { isPackId, packById, type Pack, type PackId } from "~/features/wallet/packs";
+import { isPackId, packById, type Pack, type PackId } from "./packs";
 import {
   CheckoutNotFoundError,
   PaymentMismatchError,

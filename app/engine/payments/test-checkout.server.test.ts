@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { packById, type Pack } from "~/features/wallet/packs";
+import { packById, type Pack } from "./packs";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { selectPayments } from "./index.server";
 import { cancelTestCheckout, createTestCheckoutProvider, getTestCheckout, payTestCheckout, TestCheckoutClosedError } from "./test-checkout.server";

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { DocStore } from "~/engine/store/types";
-import { isPackId, packById, PACKS, type Pack, type PackId } from "~/features/wallet/packs";
+import { isPackId, packById, PACKS, type Pack, type PackId } from "./packs";
 import { CheckoutNotFoundError, WebhookSignatureError, type FulfilmentEvent, type PaymentProvider } from "./types";
 
 export type TestCheckoutStatus = "open" | "paid" | "cancelled";

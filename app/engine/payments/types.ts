@@ -1,9 +1,9 @@
 /**
  * The PaymentProvider port (ARCHITECTURE.md): start a hosted checkout for an SP pack and turn the
  * provider's word that it was paid into a FulfilmentEvent. Amounts always come from the pack table
- * (app/features/wallet/packs.ts), never from the browser.
+ * (./packs.ts), never from the browser.
  */
-import type { Pack, PackId } from "~/features/wallet/packs";
+import type { Pack, PackId } from "./packs";
 
 export interface CheckoutRequest {
   uid: string;

@@ -9,7 +9,7 @@ import type { FulfilmentEvent } from "~/engine/payments/types";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { assertDocId, LedgerError, prepareEntry } from "./ledger.server";
 import { formatPrice } from "./format";
-import { packById } from "./packs";
+import { packById } from "~/engine/payments/packs";
 
 /** `payments/{checkoutId}` */
 export interface PaymentDoc {

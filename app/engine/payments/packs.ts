@@ -1,8 +1,8 @@
 /**
- * SPEC.md §9: the SP packs sold for real money. Pure and browser-safe so the top-up modal can
- * label its buttons from the same table the server credits from (formatPrice in ./format shows
- * the prices). The provider's price ids are configuration, resolved on the server
- * (app/engine/payments).
+ * SPEC.md §9: the SP packs the PaymentProvider port sells for real money. Pure and browser-safe
+ * so the top-up modal can label its buttons from the same table the server credits from
+ * (formatPrice in features/wallet/format shows the prices). The provider's price ids are
+ * configuration, resolved on the server (./index.server).
  */
 export interface Pack {
   id: PackId;
