@@ -14,7 +14,7 @@ import { calendarRange } from "~/features/bookings/calendar-range";
 import { formatSessionRange } from "~/features/bookings/format";
 import { feedStatus } from "~/features/bookings/ical.server";
 import { getTeachingSettings } from "~/features/bookings/teaching.server";
-import { handleCalendarAction } from "~/features/bookings/calendar-actions.server";
+import { handleCalendarAction } from "./_app.calendar.server";
 import { loadBookingPanel, loadCalendarSessions, loadSessionLists, viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/utils/auth.server";
 import { timeZoneOptions } from "~/features/profile/timezone";

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/page-header";
 import { BadgeList, SkillHoursTable, XpHistory } from "~/components/progress/progress-sections";
 import { LevelWidget } from "~/components/progress/level-widget";
 import { getStore } from "~/engine/index.server";
-import { loadProgress } from "~/features/bookings/progress.server";
+import { loadProgress } from "~/features/progress/progress.server";
 import { viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";

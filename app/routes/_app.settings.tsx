@@ -14,7 +14,8 @@ import { saveNotificationPrefs } from "~/features/notifications/notifications.se
 import { ALWAYS_SENT, NOTIFICATION_CATEGORIES, readNotificationPrefs, type NotificationCategory } from "~/features/notifications/preferences";
 import { startTour } from "~/features/onboarding/start-tour";
 import { updateProfile } from "~/features/profile/profile.server";
-import { timeZoneOptions, validTimeZone } from "~/features/profile/timezone";
+import { timeZoneOptions } from "~/features/profile/timezone";
+import { knownTimeZone } from "~/utils/zoned-time";
 import { requireUser } from "~/utils/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { clientKeyOf } from "~/utils/client-key.server";
@@ -52,7 +53,7 @@ const settingsSchema = z.union([
   }),
   z.object({
     intent: z.literal("timezone"),
-    timezone: z.string().refine((tz) => validTimeZone(tz) !== null, "Choose a timezone from the list."),
+    timezone: z.string().refine((tz) => knownTimeZone(tz) !== null, "Choose a timezone from the list."),
   }),
   z
     .object({
@@ -111,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/auth", { headers: { "Set-Cookie": await clearSessionToken() } });
   }
   if (input.intent === "timezone") {
-    await updateProfile(await getStore(), user.uid, { timezone: validTimeZone(input.timezone) ?? "UTC" });
+    await updateProfile(await getStore(), user.uid, { timezone: knownTimeZone(input.timezone) ?? "UTC" });
     return { ok: true as const, message: "Your timezone was saved." };
   }
   const auth = await getAuth();

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getStore } from "~/engine/index.server";
 import { BookingError, getBookingFor } from "~/features/bookings/bookings.server";
-import { ICS_HEADERS, namesOf, sessionEvent } from "~/features/bookings/ical.server";
+import { ICS_HEADERS, sessionEvent } from "~/features/bookings/ical.server";
+import { namesOf } from "~/features/members/members.server";
 import { calendarFile } from "~/features/bookings/ics";
 import { getUserId } from "~/utils/auth.server";
 

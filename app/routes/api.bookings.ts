@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getStore } from "~/engine/index.server";
 import { requestBooking } from "~/features/bookings/bookings.server";
-import { errorResponse, readAction, type BookingActionResult } from "~/features/bookings/http.server";
+import type { BookingActionResult } from "~/features/bookings/types";
+import { errorResponse, readAction } from "./api.bookings.server";
 
 const requestSchema = z.object({
   mentorUid: z.string().min(1).max(128),

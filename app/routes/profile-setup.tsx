@@ -8,7 +8,7 @@ import { getStore } from "~/engine/index.server";
 import { profileSetupSchema } from "~/features/auth/schemas";
 import { safeRedirect } from "~/features/layout/routes";
 import { updateProfile } from "~/features/profile/profile.server";
-import { validTimeZone } from "~/features/profile/timezone";
+import { knownTimeZone } from "~/utils/zoned-time";
 import { requireUnnamedUser } from "~/utils/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await updateProfile(await getStore(), user.uid, {
     fullName,
     bio,
-    timezone: validTimeZone(timezone) ?? user.profile.timezone ?? "UTC",
+    timezone: knownTimeZone(timezone) ?? user.profile.timezone ?? "UTC",
   });
   return redirect(safeRedirect(redirectTo));
 }

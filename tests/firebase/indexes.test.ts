@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DocStore, Query, Transaction } from "~/engine/store/types";
 import { listBookingsFor, pendingRequestsFor } from "~/features/bookings/bookings.server";
-import { loadProgress } from "~/features/bookings/progress.server";
+import { loadProgress } from "~/features/progress/progress.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { loadBookingPanel } from "~/features/bookings/views.server";
 import { callMembersOf, callMessagesOf, chatsOf, feedSources, inboxOf, threadOf, unseenMessagesOf } from "~/engine/live/feeds";
@@ -87,9 +87,9 @@ const LISTED: Record<string, Query> = {
 /** Files that query the store; the scan below keeps this complete. */
 const COVERED_FILES = new Set([
   "app/features/bookings/bookings.server.ts",
-  "app/features/bookings/progress.server.ts",
+  "app/features/progress/progress.server.ts",
   "app/features/bookings/scheduler.server.ts",
-  "app/features/bookings/session-room.server.ts",
+  "app/features/bookings/room.server.ts",
   "app/features/bookings/views.server.ts",
   "app/features/call/signals.server.ts",
   "app/features/chat/chat.server.ts",

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { WEEKDAY_NAMES } from "~/features/bookings/availability";
-import type { CalendarActionResult } from "~/features/bookings/calendar-actions.server";
+import type { CalendarActionResult } from "~/features/bookings/types";
 import { FormNotice } from "~/components/form";
 
 interface Availability {

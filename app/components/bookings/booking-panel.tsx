@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { requestTopUp } from "~/components/wallet/open-top-up";
 import { formatDay, formatTime } from "~/features/bookings/format";
-import type { BookingActionResult } from "~/features/bookings/http.server";
+import type { BookingActionResult } from "~/features/bookings/types";
 import { DURATIONS } from "~/features/bookings/types";
 import type { BookingPanelData } from "~/features/bookings/views.server";
 

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { CalendarActionResult } from "~/features/bookings/calendar-actions.server";
+import type { CalendarActionResult } from "~/features/bookings/types";
 
 /** The private iCal feed: shown once when created, revocable at any time. */
 export function CalendarFeed({ feed, result }: { feed: { active: boolean; createdAt: number | null }; result: CalendarActionResult | undefined }) {

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { dayOf, type CalendarRange } from "~/features/bookings/calendar-range";
 import { formatTime } from "~/features/bookings/format";
 import type { SessionSummary } from "~/features/bookings/views.server";
-import { parseIsoDate } from "~/features/bookings/zoned-time";
+import { parseIsoDate } from "~/utils/zoned-time";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const CHIP: Record<string, string> = {

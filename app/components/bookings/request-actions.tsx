@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import type { BookingActionResult } from "~/features/bookings/http.server";
+import type { BookingActionResult } from "~/features/bookings/types";
 
 /** Accept / decline buttons for a pending request; the page reloads its data after each. */
 export function RequestActions({ bookingId }: { bookingId: string }) {

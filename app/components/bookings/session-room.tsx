@@ -4,7 +4,7 @@ import { useMarkSeen } from "~/components/chat/use-mark-seen";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { PlainPage } from "~/components/plain-page";
 import { countdown, formatSessionRange, formatTime } from "~/features/bookings/format";
-import type { BookingActionResult } from "~/features/bookings/http.server";
+import type { BookingActionResult } from "~/features/bookings/types";
 import { roomPayload, type RoomPayload } from "~/features/bookings/room";
 import { bookingFeed, chatMessagesFeed, type BookingPayload, type ChatMessagePayload } from "~/engine/live/feeds";
 import { MAX_DISPUTE_REASON, STATE_LABELS } from "~/features/bookings/state";

@@ -1,4 +1,4 @@
-import type { SkillHours } from "~/features/bookings/progress.server";
+import type { SkillHours } from "~/features/progress/progress.server";
 import { formatDateTime } from "~/features/bookings/format";
 import type { Badge } from "~/features/progress/badges";
 

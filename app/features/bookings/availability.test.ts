@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bookableStarts, checkAvailability, freeStarts, isBookableStart, priceFor } from "./availability";
-import { zonedParts } from "./zoned-time";
+import { zonedParts } from "~/utils/zoned-time";
 
 const DAY = 86_400_000;
 const everyDay = (start: string, end: string) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));

@@ -4,7 +4,7 @@
  * the slots, so what is shown and what is accepted cannot drift apart.
  */
 import type { AvailabilityException, TeachingDoc, TimeRange, WeeklySlot } from "./types";
-import { addDays, instantOf, isoDate, parseClock, parseIsoDate, weekdayOf, zonedParts } from "./zoned-time";
+import { addDays, instantOf, isoDate, parseClock, parseIsoDate, weekdayOf, zonedParts } from "~/utils/zoned-time";
 
 export const SLOT_STEP_MINUTES = 30;
 /** A request needs at least this much notice, so the mentor has a chance to accept it. */

@@ -7,8 +7,8 @@ import { getBalance, postEntry } from "~/features/wallet/ledger.server";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { bookableStarts } from "./availability";
 import { BookingError, REQUEST_MAX_PER_WINDOW, REQUEST_WINDOW_MS, requestBooking } from "./bookings.server";
-import { errorResponse } from "./http.server";
-import { markRoomSeen, sendRoomMessage } from "./session-room.server";
+import { errorResponse } from "~/routes/api.bookings.server";
+import { markRoomSeen, sendRoomMessage } from "./room.server";
 import { saveAvailability, saveRates } from "./teaching.server";
 
 const { store } = useTempStore("bookings-");

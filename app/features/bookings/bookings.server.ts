@@ -11,12 +11,12 @@ import { sessionAwards } from "~/features/progress/xp";
 import { readSkills } from "~/features/skills/tags";
 import { InsufficientFundsError, prepareEntry, type PreparedEntry } from "~/features/wallet/ledger.server";
 import { isBookableStart, priceFor, readTeaching } from "./availability";
-import { knownTimeZone } from "./zoned-time";
+import { knownTimeZone } from "~/utils/zoned-time";
 import { requestNotices, transitionNotices } from "./notices";
 import { decide, holdEntry, roleOf, type Command } from "./state";
 import type { Actor, BookingDoc, Booking, Duration, SlotLockDoc } from "./types";
 import { DURATIONS } from "./types";
-import { prepareXp } from "./xp-awards.server";
+import { prepareXp } from "~/features/progress/xp-awards.server";
 
 const MINUTE = 60_000;
 /** Locks cover 15-minute blocks: every zone's :00 and :30 fall on that grid (Nepal is +05:45). */

@@ -1,5 +1,5 @@
 /** The days a calendar view shows, in the member's timezone. Browser-safe. */
-import { addDays, instantOf, isoDate, parseIsoDate, weekdayOf, zonedParts, type WallClock } from "./zoned-time";
+import { addDays, instantOf, isoDate, parseIsoDate, weekdayOf, zonedParts, type WallClock } from "~/utils/zoned-time";
 
 export type CalendarView = "week" | "month";
 

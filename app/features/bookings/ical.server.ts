@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { DocStore } from "~/engine/store/types";
+import { namesOf } from "~/features/members/members.server";
 import { listBookingsFor } from "./bookings.server";
 import { calendarFile, type IcsEvent } from "./ics";
 import type { Booking } from "./types";
@@ -67,17 +68,6 @@ export async function feedFor(store: DocStore, uid: string, origin: string, now 
   const names = await namesOf(store, bookings.map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)));
   const events = bookings.filter((b) => b.state !== "declined").map((b) => sessionEvent(b, names.get(b.mentorUid === uid ? b.learnerUid : b.mentorUid) ?? "a member", origin));
   return calendarFile(events, { name: "SkillSwap sessions", stamp: now });
-}
-
-export async function namesOf(store: DocStore, uids: readonly string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(uids)];
-  const docs = await Promise.all(unique.map((uid) => store.get(`users/${uid}`)));
-  const names = new Map<string, string>();
-  unique.forEach((uid, i) => {
-    const name = docs[i]?.data.fullName;
-    names.set(uid, typeof name === "string" && name.trim() ? name.trim() : "Member");
-  });
-  return names;
 }
 
 export const ICS_HEADERS = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "private, no-store" };

@@ -8,7 +8,7 @@ import { readSkills, type Skill } from "~/features/skills/tags";
 import { checkAvailability, MAX_RATE_SP_PER_HOUR, readTeaching } from "./availability";
 import { BookingError, teachingPath } from "./bookings.server";
 import type { AvailabilityException, TeachingDoc, WeeklySlot } from "./types";
-import { knownTimeZone } from "./zoned-time";
+import { knownTimeZone } from "~/utils/zoned-time";
 
 export interface TeachingSettings {
   teaching: TeachingDoc;

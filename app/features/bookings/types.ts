@@ -86,3 +86,9 @@ export interface SlotLockDoc {
   bookingId: string;
   start: number;
 }
+
+/** What the booking resource routes answer (api.bookings*), read by the booking components. */
+export type BookingActionResult = { ok: true; bookingId?: string; applied?: boolean; message?: string } | { ok: false; error: string; code?: string; shortBy?: number };
+
+/** What the /calendar page's forms answer. */
+export type CalendarActionResult = { intent: string; ok: true; message: string; feedUrl?: string } | { intent: string; ok: false; error: string };

@@ -7,12 +7,12 @@ import type { DocStore } from "~/engine/store/types";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { BOOKING_HORIZON_DAYS, bookableStarts, freeStarts, MIN_NOTICE_MS, priceFor } from "./availability";
 import { listBookingsFor, pendingRequestsFor } from "./bookings.server";
-import { namesOf } from "./ical.server";
+import { namesOf } from "~/features/members/members.server";
 import { ACTIVE_STATES, availableCommands, roleOf } from "./state";
 import { getTeachingSettings } from "./teaching.server";
 import type { Booking, BookingDoc, Role } from "./types";
 import { DURATIONS } from "./types";
-import { knownTimeZone } from "./zoned-time";
+import { knownTimeZone } from "~/utils/zoned-time";
 
 const DAY = 86_400_000;
 /** The panel offers two weeks of slots; later ones are a scroll away on the mentor's calendar. */

@@ -31,3 +31,15 @@ export async function getPresences(store: DocStore, uids: readonly string[]): Pr
   const docs = await Promise.all(uids.map((uid) => store.get(`status/${uid}`)));
   return new Map(uids.map((uid, i) => [uid, presenceOf(docs[i]?.data)]));
 }
+
+/** Display names of many members at once ("Member" for a blank or missing one). */
+export async function namesOf(store: DocStore, uids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(uids)];
+  const docs = await Promise.all(unique.map((uid) => store.get(`users/${uid}`)));
+  const names = new Map<string, string>();
+  unique.forEach((uid, i) => {
+    const name = docs[i]?.data.fullName;
+    names.set(uid, typeof name === "string" && name.trim() ? name.trim() : "Member");
+  });
+  return names;
+}

@@ -6,7 +6,7 @@ import type { DocStore } from "~/engine/store/types";
 import { bookingPath, BookingError } from "~/features/bookings/bookings.server";
 import { roleOf } from "~/features/bookings/state";
 import type { BookingDoc } from "~/features/bookings/types";
-import { prepareXp } from "~/features/bookings/xp-awards.server";
+import { prepareXp } from "~/features/progress/xp-awards.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { reviewAward } from "~/features/progress/xp";
 import { MAX_REVIEW_COMMENT, readRating, type ReviewDoc } from "./types";

@@ -1,14 +1,14 @@
-/** The /calendar page's own forms: availability, rates and the private feed. */
+/** Route helper of _app.calendar: the page's own forms: availability, rates and the private feed. */
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { DocStore } from "~/engine/store/types";
 import { assertSameOrigin } from "~/utils/origin.server";
-import { parseExceptions, weeklyFromDays } from "./availability-text";
-import { BookingError } from "./bookings.server";
-import { createFeedToken, revokeFeed } from "./ical.server";
-import { saveAvailability, saveRates } from "./teaching.server";
+import { parseExceptions, weeklyFromDays } from "~/features/bookings/availability-text";
+import { BookingError } from "~/features/bookings/bookings.server";
+import { createFeedToken, revokeFeed } from "~/features/bookings/ical.server";
+import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
+import type { CalendarActionResult } from "~/features/bookings/types";
 
-export type CalendarActionResult = { intent: string; ok: true; message: string; feedUrl?: string } | { intent: string; ok: false; error: string };
 
 const intentSchema = z.enum(["availability", "rates", "feed-create", "feed-revoke"]);
 

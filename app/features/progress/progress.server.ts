@@ -4,7 +4,7 @@ import { badgesFor } from "~/features/progress/badges";
 import { levelFor } from "~/features/progress/levels";
 import { reviewsReceived } from "~/features/reviews/reviews.server";
 import { averageRating, readRating } from "~/features/reviews/types";
-import type { BookingDoc } from "./types";
+import type { BookingDoc } from "~/features/bookings/types";
 import { xpHistoryPath, type XpEventDoc } from "./xp-awards.server";
 
 export interface SkillHours {

@@ -1,10 +1,10 @@
-/** How the booking resource routes answer: JSON with a status a person's screen can act on. */
+/** Route helper of api.bookings and api.bookings.$bookingId: how they answer: JSON with a status a person's screen can act on. */
 import { z } from "zod";
 import { getCurrentUser } from "~/utils/auth.server";
 import { parseForm } from "~/utils/forms.server";
-import { BookingError } from "./bookings.server";
+import { BookingError } from "~/features/bookings/bookings.server";
+import type { BookingActionResult } from "~/features/bookings/types";
 
-export type BookingActionResult = { ok: true; bookingId?: string; applied?: boolean; message?: string } | { ok: false; error: string; code?: string; shortBy?: number };
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof BookingError) {

@@ -1,0 +1,41 @@
+/** Route helper of session.$sessionId: the room's data for its loader. */
+import { bookingPayload, chatMessagesFeed } from "~/engine/live/feeds";
+import type { DocStore } from "~/engine/store/types";
+import { bookingPath, getBookingFor } from "~/features/bookings/bookings.server";
+import { roomChatId } from "~/features/bookings/room";
+import { readFeed } from "~/features/live/subscribe.server";
+import { namesOf } from "~/features/members/members.server";
+import { reviewsOfBooking } from "~/features/reviews/reviews.server";
+
+/**
+ * The room's first paint: the same two live feeds the browser then follows (the booking and the
+ * pair's conversation), read once, plus what does not change while it is open.
+ */
+export async function loadSessionRoom(store: DocStore, bookingId: string, uid: string) {
+  const booking = await getBookingFor(store, bookingId, uid);
+  const otherUid = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
+  const chatId = roomChatId(booking);
+  const [names, reviews, messages] = await Promise.all([
+    namesOf(store, [otherUid]),
+    reviewsOfBooking(store, bookingId),
+    chatId ? readFeed(store, uid, chatMessagesFeed(chatId)) : Promise.resolve([]),
+  ]);
+  const mine = reviews.find((r) => r.reviewerUid === uid);
+  const theirs = reviews.find((r) => r.reviewerUid === otherUid);
+  return {
+    id: booking.id,
+    uid,
+    skillLabel: booking.skillLabel,
+    start: booking.start,
+    end: booking.end,
+    durationMinutes: booking.durationMinutes,
+    price: booking.price,
+    otherUid,
+    otherName: names.get(otherUid) ?? "Member",
+    chatId,
+    booking: bookingPayload({ id: booking.id, path: bookingPath(booking.id), data: booking }),
+    myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
+    theirReview: theirs ? { rating: theirs.rating, comment: theirs.comment } : null,
+    messages,
+  };
+}
