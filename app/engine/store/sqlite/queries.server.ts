@@ -1,0 +1,167 @@
+/** Query translation: a DocStore query as one SQL statement over the documents' JSON. */
+import type { Query, WhereClause } from "../types";
+import { assertStorable, checkCollectionPath, jsonPath } from "./paths.server";
+
+//
+// Firestore compares values only within their type (1 never equals true, a range on numbers
+// never matches strings) and orders by type first, then value. json_extract alone would
+// blur these (true reads as 1, strings sort above numbers), so every predicate checks
+// json_type too. Documents missing an orderBy or inequality field are left out.
+
+export interface CompiledQuery {
+  /** Everything after the select list, shared by the reading and the validating statement. */
+  tail: string;
+  params: unknown[];
+}
+
+export type TypedValue =
+  | { kind: "null" }
+  | { kind: "boolean"; value: boolean }
+  | { kind: "number"; value: number }
+  | { kind: "string"; value: string }
+  | { kind: "json"; type: "array" | "object"; text: string };
+
+export function typed(value: unknown, where: string): TypedValue {
+  assertStorable(value, where);
+  if (value === null) return { kind: "null" };
+  if (typeof value === "boolean") return { kind: "boolean", value };
+  if (typeof value === "number") return { kind: "number", value };
+  if (typeof value === "string") return { kind: "string", value };
+  return { kind: "json", type: Array.isArray(value) ? "array" : "object", text: JSON.stringify(value) };
+}
+
+/**
+ * `type` and `value` are SQL expressions for a JSON value's type name and its SQL value;
+ * `jsonText` renders it as minified JSON (for comparing arrays and maps).
+ */
+export interface Operand {
+  type: string;
+  value: string;
+  jsonText: string;
+  params: unknown[];
+}
+
+export function fieldOperand(field: string): Operand {
+  const p = jsonPath(field);
+  return { type: "json_type(data, ?)", value: "json_extract(data, ?)", jsonText: "(data -> ?)", params: [p] };
+}
+
+export function equals(operand: Operand, v: TypedValue): { sql: string; params: unknown[] } {
+  const p = operand.params;
+  switch (v.kind) {
+    case "null":
+      return { sql: `${operand.type} = 'null'`, params: [...p] };
+    case "boolean":
+      return { sql: `${operand.type} = '${v.value ? "true" : "false"}'`, params: [...p] };
+    case "number":
+      return { sql: `(${operand.type} IN ('integer','real') AND ${operand.value} = ?)`, params: [...p, ...p, v.value] };
+    case "string":
+      return { sql: `(${operand.type} = 'text' AND ${operand.value} = ?)`, params: [...p, ...p, v.value] };
+    case "json":
+      return { sql: `(${operand.type} = '${v.type}' AND ${operand.jsonText} = json(?))`, params: [...p, ...p, v.text] };
+  }
+}
+
+export const RANGE_SQL = { "<": "<", "<=": "<=", ">": ">", ">=": ">=" } as const;
+
+export function compileWhere(clause: WhereClause): { sql: string; params: unknown[]; inequality: boolean } {
+  const [field, op, value] = clause;
+  const where = `where(${JSON.stringify(field)} ${op})`;
+  switch (op) {
+    case "==":
+      return { ...equals(fieldOperand(field), typed(value, where)), inequality: false };
+    case "in": {
+      if (!Array.isArray(value) || value.length === 0) {
+        throw new Error(`${where} needs a non-empty array of values`);
+      }
+      const parts = value.map((item) => equals(fieldOperand(field), typed(item, where)));
+      return {
+        sql: `(${parts.map((x) => x.sql).join(" OR ")})`,
+        params: parts.flatMap((x) => x.params),
+        inequality: false,
+      };
+    }
+    case "array-contains": {
+      const element: Operand = { type: "e.type", value: "e.value", jsonText: "e.value", params: [] };
+      const match = equals(element, typed(value, where));
+      // json_each would also yield a single row for a scalar field, so insist on an array.
+      return {
+        sql: `(json_type(data, ?) = 'array' AND EXISTS (SELECT 1 FROM json_each(data, ?) AS e WHERE ${match.sql}))`,
+        params: [jsonPath(field), jsonPath(field), ...match.params],
+        inequality: false,
+      };
+    }
+    case "<":
+    case "<=":
+    case ">":
+    case ">=": {
+      const v = typed(value, where);
+      const p = jsonPath(field);
+      const sqlOp = RANGE_SQL[op];
+      switch (v.kind) {
+        case "number":
+          return { sql: `(json_type(data, ?) IN ('integer','real') AND json_extract(data, ?) ${sqlOp} ?)`, params: [p, p, v.value], inequality: true };
+        case "string":
+          return { sql: `(json_type(data, ?) = 'text' AND json_extract(data, ?) ${sqlOp} ?)`, params: [p, p, v.value], inequality: true };
+        case "boolean":
+          return { sql: `(json_type(data, ?) IN ('true','false') AND json_extract(data, ?) ${sqlOp} ?)`, params: [p, p, v.value ? 1 : 0], inequality: true };
+        default:
+          throw new Error(`${where} compares with ${v.kind === "json" ? v.type : "null"}; range filters take numbers, strings or booleans`);
+      }
+    }
+    default:
+      throw new Error(`Unsupported where operator: ${String(op)}`);
+  }
+}
+
+export const TYPE_RANK =
+  "CASE json_type(data, ?) WHEN 'null' THEN 0 WHEN 'false' THEN 1 WHEN 'true' THEN 1 " +
+  "WHEN 'integer' THEN 2 WHEN 'real' THEN 2 WHEN 'text' THEN 3 WHEN 'array' THEN 4 ELSE 5 END";
+
+export function compileQuery(query: Query): CompiledQuery {
+  checkCollectionPath(query.collection);
+  const conditions = ["parent = ?"];
+  const params: unknown[] = [query.collection];
+  const inequalityFields = new Set<string>();
+  for (const clause of query.where ?? []) {
+    const compiled = compileWhere(clause);
+    conditions.push(compiled.sql);
+    params.push(...compiled.params);
+    if (compiled.inequality) inequalityFields.add(clause[0]);
+  }
+
+  // Firestore orders by the explicit fields, then by inequality fields not already named
+  // (alphabetically), then by document id in the direction of the last ordering.
+  const orderBy: { field: string; direction: "asc" | "desc" }[] = [];
+  for (const [field, direction] of query.orderBy ?? []) {
+    if (direction !== "asc" && direction !== "desc") throw new Error(`orderBy direction must be "asc" or "desc"`);
+    orderBy.push({ field, direction });
+  }
+  const named = new Set(orderBy.map((o) => o.field));
+  const lastDirection = orderBy.length > 0 ? orderBy[orderBy.length - 1].direction : "asc";
+  for (const field of [...inequalityFields].filter((f) => !named.has(f)).sort()) {
+    orderBy.push({ field, direction: lastDirection });
+  }
+
+  const orderParts: string[] = [];
+  const orderParams: unknown[] = [];
+  for (const { field, direction } of orderBy) {
+    const p = jsonPath(field);
+    conditions.push("json_type(data, ?) IS NOT NULL");
+    params.push(p);
+    const dir = direction === "desc" ? "DESC" : "ASC";
+    orderParts.push(`${TYPE_RANK} ${dir}`, `json_extract(data, ?) ${dir}`);
+    orderParams.push(p, p);
+  }
+  const tieDirection = (orderBy.length > 0 ? orderBy[orderBy.length - 1].direction : "asc") === "desc" ? "DESC" : "ASC";
+  orderParts.push(`id ${tieDirection}`);
+  params.push(...orderParams);
+
+  let tail = `FROM docs WHERE ${conditions.join(" AND ")} ORDER BY ${orderParts.join(", ")}`;
+  if (query.limit !== undefined) {
+    if (!Number.isInteger(query.limit) || query.limit <= 0) throw new Error(`limit must be a positive integer, got ${query.limit}`);
+    tail += " LIMIT ?";
+    params.push(query.limit);
+  }
+  return { tail, params };
+}

@@ -1,0 +1,142 @@
+/**
+ * Optimistic transactions: reads are recorded, writes buffered, and the store's commit re-checks
+ * every read under `BEGIN IMMEDIATE` (see ../sqlite.server.ts for why).
+ */
+import type { Doc, DocData, Query, SetOptions, Transaction } from "../types";
+import { type Row, type WriteOp, assertData, parseDocPath, toDoc, versionSignature } from "./paths.server";
+import { type CompiledQuery, compileQuery } from "./queries.server";
+
+export const MAX_ATTEMPTS = 50;
+const MAX_BACKOFF_MS = 50;
+
+/** What a transaction reads through: the store it belongs to. */
+export interface TransactionHost {
+  /** Commits made through the store; lets a transaction skip re-validation when nothing happened. */
+  readonly localCommits: number;
+  readRow(p: string): Row | undefined;
+  readVersion(p: string): number | undefined;
+  runQuery(compiled: CompiledQuery): Row[];
+  runVersionQuery(compiled: CompiledQuery): { path: string; version: number }[];
+}
+
+/** Thrown into `fn` when its reads can no longer form one consistent snapshot; the attempt is retried. */
+export class ConflictSignal extends Error {
+  constructor() {
+    super("The documents read by this transaction changed; it will be retried");
+    this.name = "TransactionConflict";
+  }
+}
+
+export class SqliteTransaction implements Transaction {
+  /** Version of each document read; 0 when it was absent. */
+  readonly docReads = new Map<string, { version: number; row: Row | undefined }>();
+  readonly queryReads: { compiled: CompiledQuery; signature: string }[] = [];
+  readonly writes: WriteOp[] = [];
+  /** Set once this attempt is known to have read stale data, even if `fn` swallows the signal. */
+  doomed = false;
+  private active = true;
+  private seenCommits: number;
+
+  constructor(private readonly store: TransactionHost) {
+    this.seenCommits = store.localCommits;
+  }
+
+  async get<T extends DocData = DocData>(docPath: string): Promise<Doc<T> | null> {
+    this.beforeRead();
+    const { path: p } = parseDocPath(docPath);
+    const cached = this.docReads.get(p);
+    if (cached) return cached.row ? toDoc<T>(cached.row) : null;
+    this.ensureConsistent();
+    const row = this.store.readRow(p);
+    this.docReads.set(p, { version: row?.version ?? 0, row });
+    return row ? toDoc<T>(row) : null;
+  }
+
+  async query<T extends DocData = DocData>(query: Query): Promise<Doc<T>[]> {
+    this.beforeRead();
+    const compiled = compileQuery(query);
+    this.ensureConsistent();
+    const rows = this.store.runQuery(compiled);
+    this.queryReads.push({ compiled, signature: versionSignature(rows) });
+    return rows.map((row) => toDoc<T>(row));
+  }
+
+  create(docPath: string, data: DocData): void {
+    this.beforeWrite();
+    parseDocPath(docPath);
+    assertData(data, docPath);
+    this.writes.push({ kind: "create", path: docPath, data: structuredClone(data) });
+  }
+
+  set(docPath: string, data: DocData, options?: SetOptions): void {
+    this.beforeWrite();
+    parseDocPath(docPath);
+    assertData(data, docPath);
+    this.writes.push({ kind: "set", path: docPath, data: structuredClone(data), merge: options?.merge === true });
+  }
+
+  update(docPath: string, data: DocData): void {
+    this.beforeWrite();
+    parseDocPath(docPath);
+    assertData(data, docPath);
+    this.writes.push({ kind: "update", path: docPath, data: structuredClone(data) });
+  }
+
+  delete(docPath: string): void {
+    this.beforeWrite();
+    parseDocPath(docPath);
+    this.writes.push({ kind: "delete", path: docPath });
+  }
+
+  finish(): void {
+    this.active = false;
+  }
+
+  /** True when everything this attempt read is still what the store holds now. */
+  readsAreCurrent(): boolean {
+    for (const [p, read] of this.docReads) {
+      if ((this.store.readVersion(p) ?? 0) !== read.version) return false;
+    }
+    for (const read of this.queryReads) {
+      if (versionSignature(this.store.runVersionQuery(read.compiled)) !== read.signature) return false;
+    }
+    return true;
+  }
+
+  private beforeRead(): void {
+    this.assertActive();
+    if (this.writes.length > 0) {
+      throw new Error("Transactions must do all their reads before any write (as in Firestore)");
+    }
+  }
+
+  private beforeWrite(): void {
+    this.assertActive();
+  }
+
+  private assertActive(): void {
+    if (!this.active) throw new Error("This transaction has finished; use the tx passed to the current attempt only");
+  }
+
+  /**
+   * Reads run between other requests' commits. If one happened since this attempt last read,
+   * check that the earlier reads still hold, so `fn` never sees a mix of two snapshots (which
+   * could make it throw a business error that a retry would not have thrown).
+   */
+  private ensureConsistent(): void {
+    if (this.doomed) throw new ConflictSignal();
+    if (this.store.localCommits === this.seenCommits) return;
+    if (!this.readsAreCurrent()) {
+      this.doomed = true;
+      throw new ConflictSignal();
+    }
+    this.seenCommits = this.store.localCommits;
+  }
+}
+
+export function backoff(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt);
+  // Below a millisecond a timer would round up anyway; the next turn of the loop is enough
+  // to let the winner's commit land before this attempt reads again.
+  return new Promise((resolve) => (ms < 1 ? setImmediate(resolve) : setTimeout(resolve, ms)));
+}
