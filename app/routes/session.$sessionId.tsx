@@ -9,6 +9,7 @@ import { markRoomSeen, sendRoomMessage } from "~/features/bookings/room.server";
 import { loadSessionRoom } from "./session.$sessionId.server";
 import { viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/utils/auth.server";
+import { getServerEnv } from "~/utils/env.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -19,7 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
     const session = await loadSessionRoom(await getStore(), params.sessionId ?? "", user.uid);
-    return { ...session, timeZone: viewerZone(user.profile.timezone), now: Date.now() };
+    // The call's STUN/TURN servers go to the two participants only, not to every page.
+    return { ...session, timeZone: viewerZone(user.profile.timezone), now: Date.now(), iceServers: getServerEnv().ICE_SERVERS };
   } catch (error) {
     if (error instanceof BookingError && error.status === 404) throw data(null, { status: 404 });
     throw error;

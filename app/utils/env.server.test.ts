@@ -16,6 +16,16 @@ describe("parseEnv", () => {
     expect(env.SESSION_COOKIE_DAYS).toBe(5);
   });
 
+  it("takes the call's ICE servers as JSON: STUN by default, TURN only with credentials", () => {
+    expect(parseEnv({}).ICE_SERVERS).toEqual([{ urls: "stun:stun.l.google.com:19302" }]);
+    const turn = [{ urls: "stun:stun.example.com:3478" }, { urls: ["turn:turn.example.com:3478?transport=udp", "turns:turn.example.com:5349"], username: "u", credential: "p" }];
+    expect(parseEnv({ ICE_SERVERS: JSON.stringify(turn) }).ICE_SERVERS).toEqual(turn);
+    expect(parseEnv({ ICE_SERVERS: "[]" }).ICE_SERVERS).toEqual([]);
+    expect(() => parseEnv({ ICE_SERVERS: "stun:stun.example.com" })).toThrow("ICE_SERVERS: must be JSON");
+    expect(() => parseEnv({ ICE_SERVERS: '[{"urls":"turn:turn.example.com"}]' })).toThrow('the TURN server "turn:turn.example.com" needs a username and a credential');
+    expect(() => parseEnv({ ICE_SERVERS: '[{"urls":"https://turn.example.com"}]' })).toThrow("is not a stun:, stuns:, turn: or turns: URL");
+  });
+
   it("names every missing Firebase setting in one message", () => {
     let message = "";
     try {

@@ -11,6 +11,45 @@ const booleanish = z
 /** What the Firebase engine cannot start without. */
 export const FIREBASE_REQUIRED = ["FIREBASE_PROJECT_ID", "FIREBASE_API_KEY", "FIREBASE_AUTH_DOMAIN", "FIREBASE_DATABASE_URL", "FIREBASE_APP_ID"] as const;
 
+/** One entry of RTCConfiguration.iceServers: STUN, or TURN with its credentials. */
+const iceServer = z
+  .object({
+    urls: z.union([z.string(), z.array(z.string()).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  })
+  .strict()
+  .superRefine((server, ctx) => {
+    const urls = Array.isArray(server.urls) ? server.urls : [server.urls];
+    for (const url of urls) {
+      if (!/^(stun|stuns|turn|turns):[^\s]+$/.test(url)) ctx.addIssue({ code: "custom", message: `"${url}" is not a stun:, stuns:, turn: or turns: URL` });
+      else if (/^turns?:/.test(url) && (!server.username || !server.credential)) ctx.addIssue({ code: "custom", message: `the TURN server "${url}" needs a username and a credential` });
+    }
+  });
+
+/** STUN only: enough for most home and office networks; a TURN server covers the rest (README). */
+export const DEFAULT_ICE_SERVERS = [{ urls: "stun:stun.l.google.com:19302" }];
+
+const iceServers = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw.trim() === "") return DEFAULT_ICE_SERVERS;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: "custom", message: 'must be JSON, e.g. [{"urls":"stun:stun.example.com:3478"}]' });
+      return z.NEVER;
+    }
+    const result = z.array(iceServer).safeParse(parsed);
+    if (!result.success) {
+      ctx.addIssue({ code: "custom", message: result.error.issues.map((i) => i.message).join("; ") });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -47,6 +86,8 @@ const schema = z
     FIREBASE_DATABASE_EMULATOR_HOST: z.string().min(1).optional(),
     /** Firebase mode: the shared secret a scheduler sends to POST /api/cron (X-Cron-Secret). */
     CRON_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** The video call's STUN/TURN servers as JSON (README "Video calls"); STUN only by default. */
+    ICE_SERVERS: iceServers,
   })
   .superRefine((env, ctx) => {
     if (env.BACKEND === "firebase") {

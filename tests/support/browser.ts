@@ -4,7 +4,7 @@ import { findChromium } from "../../scripts/find-chromium.mjs";
 
 // Without the networking flags Chromium tries to reach Google's services, which these machines
 // cannot (and tests must not depend on). Chromium refuses to start as root with its sandbox on.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -22,5 +22,16 @@ export function desktopChromium(): Project {
       headless: true,
       launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
     },
+  };
+}
+
+/**
+ * Launch options for tests of the video call: Chromium's fake camera and microphone (a moving
+ * test pattern and a beep), granted without a permission prompt.
+ */
+export function fakeMediaLaunchOptions() {
+  return {
+    executablePath: findChromium(),
+    args: [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
   };
 }

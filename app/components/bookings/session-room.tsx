@@ -1,5 +1,6 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { CallPanel } from "~/components/call/call-panel";
 import { useMarkSeen } from "~/components/chat/use-mark-seen";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { PlainPage } from "~/components/plain-page";
@@ -28,6 +29,7 @@ export interface SessionRoomData {
   messages: ChatMessagePayload[];
   timeZone: string;
   now: number;
+  iceServers: RTCIceServer[];
 }
 
 /**
@@ -82,6 +84,17 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
           <MeetingLink id={session.id} room={room} />
         </section>
 
+        <CallPanel
+          bookingId={session.id}
+          uid={session.uid}
+          otherUid={session.otherUid}
+          otherName={session.otherName}
+          role={room.role}
+          booking={{ state: room.state, start: session.start, end: session.end }}
+          meetingLink={room.meetingLink}
+          iceServers={session.iceServers}
+          now={now}
+        />
         <SessionControls id={session.id} room={room} otherName={session.otherName} />
         {room.state === "completed" ? <ReviewPanel id={session.id} otherName={session.otherName} mine={session.myReview} theirs={session.theirReview} /> : null}
         <SharedNotes id={session.id} room={room} uid={session.uid} />

@@ -44,6 +44,8 @@ export class Negotiation {
   private settingRemoteAnswer = false;
   /** Incoming messages are applied one at a time, in the order they were sent. */
   private incoming: Promise<void> = Promise.resolve();
+  /** Runs between taking a remote offer and answering it: the last moment to add own tracks to the answer. */
+  beforeAnswer: () => void = () => {};
 
   constructor(
     private readonly peer: SignalingPeer,
@@ -97,6 +99,7 @@ export class Negotiation {
         this.settingRemoteAnswer = false;
       }
       if (description.type === "offer") {
+        this.beforeAnswer();
         await this.peer.setLocalDescription();
         const local = this.peer.localDescription;
         if (local) this.send({ description: { type: local.type as Description["type"], sdp: local.sdp } });

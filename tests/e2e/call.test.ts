@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "./support/test";
+import type { BookingDoc } from "../../app/features/bookings/types";
+import { fakeMediaLaunchOptions } from "../support/browser";
+import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { e2eStore } from "./support/store";
+
+/**
+ * The session room's video call between two browser contexts, with Chromium's fake camera and
+ * microphone. Media flows browser to browser over loopback host candidates (no STUN is reachable
+ * here, and none is needed on one machine); the app carries only the signalling.
+ */
+test.use({ launchOptions: fakeMediaLaunchOptions() });
+
+const MINUTE = 60_000;
+
+/** An accepted free session between the two that starts in 5 minutes: the call is open. */
+async function sessionStartingSoon(mentor: TestUser, learner: TestUser): Promise<string> {
+  const id = `call-${randomUUID()}`;
+  const now = Date.now();
+  const booking: BookingDoc = {
+    mentorUid: mentor.uid,
+    learnerUid: learner.uid,
+    participants: [mentor.uid, learner.uid],
+    skillTag: "spanish",
+    skillLabel: "Spanish",
+    start: now + 5 * MINUTE,
+    end: now + 65 * MINUTE,
+    durationMinutes: 60,
+    price: 0,
+    state: "accepted",
+    confirmations: {},
+    history: [{ state: "requested", at: now, by: "learner" }, { state: "accepted", at: now, by: "mentor" }],
+    meetingLink: "",
+    notes: "",
+    notesUpdatedAt: 0,
+    notesUpdatedBy: "",
+    lockIds: [],
+    reminderSent: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await e2eStore().create(`bookings/${id}`, booking);
+  return id;
+}
+
+/** A real picture: the element has frame dimensions and its clock moves on. */
+async function expectVideoPlaying(page: Page, label: string): Promise<void> {
+  const video = page.getByLabel(label, { exact: true });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(before);
+}
+
+async function join(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Join call" }).click();
+  await expectVideoPlaying(page, "Your camera");
+  await page.getByRole("button", { name: "Join now" }).click();
+}
+
+const status = (page: Page) => page.getByTestId("call-status");
+
+test("mentor and learner meet in the room: video both ways, mute, a reload, a leave; nobody else can signal", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const suffix = randomUUID().slice(0, 6);
+  const mentor = await createUser({ fullName: `Mara ${suffix}` });
+  const learner = await createUser({ fullName: `Leo ${suffix}` });
+  const stranger = await createUser({ fullName: `Sam ${suffix}` });
+  const id = await sessionStartingSoon(mentor, learner);
+  const mentorPage = await openAs(browser, mentor, baseURL!, { path: `/session/${id}` });
+  const learnerPage = await openAs(browser, learner, baseURL!, { path: `/session/${id}` });
+
+  // The mentor joins first and waits; the learner joins and both see each other.
+  await join(mentorPage);
+  await expect(status(mentorPage)).toHaveText(`Waiting for ${learner.fullName} to join…`);
+  await join(learnerPage);
+  await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 20_000 });
+  await expect(status(learnerPage)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 20_000 });
+  await expectVideoPlaying(mentorPage, `${learner.fullName}'s video`);
+  await expectVideoPlaying(learnerPage, `${mentor.fullName}'s video`);
+  await expectVideoPlaying(learnerPage, "Your video");
+
+  // The learner mutes: the mentor sees it, and it is what the server holds.
+  await learnerPage.getByRole("button", { name: "Mute" }).click();
+  await expect(mentorPage.getByTestId("remote-muted")).toHaveText(`${learner.fullName} is muted`);
+  expect((await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data).toMatchObject({ audio: false, video: true });
+  await learnerPage.getByRole("button", { name: "Unmute" }).click();
+  await expect(mentorPage.getByTestId("remote-muted")).toHaveCount(0);
+
+  // The learner reloads: the tab joins again by itself and the call comes back on both sides.
+  const learnerPeerBefore = (await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data.peer;
+  await learnerPage.reload();
+  await expect(status(learnerPage)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 30_000 });
+  await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 30_000 });
+  expect((await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data.peer).not.toBe(learnerPeerBefore);
+  await expectVideoPlaying(learnerPage, `${mentor.fullName}'s video`);
+  await expectVideoPlaying(mentorPage, `${learner.fullName}'s video`);
+
+  // The mentor leaves: the learner is told, and the mentor can join again.
+  await mentorPage.getByRole("button", { name: "Leave" }).click();
+  await expect(status(learnerPage)).toHaveText(`${mentor.fullName} left the call.`);
+  await expect(mentorPage.getByRole("button", { name: "Join call" })).toBeVisible();
+  expect((await e2eStore().get(`bookings/${id}/signals/member_${mentor.uid}`))?.data).toMatchObject({ peer: null, left: true });
+
+  // Someone else sees no room and can neither signal nor listen.
+  const strangerPage = await openAs(browser, stranger, baseURL!);
+  expect((await strangerPage.goto(`/session/${id}`))?.status()).toBe(404);
+  const signal = await strangerPage.request.post(`/api/bookings/${id}/signals`, {
+    data: { type: "join", peer: randomUUID(), audio: true, video: true, screen: false },
+    headers: { Origin: baseURL! },
+  });
+  expect(signal.status()).toBe(404);
+  expect(await e2eStore().get(`bookings/${id}/signals/member_${stranger.uid}`)).toBeNull();
+  for (const feed of [`call:${id}`, `booking:${id}`]) {
+    expect((await strangerPage.request.get(`/api/live?feeds=${feed}`)).status()).toBe(403);
+  }
+});
