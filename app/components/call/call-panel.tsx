@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { callWindow } from "~/features/call/signals";
-import { callFeed, type CallPayload } from "~/features/live/feeds";
+import { callFeed, type CallPayload } from "~/engine/live/feeds";
 import { CallSession, rememberedCall, type CallView } from "./call-session.client";
 
 export interface CallPanelProps {

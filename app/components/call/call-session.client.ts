@@ -6,7 +6,7 @@
  */
 import { Negotiation, type Outgoing } from "~/features/call/negotiation";
 import type { SignalInput } from "~/features/call/signals";
-import type { CallMember, CallPayload } from "~/features/live/feeds";
+import type { CallMember, CallPayload } from "~/engine/live/feeds";
 import { acquireMedia, acquireTrack, listDevices, type DeviceChoice, type DeviceLists } from "./media.client";
 
 export type CallPhase = "idle" | "preview" | "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "other-left" | "taken-over";
