@@ -7,7 +7,6 @@ import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { getAuth, getFiles, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
-import { emailLinksHandledInBrowser } from "~/engine/firebase/mode.server";
 import { fullNameSchema, newPasswordSchema, profileSetupSchema } from "~/features/auth/schemas";
 import { deleteAccount } from "~/features/members/delete-account.server";
 import { saveNotificationPrefs } from "~/features/notifications/notifications.server";
@@ -72,8 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     fullName: user.profile.fullName,
     bio: typeof user.profile.bio === "string" ? user.profile.bio : "",
     notificationPrefs: readNotificationPrefs(user.profile),
-    // Firebase keeps passwords in the browser's SDK: there the typed confirmation is the check.
-    deleteNeedsPassword: !emailLinksHandledInBrowser(),
+    // Where the server cannot check a password, the typed confirmation is the check.
+    deleteNeedsPassword: (await getAuth()).capabilities.checksPasswords,
     timezone: user.profile.timezone,
     timezones: timeZoneOptions(),
   };
@@ -99,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return formFailure(parsed.form, "Type DELETE or your email to confirm.", 400, { confirmation: "Type DELETE or your email to confirm." });
     }
     const auth = await getAuth();
-    if (!emailLinksHandledInBrowser()) {
+    if (auth.capabilities.checksPasswords) {
       try {
         await auth.signIn({ kind: "password", email: user.email, password: input.password, clientKey: clientKeyOf(request) });
       } catch (error) {

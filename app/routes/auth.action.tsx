@@ -8,7 +8,6 @@ import { LoadingScreen } from "~/components/loading-screen";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import type { EmailActionMode } from "~/engine/firebase/email-action.client";
-import { emailLinksHandledInBrowser } from "~/engine/firebase/mode.server";
 import { useFirebaseEmailAction } from "~/engine/firebase/use-firebase-email-action";
 import { resetPasswordSchema } from "~/features/auth/schemas";
 import { formFailure, parseForm } from "~/utils/forms.server";
@@ -26,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const mode = url.searchParams.get("mode");
   const oobCode = url.searchParams.get("oobCode") ?? "";
-  if (mode && BROWSER_MODES.includes(mode) && emailLinksHandledInBrowser()) {
+  if (mode && BROWSER_MODES.includes(mode) && (await getAuth()).capabilities.emailLinksInBrowser) {
     return { state: "inBrowser" as const, mode: mode as EmailActionMode, oobCode, email: "", message: "" };
   }
   if (mode !== "resetPassword") {

@@ -7,8 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
-import { cancelTestCheckout, getTestCheckout, payTestCheckout, TestCheckoutClosedError } from "~/engine/payments/test-checkout.server";
-import { CheckoutNotFoundError } from "~/engine/payments/types";
+import { CheckoutClosedError, CheckoutNotFoundError, type AppCheckoutPage } from "~/engine/payments/types";
 import { CheckoutShell } from "~/components/wallet/checkout-shell";
 import { formatPrice, formatSp } from "~/features/wallet/format";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
@@ -27,16 +26,17 @@ function notFound() {
   return data({ error: "This checkout does not exist." }, { status: 404 });
 }
 
-// The page exists only while the test checkout is the configured provider: with Stripe
-// configured, nobody may mark a checkout paid by posting here.
-function requireTestPayments() {
-  if (getPayments()?.kind !== "test") throw notFound();
+// The page exists only while the configured provider has the app serve its checkout page (the
+// test checkout): with Stripe configured, nobody may mark a checkout paid by posting here.
+function requireCheckoutPage(): AppCheckoutPage {
+  const page = getPayments()?.checkoutPage;
+  if (!page) throw notFound();
+  return page;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  requireTestPayments();
-  const checkout = await getTestCheckout(await getStore(), params.checkoutId ?? "", user.uid);
+  const checkout = await requireCheckoutPage().get(params.checkoutId ?? "", user.uid);
   if (!checkout) throw notFound();
   if (checkout.status === "paid") throw redirect(successUrl(checkout.id));
   if (checkout.status === "cancelled") throw redirect(CANCELLED_URL);
@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  requireTestPayments();
+  const page = requireCheckoutPage();
   const parsed = Intent.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Choose Pay or Cancel." }, { status: 400 });
 
@@ -54,14 +54,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const store = await getStore();
   try {
     if (parsed.data.intent === "cancel") {
-      await cancelTestCheckout(store, id, user.uid);
+      await page.cancel(id, user.uid);
       return redirect(CANCELLED_URL);
     }
-    await fulfilCheckout(store, await payTestCheckout(store, id, user.uid));
+    await fulfilCheckout(store, await page.pay(id, user.uid));
     return redirect(successUrl(id));
   } catch (error) {
     if (error instanceof CheckoutNotFoundError) throw notFound();
-    if (error instanceof TestCheckoutClosedError) {
+    if (error instanceof CheckoutClosedError) {
       return data({ error: "This checkout is already closed. Start a new top-up from your wallet." }, { status: 409 });
     }
     throw error;

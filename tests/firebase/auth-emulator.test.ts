@@ -73,6 +73,11 @@ async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
 }
 
 describe("Firebase AuthProvider (Auth emulator)", () => {
+  it("leaves passwords and account links to the browser's SDK, as its capabilities say", async () => {
+    const auth = await serverAuth();
+    expect(auth.capabilities).toEqual({ emailLinksInBrowser: true, checksPasswords: false });
+  });
+
   it("accepts a browser sign-up and starts a session cookie that the loaders accept", async () => {
     const auth = await serverAuth();
     const { email, uid, idToken } = await browserSignUp();

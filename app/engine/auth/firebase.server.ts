@@ -87,6 +87,7 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
   }
 
   return {
+    capabilities: { emailLinksInBrowser: true, checksPasswords: false },
     // The browser already created the account; the server only accepts its fresh ID token.
     signUp: acceptFreshIdToken,
     signIn: acceptFreshIdToken,

@@ -54,6 +54,12 @@ async function resetCodeFor(email: string): Promise<string> {
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
+describe("capabilities", () => {
+  it("checks passwords on the server and answers account links there, not in the browser", () => {
+    expect(auth.capabilities).toEqual({ emailLinksInBrowser: false, checksPasswords: true });
+  });
+});
+
 describe("sign up", () => {
   it("creates an account under the trimmed, lowercased email without storing the password", async () => {
     const user = await auth.signUp(password("  Ada@Example.COM "));

@@ -219,6 +219,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
   }
 
   return {
+    capabilities: { emailLinksInBrowser: false, checksPasswords: true },
     async signUp(credentials) {
       const { email: rawEmail, password } = passwordCredentials(credentials);
       const email = normalizeEmail(rawEmail);

@@ -41,7 +41,24 @@ export interface Session {
   expiresAt: number;
 }
 
+/**
+ * What an engine's sign-in can do, so that routes ask the port instead of which engine runs.
+ */
+export interface AuthCapabilities {
+  /**
+   * Account e-mail links (reset, verify, recover) are opened by the client SDK in the browser
+   * (Firebase); otherwise the server checks their codes.
+   */
+  readonly emailLinksInBrowser: boolean;
+  /**
+   * The server can check a member's password (embedded). Where it cannot (Firebase keeps
+   * passwords in the browser's SDK), a typed confirmation is the check before deleting an account.
+   */
+  readonly checksPasswords: boolean;
+}
+
 export interface AuthProvider {
+  readonly capabilities: AuthCapabilities;
   /** Creates an account (embedded) or accepts one the browser created (Firebase). */
   signUp(credentials: Credentials): Promise<AuthUser>;
   signIn(credentials: Credentials): Promise<AuthUser>;

@@ -80,6 +80,12 @@ const expectedEvent = {
   providerIds: { checkoutSessionId: "cs_test_abc", paymentIntentId: "pi_123", customerId: "cus_9" },
 };
 
+describe("checkout page", () => {
+  it("has none of the app's own: Stripe hosts it", () => {
+    expect(provider().checkoutPage).toBeNull();
+  });
+});
+
 describe("parseWebhook", () => {
   it("turns a signed, paid checkout.session.completed into a fulfilment", () => {
     const { payload, signature } = signed("checkout.session.completed", session());

@@ -86,6 +86,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
 
   return {
     kind: "stripe",
+    // Stripe Checkout is Stripe's own hosted page.
+    checkoutPage: null,
 
     priceIdFor(packId) {
       return config.prices[packId];

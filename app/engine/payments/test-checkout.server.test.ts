@@ -3,7 +3,7 @@ import { packById, type Pack } from "./packs";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { selectPayments } from "./index.server";
 import { cancelTestCheckout, createTestCheckoutProvider, getTestCheckout, payTestCheckout, TestCheckoutClosedError } from "./test-checkout.server";
-import { CheckoutNotFoundError, WebhookSignatureError, type PaymentProvider } from "./types";
+import { CheckoutClosedError, CheckoutNotFoundError, WebhookSignatureError, type PaymentProvider } from "./types";
 
 const { store } = useTempStore("test-checkout-");
 let provider: PaymentProvider;
@@ -50,6 +50,20 @@ describe("test checkout", () => {
     expect(await getTestCheckout(store, sessionId, "intruder")).toBeNull();
     await expect(payTestCheckout(store, sessionId, "intruder")).rejects.toBeInstanceOf(CheckoutNotFoundError);
     await expect(provider.retrieveCheckout("tc_000000000000000000000000")).rejects.toBeInstanceOf(CheckoutNotFoundError);
+  });
+
+  it("serves its own checkout page through the port: the page pays, cancels and hides others' checkouts", async () => {
+    const page = provider.checkoutPage!;
+    const paid = await start("u1:test_sp_100:page-pay");
+    expect(await page.get(paid.sessionId, "u1")).toMatchObject({ id: paid.sessionId, status: "open", pack: sp100 });
+    expect(await page.get(paid.sessionId, "intruder")).toBeNull();
+    const event = await page.pay(paid.sessionId, "u1");
+    expect(event).toMatchObject({ checkoutId: paid.sessionId, uid: "u1", sp: 100 });
+    await expect(page.cancel(paid.sessionId, "u1")).rejects.toBeInstanceOf(CheckoutClosedError);
+    const cancelled = await start("u1:test_sp_100:page-cancel");
+    await page.cancel(cancelled.sessionId, "u1");
+    expect(await page.get(cancelled.sessionId, "u1")).toMatchObject({ status: "cancelled" });
+    await expect(page.pay(cancelled.sessionId, "u1")).rejects.toBeInstanceOf(CheckoutClosedError);
   });
 
   it("cannot be paid after it was cancelled", async () => {

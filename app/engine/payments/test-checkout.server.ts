@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { DocStore } from "~/engine/store/types";
 import { isPackId, packById, PACKS, type Pack, type PackId } from "./packs";
-import { CheckoutNotFoundError, WebhookSignatureError, type FulfilmentEvent, type PaymentProvider } from "./types";
+import { CheckoutClosedError, CheckoutNotFoundError, WebhookSignatureError, type FulfilmentEvent, type PaymentProvider } from "./types";
 
 export type TestCheckoutStatus = "open" | "paid" | "cancelled";
 
@@ -25,7 +25,7 @@ export interface TestCheckout extends TestCheckoutDoc {
   pack: Pack;
 }
 
-export class TestCheckoutClosedError extends Error {
+export class TestCheckoutClosedError extends CheckoutClosedError {
   constructor(id: string, status: TestCheckoutStatus) {
     super(`Test checkout ${id} is ${status} and cannot be paid or cancelled again.`);
     this.name = "TestCheckoutClosedError";
@@ -95,6 +95,12 @@ export async function cancelTestCheckout(store: DocStore, id: string, uid: strin
 export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): PaymentProvider {
   return {
     kind: "test",
+
+    checkoutPage: {
+      get: async (id, uid) => getTestCheckout(await getStore(), id, uid),
+      pay: async (id, uid) => payTestCheckout(await getStore(), id, uid),
+      cancel: async (id, uid) => cancelTestCheckout(await getStore(), id, uid),
+    },
 
     priceIdFor(packId) {
       return `${TEST_PRICE_PREFIX}${packId}`;

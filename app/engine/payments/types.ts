@@ -34,8 +34,23 @@ export interface FulfilmentEvent {
   providerIds: Record<string, string>;
 }
 
+/**
+ * A checkout page the app serves itself (the labelled test checkout). Stripe hosts its own page,
+ * so its provider has none; the page's route asks the port for this instead of naming an engine.
+ */
+export interface AppCheckoutPage {
+  /** The checkout if it exists and belongs to `uid`; anyone else's looks missing. */
+  get(id: string, uid: string): Promise<{ id: string; status: "open" | "paid" | "cancelled"; pack: Pack } | null>;
+  /** Records the payment and returns it for fulfilment; CheckoutClosedError once cancelled. */
+  pay(id: string, uid: string): Promise<FulfilmentEvent>;
+  /** CheckoutClosedError once paid. */
+  cancel(id: string, uid: string): Promise<void>;
+}
+
 export interface PaymentProvider {
   readonly kind: "stripe" | "test";
+  /** Null when the provider hosts its own checkout page. */
+  readonly checkoutPage: AppCheckoutPage | null;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** null for events that need no action; throws WebhookSignatureError when the signature is bad. */
   parseWebhook(rawBody: string, signature: string | null): FulfilmentEvent | null;
@@ -68,5 +83,13 @@ export class PaymentMismatchError extends Error {
   constructor(checkoutId: string, detail: string) {
     super(`Checkout ${checkoutId} does not match its pack: ${detail}`);
     this.name = "PaymentMismatchError";
+  }
+}
+
+/** The checkout was already paid or cancelled: it cannot be paid or cancelled again. */
+export class CheckoutClosedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CheckoutClosedError";
   }
 }
