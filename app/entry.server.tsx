@@ -4,10 +4,16 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { getStore, runsTimedWorkInProcess } from "~/engine/index.server";
+import { startBackgroundWork } from "~/features/bookings/scheduler.server";
 import { getServerEnv } from "~/utils/env.server";
 
 // Fail at start-up, not on the first request, when the configuration is wrong.
-getServerEnv();
+const env = getServerEnv();
+
+// Background work starts with the server, not with the engine: reminders and auto-completion run
+// in this process where the engine says so (tests drive runDueWork themselves).
+if (env.NODE_ENV !== "test" && runsTimedWorkInProcess()) startBackgroundWork(getStore);
 
 const ABORT_DELAY = 5_000;
 

@@ -61,7 +61,6 @@ function engine(): Promise<Engine> {
       if (globalForEngine.__skillswapEngine === opening) globalForEngine.__skillswapEngine = undefined;
     });
     globalForEngine.__skillswapEngine = opening;
-    startBackgroundWork();
   }
   return globalForEngine.__skillswapEngine;
 }
@@ -90,12 +89,10 @@ export async function trackPresence(uid: string): Promise<() => void> {
 }
 
 /**
- * Embedded mode runs timed work (session reminders, auto-completion) in this process; Firebase
- * mode has a scheduler call /api/cron instead. Loaded lazily so the engine does not depend on
- * features at import time.
+ * Whether timed work (session reminders, auto-completion) runs inside this server process: yes on
+ * the embedded engine; on Firebase a scheduler calls /api/cron instead. The server's start-up
+ * code (entry.server.tsx) asks this; the engine itself starts nothing.
  */
-function startBackgroundWork(): void {
-  const env = getServerEnv();
-  if (env.NODE_ENV === "test" || env.BACKEND === "firebase") return;
-  void import("~/features/bookings/scheduler.server").then(({ startBackgroundWork: start }) => start(getStore));
+export function runsTimedWorkInProcess(): boolean {
+  return getServerEnv().BACKEND !== "firebase";
 }

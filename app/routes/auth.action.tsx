@@ -6,9 +6,8 @@ import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError, FormNotice } from "~/components/form";
 import { LoadingScreen } from "~/components/loading-screen";
 import { getAuth } from "~/engine/index.server";
-import { AuthError } from "~/engine/auth/types";
-import type { EmailActionMode } from "~/engine/firebase/email-action.client";
-import { useFirebaseEmailAction } from "~/engine/firebase/use-firebase-email-action";
+import { AuthError, type EmailActionMode } from "~/engine/auth/types";
+import { useEmailLinkAction } from "~/components/auth/use-email-link-action";
 import { resetPasswordSchema } from "~/features/auth/schemas";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -111,7 +110,7 @@ function ServerPasswordReset({ email, oobCode }: { email: string; oobCode: strin
 }
 
 function FirebaseEmailAction({ mode, oobCode }: { mode: EmailActionMode; oobCode: string }) {
-  const { view, form, onSubmitNewPassword } = useFirebaseEmailAction(mode, oobCode);
+  const { view, form, onSubmitNewPassword } = useEmailLinkAction(mode, oobCode);
   switch (view.step) {
     case "loading":
       return <LoadingScreen />;

@@ -84,3 +84,13 @@ export interface AuthProvider {
   /** A token the browser's client SDK signs in with (Firebase custom token); AuthError("not_supported") on the embedded engine. */
   createClientToken(uid: string): Promise<string>;
 }
+
+/** The account e-mail links the browser opens where `capabilities.emailLinksInBrowser` holds. */
+export type EmailActionMode = "resetPassword" | "verifyEmail" | "recoverEmail";
+
+export type EmailActionOutcome =
+  /** The code is good; the person now chooses a new password for this email. */
+  | { kind: "resetPassword"; email: string }
+  | { kind: "emailVerified" }
+  /** The sign-in email was set back to `email` (someone had changed it). */
+  | { kind: "emailRestored"; email: string };

@@ -1,19 +1,11 @@
 /**
  * Firebase mode, in the browser: the links of Firebase's account e-mails
  * (`/auth/action?mode=…&oobCode=…`) are checked and applied with the client SDK, which is where
- * Firebase Auth answers them. Loaded lazily by use-firebase-email-action.ts, only in Firebase mode.
+ * Firebase Auth answers them. Loaded lazily through ../auth/email-links.client.ts, only in Firebase mode.
  */
 import { applyActionCode, checkActionCode, confirmPasswordReset, verifyPasswordResetCode } from "firebase/auth";
+import type { EmailActionMode, EmailActionOutcome } from "../auth/types";
 import { browserAuth } from "./browser-auth.client";
-
-export type EmailActionMode = "resetPassword" | "verifyEmail" | "recoverEmail";
-
-export type EmailActionOutcome =
-  /** The code is good; the person now chooses a new password for this email. */
-  | { kind: "resetPassword"; email: string }
-  | { kind: "emailVerified" }
-  /** The sign-in email was set back to `email` (someone had changed it). */
-  | { kind: "emailRestored"; email: string };
 
 // Codes after which the link itself is useless: the person needs a new e-mail.
 const LINK_PROBLEMS: Record<string, string> = {

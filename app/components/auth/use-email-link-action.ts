@@ -1,11 +1,12 @@
 /**
- * The `/auth/action` island for Firebase mode: opens the e-mail link with the client SDK in the
- * browser (loaded lazily), then, for a password reset, takes the new password. The route renders
+ * The `/auth/action` island where the auth engine opens e-mail links in the browser (Firebase):
+ * opens the link through the auth port's browser face (loaded lazily), then, for a password
+ * reset, takes the new password. The route renders
  * each step; validation uses the same schema, so the same messages, as the embedded form.
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { resetPasswordSchema } from "~/features/auth/schemas";
-import type { EmailActionMode } from "./email-action.client";
+import { loadEmailLinkActions, type EmailActionMode } from "~/engine/auth/email-links.client";
 
 export type EmailActionStep =
   | { step: "loading" }
@@ -26,9 +27,9 @@ export interface NewPasswordForm {
 
 const UNAVAILABLE = "We could not reach the sign-in service. Check your connection and reload the page.";
 
-const loadSdk = () => import("./email-action.client");
+const loadSdk = loadEmailLinkActions;
 
-export function useFirebaseEmailAction(mode: EmailActionMode, oobCode: string) {
+export function useEmailLinkAction(mode: EmailActionMode, oobCode: string) {
   const [view, setView] = useState<EmailActionStep>({ step: "loading" });
   const [form, setForm] = useState<NewPasswordForm>({ busy: false, fieldErrors: {} });
 

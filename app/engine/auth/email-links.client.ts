@@ -1,0 +1,22 @@
+/**
+ * The auth port's browser face for account e-mail links: where the engine opens them in the
+ * browser (AuthCapabilities.emailLinksInBrowser), this loads the code that does, lazily, so a
+ * page never names the engine. Only the Firebase engine has such code today.
+ */
+import type { EmailActionMode, EmailActionOutcome } from "./types";
+
+export type { EmailActionMode, EmailActionOutcome };
+
+export interface EmailLinkActions {
+  openEmailAction(mode: EmailActionMode, oobCode: string): Promise<EmailActionOutcome>;
+  confirmNewPassword(oobCode: string, password: string): Promise<void>;
+  /** The message to show when the error means the link cannot be used; null for anything else. */
+  linkProblemOf(error: unknown): string | null;
+  /** True when the new password itself was refused (the link still works). */
+  isWeakPassword(error: unknown): boolean;
+  messageFor(error: unknown): string;
+}
+
+export function loadEmailLinkActions(): Promise<EmailLinkActions> {
+  return import("../firebase/email-action.client");
+}
