@@ -93,23 +93,8 @@ function serveStatic(req, res, asset) {
 }
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const trustedOrigins = new Set(process.env.PUBLIC_URL ? [new URL(process.env.PUBLIC_URL).origin] : []);
-
-/** A browser's cross-site write: Origin names another host (or Sec-Fetch-Site says so). */
-function isCrossSite(req) {
-  const origin = req.headers.origin;
-  if (origin && origin !== "null") {
-    if (trustedOrigins.has(origin)) return false;
-    const host = req.headers["x-forwarded-host"]?.split(",")[0].trim() ?? req.headers.host;
-    try {
-      return new URL(origin).host !== host;
-    } catch {
-      return true;
-    }
-  }
-  const site = req.headers["sec-fetch-site"];
-  return Boolean(site) && site !== "same-origin" && site !== "none";
-}
+// The app's one origin rule (app/utils/origin.server.ts), handed over by entry.server.tsx.
+const { isCrossSite } = build.entry.module;
 
 function toRemixRequest(req, res) {
   const controller = new AbortController();
@@ -167,11 +152,12 @@ const server = http.createServer(async (req, res) => {
       const asset = staticAsset(req.url);
       if (asset) return serveStatic(req, res, asset);
     }
-    if (UNSAFE_METHODS.has(req.method) && isCrossSite(req)) {
+    const request = toRemixRequest(req, res);
+    if (UNSAFE_METHODS.has(req.method) && isCrossSite(request)) {
       res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
       return res.end("This request came from another site and was refused.");
     }
-    await sendRemixResponse(req, res, await handleRequest(toRemixRequest(req, res)));
+    await sendRemixResponse(req, res, await handleRequest(request));
   } catch (error) {
     console.error(error);
     if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });

@@ -11,6 +11,9 @@ import { getServerEnv } from "~/utils/env.server";
 // Fail at start-up, not on the first request, when the configuration is wrong.
 const env = getServerEnv();
 
+// server.mjs refuses cross-site writes before Remix runs, with the app's own origin rule.
+export { isCrossSite } from "~/utils/origin.server";
+
 // Background work starts with the server, not with the engine: reminders and auto-completion run
 // in this process where the engine says so (tests drive runDueWork themselves).
 if (env.NODE_ENV !== "test" && runsTimedWorkInProcess()) startBackgroundWork(getStore);

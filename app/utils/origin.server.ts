@@ -2,7 +2,8 @@ import { getServerEnv } from "./env.server";
 
 function allowedOrigins(request: Request): string[] {
   const origins = [new URL(request.url).origin];
-  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host");
+  // A proxy chain lists hosts left to right; the first is the one the browser asked for.
+  const host = request.headers.get("X-Forwarded-Host")?.split(",")[0].trim() || request.headers.get("Host");
   if (host) origins.push(`https://${host}`, `http://${host}`);
   const publicUrl = getServerEnv().PUBLIC_URL;
   if (publicUrl) origins.push(new URL(publicUrl).origin);
@@ -16,19 +17,18 @@ function refused(): Response {
 }
 
 /**
- * Refuses a state-changing request that a browser sent from another site. Browsers send Origin
- * on every POST; Sec-Fetch-Site covers the rare ones that don't.
+ * The one origin rule: a browser sent this request from another site. Browsers send Origin on
+ * every POST; Sec-Fetch-Site covers the rare ones that don't. server.mjs applies the same rule
+ * to every unsafe method before Remix runs (entry.server.tsx hands it over).
  */
-export function assertSameOrigin(request: Request): void {
+export function isCrossSite(request: Request): boolean {
   const origin = request.headers.get("Origin");
-  if (origin && origin !== "null") {
-    if (!allowedOrigins(request).includes(origin)) {
-      throw refused();
-    }
-    return;
-  }
+  if (origin && origin !== "null") return !allowedOrigins(request).includes(origin);
   const site = request.headers.get("Sec-Fetch-Site");
-  if (site && site !== "same-origin" && site !== "none") {
-    throw refused();
-  }
+  return Boolean(site) && site !== "same-origin" && site !== "none";
+}
+
+/** Refuses a state-changing request that a browser sent from another site. */
+export function assertSameOrigin(request: Request): void {
+  if (isCrossSite(request)) throw refused();
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { assertSameOrigin, isCrossSite } from "./origin.server";
+
+const post = (headers: Record<string, string>, url = "http://localhost:3000/settings") => new Request(url, { method: "POST", headers });
+
+describe("the origin rule (shared by server.mjs and every action)", () => {
+  it("accepts the page's own origin, on the request's URL or its Host", () => {
+    expect(isCrossSite(post({ Origin: "http://localhost:3000" }))).toBe(false);
+    expect(isCrossSite(post({ Origin: "https://app.example", Host: "app.example" }, "http://10.0.0.5:8080/x"))).toBe(false);
+  });
+
+  it("reads the first host of a proxy's X-Forwarded-Host list", () => {
+    const request = post({ Origin: "https://app.example", "X-Forwarded-Host": "app.example, internal.lb" }, "http://10.0.0.5:8080/x");
+    expect(isCrossSite(request)).toBe(false);
+    expect(isCrossSite(post({ Origin: "https://internal.lb", "X-Forwarded-Host": "app.example, internal.lb" }, "http://10.0.0.5:8080/x"))).toBe(true);
+  });
+
+  it("refuses another site's Origin, and Sec-Fetch-Site cross-site without one", () => {
+    expect(isCrossSite(post({ Origin: "https://evil.example" }))).toBe(true);
+    expect(isCrossSite(post({ "Sec-Fetch-Site": "cross-site" }))).toBe(true);
+    expect(isCrossSite(post({ "Sec-Fetch-Site": "same-origin" }))).toBe(false);
+    expect(isCrossSite(post({}))).toBe(false);
+  });
+
+  it("answers a refused action with a 403 a person can read", () => {
+    let thrown: unknown;
+    try {
+      assertSameOrigin(post({ Origin: "https://evil.example" }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(403);
+  });
+});
