@@ -1,12 +1,14 @@
 /**
- * Resolves a disputed booking (docs/decisions/009-booking-escrow.md) until the admin screen exists.
+ * Resolves a disputed booking (docs/decisions/009-booking-escrow.md) from the command line, through
+ * the same function as /admin/disputes (and logged in the same audit log).
  *   npx tsx scripts/resolve-dispute.ts <bookingId> --to mentor|learner|split
  * mentor: the held SP go to the mentor; learner: refunded to the learner; split: half back to the
  * learner (rounded down), the rest to the mentor. Idempotent: running it again changes nothing.
  * Uses the embedded store at $DATA_DIR/skillswap.sqlite.
  */
 import { getStore } from "../app/engine/index.server";
-import { applyCommand, BookingError } from "../app/features/bookings/bookings.server";
+import { resolveDispute } from "../app/features/admin/disputes.server";
+import { BookingError } from "../app/features/bookings/bookings.server";
 import type { Resolution } from "../app/features/bookings/types";
 
 const USAGE = `Usage: npx tsx scripts/resolve-dispute.ts <bookingId> --to mentor|learner|split
@@ -36,7 +38,7 @@ async function main(): Promise<number> {
   }
   const store = await getStore();
   try {
-    const { applied, booking } = await applyCommand(store, args.bookingId, { actor: "admin" }, { kind: "resolve", to: args.to });
+    const { applied, booking } = await resolveDispute(store, null, args.bookingId, args.to, "");
     console.log(
       applied
         ? `Resolved booking ${booking.id} in favour of ${args.to}: ${booking.price} SP settled.`

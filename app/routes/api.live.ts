@@ -4,6 +4,7 @@ import { getStore, trackPresence } from "~/engine/index.server";
 import type { Unsubscribe } from "~/engine/store/types";
 import { isFeedName, type FeedName } from "~/engine/live/feeds";
 import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
+import { suspensionOf } from "~/features/members/member";
 import { getUserId } from "~/utils/auth.server";
 
 // Proxies drop idle connections; a comment line every 25 s keeps the stream open.
@@ -28,7 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (allowed.includes(false)) return Response.json({ error: "You may not listen to one of these feeds." }, { status: 403 });
   const closePresence = await trackPresence(uid);
 
-  const response = eventStream(request.signal, (send) => {
+  // The stream also ends when an admin suspends the member: their live updates stop at once.
+  const ended = new AbortController();
+  request.signal.addEventListener("abort", () => ended.abort(), { once: true });
+  const response = eventStream(ended.signal, (send) => {
+    const stopSuspensionWatch = store.watchDoc(`users/${uid}`, (doc) => {
+      if (suspensionOf(doc?.data)) ended.abort();
+    });
     const stops: Unsubscribe[] = feeds.map((feed) =>
       subscribeFeed(
         store,
@@ -41,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const keepalive = setInterval(() => send({ event: "ping", data: String(Date.now()) }), KEEPALIVE_MS);
     return () => {
       clearInterval(keepalive);
+      stopSuspensionWatch();
       for (const stop of stops) stop();
       closePresence();
     };

@@ -5,10 +5,11 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getAuth } from "~/engine/index.server";
+import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { redirectToSchema } from "~/features/auth/schemas";
 import { safeRedirect } from "~/features/layout/routes";
+import { getSuspension, suspendedMessage } from "~/features/members/members.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { commitSessionToken } from "~/utils/session.server";
 
@@ -29,6 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const credentials = { kind: "idToken" as const, idToken };
   try {
     const user = intent === "signUp" ? await auth.signUp(credentials) : await auth.signIn(credentials);
+    const suspension = await getSuspension(await getStore(), user.uid);
+    if (suspension) return Response.json({ error: suspendedMessage(suspension) }, { status: 403, headers: NO_STORE });
     const session = await auth.startSession(user, credentials);
     const next = safeRedirect(redirectTo, intent === "signUp" ? "" : "/dashboard");
     const to = intent === "signUp" ? (next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup") : next;

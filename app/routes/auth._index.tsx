@@ -4,10 +4,11 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError } from "~/components/form";
 import { useFirebaseAuthForm } from "~/engine/firebase/use-firebase-auth-form";
-import { getAuth } from "~/engine/index.server";
+import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { signInSchema } from "~/features/auth/schemas";
 import { safeRedirect } from "~/features/layout/routes";
+import { getSuspension, suspendedMessage } from "~/features/members/members.server";
 import { requireAnonymous } from "~/utils/auth.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
@@ -29,6 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const credentials = { kind: "password" as const, email, password, clientKey: clientKeyOf(request) };
   try {
     const user = await auth.signIn(credentials);
+    const suspension = await getSuspension(await getStore(), user.uid);
+    if (suspension) return formFailure(parsed.form, suspendedMessage(suspension), 403);
     const session = await auth.startSession(user, credentials);
     return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt) } });
   } catch (error) {
@@ -62,6 +65,11 @@ export default function SignIn() {
     >
       <Form method="post" className="space-y-4" noValidate onSubmit={firebaseForm.onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        {params.get("suspended") && !actionData ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            Your account has been suspended by SkillSwap's administrators. Sign in to see the reason.
+          </p>
+        ) : null}
         <FormError message={firebaseForm.error ?? actionData?.formError} />
         <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={actionData?.fieldErrors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.fieldErrors.password} />

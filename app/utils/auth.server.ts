@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { getAuth, getStore } from "~/engine/index.server";
 import type { AuthUser } from "~/engine/auth/types";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
+import { suspensionOf } from "~/features/members/member";
 import { displayNameOf, avatarOf } from "~/features/profile/display";
 import type { UserProfile } from "~/features/profile/types";
 import { hasName, redirectFor, type Access } from "~/features/layout/routes";
@@ -58,8 +59,16 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return pending;
 }
 
+/** A suspended member's next request ends their session and lands on /auth, which says why. */
+async function refuseSuspended(request: Request, user: CurrentUser): Promise<void> {
+  if (!suspensionOf(user.profile)) return;
+  await (await getAuth()).revokeSessions(user.uid);
+  throw redirect("/auth?suspended=1", { headers: { "Set-Cookie": await clearSessionToken() } });
+}
+
 async function enforce(request: Request, access: Access): Promise<CurrentUser | null> {
   const user = await getCurrentUser(request);
+  if (user) await refuseSuspended(request, user);
   const to = redirectFor(new URL(request.url), access, { signedIn: Boolean(user), hasName: hasName(user?.profile.fullName) });
   if (to) throw redirect(to);
   return user;

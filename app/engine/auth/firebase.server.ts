@@ -56,6 +56,7 @@ function toAuthUser(claims: DecodedIdToken): AuthUser {
     email: typeof claims.email === "string" ? claims.email : "",
     displayName: typeof claims.name === "string" && claims.name ? claims.name : null,
     photoURL: typeof claims.picture === "string" && claims.picture ? claims.picture : null,
+    ...(claims.admin === true && { admin: true }),
   };
 }
 
@@ -129,6 +130,33 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
 
     async revokeSessions(uid) {
       await auth.revokeRefreshTokens(uid);
+    },
+
+    async findUserByEmail(email) {
+      try {
+        const record = await auth.getUserByEmail(email.trim().toLowerCase());
+        return {
+          uid: record.uid,
+          email: record.email ?? "",
+          displayName: record.displayName ?? null,
+          photoURL: record.photoURL ?? null,
+          ...(record.customClaims?.admin === true && { admin: true }),
+        };
+      } catch (error) {
+        if (authCode(error) === "auth/user-not-found") return null;
+        throw error;
+      }
+    },
+
+    // Claims travel inside session cookies: a grant shows from the next sign-in, and a revoke
+    // must end the cookies that still carry the claim.
+    async setAdmin(uid, admin) {
+      const record = await auth.getUser(uid);
+      const claims = { ...(record.customClaims ?? {}) };
+      if (admin) claims.admin = true;
+      else delete claims.admin;
+      await auth.setCustomUserClaims(uid, claims);
+      if (!admin) await auth.revokeRefreshTokens(uid);
     },
 
     async deleteAccount(uid) {

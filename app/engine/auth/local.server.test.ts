@@ -399,3 +399,22 @@ describe("change password", () => {
     expect((await failure(auth.changePassword(user.uid, PASSWORD, "a brand new password"))).code).toBe("too_many_attempts");
   });
 });
+
+describe("the admin role", () => {
+  it("is off for a new account, and grant and revoke take effect on the next request of a live session", async () => {
+    const { user, session } = await signedIn("root@example.com");
+    expect((await auth.getSessionUser(session.token))?.admin).toBeUndefined();
+
+    await auth.setAdmin(user.uid, true);
+    expect((await auth.getSessionUser(session.token))?.admin).toBe(true);
+    expect(await auth.findUserByEmail(" Root@Example.com ")).toMatchObject({ uid: user.uid, admin: true });
+
+    await auth.setAdmin(user.uid, false);
+    expect((await auth.getSessionUser(session.token))?.admin).toBeUndefined();
+  });
+
+  it("finds no account for an unknown email and refuses an unknown uid", async () => {
+    expect(await auth.findUserByEmail("nobody@example.com")).toBeNull();
+    expect((await failure(auth.setAdmin("no-such-uid", true))).message).toMatch(/no account/);
+  });
+});

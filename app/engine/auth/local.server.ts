@@ -38,6 +38,8 @@ export interface AuthUserDoc extends Record<string, unknown> {
   photoURL: string | null;
   createdAt: number;
   passwordChangedAt: number;
+  /** Absent on accounts that never held the admin role. */
+  admin?: boolean;
 }
 
 interface AuthEmailDoc extends Record<string, unknown> {
@@ -158,7 +160,7 @@ function newUid(): string {
 }
 
 function toAuthUser(uid: string, doc: AuthUserDoc): AuthUser {
-  return { uid, email: doc.email, displayName: doc.displayName, photoURL: doc.photoURL };
+  return { uid, email: doc.email, displayName: doc.displayName, photoURL: doc.photoURL, ...(doc.admin === true && { admin: true }) };
 }
 
 function passwordCredentials(credentials: Credentials) {
@@ -306,6 +308,22 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       await store.transaction(async (tx) => {
         const sessions = await tx.query<SessionDoc>({ collection: "sessions", where: [["uid", "==", uid]] });
         for (const session of sessions) tx.delete(session.path);
+      });
+    },
+
+    async findUserByEmail(rawEmail) {
+      const email = normalizeEmail(rawEmail);
+      const entry = await store.get<AuthEmailDoc>(emailPath(email));
+      if (!entry) return null;
+      const user = await store.get<AuthUserDoc>(userPath(entry.data.uid));
+      return user ? toAuthUser(entry.data.uid, user.data) : null;
+    },
+
+    async setAdmin(uid, admin) {
+      await store.transaction(async (tx) => {
+        const user = await tx.get<AuthUserDoc>(userPath(uid));
+        if (!user) throw new AuthError("invalid_credentials", "There is no account with this id.");
+        tx.update(user.path, { admin });
       });
     },
 

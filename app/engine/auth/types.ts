@@ -4,6 +4,8 @@ export interface AuthUser {
   email: string;
   displayName: string | null;
   photoURL: string | null;
+  /** The account holds the admin role (embedded: on the account; Firebase: the `admin` custom claim). */
+  admin?: boolean;
 }
 
 export type AuthErrorCode =
@@ -79,6 +81,14 @@ export interface AuthProvider {
    * every session and every reset link. Documents outside the auth engine are the caller's.
    */
   deleteAccount(uid: string): Promise<void>;
+  /** The account registered with this email, or null. For the admin command line. */
+  findUserByEmail(email: string): Promise<AuthUser | null>;
+  /**
+   * Grants or revokes the admin role, from the user's next request on. A Firebase session cookie
+   * keeps the claims it was made with, so there a revoke ends the user's sessions and a grant shows
+   * from the next sign-in.
+   */
+  setAdmin(uid: string, admin: boolean): Promise<void>;
   /** The user behind a Firebase ID token sent as `Authorization: Bearer …`; null when invalid or on the embedded engine. */
   verifyIdToken(idToken: string): Promise<AuthUser | null>;
   /** A token the browser's client SDK signs in with (Firebase custom token); AuthError("not_supported") on the embedded engine. */

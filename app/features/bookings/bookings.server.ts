@@ -178,6 +178,8 @@ export async function applyCommand(
   by: { uid: string } | { actor: "system" | "admin" },
   command: Command,
   now = Date.now(),
+  /** Writes that belong to the same change (an admin's audit entry), added when it applies. */
+  alsoWrite?: (tx: Transaction, booking: Booking) => void,
 ): Promise<TransitionResult> {
   assertBookingId(bookingId);
   return store.transaction(async (tx) => {
@@ -211,7 +213,9 @@ export async function applyCommand(
     for (const award of xp) award.commit();
     const confirmedBy = command.kind === "confirm" && (actor === "mentor" || actor === "learner") ? actor : undefined;
     for (const { uid, input } of transitionNotices(booking, booking.state, change.state, actor, confirmedBy)) notify.add(uid, input, now);
-    return { applied: true, booking: toBooking(bookingId, next) };
+    const after = toBooking(bookingId, next);
+    alsoWrite?.(tx, after);
+    return { applied: true, booking: after };
   });
 }
 

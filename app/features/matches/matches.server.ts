@@ -4,7 +4,7 @@
  */
 import type { DocStore } from "~/engine/store/types";
 import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
-import type { PublicMember } from "~/features/members/member";
+import { isHiddenMember, type PublicMember } from "~/features/members/member";
 import type { Presence } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
 import { membersWithSkill, type SkillIndexDoc } from "~/features/skills/skills.server";
@@ -77,7 +77,7 @@ async function newestMembers(store: DocStore, uid: string): Promise<Map<string, 
   const docs = await store.query({ collection: "users", orderBy: [["createdAt", "desc"]], limit: NEWCOMER_SAMPLE });
   const out = new Map<string, Candidate>();
   for (const d of docs) {
-    if (d.id === uid || d.data.deleted === true || typeof d.data.fullName !== "string" || !d.data.fullName.trim()) continue;
+    if (d.id === uid || isHiddenMember(d.data) || typeof d.data.fullName !== "string" || !d.data.fullName.trim()) continue;
     out.set(d.id, { uid: d.id, teaches: [], learns: [], online: false, lastActive: 0 });
   }
   return out;

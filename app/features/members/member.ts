@@ -22,6 +22,23 @@ export interface PublicMember {
   rating: { count: number; average: number | null };
 }
 
+/** `users/{uid}.suspension` while an admin has suspended the member; null or absent otherwise. */
+export interface Suspension {
+  reason: string;
+  at: number;
+  byUid: string;
+}
+
+export function suspensionOf(data: DocData | undefined): Suspension | null {
+  const s = data?.suspension as Partial<Suspension> | null | undefined;
+  return s && typeof s.reason === "string" && typeof s.at === "number" ? { reason: s.reason, at: s.at, byUid: String(s.byUid ?? "") } : null;
+}
+
+/** Deleted and suspended members are shown nowhere: not in matches, search or member pages. */
+export function isHiddenMember(data: DocData | undefined): boolean {
+  return !data || data.deleted === true || suspensionOf(data) !== null;
+}
+
 export function publicMember(uid: string, data: DocData | undefined): PublicMember {
   const d = data ?? {};
   const deleted = d.deleted === true || !data;

@@ -1,12 +1,12 @@
 import type { DocStore } from "~/engine/store/types";
 import { presenceOf, type Presence } from "./presence";
-import { publicMember, type PublicMember } from "./member";
+import { isHiddenMember, publicMember, suspensionOf, type PublicMember, type Suspension } from "./member";
 import { averageRating, readRating } from "~/features/reviews/types";
 
-/** A member others may look up; null for an unknown, unnamed or deleted account (their profile page is a 404). */
+/** A member others may look up; null for an unknown, unnamed, deleted or suspended account (their profile page is a 404). */
 export async function getMember(store: DocStore, uid: string): Promise<PublicMember | null> {
   const doc = await store.get(`users/${uid}`);
-  if (!doc || doc.data.deleted === true || typeof doc.data.fullName !== "string" || !doc.data.fullName.trim()) return null;
+  if (!doc || isHiddenMember(doc.data) || typeof doc.data.fullName !== "string" || !doc.data.fullName.trim()) return null;
   return publicMember(uid, doc.data);
 }
 
@@ -42,4 +42,14 @@ export async function namesOf(store: DocStore, uids: readonly string[]): Promise
     names.set(uid, typeof name === "string" && name.trim() ? name.trim() : "Member");
   });
   return names;
+}
+
+/** The member's suspension, or null when they may use SkillSwap. */
+export async function getSuspension(store: DocStore, uid: string): Promise<Suspension | null> {
+  return suspensionOf((await store.get(`users/${uid}`))?.data);
+}
+
+/** What a suspended member is told when they try to sign in. */
+export function suspendedMessage(suspension: Suspension): string {
+  return `Your account is suspended: ${suspension.reason} If you think this is a mistake, reply to the e-mail you signed up with.`;
 }

@@ -1,0 +1,99 @@
+/**
+ * Disputed sessions as an admin sees them, and their resolution. The escrow moves through the
+ * booking state machine with the same idempotent entries as ever (`release_`, `refund_`), so two
+ * admins resolving at once settle it once; the audit entry and the note to both members are
+ * written in the same transaction as the resolution.
+ */
+import type { DocStore } from "~/engine/store/types";
+import { applyCommand } from "~/features/bookings/bookings.server";
+import type { Booking, BookingDoc, Resolution } from "~/features/bookings/types";
+import { pairChatId } from "~/features/chat/pair";
+import { addNotification } from "~/features/notifications/notifications.server";
+import { namesOf } from "~/features/members/members.server";
+import { recordAudit } from "./audit.server";
+
+export const RESOLUTION_LABELS: Record<Resolution, string> = {
+  mentor: "to the mentor: the held SP are released to them",
+  learner: "to the learner: the held SP are refunded",
+  split: "split: half back to the learner, the rest to the mentor",
+};
+
+export interface DisputeView {
+  booking: Booking;
+  mentorName: string;
+  learnerName: string;
+  /** Who reported the problem, from the booking's history. */
+  raisedBy: "mentor" | "learner" | null;
+  raisedAt: number | null;
+  messages: { sender: string; text: string; timestamp: number }[];
+}
+
+const CHAT_CONTEXT = 30;
+
+/** Open disputes, oldest first, each with the session's notes and the pair's latest messages. */
+export async function listDisputes(store: DocStore): Promise<DisputeView[]> {
+  const docs = await store.query<BookingDoc>({ collection: "bookings", where: [["state", "==", "disputed"]] });
+  const bookings = docs.map((doc) => ({ ...doc.data, id: doc.id }) as Booking);
+  const raised = (b: Booking) => [...b.history].reverse().find((h) => h.state === "disputed");
+  bookings.sort((a, b) => (raised(a)?.at ?? a.updatedAt) - (raised(b)?.at ?? b.updatedAt));
+  const names = await namesOf(store, [...new Set(bookings.flatMap((b) => [b.mentorUid, b.learnerUid]))]);
+  return Promise.all(
+    bookings.map(async (booking) => {
+      const chatId = pairChatId(booking.mentorUid, booking.learnerUid);
+      const messages = await store.query<{ sender: string; text: string; timestamp: number }>({
+        collection: `chats/${chatId}/messages`,
+        orderBy: [["timestamp", "desc"]],
+        limit: CHAT_CONTEXT,
+      });
+      const event = raised(booking);
+      const by = event?.by;
+      return {
+        booking,
+        mentorName: names.get(booking.mentorUid) ?? "Member",
+        learnerName: names.get(booking.learnerUid) ?? "Member",
+        raisedBy: by === "mentor" || by === "learner" ? by : null,
+        raisedAt: event?.at ?? null,
+        messages: messages.map((m) => ({ sender: m.data.sender, text: m.data.text, timestamp: m.data.timestamp })).reverse(),
+      };
+    }),
+  );
+}
+
+/**
+ * Resolves a dispute. `adminUid` is null for the command line (scripts/resolve-dispute.ts).
+ * Resolving again with the same outcome is a no-op; another outcome is refused by the state machine.
+ */
+export async function resolveDispute(
+  store: DocStore,
+  adminUid: string | null,
+  bookingId: string,
+  to: Resolution,
+  note: string,
+  now = Date.now(),
+) {
+  return applyCommand(store, bookingId, { actor: "admin" }, { kind: "resolve", to }, now, (tx, booking) => {
+    recordAudit(
+      tx,
+      {
+        actorUid: adminUid ?? "command-line",
+        action: "dispute.resolve",
+        subjectUid: booking.learnerUid,
+        target: `bookings/${booking.id}`,
+        reason: note,
+        before: { state: "disputed" },
+        after: { state: booking.state, resolution: to, mentorUid: booking.mentorUid, learnerUid: booking.learnerUid },
+      },
+      now,
+    );
+    if (note) {
+      for (const uid of booking.participants) {
+        addNotification(
+          tx,
+          uid,
+          { id: `resolution_note_${booking.id}`, type: "booking", title: "A note from SkillSwap about your dispute", body: note, link: `/session/${booking.id}` },
+          now,
+        );
+      }
+    }
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * What admins do to members: suspend and reinstate, adjust SP, grant and revoke the admin role.
+ * Each change and its audit entry are written in one transaction, so nothing is applied unlogged.
+ */
+import type { AuthProvider } from "~/engine/auth/types";
+import type { DocStore } from "~/engine/store/types";
+import { suspensionOf, type Suspension } from "~/features/members/member";
+import { addNotification } from "~/features/notifications/notifications.server";
+import { InsufficientFundsError, prepareEntry } from "~/features/wallet/ledger.server";
+import { recordAudit } from "./audit.server";
+
+export class AdminActionError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AdminActionError";
+  }
+}
+
+const userPath = (uid: string) => `users/${uid}`;
+
+async function requireMemberDoc(store: DocStore, uid: string) {
+  const doc = await store.get(userPath(uid));
+  if (!doc || doc.data.deleted === true) throw new AdminActionError(404, "This member does not exist or has deleted their account.");
+  return doc;
+}
+
+/**
+ * Suspends the member: their profile carries the reason (so every page and sign-in refuses them
+ * and tells them why), their sessions end, and their open live streams close (the stream watches
+ * the profile). Suspending a suspended member changes nothing.
+ */
+export async function suspendMember(
+  ports: { store: DocStore; auth: AuthProvider },
+  adminUid: string,
+  uid: string,
+  reason: string,
+  now = Date.now(),
+): Promise<{ applied: boolean }> {
+  if (uid === adminUid) throw new AdminActionError(409, "You cannot suspend your own account.");
+  const applied = await ports.store.transaction(async (tx) => {
+    const doc = await tx.get(userPath(uid));
+    if (!doc || doc.data.deleted === true) throw new AdminActionError(404, "This member does not exist or has deleted their account.");
+    if (suspensionOf(doc.data)) return false;
+    const suspension: Suspension = { reason, at: now, byUid: adminUid };
+    tx.update(doc.path, { suspension });
+    recordAudit(tx, { actorUid: adminUid, action: "member.suspend", subjectUid: uid, target: doc.path, reason, before: { suspension: null }, after: { suspension } }, now);
+    return true;
+  });
+  // After the commit: a session that slips in between is refused by the profile check anyway.
+  await ports.auth.revokeSessions(uid);
+  return { applied };
+}
+
+export async function reinstateMember(store: DocStore, adminUid: string, uid: string, reason: string, now = Date.now()): Promise<{ applied: boolean }> {
+  return store.transaction(async (tx) => {
+    const doc = await tx.get(userPath(uid));
+    if (!doc || doc.data.deleted === true) throw new AdminActionError(404, "This member does not exist or has deleted their account.");
+    const before = suspensionOf(doc.data);
+    if (!before) return { applied: false };
+    tx.update(doc.path, { suspension: null });
+    recordAudit(tx, { actorUid: adminUid, action: "member.reinstate", subjectUid: uid, target: doc.path, reason, before: { suspension: before }, after: { suspension: null } }, now);
+    addNotification(tx, uid, { type: "system", title: "Your account is active again", body: reason, link: "/dashboard" }, now);
+    return { applied: true };
+  });
+}
+
+/** Adjustment ids come from the form that was shown, so a double submit or a retry applies once. */
+export const ADJUSTMENT_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/**
+ * A correction of a member's balance as a new ledger entry `adjust_{adjustmentId}` (entries are
+ * never edited). A debit larger than the balance is refused: the balance never goes below zero.
+ */
+export async function adjustBalance(
+  store: DocStore,
+  adminUid: string,
+  uid: string,
+  { adjustmentId, amount, reason }: { adjustmentId: string; amount: number; reason: string },
+  now = Date.now(),
+): Promise<{ applied: boolean; balance: number }> {
+  if (!ADJUSTMENT_ID.test(adjustmentId)) throw new AdminActionError(400, "This form has expired. Reload the page and try again.");
+  if (!Number.isSafeInteger(amount) || amount === 0) throw new AdminActionError(400, "Enter a whole number of SP other than 0.");
+  await requireMemberDoc(store, uid);
+  try {
+    return await store.transaction(async (tx) => {
+      const entry = await prepareEntry(
+        tx,
+        uid,
+        { id: `adjust_${adjustmentId}`, amount, type: "adjustment", description: `Adjustment by SkillSwap: ${reason}`, ref: `audit` },
+        now,
+      );
+      if (entry.alreadyApplied) return { applied: false, balance: entry.balanceAfter };
+      entry.commit();
+      recordAudit(
+        tx,
+        {
+          actorUid: adminUid,
+          action: "member.adjust_sp",
+          subjectUid: uid,
+          target: `wallets/${uid}`,
+          reason,
+          before: { balance: entry.balanceBefore },
+          after: { balance: entry.balanceAfter, entry: `adjust_${adjustmentId}`, amount },
+        },
+        now,
+      );
+      const sp = `${amount > 0 ? "+" : ""}${amount} SP`;
+      addNotification(tx, uid, { type: "system", title: `Your balance was adjusted: ${sp}`, body: reason, link: "/wallet" }, now);
+      return { applied: true, balance: entry.balanceAfter };
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw new AdminActionError(409, `The balance is ${error.balance} SP: a debit of ${-amount} SP would take it below zero.`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Grants or revokes the admin role through the auth port and logs it. The role lives with the
+ * account (embedded) or in its custom claims (Firebase); the log lives in the store.
+ */
+export async function setAdminRole(
+  ports: { store: DocStore; auth: AuthProvider },
+  adminUid: string | null,
+  uid: string,
+  admin: boolean,
+  reason: string,
+  now = Date.now(),
+): Promise<void> {
+  if (!admin && uid === adminUid) throw new AdminActionError(409, "You cannot revoke your own admin role; ask another admin.");
+  await ports.auth.setAdmin(uid, admin);
+  await ports.store.transaction(async (tx) => {
+    recordAudit(
+      tx,
+      {
+        // The command line acts as nobody in particular; it is named so in the log.
+        actorUid: adminUid ?? "command-line",
+        action: admin ? "member.grant_admin" : "member.revoke_admin",
+        subjectUid: uid,
+        target: `users/${uid}`,
+        reason,
+        before: { admin: !admin },
+        after: { admin },
+      },
+      now,
+    );
+  });
+}
