@@ -115,3 +115,40 @@ test("mentor and learner meet in the room: video both ways, mute, a reload, a le
     expect((await strangerPage.request.get(`/api/live?feeds=${feed}`)).status()).toBe(403);
   }
 });
+
+test("on a phone the videos stack with the controls in reach; another tab of the same member takes the call over", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const suffix = randomUUID().slice(0, 6);
+  const mentor = await createUser({ fullName: `Mara ${suffix}` });
+  const learner = await createUser({ fullName: `Leo ${suffix}` });
+  const id = await sessionStartingSoon(mentor, learner);
+  const mentorPage = await openAs(browser, mentor, baseURL!, { path: `/session/${id}` });
+  const phone = await openAs(browser, learner, baseURL!, { path: `/session/${id}`, viewport: { width: 390, height: 844 } });
+  await join(mentorPage);
+  await join(phone);
+  await expect(status(phone)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 20_000 });
+
+  // The other member's picture spans the width; one's own sits under it, not over it.
+  const theirs = (await phone.getByLabel(`${mentor.fullName}'s video`).boundingBox())!;
+  const mine = (await phone.getByLabel("Your video", { exact: true }).boundingBox())!;
+  expect(theirs.width).toBeGreaterThanOrEqual(300);
+  expect(mine.y).toBeGreaterThanOrEqual(theirs.y + theirs.height);
+  for (const name of ["Mute", "Turn camera off", "Leave"]) {
+    const button = phone.getByRole("button", { name });
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.height).toBeGreaterThanOrEqual(32);
+  }
+
+  // A second tab of the learner joins: it holds the call now, and the first tab says so.
+  const secondTab = await phone.context().newPage();
+  await secondTab.goto(`/session/${id}`);
+  await join(secondTab);
+  await expect(phone.getByText("You joined this call from another tab or device.")).toBeVisible({ timeout: 20_000 });
+  await expect(status(secondTab)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 30_000 });
+  await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 30_000 });
+  await expectVideoPlaying(mentorPage, `${learner.fullName}'s video`);
+  await expectVideoPlaying(secondTab, `${mentor.fullName}'s video`);
+  await expect(phone.getByRole("button", { name: "Move the call here" })).toBeVisible();
+});
