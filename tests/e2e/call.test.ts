@@ -152,3 +152,66 @@ test("on a phone the videos stack with the controls in reach; another tab of the
   await expectVideoPlaying(secondTab, `${mentor.fullName}'s video`);
   await expect(phone.getByRole("button", { name: "Move the call here" })).toBeVisible();
 });
+
+test("without a camera a member joins with sound only, told why, and still sees the other", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const suffix = randomUUID().slice(0, 6);
+  const mentor = await createUser({ fullName: `Mara ${suffix}` });
+  const learner = await createUser({ fullName: `Leo ${suffix}` });
+  const id = await sessionStartingSoon(mentor, learner);
+  const mentorPage = await openAs(browser, mentor, baseURL!, { path: `/session/${id}` });
+  const learnerPage = await openAs(browser, learner, baseURL!);
+  // This browser has a microphone and no camera: asking for video fails as it does on such a machine.
+  await learnerPage.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const original = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = (constraints) => (constraints?.video ? Promise.reject(new DOMException("Requested device not found", "NotFoundError")) : original(constraints));
+  });
+  await learnerPage.goto(`/session/${id}`);
+
+  await join(mentorPage);
+  await learnerPage.getByRole("button", { name: "Join call" }).click();
+  await expect(learnerPage.getByText("No camera was found, so you join with sound only.")).toBeVisible();
+  await expect(learnerPage.getByRole("button", { name: "Turn camera on" })).toBeDisabled();
+  await learnerPage.getByRole("button", { name: "Join now" }).click();
+
+  await expect(status(learnerPage)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 20_000 });
+  await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 20_000 });
+  await expectVideoPlaying(learnerPage, `${mentor.fullName}'s video`);
+  await expect(mentorPage.getByText(`${learner.fullName}'s camera is off`)).toBeVisible();
+  expect((await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data).toMatchObject({ audio: true, video: false });
+});
+
+test("when no direct path exists, the room says so and points at the meeting link", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const suffix = randomUUID().slice(0, 6);
+  const mentor = await createUser({ fullName: `Mara ${suffix}` });
+  const learner = await createUser({ fullName: `Leo ${suffix}` });
+  const id = await sessionStartingSoon(mentor, learner);
+  const pages: Page[] = [];
+  for (const member of [mentor, learner]) {
+    const page = await openAs(browser, member, baseURL!);
+    // A strict firewall and no TURN server: only relayed candidates are allowed, and there is no relay.
+    await page.addInitScript(() => {
+      const Original = window.RTCPeerConnection;
+      window.RTCPeerConnection = class extends Original {
+        constructor(configuration?: RTCConfiguration) {
+          super({ ...configuration, iceTransportPolicy: "relay" });
+        }
+      };
+    });
+    await page.goto(`/session/${id}`);
+    pages.push(page);
+  }
+  const [mentorPage, learnerPage] = pages;
+  await join(mentorPage);
+  await join(learnerPage);
+  await expect(mentorPage.getByRole("alert").filter({ hasText: "The direct call cannot connect" })).toContainText("Add a meeting link above and meet there instead.", { timeout: 40_000 });
+  await expect(learnerPage.getByRole("alert").filter({ hasText: "The direct call cannot connect" })).toContainText(`Ask ${mentor.fullName} to add a meeting link above.`, { timeout: 40_000 });
+  await expect(status(learnerPage)).toHaveText(`Connecting to ${mentor.fullName}…`);
+
+  await mentorPage.getByLabel("Meeting link").fill("https://meet.example.com/fallback");
+  await mentorPage.getByRole("button", { name: "Save link" }).click();
+  await expect(learnerPage.getByRole("alert").filter({ hasText: "The direct call cannot connect" })).toContainText("Use the meeting link above instead.");
+  await expect(learnerPage.getByTestId("meeting-link")).toHaveText("https://meet.example.com/fallback");
+});

@@ -266,7 +266,7 @@ function CallStage({ view, session, otherName, role, meetingLink }: { view: Call
         <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-slate-900">
           <StreamVideo stream={view.remote} muted={false} label={`${otherName}'s video`} className="h-full w-full object-contain" speaker={view.choice.speaker} />
           {!view.remote || theirCameraOff ? (
-            <p className="absolute inset-0 grid place-items-center text-sm text-slate-300">{view.remote ? `${otherName} turned the camera off` : otherName}</p>
+            <p className="absolute inset-0 grid place-items-center text-sm text-slate-300">{view.remote ? `${otherName}'s camera is off` : otherName}</p>
           ) : null}
           <div className="absolute bottom-2 left-2 flex flex-wrap gap-1">
             {view.other && !view.other.audio ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingPayload, countChatUnread, feedSources, isFeedName, toPayload } from "./feeds";
+import { bookingPayload, callMembersOf, callMessagesOf, callPayload, countChatUnread, feedSources, isFeedName, toPayload } from "./feeds";
 
 describe("live feed catalogue", () => {
   it("builds every query from the uid, as SPEC.md §7 lists them", () => {
@@ -44,5 +44,22 @@ describe("live feed catalogue", () => {
     expect(payload).not.toHaveProperty("lockIds");
     expect(payload).not.toHaveProperty("reminderSent");
     expect(bookingPayload(null)).toBeNull();
+  });
+
+  it("builds the call feed from the listener's uid: both members' state, and only messages addressed to them", () => {
+    expect(isFeedName("call:b1")).toBe(true);
+    expect(isFeedName("call:b1/signals")).toBe(false);
+    expect(callMembersOf("b1", "u1")).toEqual({ collection: "bookings/b1/signals", where: [["audience", "array-contains", "u1"]] });
+    expect(callMessagesOf("b1", "u1")).toMatchObject({ collection: "bookings/b1/signals", where: [["to", "==", "u1"]], orderBy: [["createdAt", "desc"]] });
+    const payload = callPayload(
+      [{ data: { uid: "u2", peer: "p2", audio: false, video: true, screen: false, left: false, updatedAt: 5, audience: ["u1", "u2"] } }],
+      [
+        { id: "m2", data: { fromPeer: "p2", toPeer: "p1", seq: 2, candidate: { candidate: "c" }, from: "u2", to: "u1" } },
+        { id: "m1", data: { fromPeer: "p2", toPeer: "p1", seq: 1, description: { type: "offer", sdp: "v=0" }, from: "u2", to: "u1" } },
+      ],
+    );
+    expect(payload.members).toEqual({ u2: { uid: "u2", peer: "p2", audio: false, video: true, screen: false, left: false, updatedAt: 5 } });
+    expect(payload.messages.map((m) => m.seq)).toEqual([1, 2]);
+    expect(payload.messages[0]).toEqual({ id: "m1", fromPeer: "p2", toPeer: "p1", seq: 1, description: { type: "offer", sdp: "v=0" } });
   });
 });
