@@ -8,6 +8,8 @@ import { Negotiation, type Outgoing } from "~/features/call/negotiation";
 import type { SignalInput } from "~/features/call/signals";
 import type { CallMember, CallPayload } from "~/engine/live/feeds";
 import { acquireMedia, acquireTrack, listDevices, type DeviceChoice, type DeviceLists } from "./media.client";
+import { forgetCall, rememberCall, type RememberedCall } from "./remembered-call.client";
+import { createSignalOutbox } from "./signal-outbox.client";
 
 export type CallPhase = "idle" | "preview" | "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "other-left" | "taken-over";
 
@@ -46,23 +48,6 @@ const CANNOT_CONNECT_MS = 20_000;
 const RETRY_FIRST_CONNECTION_MS = 5_000;
 /** A dropped connection gets this long to come back by itself before ICE is restarted. */
 const RESTART_AFTER_MS = 3_000;
-
-const storageKey = (bookingId: string) => `skillswap.call.${bookingId}`;
-
-interface Remembered extends DeviceChoice {
-  micOn: boolean;
-  cameraOn: boolean;
-}
-
-/** This tab was in the call before a reload: it comes back by itself, with the same devices. */
-export function rememberedCall(bookingId: string): Remembered | null {
-  try {
-    const raw = sessionStorage.getItem(storageKey(bookingId));
-    return raw ? (JSON.parse(raw) as Remembered) : null;
-  } catch {
-    return null;
-  }
-}
 
 function newPeerId(): string {
   return crypto.randomUUID();
@@ -105,10 +90,11 @@ export class CallSession {
   private everConnected = false;
   private retryTimer: ReturnType<typeof setInterval> | undefined;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
-  private outbox: Promise<unknown> = Promise.resolve();
+  private readonly send: ReturnType<typeof createSignalOutbox>;
   private readonly restartIce = () => this.pc?.restartIce();
 
   constructor(private readonly options: CallOptions) {
+    this.send = createSignalOutbox(options.bookingId);
     window.addEventListener("online", this.restartIce);
   }
 
@@ -161,7 +147,7 @@ export class CallSession {
   }
 
   /** Joins (or takes over, from another tab) the call. `remembered`: coming back after a reload. */
-  async join(remembered?: Remembered): Promise<void> {
+  async join(remembered?: RememberedCall): Promise<void> {
     if (remembered || (!this.mic && !this.camera && this.state.phase !== "preview")) {
       this.set({ phase: "joining" });
       await this.acquire(remembered ?? this.state.choice, remembered ?? undefined);
@@ -189,20 +175,12 @@ export class CallSession {
   }
 
   private remember(): void {
-    const value: Remembered = { camera: this.state.choice.camera, microphone: this.state.choice.microphone, micOn: this.state.micOn, cameraOn: this.state.cameraOn };
-    try {
-      sessionStorage.setItem(storageKey(this.options.bookingId), JSON.stringify(value));
-    } catch {
-      // Private mode without storage: a reload then shows "Join call" again.
-    }
+    const { camera, microphone } = this.state.choice;
+    rememberCall(this.options.bookingId, { camera, microphone, micOn: this.state.micOn, cameraOn: this.state.cameraOn });
   }
 
   private forget(): void {
-    try {
-      sessionStorage.removeItem(storageKey(this.options.bookingId));
-    } catch {
-      // Nothing was stored.
-    }
+    forgetCall(this.options.bookingId);
   }
 
   /** The latest call feed: who holds the call on each side, their media, and messages for us. */
@@ -322,46 +300,16 @@ export class CallSession {
     void this.post("description" in message ? { type: "description", ...base, description: message.description } : { type: "candidate", ...base, candidate: message.candidate });
   }
 
-  /**
-   * Posts signals one after another, so that they are stored in the order they were made.
-   * Answers whether the server took it.
-   */
-  private post(body: SignalInput): Promise<boolean> {
-    const attempt = async (): Promise<boolean> => {
-      for (let tries = 0; tries < 4; tries++) {
-        let response: Response;
-        try {
-          response = await fetch(`/api/bookings/${this.options.bookingId}/signals`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify(body),
-            credentials: "same-origin",
-            keepalive: body.type === "leave",
-          });
-        } catch {
-          // Offline for a moment (a network change): try again shortly.
-          await new Promise((resolve) => setTimeout(resolve, 1_000 * (tries + 1)));
-          continue;
-        }
-        if (response.ok) return true;
-        const { error } = (await response.json().catch(() => ({}))) as { error?: string };
-        if (response.status === 409 && body.type !== "join") {
-          if (body.peer === this.peer) this.takenOver();
-          return false;
-        }
-        if (response.status === 429) {
-          await new Promise((resolve) => setTimeout(resolve, 2_000));
-          continue;
-        }
-        if (body.type !== "leave") this.set({ error: error ?? "The call could not reach the server." });
-        return false;
-      }
-      if (body.type !== "leave") this.set({ error: "The call could not reach the server. Check your connection." });
-      return false;
-    };
-    const result = this.outbox.then(attempt, attempt);
-    this.outbox = result;
-    return result;
+  /** Posts a signal (in order with the others); answers whether the server took it. */
+  private async post(body: SignalInput): Promise<boolean> {
+    const outcome = await this.send(body);
+    if (outcome.ok) return true;
+    if (outcome.moved && body.type !== "join") {
+      if (body.peer === this.peer) this.takenOver();
+    } else if (body.type !== "leave") {
+      this.set({ error: outcome.error });
+    }
+    return false;
   }
 
   private postMedia(): void {
