@@ -60,7 +60,7 @@ async function join(page: Page): Promise<void> {
 
 const status = (page: Page) => page.getByTestId("call-status");
 
-test("mentor and learner meet in the room: video both ways, mute, a reload, a leave; nobody else can signal", async ({ browser, baseURL }) => {
+test("mentor and learner meet in the room: video both ways, mute, a network drop, a reload, a leave; nobody else can signal", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const suffix = randomUUID().slice(0, 6);
   const mentor = await createUser({ fullName: `Mara ${suffix}` });
@@ -86,6 +86,18 @@ test("mentor and learner meet in the room: video both ways, mute, a reload, a le
   expect((await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data).toMatchObject({ audio: false, video: true });
   await learnerPage.getByRole("button", { name: "Unmute" }).click();
   await expect(mentorPage.getByTestId("remote-muted")).toHaveCount(0);
+
+  // The learner's network drops for a moment: what they do meanwhile arrives once it is back,
+  // and the call carries on.
+  await learnerPage.context().setOffline(true);
+  await learnerPage.getByRole("button", { name: "Mute" }).click();
+  await learnerPage.waitForTimeout(1_500);
+  await learnerPage.context().setOffline(false);
+  await expect(mentorPage.getByTestId("remote-muted")).toHaveText(`${learner.fullName} is muted`, { timeout: 20_000 });
+  await learnerPage.getByRole("button", { name: "Unmute" }).click();
+  await expect(mentorPage.getByTestId("remote-muted")).toHaveCount(0);
+  await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 20_000 });
+  await expectVideoPlaying(mentorPage, `${learner.fullName}'s video`);
 
   // The learner reloads: the tab joins again by itself and the call comes back on both sides.
   const learnerPeerBefore = (await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data.peer;
