@@ -84,17 +84,19 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
           <MeetingLink id={session.id} room={room} />
         </section>
 
-        <CallPanel
-          bookingId={session.id}
-          uid={session.uid}
-          otherUid={session.otherUid}
-          otherName={session.otherName}
-          role={room.role}
-          booking={{ state: room.state, start: session.start, end: session.end }}
-          meetingLink={room.meetingLink}
-          iceServers={session.iceServers}
-          now={now}
-        />
+        {room.state === "requested" || room.state === "accepted" ? (
+          <CallPanel
+            bookingId={session.id}
+            uid={session.uid}
+            otherUid={session.otherUid}
+            otherName={session.otherName}
+            role={room.role}
+            booking={{ state: room.state, start: session.start, end: session.end }}
+            meetingLink={room.meetingLink}
+            iceServers={session.iceServers}
+            now={now}
+          />
+        ) : null}
         <SessionControls id={session.id} room={room} otherName={session.otherName} />
         {room.state === "completed" ? <ReviewPanel id={session.id} otherName={session.otherName} mine={session.myReview} theirs={session.theirReview} /> : null}
         <SharedNotes id={session.id} room={room} uid={session.uid} />

@@ -100,7 +100,7 @@ function CallLobby({ view, opening, otherName, onJoin }: { view: CallView; openi
     open: `Meet ${otherName} right here, with camera and microphone. The meeting link stays as a fallback.`,
     "too-early": "You can join the call from 10 minutes before the session starts.",
     over: "This session has ended, and its call with it.",
-    "not-accepted": "The call opens once the session is accepted.",
+    "not-accepted": "The call opens once the session is accepted, from 10 minutes before it starts.",
   }[opening];
   return (
     <div className="mt-2 space-y-3">
