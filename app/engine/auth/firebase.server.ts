@@ -5,7 +5,7 @@
  * fresh ID token into a Firebase session cookie and checks that cookie, with revocation, on every
  * request.
  */
-import type { Auth, DecodedIdToken } from "firebase-admin/auth";
+import type { Auth, DecodedIdToken, UserRecord } from "firebase-admin/auth";
 import { AuthError, type AuthProvider, type AuthUser, type Credentials, type Session } from "./types";
 
 /** createSessionCookie is only for a recent sign-in: an old ID token could be a stolen one. */
@@ -58,6 +58,22 @@ function toAuthUser(claims: DecodedIdToken): AuthUser {
     photoURL: typeof claims.picture === "string" && claims.picture ? claims.picture : null,
     ...(claims.admin === true && { admin: true }),
   };
+}
+
+async function userRecordOrNull(read: () => Promise<UserRecord>): Promise<AuthUser | null> {
+  try {
+    const record = await read();
+    return {
+      uid: record.uid,
+      email: record.email ?? "",
+      displayName: record.displayName ?? null,
+      photoURL: record.photoURL ?? null,
+      ...(record.customClaims?.admin === true && { admin: true }),
+    };
+  } catch (error) {
+    if (authCode(error) === "auth/user-not-found") return null;
+    throw error;
+  }
 }
 
 function idTokenOf(credentials: Credentials): string {
@@ -133,19 +149,11 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
     },
 
     async findUserByEmail(email) {
-      try {
-        const record = await auth.getUserByEmail(email.trim().toLowerCase());
-        return {
-          uid: record.uid,
-          email: record.email ?? "",
-          displayName: record.displayName ?? null,
-          photoURL: record.photoURL ?? null,
-          ...(record.customClaims?.admin === true && { admin: true }),
-        };
-      } catch (error) {
-        if (authCode(error) === "auth/user-not-found") return null;
-        throw error;
-      }
+      return userRecordOrNull(() => auth.getUserByEmail(email.trim().toLowerCase()));
+    },
+
+    async getUser(uid) {
+      return userRecordOrNull(() => auth.getUser(uid));
     },
 
     // Claims travel inside session cookies: a grant shows from the next sign-in, and a revoke

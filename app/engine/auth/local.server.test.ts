@@ -408,6 +408,7 @@ describe("the admin role", () => {
     await auth.setAdmin(user.uid, true);
     expect((await auth.getSessionUser(session.token))?.admin).toBe(true);
     expect(await auth.findUserByEmail(" Root@Example.com ")).toMatchObject({ uid: user.uid, admin: true });
+    expect(await auth.getUser(user.uid)).toMatchObject({ email: "root@example.com", admin: true });
 
     await auth.setAdmin(user.uid, false);
     expect((await auth.getSessionUser(session.token))?.admin).toBeUndefined();
@@ -415,6 +416,7 @@ describe("the admin role", () => {
 
   it("finds no account for an unknown email and refuses an unknown uid", async () => {
     expect(await auth.findUserByEmail("nobody@example.com")).toBeNull();
+    expect(await auth.getUser("no-such-uid")).toBeNull();
     expect((await failure(auth.setAdmin("no-such-uid", true))).message).toMatch(/no account/);
   });
 });

@@ -319,6 +319,11 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       return user ? toAuthUser(entry.data.uid, user.data) : null;
     },
 
+    async getUser(uid) {
+      const user = await store.get<AuthUserDoc>(userPath(uid));
+      return user ? toAuthUser(uid, user.data) : null;
+    },
+
     async setAdmin(uid, admin) {
       await store.transaction(async (tx) => {
         const user = await tx.get<AuthUserDoc>(userPath(uid));

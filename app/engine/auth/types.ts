@@ -81,8 +81,10 @@ export interface AuthProvider {
    * every session and every reset link. Documents outside the auth engine are the caller's.
    */
   deleteAccount(uid: string): Promise<void>;
-  /** The account registered with this email, or null. For the admin command line. */
+  /** The account registered with this email, or null. For admins and their command line. */
   findUserByEmail(email: string): Promise<AuthUser | null>;
+  /** The account with this uid, or null. For admins. */
+  getUser(uid: string): Promise<AuthUser | null>;
   /**
    * Grants or revokes the admin role, from the user's next request on. A Firebase session cookie
    * keeps the claims it was made with, so there a revoke ends the user's sessions and a grant shows

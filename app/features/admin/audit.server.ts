@@ -6,29 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { DocStore, Transaction, WhereClause } from "~/engine/store/types";
+import type { AuditAction } from "./audit";
 
-export const AUDIT_ACTIONS = [
-  "member.suspend",
-  "member.reinstate",
-  "member.adjust_sp",
-  "member.grant_admin",
-  "member.revoke_admin",
-  "dispute.resolve",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  "member.suspend": "Suspended a member",
-  "member.reinstate": "Reinstated a member",
-  "member.adjust_sp": "Adjusted SP",
-  "member.grant_admin": "Granted admin",
-  "member.revoke_admin": "Revoked admin",
-  "dispute.resolve": "Resolved a dispute",
-};
-
-export function isAuditAction(value: unknown): value is AuditAction {
-  return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
-}
+export { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, isAuditAction, type AuditAction } from "./audit";
 
 /** `audit/{id}` as stored. `before` and `after` are small JSON snapshots of what changed. */
 // A type, not an interface: it is then a DocData without a catch-all field.

@@ -150,3 +150,43 @@ export async function setAdminRole(
     );
   });
 }
+
+export const MEMBERS_PAGE = 25;
+
+export interface MemberRow {
+  uid: string;
+  fullName: string;
+  createdAt: number;
+  suspended: boolean;
+  deleted: boolean;
+}
+
+/**
+ * Members by name (any part, any case) or by exact e-mail, newest first, a page at a time. Names
+ * are matched by a scan of `users`: fine for the back office of one community; an index would come
+ * with a search port.
+ */
+export async function searchMembers(
+  ports: { store: DocStore; auth: AuthProvider },
+  query: string,
+  page: number,
+): Promise<{ rows: MemberRow[]; hasMore: boolean }> {
+  const q = query.trim().toLowerCase();
+  const users = await ports.store.query({ collection: "users" });
+  let matched = users;
+  if (q) {
+    const byEmail = q.includes("@") ? await ports.auth.findUserByEmail(q) : null;
+    matched = users.filter((u) => u.id === byEmail?.uid || u.id === q || String(u.data.fullName ?? "").toLowerCase().includes(q));
+  }
+  const rows = matched
+    .map((u) => ({
+      uid: u.id,
+      fullName: String(u.data.fullName ?? "") || "(no name yet)",
+      createdAt: Number(u.data.createdAt ?? 0),
+      suspended: suspensionOf(u.data) !== null,
+      deleted: u.data.deleted === true,
+    }))
+    .sort((a, b) => b.createdAt - a.createdAt || (a.uid < b.uid ? -1 : 1));
+  const start = page * MEMBERS_PAGE;
+  return { rows: rows.slice(start, start + MEMBERS_PAGE), hasMore: rows.length > start + MEMBERS_PAGE };
+}

@@ -1,0 +1,23 @@
+/** The kinds of admin action the audit log names. Browser-safe: the log page shows the labels. */
+export const AUDIT_ACTIONS = [
+  "member.suspend",
+  "member.reinstate",
+  "member.adjust_sp",
+  "member.grant_admin",
+  "member.revoke_admin",
+  "dispute.resolve",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "member.suspend": "Suspended a member",
+  "member.reinstate": "Reinstated a member",
+  "member.adjust_sp": "Adjusted SP",
+  "member.grant_admin": "Granted admin",
+  "member.revoke_admin": "Revoked admin",
+  "dispute.resolve": "Resolved a dispute",
+};
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}

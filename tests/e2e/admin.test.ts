@@ -1,0 +1,180 @@
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "./support/test";
+import { saveAvailability, saveRates } from "../../app/features/bookings/teaching.server";
+import type { BookingDoc } from "../../app/features/bookings/types";
+import { reconcileAll } from "../../app/features/wallet/reconcile.server";
+import { createUser, openAs, PASSWORD, type TestUser } from "./support/fixtures";
+import { e2eStore } from "./support/store";
+
+/**
+ * The back office end to end: an admin granted from the command line sees the figures, suspends
+ * and reinstates a member who is signed in elsewhere, adjusts SP (the member's header updates
+ * live), resolves a dispute raised through the real booking flow, and finds every action in the
+ * audit log and its CSV export. Everyone else gets a 404 for every admin route.
+ */
+
+const run = randomUUID().slice(0, 6);
+const balance = (page: Page) => page.getByTestId("wallet-balance");
+
+function adminCli(...args: string[]) {
+  return spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production", BACKEND: "embedded" },
+    encoding: "utf8",
+  });
+}
+
+async function grantedAdmin(): Promise<TestUser> {
+  const admin = await createUser({ fullName: `Ada Admin ${run}` });
+  const granted = adminCli("grant", admin.email);
+  expect(granted.stderr).toBe("");
+  expect(granted.stdout).toContain(`${admin.email} is now an admin`);
+  return admin;
+}
+
+test.afterEach(async () => {
+  expect((await reconcileAll(e2eStore())).failures).toEqual([]);
+});
+
+test("an admin suspends and reinstates a member, adjusts SP live, and finds it all in the audit log", async ({ browser, baseURL }) => {
+  const admin = await grantedAdmin();
+  const member = await createUser({ fullName: `Sam Suspended ${run}` });
+  const adminPage = await openAs(browser, admin, baseURL!, { path: "/admin" });
+  const memberPage = await openAs(browser, member, baseURL!, { path: "/dashboard" });
+
+  await expect(adminPage.getByRole("heading", { name: "The community at a glance" })).toBeVisible();
+  await expect(adminPage.getByText("Equal to the balances: the ledger reconciles.")).toBeVisible();
+
+  // Find the member by name and open their page.
+  await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Members" }).click();
+  await adminPage.getByLabel("Search by name or e-mail").fill(`Sam Suspended ${run}`);
+  await adminPage.getByRole("button", { name: "Search" }).click();
+  await adminPage.getByRole("link", { name: `Sam Suspended ${run}` }).click();
+  await expect(adminPage.getByTestId("admin-member-balance")).toHaveText("200 SP");
+
+  // Adjust: the member's header shows it without a reload.
+  await expect(balance(memberPage)).toHaveText("200 SP");
+  await adminPage.getByLabel("Amount (SP)").fill("25");
+  await adminPage.locator("#adjust-reason").fill("Compensation for a lost session");
+  await adminPage.getByRole("button", { name: "Post adjustment" }).click();
+  await expect(adminPage.getByRole("status")).toHaveText("Adjusted by 25 SP. The balance is now 225 SP.");
+  await expect(balance(memberPage)).toHaveText("225 SP");
+
+  // A debit below zero is refused with a message, and changes nothing.
+  await adminPage.getByLabel("Amount (SP)").fill("-1000");
+  await adminPage.locator("#adjust-reason").fill("Too much");
+  await adminPage.getByRole("button", { name: "Post adjustment" }).click();
+  await expect(adminPage.getByRole("alert")).toContainText("The balance is 225 SP: a debit of 1000 SP would take it below zero.");
+  await expect(adminPage.getByTestId("admin-member-balance")).toHaveText("225 SP");
+
+  // Suspend: the member's sessions end, so their next request lands on /auth; signing in again says why.
+  await adminPage.locator("#suspend-reason").fill("Repeated spam in chats.");
+  await adminPage.getByRole("button", { name: "Suspend member" }).click();
+  await expect(adminPage.getByRole("status").first()).toContainText("Suspended on");
+  await memberPage.goto("/matches");
+  await expect(memberPage).toHaveURL(/\/auth\?redirectTo=%2Fmatches/);
+  await memberPage.getByLabel("Email").fill(member.email);
+  await memberPage.getByLabel("Password").fill(PASSWORD);
+  await memberPage.getByRole("button", { name: "Sign in" }).click();
+  await expect(memberPage.getByText("Your account is suspended: Repeated spam in chats.")).toBeVisible();
+  await expect(memberPage).toHaveURL(/\/auth/);
+  // Hidden from member pages while suspended.
+  expect((await adminPage.request.get(`/members/${member.uid}`)).status()).toBe(404);
+
+  // Reinstate: signing in works again.
+  await adminPage.locator("#suspend-reason").fill("Appeal accepted.");
+  await adminPage.getByRole("button", { name: "Reinstate member" }).click();
+  await expect(adminPage.getByText("The member is reinstated and can sign in again.")).toBeVisible();
+  await memberPage.getByRole("button", { name: "Sign in" }).click();
+  await memberPage.getByLabel("Password").fill(PASSWORD);
+  await memberPage.getByRole("button", { name: "Sign in" }).click();
+  await memberPage.waitForURL(/\/matches/);
+  await expect(balance(memberPage)).toHaveText("225 SP");
+
+  // The audit log lists every action, newest first, and exports them as CSV.
+  await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit log" }).click();
+  await adminPage.getByLabel("Member id").fill(member.uid);
+  await adminPage.getByRole("button", { name: "Filter" }).click();
+  const log = adminPage.getByRole("list", { name: "Admin actions, newest first" }).getByRole("listitem");
+  await expect(log).toHaveCount(3);
+  await expect(log.nth(0)).toContainText("Reinstated a member");
+  await expect(log.nth(1)).toContainText("Repeated spam in chats.");
+  await expect(log.nth(2)).toContainText("Compensation for a lost session");
+  const csv = await adminPage.request.get(`/admin/audit.csv?subject=${member.uid}`);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const lines = (await csv.text()).trim().split("\r\n");
+  expect(lines[0]).toBe("at,action,actor,member,target,reason,before,after,id");
+  expect(lines.slice(1).map((line) => line.split(",")[1])).toEqual(["member.adjust_sp", "member.suspend", "member.reinstate"]);
+});
+
+test("an admin resolves a dispute raised through the real booking flow; both wallets and notifications follow", async ({ browser, baseURL }) => {
+  const admin = await grantedAdmin();
+  const mentor = await createUser({ fullName: `Mina Mentor ${run}`, profile: { timezone: "UTC", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] } });
+  const learner = await createUser({ fullName: `Lou Learner ${run}`, profile: { timezone: "UTC" } });
+  await saveAvailability(e2eStore(), mentor.uid, { timezone: "UTC", weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" })), exceptions: [] });
+  await saveRates(e2eStore(), mentor.uid, { spanish: 40 });
+
+  const learnerPage = await openAs(browser, learner, baseURL!, { path: `/calendar?book=${mentor.uid}` });
+  const panel = learnerPage.getByRole("region", { name: `Book a session with ${mentor.fullName}` });
+  await panel.locator('input[name="start"]').first().check({ force: true });
+  await panel.getByRole("button", { name: "Request booking" }).click();
+  const href = await learnerPage.getByRole("link", { name: "Open the session" }).getAttribute("href");
+  const id = href!.split("/").pop()!;
+  await expect(balance(learnerPage)).toHaveText("160 SP");
+
+  const mentorPage = await openAs(browser, mentor, baseURL!, { path: "/calendar" });
+  const request = mentorPage.getByTestId("pending-request").filter({ hasText: learner.fullName });
+  await request.getByRole("button", { name: "Accept" }).click();
+  await expect(request).toHaveCount(0);
+  await expect.poll(async () => (await e2eStore().get<BookingDoc>(`bookings/${id}`))!.data.state).toBe("accepted");
+
+  // The session took place; the learner reports a problem in the room.
+  const now = Date.now();
+  await e2eStore().update(`bookings/${id}`, { start: now - 2 * 3_600_000, end: now - 3_600_000 });
+  await learnerPage.goto(`/session/${id}`);
+  await learnerPage.getByRole("button", { name: "Report a problem" }).click();
+  await learnerPage.getByLabel("What went wrong?").fill("The mentor never joined the call.");
+  await learnerPage.getByRole("button", { name: "Report problem", exact: true }).click();
+  await expect.poll(async () => (await e2eStore().get<BookingDoc>(`bookings/${id}`))!.data.state).toBe("disputed");
+
+  // The learner waits on the dashboard: the refund shows in the header without a reload.
+  await learnerPage.goto("/dashboard");
+  await expect(balance(learnerPage)).toHaveText("160 SP");
+  const adminPage = await openAs(browser, admin, baseURL!, { path: "/admin/disputes" });
+  const dispute = adminPage.getByRole("article", { name: "Dispute about Spanish" }).filter({ hasText: learner.fullName });
+  await expect(dispute).toContainText("The mentor never joined the call.");
+  await dispute.getByLabel("To the learner").check();
+  await dispute.getByLabel("Note to both members").fill("The mentor did not attend; the SP go back to the learner.");
+  await dispute.getByRole("button", { name: "Resolve dispute" }).click();
+  await expect(adminPage.getByRole("status")).toContainText("Resolved to the learner");
+  await expect(dispute).toHaveCount(0);
+
+  await expect(balance(learnerPage)).toHaveText("200 SP");
+  expect((await e2eStore().get<BookingDoc>(`bookings/${id}`))!.data).toMatchObject({ state: "resolved", resolution: "learner" });
+  for (const page of [learnerPage, mentorPage]) {
+    await page.goto("/notifications");
+    await expect(page.getByText("The mentor did not attend; the SP go back to the learner.")).toBeVisible();
+  }
+});
+
+const ADMIN_PATHS = ["/admin", "/admin/members", "/admin/members/some-uid", "/admin/disputes", "/admin/audit", "/admin/audit.csv"];
+
+test("a member who is not an admin and a signed-out visitor get 404 for every admin page and action", async ({ browser, baseURL, playwright }) => {
+  const member = await createUser({ fullName: `Nora Nobody ${run}` });
+  const memberPage = await openAs(browser, member, baseURL!);
+  const anonymous = await playwright.request.newContext({ baseURL });
+  for (const client of [memberPage.request, anonymous]) {
+    for (const path of ADMIN_PATHS) {
+      expect((await client.get(path, { maxRedirects: 0 })).status(), `GET ${path}`).toBe(404);
+      const post = await client.post(path, { form: { intent: "suspend", reason: "takeover", amount: "1000", adjustmentId: "form-00000001", bookingId: "x", to: "learner", note: "xxx" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+      expect(post.status(), `POST ${path}`).toBe(404);
+    }
+  }
+  // What the page shows is the ordinary 404 page.
+  await memberPage.goto("/admin");
+  await expect(memberPage.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  // Nothing was written.
+  expect(await e2eStore().query({ collection: "audit", where: [["reason", "==", "takeover"]] })).toEqual([]);
+  expect(await e2eStore().get(`users/${member.uid}`)).toMatchObject({ data: { fullName: member.fullName } });
+  await anonymous.dispose();
+});
