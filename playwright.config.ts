@@ -31,6 +31,7 @@ const serverEnv: Record<string, string> = {
   DATA_DIR,
   PORT: String(PORT),
   PAYMENTS: "test",
+  PUBLIC_URL: BASE_URL,
 };
 const clearedFromShell = Object.keys(process.env).filter(
   (key) => key.startsWith("STRIPE_") || key === "SESSION_SECRET" || key === "PUBLIC_URL",

@@ -8,7 +8,7 @@ import path from "node:path";
 import { pipeline } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
-import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
+import { createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
 
 installGlobals({ nativeFetch: true });
 
@@ -96,27 +96,132 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // The app's one origin rule (app/utils/origin.server.ts), handed over by entry.server.tsx.
 const { isCrossSite } = build.entry.module;
 
+// Forwarded headers are whatever the client sent unless a proxy we run rewrites them.
+const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
+
+/**
+ * `//attacker.example/x` is a path, not a host: collapse leading slashes before it becomes a URL
+ * (new URL("//host/x", base) would name another host).
+ */
+function normalisePath(rawUrl) {
+  return rawUrl.startsWith("//") ? `/${rawUrl.replace(/^\/+/, "")}` : rawUrl;
+}
+
+/**
+ * The largest body each kind of route takes: forms and JSON are small, an avatar is an image of
+ * at most 2 MB sent as multipart, Stripe's webhook events stay under 1 MB.
+ */
+const KB = 1024;
+function bodyLimit(req) {
+  if (req.url.startsWith("/api/stripe-webhook")) return 1024 * KB;
+  if ((req.headers["content-type"] ?? "").startsWith("multipart/form-data")) return 3 * 1024 * KB;
+  return 64 * KB;
+}
+
+const TOO_LARGE = "This request is too large. Forms take up to 64 KB and pictures up to 2 MB.";
+
+function answerTooLarge(res) {
+  if (res.headersSent) return res.destroy();
+  // Close the connection: the rest of the body is never read.
+  res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+  res.end(TOO_LARGE);
+}
+
+/**
+ * The request body as a web stream that stops at the route's limit: a declared length over it is
+ * refused before a byte is read; a chunked body is counted as it streams and cut off with a 413
+ * the moment it passes the limit, so nothing larger than the limit is ever held in memory.
+ */
+function limitedBody(req, res) {
+  const limit = bodyLimit(req);
+  let seen = 0;
+  return new ReadableStream({
+    start(controller) {
+      req.on("data", (chunk) => {
+        seen += chunk.length;
+        if (seen > limit) {
+          req.pause();
+          answerTooLarge(res);
+          controller.error(new Error("body over the limit"));
+          req.destroy();
+          return;
+        }
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      });
+      req.on("end", () => {
+        try {
+          controller.close();
+        } catch {
+          // already errored
+        }
+      });
+      req.on("error", (error) => {
+        try {
+          controller.error(error);
+        } catch {
+          // already closed
+        }
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      req.destroy();
+    },
+  }, { highWaterMark: 4, size: () => 1 });
+}
+
+function declaredTooLarge(req) {
+  const length = Number(req.headers["content-length"] ?? 0);
+  return Number.isFinite(length) && length > bodyLimit(req);
+}
+
 function toRemixRequest(req, res) {
   const controller = new AbortController();
   res.on("close", () => controller.abort());
-  const protocol = req.headers["x-forwarded-proto"]?.split(",")[0].trim() === "https" ? "https" : "http";
-  const url = new URL(req.url, `${protocol}://${req.headers["x-forwarded-host"]?.split(",")[0].trim() ?? req.headers.host ?? `localhost:${port}`}`);
+  const forwardedProto = trustProxy ? req.headers["x-forwarded-proto"]?.split(",")[0].trim() : undefined;
+  const forwardedHost = trustProxy ? req.headers["x-forwarded-host"]?.split(",")[0].trim() : undefined;
+  const protocol = forwardedProto === "https" ? "https" : "http";
+  let url;
+  try {
+    url = new URL(normalisePath(req.url), `${protocol}://${forwardedHost || req.headers.host || `localhost:${port}`}`);
+  } catch {
+    // A Host header that is no host: answer on our own name rather than fail.
+    url = new URL(normalisePath(req.url), `${protocol}://localhost:${port}`);
+  }
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   const init = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = limitedBody(req, res);
     init.duplex = "half";
   }
   return new Request(url.href, init);
 }
 
+const production = (process.env.NODE_ENV ?? "production") === "production";
+const SESSION_COOKIE = /(?:^|;\s*)skillswap_session=/;
+
+/** Headers every answer carries; documents add their CSP with a nonce in entry.server.tsx. */
+function securityHeaders(req, headers) {
+  headers["x-content-type-options"] = "nosniff";
+  headers["x-frame-options"] ??= "DENY";
+  headers["referrer-policy"] ??= "same-origin";
+  if (production) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  // What a signed-in member sees must not stay in a shared or back-forward cache.
+  if (!headers["cache-control"] && SESSION_COOKIE.test(req.headers.cookie ?? "")) headers["cache-control"] = "private, no-store";
+}
+
 async function sendRemixResponse(req, res, response) {
+  if (res.headersSent || res.writableEnded) return; // a 413 already answered
   const headers = {};
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;
     headers[key] = value;
   }
+  securityHeaders(req, headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   const type = response.headers.get("content-type") ?? "";
@@ -152,6 +257,7 @@ const server = http.createServer(async (req, res) => {
       const asset = staticAsset(req.url);
       if (asset) return serveStatic(req, res, asset);
     }
+    if (req.method !== "GET" && req.method !== "HEAD" && declaredTooLarge(req)) return answerTooLarge(res);
     const request = toRemixRequest(req, res);
     if (UNSAFE_METHODS.has(req.method) && isCrossSite(request)) {
       res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
@@ -159,6 +265,7 @@ const server = http.createServer(async (req, res) => {
     }
     await sendRemixResponse(req, res, await handleRequest(request));
   } catch (error) {
+    if (res.statusCode === 413 || res.writableEnded) return;
     console.error(error);
     if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
     res.end("Something went wrong on our side. Please try again in a moment.");

@@ -3,6 +3,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { useEffect } from "react";
 import { getPublicEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
+import { useNonce } from "~/utils/nonce";
+import { publicOrigin } from "~/utils/origin.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -13,11 +15,12 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ data }) => pageMeta({ origin: (data as { origin?: string } | undefined)?.origin });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { ENV: getPublicEnv(), origin: new URL(request.url).origin };
+  return { ENV: getPublicEnv(), origin: publicOrigin(request) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   // Marks the page as interactive, error pages included; end-to-end tests wait for it before they click.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -34,11 +37,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="h-full">
         {children}
         <script
+          nonce={nonce}
           // Only the public settings: getPublicEnv() picks them one by one.
           dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(data?.ENV ?? {}).replace(/</g, "\\u003c")}` }}
         />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -279,7 +279,7 @@ async function main(): Promise<number> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "skillswap-wallet-bench-"));
-  const env = { ...withoutShellOverrides(process.env), NODE_ENV: "production", BACKEND: "embedded", DATA_DIR: dataDir, PORT: String(port), PAYMENTS: "test" };
+  const env = { ...withoutShellOverrides(process.env), NODE_ENV: "production", BACKEND: "embedded", DATA_DIR: dataDir, PORT: String(port), PAYMENTS: "test", PUBLIC_URL: `http://localhost:${port}` };
   const server = startServerWithFileLimit(env);
   try {
     // A variable, not a literal: the helper's JSDoc-inferred options type does not list `child`.

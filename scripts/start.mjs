@@ -18,6 +18,8 @@ const usesStripe = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY);
 if (!env.PAYMENTS && !usesStripe && env.BACKEND !== "firebase") env.PAYMENTS = "test";
 
 const url = `http://localhost:${env.PORT}`;
+// Links in mail and calendar feeds point here; a deployment sets its real address.
+env.PUBLIC_URL ||= url;
 
 if (await isPortInUse(Number(env.PORT))) {
   console.error(`Port ${env.PORT} is already in use: stop what runs there or start on another port with PORT=3001 npm start.`);

@@ -2,7 +2,7 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { DocStore } from "~/engine/store/types";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
 import { parseExceptions, weeklyFromDays } from "~/features/bookings/availability-text";
 import { BookingError } from "~/features/bookings/bookings.server";
 import { createFeedToken, revokeFeed } from "~/features/bookings/ical.server";
@@ -45,7 +45,7 @@ export async function handleCalendarAction(request: Request, store: DocStore, ui
       }
       case "feed-create": {
         const token = await createFeedToken(store, uid);
-        const origin = new URL(request.url).origin;
+        const origin = publicOrigin(request);
         return { intent: intent.data, ok: true, message: "Your private calendar feed is ready.", feedUrl: `${origin}/ical/${token}.ics` } satisfies CalendarActionResult;
       }
       case "feed-revoke":

@@ -5,6 +5,7 @@ import { ICS_HEADERS, sessionEvent } from "~/features/bookings/ical.server";
 import { namesOf } from "~/features/members/members.server";
 import { calendarFile } from "~/features/bookings/ics";
 import { getUserId } from "~/utils/auth.server";
+import { publicOrigin } from "~/utils/origin.server";
 
 /** GET /api/bookings/:bookingId.ics — one session as a calendar file, for its participants only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const booking = await getBookingFor(store, params.bookingId ?? "", uid);
     const other = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
     const names = await namesOf(store, [other]);
-    const body = calendarFile([sessionEvent(booking, names.get(other) ?? "a member", new URL(request.url).origin)], { name: "SkillSwap session", stamp: Date.now() });
+    const body = calendarFile([sessionEvent(booking, names.get(other) ?? "a member", publicOrigin(request))], { name: "SkillSwap session", stamp: Date.now() });
     return new Response(body, { headers: { ...ICS_HEADERS, "Content-Disposition": `attachment; filename="skillswap-session-${booking.id}.ics"` } });
   } catch (error) {
     if (error instanceof BookingError) return new Response(error.message, { status: error.status });

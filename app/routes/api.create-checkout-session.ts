@@ -9,8 +9,7 @@ import type { AuthUser } from "~/engine/auth/types";
 import { getAuth } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { getAuthUser } from "~/utils/auth.server";
-import { getServerEnv } from "~/utils/env.server";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
 
 const Body = z.object({ priceId: z.string().trim().min(1).max(200) });
 
@@ -76,9 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const pack = payments.packForPriceId(body.priceId);
   if (!pack) return fail("Unknown pack. Choose one of the packs offered.", 400);
 
-  // Behind a proxy the request's own URL may name an internal host; PUBLIC_URL is what people see.
-  const publicUrl = getServerEnv().PUBLIC_URL;
-  const origin = new URL(publicUrl ?? request.url).origin;
+  const origin = publicOrigin(request);
   const idempotencyKey = `${user.uid}:${body.priceId}:${Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS)}`;
   try {
     const session = await payments.createCheckout({ uid: user.uid, email: user.email, pack, priceId: body.priceId, origin, idempotencyKey });

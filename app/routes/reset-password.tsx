@@ -9,6 +9,7 @@ import { resetRequestSchema } from "~/features/auth/schemas";
 import { requireAnonymous } from "~/utils/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/origin.server";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Reset your password" });
 
@@ -21,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseForm(request, resetRequestSchema);
   if (!parsed.ok) return parsed.failure;
   try {
-    await (await getAuth()).requestPasswordReset(parsed.value.email, new URL(request.url).origin);
+    await (await getAuth()).requestPasswordReset(parsed.value.email, publicOrigin(request));
   } catch (error) {
     if (error instanceof AuthError) return formFailure(parsed.form, error.message, error.code === "too_many_attempts" ? 429 : 400);
     throw error;

@@ -26,6 +26,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ICE_SERVERS: '[{"urls":"https://turn.example.com"}]' })).toThrow("is not a stun:, stuns:, turn: or turns: URL");
   });
 
+  it("requires PUBLIC_URL in production: links that leave the app never take the request's Host (issue 11, finding 1)", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow("PUBLIC_URL: is required in production");
+    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://skillswap.example" }).PUBLIC_URL).toBe("https://skillswap.example");
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(true);
+  });
+
   it("names every missing Firebase setting in one message", () => {
     let message = "";
     try {

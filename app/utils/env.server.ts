@@ -59,7 +59,13 @@ const schema = z
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** The address people use. Every link that leaves the app (mail, calendar feeds, Stripe) is built from it. */
     PUBLIC_URL: z.string().url("must be a URL such as https://skillswap.example").optional(),
+    /**
+     * Set when a proxy you run (Cloud Run, nginx) sits in front and rewrites X-Forwarded-For/-Host/-Proto.
+     * Without it those headers come from whoever connects and are ignored.
+     */
+    TRUST_PROXY: booleanish,
     PAYMENTS: z.enum(["stripe", "test", "off"]).optional(),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must start with sk_").optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "must start with pk_").optional(),
@@ -95,6 +101,10 @@ const schema = z
       if (missing.length > 0) {
         ctx.addIssue({ code: "custom", path: ["BACKEND"], message: `BACKEND=firebase needs ${missing.join(", ")} (see "Deploy on Cloud Run with Firebase" in README.md)` });
       }
+    }
+    if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+      // Without it a reset link would carry whatever Host the request claimed (finding 1 of issue 11).
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production (the address people use, such as https://skillswap.example)" });
     }
     if (env.NODE_ENV === "production" && env.BACKEND === "firebase" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });

@@ -1,9 +1,20 @@
 import { getServerEnv } from "./env.server";
 
+/**
+ * The origin of every link that leaves the app: reset and verification mail, calendar feeds,
+ * Stripe's return URLs. PUBLIC_URL (required in production), never the request's Host or
+ * X-Forwarded-Host, which whoever sends the request chooses.
+ */
+export function publicOrigin(request: Request): string {
+  return new URL(getServerEnv().PUBLIC_URL ?? request.url).origin;
+}
+
 function allowedOrigins(request: Request): string[] {
   const origins = [new URL(request.url).origin];
   // A proxy chain lists hosts left to right; the first is the one the browser asked for.
-  const host = request.headers.get("X-Forwarded-Host")?.split(",")[0].trim() || request.headers.get("Host");
+  // Only a proxy we run may say so: without TRUST_PROXY anyone could claim any host.
+  const forwarded = getServerEnv().TRUST_PROXY ? request.headers.get("X-Forwarded-Host")?.split(",")[0].trim() : undefined;
+  const host = forwarded || request.headers.get("Host");
   if (host) origins.push(`https://${host}`, `http://${host}`);
   const publicUrl = getServerEnv().PUBLIC_URL;
   if (publicUrl) origins.push(new URL(publicUrl).origin);
@@ -23,7 +34,9 @@ function refused(): Response {
  */
 export function isCrossSite(request: Request): boolean {
   const origin = request.headers.get("Origin");
-  if (origin && origin !== "null") return !allowedOrigins(request).includes(origin);
+  // "null" comes from sandboxed frames, data: URLs and file: pages: never from one of our pages.
+  if (origin === "null") return true;
+  if (origin) return !allowedOrigins(request).includes(origin);
   const site = request.headers.get("Sec-Fetch-Site");
   return Boolean(site) && site !== "same-origin" && site !== "none";
 }

@@ -42,6 +42,8 @@ export function withoutShellOverrides(env) {
 
 /** Starts the production server on the production build. */
 export function startServer({ env, stdio = "inherit" }) {
+  // Production requires PUBLIC_URL; a server a script starts on this machine is reached on localhost.
+  if (!env.PUBLIC_URL && env.PORT) env = { ...env, PUBLIC_URL: `http://localhost:${env.PORT}` };
   return spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio });
 }
 

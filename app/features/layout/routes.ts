@@ -44,11 +44,27 @@ export function isSignedOutPage(pathname: string): boolean {
   return SIGNED_OUT_PAGES.includes(normalize(pathname));
 }
 
-/** Only same-site paths are followed after sign-in; anything else goes to the dashboard. */
+// Browsers drop tabs and newlines from URLs and read a backslash as a slash, so "/\t/evil.example"
+// becomes "//evil.example": a path holding any of them is refused rather than cleaned.
+const UNSAFE_IN_PATH = /[\u0000-\u0020\u007f-\u009f\\\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
+const PROBE_ORIGIN = "https://skillswap.invalid";
+
+/**
+ * Only same-origin paths are followed after sign-in; anything else goes to the dashboard. The path
+ * is resolved against an origin and must keep it, and what is followed is the resolved path, so
+ * what the browser sees is exactly what was checked.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (isSignedOutPage(new URL(to, "http://x").pathname)) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || UNSAFE_IN_PATH.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PROBE_ORIGIN) return fallback;
+  if (isSignedOutPage(url.pathname)) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function hasName(fullName: unknown): boolean {

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "./csp.server";
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(policy.split("; ").map((d) => {
+    const [name, ...values] = d.split(" ");
+    return [name!, values];
+  }));
+}
+
+describe("contentSecurityPolicy", () => {
+  it("lets scripts run only from our files or with this response's nonce, and forbids framing", () => {
+    const policy = directives(contentSecurityPolicy("abc123", { BACKEND: "embedded" }));
+    expect(policy.get("script-src")).toContain("'nonce-abc123'");
+    expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
+    expect(policy.get("script-src")).not.toContain("'unsafe-eval'");
+    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(policy.get("object-src")).toEqual(["'none'"]);
+    expect(policy.get("connect-src")).not.toContain("https://*.googleapis.com");
+  });
+
+  it("opens Google's endpoints and the emulators only on the Firebase engine", () => {
+    const policy = directives(contentSecurityPolicy("n", { BACKEND: "firebase", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", FIREBASE_DATABASE_URL: "https://p-default-rtdb.firebaseio.com" }));
+    expect(policy.get("connect-src")).toEqual(expect.arrayContaining(["https://*.googleapis.com", "http://127.0.0.1:9099", "wss://p-default-rtdb.firebaseio.com"]));
+  });
+});

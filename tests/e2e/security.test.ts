@@ -1,0 +1,170 @@
+import http from "node:http";
+import { expect, test } from "./support/test";
+import { createUser, PASSWORD, signInAs, skipLocalOnboarding } from "./support/fixtures";
+import { e2eStore } from "./support/store";
+
+/**
+ * Issue 11's findings, tried the way the review tried them: raw requests with forged headers and
+ * oversized bodies against the production server, and a real browser for redirects and headers.
+ */
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request with exactly these headers (fetch would not let a test forge Host). */
+function raw(baseURL: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunks?: Buffer[] }): Promise<RawResponse> {
+  const base = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: base.hostname, port: base.port, method: options.method ?? "GET", path: options.path, headers: options.headers, setHost: !options.headers?.Host }, (response) => {
+      const parts: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => parts.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts).toString("utf8") }));
+      response.on("error", reject);
+    });
+    // The server may answer 413 and close before the whole body is written: that is the point.
+    request.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    if (options.chunks) {
+      for (const chunk of options.chunks) request.write(chunk);
+      request.end();
+    } else request.end(options.body);
+  });
+}
+
+function form(fields: Record<string, string>): { body: string; headers: Record<string, string> } {
+  const body = new URLSearchParams(fields).toString();
+  return { body, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(body)) } };
+}
+
+async function resetLinksFor(email: string): Promise<string[]> {
+  const mail = await e2eStore().query<{ link: string }>({ collection: "outbox", where: [["to", "==", email]] });
+  return mail.map((m) => m.data.link);
+}
+
+test.describe("finding 1: links that leave the app use PUBLIC_URL", () => {
+  const forgeries: Array<{ name: string; path: string; headers: (base: URL) => Record<string, string> }> = [
+    { name: "Host", path: "/reset-password", headers: () => ({ Host: "attacker.example" }) },
+    { name: "X-Forwarded-Host", path: "/reset-password", headers: (base) => ({ Host: base.host, "X-Forwarded-Host": "attacker.example", "X-Forwarded-Proto": "https" }) },
+  ];
+  for (const forgery of forgeries) {
+    test(`a reset requested with a forged ${forgery.name} mails a link to the real site`, async ({ baseURL }) => {
+      const user = await createUser();
+      const base = new URL(baseURL!);
+      const { body, headers } = form({ email: user.email });
+      const response = await raw(baseURL!, { method: "POST", path: forgery.path, headers: { ...forgery.headers(base), ...headers }, body });
+      expect(response.status).toBeLessThan(500);
+      await expect.poll(() => resetLinksFor(user.email)).toHaveLength(1);
+      const [link] = await resetLinksFor(user.email);
+      expect(new URL(link!).origin).toBe(base.origin);
+      expect(link).not.toContain("attacker.example");
+    });
+  }
+
+  test("a path starting with // is a path on this site, never another host", async ({ baseURL }) => {
+    const user = await createUser();
+    const { body, headers } = form({ email: user.email });
+    // Read as a URL, //attacker.example/reset-password named the reset page on attacker.example.
+    const post = await raw(baseURL!, { method: "POST", path: "//attacker.example/reset-password", headers: { Host: new URL(baseURL!).host, ...headers }, body });
+    expect(post.status).toBe(405);
+    expect(await resetLinksFor(user.email)).toEqual([]);
+    const get = await raw(baseURL!, { path: "//attacker.example/auth", headers: { Host: new URL(baseURL!).host } });
+    expect(get.status).toBe(404);
+  });
+});
+
+test.describe("finding 2: redirectTo after sign-in", () => {
+  for (const target of ["/\t/evil.example", "/\n/evil.example", "/\\evil.example"]) {
+    test(`redirectTo=${JSON.stringify(target)} ends on the dashboard of this site`, async ({ page, baseURL }) => {
+      const user = await createUser();
+      await skipLocalOnboarding(page, user.uid);
+      await page.goto(`/auth?${new URLSearchParams({ redirectTo: target })}`);
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname === "/dashboard");
+      expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
+    });
+  }
+});
+
+test.describe("finding 3: request bodies are limited", () => {
+  test("a declared 200 MB form post is refused with 413 before it is read", async ({ baseURL }) => {
+    const started = Date.now();
+    const response = await raw(baseURL!, {
+      method: "POST",
+      path: "/reset-password",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(200 * 1024 * 1024) },
+      body: Buffer.alloc(1024, "a"),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toContain("too large");
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  test("a chunked body without a length is cut off at the limit with 413", async ({ baseURL }) => {
+    const chunk = Buffer.alloc(16 * 1024, "a");
+    const response = await raw(baseURL!, {
+      method: "POST",
+      path: "/reset-password",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+      chunks: Array.from({ length: 16 }, () => chunk),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  test("a small form still works and the server stays healthy", async ({ baseURL, request }) => {
+    const user = await createUser();
+    const { body, headers } = form({ email: user.email });
+    const response = await raw(baseURL!, { method: "POST", path: "/reset-password", headers: { Host: new URL(baseURL!).host, ...headers }, body });
+    expect(response.status).toBe(200);
+    expect((await request.get("/healthz")).status()).toBe(200);
+  });
+});
+
+test.describe("finding 6: headers", () => {
+  test("documents carry a CSP whose nonce is on every inline script, and the page still runs", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto("/auth");
+    const csp = response!.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    // Hydrated (support/test.ts waits for it), so Remix's scripts ran under the policy.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    expect(violations).toEqual([]);
+    const html = await response!.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(response!.headers()["strict-transport-security"]).toContain("max-age=");
+  });
+
+  test("signed-in pages and data are private, no-store and nosniff; signed-out pages are not marked", async ({ context, page, baseURL, request }) => {
+    const user = await createUser();
+    await skipLocalOnboarding(page, user.uid);
+    const signedOut = await request.get("/auth");
+    expect(signedOut.headers()["cache-control"] ?? "").not.toContain("no-store");
+    await signInAs(context, user, baseURL!);
+    const document = await page.goto("/wallet");
+    expect(document!.headers()["cache-control"]).toBe("private, no-store");
+    expect(document!.headers()["x-content-type-options"]).toBe("nosniff");
+    const data = await page.request.get("/wallet.data");
+    expect(data.headers()["cache-control"]).toContain("no-store");
+    expect(data.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("a form post with Origin: null is refused with 403 and changes nothing", async ({ baseURL }) => {
+    const user = await createUser();
+    const { body, headers } = form({ email: user.email });
+    const response = await raw(baseURL!, { method: "POST", path: "/reset-password", headers: { ...headers, Origin: "null" }, body });
+    expect(response.status).toBe(403);
+    expect(response.body).toContain("another site");
+    expect(await resetLinksFor(user.email)).toEqual([]);
+  });
+});
