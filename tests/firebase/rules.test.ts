@@ -119,4 +119,11 @@ suite(title, () => {
     await assertFails(set(ref(env.unauthenticatedContext().database(), "status/alice"), online));
     await assertFails(set(ref(env.authenticatedContext("alice").database(), "status/alice"), { state: "away", last_changed: serverTimestamp() }));
   });
+
+  it("status/{uid}.last_changed is the server's time, never one the client picks (issue 11, finding 8)", async () => {
+    const alice = env.authenticatedContext("alice").database();
+    await assertFails(set(ref(alice, "status/alice"), { state: "offline", last_changed: Date.now() - 30 * 24 * 3600 * 1000 }));
+    await assertFails(set(ref(alice, "status/alice"), { state: "online", last_changed: 0 }));
+    await assertSucceeds(set(ref(alice, "status/alice"), { state: "offline", last_changed: serverTimestamp() }));
+  });
 });
