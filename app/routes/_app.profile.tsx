@@ -7,7 +7,7 @@ import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
 import { SkillChips } from "~/components/members/skill-chips";
 import { PageHeader } from "~/components/page-header";
 import { getFiles, getStore } from "~/engine/index.server";
-import { fullNameSchema } from "~/features/auth/schemas";
+import { bioSchema, fullNameSchema } from "~/features/auth/schemas";
 import { AvatarError, uploadAvatar } from "~/features/members/avatar.server";
 import { MAX_AVATAR_BYTES } from "~/features/members/image-type";
 import { levelFor } from "~/features/progress/levels";
@@ -35,7 +35,7 @@ const skillsField = (label: string) =>
 
 const profileSchema = z.object({
   fullName: fullNameSchema,
-  bio: z.string().trim().max(280, "Keep your bio under 280 characters.").default(""),
+  bio: bioSchema.default(""),
   languages: z
     .string()
     .max(400)

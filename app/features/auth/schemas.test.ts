@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { profileSetupSchema, resetPasswordSchema, signUpSchema } from "./schemas";
+import { fullNameSchema, profileSetupSchema, resetPasswordSchema, signUpSchema } from "./schemas";
 
 describe("auth form schemas", () => {
   it("normalises email and accepts a long enough password", () => {
@@ -22,5 +22,28 @@ describe("auth form schemas", () => {
   it("requires the confirmation to match", () => {
     const result = resetPasswordSchema.safeParse({ oobCode: "abc", password: "12345678", confirm: "12345679" });
     expect(result.success).toBe(false);
+  });
+});
+
+describe("names and bios as people see them (issue 11, finding 7)", () => {
+  it("refuses a name made of zero-width spaces, bidi controls or no letter at all", () => {
+    expect(fullNameSchema.safeParse("\u200b\u200b\u200b\u200b").success).toBe(false);
+    expect(fullNameSchema.safeParse("\u202e\u202d\u2066\u2069").success).toBe(false);
+    expect(fullNameSchema.safeParse("12345").success).toBe(false);
+    expect(fullNameSchema.safeParse("🎸🎸").success).toBe(false);
+    const noLetter = fullNameSchema.safeParse("!!!!");
+    expect(noLetter.success ? "" : noLetter.error.issues[0]?.message).toBe("Your name needs at least one letter.");
+  });
+
+  it("keeps real names of any script and strips what shows nothing", () => {
+    expect(fullNameSchema.parse("Zoë Ødegaard")).toBe("Zoë Ødegaard");
+    expect(fullNameSchema.parse("李小龍")).toBe("李小龍");
+    expect(fullNameSchema.parse("مهدی\u200cزاده")).toBe("مهدی\u200cزاده");
+    expect(fullNameSchema.parse("\u200bAda\u202e Lovelace\ufeff")).toBe("Ada Lovelace");
+  });
+
+  it("strips bidi overrides and invisible characters from bios but keeps line breaks", () => {
+    const bio = profileSetupSchema.parse({ fullName: "Ada Lovelace", bio: "I teach \u202egnp.exe\u202c maths\n\u200bSecond line" }).bio;
+    expect(bio).toBe("I teach gnp.exe maths\nSecond line");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasLetter, stripInvisible } from "~/features/profile/visible-text";
 
 export const emailSchema = z
   .string({ required_error: "Enter your email address." })
@@ -35,13 +36,22 @@ export const resetPasswordSchema = z
 
 export const fullNameSchema = z
   .string({ required_error: "Enter your full name." })
-  .trim()
-  .min(2, "Enter at least 2 characters.")
-  .max(80, "Use at most 80 characters.");
+  .transform(stripInvisible)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(2, "Enter at least 2 characters.")
+      .max(80, "Use at most 80 characters.")
+      .refine(hasLetter, "Your name needs at least one letter."),
+  );
+
+/** A bio as people see it: invisible and direction-changing characters removed. */
+export const bioSchema = z.string().transform(stripInvisible).pipe(z.string().trim().max(280, "Keep your bio under 280 characters."));
 
 export const profileSetupSchema = z.object({
   fullName: fullNameSchema,
-  bio: z.string().trim().max(280, "Keep your bio under 280 characters.").optional().default(""),
+  bio: bioSchema.optional().default(""),
   timezone: z.string().max(64).optional(),
   redirectTo: redirectToSchema,
 });
