@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { assertSameOrigin, isCrossSite } from "./origin.server";
 
 const post = (headers: Record<string, string>, url = "http://localhost:3000/settings") => new Request(url, { method: "POST", headers });
@@ -9,10 +9,26 @@ describe("the origin rule (shared by server.mjs and every action)", () => {
     expect(isCrossSite(post({ Origin: "https://app.example", Host: "app.example" }, "http://10.0.0.5:8080/x"))).toBe(false);
   });
 
-  it("reads the first host of a proxy's X-Forwarded-Host list", () => {
-    const request = post({ Origin: "https://app.example", "X-Forwarded-Host": "app.example, internal.lb" }, "http://10.0.0.5:8080/x");
-    expect(isCrossSite(request)).toBe(false);
-    expect(isCrossSite(post({ Origin: "https://internal.lb", "X-Forwarded-Host": "app.example, internal.lb" }, "http://10.0.0.5:8080/x"))).toBe(true);
+  it("ignores X-Forwarded-Host unless a trusted proxy is configured (issue 11, finding 1)", () => {
+    expect(isCrossSite(post({ Origin: "https://attacker.example", "X-Forwarded-Host": "attacker.example" }, "http://10.0.0.5:8080/x"))).toBe(true);
+  });
+
+  it("behind a trusted proxy, reads the first host of its X-Forwarded-Host list", async () => {
+    vi.stubEnv("TRUST_PROXY", "1");
+    vi.resetModules();
+    try {
+      const trusting = await import("./origin.server");
+      const request = post({ Origin: "https://app.example", "X-Forwarded-Host": "app.example, internal.lb" }, "http://10.0.0.5:8080/x");
+      expect(trusting.isCrossSite(request)).toBe(false);
+      expect(trusting.isCrossSite(post({ Origin: "https://internal.lb", "X-Forwarded-Host": "app.example, internal.lb" }, "http://10.0.0.5:8080/x"))).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
+
+  it("refuses Origin: null, which no page of ours sends (issue 11, finding 6)", () => {
+    expect(isCrossSite(post({ Origin: "null" }))).toBe(true);
   });
 
   it("refuses another site's Origin, and Sec-Fetch-Site cross-site without one", () => {
