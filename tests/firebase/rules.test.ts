@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
 import { ref, serverTimestamp, set } from "firebase/database";
-import { addDoc, collection, doc, getDoc, getDocs, query, setDoc, where } from "firebase/firestore";
+import { addDoc, collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, where } from "firebase/firestore";
 import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
 
 const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
@@ -53,6 +53,7 @@ suite(title, () => {
       await setDoc(doc(db, "chats/bob_carol"), { participants: ["bob", "carol"] });
       await setDoc(doc(db, "chats/bob_carol/messages/m1"), { sender: "carol", seen: false, timestamp: 1 });
       await setDoc(doc(db, "payments/p1"), { uid: "alice", sp: 100 });
+      await setDoc(doc(db, "audit/a1"), { actorUid: "alice", action: "member.suspend", subjectUid: "bob", reason: "spam", at: 1 });
       await setDoc(doc(db, "bookings/b1"), { mentorUid: "bob", learnerUid: "alice", participants: ["bob", "alice"], state: "accepted" });
       await setDoc(doc(db, "bookings/b1/signals/member_bob"), { kind: "member", uid: "bob", audience: ["bob", "alice"], peer: "p-bob-0001" });
       await setDoc(doc(db, "bookings/b1/signals/m1"), { kind: "description", from: "bob", to: "alice", createdAt: 1 });
@@ -110,6 +111,14 @@ suite(title, () => {
     await assertFails(addDoc(collection(alice(), "notifications/alice/messages"), { title: "fake" }));
     await assertFails(setDoc(doc(alice(), "users/alice"), { xp: 99_999 }));
     await assertFails(addDoc(collection(alice(), "chats/alice_bob/messages"), { sender: "alice", text: "hi" }));
+  });
+
+  it("admin data is server-only: nobody reads, writes or deletes the audit log, not even the admin it names", async () => {
+    await assertFails(getDoc(doc(alice(), "audit/a1")));
+    await assertFails(getDocs(collection(bob(), "audit")));
+    await assertFails(setDoc(doc(alice(), "audit/a1"), { reason: "nothing happened" }));
+    await assertFails(deleteDoc(doc(alice(), "audit/a1")));
+    await assertFails(setDoc(doc(alice(), "users/alice"), { suspension: null }));
   });
 
   it("status/{uid} in the Realtime Database is written only by that user", async () => {
