@@ -22,6 +22,11 @@ import { reviewsOfBooking, reviewsReceived } from "~/features/reviews/reviews.se
 import { membersWithSkill } from "~/features/skills/skills.server";
 import { listEntries } from "~/features/wallet/ledger.server";
 import { reconcileAll, reconcileWallet } from "~/features/wallet/reconcile.server";
+import type { AuthProvider } from "~/engine/auth/types";
+import { listAudit } from "~/features/admin/audit.server";
+import { listDisputes } from "~/features/admin/disputes.server";
+import { searchMembers } from "~/features/admin/members.server";
+import { computeOverview } from "~/features/admin/metrics.server";
 import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
 
 const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as { indexes: CompositeIndex[] };
@@ -71,6 +76,14 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "ledger.server listEntries": (s) => listEntries(s, UID, { limit: 20, before: 1_000 }),
   "reconcile.server reconcileWallet": (s) => reconcileWallet(s, UID),
   "reconcile.server reconcileAll": (s) => reconcileAll(s),
+  "audit.server listAudit, by action": (s) => listAudit(s, { action: "member.suspend" }, { limit: 50, before: 5 }),
+  "audit.server listAudit, by member": (s) => listAudit(s, { subjectUid: UID }, { limit: 50 }),
+  "audit.server listAudit, by actor": (s) => listAudit(s, { actorUid: UID }, { limit: 50 }),
+  "audit.server listAudit, by action and member": (s) => listAudit(s, { action: "member.suspend", subjectUid: UID }, { limit: 50, before: 5 }),
+  "audit.server listAudit, all": (s) => listAudit(s, {}, { limit: 50, before: 5 }),
+  "metrics.server computeOverview": (s) => computeOverview(s, 1_000_000),
+  "disputes.server listDisputes": (s) => listDisputes(s),
+  "admin members.server searchMembers": (s) => searchMembers({ store: s, auth: { findUserByEmail: async () => null } as unknown as AuthProvider }, "someone@example.com", 0),
 };
 
 /** Queries that only run once documents exist (a chat, a booking, a full ledger page), by hand. */
@@ -82,6 +95,11 @@ const LISTED: Record<string, Query> = {
   "ledger.server listEntries, same-time page end": { collection: `wallets/${UID}/transactions`, where: [["timestamp", "==", 5]] },
   "ledger.server hasEntryBefore": { collection: `wallets/${UID}/transactions`, where: [["timestamp", "<", 5]], limit: 1 },
   "delete-account.server deleteCollection": { collection: `wallets/${UID}/transactions`, limit: 200 },
+  "disputes.server listDisputes, the pair's messages": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 30 },
+  "admin.members.$uid sessions as learner": { collection: "bookings", where: [["learnerUid", "==", UID]] },
+  "admin.members.$uid sessions as mentor": { collection: "bookings", where: [["mentorUid", "==", UID]] },
+  "admin.members.$uid reports about": { collection: "reports", where: [["authorUid", "==", UID]] },
+  "admin.members.$uid reports by": { collection: "reports", where: [["reporterUid", "==", UID]] },
 };
 
 /** Files that query the store; the scan below keeps this complete. */
@@ -106,6 +124,11 @@ const COVERED_FILES = new Set([
   "app/features/skills/skills.server.ts",
   "app/features/wallet/ledger.server.ts",
   "app/features/wallet/reconcile.server.ts",
+  "app/features/admin/audit.server.ts",
+  "app/features/admin/disputes.server.ts",
+  "app/features/admin/members.server.ts",
+  "app/features/admin/metrics.server.ts",
+  "app/routes/admin.members.$uid.tsx",
 ]);
 
 /** The port and its two implementations, and the embedded engine's own accounts and presence (never on Firestore). */
