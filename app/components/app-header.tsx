@@ -15,9 +15,9 @@ interface AppHeaderProps {
 
 export function AppHeader({ displayName, avatar, bellBadge, wallet }: AppHeaderProps) {
   return (
-    <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+    <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 sm:px-6">
       <Link to="/dashboard" data-tour="dashboard-button" aria-label="SkillSwap dashboard" className="mr-auto rounded-lg">
-        <Logo />
+        <Logo compactBelow400 />
       </Link>
       <div data-slot="wallet">{wallet}</div>
       <Link

@@ -30,6 +30,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
         ref={trigger}
         type="button"
         data-tour="profile-menu"
+        aria-label="Profile menu"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { NotFound } from "~/components/not-found";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Page not found" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Page not found", matches });
 
 // Unknown paths render the 404 page with a real 404 status.
 export function loader() {

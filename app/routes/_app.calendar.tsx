@@ -20,7 +20,7 @@ import { requireUser } from "~/utils/auth.server";
 import { timeZoneOptions } from "~/features/profile/timezone";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Calendar" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Calendar", matches });
 
 const viewSchema = z.enum(["week", "month"]).catch("week");
 
@@ -129,7 +129,7 @@ export default function CalendarPage() {
         <CalendarGrid range={range} sessions={data.sessions} timeZone={timeZone} />
       </section>
 
-      <div className="mb-6 grid gap-6 lg:grid-cols-2">
+      <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <SessionList title="Upcoming sessions" sessions={data.upcoming} timeZone={timeZone} empty="No upcoming sessions." />
         <SessionList title="Past sessions" sessions={data.past} timeZone={timeZone} empty="No past sessions yet." />
       </div>

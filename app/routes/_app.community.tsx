@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Community" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Community", matches });
 
 export default function Page() {
   return (

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { UpcomingSessionsWidget } from "~/components/bookings/upcoming-sessions-widget";
 import { ActivityWidget } from "~/components/dashboard/activity-widget";
 import { MatchesWidgetContent } from "~/components/matches/matches-widget";
@@ -15,7 +15,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import type { loader as appLoader } from "./_app";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Dashboard" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Dashboard", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -25,7 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadUpcomingSessions(store, user.uid),
     topMatches(store, user.uid),
   ]);
+  // A new member is not "back": the first dashboard visit is remembered once, then greeted as a return.
+  const firstVisit = typeof user.profile.dashboardVisitedAt !== "number";
+  if (firstVisit) await store.update(`users/${user.uid}`, { dashboardVisitedAt: Date.now() });
   return {
+    firstVisit,
     uid: user.uid,
     firstName: user.profile.fullName.trim().split(/\s+/)[0] ?? "",
     level: levelFor(user.profile.xp),
@@ -38,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function Widget({ tour, title, children, action }: { tour: string; title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <section data-tour={tour} aria-labelledby={`${tour}-title`} className="card flex flex-col">
+    <section data-tour={tour} aria-labelledby={`${tour}-title`} className="card flex min-w-0 flex-col">
       <div className="mb-3 flex items-center justify-between">
         <h2 id={`${tour}-title`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
           {title}
@@ -51,17 +55,20 @@ function Widget({ tour, title, children, action }: { tour: string; title: string
 }
 
 export default function Dashboard() {
-  const { firstName, level, onboarding, upcoming, matches, timeZone } = useLoaderData<typeof loader>();
+  const { firstVisit: firstLoad, firstName, level, onboarding, upcoming, matches, timeZone } = useLoaderData<typeof loader>();
   // The layout already read the latest notifications for the bell; the activity widget shows them too.
   const activity = useRouteLoaderData<typeof appLoader>("routes/_app")?.snapshot.notifications ?? [];
+  // Kept from the first load: the tour's writes revalidate this loader, which by then says "back".
+  const [firstVisit] = useState(firstLoad);
   return (
     <>
       <Onboarding {...onboarding} />
       <div className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight">Welcome back{firstName ? `, ${firstName}` : ""}!</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{firstVisit ? "Welcome" : "Welcome back"}
+          {firstName ? `, ${firstName}` : ""}!</h1>
         <p className="mt-1 text-sm text-slate-600">Here is what's happening in your skill exchange.</p>
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Widget
           tour="activity-widget"
           title="Recent activity"

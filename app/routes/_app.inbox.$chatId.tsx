@@ -12,7 +12,7 @@ import { requireUser } from "~/utils/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data ? `Chat with ${data.other.fullName}` : "Chat" });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data ? `Chat with ${data.other.fullName}` : "Chat", matches });
 
 function notFound(error: unknown): never {
   if (error instanceof ChatError) throw new Response(error.message, { status: 404 });

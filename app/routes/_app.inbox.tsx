@@ -10,7 +10,7 @@ import { readFeed } from "~/features/live/subscribe.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Chat" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Chat", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -35,7 +35,7 @@ export default function Inbox() {
       <div className={chatId ? "hidden lg:block" : ""}>
         <PageHeader title="Chat" description="Your conversations with other members." />
       </div>
-      <div className="card grid overflow-hidden p-0 lg:h-[calc(100vh-12rem)] lg:grid-cols-[320px_1fr]">
+      <div className="card grid grid-cols-[minmax(0,1fr)] overflow-hidden p-0 lg:h-[calc(100vh-12rem)] lg:grid-cols-[320px_minmax(0,1fr)]">
         <div className={`min-h-0 overflow-y-auto border-slate-200 lg:border-r ${chatId ? "hidden lg:block" : ""}`}>
           {inbox.length === 0 ? (
             <div className="px-6 py-12 text-center">
@@ -49,7 +49,7 @@ export default function Inbox() {
             <InboxList entries={inbox} me={me} presence={presence} now={now} />
           )}
         </div>
-        <div className={`min-h-0 ${chatId ? "h-[calc(100dvh-9.5rem)] lg:h-auto" : "hidden lg:block"}`}>
+        <div className={`min-h-0 min-w-0 ${chatId ? "h-[calc(100dvh-9.5rem)] lg:h-auto" : "hidden lg:block"}`}>
           <Outlet />
         </div>
       </div>

@@ -8,7 +8,7 @@ import { findMatches } from "~/features/matches/matches.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Matches" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Matches", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -59,7 +59,7 @@ export default function Matches() {
           <p className="mb-3 text-sm text-slate-600">
             {total} {total === 1 ? "member fits" : "members fit"}
           </p>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {cards.map((card) => (
               <MatchCard key={card.member.uid} {...card} presence={presence[card.member.uid] ?? card.presence} now={now} />
             ))}

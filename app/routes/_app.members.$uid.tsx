@@ -17,7 +17,7 @@ import { readSkills } from "~/features/skills/tags";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.member.fullName ?? "Member" });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.member.fullName ?? "Member", matches });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -53,7 +53,7 @@ export default function MemberProfile() {
   const { member, presence: initial, saved, isMe, fits, now, level, booking, reviews } = useLoaderData<typeof loader>();
   const presence = usePresence({ [member.uid]: initial })[member.uid] ?? initial;
   return (
-    <div className="grid gap-6 lg:grid-cols-[300px_1fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[300px_minmax(0,1fr)]">
       <aside className="card text-center">
         <Avatar src={member.avatar} size="lg" presence={presence} now={now} />
         <h1 className="mt-4 text-xl font-bold">{member.fullName}</h1>

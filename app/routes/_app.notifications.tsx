@@ -12,7 +12,7 @@ import { requireUser } from "~/utils/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Notifications" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Notifications", matches });
 
 const notificationActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("mark-read"), id: z.string().trim().min(1, "Choose a notification.").max(300) }),

@@ -18,7 +18,7 @@ import { formFailure, parseForm } from "~/utils/forms.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Your profile" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Your profile", matches });
 
 const MAX_LANGUAGES = 8;
 
@@ -153,7 +153,7 @@ export default function Profile() {
   return (
     <>
       <PageHeader title="Your profile" description="This is how other members see you." actions={<Link to={`/members/${profile.uid}`} className="btn-secondary">View as others see it</Link>} />
-      <div className="grid gap-6 lg:grid-cols-[280px_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[280px_minmax(0,1fr)]">
         <aside className="card text-center">
           <img src={profile.avatar} alt="" width={96} height={96} className="mx-auto h-24 w-24 rounded-full object-cover ring-4 ring-brand-50" />
           <AvatarForm />
@@ -181,7 +181,7 @@ export default function Profile() {
             <FormError message={failure?.formError} />
             <Field label="Full name" name="fullName" required maxLength={80} defaultValue={failure?.values.fullName ?? profile.fullName} error={failure?.fieldErrors.fullName} />
             <TextAreaField label="Bio" name="bio" rows={4} maxLength={280} defaultValue={failure?.values.bio ?? profile.bio} error={failure?.fieldErrors.bio} />
-            <div className="grid gap-4 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               <TextAreaField
                 label="Skills you teach"
                 name="skillsOffered"

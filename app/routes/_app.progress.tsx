@@ -9,7 +9,7 @@ import { viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Progress" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Progress", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -21,7 +21,7 @@ export default function ProgressPage() {
   return (
     <>
       <PageHeader title="Progress" description="Your level, xp and the skills you have practised." />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="card" aria-labelledby="level-title">
           <h2 id="level-title" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Your level</h2>
           <LevelWidget level={data.level} />

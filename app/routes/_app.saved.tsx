@@ -14,7 +14,7 @@ import { requireUser } from "~/utils/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Saved Profiles" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Saved Profiles", matches });
 
 const saveSchema = z.object({ intent: z.enum(["save", "unsave"]), uid: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, "Choose a member.") });
 
@@ -51,7 +51,7 @@ export default function Saved() {
           Save members from your matches to find them here quickly.
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {saved.map(({ member, presence: initial }) => {
             const p = presence[member.uid] ?? initial;
             return (

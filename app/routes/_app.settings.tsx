@@ -21,7 +21,7 @@ import { clientKeyOf } from "~/utils/client-key.server";
 import { pageMeta } from "~/utils/meta";
 import { clearSessionToken, commitSessionToken } from "~/utils/session.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Settings" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Settings", matches });
 
 const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string }> = {
   messages: { label: "Messages", hint: "When a member starts a conversation with you." },
@@ -151,7 +151,7 @@ export default function Settings() {
         </section>
         <section className="card">
           <h2 className="text-base font-semibold">Name and bio</h2>
-          <Form method="post" className="mt-4 grid gap-4 sm:max-w-xl" noValidate>
+          <Form method="post" className="mt-4 grid grid-cols-1 gap-4 sm:max-w-xl" noValidate>
             <input type="hidden" name="intent" value="details" />
             <Field label="Full name" name="fullName" required maxLength={80} defaultValue={failure?.values.fullName ?? fullName} error={failure?.fieldErrors.fullName} />
             <TextAreaField label="Bio" name="bio" rows={3} maxLength={280} defaultValue={failure?.values.bio ?? bio} error={failure?.fieldErrors.bio} hint="Up to 280 characters." />
@@ -185,7 +185,7 @@ export default function Settings() {
         </section>
         <section className="card">
           <h2 className="text-base font-semibold">Change password</h2>
-          <Form method="post" className="mt-4 grid gap-4 sm:max-w-md" noValidate>
+          <Form method="post" className="mt-4 grid grid-cols-1 gap-4 sm:max-w-md" noValidate>
             <input type="hidden" name="intent" value="password" />
             <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={failure?.fieldErrors.currentPassword} />
             <Field label="New password" name="newPassword" type="password" autoComplete="new-password" error={failure?.fieldErrors.newPassword} hint="At least 8 characters." />
@@ -248,7 +248,7 @@ function DeleteAccount({ needsPassword, failure, busy }: { needsPassword: boolea
         cancelled and their SP refunded. Your conversations stay with the other members under “Deleted member”. This cannot be undone.
       </p>
       {open ? (
-        <Form method="post" className="mt-4 grid gap-4 sm:max-w-md" noValidate>
+        <Form method="post" className="mt-4 grid grid-cols-1 gap-4 sm:max-w-md" noValidate>
           <input type="hidden" name="intent" value="delete" />
           <Field label="Type DELETE or your email to confirm" name="confirmation" autoComplete="off" error={failure?.fieldErrors.confirmation} />
           {needsPassword ? <Field label="Your password" name="password" type="password" autoComplete="current-password" error={failure?.fieldErrors.password} /> : null}

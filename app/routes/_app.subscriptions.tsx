@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Subscriptions" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Subscriptions", matches });
 
 export default function Page() {
   return (

@@ -6,6 +6,7 @@ import { getPayments } from "~/engine/payments/index.server";
 import { loadHeaderSnapshot } from "~/features/live/header.server";
 import { PACKS } from "~/engine/payments/packs";
 import { requireUser } from "~/utils/auth.server";
+import { privatePageHeaders } from "~/utils/private-page";
 
 function offeredPacks() {
   const payments = getPayments();
@@ -15,6 +16,9 @@ function offeredPacks() {
     testMode: payments.kind === "test",
   };
 }
+
+// Signed-in pages are never cached, so Back after Log Out cannot show them (utils/private-page).
+export const headers = privatePageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -15,7 +15,7 @@ import { getBalance, listEntries } from "~/features/wallet/ledger.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Wallet" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Wallet", matches });
 
 const PAGE_SIZE = 20;
 

@@ -5,7 +5,7 @@ import { Logo } from "~/components/logo";
 import { getCurrentUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta();
+export const meta: MetaFunction = ({ matches }) => pageMeta({ matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getCurrentUser(request)) throw redirect("/dashboard");
@@ -51,7 +51,7 @@ export default function Landing() {
           </div>
           <p className="mt-3 text-sm text-slate-500">New members start with 200 SP.</p>
         </section>
-        <section className="mt-16 grid gap-4 sm:grid-cols-3">
+        <section className="mt-16 grid grid-cols-1 gap-4 sm:grid-cols-3">
           {FEATURES.map((f) => (
             <div key={f.title} className="card">
               <h2 className="font-semibold text-slate-900">{f.title}</h2>

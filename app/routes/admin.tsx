@@ -6,7 +6,7 @@ import { NotFound } from "~/components/not-found";
 import { refuseWrites as action, requireAdmin } from "~/utils/admin.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Admin" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Admin", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -15,7 +15,7 @@ import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { commitSessionToken } from "~/utils/session.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Sign in" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Sign in", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -12,7 +12,7 @@ import { resetPasswordSchema } from "~/features/auth/schemas";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Choose a new password" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Choose a new password", matches });
 
 const BROWSER_MODES: readonly string[] = ["resetPassword", "verifyEmail", "recoverEmail"] satisfies EmailActionMode[];
 

@@ -16,7 +16,7 @@ import { getBalance } from "~/features/wallet/ledger.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Checkout" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Checkout", matches });
 
 const Search = z.object({
   status: z.enum(["success", "cancelled"]).optional(),

@@ -15,7 +15,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/utils/origin.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Test payment" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Test payment", matches });
 
 const Intent = z.object({ intent: z.enum(["pay", "cancel"]) });
 

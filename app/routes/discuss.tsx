@@ -4,7 +4,7 @@ import { PlainPage } from "~/components/plain-page";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Discussions" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Discussions", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

@@ -12,8 +12,12 @@ import { knownTimeZone } from "~/utils/zoned-time";
 import { requireUnnamedUser } from "~/utils/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { privatePageHeaders } from "~/utils/private-page";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Set up your profile" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Set up your profile", matches });
+
+// Signed-in pages are never cached, so Back after Log Out cannot show them (utils/private-page).
+export const headers = privatePageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnnamedUser(request);

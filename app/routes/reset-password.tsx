@@ -11,7 +11,7 @@ import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Reset your password" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Reset your password", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -12,10 +12,14 @@ import { requireUser } from "~/utils/auth.server";
 import { getServerEnv } from "~/utils/env.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";
+import { privatePageHeaders } from "~/utils/private-page";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Session" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Session", matches });
 
 /** Only the session's two participants see it; anyone else gets the same 404 as a missing one. */
+// Signed-in pages are never cached, so Back after Log Out cannot show them (utils/private-page).
+export const headers = privatePageHeaders;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {

@@ -14,7 +14,7 @@ import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { commitSessionToken } from "~/utils/session.server";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Create your account" });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Create your account", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

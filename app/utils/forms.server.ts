@@ -56,5 +56,7 @@ export async function parseForm<S extends z.ZodTypeAny>(
 
 /** A failure to show on the form: `status` 400 for bad input, 401/403/409/429 as fits. */
 export function formFailure(form: FormData | null, formError: string, status = 400, fieldErrors: FieldErrors = {}) {
-  return data({ ok: false as const, fieldErrors, formError, values: form ? echoValues(form) : {} } satisfies FormFailure, { status });
+  // A message already shown beside its field is not repeated above the form: people read it twice.
+  const shownBesideField = Object.values(fieldErrors).includes(formError);
+  return data({ ok: false as const, fieldErrors, formError: shownBesideField ? "" : formError, values: form ? echoValues(form) : {} } satisfies FormFailure, { status });
 }

@@ -31,6 +31,9 @@ test.describe("sign-up", () => {
     const { email } = await signUpViaUi(page, { fullName: "Grace Hopper" });
     // The guided tour may start on a new member's dashboard; it covers nothing asserted here.
     await expect(page).toHaveURL(/\/dashboard$/);
+    // A new member is greeted, not welcomed "back"; the next visit is a return.
+    await expect(page.getByRole("heading", { name: "Welcome, Grace!", level: 1 })).toBeVisible();
+    await page.reload();
     await expect(page.getByRole("heading", { name: "Welcome back, Grace!", level: 1 })).toBeVisible();
     const uid = await uidOf(email);
     expect(uid).toBeTruthy();

@@ -27,7 +27,7 @@ export function AvailabilityEditor({ availability, result, busy }: { availabilit
   // Monday first, as the calendar shows it.
   const order = [1, 2, 3, 4, 5, 6, 0];
   return (
-    <div className="mb-6 grid gap-6 lg:grid-cols-2">
+    <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section className="card" aria-labelledby="availability-title">
         <h2 id="availability-title" className="text-lg font-semibold">Availability</h2>
         <p className="mt-1 text-sm text-slate-600">When learners can book you, as ranges like 09:00-12:00, 14:00-18:00. Leave a day empty when you're not available.</p>
@@ -44,7 +44,7 @@ export function AvailabilityEditor({ availability, result, busy }: { availabilit
             </select>
           </div>
           {order.map((weekday) => (
-            <div key={weekday} className="grid grid-cols-[7rem_1fr] items-center gap-2">
+            <div key={weekday} className="grid grid-cols-[7rem_minmax(0,1fr)] items-center gap-2">
               <label htmlFor={`day${weekday}`} className="text-sm font-medium text-slate-700">
                 {WEEKDAY_NAMES[weekday]}
               </label>
@@ -81,7 +81,7 @@ export function AvailabilityEditor({ availability, result, busy }: { availabilit
           <Form method="post" className="mt-4 space-y-3">
             <input type="hidden" name="intent" value="rates" />
             {availability.skills.map((s) => (
-              <div key={s.tag} className="grid grid-cols-[1fr_8rem] items-center gap-2">
+              <div key={s.tag} className="grid grid-cols-[minmax(0,1fr)_8rem] items-center gap-2">
                 <label htmlFor={`rate-${s.tag}`} className="text-sm font-medium text-slate-700">
                   {s.label}
                 </label>

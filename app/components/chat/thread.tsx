@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { mergeMessages } from "~/features/chat/history";
+import { messageParts } from "~/features/chat/links";
 import { chatMessagesFeed, type ChatMessagePayload } from "~/engine/live/feeds";
 import type { Presence } from "~/features/members/presence";
 import { lastSeenText } from "~/features/members/presence";
@@ -57,6 +58,23 @@ function useThreadHistory(chatId: string, initialMessages: ChatMessagePayload[],
 }
 
 /** One conversation: live messages, newest at the bottom, marked seen while it is open. */
+/** Message text with its web links clickable; they open in a new tab without handing it this page. */
+function MessageText({ text }: { text: string }) {
+  return (
+    <>
+      {messageParts(text).map((part, i) =>
+        part.kind === "link" ? (
+          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc" className="underline underline-offset-2">
+            {part.text}
+          </a>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
+}
+
 export function Thread({ chatId, me, other, presence, initialMessages, initialEarlierBefore, timezone, now }: ThreadProps) {
   const { messages, earlierBefore, loadEarlier, loadingEarlier } = useThreadHistory(chatId, initialMessages, initialEarlierBefore);
   const list = useRef<HTMLOListElement>(null);
@@ -91,7 +109,7 @@ export function Thread({ chatId, me, other, presence, initialMessages, initialEa
   const lastSeenMine = [...messages].reverse().find((m) => m.sender === me && m.seen)?.id;
 
   return (
-    <section className="flex h-full min-h-0 flex-col" aria-label={`Conversation with ${other.fullName}`}>
+    <section className="flex h-full min-h-0 min-w-0 flex-col" aria-label={`Conversation with ${other.fullName}`}>
       <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
         <Link to="/inbox" className="text-sm font-medium text-brand-700 lg:hidden" aria-label="Back to conversations">
           ←
@@ -120,8 +138,10 @@ export function Thread({ chatId, me, other, presence, initialMessages, initialEa
         {messages.map((m) => {
           const mine = m.sender === me;
           return (
-            <li key={m.id} className={`flex flex-col ${mine ? "items-end" : "items-start"}`} data-testid="message" data-mine={mine ? "true" : "false"}>
-              <p className={`max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}>{m.text}</p>
+            <li key={m.id} className={`flex min-w-0 flex-col ${mine ? "items-end" : "items-start"}`} data-testid="message" data-mine={mine ? "true" : "false"}>
+              <p className={`max-w-[80%] whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere] ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}>
+                <MessageText text={m.text} />
+              </p>
               <span className="mt-0.5 text-[11px] text-slate-500">
                 <time dateTime={new Date(m.timestamp).toISOString()}>{format.format(m.timestamp)}</time>
                 {m.id === lastSeenMine ? <span data-testid="seen-marker"> · Seen</span> : null}

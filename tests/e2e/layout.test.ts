@@ -1,0 +1,84 @@
+import { expect, test, type Page, type Locator } from "./support/test";
+import { signInAs, skipLocalOnboarding } from "./support/fixtures";
+import { hostileWorld, type HostileWorld } from "./support/hostile";
+import { SIGNED_IN_PAGES, SIGNED_OUT_PAGES, WIDTHS, type AppPage } from "./support/pages";
+
+/**
+ * Every page, filled with hostile content (unbroken 300-character words and URLs, right-to-left
+ * text, 50 messages, notifications and ledger lines, 20 sessions a day, ten long skills a side),
+ * at phone, tablet and desktop widths: nothing may widen the page, and the controls a person
+ * needs must stay on screen.
+ */
+
+async function overflow(page: Page): Promise<{ scrollWidth: number; viewport: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const viewport = window.innerWidth;
+    const culprits: string[] = [];
+    // Elements inside a sideways-scrolling box (a wide calendar) are that box's business.
+    const scrolls = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const x = getComputedStyle(p).overflowX;
+        if (x === "auto" || x === "scroll" || x === "hidden") return true;
+      }
+      return false;
+    };
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      const r = el.getBoundingClientRect();
+      if (getComputedStyle(el).position === "fixed" || scrolls(el)) continue;
+      if (r.right > viewport + 1 && r.width > 0 && culprits.length < 5) {
+        culprits.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} right=${Math.round(r.right)}`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, viewport, culprits };
+  });
+}
+
+async function expectInsideWidth(page: Page, control: Locator, label: string) {
+  await expect(control, `${label} is shown`).toBeVisible();
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  const width = page.viewportSize()!.width;
+  expect(box, `${label} has a box`).not.toBeNull();
+  expect(box!.x, `${label} starts on screen`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${label} ends on screen (viewport ${width})`).toBeLessThanOrEqual(width + 1);
+}
+
+async function checkPage(page: Page, appPage: AppPage, world: HostileWorld, signedIn: boolean) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(appPage.path(world));
+    const where = `${appPage.name} at ${width}px`;
+    // LAYOUT_SCREENSHOTS=<dir> keeps a picture of every page at phone and desktop width to look at.
+    if (process.env.LAYOUT_SCREENSHOTS && (width === 390 || width === 1280)) {
+      await page.screenshot({ path: `${process.env.LAYOUT_SCREENSHOTS}/${signedIn ? "in" : "out"}-${appPage.name.replace(/\W+/g, "-")}-${width}.png`, fullPage: true });
+    }
+    const result = await overflow(page);
+    expect(result.scrollWidth, `${where}: page wider than the screen; widest: ${result.culprits.join(" | ")}`).toBeLessThanOrEqual(result.viewport);
+    if (signedIn && appPage.chrome !== false) {
+      await expectInsideWidth(page, page.getByRole("button", { name: "Profile menu" }), `${where}: profile menu`);
+      if (width < 1024) await expectInsideWidth(page, page.getByTestId("bottom-bar"), `${where}: bottom bar`);
+    }
+    for (const [i, control] of (appPage.primary?.(page, world) ?? []).entries()) {
+      await expectInsideWidth(page, control, `${where}: control ${i + 1}`);
+    }
+  }
+}
+
+let world: HostileWorld;
+test.beforeAll(async () => {
+  world = await hostileWorld();
+});
+
+for (const appPage of SIGNED_OUT_PAGES) {
+  test(`signed out: ${appPage.name} holds on every width`, async ({ page }) => {
+    await checkPage(page, appPage, world, false);
+  });
+}
+
+for (const appPage of SIGNED_IN_PAGES) {
+  test(`signed in: ${appPage.name} holds hostile content on every width`, async ({ page, context, baseURL }) => {
+    await signInAs(context, world.me, baseURL!);
+    await skipLocalOnboarding(page, world.me.uid);
+    await checkPage(page, appPage, world, true);
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Every page of the app, for the tests that visit them all (layout on hostile content,
+ * accessibility). Adding a route? Add it here: one line, with the controls a person must be able
+ * to reach on it. `path` receives the hostile world (see hostile.ts) for pages that need ids.
+ */
+import type { Page, Locator } from "@playwright/test";
+import type { HostileWorld } from "./hostile";
+
+export interface AppPage {
+  name: string;
+  path: (world: HostileWorld) => string;
+  /** Controls that must sit fully inside the viewport's width (after scrolling them into view). */
+  primary?: (page: Page, world: HostileWorld) => Locator[];
+  /** False for signed-in pages drawn without the app's header and bottom bar. */
+  chrome?: boolean;
+}
+
+/** Pages a signed-out visitor sees. */
+export const SIGNED_OUT_PAGES: AppPage[] = [
+  { name: "landing", path: () => "/" },
+  { name: "sign in", path: () => "/auth", primary: (p) => [p.getByRole("button", { name: "Sign in", exact: true })] },
+  { name: "sign up", path: () => "/signup", primary: (p) => [p.getByRole("button", { name: "Create account" })] },
+  { name: "reset password", path: () => "/reset-password" },
+  { name: "not found", path: () => "/no-such-page-here" },
+];
+
+/** Pages of the signed-in app; the header's profile menu must be reachable on each. */
+export const SIGNED_IN_PAGES: AppPage[] = [
+  { name: "dashboard", path: () => "/dashboard" },
+  { name: "matches", path: () => "/matches" },
+  {
+    name: "member page",
+    path: (w) => `/members/${w.other.uid}`,
+    primary: (p) => [p.getByRole("button", { name: "Message" }).or(p.getByRole("link", { name: "Message" })).first()],
+  },
+  { name: "missing member", path: () => "/members/nobody-here", chrome: false },
+  { name: "inbox", path: () => "/inbox" },
+  { name: "chat thread", path: (w) => `/inbox/${w.chatId}`, primary: (p) => [p.getByRole("button", { name: "Send" })] },
+  { name: "calendar", path: () => "/calendar" },
+  { name: "calendar week", path: () => "/calendar?view=week" },
+  { name: "booking panel", path: (w) => `/calendar?book=${w.other.uid}` },
+  { name: "session room", path: (w) => `/session/${w.bookingId}`, chrome: false },
+  { name: "profile", path: () => "/profile" },
+  { name: "profile setup", path: () => "/profile-setup" },
+  { name: "progress", path: () => "/progress" },
+  { name: "saved", path: () => "/saved" },
+  { name: "settings", path: () => "/settings" },
+  { name: "wallet", path: () => "/wallet" },
+  { name: "notifications", path: () => "/notifications" },
+  { name: "community", path: () => "/community" },
+  { name: "discuss", path: () => "/discuss", chrome: false },
+  { name: "subscriptions", path: () => "/subscriptions" },
+  // A member who is not an admin gets the plain 403 page.
+  { name: "admin", path: () => "/admin", chrome: false },
+];
+
+export const WIDTHS = [320, 390, 768, 1280] as const;
