@@ -50,7 +50,7 @@ export const SIGNED_IN_PAGES: AppPage[] = [
   { name: "community", path: () => "/community" },
   { name: "discuss", path: () => "/discuss", chrome: false },
   { name: "subscriptions", path: () => "/subscriptions" },
-  // A member who is not an admin gets the plain 403 page.
+  // A member who is not an admin gets the ordinary 404 page.
   { name: "admin", path: () => "/admin", chrome: false },
 ];
 
