@@ -246,7 +246,8 @@ async function sendRemixResponse(req, res, response) {
 function log(req, status, started) {
   if (!logRequests) return;
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  process.stdout.write(`${req.method} ${req.url} ${status} ${ms.toFixed(1)} ms\n`);
+  // Without the query: reset links carry their one-time code there.
+  process.stdout.write(`${req.method} ${req.url.split("?")[0]} ${status} ${ms.toFixed(1)} ms\n`);
 }
 
 const server = http.createServer(async (req, res) => {
