@@ -17,16 +17,16 @@ import { e2eStore } from "./support/store";
 const run = randomUUID().slice(0, 6);
 const balance = (page: Page) => page.getByTestId("wallet-balance");
 
-function adminCli(...args: string[]) {
+function adminCli(baseURL: string, ...args: string[]) {
   return spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production", BACKEND: "embedded" },
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production", BACKEND: "embedded", PUBLIC_URL: baseURL },
     encoding: "utf8",
   });
 }
 
-async function grantedAdmin(): Promise<TestUser> {
+async function grantedAdmin(baseURL: string): Promise<TestUser> {
   const admin = await createUser({ fullName: `Ada Admin ${run}` });
-  const granted = adminCli("grant", admin.email);
+  const granted = adminCli(baseURL, "grant", admin.email);
   expect(granted.stderr).toBe("");
   expect(granted.stdout).toContain(`${admin.email} is now an admin`);
   return admin;
@@ -37,7 +37,7 @@ test.afterEach(async () => {
 });
 
 test("an admin suspends and reinstates a member, adjusts SP live, and finds it all in the audit log", async ({ browser, baseURL }) => {
-  const admin = await grantedAdmin();
+  const admin = await grantedAdmin(baseURL!);
   const member = await createUser({ fullName: `Sam Suspended ${run}` });
   const adminPage = await openAs(browser, admin, baseURL!, { path: "/admin" });
   const memberPage = await openAs(browser, member, baseURL!, { path: "/dashboard" });
@@ -85,7 +85,6 @@ test("an admin suspends and reinstates a member, adjusts SP live, and finds it a
   await adminPage.locator("#suspend-reason").fill("Appeal accepted.");
   await adminPage.getByRole("button", { name: "Reinstate member" }).click();
   await expect(adminPage.getByText("The member is reinstated and can sign in again.")).toBeVisible();
-  await memberPage.getByRole("button", { name: "Sign in" }).click();
   await memberPage.getByLabel("Password").fill(PASSWORD);
   await memberPage.getByRole("button", { name: "Sign in" }).click();
   await memberPage.waitForURL(/\/matches/);
@@ -108,7 +107,7 @@ test("an admin suspends and reinstates a member, adjusts SP live, and finds it a
 });
 
 test("an admin resolves a dispute raised through the real booking flow; both wallets and notifications follow", async ({ browser, baseURL }) => {
-  const admin = await grantedAdmin();
+  const admin = await grantedAdmin(baseURL!);
   const mentor = await createUser({ fullName: `Mina Mentor ${run}`, profile: { timezone: "UTC", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] } });
   const learner = await createUser({ fullName: `Lou Learner ${run}`, profile: { timezone: "UTC" } });
   await saveAvailability(e2eStore(), mentor.uid, { timezone: "UTC", weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" })), exceptions: [] });
