@@ -17,17 +17,30 @@ interface Engine {
 
 const globalForEngine = globalThis as typeof globalThis & { __skillswapEngine?: Promise<Engine> };
 
+/** SMTP when SMTP_URL is set; otherwise the outbox, said once at start so nobody waits for mail that never leaves. */
+async function embeddedMailer(store: DocStore) {
+  const env = getServerEnv();
+  if (env.SMTP_URL) {
+    const { createSmtpMailer } = await import("./auth/smtp.server");
+    const host = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname;
+    console.log(`Mail: sending through ${new URL(env.SMTP_URL).host} (SMTP_URL).`);
+    return createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `SkillSwap <no-reply@${host}>`);
+  }
+  const { createOutboxMailer } = await import("./auth/mail.server");
+  console.log("Mail: SMTP_URL is not set, so messages go to the outbox collection and the log, not to inboxes.");
+  return createOutboxMailer(store, (line) => console.log(line));
+}
+
 async function openEmbedded(): Promise<Engine> {
   const env = getServerEnv();
-  const [{ openSqliteStore }, { createLocalAuth }, { createOutboxMailer }, { createLocalFileStore }] = await Promise.all([
+  const [{ openSqliteStore }, { createLocalAuth }, { createLocalFileStore }] = await Promise.all([
     import("./store/sqlite.server"),
     import("./auth/local.server"),
-    import("./auth/mail.server"),
     import("./files/local.server"),
   ]);
   const store = openSqliteStore(path.join(env.DATA_DIR, "skillswap.sqlite"));
   await resetPresence(store);
-  const mail = createOutboxMailer(store, (line) => console.log(line));
+  const mail = await embeddedMailer(store);
   return { store, auth: createLocalAuth(store, { mail }), files: createLocalFileStore(path.join(env.DATA_DIR, "files")) };
 }
 

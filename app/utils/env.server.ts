@@ -77,6 +77,10 @@ const schema = z
     /** Lets tests point the Stripe client at a local stand-in: http://127.0.0.1:PORT */
     STRIPE_API_BASE: z.string().url().optional(),
     MAIL_LOG: booleanish,
+    /** Embedded engine: send mail through this SMTP server (smtp://user:pass@host:587, smtps://…). Without it mail goes to the outbox. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be a URL such as smtp://user:password@mail.example:587").optional(),
+    /** The sender of outgoing mail; defaults to no-reply at PUBLIC_URL's host. */
+    MAIL_FROM: z.string().min(3).optional(),
     // Firebase engine: the web app's public config (Firebase console → Project settings → Your apps).
     FIREBASE_PROJECT_ID: z.string().min(1).optional(),
     FIREBASE_API_KEY: z.string().min(1).optional(),
