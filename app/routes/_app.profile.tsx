@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
 import { SkillChips } from "~/components/members/skill-chips";
+import { fitAvatar, UNREADABLE_PICTURE } from "~/components/members/fit-avatar";
 import { PageHeader } from "~/components/page-header";
 import { getFiles, getStore } from "~/engine/index.server";
 import { bioSchema, fullNameSchema } from "~/features/auth/schemas";
@@ -108,12 +109,34 @@ export async function action({ request }: ActionFunctionArgs) {
 function AvatarForm() {
   const upload = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
-  const result = upload.state === "idle" ? upload.data : undefined;
+  // Decoding and shrinking happen in the browser before the upload; its own refusal shows here too.
+  const [preparing, setPreparing] = useState(false);
+  const [browserError, setBrowserError] = useState<string | null>(null);
+  const result = upload.state === "idle" && !browserError ? upload.data : undefined;
   useEffect(() => {
     if (result?.ok) form.current?.reset();
   }, [result]);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = (event.currentTarget.elements.namedItem("avatar") as HTMLInputElement).files?.[0];
+    const body = new FormData();
+    setBrowserError(null);
+    if (file) {
+      setPreparing(true);
+      try {
+        body.set("avatar", await fitAvatar(file));
+      } catch (error) {
+        setBrowserError(error instanceof Error ? error.message : UNREADABLE_PICTURE);
+        return;
+      } finally {
+        setPreparing(false);
+      }
+    }
+    upload.submit(body, { method: "post", encType: "multipart/form-data" });
+  };
+  const failed = browserError ?? (result && !result.ok ? result.fieldErrors.avatar ?? result.formError : null);
   return (
-    <upload.Form ref={form} method="post" encType="multipart/form-data" className="mt-3 space-y-2 text-left">
+    <upload.Form ref={form} method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-3 space-y-2 text-left">
       <label className="label" htmlFor="avatar">
         Profile picture
       </label>
@@ -122,23 +145,23 @@ function AvatarForm() {
         name="avatar"
         type="file"
         accept="image/jpeg,image/png,image/webp"
-        aria-invalid={result && !result.ok ? true : undefined}
+        aria-invalid={failed ? true : undefined}
         aria-describedby="avatar-hint avatar-result"
         className="block w-full text-xs text-slate-600 file:mr-2 file:rounded-md file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:text-brand-700"
       />
       <p id="avatar-hint" className="text-xs text-slate-500">
-        JPEG, PNG or WebP, at most 2 MB.
+        JPEG, PNG or WebP. Large photos are made smaller before they are sent.
       </p>
       <div id="avatar-result">
-        {result && !result.ok ? (
+        {failed ? (
           <p className="field-error" role="alert">
-            {result.fieldErrors.avatar ?? result.formError}
+            {failed}
           </p>
         ) : null}
         {result?.ok ? <FormNotice>{result.message}</FormNotice> : null}
       </div>
-      <button type="submit" className="btn-secondary w-full" disabled={upload.state !== "idle"}>
-        {upload.state === "submitting" ? "Uploading…" : "Upload picture"}
+      <button type="submit" className="btn-secondary w-full" disabled={preparing || upload.state !== "idle"}>
+        {preparing ? "Preparing…" : upload.state === "submitting" ? "Uploading…" : "Upload picture"}
       </button>
     </upload.Form>
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import { expect, test, type Page } from "./support/test";
 import { createUser, openAs } from "./support/fixtures";
@@ -5,8 +6,9 @@ import { e2eStore } from "./support/store";
 
 /**
  * A member changes their picture on /profile: a real PNG becomes the header's and the profile's
- * image at a versioned URL that may be cached for good; a file over 2 MB and a text file named
- * .png are refused with a message beside the picture, and the stored picture stays as it was.
+ * image at a versioned URL that may be cached for good; a photo over 2 MB is made smaller in the
+ * browser; a text file named .png and a fake PNG are refused with a message beside the picture,
+ * and the stored picture stays as it was.
  */
 
 function crc32(bytes: Buffer): number {
@@ -78,22 +80,58 @@ test("a member uploads a PNG and it becomes their picture, cached for good", asy
   expect((await request.get(next as string)).status()).toBe(200);
 });
 
-test("a file over 2 MB and a text file named .png are refused, and the picture stays", async ({ browser, baseURL }) => {
+/** A PNG of random pixels: it does not compress, so its size is what the test asks for. */
+function noisyPng(side: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: Buffer[] = [];
+  for (let y = 0; y < side; y++) rows.push(Buffer.concat([Buffer.from([0]), randomBytes(side * 3)]));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
+}
+
+test("a photo over 2 MB is made smaller in the browser and accepted", async ({ browser, baseURL, request }) => {
+  const user = await createUser({ fullName: "Hugo Huge" });
+  const page = await openAs(browser, user, baseURL!, { path: "/profile" });
+  const photo = noisyPng(1400);
+  expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+  await upload(page, { name: "holiday.png", mimeType: "image/png", buffer: photo });
+  await expect(page.getByText("Your picture was updated.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Upload picture" })).toBeEnabled();
+  const url = await storedPicture(user.uid);
+  expect(url).toMatch(new RegExp(`^/avatars/${user.uid}/`));
+  const served = await request.get(url as string);
+  expect(served.headers()["content-type"]).toBe("image/jpeg");
+  expect((await served.body()).length).toBeLessThanOrEqual(2 * 1024 * 1024);
+  await expect.poll(() => headerAvatar(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1024);
+});
+
+test("a text file named .png and a fake 8-byte PNG are refused with a message, and the picture stays", async ({ browser, baseURL }) => {
   const user = await createUser({ fullName: "Rex Refused" });
   const page = await openAs(browser, user, baseURL!, { path: "/profile" });
   const before = await storedPicture(user.uid);
-
-  // Starts like a PNG: only its size is wrong.
-  const large = Buffer.concat([onePixelPng([0, 0, 0]), Buffer.alloc(2 * 1024 * 1024)]);
-  await upload(page, { name: "huge.png", mimeType: "image/png", buffer: large });
-  await expect(page.getByRole("alert")).toHaveText("The picture is larger than 2 MB. Choose a smaller one.");
-  expect(await storedPicture(user.uid)).toBe(before);
+  const button = page.getByRole("button", { name: "Upload picture" });
 
   await upload(page, { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("These are my notes, not a picture.\n") });
-  await expect(page.getByRole("alert")).toHaveText("Upload a JPEG, PNG or WebP picture.");
-  expect(await storedPicture(user.uid)).toBe(before);
+  await expect(page.getByRole("alert")).toHaveText("This picture could not be read. Choose another JPEG, PNG or WebP file.");
+  await expect(button).toBeEnabled();
 
-  await page.reload();
-  await expect(headerAvatar(page)).toHaveAttribute("src", "/default-avatar.png");
-  await expect(profileAvatar(page)).toHaveAttribute("src", "/default-avatar.png");
+  await upload(page, { name: "fake.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) });
+  await expect(page.getByRole("alert")).toHaveText("This picture could not be read. Choose another JPEG, PNG or WebP file.");
+  await expect(button).toBeEnabled();
+  expect(await storedPicture(user.uid)).toBe(before);
+});
+
+test("the server reads what it is sent: a fake PNG posted without the page is refused", async ({ browser, baseURL }) => {
+  const user = await createUser({ fullName: "Sam Script" });
+  const page = await openAs(browser, user, baseURL!, { path: "/profile" });
+  const before = await storedPicture(user.uid);
+  const response = await page.request.post("/profile.data", {
+    headers: { Origin: baseURL! },
+    multipart: { avatar: { name: "fake.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) } },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain("This picture could not be read.");
+  expect(await storedPicture(user.uid)).toBe(before);
 });

@@ -1,6 +1,6 @@
 import type { FileStore } from "~/engine/files/types";
 import type { DocStore } from "~/engine/store/types";
-import { detectImageType, MAX_AVATAR_BYTES } from "./image-type";
+import { detectImageType, MAX_AVATAR_BYTES, readImageSize } from "./image-type";
 
 export const AVATAR_ROUTE = /^\/avatars\/([A-Za-z0-9-]+)\/([0-9a-z]+)$/;
 
@@ -19,6 +19,8 @@ export async function uploadAvatar(store: DocStore, files: FileStore, uid: strin
   if (bytes.length > MAX_AVATAR_BYTES) throw new AvatarError("The picture is larger than 2 MB. Choose a smaller one.");
   const type = detectImageType(bytes);
   if (!type) throw new AvatarError("Upload a JPEG, PNG or WebP picture.");
+  // The first bytes only name a type; reading the structure refuses files that merely start like one.
+  if (!readImageSize(bytes, type)) throw new AvatarError("This picture could not be read. Choose another JPEG, PNG or WebP file.");
   const version = now.toString(36);
   const url = `/avatars/${uid}/${version}`;
   await files.put(avatarKey(uid, version), bytes, type);

@@ -27,7 +27,8 @@ const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 2, 2, 0, 0);
 const PASSWORD = "correct horse battery";
 const WEEK = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" }));
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+// A real 1×1 PNG: uploads are read, not just sniffed.
+const PNG = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
 
 const { store, dir } = useTempStore("delete-account-");
 let auth: AuthProvider;
