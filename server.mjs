@@ -80,7 +80,7 @@ function acceptsGzip(req) {
 }
 
 function serveStatic(req, res, asset) {
-  const headers = { "Content-Type": asset.type, "Cache-Control": asset.cacheControl };
+  const headers = { "Content-Type": asset.type, "Cache-Control": asset.cacheControl, "X-Content-Type-Options": "nosniff" };
   const gzip = asset.size > 1024 && COMPRESSIBLE.test(asset.type) && acceptsGzip(req);
   if (gzip) headers["Content-Encoding"] = "gzip";
   else headers["Content-Length"] = asset.size;
@@ -123,7 +123,7 @@ const TOO_LARGE = "This request is too large. Forms take up to 64 KB and picture
 function answerTooLarge(res) {
   if (res.headersSent) return res.destroy();
   // Close the connection: the rest of the body is never read.
-  res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+  res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", Connection: "close" });
   res.end(TOO_LARGE);
 }
 
