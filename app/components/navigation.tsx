@@ -43,6 +43,7 @@ export function BottomNav({ chatUnread }: { chatUnread: boolean }) {
             <NavLink
               to={item.to}
               prefetch="intent"
+              data-tour={item.tour}
               className={({ isActive }) =>
                 `relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? "text-brand-700" : "text-slate-500"}`
               }

@@ -8,6 +8,8 @@ import {
   TOUR_TOOLTIP_CSS_WIDTH,
   TOUR_Z_INDEX,
   type TourStep,
+  stepsForScreen,
+  WIDE_SCREEN_QUERY,
 } from "~/features/onboarding/tour";
 
 export type TourOutcome = typeof STATUS.FINISHED | typeof STATUS.SKIPPED;
@@ -44,6 +46,8 @@ const styles = {
   spotlight: { borderRadius: 12 },
 };
 
+const TOOLTIP_SELECTOR = ".react-joyride__tooltip";
+
 /**
  * The react-joyride tour (SPEC.md §4). Mounted only while a tour runs: the parent mounts it with a
  * fresh key to (re)start from the first step, and unmounts it when `onEnd` fires.
@@ -54,20 +58,34 @@ export function GuidedTour({ steps, onEnd }: GuidedTourProps) {
 
   // Every step opens straight on its tooltip: the tour is already running, a beacon would be one click too many.
   const joyrideSteps = useMemo<Step[]>(
-    () => steps.map((step) => ({ target: step.target, title: step.title, content: step.content, placement: step.placement, disableBeacon: true })),
+    () => stepsForScreen(steps, window.matchMedia(WIDE_SCREEN_QUERY).matches).map((step) => ({ target: step.target, title: step.title, content: step.content, placement: step.placement, disableBeacon: true })),
     [steps],
   );
 
   // Escape leaves the tour the way Skip does; joyride's own Escape would only advance one step.
+  // Tab stays in the tooltip: the page behind the overlay is not reachable while the tour runs.
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === "Escape") helpers.current?.skip();
+      if (event.key !== "Tab") return;
+      const tooltip = document.querySelector<HTMLElement>(TOOLTIP_SELECTOR);
+      if (!tooltip) return;
+      const buttons = Array.from(tooltip.querySelectorAll<HTMLElement>("button:not([disabled])"));
+      if (buttons.length === 0) return;
+      const at = buttons.indexOf(document.activeElement as HTMLElement);
+      event.preventDefault();
+      const next = at === -1 ? 0 : (at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
+      buttons[next].focus();
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, []);
 
   function onCallback(data: CallBackProps) {
+    // Each new tooltip takes the keyboard focus on its main button, so Enter goes on and Tab stays inside.
+    if (data.type === EVENTS.TOOLTIP) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`${TOOLTIP_SELECTOR} [data-action="primary"]`)?.focus());
+    }
     if (data.type === EVENTS.TARGET_NOT_FOUND) {
       const target = typeof data.step.target === "string" ? data.step.target : "an element";
       console.warn(`Guided tour: skipped step ${data.index + 1} of ${data.size}, ${target} is not mounted or not visible.`);

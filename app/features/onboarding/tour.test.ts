@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  stepsForScreen,
   TOUR_LABELS,
   TOUR_SCROLL_DURATION_MS,
   TOUR_SCROLL_OFFSET,
@@ -108,5 +109,19 @@ describe("hasLocalTourFlag", () => {
   it("is absent without a flag or with another value", () => {
     expect(hasLocalTourFlag(storage({}))).toBe(false);
     expect(hasLocalTourFlag(storage({ tour_done: "0", tourCompleted: "true" }))).toBe(false);
+  });
+});
+
+describe("stepsForScreen", () => {
+  it("points the navigation steps at the sidebar on wide screens and at the bottom bar, from above, on phones", () => {
+    const wide = stepsForScreen(tourSteps, true);
+    const phone = stepsForScreen(tourSteps, false);
+    expect(wide).toHaveLength(tourSteps.length);
+    expect(phone).toHaveLength(tourSteps.length);
+    expect(wide[0]).toEqual(tourSteps[0]);
+    expect(phone[0]).toEqual(tourSteps[0]);
+    const matches = tourSteps.findIndex((s) => s.target === '[data-tour="nav-matches"]');
+    expect(wide[matches]).toMatchObject({ target: '[data-testid="sidebar"] [data-tour="nav-matches"]', placement: "right" });
+    expect(phone[matches]).toMatchObject({ target: '[data-testid="bottom-bar"] [data-tour="nav-matches"]', placement: "top" });
   });
 });

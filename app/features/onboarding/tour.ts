@@ -91,6 +91,21 @@ export const tourSteps: readonly TourStep[] = [
   },
 ];
 
+/** Where the main navigation is: the sidebar from 1024 px (Tailwind's lg), the bottom bar below. */
+export const WIDE_SCREEN_QUERY = "(min-width: 1024px)";
+
+/**
+ * The steps for this screen. Both navigations carry the same `data-tour` anchors, so the
+ * navigation steps are scoped to the one that shows: on a phone they point at the bottom bar,
+ * with the tooltip above it, instead of being skipped.
+ */
+export function stepsForScreen(steps: readonly TourStep[], wide: boolean): TourStep[] {
+  return steps.map((step) => {
+    if (!step.target.startsWith('[data-tour="nav-')) return step;
+    return wide ? { ...step, target: `[data-testid="sidebar"] ${step.target}` } : { ...step, target: `[data-testid="bottom-bar"] ${step.target}`, placement: "top" };
+  });
+}
+
 /** SPEC.md §4 and §9 tour presentation. */
 export const TOUR_SPOTLIGHT_PADDING = 0;
 export const TOUR_SCROLL_OFFSET = 20;
