@@ -1,10 +1,13 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data as withHeaders, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { ErrorPage } from "~/components/error-page";
+import { Toast } from "~/components/toast";
 import { getPublicEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { publicOrigin } from "~/utils/origin.server";
+import { readToast } from "~/utils/toast.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -15,7 +18,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ data }) => pageMeta({ origin: (data as { origin?: string } | undefined)?.origin });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { ENV: getPublicEnv(), origin: publicOrigin(request) };
+  // The flash is read once and cleared in the same response, so a reload does not show it again.
+  const { toast, setCookie } = await readToast(request);
+  return withHeaders({ ENV: getPublicEnv(), origin: publicOrigin(request), toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -36,6 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full">
         {children}
+        <Toast toast={data?.toast ?? null} />
         <script
           nonce={nonce}
           // Only the public settings: getPublicEnv() picks them one by one.
@@ -54,23 +60,6 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    status === 404
-      ? "We couldn't find that page."
-      : isRouteErrorResponse(error) && typeof error.data?.error === "string"
-        ? error.data.error
-        : "Something went wrong on our side. Please try again in a moment.";
   if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <main className="grid min-h-full place-items-center p-6 text-center">
-      <div>
-        <p className="text-sm font-semibold text-brand-600">{status}</p>
-        <h1 className="mt-2 text-2xl font-bold">{message}</h1>
-        <a href="/" className="btn-primary mt-6">
-          Back to SkillSwap
-        </a>
-      </div>
-    </main>
-  );
+  return <ErrorPage error={error} />;
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
@@ -20,6 +20,7 @@ import { formFailure, parseForm } from "~/utils/forms.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { pageMeta } from "~/utils/meta";
 import { clearSessionToken, commitSessionToken } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Settings", matches });
 
@@ -108,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
     await deleteAccount({ store: await getStore(), auth, files: await getFiles() }, user.uid);
-    return redirect("/auth", { headers: { "Set-Cookie": await clearSessionToken() } });
+    return redirectWithToast("/auth", { type: "info", title: "Your account was deleted." }, { headers: { "Set-Cookie": await clearSessionToken() } });
   }
   if (input.intent === "timezone") {
     await updateProfile(await getStore(), user.uid, { timezone: knownTimeZone(input.timezone) ?? "UTC" });

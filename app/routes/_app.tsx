@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { ErrorPage } from "~/components/error-page";
 import { LiveChrome } from "~/components/live-chrome";
 import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
@@ -36,6 +37,23 @@ export default function AppLayout() {
   return (
     <LiveChrome user={user} snapshot={snapshot} payments={payments}>
       <Outlet />
+    </LiveChrome>
+  );
+}
+
+/**
+ * A failing loader or render below the layout keeps the navigation and header: the layout's own
+ * data is still there, so the chrome is drawn around the error page. Only when the layout's loader
+ * itself failed is there nothing to draw it with, and the page stands alone.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!data) return <ErrorPage error={error} />;
+  return (
+    <LiveChrome user={data.user} snapshot={data.snapshot} payments={data.payments}>
+      <ErrorPage error={error} inLayout />
     </LiveChrome>
   );
 }

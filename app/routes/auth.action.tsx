@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { AuthShell } from "~/components/auth-shell";
@@ -9,6 +8,7 @@ import { getAuth } from "~/engine/index.server";
 import { AuthError, type EmailActionMode } from "~/engine/auth/types";
 import { useEmailLinkAction } from "~/components/auth/use-email-link-action";
 import { resetPasswordSchema } from "~/features/auth/schemas";
+import { redirectWithToast } from "~/utils/toast.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof AuthError) return formFailure(parsed.form, error.message, 400);
     throw error;
   }
-  return redirect("/auth?reset=1");
+  return redirectWithToast("/auth", { type: "success", title: "Your password was changed. Sign in with the new one." });
 }
 
 export default function AuthAction() {

@@ -237,7 +237,8 @@ test.describe("session", () => {
     await page.getByLabel("New password", { exact: true }).fill(newPassword);
     await page.getByLabel("Repeat the new password").fill(newPassword);
     await page.getByRole("button", { name: "Save new password" }).click();
-    await page.waitForURL(/\/auth\?reset=1$/);
+    await page.waitForURL(/\/auth$/);
+    await expect(page.getByRole("status").filter({ hasText: "Your password was changed. Sign in with the new one." })).toBeVisible();
 
     await signInViaForm(page, user.email, PASSWORD);
     await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
