@@ -112,6 +112,22 @@ function ReasonField({ id }: { id: string }) {
   );
 }
 
+function ReportList({ title, reports }: { title: string; reports: { id: string; kind: string; reason: string; status: string }[] }) {
+  return (
+    <div className="card">
+      <h2 className="font-semibold">{title}</h2>
+      {reports.length === 0 ? <p className="mt-2 text-sm text-slate-600">None.</p> : null}
+      <ul className="mt-2 space-y-1 text-sm">
+        {reports.map((r) => (
+          <li key={r.id}>
+            {r.kind}: {r.reason} ({r.status})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export default function AdminMember() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -255,28 +271,8 @@ export default function AdminMember() {
             ))}
           </ul>
         </div>
-        <div className="card">
-          <h2 className="font-semibold">Reports about this member</h2>
-          {d.reportsAbout.length === 0 ? <p className="mt-2 text-sm text-slate-600">None.</p> : null}
-          <ul className="mt-2 space-y-1 text-sm">
-            {d.reportsAbout.map((r) => (
-              <li key={r.id}>
-                {r.kind}: {r.reason} ({r.status})
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="card">
-          <h2 className="font-semibold">Reports by this member</h2>
-          {d.reportsBy.length === 0 ? <p className="mt-2 text-sm text-slate-600">None.</p> : null}
-          <ul className="mt-2 space-y-1 text-sm">
-            {d.reportsBy.map((r) => (
-              <li key={r.id}>
-                {r.kind}: {r.reason} ({r.status})
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ReportList title="Reports about this member" reports={d.reportsAbout} />
+        <ReportList title="Reports by this member" reports={d.reportsBy} />
       </section>
     </div>
   );
