@@ -167,7 +167,8 @@ test("the e-mail link page shows Loading… while the client SDK checks the code
     await route.continue();
   });
   await page.goto("/auth/action?mode=resetPassword&oobCode=not-a-real-code");
-  const placeholder = page.getByRole("status");
+  // The flash toast region is a status too; the placeholder is the one that says Loading….
+  const placeholder = page.getByRole("status").filter({ hasText: "Loading…" });
   await expect(placeholder).toHaveText("Loading…");
   await expect.poll(() => chunkRequested, { message: "the client SDK's chunk was held back" }).toBe(true);
   await expect(placeholder).toHaveText("Loading…");
