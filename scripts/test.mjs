@@ -1,4 +1,4 @@
-// `npm test`: typecheck, then unit + contract tests (vitest), then end-to-end (Playwright) on the
+// `npm test`: lint, typecheck, then unit + contract tests (vitest), then end-to-end (Playwright) on the
 // embedded engine, then end-to-end in Firebase mode against local emulators.
 // Stops at the first failing stage. The last line is `N passed, M failed`, counted from the
 // reporters' JSON files; the exit code is non-zero on any failure.
@@ -35,6 +35,9 @@ function playwrightCounts(file) {
 }
 
 const STAGES = [
+  // Lint first, so CI holds the layering. Prettier's check (`npm run lint`) joins once the tree has
+  // been formatted in one commit of its own.
+  { name: "lint (eslint)", command: bin("eslint"), args: ["."] },
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
   {
     name: "unit + contract (vitest)",

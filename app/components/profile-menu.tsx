@@ -54,6 +54,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
         <div
           id={menuId}
           role="menu"
+          tabIndex={-1}
           aria-label="Profile menu"
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"

@@ -1,5 +1,5 @@
 /** Route helper of api.bookings and api.bookings.$bookingId: how they answer: JSON with a status a person's screen can act on. */
-import { z } from "zod";
+import type { z } from "zod";
 import { getCurrentUser } from "~/utils/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { BookingError } from "~/features/bookings/bookings.server";

@@ -18,8 +18,7 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
   const [start, setStart] = useState<number | null>(null);
   const skill = data.skills.find((s) => s.tag === skillTag);
   const price = skill?.prices[duration] ?? 0;
-  const slots = data.slots[duration] ?? [];
-  const byDay = useMemo(() => groupByDay(slots, data.viewerTimeZone), [slots, data.viewerTimeZone]);
+  const byDay = useMemo(() => groupByDay(data.slots[duration] ?? [], data.viewerTimeZone), [data.slots, duration, data.viewerTimeZone]);
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
 

@@ -62,7 +62,7 @@ export function WelcomeBonusModal({ amount, onClose }: WelcomeBonusModalProps) {
   }
 
   return createPortal(
-    <div className="fixed inset-0 z-[110] flex items-center justify-center p-4" onKeyDown={onKeyDown}>
+    <div role="presentation" className="fixed inset-0 z-[110] flex items-center justify-center p-4" onKeyDown={onKeyDown}>
       <div className="absolute inset-0 bg-slate-900/60 backdrop-blur-[2px]" aria-hidden="true" />
       <Confetti
         key={burst}

@@ -73,8 +73,6 @@ function pair(politeA: boolean, politeB: boolean) {
   const a = new ModelPeer("a");
   const b = new ModelPeer("b");
   const inFlight = new Set<Promise<void>>();
-  let na: Negotiation;
-  let nb: Negotiation;
   const wire = (to: () => Negotiation) => {
     let line: Promise<void> = Promise.resolve();
     return (message: Outgoing) => {
@@ -83,8 +81,9 @@ function pair(politeA: boolean, politeB: boolean) {
       void delivery.finally(() => inFlight.delete(delivery));
     };
   };
-  na = new Negotiation(a, politeA, wire(() => nb), (e) => errors.push(e));
-  nb = new Negotiation(b, politeB, wire(() => na), (e) => errors.push(e));
+  // Each side's wire reaches the other only once messages flow, after both exist.
+  const na: Negotiation = new Negotiation(a, politeA, wire(() => nb), (e) => errors.push(e));
+  const nb: Negotiation = new Negotiation(b, politeB, wire(() => na), (e) => errors.push(e));
   const settle = async () => {
     for (let i = 0; i < 50; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
