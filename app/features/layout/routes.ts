@@ -46,6 +46,7 @@ export function isSignedOutPage(pathname: string): boolean {
 
 // Browsers drop tabs and newlines from URLs and read a backslash as a slash, so "/\t/evil.example"
 // becomes "//evil.example": a path holding any of them is refused rather than cleaned.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const UNSAFE_IN_PATH = /[\u0000-\u0020\u007f-\u009f\\\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
 const PROBE_ORIGIN = "https://skillswap.invalid";
 

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { useTempStore } from "../../../tests/support/temp-store";
+import { useTempStore } from "../support/temp-store";
 import { postEntry } from "~/features/wallet/ledger.server";
 import { reconcileAll } from "~/features/wallet/reconcile.server";
-import { backupDatabase, BackupError, restoreDatabase } from "./backup.server";
-import { openSqliteStore } from "./sqlite.server";
+import { backupDatabase, BackupError, restoreDatabase } from "~/engine/store/backup.server";
+import { openSqliteStore } from "~/engine/store/sqlite.server";
 
 const temp = useTempStore("skillswap-backup-");
 const { store } = temp;
