@@ -7,6 +7,7 @@ import { chatMessagesFeed, type ChatMessagePayload } from "~/engine/live/feeds";
 import type { Presence } from "~/features/members/presence";
 import { lastSeenText } from "~/features/members/presence";
 import { Avatar } from "../members/avatar";
+import { ReportButton } from "~/components/reports/report-button";
 import { Composer } from "./composer";
 import { useMarkSeen } from "./use-mark-seen";
 
@@ -146,6 +147,7 @@ export function Thread({ chatId, me, other, presence, initialMessages, initialEa
                 <time dateTime={new Date(m.timestamp).toISOString()}>{format.format(m.timestamp)}</time>
                 {m.id === lastSeenMine ? <span data-testid="seen-marker"> · Seen</span> : null}
               </span>
+              {mine ? null : <ReportButton targetKind="message" targetId={m.id} contextId={chatId} />}
             </li>
           );
         })}

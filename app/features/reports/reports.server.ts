@@ -1,0 +1,153 @@
+/**
+ * Members report forum posts and chat messages; reports wait at `reports/{id}` for a reviewer
+ * (the admin back office's screen). A post reported by HIDE_AFTER_REPORTS different members is
+ * hidden at once, in the transaction of the report that reached the count, until reviewed.
+ */
+import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
+import type { DocStore, Transaction } from "~/engine/store/types";
+import { isChatId } from "~/features/chat/pair";
+import type { ChatDoc, MessageDoc } from "~/features/chat/types";
+import { isForumId, postPath, threadPath } from "~/features/community/paths";
+import type { PostDoc } from "~/features/community/types";
+import type { ReportInput } from "./schema";
+import { HIDE_AFTER_REPORTS, reportId, type Report, type ReportDoc, type ReportOutcome, type ReportStatus } from "./types";
+
+export class ReportError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409 | 429,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ReportError";
+  }
+}
+
+// Reporting is rare; a member sending dozens a minute is abusing the queue, not using it.
+const reportLimiter = createRateLimiter({ windowMs: 60 * 60_000, max: 30, maxKeys: 20_000 });
+
+export interface ReportResult {
+  id: string;
+  /** False when this member had already reported it: nothing changed. */
+  created: boolean;
+  /** True when this report hid the post. */
+  hidTarget: boolean;
+}
+
+/** Files `uid`'s report of a post or a chat message; a repeat report changes nothing. */
+export async function fileReport(store: DocStore, uid: string, input: ReportInput, now = Date.now()): Promise<ReportResult> {
+  const limit = reportLimiter.check(uid, now);
+  if (!limit.allowed) throw new ReportError(429, `You have sent many reports in the last hour. Wait ${waitText(limit.retryAfterMs)} and try again.`);
+  const result = input.targetKind === "post" ? await reportPost(store, uid, input, now) : await reportMessage(store, uid, input, now);
+  if (result.created) reportLimiter.hit(uid, now);
+  return result;
+}
+
+function reportDoc(input: ReportInput, uid: string, targetPath: string, authorUid: string, now: number): ReportDoc {
+  return {
+    targetKind: input.targetKind,
+    targetPath,
+    targetId: input.targetId,
+    contextId: input.contextId,
+    authorUid,
+    reporterUid: uid,
+    reason: input.reason,
+    text: input.text,
+    status: "open",
+    createdAt: now,
+  };
+}
+
+async function reportPost(store: DocStore, uid: string, input: ReportInput, now: number): Promise<ReportResult> {
+  const { targetId: postId, contextId: threadId } = input;
+  if (!isForumId(threadId)) throw new ReportError(404, "This post does not exist.");
+  const path = postPath(threadId, postId);
+  const id = reportId("post", postId, uid);
+  return store.transaction(async (tx) => {
+    const [post, existing] = await Promise.all([tx.get<PostDoc>(path), tx.get(`reports/${id}`)]);
+    if (!post || post.data.deleted) throw new ReportError(404, "This post does not exist.");
+    if (post.data.authorUid === uid) throw new ReportError(400, "You cannot report your own post.");
+    if (existing) return { id, created: false, hidTarget: false };
+    const openReports = (post.data.openReports ?? 0) + 1;
+    const hide = openReports >= HIDE_AFTER_REPORTS && !post.data.hidden;
+    tx.create(`reports/${id}`, reportDoc(input, uid, path, post.data.authorUid, now));
+    tx.update(path, { openReports, ...(hide ? { hidden: true } : {}) });
+    // The opening post hides its whole thread: a title alone can carry what was reported.
+    if (hide && postId === threadId) tx.update(threadPath(threadId), { hidden: true });
+    return { id, created: true, hidTarget: hide };
+  });
+}
+
+async function reportMessage(store: DocStore, uid: string, input: ReportInput, now: number): Promise<ReportResult> {
+  const { targetId: messageId, contextId: chatId } = input;
+  const notFound = new ReportError(404, "This message does not exist or is not in one of your conversations.");
+  if (!isChatId(chatId)) throw notFound;
+  const path = `chats/${chatId}/messages/${messageId}`;
+  const id = reportId("message", messageId, uid);
+  return store.transaction(async (tx) => {
+    const [chat, message, existing] = await Promise.all([tx.get<ChatDoc>(`chats/${chatId}`), tx.get<MessageDoc>(path), tx.get(`reports/${id}`)]);
+    // Only a participant may report, so nobody learns that a conversation exists by reporting into it.
+    if (!chat || !chat.data.participants.includes(uid) || !message) throw notFound;
+    if (message.data.sender === uid) throw new ReportError(400, "You cannot report your own message.");
+    if (existing) return { id, created: false, hidTarget: false };
+    tx.create(`reports/${id}`, reportDoc(input, uid, path, message.data.sender, now));
+    return { id, created: true, hidTarget: false };
+  });
+}
+
+export async function getReport(store: DocStore, id: string): Promise<Report | null> {
+  if (!/^[A-Za-z0-9_-]{1,600}$/.test(id)) return null;
+  const doc = await store.get<ReportDoc>(`reports/${id}`);
+  return doc ? { ...doc.data, id: doc.id } : null;
+}
+
+/** Reports with the given status, newest first (the moderation queue reads "open"). */
+export async function listReports(store: DocStore, status: ReportStatus, limit = 100): Promise<Report[]> {
+  const docs = await store.query<ReportDoc>({ collection: "reports", where: [["status", "==", status]], orderBy: [["createdAt", "desc"]], limit });
+  return docs.map((d) => ({ ...d.data, id: d.id }));
+}
+
+export interface ReviewSummary {
+  targetKind: Report["targetKind"];
+  targetPath: string;
+  authorUid: string;
+  /** Every open report of the target, now closed with `status`. */
+  reportIds: string[];
+  status: ReportStatus;
+  /** Whether the post was hidden before and after the review (false for messages). */
+  hiddenBefore: boolean;
+  hiddenAfter: boolean;
+}
+
+/**
+ * A reviewer's decision on a report closes every open report of the same target at once.
+ * "hidden" keeps (or makes) a post hidden; "dismissed" shows it again, and its reports read
+ * "restored" when it had been hidden. `inTransaction` lets the caller write its audit entry in
+ * the same commit (writes only: every read is done by then).
+ */
+export async function reviewReport(
+  store: DocStore,
+  input: { reportId: string; outcome: ReportOutcome; reviewerUid: string },
+  inTransaction?: (tx: Transaction, summary: ReviewSummary) => void,
+  now = Date.now(),
+): Promise<ReviewSummary> {
+  return store.transaction(async (tx) => {
+    const report = await tx.get<ReportDoc>(`reports/${input.reportId}`);
+    if (!report) throw new ReportError(404, "This report does not exist.");
+    const { targetKind, targetId, targetPath, authorUid } = report.data;
+    const open = await tx.query<ReportDoc>({ collection: "reports", where: [["targetId", "==", targetId], ["status", "==", "open"]] });
+    const sameTarget = open.filter((r) => r.data.targetKind === targetKind);
+    if (sameTarget.length === 0) throw new ReportError(409, "Someone has already reviewed this report.");
+    const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
+    const hiddenBefore = post?.data.hidden === true;
+    const hiddenAfter = targetKind === "post" && input.outcome === "hidden";
+    const status: ReportStatus = input.outcome === "hidden" ? "hidden" : hiddenBefore ? "restored" : "dismissed";
+    for (const r of sameTarget) tx.update(r.path, { status, reviewedBy: input.reviewerUid, reviewedAt: now });
+    if (post) {
+      tx.update(post.path, { hidden: hiddenAfter, openReports: 0 });
+      if (post.id === post.data.threadId) tx.update(threadPath(post.data.threadId), { hidden: hiddenAfter });
+    }
+    const summary: ReviewSummary = { targetKind, targetPath, authorUid, reportIds: sameTarget.map((r) => r.id), status, hiddenBefore, hiddenAfter };
+    inTransaction?.(tx, summary);
+    return summary;
+  });
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { getStore } from "~/engine/index.server";
+import { fileReport, ReportError } from "~/features/reports/reports.server";
+import { reportSchema } from "~/features/reports/schema";
+import { requireUserId } from "~/utils/auth.server";
+import { fieldErrorsOf } from "~/utils/forms.server";
+import { assertSameOrigin } from "~/utils/origin.server";
+
+/** "Report" on a forum post or a chat message (the ReportButton's fetcher posts here). */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const uid = await requireUserId(request);
+  const parsed = reportSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error);
+    return Response.json({ ok: false, error: Object.values(errors)[0] }, { status: 400 });
+  }
+  try {
+    const result = await fileReport(await getStore(), uid, parsed.data);
+    const message = result.created ? "Thank you. A moderator will look at it." : "You have already reported this. A moderator will look at it.";
+    return Response.json({ ok: true, message, hidden: result.hidTarget });
+  } catch (error) {
+    if (error instanceof ReportError) return Response.json({ ok: false, error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export function loader() {
+  return redirect("/community");
+}
