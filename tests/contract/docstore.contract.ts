@@ -48,6 +48,13 @@ export const contractCases = {
   "watch.query-window": "watchQuery on an orderBy/limit query reports the right window after changes",
   "watch.unsubscribe": "watchers stop after unsubscribe",
   "persistence.reopen": "data survives closing and reopening the store",
+  "search.any-order": "search finds text indexed in a transaction by its words in any order, case and accents aside",
+  "search.all-words": "search answers only documents holding every word of the query",
+  "search.ranked": "search ranks a text with more occurrences of the words first",
+  "search.replace-remove": "indexing a path again replaces its text, and null removes it",
+  "search.tx-atomic": "a transaction that throws indexes nothing",
+  "search.pages": "limit and offset page through the ranked hits without gaps or repeats",
+  "search.separate-indexes": "indexes with different names do not see each other's texts",
 } as const;
 
 export type CaseName = keyof typeof contractCases;
@@ -634,6 +641,93 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
       const never = recorder<Doc | null>();
       store.watchDoc(`${c}/u1`, never.push)();
       await never.expectCount(0);
+    });
+
+    // --- full-text search --------------------------------------------------------------
+
+    /** A text index name unique to the running case. */
+    const idx = (base: string) => `${prefix}_${base}`;
+
+    async function indexTexts(index: string, texts: Record<string, string | null>): Promise<void> {
+      await store.transaction(async (tx) => {
+        for (const [path, text] of Object.entries(texts)) tx.indexText(index, path, text);
+      });
+    }
+
+    const paths = (hits: { path: string }[]) => hits.map((h) => h.path);
+
+    test("search.any-order", async () => {
+      const posts = idx("posts");
+      const c = col("threads");
+      await store.transaction(async (tx) => {
+        tx.set(`${c}/t1`, { title: "x" });
+        tx.indexText(posts, `${c}/t1`, "Learning Crème brûlée with a French chef");
+      });
+      expect((await store.get(`${c}/t1`))?.data).toEqual({ title: "x" });
+      expect(paths(await store.search({ index: posts, text: "chef CREME", limit: 10 }))).toEqual([`${c}/t1`]);
+      expect(paths(await store.search({ index: posts, text: "brulee french learning", limit: 10 }))).toEqual([`${c}/t1`]);
+      expect(await store.search({ index: posts, text: "  !! ", limit: 10 })).toEqual([]);
+    });
+
+    test("search.all-words", async () => {
+      const posts = idx("posts");
+      await indexTexts(posts, { "p/a": "rust and go", "p/b": "rust only", "p/c": "go only" });
+      expect(paths(await store.search({ index: posts, text: "go rust", limit: 10 }))).toEqual(["p/a"]);
+      expect(paths(await store.search({ index: posts, text: "python", limit: 10 }))).toEqual([]);
+    });
+
+    test("search.ranked", async () => {
+      const posts = idx("posts");
+      await indexTexts(posts, {
+        "p/once": "kotlin appears here once among several other words",
+        "p/thrice": "kotlin kotlin kotlin and a few more words",
+        "p/twice": "kotlin and kotlin among other words here",
+      });
+      const hits = await store.search({ index: posts, text: "kotlin", limit: 10 });
+      expect(paths(hits)).toEqual(["p/thrice", "p/twice", "p/once"]);
+      expect(hits[0].score).toBeGreaterThan(hits[2].score);
+    });
+
+    test("search.replace-remove", async () => {
+      const posts = idx("posts");
+      await indexTexts(posts, { "p/a": "original wording" });
+      await indexTexts(posts, { "p/a": "edited text" });
+      expect(await store.search({ index: posts, text: "original", limit: 10 })).toEqual([]);
+      expect(paths(await store.search({ index: posts, text: "edited", limit: 10 }))).toEqual(["p/a"]);
+      await indexTexts(posts, { "p/a": null });
+      expect(await store.search({ index: posts, text: "edited", limit: 10 })).toEqual([]);
+      await indexTexts(posts, { "p/missing": null });
+    });
+
+    test("search.tx-atomic", async () => {
+      const posts = idx("posts");
+      const c = col("threads");
+      await expect(
+        store.transaction(async (tx) => {
+          tx.set(`${c}/t1`, { title: "x" });
+          tx.indexText(posts, `${c}/t1`, "phantom words");
+          throw new Error("changed my mind");
+        }),
+      ).rejects.toThrow("changed my mind");
+      expect(await store.get(`${c}/t1`)).toBeNull();
+      expect(await store.search({ index: posts, text: "phantom", limit: 10 })).toEqual([]);
+    });
+
+    test("search.pages", async () => {
+      const posts = idx("posts");
+      const texts: Record<string, string> = {};
+      for (let i = 1; i <= 7; i++) texts[`p/${i}`] = `${"swift ".repeat(i)}end`;
+      await indexTexts(posts, texts);
+      const first = await store.search({ index: posts, text: "swift", limit: 3 });
+      const second = await store.search({ index: posts, text: "swift", limit: 3, offset: 3 });
+      const third = await store.search({ index: posts, text: "swift", limit: 3, offset: 6 });
+      expect([...paths(first), ...paths(second), ...paths(third)]).toEqual(["p/7", "p/6", "p/5", "p/4", "p/3", "p/2", "p/1"]);
+    });
+
+    test("search.separate-indexes", async () => {
+      await indexTexts(idx("one"), { "p/a": "shared word" });
+      await indexTexts(idx("two"), { "p/b": "shared word" });
+      expect(paths(await store.search({ index: idx("one"), text: "shared", limit: 10 }))).toEqual(["p/a"]);
     });
 
     // --- persistence ------------------------------------------------------------------

@@ -27,6 +27,7 @@ import { listAudit } from "~/features/admin/audit.server";
 import { listDisputes } from "~/features/admin/disputes.server";
 import { searchMembers } from "~/features/admin/members.server";
 import { computeOverview } from "~/features/admin/metrics.server";
+import { listReports } from "~/features/reports/reports.server";
 import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
 
 const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as { indexes: CompositeIndex[] };
@@ -40,6 +41,7 @@ function recordingStore(recorded: Query[]): DocStore {
     set: () => {},
     update: () => {},
     delete: () => {},
+    indexText: () => {},
   };
   return {
     get: async () => null,
@@ -51,6 +53,7 @@ function recordingStore(recorded: Query[]): DocStore {
     transaction: (fn) => fn(tx),
     watchDoc: () => () => {},
     watchQuery: (q) => (recorded.push(q), () => {}),
+    search: async () => [],
     ping: async () => true,
     close: async () => {},
   };
@@ -82,6 +85,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "audit.server listAudit, by action and member": (s) => listAudit(s, { action: "member.suspend", subjectUid: UID }, { limit: 50, before: 5 }),
   "audit.server listAudit, all": (s) => listAudit(s, {}, { limit: 50, before: 5 }),
   "metrics.server computeOverview": (s) => computeOverview(s, 1_000_000),
+  "reports.server listReports": (s) => listReports(s, "open"),
   "disputes.server listDisputes": (s) => listDisputes(s),
   "admin members.server searchMembers": (s) => searchMembers({ store: s, auth: { findUserByEmail: async () => null } as unknown as AuthProvider }, "someone@example.com", 0),
 };
@@ -100,6 +104,7 @@ const LISTED: Record<string, Query> = {
   "admin.members.$uid sessions as mentor": { collection: "bookings", where: [["mentorUid", "==", UID]] },
   "admin.members.$uid reports about": { collection: "reports", where: [["authorUid", "==", UID]] },
   "admin.members.$uid reports by": { collection: "reports", where: [["reporterUid", "==", UID]] },
+  "reports.server reviewReport, the target's open reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "open"]] },
 };
 
 /** Files that query the store; the scan below keeps this complete. */
@@ -129,6 +134,7 @@ const COVERED_FILES = new Set([
   "app/features/admin/members.server.ts",
   "app/features/admin/metrics.server.ts",
   "app/routes/admin.members.$uid.tsx",
+  "app/features/reports/reports.server.ts",
 ]);
 
 /** The port and its two implementations, and the embedded engine's own accounts and presence (never on Firestore). */

@@ -17,9 +17,12 @@ import {
   type DocStore,
   type Query,
   type SetOptions,
+  type TextHit,
+  type TextSearch,
   type Transaction,
   type Unsubscribe,
 } from "./types";
+import { assertIndexName, matchScore, queryTokens, termCounts } from "./text-search";
 
 // Contention makes Firestore abort a transaction; a ledger under a burst of top-ups needs more
 // than the SDK's default 5 attempts before we give up.
@@ -101,6 +104,26 @@ function buildSdkQuery(db: Firestore, query: Query): SdkQuery {
   return q;
 }
 
+/**
+ * Full-text search without a third-party service (docs/decisions/016-forum-search.md): each
+ * indexed document has an entry at `_search/{index}/entries/{path with / as ~}` holding its
+ * distinct words (`tokens`, queried with array-contains) and their counts (not indexed). A search
+ * asks for the entries holding the query's longest word, keeps those holding every word, and
+ * ranks them with text-search.ts's matchScore.
+ */
+const SEARCH_SCAN_LIMIT = 1_000;
+
+function searchEntryPath(index: string, path: string): string {
+  return `_search/${index}/entries/${path.replaceAll("/", "~")}`;
+}
+
+type SearchEntry = { path: string; tokens: string[]; counts: number[]; length: number };
+
+function searchEntry(path: string, text: string): SearchEntry | null {
+  const terms = termCounts(text);
+  return terms.tokens.length === 0 ? null : { path, ...terms };
+}
+
 class FirestoreTransaction implements Transaction {
   constructor(
     private readonly db: Firestore,
@@ -130,6 +153,14 @@ class FirestoreTransaction implements Transaction {
 
   delete(path: string): void {
     this.tx.delete(this.db.doc(path));
+  }
+
+  indexText(index: string, path: string, text: string | null): void {
+    assertIndexName(index);
+    const ref = this.db.doc(searchEntryPath(index, path));
+    const entry = text === null ? null : searchEntry(path, text);
+    if (entry) this.tx.set(ref, entry);
+    else this.tx.delete(ref);
   }
 }
 
@@ -221,6 +252,22 @@ class FirestoreDocStore implements DocStore {
       active = false;
       stop();
     };
+  }
+
+  async search(query: TextSearch): Promise<TextHit[]> {
+    assertIndexName(query.index);
+    const words = queryTokens(query.text);
+    if (words.length === 0 || query.limit <= 0) return [];
+    const candidates = await this.db.collection(`_search/${query.index}/entries`).where("tokens", "array-contains", words[0]).limit(SEARCH_SCAN_LIMIT).get();
+    const hits: TextHit[] = [];
+    for (const doc of candidates.docs) {
+      const entry = doc.data() as SearchEntry;
+      const score = matchScore(words, entry);
+      if (score > 0) hits.push({ path: entry.path, score });
+    }
+    hits.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
+    const from = query.offset ?? 0;
+    return hits.slice(from, from + query.limit);
   }
 
   async ping(): Promise<boolean> {

@@ -25,9 +25,12 @@ import {
   type DocStore,
   type Query,
   type SetOptions,
+  type TextHit,
+  type TextSearch,
   type Transaction,
   type Unsubscribe,
 } from "./types";
+import { assertIndexName, queryTokens, tokenize } from "./text-search";
 import { type Row, type WriteOp, applyUpdate, assertData, contentSignature, mergeDeep, parseDocPath, toDoc } from "./sqlite/paths.server";
 import { type CompiledQuery, compileQuery } from "./sqlite/queries.server";
 import { ConflictSignal, MAX_ATTEMPTS, SqliteTransaction, backoff } from "./sqlite/transaction.server";
@@ -54,6 +57,12 @@ class SqliteDocStore implements DocStore {
   private readonly upsertStmt: Database.Statement<[string, string, string, string, number]>;
   private readonly deleteStmt: Database.Statement<[string]>;
   private readonly pingStmt: Database.Statement<[], number>;
+  private readonly searchRowStmt: Database.Statement<[string], number>;
+  private readonly searchAddDocStmt: Database.Statement<[string, string]>;
+  private readonly searchDeleteDocStmt: Database.Statement<[number]>;
+  private readonly searchDeleteTextStmt: Database.Statement<[number]>;
+  private readonly searchAddTextStmt: Database.Statement<[number, string]>;
+  private readonly searchStmt: Database.Statement<[string, string, number, number], TextHit>;
   private readonly commitTx: Database.Transaction<(ops: readonly WriteOp[], check: (() => boolean) | null) => boolean>;
   private readonly validateTx: Database.Transaction<(tx: SqliteTransaction) => boolean>;
 
@@ -80,6 +89,11 @@ class SqliteDocStore implements DocStore {
       CREATE INDEX IF NOT EXISTS docs_parent_id ON docs (parent, id);
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
       INSERT OR IGNORE INTO meta (key, value) VALUES ('seq', 0);
+      -- Full-text indexes (DocStore.search): one row per indexed document, its words in FTS5 under
+      -- the same rowid. The words are text-search.ts's tokens joined by spaces, so both engines
+      -- match the same words; FTS5 adds BM25 ranking.
+      CREATE TABLE IF NOT EXISTS search_docs (rowid INTEGER PRIMARY KEY, idx TEXT NOT NULL, path TEXT NOT NULL UNIQUE);
+      CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5 (words, tokenize = 'unicode61 remove_diacritics 2');
     `);
 
     this.readRowStmt = this.db.prepare("SELECT path, id, data, version FROM docs WHERE path = ?");
@@ -94,6 +108,15 @@ class SqliteDocStore implements DocStore {
     );
     this.deleteStmt = this.db.prepare("DELETE FROM docs WHERE path = ?");
     this.pingStmt = this.db.prepare<[], number>("SELECT 1").pluck();
+    this.searchRowStmt = this.db.prepare<[string], number>("SELECT rowid FROM search_docs WHERE path = ?").pluck();
+    this.searchAddDocStmt = this.db.prepare("INSERT INTO search_docs (idx, path) VALUES (?, ?)");
+    this.searchDeleteDocStmt = this.db.prepare("DELETE FROM search_docs WHERE rowid = ?");
+    this.searchDeleteTextStmt = this.db.prepare("DELETE FROM search_text WHERE rowid = ?");
+    this.searchAddTextStmt = this.db.prepare("INSERT INTO search_text (rowid, words) VALUES (?, ?)");
+    this.searchStmt = this.db.prepare(
+      "SELECT d.path AS path, -bm25(search_text) AS score FROM search_text JOIN search_docs d ON d.rowid = search_text.rowid " +
+        "WHERE search_text MATCH ? AND d.idx = ? ORDER BY bm25(search_text), d.rowid LIMIT ? OFFSET ?",
+    );
 
     this.commitTx = this.db.transaction((ops: readonly WriteOp[], check: (() => boolean) | null) => {
       if (check && !check()) return false;
@@ -129,6 +152,15 @@ class SqliteDocStore implements DocStore {
 
   async query<T extends DocData = DocData>(query: Query): Promise<Doc<T>[]> {
     return this.runQuery(compileQuery(query)).map((row) => toDoc<T>(row));
+  }
+
+  async search(query: TextSearch): Promise<TextHit[]> {
+    assertIndexName(query.index);
+    const words = queryTokens(query.text);
+    if (words.length === 0 || query.limit <= 0) return [];
+    // Each word quoted: FTS5 then reads it as a plain term, never as its query syntax.
+    const match = words.map((w) => `"${w}"`).join(" ");
+    return this.searchStmt.all(match, query.index, query.limit, query.offset ?? 0);
   }
 
   async ping(): Promise<boolean> {
@@ -209,7 +241,8 @@ class SqliteDocStore implements DocStore {
   private commit(ops: readonly WriteOp[], check: (() => boolean) | null): boolean {
     if (!this.commitTx.immediate(ops, check)) return false;
     this.localCommits++;
-    for (const op of ops) this.touch(op.path);
+    // An index entry is not a document: no watcher can see it.
+    for (const op of ops) if (op.kind !== "index") this.touch(op.path);
     return true;
   }
 
@@ -240,7 +273,22 @@ class SqliteDocStore implements DocStore {
       case "delete":
         this.deleteStmt.run(p);
         return;
+      case "index":
+        this.applyIndex(op.index, p, op.text);
+        return;
     }
+  }
+
+  private applyIndex(index: string, p: string, text: string | null): void {
+    const existing = this.searchRowStmt.get(p);
+    if (existing !== undefined) {
+      this.searchDeleteTextStmt.run(existing);
+      this.searchDeleteDocStmt.run(existing);
+    }
+    const words = text === null ? [] : tokenize(text);
+    if (words.length === 0) return;
+    const rowid = Number(this.searchAddDocStmt.run(index, p).lastInsertRowid);
+    this.searchAddTextStmt.run(rowid, words.join(" "));
   }
 
   private statement(sql: string): Database.Statement {

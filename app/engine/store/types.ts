@@ -35,6 +35,27 @@ export interface Transaction {
   set(path: string, data: DocData, options?: SetOptions): void;
   update(path: string, data: DocData): void;
   delete(path: string): void;
+  /**
+   * Puts `text` in the full-text index `index` under the document at `path` (replacing what it
+   * held), or removes the entry when `text` is null; committed with the transaction's other writes.
+   */
+  indexText(index: string, path: string, text: string | null): void;
+}
+
+/** A full-text query: every word must occur, in any order; best matches first. */
+export interface TextSearch {
+  index: string;
+  text: string;
+  limit: number;
+  /** Hits to skip, for later pages. */
+  offset?: number;
+}
+
+export interface TextHit {
+  /** The document path the text was indexed under. */
+  path: string;
+  /** Higher is better; comparable only within one answer. */
+  score: number;
 }
 
 export type Unsubscribe = () => void;
@@ -54,6 +75,8 @@ export interface DocStore {
   watchDoc<T extends DocData = DocData>(path: string, onChange: (doc: Doc<T> | null) => void, onError?: (error: Error) => void): Unsubscribe;
   /** Calls back with the current result now, then once after each commit that changes the result. */
   watchQuery<T extends DocData = DocData>(query: Query, onChange: (docs: Doc<T>[]) => void, onError?: (error: Error) => void): Unsubscribe;
+  /** Ranked paths whose indexed text holds every word of the query (text-search.ts tokenises). */
+  search(query: TextSearch): Promise<TextHit[]>;
   /** Answers whether the store can be read (for /healthz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

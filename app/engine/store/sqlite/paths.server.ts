@@ -12,7 +12,8 @@ export type WriteOp =
   | { kind: "create"; path: string; data: DocData }
   | { kind: "set"; path: string; data: DocData; merge: boolean }
   | { kind: "update"; path: string; data: DocData }
-  | { kind: "delete"; path: string };
+  | { kind: "delete"; path: string }
+  | { kind: "index"; path: string; index: string; text: string | null };
 
 export interface DocPath {
   path: string;

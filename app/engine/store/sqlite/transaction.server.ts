@@ -3,6 +3,7 @@
  * every read under `BEGIN IMMEDIATE` (see ../sqlite.server.ts for why).
  */
 import type { Doc, DocData, Query, SetOptions, Transaction } from "../types";
+import { assertIndexName } from "../text-search";
 import { type Row, type WriteOp, assertData, parseDocPath, toDoc, versionSignature } from "./paths.server";
 import { type CompiledQuery, compileQuery } from "./queries.server";
 
@@ -86,6 +87,13 @@ export class SqliteTransaction implements Transaction {
     this.beforeWrite();
     parseDocPath(docPath);
     this.writes.push({ kind: "delete", path: docPath });
+  }
+
+  indexText(index: string, docPath: string, text: string | null): void {
+    this.beforeWrite();
+    parseDocPath(docPath);
+    assertIndexName(index);
+    this.writes.push({ kind: "index", path: docPath, index, text });
   }
 
   finish(): void {
