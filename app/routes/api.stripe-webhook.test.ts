@@ -67,6 +67,20 @@ describe("POST /api/stripe-webhook", () => {
     expect(await getBalance(await getStore(), "payer")).toBe(3000);
   });
 
+  it("takes the pack's SP back once when Stripe reports the charge refunded, however often it says so", async () => {
+    const refunded = { id: "ch_route", object: "charge", amount: 10000, amount_refunded: 10000, refunded: true, currency: "eur", payment_intent: "pi_route" };
+    const results = await Promise.all(Array.from({ length: 5 }, () => post(delivery("charge.refunded", refunded))));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.refunded === true)).toHaveLength(1);
+    expect(await getBalance(await getStore(), "payer")).toBe(0);
+    expect((await (await getStore()).get("payments/cs_test_route"))?.data).toMatchObject({ status: "refunded" });
+    // A charge that is not one of ours is acknowledged and changes nothing.
+    expect(await post(delivery("charge.refunded", { ...refunded, id: "ch_other", payment_intent: "pi_other" }))).toEqual({
+      status: 200,
+      body: { received: true, refunded: false },
+    });
+  });
+
   it("acknowledges events that need no action", async () => {
     expect(await post(delivery("customer.created", { id: "cus_1", object: "customer" }))).toEqual({ status: 200, body: { received: true } });
     expect(await post(delivery("checkout.session.completed", { ...paidSession, id: "cs_test_unpaid", payment_status: "unpaid" }))).toEqual({

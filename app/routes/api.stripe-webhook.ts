@@ -5,8 +5,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
-import { PaymentMismatchError, WebhookSignatureError, type FulfilmentEvent } from "~/engine/payments/types";
+import { PaymentMismatchError, WebhookSignatureError, type PaymentEvent } from "~/engine/payments/types";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
+import { applyRefund } from "~/features/wallet/refunds.server";
 
 function answer(body: Record<string, unknown>, status = 200, headers?: HeadersInit): Response {
   return Response.json(body, { status, headers });
@@ -22,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (payments?.kind !== "stripe") return answer({ error: "Stripe webhooks are not configured on this server." }, 404);
 
   const rawBody = await request.text();
-  let event: FulfilmentEvent | null;
+  let event: PaymentEvent | null;
   try {
     event = payments.parseWebhook(rawBody, request.headers.get("Stripe-Signature"));
   } catch (error) {
@@ -37,6 +38,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!event) return answer({ received: true });
 
-  const { credited } = await fulfilCheckout(await getStore(), event);
-  return answer({ received: true, credited });
+  const store = await getStore();
+  switch (event.type) {
+    case "checkout.paid": {
+      const { credited } = await fulfilCheckout(store, event);
+      return answer({ received: true, credited });
+    }
+    case "charge.refunded": {
+      const refund = await applyRefund(store, event);
+      if (!refund.checkoutId) console.warn(`stripe-webhook: charge ${event.providerRefId} was refunded but is not a payment of ours.`);
+      return answer({ received: true, refunded: refund.applied });
+    }
+  }
 }

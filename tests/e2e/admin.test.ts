@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "./support/test";
 import { saveAvailability, saveRates } from "../../app/features/bookings/teaching.server";
@@ -156,7 +157,56 @@ test("an admin resolves a dispute raised through the real booking flow; both wal
   }
 });
 
-const ADMIN_PATHS = ["/admin", "/admin/members", "/admin/members/some-uid", "/admin/disputes", "/admin/audit", "/admin/audit.csv"];
+test("an admin refunds a test-checkout purchase: the SP leave the member's wallet live, and the audit log has it", async ({ browser, baseURL }) => {
+  const admin = await grantedAdmin(baseURL!);
+  const member = await createUser({ fullName: `Rita Refund ${run}` });
+  const memberPage = await openAs(browser, member, baseURL!, { path: "/wallet" });
+  await memberPage.getByRole("main").getByRole("button", { name: "Top up" }).click();
+  await memberPage.getByTestId("pack-500").click();
+  await memberPage.waitForURL(/\/checkout\/test\//);
+  await memberPage.getByRole("button", { name: /^Pay / }).click();
+  await memberPage.waitForURL(/\/checkout\?status=success/);
+  await memberPage.goto("/wallet");
+  await expect(balance(memberPage)).toHaveText("700 SP");
+
+  const adminPage = await openAs(browser, admin, baseURL!, { path: "/admin" });
+  await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Payments" }).click();
+  const row = adminPage.getByRole("listitem", { name: `Payment by Rita Refund ${run}, 500 SP` });
+  await expect(row.getByTestId("payment-status")).toHaveText("Paid");
+  await row.getByText("Refund…").click();
+  await row.getByLabel("Reason (kept in the audit log)").fill(`Bought the wrong pack ${run}`);
+  await row.getByRole("button", { name: /^Refund .+ and take back 500 SP$/ }).click();
+  await expect(adminPage.getByText("Refunded: 500 SP left the member's wallet.")).toBeVisible();
+  await expect(row.getByTestId("payment-status")).toHaveText("Refunded");
+  await expect(row.getByRole("button", { name: /^Refund / })).toHaveCount(0);
+
+  // The member's open page follows without a reload.
+  await expect(balance(memberPage)).toHaveText("200 SP");
+  await expect(memberPage.getByTestId("wallet-history-row").first()).toContainText("Top-up refunded: 500 SP");
+  const [payment] = await e2eStore().query({ collection: "payments", where: [["uid", "==", member.uid]] });
+  expect(payment.data).toMatchObject({ status: "refunded", refund: { status: "refunded", requestedBy: admin.uid, shortfallSp: 0 } });
+
+  await adminPage.goto("/admin/audit?action=payment.refund");
+  await expect(adminPage.getByText(`Bought the wrong pack ${run}`)).toBeVisible();
+});
+
+/** Every admin route, read from app/routes, so a new admin page cannot be left out of this walk. */
+const ADMIN_PATHS = readdirSync("app/routes")
+  .filter((file) => /^admin[.[]/.test(file) && /\.tsx?$/.test(file) && !/\.(server|test)\.tsx?$/.test(file))
+  .map((file) => {
+    const segments = file
+      .replace(/\.tsx?$/, "")
+      // Remix's escaped dot ("audit[.]csv") is part of the segment, not a separator.
+      .replace(/\[\.\]/g, "·")
+      .split(".")
+      .filter((segment) => segment !== "_index")
+      .map((segment) => (segment.startsWith("$") ? "some-id" : segment.replace(/·/g, ".")));
+    return `/${segments.join("/")}`;
+  });
+
+test("the walk below covers every admin route", () => {
+  expect(ADMIN_PATHS).toEqual(expect.arrayContaining(["/admin", "/admin/members/some-id", "/admin/payments", "/admin/audit.csv"]));
+});
 
 test("a member who is not an admin and a signed-out visitor get 404 for every admin page and action", async ({ browser, baseURL, playwright }) => {
   const member = await createUser({ fullName: `Nora Nobody ${run}` });
@@ -165,7 +215,7 @@ test("a member who is not an admin and a signed-out visitor get 404 for every ad
   for (const client of [memberPage.request, anonymous]) {
     for (const path of ADMIN_PATHS) {
       expect((await client.get(path, { maxRedirects: 0 })).status(), `GET ${path}`).toBe(404);
-      const post = await client.post(path, { form: { intent: "suspend", reason: "takeover", amount: "1000", adjustmentId: "form-00000001", bookingId: "x", to: "learner", note: "xxx" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+      const post = await client.post(path, { form: { intent: "suspend", reason: "takeover", amount: "1000", adjustmentId: "form-00000001", bookingId: "x", to: "learner", note: "xxx", paymentId: "tc_000000000000000000000000" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
       expect(post.status(), `POST ${path}`).toBe(404);
     }
   }

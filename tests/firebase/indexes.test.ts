@@ -28,6 +28,7 @@ import { listDisputes } from "~/features/admin/disputes.server";
 import { searchMembers } from "~/features/admin/members.server";
 import { computeOverview } from "~/features/admin/metrics.server";
 import { listReports } from "~/features/reports/reports.server";
+import { listPayments } from "~/features/admin/payments.server";
 import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
 
 const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as { indexes: CompositeIndex[] };
@@ -87,6 +88,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "metrics.server computeOverview": (s) => computeOverview(s, 1_000_000),
   "reports.server listReports": (s) => listReports(s, "open"),
   "disputes.server listDisputes": (s) => listDisputes(s),
+  "admin payments.server listPayments": (s) => listPayments(s, { before: 5 }),
   "admin members.server searchMembers": (s) => searchMembers({ store: s, auth: { findUserByEmail: async () => null } as unknown as AuthProvider }, "someone@example.com", 0),
 };
 
@@ -103,6 +105,7 @@ const LISTED: Record<string, Query> = {
   "admin.members.$uid sessions as learner": { collection: "bookings", where: [["learnerUid", "==", UID]] },
   "admin.members.$uid sessions as mentor": { collection: "bookings", where: [["mentorUid", "==", UID]] },
   "admin.members.$uid reports about": { collection: "reports", where: [["authorUid", "==", UID]] },
+  "refunds.server applyRefund, by payment intent": { collection: "payments", where: [["providerIds.paymentIntentId", "==", "pi_1"]], limit: 1 },
   "admin.members.$uid reports by": { collection: "reports", where: [["reporterUid", "==", UID]] },
   "reports.server reviewReport, the target's open reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "open"]] },
 };
@@ -133,6 +136,8 @@ const COVERED_FILES = new Set([
   "app/features/admin/disputes.server.ts",
   "app/features/admin/members.server.ts",
   "app/features/admin/metrics.server.ts",
+  "app/features/admin/payments.server.ts",
+  "app/features/wallet/refunds.server.ts",
   "app/routes/admin.members.$uid.tsx",
   "app/features/reports/reports.server.ts",
 ]);

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packById, type Pack } from "./packs";
 import { createStripeProvider } from "./stripe.server";
-import { CheckoutNotFoundError, PaymentMismatchError, WebhookSignatureError, type PaymentProvider } from "./types";
+import { CheckoutNotFoundError, PaymentMismatchError, RefundRefusedError, WebhookSignatureError, type PaymentProvider } from "./types";
 
 const SECRET = "whsec_test_secret";
 const PRICES = { sp_100: "price_100", sp_500: "price_500", sp_1000: "price_1000", sp_3000: "price_3000" };
@@ -89,12 +89,12 @@ describe("checkout page", () => {
 describe("parseWebhook", () => {
   it("turns a signed, paid checkout.session.completed into a fulfilment", () => {
     const { payload, signature } = signed("checkout.session.completed", session());
-    expect(provider().parseWebhook(payload, signature)).toEqual(expectedEvent);
+    expect(provider().parseWebhook(payload, signature)).toEqual({ type: "checkout.paid", ...expectedEvent });
   });
 
   it("fulfils a delayed payment when it succeeds", () => {
     const { payload, signature } = signed("checkout.session.async_payment_succeeded", session());
-    expect(provider().parseWebhook(payload, signature)).toEqual(expectedEvent);
+    expect(provider().parseWebhook(payload, signature)).toEqual({ type: "checkout.paid", ...expectedEvent });
   });
 
   it("refuses a payload signed with another secret", () => {
@@ -122,6 +122,53 @@ describe("parseWebhook", () => {
       const { payload, signature } = signed("checkout.session.completed", session(overrides));
       expect(() => provider().parseWebhook(payload, signature)).toThrow(PaymentMismatchError);
     }
+  });
+});
+
+function charge(overrides: Record<string, unknown> = {}) {
+  return { id: "ch_1", object: "charge", amount: 2000, amount_refunded: 2000, refunded: true, currency: "eur", payment_intent: "pi_123", ...overrides };
+}
+
+describe("refunds", () => {
+  it("reads charge.refunded as a refund of the payment intent, full or partial", () => {
+    const full = signed("charge.refunded", charge());
+    expect(provider().parseWebhook(full.payload, full.signature)).toEqual({
+      type: "charge.refunded",
+      checkoutId: null,
+      paymentIntentId: "pi_123",
+      providerRefId: "ch_1",
+      amountRefundedCents: 2000,
+      fullyRefunded: true,
+      currency: "eur",
+    });
+    const partial = signed("charge.refunded", charge({ amount_refunded: 500, refunded: false }));
+    expect(provider().parseWebhook(partial.payload, partial.signature)).toMatchObject({ type: "charge.refunded", amountRefundedCents: 500, fullyRefunded: false });
+  });
+
+  it("asks Stripe to refund the payment intent with an idempotency key, and applies nothing until Stripe confirms", async () => {
+    received.length = 0;
+    routes.set("POST /v1/refunds", { status: 200, body: { id: "re_1", object: "refund", status: "pending", payment_intent: "pi_123", amount: 2000 } });
+    const started = await provider().refund({
+      checkoutId: "cs_test_abc",
+      providerIds: { checkoutSessionId: "cs_test_abc", paymentIntentId: "pi_123" },
+      amountCents: 2000,
+      currency: "eur",
+      idempotencyKey: "refund_cs_test_abc",
+    });
+    expect(started).toEqual({ confirmed: null });
+    expect(received).toHaveLength(1);
+    expect(received[0].headers["idempotency-key"]).toBe("refund_cs_test_abc");
+    expect(Object.fromEntries(received[0].form)).toEqual({ payment_intent: "pi_123", "metadata[checkoutId]": "cs_test_abc" });
+  });
+
+  it("refuses a payment without a payment intent, and says why when Stripe refuses", async () => {
+    const request = { checkoutId: "cs_x", providerIds: {}, amountCents: 2000, currency: "eur", idempotencyKey: "k" };
+    await expect(provider().refund(request)).rejects.toBeInstanceOf(RefundRefusedError);
+    routes.set("POST /v1/refunds", {
+      status: 400,
+      body: { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge ch_1 has already been refunded." } },
+    });
+    await expect(provider().refund({ ...request, providerIds: { paymentIntentId: "pi_123" } })).rejects.toThrow(/already been refunded/);
   });
 });
 

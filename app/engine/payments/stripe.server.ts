@@ -6,11 +6,14 @@ import { isPackId, packById, type Pack, type PackId } from "./packs";
 import {
   CheckoutNotFoundError,
   PaymentMismatchError,
+  RefundRefusedError,
   WebhookSignatureError,
   type CheckoutRequest,
   type CheckoutSession,
   type FulfilmentEvent,
+  type PaymentEvent,
   type PaymentProvider,
+  type RefundEvent,
 } from "./types";
 
 export interface StripeProviderConfig {
@@ -74,6 +77,27 @@ export function fulfilmentFromSession(session: Stripe.Checkout.Session): Fulfilm
   return { checkoutId: session.id, uid, packId, sp: pack.sp, amountCents: pack.amountCents, currency: pack.currency, providerIds };
 }
 
+/** A charge Stripe reports refunded (in full or in part) as a RefundEvent. */
+export function refundFromCharge(charge: Stripe.Charge): RefundEvent {
+  return {
+    checkoutId: null,
+    paymentIntentId: idOf(charge.payment_intent),
+    providerRefId: charge.id,
+    amountRefundedCents: charge.amount_refunded,
+    fullyRefunded: charge.refunded === true && charge.amount_refunded >= charge.amount,
+    currency: charge.currency.toLowerCase(),
+  };
+}
+
+function eventOf(event: Stripe.Event): PaymentEvent | null {
+  if (FULFILLING_EVENTS.has(event.type)) {
+    const fulfilment = fulfilmentFromSession(event.data.object as Stripe.Checkout.Session);
+    return fulfilment ? { type: "checkout.paid", ...fulfilment } : null;
+  }
+  if (event.type === "charge.refunded") return { type: "charge.refunded", ...refundFromCharge(event.data.object as Stripe.Charge) };
+  return null;
+}
+
 export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, {
     ...connection(config.apiBase),
@@ -126,8 +150,21 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError();
         throw error;
       }
-      if (!FULFILLING_EVENTS.has(event.type)) return null;
-      return fulfilmentFromSession(event.data.object as Stripe.Checkout.Session);
+      return eventOf(event);
+    },
+
+    async refund({ checkoutId, providerIds, idempotencyKey }) {
+      const paymentIntent = providerIds.paymentIntentId;
+      if (!paymentIntent) throw new RefundRefusedError(`Payment ${checkoutId} has no Stripe payment intent to refund.`);
+      try {
+        // The SP come back out when Stripe confirms with charge.refunded, not now: a refund can
+        // still fail (or wait) on Stripe's side.
+        await stripe.refunds.create({ payment_intent: paymentIntent, metadata: { checkoutId } }, { idempotencyKey });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(`Stripe refused the refund: ${error.message}`);
+        throw error;
+      }
+      return { confirmed: null };
     },
 
     async retrieveCheckout(sessionId) {

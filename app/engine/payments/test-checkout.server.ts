@@ -6,9 +6,16 @@
 import { createHash } from "node:crypto";
 import type { DocStore } from "~/engine/store/types";
 import { isPackId, packById, PACKS, type Pack, type PackId } from "./packs";
-import { CheckoutClosedError, CheckoutNotFoundError, WebhookSignatureError, type FulfilmentEvent, type PaymentProvider } from "./types";
+import {
+  CheckoutClosedError,
+  CheckoutNotFoundError,
+  RefundRefusedError,
+  WebhookSignatureError,
+  type FulfilmentEvent,
+  type PaymentProvider,
+} from "./types";
 
-export type TestCheckoutStatus = "open" | "paid" | "cancelled";
+export type TestCheckoutStatus = "open" | "paid" | "cancelled" | "refunded";
 
 /** `test_checkouts/{id}` */
 export interface TestCheckoutDoc {
@@ -97,7 +104,11 @@ export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): P
     kind: "test",
 
     checkoutPage: {
-      get: async (id, uid) => getTestCheckout(await getStore(), id, uid),
+      get: async (id, uid) => {
+        const checkout = await getTestCheckout(await getStore(), id, uid);
+        // The page only tells whether it was paid; a refund happened later, elsewhere.
+        return checkout && { ...checkout, status: checkout.status === "refunded" ? "paid" : checkout.status };
+      },
       pay: async (id, uid) => payTestCheckout(await getStore(), id, uid),
       cancel: async (id, uid) => cancelTestCheckout(await getStore(), id, uid),
     },
@@ -122,6 +133,22 @@ export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): P
       return { sessionId: id, url: `/checkout/test/${id}` };
     },
 
+    // Charges nothing, so it gives nothing back but the word that it did, at once.
+    async refund({ checkoutId, amountCents, currency }) {
+      if (!CHECKOUT_ID.test(checkoutId)) throw new RefundRefusedError(`Payment ${checkoutId} was not made through the test checkout.`);
+      const store = await getStore();
+      await store.transaction(async (tx) => {
+        const doc = await tx.get<TestCheckoutDoc>(checkoutPath(checkoutId));
+        if (!doc) throw new RefundRefusedError(`Test checkout ${checkoutId} does not exist.`);
+        if (doc.data.status === "refunded") return;
+        if (doc.data.status !== "paid") throw new RefundRefusedError(`Test checkout ${checkoutId} was never paid.`);
+        tx.update(checkoutPath(checkoutId), { status: "refunded", refundedAt: Date.now() });
+      });
+      return {
+        confirmed: { checkoutId, paymentIntentId: null, providerRefId: checkoutId, amountRefundedCents: amountCents, fullyRefunded: true, currency },
+      };
+    },
+
     parseWebhook() {
       // Nothing calls back for a test checkout; a request claiming to be its webhook is forged.
       throw new WebhookSignatureError("The test checkout sends no webhooks.");
@@ -131,7 +158,7 @@ export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): P
       if (!CHECKOUT_ID.test(sessionId)) throw new CheckoutNotFoundError(sessionId);
       const doc = await (await getStore()).get<TestCheckoutDoc>(checkoutPath(sessionId));
       if (!doc) throw new CheckoutNotFoundError(sessionId);
-      return doc.data.status === "paid" ? toEvent(toCheckout(sessionId, doc.data)) : null;
+      return doc.data.status === "paid" || doc.data.status === "refunded" ? toEvent(toCheckout(sessionId, doc.data)) : null;
     },
   };
 }

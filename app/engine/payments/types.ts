@@ -35,6 +35,51 @@ export interface FulfilmentEvent {
 }
 
 /**
+ * The provider's word that a charge was refunded (Stripe's `charge.refunded`, or the test
+ * checkout at once). Carries what identifies the payment; the SP come back out by applyRefund.
+ */
+export interface RefundEvent {
+  /** `payments/{checkoutId}` when the provider knows it; otherwise the payment intent finds it. */
+  checkoutId: string | null;
+  paymentIntentId: string | null;
+  /** The provider's id for this refund (a charge id on Stripe): for support. */
+  providerRefId: string;
+  /** Whole cents refunded so far on the charge, and whether that is all of it. */
+  amountRefundedCents: number;
+  fullyRefunded: boolean;
+  currency: string;
+}
+
+/** What a webhook can tell the app; parseWebhook answers null for every other event. */
+export type PaymentEvent = ({ type: "checkout.paid" } & FulfilmentEvent) | ({ type: "charge.refunded" } & RefundEvent);
+
+export interface RefundRequest {
+  checkoutId: string;
+  /** As stored on the payment at fulfilment. */
+  providerIds: Record<string, string>;
+  amountCents: number;
+  currency: string;
+  /** Repeating a request with the same key never refunds twice. */
+  idempotencyKey: string;
+}
+
+export interface RefundStarted {
+  /**
+   * The refund, already confirmed (the test checkout): apply it now. Null when the provider
+   * confirms later by webhook (Stripe), and only then do the SP come back out.
+   */
+  confirmed: RefundEvent | null;
+}
+
+/** The provider cannot refund this payment (not one of its own, no charge to refund, refused). */
+export class RefundRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RefundRefusedError";
+  }
+}
+
+/**
  * A checkout page the app serves itself (the labelled test checkout). Stripe hosts its own page,
  * so its provider has none; the page's route asks the port for this instead of naming an engine.
  */
@@ -53,9 +98,11 @@ export interface PaymentProvider {
   readonly checkoutPage: AppCheckoutPage | null;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** null for events that need no action; throws WebhookSignatureError when the signature is bad. */
-  parseWebhook(rawBody: string, signature: string | null): FulfilmentEvent | null;
+  parseWebhook(rawBody: string, signature: string | null): PaymentEvent | null;
   /** Asks the provider whether the checkout was paid: the event when it was, null when not (yet). */
   retrieveCheckout(sessionId: string): Promise<FulfilmentEvent | null>;
+  /** Gives the whole payment back; RefundRefusedError when the provider will not. */
+  refund(request: RefundRequest): Promise<RefundStarted>;
   priceIdFor(packId: PackId): string;
   packForPriceId(priceId: string): Pack | null;
 }

@@ -6,6 +6,7 @@ export const AUDIT_ACTIONS = [
   "member.grant_admin",
   "member.revoke_admin",
   "dispute.resolve",
+  "payment.refund",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -16,6 +17,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "member.grant_admin": "Granted admin",
   "member.revoke_admin": "Revoked admin",
   "dispute.resolve": "Resolved a dispute",
+  "payment.refund": "Refunded a payment",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

@@ -19,10 +19,27 @@ export interface PaymentDoc {
   /** Whole cents charged. */
   amount: number;
   currency: string;
-  status: "paid";
+  status: "paid" | "refunded";
   providerIds: Record<string, string>;
   fulfilledAt: number;
+  /** Set once a refund is asked for or reported (features/wallet/refunds.server.ts). */
+  refund?: PaymentRefund;
   [field: string]: unknown;
+}
+
+export interface PaymentRefund {
+  status: "requested" | "failed" | "partial" | "refunded";
+  requestedBy?: string;
+  requestedAt?: number;
+  reason?: string;
+  providerRefId?: string;
+  amountRefundedCents?: number;
+  refundedAt?: number;
+  /** SP the pack credited that the member had spent before the refund was confirmed. */
+  shortfallSp?: number;
+  updatedAt?: number;
+  /** Why the provider refused (status "failed"). */
+  error?: string;
 }
 
 export function topUpEntryId(checkoutId: string): string {

@@ -3,6 +3,7 @@ import type { TransactionType } from "./types";
 const TYPE_LABELS: Record<TransactionType, string> = {
   welcome_bonus: "Welcome bonus",
   top_up: "Top-up",
+  top_up_refund: "Top-up refunded",
   booking_hold: "Session booked",
   booking_release: "Booking released",
   booking_payout: "Session payout",

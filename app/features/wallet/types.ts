@@ -5,6 +5,7 @@
 export type TransactionType =
   | "welcome_bonus"
   | "top_up"
+  | "top_up_refund"
   | "booking_hold"
   | "booking_release"
   | "booking_payout"

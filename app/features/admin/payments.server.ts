@@ -1,0 +1,124 @@
+/**
+ * Pack purchases as admins see them, and refunds. A refund is asked of the payment provider after
+ * the payment is marked and the audit entry written; the SP come back out only when the provider
+ * confirms (features/wallet/refunds.server.ts), so a refund Stripe refuses takes nothing.
+ */
+import type { PaymentProvider } from "~/engine/payments/types";
+import { RefundRefusedError } from "~/engine/payments/types";
+import type { DocStore } from "~/engine/store/types";
+import { namesOf } from "~/features/members/members.server";
+import type { PaymentDoc, PaymentRefund } from "~/features/wallet/fulfil.server";
+import { walletPath } from "~/features/wallet/ledger.server";
+import { applyRefund, paymentRefundEntryId, refundDecision } from "~/features/wallet/refunds.server";
+import type { WalletDoc } from "~/features/wallet/types";
+import { recordAudit } from "./audit.server";
+import { AdminActionError } from "./members.server";
+
+export const PAYMENTS_PAGE_SIZE = 50;
+
+export interface PaymentRow {
+  id: string;
+  uid: string;
+  memberName: string;
+  pack: string;
+  sp: number;
+  amount: number;
+  currency: string;
+  provider: "Stripe" | "Test checkout";
+  status: PaymentDoc["status"];
+  refund: PaymentRefund | null;
+  fulfilledAt: number;
+}
+
+export interface PaymentsPage {
+  payments: PaymentRow[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: number | null;
+}
+
+/** Newest first. Purchases made in the same millisecond may straddle a page; that is all. */
+export async function listPayments(store: DocStore, { before, limit = PAYMENTS_PAGE_SIZE }: { before?: number; limit?: number } = {}): Promise<PaymentsPage> {
+  const docs = await store.query<PaymentDoc>({
+    collection: "payments",
+    where: before === undefined ? [] : [["fulfilledAt", "<", before]],
+    orderBy: [["fulfilledAt", "desc"]],
+    limit: limit + 1,
+  });
+  const page = docs.slice(0, limit);
+  const names = await namesOf(store, [...new Set(page.map((doc) => doc.data.uid))]);
+  return {
+    payments: page.map(({ id, data }) => ({
+      id,
+      uid: data.uid,
+      memberName: names.get(data.uid) ?? "Deleted member",
+      pack: data.pack,
+      sp: data.sp,
+      amount: data.amount,
+      currency: data.currency,
+      provider: data.providerIds.testCheckoutId ? "Test checkout" : "Stripe",
+      status: data.status,
+      refund: data.refund ?? null,
+      fulfilledAt: data.fulfilledAt,
+    })),
+    nextBefore: docs.length > limit ? page[page.length - 1].data.fulfilledAt : null,
+  };
+}
+
+export type RefundOutcome =
+  /** The provider confirmed at once and the SP are out of the wallet. */
+  | { status: "refunded"; sp: number }
+  /** Asked; the SP come out when the provider's confirmation arrives. */
+  | { status: "requested" };
+
+/**
+ * Refunds one purchase in full. Refused (409, with the reason) once the member has spent any of
+ * its SP, or when it was refunded already. Two admins clicking at once ask the provider once: the
+ * mark and the audit entry are written once, and the provider gets the same idempotency key.
+ */
+export async function refundPayment(
+  ports: { store: DocStore; payments: PaymentProvider | null },
+  adminUid: string,
+  checkoutId: string,
+  reason: string,
+  now = Date.now(),
+): Promise<RefundOutcome> {
+  const { store, payments } = ports;
+  if (!payments) throw new AdminActionError(409, "Payments are not configured on this server, so nothing can be refunded.");
+  const path = `payments/${checkoutId}`;
+
+  const payment = await store.transaction(async (tx) => {
+    const doc = await tx.get<PaymentDoc>(path);
+    if (!doc) throw new AdminActionError(404, "This payment does not exist.");
+    const wallet = await tx.get<WalletDoc>(walletPath(doc.data.uid));
+    const decision = refundDecision(doc.data, Number(wallet?.data.balance ?? 0));
+    if (!decision.ok) throw new AdminActionError(409, decision.message);
+    if (doc.data.refund?.status !== "requested") {
+      const refund: PaymentRefund = { status: "requested", requestedBy: adminUid, requestedAt: now, reason };
+      tx.update(path, { refund });
+      recordAudit(
+        tx,
+        { actorUid: adminUid, action: "payment.refund", subjectUid: doc.data.uid, target: path, reason, before: { status: doc.data.status }, after: { refund: "requested", sp: doc.data.sp, amount: doc.data.amount, currency: doc.data.currency } },
+        now,
+      );
+    }
+    return doc.data;
+  });
+
+  let confirmed;
+  try {
+    ({ confirmed } = await payments.refund({
+      checkoutId,
+      providerIds: payment.providerIds,
+      amountCents: payment.amount,
+      currency: payment.currency,
+      idempotencyKey: paymentRefundEntryId(checkoutId),
+    }));
+  } catch (error) {
+    if (!(error instanceof RefundRefusedError)) throw error;
+    await store.update(path, { refund: { status: "failed", requestedBy: adminUid, requestedAt: now, reason, error: error.message } satisfies PaymentRefund });
+    throw new AdminActionError(409, error.message);
+  }
+  if (!confirmed) return { status: "requested" };
+  const applied = await applyRefund(store, confirmed, now);
+  return { status: "refunded", sp: applied.sp };
+}

@@ -1,0 +1,105 @@
+/**
+ * Refunds of SP packs. Money goes back through the payment provider; the SP come back out of the
+ * wallet only when the provider confirms (Stripe's `charge.refunded`, or the test checkout at
+ * once), as entry `refund_payment_{checkoutId}` written in the same transaction as the payment's
+ * new status, so however many confirmations arrive, the SP are taken once.
+ */
+import type { RefundEvent } from "~/engine/payments/types";
+import type { DocStore, Transaction } from "~/engine/store/types";
+import { addNotification } from "~/features/notifications/notifications.server";
+import { formatPrice } from "./format";
+import type { PaymentDoc } from "./fulfil.server";
+import { assertDocId, prepareEntry, walletPath } from "./ledger.server";
+import type { WalletDoc } from "./types";
+
+export function paymentRefundEntryId(checkoutId: string): string {
+  return `refund_payment_${checkoutId}`;
+}
+
+export type RefundDecision = { ok: true } | { ok: false; message: string };
+
+/**
+ * Whether a pack may be refunded now. A refund takes back every SP the pack credited; once the
+ * member has spent some of them, taking them back would push the wallet below zero (or take SP
+ * that came from elsewhere), so it is refused and says why.
+ */
+export function refundDecision(payment: Pick<PaymentDoc, "sp" | "status">, balance: number): RefundDecision {
+  if (payment.status === "refunded") return { ok: false, message: "This payment was refunded already." };
+  if (balance < payment.sp) {
+    return {
+      ok: false,
+      message: `This purchase credited ${payment.sp} SP and the member holds ${balance} SP now: they have spent ${payment.sp - balance} SP of it, so it cannot be refunded. Settle it with an SP adjustment and a refund in Stripe's dashboard if it must be made.`,
+    };
+  }
+  return { ok: true };
+}
+
+export interface AppliedRefund {
+  /** False when this refund was applied before, or is not a full refund. */
+  applied: boolean;
+  checkoutId: string | null;
+  /** SP taken back now. */
+  sp: number;
+  /** SP the pack credited that could not be taken back (the member had spent them meanwhile). */
+  shortfallSp: number;
+}
+
+async function findPayment(store: DocStore | Transaction, event: RefundEvent): Promise<string | null> {
+  if (event.checkoutId) return event.checkoutId;
+  if (!event.paymentIntentId) return null;
+  const found = await store.query<PaymentDoc>({ collection: "payments", where: [["providerIds.paymentIntentId", "==", event.paymentIntentId]], limit: 1 });
+  return found[0]?.id ?? null;
+}
+
+/**
+ * Applies the provider's confirmation. A full refund takes the pack's SP back out (down to zero
+ * if the member spent some meanwhile: the ledger never goes below zero, and the shortfall is kept
+ * on the payment for the admins to see). A partial refund (made in Stripe's dashboard) takes no
+ * SP and is recorded on the payment. A refund of a charge that is not one of our payments
+ * changes nothing.
+ */
+export async function applyRefund(store: DocStore, event: RefundEvent, now = Date.now()): Promise<AppliedRefund> {
+  const checkoutId = await findPayment(store, event);
+  if (!checkoutId) return { applied: false, checkoutId: null, sp: 0, shortfallSp: 0 };
+  assertDocId("checkout id", checkoutId);
+  const paymentPath = `payments/${checkoutId}`;
+
+  return store.transaction(async (tx) => {
+    const payment = await tx.get<PaymentDoc>(paymentPath);
+    if (!payment) return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
+    const { uid, sp } = payment.data;
+    if (payment.data.status === "refunded") return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
+    const refund = { ...(payment.data.refund ?? {}), providerRefId: event.providerRefId, amountRefundedCents: event.amountRefundedCents };
+    if (!event.fullyRefunded) {
+      tx.update(paymentPath, { refund: { ...refund, status: "partial", updatedAt: now } });
+      return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
+    }
+
+    const wallet = await tx.get<WalletDoc>(walletPath(uid));
+    const takeBack = Math.min(sp, Math.max(0, Number(wallet?.data.balance ?? 0)));
+    const shortfallSp = sp - takeBack;
+    if (takeBack > 0) {
+      const entry = await prepareEntry(
+        tx,
+        uid,
+        { id: paymentRefundEntryId(checkoutId), amount: -takeBack, type: "top_up_refund", description: `Top-up refunded: ${sp} SP`, ref: paymentPath },
+        now,
+      );
+      entry.commit();
+    }
+    tx.update(paymentPath, { status: "refunded", refund: { ...refund, status: "refunded", refundedAt: now, shortfallSp } });
+    addNotification(
+      tx,
+      uid,
+      {
+        id: paymentRefundEntryId(checkoutId),
+        type: "top_up",
+        title: `Your top-up of ${sp} SP was refunded`,
+        body: `${formatPrice(payment.data.amount, payment.data.currency)} is on its way back to you; ${takeBack} SP left your wallet.`,
+        link: "/wallet",
+      },
+      now,
+    );
+    return { applied: true, checkoutId, sp: takeBack, shortfallSp };
+  });
+}
