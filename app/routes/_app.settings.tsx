@@ -28,6 +28,9 @@ const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string 
   messages: { label: "Messages", hint: "When a member starts a conversation with you." },
   sessions: { label: "Sessions", hint: "Requests, answers, cancellations and reviews of your sessions." },
   reminders: { label: "Reminders", hint: "Shortly before a session starts." },
+  replies: { label: "Community replies", hint: "New replies in threads you follow." },
+  mentions: { label: "Mentions", hint: "When someone @mentions you in the community." },
+  answers: { label: "Answers", hint: "When your reply is marked as the answer." },
   wallet: { label: "Wallet and top-ups", hint: "Always sent: they tell you when SP arrive or leave." },
 };
 

@@ -29,6 +29,8 @@ import { searchMembers } from "~/features/admin/members.server";
 import { computeOverview } from "~/features/admin/metrics.server";
 import { listReports } from "~/features/reports/reports.server";
 import { listPayments } from "~/features/admin/payments.server";
+import { postsQuery, threadListQuery } from "~/features/community/read.server";
+import { SORTS } from "~/features/community/rules";
 import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
 
 const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as { indexes: CompositeIndex[] };
@@ -108,7 +110,23 @@ const LISTED: Record<string, Query> = {
   "refunds.server applyRefund, by payment intent": { collection: "payments", where: [["providerIds.paymentIntentId", "==", "pi_1"]], limit: 1 },
   "admin.members.$uid reports by": { collection: "reports", where: [["reporterUid", "==", UID]] },
   "reports.server reviewReport, the target's open reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "open"]] },
+  ...forumQueries(),
 };
+
+/** Every thread list the forum asks for (each sort, all spaces or one, first page or later), and a thread's own queries. */
+function forumQueries(): Record<string, Query> {
+  const out: Record<string, Query> = {};
+  for (const sort of SORTS) {
+    for (const space of [null, "general"]) {
+      for (const cursor of [null, "000000000000005_t1"]) out[`community threadListQuery ${sort} ${space ?? "all"} ${cursor ? "later" : "first"}`] = threadListQuery(sort, space, cursor, 21);
+    }
+  }
+  out["community postsQuery"] = postsQuery("t1");
+  out["community loadThread, my reactions"] = { collection: "community/forum/threads/t1/reactions", where: [["uid", "==", UID]] };
+  out["community reply, followers"] = { collection: "community/forum/threads/t1/follows" };
+  out["community listSpaces"] = { collection: "community/forum/spaces" };
+  return out;
+}
 
 /** Files that query the store; the scan below keeps this complete. */
 const COVERED_FILES = new Set([
@@ -140,6 +158,9 @@ const COVERED_FILES = new Set([
   "app/features/wallet/refunds.server.ts",
   "app/routes/admin.members.$uid.tsx",
   "app/features/reports/reports.server.ts",
+  // Listed by hand through forumQueries (their queries need threads to exist).
+  "app/features/community/read.server.ts",
+  "app/features/community/write.server.ts",
 ]);
 
 /** The port and its two implementations, and the embedded engine's own accounts and presence (never on Firestore). */

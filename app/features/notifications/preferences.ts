@@ -5,7 +5,7 @@
  */
 import type { NotificationType } from "./types";
 
-export const NOTIFICATION_CATEGORIES = ["messages", "sessions", "reminders", "wallet"] as const;
+export const NOTIFICATION_CATEGORIES = ["messages", "sessions", "reminders", "replies", "mentions", "answers", "wallet"] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 /** true = send; a category missing from the stored map is on, so members who never chose get everything. */
@@ -15,6 +15,9 @@ export const CATEGORY_OF: Record<NotificationType, NotificationCategory | null> 
   message: "messages",
   booking: "sessions",
   reminder: "reminders",
+  forum_reply: "replies",
+  forum_mention: "mentions",
+  forum_answer: "answers",
   // Money and account notices are always sent: a member must learn that SP arrived or left.
   welcome_bonus: null,
   top_up: null,

@@ -13,6 +13,7 @@ export interface XpEventDoc {
   amount: number;
   description: string;
   at: number;
+  /** The booking the award came from; "" for awards that are not about a session (a community answer). */
   bookingId: string;
   skillTag: string | null;
 }

@@ -4,7 +4,7 @@
  */
 import { tagKey } from "~/features/skills/tags";
 
-export type XpKind = "teach" | "learn" | "first_teach" | "first_learn" | "review";
+export type XpKind = "teach" | "learn" | "first_teach" | "first_learn" | "review" | "answer";
 
 export interface XpAward {
   /** The id of `users/{uid}/xp/{id}`: the award's idempotency key. */
@@ -60,4 +60,12 @@ export function reviewAward(bookingId: string, reviewerUid: string, stars: numbe
   const amount = REVIEW_XP[stars] ?? 0;
   if (amount === 0) return null;
   return { id: `review_${bookingId}_${reviewerUid}`, kind: "review", amount, description: `Received a ${stars}-star review` };
+}
+
+/** xp for the reply a thread's author marked as the answer: once per thread and answerer (decision 017). */
+export const ANSWER_XP = 15;
+
+export function answerAward(threadId: string, title: string): XpAward {
+  const short = title.length > 60 ? `${title.slice(0, 59)}…` : title;
+  return { id: `answer_${threadId}`, kind: "answer", amount: ANSWER_XP, description: `Answered “${short}” in the community` };
 }

@@ -1,0 +1,130 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTempStore } from "../../../tests/support/temp-store";
+import { ANSWER_XP } from "~/features/progress/xp";
+import { markAnswer, setFollowing, toggleReaction } from "./interact.server";
+import { postPath, threadPath } from "./paths";
+import { listThreads, loadThread, searchForum } from "./read.server";
+import { EDIT_WINDOW_MS, mentionMarkdown, newThreadSchema } from "./rules";
+import { createThread, deletePost, editPost, reply } from "./write.server";
+
+const { store } = useTempStore("forum-");
+const DAY = 24 * 60 * 60_000;
+// The posting limits live in the process across tests: time only moves forward, two minutes a post.
+let now = 10 * DAY;
+
+beforeEach(async () => {
+  for (const [uid, fullName] of [["ana", "Ana"], ["ben", "Ben"], ["cy", "Cy"]]) await store.set(`users/${uid}`, { fullName, xp: 0, createdAt: 0 });
+});
+
+const tick = () => (now += 2 * 60_000);
+const thread = (uid: string, title: string, body = "Body text here", spaceId = "general") => createThread(store, uid, newThreadSchema.parse({ spaceId, title, body }), tick());
+const notifications = async (uid: string) => (await store.query({ collection: `notifications/${uid}/messages` })).map((d) => d.data);
+
+describe("threads and replies", () => {
+  it("stores the thread, its opening post and index entry together, and notifies mentions and followers", async () => {
+    const { threadId } = await thread("ana", "Learning Rust ownership", `Help me, ${mentionMarkdown("Ben", "ben")}: borrowck hurts`);
+    expect((await store.get(threadPath(threadId)))!.data).toMatchObject({ title: "Learning Rust ownership", replyCount: 0, authorUid: "ana", hidden: false });
+    expect((await store.get(postPath(threadId, threadId)))!.data).toMatchObject({ seq: 0, mentions: ["ben"] });
+    expect(await notifications("ben")).toEqual([expect.objectContaining({ type: "forum_mention", title: "Ana mentioned you", link: `/community/${threadId}` })]);
+
+    const { postId } = await reply(store, "ben", threadId, { body: "Use clones at first." }, tick());
+    expect(await notifications("ana")).toEqual([expect.objectContaining({ type: "forum_reply", title: "Ben replied", link: `/community/${threadId}#post-${postId}` })]);
+    const loaded = await loadThread(store, "ana", threadId);
+    expect(loaded.posts.map((p) => [p.seq, p.author.fullName])).toEqual([[0, "Ana"], [1, "Ben"]]);
+    expect(loaded.thread.replyCount).toBe(1);
+
+    const found = await searchForum(store, "borrowck rust", 0);
+    expect(found.results.map((r) => r.postId)).toEqual([threadId]);
+    expect((await searchForum(store, "clones", 0)).results.map((r) => r.postId)).toEqual([postId]);
+  });
+
+  it("refuses a space that is not in the list and too many mentions, writing nothing", async () => {
+    await expect(thread("ana", "Hello there", "x", "nope")).rejects.toMatchObject({ status: 400 });
+    const body = Array.from({ length: 11 }, (_, i) => mentionMarkdown(`M${i}`, `m${i}`)).join(" ");
+    await expect(thread("ana", "Hello there", body)).rejects.toMatchObject({ status: 400, message: expect.stringContaining("at most 10") });
+    expect(await store.query({ collection: "community/forum/threads" })).toHaveLength(0);
+  });
+
+  it("limits links from members in their first day", async () => {
+    await store.update("users/cy", { createdAt: now - 60_000 });
+    await expect(thread("cy", "My links", "https://a.example https://b.example https://c.example")).rejects.toMatchObject({ status: 400 });
+    await expect(thread("cy", "My links", "see https://a.example")).resolves.toBeTruthy();
+  });
+
+  it("edits within the window only, and deletes leaving replies", async () => {
+    const { threadId } = await thread("ana", "Title one", "first words");
+    const { postId } = await reply(store, "ben", threadId, { body: "a reply" }, tick());
+    await editPost(store, "ana", threadId, threadId, { body: "second words" }, tick());
+    expect((await store.get(postPath(threadId, threadId)))!.data).toMatchObject({ body: "second words", editedAt: now });
+    expect((await searchForum(store, "first", 0)).results).toHaveLength(0);
+    await expect(editPost(store, "ben", threadId, threadId, { body: "mine now" }, tick())).rejects.toMatchObject({ status: 403 });
+    await expect(editPost(store, "ana", threadId, threadId, { body: "late" }, now + EDIT_WINDOW_MS)).rejects.toMatchObject({ status: 403 });
+
+    await deletePost(store, "ana", threadId, threadId);
+    const loaded = await loadThread(store, "ben", threadId);
+    expect(loaded.posts[0]).toMatchObject({ deleted: true, body: "" });
+    expect(loaded.posts[1]).toMatchObject({ id: postId, body: "a reply" });
+    expect((await searchForum(store, "second", 0)).results).toHaveLength(0);
+  });
+});
+
+describe("reactions, follows and answers", () => {
+  it("counts one reaction of each kind per member; a second tap takes it back", async () => {
+    const { threadId } = await thread("ana", "Reactions", "react to me");
+    expect(await toggleReaction(store, "ben", threadId, threadId, "heart")).toBe(true);
+    await toggleReaction(store, "cy", threadId, threadId, "heart");
+    expect((await store.get(postPath(threadId, threadId)))!.data.reactions).toEqual({ heart: 2 });
+    expect(await toggleReaction(store, "ben", threadId, threadId, "heart")).toBe(false);
+    expect((await store.get(postPath(threadId, threadId)))!.data.reactions).toEqual({ heart: 1 });
+    expect((await loadThread(store, "cy", threadId)).myReactions).toEqual({ [threadId]: ["heart"] });
+  });
+
+  it("an unfollowed thread stops notifying", async () => {
+    const { threadId } = await thread("ana", "Quiet please", "body");
+    await setFollowing(store, "ana", threadId, false);
+    await reply(store, "ben", threadId, { body: "hi" }, tick());
+    expect(await notifications("ana")).toEqual([]);
+  });
+
+  it("the author marks an answer; the answerer earns xp once per thread", async () => {
+    const { threadId } = await thread("ana", "A question", "how?");
+    const { postId } = await reply(store, "ben", threadId, { body: "like this" }, tick());
+    await expect(markAnswer(store, "ben", threadId, postId)).rejects.toMatchObject({ status: 403 });
+    await markAnswer(store, "ana", threadId, postId, tick());
+    await markAnswer(store, "ana", threadId, null, tick());
+    await markAnswer(store, "ana", threadId, postId, tick());
+    expect((await store.get("users/ben"))!.data.xp).toBe(ANSWER_XP);
+    expect((await store.get(`users/ben/xp/answer_${threadId}`))!.data).toMatchObject({ kind: "answer", amount: ANSWER_XP });
+    expect((await store.get(threadPath(threadId)))!.data.answerPostId).toBe(postId);
+    expect((await notifications("ben")).filter((n) => n.type === "forum_answer")).toHaveLength(1);
+  });
+});
+
+describe("thread list", () => {
+  it("pages of 20 keep their order while new threads arrive", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 45; i++) ids.push((await thread("ana", `Thread number ${i}`)).threadId);
+    const first = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: null });
+    expect(first.threads.map((t) => t.id)).toEqual(ids.slice(-20).reverse());
+    for (let i = 0; i < 5; i++) await thread("cy", `Newer thread ${i}`);
+    const second = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: first.next });
+    expect(second.threads.map((t) => t.id)).toEqual(ids.slice(5, 25).reverse());
+    const third = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: second.next });
+    expect(third.threads.map((t) => t.id)).toEqual(ids.slice(0, 5).reverse());
+    expect(third.next).toBeNull();
+    await expect(listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: "../x" })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("sorts by activity, top and unanswered, and shows what is unread", async () => {
+    const a = (await thread("ana", "Thread A")).threadId;
+    const b = (await thread("ana", "Thread B")).threadId;
+    await reply(store, "ben", a, { body: "bump" }, tick());
+    await toggleReaction(store, "ben", b, b, "tada");
+    const ids = async (sort: "latest" | "top" | "unanswered") => (await listThreads(store, "cy", { sort, spaceId: null, cursor: null })).threads.map((t) => t.id);
+    expect(await ids("latest")).toEqual([a, b]);
+    expect(await ids("top")).toEqual([a, b]);
+    expect(await ids("unanswered")).toEqual([b]);
+    const list = await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null });
+    expect(list.threads[0]).toMatchObject({ id: a, unread: 2, replyCount: 1 });
+  });
+});

@@ -1,0 +1,42 @@
+/** The forum's spaces: four fixed ones, then one per skill tag in use. Browser-safe. */
+import { skillSpaceId } from "./rules";
+
+export interface Space {
+  id: string;
+  name: string;
+  description: string;
+  skillTag: string | null;
+}
+
+export const FIXED_SPACES: readonly Space[] = [
+  { id: "general", name: "General", description: "Anything about learning and teaching skills.", skillTag: null },
+  { id: "introductions", name: "Introductions", description: "Say hello: what you teach, what you want to learn.", skillTag: null },
+  { id: "questions", name: "Questions", description: "Ask, and mark the reply that answered you.", skillTag: null },
+  { id: "show-and-tell", name: "Show & tell", description: "Show what you learned or made.", skillTag: null },
+];
+
+export function skillSpace(tag: string, label: string): Space {
+  return { id: skillSpaceId(tag), name: label, description: `Everything about ${label}.`, skillTag: tag };
+}
+
+export function fixedSpace(id: string): Space | undefined {
+  return FIXED_SPACES.find((s) => s.id === id);
+}
+
+/**
+ * The spaces a member sees, theirs first: the skill spaces of what they teach or learn, then the
+ * fixed spaces, then the other skill spaces in use, by name.
+ */
+export function orderSpaces(inUse: readonly Space[], mine: readonly Space[]): Space[] {
+  const seen = new Set<string>();
+  const out: Space[] = [];
+  const add = (s: Space) => {
+    if (seen.has(s.id)) return;
+    seen.add(s.id);
+    out.push(s);
+  };
+  mine.forEach(add);
+  FIXED_SPACES.forEach(add);
+  [...inUse].sort((a, b) => a.name.localeCompare(b.name)).forEach(add);
+  return out;
+}

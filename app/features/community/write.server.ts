@@ -1,0 +1,176 @@
+/**
+ * Writing to the forum: threads, replies, edits, deletions. Each is one transaction that writes
+ * the post, its thread's counts and sort keys, the search index entry and the notifications it
+ * causes together, so nothing is ever half-written (a post without its index entry, a reply
+ * count without its reply).
+ */
+import { randomBytes } from "node:crypto";
+import type { DocStore, Transaction } from "~/engine/store/types";
+import { prepareNotifications, type PreparedNotifications } from "~/features/notifications/notifications.server";
+import { displayLabel } from "~/features/skills/tags";
+import { ForumError, POST_NOT_FOUND, THREAD_NOT_FOUND } from "./errors";
+import { checkPosting } from "./limits.server";
+import { followsOf, isForumId, postLink, postPath, spacePath, threadPath } from "./paths";
+import { MAX_MENTIONS, editableUntil, parseMentions, searchText, skillSpaceId, sortKeys } from "./rules";
+import { fixedSpace, skillSpace } from "./spaces";
+import type { PostDoc, SpaceDoc, ThreadDoc } from "./types";
+
+export const SEARCH_INDEX = "community";
+
+export function newId(): string {
+  return randomBytes(10).toString("base64url").replace(/[^A-Za-z0-9]/g, "x");
+}
+
+const nameOf = (user: { data: Record<string, unknown> } | null) =>
+  typeof user?.data.fullName === "string" && user.data.fullName.trim() ? user.data.fullName.trim() : "A member";
+
+const memberSince = (user: { data: Record<string, unknown> } | null) => (typeof user?.data.createdAt === "number" ? user.data.createdAt : null);
+
+/** Mentioned members who exist, minus the author; more than MAX_MENTIONS is a 400. */
+async function readMentions(tx: Transaction, body: string, author: string): Promise<string[]> {
+  const uids = parseMentions(body).filter((u) => u !== author);
+  if (uids.length > MAX_MENTIONS) throw new ForumError(400, `A post can mention at most ${MAX_MENTIONS} members; this one mentions ${uids.length}.`);
+  const users = await Promise.all(uids.map((u) => tx.get(`users/${u}`)));
+  return uids.filter((_, i) => users[i] && users[i]!.data.deleted !== true);
+}
+
+function notifyMentions(notify: PreparedNotifications, mentioned: readonly string[], who: string, title: string, link: string, postId: string, now: number) {
+  for (const uid of mentioned) {
+    notify.add(uid, { id: `forum_mention_${postId}`, type: "forum_mention", title: `${who} mentioned you`, body: title, link }, now);
+  }
+}
+
+export interface NewThread {
+  spaceId: string;
+  title: string;
+  body: string;
+  skillTag: string;
+}
+
+function resolveSpace(spaceId: string, skillTag: string): { id: string; name: string; skillTag: string | null } {
+  const fixed = fixedSpace(spaceId);
+  if (fixed) return { id: fixed.id, name: fixed.name, skillTag: skillTag || null };
+  if (skillTag && spaceId === skillSpaceId(skillTag)) {
+    const space = skillSpace(skillTag, displayLabel(skillTag));
+    return { id: space.id, name: space.name, skillTag };
+  }
+  throw new ForumError(400, "Choose one of the spaces in the list.");
+}
+
+export async function createThread(store: DocStore, uid: string, input: NewThread, now = Date.now()): Promise<{ threadId: string }> {
+  const space = resolveSpace(input.spaceId, input.skillTag);
+  const threadId = newId();
+  const limits = await store.transaction(async (tx) => {
+    const [author, spaceDoc] = await Promise.all([tx.get(`users/${uid}`), tx.get<SpaceDoc>(spacePath(space.id))]);
+    const limits = checkPosting(uid, input.body, memberSince(author), now);
+    const mentioned = await readMentions(tx, input.body, uid);
+    const notify = await prepareNotifications(tx, mentioned);
+    const counts = { createdAt: now, lastActivityAt: now, replyCount: 0, reactionCount: 0 };
+    tx.create(threadPath(threadId), {
+      spaceId: space.id,
+      title: input.title,
+      authorUid: uid,
+      skillTag: space.skillTag,
+      ...counts,
+      lastPosterUid: uid,
+      answerPostId: null,
+      hidden: false,
+      nextSeq: 1,
+      ...sortKeys({ id: threadId, ...counts }),
+    } satisfies ThreadDoc);
+    const post: PostDoc = { threadId, authorUid: uid, body: input.body, createdAt: now, editedAt: null, deleted: false, seq: 0, quoteOf: null, reactions: {}, mentions: mentioned, hidden: false, openReports: 0 };
+    tx.create(postPath(threadId, threadId), post);
+    tx.set(spacePath(space.id), {
+      name: space.name,
+      description: spaceDoc?.data.description ?? "",
+      skillTag: space.skillTag,
+      order: spaceDoc?.data.order ?? 100,
+      threadCount: (spaceDoc?.data.threadCount ?? 0) + 1,
+      createdAt: spaceDoc?.data.createdAt ?? now,
+    } satisfies SpaceDoc);
+    tx.set(`${followsOf(threadId)}/${uid}`, { uid, at: now });
+    tx.indexText(SEARCH_INDEX, postPath(threadId, threadId), searchText(post, input.title));
+    notifyMentions(notify, mentioned, nameOf(author), input.title, postLink(threadId, threadId), threadId, now);
+    return limits;
+  });
+  limits.record();
+  return { threadId };
+}
+
+async function readLiveThread(tx: Transaction, threadId: string) {
+  if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND);
+  const thread = await tx.get<ThreadDoc>(threadPath(threadId));
+  if (!thread || thread.data.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
+  return thread;
+}
+
+export async function reply(store: DocStore, uid: string, threadId: string, input: { body: string; quoteOf?: string }, now = Date.now()): Promise<{ postId: string }> {
+  const postId = newId();
+  const limits = await store.transaction(async (tx) => {
+    const thread = await readLiveThread(tx, threadId);
+    const [author, quoted, followers] = await Promise.all([
+      tx.get(`users/${uid}`),
+      input.quoteOf && isForumId(input.quoteOf) ? tx.get<PostDoc>(postPath(threadId, input.quoteOf)) : Promise.resolve(null),
+      tx.query<{ uid: string }>({ collection: followsOf(threadId) }),
+    ]);
+    if (input.quoteOf && (!quoted || quoted.data.deleted || quoted.data.hidden)) throw new ForumError(400, "The post you quoted is no longer there. Remove the quote and try again.");
+    const limits = checkPosting(uid, input.body, memberSince(author), now);
+    const mentioned = await readMentions(tx, input.body, uid);
+    const followerUids = followers.map((f) => f.id).filter((f) => f !== uid && !mentioned.includes(f));
+    const notify = await prepareNotifications(tx, [...mentioned, ...followerUids]);
+
+    const t = thread.data;
+    const seq = t.nextSeq;
+    const post: PostDoc = { threadId, authorUid: uid, body: input.body, createdAt: now, editedAt: null, deleted: false, seq, quoteOf: input.quoteOf ?? null, reactions: {}, mentions: mentioned, hidden: false, openReports: 0 };
+    tx.create(postPath(threadId, postId), post);
+    const counts = { createdAt: t.createdAt, lastActivityAt: now, replyCount: t.replyCount + 1, reactionCount: t.reactionCount };
+    tx.update(thread.path, { lastActivityAt: now, lastPosterUid: uid, replyCount: counts.replyCount, nextSeq: seq + 1, ...sortKeys({ id: threadId, ...counts }) });
+    // Replying follows the thread, as in Discourse: you hear about the answers to what you said.
+    tx.set(`${followsOf(threadId)}/${uid}`, { uid, at: now });
+    tx.indexText(SEARCH_INDEX, postPath(threadId, postId), searchText(post, null));
+    const who = nameOf(author);
+    const link = postLink(threadId, postId);
+    notifyMentions(notify, mentioned, who, t.title, link, postId, now);
+    for (const f of followerUids) notify.add(f, { id: `forum_reply_${postId}`, type: "forum_reply", title: `${who} replied`, body: t.title, link }, now);
+    return limits;
+  });
+  limits.record();
+  return { postId };
+}
+
+async function readOwnPost(tx: Transaction, uid: string, threadId: string, postId: string) {
+  const thread = await readLiveThread(tx, threadId);
+  if (!isForumId(postId)) throw new ForumError(404, POST_NOT_FOUND);
+  const post = await tx.get<PostDoc>(postPath(threadId, postId));
+  if (!post || post.data.deleted) throw new ForumError(404, POST_NOT_FOUND);
+  if (post.data.authorUid !== uid) throw new ForumError(403, "You can only change your own posts.");
+  return { thread, post };
+}
+
+export async function editPost(store: DocStore, uid: string, threadId: string, postId: string, input: { body: string; title?: string }, now = Date.now()): Promise<void> {
+  await store.transaction(async (tx) => {
+    const { thread, post } = await readOwnPost(tx, uid, threadId, postId);
+    if (now > editableUntil(post.data.createdAt)) throw new ForumError(403, "Posts can be edited for an hour after posting. Reply to add something instead.");
+    if (post.data.hidden) throw new ForumError(403, "This post is hidden while a moderator looks at it.");
+    const opening = postId === threadId;
+    const title = opening && input.title ? input.title : thread.data.title;
+    const mentioned = await readMentions(tx, input.body, uid);
+    const fresh = mentioned.filter((m) => !post.data.mentions.includes(m));
+    const author = await tx.get(`users/${uid}`);
+    const notify = await prepareNotifications(tx, fresh);
+    tx.update(post.path, { body: input.body, editedAt: now, mentions: mentioned });
+    if (opening && title !== thread.data.title) tx.update(thread.path, { title });
+    tx.indexText(SEARCH_INDEX, post.path, searchText({ body: input.body }, opening ? title : null));
+    notifyMentions(notify, fresh, nameOf(author), title, postLink(threadId, postId), postId, now);
+  });
+}
+
+/** The post shows as deleted and its replies stay; its text leaves the store and the index. */
+export async function deletePost(store: DocStore, uid: string, threadId: string, postId: string): Promise<void> {
+  await store.transaction(async (tx) => {
+    const { thread, post } = await readOwnPost(tx, uid, threadId, postId);
+    tx.update(post.path, { body: "", deleted: true, mentions: [] });
+    if (thread.data.answerPostId === postId) tx.update(thread.path, { answerPostId: null });
+    tx.indexText(SEARCH_INDEX, post.path, null);
+  });
+}
