@@ -5,6 +5,7 @@ import { expect, test, type Page } from "./support/test";
 import { saveAvailability, saveRates } from "../../app/features/bookings/teaching.server";
 import type { BookingDoc } from "../../app/features/bookings/types";
 import { reconcileAll } from "../../app/features/wallet/reconcile.server";
+import { openChat, sendMessage } from "../../app/features/chat/chat.server";
 import { createUser, openAs, PASSWORD, type TestUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
 
@@ -190,6 +191,44 @@ test("an admin refunds a test-checkout purchase: the SP leave the member's walle
   await expect(adminPage.getByText(`Bought the wrong pack ${run}`)).toBeVisible();
 });
 
+test("a member reports a chat message; an admin reads it in context and hides it, and both members see it hidden live", async ({ browser, baseURL }) => {
+  const admin = await grantedAdmin(baseURL!);
+  const ann = await createUser({ fullName: `Ann Abusive ${run}` });
+  const bob = await createUser({ fullName: `Bob Bystander ${run}` });
+  const chatId = await openChat(e2eStore(), ann.uid, bob.uid);
+  await sendMessage(e2eStore(), bob.uid, chatId, `How was the lesson ${run}?`);
+  const { id: messageId } = await sendMessage(e2eStore(), ann.uid, chatId, `You are a fool ${run}`);
+
+  const bobPage = await openAs(browser, bob, baseURL!, { path: `/inbox/${chatId}` });
+  const rude = bobPage.getByTestId("message").filter({ hasText: `You are a fool ${run}` });
+  await rude.getByText("Report", { exact: true }).click();
+  await rude.getByLabel("Harassment or hate").check();
+  await rude.getByLabel("What is wrong (optional)").fill("Insults after the lesson");
+  await rude.getByRole("button", { name: "Send report" }).click();
+  await expect(rude.getByRole("status")).toBeVisible();
+
+  const adminPage = await openAs(browser, admin, baseURL!, { path: "/admin" });
+  await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Reports" }).click();
+  const item = adminPage.getByRole("article", { name: `Chat message by Ann Abusive ${run}` });
+  await expect(item.locator("[data-reported]")).toContainText(`You are a fool ${run}`);
+  await expect(item.getByRole("list", { name: "The conversation around it" })).toContainText(`How was the lesson ${run}?`);
+  await expect(item).toContainText("Insults after the lesson");
+  await item.getByLabel("Note for the audit log (optional)").fill(`Insult ${run}`);
+  await item.getByRole("button", { name: "Hide" }).click();
+  await expect(adminPage.getByText("Hidden from members. The reports are closed.")).toBeVisible();
+  await expect(adminPage.getByRole("article", { name: `Chat message by Ann Abusive ${run}` })).toHaveCount(0);
+
+  // Bob's open conversation follows without a reload; Ann sees the same.
+  await expect(bobPage.getByTestId("message").last()).toHaveText(/^This message was hidden by a moderator\./);
+  await expect(bobPage.getByText(`You are a fool ${run}`)).toHaveCount(0);
+  const annPage = await openAs(browser, ann, baseURL!, { path: `/inbox/${chatId}` });
+  await expect(annPage.getByTestId("message").last()).toHaveText(/^This message was hidden by a moderator\./);
+  expect((await e2eStore().get(`chats/${chatId}/messages/${messageId}`))?.data).toMatchObject({ hidden: true, text: "" });
+
+  await adminPage.goto("/admin/audit?action=report.hide");
+  await expect(adminPage.getByText(`Insult ${run}`)).toBeVisible();
+});
+
 /** Every admin route, read from app/routes, so a new admin page cannot be left out of this walk. */
 const ADMIN_PATHS = readdirSync("app/routes")
   .filter((file) => /^admin[.[]/.test(file) && /\.tsx?$/.test(file) && !/\.(server|test)\.tsx?$/.test(file))
@@ -205,7 +244,7 @@ const ADMIN_PATHS = readdirSync("app/routes")
   });
 
 test("the walk below covers every admin route", () => {
-  expect(ADMIN_PATHS).toEqual(expect.arrayContaining(["/admin", "/admin/members/some-id", "/admin/payments", "/admin/audit.csv"]));
+  expect(ADMIN_PATHS).toEqual(expect.arrayContaining(["/admin", "/admin/members/some-id", "/admin/payments", "/admin/reports", "/admin/audit.csv"]));
 });
 
 test("a member who is not an admin and a signed-out visitor get 404 for every admin page and action", async ({ browser, baseURL, playwright }) => {

@@ -31,6 +31,7 @@ import { listReports } from "~/features/reports/reports.server";
 import { listPayments } from "~/features/admin/payments.server";
 import { postsQuery, threadListQuery } from "~/features/community/read.server";
 import { SORTS } from "~/features/community/rules";
+import { moderationQueue } from "~/features/admin/reports.server";
 import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
 
 const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as { indexes: CompositeIndex[] };
@@ -91,6 +92,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "reports.server listReports": (s) => listReports(s, "open"),
   "disputes.server listDisputes": (s) => listDisputes(s),
   "admin payments.server listPayments": (s) => listPayments(s, { before: 5 }),
+  "admin reports.server moderationQueue, hidden": (s) => moderationQueue(s, "hidden"),
   "admin members.server searchMembers": (s) => searchMembers({ store: s, auth: { findUserByEmail: async () => null } as unknown as AuthProvider }, "someone@example.com", 0),
 };
 
@@ -107,6 +109,10 @@ const LISTED: Record<string, Query> = {
   "admin.members.$uid sessions as learner": { collection: "bookings", where: [["learnerUid", "==", UID]] },
   "admin.members.$uid sessions as mentor": { collection: "bookings", where: [["mentorUid", "==", UID]] },
   "admin.members.$uid reports about": { collection: "reports", where: [["authorUid", "==", UID]] },
+  "admin reports.server messageContext, before": { collection: "chats/c1/messages", where: [["timestamp", "<", 5]], orderBy: [["timestamp", "desc"]], limit: 3 },
+  "admin reports.server messageContext, after": { collection: "chats/c1/messages", where: [["timestamp", ">", 5]], orderBy: [["timestamp", "asc"]], limit: 3 },
+  "chat moderation.server prepareMessageVisibility, latest": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 1 },
+  "reports.server restoreReported, the target's hidden reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "hidden"]] },
   "refunds.server applyRefund, by payment intent": { collection: "payments", where: [["providerIds.paymentIntentId", "==", "pi_1"]], limit: 1 },
   "admin.members.$uid reports by": { collection: "reports", where: [["reporterUid", "==", UID]] },
   "reports.server reviewReport, the target's open reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "open"]] },
@@ -155,6 +161,8 @@ const COVERED_FILES = new Set([
   "app/features/admin/members.server.ts",
   "app/features/admin/metrics.server.ts",
   "app/features/admin/payments.server.ts",
+  "app/features/admin/reports.server.ts",
+  "app/features/chat/moderation.server.ts",
   "app/features/wallet/refunds.server.ts",
   "app/routes/admin.members.$uid.tsx",
   "app/features/reports/reports.server.ts",

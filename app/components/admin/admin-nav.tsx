@@ -4,6 +4,7 @@ const LINKS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/members", label: "Members", end: false },
   { to: "/admin/disputes", label: "Disputes", end: false },
+  { to: "/admin/reports", label: "Reports", end: false },
   { to: "/admin/payments", label: "Payments", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
 ] as const;

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { mergeMessages } from "~/features/chat/history";
 import { messageParts } from "~/features/chat/links";
+import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import { chatMessagesFeed, type ChatMessagePayload } from "~/engine/live/feeds";
 import type { Presence } from "~/features/members/presence";
 import { lastSeenText } from "~/features/members/presence";
@@ -140,14 +141,18 @@ export function Thread({ chatId, me, other, presence, initialMessages, initialEa
           const mine = m.sender === me;
           return (
             <li key={m.id} className={`flex min-w-0 flex-col ${mine ? "items-end" : "items-start"}`} data-testid="message" data-mine={mine ? "true" : "false"}>
-              <p className={`max-w-[80%] whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere] ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}>
-                <MessageText text={m.text} />
-              </p>
+              {m.hidden ? (
+                <p className="max-w-[80%] rounded-2xl border border-dashed border-slate-300 px-3 py-2 text-sm italic text-slate-500">{HIDDEN_MESSAGE_TEXT}</p>
+              ) : (
+                <p className={`max-w-[80%] whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere] ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}>
+                  <MessageText text={m.text} />
+                </p>
+              )}
               <span className="mt-0.5 text-[11px] text-slate-500">
                 <time dateTime={new Date(m.timestamp).toISOString()}>{format.format(m.timestamp)}</time>
                 {m.id === lastSeenMine ? <span data-testid="seen-marker"> · Seen</span> : null}
               </span>
-              {mine ? null : <ReportButton targetKind="message" targetId={m.id} contextId={chatId} />}
+              {mine || m.hidden ? null : <ReportButton targetKind="message" targetId={m.id} contextId={chatId} />}
             </li>
           );
         })}

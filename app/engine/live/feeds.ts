@@ -179,7 +179,9 @@ export interface InboxEntryPayload {
 export interface ChatMessagePayload {
   id: string;
   sender: string;
+  /** "" while a moderator has hidden the message. */
   text: string;
+  hidden: boolean;
   seen: boolean;
   timestamp: number;
 }
@@ -282,7 +284,10 @@ export const toPayload = {
 /** Oldest first, as a thread reads. */
 export function chatMessagesPayload(docs: readonly Doc[]): ChatMessagePayload[] {
   return docs
-    .map(({ id, data }) => ({ id, sender: str(data.sender), text: str(data.text), seen: data.seen === true, timestamp: num(data.timestamp) }))
+    .map(({ id, data }) => {
+      const hidden = data.hidden === true;
+      return { id, sender: str(data.sender), text: hidden ? "" : str(data.text), hidden, seen: data.seen === true, timestamp: num(data.timestamp) };
+    })
     .reverse();
 }
 

@@ -7,6 +7,9 @@ export const AUDIT_ACTIONS = [
   "member.revoke_admin",
   "dispute.resolve",
   "payment.refund",
+  "report.hide",
+  "report.dismiss",
+  "report.restore",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -18,6 +21,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "member.revoke_admin": "Revoked admin",
   "dispute.resolve": "Resolved a dispute",
   "payment.refund": "Refunded a payment",
+  "report.hide": "Hid reported content",
+  "report.dismiss": "Dismissed reports",
+  "report.restore": "Showed hidden content again",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

@@ -4,10 +4,12 @@
  * admins resolving at once settle it once; the audit entry and the note to both members are
  * written in the same transaction as the resolution.
  */
+import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import type { DocStore } from "~/engine/store/types";
 import { applyCommand } from "~/features/bookings/bookings.server";
 import type { Booking, BookingDoc, Resolution } from "~/features/bookings/types";
 import { pairChatId } from "~/features/chat/pair";
+import type { MessageDoc } from "~/features/chat/types";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { namesOf } from "~/features/members/members.server";
 import { recordAudit } from "./audit.server";
@@ -40,7 +42,7 @@ export async function listDisputes(store: DocStore): Promise<DisputeView[]> {
   return Promise.all(
     bookings.map(async (booking) => {
       const chatId = pairChatId(booking.mentorUid, booking.learnerUid);
-      const messages = await store.query<{ sender: string; text: string; timestamp: number }>({
+      const messages = await store.query<MessageDoc>({
         collection: `chats/${chatId}/messages`,
         orderBy: [["timestamp", "desc"]],
         limit: CHAT_CONTEXT,
@@ -53,7 +55,7 @@ export async function listDisputes(store: DocStore): Promise<DisputeView[]> {
         learnerName: names.get(booking.learnerUid) ?? "Member",
         raisedBy: by === "mentor" || by === "learner" ? by : null,
         raisedAt: event?.at ?? null,
-        messages: messages.map((m) => ({ sender: m.data.sender, text: m.data.text, timestamp: m.data.timestamp })).reverse(),
+        messages: messages.map((m) => ({ sender: m.data.sender, text: m.data.hidden === true ? HIDDEN_MESSAGE_TEXT : m.data.text, timestamp: m.data.timestamp })).reverse(),
       };
     }),
   );

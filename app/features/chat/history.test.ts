@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatMessagePayload } from "~/engine/live/feeds";
 import { mergeMessages } from "./history";
 
-const message = (id: string, timestamp: number, seen = false): ChatMessagePayload => ({ id, sender: "amy", text: id, seen, timestamp });
+const message = (id: string, timestamp: number, seen = false): ChatMessagePayload => ({ id, sender: "amy", text: id, hidden: false, seen, timestamp });
 
 describe("mergeMessages", () => {
   it("puts an earlier page before the live window, oldest first, once per id", () => {

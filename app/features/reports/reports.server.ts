@@ -5,6 +5,7 @@
  */
 import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
 import type { DocStore, Transaction } from "~/engine/store/types";
+import { prepareMessageVisibility } from "~/features/chat/moderation.server";
 import { isChatId } from "~/features/chat/pair";
 import type { ChatDoc, MessageDoc } from "~/features/chat/types";
 import { isForumId, postPath, threadPath } from "~/features/community/paths";
@@ -113,7 +114,7 @@ export interface ReviewSummary {
   /** Every open report of the target, now closed with `status`. */
   reportIds: string[];
   status: ReportStatus;
-  /** Whether the post was hidden before and after the review (false for messages). */
+  /** Whether the post or message was hidden before and after the review. */
   hiddenBefore: boolean;
   hiddenAfter: boolean;
 }
@@ -138,15 +139,48 @@ export async function reviewReport(
     const sameTarget = open.filter((r) => r.data.targetKind === targetKind);
     if (sameTarget.length === 0) throw new ReportError(409, "Someone has already reviewed this report.");
     const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
-    const hiddenBefore = post?.data.hidden === true;
-    const hiddenAfter = targetKind === "post" && input.outcome === "hidden";
+    const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
+    const hiddenBefore = post ? post.data.hidden === true : (message?.hiddenBefore ?? false);
+    const hiddenAfter = input.outcome === "hidden" && (post !== null || message !== null);
     const status: ReportStatus = input.outcome === "hidden" ? "hidden" : hiddenBefore ? "restored" : "dismissed";
     for (const r of sameTarget) tx.update(r.path, { status, reviewedBy: input.reviewerUid, reviewedAt: now });
     if (post) {
       tx.update(post.path, { hidden: hiddenAfter, openReports: 0 });
       if (post.id === post.data.threadId) tx.update(threadPath(post.data.threadId), { hidden: hiddenAfter });
     }
+    message?.apply(hiddenAfter, now);
     const summary: ReviewSummary = { targetKind, targetPath, authorUid, reportIds: sameTarget.map((r) => r.id), status, hiddenBefore, hiddenAfter };
+    inTransaction?.(tx, summary);
+    return summary;
+  });
+}
+
+/**
+ * Shows again what a reviewer hid earlier: every report of the target that reads "hidden" now
+ * reads "restored", and the post (with its thread when it opens one) or the message is shown.
+ */
+export async function restoreReported(
+  store: DocStore,
+  input: { reportId: string; reviewerUid: string },
+  inTransaction?: (tx: Transaction, summary: ReviewSummary) => void,
+  now = Date.now(),
+): Promise<ReviewSummary> {
+  return store.transaction(async (tx) => {
+    const report = await tx.get<ReportDoc>(`reports/${input.reportId}`);
+    if (!report) throw new ReportError(404, "This report does not exist.");
+    const { targetKind, targetId, targetPath, authorUid } = report.data;
+    const hidden = await tx.query<ReportDoc>({ collection: "reports", where: [["targetId", "==", targetId], ["status", "==", "hidden"]] });
+    const sameTarget = hidden.filter((r) => r.data.targetKind === targetKind);
+    if (sameTarget.length === 0) throw new ReportError(409, "This is not hidden any more: someone has restored it already.");
+    const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
+    const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
+    for (const r of sameTarget) tx.update(r.path, { status: "restored", reviewedBy: input.reviewerUid, reviewedAt: now });
+    if (post) {
+      tx.update(post.path, { hidden: false, openReports: 0 });
+      if (post.id === post.data.threadId) tx.update(threadPath(post.data.threadId), { hidden: false });
+    }
+    message?.apply(false, now);
+    const summary: ReviewSummary = { targetKind, targetPath, authorUid, reportIds: sameTarget.map((r) => r.id), status: "restored", hiddenBefore: true, hiddenAfter: false };
     inTransaction?.(tx, summary);
     return summary;
   });

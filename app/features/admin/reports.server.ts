@@ -1,0 +1,155 @@
+/**
+ * The moderation queue: reported forum posts and chat messages, one item per reported thing (all
+ * its reports together), with the content in context. A reviewer hides it, dismisses the reports,
+ * or shows again what was hidden; the decision and its audit entry are one transaction (the
+ * reports module does the moving, this module logs it).
+ */
+import type { DocStore, Transaction } from "~/engine/store/types";
+import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
+import { moderatedText } from "~/features/chat/moderation.server";
+import type { MessageDoc } from "~/features/chat/types";
+import { postLink, threadPath } from "~/features/community/paths";
+import type { PostDoc, ThreadDoc } from "~/features/community/types";
+import { suspensionOf } from "~/features/members/member";
+import { namesOf } from "~/features/members/members.server";
+import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
+import { REPORT_REASON_LABELS, type Report, type ReportReason } from "~/features/reports/types";
+import { recordAudit, type AuditAction } from "./audit.server";
+
+/** Messages shown on each side of a reported chat message. */
+const MESSAGE_CONTEXT = 3;
+
+export type QueueStatus = "open" | "hidden";
+
+export interface ContextLine {
+  sender: string;
+  text: string;
+  reported: boolean;
+}
+
+export interface ReportedItem {
+  /** Any one of its reports: the decision applies to all of them. */
+  reportId: string;
+  targetKind: Report["targetKind"];
+  authorUid: string;
+  authorName: string;
+  authorSuspended: boolean;
+  /** What was reported, as written (a reviewer reads hidden content too). */
+  text: string;
+  hidden: boolean;
+  /** Posts: the thread's title and the post's address; messages: the lines around it. */
+  threadTitle: string | null;
+  link: string | null;
+  context: ContextLine[];
+  reports: { reporterName: string; reason: string; text: string; createdAt: number }[];
+  firstReportedAt: number;
+}
+
+function groupByTarget(reports: Report[]): Report[][] {
+  const groups = new Map<string, Report[]>();
+  for (const report of reports) {
+    const key = `${report.targetKind}:${report.targetId}`;
+    groups.set(key, [...(groups.get(key) ?? []), report]);
+  }
+  return [...groups.values()];
+}
+
+async function messageContext(store: DocStore, report: Report, names: Map<string, string>): Promise<ContextLine[]> {
+  const messages = `chats/${report.contextId}/messages`;
+  const target = await store.get<MessageDoc>(report.targetPath);
+  if (!target) return [];
+  const at = target.data.timestamp;
+  const [before, after] = await Promise.all([
+    store.query<MessageDoc>({ collection: messages, where: [["timestamp", "<", at]], orderBy: [["timestamp", "desc"]], limit: MESSAGE_CONTEXT }),
+    store.query<MessageDoc>({ collection: messages, where: [["timestamp", ">", at]], orderBy: [["timestamp", "asc"]], limit: MESSAGE_CONTEXT }),
+  ]);
+  const line = (m: { id: string; data: MessageDoc }, reported: boolean, text: string): ContextLine => ({
+    sender: names.get(m.data.sender) ?? "Member",
+    text,
+    reported,
+  });
+  return [
+    ...before.reverse().map((m) => line(m, false, m.data.hidden === true ? HIDDEN_MESSAGE_TEXT : m.data.text)),
+    line(target, true, (await moderatedText(store, report.targetPath)) ?? ""),
+    ...after.map((m) => line(m, false, m.data.hidden === true ? HIDDEN_MESSAGE_TEXT : m.data.text)),
+  ];
+}
+
+/** The queue, oldest report first: "open" waits for a decision, "hidden" can be shown again. */
+export async function moderationQueue(store: DocStore, status: QueueStatus): Promise<ReportedItem[]> {
+  const groups = groupByTarget(await listReports(store, status, 300));
+  const uids = [...new Set(groups.flatMap((g) => g.flatMap((r) => [r.authorUid, r.reporterUid])))];
+  const [names, authors] = await Promise.all([namesOf(store, uids), Promise.all(uids.map((uid) => store.get(`users/${uid}`)))]);
+  const suspended = new Set(authors.filter((doc) => doc && suspensionOf(doc.data)).map((doc) => doc!.id));
+
+  const items = await Promise.all(
+    groups.map(async (reports): Promise<ReportedItem> => {
+      const first = reports.reduce((a, b) => (a.createdAt <= b.createdAt ? a : b));
+      const base = {
+        reportId: first.id,
+        targetKind: first.targetKind,
+        authorUid: first.authorUid,
+        authorName: names.get(first.authorUid) ?? "Deleted member",
+        authorSuspended: suspended.has(first.authorUid),
+        reports: reports.map((r) => ({
+          reporterName: names.get(r.reporterUid) ?? "Deleted member",
+          reason: REPORT_REASON_LABELS[r.reason as ReportReason] ?? r.reason,
+          text: r.text,
+          createdAt: r.createdAt,
+        })),
+        firstReportedAt: first.createdAt,
+      };
+      if (first.targetKind === "post") {
+        const [post, thread] = await Promise.all([store.get<PostDoc>(first.targetPath), store.get<ThreadDoc>(threadPath(first.contextId))]);
+        return {
+          ...base,
+          text: post?.data.deleted ? "(deleted by its author)" : (post?.data.body ?? "(no longer exists)"),
+          hidden: post?.data.hidden === true,
+          threadTitle: thread?.data.title ?? null,
+          link: post ? postLink(post.data.threadId, post.id) : null,
+          context: [],
+        };
+      }
+      const context = await messageContext(store, first, names);
+      const message = await store.get<MessageDoc>(first.targetPath);
+      return {
+        ...base,
+        text: context.find((c) => c.reported)?.text ?? "(no longer exists)",
+        hidden: message?.data.hidden === true,
+        threadTitle: null,
+        link: null,
+        context,
+      };
+    }),
+  );
+  return items.sort((a, b) => a.firstReportedAt - b.firstReportedAt);
+}
+
+export type ModerationDecision = "hide" | "dismiss" | "restore";
+
+const AUDIT_FOR: Record<ReviewSummary["status"], AuditAction> = {
+  hidden: "report.hide",
+  dismissed: "report.dismiss",
+  restored: "report.restore",
+  open: "report.dismiss",
+};
+
+/** Applies a reviewer's decision to every report of the reported thing, logged in the same commit. */
+export async function moderate(store: DocStore, adminUid: string, reportId: string, decision: ModerationDecision, note: string, now = Date.now()): Promise<ReviewSummary> {
+  const log = (tx: Transaction, summary: ReviewSummary) =>
+    recordAudit(
+      tx,
+      {
+        actorUid: adminUid,
+        action: AUDIT_FOR[summary.status],
+        subjectUid: summary.authorUid,
+        target: summary.targetPath,
+        reason: note,
+        before: { hidden: summary.hiddenBefore, reports: summary.reportIds.length },
+        after: { hidden: summary.hiddenAfter, status: summary.status },
+      },
+      now,
+    );
+  if (decision === "restore") return restoreReported(store, { reportId, reviewerUid: adminUid }, log, now);
+  return reviewReport(store, { reportId, outcome: decision === "hide" ? "hidden" : "dismissed", reviewerUid: adminUid }, log, now);
+}
