@@ -15,6 +15,8 @@ Object.assign(process.env, {
   STRIPE_PRICE_500: "price_500",
   STRIPE_PRICE_1000: "price_1000",
   STRIPE_PRICE_3000: "price_3000",
+  STRIPE_PRICE_PLUS_MONTHLY: "price_plus_monthly",
+  STRIPE_PRICE_PLUS_YEARLY: "price_plus_yearly",
 });
 delete process.env.PAYMENTS;
 

@@ -55,6 +55,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ BACKEND: "firebase", ...firebaseSettings, SESSION_COOKIE_DAYS: "30" })).toThrow(/SESSION_COOKIE_DAYS: must be at most 14/);
   });
 
+  it("requires the plan prices with the pack prices once Stripe is switched on (decision 017)", () => {
+    const packs = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICE_100: "p1", STRIPE_PRICE_500: "p2", STRIPE_PRICE_1000: "p3", STRIPE_PRICE_3000: "p4" };
+    expect(() => parseEnv(packs)).toThrow(/STRIPE_PRICE_PLUS_MONTHLY: is required when STRIPE_SECRET_KEY is set[\s\S]*STRIPE_PRICE_PLUS_YEARLY: is required/);
+    expect(parseEnv({ ...packs, STRIPE_PRICE_PLUS_MONTHLY: "p5", STRIPE_PRICE_PLUS_YEARLY: "p6" }).STRIPE_PRICE_PLUS_YEARLY).toBe("p6");
+  });
+
   it("still refuses the test checkout in Firebase mode", () => {
     expect(() => parseEnv({ BACKEND: "firebase", ...firebaseSettings, PAYMENTS: "test" })).toThrow(/PAYMENTS: the test checkout can never run/);
   });
@@ -72,6 +78,8 @@ describe("firebaseWebConfig", () => {
       STRIPE_PRICE_500: "p2",
       STRIPE_PRICE_1000: "p3",
       STRIPE_PRICE_3000: "p4",
+      STRIPE_PRICE_PLUS_MONTHLY: "p5",
+      STRIPE_PRICE_PLUS_YEARLY: "p6",
       SESSION_SECRET: "s".repeat(40),
     });
     const config = firebaseWebConfig(env);

@@ -74,6 +74,9 @@ const schema = z
     STRIPE_PRICE_500: z.string().optional(),
     STRIPE_PRICE_1000: z.string().optional(),
     STRIPE_PRICE_3000: z.string().optional(),
+    /** Stripe price ids of the Plus plan (decision 017): 9 EUR a month, 90 EUR a year. */
+    STRIPE_PRICE_PLUS_MONTHLY: z.string().optional(),
+    STRIPE_PRICE_PLUS_YEARLY: z.string().optional(),
     /** Lets tests point the Stripe client at a local stand-in: http://127.0.0.1:PORT */
     STRIPE_API_BASE: z.string().url().optional(),
     MAIL_LOG: booleanish,
@@ -120,7 +123,7 @@ const schema = z
       ctx.addIssue({ code: "custom", path: ["PAYMENTS"], message: "the test checkout cannot run while Stripe keys are set" });
     }
     if (env.STRIPE_SECRET_KEY) {
-      for (const key of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_100", "STRIPE_PRICE_500", "STRIPE_PRICE_1000", "STRIPE_PRICE_3000"] as const) {
+      for (const key of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_100", "STRIPE_PRICE_500", "STRIPE_PRICE_1000", "STRIPE_PRICE_3000", "STRIPE_PRICE_PLUS_MONTHLY", "STRIPE_PRICE_PLUS_YEARLY"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STRIPE_SECRET_KEY is set" });
       }
     }

@@ -90,6 +90,8 @@ describe("selectPayments", () => {
     STRIPE_PRICE_500: "price_500",
     STRIPE_PRICE_1000: "price_1000",
     STRIPE_PRICE_3000: "price_3000",
+    STRIPE_PRICE_PLUS_MONTHLY: "price_plus_monthly",
+    STRIPE_PRICE_PLUS_YEARLY: "price_plus_yearly",
   };
   const storeSource = async () => store;
 
