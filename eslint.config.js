@@ -29,9 +29,8 @@ export const ENGINE_PUBLIC_FACE = [
   "./live/chat-unread.ts",
   "./live/call-feed.ts",
   "./payments/packs.ts",
-  // Being moved out of engine/ by their owners (issue 13: the rate limiter; issue 11: the auth
-  // form hook behind the auth port). Delete each line, and the override below, when its move lands.
-  "./auth/rate-limit.server.ts",
+  // Being moved out of engine/ by its owner (issue 11: the auth form hook behind the auth port).
+  // Delete the line, and the override below, when the move lands.
   "./firebase/use-firebase-auth-form.ts",
 ];
 

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { getServerEnv } from "~/utils/env.server";
+import { shareRateLimits } from "~/utils/rate-limit.server";
 import type { AuthProvider } from "./auth/types";
 import { openPresence, resetPresence } from "./live/presence.server";
 import type { DocStore } from "./store/types";
@@ -33,12 +34,16 @@ async function embeddedMailer(store: DocStore) {
 
 async function openEmbedded(): Promise<Engine> {
   const env = getServerEnv();
-  const [{ openSqliteStore }, { createLocalAuth }, { createLocalFileStore }] = await Promise.all([
+  const [{ openSqliteStore }, { createLocalAuth }, { createLocalFileStore }, { openSqliteLimitBackend }] = await Promise.all([
     import("./store/sqlite.server"),
     import("./auth/local.server"),
     import("./files/local.server"),
+    import("./limits/sqlite.server"),
   ]);
-  const store = openSqliteStore(path.join(env.DATA_DIR, "skillswap.sqlite"));
+  const file = path.join(env.DATA_DIR, "skillswap.sqlite");
+  const store = openSqliteStore(file);
+  // Every worker process counts attempts in the same table (decision 017).
+  shareRateLimits(openSqliteLimitBackend(file));
   await resetPresence(store);
   const mail = await embeddedMailer(store);
   return { store, auth: createLocalAuth(store, { mail }), files: createLocalFileStore(path.join(env.DATA_DIR, "files")) };

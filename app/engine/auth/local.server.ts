@@ -10,7 +10,8 @@ import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import type { DocStore, Transaction } from "../store/types";
 import { AlreadyExistsError } from "../store/types";
 import type { Mailer } from "./mail.server";
-import { createRateLimiter, createSignInThrottle, waitText } from "./rate-limit.server";
+import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
+import { createSignInThrottle } from "./sign-in-throttle.server";
 import { AuthError, type AuthProvider, type AuthUser, type Credentials, type Session } from "./types";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
@@ -199,7 +200,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
   const throttle = createSignInThrottle();
   // Each reset request sends an email; without a cap anyone could flood a person's inbox.
   // Counted per address whether or not it has an account, so refusing reveals nothing.
-  const resetRequests = createRateLimiter({ windowMs: 60 * 60_000, max: 5 });
+  const resetRequests = createRateLimiter({ name: "password_reset", windowMs: 60 * 60_000, max: 5 });
 
   async function findUserByEmail(emailLower: string): Promise<{ uid: string; doc: AuthUserDoc } | null> {
     const entry = await store.get<AuthEmailDoc>(emailPath(emailLower));

@@ -4,7 +4,7 @@
  * together or not at all. Rules live in state.ts; this module only applies them.
  */
 import { randomUUID } from "node:crypto";
-import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
+import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import { AlreadyExistsError, type DocStore, type Transaction } from "~/engine/store/types";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { sessionAwards } from "~/features/progress/xp";
@@ -45,7 +45,7 @@ export class BookingError extends Error {
 // transaction.
 export const REQUEST_WINDOW_MS = 60_000;
 export const REQUEST_MAX_PER_WINDOW = 10;
-const requestLimiter = createRateLimiter({ windowMs: REQUEST_WINDOW_MS, max: REQUEST_MAX_PER_WINDOW, maxKeys: 50_000 });
+const requestLimiter = createRateLimiter({ name: "booking_request", windowMs: REQUEST_WINDOW_MS, max: REQUEST_MAX_PER_WINDOW, maxKeys: 50_000 });
 
 export const SLOT_TAKEN = "That slot was just taken. Pick another time.";
 const NOT_FOUND = "This session does not exist or is not yours.";

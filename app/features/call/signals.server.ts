@@ -3,7 +3,7 @@
  * engines store it alike; browsers read it through the call:<bookingId> live feed.
  */
 import { randomBytes } from "node:crypto";
-import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
+import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
 import { getBookingFor } from "~/features/bookings/bookings.server";
 import { messageId } from "~/features/chat/pair";
@@ -23,7 +23,7 @@ export class CallError extends Error {
 // than any browser is refused.
 export const SIGNAL_WINDOW_MS = 10_000;
 export const SIGNAL_MAX_PER_WINDOW = 300;
-const limiter = createRateLimiter({ windowMs: SIGNAL_WINDOW_MS, max: SIGNAL_MAX_PER_WINDOW, maxKeys: 50_000 });
+const limiter = createRateLimiter({ name: "call_signal", windowMs: SIGNAL_WINDOW_MS, max: SIGNAL_MAX_PER_WINDOW, maxKeys: 50_000 });
 
 const CLOSED: Record<Exclude<CallWindow, "open">, string> = {
   "not-accepted": "The call is open only for accepted sessions.",

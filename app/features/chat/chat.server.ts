@@ -4,7 +4,7 @@
  * to know). Only the server writes, so `unread` counts and previews stay true.
  */
 import { randomBytes } from "node:crypto";
-import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
+import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { chatMessagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/engine/live/feeds";
@@ -24,7 +24,7 @@ export class ChatError extends Error {
 // A person types a few lines in a burst at most; a script posting faster is slowed down.
 export const SEND_WINDOW_MS = 10_000;
 export const SEND_MAX_PER_WINDOW = 8;
-const sendLimiter = createRateLimiter({ windowMs: SEND_WINDOW_MS, max: SEND_MAX_PER_WINDOW, maxKeys: 50_000 });
+const sendLimiter = createRateLimiter({ name: "chat_send", windowMs: SEND_WINDOW_MS, max: SEND_MAX_PER_WINDOW, maxKeys: 50_000 });
 
 const NOT_FOUND = "This conversation does not exist or is not yours.";
 

@@ -2,7 +2,7 @@
  * Posting limits (decision 017): a burst limit for everyone, and links limited for members in
  * their first day, when most spam accounts post. Through the shared rate limiter's public functions.
  */
-import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
+import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import { ForumError } from "./errors";
 
 export const POSTS_PER_MINUTE = 5;
@@ -11,9 +11,9 @@ export const NEW_MEMBER_MS = 24 * 60 * 60_000;
 export const NEW_MEMBER_LINKS_PER_POST = 2;
 export const NEW_MEMBER_LINK_POSTS_PER_DAY = 5;
 
-const perMinute = createRateLimiter({ windowMs: 60_000, max: POSTS_PER_MINUTE, maxKeys: 50_000 });
-const perHour = createRateLimiter({ windowMs: 60 * 60_000, max: POSTS_PER_HOUR, maxKeys: 50_000 });
-const newMemberLinks = createRateLimiter({ windowMs: NEW_MEMBER_MS, max: NEW_MEMBER_LINK_POSTS_PER_DAY, maxKeys: 50_000 });
+const perMinute = createRateLimiter({ name: "community_posts_minute", windowMs: 60_000, max: POSTS_PER_MINUTE, maxKeys: 50_000 });
+const perHour = createRateLimiter({ name: "community_posts_hour", windowMs: 60 * 60_000, max: POSTS_PER_HOUR, maxKeys: 50_000 });
+const newMemberLinks = createRateLimiter({ name: "community_new_member_links", windowMs: NEW_MEMBER_MS, max: NEW_MEMBER_LINK_POSTS_PER_DAY, maxKeys: 50_000 });
 
 /** Links a body holds: Markdown links and bare URLs (what a spammer would post). */
 export function countLinks(body: string): number {

@@ -3,7 +3,7 @@
  * (the admin back office's screen). A post reported by HIDE_AFTER_REPORTS different members is
  * hidden at once, in the transaction of the report that reached the count, until reviewed.
  */
-import { createRateLimiter, waitText } from "~/engine/auth/rate-limit.server";
+import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { prepareMessageVisibility } from "~/features/chat/moderation.server";
 import { isChatId } from "~/features/chat/pair";
@@ -24,7 +24,7 @@ export class ReportError extends Error {
 }
 
 // Reporting is rare; a member sending dozens a minute is abusing the queue, not using it.
-const reportLimiter = createRateLimiter({ windowMs: 60 * 60_000, max: 30, maxKeys: 20_000 });
+const reportLimiter = createRateLimiter({ name: "reports", windowMs: 60 * 60_000, max: 30, maxKeys: 20_000 });
 
 export interface ReportResult {
   id: string;
