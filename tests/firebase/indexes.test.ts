@@ -192,8 +192,10 @@ async function recordedQueries(): Promise<[string, Query][]> {
   const found: [string, Query][] = [];
   for (const [name, probe] of Object.entries(PROBES)) {
     const recorded: Query[] = [];
-    // Some stop early on finding nothing (e.g. no mentor); what they asked first is what counts.
-    await probe(recordingStore(recorded)).catch(() => {});
+    // A probe that fails on an empty store is a probe to fix, not a query to skip.
+    await probe(recordingStore(recorded)).catch((error: unknown) => {
+      throw new Error(`${name} failed on an empty store: ${String(error)}`);
+    });
     expect(recorded.length, `${name} made no query: update its probe`).toBeGreaterThan(0);
     found.push(...recorded.map((q) => [name, q] as [string, Query]));
   }

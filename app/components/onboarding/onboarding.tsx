@@ -47,6 +47,9 @@ function OnboardingIsland({ uid, tourCompleted, welcomeBonusShown, storedBonus, 
   // Each run gets its own key, so a restart always begins at the first step.
   const [tourRun, setTourRun] = useState<number | null>(null);
   const [bonus, setBonus] = useState<number | null>(null);
+  // How many times the island has decided whether to show the tour or the bonus. Rendered as a
+  // data attribute, so a test can wait for the decision before asserting that nothing showed.
+  const [decisions, setDecisions] = useState(0);
   // The loader's view as of this visit; the island's own decisions take over from there.
   const initial = useRef({ uid, tourCompleted, welcomeBonusShown, storedBonus, bonusCheckFailed, search: location.search });
 
@@ -62,6 +65,7 @@ function OnboardingIsland({ uid, tourCompleted, welcomeBonusShown, storedBonus, 
 
   const checkWelcomeBonus = useCallback((tourDone: boolean) => {
     const state = initial.current;
+    setDecisions((n) => n + 1);
     try {
       if (state.bonusCheckFailed) return;
       const key = wbShownKey(state.uid);
@@ -89,8 +93,10 @@ function OnboardingIsland({ uid, tourCompleted, welcomeBonusShown, storedBonus, 
     const requested = tourRequested(search);
     if (requested) navigate({ search: withoutTourParam(search) }, { replace: true, preventScrollReset: true });
     const localFlag = hasLocalTourFlag(readLocal);
-    if (requested || shouldStartTour({ signedIn: true, tourCompleted, localFlag })) startTour();
-    else checkWelcomeBonus(tourCompleted || localFlag);
+    if (requested || shouldStartTour({ signedIn: true, tourCompleted, localFlag })) {
+      startTour();
+      setDecisions((n) => n + 1);
+    } else checkWelcomeBonus(tourCompleted || localFlag);
   }, [navigate, startTour, checkWelcomeBonus]);
 
   useEffect(() => {
@@ -112,6 +118,7 @@ function OnboardingIsland({ uid, tourCompleted, welcomeBonusShown, storedBonus, 
 
   return (
     <>
+      <span hidden data-testid="onboarding-decisions" data-count={decisions} />
       {tourRun !== null ? <GuidedTour key={tourRun} steps={tourSteps} onEnd={onTourEnd} /> : null}
       {bonus !== null ? <WelcomeBonusModal amount={bonus} onClose={() => setBonus(null)} /> : null}
     </>

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   stepsForScreen,
-  TOUR_LABELS,
-  TOUR_SCROLL_DURATION_MS,
-  TOUR_SCROLL_OFFSET,
-  TOUR_SPOTLIGHT_PADDING,
-  TOUR_TOOLTIP_WIDTH,
   hasLocalTourFlag,
   shouldStartTour,
   tourSteps,
@@ -39,13 +34,6 @@ describe("tourSteps", () => {
 
   it("passes its own validation", () => {
     expect(validateSteps(tourSteps)).toEqual({ valid: true, steps: tourSteps });
-  });
-});
-
-describe("tour presentation", () => {
-  it("uses the spec's numbers and labels", () => {
-    expect([TOUR_SPOTLIGHT_PADDING, TOUR_SCROLL_OFFSET, TOUR_SCROLL_DURATION_MS, TOUR_TOOLTIP_WIDTH]).toEqual([0, 20, 300, 380]);
-    expect(TOUR_LABELS).toEqual({ back: "Back", close: "Close", last: "Last", next: "Next", skip: "Skip" });
   });
 });
 

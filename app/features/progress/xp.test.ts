@@ -28,8 +28,11 @@ describe("xp rule", () => {
   });
 
   it("lifts a first one-hour session with a 5-star review to level 2 on both sides", () => {
-    const mentor = 60 + 50 + 20;
-    const learner = 30 + 50 + 20;
+    const total = (awards: (ReturnType<typeof reviewAward> | undefined)[]) => awards.reduce((sum, a) => sum + (a?.amount ?? 0), 0);
+    const session = { ...base, firstOfKind: true } as const;
+    const mentor = total([...sessionAwards({ ...session, role: "mentor" }), reviewAward("b1", "learner", 5)]);
+    const learner = total([...sessionAwards({ ...session, role: "learner" }), reviewAward("b1", "mentor", 5)]);
+    expect([mentor, learner]).toEqual([130, 100]);
     expect(levelFor(mentor).level).toBe(2);
     expect(levelFor(learner).level).toBe(2);
   });
