@@ -29,6 +29,8 @@ export const ENGINE_PUBLIC_FACE = [
   "./live/chat-unread.ts",
   "./live/call-feed.ts",
   "./payments/packs.ts",
+  // The store port's text search: the words both engines index, so a page can highlight the same ones.
+  "./store/text-search.ts",
   // Being moved out of engine/ by its owner (issue 11: the auth form hook behind the auth port).
   // Delete the line, and the override below, when the move lands.
   "./firebase/use-firebase-auth-form.ts",

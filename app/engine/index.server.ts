@@ -42,7 +42,7 @@ async function openEmbedded(): Promise<Engine> {
   ]);
   const file = path.join(env.DATA_DIR, "skillswap.sqlite");
   const store = openSqliteStore(file);
-  // Every worker process counts attempts in the same table (decision 017).
+  // Every worker process counts attempts in the same table (decision 018).
   shareRateLimits(openSqliteLimitBackend(file));
   await resetPresence(store);
   const mail = await embeddedMailer(store);

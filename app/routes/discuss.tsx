@@ -1,20 +1,50 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { EmptyState } from "~/components/page-header";
-import { PlainPage } from "~/components/plain-page";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { NewThreadForm } from "~/components/community/new-thread-form";
+import { ThreadView } from "~/components/community/thread-view";
+import { getStore } from "~/engine/index.server";
+import { startThread } from "~/features/community/discuss.server";
+import { listSpaces } from "~/features/community/read.server";
+import { loadThreadPage } from "~/features/community/thread-page.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Discussions", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.thread ? data.thread.title : "Discussions", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const store = await getStore();
+  const params = new URL(request.url).searchParams;
+  const threadId = params.get("thread");
+  if (threadId) return { thread: await loadThreadPage(store, user.uid, threadId), spaces: [], space: null };
+  return { thread: null, spaces: await listSpaces(store, user.profile as unknown as Record<string, unknown>), space: params.get("space") };
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return startThread(await getStore(), user, request);
+}
+
+/** The plain-layout place to write: a new thread with a live preview, or one thread full screen (`?thread=`). */
 export default function Discuss() {
+  const d = useLoaderData<typeof loader>();
   return (
-    <PlainPage title="Discussions">
-      <EmptyState title="No discussion open">Open a discussion from the Community page to read and reply here.</EmptyState>
-    </PlainPage>
+    <div className="min-h-full bg-slate-50">
+      <div className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+        <Link to={d.thread ? `/community/${d.thread.threadId}` : "/community"} className="text-sm font-medium text-brand-700 hover:underline">
+          ← Back to the community
+        </Link>
+      </div>
+      <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+        {d.thread ? (
+          <ThreadView key={d.thread.threadId} {...d.thread} />
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold tracking-tight">Start a thread</h1>
+            <NewThreadForm spaces={d.spaces} initialSpace={d.space} />
+          </>
+        )}
+      </main>
+    </div>
   );
 }

@@ -55,7 +55,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ BACKEND: "firebase", ...firebaseSettings, SESSION_COOKIE_DAYS: "30" })).toThrow(/SESSION_COOKIE_DAYS: must be at most 14/);
   });
 
-  it("requires the plan prices with the pack prices once Stripe is switched on (decision 017)", () => {
+  it("requires the plan prices with the pack prices once Stripe is switched on (decision 018)", () => {
     const packs = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICE_100: "p1", STRIPE_PRICE_500: "p2", STRIPE_PRICE_1000: "p3", STRIPE_PRICE_3000: "p4" };
     expect(() => parseEnv(packs)).toThrow(/STRIPE_PRICE_PLUS_MONTHLY: is required when STRIPE_SECRET_KEY is set[\s\S]*STRIPE_PRICE_PLUS_YEARLY: is required/);
     expect(parseEnv({ ...packs, STRIPE_PRICE_PLUS_MONTHLY: "p5", STRIPE_PRICE_PLUS_YEARLY: "p6" }).STRIPE_PRICE_PLUS_YEARLY).toBe("p6");

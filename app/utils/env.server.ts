@@ -74,7 +74,7 @@ const schema = z
     STRIPE_PRICE_500: z.string().optional(),
     STRIPE_PRICE_1000: z.string().optional(),
     STRIPE_PRICE_3000: z.string().optional(),
-    /** Stripe price ids of the Plus plan (decision 017): 9 EUR a month, 90 EUR a year. */
+    /** Stripe price ids of the Plus plan (decision 018): 9 EUR a month, 90 EUR a year. */
     STRIPE_PRICE_PLUS_MONTHLY: z.string().optional(),
     STRIPE_PRICE_PLUS_YEARLY: z.string().optional(),
     /** Lets tests point the Stripe client at a local stand-in: http://127.0.0.1:PORT */

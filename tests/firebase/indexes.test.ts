@@ -32,6 +32,8 @@ import { listPayments } from "~/features/admin/payments.server";
 import { postsQuery, threadListQuery } from "~/features/community/read.server";
 import { SORTS } from "~/features/community/rules";
 import { moderationQueue } from "~/features/admin/reports.server";
+import { mentionCandidates } from "~/features/community/mentions.server";
+import { forumNewestOf, forumPostsOf } from "~/engine/live/feeds";
 import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
 
 const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as { indexes: CompositeIndex[] };
@@ -90,6 +92,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "audit.server listAudit, all": (s) => listAudit(s, {}, { limit: 50, before: 5 }),
   "metrics.server computeOverview": (s) => computeOverview(s, 1_000_000),
   "reports.server listReports": (s) => listReports(s, "open"),
+  "mentions.server mentionCandidates": (s) => mentionCandidates(s, "an", UID),
   "disputes.server listDisputes": (s) => listDisputes(s),
   "admin payments.server listPayments": (s) => listPayments(s, { before: 5 }),
   "admin reports.server moderationQueue, hidden": (s) => moderationQueue(s, "hidden"),
@@ -131,6 +134,9 @@ function forumQueries(): Record<string, Query> {
   out["community loadThread, my reactions"] = { collection: "community/forum/threads/t1/reactions", where: [["uid", "==", UID]] };
   out["community reply, followers"] = { collection: "community/forum/threads/t1/follows" };
   out["community listSpaces"] = { collection: "community/forum/spaces" };
+  out["feeds forumNewestOf, all"] = forumNewestOf(null);
+  out["feeds forumNewestOf, a space"] = forumNewestOf("general");
+  out["feeds forumPostsOf"] = forumPostsOf("t1");
   return out;
 }
 
@@ -169,6 +175,7 @@ const COVERED_FILES = new Set([
   // Listed by hand through forumQueries (their queries need threads to exist).
   "app/features/community/read.server.ts",
   "app/features/community/write.server.ts",
+  "app/features/community/mentions.server.ts",
 ]);
 
 /** The port and its two implementations, and the embedded engine's own accounts and presence (never on Firestore). */

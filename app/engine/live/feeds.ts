@@ -4,7 +4,7 @@
  * The SSE route builds them from the session's uid (the browser only names a feed); the Firestore
  * transport builds the same queries with the client SDK. Browser-safe: no server imports.
  */
-import type { Doc, DocData, Query } from "../store/types";
+import type { Doc, DocData, Query, WhereClause } from "../store/types";
 
 export const WALLET_DROPDOWN_TRANSACTIONS = 3;
 export const NOTIFICATIONS_FETCHED = 20;
@@ -24,7 +24,10 @@ export type ChatMessagesFeed = `chatMessages:${string}`;
 export type PresenceFeed = `presence:${string}`;
 export type BookingFeed = `booking:${string}`;
 export type CallFeed = `call:${string}`;
-export type FeedName = SimpleFeedName | ChatMessagesFeed | PresenceFeed | BookingFeed | CallFeed;
+/** A forum thread's posts and counts (`forumThread:<threadId>`), and the newest threads of a space or of all (`forumThreads:<spaceId>|all`). */
+export type ForumThreadFeed = `forumThread:${string}`;
+export type ForumThreadsFeed = `forumThreads:${string}`;
+export type FeedName = SimpleFeedName | ChatMessagesFeed | PresenceFeed | BookingFeed | CallFeed | ForumThreadFeed | ForumThreadsFeed;
 
 export const MAX_PRESENCE_UIDS = 50;
 const FEED_ID = /^[A-Za-z0-9_-]{1,260}$/;
@@ -37,6 +40,7 @@ export function isFeedName(value: string): value is FeedName {
   const kind = value.slice(0, colon);
   const param = value.slice(colon + 1);
   if (kind === "chatMessages" || kind === "booking" || kind === "call") return FEED_ID.test(param);
+  if (kind === "forumThread" || kind === "forumThreads") return UID.test(param);
   if (kind === "presence") {
     const uids = param.split(".");
     return uids.length >= 1 && uids.length <= MAX_PRESENCE_UIDS && uids.every((u) => UID.test(u));
@@ -62,7 +66,16 @@ export function callFeed(bookingId: string): CallFeed {
   return `call:${bookingId}`;
 }
 
-export function feedParam(feed: ChatMessagesFeed | PresenceFeed | BookingFeed | CallFeed): string {
+export function forumThreadFeed(threadId: string): ForumThreadFeed {
+  return `forumThread:${threadId}`;
+}
+
+/** `null` for the list across all spaces. */
+export function forumThreadsFeed(spaceId: string | null): ForumThreadsFeed {
+  return `forumThreads:${spaceId ?? "all"}`;
+}
+
+export function feedParam(feed: ChatMessagesFeed | PresenceFeed | BookingFeed | CallFeed | ForumThreadFeed | ForumThreadsFeed): string {
   return feed.slice(feed.indexOf(":") + 1);
 }
 
@@ -125,6 +138,28 @@ export function callMembersOf(bookingId: string, uid: string): Query {
 /** call:<bookingId>, part two: negotiation messages addressed to `uid`, newest first. */
 export function callMessagesOf(bookingId: string, uid: string): Query {
   return { collection: `bookings/${bookingId}/signals`, where: [["to", "==", uid]], orderBy: [["createdAt", "desc"]], limit: CALL_MESSAGES_FETCHED };
+}
+
+/** The forum's documents (features/community/paths.ts names the same ones). */
+const FORUM_THREADS = "community/forum/threads";
+export const FORUM_POSTS_SHOWN = 500;
+export const FORUM_NEWEST_WATCHED = 20;
+
+/** forumThread:<id>, part one: the thread document (counts, answer, title). */
+export function forumThreadDocOf(threadId: string): string {
+  return `${FORUM_THREADS}/${threadId}`;
+}
+
+/** forumThread:<id>, part two: its posts in order. */
+export function forumPostsOf(threadId: string): Query {
+  return { collection: `${FORUM_THREADS}/${threadId}/posts`, orderBy: [["seq", "asc"]], limit: FORUM_POSTS_SHOWN };
+}
+
+/** forumThreads:<space|all>: the newest visible threads, for "N new threads — show". */
+export function forumNewestOf(spaceId: string | null): Query {
+  const where: WhereClause[] = [["hidden", "==", false]];
+  if (spaceId) where.push(["spaceId", "==", spaceId]);
+  return { collection: FORUM_THREADS, where, orderBy: [["newestKey", "desc"]], limit: FORUM_NEWEST_WATCHED };
 }
 
 /** presence:<uids>: one status doc per member. */
@@ -237,6 +272,36 @@ export interface BookingPayload {
   resolution: string | null;
 }
 
+export interface ForumAuthor {
+  uid: string;
+  fullName: string;
+  avatar: string;
+}
+
+/** A post as readers see it: a hidden or deleted post carries no text. */
+export interface ForumPostPayload {
+  id: string;
+  seq: number;
+  author: ForumAuthor;
+  body: string;
+  createdAt: number;
+  editedAt: number | null;
+  deleted: boolean;
+  hidden: boolean;
+  quoteOf: string | null;
+  reactions: Record<string, number>;
+}
+
+export interface ForumThreadPayload {
+  /** null once the thread is hidden or gone. */
+  thread: { title: string; replyCount: number; reactionCount: number; answerPostId: string | null } | null;
+  posts: ForumPostPayload[];
+}
+
+export interface ForumThreadsPayload {
+  newest: { id: string; createdAt: number }[];
+}
+
 export interface FeedPayloads {
   profile: ProfilePayload | null;
   wallet: { balance: number };
@@ -249,6 +314,8 @@ export interface FeedPayloads {
   [presence: PresenceFeed]: PresencePayload;
   [booking: BookingFeed]: BookingPayload | null;
   [call: CallFeed]: CallPayload;
+  [thread: ForumThreadFeed]: ForumThreadPayload;
+  [threads: ForumThreadsFeed]: ForumThreadsPayload;
 }
 
 const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
@@ -345,6 +412,34 @@ export function callPayload(members: readonly { data: DocData }[], messages: rea
     return message;
   });
   return { members: byUid, messages: shaped.reverse() };
+}
+
+/** Shapes a stored post for readers, with its author's card. */
+export function forumPostPayload({ id, data }: { id: string; data: DocData }, author: ForumAuthor): ForumPostPayload {
+  const hidden = data.hidden === true;
+  const deleted = data.deleted === true;
+  const reactions: Record<string, number> = {};
+  if (data.reactions && typeof data.reactions === "object") {
+    for (const [kind, n] of Object.entries(data.reactions as Record<string, unknown>)) if (num(n) > 0) reactions[kind] = num(n);
+  }
+  return {
+    id,
+    seq: num(data.seq),
+    author,
+    // A hidden post's text never leaves the server; a deleted one keeps none.
+    body: hidden || deleted ? "" : str(data.body),
+    createdAt: num(data.createdAt),
+    editedAt: optionalNum(data.editedAt) ?? null,
+    deleted,
+    hidden,
+    quoteOf: typeof data.quoteOf === "string" ? data.quoteOf : null,
+    reactions,
+  };
+}
+
+export function forumThreadSummary(doc: Doc | null): ForumThreadPayload["thread"] {
+  if (!doc || doc.data.hidden === true) return null;
+  return { title: str(doc.data.title), replyCount: num(doc.data.replyCount), reactionCount: num(doc.data.reactionCount), answerPostId: typeof doc.data.answerPostId === "string" ? doc.data.answerPostId : null };
 }
 
 /** Chats the user has not started show up only once a message is in them. */

@@ -180,7 +180,9 @@ export async function createFirebaseTransport(config: FirebaseWebConfig, fallbac
 
   return {
     subscribe<F extends FeedName>(feed: F, onData: (payload: FeedPayloads[F]) => void, onError?: (error: Error) => void) {
-      if (feed === "inbox") return fallback.subscribe(feed, onData, onError);
+      // Server-composed feeds: the inbox joins names; a forum thread joins names and must never
+      // hand a hidden post's text to a browser, which rules cannot redact (decision 018).
+      if (feed === "inbox" || feed.startsWith("forumThread:") || feed.startsWith("forumThreads:")) return fallback.subscribe(feed, onData, onError);
       let stop: Stop | undefined;
       let cancelled = false;
       const fail: Fail = (error) => onError?.(error);

@@ -1,5 +1,5 @@
 /**
- * The subscription plans (decision 017): the only source of a plan's price and SP allowance, like
+ * The subscription plans (decision 018): the only source of a plan's price and SP allowance, like
  * the pack table (./packs.ts). Pure and browser-safe so /subscriptions labels its cards from the
  * same table the server credits from. The provider's price ids are configuration (./index.server).
  */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { ANSWER_XP } from "~/features/progress/xp";
-import { markAnswer, setFollowing, toggleReaction } from "./interact.server";
+import { markAnswer, markThreadRead, setFollowing, toggleReaction } from "./interact.server";
 import { postPath, threadPath } from "./paths";
 import { listThreads, loadThread, searchForum } from "./read.server";
 import { EDIT_WINDOW_MS, mentionMarkdown, newThreadSchema } from "./rules";
@@ -125,6 +125,9 @@ describe("thread list", () => {
     expect(await ids("top")).toEqual([a, b]);
     expect(await ids("unanswered")).toEqual([b]);
     const list = await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null });
-    expect(list.threads[0]).toMatchObject({ id: a, unread: 2, replyCount: 1 });
+    expect(list.threads[0]).toMatchObject({ id: a, seen: false, unread: 0, replyCount: 1 });
+    await loadThread(store, "cy", a).then((t) => markThreadRead(store, "cy", a, t.posts.at(-1)!.seq));
+    await reply(store, "ben", a, { body: "again" }, tick());
+    expect((await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null })).threads[0]).toMatchObject({ id: a, seen: true, unread: 1 });
   });
 });

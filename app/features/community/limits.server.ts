@@ -1,5 +1,5 @@
 /**
- * Posting limits (decision 017): a burst limit for everyone, and links limited for members in
+ * Posting limits (decision 018): a burst limit for everyone, and links limited for members in
  * their first day, when most spam accounts post. Through the shared rate limiter's public functions.
  */
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";

@@ -1,22 +1,19 @@
 /** Reading the forum: spaces, pages of threads with stable cursors, a thread with its posts, search. */
+import { forumPostPayload, forumPostsOf, type ForumAuthor, type ForumPostPayload } from "~/engine/live/feeds";
 import type { DocStore, WhereClause } from "~/engine/store/types";
 import { getMembers } from "~/features/members/members.server";
 import { readSkills } from "~/features/skills/tags";
 import { ForumError, THREAD_NOT_FOUND } from "./errors";
 import { reactionsOfThread } from "./interact.server";
-import { isForumId, postsOf, readsOf, SPACES, THREADS, threadPath } from "./paths";
-import { POSTS_PER_THREAD_PAGE, SORT_KEY_FIELD, THREADS_PER_PAGE, isCursor, type ThreadSort } from "./rules";
+import { isForumId, readsOf, SPACES, THREADS, threadPath } from "./paths";
+import { SORT_KEY_FIELD, THREADS_PER_PAGE, isCursor, type ThreadSort } from "./rules";
 import { orderSpaces, skillSpace, type Space } from "./spaces";
 import type { PostDoc, ReactionKind, SpaceDoc, ThreadDoc } from "./types";
 import { SEARCH_INDEX } from "./write.server";
 
-export interface AuthorCard {
-  uid: string;
-  fullName: string;
-  avatar: string;
-}
+export type AuthorCard = ForumAuthor;
 
-async function authorCards(store: DocStore, uids: readonly string[]): Promise<Record<string, AuthorCard>> {
+export async function authorCards(store: DocStore, uids: readonly string[]): Promise<Record<string, AuthorCard>> {
   const members = await getMembers(store, [...new Set(uids)]);
   return Object.fromEntries([...members].map(([uid, m]) => [uid, { uid, fullName: m.fullName, avatar: m.avatar }]));
 }
@@ -40,7 +37,9 @@ export interface ThreadSummary {
   createdAt: number;
   lastActivityAt: number;
   answered: boolean;
-  /** Posts the member has not seen (0 when read; every post when never opened). */
+  /** Whether the member has ever opened it. */
+  seen: boolean;
+  /** Posts added since the member last looked (0 when never opened: the thread is new to them). */
   unread: number;
   key: string;
 }
@@ -83,34 +82,18 @@ export async function listThreads(store: DocStore, uid: string, { sort, spaceId,
       createdAt: d.data.createdAt,
       lastActivityAt: d.data.lastActivityAt,
       answered: d.data.answerPostId !== null,
-      unread: Math.max(0, d.data.nextSeq - 1 - (reads[i]?.data.seenSeq ?? -1)),
+      seen: reads[i] !== null,
+      unread: reads[i] ? Math.max(0, d.data.nextSeq - 1 - reads[i]!.data.seenSeq) : 0,
       key: d.data[field],
     })),
     next: docs.length > THREADS_PER_PAGE ? page[page.length - 1].data[field] : null,
   };
 }
 
-export interface PostView {
-  id: string;
-  seq: number;
-  author: AuthorCard;
-  body: string;
-  createdAt: number;
-  editedAt: number | null;
-  deleted: boolean;
-  hidden: boolean;
-  quoteOf: string | null;
-  reactions: Partial<Record<ReactionKind, number>>;
-}
-
-export function postView(id: string, p: PostDoc, authors: Record<string, AuthorCard>): PostView {
-  // A hidden post's text never leaves the server; deleted posts keep none.
-  const body = p.hidden || p.deleted ? "" : p.body;
-  return { id, seq: p.seq, author: authors[p.authorUid], body, createdAt: p.createdAt, editedAt: p.editedAt, deleted: p.deleted, hidden: p.hidden, quoteOf: p.quoteOf, reactions: p.reactions };
-}
+export type PostView = ForumPostPayload;
 
 export function postsQuery(threadId: string) {
-  return { collection: postsOf(threadId), orderBy: [["seq", "asc"]] as const, limit: POSTS_PER_THREAD_PAGE };
+  return forumPostsOf(threadId);
 }
 
 export async function loadThread(store: DocStore, uid: string, threadId: string) {
@@ -128,7 +111,7 @@ export async function loadThread(store: DocStore, uid: string, threadId: string)
   for (const r of mine) (myReactions[r.data.postId] ??= []).push(r.data.kind);
   return {
     thread: { id: thread.id, ...thread.data, author: authors[thread.data.authorUid] },
-    posts: posts.map((p) => postView(p.id, p.data, authors)),
+    posts: posts.map((p) => forumPostPayload(p, authors[p.data.authorUid])),
     myReactions,
     following: following !== null,
     seenSeq: read?.data.seenSeq ?? -1,

@@ -1,7 +1,7 @@
 /**
  * The forum's rules that need no server: input limits, the edit window, sort keys and cursors,
  * mentions. Browser-safe: /discuss checks a draft with the same schema the action uses.
- * Decisions: docs/decisions/017-community-forum.md.
+ * Decisions: docs/decisions/018-community-forum.md.
  */
 import { z } from "zod";
 import { normaliseTag } from "~/features/skills/tags";
@@ -13,8 +13,6 @@ export const MAX_MENTIONS = 10;
 /** Own posts can be edited for this long after posting: long enough to fix a typo or add a detail, short enough that replies keep answering what they quote. */
 export const EDIT_WINDOW_MS = 60 * 60_000;
 export const THREADS_PER_PAGE = 20;
-/** A thread page shows this many posts at most; the rest would be a second page. */
-export const POSTS_PER_THREAD_PAGE = 500;
 
 export const SORTS = ["latest", "newest", "top", "unanswered"] as const;
 export type ThreadSort = (typeof SORTS)[number];

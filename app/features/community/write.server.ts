@@ -45,20 +45,22 @@ export interface NewThread {
   title: string;
   body: string;
   skillTag: string;
+  /** The tag as the member wrote it ("React"), for a new skill space's name. */
+  skillLabel?: string;
 }
 
-function resolveSpace(spaceId: string, skillTag: string): { id: string; name: string; skillTag: string | null } {
+function resolveSpace(spaceId: string, skillTag: string, skillLabel?: string): { id: string; name: string; skillTag: string | null } {
   const fixed = fixedSpace(spaceId);
   if (fixed) return { id: fixed.id, name: fixed.name, skillTag: skillTag || null };
   if (skillTag && spaceId === skillSpaceId(skillTag)) {
-    const space = skillSpace(skillTag, displayLabel(skillTag));
+    const space = skillSpace(skillTag, displayLabel(skillLabel || skillTag));
     return { id: space.id, name: space.name, skillTag };
   }
   throw new ForumError(400, "Choose one of the spaces in the list.");
 }
 
 export async function createThread(store: DocStore, uid: string, input: NewThread, now = Date.now()): Promise<{ threadId: string }> {
-  const space = resolveSpace(input.spaceId, input.skillTag);
+  const space = resolveSpace(input.spaceId, input.skillTag, input.skillLabel);
   const threadId = newId();
   const limits = await store.transaction(async (tx) => {
     const [author, spaceDoc] = await Promise.all([tx.get(`users/${uid}`), tx.get<SpaceDoc>(spacePath(space.id))]);

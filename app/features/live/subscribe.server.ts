@@ -16,6 +16,11 @@ import {
   countChatUnread,
   feedParam,
   feedSources,
+  forumNewestOf,
+  forumPostPayload,
+  forumPostsOf,
+  forumThreadDocOf,
+  forumThreadSummary,
   inboxEntryPayload,
   inboxOf,
   presenceEntry,
@@ -28,6 +33,10 @@ import {
   type ChatMessagesFeed,
   type FeedName,
   type FeedPayloads,
+  type ForumThreadFeed,
+  type ForumThreadPayload,
+  type ForumThreadsFeed,
+  type ForumThreadsPayload,
   type InboxEntryPayload,
   type PlainFeedName,
   type PresenceFeed,
@@ -49,6 +58,8 @@ const isChatMessagesFeed = (feed: FeedName): feed is ChatMessagesFeed => feed.st
 const isPresenceFeed = (feed: FeedName): feed is PresenceFeed => feed.startsWith("presence:");
 const isBookingFeed = (feed: FeedName): feed is BookingFeed => feed.startsWith("booking:");
 const isCallFeed = (feed: FeedName): feed is CallFeed => feed.startsWith("call:");
+const isForumThreadFeed = (feed: FeedName): feed is ForumThreadFeed => feed.startsWith("forumThread:");
+const isForumThreadsFeed = (feed: FeedName): feed is ForumThreadsFeed => feed.startsWith("forumThreads:");
 
 /**
  * Whether `uid` may listen to `feed`. Own feeds and presence (public) always; a chat's messages
@@ -61,6 +72,11 @@ export async function mayListen(store: DocStore, uid: string, feed: FeedName): P
   if (isBookingFeed(feed) || isCallFeed(feed)) {
     const booking = await store.get(bookingPath(feedParam(feed)));
     return !!booking && roleOf(booking.data as { mentorUid: string; learnerUid: string }, uid) !== null;
+  }
+  // Every signed-in member reads the forum; a hidden thread is nobody's to follow live.
+  if (isForumThreadFeed(feed)) {
+    const thread = await store.get(forumThreadDocOf(feedParam(feed)));
+    return !!thread && thread.data.hidden !== true;
   }
   return true;
 }
@@ -122,6 +138,42 @@ function watchPresence(store: DocStore, feed: PresenceFeed, emit: (payload: Pres
   return () => stops.forEach((stop) => stop());
 }
 
+async function forumThreadPayload(store: DocStore, thread: Doc | null, posts: Doc[], cache: Map<string, Member>): Promise<ForumThreadPayload> {
+  const out: ForumThreadPayload = { thread: forumThreadSummary(thread), posts: [] };
+  for (const post of posts) {
+    const authorUid = String(post.data.authorUid ?? "");
+    let author = cache.get(authorUid);
+    if (!author) cache.set(authorUid, (author = await memberCard(store, authorUid)));
+    out.posts.push(forumPostPayload(post, author));
+  }
+  return out;
+}
+
+/** forumThread:<id>: the thread document and its posts, joined with the authors' names. */
+function watchForumThread(store: DocStore, threadId: string, emit: (payload: ForumThreadPayload) => void, onError: (error: Error) => void): Unsubscribe {
+  const names = new Map<string, Member>();
+  let thread: Doc | null | undefined;
+  let posts: Doc[] | undefined;
+  let sequence = 0;
+  const update = () => {
+    if (thread === undefined || posts === undefined) return;
+    const mine = ++sequence;
+    forumThreadPayload(store, thread, posts, names).then((payload) => mine === sequence && emit(payload), onError);
+  };
+  const stopThread = store.watchDoc(forumThreadDocOf(threadId), (doc) => ((thread = doc), update()), onError);
+  const stopPosts = store.watchQuery(forumPostsOf(threadId), (docs) => ((posts = docs), update()), onError);
+  return () => {
+    stopThread();
+    stopPosts();
+  };
+}
+
+function forumThreadsPayload(docs: Doc[]): ForumThreadsPayload {
+  return { newest: docs.map((d) => ({ id: d.id, createdAt: Number(d.data.createdAt ?? 0) })) };
+}
+
+const forumSpaceOf = (feed: ForumThreadsFeed) => (feedParam(feed) === "all" ? null : feedParam(feed));
+
 /** Subscribes one feed of one user; calls `emit` with its payload now and after each change. */
 export function subscribeFeed<F extends FeedName>(store: DocStore, uid: string, feed: F, emit: Emit<F>, onError: (error: Error) => void): Unsubscribe {
   if (feed === "chatUnread") return watchChatUnread(store, uid, emit as Emit<"chatUnread">);
@@ -135,6 +187,8 @@ export function subscribeFeed<F extends FeedName>(store: DocStore, uid: string, 
     return composeCall(watch, feedParam(feed), uid, emit as (p: unknown) => void, onError);
   }
   if (isBookingFeed(feed)) return store.watchDoc(bookingDocOf(feedParam(feed)), (doc) => (emit as (p: unknown) => void)(bookingPayload(doc)), onError);
+  if (isForumThreadFeed(feed)) return watchForumThread(store, feedParam(feed), emit as (p: unknown) => void, onError);
+  if (isForumThreadsFeed(feed)) return store.watchQuery(forumNewestOf(forumSpaceOf(feed)), (docs) => (emit as (p: unknown) => void)(forumThreadsPayload(docs)), onError);
   const key = feed as PlainFeedName;
   const toFeedPayload = toPayload[key] as (value: Doc | Doc[] | null) => FeedPayloads[F];
   return watchSource(store, feedSources[key](uid), (value) => emit(toFeedPayload(value)), onError);
@@ -162,6 +216,13 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
     if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this session");
     return bookingPayload(await store.get(bookingDocOf(feedParam(feed)))) as FeedPayloads[F];
   }
+  if (isForumThreadFeed(feed)) {
+    if (!(await mayListen(store, uid, feed))) throw new Error("This thread does not exist or has been hidden");
+    const id = feedParam(feed);
+    const [thread, posts] = await Promise.all([store.get(forumThreadDocOf(id)), store.query(forumPostsOf(id))]);
+    return (await forumThreadPayload(store, thread, posts, new Map())) as FeedPayloads[F];
+  }
+  if (isForumThreadsFeed(feed)) return forumThreadsPayload(await store.query(forumNewestOf(forumSpaceOf(feed)))) as FeedPayloads[F];
   if (isPresenceFeed(feed)) {
     const uids = feedParam(feed).split(".");
     const docs = await Promise.all(uids.map((u) => store.get(statusOf(u))));

@@ -62,7 +62,7 @@ export function reviewAward(bookingId: string, reviewerUid: string, stars: numbe
   return { id: `review_${bookingId}_${reviewerUid}`, kind: "review", amount, description: `Received a ${stars}-star review` };
 }
 
-/** xp for the reply a thread's author marked as the answer: once per thread and answerer (decision 017). */
+/** xp for the reply a thread's author marked as the answer: once per thread and answerer (decision 018). */
 export const ANSWER_XP = 15;
 
 export function answerAward(threadId: string, title: string): XpAward {

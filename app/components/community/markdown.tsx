@@ -1,0 +1,59 @@
+/**
+ * Post bodies: Markdown rendered by react-markdown (never by hand, never as an HTML string) and
+ * cleaned by rehype-sanitize with a schema that allows only what the forum needs: paragraphs,
+ * emphasis, lists, code, quotes and links. Raw HTML tags are dropped (as GitHub does; inside code
+ * they show as text); links keep only
+ * http(s), mailto and same-site paths; external links get rel="nofollow ugc noopener".
+ */
+import ReactMarkdown, { type Components } from "react-markdown";
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
+
+export const ALLOWED_ELEMENTS = ["p", "br", "em", "strong", "del", "ul", "ol", "li", "code", "pre", "blockquote", "a", "hr"] as const;
+
+export const SANITIZE_SCHEMA: SanitizeSchema = {
+  ...defaultSchema,
+  tagNames: [...ALLOWED_ELEMENTS],
+  attributes: { a: ["href"], code: [["className", /^language-[a-z0-9-]+$/]], ol: ["start"] },
+  protocols: { href: ["http", "https", "mailto"] },
+  clobberPrefix: "post-",
+  strip: ["script", "style"],
+};
+
+/** Same-site paths stay as they are; other URLs only with a safe protocol; anything else is dropped. */
+export function safeHref(href: string | undefined): string | null {
+  if (!href) return null;
+  const value = href.trim();
+  if (value.startsWith("/") && !value.startsWith("//")) return value;
+  if (value.startsWith("#")) return value;
+  try {
+    const url = new URL(value);
+    return ["http:", "https:", "mailto:"].includes(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const components: Components = {
+  a({ href, children }) {
+    const safe = safeHref(href);
+    if (!safe) return <span>{children}</span>;
+    const external = !safe.startsWith("/") && !safe.startsWith("#");
+    return external ? (
+      <a href={safe} rel="nofollow ugc noopener">
+        {children}
+      </a>
+    ) : (
+      <a href={safe}>{children}</a>
+    );
+  },
+};
+
+export function Markdown({ text }: { text: string }) {
+  return (
+    <div className="post-body">
+      <ReactMarkdown allowedElements={[...ALLOWED_ELEMENTS]} unwrapDisallowed rehypePlugins={[[rehypeSanitize, SANITIZE_SCHEMA]]} components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}

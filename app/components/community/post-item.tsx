@@ -1,0 +1,163 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { ReportButton } from "~/components/reports/report-button";
+import type { ForumPostPayload } from "~/engine/live/feeds";
+import { EDIT_WINDOW_MS } from "~/features/community/rules";
+import { REACTION_EMOJI, REACTION_LABELS, REACTIONS, type ReactionKind } from "~/features/community/types";
+import { timeAgo } from "~/utils/time";
+import { Composer } from "./composer";
+import { Markdown } from "./markdown";
+
+const exact = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export function PostTime({ at, now }: { at: number; now: number }) {
+  return (
+    <time dateTime={new Date(at).toISOString()} title={`${exact.format(at)} UTC`}>
+      {timeAgo(at, now)}
+    </time>
+  );
+}
+
+export interface PostContext {
+  threadId: string;
+  action: string;
+  me: string;
+  threadAuthorUid: string;
+  answerPostId: string | null;
+  mine: ReactionKind[];
+  now: number;
+  onQuote: (post: ForumPostPayload) => void;
+}
+
+/** One post of a thread: author, time, "edited", its text, reactions, and what the reader may do with it. */
+export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostContext }) {
+  const action = useFetcher<{ ok: boolean; error?: string }>();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(post.body);
+  const own = post.author.uid === ctx.me;
+  const isAnswer = ctx.answerPostId === post.id;
+  const opening = post.id === ctx.threadId;
+  const gone = post.deleted || post.hidden;
+  const canEdit = own && !gone && ctx.now < post.createdAt + EDIT_WINDOW_MS;
+  const failed = action.state === "idle" && action.data && !action.data.ok ? action.data.error : null;
+  const saved = action.state === "idle" && action.data?.ok === true;
+  useEffect(() => {
+    if (saved) setEditing(false);
+  }, [saved]);
+
+  return (
+    <article id={`post-${post.id}`} data-testid="post" data-post-id={post.id} className={`card scroll-mt-24 ${isAnswer ? "border-emerald-400 ring-1 ring-emerald-300" : ""}`}>
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <img src={post.author.avatar} alt="" className="h-8 w-8 rounded-full bg-slate-100 object-cover" />
+        <a href={`/members/${post.author.uid}`} className="font-semibold text-slate-900 hover:underline">
+          {post.author.fullName}
+        </a>
+        <span className="text-slate-500">
+          <PostTime at={post.createdAt} now={ctx.now} />
+        </span>
+        {post.editedAt && !post.deleted ? (
+          <span className="text-xs text-slate-500" title={`Edited ${exact.format(post.editedAt)} UTC`} data-testid="edited">
+            edited
+          </span>
+        ) : null}
+        {isAnswer ? (
+          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800" data-testid="answer-badge">
+            ✓ Answer
+          </span>
+        ) : null}
+      </header>
+
+      <div className="mt-3">
+        {post.deleted ? (
+          <p className="text-sm italic text-slate-500">This post was deleted.</p>
+        ) : post.hidden ? (
+          <p className="text-sm italic text-slate-500">This post is hidden while a moderator reviews it.</p>
+        ) : editing ? (
+          <action.Form method="post" action={ctx.action} className="space-y-2">
+            <input type="hidden" name="intent" value="edit" />
+            <input type="hidden" name="postId" value={post.id} />
+            <Composer label="Edit your post" value={draft} onChange={setDraft} rows={5} />
+            <div className="flex gap-2">
+              <button type="submit" className="btn-primary" disabled={action.state !== "idle"}>
+                Save
+              </button>
+              <button type="button" className="btn-secondary" onClick={() => setEditing(false)}>
+                Cancel
+              </button>
+            </div>
+          </action.Form>
+        ) : (
+          <Markdown text={post.body} />
+        )}
+      </div>
+
+      {failed ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {failed}
+        </p>
+      ) : null}
+
+      {gone ? null : (
+        <footer className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+          <div className="flex flex-wrap gap-1" role="group" aria-label="Reactions">
+            {REACTIONS.map((kind) => {
+              const count = post.reactions[kind] ?? 0;
+              const pressed = ctx.mine.includes(kind);
+              return (
+                <action.Form key={kind} method="post" action={ctx.action}>
+                  <input type="hidden" name="intent" value="react" />
+                  <input type="hidden" name="postId" value={post.id} />
+                  <input type="hidden" name="kind" value={kind} />
+                  <button
+                    type="submit"
+                    aria-pressed={pressed}
+                    aria-label={`${REACTION_LABELS[kind]}: ${count}`}
+                    data-testid={`react-${kind}`}
+                    className={`rounded-full border px-2 py-0.5 ${pressed ? "border-brand-400 bg-brand-50" : "border-slate-200 bg-white"} ${count === 0 && !pressed ? "opacity-60" : ""}`}
+                  >
+                    {REACTION_EMOJI[kind]} <span data-testid="reaction-count">{count}</span>
+                  </button>
+                </action.Form>
+              );
+            })}
+          </div>
+          <span className="flex-1" />
+          <button type="button" className="text-slate-600 hover:underline" onClick={() => ctx.onQuote(post)}>
+            Quote
+          </button>
+          {ctx.me === ctx.threadAuthorUid && !opening ? (
+            <action.Form method="post" action={ctx.action}>
+              <input type="hidden" name="intent" value="answer" />
+              <input type="hidden" name="postId" value={isAnswer ? "" : post.id} />
+              <button type="submit" className="text-emerald-700 hover:underline">
+                {isAnswer ? "Unmark answer" : "Mark as answer"}
+              </button>
+            </action.Form>
+          ) : null}
+          {canEdit ? (
+            <button type="button" className="text-slate-600 hover:underline" onClick={() => (setDraft(post.body), setEditing(true))}>
+              Edit
+            </button>
+          ) : null}
+          {own ? (
+            <action.Form
+              method="post"
+              action={ctx.action}
+              onSubmit={(e) => {
+                if (!window.confirm("Delete this post? Replies to it stay.")) e.preventDefault();
+              }}
+            >
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="postId" value={post.id} />
+              <button type="submit" className="text-red-700 hover:underline">
+                Delete
+              </button>
+            </action.Form>
+          ) : (
+            <ReportButton targetKind="post" targetId={post.id} contextId={ctx.threadId} />
+          )}
+        </footer>
+      )}
+    </article>
+  );
+}

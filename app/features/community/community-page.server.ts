@@ -1,0 +1,29 @@
+/** What /community shows for its query string: spaces, and a page of threads or of search results. */
+import type { DocStore } from "~/engine/store/types";
+import type { CurrentUser } from "~/utils/auth.server";
+import { ForumError } from "./errors";
+import { listSpaces, listThreads, searchForum, type SearchResult, type ThreadSummary } from "./read.server";
+import { isSort, type ThreadSort } from "./rules";
+
+export async function loadCommunityPage(store: DocStore, user: CurrentUser, params: URLSearchParams) {
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const rawSort = params.get("sort") ?? "latest";
+  const sort: ThreadSort = isSort(rawSort) ? rawSort : "latest";
+  const spaceId = params.get("space") || null;
+  const after = params.get("after") || null;
+  const page = Math.min(50, Math.max(0, Math.floor(Number(params.get("page") ?? 0)) || 0));
+  try {
+    const spaces = await listSpaces(store, user.profile as unknown as Record<string, unknown>);
+    if (spaceId && !spaces.some((s) => s.id === spaceId)) throw new ForumError(404, "This space does not exist.");
+    let threads: ThreadSummary[] = [];
+    let next: string | null = null;
+    let results: SearchResult[] = [];
+    let more = false;
+    if (q) ({ results, more } = await searchForum(store, q, page));
+    else ({ threads, next } = await listThreads(store, user.uid, { sort, spaceId, cursor: after }));
+    return { q, sort, spaceId, after, page, spaces, threads, next, results, more, now: Date.now() };
+  } catch (error) {
+    if (error instanceof ForumError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}

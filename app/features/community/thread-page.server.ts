@@ -1,0 +1,39 @@
+/** What a thread page needs (the forum page and /discuss?thread= show the same), read once; marks it read. */
+import type { DocStore } from "~/engine/store/types";
+import { ForumError } from "./errors";
+import { markThreadRead } from "./interact.server";
+import { spacePath } from "./paths";
+import { loadThread } from "./read.server";
+import { fixedSpace } from "./spaces";
+import type { SpaceDoc } from "./types";
+
+export async function loadThreadPage(store: DocStore, uid: string, threadId: string) {
+  let loaded;
+  try {
+    loaded = await loadThread(store, uid, threadId);
+  } catch (error) {
+    if (error instanceof ForumError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+  const { thread, posts, myReactions, following } = loaded;
+  const lastSeq = posts.length ? posts[posts.length - 1].seq : 0;
+  const [space] = await Promise.all([
+    fixedSpace(thread.spaceId) ? Promise.resolve(null) : store.get<SpaceDoc>(spacePath(thread.spaceId)),
+    markThreadRead(store, uid, threadId, lastSeq),
+  ]);
+  return {
+    threadId,
+    title: thread.title,
+    space: { id: thread.spaceId, name: fixedSpace(thread.spaceId)?.name ?? space?.data.name ?? "Community" },
+    author: thread.author,
+    createdAt: thread.createdAt,
+    me: uid,
+    following,
+    myReactions,
+    initial: {
+      thread: { title: thread.title, replyCount: thread.replyCount, reactionCount: thread.reactionCount, answerPostId: thread.answerPostId },
+      posts,
+    },
+    now: Date.now(),
+  };
+}

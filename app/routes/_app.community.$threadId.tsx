@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { ThreadView } from "~/components/community/thread-view";
+import { getStore } from "~/engine/index.server";
+import { loadThreadPage } from "~/features/community/thread-page.server";
+import { runThreadAction } from "~/features/community/thread-action.server";
+import { requireUserId } from "~/utils/auth.server";
+import { assertSameOrigin } from "~/utils/origin.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data ? data.title : "Thread", matches });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const uid = await requireUserId(request);
+  return loadThreadPage(await getStore(), uid, params.threadId ?? "");
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const uid = await requireUserId(request);
+  return runThreadAction(await getStore(), uid, params.threadId ?? "", await request.formData());
+}
+
+// Posts and counts arrive through the live feed; only the member's own state (reactions, follow) needs the loader again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  if (intent === "reply" || intent === "edit") return false;
+  return defaultShouldRevalidate;
+};
+
+export default function ThreadPage() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <p className="mb-4 text-sm">
+        <a href="/community" className="text-brand-700 hover:underline">
+          ← Community
+        </a>
+        <span className="text-slate-400"> · </span>
+        <a href={`/discuss?thread=${d.threadId}`} className="text-brand-700 hover:underline">
+          Read full screen
+        </a>
+      </p>
+      <ThreadView key={d.threadId} {...d} />
+    </div>
+  );
+}

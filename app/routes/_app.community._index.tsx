@@ -1,0 +1,106 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { PageHeader } from "~/components/page-header";
+import { NewThreadsBanner, SearchResults, ThreadList } from "~/components/community/thread-list";
+import { getStore } from "~/engine/index.server";
+import { loadCommunityPage } from "~/features/community/community-page.server";
+import { SORT_LABELS, SORTS } from "~/features/community/rules";
+import { requireUser } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Community", matches });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return loadCommunityPage(await getStore(), user, new URL(request.url).searchParams);
+}
+
+function href(params: { space?: string | null; sort?: string; after?: string | null }) {
+  const search = new URLSearchParams();
+  if (params.space) search.set("space", params.space);
+  if (params.sort && params.sort !== "latest") search.set("sort", params.sort);
+  if (params.after) search.set("after", params.after);
+  const s = search.toString();
+  return s ? `/community?${s}` : "/community";
+}
+
+export default function Community() {
+  const d = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const current = d.spaces.find((s) => s.id === d.spaceId);
+  return (
+    <>
+      <PageHeader
+        title="Community"
+        description="Ask and answer questions about the skills you trade, show what you learned, and find people to swap with."
+        actions={
+          <Link to={d.spaceId ? `/discuss?space=${d.spaceId}` : "/discuss"} className="btn-primary">
+            New thread
+          </Link>
+        }
+      />
+      <Form method="get" action="/community" role="search" className="mb-4 flex gap-2">
+        <label htmlFor="forum-search" className="sr-only">
+          Search the community
+        </label>
+        <input id="forum-search" name="q" type="search" defaultValue={d.q} placeholder="Search titles and posts" className="input" maxLength={200} />
+        <button type="submit" className="btn-secondary shrink-0">
+          Search
+        </button>
+      </Form>
+
+      <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav aria-label="Spaces" className="min-w-0">
+          <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible">
+            <li>
+              <Link to={href({ sort: d.sort })} aria-current={d.spaceId === null && !d.q ? "page" : undefined} className={`block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${d.spaceId === null ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}>
+                All spaces
+              </Link>
+            </li>
+            {d.spaces.map((s) => (
+              <li key={s.id}>
+                <Link to={href({ space: s.id, sort: d.sort })} aria-current={d.spaceId === s.id ? "page" : undefined} className={`flex justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${d.spaceId === s.id ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}>
+                  <span>{s.name}</span>
+                  {s.threadCount ? <span className="text-xs text-slate-500">{s.threadCount}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section className="min-w-0" aria-label={d.q ? "Search results" : "Threads"}>
+          {d.q ? (
+            <SearchResults q={d.q} page={d.page} results={d.results} more={d.more} now={d.now} />
+          ) : (
+            <>
+              {current ? <p className="mb-3 text-sm text-slate-600">{current.description}</p> : null}
+              <nav aria-label="Sort threads" className="mb-3 flex flex-wrap gap-1">
+                {SORTS.map((s) => (
+                  <Link key={s} to={href({ space: d.spaceId, sort: s })} aria-current={d.sort === s ? "page" : undefined} className={`rounded-full px-3 py-1 text-sm ${d.sort === s ? "bg-slate-900 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"}`}>
+                    {SORT_LABELS[s]}
+                  </Link>
+                ))}
+              </nav>
+              {d.after === null ? <NewThreadsBanner spaceId={d.spaceId} shown={d.threads.map((t) => t.id)} since={d.now} onShow={() => revalidator.revalidate()} /> : null}
+              <ThreadList threads={d.threads} spaces={d.spaces} now={d.now} />
+              <div className="mt-4 flex justify-between text-sm">
+                {d.after ? (
+                  <Link to={href({ space: d.spaceId, sort: d.sort })} className="font-medium text-brand-700 hover:underline">
+                    ← First page
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                {d.next ? (
+                  <Link to={href({ space: d.spaceId, sort: d.sort, after: d.next })} className="font-medium text-brand-700 hover:underline" rel="next">
+                    Next page →
+                  </Link>
+                ) : null}
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

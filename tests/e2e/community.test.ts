@@ -1,0 +1,194 @@
+import { expect, test, type Browser, type Page } from "./support/test";
+import { createThread } from "~/features/community/write.server";
+import { skillSpaceId } from "~/features/community/rules";
+import { markAllRead } from "~/features/notifications/notifications.server";
+import { setSkills } from "~/features/skills/skills.server";
+import { toSkill } from "~/features/skills/tags";
+import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { e2eStore } from "./support/store";
+
+/**
+ * The community end to end with two members: a thread written in /discuss with Markdown and an
+ * @mention, the bell, a live reply, reactions, the answer and its xp, search, inert hostile
+ * Markdown, three reports hiding a post, and pages of threads that keep their order.
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function member(fullName: string, teaches: string[] = []): Promise<TestUser> {
+  const user = await createUser({ fullName });
+  await setSkills(e2eStore(), user.uid, teaches.map((s) => toSkill(s, "expert")!), []);
+  await markAllRead(e2eStore(), user.uid);
+  return user;
+}
+
+const open = (browser: Browser, user: TestUser, baseURL: string, path: string, viewport = DESKTOP) => openAs(browser, user, baseURL, { path, viewport });
+const post = (page: Page, text: string) => page.getByTestId("post").filter({ hasText: text });
+
+test("a thread with a mention, a live reply, reactions, the answer with xp, search and reports", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const skill = `Glazing ${suffix}`;
+  const ana = await member(`Ana ${suffix}`, [skill]);
+  const ben = await member(`Ben ${suffix}`);
+  const word = `zephyr${suffix}`;
+
+  const b = await open(browser, ben, baseURL!, "/dashboard");
+  await expect(b.getByTestId("bell-badge")).toHaveCount(0);
+
+  // A writes in /discuss: the skill's space is offered first; the preview follows the typing.
+  const a = await open(browser, ana, baseURL!, "/discuss");
+  await expect(a.getByLabel("Space")).toHaveValue(skillSpaceId(skill));
+  await a.getByLabel("Title").fill(`Which glaze for stoneware ${suffix}?`);
+  const body = a.getByLabel("Body");
+  await body.fill(`I fire at **cone 6** and the ${word} glaze crawls.\n\n- thin coat\n- thick coat\n\n<script>window.__pwned = 1</script>\n\n[click me](javascript:window.__pwned=2)\n\nAny ideas `);
+  await body.pressSequentially(`@Ben ${suffix.slice(0, 3)}`);
+  await a.getByRole("option", { name: ben.fullName }).click();
+  await expect(body).toHaveValue(new RegExp(`\\[@Ben ${suffix}\\]\\(/members/${ben.uid}\\) $`));
+  await expect(a.getByTestId("preview").locator("strong")).toHaveText("cone 6");
+
+  // The draft survives a reload, and leaving asks first.
+  const dialog = a.waitForEvent("dialog");
+  const reloaded = a.reload();
+  expect((await dialog).type()).toBe("beforeunload");
+  await (await dialog).accept();
+  await reloaded;
+  await expect(a.getByLabel("Title")).toHaveValue(`Which glaze for stoneware ${suffix}?`);
+  await expect(a.getByLabel("Body")).toHaveValue(new RegExp(`/members/${ben.uid}`));
+
+  await a.getByRole("button", { name: "Post thread" }).click();
+  await a.waitForURL(/\/community\/[A-Za-z0-9_-]+$/);
+  const threadId = new URL(a.url()).pathname.split("/").pop()!;
+  const opening = post(a, "cone 6");
+  await expect(opening.locator("strong")).toHaveText("cone 6");
+  await expect(opening.getByRole("link", { name: `@Ben ${suffix}` })).toHaveAttribute("href", `/members/${ben.uid}`);
+  // Hostile Markdown is inert: no script element, a link without its javascript: target.
+  await expect(opening.locator("script")).toHaveCount(0);
+  await expect(opening.getByText("click me")).toBeVisible();
+  await expect(opening.locator("a", { hasText: "click me" })).toHaveCount(0);
+  expect(await a.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  // Nothing is left for the draft on this device.
+  expect(await a.evaluate(() => localStorage.getItem("skillswap:discuss-draft"))).toBeNull();
+
+  // B's bell shows the mention live and leads to the post.
+  await expect(b.getByTestId("bell-badge")).toHaveText("1");
+  await b.goto("/notifications");
+  await b.getByTestId("notification").filter({ hasText: `Ana ${suffix} mentioned you` }).getByRole("link").first().click();
+  await b.waitForURL(`**/community/${threadId}`);
+
+  // B replies on the thread page; A sees it arrive without a reload.
+  await b.getByLabel("Your reply").fill("Try a *thinner* first coat.");
+  await b.getByRole("button", { name: "Reply", exact: true }).click();
+  await expect(post(b, "first coat")).toBeVisible();
+  const reply = post(a, "first coat");
+  await expect(reply.locator("em")).toHaveText("thinner");
+  await expect(a.getByTestId("reply-count")).toHaveText("1 reply");
+
+  // A reacts (B sees the count live) and marks the answer; B's xp changes.
+  await reply.getByTestId("react-thumbs_up").click();
+  await expect(reply.getByTestId("react-thumbs_up")).toHaveAttribute("aria-pressed", "true");
+  await expect(post(b, "first coat").getByTestId("react-thumbs_up")).toHaveAccessibleName("Thumbs up: 1");
+  await reply.getByRole("button", { name: "Mark as answer" }).click();
+  await expect(reply.getByTestId("answer-badge")).toBeVisible();
+  await expect(post(b, "first coat").getByTestId("answer-badge")).toBeVisible();
+  const progress = await open(browser, ben, baseURL!, "/progress");
+  await expect(progress.getByTestId("level-summary")).toContainText("15 xp");
+  expect((await e2eStore().get(`users/${ben.uid}/xp/answer_${threadId}`))?.data).toMatchObject({ kind: "answer", amount: 15 });
+
+  // Search finds the thread by a word of its body, highlighted.
+  await a.goto(`/community?q=${encodeURIComponent(`crawls ${word}`)}`);
+  const result = a.getByTestId("search-result");
+  await expect(result).toHaveCount(1);
+  await expect(result.getByRole("link")).toHaveText(`Which glaze for stoneware ${suffix}?`);
+  await expect(result.locator("mark")).toHaveText([word, "crawls"]);
+
+  // Three different members report B's reply: it is hidden, live on A's page too.
+  await a.goto(`/community/${threadId}`);
+  for (const [i, name] of ["Cy", "Dee", "Eli"].entries()) {
+    const reporter = await member(`${name} ${suffix}`);
+    const r = await open(browser, reporter, baseURL!, `/community/${threadId}`);
+    const target = post(r, "first coat");
+    await target.getByText("Report", { exact: true }).click();
+    await target.getByLabel("Spam or advertising").check();
+    await target.getByRole("button", { name: "Send report" }).click();
+    // The third report hides the post at once, for its reporter as well.
+    if (i < 2) await expect(target.getByRole("status")).toHaveText("Thank you. A moderator will look at it.");
+    else await expect(r.getByTestId("post").nth(1)).toContainText("This post is hidden while a moderator reviews it.");
+    await r.context().close();
+  }
+  await expect(a.getByTestId("post").nth(1)).toContainText("This post is hidden while a moderator reviews it.");
+  await expect(a.getByText("Try a")).toHaveCount(0);
+  const reports = await e2eStore().query({ collection: "reports", where: [["contextId", "==", threadId]] });
+  expect(reports.map((r) => r.data.status)).toEqual(["open", "open", "open"]);
+});
+
+test("pages of 20 threads keep their order while new ones arrive", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const skill = `Knots ${suffix}`;
+  const reader = await member(`Rae ${suffix}`, [skill]);
+  const writer = await member(`Wes ${suffix}`, [skill]);
+  const space = skillSpaceId(skill);
+  const start = Date.now() - 60 * 20 * 60_000;
+  // Twenty minutes apart, so the posting limits (per member, per hour) let the seeding through.
+  for (let i = 1; i <= 60; i++) {
+    await createThread(e2eStore(), writer.uid, { spaceId: space, title: `Knot number ${String(i).padStart(2, "0")}`, body: "Tied.", skillTag: skill.toLowerCase() }, start + i * 20 * 60_000);
+  }
+  const titles = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, k) => `Knot number ${String(from - k).padStart(2, "0")}`);
+
+  const page = await open(browser, reader, baseURL!, `/community?space=${space}&sort=newest`);
+  const rows = page.getByTestId("thread-row").getByRole("link");
+  await expect(rows).toHaveText(titles(60, 41));
+
+  // Three new threads arrive while the first page is read (posted through the app, whose live
+  // stream sees its own commits): announced, not pushed in.
+  const w = await open(browser, writer, baseURL!, "/discuss");
+  for (let i = 1; i <= 3; i++) {
+    const status = await w.evaluate(
+      async ([spaceId, title]) => {
+        const form = new FormData();
+        form.set("spaceId", spaceId);
+        form.set("title", title);
+        form.set("body", "New.");
+        return (await fetch("/discuss", { method: "POST", body: form })).status;
+      },
+      [space, `Fresh knot ${i}`],
+    );
+    expect(status).toBe(200);
+  }
+  await expect(page.getByTestId("new-threads")).toHaveText("3 new threads — show");
+  await expect(rows).toHaveText(titles(60, 41));
+
+  await page.getByRole("link", { name: "Next page →" }).click();
+  await expect(rows).toHaveText(titles(40, 21));
+  await page.getByRole("link", { name: "Next page →" }).click();
+  await expect(rows).toHaveText(titles(20, 1));
+  await expect(page.getByRole("link", { name: "Next page →" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "← First page" }).click();
+  await expect(rows.first()).toHaveText("Fresh knot 3");
+});
+
+test("the community and a thread at 390×844 and on a desktop", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const skill = `Sourdough ${suffix}`;
+  const ana = await member(`Ana ${suffix}`, [skill]);
+  const ben = await member(`Ben ${suffix}`, [skill]);
+  const { threadId } = await createThread(e2eStore(), ana.uid, { spaceId: skillSpaceId(skill), title: "How wet should a starter be for a first loaf?", body: "I keep mine at **100%** hydration.\n\n> Is that too wet?\n\n- flour\n- water\n\n`feed 1:1:1`", skillTag: skill.toLowerCase(), skillLabel: skill }, Date.now() - 60_000);
+  const { reply } = await import("~/features/community/write.server");
+  await reply(e2eStore(), ben.uid, threadId, { body: "100% is a fine start. Try [this guide](https://example.com/starter)." });
+
+  for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    const page = await open(browser, ana, baseURL!, "/community", viewport);
+    await expect(page.getByRole("heading", { name: "Community", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("thread-row").first()).toBeVisible();
+    // Nothing runs off the side of a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `test-results/community-${name}.png`, fullPage: true });
+    await page.goto(`/community/${threadId}`);
+    await expect(page.getByTestId("post")).toHaveCount(2);
+    await expect(page.getByRole("link", { name: "this guide" })).toHaveAttribute("rel", "nofollow ugc noopener");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `test-results/community-thread-${name}.png`, fullPage: true });
+    await page.context().close();
+  }
+});
