@@ -57,6 +57,14 @@ suite(title, () => {
       await setDoc(doc(db, "bookings/b1"), { mentorUid: "bob", learnerUid: "alice", participants: ["bob", "alice"], state: "accepted" });
       await setDoc(doc(db, "bookings/b1/signals/member_bob"), { kind: "member", uid: "bob", audience: ["bob", "alice"], peer: "p-bob-0001" });
       await setDoc(doc(db, "bookings/b1/signals/m1"), { kind: "description", from: "bob", to: "alice", createdAt: 1 });
+      await setDoc(doc(db, "community/forum/spaces/general"), { name: "General", threadCount: 1 });
+      await setDoc(doc(db, "community/forum/threads/t1"), { title: "Hello", authorUid: "alice", hidden: false, replyCount: 1 });
+      await setDoc(doc(db, "community/forum/threads/t1/posts/t1"), { authorUid: "alice", body: "Hi", hidden: false, seq: 0 });
+      await setDoc(doc(db, "community/forum/threads/t1/posts/p2"), { authorUid: "bob", body: "reported text", hidden: true, seq: 1 });
+      await setDoc(doc(db, "community/forum/threads/t1/follows/alice"), { uid: "alice" });
+      await setDoc(doc(db, "community/forum/threads/t1/reactions/t1_bob_heart"), { uid: "bob", kind: "heart" });
+      await setDoc(doc(db, "reports/post_p2_alice"), { targetKind: "post", reporterUid: "alice", authorUid: "bob", status: "open" });
+      await setDoc(doc(db, "_search/community/entries/x"), { tokens: ["hi"], counts: [1] });
     });
   });
 
@@ -119,6 +127,23 @@ suite(title, () => {
     await assertFails(setDoc(doc(alice(), "audit/a1"), { reason: "nothing happened" }));
     await assertFails(deleteDoc(doc(alice(), "audit/a1")));
     await assertFails(setDoc(doc(alice(), "users/alice"), { suspension: null }));
+  });
+
+  it("the forum, its reports and its search entries are server-only: browsers read and write none of them (decision 018)", async () => {
+    for (const path of ["community/forum", "community/forum/spaces/general", "community/forum/threads/t1", "community/forum/threads/t1/posts/t1", "community/forum/threads/t1/posts/p2", "community/forum/threads/t1/follows/alice", "community/forum/threads/t1/reactions/t1_bob_heart", "reports/post_p2_alice", "_search/community/entries/x"]) {
+      await assertFails(getDoc(doc(alice(), path)));
+      await assertFails(getDoc(doc(nobody(), path)));
+    }
+    await assertFails(getDocs(collection(alice(), "community/forum/threads")));
+    await assertFails(getDocs(query(collection(bob(), "community/forum/threads/t1/posts"), where("hidden", "==", false))));
+    await assertFails(getDocs(query(collection(alice(), "reports"), where("reporterUid", "==", "alice"))));
+    await assertFails(setDoc(doc(alice(), "community/forum/threads/t2"), { title: "Mine", authorUid: "alice", hidden: false }));
+    await assertFails(addDoc(collection(alice(), "community/forum/threads/t1/posts"), { authorUid: "alice", body: "sneaky" }));
+    await assertFails(setDoc(doc(alice(), "community/forum/threads/t1/posts/p2"), { hidden: false }, { merge: true }));
+    await assertFails(setDoc(doc(alice(), "community/forum/threads/t1/reactions/t1_alice_heart"), { uid: "alice", kind: "heart" }));
+    await assertFails(deleteDoc(doc(bob(), "reports/post_p2_alice")));
+    await assertFails(setDoc(doc(alice(), "reports/post_p2_alice"), { status: "dismissed" }));
+    await assertFails(setDoc(doc(alice(), "_search/community/entries/y"), { tokens: ["spam"] }));
   });
 
   it("status/{uid} in the Realtime Database is written only by that user", async () => {
