@@ -49,3 +49,15 @@ export const DEMO_CHATS: [string, string, string[]][] = [
   ["rafael-souza", "hana-sato", ["Hi Hana, your piano profile caught my eye. Guitar for piano?", "That would be lovely. I've always wanted to play bossa nova.", "Then we're a match made in Rio 🎸"]],
   ["liam-walsh", "marco-rossi", ["Marco, can you teach me fresh pasta? I'll help you with React.", "Deal! First lesson: flour, eggs, and no fear."]],
 ];
+
+/**
+ * A few lively forum threads in several spaces: [author, space ("general", "questions", … or a
+ * skill's label), title, body, replies [author, body][], the reply the author marks as the answer].
+ */
+export const DEMO_THREADS: [string, string, string, string, [string, string][], number | null][] = [
+  ["liam-walsh", "introductions", "Hi from Dublin: developer learning to cook", "I build web apps all day and eat toast all night. Here to learn **real cooking** and to help anyone with React or SQL.", [["marco-rossi", "Welcome Liam! Fresh pasta is the best first dish: flour, eggs, patience."], ["lucia-fernandez", "¡Bienvenido! If you ever want Spanish practice while cooking, tell me."]], null],
+  ["mei-chen", "questions", "How long before yoga feels less awkward?", "I've done three sessions and I still feel like a folding chair. Is that normal?\n\n- 3 sessions so far\n- 20 minutes each", [["priya-raman", "Completely normal. Give it **six weeks** of short, regular practice and the shapes start to feel like yours."], ["noor-haddad", "Breathing first, shapes second. Try 5 slow breaths before every pose."]], 0],
+  ["hana-sato", "Piano", "Practising scales without getting bored", "Scales are the vegetables of piano. My trick: play them in the rhythm of a song you love. What do you do?", [["ethan-nguyen", "I swing them like jazz: long-short, long-short. Suddenly they're fun."], ["rafael-souza", "Bossa nova rhythm on a C major scale is surprisingly good."]], null],
+  ["daniel-okafor", "React", "useEffect or a loader? A rule of thumb", "When data is needed for the first paint, load it on the server (a Remix `loader`). Use `useEffect` only for what the browser alone knows.\n\n> Fetching in effects is the number one cause of flicker I see.", [["liam-walsh", "This clicked for me when I moved my profile fetch into the loader and the spinner vanished."], ["olivia-brown", "From the design side: thank you, flicker is the enemy."]], null],
+  ["tom-becker", "show-and-tell", "My first week shooting only in black and white", "Limiting myself to black and white made me look for **light and shape** instead of colour. Try it for a week!", [["kwame-mensah", "Doing this next week. Any film simulation you recommend?"], ["tom-becker", "Start with high contrast and underexpose by a third of a stop."]], null],
+];

@@ -22,7 +22,12 @@ import { uploadAvatar } from "../app/features/members/avatar.server";
 import { ensureProfile } from "../app/features/profile/bootstrap.server";
 import { setSkills } from "../app/features/skills/skills.server";
 import { parseSkillLines } from "../app/features/skills/tags";
-import { DEMO_CHATS, DEMO_EMAIL_DOMAIN, DEMO_MEMBERS, type DemoMember } from "./demo-community";
+import { DEMO_CHATS, DEMO_EMAIL_DOMAIN, DEMO_MEMBERS, DEMO_THREADS, type DemoMember } from "./demo-community";
+import { markAnswer, toggleReaction } from "../app/features/community/interact.server";
+import { skillSpaceId } from "../app/features/community/rules";
+import { fixedSpace } from "../app/features/community/spaces";
+import { createThread, reply } from "../app/features/community/write.server";
+import { normaliseTag } from "../app/features/skills/tags";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MINUTE = 60_000;
@@ -103,10 +108,31 @@ async function seed(store: DocStore, dataDir: string): Promise<void> {
       messages += 1;
     }
   }
+  const posts = await seedThreads(store, uids, started);
   console.log(
-    `Added a demo community to ${dataDir}: ${DEMO_MEMBERS.length} members (each with a picture, skills, rates, availability and the welcome bonus) ` +
-      `and ${DEMO_CHATS.length} conversations with ${messages} messages. Open pages show them after a reload.`,
+    `Added a demo community to ${dataDir}: ${DEMO_MEMBERS.length} members (each with a picture, skills, rates, availability and the welcome bonus), ` +
+      `${DEMO_CHATS.length} conversations with ${messages} messages, and ${DEMO_THREADS.length} forum threads with ${posts} posts. Open pages show them after a reload.`,
   );
+}
+
+/** Forum threads through the forum's own services, with replies, reactions and answers. */
+async function seedThreads(store: DocStore, uids: Map<string, string>, started: number): Promise<number> {
+  let posts = 0;
+  for (const [ti, [author, space, title, body, replies, answer]] of DEMO_THREADS.entries()) {
+    const at = started - (DEMO_THREADS.length - ti) * 90 * MINUTE;
+    const skill = fixedSpace(space) ? null : space;
+    const spaceId = skill ? skillSpaceId(skill) : space;
+    const { threadId } = await createThread(store, uids.get(author)!, { spaceId, title, body, skillTag: skill ? normaliseTag(skill) : "", skillLabel: skill ?? undefined }, at);
+    posts += 1;
+    const replyIds: string[] = [];
+    for (const [ri, [who, text]] of replies.entries()) {
+      replyIds.push((await reply(store, uids.get(who)!, threadId, { body: text }, at + (ri + 1) * 7 * MINUTE)).postId);
+      posts += 1;
+    }
+    for (const [ri, postId] of replyIds.entries()) await toggleReaction(store, uids.get(author)!, threadId, postId, ri === 0 ? "heart" : "thumbs_up", at + 40 * MINUTE);
+    if (answer !== null) await markAnswer(store, uids.get(author)!, threadId, replyIds[answer], at + 45 * MINUTE);
+  }
+  return posts;
 }
 
 async function main(): Promise<void> {
