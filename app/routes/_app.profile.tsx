@@ -8,7 +8,7 @@ import { SkillChips } from "~/components/members/skill-chips";
 import { fitAvatar, UNREADABLE_PICTURE } from "~/components/members/fit-avatar";
 import { PageHeader } from "~/components/page-header";
 import { getFiles, getStore } from "~/engine/index.server";
-import { bioSchema, fullNameSchema } from "~/features/auth/schemas";
+import { BIO_MAX_LENGTH, bioSchema, FULL_NAME_MAX_LENGTH, fullNameSchema } from "~/features/auth/schemas";
 import { AvatarError, uploadAvatar } from "~/features/members/avatar.server";
 import { MAX_AVATAR_BYTES } from "~/features/members/image-type";
 import { levelFor } from "~/features/progress/levels";
@@ -202,8 +202,8 @@ export default function Profile() {
           <Form method="post" className="mt-4 space-y-4" noValidate>
             {actionData?.ok ? <FormNotice>{actionData.message}</FormNotice> : null}
             <FormError message={failure?.formError} />
-            <Field label="Full name" name="fullName" required maxLength={80} defaultValue={failure?.values.fullName ?? profile.fullName} error={failure?.fieldErrors.fullName} />
-            <TextAreaField label="Bio" name="bio" rows={4} maxLength={280} defaultValue={failure?.values.bio ?? profile.bio} error={failure?.fieldErrors.bio} />
+            <Field label="Full name" name="fullName" required maxLength={FULL_NAME_MAX_LENGTH} defaultValue={failure?.values.fullName ?? profile.fullName} error={failure?.fieldErrors.fullName} />
+            <TextAreaField label="Bio" name="bio" rows={4} maxLength={BIO_MAX_LENGTH} defaultValue={failure?.values.bio ?? profile.bio} error={failure?.fieldErrors.bio} />
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               <TextAreaField
                 label="Skills you teach"

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
+import { Field, FormError, FormNotice } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { getAuth, getFiles, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
-import { fullNameSchema, newPasswordSchema, profileSetupSchema } from "~/features/auth/schemas";
+import { newPasswordSchema } from "~/features/auth/schemas";
 import { deleteAccount } from "~/features/members/delete-account.server";
 import { saveNotificationPrefs } from "~/features/notifications/notifications.server";
 import { ALWAYS_SENT, NOTIFICATION_CATEGORIES, readNotificationPrefs, type NotificationCategory } from "~/features/notifications/preferences";
@@ -15,7 +15,7 @@ import { startTour } from "~/features/onboarding/start-tour";
 import { updateProfile } from "~/features/profile/profile.server";
 import { timeZoneOptions } from "~/features/profile/timezone";
 import { knownTimeZone } from "~/utils/zoned-time";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser, type CurrentUser } from "~/utils/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { pageMeta } from "~/utils/meta";
@@ -40,11 +40,6 @@ const checkbox = z
   .transform((v) => v === "on");
 
 const settingsSchema = z.union([
-  z.object({
-    intent: z.literal("details"),
-    fullName: fullNameSchema,
-    bio: profileSetupSchema.shape.bio,
-  }),
   z.object({
     intent: z.literal("notifications"),
     ...(Object.fromEntries(NOTIFICATION_CATEGORIES.map((c) => [c, checkbox])) as Record<NotificationCategory, typeof checkbox>),
@@ -72,8 +67,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     email: user.email,
-    fullName: user.profile.fullName,
-    bio: typeof user.profile.bio === "string" ? user.profile.bio : "",
     notificationPrefs: readNotificationPrefs(user.profile),
     // Where the server cannot check a password, the typed confirmation is the check.
     deleteNeedsPassword: (await getAuth()).capabilities.checksPasswords,
@@ -82,48 +75,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const parsed = await parseForm(request, settingsSchema);
-  if (!parsed.ok) return parsed.failure;
-  const input = parsed.value;
-  if (input.intent === "details") {
-    await updateProfile(await getStore(), user.uid, { fullName: input.fullName, bio: input.bio });
-    return { ok: true as const, message: "Your name and bio were saved." };
-  }
-  if (input.intent === "notifications") {
-    const { intent: _intent, ...prefs } = input;
-    await saveNotificationPrefs(await getStore(), user.uid, prefs);
-    return { ok: true as const, message: "Your notification choices were saved." };
-  }
-  if (input.intent === "delete") {
-    const typed = input.confirmation.toLowerCase();
-    if (typed !== "delete" && typed !== user.email.toLowerCase()) {
-      return formFailure(parsed.form, "Type DELETE or your email to confirm.", 400, { confirmation: "Type DELETE or your email to confirm." });
-    }
-    const auth = await getAuth();
-    if (auth.capabilities.checksPasswords) {
-      try {
-        await auth.signIn({ kind: "password", email: user.email, password: input.password, clientKey: clientKeyOf(request) });
-      } catch (error) {
-        if (!(error instanceof AuthError)) throw error;
-        const message = error.code === "too_many_attempts" ? error.message : "Your password is incorrect.";
-        return formFailure(parsed.form, message, error.code === "too_many_attempts" ? 429 : 400, { password: message });
-      }
-    }
-    await deleteAccount({ store: await getStore(), auth, files: await getFiles() }, user.uid);
-    return redirectWithToast("/auth", { type: "info", title: "Your account was deleted." }, { headers: { "Set-Cookie": await clearSessionToken() } });
-  }
-  if (input.intent === "timezone") {
-    await updateProfile(await getStore(), user.uid, { timezone: knownTimeZone(input.timezone) ?? "UTC" });
-    return { ok: true as const, message: "Your timezone was saved." };
-  }
+type SettingsInput = z.infer<typeof settingsSchema>;
+/** What each intent's handler gets: one handler per form on the page. */
+type HandlerArgs<I extends SettingsInput["intent"]> = { request: Request; user: CurrentUser; input: Extract<SettingsInput, { intent: I }>; form: FormData };
+
+async function saveNotifications({ user, input }: HandlerArgs<"notifications">) {
+  const { intent: _intent, ...prefs } = input;
+  await saveNotificationPrefs(await getStore(), user.uid, prefs);
+  return { ok: true as const, message: "Your notification choices were saved." };
+}
+
+async function saveTimezone({ user, input }: HandlerArgs<"timezone">) {
+  await updateProfile(await getStore(), user.uid, { timezone: knownTimeZone(input.timezone) ?? "UTC" });
+  return { ok: true as const, message: "Your timezone was saved." };
+}
+
+async function changePassword({ request, user, input, form }: HandlerArgs<"password">) {
   const auth = await getAuth();
   try {
     await auth.changePassword(user.uid, input.currentPassword, input.newPassword);
   } catch (error) {
     if (error instanceof AuthError) {
-      return formFailure(parsed.form, error.message, error.code === "too_many_attempts" ? 429 : 400, { currentPassword: error.message });
+      return formFailure(form, error.message, error.code === "too_many_attempts" ? 429 : 400, { currentPassword: error.message });
     }
     throw error;
   }
@@ -136,8 +109,44 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
+async function deleteOwnAccount({ request, user, input, form }: HandlerArgs<"delete">) {
+  const typed = input.confirmation.toLowerCase();
+  if (typed !== "delete" && typed !== user.email.toLowerCase()) {
+    return formFailure(form, "Type DELETE or your email to confirm.", 400, { confirmation: "Type DELETE or your email to confirm." });
+  }
+  const auth = await getAuth();
+  if (auth.capabilities.checksPasswords) {
+    try {
+      await auth.signIn({ kind: "password", email: user.email, password: input.password, clientKey: clientKeyOf(request) });
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      const message = error.code === "too_many_attempts" ? error.message : "Your password is incorrect.";
+      return formFailure(form, message, error.code === "too_many_attempts" ? 429 : 400, { password: message });
+    }
+  }
+  await deleteAccount({ store: await getStore(), auth, files: await getFiles() }, user.uid);
+  return redirectWithToast("/auth", { type: "info", title: "Your account was deleted." }, { headers: { "Set-Cookie": await clearSessionToken() } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = await parseForm(request, settingsSchema);
+  if (!parsed.ok) return parsed.failure;
+  const { value: input, form } = parsed;
+  switch (input.intent) {
+    case "notifications":
+      return saveNotifications({ request, user, input, form });
+    case "timezone":
+      return saveTimezone({ request, user, input, form });
+    case "password":
+      return changePassword({ request, user, input, form });
+    case "delete":
+      return deleteOwnAccount({ request, user, input, form });
+  }
+}
+
 export default function Settings() {
-  const { email, fullName, bio, notificationPrefs, deleteNeedsPassword, timezone, timezones } = useLoaderData<typeof loader>();
+  const { email, notificationPrefs, deleteNeedsPassword, timezone, timezones } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -152,19 +161,13 @@ export default function Settings() {
         <section className="card space-y-4">
           <h2 className="text-base font-semibold">Account</h2>
           <Field label="Email" name="email" value={email} readOnly disabled hint="Your sign-in email cannot be changed here." />
-        </section>
-        <section className="card">
-          <h2 className="text-base font-semibold">Name and bio</h2>
-          <Form method="post" className="mt-4 grid grid-cols-1 gap-4 sm:max-w-xl" noValidate>
-            <input type="hidden" name="intent" value="details" />
-            <Field label="Full name" name="fullName" required maxLength={80} defaultValue={failure?.values.fullName ?? fullName} error={failure?.fieldErrors.fullName} />
-            <TextAreaField label="Bio" name="bio" rows={3} maxLength={280} defaultValue={failure?.values.bio ?? bio} error={failure?.fieldErrors.bio} hint="Up to 280 characters." />
-            <div>
-              <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
-                Save name and bio
-              </button>
-            </div>
-          </Form>
+          <p className="text-sm text-slate-600">
+            Your name, bio, skills and picture are edited on{" "}
+            <Link to="/profile" className="font-medium text-brand-700 hover:underline">
+              your profile
+            </Link>
+            .
+          </p>
         </section>
         <NotificationChoices prefs={notificationPrefs} busy={navigation.state !== "idle"} />
         <section className="card">
@@ -172,16 +175,18 @@ export default function Settings() {
           <p className="mt-1 text-sm text-slate-600">Session times are shown in this timezone.</p>
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="timezone" />
-            <label className="flex-1">
-              <span className="label">Timezone</span>
-              <select name="timezone" defaultValue={timezone} className="input">
+            <div className="flex-1">
+              <label htmlFor="settings-timezone" className="label">
+                Timezone
+              </label>
+              <select id="settings-timezone" name="timezone" defaultValue={timezone} className="input">
                 {timezones.map((tz) => (
                   <option key={tz} value={tz}>
                     {tz}
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
               Save timezone
             </button>

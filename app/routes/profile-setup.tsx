@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError, TextAreaField } from "~/components/form";
 import { getStore } from "~/engine/index.server";
-import { profileSetupSchema } from "~/features/auth/schemas";
+import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, profileSetupSchema } from "~/features/auth/schemas";
 import { safeRedirect } from "~/features/layout/routes";
 import { updateProfile } from "~/features/profile/profile.server";
 import { knownTimeZone } from "~/utils/zoned-time";
@@ -56,7 +56,7 @@ export default function ProfileSetup() {
           autoComplete="name"
           required
           minLength={2}
-          maxLength={80}
+          maxLength={FULL_NAME_MAX_LENGTH}
           defaultValue={actionData?.values.fullName}
           error={actionData?.fieldErrors.fullName}
           hint="How other members will see you, 2 to 80 characters."
@@ -65,7 +65,7 @@ export default function ProfileSetup() {
           label="Short bio (optional)"
           name="bio"
           rows={3}
-          maxLength={280}
+          maxLength={BIO_MAX_LENGTH}
           defaultValue={actionData?.values.bio ?? bio}
           error={actionData?.fieldErrors.bio}
           hint="What you can teach, what you'd love to learn."

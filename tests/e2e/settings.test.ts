@@ -2,14 +2,16 @@ import { expect, test, type Browser, type Page } from "./support/test";
 import { markAllRead } from "~/features/notifications/notifications.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
-import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { randomUUID } from "node:crypto";
+import { createUser, openAs, PASSWORD, type TestUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
 
 /**
- * /settings: editing name and bio, notification choices that really stop the bell, and deleting
+ * /settings: the password and the timezone, notification choices that really stop the bell, and deleting
  * one's account (signed out, cannot sign in, gone from other members' matches).
  */
 
+const run = randomUUID().slice(0, 6);
 const skill = (label: string, level: "beginner" | "expert") => toSkill(label, level)!;
 
 async function member(fullName: string, teaches: string[], learns: string[]): Promise<TestUser> {
@@ -25,17 +27,64 @@ const open = (browser: Browser, user: TestUser, baseURL: string, path: string) =
 const bellBadge = (page: Page) => page.getByTestId("bell-badge");
 const chatDot = (page: Page) => page.getByTestId("sidebar").getByTestId("chat-dot");
 
-test("name and bio are edited with the profile's rules", async ({ browser, baseURL }) => {
-  const user = await member("Old Name", [], []);
+test("name and bio have one home, the profile, with its rules; settings points there", async ({ browser, baseURL }) => {
+  const user = await member(`Old Name ${run}`, [], []);
   const page = await open(browser, user, baseURL!, "/settings");
+  await expect(page.getByLabel("Full name")).toHaveCount(0);
+  await page.getByRole("link", { name: "your profile" }).click();
+  await page.waitForURL(/\/profile$/);
   await page.getByLabel("Full name").fill(" x ");
-  await page.getByRole("button", { name: "Save name and bio" }).click();
+  await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByText("Enter at least 2 characters.")).toBeVisible();
-  await page.getByLabel("Full name").fill("  New Name  ");
+  await page.getByLabel("Full name").fill(`  New Name ${run}  `);
   await page.getByLabel("Bio").fill("I teach knots.");
-  await page.getByRole("button", { name: "Save name and bio" }).click();
-  await expect(page.getByText("Your name and bio were saved.")).toBeVisible();
-  expect((await e2eStore().get(`users/${user.uid}`))?.data).toMatchObject({ fullName: "New Name", bio: "I teach knots." });
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Your profile was saved.")).toBeVisible();
+  expect((await e2eStore().get(`users/${user.uid}`))?.data).toMatchObject({ fullName: `New Name ${run}`, bio: "I teach knots." });
+});
+
+test("changing the password keeps this device signed in, signs out the others, and only the new password works", async ({ browser, baseURL }) => {
+  const user = await member(`Pat Password ${run}`, [], []);
+  const page = await open(browser, user, baseURL!, "/settings");
+  const elsewhere = await open(browser, user, baseURL!, "/dashboard");
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Change password" }) });
+
+  await form.getByLabel("Current password").fill("not my password");
+  await form.getByLabel("New password", { exact: true }).fill("a fresh long passphrase");
+  await form.getByLabel("Repeat the new password").fill("a fresh long passphrase");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your current password is incorrect.").first()).toBeVisible();
+
+  await form.getByLabel("Current password").fill(PASSWORD);
+  await form.getByLabel("New password", { exact: true }).fill("a fresh long passphrase");
+  await form.getByLabel("Repeat the new password").fill("a fresh long passphrase");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password was changed. Other devices have been signed out.")).toBeVisible();
+
+  await page.goto("/wallet");
+  await expect(page).toHaveURL(/\/wallet$/);
+  await elsewhere.goto("/wallet");
+  await expect(elsewhere).toHaveURL(/\/auth\?redirectTo=%2Fwallet/);
+  await elsewhere.getByLabel("Email").fill(user.email);
+  await elsewhere.getByLabel("Password").fill(PASSWORD);
+  await elsewhere.getByRole("button", { name: "Sign in" }).click();
+  await expect(elsewhere.getByText("Email or password is incorrect.")).toBeVisible();
+  await elsewhere.getByLabel("Password").fill("a fresh long passphrase");
+  await elsewhere.getByRole("button", { name: "Sign in" }).click();
+  await elsewhere.waitForURL(/\/wallet$/);
+});
+
+test("the timezone chosen in settings is the one session times are shown in", async ({ browser, baseURL }) => {
+  const user = await member(`Tim Zone ${run}`, [], []);
+  const page = await open(browser, user, baseURL!, "/settings");
+  await page.getByLabel("Timezone", { exact: true }).selectOption("Asia/Tokyo");
+  await page.getByRole("button", { name: "Save timezone" }).click();
+  await expect(page.getByText("Your timezone was saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Timezone", { exact: true })).toHaveValue("Asia/Tokyo");
+  expect((await e2eStore().get(`users/${user.uid}`))?.data.timezone).toBe("Asia/Tokyo");
+  await page.goto("/calendar");
+  await expect(page.getByText("Your sessions and availability. Times are shown in Asia/Tokyo.")).toBeVisible();
 });
 
 test("with messages turned off, a new conversation adds no bell badge", async ({ browser, baseURL }) => {

@@ -100,6 +100,28 @@ test.describe("top-up", () => {
     expect(wallet?.data.balance).toBe(700);
   });
 
+  test("Cancel on the test checkout charges nothing, credits nothing, and the checkout cannot be paid afterwards", async ({ context, baseURL }) => {
+    const { user, page } = await signedIn(context, baseURL!);
+    await page.goto("/matches");
+    await openTopUpFromHeader(page);
+    await topUpModal(page).getByTestId("pack-500").click();
+    await page.waitForURL(/\/checkout\/test\//);
+    const checkoutUrl = page.url();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL(/\/checkout\?status=cancelled/);
+    await expect(page.getByRole("heading", { name: "Payment cancelled. No SP were charged." })).toBeVisible();
+
+    // Back on the cancelled checkout's page: it is closed, not payable.
+    await page.goto(checkoutUrl);
+    await expect(page).toHaveURL(/\/checkout\?status=cancelled/);
+    const checkoutId = checkoutUrl.split("/").pop()!;
+    expect((await e2eStore().get(`test_checkouts/${checkoutId}`))?.data.status).toBe("cancelled");
+    expect(await e2eStore().query({ collection: "payments", where: [["uid", "==", user.uid]] })).toEqual([]);
+    expect((await e2eStore().get(`wallets/${user.uid}`))?.data.balance).toBe(200);
+    await page.goto("/wallet");
+    await expect(page.getByTestId("wallet-balance")).toHaveText("200 SP");
+  });
+
   test("the chosen pack reads Processing… and every pack is disabled while the checkout starts", async ({ context, baseURL }) => {
     const { page } = await signedIn(context, baseURL!);
     let release!: () => void;

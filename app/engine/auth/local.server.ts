@@ -12,12 +12,10 @@ import { AlreadyExistsError } from "../store/types";
 import type { Mailer } from "./mail.server";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import { createSignInThrottle } from "./sign-in-throttle.server";
-import { AuthError, type AuthProvider, type AuthUser, type Credentials, type Session } from "./types";
+import { AuthError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type AuthProvider, type AuthUser, type Credentials, type Session } from "./types";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 export const RESET_CODE_LIFETIME_MS = 60 * 60_000;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
 
 const MESSAGES = {
   invalidEmail: "Enter a valid email address.",

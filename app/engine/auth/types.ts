@@ -20,6 +20,10 @@ export type AuthErrorCode =
   | "not_supported";
 
 /** An error whose message can be shown to the person as it is. */
+/** How long a password may be, on both engines and in every form that asks for one. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
 export class AuthError extends Error {
   constructor(
     readonly code: AuthErrorCode,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/engine/auth/types";
 import { hasLetter, stripInvisible } from "~/features/profile/visible-text";
 
 export const emailSchema = z
@@ -11,14 +12,14 @@ export const emailSchema = z
 
 export const newPasswordSchema = z
   .string({ required_error: "Choose a password." })
-  .min(8, "Use a password of at least 8 characters.")
-  .max(200, "Use a password of at most 200 characters.");
+  .min(PASSWORD_MIN_LENGTH, `Use a password of at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Use a password of at most ${PASSWORD_MAX_LENGTH} characters.`);
 
 export const redirectToSchema = z.string().max(2_000).optional();
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string({ required_error: "Enter your password." }).min(1, "Enter your password.").max(200, "Email or password is incorrect."),
+  password: z.string({ required_error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX_LENGTH, "Email or password is incorrect."),
   redirectTo: redirectToSchema,
 });
 
@@ -34,6 +35,10 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The two passwords do not match." });
 
+/** Form fields state these too (maxLength), so the browser stops where the server would. */
+export const FULL_NAME_MAX_LENGTH = 80;
+export const BIO_MAX_LENGTH = 280;
+
 export const fullNameSchema = z
   .string({ required_error: "Enter your full name." })
   .transform(stripInvisible)
@@ -42,12 +47,15 @@ export const fullNameSchema = z
       .string()
       .trim()
       .min(2, "Enter at least 2 characters.")
-      .max(80, "Use at most 80 characters.")
+      .max(FULL_NAME_MAX_LENGTH, `Use at most ${FULL_NAME_MAX_LENGTH} characters.`)
       .refine(hasLetter, "Your name needs at least one letter."),
   );
 
 /** A bio as people see it: invisible and direction-changing characters removed. */
-export const bioSchema = z.string().transform(stripInvisible).pipe(z.string().trim().max(280, "Keep your bio under 280 characters."));
+export const bioSchema = z
+  .string()
+  .transform(stripInvisible)
+  .pipe(z.string().trim().max(BIO_MAX_LENGTH, `Keep your bio under ${BIO_MAX_LENGTH} characters.`));
 
 export const profileSetupSchema = z.object({
   fullName: fullNameSchema,
