@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, then unit + contract tests (vitest), then end-to-end (Playwright) on the
 // embedded engine, then end-to-end in Firebase mode against local emulators.
-// Stops at the first failing stage. The last line is `N passed, M failed`, counted from the
+// Stops at the first failing stage. The last line is `N passed, M failed, K skipped`, counted from the
 // reporters' JSON files; the exit code is non-zero on any failure.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -20,18 +20,36 @@ function readJson(file) {
   }
 }
 
+/**
+ * Why tests were skipped, counted by reason: a skipped test says why in its title ("… (skipped:
+ * reason)"), or its suite's title does; otherwise its file is named.
+ */
+function skipReasons(titles) {
+  const reasons = new Map();
+  for (const title of titles) {
+    const reason = /\(skipped: ([^)]*)\)/.exec(title)?.[1] ?? `no reason given (${title})`;
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  return reasons;
+}
+
 /** Vitest's JSON reporter uses Jest's shape. */
 function vitestCounts() {
   const report = readJson(VITEST_JSON);
   if (!report) return undefined;
-  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+  const skippedTitles = (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === "pending" || test.status === "skipped" || test.status === "todo")
+      .map((test) => [...(test.ancestorTitles ?? []), test.title].join(" › ")),
+  );
+  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, skipped: skippedTitles.length, skippedTitles };
 }
 
 /** Playwright's stats: expected = passed, flaky = passed on retry, unexpected = failed. */
 function playwrightCounts(file) {
   const stats = readJson(file)?.stats;
   if (!stats) return undefined;
-  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
+  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0, skippedTitles: [] };
 }
 
 const STAGES = [
@@ -68,6 +86,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 mkdirSync(RESULTS, { recursive: true });
 let passed = 0;
 let failed = 0;
+let skipped = 0;
+const skippedTitles = [];
 const lines = [];
 let failedStage;
 
@@ -87,12 +107,14 @@ for (const stage of STAGES) {
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
+    skipped += counts.skipped;
+    skippedTitles.push(...counts.skippedTitles);
   }
   // A stage that fails without a failing test (type errors, a suite that cannot load, a
   // server that does not start) still counts as one failure.
   if (!ok && (!counts || counts.failed === 0)) failed += 1;
 
-  const detail = counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : "";
+  const detail = counts ? ` (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)` : "";
   lines.push(`  ${stage.name}: ${ok ? "ok" : "FAILED"}${detail} in ${took}`);
   if (!ok) {
     failedStage = stage.name;
@@ -103,5 +125,9 @@ for (const stage of STAGES) {
 
 banner(failedStage ? "npm test: FAILED" : "npm test: all stages passed");
 console.log(lines.join("\n"));
-console.log(`${passed} passed, ${failed} failed`);
+if (skippedTitles.length > 0) {
+  console.log("Skipped, by reason:");
+  for (const [reason, count] of skipReasons(skippedTitles)) console.log(`  ${count} × ${reason}`);
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedStage ? 1 : 0);
