@@ -24,11 +24,13 @@ export const ENGINE_PUBLIC_FACE = [
   "./auth/email-links.client.ts",
   "./payments/checkout.client.ts",
   "./payments/index.server.ts",
-  // What a port carries: the live port's feed catalogue, the payment port's pack catalogue.
+  // What a port carries: the live port's feed catalogue, the payment port's pack catalogue…
   "./live/feeds.ts",
   "./live/chat-unread.ts",
   "./live/call-feed.ts",
   "./payments/packs.ts",
+  // …and its plan catalogue (decision 017).
+  "./payments/plans.ts",
   // The store port's text search: the words both engines index, so a page can highlight the same ones.
   "./store/text-search.ts",
   // Being moved out of engine/ by its owner (issue 11: the auth form hook behind the auth port).

@@ -6,8 +6,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { AuthUser } from "~/engine/auth/types";
-import { getAuth } from "~/engine/index.server";
+import { getAuth, getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
+import { ensureCustomer } from "~/features/subscriptions/customer.server";
 import { getAuthUser } from "~/utils/auth.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
 
@@ -78,7 +79,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const origin = publicOrigin(request);
   const idempotencyKey = `${user.uid}:${body.priceId}:${Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS)}`;
   try {
-    const session = await payments.createCheckout({ uid: user.uid, email: user.email, pack, priceId: body.priceId, origin, idempotencyKey });
+    // The member's one customer, shared with plans (decision 017).
+    const customerId = await ensureCustomer(await getStore(), payments, user);
+    const session = await payments.createCheckout({ uid: user.uid, email: user.email, pack, priceId: body.priceId, origin, idempotencyKey, customerId });
     return Response.json(session, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     console.error("create-checkout-session: the payment provider refused", error);

@@ -8,6 +8,7 @@ import { getPayments } from "~/engine/payments/index.server";
 import { PaymentMismatchError, WebhookSignatureError, type PaymentEvent } from "~/engine/payments/types";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
 import { applyRefund } from "~/features/wallet/refunds.server";
+import { applySubscriptionEvent } from "~/features/subscriptions/apply.server";
 
 function answer(body: Record<string, unknown>, status = 200, headers?: HeadersInit): Response {
   return Response.json(body, { status, headers });
@@ -48,6 +49,13 @@ export async function action({ request }: ActionFunctionArgs) {
       const refund = await applyRefund(store, event);
       if (!refund.checkoutId) console.warn(`stripe-webhook: charge ${event.providerRefId} was refunded but is not a payment of ours.`);
       return answer({ received: true, refunded: refund.applied });
+    }
+    case "subscription.started":
+    case "subscription.changed":
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const applied = await applySubscriptionEvent(store, event);
+      return answer({ received: true, credited: applied.credited > 0, changed: applied.changed });
     }
   }
 }

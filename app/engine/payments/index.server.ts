@@ -6,6 +6,7 @@
 import { getStore } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import type { PackId } from "./packs";
+import type { PlanId } from "./plans";
 import { getServerEnv, type ServerEnv } from "~/utils/env.server";
 import { createStripeProvider } from "./stripe.server";
 import { createTestCheckoutProvider } from "./test-checkout.server";
@@ -21,28 +22,34 @@ export type PaymentsEnv = Pick<
   | "STRIPE_PRICE_500"
   | "STRIPE_PRICE_1000"
   | "STRIPE_PRICE_3000"
+  | "STRIPE_PRICE_PLUS_MONTHLY"
+  | "STRIPE_PRICE_PLUS_YEARLY"
   | "STRIPE_API_BASE"
 >;
 
 export function selectPayments(env: PaymentsEnv, store: () => Promise<DocStore>): PaymentProvider | null {
   if (env.PAYMENTS === "off") return null;
   if (env.STRIPE_SECRET_KEY) {
-    const prices: Partial<Record<PackId, string>> = {
+    const prices = {
       sp_100: env.STRIPE_PRICE_100,
       sp_500: env.STRIPE_PRICE_500,
       sp_1000: env.STRIPE_PRICE_1000,
       sp_3000: env.STRIPE_PRICE_3000,
-    };
+      plus_monthly: env.STRIPE_PRICE_PLUS_MONTHLY,
+      plus_yearly: env.STRIPE_PRICE_PLUS_YEARLY,
+    } satisfies Partial<Record<PackId | PlanId, string>>;
     // env.server.ts refuses to start without these; checked again so a partial setup can never
-    // sell a pack that has no price.
+    // sell a pack or a plan that has no price.
     const missing = Object.entries(prices).filter(([, price]) => !price).map(([pack]) => pack);
     if (!env.STRIPE_WEBHOOK_SECRET || missing.length > 0) {
-      throw new Error(`Stripe is half configured: set STRIPE_WEBHOOK_SECRET and a price for ${missing.join(", ") || "every pack"}.`);
+      throw new Error(`Stripe is half configured: set STRIPE_WEBHOOK_SECRET and a price for ${missing.join(", ") || "every pack and plan"}.`);
     }
+    const { plus_monthly, plus_yearly, ...packPrices } = prices as Record<PackId | PlanId, string>;
     return createStripeProvider({
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      prices: prices as Record<PackId, string>,
+      prices: packPrices,
+      planPrices: { plus_monthly, plus_yearly },
       apiBase: env.STRIPE_API_BASE,
     });
   }

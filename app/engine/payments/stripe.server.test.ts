@@ -8,6 +8,7 @@ import { CheckoutNotFoundError, PaymentMismatchError, RefundRefusedError, Webhoo
 
 const SECRET = "whsec_test_secret";
 const PRICES = { sp_100: "price_100", sp_500: "price_500", sp_1000: "price_1000", sp_3000: "price_3000" };
+const PLAN_PRICES = { plus_monthly: "price_plus_monthly", plus_yearly: "price_plus_yearly" };
 const sp500 = packById("sp_500") as Pack;
 
 interface Received {
@@ -43,7 +44,7 @@ afterAll(async () => {
 });
 
 function provider(): PaymentProvider {
-  return createStripeProvider({ secretKey: "sk_test_123", webhookSecret: SECRET, prices: PRICES, apiBase });
+  return createStripeProvider({ secretKey: "sk_test_123", webhookSecret: SECRET, prices: PRICES, planPrices: PLAN_PRICES, apiBase });
 }
 
 function session(overrides: Record<string, unknown> = {}) {

@@ -3,6 +3,7 @@
  */
 import Stripe from "stripe";
 import { isPackId, packById, type Pack, type PackId } from "./packs";
+import { planById, type PlanId } from "./plans";
 import {
   CheckoutNotFoundError,
   PaymentMismatchError,
@@ -14,6 +15,9 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type RefundEvent,
+  type InvoiceEvent,
+  type SubscriptionSnapshot,
+  type SubscriptionStatus,
 } from "./types";
 
 export interface StripeProviderConfig {
@@ -21,6 +25,8 @@ export interface StripeProviderConfig {
   webhookSecret: string;
   /** The Stripe price id of each pack (configuration, e.g. STRIPE_PRICE_500). */
   prices: Record<PackId, string>;
+  /** The Stripe price id of each plan (STRIPE_PRICE_PLUS_MONTHLY, …; decision 017). */
+  planPrices: Record<PlanId, string>;
   /** http://127.0.0.1:PORT sends every API call to a local stand-in (tests). */
   apiBase?: string;
 }
@@ -89,7 +95,82 @@ export function refundFromCharge(charge: Stripe.Charge): RefundEvent {
   };
 }
 
-function eventOf(event: Stripe.Event): PaymentEvent | null {
+/** Stripe's subscription statuses onto ours (decision 017). */
+function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus {
+  switch (status) {
+    case "active":
+    case "trialing":
+      return "active";
+    case "past_due":
+    case "unpaid":
+      return "past_due";
+    case "canceled":
+    case "incomplete_expired":
+      return "canceled";
+    default:
+      // incomplete, paused: not paid for now.
+      return "incomplete";
+  }
+}
+
+type PlanOfPrice = (priceId: string | null | undefined) => PlanId | null;
+
+export function snapshotFromSubscription(subscription: Stripe.Subscription, at: number, planOf: PlanOfPrice, deleted = false): SubscriptionSnapshot {
+  const item = subscription.items?.data?.[0];
+  const periodEnd = item?.current_period_end;
+  return {
+    subscriptionId: subscription.id,
+    customerId: idOf(subscription.customer) ?? "",
+    uid: subscription.metadata?.uid || null,
+    planId: planOf(item?.price?.id),
+    // A deleted subscription is over, whatever status the object still carries.
+    status: deleted ? "canceled" : statusOf(subscription.status),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true || subscription.cancel_at != null,
+    currentPeriodEnd: typeof periodEnd === "number" ? periodEnd * 1000 : null,
+    at,
+  };
+}
+
+/** Null for an invoice that no subscription made (a one-off invoice on the same account). */
+export function invoiceEventOf(invoice: Stripe.Invoice, at: number, planOf: PlanOfPrice): InvoiceEvent | null {
+  const details = invoice.parent?.subscription_details;
+  const subscriptionId = idOf(details?.subscription ?? null);
+  if (!invoice.id || !subscriptionId) return null;
+  const line = invoice.lines?.data?.find((l) => l.pricing?.price_details?.price) ?? invoice.lines?.data?.[0];
+  const priceId = idOf((line?.pricing?.price_details?.price as string | { id: string } | undefined) ?? null);
+  return {
+    invoiceId: invoice.id,
+    subscriptionId,
+    customerId: idOf(invoice.customer) ?? "",
+    uid: details?.metadata?.uid || null,
+    planId: planOf(priceId),
+    periodInvoice: invoice.billing_reason === "subscription_create" || invoice.billing_reason === "subscription_cycle",
+    amountCents: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
+    currency: invoice.currency.toLowerCase(),
+    periodStart: typeof line?.period?.start === "number" ? line.period.start * 1000 : null,
+    periodEnd: typeof line?.period?.end === "number" ? line.period.end * 1000 : null,
+    at,
+  };
+}
+
+function eventOf(event: Stripe.Event, planOf: PlanOfPrice): PaymentEvent | null {
+  const at = event.created * 1000;
+  if (event.type === "checkout.session.completed" && event.data.object.mode === "subscription") {
+    const session = event.data.object;
+    const uid = session.metadata?.uid;
+    const subscriptionId = idOf(session.subscription);
+    const customerId = idOf(session.customer);
+    // A subscription checkout that is not ours (a Payment Link, another app on the account).
+    if (!uid || !subscriptionId || !customerId) return null;
+    return { type: "subscription.started", uid, subscriptionId, customerId, at };
+  }
+  if (event.type === "customer.subscription.created" || event.type === "customer.subscription.updated" || event.type === "customer.subscription.deleted") {
+    return { type: "subscription.changed", ...snapshotFromSubscription(event.data.object, at, planOf, event.type === "customer.subscription.deleted") };
+  }
+  if (event.type === "invoice.paid" || event.type === "invoice.payment_failed") {
+    const invoice = invoiceEventOf(event.data.object, at, planOf);
+    return invoice && { type: event.type, ...invoice };
+  }
   if (FULFILLING_EVENTS.has(event.type)) {
     const fulfilment = fulfilmentFromSession(event.data.object as Stripe.Checkout.Session);
     return fulfilment ? { type: "checkout.paid", ...fulfilment } : null;
@@ -107,6 +188,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     appInfo: { name: "SkillSwap" },
   });
   const packByPrice = new Map(Object.entries(config.prices).map(([packId, priceId]) => [priceId, packId as PackId]));
+  const planByPrice = new Map(Object.entries(config.planPrices).map(([planId, priceId]) => [priceId, planId as PlanId]));
+  const planOf: PlanOfPrice = (priceId) => (priceId ? (planByPrice.get(priceId) ?? null) : null);
 
   return {
     kind: "stripe",
@@ -122,15 +205,16 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       return packId ? packById(packId) : null;
     },
 
-    async createCheckout({ uid, email, pack, priceId, origin, idempotencyKey }: CheckoutRequest): Promise<CheckoutSession> {
+    async createCheckout({ uid, email, pack, priceId, origin, idempotencyKey, customerId }: CheckoutRequest): Promise<CheckoutSession> {
       if (config.prices[pack.id] !== priceId) throw new Error(`Price ${priceId} is not the price of pack ${pack.id}.`);
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
           line_items: [{ price: priceId, quantity: 1 }],
           client_reference_id: uid,
-          // Stripe refuses an empty address; without one its page asks for it.
-          customer_email: email || undefined,
+          // The member's customer when there is one (decision 017); otherwise Stripe refuses an
+          // empty address, and without one its page asks for it.
+          ...(customerId ? { customer: customerId } : { customer_email: email || undefined }),
           metadata: { uid, pack: pack.id, sp: String(pack.sp) },
           success_url: `${origin}/checkout?status=success&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${origin}/checkout?status=cancelled`,
@@ -150,7 +234,48 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError();
         throw error;
       }
-      return eventOf(event);
+      return eventOf(event, planOf);
+    },
+
+    testBilling: null,
+
+    planPriceIdFor(planId) {
+      return config.planPrices[planId];
+    },
+
+    planForPriceId(priceId) {
+      const planId = planByPrice.get(priceId);
+      return planId ? planById(planId) : null;
+    },
+
+    async createCustomer({ uid, email, idempotencyKey }) {
+      const customer = await stripe.customers.create({ email: email || undefined, metadata: { uid } }, { idempotencyKey });
+      return customer.id;
+    },
+
+    async createSubscriptionCheckout({ uid, customerId, plan, priceId, origin, idempotencyKey }) {
+      if (config.planPrices[plan.id] !== priceId) throw new Error(`Price ${priceId} is not the price of plan ${plan.id}.`);
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "subscription",
+          customer: customerId,
+          line_items: [{ price: priceId, quantity: 1 }],
+          client_reference_id: uid,
+          metadata: { uid, plan: plan.id },
+          // Copied onto the subscription and from there onto each invoice, so every event says whose it is.
+          subscription_data: { metadata: { uid, plan: plan.id } },
+          success_url: `${origin}/subscriptions?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${origin}/subscriptions?checkout=cancelled`,
+        },
+        { idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url.`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async createBillingPortal({ customerId, returnUrl }) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return { url: session.url };
     },
 
     async refund({ checkoutId, providerIds, idempotencyKey }) {

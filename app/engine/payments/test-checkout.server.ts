@@ -6,6 +6,8 @@
 import { createHash } from "node:crypto";
 import type { DocStore } from "~/engine/store/types";
 import { isPackId, packById, PACKS, type Pack, type PackId } from "./packs";
+import { PLANS } from "./plans";
+import { createTestBilling, createTestPlanCheckout, testCustomerId } from "./test-billing.server";
 import {
   CheckoutClosedError,
   CheckoutNotFoundError,
@@ -111,6 +113,31 @@ export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): P
       },
       pay: async (id, uid) => payTestCheckout(await getStore(), id, uid),
       cancel: async (id, uid) => cancelTestCheckout(await getStore(), id, uid),
+    },
+
+    testBilling: createTestBilling(getStore),
+
+    // Nothing to create: the test billing's customer is the member.
+    async createCustomer({ uid }) {
+      return testCustomerId(uid);
+    },
+
+    async createSubscriptionCheckout({ uid, customerId, plan, priceId, idempotencyKey }) {
+      if (priceId !== `${TEST_PRICE_PREFIX}${plan.id}`) throw new Error(`Price ${priceId} is not the price of plan ${plan.id}.`);
+      return createTestPlanCheckout(getStore, uid, customerId, plan, idempotencyKey);
+    },
+
+    // The test billing's portal is the panel on /subscriptions itself.
+    async createBillingPortal() {
+      return { url: "/subscriptions#test-billing" };
+    },
+
+    planPriceIdFor(planId) {
+      return `${TEST_PRICE_PREFIX}${planId}`;
+    },
+
+    planForPriceId(priceId) {
+      return PLANS.find((plan) => `${TEST_PRICE_PREFIX}${plan.id}` === priceId) ?? null;
     },
 
     priceIdFor(packId) {

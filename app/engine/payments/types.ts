@@ -4,6 +4,7 @@
  * (./packs.ts), never from the browser.
  */
 import type { Pack, PackId } from "./packs";
+import type { Plan, PlanId } from "./plans";
 
 export interface CheckoutRequest {
   uid: string;
@@ -14,6 +15,8 @@ export interface CheckoutRequest {
   origin: string;
   /** Repeating a request with the same key returns the same checkout instead of a second one. */
   idempotencyKey: string;
+  /** The member's customer at the provider (decision 017), so packs and plans share one. */
+  customerId?: string;
 }
 
 export interface CheckoutSession {
@@ -50,8 +53,109 @@ export interface RefundEvent {
   currency: string;
 }
 
+/** Subscription states the app knows (decision 017); the provider's others map onto these. */
+export type SubscriptionStatus = "incomplete" | "active" | "past_due" | "canceled";
+
+/** A subscription checkout completed: links the provider's customer and subscription to a member. */
+export interface SubscriptionStartedEvent {
+  subscriptionId: string;
+  customerId: string;
+  uid: string;
+  /** When the provider said so, in ms: events are ordered by it. */
+  at: number;
+}
+
+/** The provider's word on a subscription as it stands at `at` (created, updated or deleted). */
+export interface SubscriptionSnapshot {
+  subscriptionId: string;
+  customerId: string;
+  /** From the subscription's metadata; null when it has none (the customer then tells who). */
+  uid: string | null;
+  /** Null for a price that is not one of our plans. */
+  planId: PlanId | null;
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  /** End of the period paid for, in ms; null when unknown. */
+  currentPeriodEnd: number | null;
+  at: number;
+}
+
+/** An invoice of a subscription was paid, or a payment of it failed. */
+export interface InvoiceEvent {
+  invoiceId: string;
+  subscriptionId: string;
+  customerId: string;
+  uid: string | null;
+  /** The plan of the invoice's price; null for a price that is not one of ours. */
+  planId: PlanId | null;
+  /**
+   * Whether the invoice pays a period of the plan (first invoice or renewal) and so earns its
+   * allowance; a proration after a plan change does not.
+   */
+  periodInvoice: boolean;
+  amountCents: number;
+  currency: string;
+  periodStart: number | null;
+  periodEnd: number | null;
+  at: number;
+}
+
 /** What a webhook can tell the app; parseWebhook answers null for every other event. */
-export type PaymentEvent = ({ type: "checkout.paid" } & FulfilmentEvent) | ({ type: "charge.refunded" } & RefundEvent);
+export type PaymentEvent =
+  | ({ type: "checkout.paid" } & FulfilmentEvent)
+  | ({ type: "charge.refunded" } & RefundEvent)
+  | ({ type: "subscription.started" } & SubscriptionStartedEvent)
+  | ({ type: "subscription.changed" } & SubscriptionSnapshot)
+  | ({ type: "invoice.paid" } & InvoiceEvent)
+  | ({ type: "invoice.payment_failed" } & InvoiceEvent);
+
+export type SubscriptionEvent = Extract<PaymentEvent, { type: "subscription.started" | "subscription.changed" | "invoice.paid" | "invoice.payment_failed" }>;
+
+export interface CustomerRequest {
+  uid: string;
+  email: string;
+  /** `customer_{uid}`: a second request, or a race of two, yields the same customer. */
+  idempotencyKey: string;
+}
+
+export interface SubscriptionCheckoutRequest {
+  uid: string;
+  customerId: string;
+  plan: Plan;
+  priceId: string;
+  /** Where the provider sends the person back: `${origin}/subscriptions?…`. */
+  origin: string;
+  idempotencyKey: string;
+}
+
+export interface BillingPortalRequest {
+  customerId: string;
+  /** Where the portal's "return" link leads. */
+  returnUrl: string;
+}
+
+/**
+ * The labelled test billing (PAYMENTS=test only): plays Stripe's part for subscriptions. Each verb
+ * answers the events Stripe would send, which the caller applies exactly as the webhook does.
+ */
+export interface TestBilling {
+  /** The open test subscription checkout of `uid` with this id, or null. */
+  getCheckout(id: string, uid: string): Promise<{ id: string; plan: Plan; status: "open" | "completed" | "cancelled" } | null>;
+  /** Subscribes: the checkout completes, the subscription starts and its first invoice is paid. */
+  completeCheckout(id: string, uid: string): Promise<SubscriptionEvent[]>;
+  cancelCheckout(id: string, uid: string): Promise<void>;
+  /**
+   * "Renew now": the next period begins and its invoice is paid; after a failed payment, the open
+   * invoice is paid instead (Stripe's retry). At the end of a period cancelled at period end, the
+   * subscription ends.
+   */
+  renew(uid: string): Promise<SubscriptionEvent[]>;
+  /** A renewal whose payment fails: the subscription is past due until renew pays it. */
+  failRenewal(uid: string): Promise<SubscriptionEvent[]>;
+  /** At period end (it stays paid until then) or at once; `resume` undoes a cancellation at period end. */
+  cancel(uid: string, when: "period_end" | "now"): Promise<SubscriptionEvent[]>;
+  resume(uid: string): Promise<SubscriptionEvent[]>;
+}
 
 export interface RefundRequest {
   checkoutId: string;
@@ -105,6 +209,18 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundStarted>;
   priceIdFor(packId: PackId): string;
   packForPriceId(priceId: string): Pack | null;
+
+  // Subscriptions (decision 017)
+  /** Null unless this is the labelled test billing. */
+  readonly testBilling: TestBilling | null;
+  /** Creates the member's customer; the same idempotency key answers the same customer. */
+  createCustomer(request: CustomerRequest): Promise<string>;
+  /** A hosted checkout in subscription mode for one plan. */
+  createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
+  /** A session of the provider's customer portal (plan, payment method, invoices, cancel). */
+  createBillingPortal(request: BillingPortalRequest): Promise<{ url: string }>;
+  planPriceIdFor(planId: PlanId): string;
+  planForPriceId(priceId: string): Plan | null;
 }
 
 export class WebhookSignatureError extends Error {

@@ -21,6 +21,7 @@ export const CATEGORY_OF: Record<NotificationType, NotificationCategory | null> 
   // Money and account notices are always sent: a member must learn that SP arrived or left.
   welcome_bonus: null,
   top_up: null,
+  subscription: null,
   system: null,
 };
 

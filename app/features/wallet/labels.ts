@@ -9,6 +9,7 @@ const TYPE_LABELS: Record<TransactionType, string> = {
   booking_payout: "Session payout",
   refund: "Refund",
   adjustment: "Adjustment",
+  subscription: "Subscription",
 };
 
 /** What the wallet page calls a kind of entry. Unknown kinds (from a newer server) still read sensibly. */

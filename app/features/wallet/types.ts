@@ -10,7 +10,8 @@ export type TransactionType =
   | "booking_release"
   | "booking_payout"
   | "refund"
-  | "adjustment";
+  | "adjustment"
+  | "subscription";
 
 /** What a caller asks the ledger to post. `id` is the idempotency key (ARCHITECTURE.md). */
 export interface LedgerEntry {
