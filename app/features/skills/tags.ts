@@ -2,10 +2,13 @@
  * Skills on profiles: a tag (normalised, for matching) with the label the member typed (for
  * showing) and a level. Browser-safe: the profile editor validates with the same rules.
  */
+import { MAX_TAG_LENGTH, normaliseTag } from "./tag-name";
+import { findSkill } from "./taxonomy";
+
 export const SKILL_LEVELS = ["beginner", "intermediate", "expert"] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
 
-export const MAX_TAG_LENGTH = 40;
+export { MAX_TAG_LENGTH, normaliseTag } from "./tag-name";
 /** Per list (teach / learn): enough for a real profile, few enough to keep matching cheap. */
 export const MAX_SKILLS_PER_LIST = 10;
 
@@ -13,11 +16,6 @@ export interface Skill {
   tag: string;
   label: string;
   level: SkillLevel;
-}
-
-/** "  Public   Speaking " → "public speaking"; empty when nothing usable is left. */
-export function normaliseTag(raw: string): string {
-  return raw.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase().slice(0, MAX_TAG_LENGTH).trim();
 }
 
 /** The label keeps the member's capitals ("React", "UX design") but not their stray spaces. */
@@ -29,8 +27,14 @@ export function isSkillLevel(value: unknown): value is SkillLevel {
   return typeof value === "string" && (SKILL_LEVELS as readonly string[]).includes(value);
 }
 
-/** Builds a skill from what a person typed; null when the name is empty after normalising. */
+/**
+ * Builds a skill from what a person typed; null when the name is empty after normalising. A name
+ * the taxonomy knows (synonyms included: "JS") becomes that skill, so everyone's "JS",
+ * "javascript" and "JavaScript" meet on one tag; anything else is kept as typed (free entry).
+ */
 export function toSkill(rawLabel: string, level: SkillLevel): Skill | null {
+  const known = findSkill(rawLabel);
+  if (known) return { tag: known.tag, label: known.label, level };
   const tag = normaliseTag(rawLabel);
   if (!tag) return null;
   return { tag, label: displayLabel(rawLabel), level };
@@ -74,6 +78,9 @@ export function parseSkillLines(text: string): { skills: Skill[]; error?: string
     const match = /^(.*?)(?:\s*[:\-–]\s*(beginner|intermediate|expert))?$/i.exec(line);
     const name = match?.[1] ?? line;
     const level = (match?.[2]?.toLowerCase() ?? "intermediate") as SkillLevel;
+    // "Python: guru" is a level nobody offers, not a skill named "Python: guru".
+    const unknownLevel = /^(.+?)\s*:\s*(.+)$/.exec(name);
+    if (unknownLevel) return { skills, error: `"${unknownLevel[2].slice(0, 20)}" is not a level: write beginner, intermediate or expert after ${unknownLevel[1].slice(0, 20)}.` };
     if (name.trim().length > MAX_TAG_LENGTH) return { skills, error: `Keep each skill under ${MAX_TAG_LENGTH} characters ("${name.trim().slice(0, 20)}…").` };
     const skill = toSkill(name, level);
     if (skill) skills.push(skill);
