@@ -1,7 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStripeStandIn, type Received, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
 import { packById, type Pack } from "./packs";
 import { createStripeProvider } from "./stripe.server";
 import { CheckoutNotFoundError, PaymentMismatchError, RefundRefusedError, WebhookSignatureError, type PaymentProvider } from "./types";
@@ -11,37 +10,17 @@ const PRICES = { sp_100: "price_100", sp_500: "price_500", sp_1000: "price_1000"
 const PLAN_PRICES = { plus_monthly: "price_plus_monthly", plus_yearly: "price_plus_yearly" };
 const sp500 = packById("sp_500") as Pack;
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  form: URLSearchParams;
-}
-
-// A local stand-in for api.stripe.com: records each request and answers from `routes`.
-let server: Server;
+let standIn: StripeStandIn;
 let apiBase: string;
-const received: Received[] = [];
-const routes = new Map<string, { status: number; body: unknown }>();
+let received: Received[];
+let routes: StripeStandIn["routes"];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, form: new URLSearchParams(body) });
-      const route = routes.get(`${req.method} ${req.url?.split("?")[0]}`) ?? { status: 404, body: { error: { type: "invalid_request_error", message: "No such route" } } };
-      res.writeHead(route.status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(route.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  standIn = await startStripeStandIn();
+  ({ apiBase, received, routes } = standIn);
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => standIn.close());
 
 function provider(): PaymentProvider {
   return createStripeProvider({ secretKey: "sk_test_123", webhookSecret: SECRET, prices: PRICES, planPrices: PLAN_PRICES, apiBase });
