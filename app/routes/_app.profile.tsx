@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
 import { SkillChips } from "~/components/members/skill-chips";
+import { SkillPicker } from "~/components/skills/skill-picker";
 import { fitAvatar, UNREADABLE_PICTURE } from "~/components/members/fit-avatar";
 import { PageHeader } from "~/components/page-header";
 import { getFiles, getStore } from "~/engine/index.server";
@@ -12,8 +13,9 @@ import { BIO_MAX_LENGTH, bioSchema, FULL_NAME_MAX_LENGTH, fullNameSchema } from 
 import { AvatarError, uploadAvatar } from "~/features/members/avatar.server";
 import { MAX_AVATAR_BYTES } from "~/features/members/image-type";
 import { levelFor } from "~/features/progress/levels";
-import { setSkills } from "~/features/skills/skills.server";
-import { parseSkillLines, readSkills, skillLines } from "~/features/skills/tags";
+import { setSkills, skillsInUse } from "~/features/skills/skills.server";
+import { readSkills } from "~/features/skills/tags";
+import { skillsField } from "~/features/skills/skills-field";
 import { requireUser } from "~/utils/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { assertSameOrigin } from "~/utils/origin.server";
@@ -22,17 +24,6 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Your profile", matches });
 
 const MAX_LANGUAGES = 8;
-
-const skillsField = (label: string) =>
-  z
-    .string()
-    .max(2_000)
-    .default("")
-    .transform((text, ctx) => {
-      const { skills, error } = parseSkillLines(text);
-      if (error) ctx.addIssue({ code: "custom", message: `${label}: ${error}` });
-      return skills;
-    });
 
 const profileSchema = z.object({
   fullName: fullNameSchema,
@@ -62,8 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     languages: Array.isArray(p.languages) ? (p.languages as string[]).join(", ") : "",
     offered,
     wanted,
-    offeredText: skillLines(offered),
-    wantedText: skillLines(wanted),
+    memberSkills: await skillsInUse(await getStore()),
     level: levelFor(p.xp).level,
     xp: p.xp,
   };
@@ -205,23 +195,25 @@ export default function Profile() {
             <Field label="Full name" name="fullName" required maxLength={FULL_NAME_MAX_LENGTH} defaultValue={failure?.values.fullName ?? profile.fullName} error={failure?.fieldErrors.fullName} />
             <TextAreaField label="Bio" name="bio" rows={4} maxLength={BIO_MAX_LENGTH} defaultValue={failure?.values.bio ?? profile.bio} error={failure?.fieldErrors.bio} />
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-              <TextAreaField
+              <SkillPicker
                 label="Skills you teach"
                 name="skillsOffered"
-                rows={5}
+                defaultLevel="intermediate"
+                memberSkills={profile.memberSkills}
                 placeholder={"Spanish: expert\nGuitar: intermediate"}
-                defaultValue={failure?.values.skillsOffered ?? profile.offeredText}
+                initial={failure?.values.skillsOffered ?? profile.offered}
                 error={failure?.fieldErrors.skillsOffered}
-                hint="One per line, with beginner, intermediate or expert after a colon. Up to 10."
+                hint="Pick from the list or add your own, with your level."
               />
-              <TextAreaField
+              <SkillPicker
                 label="Skills you want to learn"
                 name="skillsWanted"
-                rows={5}
+                defaultLevel="beginner"
+                memberSkills={profile.memberSkills}
                 placeholder={"React: beginner\nPublic speaking"}
-                defaultValue={failure?.values.skillsWanted ?? profile.wantedText}
+                initial={failure?.values.skillsWanted ?? profile.wanted}
                 error={failure?.fieldErrors.skillsWanted}
-                hint="Your current level helps teachers prepare. Up to 10."
+                hint="Your current level helps teachers prepare."
               />
             </div>
             <Field label="Languages" name="languages" maxLength={400} defaultValue={failure?.values.languages ?? profile.languages} error={failure?.fieldErrors.languages} hint="Separated by commas, e.g. English, Spanish." />

@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError, TextAreaField } from "~/components/form";
+import { SkillPicker } from "~/components/skills/skill-picker";
 import { getStore } from "~/engine/index.server";
 import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, profileSetupSchema } from "~/features/auth/schemas";
 import { safeRedirect } from "~/features/layout/routes";
-import { updateProfile } from "~/features/profile/profile.server";
+import { setSkills, skillsInUse } from "~/features/skills/skills.server";
+import { skillsField } from "~/features/skills/skills-field";
 import { knownTimeZone } from "~/utils/zoned-time";
 import { requireUnnamedUser } from "~/utils/auth.server";
 import { parseForm } from "~/utils/forms.server";
@@ -19,17 +21,24 @@ export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Set up you
 // Signed-in pages are never cached, so Back after Log Out cannot show them (utils/private-page).
 export const headers = privatePageHeaders;
 
+// The optional second step: skills, so that a newcomer's first matches are real ones.
+const setupSchema = profileSetupSchema.extend({
+  skillsOffered: skillsField("What you can teach"),
+  skillsWanted: skillsField("What you want to learn"),
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnnamedUser(request);
-  return { email: user.email, bio: user.profile.bio ?? "" };
+  return { email: user.email, bio: user.profile.bio ?? "", memberSkills: await skillsInUse(await getStore()) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUnnamedUser(request);
-  const parsed = await parseForm(request, profileSetupSchema);
+  const parsed = await parseForm(request, setupSchema);
   if (!parsed.ok) return parsed.failure;
-  const { fullName, bio, timezone, redirectTo } = parsed.value;
-  await updateProfile(await getStore(), user.uid, {
+  const { fullName, bio, timezone, redirectTo, skillsOffered, skillsWanted } = parsed.value;
+  // Name, bio and skills in one transaction: the profile never has skills without its index.
+  await setSkills(await getStore(), user.uid, skillsOffered, skillsWanted, {
     fullName,
     bio,
     timezone: knownTimeZone(timezone) ?? user.profile.timezone ?? "UTC",
@@ -38,41 +47,107 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileSetup() {
-  const { email, bio } = useLoaderData<typeof loader>();
+  const { email, bio, memberSkills } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const [timezone, setTimezone] = useState("");
-  useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  // Two steps once the page runs JavaScript; without it, one form with everything.
+  const [hydrated, setHydrated] = useState(false);
+  const [step, setStep] = useState<1 | 2>(1);
+  const skillsHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    setHydrated(true);
+  }, []);
+  const errors = actionData?.fieldErrors;
+  // A refused name sends the member back to the step that holds it.
+  useEffect(() => {
+    if (errors?.fullName || errors?.bio) setStep(1);
+    else if (errors?.skillsOffered || errors?.skillsWanted) setStep(2);
+  }, [errors]);
+  useEffect(() => {
+    if (hydrated && step === 2) skillsHeading.current?.focus();
+  }, [hydrated, step]);
+  const busy = navigation.state !== "idle";
+  const showStep1 = !hydrated || step === 1;
+  const showStep2 = !hydrated || step === 2;
   return (
     <AuthShell title="Set up your profile" subtitle={<>Tell other members who you are. You are signed in as {email}.</>}>
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <input type="hidden" name="timezone" value={timezone} />
         <FormError message={actionData?.formError} />
-        <Field
-          label="Full name"
-          name="fullName"
-          autoComplete="name"
-          required
-          minLength={2}
-          maxLength={FULL_NAME_MAX_LENGTH}
-          defaultValue={actionData?.values.fullName}
-          error={actionData?.fieldErrors.fullName}
-          hint="How other members will see you, 2 to 80 characters."
-        />
-        <TextAreaField
-          label="Short bio (optional)"
-          name="bio"
-          rows={3}
-          maxLength={BIO_MAX_LENGTH}
-          defaultValue={actionData?.values.bio ?? bio}
-          error={actionData?.fieldErrors.bio}
-          hint="What you can teach, what you'd love to learn."
-        />
-        <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
-          Continue to your dashboard
-        </button>
+        <div className="space-y-4" hidden={!showStep1}>
+          {hydrated ? <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Step 1 of 2</p> : null}
+          <Field
+            label="Full name"
+            name="fullName"
+            autoComplete="name"
+            required
+            minLength={2}
+            maxLength={FULL_NAME_MAX_LENGTH}
+            defaultValue={actionData?.values.fullName}
+            error={errors?.fullName}
+            hint="How other members will see you, 2 to 80 characters."
+          />
+          <TextAreaField
+            label="Short bio (optional)"
+            name="bio"
+            rows={3}
+            maxLength={BIO_MAX_LENGTH}
+            defaultValue={actionData?.values.bio ?? bio}
+            error={errors?.bio}
+            hint="What you can teach, what you'd love to learn."
+          />
+          {hydrated ? (
+            <div className="space-y-2">
+              <button type="button" className="btn-primary w-full" onClick={() => setStep(2)}>
+                Next: your skills
+              </button>
+              <button type="submit" className="btn-secondary w-full" disabled={busy}>
+                Skip skills and continue to your dashboard
+              </button>
+            </div>
+          ) : null}
+        </div>
+        <div className="space-y-4" hidden={!showStep2}>
+          {hydrated ? <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Step 2 of 2 (optional)</p> : null}
+          <h2 ref={skillsHeading} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
+            What can you teach? What do you want to learn?
+          </h2>
+          <p className="text-sm text-slate-600">Your matches come from these. You can change them any time on your profile.</p>
+          <SkillPicker
+            label="What you can teach"
+            name="skillsOffered"
+            defaultLevel="intermediate"
+            memberSkills={memberSkills}
+            placeholder={"Spanish: expert\nGuitar: intermediate"}
+            initial={actionData?.values.skillsOffered ?? []}
+            error={errors?.skillsOffered}
+            hint="Pick from the list or add your own, with your level."
+          />
+          <SkillPicker
+            label="What you want to learn"
+            name="skillsWanted"
+            defaultLevel="beginner"
+            memberSkills={memberSkills}
+            placeholder={"React: beginner\nPublic speaking"}
+            initial={actionData?.values.skillsWanted ?? []}
+            error={errors?.skillsWanted}
+            hint="Your current level helps teachers prepare."
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            {hydrated ? (
+              <button type="button" className="btn-secondary sm:flex-1" onClick={() => setStep(1)}>
+                Back
+              </button>
+            ) : null}
+            <button type="submit" className="btn-primary sm:flex-[2]" disabled={busy}>
+              Continue to your dashboard
+            </button>
+          </div>
+        </div>
       </Form>
     </AuthShell>
   );

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./support/test";
 import { createUser, PASSWORD, signInAs, signUpViaUi, skipLocalOnboarding, uniqueEmail, type TestUser } from "./support/fixtures";
-import { e2eStore } from "./support/store";
+import { e2eStore, uidOf } from "./support/store";
 
 /**
  * The foundation end to end: sign-up and profile set-up, every redirect rule of the request
@@ -15,11 +15,6 @@ async function signInViaForm(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function uidOf(email: string): Promise<string | undefined> {
-  const entry = await e2eStore().get<{ uid: string }>(`auth_emails/${email.toLowerCase()}`);
-  return entry?.data.uid;
 }
 
 async function storedFullName(uid: string): Promise<unknown> {

@@ -25,3 +25,9 @@ export function e2eStore(): DocStore {
 export function sessionSecret(): string {
   return readFileSync(path.join(dataDir(), "session-secret"), "utf8").trim();
 }
+
+/** The uid of the account signed up with `email`, as the embedded auth stores it. */
+export async function uidOf(email: string): Promise<string | undefined> {
+  const entry = await e2eStore().get<{ uid: string }>(`auth_emails/${email.toLowerCase()}`);
+  return entry?.data.uid;
+}
