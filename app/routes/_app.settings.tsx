@@ -105,7 +105,7 @@ async function changePassword({ request, user, input, form }: HandlerArgs<"passw
   const session = await auth.startSession(await auth.signIn(credentials), credentials);
   return data(
     { ok: true as const, message: "Your password was changed. Other devices have been signed out." },
-    { headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt) } },
+    { headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) } },
   );
 }
 

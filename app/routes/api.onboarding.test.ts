@@ -26,7 +26,7 @@ async function member(email: string): Promise<{ uid: string; cookie: string }> {
   const user = await auth.signUp(credentials);
   const session = await auth.startSession(user, credentials);
   await ensureProfile(await getStore(), user.uid);
-  return { uid: user.uid, cookie: (await commitSessionToken(session.token, session.expiresAt)).split(";")[0]! };
+  return { uid: user.uid, cookie: (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0]! };
 }
 
 async function post(form: Record<string, string>, { cookie, origin = ORIGIN, method = "POST" }: { cookie?: string; origin?: string; method?: string } = {}) {

@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const session = await auth.startSession(user, credentials);
     const next = safeRedirect(redirectTo, intent === "signUp" ? "" : "/dashboard");
     const to = intent === "signUp" ? (next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup") : next;
-    return Response.json({ redirectTo: to }, { headers: { ...NO_STORE, "Set-Cookie": await commitSessionToken(session.token, session.expiresAt) } });
+    return Response.json({ redirectTo: to }, { headers: { ...NO_STORE, "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) } });
   } catch (error) {
     if (error instanceof AuthError) return Response.json({ error: error.message }, { status: error.code === "not_supported" ? 404 : 401, headers: NO_STORE });
     throw error;

@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const suspension = await getSuspension(await getStore(), user.uid);
     if (suspension) return formFailure(parsed.form, suspendedMessage(suspension), 403);
     const session = await auth.startSession(user, credentials);
-    return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt) } });
+    return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) } });
   } catch (error) {
     if (error instanceof AuthError) {
       return formFailure(parsed.form, error.message, error.code === "too_many_attempts" ? 429 : 401);
@@ -65,11 +65,6 @@ export default function SignIn() {
     >
       <Form method="post" className="space-y-4" noValidate onSubmit={firebaseForm.onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {params.get("suspended") && !actionData ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            Your account has been suspended by SkillSwap's administrators. Sign in to see the reason.
-          </p>
-        ) : null}
         <FormError message={firebaseForm.error ?? actionData?.formError} />
         <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={actionData?.fieldErrors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.fieldErrors.password} />

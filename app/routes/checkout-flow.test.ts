@@ -28,7 +28,7 @@ async function signedInCookie(email: string): Promise<{ uid: string; cookie: str
   const credentials = { kind: "password" as const, email, password: "a long enough password", clientKey: "test" };
   const user = await auth.signUp(credentials);
   const session = await auth.startSession(user, credentials);
-  return { uid: user.uid, cookie: (await commitSessionToken(session.token, session.expiresAt)).split(";")[0] };
+  return { uid: user.uid, cookie: (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0] };
 }
 
 function apiRequest(body: unknown, { cookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {}) {

@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const session = await auth.startSession(user, credentials);
     const next = safeRedirect(redirectTo, "");
     return redirect(next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup", {
-      headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt) },
+      headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) },
     });
   } catch (error) {
     if (error instanceof AuthError) {

@@ -2,11 +2,12 @@ import { redirect } from "@remix-run/node";
 import { getAuth, getStore } from "~/engine/index.server";
 import type { AuthUser } from "~/engine/auth/types";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
-import { suspensionOf } from "~/features/members/member";
+import { suspensionOf, type Suspension } from "~/features/members/member";
 import { displayNameOf, avatarOf } from "~/features/profile/display";
 import type { UserProfile } from "~/features/profile/types";
 import { hasName, redirectFor, type Access } from "~/features/layout/routes";
-import { clearSessionToken, readSessionToken } from "./session.server";
+import { clearSessionToken, readSessionCookie, readSessionToken } from "./session.server";
+import { redirectWithToast } from "./toast.server";
 
 export interface CurrentUser {
   uid: string;
@@ -18,14 +19,18 @@ export interface CurrentUser {
 
 // Parent and child loaders run for the same request: resolve its session once.
 const resolved = new WeakMap<Request, Promise<AuthUser | null>>();
+/** Whose session a request's cookie named when the engine no longer honours it (revoked or expired). */
+const endedSessions = new WeakMap<Request, string>();
 
 export function getAuthUser(request: Request): Promise<AuthUser | null> {
   let pending = resolved.get(request);
   if (!pending) {
     pending = (async () => {
-      const token = await readSessionToken(request);
-      if (!token) return null;
-      return (await getAuth()).getSessionUser(token);
+      const cookie = await readSessionCookie(request);
+      if (!cookie) return null;
+      const user = await (await getAuth()).getSessionUser(cookie.token);
+      if (!user && cookie.uid) endedSessions.set(request, cookie.uid);
+      return user;
     })();
     resolved.set(request, pending);
   }
@@ -59,16 +64,40 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return pending;
 }
 
-/** A suspended member's next request ends their session and lands on /auth, which says why. */
-async function refuseSuspended(request: Request, user: CurrentUser): Promise<void> {
-  if (!suspensionOf(user.profile)) return;
-  await (await getAuth()).revokeSessions(user.uid);
-  throw redirect("/auth?suspended=1", { headers: { "Set-Cookie": await clearSessionToken() } });
+/** Where a suspended member lands: /auth, told why, signed out (and back here once reinstated). */
+async function toSignInWithReason(request: Request, suspension: Suspension): Promise<never> {
+  const reason = suspension.reason.length > 400 ? `${suspension.reason.slice(0, 399)}…` : suspension.reason;
+  const { pathname, search } = new URL(request.url);
+  const back = request.method === "GET" && !pathname.startsWith("/auth") ? `?${new URLSearchParams({ redirectTo: pathname + search })}` : "";
+  throw await redirectWithToast(
+    `/auth${back}`,
+    { type: "error", title: "Your account is suspended", description: `${reason} If you think this is a mistake, reply to the e-mail you signed up with.` },
+    { headers: { "Set-Cookie": await clearSessionToken() } },
+  );
+}
+
+/**
+ * A suspended member's next request lands on /auth with the reason. Suspending ends their sessions
+ * at once, so usually the request arrives with a session the engine has revoked, and the signed
+ * cookie still says whose it was; a session that slipped in meanwhile is ended here.
+ */
+async function refuseSuspended(request: Request, user: CurrentUser | null): Promise<void> {
+  if (user) {
+    const suspension = suspensionOf(user.profile);
+    if (!suspension) return;
+    await (await getAuth()).revokeSessions(user.uid);
+    await toSignInWithReason(request, suspension);
+  }
+  const endedFor = endedSessions.get(request);
+  if (!endedFor) return;
+  const profile = await (await getStore()).get(`users/${endedFor}`);
+  const suspension = suspensionOf(profile?.data);
+  if (suspension) await toSignInWithReason(request, suspension);
 }
 
 async function enforce(request: Request, access: Access): Promise<CurrentUser | null> {
   const user = await getCurrentUser(request);
-  if (user) await refuseSuspended(request, user);
+  await refuseSuspended(request, user);
   const to = redirectFor(new URL(request.url), access, { signedIn: Boolean(user), hasName: hasName(user?.profile.fullName) });
   if (to) throw redirect(to);
   return user;

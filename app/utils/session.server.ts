@@ -22,15 +22,34 @@ export function getSessionCookie() {
   return cookie;
 }
 
-export async function readSessionToken(request: Request): Promise<string | null> {
+export interface SessionCookie {
+  token: string;
+  /**
+   * Whose session it was. Signed with the cookie, so it can be trusted to say who this browser
+   * was signed in as after the session itself has been revoked (e.g. to say why: a suspension).
+   */
+  uid: string | null;
+}
+
+export async function readSessionCookie(request: Request): Promise<SessionCookie | null> {
   const header = request.headers.get("Cookie");
   if (!header || !header.includes("skillswap_session=")) return null;
   const value: unknown = await getSessionCookie().parse(header);
-  return typeof value === "string" && value.length > 0 ? value : null;
+  // Cookies set before the uid was kept hold the bare token.
+  if (typeof value === "string") return value.length > 0 ? { token: value, uid: null } : null;
+  if (value && typeof value === "object") {
+    const { t, u } = value as Record<string, unknown>;
+    if (typeof t === "string" && t.length > 0) return { token: t, uid: typeof u === "string" && u.length > 0 ? u : null };
+  }
+  return null;
 }
 
-export function commitSessionToken(token: string, expiresAt: number): Promise<string> {
-  return getSessionCookie().serialize(token, { expires: new Date(expiresAt) });
+export async function readSessionToken(request: Request): Promise<string | null> {
+  return (await readSessionCookie(request))?.token ?? null;
+}
+
+export function commitSessionToken(token: string, expiresAt: number, uid: string): Promise<string> {
+  return getSessionCookie().serialize({ t: token, u: uid }, { expires: new Date(expiresAt) });
 }
 
 export function clearSessionToken(): Promise<string> {

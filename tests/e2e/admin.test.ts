@@ -69,12 +69,14 @@ test("an admin suspends and reinstates a member, adjusts SP live, and finds it a
   await expect(adminPage.getByRole("alert")).toContainText("The balance is 225 SP: a debit of 1000 SP would take it below zero.");
   await expect(adminPage.getByTestId("admin-member-balance")).toHaveText("225 SP");
 
-  // Suspend: the member's sessions end, so their next request lands on /auth; signing in again says why.
+  // Suspend: the member's sessions end, so their next request lands on /auth, told why; signing in again is refused.
   await adminPage.locator("#suspend-reason").fill("Repeated spam in chats.");
   await adminPage.getByRole("button", { name: "Suspend member" }).click();
   await expect(adminPage.getByText(/^Suspended on .*: Repeated spam in chats\.$/)).toBeVisible();
   await memberPage.goto("/matches");
   await expect(memberPage).toHaveURL(/\/auth\?redirectTo=%2Fmatches/);
+  await expect(memberPage.getByText("Your account is suspended", { exact: true })).toBeVisible();
+  await expect(memberPage.getByText(/^Repeated spam in chats\. If you think this is a mistake/)).toBeVisible();
   await memberPage.getByLabel("Email").fill(member.email);
   await memberPage.getByLabel("Password").fill(PASSWORD);
   await memberPage.getByRole("button", { name: "Sign in" }).click();

@@ -11,7 +11,6 @@ import { e2eStore } from "./support/store";
  * one's account (signed out, cannot sign in, gone from other members' matches).
  */
 
-const run = randomUUID().slice(0, 6);
 const skill = (label: string, level: "beginner" | "expert") => toSkill(label, level)!;
 
 async function member(fullName: string, teaches: string[], learns: string[]): Promise<TestUser> {
@@ -28,7 +27,7 @@ const bellBadge = (page: Page) => page.getByTestId("bell-badge");
 const chatDot = (page: Page) => page.getByTestId("sidebar").getByTestId("chat-dot");
 
 test("name and bio have one home, the profile, with its rules; settings points there", async ({ browser, baseURL }) => {
-  const user = await member(`Old Name ${run}`, [], []);
+  const user = await member(`Old Name ${randomUUID().slice(0, 6)}`, [], []);
   const page = await open(browser, user, baseURL!, "/settings");
   await expect(page.getByLabel("Full name")).toHaveCount(0);
   await page.getByRole("link", { name: "your profile" }).click();
@@ -36,15 +35,16 @@ test("name and bio have one home, the profile, with its rules; settings points t
   await page.getByLabel("Full name").fill(" x ");
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByText("Enter at least 2 characters.")).toBeVisible();
-  await page.getByLabel("Full name").fill(`  New Name ${run}  `);
+  const renamed = `New Name ${randomUUID().slice(0, 6)}`;
+  await page.getByLabel("Full name").fill(`  ${renamed}  `);
   await page.getByLabel("Bio").fill("I teach knots.");
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByText("Your profile was saved.")).toBeVisible();
-  expect((await e2eStore().get(`users/${user.uid}`))?.data).toMatchObject({ fullName: `New Name ${run}`, bio: "I teach knots." });
+  expect((await e2eStore().get(`users/${user.uid}`))?.data).toMatchObject({ fullName: renamed, bio: "I teach knots." });
 });
 
 test("changing the password keeps this device signed in, signs out the others, and only the new password works", async ({ browser, baseURL }) => {
-  const user = await member(`Pat Password ${run}`, [], []);
+  const user = await member(`Pat Password ${randomUUID().slice(0, 6)}`, [], []);
   const page = await open(browser, user, baseURL!, "/settings");
   const elsewhere = await open(browser, user, baseURL!, "/dashboard");
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Change password" }) });
@@ -75,7 +75,7 @@ test("changing the password keeps this device signed in, signs out the others, a
 });
 
 test("the timezone chosen in settings is the one session times are shown in", async ({ browser, baseURL }) => {
-  const user = await member(`Tim Zone ${run}`, [], []);
+  const user = await member(`Tim Zone ${randomUUID().slice(0, 6)}`, [], []);
   const page = await open(browser, user, baseURL!, "/settings");
   await page.getByLabel("Timezone", { exact: true }).selectOption("Asia/Tokyo");
   await page.getByRole("button", { name: "Save timezone" }).click();
@@ -88,8 +88,8 @@ test("the timezone chosen in settings is the one session times are shown in", as
 });
 
 test("with messages turned off, a new conversation adds no bell badge", async ({ browser, baseURL }) => {
-  const quiet = await member("Quinn Quiet", [], []);
-  const sender = await member("Sasha Sender", [], []);
+  const quiet = await member(`Quinn Quiet ${randomUUID().slice(0, 6)}`, [], []);
+  const sender = await member(`Sasha Sender ${randomUUID().slice(0, 6)}`, [], []);
   const q = await open(browser, quiet, baseURL!, "/settings");
   await q.getByRole("checkbox", { name: /Messages/ }).uncheck();
   await expect(q.getByRole("checkbox", { name: /Wallet and top-ups/ })).toBeDisabled();
@@ -113,8 +113,9 @@ test("with messages turned off, a new conversation adds no bell badge", async ({
 });
 
 test("deleting an account signs out, blocks sign-in and hides the member", async ({ browser, baseURL }) => {
-  const leaver = await member("Lena Leaving", ["Spanish"], []);
-  const stayer = await member("Stan Staying", [], ["Spanish"]);
+  const id = randomUUID().slice(0, 6);
+  const leaver = await member(`Lena Leaving ${id}`, [`Spanish ${id}`], []);
+  const stayer = await member(`Stan Staying ${id}`, [], [`Spanish ${id}`]);
   const s = await open(browser, stayer, baseURL!, "/matches");
   await expect(s.getByTestId("match-card").filter({ hasText: leaver.fullName })).toBeVisible();
 
@@ -132,9 +133,10 @@ test("deleting an account signs out, blocks sign-in and hides the member", async
   await page.getByLabel("Your password").fill(leaver.password);
   await page.getByRole("button", { name: "Delete my account" }).click();
   await page.waitForURL(/\/auth$/);
+  await expect(page.getByText("Your account was deleted.")).toBeVisible();
 
-  await page.getByLabel("Email").fill(leaver.email);
-  await page.getByLabel("Password").fill(leaver.password);
+  await page.getByLabel("Email", { exact: true }).fill(leaver.email);
+  await page.getByLabel("Password", { exact: true }).fill(leaver.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
 

@@ -57,9 +57,9 @@ async function serverAuth() {
   return getAuth();
 }
 
-async function cookieHeaderFor(token: string, expiresAt: number): Promise<string> {
+async function cookieHeaderFor(token: string, expiresAt: number, uid: string): Promise<string> {
   const { commitSessionToken } = await import("~/utils/session.server");
-  return (await commitSessionToken(token, expiresAt)).split(";")[0]!;
+  return (await commitSessionToken(token, expiresAt, uid)).split(";")[0]!;
 }
 
 async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
@@ -91,7 +91,7 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
 
     // A new member has no name yet: the guard sends them to /profile-setup, so it knew who they are.
     const { requireUser } = await import("~/utils/auth.server");
-    const request = new Request("http://localhost/dashboard", { headers: { Cookie: await cookieHeaderFor(session.token, session.expiresAt) } });
+    const request = new Request("http://localhost/dashboard", { headers: { Cookie: await cookieHeaderFor(session.token, session.expiresAt, uid) } });
     expect(await redirectOf(requireUser(request))).toMatch(/^\/profile-setup/);
   });
 
@@ -123,7 +123,7 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
     const { uid, idToken } = await browserSignUp();
     const user = await auth.signIn({ kind: "idToken", idToken });
     const session = await auth.startSession(user, { kind: "idToken", idToken });
-    const cookie = await cookieHeaderFor(session.token, session.expiresAt);
+    const cookie = await cookieHeaderFor(session.token, session.expiresAt, uid);
     // Revocation has one-second resolution: a session from the same second would survive it.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await auth.revokeSessions(uid);

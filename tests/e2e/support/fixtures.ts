@@ -40,7 +40,7 @@ export async function signInAs(context: BrowserContext, user: TestUser, baseURL:
   const credentials = { kind: "password" as const, email: user.email, password: user.password, clientKey: "" };
   const session = await auth.startSession(await auth.signIn(credentials), credentials);
   const cookie = createCookie("skillswap_session", { secrets: [sessionSecret()] });
-  const value = (await cookie.serialize(session.token)).split(";")[0].split("=").slice(1).join("=");
+  const value = (await cookie.serialize({ t: session.token, u: user.uid })).split(";")[0].split("=").slice(1).join("=");
   await context.addCookies([{ name: "skillswap_session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
