@@ -191,6 +191,9 @@ test("an admin refunds a test-checkout purchase: the SP leave the member's walle
 
   await adminPage.goto("/admin/audit?action=payment.refund");
   await expect(adminPage.getByText(`Bought the wrong pack ${run}`)).toBeVisible();
+  const csv = await (await adminPage.request.get(`/admin/audit.csv?action=payment.refund&subject=${member.uid}`)).text();
+  expect(csv).toContain(`payment.refund`);
+  expect(csv).toContain(`Bought the wrong pack ${run}`);
 });
 
 test("a member reports a chat message; an admin reads it in context and hides it, and both members see it hidden live", async ({ browser, baseURL }) => {
@@ -229,6 +232,8 @@ test("a member reports a chat message; an admin reads it in context and hides it
 
   await adminPage.goto("/admin/audit?action=report.hide");
   await expect(adminPage.getByText(`Insult ${run}`)).toBeVisible();
+  const csv = await (await adminPage.request.get(`/admin/audit.csv?action=report.hide&subject=${ann.uid}`)).text();
+  expect(csv).toContain(`Insult ${run}`);
 });
 
 /** Every admin route, read from app/routes, so a new admin page cannot be left out of this walk. */
