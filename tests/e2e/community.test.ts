@@ -70,8 +70,9 @@ test("a thread with a mention, a live reply, reactions, the answer with xp, sear
   // Nothing is left for the draft on this device.
   expect(await a.evaluate(() => localStorage.getItem("skillswap:discuss-draft"))).toBeNull();
 
-  // B's bell shows the mention live and leads to the post.
+  // B's bell and dashboard activity show the mention live; the notification leads to the post.
   await expect(b.getByTestId("bell-badge")).toHaveText("1");
+  await expect(b.getByTestId("activity-list")).toContainText(`Ana ${suffix} mentioned you`);
   await b.goto("/notifications");
   await b.getByTestId("notification").filter({ hasText: `Ana ${suffix} mentioned you` }).getByRole("link").first().click();
   await b.waitForURL(`**/community/${threadId}`);

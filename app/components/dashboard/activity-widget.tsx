@@ -5,12 +5,12 @@ import { useLiveFeed } from "../live/use-live-feed";
 
 const SHOWN = 5;
 
-/** The latest things that happened to the member — SP moved, messages, sessions — live. */
+/** The latest things that happened to the member — SP moved, messages, sessions, replies, mentions and answers in the community — live. */
 export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) {
   const notifications = useLiveFeed("notifications", initial, { onError: () => {} });
   const latest = notifications.slice(0, SHOWN);
   if (latest.length === 0) {
-    return <p className="text-sm text-slate-600">Your SP movements, messages and session updates will show up here.</p>;
+    return <p className="text-sm text-slate-600">Your SP movements, messages, session updates and community replies will show up here.</p>;
   }
   return (
     <ul className="divide-y divide-slate-100" data-testid="activity-list">
@@ -22,6 +22,7 @@ export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) 
               {n.title}
             </Link>
             <p className="text-xs text-slate-500" suppressHydrationWarning>
+              {n.type.startsWith("forum_") ? <span className="font-medium text-brand-700">Community · </span> : null}
               {timeAgo(n.timestamp)}
             </p>
           </div>
