@@ -127,7 +127,7 @@ function forumQueries(): Record<string, Query> {
   const out: Record<string, Query> = {};
   for (const sort of SORTS) {
     for (const space of [null, "general"]) {
-      for (const cursor of [null, "000000000000005_t1"]) out[`community threadListQuery ${sort} ${space ?? "all"} ${cursor ? "later" : "first"}`] = threadListQuery(sort, space, cursor, 21);
+      out[`community threadListQuery ${sort} ${space ?? "all"}`] = threadListQuery(sort, space, 21);
     }
   }
   out["community postsQuery"] = postsQuery("t1");

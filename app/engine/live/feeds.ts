@@ -4,7 +4,7 @@
  * The SSE route builds them from the session's uid (the browser only names a feed); the Firestore
  * transport builds the same queries with the client SDK. Browser-safe: no server imports.
  */
-import type { Doc, DocData, Query, WhereClause } from "../store/types";
+import type { Doc, DocData, Query } from "../store/types";
 
 export const WALLET_DROPDOWN_TRANSACTIONS = 3;
 export const NOTIFICATIONS_FETCHED = 20;
@@ -155,11 +155,12 @@ export function forumPostsOf(threadId: string): Query {
   return { collection: `${FORUM_THREADS}/${threadId}/posts`, orderBy: [["seq", "asc"]], limit: FORUM_POSTS_SHOWN };
 }
 
-/** forumThreads:<space|all>: the newest visible threads, for "N new threads — show". */
+/**
+ * forumThreads:<space|all>: the newest visible threads, for "N new threads — show": the first
+ * entries of the list of newest threads (features/community/lists.ts), whose ids sort newest first.
+ */
 export function forumNewestOf(spaceId: string | null): Query {
-  const where: WhereClause[] = [["hidden", "==", false]];
-  if (spaceId) where.push(["spaceId", "==", spaceId]);
-  return { collection: FORUM_THREADS, where, orderBy: [["newestKey", "desc"]], limit: FORUM_NEWEST_WATCHED };
+  return { collection: `community/forum/lists/newest-${spaceId ?? "all"}/entries`, limit: FORUM_NEWEST_WATCHED };
 }
 
 /** presence:<uids>: one status doc per member. */

@@ -61,7 +61,7 @@ class SqliteDocStore implements DocStore {
   private readonly searchAddDocStmt: Database.Statement<[string, string]>;
   private readonly searchDeleteDocStmt: Database.Statement<[number]>;
   private readonly searchDeleteTextStmt: Database.Statement<[number]>;
-  private readonly searchAddTextStmt: Database.Statement<[number, string]>;
+  private readonly searchAddTextStmt: Database.Statement<[number, string, string, string]>;
   private readonly searchStmt: Database.Statement<[string, string, number, number], TextHit>;
   private readonly commitTx: Database.Transaction<(ops: readonly WriteOp[], check: (() => boolean) | null) => boolean>;
   private readonly validateTx: Database.Transaction<(tx: SqliteTransaction) => boolean>;
@@ -92,8 +92,9 @@ class SqliteDocStore implements DocStore {
       -- Full-text indexes (DocStore.search): one row per indexed document, its words in FTS5 under
       -- the same rowid. The words are text-search.ts's tokens joined by spaces, so both engines
       -- match the same words; FTS5 adds BM25 ranking.
+      -- The index name and the path ride along unindexed, so a search reads the FTS table alone.
       CREATE TABLE IF NOT EXISTS search_docs (rowid INTEGER PRIMARY KEY, idx TEXT NOT NULL, path TEXT NOT NULL UNIQUE);
-      CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5 (words, tokenize = 'unicode61 remove_diacritics 2');
+      CREATE VIRTUAL TABLE IF NOT EXISTS search_words USING fts5 (words, idx UNINDEXED, path UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
     `);
 
     this.readRowStmt = this.db.prepare("SELECT path, id, data, version FROM docs WHERE path = ?");
@@ -111,12 +112,10 @@ class SqliteDocStore implements DocStore {
     this.searchRowStmt = this.db.prepare<[string], number>("SELECT rowid FROM search_docs WHERE path = ?").pluck();
     this.searchAddDocStmt = this.db.prepare("INSERT INTO search_docs (idx, path) VALUES (?, ?)");
     this.searchDeleteDocStmt = this.db.prepare("DELETE FROM search_docs WHERE rowid = ?");
-    this.searchDeleteTextStmt = this.db.prepare("DELETE FROM search_text WHERE rowid = ?");
-    this.searchAddTextStmt = this.db.prepare("INSERT INTO search_text (rowid, words) VALUES (?, ?)");
-    this.searchStmt = this.db.prepare(
-      "SELECT d.path AS path, -bm25(search_text) AS score FROM search_text JOIN search_docs d ON d.rowid = search_text.rowid " +
-        "WHERE search_text MATCH ? AND d.idx = ? ORDER BY bm25(search_text), d.rowid LIMIT ? OFFSET ?",
-    );
+    this.searchDeleteTextStmt = this.db.prepare("DELETE FROM search_words WHERE rowid = ?");
+    this.searchAddTextStmt = this.db.prepare("INSERT INTO search_words (rowid, words, idx, path) VALUES (?, ?, ?, ?)");
+    // FTS5's own rank (BM25) in ORDER BY with a LIMIT lets it keep only the best rows while it scans.
+    this.searchStmt = this.db.prepare("SELECT path, -rank AS score FROM search_words WHERE search_words MATCH ? AND idx = ? ORDER BY rank LIMIT ? OFFSET ?");
 
     this.commitTx = this.db.transaction((ops: readonly WriteOp[], check: (() => boolean) | null) => {
       if (check && !check()) return false;
@@ -158,8 +157,8 @@ class SqliteDocStore implements DocStore {
     assertIndexName(query.index);
     const words = queryTokens(query.text);
     if (words.length === 0 || query.limit <= 0) return [];
-    // Each word quoted: FTS5 then reads it as a plain term, never as its query syntax.
-    const match = words.map((w) => `"${w}"`).join(" ");
+    // Each word quoted and bound to the words column: FTS5 then reads it as a plain term, never as its query syntax.
+    const match = `words : (${words.map((w) => `"${w}"`).join(" ")})`;
     return this.searchStmt.all(match, query.index, query.limit, query.offset ?? 0);
   }
 
@@ -288,7 +287,7 @@ class SqliteDocStore implements DocStore {
     const words = text === null ? [] : tokenize(text);
     if (words.length === 0) return;
     const rowid = Number(this.searchAddDocStmt.run(index, p).lastInsertRowid);
-    this.searchAddTextStmt.run(rowid, words.join(" "));
+    this.searchAddTextStmt.run(rowid, words.join(" "), index, p);
   }
 
   private statement(sql: string): Database.Statement {

@@ -2,6 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { ANSWER_XP } from "~/features/progress/xp";
 import { markAnswer, markThreadRead, setFollowing, toggleReaction } from "./interact.server";
+import { fileReport, reviewReport } from "~/features/reports/reports.server";
+import { reportSchema } from "~/features/reports/schema";
+import { entryId, listPath } from "./lists";
 import { postPath, threadPath } from "./paths";
 import { listThreads, loadThread, searchForum } from "./read.server";
 import { EDIT_WINDOW_MS, mentionMarkdown, newThreadSchema } from "./rules";
@@ -101,6 +104,18 @@ describe("reactions, follows and answers", () => {
 });
 
 describe("thread list", () => {
+  it("orders entries by id as their keys order, and a hidden thread leaves every list until restored", async () => {
+    expect([entryId("000000000000009_b"), entryId("000000000000010_a")].sort()).toEqual([entryId("000000000000010_a"), entryId("000000000000009_b")]);
+    const { threadId } = await thread("ana", "Spam spam spam");
+    const ids = async () => (await listThreads(store, "ben", { sort: "latest", spaceId: "general", cursor: null })).threads.map((t) => t.id);
+    expect(await ids()).toEqual([threadId]);
+    for (const r of ["ben", "cy", "dan"]) await fileReport(store, r, reportSchema.parse({ targetKind: "post", targetId: threadId, contextId: threadId, reason: "spam" }));
+    expect(await ids()).toEqual([]);
+    for (const sort of ["latest", "newest", "top", "unanswered"] as const) expect(await store.query({ collection: listPath(sort, null) })).toHaveLength(0);
+    await reviewReport(store, { reportId: `post_${threadId}_ben`, outcome: "dismissed", reviewerUid: "admin" });
+    expect(await ids()).toEqual([threadId]);
+  });
+
   it("pages of 20 keep their order while new threads arrive", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 45; i++) ids.push((await thread("ana", `Thread number ${i}`)).threadId);

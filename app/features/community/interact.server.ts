@@ -9,6 +9,7 @@ import { prepareXp } from "~/features/progress/xp-awards.server";
 import { answerAward } from "~/features/progress/xp";
 import { ForumError, POST_NOT_FOUND, THREAD_NOT_FOUND } from "./errors";
 import { followsOf, isForumId, postLink, postPath, readsOf, threadPath } from "./paths";
+import { writeListEntries } from "./lists";
 import { sortKeys } from "./rules";
 import { REACTIONS, type PostDoc, type ReactionKind, type ThreadDoc } from "./types";
 
@@ -36,6 +37,7 @@ export async function toggleReaction(store: DocStore, uid: string, threadId: str
     const reactionCount = Math.max(0, t.reactionCount + delta);
     const { topKey } = sortKeys({ id: threadId, createdAt: t.createdAt, lastActivityAt: t.lastActivityAt, replyCount: t.replyCount, reactionCount });
     tx.update(thread.path, { reactionCount, topKey });
+    writeListEntries(tx, threadId, t, { ...t, topKey });
     return !mine;
   });
 }

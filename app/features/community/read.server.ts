@@ -1,11 +1,12 @@
 /** Reading the forum: spaces, pages of threads with stable cursors, a thread with its posts, search. */
 import { forumPostPayload, forumPostsOf, type ForumAuthor, type ForumPostPayload } from "~/engine/live/feeds";
-import type { DocStore, WhereClause } from "~/engine/store/types";
+import type { DocStore } from "~/engine/store/types";
 import { getMembers } from "~/features/members/members.server";
 import { readSkills } from "~/features/skills/tags";
 import { ForumError, THREAD_NOT_FOUND } from "./errors";
 import { reactionsOfThread } from "./interact.server";
-import { isForumId, readsOf, SPACES, THREADS, threadPath } from "./paths";
+import { listPath, type ListEntryDoc } from "./lists";
+import { isForumId, readsOf, SPACES, threadPath } from "./paths";
 import { SORT_KEY_FIELD, THREADS_PER_PAGE, isCursor, type ThreadSort } from "./rules";
 import { orderSpaces, skillSpace, type Space } from "./spaces";
 import type { PostDoc, ReactionKind, SpaceDoc, ThreadDoc } from "./types";
@@ -50,29 +51,43 @@ export interface ThreadPage {
   next: string | null;
 }
 
-export function threadListQuery(sort: ThreadSort, spaceId: string | null, cursor: string | null, limit: number) {
-  const field = SORT_KEY_FIELD[sort];
-  const where: WhereClause[] = [["hidden", "==", false]];
-  if (spaceId) where.push(["spaceId", "==", spaceId]);
-  if (cursor) where.push([field, "<", cursor]);
-  // Unanswered: only threads whose key is set (no replies yet).
-  else if (sort === "unanswered") where.push([field, ">", ""]);
-  return { collection: THREADS, where, orderBy: [[field, "desc"]] as const, limit };
+/** The first `limit` entries of a list: its order is its ids' order, so no index beyond the primary one is needed. */
+export function threadListQuery(sort: ThreadSort, spaceId: string | null, limit: number) {
+  return { collection: listPath(sort, spaceId), limit };
 }
 
-/** One page of threads; the cursor is the last key shown, so threads added meanwhile never shift it. */
+/**
+ * The entries after `cursor` (the last entry id shown), PAGE + 1 of them. Entries are read from
+ * the list's start, growing until the cursor is passed: a later page costs what lies before it,
+ * and a cursor whose thread has since moved (bumped, hidden) still marks the same place.
+ */
+async function entriesAfter(store: DocStore, sort: ThreadSort, spaceId: string | null, cursor: string | null) {
+  const want = THREADS_PER_PAGE + 1;
+  for (let limit = cursor ? 4 * want : want; ; limit *= 4) {
+    const entries = await store.query<ListEntryDoc>(threadListQuery(sort, spaceId, limit));
+    const start = cursor ? entries.findIndex((e) => e.id > cursor) : 0;
+    if (entries.length < limit) return start < 0 ? [] : entries.slice(start, start + want);
+    if (start >= 0 && entries.length - start >= want) return entries.slice(start, start + want);
+  }
+}
+
+/** One page of threads; the cursor is the last entry shown, so threads added meanwhile never shift it. */
 export async function listThreads(store: DocStore, uid: string, { sort, spaceId, cursor }: { sort: ThreadSort; spaceId: string | null; cursor: string | null }): Promise<ThreadPage> {
   if (cursor !== null && !isCursor(cursor)) throw new ForumError(400, "This page link is not valid. Start again from the first page.");
   if (spaceId !== null && !isForumId(spaceId)) throw new ForumError(404, "This space does not exist.");
-  const docs = await store.query<ThreadDoc>(threadListQuery(sort, spaceId, cursor, THREADS_PER_PAGE + 1));
-  const page = docs.slice(0, THREADS_PER_PAGE);
-  const [authors, reads] = await Promise.all([
-    authorCards(store, page.map((d) => d.data.authorUid)),
-    Promise.all(page.map((d) => store.get<{ seenSeq: number }>(`${readsOf(d.id)}/${uid}`))),
+  const entries = await entriesAfter(store, sort, spaceId, cursor);
+  const shown = entries.slice(0, THREADS_PER_PAGE);
+  const [docs, reads] = await Promise.all([
+    Promise.all(shown.map((e) => store.get<ThreadDoc>(threadPath(e.data.threadId)))),
+    Promise.all(shown.map((e) => store.get<{ seenSeq: number }>(`${readsOf(e.data.threadId)}/${uid}`))),
   ]);
-  const field = SORT_KEY_FIELD[sort];
-  return {
-    threads: page.map((d, i) => ({
+  const authors = await authorCards(store, docs.flatMap((d) => (d ? [d.data.authorUid] : [])));
+  const threads: ThreadSummary[] = [];
+  docs.forEach((d, i) => {
+    // An entry is written with its thread; a thread hidden since is left out until its entry goes.
+    if (!d || d.data.hidden) return;
+    const read = reads[i];
+    threads.push({
       id: d.id,
       title: d.data.title,
       spaceId: d.data.spaceId,
@@ -82,12 +97,12 @@ export async function listThreads(store: DocStore, uid: string, { sort, spaceId,
       createdAt: d.data.createdAt,
       lastActivityAt: d.data.lastActivityAt,
       answered: d.data.answerPostId !== null,
-      seen: reads[i] !== null,
-      unread: reads[i] ? Math.max(0, d.data.nextSeq - 1 - reads[i]!.data.seenSeq) : 0,
-      key: d.data[field],
-    })),
-    next: docs.length > THREADS_PER_PAGE ? page[page.length - 1].data[field] : null,
-  };
+      seen: read !== null,
+      unread: read ? Math.max(0, d.data.nextSeq - 1 - read.data.seenSeq) : 0,
+      key: shown[i].id,
+    });
+  });
+  return { threads, next: entries.length > THREADS_PER_PAGE ? shown[shown.length - 1].id : null };
 }
 
 export type PostView = ForumPostPayload;

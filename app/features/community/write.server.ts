@@ -12,6 +12,7 @@ import { ForumError, POST_NOT_FOUND, THREAD_NOT_FOUND } from "./errors";
 import { checkPosting } from "./limits.server";
 import { followsOf, isForumId, postLink, postPath, spacePath, threadPath } from "./paths";
 import { MAX_MENTIONS, editableUntil, parseMentions, searchText, skillSpaceId, sortKeys } from "./rules";
+import { writeListEntries } from "./lists";
 import { fixedSpace, skillSpace } from "./spaces";
 import type { PostDoc, SpaceDoc, ThreadDoc } from "./types";
 
@@ -68,7 +69,7 @@ export async function createThread(store: DocStore, uid: string, input: NewThrea
     const mentioned = await readMentions(tx, input.body, uid);
     const notify = await prepareNotifications(tx, mentioned);
     const counts = { createdAt: now, lastActivityAt: now, replyCount: 0, reactionCount: 0 };
-    tx.create(threadPath(threadId), {
+    const threadDoc: ThreadDoc = {
       spaceId: space.id,
       title: input.title,
       authorUid: uid,
@@ -79,7 +80,9 @@ export async function createThread(store: DocStore, uid: string, input: NewThrea
       hidden: false,
       nextSeq: 1,
       ...sortKeys({ id: threadId, ...counts }),
-    } satisfies ThreadDoc);
+    };
+    tx.create(threadPath(threadId), threadDoc);
+    writeListEntries(tx, threadId, null, threadDoc);
     const post: PostDoc = { threadId, authorUid: uid, body: input.body, createdAt: now, editedAt: null, deleted: false, seq: 0, quoteOf: null, reactions: {}, mentions: mentioned, hidden: false, openReports: 0 };
     tx.create(postPath(threadId, threadId), post);
     tx.set(spacePath(space.id), {
@@ -126,7 +129,9 @@ export async function reply(store: DocStore, uid: string, threadId: string, inpu
     const post: PostDoc = { threadId, authorUid: uid, body: input.body, createdAt: now, editedAt: null, deleted: false, seq, quoteOf: input.quoteOf ?? null, reactions: {}, mentions: mentioned, hidden: false, openReports: 0 };
     tx.create(postPath(threadId, postId), post);
     const counts = { createdAt: t.createdAt, lastActivityAt: now, replyCount: t.replyCount + 1, reactionCount: t.reactionCount };
-    tx.update(thread.path, { lastActivityAt: now, lastPosterUid: uid, replyCount: counts.replyCount, nextSeq: seq + 1, ...sortKeys({ id: threadId, ...counts }) });
+    const keys = sortKeys({ id: threadId, ...counts });
+    tx.update(thread.path, { lastActivityAt: now, lastPosterUid: uid, replyCount: counts.replyCount, nextSeq: seq + 1, ...keys });
+    writeListEntries(tx, threadId, t, { ...t, ...keys });
     // Replying follows the thread, as in Discourse: you hear about the answers to what you said.
     tx.set(`${followsOf(threadId)}/${uid}`, { uid, at: now });
     tx.indexText(SEARCH_INDEX, postPath(threadId, postId), searchText(post, null));

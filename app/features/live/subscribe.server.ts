@@ -169,7 +169,7 @@ function watchForumThread(store: DocStore, threadId: string, emit: (payload: For
 }
 
 function forumThreadsPayload(docs: Doc[]): ForumThreadsPayload {
-  return { newest: docs.map((d) => ({ id: d.id, createdAt: Number(d.data.createdAt ?? 0) })) };
+  return { newest: docs.map((d) => ({ id: String(d.data.threadId ?? ""), createdAt: Number(d.data.createdAt ?? 0) })) };
 }
 
 const forumSpaceOf = (feed: ForumThreadsFeed) => (feedParam(feed) === "all" ? null : feedParam(feed));

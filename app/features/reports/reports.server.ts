@@ -8,6 +8,7 @@ import type { DocStore, Transaction } from "~/engine/store/types";
 import { prepareMessageVisibility } from "~/features/chat/moderation.server";
 import { isChatId } from "~/features/chat/pair";
 import type { ChatDoc, MessageDoc } from "~/features/chat/types";
+import { prepareThreadVisibility } from "~/features/community/lists";
 import { isForumId, postPath, threadPath } from "~/features/community/paths";
 import type { PostDoc } from "~/features/community/types";
 import type { ReportInput } from "./schema";
@@ -64,7 +65,7 @@ async function reportPost(store: DocStore, uid: string, input: ReportInput, now:
   const path = postPath(threadId, postId);
   const id = reportId("post", postId, uid);
   return store.transaction(async (tx) => {
-    const [post, existing] = await Promise.all([tx.get<PostDoc>(path), tx.get(`reports/${id}`)]);
+    const [post, existing, thread] = await Promise.all([tx.get<PostDoc>(path), tx.get(`reports/${id}`), postId === threadId ? prepareThreadVisibility(tx, threadPath(threadId)) : null]);
     if (!post || post.data.deleted) throw new ReportError(404, "This post does not exist.");
     if (post.data.authorUid === uid) throw new ReportError(400, "You cannot report your own post.");
     if (existing) return { id, created: false, hidTarget: false };
@@ -73,7 +74,7 @@ async function reportPost(store: DocStore, uid: string, input: ReportInput, now:
     tx.create(`reports/${id}`, reportDoc(input, uid, path, post.data.authorUid, now));
     tx.update(path, { openReports, ...(hide ? { hidden: true } : {}) });
     // The opening post hides its whole thread: a title alone can carry what was reported.
-    if (hide && postId === threadId) tx.update(threadPath(threadId), { hidden: true });
+    if (hide) thread?.apply(true);
     return { id, created: true, hidTarget: hide };
   });
 }
@@ -139,6 +140,7 @@ export async function reviewReport(
     const sameTarget = open.filter((r) => r.data.targetKind === targetKind);
     if (sameTarget.length === 0) throw new ReportError(409, "Someone has already reviewed this report.");
     const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
+    const thread = post && post.id === post.data.threadId ? await prepareThreadVisibility(tx, threadPath(post.data.threadId)) : null;
     const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
     const hiddenBefore = post ? post.data.hidden === true : (message?.hiddenBefore ?? false);
     const hiddenAfter = input.outcome === "hidden" && (post !== null || message !== null);
@@ -146,7 +148,7 @@ export async function reviewReport(
     for (const r of sameTarget) tx.update(r.path, { status, reviewedBy: input.reviewerUid, reviewedAt: now });
     if (post) {
       tx.update(post.path, { hidden: hiddenAfter, openReports: 0 });
-      if (post.id === post.data.threadId) tx.update(threadPath(post.data.threadId), { hidden: hiddenAfter });
+      thread?.apply(hiddenAfter);
     }
     message?.apply(hiddenAfter, now);
     const summary: ReviewSummary = { targetKind, targetPath, authorUid, reportIds: sameTarget.map((r) => r.id), status, hiddenBefore, hiddenAfter };
@@ -173,11 +175,12 @@ export async function restoreReported(
     const sameTarget = hidden.filter((r) => r.data.targetKind === targetKind);
     if (sameTarget.length === 0) throw new ReportError(409, "This is not hidden any more: someone has restored it already.");
     const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
+    const thread = post && post.id === post.data.threadId ? await prepareThreadVisibility(tx, threadPath(post.data.threadId)) : null;
     const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
     for (const r of sameTarget) tx.update(r.path, { status: "restored", reviewedBy: input.reviewerUid, reviewedAt: now });
     if (post) {
       tx.update(post.path, { hidden: false, openReports: 0 });
-      if (post.id === post.data.threadId) tx.update(threadPath(post.data.threadId), { hidden: false });
+      thread?.apply(false);
     }
     message?.apply(false, now);
     const summary: ReviewSummary = { targetKind, targetPath, authorUid, reportIds: sameTarget.map((r) => r.id), status: "restored", hiddenBefore: true, hiddenAfter: false };
