@@ -190,6 +190,17 @@ test("the community and a thread at 390×844 and on a desktop", async ({ browser
     await expect(page.getByRole("link", { name: "this guide" })).toHaveAttribute("rel", "nofollow ugc noopener");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await page.screenshot({ path: `test-results/community-thread-${name}.png`, fullPage: true });
+    // The same thread full screen, and the writing place with its preview.
+    await page.goto(`/discuss?thread=${threadId}`);
+    await expect(page.getByTestId("post")).toHaveCount(2);
+    await expect(page.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+    await page.goto("/discuss");
+    await page.getByLabel("Title").fill("Rye or wheat for a starter?");
+    await page.getByLabel("Body").fill("Which flour *wakes up* faster?\n\n1. rye\n2. whole wheat");
+    await expect(page.getByTestId("preview").locator("em")).toHaveText("wakes up");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `test-results/discuss-${name}.png`, fullPage: true });
+    await page.evaluate(() => localStorage.removeItem("skillswap:discuss-draft"));
     await page.context().close();
   }
 });

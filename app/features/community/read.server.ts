@@ -7,7 +7,7 @@ import { ForumError, THREAD_NOT_FOUND } from "./errors";
 import { reactionsOfThread } from "./interact.server";
 import { listPath, type ListEntryDoc } from "./lists";
 import { isForumId, readsOf, SPACES, threadPath } from "./paths";
-import { SORT_KEY_FIELD, THREADS_PER_PAGE, isCursor, type ThreadSort } from "./rules";
+import { THREADS_PER_PAGE, isCursor, type ThreadSort } from "./rules";
 import { orderSpaces, skillSpace, type Space } from "./spaces";
 import type { PostDoc, ReactionKind, SpaceDoc, ThreadDoc } from "./types";
 import { SEARCH_INDEX } from "./write.server";
