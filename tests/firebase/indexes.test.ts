@@ -116,6 +116,7 @@ const LISTED: Record<string, Query> = {
   "admin reports.server messageContext, after": { collection: "chats/c1/messages", where: [["timestamp", ">", 5]], orderBy: [["timestamp", "asc"]], limit: 3 },
   "chat moderation.server prepareMessageVisibility, latest": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 1 },
   "reports.server restoreReported, the target's hidden reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "hidden"]] },
+  "subscriptions customer.server, the member of a Stripe customer": { collection: "billing_customers", where: [["customerId", "==", "cus_1"]], limit: 1 },
   "refunds.server applyRefund, by payment intent": { collection: "payments", where: [["providerIds.paymentIntentId", "==", "pi_1"]], limit: 1 },
   "admin.members.$uid reports by": { collection: "reports", where: [["reporterUid", "==", UID]] },
   "reports.server reviewReport, the target's open reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "open"]] },
@@ -170,6 +171,7 @@ const COVERED_FILES = new Set([
   "app/features/admin/reports.server.ts",
   "app/features/chat/moderation.server.ts",
   "app/features/wallet/refunds.server.ts",
+  "app/features/subscriptions/customer.server.ts",
   "app/routes/admin.members.$uid.tsx",
   "app/features/reports/reports.server.ts",
   // Listed by hand through forumQueries (their queries need threads to exist).
