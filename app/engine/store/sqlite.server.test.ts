@@ -292,3 +292,25 @@ describe("watchers", () => {
     store = openSqliteStore(file);
   });
 });
+
+describe("text indexes", () => {
+  it("an index table made by a commit that fails is made again by the next one", async () => {
+    await store.create("things/a", { n: 1 });
+    await expect(
+      store.transaction(async (tx) => {
+        tx.indexText("fresh", "things/b", "first words");
+        tx.create("things/a", { n: 2 });
+      }),
+    ).rejects.toThrow("already exists");
+    expect(await store.search({ index: "fresh", text: "first", limit: 5 })).toEqual([]);
+    await store.transaction(async (tx) => tx.indexText("fresh", "things/b", "second words"));
+    expect((await store.search({ index: "fresh", text: "second", limit: 5 })).map((h) => h.path)).toEqual(["things/b"]);
+  });
+
+  it("moves a path's entry when it is indexed under another index", async () => {
+    await store.transaction(async (tx) => tx.indexText("one", "things/a", "moving words"));
+    await store.transaction(async (tx) => tx.indexText("two", "things/a", "moving words"));
+    expect(await store.search({ index: "one", text: "moving", limit: 5 })).toEqual([]);
+    expect((await store.search({ index: "two", text: "moving", limit: 5 })).map((h) => h.path)).toEqual(["things/a"]);
+  });
+});

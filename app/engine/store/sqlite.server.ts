@@ -40,6 +40,11 @@ const BUSY_TIMEOUT_MS = 5_000;
 // Query shapes are finite, but `in` lists of varying length each make their own SQL text.
 const MAX_CACHED_STATEMENTS = 500;
 
+/** The FTS5 table of a text index; `index` has passed assertIndexName (lower-case letters, digits, - and _). */
+function textTable(index: string): string {
+  return `"search:${index}"`;
+}
+
 export function openSqliteStore(file: string): DocStore {
   return new SqliteDocStore(file);
 }
@@ -57,12 +62,11 @@ class SqliteDocStore implements DocStore {
   private readonly upsertStmt: Database.Statement<[string, string, string, string, number]>;
   private readonly deleteStmt: Database.Statement<[string]>;
   private readonly pingStmt: Database.Statement<[], number>;
-  private readonly searchRowStmt: Database.Statement<[string], number>;
+  private readonly searchRowStmt: Database.Statement<[string], { rowid: number; idx: string }>;
   private readonly searchAddDocStmt: Database.Statement<[string, string]>;
   private readonly searchDeleteDocStmt: Database.Statement<[number]>;
-  private readonly searchDeleteTextStmt: Database.Statement<[number]>;
-  private readonly searchAddTextStmt: Database.Statement<[number, string, string, string]>;
-  private readonly searchStmt: Database.Statement<[string, string, number, number], TextHit>;
+  private readonly searchPathStmt: Database.Statement<[number], string>;
+  private readonly textIndexes = new Set<string>();
   private readonly commitTx: Database.Transaction<(ops: readonly WriteOp[], check: (() => boolean) | null) => boolean>;
   private readonly validateTx: Database.Transaction<(tx: SqliteTransaction) => boolean>;
 
@@ -89,12 +93,10 @@ class SqliteDocStore implements DocStore {
       CREATE INDEX IF NOT EXISTS docs_parent_id ON docs (parent, id);
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
       INSERT OR IGNORE INTO meta (key, value) VALUES ('seq', 0);
-      -- Full-text indexes (DocStore.search): one row per indexed document, its words in FTS5 under
-      -- the same rowid. The words are text-search.ts's tokens joined by spaces, so both engines
-      -- match the same words; FTS5 adds BM25 ranking.
-      -- The index name and the path ride along unindexed, so a search reads the FTS table alone.
+      -- Full-text indexes (DocStore.search): one row per indexed document here, its words in the
+      -- FTS5 table of its index ("search:<index>", made on first use) under the same rowid. The
+      -- words are text-search.ts's tokens joined by spaces, so both engines match the same words.
       CREATE TABLE IF NOT EXISTS search_docs (rowid INTEGER PRIMARY KEY, idx TEXT NOT NULL, path TEXT NOT NULL UNIQUE);
-      CREATE VIRTUAL TABLE IF NOT EXISTS search_words USING fts5 (words, idx UNINDEXED, path UNINDEXED, tokenize = 'unicode61 remove_diacritics 2');
     `);
 
     this.readRowStmt = this.db.prepare("SELECT path, id, data, version FROM docs WHERE path = ?");
@@ -109,13 +111,10 @@ class SqliteDocStore implements DocStore {
     );
     this.deleteStmt = this.db.prepare("DELETE FROM docs WHERE path = ?");
     this.pingStmt = this.db.prepare<[], number>("SELECT 1").pluck();
-    this.searchRowStmt = this.db.prepare<[string], number>("SELECT rowid FROM search_docs WHERE path = ?").pluck();
+    this.searchRowStmt = this.db.prepare("SELECT rowid, idx FROM search_docs WHERE path = ?");
     this.searchAddDocStmt = this.db.prepare("INSERT INTO search_docs (idx, path) VALUES (?, ?)");
     this.searchDeleteDocStmt = this.db.prepare("DELETE FROM search_docs WHERE rowid = ?");
-    this.searchDeleteTextStmt = this.db.prepare("DELETE FROM search_words WHERE rowid = ?");
-    this.searchAddTextStmt = this.db.prepare("INSERT INTO search_words (rowid, words, idx, path) VALUES (?, ?, ?, ?)");
-    // FTS5's own rank (BM25) in ORDER BY with a LIMIT lets it keep only the best rows while it scans.
-    this.searchStmt = this.db.prepare("SELECT path, -rank AS score FROM search_words WHERE search_words MATCH ? AND idx = ? ORDER BY rank LIMIT ? OFFSET ?");
+    this.searchPathStmt = this.db.prepare<[number], string>("SELECT path FROM search_docs WHERE rowid = ?").pluck();
 
     this.commitTx = this.db.transaction((ops: readonly WriteOp[], check: (() => boolean) | null) => {
       if (check && !check()) return false;
@@ -157,9 +156,13 @@ class SqliteDocStore implements DocStore {
     assertIndexName(query.index);
     const words = queryTokens(query.text);
     if (words.length === 0 || query.limit <= 0) return [];
-    // Each word quoted and bound to the words column: FTS5 then reads it as a plain term, never as its query syntax.
-    const match = `words : (${words.map((w) => `"${w}"`).join(" ")})`;
-    return this.searchStmt.all(match, query.index, query.limit, query.offset ?? 0);
+    if (!this.hasTextIndex(query.index)) return [];
+    // Each word quoted: FTS5 then reads it as a plain term, never as its query syntax.
+    const match = words.map((w) => `"${w}"`).join(" ");
+    const table = textTable(query.index);
+    // Only rowids and ranks go through the sort; the paths are read for the page alone.
+    const rows = this.statement(`SELECT rowid, -rank AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY rank LIMIT ? OFFSET ?`).all(match, query.limit, query.offset ?? 0) as { rowid: number; score: number }[];
+    return rows.map((r) => ({ path: this.searchPathStmt.get(r.rowid)!, score: r.score }));
   }
 
   async ping(): Promise<boolean> {
@@ -238,7 +241,15 @@ class SqliteDocStore implements DocStore {
 
   /** Applies writes atomically under the write lock, after `check` (if any) confirms the reads. */
   private commit(ops: readonly WriteOp[], check: (() => boolean) | null): boolean {
-    if (!this.commitTx.immediate(ops, check)) return false;
+    let committed: boolean;
+    try {
+      committed = this.commitTx.immediate(ops, check);
+    } catch (error) {
+      // A text index table made by this commit was rolled back with it.
+      this.textIndexes.clear();
+      throw error;
+    }
+    if (!committed) return false;
     this.localCommits++;
     // An index entry is not a document: no watcher can see it.
     for (const op of ops) if (op.kind !== "index") this.touch(op.path);
@@ -281,13 +292,28 @@ class SqliteDocStore implements DocStore {
   private applyIndex(index: string, p: string, text: string | null): void {
     const existing = this.searchRowStmt.get(p);
     if (existing !== undefined) {
-      this.searchDeleteTextStmt.run(existing);
-      this.searchDeleteDocStmt.run(existing);
+      this.statement(`DELETE FROM ${textTable(existing.idx)} WHERE rowid = ?`).run(existing.rowid);
+      this.searchDeleteDocStmt.run(existing.rowid);
     }
     const words = text === null ? [] : tokenize(text);
     if (words.length === 0) return;
+    this.ensureTextIndex(index);
     const rowid = Number(this.searchAddDocStmt.run(index, p).lastInsertRowid);
-    this.searchAddTextStmt.run(rowid, words.join(" "), index, p);
+    this.statement(`INSERT INTO ${textTable(index)} (rowid, words) VALUES (?, ?)`).run(rowid, words.join(" "));
+  }
+
+  /** One FTS5 table per index, so a search ranks only its own index's rows. Made inside the commit that first needs it. */
+  private ensureTextIndex(index: string): void {
+    if (this.textIndexes.has(index)) return;
+    this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${textTable(index)} USING fts5 (words, tokenize = 'unicode61 remove_diacritics 2')`);
+    this.textIndexes.add(index);
+  }
+
+  private hasTextIndex(index: string): boolean {
+    if (this.textIndexes.has(index)) return true;
+    const found = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(`search:${index}`) !== undefined;
+    if (found) this.textIndexes.add(index);
+    return found;
   }
 
   private statement(sql: string): Database.Statement {
