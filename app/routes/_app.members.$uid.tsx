@@ -14,6 +14,8 @@ import { getMember, getPresences } from "~/features/members/members.server";
 import { lastSeenText } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
 import { readSkills } from "~/features/skills/tags";
+import { hasPlus } from "~/features/subscriptions/read.server";
+import { PlusBadge } from "~/components/plus-badge";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -25,11 +27,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const store = await getStore();
   const member = /^[A-Za-z0-9-]{1,128}$/.test(uid) ? await getMember(store, uid) : null;
   if (!member) throw new Response("This member does not exist.", { status: 404 });
-  const [presences, saved, booking, reviews] = await Promise.all([
+  const [presences, saved, booking, reviews, plus] = await Promise.all([
     getPresences(store, [uid]),
     isSaved(store, user.uid, [uid]),
     loadBookingPanel(store, uid, { uid: user.uid, timezone: user.profile.timezone }),
     reviewsReceived(store, uid, 5),
+    hasPlus(store, uid),
   ]);
   const mine = {
     offered: new Set(readSkills(user.profile.skillsOffered).map((s) => s.tag)),
@@ -42,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     booking,
     reviews: reviews.map((r) => ({ id: `${r.bookingId}_${r.reviewerUid}`, rating: r.rating, comment: r.comment, skillLabel: r.skillLabel, createdAt: r.createdAt })),
     saved: saved.has(uid),
+    plus,
     isMe: uid === user.uid,
     // Highlight what fits: what they teach that I want, what they want that I teach.
     fits: { teaches: member.skillsOffered.filter((s) => mine.wanted.has(s.tag)).map((s) => s.tag), learns: member.skillsWanted.filter((s) => mine.offered.has(s.tag)).map((s) => s.tag) },
@@ -50,13 +54,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function MemberProfile() {
-  const { member, presence: initial, saved, isMe, fits, now, level, booking, reviews } = useLoaderData<typeof loader>();
+  const { member, presence: initial, saved, plus, isMe, fits, now, level, booking, reviews } = useLoaderData<typeof loader>();
   const presence = usePresence({ [member.uid]: initial })[member.uid] ?? initial;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[300px_minmax(0,1fr)]">
       <aside className="card text-center">
         <Avatar src={member.avatar} size="lg" presence={presence} now={now} />
         <h1 className="mt-4 text-xl font-bold">{member.fullName}</h1>
+        {plus ? (
+          <p className="mt-1 flex justify-center" aria-label="Plus member">
+            <PlusBadge />
+          </p>
+        ) : null}
         <p className="text-sm text-slate-500">{lastSeenText(presence, now)}</p>
         <p className="mt-3 flex flex-wrap justify-center gap-2 text-xs font-semibold">
           <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-700">Level {level}</span>

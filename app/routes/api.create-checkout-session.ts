@@ -1,5 +1,6 @@
 /**
- * POST /api/create-checkout-session (SPEC.md §7): starts a hosted checkout for one SP pack.
+ * POST /api/create-checkout-session (SPEC.md §7): starts a hosted checkout for one SP pack, or in
+ * subscription mode for one plan (decision 017) — the price id says which.
  * Body `{ priceId }`; answers `{ sessionId, url }` or `{ error }`. A resource route, so every
  * answer is a Response (single fetch would drop the status of a bare `data()`).
  */
@@ -9,6 +10,8 @@ import type { AuthUser } from "~/engine/auth/types";
 import { getAuth, getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { ensureCustomer } from "~/features/subscriptions/customer.server";
+import { getSubscription } from "~/features/subscriptions/read.server";
+import { activePlan } from "~/features/subscriptions/state";
 import { getAuthUser } from "~/utils/auth.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
 
@@ -74,14 +77,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const payments = getPayments();
   if (!payments) return fail("Payments are not configured on this server, so SP cannot be bought right now.", 503);
   const pack = payments.packForPriceId(body.priceId);
-  if (!pack) return fail("Unknown pack. Choose one of the packs offered.", 400);
+  const plan = pack ? null : payments.planForPriceId(body.priceId);
+  if (!pack && !plan) return fail("Unknown pack. Choose one of the packs offered.", 400);
+
+  const store = await getStore();
+  if (plan && activePlan(await getSubscription(store, user.uid))) {
+    return fail("You already have a Plus subscription. Use Manage billing to change or cancel it.", 409);
+  }
 
   const origin = publicOrigin(request);
   const idempotencyKey = `${user.uid}:${body.priceId}:${Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS)}`;
   try {
-    // The member's one customer, shared with plans (decision 017).
-    const customerId = await ensureCustomer(await getStore(), payments, user);
-    const session = await payments.createCheckout({ uid: user.uid, email: user.email, pack, priceId: body.priceId, origin, idempotencyKey, customerId });
+    // The member's one customer, shared by packs and plans (decision 017).
+    const customerId = await ensureCustomer(store, payments, user);
+    const common = { uid: user.uid, priceId: body.priceId, origin, idempotencyKey, customerId };
+    const session = plan
+      ? await payments.createSubscriptionCheckout({ ...common, plan })
+      : await payments.createCheckout({ ...common, email: user.email, pack: pack! });
     return Response.json(session, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     console.error("create-checkout-session: the payment provider refused", error);

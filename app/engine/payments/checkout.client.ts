@@ -3,7 +3,8 @@ import { getLiveTransport } from "../live/transport.client";
 /**
  * Starts a hosted checkout from the browser (SPEC.md §7): POST the price id, then go to the url,
  * or, without one, redirect through Stripe.js with the session id. Every failure is logged and
- * nothing else (SPEC.md §8); the caller clears its "Processing…" state when this returns.
+ * nothing else (SPEC.md §8); the caller clears its "Processing…" state when this returns. The
+ * server's own message, when it gave one, is returned for pages that show it (/subscriptions).
  */
 async function authorizationHeader(): Promise<Record<string, string> | null> {
   // The embedded engine authenticates by the session cookie alone.
@@ -14,7 +15,7 @@ async function authorizationHeader(): Promise<Record<string, string> | null> {
   return idToken ? { Authorization: `Bearer ${idToken}` } : null;
 }
 
-export async function startCheckout(priceId: string): Promise<void> {
+export async function startCheckout(priceId: string): Promise<string | null> {
   try {
     const auth = await authorizationHeader();
     if (!auth) throw new Error("Not authenticated");
@@ -24,7 +25,11 @@ export async function startCheckout(priceId: string): Promise<void> {
       body: JSON.stringify({ priceId }),
       credentials: "same-origin",
     });
-    if (!response.ok) throw new Error(`Checkout API error: ${response.status}`);
+    if (!response.ok) {
+      const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
+      console.error(`Checkout API error: ${response.status}`);
+      return typeof answer?.error === "string" ? answer.error : "The payment could not be started. Please try again in a moment.";
+    }
     const body = (await response.json()) as { sessionId?: unknown; url?: unknown };
     if (typeof body.sessionId !== "string" || body.sessionId.length === 0) throw new Error("Failed to create checkout session");
     if (typeof body.url === "string" && body.url.length > 0) {
@@ -32,8 +37,10 @@ export async function startCheckout(priceId: string): Promise<void> {
       await new Promise(() => {}); // keep "Processing…" while the browser leaves
     }
     await redirectWithStripeJs(body.sessionId);
+    return null;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
+    return "The payment could not be started. Please try again in a moment.";
   }
 }
 

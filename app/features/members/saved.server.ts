@@ -1,5 +1,7 @@
 /** Saved profiles: users/{uid}/saved/{otherUid}, written only by their owner through the server. */
 import type { DocStore } from "~/engine/store/types";
+import { SAVED_LIMIT } from "~/features/subscriptions/labels";
+import { hasPlus } from "~/features/subscriptions/read.server";
 
 export const MAX_SAVED_LISTED = 200;
 
@@ -11,7 +13,17 @@ export async function saveMember(store: DocStore, uid: string, other: string, no
   if (uid === other) throw new Response("You cannot save your own profile.", { status: 400 });
   const target = await store.get(`users/${other}`);
   if (!target || target.data.deleted === true) throw new Response("This member does not exist.", { status: 404 });
-  await store.set(savedPath(uid, other), { uid: other, savedAt: now });
+  // A perk of Plus (decision 017): Free keeps 25 saved profiles, Plus 200.
+  const plus = await hasPlus(store, uid);
+  const limit = plus ? SAVED_LIMIT.plus : SAVED_LIMIT.free;
+  await store.transaction(async (tx) => {
+    const [already, saved] = await Promise.all([tx.get(savedPath(uid, other)), tx.query({ collection: `users/${uid}/saved`, limit })]);
+    if (!already && saved.length >= limit) {
+      const more = plus ? "" : ` Plus raises the limit to ${SAVED_LIMIT.plus}.`;
+      throw new Response(`You can save up to ${limit} profiles. Remove one from Saved Profiles first.${more}`, { status: 403 });
+    }
+    tx.set(savedPath(uid, other), { uid: other, savedAt: now });
+  });
 }
 
 export async function unsaveMember(store: DocStore, uid: string, other: string): Promise<void> {
