@@ -31,7 +31,15 @@ export default function Matches() {
   };
   return (
     <>
-      <PageHeader title="Matches" description="Members who teach what you want to learn, and want to learn what you teach." />
+      <PageHeader
+        title="Matches"
+        description="Members who teach what you want to learn, and want to learn what you teach."
+        actions={
+          <Link to="/members" className="btn-secondary">
+            Browse all members
+          </Link>
+        }
+      />
       <Form method="get" className="card mb-6 flex flex-wrap items-end gap-3" role="search">
         <label className="min-w-48 flex-1">
           <span className="label">Skill</span>

@@ -8,7 +8,7 @@ import { SkillChips } from "../members/skill-chips";
 
 export type MatchCardProps = Omit<MatchCardData, "presence"> & { presence: Presence; now: number };
 
-export function MatchCard({ member, presence, reason, twoWay, saved, now }: MatchCardProps) {
+export function MatchCard({ member, presence, reason, twoWay, saved, rate, now }: MatchCardProps) {
   return (
     <article className="card flex flex-col gap-3" data-testid="match-card" aria-label={member.fullName}>
       <div className="flex items-start gap-3">
@@ -22,6 +22,9 @@ export function MatchCard({ member, presence, reason, twoWay, saved, now }: Matc
           <p className="text-xs text-slate-500">
             {lastSeenText(presence, now)} · {member.timezone}
           </p>
+          <p className="text-xs text-slate-600" data-testid="match-rating">
+            {member.rating.average !== null ? `★ ${member.rating.average.toFixed(1)} (${member.rating.count} ${member.rating.count === 1 ? "review" : "reviews"})` : "No reviews yet"}
+          </p>
           {/* Under the name, so a long name is never cut short to make room for it. */}
           {twoWay ? <span className="mt-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Two-way swap</span> : null}
         </div>
@@ -33,6 +36,16 @@ export function MatchCard({ member, presence, reason, twoWay, saved, now }: Matc
         <div>
           <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Teaches</p>
           <SkillChips skills={member.skillsOffered.slice(0, 5)} />
+        </div>
+      ) : null}
+      {rate ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm font-medium text-slate-800" data-testid="match-rate">
+            {rate.label}: {rate.sp === 0 ? "free swap" : `${rate.sp} SP per hour`}
+          </p>
+          <Link to={`/calendar?book=${member.uid}`} className="btn-primary" aria-label={`Book ${member.fullName}`}>
+            Book
+          </Link>
         </div>
       ) : null}
       <div className="mt-auto pt-1">

@@ -3,6 +3,8 @@
  * of theirs, the presence of each candidate, then only the page's profiles.
  */
 import type { DocStore } from "~/engine/store/types";
+import { readTeaching } from "~/features/bookings/availability";
+import { teachingPath } from "~/features/bookings/bookings.server";
 import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
 import { isHiddenMember, type PublicMember } from "~/features/members/member";
 import type { Presence } from "~/features/members/presence";
@@ -28,6 +30,8 @@ export interface MatchCard {
   reason: string;
   twoWay: boolean;
   saved: boolean;
+  /** The rate of the matched skill they teach (the lowest, when several match); null when not bookable. */
+  rate: { label: string; sp: number } | null;
 }
 
 export interface MatchesPage {
@@ -105,7 +109,12 @@ export async function findMatches(store: DocStore, uid: string, filters: MatchFi
   if (filters.onlineOnly) ranked = ranked.filter((m) => m.online);
   const { items, page, pages } = pageOf(ranked, filters.page ?? 1, filters.pageSize);
   const uids = items.map((m) => m.uid);
-  const [members, saved] = await Promise.all([getMembers(store, uids), isSaved(store, uid, uids)]);
+  const [members, saved, teaching] = await Promise.all([
+    getMembers(store, uids),
+    isSaved(store, uid, uids),
+    Promise.all(uids.map((id) => store.get(teachingPath(id)))),
+  ]);
+  const rates = new Map(uids.map((id, i) => [id, readTeaching(teaching[i]?.data).rates]));
   const cards = items
     .map((m) => ({ m, member: members.get(m.uid)! }))
     .filter(({ member }) => !member.deleted)
@@ -115,8 +124,14 @@ export async function findMatches(store: DocStore, uid: string, filters: MatchFi
       reason: m.teaches.length || m.learns.length ? matchReason(m) : "new to the community",
       twoWay: m.twoWay,
       saved: saved.has(m.uid),
+      rate: matchedRate(m.teaches, rates.get(m.uid) ?? {}),
     }));
   return { cards, page, pages, total: ranked.length, noSkills };
+}
+
+function matchedRate(teaches: readonly SkillFit[], rates: Record<string, number>): MatchCard["rate"] {
+  const priced = teaches.filter((f) => rates[f.tag] !== undefined).map((f) => ({ label: f.label, sp: rates[f.tag] }));
+  return priced.sort((a, b) => a.sp - b.sp)[0] ?? null;
 }
 
 /** The dashboard widget's few best matches. */

@@ -28,6 +28,7 @@ export const SIGNED_OUT_PAGES: AppPage[] = [
 export const SIGNED_IN_PAGES: AppPage[] = [
   { name: "dashboard", path: () => "/dashboard" },
   { name: "matches", path: () => "/matches" },
+  { name: "members", path: () => "/members", primary: (p) => [p.getByRole("button", { name: "Search" })] },
   {
     name: "member page",
     path: (w) => `/members/${w.other.uid}`,

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { toSkill, type SkillLevel } from "~/features/skills/tags";
+import { readDirectoryQuery, searchDirectory, type DirectoryEntry } from "./directory";
+
+const skill = (name: string, level: SkillLevel = "expert") => toSkill(name, level)!;
+const entry = (uid: string, over: Partial<DirectoryEntry> = {}): DirectoryEntry => ({
+  uid,
+  fullName: uid,
+  avatar: "/default-avatar.png",
+  bio: "",
+  languages: [],
+  skillsOffered: [],
+  skillsWanted: [],
+  rates: {},
+  rating: { count: 0, average: null },
+  online: false,
+  createdAt: 0,
+  ...over,
+});
+const q = (query: string) => readDirectoryQuery(new URLSearchParams(query));
+const uids = (query: string, all: DirectoryEntry[], size?: number) => searchDirectory(all, q(query), size).entries.map((e) => e.uid);
+
+const ana = entry("Ana", { skillsOffered: [skill("Spanish")], rates: { spanish: 30 }, languages: ["Spanish", "English"], rating: { count: 4, average: 4.5 }, online: true, createdAt: 1 });
+const ben = entry("Ben", { skillsOffered: [skill("Guitar", "intermediate")], skillsWanted: [skill("Spanish", "beginner")], rates: { guitar: 0 }, createdAt: 3 });
+const cleo = entry("Cleo", { skillsOffered: [skill("JavaScript")], rates: { javascript: 80 }, rating: { count: 1, average: 3 }, createdAt: 2 });
+const all = [cleo, ben, ana];
+
+describe("searchDirectory", () => {
+  it("finds by skill (synonyms included), by name and by language, skills first", () => {
+    expect(uids("q=spanish", all)).toEqual(["Ana", "Ben"]);
+    expect(uids("q=js", all)).toEqual(["Cleo"]);
+    expect(uids("q=cle", all)).toEqual(["Cleo"]);
+    expect(uids("q=english", all)).toEqual(["Ana"]);
+  });
+  it("tells teaching from learning, and levels apart", () => {
+    expect(uids("q=spanish&role=teaches", all)).toEqual(["Ana"]);
+    expect(uids("q=spanish&role=learns", all)).toEqual(["Ben"]);
+    expect(uids("q=spanish&level=beginner", all)).toEqual(["Ben"]);
+    expect(uids("role=teaches&level=intermediate", all)).toEqual(["Ben"]);
+  });
+  it("filters by online now, free swaps, highest price and rating", () => {
+    expect(uids("online=1", all)).toEqual(["Ana"]);
+    expect(uids("free=1", all)).toEqual(["Ben"]);
+    expect(uids("maxPrice=30&sort=price", all)).toEqual(["Ben", "Ana"]);
+    expect(uids("minRating=4", all)).toEqual(["Ana"]);
+  });
+  it("sorts by rating, price, newest and name", () => {
+    expect(uids("sort=rating", all)).toEqual(["Ana", "Cleo", "Ben"]);
+    expect(uids("sort=price", all)).toEqual(["Ben", "Ana", "Cleo"]);
+    expect(uids("sort=newest", all)).toEqual(["Ben", "Cleo", "Ana"]);
+    expect(uids("sort=name", all)).toEqual(["Ana", "Ben", "Cleo"]);
+  });
+  it("pages, keeping a page past the end on the last one", () => {
+    const many = Array.from({ length: 45 }, (_, i) => entry(`m${String(i).padStart(2, "0")}`));
+    const last = searchDirectory(many, q("sort=name&page=9"), 20);
+    expect([last.page, last.pages, last.total, last.entries.length]).toEqual([3, 3, 45, 5]);
+  });
+  it("reads a broken query string as the defaults instead of failing", () => {
+    expect(q("sort=evil&page=-3&maxPrice=abc&level=guru&online=yes")).toMatchObject({ sort: "relevance", page: 1, maxPrice: undefined, level: "any", online: undefined });
+  });
+});
