@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/pager";
 import { MatchCard } from "~/components/matches/match-card";
 import { usePresence } from "~/components/members/use-presence";
 import { EmptyState, PageHeader } from "~/components/page-header";
@@ -22,13 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Matches() {
   const { cards, page, pages, total, noSkills, filters, now } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
   const presence = usePresence(Object.fromEntries(cards.map((c) => [c.member.uid, c.presence])));
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(n));
-    return `?${next}`;
-  };
   return (
     <>
       <PageHeader
@@ -72,15 +67,7 @@ export default function Matches() {
               <MatchCard key={card.member.uid} {...card} presence={presence[card.member.uid] ?? card.presence} now={now} />
             ))}
           </div>
-          {pages > 1 ? (
-            <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
-              {page > 1 ? <Link to={pageLink(page - 1)} className="btn-secondary">Previous</Link> : null}
-              <span>
-                Page {page} of {pages}
-              </span>
-              {page < pages ? <Link to={pageLink(page + 1)} className="btn-secondary">Next</Link> : null}
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} />
         </>
       )}
     </>

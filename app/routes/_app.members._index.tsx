@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/pager";
 import { Avatar } from "~/components/members/avatar";
 import { SkillChips } from "~/components/members/skill-chips";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { loadDirectory } from "~/features/members/directory.server";
 import { priceOf, readDirectoryQuery, searchDirectory } from "~/features/members/directory";
+import { ratingText } from "~/features/reviews/types";
 import { SKILL_LEVELS } from "~/features/skills/tags";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -49,12 +51,6 @@ function priceText(price: number | null): string {
 
 export default function Members() {
   const { query, total, page, pages, members } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(n));
-    return `?${next}`;
-  };
   return (
     <>
       <PageHeader title="Members" description="Find anyone in the community by name, skill or language." actions={<Link to="/matches" className="btn-secondary">Your matches</Link>} />
@@ -106,7 +102,7 @@ export default function Members() {
                       </Link>
                     </h2>
                     <p className="text-xs text-slate-600">
-                      {m.rating.average !== null ? `★ ${m.rating.average.toFixed(1)} (${m.rating.count} ${m.rating.count === 1 ? "review" : "reviews"})` : "No reviews yet"}
+                      {ratingText(m.rating)}
                       {m.languages.length ? ` · ${m.languages.join(", ")}` : ""}
                     </p>
                   </div>
@@ -134,15 +130,7 @@ export default function Members() {
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
-              {page > 1 ? <Link to={pageLink(page - 1)} className="btn-secondary">Previous</Link> : null}
-              <span>
-                Page {page} of {pages}
-              </span>
-              {page < pages ? <Link to={pageLink(page + 1)} className="btn-secondary">Next</Link> : null}
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} />
         </>
       )}
     </>

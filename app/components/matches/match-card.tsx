@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
 import type { Presence } from "~/features/members/presence";
 import { lastSeenText } from "~/features/members/presence";
+import { ratingText } from "~/features/reviews/types";
 import { Avatar } from "../members/avatar";
 import { MemberActions } from "../members/member-actions";
 import { SkillChips } from "../members/skill-chips";
@@ -23,7 +24,7 @@ export function MatchCard({ member, presence, reason, twoWay, saved, rate, now }
             {lastSeenText(presence, now)} · {member.timezone}
           </p>
           <p className="text-xs text-slate-600" data-testid="match-rating">
-            {member.rating.average !== null ? `★ ${member.rating.average.toFixed(1)} (${member.rating.count} ${member.rating.count === 1 ? "review" : "reviews"})` : "No reviews yet"}
+            {ratingText(member.rating)}
           </p>
           {/* Under the name, so a long name is never cut short to make room for it. */}
           {twoWay ? <span className="mt-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Two-way swap</span> : null}

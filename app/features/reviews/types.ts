@@ -34,3 +34,8 @@ export function readRating(value: unknown): RatingSummary {
 export function averageRating(summary: RatingSummary): number | null {
   return summary.count === 0 ? null : Math.round((summary.sum / summary.count) * 10) / 10;
 }
+
+/** "★ 4.5 (2 reviews)", or "No reviews yet" before the first. */
+export function ratingText(rating: { count: number; average: number | null }): string {
+  return rating.average === null ? "No reviews yet" : `★ ${rating.average.toFixed(1)} (${rating.count} ${rating.count === 1 ? "review" : "reviews"})`;
+}
