@@ -264,7 +264,9 @@ const server = http.createServer(async (req, res) => {
       res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
       return res.end("This request came from another site and was refused.");
     }
-    await sendRemixResponse(req, res, await handleRequest(request));
+    // The socket's address reaches the app as load context: rate limits key on it unless a proxy
+    // we trust (TRUST_PROXY) reports the client (app/utils/client-key.server.ts).
+    await sendRemixResponse(req, res, await handleRequest(request, { clientAddress: req.socket.remoteAddress }));
   } catch (error) {
     if (res.statusCode === 413 || res.writableEnded) return;
     console.error(error);

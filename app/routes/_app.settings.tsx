@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -77,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type SettingsInput = z.infer<typeof settingsSchema>;
 /** What each intent's handler gets: one handler per form on the page. */
-type HandlerArgs<I extends SettingsInput["intent"]> = { request: Request; user: CurrentUser; input: Extract<SettingsInput, { intent: I }>; form: FormData };
+type HandlerArgs<I extends SettingsInput["intent"]> = { request: Request; context: AppLoadContext; user: CurrentUser; input: Extract<SettingsInput, { intent: I }>; form: FormData };
 
 async function saveNotifications({ user, input }: HandlerArgs<"notifications">) {
   const { intent: _intent, ...prefs } = input;
@@ -90,7 +90,7 @@ async function saveTimezone({ user, input }: HandlerArgs<"timezone">) {
   return { ok: true as const, message: "Your timezone was saved." };
 }
 
-async function changePassword({ request, user, input, form }: HandlerArgs<"password">) {
+async function changePassword({ request, context, user, input, form }: HandlerArgs<"password">) {
   const auth = await getAuth();
   try {
     await auth.changePassword(user.uid, input.currentPassword, input.newPassword);
@@ -101,7 +101,7 @@ async function changePassword({ request, user, input, form }: HandlerArgs<"passw
     throw error;
   }
   // Changing the password ended every session; this device gets a fresh one, the others stay signed out.
-  const credentials = { kind: "password" as const, email: user.email, password: input.newPassword, clientKey: clientKeyOf(request) };
+  const credentials = { kind: "password" as const, email: user.email, password: input.newPassword, clientKey: clientKeyOf(request, context) };
   const session = await auth.startSession(await auth.signIn(credentials), credentials);
   return data(
     { ok: true as const, message: "Your password was changed. Other devices have been signed out." },
@@ -109,7 +109,7 @@ async function changePassword({ request, user, input, form }: HandlerArgs<"passw
   );
 }
 
-async function deleteOwnAccount({ request, user, input, form }: HandlerArgs<"delete">) {
+async function deleteOwnAccount({ request, context, user, input, form }: HandlerArgs<"delete">) {
   const typed = input.confirmation.toLowerCase();
   if (typed !== "delete" && typed !== user.email.toLowerCase()) {
     return formFailure(form, "Type DELETE or your email to confirm.", 400, { confirmation: "Type DELETE or your email to confirm." });
@@ -117,7 +117,7 @@ async function deleteOwnAccount({ request, user, input, form }: HandlerArgs<"del
   const auth = await getAuth();
   if (auth.capabilities.checksPasswords) {
     try {
-      await auth.signIn({ kind: "password", email: user.email, password: input.password, clientKey: clientKeyOf(request) });
+      await auth.signIn({ kind: "password", email: user.email, password: input.password, clientKey: clientKeyOf(request, context) });
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       const message = error.code === "too_many_attempts" ? error.message : "Your password is incorrect.";
@@ -128,20 +128,20 @@ async function deleteOwnAccount({ request, user, input, form }: HandlerArgs<"del
   return redirectWithToast("/auth", { type: "info", title: "Your account was deleted." }, { headers: { "Set-Cookie": await clearSessionToken() } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const parsed = await parseForm(request, settingsSchema);
   if (!parsed.ok) return parsed.failure;
   const { value: input, form } = parsed;
   switch (input.intent) {
     case "notifications":
-      return saveNotifications({ request, user, input, form });
+      return saveNotifications({ request, context, user, input, form });
     case "timezone":
-      return saveTimezone({ request, user, input, form });
+      return saveTimezone({ request, context, user, input, form });
     case "password":
-      return changePassword({ request, user, input, form });
+      return changePassword({ request, context, user, input, form });
     case "delete":
-      return deleteOwnAccount({ request, user, input, form });
+      return deleteOwnAccount({ request, context, user, input, form });
   }
 }
 

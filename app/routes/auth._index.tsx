@@ -22,12 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = await parseForm(request, signInSchema);
   if (!parsed.ok) return parsed.failure;
   const { email, password, redirectTo } = parsed.value;
   const auth = await getAuth();
-  const credentials = { kind: "password" as const, email, password, clientKey: clientKeyOf(request) };
+  const credentials = { kind: "password" as const, email, password, clientKey: clientKeyOf(request, context) };
   try {
     const user = await auth.signIn(credentials);
     const suspension = await getSuspension(await getStore(), user.uid);

@@ -15,10 +15,15 @@ interface RawResponse {
 }
 
 /** One request with exactly these headers (fetch would not let a test forge Host). */
-function raw(baseURL: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunks?: Buffer[] }): Promise<RawResponse> {
+function raw(
+  baseURL: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunks?: Buffer[]; localAddress?: string },
+): Promise<RawResponse> {
   const base = new URL(baseURL);
+  // localAddress: the whole of 127.0.0.0/8 is this machine, so a test can connect from many addresses.
+  const host = options.localAddress ? "127.0.0.1" : base.hostname;
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: base.hostname, port: base.port, method: options.method ?? "GET", path: options.path, headers: options.headers, setHost: !options.headers?.Host }, (response) => {
+    const request = http.request({ host, port: base.port, method: options.method ?? "GET", path: options.path, headers: options.headers, setHost: !options.headers?.Host, localAddress: options.localAddress }, (response) => {
       const parts: Buffer[] = [];
       response.on("data", (chunk: Buffer) => parts.push(chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts).toString("utf8") }));
@@ -87,6 +92,32 @@ test.describe("finding 2: redirectTo after sign-in", () => {
       expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
     });
   }
+});
+
+test.describe("finding 5: sign-in throttling", () => {
+  /** A loopback address of this run's own, so repeated runs and other tests never share its counts. */
+  const loopback = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+
+  function signIn(baseURL: string, email: string, password: string, from: string, forwardedFor?: string) {
+    const { body, headers } = form({ email, password, redirectTo: "" });
+    return raw(baseURL, { method: "POST", path: "/auth?index", headers: { ...headers, ...(forwardedFor && { "X-Forwarded-For": forwardedFor }) }, body, localAddress: from });
+  }
+
+  test("wrong guesses from many addresses slow new addresses down but never lock the owner out", async ({ baseURL }) => {
+    const user = await createUser();
+    const home = loopback();
+    expect((await signIn(baseURL!, user.email, PASSWORD, home)).status).toBe(302);
+    for (let i = 0; i < 10; i++) {
+      // A forged X-Forwarded-For changes nothing: the socket's address is what counts.
+      expect((await signIn(baseURL!, user.email, "wrong password", loopback(), `203.0.113.${i}`)).status).toBe(401);
+    }
+    const guesser = await signIn(baseURL!, user.email, "another guess", loopback());
+    expect(guesser.status).toBe(429);
+    expect(guesser.body).toContain("Too many sign-in attempts. Try again in");
+    const owner = await signIn(baseURL!, user.email, PASSWORD, home);
+    expect(owner.status).toBe(302);
+    expect(owner.headers.location).toBe("/dashboard");
+  });
 });
 
 test.describe("finding 3: request bodies are limited", () => {

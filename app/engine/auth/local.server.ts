@@ -195,7 +195,7 @@ export interface LocalAuthOptions {
 
 export function createLocalAuth(store: DocStore, options: LocalAuthOptions): AuthProvider {
   const now = options.now ?? Date.now;
-  const throttle = createSignInThrottle();
+  const throttle = createSignInThrottle(store);
   // Each reset request sends an email; without a cap anyone could flood a person's inbox.
   // Counted per address whether or not it has an account, so refusing reveals nothing.
   const resetRequests = createRateLimiter({ name: "password_reset", windowMs: 60 * 60_000, max: 5 });
@@ -255,14 +255,14 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       const email = normalizeEmail(rawEmail);
       assertValidEmail(email);
       const attempt = { email, clientKey };
-      throttle.assertAllowed(attempt, now());
+      await throttle.assertAllowed(attempt, now());
       const found = await findUserByEmail(email);
       const ok = await verifyPassword(password, found?.doc ?? DECOY);
       if (!found || !ok) {
-        throttle.recordFailure(attempt, now());
+        await throttle.recordFailure(attempt, now());
         throw new AuthError("invalid_credentials", MESSAGES.invalidCredentials);
       }
-      throttle.recordSuccess(attempt);
+      await throttle.recordSuccess(attempt);
       return toAuthUser(found.uid, found.doc);
     },
 
@@ -395,12 +395,12 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       // Someone holding a stolen session must not be able to guess the password here
       // faster than on the sign-in form.
       const attempt = { email: user.data.email, clientKey: "" };
-      throttle.assertAllowed(attempt, now());
+      await throttle.assertAllowed(attempt, now());
       if (!(await verifyPassword(currentPassword, user.data))) {
-        throttle.recordFailure(attempt, now());
+        await throttle.recordFailure(attempt, now());
         throw new AuthError("invalid_credentials", MESSAGES.wrongCurrentPassword);
       }
-      throttle.recordSuccess(attempt);
+      await throttle.recordSuccess(attempt);
       const { passwordHash, salt } = await hashPassword(newPassword);
       await store.transaction(async (tx) => {
         const fresh = await tx.get<AuthUserDoc>(userPath(uid));
@@ -416,7 +416,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
 
     async deleteAccount(uid) {
       // Reset links are deleted, not just marked used: they name the email, which is personal data.
-      await store.transaction(async (tx) => {
+      const deletedEmail = await store.transaction(async (tx) => {
         const [user, sessions, codes] = await Promise.all([
           tx.get<AuthUserDoc>(userPath(uid)),
           tx.query<SessionDoc>({ collection: "sessions", where: [["uid", "==", uid]] }),
@@ -430,7 +430,10 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
         // cannot happen while this one holds it; checking keeps a retry harmless anyway.
         if (email && email.data.uid === uid) tx.delete(email.path);
         if (user) tx.delete(user.path);
+        return user?.data.email ?? null;
       });
+      // Which addresses signed in to the account is personal data too.
+      if (deletedEmail) await throttle.forget(deletedEmail);
     },
 
     // The embedded engine has no ID tokens: the session cookie is the only credential.
