@@ -40,6 +40,9 @@ const BUSY_TIMEOUT_MS = 5_000;
 // Query shapes are finite, but `in` lists of varying length each make their own SQL text.
 const MAX_CACHED_STATEMENTS = 500;
 
+/** Matches ranked per search, newest first; older ones beyond it are not found by that search. */
+const SEARCH_CANDIDATES = 2_000;
+
 /** The FTS5 table of a text index; `index` has passed assertIndexName (lower-case letters, digits, - and _). */
 function textTable(index: string): string {
   return `"search:${index}"`;
@@ -160,9 +163,13 @@ class SqliteDocStore implements DocStore {
     // Each word quoted: FTS5 then reads it as a plain term, never as its query syntax.
     const match = words.map((w) => `"${w}"`).join(" ");
     const table = textTable(query.index);
-    // Only rowids and ranks go through the sort; the paths are read for the page alone.
-    const rows = this.statement(`SELECT rowid, -rank AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY rank LIMIT ? OFFSET ?`).all(match, query.limit, query.offset ?? 0) as { rowid: number; score: number }[];
-    return rows.map((r) => ({ path: this.searchPathStmt.get(r.rowid)!, score: r.score }));
+    // The newest SEARCH_CANDIDATES matches are ranked (FTS5 walks them in rowid order and stops):
+    // a word in most posts then costs the same as a rare one (decision 016, like Firestore's scan
+    // limit). Only rowids and scores are sorted; the paths are read for the page alone.
+    const rows = this.statement(`SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?`).all(match, SEARCH_CANDIDATES) as { rowid: number; score: number }[];
+    rows.sort((a, b) => b.score - a.score || b.rowid - a.rowid);
+    const from = query.offset ?? 0;
+    return rows.slice(from, from + query.limit).map((r) => ({ path: this.searchPathStmt.get(r.rowid)!, score: r.score }));
   }
 
   async ping(): Promise<boolean> {
