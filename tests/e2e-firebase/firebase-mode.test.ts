@@ -54,7 +54,7 @@ test("sign up, name, dashboard with the server's welcome bonus, log out, sign in
   await page.waitForURL(/\/profile-setup/);
 
   await page.getByLabel("Full name").fill("Ada Firebase");
-  await page.getByRole("button", { name: "Continue to your dashboard" }).click();
+  await page.getByRole("button", { name: "Skip skills and continue to your dashboard" }).click();
   await page.waitForURL(/\/dashboard$/);
 
   // A full page load: the first byte already holds the balance the server read from Firestore.
