@@ -49,6 +49,7 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/server.mjs ./server.mjs
+COPY --from=build /app/cluster.mjs ./cluster.mjs
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 RUN mkdir -p /data && chown node:node /data
@@ -57,5 +58,6 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# server.mjs handles SIGTERM (Cloud Run's stop signal) and listens on $PORT.
-CMD ["node", "server.mjs"]
+# One worker per core (WEB_CONCURRENCY to change); each server.mjs handles SIGTERM (Cloud Run's
+# stop signal), passed on by cluster.mjs, and they share $PORT.
+CMD ["node", "cluster.mjs"]

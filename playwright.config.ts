@@ -32,6 +32,7 @@ const serverEnv: Record<string, string> = {
   PORT: String(PORT),
   PAYMENTS: "test",
   PUBLIC_URL: BASE_URL,
+  WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "2",
 };
 const clearedFromShell = Object.keys(process.env).filter(
   (key) => key.startsWith("STRIPE_") || key === "SESSION_SECRET" || key === "PUBLIC_URL",
@@ -63,7 +64,9 @@ export default defineConfig({
   },
   projects: [desktopChromium()],
   webServer: {
-    command: "node server.mjs",
+    // Several worker processes, as in production: every test also proves that what one worker
+    // commits reaches the streams, limits and locks of the other (decision 019).
+    command: "node cluster.mjs",
     url: `${BASE_URL}/healthz`,
     env: serverEnv,
     reuseExistingServer: false,

@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getStore, runsTimedWorkInProcess } from "~/engine/index.server";
+import { getStore, runsTimedWorkInProcess, sweepPresence } from "~/engine/index.server";
 import { startBackgroundWork } from "~/features/bookings/scheduler.server";
 import { contentSecurityPolicy } from "~/utils/csp.server";
 import { getServerEnv } from "~/utils/env.server";
@@ -18,8 +18,9 @@ const env = getServerEnv();
 export { isCrossSite } from "~/utils/origin.server";
 
 // Background work starts with the server, not with the engine: reminders and auto-completion run
-// in this process where the engine says so (tests drive runDueWork themselves).
-if (env.NODE_ENV !== "test" && runsTimedWorkInProcess()) startBackgroundWork(getStore);
+// in the one worker process holding the lease, where the engine says so (tests drive runDueWork
+// themselves).
+if (env.NODE_ENV !== "test" && runsTimedWorkInProcess()) startBackgroundWork(getStore, { onLeaderTick: sweepPresence });
 
 const ABORT_DELAY = 5_000;
 

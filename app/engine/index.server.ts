@@ -6,7 +6,7 @@ import path from "node:path";
 import { getServerEnv } from "~/utils/env.server";
 import { shareRateLimits } from "~/utils/rate-limit.server";
 import type { AuthProvider } from "./auth/types";
-import { openPresence, resetPresence } from "./live/presence.server";
+import { openPresence, sweepPresence as sweepEmbeddedPresence } from "./live/presence.server";
 import type { DocStore } from "./store/types";
 import type { FileStore } from "./files/types";
 
@@ -42,9 +42,8 @@ async function openEmbedded(): Promise<Engine> {
   ]);
   const file = path.join(env.DATA_DIR, "skillswap.sqlite");
   const store = openSqliteStore(file);
-  // Every worker process counts attempts in the same table (decision 018).
+  // Every worker process counts attempts in the same table (decision 019).
   shareRateLimits(openSqliteLimitBackend(file));
-  await resetPresence(store);
   const mail = await embeddedMailer(store);
   return { store, auth: createLocalAuth(store, { mail }), files: createLocalFileStore(path.join(env.DATA_DIR, "files")) };
 }
@@ -104,6 +103,16 @@ export async function getFiles(): Promise<FileStore> {
 export async function trackPresence(uid: string): Promise<() => void> {
   if (getServerEnv().BACKEND === "firebase") return () => {};
   return openPresence(await getStore(), uid);
+}
+
+/**
+ * Run by the leader among the worker processes (decision 019): users whose streams were held by a
+ * worker that died, or by a server that restarted, go offline. Nothing to do on Firebase, where the
+ * Realtime Database's onDisconnect marks them.
+ */
+export async function sweepPresence(store: DocStore): Promise<number> {
+  if (getServerEnv().BACKEND === "firebase") return 0;
+  return sweepEmbeddedPresence(store);
 }
 
 /**

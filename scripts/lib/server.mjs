@@ -1,4 +1,5 @@
-// Starting and stopping the production server (server.mjs on the Remix build) from scripts.
+// Starting and stopping the production server (cluster.mjs: server.mjs in one worker per core,
+// WEB_CONCURRENCY to change) from scripts.
 import { spawn } from "node:child_process";
 import net from "node:net";
 import { ROOT } from "./build.mjs";
@@ -44,7 +45,7 @@ export function withoutShellOverrides(env) {
 export function startServer({ env, stdio = "inherit" }) {
   // Production requires PUBLIC_URL; a server a script starts on this machine is reached on localhost.
   if (!env.PUBLIC_URL && env.PORT) env = { ...env, PUBLIC_URL: `http://localhost:${env.PORT}` };
-  return spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio });
+  return spawn(process.execPath, ["cluster.mjs"], { cwd: ROOT, env, stdio });
 }
 
 /**

@@ -1,19 +1,48 @@
 import type { DocStore } from "../store/types";
+import { WORKER_ID, liveWorkers } from "~/utils/leader.server";
 
 /**
- * Embedded presence: a user is online while at least one live stream of theirs is open, so
- * several tabs are one user. The counts live in this process, which is the only one serving
- * streams on the embedded engine.
+ * Embedded presence: a user is online while at least one live stream of theirs is open, in any
+ * worker process, so several tabs (served by several workers) are one user.
+ *
+ * Each process counts its own streams per user in memory; only when its count goes 0 → 1 or
+ * 1 → 0 does it add or remove itself in `presence_streams/{uid}.holders` (a transaction, so two
+ * workers never lose each other's entry). The user goes offline when the last holder leaves. A
+ * worker that dies cannot remove itself: the leader's sweep (sweepPresence) drops holders whose
+ * heartbeat stopped, and marks offline whoever is left online with no live holder (which also
+ * covers a restart of every worker).
  */
 const openStreams = new Map<string, number>();
 // Writes for one user happen in order, so a quick close-then-open never ends "offline".
 const pendingWrites = new Map<string, Promise<void>>();
 
-function write(store: DocStore, uid: string, state: "online" | "offline"): Promise<void> {
+interface HoldersDoc {
+  [key: string]: unknown;
+  holders: string[];
+}
+
+const holdersPath = (uid: string) => `presence_streams/${uid}`;
+
+function change(store: DocStore, uid: string, workerId: string, opening: boolean): Promise<void> {
   const previous = pendingWrites.get(uid) ?? Promise.resolve();
   const next = previous
-    .then(() => store.set(`status/${uid}`, { state, last_changed: Date.now() }))
-    .catch((error: unknown) => console.warn(`presence: could not mark ${uid} ${state}`, error));
+    .then(() =>
+      store.transaction(async (tx) => {
+        const doc = await tx.get<HoldersDoc>(holdersPath(uid));
+        const holders = new Set(doc?.data.holders ?? []);
+        if (opening) holders.add(workerId);
+        else holders.delete(workerId);
+        const now = Date.now();
+        if (holders.size > 0) {
+          tx.set(holdersPath(uid), { holders: [...holders] });
+          if (opening) tx.set(`status/${uid}`, { state: "online", last_changed: now });
+        } else {
+          if (doc) tx.delete(holdersPath(uid));
+          tx.set(`status/${uid}`, { state: "offline", last_changed: now });
+        }
+      }),
+    )
+    .catch((error: unknown) => console.warn(`presence: could not mark ${uid} ${opening ? "online" : "offline"}`, error));
   pendingWrites.set(uid, next);
   void next.finally(() => {
     if (pendingWrites.get(uid) === next) pendingWrites.delete(uid);
@@ -22,10 +51,10 @@ function write(store: DocStore, uid: string, state: "online" | "offline"): Promi
 }
 
 /** Marks the user online; the returned function closes this stream's share of it. */
-export function openPresence(store: DocStore, uid: string): () => void {
+export function openPresence(store: DocStore, uid: string, workerId = WORKER_ID): () => void {
   const count = (openStreams.get(uid) ?? 0) + 1;
   openStreams.set(uid, count);
-  if (count === 1) void write(store, uid, "online");
+  if (count === 1) void change(store, uid, workerId, true);
   let closed = false;
   return () => {
     if (closed) return;
@@ -36,14 +65,42 @@ export function openPresence(store: DocStore, uid: string): () => void {
       return;
     }
     openStreams.delete(uid);
-    void write(store, uid, "offline");
+    void change(store, uid, workerId, false);
   };
 }
 
-/** After a restart no stream is open, so nobody may stay online by mistake. */
-export async function resetPresence(store: DocStore): Promise<number> {
-  const online = await store.query({ collection: "status", where: [["state", "==", "online"]] });
-  const now = Date.now();
-  await Promise.all(online.map((doc) => store.set(doc.path, { state: "offline", last_changed: now })));
-  return online.length;
+/** A worker whose heartbeat is older than this is gone (the leader loop beats every few seconds). */
+export const WORKER_DEAD_AFTER_MS = 20_000;
+
+/**
+ * Run by the leader: forgets holders that stopped beating and marks offline every user left online
+ * without a live holder. Answers how many users it marked offline.
+ */
+export async function sweepPresence(store: DocStore, deadAfterMs = WORKER_DEAD_AFTER_MS, now = Date.now()): Promise<number> {
+  const live = await liveWorkers(store, deadAfterMs, now);
+  const [online, holderDocs] = await Promise.all([
+    store.query({ collection: "status", where: [["state", "==", "online"]] }),
+    store.query<HoldersDoc>({ collection: "presence_streams" }),
+  ]);
+  const held = new Set<string>();
+  for (const doc of holderDocs) {
+    if (doc.data.holders.some((holder) => live.has(holder))) held.add(doc.id);
+  }
+  let marked = 0;
+  for (const doc of [...online, ...holderDocs]) {
+    if (held.has(doc.id)) continue;
+    // Re-checked in a transaction: a stream may have opened since the query.
+    const changed = await store.transaction(async (tx) => {
+      const holders = await tx.get<HoldersDoc>(holdersPath(doc.id));
+      const status = await tx.get(`status/${doc.id}`);
+      const alive = (holders?.data.holders ?? []).filter((holder) => live.has(holder));
+      if (alive.length > 0) return false;
+      if (holders) tx.delete(holdersPath(doc.id));
+      if (status?.data.state !== "online") return false;
+      tx.set(`status/${doc.id}`, { state: "offline", last_changed: now });
+      return true;
+    });
+    if (changed) marked++;
+  }
+  return marked;
 }

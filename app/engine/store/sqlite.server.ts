@@ -9,6 +9,12 @@
  * holding a SQLite write lock across `await` would stall every other request. Reads are
  * recorded, writes buffered, and the commit re-checks every read under `BEGIN IMMEDIATE`.
  *
+ * Several processes (the workers of one machine, decision 019) open the same file. Every commit
+ * also appends the paths it wrote to a change log (`changes`), and a store that has watchers
+ * follows it: every LIVE_POLL_MS it asks SQLite whether another connection committed
+ * (`PRAGMA data_version`, a counter read without touching a table) and, only then, reads the new
+ * log rows and wakes the watchers of those paths, exactly as for its own commits.
+ *
  * Durability: WAL with `synchronous=NORMAL`. Every commit is atomic and survives a crash of
  * the process; a power cut can lose the last few commits but never tears one apart (a ledger
  * entry and its balance are written by the same commit).
@@ -39,6 +45,11 @@ import { type Watcher, addTo, removeFrom } from "./sqlite/watchers.server";
 const BUSY_TIMEOUT_MS = 5_000;
 // Query shapes are finite, but `in` lists of varying length each make their own SQL text.
 const MAX_CACHED_STATEMENTS = 500;
+/** How often a store with watchers looks for other processes' commits: well inside the 50 ms delivery target. */
+const LIVE_POLL_MS = 5;
+/** Change log rows kept behind the newest commit; a follower further behind re-reads every watcher. */
+const CHANGES_KEPT = 20_000;
+const PRUNE_EVERY = 1_000;
 
 /** Matches ranked per search, newest first; older ones beyond it are not found by that search. */
 const SEARCH_CANDIDATES = 2_000;
@@ -70,7 +81,8 @@ class SqliteDocStore implements DocStore {
   private readonly searchDeleteDocStmt: Database.Statement<[number]>;
   private readonly searchPathStmt: Database.Statement<[number], string>;
   private readonly textIndexes = new Set<string>();
-  private readonly commitTx: Database.Transaction<(ops: readonly WriteOp[], check: (() => boolean) | null) => boolean>;
+  /** Answers the commit's version, or 0 when `check` found the reads stale. */
+  private readonly commitTx: Database.Transaction<(ops: readonly WriteOp[], check: (() => boolean) | null) => number>;
   private readonly validateTx: Database.Transaction<(tx: SqliteTransaction) => boolean>;
 
   private readonly docWatchers = new Map<string, Set<Watcher>>();
@@ -78,6 +90,18 @@ class SqliteDocStore implements DocStore {
   private dirty = new Set<Watcher>();
   private flushScheduled = false;
   private closed = false;
+
+  private readonly dataVersionStmt: Database.Statement<[], number>;
+  private readonly logChangeStmt: Database.Statement<[number, string]>;
+  private readonly changesSinceStmt: Database.Statement<[number], { version: number; path: string }>;
+  private readonly latestVersionStmt: Database.Statement<[], number>;
+  private readonly pruneChangesStmt: Database.Statement<[number]>;
+  /** The last change log version this store has delivered to its watchers; -1 while not following. */
+  private followedVersion = -1;
+  private lastDataVersion = 0;
+  private followTimer: NodeJS.Timeout | undefined;
+  /** This store's commits not yet passed by the follower. */
+  private readonly ownVersions = new Set<number>();
 
   constructor(file: string) {
     if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -100,7 +124,15 @@ class SqliteDocStore implements DocStore {
       -- FTS5 table of its index ("search:<index>", made on first use) under the same rowid. The
       -- words are text-search.ts's tokens joined by spaces, so both engines match the same words.
       CREATE TABLE IF NOT EXISTS search_docs (rowid INTEGER PRIMARY KEY, idx TEXT NOT NULL, path TEXT NOT NULL UNIQUE);
+      -- The paths each commit wrote, by commit version: how other processes' watchers learn of it.
+      CREATE TABLE IF NOT EXISTS changes (version INTEGER NOT NULL, path TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS changes_version ON changes (version);
     `);
+    this.dataVersionStmt = this.db.prepare<[], number>("PRAGMA data_version").pluck();
+    this.logChangeStmt = this.db.prepare("INSERT INTO changes (version, path) VALUES (?, ?)");
+    this.changesSinceStmt = this.db.prepare("SELECT version, path FROM changes WHERE version > ? ORDER BY version");
+    this.latestVersionStmt = this.db.prepare<[], number>("SELECT value FROM meta WHERE key = 'seq'").pluck();
+    this.pruneChangesStmt = this.db.prepare("DELETE FROM changes WHERE version <= ?");
 
     this.readRowStmt = this.db.prepare("SELECT path, id, data, version FROM docs WHERE path = ?");
     this.readVersionStmt = this.db.prepare<[string], number>("SELECT version FROM docs WHERE path = ?").pluck();
@@ -120,12 +152,25 @@ class SqliteDocStore implements DocStore {
     this.searchPathStmt = this.db.prepare<[number], string>("SELECT path FROM search_docs WHERE rowid = ?").pluck();
 
     this.commitTx = this.db.transaction((ops: readonly WriteOp[], check: (() => boolean) | null) => {
-      if (check && !check()) return false;
+      if (check && !check()) return 0;
       const version = this.nextVersionStmt.get() as number;
-      for (const op of ops) this.applyWrite(op, version);
-      return true;
+      for (const op of ops) {
+        this.applyWrite(op, version);
+        if (op.kind !== "index") this.logChangeStmt.run(version, op.path);
+      }
+      if (version % PRUNE_EVERY === 0) this.pruneChangesStmt.run(version - CHANGES_KEPT);
+      return version;
     });
     this.validateTx = this.db.transaction((tx: SqliteTransaction) => tx.readsAreCurrent());
+  }
+
+  /**
+   * Changes whenever any connection commits: this store's own commits, or another process's (which
+   * SQLite reports through data_version). A transaction compares it to know whether its reads may
+   * have gone stale.
+   */
+  get commitsSeen(): number {
+    return this.localCommits + this.dataVersionStmt.get()!;
   }
 
   // --- reads ---------------------------------------------------------------------------
@@ -248,16 +293,18 @@ class SqliteDocStore implements DocStore {
 
   /** Applies writes atomically under the write lock, after `check` (if any) confirms the reads. */
   private commit(ops: readonly WriteOp[], check: (() => boolean) | null): boolean {
-    let committed: boolean;
+    let version: number;
     try {
-      committed = this.commitTx.immediate(ops, check);
+      version = this.commitTx.immediate(ops, check);
     } catch (error) {
       // A text index table made by this commit was rolled back with it.
       this.textIndexes.clear();
       throw error;
     }
-    if (!committed) return false;
+    if (version === 0) return false;
     this.localCommits++;
+    // Its watchers are woken below; the follower must not wake them a second time.
+    if (this.followTimer) this.ownVersions.add(version);
     // An index entry is not a document: no watcher can see it.
     for (const op of ops) if (op.kind !== "index") this.touch(op.path);
     return true;
@@ -387,12 +434,61 @@ class SqliteDocStore implements DocStore {
     if (this.closed) throw new Error("The store is closed");
     addTo(index, key, watcher);
     this.markDirty(watcher);
+    this.followOthers();
     return () => {
       if (!watcher.active) return;
       watcher.active = false;
       removeFrom(index, key, watcher);
       this.dirty.delete(watcher);
+      if (this.docWatchers.size === 0 && this.queryWatchers.size === 0) this.stopFollowing();
     };
+  }
+
+  // --- other processes' commits ---------------------------------------------------------
+
+  private followOthers(): void {
+    if (this.followTimer) return;
+    this.lastDataVersion = this.dataVersionStmt.get()!;
+    this.followedVersion = this.latestVersionStmt.get()!;
+    this.followTimer = setInterval(() => this.readOthersCommits(), LIVE_POLL_MS);
+    // Watchers alone never keep a process alive; a server does.
+    this.followTimer.unref();
+  }
+
+  private stopFollowing(): void {
+    clearInterval(this.followTimer);
+    this.followTimer = undefined;
+    this.followedVersion = -1;
+    this.ownVersions.clear();
+  }
+
+  /** Wakes the watchers of every path another process committed since the last look. */
+  readOthersCommits(): void {
+    if (this.closed || this.followedVersion < 0) return;
+    try {
+      const dataVersion = this.dataVersionStmt.get()!;
+      if (dataVersion === this.lastDataVersion) {
+        // Nobody else committed since the last look: the log's newer rows are all our own.
+        for (const version of this.ownVersions) if (version > this.followedVersion) this.followedVersion = version;
+        this.ownVersions.clear();
+        return;
+      }
+      this.lastDataVersion = dataVersion;
+      const rows = this.changesSinceStmt.all(this.followedVersion);
+      if (rows.length === 0) return;
+      // So far behind that pruning may have dropped rows we never read: any watcher may be stale.
+      if (rows[rows.length - 1].version - this.followedVersion > CHANGES_KEPT - PRUNE_EVERY) {
+        for (const set of [...this.docWatchers.values(), ...this.queryWatchers.values()]) for (const w of set) this.markDirty(w);
+      }
+      for (const row of rows) {
+        if (this.ownVersions.has(row.version)) continue;
+        this.touch(row.path);
+      }
+      for (const version of this.ownVersions) if (version <= rows[rows.length - 1].version) this.ownVersions.delete(version);
+      this.followedVersion = rows[rows.length - 1].version;
+    } catch (error) {
+      console.error("Could not read other processes' commits:", error);
+    }
   }
 
   /** Only watchers of the written document and of its collection can see a change. */
@@ -465,6 +561,7 @@ class SqliteDocStore implements DocStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopFollowing();
     for (const set of [...this.docWatchers.values(), ...this.queryWatchers.values()]) {
       for (const watcher of set) watcher.active = false;
     }

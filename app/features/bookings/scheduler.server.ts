@@ -1,10 +1,11 @@
 /**
  * Work that runs on time: reminders an hour before start, expiry of requests nobody answered,
  * and completion of accepted sessions that ended more than 72 hours ago without a dispute.
- * Embedded mode runs it in-process every minute (startBackgroundWork); in Firebase mode a
+ * Embedded mode runs it every minute in the one worker process holding the lease (startBackgroundWork); in Firebase mode a
  * scheduler calls POST /api/cron. Every step is idempotent, so overlapping runs are harmless.
  */
 import type { DocStore } from "~/engine/store/types";
+import { startLeaderLoop } from "~/utils/leader.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { applyCommand, bookingPath, BookingError } from "./bookings.server";
 import { reminderNotices } from "./notices";
@@ -81,26 +82,41 @@ async function sendReminder(store: DocStore, bookingId: string, now: number): Pr
   });
 }
 
-const globalForScheduler = globalThis as typeof globalThis & { __skillswapScheduler?: NodeJS.Timeout };
+const globalForScheduler = globalThis as typeof globalThis & { __skillswapScheduler?: () => Promise<void> };
 export const BACKGROUND_INTERVAL_MS = 60_000;
+/** Every worker beats and tries the lease this often; a dead leader is replaced within LEASE_TTL_MS + this. */
+const LEASE_TICK_MS = 5_000;
+const LEASE_TTL_MS = 20_000;
 
-/** Embedded mode: run due work every minute in this process. Safe to call more than once. */
-export function startBackgroundWork(getStore: () => Promise<DocStore>, intervalMs = BACKGROUND_INTERVAL_MS): void {
-  if (globalForScheduler.__skillswapScheduler) return;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runDueWork(await getStore());
-    } catch (error) {
-      console.error("Scheduled booking work failed:", error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  globalForScheduler.__skillswapScheduler = timer;
-  setTimeout(tick, 1_000).unref();
+export interface BackgroundWorkOptions {
+  intervalMs?: number;
+  tickMs?: number;
+  ttlMs?: number;
+  /** More work for the leader on every tick (the presence sweep). */
+  onLeaderTick?: (store: DocStore) => Promise<unknown>;
+}
+
+/**
+ * Embedded mode: every worker process calls this; only the one holding the `timed_work` lease runs
+ * the due work (every intervalMs) and the leader's extra work (every tick). Safe to call more than once.
+ */
+export function startBackgroundWork(getStore: () => Promise<DocStore>, options: BackgroundWorkOptions = {}): () => Promise<void> {
+  if (globalForScheduler.__skillswapScheduler) return globalForScheduler.__skillswapScheduler;
+  const intervalMs = options.intervalMs ?? BACKGROUND_INTERVAL_MS;
+  // Per process: a worker that has just taken over runs the due work at once (every step is idempotent).
+  let lastDueRun = 0;
+  const stop = startLeaderLoop({
+    getStore,
+    name: "timed_work",
+    tickMs: options.tickMs ?? LEASE_TICK_MS,
+    ttlMs: options.ttlMs ?? LEASE_TTL_MS,
+    onLead: async (store, now) => {
+      await options.onLeaderTick?.(store);
+      if (now - lastDueRun < intervalMs) return;
+      lastDueRun = now;
+      await runDueWork(store, now);
+    },
+  });
+  globalForScheduler.__skillswapScheduler = stop;
+  return stop;
 }

@@ -12,8 +12,8 @@ const MAX_BACKOFF_MS = 50;
 
 /** What a transaction reads through: the store it belongs to. */
 export interface TransactionHost {
-  /** Commits made through the store; lets a transaction skip re-validation when nothing happened. */
-  readonly localCommits: number;
+  /** Changes with every commit, this process's or another's; lets a transaction skip re-validation when nothing happened. */
+  readonly commitsSeen: number;
   readRow(p: string): Row | undefined;
   readVersion(p: string): number | undefined;
   runQuery(compiled: CompiledQuery): Row[];
@@ -39,7 +39,7 @@ export class SqliteTransaction implements Transaction {
   private seenCommits: number;
 
   constructor(private readonly store: TransactionHost) {
-    this.seenCommits = store.localCommits;
+    this.seenCommits = store.commitsSeen;
   }
 
   async get<T extends DocData = DocData>(docPath: string): Promise<Doc<T> | null> {
@@ -133,12 +133,12 @@ export class SqliteTransaction implements Transaction {
    */
   private ensureConsistent(): void {
     if (this.doomed) throw new ConflictSignal();
-    if (this.store.localCommits === this.seenCommits) return;
+    if (this.store.commitsSeen === this.seenCommits) return;
     if (!this.readsAreCurrent()) {
       this.doomed = true;
       throw new ConflictSignal();
     }
-    this.seenCommits = this.store.localCommits;
+    this.seenCommits = this.store.commitsSeen;
   }
 }
 

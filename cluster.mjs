@@ -1,0 +1,56 @@
+// The production start: one worker process per core, each running server.mjs on the same port
+// (Node's cluster module hands connections out in turn) over the same data (decision 019).
+// WEB_CONCURRENCY sets the number of workers; 1 runs server.mjs in this process, as before.
+// Kept apart from server.mjs so that the server itself stays one plain process to read and edit.
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
+
+function workerCount() {
+  const raw = process.env.WEB_CONCURRENCY;
+  if (raw === undefined || raw === "") return availableParallelism();
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1) {
+    console.error(`WEB_CONCURRENCY must be a whole number of at least 1 (it is "${raw}").`);
+    process.exit(1);
+  }
+  return count;
+}
+
+const count = cluster.isPrimary ? workerCount() : 1;
+
+if (!cluster.isPrimary || count === 1) {
+  await import("./server.mjs");
+} else {
+  let stopping = false;
+  // A worker that keeps dying at start (a bad configuration) must not be restarted in a tight loop.
+  const recentDeaths = [];
+
+  const fork = () => cluster.fork();
+  for (let i = 0; i < count; i++) fork();
+  console.log(`SkillSwap: ${count} worker processes (WEB_CONCURRENCY=${count} to change).`);
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    recentDeaths.push(now);
+    while (recentDeaths.length > 0 && recentDeaths[0] < now - 60_000) recentDeaths.shift();
+    if (recentDeaths.length > count * 3) {
+      console.error("SkillSwap workers keep stopping at start; giving up.");
+      process.exit(1);
+    }
+    console.error(`SkillSwap worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    fork();
+  });
+
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      // Workers end their own open streams and exit within 5 s (server.mjs); never hang past that.
+      setTimeout(() => process.exit(0), 7_000).unref();
+    });
+  }
+}
