@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import { PlusBadge } from "~/components/plus-badge";
 import { startCheckout } from "~/engine/payments/checkout.client";
 import { SAVED_LIMIT } from "~/features/subscriptions/labels";
+import { formatPrice } from "~/features/wallet/format";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/utils/origin.server";
@@ -87,7 +88,11 @@ function CurrentPlan({ page }: { page: PageData }) {
           ) : null}
           {current.periodEnd ? (
             <p className="mt-1 text-sm text-slate-700" data-testid="next-renewal">
-              {current.cancelling ? `Ends on ${current.periodEnd}` : `Renews on ${current.periodEnd}: ${current.renewal}`}
+              {current.cancelling
+                ? `Ends on ${current.periodEnd}`
+                : current.status?.key === "past_due"
+                  ? `Due now: ${current.renewal}; the period ends on ${current.periodEnd}`
+                  : `Renews on ${current.periodEnd}: ${current.renewal}`}
             </p>
           ) : null}
           {current.status?.key === "past_due" ? (
@@ -129,7 +134,7 @@ function PlanCards({ page }: { page: PageData }) {
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <li className="card flex flex-col">
           <h3 className="text-base font-semibold text-slate-900">Free</h3>
-          <p className="mt-1 text-2xl font-bold">0 €</p>
+          <p className="mt-1 text-2xl font-bold">{formatPrice(0, "eur")}</p>
           <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-600">
             <li>Buy SP packs whenever you need them</li>
             <li>Save up to {SAVED_LIMIT.free} profiles</li>
@@ -219,7 +224,7 @@ function History({ periods }: { periods: PageData["periods"] }) {
             <thead className="border-b border-slate-200 text-slate-500">
               <tr>
                 <th className="px-4 py-2 font-medium">Paid on</th>
-                <th className="px-4 py-2 font-medium">Period</th>
+                <th className="hidden px-4 py-2 font-medium sm:table-cell">Period</th>
                 <th className="px-4 py-2 font-medium">Plan</th>
                 <th className="px-4 py-2 font-medium">Paid</th>
                 <th className="px-4 py-2 text-right font-medium">SP</th>
@@ -229,10 +234,11 @@ function History({ periods }: { periods: PageData["periods"] }) {
               {periods.map((p) => (
                 <tr key={p.id} className="border-b border-slate-100 last:border-0" data-testid="credited-period">
                   <td className="px-4 py-2">{p.paidOn}</td>
-                  <td className="px-4 py-2">{p.period}</td>
+                  {/* On a phone the period drops out; the date paid says when. */}
+                  <td className="hidden px-4 py-2 sm:table-cell">{p.period}</td>
                   <td className="px-4 py-2">{p.plan}</td>
-                  <td className="px-4 py-2">{p.amount}</td>
-                  <td className="px-4 py-2 text-right font-semibold text-coin-600">+{p.sp}</td>
+                  <td className="whitespace-nowrap px-4 py-2">{p.amount}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right font-semibold text-coin-600">+{p.sp}</td>
                 </tr>
               ))}
             </tbody>
