@@ -20,6 +20,8 @@ const api = await import("./api.create-checkout-session");
 const testPage = await import("./checkout.test.$checkoutId");
 const returnPage = await import("./checkout._index");
 const webhook = await import("./api.stripe-webhook");
+const planPage = await import("./checkout.test-plan.$checkoutId");
+const subscriptionsPage = await import("./_app.subscriptions");
 
 const ORIGIN = "http://localhost";
 
@@ -173,5 +175,53 @@ describe("the test checkout and the return page", () => {
   it("sends a signed-out visitor to sign in", async () => {
     const response = await outcome(() => returnPage.loader({ request: new Request(`${ORIGIN}/checkout?status=cancelled`), params: {}, context: {} }));
     expect((response as Response).headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
+  });
+});
+
+describe("subscriptions through the same checkout route and the test billing (decision 017)", () => {
+  it("subscribes once, credits the allowance, renews, and refuses a second subscription and strangers", async () => {
+    const member = await signedInCookie("subscriber@example.com");
+    const store = await getStore();
+    // The first page a member opens sets up their profile (and its welcome bonus); a name skips /profile-setup.
+    await outcome(() => subscriptionsPage.loader({ request: pageRequest("/subscriptions", member.cookie), params: {}, context: {} }));
+    await store.update(`users/${member.uid}`, { fullName: "Sub Scriber" });
+    await outcome(() => subscriptionsPage.loader({ request: pageRequest("/subscriptions", stranger.cookie), params: {}, context: {} }));
+    await store.update(`users/${stranger.uid}`, { fullName: "Stran Ger" });
+    const free = await subscriptionsPage.loader({ request: pageRequest("/subscriptions", member.cookie), params: {}, context: {} });
+    expect(free.current).toMatchObject({ planId: null, name: "Free", status: null });
+    const before = await getBalance(store, member.uid);
+
+    const started = await callApi(apiRequest({ priceId: "test_plus_monthly" }, { cookie: member.cookie }));
+    expect(started.status).toBe(200);
+    expect(String(started.body.url)).toMatch(/^\/checkout\/test-plan\/tps_/);
+    // The member's one customer, made on the way.
+    expect((await store.get(`billing_customers/${member.uid}`))?.data).toMatchObject({ provider: "test" });
+
+    const id = String(started.body.sessionId);
+    const url = `/checkout/test-plan/${id}`;
+    const steal = await outcome(() => planPage.action({ request: pageRequest(url, stranger.cookie, { intent: "subscribe" }), params: { checkoutId: id }, context: {} }));
+    expect(steal).toMatchObject({ thrown: { init: { status: 404 } } });
+    const done = await planPage.action({ request: pageRequest(url, member.cookie, { intent: "subscribe" }), params: { checkoutId: id }, context: {} });
+    expect((done as Response).headers.get("Location")).toBe("/subscriptions?checkout=success");
+    // A second submit of the same page (a double click) changes nothing.
+    await planPage.action({ request: pageRequest(url, member.cookie, { intent: "subscribe" }), params: { checkoutId: id }, context: {} });
+    expect(await getBalance(store, member.uid)).toBe(before + 300);
+
+    const again = await callApi(apiRequest({ priceId: "test_plus_yearly" }, { cookie: member.cookie }));
+    expect(again).toEqual({ status: 409, body: { error: "You already have a Plus subscription. Use Manage billing to change or cancel it." } });
+
+    const renewed = await subscriptionsPage.action({ request: pageRequest("/subscriptions", member.cookie, { intent: "renew" }), params: {}, context: {} });
+    expect((renewed as Response).status).toBe(302);
+    expect(await getBalance(store, member.uid)).toBe(before + 600);
+    const page = await subscriptionsPage.loader({ request: pageRequest("/subscriptions", member.cookie), params: {}, context: {} });
+    expect(page.current).toMatchObject({ planId: "plus_monthly", status: { key: "active", label: "Active" } });
+    expect(page.periods).toHaveLength(2);
+
+    const bogus = await subscriptionsPage.action({ request: pageRequest("/subscriptions", member.cookie, { intent: "free_sp" }), params: {}, context: {} });
+    expect(bogus).toMatchObject({ init: { status: 400 } });
+    // Someone without a subscription has nothing for the test controls to change.
+    const nothing = await subscriptionsPage.action({ request: pageRequest("/subscriptions", stranger.cookie, { intent: "renew" }), params: {}, context: {} });
+    expect(nothing).toMatchObject({ init: { status: 409 } });
+    expect(await getBalance(store, member.uid)).toBe(before + 600);
   });
 });

@@ -63,6 +63,8 @@ const expectedEvent = {
 describe("checkout page", () => {
   it("has none of the app's own: Stripe hosts it", () => {
     expect(provider().checkoutPage).toBeNull();
+    // …nor the test billing's controls (decision 017).
+    expect(provider().testBilling).toBeNull();
   });
 });
 
