@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "./support/test";
-import { createThread } from "~/features/community/write.server";
+import { createThread, reply } from "~/features/community/write.server";
 import { skillSpaceId } from "~/features/community/rules";
 import { markAllRead } from "~/features/notifications/notifications.server";
 import { setSkills } from "~/features/skills/skills.server";
@@ -26,7 +26,7 @@ async function member(fullName: string, teaches: string[] = []): Promise<TestUse
 const open = (browser: Browser, user: TestUser, baseURL: string, path: string, viewport = DESKTOP) => openAs(browser, user, baseURL, { path, viewport });
 const post = (page: Page, text: string) => page.getByTestId("post").filter({ hasText: text });
 
-test("a thread with a mention, a live reply, reactions, the answer with xp, search and reports", async ({ browser, baseURL }) => {
+test("a thread with a mention, a live reply, reactions, the answer with xp, and search", async ({ browser, baseURL }) => {
   const suffix = Date.now().toString(36);
   const skill = `Glazing ${suffix}`;
   const ana = await member(`Ana ${suffix}`, [skill]);
@@ -102,9 +102,18 @@ test("a thread with a mention, a live reply, reactions, the answer with xp, sear
   await expect(result).toHaveCount(1);
   await expect(result.getByRole("link")).toHaveText(`Which glaze for stoneware ${suffix}?`);
   await expect(result.locator("mark")).toHaveText([word, "crawls"]);
+});
+
+test("three reports from different members hide a post, live for its readers", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const ana = await member(`Ana ${suffix}`);
+  const ben = await member(`Ben ${suffix}`);
+  const { threadId } = await createThread(e2eStore(), ana.uid, { spaceId: "general", title: `Reported thread ${suffix}`, body: "A fair question.", skillTag: "" }, Date.now() - 60_000);
+  await reply(e2eStore(), ben.uid, threadId, { body: "Try a *thinner* first coat, and buy my course." });
+  const a = await open(browser, ana, baseURL!, `/community/${threadId}`);
+  await expect(post(a, "first coat")).toBeVisible();
 
   // Three different members report B's reply: it is hidden, live on A's page too.
-  await a.goto(`/community/${threadId}`);
   for (const [i, name] of ["Cy", "Dee", "Eli"].entries()) {
     const reporter = await member(`${name} ${suffix}`);
     const r = await open(browser, reporter, baseURL!, `/community/${threadId}`);
@@ -121,6 +130,7 @@ test("a thread with a mention, a live reply, reactions, the answer with xp, sear
   await expect(a.getByText("Try a")).toHaveCount(0);
   const reports = await e2eStore().query({ collection: "reports", where: [["contextId", "==", threadId]] });
   expect(reports.map((r) => r.data.status)).toEqual(["open", "open", "open"]);
+  expect((await e2eStore().get(`community/forum/threads/${threadId}`))?.data.hidden).toBe(false);
 });
 
 test("pages of 20 threads keep their order while new ones arrive", async ({ browser, baseURL }) => {
@@ -175,7 +185,6 @@ test("the community and a thread at 390×844 and on a desktop", async ({ browser
   const ana = await member(`Ana ${suffix}`, [skill]);
   const ben = await member(`Ben ${suffix}`, [skill]);
   const { threadId } = await createThread(e2eStore(), ana.uid, { spaceId: skillSpaceId(skill), title: "How wet should a starter be for a first loaf?", body: "I keep mine at **100%** hydration.\n\n> Is that too wet?\n\n- flour\n- water\n\n`feed 1:1:1`", skillTag: skill.toLowerCase(), skillLabel: skill }, Date.now() - 60_000);
-  const { reply } = await import("~/features/community/write.server");
   await reply(e2eStore(), ben.uid, threadId, { body: "100% is a fine start. Try [this guide](https://example.com/starter)." });
 
   for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
