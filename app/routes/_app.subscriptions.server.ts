@@ -119,5 +119,5 @@ export async function subscriptionsAction(user: CurrentUser, request: Request) {
     if (error instanceof CheckoutClosedError) return data({ error: error.message }, { status: 409 });
     throw error;
   }
-  return redirectWithToast("/subscriptions", { type: "success", title: TEST_DONE[intent] });
+  return redirectWithToast("/subscriptions", { type: intent === "fail" ? "info" : "success", title: TEST_DONE[intent] });
 }

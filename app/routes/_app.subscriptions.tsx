@@ -5,8 +5,8 @@
  * when PAYMENTS=test.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { PlusBadge } from "~/components/plus-badge";
 import { startCheckout } from "~/engine/payments/checkout.client";
@@ -32,11 +32,32 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type PageData = Awaited<ReturnType<typeof subscriptionsPage>>;
 
+const CONFIRM_POLLS = 15;
+const CONFIRM_POLL_MS = 2_000;
+
+/**
+ * Back from Stripe Checkout, the webhook may not have arrived yet: ask again for a while so the
+ * plan shows up without a reload.
+ */
+function useAwaitConfirmation(waiting: boolean) {
+  const { revalidate, state } = useRevalidator();
+  const [polls, setPolls] = useState(0);
+  useEffect(() => {
+    if (!waiting || polls >= CONFIRM_POLLS || state !== "idle") return;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      revalidate();
+    }, CONFIRM_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, polls, state, revalidate]);
+}
+
 const PLUS_PERKS = ["A Plus badge on your public profile", `Save up to ${SAVED_LIMIT.plus} profiles (Free: ${SAVED_LIMIT.free})`, "Unused SP stay in your wallet"];
 
 export default function SubscriptionsPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  useAwaitConfirmation(page.checkout === "success" && page.current.planId === null);
   return (
     <>
       <PageHeader title="Subscriptions" description="A monthly or yearly plan that tops up your SP every period." />
