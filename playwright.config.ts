@@ -33,6 +33,9 @@ const serverEnv: Record<string, string> = {
   PAYMENTS: "test",
   PUBLIC_URL: BASE_URL,
   WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "2",
+  // Every browser of the suite signs up from 127.0.0.1, like one very busy office; the limit itself
+  // is tested on the route (app/routes/signup.test.ts).
+  SIGN_UPS_PER_HOUR: "1000",
 };
 const clearedFromShell = Object.keys(process.env).filter(
   (key) => key.startsWith("STRIPE_") || key === "SESSION_SECRET" || key === "PUBLIC_URL",

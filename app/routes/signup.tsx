@@ -7,6 +7,7 @@ import { useFirebaseAuthForm } from "~/engine/firebase/use-firebase-auth-form";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { signUpSchema } from "~/features/auth/schemas";
+import { recordSignUp, signUpRefusal } from "~/features/auth/sign-up-throttle.server";
 import { safeRedirect } from "~/features/layout/routes";
 import { requireAnonymous } from "~/utils/auth.server";
 import { clientKeyOf } from "~/utils/client-key.server";
@@ -26,9 +27,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.failure;
   const { email, password, redirectTo } = parsed.value;
   const auth = await getAuth();
-  const credentials = { kind: "password" as const, email, password, clientKey: clientKeyOf(request, context) };
+  const clientKey = clientKeyOf(request, context);
+  const refusal = signUpRefusal(clientKey);
+  if (refusal) return formFailure(parsed.form, refusal, 429);
+  const credentials = { kind: "password" as const, email, password, clientKey };
   try {
     const user = await auth.signUp(credentials);
+    recordSignUp(clientKey);
     const session = await auth.startSession(user, credentials);
     const next = safeRedirect(redirectTo, "");
     return redirect(next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup", {

@@ -66,6 +66,8 @@ const schema = z
      * Without it those headers come from whoever connects and are ignored.
      */
     TRUST_PROXY: booleanish,
+    /** New accounts one client address may create per hour (welcome-bonus farming); raise it for a school or lab behind one address. */
+    SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     PAYMENTS: z.enum(["stripe", "test", "off"]).optional(),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must start with sk_").optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "must start with pk_").optional(),
