@@ -94,7 +94,14 @@ function serveStatic(req, res, asset) {
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // The app's one origin rule (app/utils/origin.server.ts), handed over by entry.server.tsx.
-const { isCrossSite } = build.entry.module;
+const { isCrossSite, storeIsHealthy } = build.entry.module;
+
+/** /healthz without the Remix handler: a probe costs one store ping, no routing or rendering. */
+async function answerHealth(req, res) {
+  const ok = await storeIsHealthy();
+  res.writeHead(ok ? 200 : 503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+  res.end(req.method === "HEAD" ? undefined : ok ? "ok" : "store unavailable");
+}
 
 // Forwarded headers are whatever the client sent unless a proxy we run rewrites them.
 const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
@@ -257,6 +264,7 @@ const server = http.createServer(async (req, res) => {
     if (req.method === "GET" || req.method === "HEAD") {
       const asset = staticAsset(req.url);
       if (asset) return serveStatic(req, res, asset);
+      if (req.url === "/healthz") return await answerHealth(req, res);
     }
     if (req.method !== "GET" && req.method !== "HEAD" && declaredTooLarge(req)) return answerTooLarge(res);
     const request = toRemixRequest(req, res);

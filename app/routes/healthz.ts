@@ -1,11 +1,10 @@
-import { getStore } from "~/engine/index.server";
+import { storeIsHealthy } from "~/utils/health.server";
 
-/** 200 when the store answers; Cloud Run and the test runner wait on it. */
+/**
+ * 200 when the store answers; Cloud Run and the test runner wait on it. The production server
+ * answers /healthz itself with the same check before Remix runs; this route serves `remix dev`.
+ */
 export async function loader() {
-  try {
-    const ok = await (await getStore()).ping();
-    return new Response(ok ? "ok" : "store unavailable", { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
-  } catch {
-    return new Response("store unavailable", { status: 503, headers: { "Cache-Control": "no-store" } });
-  }
+  const ok = await storeIsHealthy();
+  return new Response(ok ? "ok" : "store unavailable", { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }
