@@ -6,7 +6,7 @@ import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
 import { getBalance, postEntry } from "~/features/wallet/ledger.server";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { bookableStarts } from "./availability";
-import { BookingError, REQUEST_MAX_PER_WINDOW, REQUEST_WINDOW_MS, requestBooking } from "./bookings.server";
+import { applyCommand, BookingError, MAX_PENDING_REQUESTS, REQUEST_MAX_PER_WINDOW, REQUEST_WINDOW_MS, requestBooking, TOO_MANY_PENDING } from "./bookings.server";
 import { errorResponse } from "~/routes/api.bookings.server";
 import { markRoomSeen, sendRoomMessage } from "./room.server";
 import { saveAvailability, saveRates } from "./teaching.server";
@@ -35,10 +35,32 @@ async function learner(uid: string, sp: number) {
 const book = (uid: string, slot: number, now: number) => requestBooking(store, { learnerUid: uid, mentorUid: MENTOR, skillTag: "spanish", start: SLOTS[slot * 2], durationMinutes: 60 }, now);
 const bookingsOf = async (uid: string) => (await store.query({ collection: "bookings", where: [["learnerUid", "==", uid]] })).length;
 
+const accept = (booking: { id: string }) => applyCommand(store, booking.id, { uid: MENTOR }, { kind: "accept" }, NOW);
+
+describe("the cap on waiting requests", () => {
+  it("refuses a sixth request waiting for an answer with a 409 that says what to do, and holds nothing for it", async () => {
+    await learner("keen", 1_000);
+    const sent = [];
+    for (let i = 0; i < MAX_PENDING_REQUESTS; i++) sent.push(await book("keen", i, NOW + i));
+    const refused = await book("keen", 6, NOW + 10).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "too_many_pending", status: 409, message: TOO_MANY_PENDING });
+    expect(TOO_MANY_PENDING).toBe("You have 5 booking requests waiting for an answer. Cancel one, or wait until a mentor answers, before sending another.");
+    expect(await bookingsOf("keen")).toBe(5);
+    expect(await getBalance(store, "keen")).toBe(950);
+    // An answered request no longer counts, nor does one the learner cancelled.
+    await accept(sent[0]);
+    await expect(book("keen", 6, NOW + 20)).resolves.toMatchObject({ state: "requested" });
+    await expect(book("keen", 7, NOW + 30)).rejects.toMatchObject({ code: "too_many_pending" });
+    await applyCommand(store, sent[1].id, { uid: "keen" }, { kind: "cancel" }, NOW + 40);
+    await expect(book("keen", 7, NOW + 50)).resolves.toMatchObject({ state: "requested" });
+  });
+});
+
 describe("requestBooking's rate limit", () => {
   it("refuses a learner's eleventh request within a minute with a 429 that says how long to wait, holding nothing", async () => {
     await learner("eager", 1_000);
-    for (let i = 0; i < REQUEST_MAX_PER_WINDOW; i++) await book("eager", i, NOW + i * 1_000);
+    // The mentor answers each one, so the cap on waiting requests stays out of this test.
+    for (let i = 0; i < REQUEST_MAX_PER_WINDOW; i++) await accept(await book("eager", i, NOW + i * 1_000));
     expect(await getBalance(store, "eager")).toBe(900);
 
     const refused = await book("eager", 10, NOW + 10_000).catch((error: unknown) => error);

@@ -23,7 +23,11 @@ const MINUTE = 60_000;
 export const LOCK_BLOCK_MS = 15 * MINUTE;
 export const MAX_NOTES = 10_000;
 
-export type BookingErrorCode = "slot_taken" | "insufficient_funds" | "not_found" | "invalid" | "conflict" | "forbidden" | "rate_limited";
+export type BookingErrorCode = "slot_taken" | "insufficient_funds" | "not_found" | "invalid" | "conflict" | "forbidden" | "rate_limited" | "too_many_pending";
+
+/** Open requests a learner may have waiting for mentors at once (issue 17): enough to ask around, not to hoard slots. */
+export const MAX_PENDING_REQUESTS = 5;
+export const TOO_MANY_PENDING = `You have ${MAX_PENDING_REQUESTS} booking requests waiting for an answer. Cancel one, or wait until a mentor answers, before sending another.`;
 
 export class BookingError extends Error {
   constructor(
@@ -101,11 +105,14 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
 
   try {
     return await store.transaction(async (tx) => {
-      const [mentor, teachingDoc, ...locks] = await Promise.all([
+      const [mentor, teachingDoc, pending, ...locks] = await Promise.all([
         tx.get(`users/${mentorUid}`),
         tx.get(teachingPath(mentorUid)),
+        // Read in the transaction, so two requests sent at once cannot both be the fifth.
+        tx.query({ collection: "bookings", where: [["learnerUid", "==", learnerUid], ["state", "==", "requested"]], limit: MAX_PENDING_REQUESTS }),
         ...[...mentorLocks, ...learnerLocks].map((lock) => tx.get<SlotLockDoc>(`slot_locks/${lock}`)),
       ]);
+      if (pending.length >= MAX_PENDING_REQUESTS) throw new BookingError("too_many_pending", 409, TOO_MANY_PENDING);
       if (!mentor || mentor.data.deleted === true) throw new BookingError("not_found", 404, "This member does not exist.");
       const skill = readSkills(mentor.data.skillsOffered).find((s) => s.tag === skillTag);
       const teaching = readTeaching(teachingDoc?.data);
