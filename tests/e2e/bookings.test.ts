@@ -173,7 +173,15 @@ test("a learner's cancellation within 24 hours splits the price as recorded", as
   await expect(balance(mentorPage)).toHaveText("200 SP");
   await learnerPage.goto(`/session/${id}`);
   await expect(learnerPage.getByText("Cancelling less than 24 hours before the start refunds half")).toBeVisible();
+  // Cancelling asks first, says what it costs, and offers to keep the session before the destructive button.
   await learnerPage.getByRole("button", { name: "Cancel session" }).click();
+  await expect(learnerPage.getByTestId("cancel-cost")).toHaveText("Less than 24 hours before the start: you get back 20 SP of 40; 20 SP go to the mentor.");
+  await expect(learnerPage.getByRole("button", { name: "Keep the session" })).toBeFocused();
+  await learnerPage.getByRole("button", { name: "Keep the session" }).click();
+  await expect(learnerPage.getByTestId("cancel-cost")).toHaveCount(0);
+  await expect(learnerPage.getByTestId("session-state")).toHaveText("Accepted");
+  await learnerPage.getByRole("button", { name: "Cancel session" }).click();
+  await learnerPage.getByRole("button", { name: "Yes, cancel" }).click();
   await expect(learnerPage.getByTestId("session-state")).toHaveText("Cancelled");
   await expect(balance(mentorPage)).toHaveText("220 SP");
   await learnerPage.goto("/calendar");

@@ -8,7 +8,7 @@ import { countdown, formatSessionRange, formatTime } from "~/features/bookings/f
 import type { BookingActionResult } from "~/features/bookings/types";
 import { roomPayload, type RoomPayload } from "~/features/bookings/room";
 import { bookingFeed, chatMessagesFeed, type BookingPayload, type ChatMessagePayload } from "~/engine/live/feeds";
-import { MAX_DISPUTE_REASON, STATE_LABELS } from "~/features/bookings/state";
+import { cancellationText, MAX_DISPUTE_REASON, STATE_LABELS } from "~/features/bookings/state";
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
 
@@ -143,6 +143,12 @@ function MeetingLink({ id, room }: { id: string; room: RoomPayload }) {
 function SessionControls({ id, room, otherName }: { id: string; room: RoomPayload; otherName: string }) {
   const fetcher = useFetcher<BookingActionResult>();
   const [disputing, setDisputing] = useState(false);
+  // Cancelling asks first and says what it costs; "Keep the session" comes before the destructive button.
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (cancelling) keepButton.current?.focus();
+  }, [cancelling]);
   const busy = fetcher.state !== "idle";
   const can = (action: string) => room.actions.includes(action);
   const iConfirmed = room.confirmations[room.role] !== undefined;
@@ -169,8 +175,8 @@ function SessionControls({ id, room, otherName }: { id: string; room: RoomPayloa
             Confirm completion
           </button>
         ) : null}
-        {can("cancel") ? (
-          <button type="submit" name="intent" value="cancel" className="btn-danger" disabled={busy}>
+        {can("cancel") && !cancelling ? (
+          <button type="button" className="btn-secondary" onClick={() => setCancelling(cancellationText(room, room.role, Date.now()))}>
             Cancel session
           </button>
         ) : null}
@@ -182,6 +188,24 @@ function SessionControls({ id, room, otherName }: { id: string; room: RoomPayloa
       </fetcher.Form>
       {can("cancel") && room.role === "learner" && room.state === "accepted" ? (
         <p className="mt-2 text-xs text-slate-500">Cancelling less than 24 hours before the start refunds half; the other half goes to the mentor.</p>
+      ) : null}
+      {cancelling && can("cancel") ? (
+        <fetcher.Form method="post" action={`/api/bookings/${id}`} className="mt-4 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3" role="group" aria-labelledby="cancel-title">
+          <p id="cancel-title" className="text-sm font-semibold text-red-900">
+            Cancel this session?
+          </p>
+          <p className="text-sm text-red-900" data-testid="cancel-cost">
+            {cancelling}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn-secondary" onClick={() => setCancelling(null)} ref={keepButton}>
+              Keep the session
+            </button>
+            <button type="submit" name="intent" value="cancel" className="btn-danger" disabled={busy}>
+              Yes, cancel
+            </button>
+          </div>
+        </fetcher.Form>
       ) : null}
       {disputing ? (
         <fetcher.Form method="post" action={`/api/bookings/${id}`} className="mt-4 space-y-2">

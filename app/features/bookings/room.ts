@@ -5,7 +5,7 @@ import { availableCommands, roleOf } from "./state";
 import { BOOKING_STATES, type Booking, type BookingState, type Resolution, type Role } from "./types";
 
 export interface RoomPayload
-  extends Pick<BookingPayload, "confirmations" | "meetingLink" | "notes" | "notesUpdatedAt" | "notesUpdatedBy" | "disputeReason" | "resolution"> {
+  extends Pick<BookingPayload, "price" | "start" | "confirmations" | "meetingLink" | "notes" | "notesUpdatedAt" | "notesUpdatedBy" | "disputeReason" | "resolution"> {
   state: BookingState;
   role: Role;
   actions: string[];
@@ -23,6 +23,8 @@ export function roomPayload(b: BookingPayload, uid: string, now: number): RoomPa
   return {
     state,
     role,
+    price: b.price,
+    start: b.start,
     confirmations: b.confirmations,
     meetingLink: b.meetingLink,
     notes: b.notes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availableCommands, decide, LATE_CANCEL_MS, splitAmounts } from "./state";
+import { availableCommands, cancellationText, decide, LATE_CANCEL_MS, splitAmounts } from "./state";
 
 const H = 3_600_000;
 const base = {
@@ -64,5 +64,20 @@ describe("booking state machine", () => {
     expect(availableCommands(base, "mentor", 0)).toEqual(["accept", "decline"]);
     expect(availableCommands(base, "learner", 0)).toEqual(["cancel"]);
     expect(availableCommands({ ...base, state: "accepted" }, "learner", base.start + 1)).toEqual(["confirm", "dispute"]);
+  });
+});
+
+describe("cancellationText", () => {
+  const start = Date.UTC(2026, 2, 10, 12);
+  const booking = (state: "requested" | "accepted", price = 61) => ({ state, start, price });
+  it("tells a learner cancelling an accepted session late what half they get back, the odd SP to the mentor", () => {
+    expect(cancellationText(booking("accepted"), "learner", start - LATE_CANCEL_MS + 1)).toBe("Less than 24 hours before the start: you get back 30 SP of 61; 31 SP go to the mentor.");
+    // The same split decide() applies.
+    expect(splitAmounts(61)).toEqual({ learner: 30, mentor: 31 });
+  });
+  it("promises a full refund earlier, for a request not yet accepted, and when the mentor cancels", () => {
+    expect(cancellationText(booking("accepted"), "learner", start - LATE_CANCEL_MS)).toBe("You get back all 61 SP.");
+    expect(cancellationText(booking("requested"), "learner", start - 1)).toBe("You get back all 61 SP.");
+    expect(cancellationText(booking("accepted"), "mentor", start - 1)).toBe("The learner gets back all 61 SP.");
   });
 });

@@ -113,6 +113,20 @@ export function isLateCancellation(b: Pick<BookingDoc, "start">, now: number): b
   return b.start - now < LATE_CANCEL_MS;
 }
 
+/**
+ * What cancelling now means for the SP, in the words the confirmation shows, from the same rule
+ * decide() applies: a learner cancelling an accepted session less than 24 hours before the start
+ * gets half back; every other cancellation refunds the learner in full.
+ */
+export function cancellationText(b: Pick<BookingDoc, "state" | "start" | "price">, role: "learner" | "mentor", now: number): string {
+  if (role === "mentor") return `The learner gets back all ${b.price} SP.`;
+  if (b.state === "accepted" && isLateCancellation(b, now)) {
+    const { learner, mentor } = splitAmounts(b.price);
+    return `Less than 24 hours before the start: you get back ${learner} SP of ${b.price}; ${mentor} SP go to the mentor.`;
+  }
+  return `You get back all ${b.price} SP.`;
+}
+
 function apply(state: BookingState, money: MoneyMove[], fields: Partial<BookingDoc> = {}, releasesTime = false): Verdict {
   return { kind: "apply", change: { state, money, fields, releasesTime } };
 }
