@@ -67,6 +67,8 @@ test.describe("wallet dropdown", () => {
 });
 
 test.describe("top-up", () => {
+  // The modal reports a checkout the server refused on the console (SPEC.md), and one test makes it.
+  test.use({ allowedConsoleErrors: [/Checkout API error: 400/] });
   test("buying 500 SP through the test checkout updates another open tab live", async ({ context, baseURL }) => {
     const { user, page: buyer } = await signedIn(context, baseURL!);
     const watcher = await context.newPage();
