@@ -1,5 +1,5 @@
 // The production start: one worker process per core, each running server.mjs on the same port
-// (Node's cluster module hands connections out in turn) over the same data (decision 019).
+// (Node's cluster module hands connections out in turn) over the same data (decision 021).
 // WEB_CONCURRENCY sets the number of workers; 1 runs server.mjs in this process, as before.
 // Kept apart from server.mjs so that the server itself stays one plain process to read and edit.
 import cluster from "node:cluster";

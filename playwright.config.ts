@@ -68,7 +68,7 @@ export default defineConfig({
   projects: [desktopChromium()],
   webServer: {
     // Several worker processes, as in production: every test also proves that what one worker
-    // commits reaches the streams, limits and locks of the other (decision 019).
+    // commits reaches the streams, limits and locks of the other (decision 021).
     command: "node cluster.mjs",
     url: `${BASE_URL}/healthz`,
     env: serverEnv,

@@ -42,7 +42,7 @@ async function openEmbedded(): Promise<Engine> {
   ]);
   const file = path.join(env.DATA_DIR, "skillswap.sqlite");
   const store = openSqliteStore(file);
-  // Every worker process counts attempts in the same table (decision 019).
+  // Every worker process counts attempts in the same table (decision 021).
   shareRateLimits(openSqliteLimitBackend(file));
   const mail = await embeddedMailer(store);
   return { store, auth: createLocalAuth(store, { mail }), files: createLocalFileStore(path.join(env.DATA_DIR, "files")) };
@@ -106,7 +106,7 @@ export async function trackPresence(uid: string): Promise<() => void> {
 }
 
 /**
- * Run by the leader among the worker processes (decision 019): users whose streams were held by a
+ * Run by the leader among the worker processes (decision 021): users whose streams were held by a
  * worker that died, or by a server that restarted, go offline. Nothing to do on Firebase, where the
  * Realtime Database's onDisconnect marks them.
  */

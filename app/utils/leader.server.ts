@@ -1,5 +1,5 @@
 /**
- * One leader among the worker processes for timed work (decision 019).
+ * One leader among the worker processes for timed work (decision 021).
  *
  * Every worker writes a heartbeat (`workers/{id}`) and tries to hold the lease `leases/{name}`
  * on each tick; the lease is a document changed only in a transaction, so two workers can never

@@ -3,7 +3,7 @@
  *
  * The rules live here once; where the counts live is a storage chosen by the engine:
  * - by default each limiter keeps its own counts in this process's memory (unit tests, Firebase
- *   mode on Cloud Run, where each instance counts its own requests: see decision 019);
+ *   mode on Cloud Run, where each instance counts its own requests: see decision 021);
  * - the embedded engine shares one storage across all its worker processes (a SQLite table in the
  *   same database file), so a limit holds however many workers serve the requests.
  *

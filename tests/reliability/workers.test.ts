@@ -1,5 +1,5 @@
 /**
- * The embedded engine served by several worker processes over one SQLite file (decision 019): real
+ * The embedded engine served by several worker processes over one SQLite file (decision 021): real
  * child processes, each opening the file as a worker does, prove that what is shared is shared.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";

@@ -1,6 +1,6 @@
 /**
  * The embedded engine's rate-limit storage: one table in the store's SQLite file, shared by every
- * worker process serving it (decision 019). Each update is a read-modify-write of one row under
+ * worker process serving it (decision 021). Each update is a read-modify-write of one row under
  * BEGIN IMMEDIATE, so two workers counting the same key never lose a hit.
  *
  * It has its own connection to the file: the counts are no documents (nobody watches them, no

@@ -9,7 +9,7 @@
  * holding a SQLite write lock across `await` would stall every other request. Reads are
  * recorded, writes buffered, and the commit re-checks every read under `BEGIN IMMEDIATE`.
  *
- * Several processes (the workers of one machine, decision 019) open the same file. Every commit
+ * Several processes (the workers of one machine, decision 021) open the same file. Every commit
  * also appends the paths it wrote to a change log (`changes`), and a store that has watchers
  * follows it: every LIVE_POLL_MS it asks SQLite whether another connection committed
  * (`PRAGMA data_version`, a counter read without touching a table) and, only then, reads the new

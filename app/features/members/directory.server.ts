@@ -1,7 +1,7 @@
 /**
  * Gathers the member directory from the store: named, visible members with their rates, rating
  * and presence. Three collection reads (users, teaching, online status); the pure rules in
- * directory.ts do the rest. Bounded by DIRECTORY_SCAN members, newest first (decision 019).
+ * directory.ts do the rest. Bounded by DIRECTORY_SCAN members, newest first (decision 020).
  */
 import type { DocStore } from "~/engine/store/types";
 import { readTeaching } from "~/features/bookings/availability";
