@@ -117,6 +117,10 @@ const LISTED: Record<string, Query> = {
   "chat moderation.server prepareMessageVisibility, latest": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 1 },
   "reports.server restoreReported, the target's hidden reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "hidden"]] },
   "subscriptions customer.server, the member of a Stripe customer": { collection: "billing_customers", where: [["customerId", "==", "cus_1"]], limit: 1 },
+  "members directory.server, newest members": { collection: "users", orderBy: [["createdAt", "desc"]], limit: 2000 },
+  "members directory.server, teaching": { collection: "teaching", limit: 4000 },
+  "members directory.server, online now": { collection: "status", where: [["state", "==", "online"]], limit: 4000 },
+  "subscriptions read.server, credited periods": { collection: `subscriptions/${UID}/periods`, orderBy: [["paidAt", "desc"]], limit: 24 },
   "refunds.server applyRefund, by payment intent": { collection: "payments", where: [["providerIds.paymentIntentId", "==", "pi_1"]], limit: 1 },
   "admin.members.$uid reports by": { collection: "reports", where: [["reporterUid", "==", UID]] },
   "reports.server reviewReport, the target's open reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "open"]] },
@@ -172,6 +176,8 @@ const COVERED_FILES = new Set([
   "app/features/chat/moderation.server.ts",
   "app/features/wallet/refunds.server.ts",
   "app/features/subscriptions/customer.server.ts",
+  "app/features/subscriptions/read.server.ts",
+  "app/features/members/directory.server.ts",
   "app/routes/admin.members.$uid.tsx",
   "app/features/reports/reports.server.ts",
   // Listed by hand through forumQueries (their queries need threads to exist).
@@ -187,6 +193,8 @@ const NOT_APP_QUERIES = new Set([
   "app/engine/store/firestore.server.ts",
   "app/engine/auth/local.server.ts",
   "app/engine/live/presence.server.ts",
+  // Worker heartbeats of the embedded engine's processes (decision 021); Cloud Run has none.
+  "app/utils/leader.server.ts",
 ]);
 
 function sourceFiles(dir: string): string[] {
