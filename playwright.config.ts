@@ -53,7 +53,9 @@ export default defineConfig({
   outputDir: "test-results/e2e-artifacts",
   fullyParallel: false,
   forbidOnly: CI,
+  // A test that passes only on its retry is flaky, and a flaky test fails the run: it must be fixed.
   retries: CI ? 1 : 0,
+  failOnFlakyTests: CI,
   // Two cores shared by browsers and the server: two workers locally, one on CI where
   // stability beats speed. E2E_WORKERS overrides either.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : CI ? 1 : 2,
