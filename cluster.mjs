@@ -41,7 +41,9 @@ if (!cluster.isPrimary || count === 1) {
       console.error("SkillSwap workers keep stopping at start; giving up.");
       process.exit(1);
     }
-    console.error(`SkillSwap worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    console.error(
+      `SkillSwap worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another.`,
+    );
     fork();
   });
 

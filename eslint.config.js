@@ -48,7 +48,8 @@ const ONLY_THE_PORTS = {
   target: ["./app/!(engine)/**/*", "./app/*"],
   from: "./app/engine",
   except: ENGINE_PUBLIC_FACE,
-  message: "Ask the port (engine/index.server.ts, a port's types or its browser face), not one engine's implementation.",
+  message:
+    "Ask the port (engine/index.server.ts, a port's types or its browser face), not one engine's implementation.",
 };
 
 /**
@@ -65,7 +66,17 @@ const importSettings = { "import/resolver": { typescript: { project: "./tsconfig
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".cache/**", "bench/results/**", "**/*.d.ts"],
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".cache/**",
+      "bench/results/**",
+      "**/*.d.ts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -77,9 +88,20 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
     },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+          ignoreRestSiblings: true,
+        },
+      ],
       // `typeof import("./route").action` in tests names a module's type without loading it early.
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
       "no-console": "off",
     },
   },

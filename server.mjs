@@ -80,7 +80,11 @@ function acceptsGzip(req) {
 }
 
 function serveStatic(req, res, asset) {
-  const headers = { "Content-Type": asset.type, "Cache-Control": asset.cacheControl, "X-Content-Type-Options": "nosniff" };
+  const headers = {
+    "Content-Type": asset.type,
+    "Cache-Control": asset.cacheControl,
+    "X-Content-Type-Options": "nosniff",
+  };
   const gzip = asset.size > 1024 && COMPRESSIBLE.test(asset.type) && acceptsGzip(req);
   if (gzip) headers["Content-Encoding"] = "gzip";
   else headers["Content-Length"] = asset.size;
@@ -99,7 +103,11 @@ const { isCrossSite, storeIsHealthy } = build.entry.module;
 /** /healthz without the Remix handler: a probe costs one store ping, no routing or rendering. */
 async function answerHealth(req, res) {
   const ok = await storeIsHealthy();
-  res.writeHead(ok ? 200 : 503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+  res.writeHead(ok ? 200 : 503, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
   res.end(req.method === "HEAD" ? undefined : ok ? "ok" : "store unavailable");
 }
 
@@ -130,7 +138,11 @@ const TOO_LARGE = "This request is too large. Forms take up to 64 KB and picture
 function answerTooLarge(res) {
   if (res.headersSent) return res.destroy();
   // Close the connection: the rest of the body is never read.
-  res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", Connection: "close" });
+  res.writeHead(413, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "X-Content-Type-Options": "nosniff",
+    Connection: "close",
+  });
   res.end(TOO_LARGE);
 }
 
@@ -142,42 +154,45 @@ function answerTooLarge(res) {
 function limitedBody(req, res) {
   const limit = bodyLimit(req);
   let seen = 0;
-  return new ReadableStream({
-    start(controller) {
-      req.on("data", (chunk) => {
-        seen += chunk.length;
-        if (seen > limit) {
-          req.pause();
-          answerTooLarge(res);
-          controller.error(new Error("body over the limit"));
-          req.destroy();
-          return;
-        }
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 1) <= 0) req.pause();
-      });
-      req.on("end", () => {
-        try {
-          controller.close();
-        } catch {
-          // already errored
-        }
-      });
-      req.on("error", (error) => {
-        try {
-          controller.error(error);
-        } catch {
-          // already closed
-        }
-      });
+  return new ReadableStream(
+    {
+      start(controller) {
+        req.on("data", (chunk) => {
+          seen += chunk.length;
+          if (seen > limit) {
+            req.pause();
+            answerTooLarge(res);
+            controller.error(new Error("body over the limit"));
+            req.destroy();
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 1) <= 0) req.pause();
+        });
+        req.on("end", () => {
+          try {
+            controller.close();
+          } catch {
+            // already errored
+          }
+        });
+        req.on("error", (error) => {
+          try {
+            controller.error(error);
+          } catch {
+            // already closed
+          }
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        req.destroy();
+      },
     },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      req.destroy();
-    },
-  }, { highWaterMark: 4, size: () => 1 });
+    { highWaterMark: 4, size: () => 1 },
+  );
 }
 
 function declaredTooLarge(req) {
@@ -218,7 +233,8 @@ function securityHeaders(req, headers) {
   headers["referrer-policy"] ??= "same-origin";
   if (production) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
   // What a signed-in member sees must not stay in a shared or back-forward cache.
-  if (!headers["cache-control"] && SESSION_COOKIE.test(req.headers.cookie ?? "")) headers["cache-control"] = "private, no-store";
+  if (!headers["cache-control"] && SESSION_COOKIE.test(req.headers.cookie ?? ""))
+    headers["cache-control"] = "private, no-store";
 }
 
 async function sendRemixResponse(req, res, response) {
@@ -233,7 +249,8 @@ async function sendRemixResponse(req, res, response) {
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   const type = response.headers.get("content-type") ?? "";
   // Events must reach the browser as they happen: never buffer a stream through gzip.
-  const gzip = response.body && acceptsGzip(req) && COMPRESSIBLE.test(type) && !response.headers.has("content-encoding");
+  const gzip =
+    response.body && acceptsGzip(req) && COMPRESSIBLE.test(type) && !response.headers.has("content-encoding");
   if (gzip) {
     headers["content-encoding"] = "gzip";
     headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";

@@ -6,7 +6,13 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/contract/**/*.test.ts", "tests/reliability/**/*.test.ts", "tests/firebase/**/*.test.ts", "tests/lint/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "tests/contract/**/*.test.ts",
+      "tests/reliability/**/*.test.ts",
+      "tests/firebase/**/*.test.ts",
+      "tests/lint/**/*.test.ts",
+    ],
     environment: "node",
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     pool: "forks",

@@ -1,5 +1,14 @@
 import { data as withHeaders, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { ErrorPage } from "~/components/error-page";
 import { Toast } from "~/components/toast";
@@ -20,7 +29,10 @@ export const meta: MetaFunction = ({ data }) => pageMeta({ origin: (data as { or
 export async function loader({ request }: LoaderFunctionArgs) {
   // The flash is read once and cleared in the same response, so a reload does not show it again.
   const { toast, setCookie } = await readToast(request);
-  return withHeaders({ ENV: getPublicEnv(), origin: publicOrigin(request), toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return withHeaders(
+    { ENV: getPublicEnv(), origin: publicOrigin(request), toast },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -45,7 +57,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           // Only the public settings: getPublicEnv() picks them one by one.
-          dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(data?.ENV ?? {}).replace(/</g, "\\u003c")}` }}
+          dangerouslySetInnerHTML={{
+            __html: `window.ENV = ${JSON.stringify(data?.ENV ?? {}).replace(/</g, "\\u003c")}`,
+          }}
         />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -36,10 +36,19 @@ async function main(): Promise<number> {
     for (let m = 0; m < MENTORS; m++) {
       const uid = `mentor${m}`;
       const timezone = ZONES[m % ZONES.length];
-      await store.set(`users/${uid}`, { fullName: uid, xp: 0, timezone, skillsOffered: [{ tag: "chess", label: "Chess", level: "expert" }] });
+      await store.set(`users/${uid}`, {
+        fullName: uid,
+        xp: 0,
+        timezone,
+        skillsOffered: [{ tag: "chess", label: "Chess", level: "expert" }],
+      });
       await saveAvailability(store, uid, { timezone, weekly: WEEK, exceptions: [] }, now);
       await saveRates(store, uid, { chess: RATE }, now);
-      const starts = bookableStarts({ weekly: WEEK, exceptions: [] }, timezone, { from: now + 2 * 3_600_000, to: now + 50 * 86_400_000, durationMinutes: 30 });
+      const starts = bookableStarts({ weekly: WEEK, exceptions: [] }, timezone, {
+        from: now + 2 * 3_600_000,
+        to: now + 50 * 86_400_000,
+        durationMinutes: 30,
+      });
       for (const start of starts) pool.push({ mentor: uid, start });
     }
     const learners = Array.from({ length: LEARNERS }, (_, i) => `learner${i}`);
@@ -69,7 +78,11 @@ async function main(): Promise<number> {
         const slot = pool[Math.floor(Math.random() * pool.length)];
         const started = performance.now();
         try {
-          await requestBooking(store, { learnerUid: uid, mentorUid: slot.mentor, skillTag: "chess", start: slot.start, durationMinutes: 30 }, now);
+          await requestBooking(
+            store,
+            { learnerUid: uid, mentorUid: slot.mentor, skillTag: "chess", start: slot.start, durationMinutes: 30 },
+            now,
+          );
           latencies.push(performance.now() - started);
         } catch (error) {
           if (error instanceof BookingError && (error.code === "slot_taken" || error.code === "conflict")) refused++;
@@ -99,16 +112,34 @@ async function main(): Promise<number> {
     const ms = (value: number) => (Number.isNaN(value) ? "n/a" : value.toFixed(1));
     const rate = latencies.length / elapsed;
 
-    console.log(`booking bench: ${CALLERS} concurrent callers, ${nextLearner} of ${LEARNERS} learners used, ${MENTORS} mentors, ${pool.length} slots, ${elapsed.toFixed(2)} s`);
+    console.log(
+      `booking bench: ${CALLERS} concurrent callers, ${nextLearner} of ${LEARNERS} learners used, ${MENTORS} mentors, ${pool.length} slots, ${elapsed.toFixed(2)} s`,
+    );
     console.log(`  bookings committed : ${latencies.length} (${rate.toFixed(0)}/s, target ≥ ${TARGET_PER_SECOND}/s)`);
     console.log(`  refused (taken)    : ${refused}`);
-    console.log(`  failed             : ${failed}; rate-limited ${rateLimited} (each learner stays within the limit: must be 0)`);
-    if (nextLearner >= learners.length) console.log("  (every learner was used before the time ran out: raise BENCH_LEARNERS)");
-    console.log(`  latency ms         : p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}`);
-    console.log(`  overlapping pairs  : ${overlaps}; wrong balances ${balanceErrors}; bookings stored ${bookings.length}`);
-    console.log(`  reconciliation     : ${report.failures.length === 0 ? "ok" : `${report.failures.length} mismatched`} (${report.checked} wallets)`);
+    console.log(
+      `  failed             : ${failed}; rate-limited ${rateLimited} (each learner stays within the limit: must be 0)`,
+    );
+    if (nextLearner >= learners.length)
+      console.log("  (every learner was used before the time ran out: raise BENCH_LEARNERS)");
+    console.log(
+      `  latency ms         : p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}`,
+    );
+    console.log(
+      `  overlapping pairs  : ${overlaps}; wrong balances ${balanceErrors}; bookings stored ${bookings.length}`,
+    );
+    console.log(
+      `  reconciliation     : ${report.failures.length === 0 ? "ok" : `${report.failures.length} mismatched`} (${report.checked} wallets)`,
+    );
 
-    const ok = failed === 0 && rateLimited === 0 && overlaps === 0 && balanceErrors === 0 && bookings.length === latencies.length && report.failures.length === 0 && rate >= TARGET_PER_SECOND;
+    const ok =
+      failed === 0 &&
+      rateLimited === 0 &&
+      overlaps === 0 &&
+      balanceErrors === 0 &&
+      bookings.length === latencies.length &&
+      report.failures.length === 0 &&
+      rate >= TARGET_PER_SECOND;
     console.log(ok ? "PASS" : "FAIL");
     return ok ? 0 : 1;
   });

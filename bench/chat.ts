@@ -55,12 +55,30 @@ async function benchChat(store: DocStore) {
     const chatId = await openChat(store, sender, recipient, 1);
     chats.push({ chatId, sender, recipient });
     stops.push(
-      subscribeFeed(store, recipient, chatMessagesFeed(chatId), (messages) => {
-        const last = messages[messages.length - 1];
-        if (last) waiting.get(last.text)?.(performance.now());
-      }, (e) => console.error(e)),
-      subscribeFeed(store, recipient, "inbox", () => {}, (e) => console.error(e)),
-      subscribeFeed(store, recipient, "chatUnread", () => {}, (e) => console.error(e)),
+      subscribeFeed(
+        store,
+        recipient,
+        chatMessagesFeed(chatId),
+        (messages) => {
+          const last = messages[messages.length - 1];
+          if (last) waiting.get(last.text)?.(performance.now());
+        },
+        (e) => console.error(e),
+      ),
+      subscribeFeed(
+        store,
+        recipient,
+        "inbox",
+        () => {},
+        (e) => console.error(e),
+      ),
+      subscribeFeed(
+        store,
+        recipient,
+        "chatUnread",
+        () => {},
+        (e) => console.error(e),
+      ),
     );
   }
   await new Promise((r) => setTimeout(r, 50));
@@ -85,13 +103,25 @@ async function benchChat(store: DocStore) {
 
 async function benchMatches(store: DocStore) {
   const tags = Array.from({ length: 150 }, (_, i) => `Skill ${i}`);
-  const skillsOf = (): Skill[] => Array.from({ length: 1 + Math.floor(random() * 4) }, () => toSkill(pick(tags), pick(SKILL_LEVELS))!).filter((s, i, all) => all.findIndex((o) => o.tag === s.tag) === i);
+  const skillsOf = (): Skill[] =>
+    Array.from({ length: 1 + Math.floor(random() * 4) }, () => toSkill(pick(tags), pick(SKILL_LEVELS))!).filter(
+      (s, i, all) => all.findIndex((o) => o.tag === s.tag) === i,
+    );
   const started = performance.now();
   for (let i = 0; i < MEMBERS; i++) {
     const uid = `m${i}`;
-    await store.set(`users/${uid}`, { fullName: `Member ${i}`, createdAt: i, bio: "Happy to swap skills.", timezone: "UTC" });
+    await store.set(`users/${uid}`, {
+      fullName: `Member ${i}`,
+      createdAt: i,
+      bio: "Happy to swap skills.",
+      timezone: "UTC",
+    });
     await setSkills(store, uid, skillsOf(), skillsOf());
-    if (random() < 0.3) await store.set(`status/${uid}`, { state: random() < 0.3 ? "online" : "offline", last_changed: Date.now() - Math.floor(random() * 1e9) });
+    if (random() < 0.3)
+      await store.set(`status/${uid}`, {
+        state: random() < 0.3 ? "online" : "offline",
+        last_changed: Date.now() - Math.floor(random() * 1e9),
+      });
   }
   const seedSeconds = round((performance.now() - started) / 1000);
   const times: number[] = [];
@@ -103,7 +133,13 @@ async function benchMatches(store: DocStore) {
     times.push(performance.now() - t);
     cards += result.cards.length;
   }
-  return { members: MEMBERS, queries: MATCH_QUERIES, averageCards: round(cards / MATCH_QUERIES), seedSeconds, latencyMs: latencyMs(times) };
+  return {
+    members: MEMBERS,
+    queries: MATCH_QUERIES,
+    averageCards: round(cards / MATCH_QUERIES),
+    seedSeconds,
+    latencyMs: latencyMs(times),
+  };
 }
 
 await withTempStore("bench-chat-", async (store) => {
@@ -112,6 +148,10 @@ await withTempStore("bench-chat-", async (store) => {
   const matches = await benchMatches(store);
   console.log("matches per page", JSON.stringify(matches));
   const ok = chat.latencyMs.p95 < CHAT_TARGET_P95_MS && matches.latencyMs.p95 < MATCHES_TARGET_P95_MS;
-  console.log(ok ? "All targets met." : `Target missed (chat p95 < ${CHAT_TARGET_P95_MS} ms, matches p95 < ${MATCHES_TARGET_P95_MS} ms).`);
+  console.log(
+    ok
+      ? "All targets met."
+      : `Target missed (chat p95 < ${CHAT_TARGET_P95_MS} ms, matches p95 < ${MATCHES_TARGET_P95_MS} ms).`,
+  );
   process.exitCode = ok ? 0 : 1;
 });

@@ -48,12 +48,17 @@ const SKILLS = Array.from({ length: 20 }, (_, i) => `skill ${i}`);
 const VOCABULARY = Array.from({ length: 600 }, (_, i) => `word${i.toString(36)}`);
 const COMMON = ["learn", "teach", "practice", "lesson", "question", "help", "thanks", "session", "skill", "swap"];
 function sentence(words: number): string {
-  return Array.from({ length: words }, () => (random() < 0.3 ? pick(COMMON) : VOCABULARY[Math.floor(random() ** 2 * VOCABULARY.length)])).join(" ");
+  return Array.from({ length: words }, () =>
+    random() < 0.3 ? pick(COMMON) : VOCABULARY[Math.floor(random() ** 2 * VOCABULARY.length)],
+  ).join(" ");
 }
 
 async function seed100k(store: DocStore): Promise<string[]> {
   for (let i = 0; i < MEMBERS; i++) await store.set(`users/m${i}`, { fullName: `Member ${i}`, createdAt: 0, xp: 0 });
-  const spaces = [...FIXED_SPACES.map((s) => ({ id: s.id, tag: "" })), ...SKILLS.map((t) => ({ id: skillSpaceId(t), tag: t }))];
+  const spaces = [
+    ...FIXED_SPACES.map((s) => ({ id: s.id, tag: "" })),
+    ...SKILLS.map((t) => ({ id: skillSpaceId(t), tag: t })),
+  ];
   const threads: string[] = [];
   // Each member's posts are spread over time (15 minutes apart), so the posting limits allow them.
   const lastPost = new Map<string, number>();
@@ -65,7 +70,17 @@ async function seed100k(store: DocStore): Promise<string[]> {
   for (let t = 0; t < THREADS; t++) {
     const uid = `m${Math.floor(random() * MEMBERS)}`;
     const space = pick(spaces);
-    const { threadId } = await createThread(store, uid, { spaceId: space.id, title: `How do I ${sentence(4)}?`, body: `${sentence(30)}\n\n${sentence(20)}`, skillTag: space.tag }, clockFor(uid));
+    const { threadId } = await createThread(
+      store,
+      uid,
+      {
+        spaceId: space.id,
+        title: `How do I ${sentence(4)}?`,
+        body: `${sentence(30)}\n\n${sentence(20)}`,
+        skillTag: space.tag,
+      },
+      clockFor(uid),
+    );
     threads.push(threadId);
   }
   for (let p = THREADS; p < POSTS; p++) {
@@ -123,7 +138,14 @@ await withTempStore("bench-community-", async (store) => {
   console.log("thread list page", JSON.stringify(list));
   console.log("thread page", JSON.stringify(thread));
   console.log("search page", JSON.stringify(search));
-  const ok = list.latencyMs.p95 < LIST_TARGET_P95_MS && thread.latencyMs.p95 < THREAD_TARGET_P95_MS && search.latencyMs.p95 < SEARCH_TARGET_P95_MS;
-  console.log(ok ? "All targets met." : `Target missed (list p95 < ${LIST_TARGET_P95_MS} ms, thread p95 < ${THREAD_TARGET_P95_MS} ms, search p95 < ${SEARCH_TARGET_P95_MS} ms).`);
+  const ok =
+    list.latencyMs.p95 < LIST_TARGET_P95_MS &&
+    thread.latencyMs.p95 < THREAD_TARGET_P95_MS &&
+    search.latencyMs.p95 < SEARCH_TARGET_P95_MS;
+  console.log(
+    ok
+      ? "All targets met."
+      : `Target missed (list p95 < ${LIST_TARGET_P95_MS} ms, thread p95 < ${THREAD_TARGET_P95_MS} ms, search p95 < ${SEARCH_TARGET_P95_MS} ms).`,
+  );
   process.exitCode = ok ? 0 : 1;
 });

@@ -28,7 +28,10 @@ export interface LedgerBenchResult {
   ok: boolean;
 }
 
-export async function runLedgerBench({ seconds = 5, callers = 50 }: { seconds?: number; callers?: number } = {}): Promise<LedgerBenchResult> {
+export async function runLedgerBench({
+  seconds = 5,
+  callers = 50,
+}: { seconds?: number; callers?: number } = {}): Promise<LedgerBenchResult> {
   return withTempStore("ledger-bench-", async (store) => {
     let next = 0;
     let expected = 0;
@@ -46,7 +49,12 @@ export async function runLedgerBench({ seconds = 5, callers = 50 }: { seconds?: 
         const amount = (n % 7) + 1;
         const started = performance.now();
         try {
-          await postEntry(store, UID, { id: `bench_${n}`, amount, type: "adjustment", description: "Benchmark credit" });
+          await postEntry(store, UID, {
+            id: `bench_${n}`,
+            amount,
+            type: "adjustment",
+            description: "Benchmark credit",
+          });
           expected += amount;
           latencies.push(performance.now() - started);
         } catch (error) {
@@ -65,7 +73,12 @@ export async function runLedgerBench({ seconds = 5, callers = 50 }: { seconds?: 
     const report = await reconcileAll(store);
     const perSecond = latencies.length / elapsed;
     const reconciled = report.failures.length === 0;
-    const ok = expected === balance && failed === 0 && entries === latencies.length && reconciled && perSecond >= LEDGER_TARGET_PER_SECOND;
+    const ok =
+      expected === balance &&
+      failed === 0 &&
+      entries === latencies.length &&
+      reconciled &&
+      perSecond >= LEDGER_TARGET_PER_SECOND;
     return {
       callers,
       seconds: elapsed,
@@ -86,15 +99,22 @@ export function printLedgerBench(result: LedgerBenchResult): void {
   const ms = (value: number) => value.toFixed(1);
   const { p50, p95, p99, max } = result.latencyMs;
   console.log(`ledger bench: ${result.callers} concurrent callers, one wallet, ${result.seconds.toFixed(2)} s`);
-  console.log(`  credits committed : ${result.committed} (${result.perSecond.toFixed(0)}/s, target ≥ ${LEDGER_TARGET_PER_SECOND}/s)`);
+  console.log(
+    `  credits committed : ${result.committed} (${result.perSecond.toFixed(0)}/s, target ≥ ${LEDGER_TARGET_PER_SECOND}/s)`,
+  );
   console.log(`  credits failed    : ${result.failed}`);
   console.log(`  latency ms        : p50 ${ms(p50)}, p95 ${ms(p95)}, p99 ${ms(p99)}, max ${ms(max)}`);
-  console.log(`  balance           : ${result.balance} (expected ${result.expected}, lost ${result.expected - result.balance}); entries ${result.entries}`);
+  console.log(
+    `  balance           : ${result.balance} (expected ${result.expected}, lost ${result.expected - result.balance}); entries ${result.entries}`,
+  );
   console.log(`  reconciliation    : ${result.reconciled ? "ok" : "mismatched"}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const result = await runLedgerBench({ seconds: Number(process.env.BENCH_SECONDS ?? 5), callers: Number(process.env.BENCH_CALLERS ?? 50) });
+  const result = await runLedgerBench({
+    seconds: Number(process.env.BENCH_SECONDS ?? 5),
+    callers: Number(process.env.BENCH_CALLERS ?? 50),
+  });
   printLedgerBench(result);
   console.log(result.ok ? "PASS" : "FAIL");
   process.exit(result.ok ? 0 : 1);

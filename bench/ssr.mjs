@@ -88,7 +88,10 @@ async function submitAndFollow(baseUrl, jar, pathname, form) {
     trail.push(`GET ${at} → ${response.status}`);
   }
   if (response.status >= 400) {
-    const snippet = text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 300);
+    const snippet = text
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .slice(0, 300);
     throw new Error(`${trail.join(", ")}: the app refused the form (${snippet})`);
   }
   return { path: new URL(at, baseUrl).pathname, trail };
@@ -112,7 +115,9 @@ async function signIn(baseUrl) {
   const { response } = await request(baseUrl, jar, BENCH_PATH);
   if (response.status !== 200) {
     const where = response.headers.get("location");
-    throw new Error(`GET ${BENCH_PATH} with the session answered ${response.status}${where ? ` → ${where}` : ""}, not 200`);
+    throw new Error(
+      `GET ${BENCH_PATH} with the session answered ${response.status}${where ? ` → ${where}` : ""}, not 200`,
+    );
   }
   return jar.header;
 }
@@ -182,7 +187,8 @@ async function main() {
       if (run.non2xx > 0) problems.push(`GET ${run.path} answered ${run.non2xx} non-2xx responses (${run.statuses})`);
       if (run.errors > 0) problems.push(`GET ${run.path} had ${run.errors} connection errors`);
     }
-    if (ssr.requestsPerSecond < TARGET_RPS) problems.push(`${ssr.requestsPerSecond} req/s is below the target of ${TARGET_RPS}`);
+    if (ssr.requestsPerSecond < TARGET_RPS)
+      problems.push(`${ssr.requestsPerSecond} req/s is below the target of ${TARGET_RPS}`);
     if (ssr.p99 >= TARGET_P99_MS) problems.push(`p99 ${ssr.p99} ms is not below the target of ${TARGET_P99_MS} ms`);
 
     const resultsDir = path.join(ROOT, "bench", "results");
@@ -191,7 +197,15 @@ async function main() {
     writeFileSync(
       file,
       JSON.stringify(
-        { date: new Date().toISOString(), cores: os.cpus().length, connections: CONNECTIONS, durationS: DURATION_S, ssr, baseline, problems },
+        {
+          date: new Date().toISOString(),
+          cores: os.cpus().length,
+          connections: CONNECTIONS,
+          durationS: DURATION_S,
+          ssr,
+          baseline,
+          problems,
+        },
         null,
         2,
       ),

@@ -50,7 +50,12 @@ function sessionCookieOf(response: Response): string | null {
   return null;
 }
 
-async function postForm(baseUrl: string, pathname: string, form: Record<string, string>, cookie = ""): Promise<Response> {
+async function postForm(
+  baseUrl: string,
+  pathname: string,
+  form: Record<string, string>,
+  cookie = "",
+): Promise<Response> {
   const response = await fetch(new URL(pathname, baseUrl), {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, cookie },
@@ -80,7 +85,8 @@ async function startCheckout(baseUrl: string, member: Member, priceId: string): 
     body: JSON.stringify({ priceId }),
   });
   const body = (await response.json()) as { sessionId?: string; error?: string };
-  if (!response.ok || !body.sessionId) throw new Error(`create-checkout-session answered ${response.status}: ${body.error ?? "no sessionId"}`);
+  if (!response.ok || !body.sessionId)
+    throw new Error(`create-checkout-session answered ${response.status}: ${body.error ?? "no sessionId"}`);
   return body.sessionId;
 }
 
@@ -88,7 +94,8 @@ async function startCheckout(baseUrl: string, member: Member, priceId: string): 
 async function pay(baseUrl: string, member: Member, checkoutId: string): Promise<void> {
   const response = await postForm(baseUrl, `/checkout/test/${checkoutId}`, { intent: "pay" }, member.cookie);
   const location = response.headers.get("location") ?? "";
-  if (response.status !== 302 || !location.includes("status=success")) throw new Error(`Pay answered ${response.status} → ${location || "no redirect"}`);
+  if (response.status !== 302 || !location.includes("status=success"))
+    throw new Error(`Pay answered ${response.status} → ${location || "no redirect"}`);
 }
 
 // ---- Live streams -------------------------------------------------------------------------
@@ -106,7 +113,9 @@ class WalletStream {
       signal: stream.abort.signal,
     });
     if (response.status !== 200 || !response.body) throw new Error(`/api/live answered ${response.status}`);
-    const firstEvent = new Promise<void>((resolve) => stream.waiters.push({ balance: Number.NaN, resolve: () => resolve() }));
+    const firstEvent = new Promise<void>((resolve) =>
+      stream.waiters.push({ balance: Number.NaN, resolve: () => resolve() }),
+    );
     void stream.read(response.body);
     await firstEvent;
     return stream;
@@ -153,7 +162,10 @@ class WalletStream {
   waitForBalance(balance: number, timeoutMs = STREAM_TIMEOUT_MS): Promise<number> {
     if (this.balance === balance) return Promise.resolve(performance.now());
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no wallet event with balance ${balance} within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no wallet event with balance ${balance} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.waiters.push({
         balance,
         resolve: (at) => {
@@ -224,10 +236,19 @@ async function creditToEventLatency(baseUrl: string, members: Member[]): Promise
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   console.log(`\n2. credit → live event, ${CREDITS} test-checkout payments through the server, one at a time`);
   console.log(`  from sending Pay to the event     : p50 ${ms(send.p50)}, p95 ${ms(send.p95)}, max ${ms(send.max)}`);
-  console.log(`  from Pay's response to the event  : p50 ${ms(response.p50)}, p95 ${ms(response.p95)}, max ${ms(response.max)}`);
+  console.log(
+    `  from Pay's response to the event  : p50 ${ms(response.p50)}, p95 ${ms(response.p95)}, max ${ms(response.max)}`,
+  );
   console.log(`  events that arrived before Pay's response: ${beforeResponse} of ${CREDITS}`);
-  console.log(`  (measured without server instrumentation: "sending Pay" precedes the commit, so it is an upper bound of commit → event)`);
-  return { problems: send.p95 < TARGET_EVENT_P95_MS ? [] : [`credit → event p95 ${ms(send.p95)} is not below ${TARGET_EVENT_P95_MS} ms`] };
+  console.log(
+    `  (measured without server instrumentation: "sending Pay" precedes the commit, so it is an upper bound of commit → event)`,
+  );
+  return {
+    problems:
+      send.p95 < TARGET_EVENT_P95_MS
+        ? []
+        : [`credit → event p95 ${ms(send.p95)} is not below ${TARGET_EVENT_P95_MS} ms`],
+  };
 }
 
 async function manyStreams(baseUrl: string, members: Member[], serverPid: number): Promise<{ problems: string[] }> {
@@ -249,15 +270,23 @@ async function manyStreams(baseUrl: string, members: Member[], serverPid: number
         () => false,
       );
     });
-    await inBatches(members, 10, async (member) => pay(baseUrl, member, await startCheckout(baseUrl, member, FANOUT_PACK.priceId)));
+    await inBatches(members, 10, async (member) =>
+      pay(baseUrl, member, await startCheckout(baseUrl, member, FANOUT_PACK.priceId)),
+    );
     for (const member of members) member.balance += FANOUT_PACK.sp;
     const received = (await Promise.all(arrivals)).filter(Boolean).length;
     const fanoutSeconds = (performance.now() - credited) / 1000;
     const rssAfter = residentMb(serverPid);
-    console.log(`\n3. ${STREAMS} live streams on one server process (${members.length} members × ${perMember} streams)`);
+    console.log(
+      `\n3. ${STREAMS} live streams on one server process (${members.length} members × ${perMember} streams)`,
+    );
     console.log(`  opened in ${openSeconds.toFixed(1)} s`);
-    console.log(`  server RSS: ${rssBefore.toFixed(0)} MB before, ${rssOpen.toFixed(0)} MB with the streams open, ${rssAfter.toFixed(0)} MB after the credits (target < ${TARGET_RSS_MB} MB)`);
-    console.log(`  one credit per member through the server: ${received} of ${STREAMS} streams received their update (${fanoutSeconds.toFixed(1)} s)`);
+    console.log(
+      `  server RSS: ${rssBefore.toFixed(0)} MB before, ${rssOpen.toFixed(0)} MB with the streams open, ${rssAfter.toFixed(0)} MB after the credits (target < ${TARGET_RSS_MB} MB)`,
+    );
+    console.log(
+      `  one credit per member through the server: ${received} of ${STREAMS} streams received their update (${fanoutSeconds.toFixed(1)} s)`,
+    );
     if (received !== STREAMS) problems.push(`${STREAMS - received} streams did not receive their update`);
     const peak = Math.max(rssOpen, rssAfter);
     if (peak >= TARGET_RSS_MB) problems.push(`server RSS ${peak.toFixed(0)} MB is not below ${TARGET_RSS_MB} MB`);
@@ -271,7 +300,10 @@ async function main(): Promise<number> {
   const problems: string[] = [];
 
   console.log("1. ledger credits on SQLite");
-  const ledger = await runLedgerBench({ seconds: Number(process.env.BENCH_SECONDS ?? 5), callers: Number(process.env.BENCH_CALLERS ?? 50) });
+  const ledger = await runLedgerBench({
+    seconds: Number(process.env.BENCH_SECONDS ?? 5),
+    callers: Number(process.env.BENCH_CALLERS ?? 50),
+  });
   printLedgerBench(ledger);
   if (!ledger.ok) problems.push("the ledger bench missed its target or lost credits");
 
@@ -279,13 +311,23 @@ async function main(): Promise<number> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "skillswap-wallet-bench-"));
-  const env = { ...withoutShellOverrides(process.env), NODE_ENV: "production", BACKEND: "embedded", DATA_DIR: dataDir, PORT: String(port), PAYMENTS: "test", PUBLIC_URL: `http://localhost:${port}` };
+  const env = {
+    ...withoutShellOverrides(process.env),
+    NODE_ENV: "production",
+    BACKEND: "embedded",
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PAYMENTS: "test",
+    PUBLIC_URL: `http://localhost:${port}`,
+  };
   const server = startServerWithFileLimit(env);
   try {
     // A variable, not a literal: the helper's JSDoc-inferred options type does not list `child`.
     const untilHealthy = { child: server, timeoutMs: 60_000 };
     await waitForHealthy(`${baseUrl}/healthz`, untilHealthy);
-    console.log(`\nProduction server on ${baseUrl} (pid ${server.pid}, data in ${dataDir}); signing up ${USERS} members…`);
+    console.log(
+      `\nProduction server on ${baseUrl} (pid ${server.pid}, data in ${dataDir}); signing up ${USERS} members…`,
+    );
     const members = await inBatches(Array.from({ length: USERS }), 5, (_, i) => signUp(baseUrl, i));
     problems.push(...(await creditToEventLatency(baseUrl, members)).problems);
     problems.push(...(await manyStreams(baseUrl, members, server.pid!)).problems);
@@ -294,7 +336,9 @@ async function main(): Promise<number> {
     if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   }
 
-  console.log(problems.length === 0 ? "\nAll targets met." : `\nMISSED:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  console.log(
+    problems.length === 0 ? "\nAll targets met." : `\nMISSED:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+  );
   return problems.length === 0 ? 0 : 1;
 }
 

@@ -7,7 +7,10 @@ import { backupDatabase } from "../app/engine/store/backup.server";
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 const source = path.join(dataDir, "skillswap.sqlite");
-const destination = path.resolve(process.argv[2] ?? path.join(dataDir, "backups", `skillswap-${new Date().toISOString().replace(/[:.]/g, "-")}.sqlite`));
+const destination = path.resolve(
+  process.argv[2] ??
+    path.join(dataDir, "backups", `skillswap-${new Date().toISOString().replace(/[:.]/g, "-")}.sqlite`),
+);
 
 backupDatabase(source, destination).then(
   ({ pages }) => {

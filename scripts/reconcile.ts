@@ -12,11 +12,15 @@ async function main(): Promise<number> {
     const started = performance.now();
     const { checked, failures } = await reconcileAll(store);
     for (const failure of failures) {
-      console.log(`MISMATCH wallet ${failure.uid}: balance ${failure.balance ?? "invalid"}, entries sum ${failure.sum} (${failure.entries} entries)`);
+      console.log(
+        `MISMATCH wallet ${failure.uid}: balance ${failure.balance ?? "invalid"}, entries sum ${failure.sum} (${failure.entries} entries)`,
+      );
       for (const problem of failure.problems) console.log(`  - ${problem}`);
     }
     const ms = Math.round(performance.now() - started);
-    console.log(`Reconciled ${checked} wallet(s) in ${ms} ms: ${checked - failures.length} ok, ${failures.length} mismatched.`);
+    console.log(
+      `Reconciled ${checked} wallet(s) in ${ms} ms: ${checked - failures.length} ok, ${failures.length} mismatched.`,
+    );
     return failures.length === 0 ? 0 : 1;
   } finally {
     await store.close();

@@ -20,7 +20,10 @@ async function main(): Promise<number> {
   const store = openSqliteStore(target);
   try {
     const { checked, failures } = await reconcileAll(store);
-    for (const failure of failures) console.log(`MISMATCH wallet ${failure.uid}: balance ${failure.balance ?? "invalid"}, entries sum ${failure.sum}`);
+    for (const failure of failures)
+      console.log(
+        `MISMATCH wallet ${failure.uid}: balance ${failure.balance ?? "invalid"}, entries sum ${failure.sum}`,
+      );
     console.log(`Reconciled ${checked} wallet(s): ${checked - failures.length} ok, ${failures.length} mismatched.`);
     return failures.length === 0 ? 0 : 1;
   } finally {

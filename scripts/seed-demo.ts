@@ -48,7 +48,9 @@ async function storeStatus(store: DocStore): Promise<StoreStatus> {
     store.query({ collection: "users" }),
     store.query({ collection: "users", where: [["demo", "==", true]], limit: 1 }),
   ]);
-  const members = users.filter((u) => typeof u.data.fullName === "string" && u.data.fullName.trim() && u.data.deleted !== true).length;
+  const members = users.filter(
+    (u) => typeof u.data.fullName === "string" && u.data.fullName.trim() && u.data.deleted !== true,
+  ).length;
   return { members, demoMembers: demo.length };
 }
 
@@ -58,9 +60,20 @@ function skills(lines: string) {
   return parsed;
 }
 
-async function createMember(store: DocStore, auth: ReturnType<typeof createLocalAuth>, files: ReturnType<typeof createLocalFileStore>, m: DemoMember, now: number): Promise<string> {
+async function createMember(
+  store: DocStore,
+  auth: ReturnType<typeof createLocalAuth>,
+  files: ReturnType<typeof createLocalFileStore>,
+  m: DemoMember,
+  now: number,
+): Promise<string> {
   const password = randomBytes(24).toString("base64url");
-  const user = await auth.signUp({ kind: "password", email: `${m.slug}@${DEMO_EMAIL_DOMAIN}`, password, clientKey: "" });
+  const user = await auth.signUp({
+    kind: "password",
+    email: `${m.slug}@${DEMO_EMAIL_DOMAIN}`,
+    password,
+    clientKey: "",
+  });
   await ensureProfile(store, user.uid, now);
   const offered = skills(m.teaches);
   await setSkills(store, user.uid, offered, skills(m.learns), {
@@ -72,7 +85,13 @@ async function createMember(store: DocStore, auth: ReturnType<typeof createLocal
     tourCompleted: true,
     welcomeBonusShown: true,
   });
-  await uploadAvatar(store, files, user.uid, new Uint8Array(readFileSync(path.join(here, "demo-avatars", `${m.slug}.png`))), now);
+  await uploadAvatar(
+    store,
+    files,
+    user.uid,
+    new Uint8Array(readFileSync(path.join(here, "demo-avatars", `${m.slug}.png`))),
+    now,
+  );
   await saveAvailability(store, user.uid, { timezone: m.timezone, weekly: WEEKLY, exceptions: [] }, now);
   await saveRates(store, user.uid, Object.fromEntries(offered.map((s) => [s.tag, m.rate])), now);
   return user.uid;
@@ -122,14 +141,27 @@ async function seedThreads(store: DocStore, uids: Map<string, string>, started: 
     const at = started - (DEMO_THREADS.length - ti) * 90 * MINUTE;
     const skill = fixedSpace(space) ? null : space;
     const spaceId = skill ? skillSpaceId(skill) : space;
-    const { threadId } = await createThread(store, uids.get(author)!, { spaceId, title, body, skillTag: skill ? normaliseTag(skill) : "", skillLabel: skill ?? undefined }, at);
+    const { threadId } = await createThread(
+      store,
+      uids.get(author)!,
+      { spaceId, title, body, skillTag: skill ? normaliseTag(skill) : "", skillLabel: skill ?? undefined },
+      at,
+    );
     posts += 1;
     const replyIds: string[] = [];
     for (const [ri, [who, text]] of replies.entries()) {
       replyIds.push((await reply(store, uids.get(who)!, threadId, { body: text }, at + (ri + 1) * 7 * MINUTE)).postId);
       posts += 1;
     }
-    for (const [ri, postId] of replyIds.entries()) await toggleReaction(store, uids.get(author)!, threadId, postId, ri === 0 ? "heart" : "thumbs_up", at + 40 * MINUTE);
+    for (const [ri, postId] of replyIds.entries())
+      await toggleReaction(
+        store,
+        uids.get(author)!,
+        threadId,
+        postId,
+        ri === 0 ? "heart" : "thumbs_up",
+        at + 40 * MINUTE,
+      );
     if (answer !== null) await markAnswer(store, uids.get(author)!, threadId, replyIds[answer], at + 45 * MINUTE);
   }
   return posts;

@@ -22,7 +22,9 @@ const url = `http://localhost:${env.PORT}`;
 env.PUBLIC_URL ||= url;
 
 if (await isPortInUse(Number(env.PORT))) {
-  console.error(`Port ${env.PORT} is already in use: stop what runs there or start on another port with PORT=3001 npm start.`);
+  console.error(
+    `Port ${env.PORT} is already in use: stop what runs there or start on another port with PORT=3001 npm start.`,
+  );
   process.exit(1);
 }
 
@@ -43,10 +45,14 @@ async function offerDemoCommunity({ url, env }) {
   // deployment; here a person at this terminal is asked first, so the child runs without it.
   const { NODE_ENV: _production, ...seedEnv } = env;
   const seeder = (args) =>
-    spawnSync(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), path.join("scripts", "seed-demo.ts"), ...args], {
-      env: seedEnv,
-      encoding: "utf8",
-    });
+    spawnSync(
+      process.execPath,
+      [path.join("node_modules", "tsx", "dist", "cli.mjs"), path.join("scripts", "seed-demo.ts"), ...args],
+      {
+        env: seedEnv,
+        encoding: "utf8",
+      },
+    );
   const status = seeder(["--status"]);
   let counts;
   try {
@@ -62,7 +68,9 @@ async function offerDemoCommunity({ url, env }) {
     rl.close();
     process.kill(process.pid, "SIGINT");
   });
-  const answer = await new Promise((resolve) => rl.question("Fill this empty SkillSwap with a demo community of 20 members? [y/N] ", resolve));
+  const answer = await new Promise((resolve) =>
+    rl.question("Fill this empty SkillSwap with a demo community of 20 members? [y/N] ", resolve),
+  );
   rl.close();
   if (!/^y(es)?$/i.test(String(answer).trim())) return;
   const run = seeder([]);
@@ -96,6 +104,7 @@ try {
 }
 
 console.log(`\nSkillSwap is running at ${url}`);
-if (env.PAYMENTS === "test") console.log("Payments: test checkout (no money moves). Set Stripe keys to take real payments.");
+if (env.PAYMENTS === "test")
+  console.log("Payments: test checkout (no money moves). Set Stripe keys to take real payments.");
 console.log("Press Ctrl+C to stop.\n");
 await offerDemoCommunity({ url, env });

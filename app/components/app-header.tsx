@@ -16,7 +16,12 @@ interface AppHeaderProps {
 export function AppHeader({ displayName, avatar, bellBadge, wallet }: AppHeaderProps) {
   return (
     <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 sm:px-6">
-      <Link to="/dashboard" data-tour="dashboard-button" aria-label="SkillSwap dashboard" className="mr-auto rounded-lg">
+      <Link
+        to="/dashboard"
+        data-tour="dashboard-button"
+        aria-label="SkillSwap dashboard"
+        className="mr-auto rounded-lg"
+      >
         <Logo compactBelow400 />
       </Link>
       <div data-slot="wallet">{wallet}</div>
@@ -27,7 +32,10 @@ export function AppHeader({ displayName, avatar, bellBadge, wallet }: AppHeaderP
       >
         <Icon name="bell" className="h-6 w-6" />
         {bellBadge ? (
-          <span data-testid="bell-badge" className="absolute right-0 top-0 min-w-[1.25rem] rounded-full bg-red-500 px-1 text-center text-[11px] font-bold leading-5 text-white">
+          <span
+            data-testid="bell-badge"
+            className="absolute right-0 top-0 min-w-[1.25rem] rounded-full bg-red-500 px-1 text-center text-[11px] font-bold leading-5 text-white"
+          >
             {bellBadge}
           </span>
         ) : null}

@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import { Logo } from "./logo";
 
 /** The plain layout's card for the sign-in family of pages. */
-export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <main className="flex min-h-full flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12">
       <Link to="/" className="mb-8" aria-label="SkillSwap home">

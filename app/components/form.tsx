@@ -15,7 +15,14 @@ export function Field({ label, name, error, hint, ...input }: FieldProps) {
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input id={id} name={name} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={id}
+        name={name}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {error ? (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}
@@ -43,7 +50,14 @@ export function TextAreaField({ label, name, error, hint, ...input }: TextAreaFi
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <textarea id={id} name={name} className="input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <textarea
+        id={id}
+        name={name}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
       {error ? (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}
@@ -66,7 +80,10 @@ export function FormError({ message }: { message?: string }) {
 
 export function FormNotice({ children }: { children: ReactNode }) {
   return (
-    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+    <div
+      role="status"
+      className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
+    >
       {children}
     </div>
   );

@@ -4,13 +4,24 @@ import { NAV_ITEMS } from "./nav-items";
 
 function ChatDot({ show }: { show: boolean }) {
   if (!show) return null;
-  return <span data-testid="chat-dot" className="block h-2 w-2 rounded-full bg-red-500" aria-label="Unread messages" role="status" />;
+  return (
+    <span
+      data-testid="chat-dot"
+      className="block h-2 w-2 rounded-full bg-red-500"
+      aria-label="Unread messages"
+      role="status"
+    />
+  );
 }
 
 /** Left sidebar, large screens only (SPEC.md §2). */
 export function SideNav({ chatUnread }: { chatUnread: boolean }) {
   return (
-    <nav aria-label="Main" data-testid="sidebar" className="fixed bottom-0 left-0 top-16 z-20 hidden w-60 border-r border-slate-200 bg-white px-3 py-6 lg:block">
+    <nav
+      aria-label="Main"
+      data-testid="sidebar"
+      className="fixed bottom-0 left-0 top-16 z-20 hidden w-60 border-r border-slate-200 bg-white px-3 py-6 lg:block"
+    >
       <ul className="space-y-1">
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>
@@ -36,7 +47,11 @@ export function SideNav({ chatUnread }: { chatUnread: boolean }) {
 /** Bottom bar, small screens only. */
 export function BottomNav({ chatUnread }: { chatUnread: boolean }) {
   return (
-    <nav aria-label="Main" data-testid="bottom-bar" className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden">
+    <nav
+      aria-label="Main"
+      data-testid="bottom-bar"
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
+    >
       <ul className="grid grid-cols-6">
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>

@@ -11,11 +11,19 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
   };
   return (
     <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
-      {page > 1 ? <Link to={pageLink(page - 1)} className="btn-secondary">Previous</Link> : null}
+      {page > 1 ? (
+        <Link to={pageLink(page - 1)} className="btn-secondary">
+          Previous
+        </Link>
+      ) : null}
       <span>
         Page {page} of {pages}
       </span>
-      {page < pages ? <Link to={pageLink(page + 1)} className="btn-secondary">Next</Link> : null}
+      {page < pages ? (
+        <Link to={pageLink(page + 1)} className="btn-secondary">
+          Next
+        </Link>
+      ) : null}
     </nav>
   );
 }

@@ -39,12 +39,20 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
           if (e.key === "ArrowDown" && !open) {
             e.preventDefault();
             setOpen(true);
-            requestAnimationFrame(() => document.getElementById(menuId)?.querySelector<HTMLElement>("[role=menuitem]")?.focus());
+            requestAnimationFrame(() =>
+              document.getElementById(menuId)?.querySelector<HTMLElement>("[role=menuitem]")?.focus(),
+            );
           }
         }}
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100"
       >
-        <img src={avatar} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover ring-1 ring-slate-200" />
+        <img
+          src={avatar}
+          alt=""
+          width={32}
+          height={32}
+          className="h-8 w-8 rounded-full object-cover ring-1 ring-slate-200"
+        />
         <span className="hidden max-w-[10rem] truncate text-sm font-medium sm:block" data-testid="display-name">
           {displayName}
         </span>
@@ -61,7 +69,13 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
         >
           <p className="truncate border-b border-slate-100 px-4 py-2 text-sm font-semibold sm:hidden">{displayName}</p>
           {ENTRIES.map((entry) => (
-            <Link key={entry.to} to={entry.to} role="menuitem" onClick={() => close("select")} className="block px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50">
+            <Link
+              key={entry.to}
+              to={entry.to}
+              role="menuitem"
+              onClick={() => close("select")}
+              className="block px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50"
+            >
               {entry.label}
             </Link>
           ))}
@@ -77,7 +91,11 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
             Take the tour
           </button>
           <Form method="post" action="/logout" replace className="border-t border-slate-100">
-            <button type="submit" role="menuitem" className="block w-full px-4 py-2 text-left text-sm text-red-600 hover:bg-red-50 focus:bg-red-50">
+            <button
+              type="submit"
+              role="menuitem"
+              className="block w-full px-4 py-2 text-left text-sm text-red-600 hover:bg-red-50 focus:bg-red-50"
+            >
               Log Out
             </button>
           </Form>

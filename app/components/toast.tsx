@@ -20,14 +20,26 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
   const [shown, setShown] = useState(toast);
   useEffect(() => setShown(toast), [toast]);
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 lg:bottom-6">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 lg:bottom-6"
+    >
       {shown ? (
-        <div data-testid="toast" className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg border px-4 py-3 shadow-lg ${TONE[shown.type]}`}>
+        <div
+          data-testid="toast"
+          className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg border px-4 py-3 shadow-lg ${TONE[shown.type]}`}
+        >
           <div>
             <p className="font-semibold">{shown.title}</p>
             {shown.description ? <p className="mt-1 text-sm">{shown.description}</p> : null}
           </div>
-          <button type="button" onClick={() => setShown(null)} className="ml-2 text-sm font-medium underline" aria-label="Dismiss message">
+          <button
+            type="button"
+            onClick={() => setShown(null)}
+            className="ml-2 text-sm font-medium underline"
+            aria-label="Dismiss message"
+          >
             Close
           </button>
         </div>

@@ -34,18 +34,23 @@ async function embeddedMailer(store: DocStore) {
 
 async function openEmbedded(): Promise<Engine> {
   const env = getServerEnv();
-  const [{ openSqliteStore }, { createLocalAuth }, { createLocalFileStore }, { openSqliteLimitBackend }] = await Promise.all([
-    import("./store/sqlite.server"),
-    import("./auth/local.server"),
-    import("./files/local.server"),
-    import("./limits/sqlite.server"),
-  ]);
+  const [{ openSqliteStore }, { createLocalAuth }, { createLocalFileStore }, { openSqliteLimitBackend }] =
+    await Promise.all([
+      import("./store/sqlite.server"),
+      import("./auth/local.server"),
+      import("./files/local.server"),
+      import("./limits/sqlite.server"),
+    ]);
   const file = path.join(env.DATA_DIR, "skillswap.sqlite");
   const store = openSqliteStore(file);
   // Every worker process counts attempts in the same table (decision 021).
   shareRateLimits(openSqliteLimitBackend(file));
   const mail = await embeddedMailer(store);
-  return { store, auth: createLocalAuth(store, { mail }), files: createLocalFileStore(path.join(env.DATA_DIR, "files")) };
+  return {
+    store,
+    auth: createLocalAuth(store, { mail }),
+    files: createLocalFileStore(path.join(env.DATA_DIR, "files")),
+  };
 }
 
 /** Firebase: loaded only here, so the embedded engine never loads firebase-admin. */
@@ -53,14 +58,19 @@ async function openFirebase(): Promise<Engine> {
   const env = getServerEnv();
   // parseEnv has already refused BACKEND=firebase without these; this only narrows the types.
   const projectId = env.FIREBASE_PROJECT_ID!;
-  const [{ getAdminApp }, { getAuth: getAdminAuth }, { connectFirestore, openFirestoreStore }, { createFirebaseAuth }, { createCloudStorageFileStore }] =
-    await Promise.all([
-      import("./firebase/admin.server"),
-      import("firebase-admin/auth"),
-      import("./store/firestore.server"),
-      import("./auth/firebase.server"),
-      import("./firebase/storage.server"),
-    ]);
+  const [
+    { getAdminApp },
+    { getAuth: getAdminAuth },
+    { connectFirestore, openFirestoreStore },
+    { createFirebaseAuth },
+    { createCloudStorageFileStore },
+  ] = await Promise.all([
+    import("./firebase/admin.server"),
+    import("firebase-admin/auth"),
+    import("./store/firestore.server"),
+    import("./auth/firebase.server"),
+    import("./firebase/storage.server"),
+  ]);
   const app = getAdminApp(projectId, env.FIREBASE_DATABASE_URL);
   return {
     // FIRESTORE_EMULATOR_HOST, when set, is read by the SDK itself.

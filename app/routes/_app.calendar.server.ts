@@ -9,15 +9,18 @@ import { createFeedToken, revokeFeed } from "~/features/bookings/ical.server";
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
 import type { CalendarActionResult } from "~/features/bookings/types";
 
-
 const intentSchema = z.enum(["availability", "rates", "feed-create", "feed-revoke"]);
 
 export async function handleCalendarAction(request: Request, store: DocStore, uid: string) {
   assertSameOrigin(request);
   const form = await request.formData();
   const intent = intentSchema.safeParse(form.get("intent"));
-  if (!intent.success) return data({ intent: "unknown", ok: false, error: "Unknown action." } satisfies CalendarActionResult, { status: 400 });
-  const fail = (error: string, status = 400) => data({ intent: intent.data, ok: false, error } satisfies CalendarActionResult, { status });
+  if (!intent.success)
+    return data({ intent: "unknown", ok: false, error: "Unknown action." } satisfies CalendarActionResult, {
+      status: 400,
+    });
+  const fail = (error: string, status = 400) =>
+    data({ intent: intent.data, ok: false, error } satisfies CalendarActionResult, { status });
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -29,7 +32,11 @@ export async function handleCalendarAction(request: Request, store: DocStore, ui
         if (weekly.error) return fail(weekly.error);
         const exceptions = parseExceptions(text("exceptions"));
         if (exceptions.error) return fail(exceptions.error);
-        await saveAvailability(store, uid, { timezone: text("timezone"), weekly: weekly.weekly, exceptions: exceptions.exceptions });
+        await saveAvailability(store, uid, {
+          timezone: text("timezone"),
+          weekly: weekly.weekly,
+          exceptions: exceptions.exceptions,
+        });
         return { intent: intent.data, ok: true, message: "Availability saved." } satisfies CalendarActionResult;
       }
       case "rates": {
@@ -46,11 +53,20 @@ export async function handleCalendarAction(request: Request, store: DocStore, ui
       case "feed-create": {
         const token = await createFeedToken(store, uid);
         const origin = publicOrigin(request);
-        return { intent: intent.data, ok: true, message: "Your private calendar feed is ready.", feedUrl: `${origin}/ical/${token}.ics` } satisfies CalendarActionResult;
+        return {
+          intent: intent.data,
+          ok: true,
+          message: "Your private calendar feed is ready.",
+          feedUrl: `${origin}/ical/${token}.ics`,
+        } satisfies CalendarActionResult;
       }
       case "feed-revoke":
         await revokeFeed(store, uid);
-        return { intent: intent.data, ok: true, message: "The calendar feed was revoked; its link no longer works." } satisfies CalendarActionResult;
+        return {
+          intent: intent.data,
+          ok: true,
+          message: "The calendar feed was revoked; its link no longer works.",
+        } satisfies CalendarActionResult;
     }
   } catch (error) {
     if (error instanceof BookingError) return fail(error.message, error.status);

@@ -30,7 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = Date.now();
   const url = new URL(request.url);
   const timeZone = viewerZone(user.profile.timezone);
-  const range = calendarRange(viewSchema.parse(url.searchParams.get("view")), url.searchParams.get("date"), timeZone, now);
+  const range = calendarRange(
+    viewSchema.parse(url.searchParams.get("view")),
+    url.searchParams.get("date"),
+    timeZone,
+    now,
+  );
   // /calendar?book=<uid> opens the booking panel for that member (linked from profiles and matches).
   const bookWith = url.searchParams.get("book");
   const [grid, lists, settings, feed, booking] = await Promise.all([
@@ -51,9 +56,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     past: lists.past,
     availability: {
       timeZone: settings.timeZone,
-      days: [0, 1, 2, 3, 4, 5, 6].map((weekday) => rangesToText(settings.teaching.weekly.filter((s) => s.weekday === weekday))),
+      days: [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
+        rangesToText(settings.teaching.weekly.filter((s) => s.weekday === weekday)),
+      ),
       exceptions: exceptionsToText(settings.teaching.exceptions),
-      skills: settings.offered.map((s) => ({ tag: s.tag, label: s.label, rate: settings.teaching.rates[s.tag] ?? null })),
+      skills: settings.offered.map((s) => ({
+        tag: s.tag,
+        label: s.label,
+        rate: settings.teaching.rates[s.tag] ?? null,
+      })),
       timeZones: timeZoneOptions(),
     },
     feed,
@@ -71,7 +82,8 @@ export default function CalendarPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const { range, timeZone } = data;
-  const link = (params: Record<string, string>) => `?${new URLSearchParams({ view: range.view, date: range.days[range.view === "week" ? 0 : 7], ...params })}`;
+  const link = (params: Record<string, string>) =>
+    `?${new URLSearchParams({ view: range.view, date: range.days[range.view === "week" ? 0 : 7], ...params })}`;
   return (
     <>
       <PageHeader title="Calendar" description={`Your sessions and availability. Times are shown in ${timeZone}.`} />
@@ -84,10 +96,16 @@ export default function CalendarPage() {
 
       {data.pending.length > 0 ? (
         <section className="card mb-6" aria-labelledby="pending-title">
-          <h2 id="pending-title" className="text-lg font-semibold">Requests waiting for you</h2>
+          <h2 id="pending-title" className="text-lg font-semibold">
+            Requests waiting for you
+          </h2>
           <ul className="mt-3 divide-y divide-slate-100">
             {data.pending.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="pending-request">
+              <li
+                key={s.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="pending-request"
+              >
                 <div>
                   <Link to={`/session/${s.id}`} className="font-medium text-slate-900 hover:underline">
                     {s.skillLabel} with {s.otherName}
@@ -106,22 +124,40 @@ export default function CalendarPage() {
       <section className="card mb-6" aria-label="Calendar">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2">
-            <Link to={`?${new URLSearchParams({ view: range.view, date: range.previous })}`} className="btn-secondary" aria-label="Previous">
+            <Link
+              to={`?${new URLSearchParams({ view: range.view, date: range.previous })}`}
+              className="btn-secondary"
+              aria-label="Previous"
+            >
               ‹
             </Link>
             <Link to={`?${new URLSearchParams({ view: range.view })}`} className="btn-secondary">
               Today
             </Link>
-            <Link to={`?${new URLSearchParams({ view: range.view, date: range.next })}`} className="btn-secondary" aria-label="Next">
+            <Link
+              to={`?${new URLSearchParams({ view: range.view, date: range.next })}`}
+              className="btn-secondary"
+              aria-label="Next"
+            >
               ›
             </Link>
-            <span className="ml-2 text-sm font-medium text-slate-700">{range.view === "week" ? `Week of ${range.days[0]}` : range.month}</span>
+            <span className="ml-2 text-sm font-medium text-slate-700">
+              {range.view === "week" ? `Week of ${range.days[0]}` : range.month}
+            </span>
           </div>
           <div className="flex gap-1" role="group" aria-label="View">
-            <Link to={link({ view: "week" })} aria-current={range.view === "week" ? "page" : undefined} className={range.view === "week" ? "btn-primary" : "btn-secondary"}>
+            <Link
+              to={link({ view: "week" })}
+              aria-current={range.view === "week" ? "page" : undefined}
+              className={range.view === "week" ? "btn-primary" : "btn-secondary"}
+            >
               Week
             </Link>
-            <Link to={link({ view: "month" })} aria-current={range.view === "month" ? "page" : undefined} className={range.view === "month" ? "btn-primary" : "btn-secondary"}>
+            <Link
+              to={link({ view: "month" })}
+              aria-current={range.view === "month" ? "page" : undefined}
+              className={range.view === "month" ? "btn-primary" : "btn-secondary"}
+            >
               Month
             </Link>
           </div>
@@ -130,7 +166,12 @@ export default function CalendarPage() {
       </section>
 
       <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <SessionList title="Upcoming sessions" sessions={data.upcoming} timeZone={timeZone} empty="No upcoming sessions." />
+        <SessionList
+          title="Upcoming sessions"
+          sessions={data.upcoming}
+          timeZone={timeZone}
+          empty="No upcoming sessions."
+        />
         <SessionList title="Past sessions" sessions={data.past} timeZone={timeZone} empty="No past sessions yet." />
       </div>
 

@@ -8,7 +8,8 @@ import { requireUserId } from "~/utils/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data ? data.title : "Thread", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({ title: data ? data.title : "Thread", matches });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const uid = await requireUserId(request);

@@ -43,7 +43,15 @@ export default function Community() {
         <label htmlFor="forum-search" className="sr-only">
           Search the community
         </label>
-        <input id="forum-search" name="q" type="search" defaultValue={d.q} placeholder="Search titles and posts" className="input" maxLength={200} />
+        <input
+          id="forum-search"
+          name="q"
+          type="search"
+          defaultValue={d.q}
+          placeholder="Search titles and posts"
+          className="input"
+          maxLength={200}
+        />
         <button type="submit" className="btn-secondary shrink-0">
           Search
         </button>
@@ -53,13 +61,21 @@ export default function Community() {
         <nav aria-label="Spaces" className="min-w-0">
           <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible">
             <li>
-              <Link to={href({ sort: d.sort })} aria-current={d.spaceId === null && !d.q ? "page" : undefined} className={`block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${d.spaceId === null ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}>
+              <Link
+                to={href({ sort: d.sort })}
+                aria-current={d.spaceId === null && !d.q ? "page" : undefined}
+                className={`block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${d.spaceId === null ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
+              >
                 All spaces
               </Link>
             </li>
             {d.spaces.map((s) => (
               <li key={s.id}>
-                <Link to={href({ space: s.id, sort: d.sort })} aria-current={d.spaceId === s.id ? "page" : undefined} className={`flex justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${d.spaceId === s.id ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}>
+                <Link
+                  to={href({ space: s.id, sort: d.sort })}
+                  aria-current={d.spaceId === s.id ? "page" : undefined}
+                  className={`flex justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${d.spaceId === s.id ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
+                >
                   <span>{s.name}</span>
                   {s.threadCount ? <span className="text-xs text-slate-500">{s.threadCount}</span> : null}
                 </Link>
@@ -76,23 +92,42 @@ export default function Community() {
               {current ? <p className="mb-3 text-sm text-slate-600">{current.description}</p> : null}
               <nav aria-label="Sort threads" className="mb-3 flex flex-wrap gap-1">
                 {SORTS.map((s) => (
-                  <Link key={s} to={href({ space: d.spaceId, sort: s })} aria-current={d.sort === s ? "page" : undefined} className={`rounded-full px-3 py-1 text-sm ${d.sort === s ? "bg-slate-900 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"}`}>
+                  <Link
+                    key={s}
+                    to={href({ space: d.spaceId, sort: s })}
+                    aria-current={d.sort === s ? "page" : undefined}
+                    className={`rounded-full px-3 py-1 text-sm ${d.sort === s ? "bg-slate-900 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"}`}
+                  >
                     {SORT_LABELS[s]}
                   </Link>
                 ))}
               </nav>
-              {d.after === null ? <NewThreadsBanner spaceId={d.spaceId} shown={d.threads.map((t) => t.id)} since={d.now} onShow={() => revalidator.revalidate()} /> : null}
+              {d.after === null ? (
+                <NewThreadsBanner
+                  spaceId={d.spaceId}
+                  shown={d.threads.map((t) => t.id)}
+                  since={d.now}
+                  onShow={() => revalidator.revalidate()}
+                />
+              ) : null}
               <ThreadList threads={d.threads} spaces={d.spaces} now={d.now} />
               <div className="mt-4 flex justify-between text-sm">
                 {d.after ? (
-                  <Link to={href({ space: d.spaceId, sort: d.sort })} className="font-medium text-brand-700 hover:underline">
+                  <Link
+                    to={href({ space: d.spaceId, sort: d.sort })}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
                     ← First page
                   </Link>
                 ) : (
                   <span />
                 )}
                 {d.next ? (
-                  <Link to={href({ space: d.spaceId, sort: d.sort, after: d.next })} className="font-medium text-brand-700 hover:underline" rel="next">
+                  <Link
+                    to={href({ space: d.spaceId, sort: d.sort, after: d.next })}
+                    className="font-medium text-brand-700 hover:underline"
+                    rel="next"
+                  >
                     Next page →
                   </Link>
                 ) : null}

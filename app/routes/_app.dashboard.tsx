@@ -40,7 +40,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function Widget({ tour, title, children, action }: { tour: string; title: string; children: ReactNode; action?: ReactNode }) {
+function Widget({
+  tour,
+  title,
+  children,
+  action,
+}: {
+  tour: string;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <section data-tour={tour} aria-labelledby={`${tour}-title`} className="card flex min-w-0 flex-col">
       <div className="mb-3 flex items-center justify-between">
@@ -55,7 +65,15 @@ function Widget({ tour, title, children, action }: { tour: string; title: string
 }
 
 export default function Dashboard() {
-  const { firstVisit: firstLoad, firstName, level, onboarding, upcoming, matches, timeZone } = useLoaderData<typeof loader>();
+  const {
+    firstVisit: firstLoad,
+    firstName,
+    level,
+    onboarding,
+    upcoming,
+    matches,
+    timeZone,
+  } = useLoaderData<typeof loader>();
   // The layout already read the latest notifications for the bell; the activity widget shows them too.
   const activity = useRouteLoaderData<typeof appLoader>("routes/_app")?.snapshot.notifications ?? [];
   // Kept from the first load: the tour's writes revalidate this loader, which by then says "back".
@@ -64,8 +82,10 @@ export default function Dashboard() {
     <>
       <Onboarding {...onboarding} />
       <div className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight">{firstVisit ? "Welcome" : "Welcome back"}
-          {firstName ? `, ${firstName}` : ""}!</h1>
+        <h1 className="text-2xl font-bold tracking-tight">
+          {firstVisit ? "Welcome" : "Welcome back"}
+          {firstName ? `, ${firstName}` : ""}!
+        </h1>
         <p className="mt-1 text-sm text-slate-600">Here is what's happening in your skill exchange.</p>
       </div>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">

@@ -12,7 +12,8 @@ import { requireUser } from "~/utils/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data ? `Chat with ${data.other.fullName}` : "Chat", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({ title: data ? `Chat with ${data.other.fullName}` : "Chat", matches });
 
 function notFound(error: unknown): never {
   if (error instanceof ChatError) throw new Response(error.message, { status: 404 });
@@ -24,7 +25,8 @@ function earlierCursor(request: Request): number | undefined {
   const raw = new URL(request.url).searchParams.get("before");
   if (raw === null) return undefined;
   const before = Number(raw);
-  if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(before)) throw new Response("This link to earlier messages is not valid.", { status: 400 });
+  if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(before))
+    throw new Response("This link to earlier messages is not valid.", { status: 400 });
   return before;
 }
 
@@ -38,7 +40,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [member, presences, earlier] = await Promise.all([
     getMember(store, otherUid),
     getPresences(store, [otherUid]),
-    before === undefined ? null : loadThread(store, user.uid, chatId, { before }).then(({ messages, earlierBefore }) => ({ messages, earlierBefore })),
+    before === undefined
+      ? null
+      : loadThread(store, user.uid, chatId, { before }).then(({ messages, earlierBefore }) => ({
+          messages,
+          earlierBefore,
+        })),
   ]);
   const other = member ?? publicMember(otherUid, undefined);
   return {
@@ -72,13 +79,39 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 // Messages arrive through the live feed; re-running the loaders after each send or "seen" would only repeat them.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, currentParams, nextParams, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formAction,
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+}) => {
   if (formAction?.startsWith("/inbox/") && currentParams.chatId === nextParams.chatId) return false;
   return defaultShouldRevalidate;
 };
 
 export default function ChatThread() {
-  const { chatId, me, other, presence: initialPresence, messages, earlierBefore, timezone, now } = useLoaderData<typeof loader>();
+  const {
+    chatId,
+    me,
+    other,
+    presence: initialPresence,
+    messages,
+    earlierBefore,
+    timezone,
+    now,
+  } = useLoaderData<typeof loader>();
   const presence = usePresence({ [other.uid]: initialPresence })[other.uid] ?? initialPresence;
-  return <Thread key={chatId} chatId={chatId} me={me} other={other} presence={presence} initialMessages={messages} initialEarlierBefore={earlierBefore} timezone={timezone} now={now} />;
+  return (
+    <Thread
+      key={chatId}
+      chatId={chatId}
+      me={me}
+      other={other}
+      presence={presence}
+      initialMessages={messages}
+      initialEarlierBefore={earlierBefore}
+      timezone={timezone}
+      now={now}
+    />
+  );
 }

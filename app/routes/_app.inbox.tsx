@@ -16,7 +16,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
   const inbox = await readFeed(store, user.uid, "inbox");
-  const presences = await getPresences(store, inbox.map((e) => e.other.uid));
+  const presences = await getPresences(
+    store,
+    inbox.map((e) => e.other.uid),
+  );
   return { me: user.uid, inbox, presence: Object.fromEntries(presences), now: Date.now() };
 }
 
@@ -28,7 +31,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export default function Inbox() {
   const { me, inbox: initial, presence: initialPresence, now } = useLoaderData<typeof loader>();
   const inbox = useLiveFeed("inbox", initial, { onError: () => {} });
-  const presence = usePresence({ ...initialPresence, ...Object.fromEntries(inbox.filter((e) => !(e.other.uid in initialPresence)).map((e) => [e.other.uid, { online: false, lastChanged: 0 }])) });
+  const presence = usePresence({
+    ...initialPresence,
+    ...Object.fromEntries(
+      inbox
+        .filter((e) => !(e.other.uid in initialPresence))
+        .map((e) => [e.other.uid, { online: false, lastChanged: 0 }]),
+    ),
+  });
   const { chatId } = useParams();
   return (
     <>
@@ -40,7 +50,9 @@ export default function Inbox() {
           {inbox.length === 0 ? (
             <div className="px-6 py-12 text-center">
               <h2 className="text-base font-semibold text-slate-900">No conversations yet</h2>
-              <p className="mt-2 text-sm text-slate-600">When you message a member, or one messages you, the conversation shows up here.</p>
+              <p className="mt-2 text-sm text-slate-600">
+                When you message a member, or one messages you, the conversation shows up here.
+              </p>
               <Link to="/matches" className="btn-primary mt-5 inline-flex">
                 Find someone to talk to
               </Link>

@@ -38,10 +38,22 @@ export default function Matches() {
       <Form method="get" className="card mb-6 flex flex-wrap items-end gap-3" role="search">
         <label className="min-w-48 flex-1">
           <span className="label">Skill</span>
-          <input name="skill" type="search" defaultValue={filters.skill} placeholder="e.g. Spanish, React, guitar" className="input" />
+          <input
+            name="skill"
+            type="search"
+            defaultValue={filters.skill}
+            placeholder="e.g. Spanish, React, guitar"
+            className="input"
+          />
         </label>
         <label className="flex items-center gap-2 pb-2 text-sm">
-          <input type="checkbox" name="online" value="1" defaultChecked={filters.onlineOnly} className="h-4 w-4 rounded border-slate-300" />
+          <input
+            type="checkbox"
+            name="online"
+            value="1"
+            defaultChecked={filters.onlineOnly}
+            className="h-4 w-4 rounded border-slate-300"
+          />
           Online now
         </label>
         <button type="submit" className="btn-primary">
@@ -50,12 +62,18 @@ export default function Matches() {
       </Form>
       {noSkills ? (
         <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Add the skills you teach and want to learn on <Link to="/profile" className="font-semibold underline">your profile</Link> to get ranked matches.
+          Add the skills you teach and want to learn on{" "}
+          <Link to="/profile" className="font-semibold underline">
+            your profile
+          </Link>{" "}
+          to get ranked matches.
         </p>
       ) : null}
       {cards.length === 0 ? (
         <EmptyState title="No matches yet">
-          {filters.skill || filters.onlineOnly ? "Nobody fits these filters right now. Try another skill or include offline members." : "Nobody teaches what you want to learn yet. Add more skills to your profile to widen the search."}
+          {filters.skill || filters.onlineOnly
+            ? "Nobody fits these filters right now. Try another skill or include offline members."
+            : "Nobody teaches what you want to learn yet. Add more skills to your profile to widen the search."}
         </EmptyState>
       ) : (
         <>
@@ -64,7 +82,12 @@ export default function Matches() {
           </p>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {cards.map((card) => (
-              <MatchCard key={card.member.uid} {...card} presence={presence[card.member.uid] ?? card.presence} now={now} />
+              <MatchCard
+                key={card.member.uid}
+                {...card}
+                presence={presence[card.member.uid] ?? card.presence}
+                now={now}
+              />
             ))}
           </div>
           <Pager page={page} pages={pages} />

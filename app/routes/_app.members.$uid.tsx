@@ -19,7 +19,8 @@ import { PlusBadge } from "~/components/plus-badge";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.member.fullName ?? "Member", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({ title: data?.member.fullName ?? "Member", matches });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -43,18 +44,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     presence: presences.get(uid)!,
     level: levelFor(member.xp).level,
     booking,
-    reviews: reviews.map((r) => ({ id: `${r.bookingId}_${r.reviewerUid}`, rating: r.rating, comment: r.comment, skillLabel: r.skillLabel, createdAt: r.createdAt })),
+    reviews: reviews.map((r) => ({
+      id: `${r.bookingId}_${r.reviewerUid}`,
+      rating: r.rating,
+      comment: r.comment,
+      skillLabel: r.skillLabel,
+      createdAt: r.createdAt,
+    })),
     saved: saved.has(uid),
     plus,
     isMe: uid === user.uid,
     // Highlight what fits: what they teach that I want, what they want that I teach.
-    fits: { teaches: member.skillsOffered.filter((s) => mine.wanted.has(s.tag)).map((s) => s.tag), learns: member.skillsWanted.filter((s) => mine.offered.has(s.tag)).map((s) => s.tag) },
+    fits: {
+      teaches: member.skillsOffered.filter((s) => mine.wanted.has(s.tag)).map((s) => s.tag),
+      learns: member.skillsWanted.filter((s) => mine.offered.has(s.tag)).map((s) => s.tag),
+    },
     now: Date.now(),
   };
 }
 
 export default function MemberProfile() {
-  const { member, presence: initial, saved, plus, isMe, fits, now, level, booking, reviews } = useLoaderData<typeof loader>();
+  const {
+    member,
+    presence: initial,
+    saved,
+    plus,
+    isMe,
+    fits,
+    now,
+    level,
+    booking,
+    reviews,
+  } = useLoaderData<typeof loader>();
   const presence = usePresence({ [member.uid]: initial })[member.uid] ?? initial;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[300px_minmax(0,1fr)]">
@@ -69,15 +90,28 @@ export default function MemberProfile() {
         <p className="text-sm text-slate-500">{lastSeenText(presence, now)}</p>
         <p className="mt-3 flex flex-wrap justify-center gap-2 text-xs font-semibold">
           <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-700">Level {level}</span>
-          <span className="rounded-full bg-amber-50 px-3 py-1 text-amber-800" aria-label={member.rating.average === null ? "No reviews yet" : `Rated ${member.rating.average} out of 5 from ${member.rating.count} reviews`}>
-            {member.rating.average === null ? "No reviews yet" : `★ ${member.rating.average.toFixed(1)} · ${member.rating.count} review${member.rating.count === 1 ? "" : "s"}`}
+          <span
+            className="rounded-full bg-amber-50 px-3 py-1 text-amber-800"
+            aria-label={
+              member.rating.average === null
+                ? "No reviews yet"
+                : `Rated ${member.rating.average} out of 5 from ${member.rating.count} reviews`
+            }
+          >
+            {member.rating.average === null
+              ? "No reviews yet"
+              : `★ ${member.rating.average.toFixed(1)} · ${member.rating.count} review${member.rating.count === 1 ? "" : "s"}`}
           </span>
         </p>
         <p className="mt-1 text-xs text-slate-500">Timezone: {member.timezone}</p>
-        {member.languages.length ? <p className="mt-1 text-xs text-slate-500">Speaks {member.languages.join(", ")}</p> : null}
+        {member.languages.length ? (
+          <p className="mt-1 text-xs text-slate-500">Speaks {member.languages.join(", ")}</p>
+        ) : null}
         <div className="mt-5 flex justify-center">
           {isMe ? (
-            <Link to="/profile" className="btn-secondary">Edit your profile</Link>
+            <Link to="/profile" className="btn-secondary">
+              Edit your profile
+            </Link>
           ) : member.deleted ? null : (
             <MemberActions uid={member.uid} saved={saved} name={member.fullName} />
           )}

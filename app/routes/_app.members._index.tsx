@@ -27,9 +27,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const SORT_LABELS = { relevance: "Best fit", rating: "Highest rated", price: "Lowest price", newest: "Newest", name: "Name" } as const;
+const SORT_LABELS = {
+  relevance: "Best fit",
+  rating: "Highest rated",
+  price: "Lowest price",
+  newest: "Newest",
+  name: "Name",
+} as const;
 
-function Select({ label, name, value, options }: { label: string; name: string; value: string; options: readonly (readonly [string, string])[] }) {
+function Select({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly (readonly [string, string])[];
+}) {
   return (
     <label className="min-w-0">
       <span className="label">{label}</span>
@@ -53,27 +69,89 @@ export default function Members() {
   const { query, total, page, pages, members } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title="Members" description="Find anyone in the community by name, skill or language." actions={<Link to="/matches" className="btn-secondary">Your matches</Link>} />
-      <Form method="get" role="search" aria-label="Search members" className="card mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <PageHeader
+        title="Members"
+        description="Find anyone in the community by name, skill or language."
+        actions={
+          <Link to="/matches" className="btn-secondary">
+            Your matches
+          </Link>
+        }
+      />
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search members"
+        className="card mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      >
         <label className="min-w-0 sm:col-span-2">
           <span className="label">Name, skill or language</span>
-          <input name="q" type="search" defaultValue={query.q} maxLength={80} placeholder="e.g. Spanish, Ana, guitar" className="input" />
+          <input
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={80}
+            placeholder="e.g. Spanish, Ana, guitar"
+            className="input"
+          />
         </label>
-        <Select label="Skill is one they" name="role" value={query.role} options={[["any", "Teach or want to learn"], ["teaches", "Teach"], ["learns", "Want to learn"]]} />
-        <Select label="Level" name="level" value={query.level} options={[["any", "Any level"], ...SKILL_LEVELS.map((l) => [l, l[0].toUpperCase() + l.slice(1)] as const)]} />
+        <Select
+          label="Skill is one they"
+          name="role"
+          value={query.role}
+          options={[
+            ["any", "Teach or want to learn"],
+            ["teaches", "Teach"],
+            ["learns", "Want to learn"],
+          ]}
+        />
+        <Select
+          label="Level"
+          name="level"
+          value={query.level}
+          options={[["any", "Any level"], ...SKILL_LEVELS.map((l) => [l, l[0].toUpperCase() + l.slice(1)] as const)]}
+        />
         <label className="min-w-0">
           <span className="label">Highest price (SP per hour)</span>
-          <input name="maxPrice" type="number" min={0} inputMode="numeric" defaultValue={query.maxPrice ?? ""} className="input" />
+          <input
+            name="maxPrice"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            defaultValue={query.maxPrice ?? ""}
+            className="input"
+          />
         </label>
-        <Select label="Rating" name="minRating" value={String(query.minRating ?? "")} options={[["", "Any rating"], ["4", "4 stars and up"], ["3", "3 stars and up"]]} />
+        <Select
+          label="Rating"
+          name="minRating"
+          value={String(query.minRating ?? "")}
+          options={[
+            ["", "Any rating"],
+            ["4", "4 stars and up"],
+            ["3", "3 stars and up"],
+          ]}
+        />
         <Select label="Sort by" name="sort" value={query.sort} options={Object.entries(SORT_LABELS)} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 pt-5">
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="online" value="1" defaultChecked={!!query.online} className="h-4 w-4 rounded border-slate-300" />
+            <input
+              type="checkbox"
+              name="online"
+              value="1"
+              defaultChecked={!!query.online}
+              className="h-4 w-4 rounded border-slate-300"
+            />
             Online now
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="free" value="1" defaultChecked={!!query.free} className="h-4 w-4 rounded border-slate-300" />
+            <input
+              type="checkbox"
+              name="free"
+              value="1"
+              defaultChecked={!!query.free}
+              className="h-4 w-4 rounded border-slate-300"
+            />
             Free swaps
           </label>
         </div>

@@ -32,7 +32,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const store = await getStore();
   if (parsed.value.intent === "mark-all-read") {
     const changed = await markAllRead(store, user.uid);
-    return { ok: true as const, message: changed === 0 ? "You had no unread notifications." : "All notifications are marked as read." };
+    return {
+      ok: true as const,
+      message: changed === 0 ? "You had no unread notifications." : "All notifications are marked as read.",
+    };
   }
   try {
     await markRead(store, user.uid, parsed.value.id);
@@ -71,10 +74,14 @@ export default function Notifications() {
         <FormError message={actionData && !actionData.ok ? actionData.formError : undefined} />
       </div>
       {notifications.length === 0 ? (
-        <EmptyState title="No notifications yet">We will let you know here when SP arrive, sessions are booked or someone writes to you.</EmptyState>
+        <EmptyState title="No notifications yet">
+          We will let you know here when SP arrive, sessions are booked or someone writes to you.
+        </EmptyState>
       ) : (
         <div className="card overflow-hidden p-0">
-          <NotificationList notifications={markingAll ? notifications.map((n) => ({ ...n, read: true })) : notifications} />
+          <NotificationList
+            notifications={markingAll ? notifications.map((n) => ({ ...n, read: true })) : notifications}
+          />
         </div>
       )}
     </>

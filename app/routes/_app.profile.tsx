@@ -1,5 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import {
+  data,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
@@ -32,7 +37,14 @@ const profileSchema = z.object({
     .string()
     .max(400)
     .default("")
-    .transform((text) => [...new Set(text.split(",").map((l) => l.trim().replace(/\s+/g, " ").slice(0, 30)).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(",")
+          .map((l) => l.trim().replace(/\s+/g, " ").slice(0, 30))
+          .filter(Boolean),
+      ),
+    ])
     .refine((list) => list.length <= MAX_LANGUAGES, `List at most ${MAX_LANGUAGES} languages.`),
   skillsOffered: skillsField("Skills you teach"),
   skillsWanted: skillsField("Skills you want to learn"),
@@ -64,15 +76,22 @@ const TOO_LARGE = "The picture is larger than 2 MB. Choose a smaller one.";
 async function changeAvatar(request: Request, uid: string) {
   let form: FormData;
   try {
-    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_AVATAR_BYTES }));
+    form = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: MAX_AVATAR_BYTES }),
+    );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return formFailure(null, TOO_LARGE, 400, { avatar: TOO_LARGE });
     // A body that is not multipart after all, or one cut off on the way: the sender's fault, not ours.
-    if (error instanceof TypeError) return formFailure(null, "The picture could not be read. Please try again.", 400, { avatar: "The picture could not be read." });
+    if (error instanceof TypeError)
+      return formFailure(null, "The picture could not be read. Please try again.", 400, {
+        avatar: "The picture could not be read.",
+      });
     throw error;
   }
   const file = form.get("avatar");
-  if (!(file instanceof Blob)) return formFailure(null, "Choose a picture to upload.", 400, { avatar: "Choose a picture to upload." });
+  if (!(file instanceof Blob))
+    return formFailure(null, "Choose a picture to upload.", 400, { avatar: "Choose a picture to upload." });
   try {
     await uploadAvatar(await getStore(), await getFiles(), uid, new Uint8Array(await file.arrayBuffer()));
   } catch (error) {
@@ -124,9 +143,15 @@ function AvatarForm() {
     }
     upload.submit(body, { method: "post", encType: "multipart/form-data" });
   };
-  const failed = browserError ?? (result && !result.ok ? result.fieldErrors.avatar ?? result.formError : null);
+  const failed = browserError ?? (result && !result.ok ? (result.fieldErrors.avatar ?? result.formError) : null);
   return (
-    <upload.Form ref={form} method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-3 space-y-2 text-left">
+    <upload.Form
+      ref={form}
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      className="mt-3 space-y-2 text-left"
+    >
       <label className="label" htmlFor="avatar">
         Profile picture
       </label>
@@ -165,10 +190,24 @@ export default function Profile() {
   const busy = navigation.state !== "idle";
   return (
     <>
-      <PageHeader title="Your profile" description="This is how other members see you." actions={<Link to={`/members/${profile.uid}`} className="btn-secondary">View as others see it</Link>} />
+      <PageHeader
+        title="Your profile"
+        description="This is how other members see you."
+        actions={
+          <Link to={`/members/${profile.uid}`} className="btn-secondary">
+            View as others see it
+          </Link>
+        }
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[280px_minmax(0,1fr)]">
         <aside className="card text-center">
-          <img src={profile.avatar} alt="" width={96} height={96} className="mx-auto h-24 w-24 rounded-full object-cover ring-4 ring-brand-50" />
+          <img
+            src={profile.avatar}
+            alt=""
+            width={96}
+            height={96}
+            className="mx-auto h-24 w-24 rounded-full object-cover ring-4 ring-brand-50"
+          />
           <AvatarForm />
           <h2 className="mt-4 text-lg font-semibold">{profile.fullName}</h2>
           <p className="break-all text-sm text-slate-500">{profile.email}</p>
@@ -192,8 +231,22 @@ export default function Profile() {
           <Form method="post" className="mt-4 space-y-4" noValidate>
             {actionData?.ok ? <FormNotice>{actionData.message}</FormNotice> : null}
             <FormError message={failure?.formError} />
-            <Field label="Full name" name="fullName" required maxLength={FULL_NAME_MAX_LENGTH} defaultValue={failure?.values.fullName ?? profile.fullName} error={failure?.fieldErrors.fullName} />
-            <TextAreaField label="Bio" name="bio" rows={4} maxLength={BIO_MAX_LENGTH} defaultValue={failure?.values.bio ?? profile.bio} error={failure?.fieldErrors.bio} />
+            <Field
+              label="Full name"
+              name="fullName"
+              required
+              maxLength={FULL_NAME_MAX_LENGTH}
+              defaultValue={failure?.values.fullName ?? profile.fullName}
+              error={failure?.fieldErrors.fullName}
+            />
+            <TextAreaField
+              label="Bio"
+              name="bio"
+              rows={4}
+              maxLength={BIO_MAX_LENGTH}
+              defaultValue={failure?.values.bio ?? profile.bio}
+              error={failure?.fieldErrors.bio}
+            />
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               <SkillPicker
                 label="Skills you teach"
@@ -216,7 +269,14 @@ export default function Profile() {
                 hint="Your current level helps teachers prepare."
               />
             </div>
-            <Field label="Languages" name="languages" maxLength={400} defaultValue={failure?.values.languages ?? profile.languages} error={failure?.fieldErrors.languages} hint="Separated by commas, e.g. English, Spanish." />
+            <Field
+              label="Languages"
+              name="languages"
+              maxLength={400}
+              defaultValue={failure?.values.languages ?? profile.languages}
+              error={failure?.fieldErrors.languages}
+              hint="Separated by commas, e.g. English, Spanish."
+            />
             <button type="submit" className="btn-primary" disabled={busy}>
               Save profile
             </button>

@@ -23,20 +23,28 @@ export default function ProgressPage() {
       <PageHeader title="Progress" description="Your level, xp and the skills you have practised." />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="card" aria-labelledby="level-title">
-          <h2 id="level-title" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">Your level</h2>
+          <h2 id="level-title" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
+            Your level
+          </h2>
           <LevelWidget level={data.level} />
           <dl className="mt-4 grid grid-cols-3 gap-3 text-center">
             <div>
               <dt className="text-xs text-slate-500">Sessions taught</dt>
-              <dd className="text-xl font-semibold" data-testid="sessions-taught">{data.taught}</dd>
+              <dd className="text-xl font-semibold" data-testid="sessions-taught">
+                {data.taught}
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-slate-500">Sessions learned</dt>
-              <dd className="text-xl font-semibold" data-testid="sessions-learned">{data.learned}</dd>
+              <dd className="text-xl font-semibold" data-testid="sessions-learned">
+                {data.learned}
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-slate-500">Rating</dt>
-              <dd className="text-xl font-semibold">{data.rating.average === null ? "–" : `${data.rating.average} ★`}</dd>
+              <dd className="text-xl font-semibold">
+                {data.rating.average === null ? "–" : `${data.rating.average} ★`}
+              </dd>
             </div>
           </dl>
         </section>

@@ -16,7 +16,10 @@ import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Saved Profiles", matches });
 
-const saveSchema = z.object({ intent: z.enum(["save", "unsave"]), uid: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, "Choose a member.") });
+const saveSchema = z.object({
+  intent: z.enum(["save", "unsave"]),
+  uid: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, "Choose a member."),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -25,7 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [members, presences] = await Promise.all([getMembers(store, uids), getPresences(store, uids)]);
   return {
     // Members who deleted their account leave the list; nothing of theirs is left to see.
-    saved: uids.map((uid) => ({ member: members.get(uid)!, presence: presences.get(uid)! })).filter(({ member }) => !member.deleted),
+    saved: uids
+      .map((uid) => ({ member: members.get(uid)!, presence: presences.get(uid)! }))
+      .filter(({ member }) => !member.deleted),
     now: Date.now(),
   };
 }
@@ -47,7 +52,14 @@ export default function Saved() {
     <>
       <PageHeader title="Saved Profiles" description="Members you saved to come back to." />
       {saved.length === 0 ? (
-        <EmptyState title="No saved profiles yet" action={<Link to="/matches" className="btn-primary">Find matches</Link>}>
+        <EmptyState
+          title="No saved profiles yet"
+          action={
+            <Link to="/matches" className="btn-primary">
+              Find matches
+            </Link>
+          }
+        >
           Save members from your matches to find them here quickly.
         </EmptyState>
       ) : (

@@ -10,7 +10,12 @@ import { AuthError } from "~/engine/auth/types";
 import { newPasswordSchema } from "~/features/auth/schemas";
 import { deleteAccount } from "~/features/members/delete-account.server";
 import { saveNotificationPrefs } from "~/features/notifications/notifications.server";
-import { ALWAYS_SENT, NOTIFICATION_CATEGORIES, readNotificationPrefs, type NotificationCategory } from "~/features/notifications/preferences";
+import {
+  ALWAYS_SENT,
+  NOTIFICATION_CATEGORIES,
+  readNotificationPrefs,
+  type NotificationCategory,
+} from "~/features/notifications/preferences";
 import { startTour } from "~/features/onboarding/start-tour";
 import { updateProfile } from "~/features/profile/profile.server";
 import { timeZoneOptions } from "~/features/profile/timezone";
@@ -42,7 +47,10 @@ const checkbox = z
 const settingsSchema = z.union([
   z.object({
     intent: z.literal("notifications"),
-    ...(Object.fromEntries(NOTIFICATION_CATEGORIES.map((c) => [c, checkbox])) as Record<NotificationCategory, typeof checkbox>),
+    ...(Object.fromEntries(NOTIFICATION_CATEGORIES.map((c) => [c, checkbox])) as Record<
+      NotificationCategory,
+      typeof checkbox
+    >),
   }),
   z.object({
     intent: z.literal("delete"),
@@ -77,7 +85,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type SettingsInput = z.infer<typeof settingsSchema>;
 /** What each intent's handler gets: one handler per form on the page. */
-type HandlerArgs<I extends SettingsInput["intent"]> = { request: Request; context: AppLoadContext; user: CurrentUser; input: Extract<SettingsInput, { intent: I }>; form: FormData };
+type HandlerArgs<I extends SettingsInput["intent"]> = {
+  request: Request;
+  context: AppLoadContext;
+  user: CurrentUser;
+  input: Extract<SettingsInput, { intent: I }>;
+  form: FormData;
+};
 
 async function saveNotifications({ user, input }: HandlerArgs<"notifications">) {
   const { intent: _intent, ...prefs } = input;
@@ -96,12 +110,19 @@ async function changePassword({ request, context, user, input, form }: HandlerAr
     await auth.changePassword(user.uid, input.currentPassword, input.newPassword);
   } catch (error) {
     if (error instanceof AuthError) {
-      return formFailure(form, error.message, error.code === "too_many_attempts" ? 429 : 400, { currentPassword: error.message });
+      return formFailure(form, error.message, error.code === "too_many_attempts" ? 429 : 400, {
+        currentPassword: error.message,
+      });
     }
     throw error;
   }
   // Changing the password ended every session; this device gets a fresh one, the others stay signed out.
-  const credentials = { kind: "password" as const, email: user.email, password: input.newPassword, clientKey: clientKeyOf(request, context) };
+  const credentials = {
+    kind: "password" as const,
+    email: user.email,
+    password: input.newPassword,
+    clientKey: clientKeyOf(request, context),
+  };
   const session = await auth.startSession(await auth.signIn(credentials), credentials);
   return data(
     { ok: true as const, message: "Your password was changed. Other devices have been signed out." },
@@ -112,12 +133,19 @@ async function changePassword({ request, context, user, input, form }: HandlerAr
 async function deleteOwnAccount({ request, context, user, input, form }: HandlerArgs<"delete">) {
   const typed = input.confirmation.toLowerCase();
   if (typed !== "delete" && typed !== user.email.toLowerCase()) {
-    return formFailure(form, "Type DELETE or your email to confirm.", 400, { confirmation: "Type DELETE or your email to confirm." });
+    return formFailure(form, "Type DELETE or your email to confirm.", 400, {
+      confirmation: "Type DELETE or your email to confirm.",
+    });
   }
   const auth = await getAuth();
   if (auth.capabilities.checksPasswords) {
     try {
-      await auth.signIn({ kind: "password", email: user.email, password: input.password, clientKey: clientKeyOf(request, context) });
+      await auth.signIn({
+        kind: "password",
+        email: user.email,
+        password: input.password,
+        clientKey: clientKeyOf(request, context),
+      });
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       const message = error.code === "too_many_attempts" ? error.message : "Your password is incorrect.";
@@ -125,7 +153,11 @@ async function deleteOwnAccount({ request, context, user, input, form }: Handler
     }
   }
   await deleteAccount({ store: await getStore(), auth, files: await getFiles() }, user.uid);
-  return redirectWithToast("/auth", { type: "info", title: "Your account was deleted." }, { headers: { "Set-Cookie": await clearSessionToken() } });
+  return redirectWithToast(
+    "/auth",
+    { type: "info", title: "Your account was deleted." },
+    { headers: { "Set-Cookie": await clearSessionToken() } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -160,7 +192,14 @@ export default function Settings() {
         <FormError message={failure?.formError} />
         <section className="card space-y-4">
           <h2 className="text-base font-semibold">Account</h2>
-          <Field label="Email" name="email" value={email} readOnly disabled hint="Your sign-in email cannot be changed here." />
+          <Field
+            label="Email"
+            name="email"
+            value={email}
+            readOnly
+            disabled
+            hint="Your sign-in email cannot be changed here."
+          />
           <p className="text-sm text-slate-600">
             Your name, bio, skills and picture are edited on{" "}
             <Link to="/profile" className="font-medium text-brand-700 hover:underline">
@@ -196,9 +235,28 @@ export default function Settings() {
           <h2 className="text-base font-semibold">Change password</h2>
           <Form method="post" className="mt-4 grid grid-cols-1 gap-4 sm:max-w-md" noValidate>
             <input type="hidden" name="intent" value="password" />
-            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={failure?.fieldErrors.currentPassword} />
-            <Field label="New password" name="newPassword" type="password" autoComplete="new-password" error={failure?.fieldErrors.newPassword} hint="At least 8 characters." />
-            <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" error={failure?.fieldErrors.confirm} />
+            <Field
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              error={failure?.fieldErrors.currentPassword}
+            />
+            <Field
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              error={failure?.fieldErrors.newPassword}
+              hint="At least 8 characters."
+            />
+            <Field
+              label="Repeat the new password"
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              error={failure?.fieldErrors.confirm}
+            />
             <div>
               <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
                 Change password
@@ -213,7 +271,11 @@ export default function Settings() {
             Take the tour
           </button>
         </section>
-        <DeleteAccount needsPassword={deleteNeedsPassword} failure={failure?.values.intent === "delete" ? failure : undefined} busy={navigation.state !== "idle"} />
+        <DeleteAccount
+          needsPassword={deleteNeedsPassword}
+          failure={failure?.values.intent === "delete" ? failure : undefined}
+          busy={navigation.state !== "idle"}
+        />
       </div>
     </>
   );
@@ -230,7 +292,13 @@ function NotificationChoices({ prefs, busy }: { prefs: Record<NotificationCatego
           const always = ALWAYS_SENT.includes(category);
           return (
             <label key={category} className="flex items-start gap-3 text-sm">
-              <input type="checkbox" name={category} defaultChecked={always || prefs[category]} disabled={always} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
+              <input
+                type="checkbox"
+                name={category}
+                defaultChecked={always || prefs[category]}
+                disabled={always}
+                className="mt-0.5 h-4 w-4 rounded border-slate-300"
+              />
               <span>
                 <span className="font-medium text-slate-800">{CATEGORY_TEXT[category].label}</span>
                 <span className="block text-xs text-slate-500">{CATEGORY_TEXT[category].hint}</span>
@@ -246,21 +314,43 @@ function NotificationChoices({ prefs, busy }: { prefs: Record<NotificationCatego
   );
 }
 
-function DeleteAccount({ needsPassword, failure, busy }: { needsPassword: boolean; failure?: { fieldErrors: Record<string, string | undefined> }; busy: boolean }) {
+function DeleteAccount({
+  needsPassword,
+  failure,
+  busy,
+}: {
+  needsPassword: boolean;
+  failure?: { fieldErrors: Record<string, string | undefined> };
+  busy: boolean;
+}) {
   // A failed attempt reopens the form so its errors are visible.
   const [open, setOpen] = useState(Boolean(failure));
   return (
     <section className="card border-red-200">
       <h2 className="text-base font-semibold text-red-700">Delete account</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Your name, bio, skills, picture, saved profiles and availability are removed and you are signed out everywhere. Sessions that have not started are
-        cancelled and their SP refunded. Your conversations stay with the other members under “Deleted member”. This cannot be undone.
+        Your name, bio, skills, picture, saved profiles and availability are removed and you are signed out everywhere.
+        Sessions that have not started are cancelled and their SP refunded. Your conversations stay with the other
+        members under “Deleted member”. This cannot be undone.
       </p>
       {open ? (
         <Form method="post" className="mt-4 grid grid-cols-1 gap-4 sm:max-w-md" noValidate>
           <input type="hidden" name="intent" value="delete" />
-          <Field label="Type DELETE or your email to confirm" name="confirmation" autoComplete="off" error={failure?.fieldErrors.confirmation} />
-          {needsPassword ? <Field label="Your password" name="password" type="password" autoComplete="current-password" error={failure?.fieldErrors.password} /> : null}
+          <Field
+            label="Type DELETE or your email to confirm"
+            name="confirmation"
+            autoComplete="off"
+            error={failure?.fieldErrors.confirmation}
+          />
+          {needsPassword ? (
+            <Field
+              label="Your password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              error={failure?.fieldErrors.password}
+            />
+          ) : null}
           <div className="flex gap-3">
             <button type="submit" className="btn-danger" disabled={busy}>
               Delete my account

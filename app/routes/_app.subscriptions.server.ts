@@ -43,7 +43,10 @@ export async function subscriptionsPage(user: CurrentUser, url: URL) {
       status: status && status !== "cancelled" ? { key: status, label: STATUS_LABELS[status] } : null,
       /** "Renews on …" or, when cancelling, "Ends on …". */
       periodEnd: plan && subscription?.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd, timeZone) : null,
-      renewal: plan && status !== "cancelling" ? `${formatPrice(plan.amountCents, plan.currency)} for ${formatSp(plan.sp)}` : null,
+      renewal:
+        plan && status !== "cancelling"
+          ? `${formatPrice(plan.amountCents, plan.currency)} for ${formatSp(plan.sp)}`
+          : null,
       wasCancelled: status === "cancelled",
       /** The test billing's panel has something to act on. */
       live: subscription !== null && subscription.status !== "canceled",
@@ -60,7 +63,10 @@ export async function subscriptionsPage(user: CurrentUser, url: URL) {
     periods: periods.map((p) => ({
       id: p.id,
       paidOn: formatDate(p.paidAt, timeZone),
-      period: p.periodStart && p.periodEnd ? `${formatDate(p.periodStart, timeZone)} – ${formatDate(p.periodEnd, timeZone)}` : "",
+      period:
+        p.periodStart && p.periodEnd
+          ? `${formatDate(p.periodStart, timeZone)} – ${formatDate(p.periodEnd, timeZone)}`
+          : "",
       plan: planLabel(p.planId),
       sp: formatSp(p.sp),
       amount: formatPrice(p.amountCents, p.currency),
@@ -90,9 +96,13 @@ export async function subscriptionsAction(user: CurrentUser, request: Request) {
 
   if (parsed.data.intent === "portal") {
     const customerId = await findCustomer(store, payments, user.uid);
-    if (!customerId) return data({ error: "There is no billing to manage yet: subscribe or buy a pack first." }, { status: 404 });
+    if (!customerId)
+      return data({ error: "There is no billing to manage yet: subscribe or buy a pack first." }, { status: 404 });
     try {
-      const portal = await payments.createBillingPortal({ customerId, returnUrl: `${publicOrigin(request)}/subscriptions` });
+      const portal = await payments.createBillingPortal({
+        customerId,
+        returnUrl: `${publicOrigin(request)}/subscriptions`,
+      });
       return redirect(portal.url);
     } catch (error) {
       console.error("subscriptions: the payment provider refused the billing portal", error);
@@ -119,5 +129,8 @@ export async function subscriptionsAction(user: CurrentUser, request: Request) {
     if (error instanceof CheckoutClosedError) return data({ error: error.message }, { status: 409 });
     throw error;
   }
-  return redirectWithToast("/subscriptions", { type: intent === "fail" ? "info" : "success", title: TEST_DONE[intent] });
+  return redirectWithToast("/subscriptions", {
+    type: intent === "fail" ? "info" : "success",
+    title: TEST_DONE[intent],
+  });
 }

@@ -52,7 +52,11 @@ function useAwaitConfirmation(waiting: boolean) {
   }, [waiting, polls, state, revalidate]);
 }
 
-const PLUS_PERKS = ["A Plus badge on your public profile", `Save up to ${SAVED_LIMIT.plus} profiles (Free: ${SAVED_LIMIT.free})`, "Unused SP stay in your wallet"];
+const PLUS_PERKS = [
+  "A Plus badge on your public profile",
+  `Save up to ${SAVED_LIMIT.plus} profiles (Free: ${SAVED_LIMIT.free})`,
+  "Unused SP stay in your wallet",
+];
 
 export default function SubscriptionsPage() {
   const page = useLoaderData<typeof loader>();
@@ -62,8 +66,13 @@ export default function SubscriptionsPage() {
     <>
       <PageHeader title="Subscriptions" description="A monthly or yearly plan that tops up your SP every period." />
       {page.checkout === "success" ? (
-        <p role="status" className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800">
-          {page.current.planId ? `Welcome to ${page.current.name}! Your SP for this period are in your wallet.` : "Thank you! Your subscription is being confirmed and will show here in a moment."}
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800"
+        >
+          {page.current.planId
+            ? `Welcome to ${page.current.name}! Your SP for this period are in your wallet.`
+            : "Thank you! Your subscription is being confirmed and will show here in a moment."}
         </p>
       ) : page.checkout === "cancelled" ? (
         <p role="status" className="mb-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
@@ -100,11 +109,20 @@ function CurrentPlan({ page }: { page: PageData }) {
           </p>
           {current.status ? (
             <p className="mt-1 text-sm text-slate-700">
-              Status: <span data-testid="subscription-status" className={current.status.key === "past_due" ? "font-semibold text-red-700" : "font-semibold"}>{current.status.label}</span>
+              Status:{" "}
+              <span
+                data-testid="subscription-status"
+                className={current.status.key === "past_due" ? "font-semibold text-red-700" : "font-semibold"}
+              >
+                {current.status.label}
+              </span>
             </p>
           ) : current.wasCancelled ? (
             <p className="mt-1 text-sm text-slate-700">
-              Status: <span data-testid="subscription-status" className="font-semibold">Cancelled</span>
+              Status:{" "}
+              <span data-testid="subscription-status" className="font-semibold">
+                Cancelled
+              </span>
             </p>
           ) : null}
           {current.periodEnd ? (
@@ -117,7 +135,10 @@ function CurrentPlan({ page }: { page: PageData }) {
             </p>
           ) : null}
           {current.status?.key === "past_due" ? (
-            <p className="mt-2 text-sm text-red-700">The last payment failed. Update your payment method under Manage billing; your perks stay while the payment is retried.</p>
+            <p className="mt-2 text-sm text-red-700">
+              The last payment failed. Update your payment method under Manage billing; your perks stay while the
+              payment is retried.
+            </p>
           ) : null}
         </div>
         {page.canManage ? (
@@ -163,7 +184,11 @@ function PlanCards({ page }: { page: PageData }) {
           {!subscribed ? <p className="mt-4 text-sm font-semibold text-slate-500">Current plan</p> : null}
         </li>
         {page.plans.map((plan) => (
-          <li key={plan.id} className={`card flex flex-col ${page.current.planId === plan.id ? "ring-2 ring-brand-500" : ""}`} data-testid={`plan-${plan.id}`}>
+          <li
+            key={plan.id}
+            className={`card flex flex-col ${page.current.planId === plan.id ? "ring-2 ring-brand-500" : ""}`}
+            data-testid={`plan-${plan.id}`}
+          >
             <h3 className="flex items-center gap-2 text-base font-semibold text-slate-900">
               {plan.name} <PlusBadge />
             </h3>
@@ -183,7 +208,12 @@ function PlanCards({ page }: { page: PageData }) {
             ) : subscribed ? (
               <p className="mt-4 text-sm text-slate-500">Switch plans under Manage billing.</p>
             ) : plan.priceId ? (
-              <button type="button" className="btn-primary mt-4" disabled={processing !== null} onClick={() => subscribe(plan.id, plan.priceId!)}>
+              <button
+                type="button"
+                className="btn-primary mt-4"
+                disabled={processing !== null}
+                onClick={() => subscribe(plan.id, plan.priceId!)}
+              >
                 {processing === plan.id ? "Processing…" : `Subscribe to ${plan.name}`}
               </button>
             ) : (
@@ -192,7 +222,11 @@ function PlanCards({ page }: { page: PageData }) {
           </li>
         ))}
       </ul>
-      {page.testBilling ? <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800">Test mode: subscriptions use the test billing and no card is charged.</p> : null}
+      {page.testBilling ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800">
+          Test mode: subscriptions use the test billing and no card is charged.
+        </p>
+      ) : null}
     </>
   );
 }
@@ -200,11 +234,17 @@ function PlanCards({ page }: { page: PageData }) {
 function TestBillingPanel({ cancelling }: { cancelling: boolean }) {
   const busy = useNavigation().state !== "idle";
   return (
-    <section id="test-billing" aria-labelledby="test-billing-title" className="mt-8 rounded-2xl border-2 border-dashed border-amber-300 bg-amber-50 p-5">
+    <section
+      id="test-billing"
+      aria-labelledby="test-billing-title"
+      className="mt-8 rounded-2xl border-2 border-dashed border-amber-300 bg-amber-50 p-5"
+    >
       <h2 id="test-billing-title" className="text-base font-semibold text-amber-900">
         Test billing — no card is charged
       </h2>
-      <p className="mt-1 text-sm text-amber-800">Plays Stripe's part on this test server: each button sends the events Stripe would send.</p>
+      <p className="mt-1 text-sm text-amber-800">
+        Plays Stripe's part on this test server: each button sends the events Stripe would send.
+      </p>
       <Form method="post" className="mt-4 flex flex-wrap gap-2">
         <button type="submit" name="intent" value="renew" className="btn-primary" disabled={busy}>
           Renew now
@@ -238,7 +278,9 @@ function History({ periods }: { periods: PageData["periods"] }) {
         SP credited by your plan
       </h2>
       {periods.length === 0 ? (
-        <p className="text-sm text-slate-600">No periods yet. Each paid period of a plan shows here with the SP it added.</p>
+        <p className="text-sm text-slate-600">
+          No periods yet. Each paid period of a plan shows here with the SP it added.
+        </p>
       ) : (
         <div className="card overflow-x-auto p-0">
           <table className="w-full text-left text-sm">

@@ -13,7 +13,13 @@ function offeredPacks() {
   const payments = getPayments();
   if (!payments) return { packs: null, testMode: false };
   return {
-    packs: PACKS.map((pack) => ({ id: pack.id, sp: pack.sp, amountCents: pack.amountCents, currency: pack.currency, priceId: payments.priceIdFor(pack.id) })),
+    packs: PACKS.map((pack) => ({
+      id: pack.id,
+      sp: pack.sp,
+      amountCents: pack.amountCents,
+      currency: pack.currency,
+      priceId: payments.priceIdFor(pack.id),
+    })),
     testMode: payments.kind === "test",
   };
 }

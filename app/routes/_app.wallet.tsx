@@ -28,9 +28,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!search.success) throw redirect("/wallet");
   const { before } = search.data;
   const store = await getStore();
-  const [balance, page] = await Promise.all([getBalance(store, user.uid), listEntries(store, user.uid, { limit: PAGE_SIZE, before })]);
-  const rows: HistoryRow[] = page.entries.map(({ id, amount, type, description, timestamp }) => ({ id, amount, type, description, timestamp }));
-  return { balance, rows, nextBefore: page.nextBefore, isFirstPage: before === undefined, timeZone: user.profile.timezone || "UTC" };
+  const [balance, page] = await Promise.all([
+    getBalance(store, user.uid),
+    listEntries(store, user.uid, { limit: PAGE_SIZE, before }),
+  ]);
+  const rows: HistoryRow[] = page.entries.map(({ id, amount, type, description, timestamp }) => ({
+    id,
+    amount,
+    type,
+    description,
+    timestamp,
+  }));
+  return {
+    balance,
+    rows,
+    nextBefore: page.nextBefore,
+    isFirstPage: before === undefined,
+    timeZone: user.profile.timezone || "UTC",
+  };
 }
 
 const olderPageUrl = (before: number) => `/wallet?${new URLSearchParams({ before: String(before) })}`;
@@ -38,12 +53,19 @@ const olderPageUrl = (before: number) => `/wallet?${new URLSearchParams({ before
 /** Older pages fetched with "Load more", appended below the page the URL shows. */
 function useOlderPages(startBefore: number | null) {
   const fetcher = useFetcher<typeof loader>();
-  const [older, setOlder] = useState<{ rows: HistoryRow[]; nextBefore: number | null }>({ rows: [], nextBefore: startBefore });
+  const [older, setOlder] = useState<{ rows: HistoryRow[]; nextBefore: number | null }>({
+    rows: [],
+    nextBefore: startBefore,
+  });
   useEffect(() => {
     const page = fetcher.data;
     if (page) setOlder((current) => ({ rows: [...current.rows, ...page.rows], nextBefore: page.nextBefore }));
   }, [fetcher.data]);
-  return { ...older, loading: fetcher.state !== "idle", loadMore: () => older.nextBefore !== null && fetcher.load(olderPageUrl(older.nextBefore)) };
+  return {
+    ...older,
+    loading: fetcher.state !== "idle",
+    loadMore: () => older.nextBefore !== null && fetcher.load(olderPageUrl(older.nextBefore)),
+  };
 }
 
 export default function WalletPage() {

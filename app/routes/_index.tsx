@@ -13,8 +13,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const FEATURES = [
-  { title: "Find your match", body: "Meet members who teach what you want to learn, and want to learn what you teach." },
-  { title: "Trade with SP", body: "Earn SP by teaching, spend them on learning. Every SP is held safely until a session is done." },
+  {
+    title: "Find your match",
+    body: "Meet members who teach what you want to learn, and want to learn what you teach.",
+  },
+  {
+    title: "Trade with SP",
+    body: "Earn SP by teaching, spend them on learning. Every SP is held safely until a session is done.",
+  },
   { title: "Learn live", body: "Chat in real time, book sessions on a shared calendar and level up as you go." },
 ];
 
@@ -38,8 +44,8 @@ export default function Landing() {
             Swap skills with people who <span className="text-brand-600">love to teach</span>.
           </h1>
           <p className="mt-5 text-lg text-slate-600">
-            SkillSwap is a real-time skill exchange platform. Teach an hour of what you know, learn an hour of what you don't — and pay for it in SP,
-            not money.
+            SkillSwap is a real-time skill exchange platform. Teach an hour of what you know, learn an hour of what you
+            don't — and pay for it in SP, not money.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/signup" className="btn-primary px-6 py-3 text-base">

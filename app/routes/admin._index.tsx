@@ -35,7 +35,12 @@ export default function AdminOverview() {
     <div className="space-y-8">
       <h1 className="text-2xl font-bold tracking-tight">The community at a glance</h1>
       <section aria-label="Members" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Figure label="Members" value={o.members.total} detail={`${o.members.new7} new in 7 days, ${o.members.new30} in 30`} to="/admin/members" />
+        <Figure
+          label="Members"
+          value={o.members.total}
+          detail={`${o.members.new7} new in 7 days, ${o.members.new30} in 30`}
+          to="/admin/members"
+        />
         <Figure label="Active in 7 days" value={o.members.active7} detail={`${o.members.active30} active in 30 days`} />
         <Figure label="Open disputes" value={o.open.disputes} to="/admin/disputes" />
         <Figure label="Open reports" value={o.open.reports} />
@@ -45,15 +50,41 @@ export default function AdminOverview() {
         <Figure
           label="Sum of ledger entries"
           value={`${o.sp.ledger} SP`}
-          detail={balanced ? "Equal to the balances: the ledger reconciles." : "DIFFERS from the balances: run npm run reconcile."}
+          detail={
+            balanced
+              ? "Equal to the balances: the ledger reconciles."
+              : "DIFFERS from the balances: run npm run reconcile."
+          }
         />
-        <Figure label="SP held in escrow" value={`${o.sp.escrow} SP`} detail="Requested, accepted and disputed sessions" />
+        <Figure
+          label="SP held in escrow"
+          value={`${o.sp.escrow} SP`}
+          detail="Requested, accepted and disputed sessions"
+        />
       </section>
       <section aria-label="Last 30 days" className="grid gap-4 lg:grid-cols-2">
-        <BarChart title="SP bought per day" days={o.perDay.spBought.days} values={o.perDay.spBought.values} format={(v) => `${v} SP`} />
-        <BarChart title="Money taken per day" days={o.perDay.moneyTaken.days} values={o.perDay.moneyTaken.values} format={money} />
-        <BarChart title="Sessions booked per day" days={o.perDay.sessionsBooked.days} values={o.perDay.sessionsBooked.values} />
-        <BarChart title="Sessions completed per day" days={o.perDay.sessionsCompleted.days} values={o.perDay.sessionsCompleted.values} />
+        <BarChart
+          title="SP bought per day"
+          days={o.perDay.spBought.days}
+          values={o.perDay.spBought.values}
+          format={(v) => `${v} SP`}
+        />
+        <BarChart
+          title="Money taken per day"
+          days={o.perDay.moneyTaken.days}
+          values={o.perDay.moneyTaken.values}
+          format={money}
+        />
+        <BarChart
+          title="Sessions booked per day"
+          days={o.perDay.sessionsBooked.days}
+          values={o.perDay.sessionsBooked.values}
+        />
+        <BarChart
+          title="Sessions completed per day"
+          days={o.perDay.sessionsCompleted.days}
+          values={o.perDay.sessionsCompleted.values}
+        />
       </section>
     </div>
   );

@@ -8,12 +8,18 @@ import { readAuditQuery } from "./admin.audit.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await adminContext(request);
   const { filter, page, search } = await readAuditQuery(store, new URL(request.url), 50);
-  const names = await namesOf(store, [...new Set(page.entries.flatMap((e) => [e.actorUid, e.subjectUid ?? ""]).filter(Boolean))]);
+  const names = await namesOf(store, [
+    ...new Set(page.entries.flatMap((e) => [e.actorUid, e.subjectUid ?? ""]).filter(Boolean)),
+  ]);
   return {
     filter,
     search,
     nextBefore: page.nextBefore,
-    entries: page.entries.map((e) => ({ ...e, actorName: names.get(e.actorUid) ?? e.actorUid, subjectName: e.subjectUid ? (names.get(e.subjectUid) ?? e.subjectUid) : "" })),
+    entries: page.entries.map((e) => ({
+      ...e,
+      actorName: names.get(e.actorUid) ?? e.actorUid,
+      subjectName: e.subjectUid ? (names.get(e.subjectUid) ?? e.subjectUid) : "",
+    })),
   };
 }
 
@@ -71,7 +77,10 @@ export default function AdminAudit() {
         ))}
       </ol>
       {nextBefore ? (
-        <Link to={`?${new URLSearchParams({ ...(filter.action && { action: filter.action }), ...(filter.subjectUid && { subject: filter.subjectUid }), before: String(nextBefore) })}`} className="btn-secondary">
+        <Link
+          to={`?${new URLSearchParams({ ...(filter.action && { action: filter.action }), ...(filter.subjectUid && { subject: filter.subjectUid }), before: String(nextBefore) })}`}
+          className="btn-secondary"
+        >
           Older
         </Link>
       ) : null}

@@ -12,6 +12,9 @@ export async function readAuditQuery(store: DocStore, url: URL, limit: number) {
   };
   const before = Number(params.get("before")) || undefined;
   const page = await listAudit(store, filter, { limit, before });
-  const search = new URLSearchParams({ ...(filter.action && { action: filter.action }), ...(filter.subjectUid && { subject: filter.subjectUid }) }).toString();
+  const search = new URLSearchParams({
+    ...(filter.action && { action: filter.action }),
+    ...(filter.subjectUid && { subject: filter.subjectUid }),
+  }).toString();
   return { filter, page, search };
 }

@@ -7,7 +7,19 @@ import { readAuditQuery } from "./admin.audit.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await adminContext(request);
   const { page } = await readAuditQuery(store, new URL(request.url), 100_000);
-  const rows = [...page.entries].reverse().map((e) => [new Date(e.at).toISOString(), e.action, e.actorUid, e.subjectUid ?? "", e.target, e.reason, e.before, e.after, e.id]);
+  const rows = [...page.entries]
+    .reverse()
+    .map((e) => [
+      new Date(e.at).toISOString(),
+      e.action,
+      e.actorUid,
+      e.subjectUid ?? "",
+      e.target,
+      e.reason,
+      e.before,
+      e.after,
+      e.id,
+    ]);
   const csv = toCsv(["at", "action", "actor", "member", "target", "reason", "before", "after", "id"], rows);
   return new Response(csv, {
     headers: {

@@ -14,7 +14,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const ResolveSchema = z.object({
   bookingId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "This session is not known."),
   to: z.enum(["mentor", "learner", "split"], { errorMap: () => ({ message: "Choose who the held SP go to." }) }),
-  note: z.string().trim().min(3, "Write a note of at least 3 characters to both members.").max(1_000, "Keep the note under 1,000 characters."),
+  note: z
+    .string()
+    .trim()
+    .min(3, "Write a note of at least 3 characters to both members.")
+    .max(1_000, "Keep the note under 1,000 characters."),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,7 +28,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { bookingId, to, note } = parsed.value;
   try {
     const { applied } = await resolveDispute(store, admin.uid, bookingId, to, note);
-    return { ok: true as const, message: applied ? `Resolved ${RESOLUTION_LABELS[to]}.` : "This dispute was already resolved that way; nothing changed." };
+    return {
+      ok: true as const,
+      message: applied
+        ? `Resolved ${RESOLUTION_LABELS[to]}.`
+        : "This dispute was already resolved that way; nothing changed.",
+    };
   } catch (error) {
     if (error instanceof BookingError) return formFailure(parsed.form, error.message, error.status === 404 ? 404 : 409);
     throw error;
@@ -41,11 +50,16 @@ export default function AdminDisputes() {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Disputes</h1>
       {result ? (
-        <p role={result.ok ? "status" : "alert"} className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}>
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+        >
           {result.ok ? result.message : result.formError}
         </p>
       ) : null}
-      {disputes.length === 0 ? <p className="text-sm text-slate-600">No open disputes. Oldest first when there are.</p> : null}
+      {disputes.length === 0 ? (
+        <p className="text-sm text-slate-600">No open disputes. Oldest first when there are.</p>
+      ) : null}
       {disputes.map(({ booking: b, mentorName, learnerName, raisedBy, raisedAt, messages }) => (
         <article key={b.id} className="card space-y-4" aria-label={`Dispute about ${b.skillLabel}`}>
           <header>
@@ -70,7 +84,10 @@ export default function AdminDisputes() {
                 {messages.length === 0 ? <li className="text-slate-600">No messages.</li> : null}
                 {messages.map((m, i) => (
                   <li key={i} className="break-words">
-                    <span className="font-medium">{m.sender === b.mentorUid ? mentorName : m.sender === b.learnerUid ? learnerName : "Someone"}:</span> {m.text}
+                    <span className="font-medium">
+                      {m.sender === b.mentorUid ? mentorName : m.sender === b.learnerUid ? learnerName : "Someone"}:
+                    </span>{" "}
+                    {m.text}
                   </li>
                 ))}
               </ul>
@@ -83,7 +100,8 @@ export default function AdminDisputes() {
               <div className="flex flex-wrap gap-4 text-sm">
                 {(["learner", "mentor", "split"] as const).map((to) => (
                   <label key={to} className="flex items-center gap-2">
-                    <input type="radio" name="to" value={to} required /> {to === "split" ? "Split" : to === "mentor" ? "To the mentor" : "To the learner"}
+                    <input type="radio" name="to" value={to} required />{" "}
+                    {to === "split" ? "Split" : to === "mentor" ? "To the mentor" : "To the learner"}
                   </label>
                 ))}
               </div>
@@ -92,7 +110,15 @@ export default function AdminDisputes() {
               <label htmlFor={`note-${b.id}`} className="label">
                 Note to both members
               </label>
-              <textarea id={`note-${b.id}`} name="note" required minLength={3} maxLength={1000} rows={2} className="input" />
+              <textarea
+                id={`note-${b.id}`}
+                name="note"
+                required
+                minLength={3}
+                maxLength={1000}
+                rows={2}
+                className="input"
+              />
             </div>
             <button type="submit" className="btn-primary" disabled={busy}>
               Resolve dispute

@@ -2,7 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { getAuth } from "~/engine/index.server";
-import { AdminActionError, adjustBalance, reinstateMember, setAdminRole, suspendMember } from "~/features/admin/members.server";
+import {
+  AdminActionError,
+  adjustBalance,
+  reinstateMember,
+  setAdminRole,
+  suspendMember,
+} from "~/features/admin/members.server";
 import type { BookingDoc } from "~/features/bookings/types";
 import { STATE_LABELS } from "~/features/bookings/state";
 import { publicMember, suspensionOf } from "~/features/members/member";
@@ -30,9 +36,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     store.query({ collection: "reports", where: [["reporterUid", "==", uid]] }),
   ]);
   const bookings = [...asLearner, ...asMentor]
-    .map((b) => ({ id: b.id, role: b.data.learnerUid === uid ? "learner" : "mentor", skill: b.data.skillLabel, start: b.data.start, state: STATE_LABELS[b.data.state], price: b.data.price }))
+    .map((b) => ({
+      id: b.id,
+      role: b.data.learnerUid === uid ? "learner" : "mentor",
+      skill: b.data.skillLabel,
+      start: b.data.start,
+      state: STATE_LABELS[b.data.state],
+      price: b.data.price,
+    }))
     .sort((a, b) => b.start - a.start);
-  const reportRow = (r: { id: string; data: Record<string, unknown> }) => ({ id: r.id, kind: String(r.data.targetKind), reason: String(r.data.reason), status: String(r.data.status) });
+  const reportRow = (r: { id: string; data: Record<string, unknown> }) => ({
+    id: r.id,
+    kind: String(r.data.targetKind),
+    reason: String(r.data.reason),
+    status: String(r.data.status),
+  });
   return {
     isSelf: admin.uid === uid,
     member: publicMember(uid, doc.data),
@@ -51,7 +69,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const reason = z.string().trim().min(3, "Give a reason of at least 3 characters: the member and the audit log read it.").max(500, "Keep the reason under 500 characters.");
+const reason = z
+  .string()
+  .trim()
+  .min(3, "Give a reason of at least 3 characters: the member and the audit log read it.")
+  .max(500, "Keep the reason under 500 characters.");
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("suspend"), reason }),
   z.object({ intent: z.literal("reinstate"), reason }),
@@ -59,7 +81,11 @@ const ActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("adjust"),
     reason,
     adjustmentId: z.string(),
-    amount: z.coerce.number({ invalid_type_error: "Enter a whole number of SP." }).int("Enter a whole number of SP.").refine((n) => n !== 0, "Enter an amount other than 0.").refine((n) => Math.abs(n) <= 1_000_000, "Adjust at most 1,000,000 SP at a time."),
+    amount: z.coerce
+      .number({ invalid_type_error: "Enter a whole number of SP." })
+      .int("Enter a whole number of SP.")
+      .refine((n) => n !== 0, "Enter an amount other than 0.")
+      .refine((n) => Math.abs(n) <= 1_000_000, "Adjust at most 1,000,000 SP at a time."),
   }),
   z.object({ intent: z.literal("grant_admin"), reason }),
   z.object({ intent: z.literal("revoke_admin"), reason }),
@@ -77,15 +103,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
     switch (value.intent) {
       case "suspend": {
         const { applied } = await suspendMember({ store, auth }, admin.uid, uid, value.reason);
-        return { ok: true as const, message: applied ? "The member is suspended and signed out everywhere." : "The member was already suspended." };
+        return {
+          ok: true as const,
+          message: applied ? "The member is suspended and signed out everywhere." : "The member was already suspended.",
+        };
       }
       case "reinstate": {
         const { applied } = await reinstateMember(store, admin.uid, uid, value.reason);
-        return { ok: true as const, message: applied ? "The member is reinstated and can sign in again." : "The member was not suspended." };
+        return {
+          ok: true as const,
+          message: applied ? "The member is reinstated and can sign in again." : "The member was not suspended.",
+        };
       }
       case "adjust": {
-        const { applied, balance } = await adjustBalance(store, admin.uid, uid, { adjustmentId: value.adjustmentId, amount: value.amount, reason: value.reason });
-        return { ok: true as const, message: applied ? `Adjusted by ${value.amount} SP. The balance is now ${balance} SP.` : "This adjustment was already applied." };
+        const { applied, balance } = await adjustBalance(store, admin.uid, uid, {
+          adjustmentId: value.adjustmentId,
+          amount: value.amount,
+          reason: value.reason,
+        });
+        return {
+          ok: true as const,
+          message: applied
+            ? `Adjusted by ${value.amount} SP. The balance is now ${balance} SP.`
+            : "This adjustment was already applied.",
+        };
       }
       case "grant_admin":
       case "revoke_admin": {
@@ -111,7 +152,13 @@ function ReasonField({ id }: { id: string }) {
   );
 }
 
-function ReportList({ title, reports }: { title: string; reports: { id: string; kind: string; reason: string; status: string }[] }) {
+function ReportList({
+  title,
+  reports,
+}: {
+  title: string;
+  reports: { id: string; kind: string; reason: string; status: string }[];
+}) {
   return (
     <div className="card">
       <h2 className="font-semibold">{title}</h2>
@@ -155,21 +202,31 @@ export default function AdminMember() {
 
       {d.suspension ? (
         <p role="status" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
-          Suspended on {new Date(d.suspension.at).toISOString().slice(0, 16).replace("T", " ")} UTC: {d.suspension.reason}
+          Suspended on {new Date(d.suspension.at).toISOString().slice(0, 16).replace("T", " ")} UTC:{" "}
+          {d.suspension.reason}
         </p>
       ) : null}
 
       {result ? (
-        <p role={result.ok ? "status" : "alert"} className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}>
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+        >
           {result.ok ? result.message : result.formError}
-          {!result.ok && result.fieldErrors ? Object.values(result.fieldErrors).filter((e) => e !== result.formError).map((e) => ` ${e}`) : null}
+          {!result.ok && result.fieldErrors
+            ? Object.values(result.fieldErrors)
+                .filter((e) => e !== result.formError)
+                .map((e) => ` ${e}`)
+            : null}
         </p>
       ) : null}
 
       <section className="grid gap-4 lg:grid-cols-2" aria-label="Actions">
         <Form method="post" className="card space-y-3">
           <h2 className="font-semibold">Adjust SP</h2>
-          <p className="text-xs text-slate-500">A new ledger entry; positive credits, negative debits. The balance never goes below zero.</p>
+          <p className="text-xs text-slate-500">
+            A new ledger entry; positive credits, negative debits. The balance never goes below zero.
+          </p>
           <input type="hidden" name="intent" value="adjust" />
           <input type="hidden" name="adjustmentId" value={d.adjustmentId} />
           <div className="flex flex-wrap gap-3">
@@ -230,7 +287,9 @@ export default function AdminMember() {
               <tbody>
                 {d.ledger.entries.map((e) => (
                   <tr key={e.id} className="border-t border-slate-100">
-                    <td className="whitespace-nowrap py-1 pr-4">{new Date(e.timestamp).toISOString().slice(0, 16).replace("T", " ")}</td>
+                    <td className="whitespace-nowrap py-1 pr-4">
+                      {new Date(e.timestamp).toISOString().slice(0, 16).replace("T", " ")}
+                    </td>
                     <td className="break-all py-1 pr-4 font-mono text-xs">{e.id}</td>
                     <td className="py-1 pr-4">{e.description}</td>
                     <td className="py-1 text-right tabular-nums">{e.amount > 0 ? `+${e.amount}` : e.amount}</td>

@@ -34,11 +34,16 @@ export default function AdminMembers() {
         <ul className="card divide-y divide-slate-100 p-0" aria-label="Members found">
           {rows.map((row) => (
             <li key={row.uid} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-              <Link to={`/admin/members/${row.uid}`} className="min-w-0 break-words font-medium text-brand-700 hover:underline">
+              <Link
+                to={`/admin/members/${row.uid}`}
+                className="min-w-0 break-words font-medium text-brand-700 hover:underline"
+              >
                 {row.fullName}
               </Link>
               <span className="flex items-center gap-2 text-xs text-slate-500">
-                {row.suspended ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-700">Suspended</span> : null}
+                {row.suspended ? (
+                  <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-700">Suspended</span>
+                ) : null}
                 {row.deleted ? <span className="rounded bg-slate-100 px-2 py-0.5 font-semibold">Deleted</span> : null}
                 Joined {new Date(row.createdAt).toISOString().slice(0, 10)}
               </span>

@@ -17,7 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const RefundSchema = z.object({
   paymentId: z.string().regex(/^[A-Za-z0-9_]{1,255}$/, "This payment is not known."),
-  reason: z.string().trim().min(3, "Say why in at least 3 characters: the audit log keeps it.").max(500, "Keep the reason under 500 characters."),
+  reason: z
+    .string()
+    .trim()
+    .min(3, "Say why in at least 3 characters: the audit log keeps it.")
+    .max(500, "Keep the reason under 500 characters."),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -65,11 +69,14 @@ export default function AdminPayments() {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Payments</h1>
       <p className="text-sm text-slate-600">
-        Every SP pack bought, newest first. A refund gives the whole payment back and takes the pack's SP out of the member's wallet; it is refused once
-        they have spent any of them.
+        Every SP pack bought, newest first. A refund gives the whole payment back and takes the pack's SP out of the
+        member's wallet; it is refused once they have spent any of them.
       </p>
       {result ? (
-        <p role={result.ok ? "status" : "alert"} className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}>
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+        >
           {result.ok ? result.message : result.formError}
         </p>
       ) : null}
@@ -99,7 +106,15 @@ export default function AdminPayments() {
                   <label htmlFor={`reason-${p.id}`} className="label">
                     Reason (kept in the audit log)
                   </label>
-                  <textarea id={`reason-${p.id}`} name="reason" required minLength={3} maxLength={500} rows={2} className="input" />
+                  <textarea
+                    id={`reason-${p.id}`}
+                    name="reason"
+                    required
+                    minLength={3}
+                    maxLength={500}
+                    rows={2}
+                    className="input"
+                  />
                   <button type="submit" className="btn-danger" disabled={busy}>
                     Refund {formatPrice(p.amount, p.currency)} and take back {p.sp} SP
                   </button>

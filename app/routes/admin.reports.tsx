@@ -22,11 +22,19 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("suspend"),
     authorUid: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "This member is not known."),
-    reason: z.string().trim().min(3, "Say why in at least 3 characters: the member is shown it.").max(500, "Keep the reason under 500 characters."),
+    reason: z
+      .string()
+      .trim()
+      .min(3, "Say why in at least 3 characters: the member is shown it.")
+      .max(500, "Keep the reason under 500 characters."),
   }),
 ]);
 
-const DONE = { hide: "Hidden from members. The reports are closed.", dismiss: "Reports dismissed: it stays visible.", restore: "Shown to members again." };
+const DONE = {
+  hide: "Hidden from members. The reports are closed.",
+  dismiss: "Reports dismissed: it stays visible.",
+  restore: "Shown to members again.",
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin, store } = await adminContext(request);
@@ -35,13 +43,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const value = parsed.value;
   try {
     if (value.intent === "suspend") {
-      const { applied } = await suspendMember({ store, auth: await getAuth() }, admin.uid, value.authorUid, value.reason);
-      return { ok: true as const, message: applied ? "The author is suspended and signed out everywhere." : "The author was already suspended." };
+      const { applied } = await suspendMember(
+        { store, auth: await getAuth() },
+        admin.uid,
+        value.authorUid,
+        value.reason,
+      );
+      return {
+        ok: true as const,
+        message: applied ? "The author is suspended and signed out everywhere." : "The author was already suspended.",
+      };
     }
     await moderate(store, admin.uid, value.reportId, value.intent, value.note || "No note.");
     return { ok: true as const, message: DONE[value.intent] };
   } catch (error) {
-    if (error instanceof ReportError || error instanceof AdminActionError) return formFailure(parsed.form, error.message, error.status === 404 ? 404 : 409);
+    if (error instanceof ReportError || error instanceof AdminActionError)
+      return formFailure(parsed.form, error.message, error.status === 404 ? 404 : 409);
     throw error;
   }
 }
@@ -49,7 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; busy: boolean }) {
-  const what = item.targetKind === "post" ? `Forum post${item.threadTitle ? ` in “${item.threadTitle}”` : ""}` : "Chat message";
+  const what =
+    item.targetKind === "post" ? `Forum post${item.threadTitle ? ` in “${item.threadTitle}”` : ""}` : "Chat message";
   return (
     <article className="card space-y-4" aria-label={`${what} by ${item.authorName}`}>
       <header className="space-y-1">
@@ -58,7 +76,9 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
           <Link to={`/admin/members/${item.authorUid}`} className="text-brand-700 hover:underline">
             {item.authorName}
           </Link>
-          {item.authorSuspended ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Suspended</span> : null}
+          {item.authorSuspended ? (
+            <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Suspended</span>
+          ) : null}
         </h2>
         <p className="text-sm text-slate-600">
           {item.reports.length} {item.reports.length === 1 ? "report" : "reports"} · first {utc(item.firstReportedAt)}
@@ -76,13 +96,21 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
       {item.context.length > 0 ? (
         <ol className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-label="The conversation around it">
           {item.context.map((line, i) => (
-            <li key={i} className={`break-words ${line.reported ? "rounded bg-amber-100 px-2 py-1 font-medium" : "text-slate-700"}`} data-reported={line.reported ? "true" : undefined}>
-              <span className="font-semibold">{line.sender}:</span> <span className="whitespace-pre-wrap">{line.text}</span>
+            <li
+              key={i}
+              className={`break-words ${line.reported ? "rounded bg-amber-100 px-2 py-1 font-medium" : "text-slate-700"}`}
+              data-reported={line.reported ? "true" : undefined}
+            >
+              <span className="font-semibold">{line.sender}:</span>{" "}
+              <span className="whitespace-pre-wrap">{line.text}</span>
             </li>
           ))}
         </ol>
       ) : (
-        <blockquote className="whitespace-pre-wrap break-words rounded-lg bg-amber-50 p-3 text-sm" data-testid="reported-content">
+        <blockquote
+          className="whitespace-pre-wrap break-words rounded-lg bg-amber-50 p-3 text-sm"
+          data-testid="reported-content"
+        >
           {item.text}
         </blockquote>
       )}
@@ -126,7 +154,15 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
             <label htmlFor={`suspend-${item.reportId}`} className="label">
               Reason (the member is shown it)
             </label>
-            <textarea id={`suspend-${item.reportId}`} name="reason" required minLength={3} maxLength={500} rows={2} className="input" />
+            <textarea
+              id={`suspend-${item.reportId}`}
+              name="reason"
+              required
+              minLength={3}
+              maxLength={500}
+              rows={2}
+              className="input"
+            />
             <button type="submit" className="btn-danger" disabled={busy}>
               Suspend the author
             </button>
@@ -145,20 +181,33 @@ export default function AdminReports() {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Reports</h1>
       <nav aria-label="Report queues" className="flex gap-2 text-sm">
-        <Link to="/admin/reports" className={show === "open" ? "btn-primary" : "btn-secondary"} aria-current={show === "open" ? "page" : undefined}>
+        <Link
+          to="/admin/reports"
+          className={show === "open" ? "btn-primary" : "btn-secondary"}
+          aria-current={show === "open" ? "page" : undefined}
+        >
           Waiting for a decision
         </Link>
-        <Link to="/admin/reports?show=hidden" className={show === "hidden" ? "btn-primary" : "btn-secondary"} aria-current={show === "hidden" ? "page" : undefined}>
+        <Link
+          to="/admin/reports?show=hidden"
+          className={show === "hidden" ? "btn-primary" : "btn-secondary"}
+          aria-current={show === "hidden" ? "page" : undefined}
+        >
           Hidden
         </Link>
       </nav>
       {result ? (
-        <p role={result.ok ? "status" : "alert"} className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}>
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+        >
           {result.ok ? result.message : result.formError}
         </p>
       ) : null}
       {items.length === 0 ? (
-        <p className="text-sm text-slate-600">{show === "open" ? "No reports are waiting. Oldest first when there are." : "Nothing is hidden."}</p>
+        <p className="text-sm text-slate-600">
+          {show === "open" ? "No reports are waiting. Oldest first when there are." : "Nothing is hidden."}
+        </p>
       ) : null}
       {items.map((item) => (
         <Item key={item.reportId} item={item} show={show} busy={busy} />

@@ -38,7 +38,10 @@ export default function AdminLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const message = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : "Something went wrong on our side. Please try again.";
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.error === "string"
+      ? error.data.error
+      : "Something went wrong on our side. Please try again.";
   return (
     <main className="grid min-h-full place-items-center p-6 text-center">
       <div>

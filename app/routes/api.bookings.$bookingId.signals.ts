@@ -12,7 +12,8 @@ import { assertSameOrigin } from "~/utils/origin.server";
  * other participant receives it through the call:<bookingId> live feed.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ ok: false, error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ ok: false, error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   assertSameOrigin(request);
   const uid = await getUserId(request);
   if (!uid) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });
@@ -23,12 +24,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return Response.json({ ok: false, error: "Send the signal as JSON." }, { status: 400 });
   }
   const parsed = signalInput.safeParse(body);
-  if (!parsed.success) return Response.json({ ok: false, error: parsed.error.issues[0]?.message ?? "This is not a call signal." }, { status: 400 });
+  if (!parsed.success)
+    return Response.json(
+      { ok: false, error: parsed.error.issues[0]?.message ?? "This is not a call signal." },
+      { status: 400 },
+    );
   try {
     await postSignal(await getStore(), params.bookingId ?? "", uid, parsed.data);
     return Response.json({ ok: true });
   } catch (error) {
-    if (error instanceof BookingError || error instanceof CallError) return Response.json({ ok: false, error: error.message }, { status: error.status });
+    if (error instanceof BookingError || error instanceof CallError)
+      return Response.json({ ok: false, error: error.message }, { status: error.status });
     throw error;
   }
 }

@@ -10,12 +10,23 @@ import { submitReview } from "~/features/reviews/reviews.server";
 
 const commandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["accept", "decline", "cancel", "confirm"]) }),
-  z.object({ intent: z.literal("dispute"), reason: z.string().trim().min(1, "Say what went wrong.").max(MAX_DISPUTE_REASON, `Keep the reason under ${MAX_DISPUTE_REASON} characters.`) }),
+  z.object({
+    intent: z.literal("dispute"),
+    reason: z
+      .string()
+      .trim()
+      .min(1, "Say what went wrong.")
+      .max(MAX_DISPUTE_REASON, `Keep the reason under ${MAX_DISPUTE_REASON} characters.`),
+  }),
   z.object({ intent: z.literal("link"), meetingLink: z.string().max(500) }),
   z.object({ intent: z.literal("notes"), notes: z.string() }),
   z.object({
     intent: z.literal("review"),
-    rating: z.coerce.number({ invalid_type_error: "Choose from 1 to 5 stars." }).int().min(1, "Choose from 1 to 5 stars.").max(5, "Choose from 1 to 5 stars."),
+    rating: z.coerce
+      .number({ invalid_type_error: "Choose from 1 to 5 stars." })
+      .int()
+      .min(1, "Choose from 1 to 5 stars.")
+      .max(5, "Choose from 1 to 5 stars."),
     comment: z.string().max(MAX_REVIEW_COMMENT, `Keep the comment under ${MAX_REVIEW_COMMENT} characters.`).default(""),
   }),
 ]);
@@ -51,7 +62,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await submitReview(store, bookingId, input.uid, { rating: value.rating, comment: value.comment });
         break;
       case "dispute":
-        applied = (await applyCommand(store, bookingId, { uid: input.uid }, { kind: "dispute", reason: value.reason })).applied;
+        applied = (await applyCommand(store, bookingId, { uid: input.uid }, { kind: "dispute", reason: value.reason }))
+          .applied;
         break;
       default:
         applied = (await applyCommand(store, bookingId, { uid: input.uid }, { kind: value.intent })).applied;

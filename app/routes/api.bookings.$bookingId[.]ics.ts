@@ -16,8 +16,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const booking = await getBookingFor(store, params.bookingId ?? "", uid);
     const other = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
     const names = await namesOf(store, [other]);
-    const body = calendarFile([sessionEvent(booking, names.get(other) ?? "a member", publicOrigin(request))], { name: "SkillSwap session", stamp: Date.now() });
-    return new Response(body, { headers: { ...ICS_HEADERS, "Content-Disposition": `attachment; filename="skillswap-session-${booking.id}.ics"` } });
+    const body = calendarFile([sessionEvent(booking, names.get(other) ?? "a member", publicOrigin(request))], {
+      name: "SkillSwap session",
+      stamp: Date.now(),
+    });
+    return new Response(body, {
+      headers: { ...ICS_HEADERS, "Content-Disposition": `attachment; filename="skillswap-session-${booking.id}.ics"` },
+    });
   } catch (error) {
     if (error instanceof BookingError) return new Response(error.message, { status: error.status });
     throw error;

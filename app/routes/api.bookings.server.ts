@@ -5,25 +5,34 @@ import { parseForm } from "~/utils/forms.server";
 import { BookingError } from "~/features/bookings/bookings.server";
 import type { BookingActionResult } from "~/features/bookings/types";
 
-
 export function errorResponse(error: unknown): Response {
   if (error instanceof BookingError) {
-    const headers: HeadersInit = error.retryAfterMs > 0 ? { "Retry-After": String(Math.ceil(error.retryAfterMs / 1_000)) } : {};
-    return Response.json({ ok: false, error: error.message, code: error.code, shortBy: error.shortBy } satisfies BookingActionResult, { status: error.status, headers });
+    const headers: HeadersInit =
+      error.retryAfterMs > 0 ? { "Retry-After": String(Math.ceil(error.retryAfterMs / 1_000)) } : {};
+    return Response.json(
+      { ok: false, error: error.message, code: error.code, shortBy: error.shortBy } satisfies BookingActionResult,
+      { status: error.status, headers },
+    );
   }
   throw error;
 }
 
 /** The signed-in member and the parsed form, or the Response to answer with. */
-export async function readAction<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<{ uid: string; value: z.infer<S>; timezone: string } | Response> {
-  if (request.method !== "POST") return Response.json({ ok: false, error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+export async function readAction<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+): Promise<{ uid: string; value: z.infer<S>; timezone: string } | Response> {
+  if (request.method !== "POST")
+    return Response.json({ ok: false, error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });
   const parsed = await parseForm(request, schema);
   if (!parsed.ok) {
     const body = parsed.failure.data as { formError?: string; fieldErrors?: Record<string, string> };
     const error = Object.values(body.fieldErrors ?? {})[0] ?? body.formError ?? "Please check the form.";
-    return Response.json({ ok: false, error } satisfies BookingActionResult, { status: parsed.failure.init?.status ?? 400 });
+    return Response.json({ ok: false, error } satisfies BookingActionResult, {
+      status: parsed.failure.init?.status ?? 400,
+    });
   }
   return { uid: user.uid, value: parsed.value, timezone: user.profile.timezone };
 }

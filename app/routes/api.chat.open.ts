@@ -10,7 +10,8 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const uid = await requireUserId(request);
   const other = String((await request.formData()).get("uid") ?? "");
-  if (!/^[A-Za-z0-9-]{1,128}$/.test(other)) return Response.json({ error: "Choose a member to message." }, { status: 400 });
+  if (!/^[A-Za-z0-9-]{1,128}$/.test(other))
+    return Response.json({ error: "Choose a member to message." }, { status: 400 });
   try {
     return redirect(`/inbox/${await openChat(await getStore(), uid, other)}`);
   } catch (error) {

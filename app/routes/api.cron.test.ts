@@ -20,7 +20,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (headers: Record<string, string> = {}) => action({ request: new Request("http://localhost/api/cron", { method: "POST", headers }), params: {}, context: {} });
+const call = (headers: Record<string, string> = {}) =>
+  action({ request: new Request("http://localhost/api/cron", { method: "POST", headers }), params: {}, context: {} });
 
 describe("POST /api/cron", () => {
   it("refuses callers without the secret", async () => {

@@ -17,10 +17,12 @@ function secretMatches(given: string | null, expected: string): boolean {
  * CRON_SECRET configured the route is closed.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const secret = getServerEnv().CRON_SECRET;
   if (!secret) return Response.json({ error: "Scheduled work is not enabled on this server." }, { status: 404 });
-  if (!secretMatches(request.headers.get("X-Cron-Secret"), secret)) return Response.json({ error: "Forbidden." }, { status: 403 });
+  if (!secretMatches(request.headers.get("X-Cron-Secret"), secret))
+    return Response.json({ error: "Forbidden." }, { status: 403 });
   return Response.json({ ok: true, ...(await runDueWork(await getStore())) });
 }
 

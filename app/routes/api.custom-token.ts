@@ -22,7 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const token = await (await getAuth()).createClientToken(user.uid);
     return Response.json({ token, uid: user.uid }, { headers: NO_STORE });
   } catch (error) {
-    if (error instanceof AuthError && error.code === "not_supported") return Response.json({ error: error.message }, { status: 404, headers: NO_STORE });
+    if (error instanceof AuthError && error.code === "not_supported")
+      return Response.json({ error: error.message }, { status: 404, headers: NO_STORE });
     throw error;
   }
 }

@@ -21,12 +21,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = (new URL(request.url).searchParams.get("feeds") ?? "").split(",").filter(Boolean);
   const unknown = requested.filter((f) => !isFeedName(f));
   if (requested.length === 0 || unknown.length > 0) {
-    return Response.json({ error: `Name one or more live feeds; unknown: ${unknown.join(", ") || "none given"}.` }, { status: 400 });
+    return Response.json(
+      { error: `Name one or more live feeds; unknown: ${unknown.join(", ") || "none given"}.` },
+      { status: 400 },
+    );
   }
   const feeds = [...new Set(requested)] as FeedName[];
   const store = await getStore();
   const allowed = await Promise.all(feeds.map((feed) => mayListen(store, uid, feed)));
-  if (allowed.includes(false)) return Response.json({ error: "You may not listen to one of these feeds." }, { status: 403 });
+  if (allowed.includes(false))
+    return Response.json({ error: "You may not listen to one of these feeds." }, { status: 403 });
   const closePresence = await trackPresence(uid);
 
   // The stream also ends when an admin suspends the member: their live updates stop at once.

@@ -26,13 +26,23 @@ async function member(email: string): Promise<{ uid: string; cookie: string }> {
   const user = await auth.signUp(credentials);
   const session = await auth.startSession(user, credentials);
   await ensureProfile(await getStore(), user.uid);
-  return { uid: user.uid, cookie: (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0]! };
+  return {
+    uid: user.uid,
+    cookie: (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0]!,
+  };
 }
 
-async function post(form: Record<string, string>, { cookie, origin = ORIGIN, method = "POST" }: { cookie?: string; origin?: string; method?: string } = {}) {
+async function post(
+  form: Record<string, string>,
+  { cookie, origin = ORIGIN, method = "POST" }: { cookie?: string; origin?: string; method?: string } = {},
+) {
   const request = new Request(`${ORIGIN}/api/onboarding`, {
     method,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(form).toString(),
   });
   try {
@@ -62,12 +72,18 @@ describe("POST /api/onboarding", () => {
     expect(await profileOf(uid)).toMatchObject({ tourCompleted: true, welcomeBonusShown: false });
   });
 
-  it.each([{}, { flag: "" }, { flag: "xp" }, { flag: "TOURCOMPLETED" }])("answers %j with a 400 and changes nothing", async (form) => {
-    const { uid, cookie } = await member(`bad-${Math.random().toString(36).slice(2)}@example.com`);
-    const result = await post(form as Record<string, string>, { cookie });
-    expect(result).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { flag: "flag must be tourCompleted or welcomeBonusShown." } } });
-    expect(await profileOf(uid)).toMatchObject({ tourCompleted: false, welcomeBonusShown: false });
-  });
+  it.each([{}, { flag: "" }, { flag: "xp" }, { flag: "TOURCOMPLETED" }])(
+    "answers %j with a 400 and changes nothing",
+    async (form) => {
+      const { uid, cookie } = await member(`bad-${Math.random().toString(36).slice(2)}@example.com`);
+      const result = await post(form as Record<string, string>, { cookie });
+      expect(result).toMatchObject({
+        status: 400,
+        body: { ok: false, fieldErrors: { flag: "flag must be tourCompleted or welcomeBonusShown." } },
+      });
+      expect(await profileOf(uid)).toMatchObject({ tourCompleted: false, welcomeBonusShown: false });
+    },
+  );
 
   it("answers a signed-out caller with a 401", async () => {
     await expect(post({ flag: "tourCompleted" })).resolves.toMatchObject({ status: 401, body: { ok: false } });

@@ -18,10 +18,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const result = await fileReport(await getStore(), uid, parsed.data);
-    const message = result.created ? "Thank you. A moderator will look at it." : "You have already reported this. A moderator will look at it.";
+    const message = result.created
+      ? "Thank you. A moderator will look at it."
+      : "You have already reported this. A moderator will look at it.";
     return Response.json({ ok: true, message, hidden: result.hidTarget });
   } catch (error) {
-    if (error instanceof ReportError) return Response.json({ ok: false, error: error.message }, { status: error.status });
+    if (error instanceof ReportError)
+      return Response.json({ ok: false, error: error.message }, { status: error.status });
     throw error;
   }
 }

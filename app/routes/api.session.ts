@@ -13,7 +13,11 @@ import { getSuspension, suspendedMessage } from "~/features/members/members.serv
 import { assertSameOrigin } from "~/utils/origin.server";
 import { commitSessionToken } from "~/utils/session.server";
 
-const Body = z.object({ idToken: z.string().min(1).max(8_192), intent: z.enum(["signIn", "signUp"]), redirectTo: redirectToSchema });
+const Body = z.object({
+  idToken: z.string().min(1).max(8_192),
+  intent: z.enum(["signIn", "signUp"]),
+  redirectTo: redirectToSchema,
+});
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -24,7 +28,8 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const parsed = Body.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json({ error: "Sign in again: the request was incomplete." }, { status: 400, headers: NO_STORE });
+  if (!parsed.success)
+    return Response.json({ error: "Sign in again: the request was incomplete." }, { status: 400, headers: NO_STORE });
   const { idToken, intent, redirectTo } = parsed.data;
   const auth = await getAuth();
   const credentials = { kind: "idToken" as const, idToken };
@@ -34,10 +39,22 @@ export async function action({ request }: ActionFunctionArgs) {
     if (suspension) return Response.json({ error: suspendedMessage(suspension) }, { status: 403, headers: NO_STORE });
     const session = await auth.startSession(user, credentials);
     const next = safeRedirect(redirectTo, intent === "signUp" ? "" : "/dashboard");
-    const to = intent === "signUp" ? (next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup") : next;
-    return Response.json({ redirectTo: to }, { headers: { ...NO_STORE, "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) } });
+    const to =
+      intent === "signUp"
+        ? next
+          ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}`
+          : "/profile-setup"
+        : next;
+    return Response.json(
+      { redirectTo: to },
+      { headers: { ...NO_STORE, "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) } },
+    );
   } catch (error) {
-    if (error instanceof AuthError) return Response.json({ error: error.message }, { status: error.code === "not_supported" ? 404 : 401, headers: NO_STORE });
+    if (error instanceof AuthError)
+      return Response.json(
+        { error: error.message },
+        { status: error.code === "not_supported" ? 404 : 401, headers: NO_STORE },
+      );
     throw error;
   }
 }

@@ -45,7 +45,11 @@ const paidSession = {
 function delivery(type: string, object: unknown, secret = SECRET): Request {
   const payload = JSON.stringify({ id: `evt_${type}`, object: "event", type, data: { object } });
   const signature = new Stripe("sk_test_route").webhooks.generateTestHeaderString({ payload, secret });
-  return new Request("http://localhost/api/stripe-webhook", { method: "POST", headers: { "Stripe-Signature": signature }, body: payload });
+  return new Request("http://localhost/api/stripe-webhook", {
+    method: "POST",
+    headers: { "Stripe-Signature": signature },
+    body: payload,
+  });
 }
 
 async function post(request: Request) {
@@ -63,29 +67,48 @@ describe("POST /api/stripe-webhook", () => {
   });
 
   it("credits a paid checkout once however often Stripe delivers it", async () => {
-    const results = await Promise.all(Array.from({ length: 5 }, () => post(delivery("checkout.session.completed", paidSession))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post(delivery("checkout.session.completed", paidSession))),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.credited === true)).toHaveLength(1);
     expect(await getBalance(await getStore(), "payer")).toBe(3000);
   });
 
   it("takes the pack's SP back once when Stripe reports the charge refunded, however often it says so", async () => {
-    const refunded = { id: "ch_route", object: "charge", amount: 10000, amount_refunded: 10000, refunded: true, currency: "eur", payment_intent: "pi_route" };
+    const refunded = {
+      id: "ch_route",
+      object: "charge",
+      amount: 10000,
+      amount_refunded: 10000,
+      refunded: true,
+      currency: "eur",
+      payment_intent: "pi_route",
+    };
     const results = await Promise.all(Array.from({ length: 5 }, () => post(delivery("charge.refunded", refunded))));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.refunded === true)).toHaveLength(1);
     expect(await getBalance(await getStore(), "payer")).toBe(0);
     expect((await (await getStore()).get("payments/cs_test_route"))?.data).toMatchObject({ status: "refunded" });
     // A charge that is not one of ours is acknowledged and changes nothing.
-    expect(await post(delivery("charge.refunded", { ...refunded, id: "ch_other", payment_intent: "pi_other" }))).toEqual({
+    expect(
+      await post(delivery("charge.refunded", { ...refunded, id: "ch_other", payment_intent: "pi_other" })),
+    ).toEqual({
       status: 200,
       body: { received: true, refunded: false },
     });
   });
 
   it("acknowledges events that need no action", async () => {
-    expect(await post(delivery("customer.created", { id: "cus_1", object: "customer" }))).toEqual({ status: 200, body: { received: true } });
-    expect(await post(delivery("checkout.session.completed", { ...paidSession, id: "cs_test_unpaid", payment_status: "unpaid" }))).toEqual({
+    expect(await post(delivery("customer.created", { id: "cus_1", object: "customer" }))).toEqual({
+      status: 200,
+      body: { received: true },
+    });
+    expect(
+      await post(
+        delivery("checkout.session.completed", { ...paidSession, id: "cs_test_unpaid", payment_status: "unpaid" }),
+      ),
+    ).toEqual({
       status: 200,
       body: { received: true },
     });

@@ -47,7 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "charge.refunded": {
       const refund = await applyRefund(store, event);
-      if (!refund.checkoutId) console.warn(`stripe-webhook: charge ${event.providerRefId} was refunded but is not a payment of ours.`);
+      if (!refund.checkoutId)
+        console.warn(`stripe-webhook: charge ${event.providerRefId} was refunded but is not a payment of ours.`);
       return answer({ received: true, refunded: refund.applied });
     }
     case "subscription.started":

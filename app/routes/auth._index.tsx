@@ -33,7 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const suspension = await getSuspension(await getStore(), user.uid);
     if (suspension) return formFailure(parsed.form, suspendedMessage(suspension), 403);
     const session = await auth.startSession(user, credentials);
-    return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) } });
+    return redirect(safeRedirect(redirectTo), {
+      headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) },
+    });
   } catch (error) {
     if (error instanceof AuthError) {
       return formFailure(parsed.form, error.message, error.code === "too_many_attempts" ? 429 : 401);
@@ -57,7 +59,10 @@ export default function SignIn() {
       footer={
         <>
           New to SkillSwap?{" "}
-          <Link to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup"} className="font-semibold text-brand-600 hover:underline">
+          <Link
+            to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup"}
+            className="font-semibold text-brand-600 hover:underline"
+          >
             Create an account
           </Link>
         </>
@@ -66,8 +71,23 @@ export default function SignIn() {
       <Form method="post" className="space-y-4" noValidate onSubmit={firebaseForm.onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError message={firebaseForm.error ?? actionData?.formError} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={actionData?.fieldErrors.email} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.fieldErrors.password} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={actionData?.fieldErrors.email}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={actionData?.fieldErrors.password}
+        />
         <div className="flex justify-end">
           <Link to="/reset-password" className="text-sm font-medium text-brand-600 hover:underline">
             Forgot your password?

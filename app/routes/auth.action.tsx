@@ -28,13 +28,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { state: "inBrowser" as const, mode: mode as EmailActionMode, oobCode, email: "", message: "" };
   }
   if (mode !== "resetPassword") {
-    return { state: "unknown" as const, oobCode: "", email: "", message: "This link is not one we recognise. Open the latest email we sent you." };
+    return {
+      state: "unknown" as const,
+      oobCode: "",
+      email: "",
+      message: "This link is not one we recognise. Open the latest email we sent you.",
+    };
   }
   try {
     const email = await (await getAuth()).checkResetCode(oobCode);
     return { state: "reset" as const, oobCode, email, message: "" };
   } catch (error) {
-    if (error instanceof AuthError) return { state: "invalid" as const, oobCode: "", email: "", message: error.message };
+    if (error instanceof AuthError)
+      return { state: "invalid" as const, oobCode: "", email: "", message: error.message };
     throw error;
   }
 }
@@ -85,8 +91,24 @@ function ChooseNewPassword({ email, oobCode, busy, fieldErrors, formError, onSub
       <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="oobCode" value={oobCode} />
         <FormError message={formError} />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={8} error={fieldErrors?.password} hint="At least 8 characters." />
-        <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required error={fieldErrors?.confirm} />
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          error={fieldErrors?.password}
+          hint="At least 8 characters."
+        />
+        <Field
+          label="Repeat the new password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fieldErrors?.confirm}
+        />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           Save new password
         </button>
@@ -146,7 +168,9 @@ function FirebaseEmailAction({ mode, oobCode }: { mode: EmailActionMode; oobCode
     case "emailRestored":
       return (
         <AuthShell title={`Your sign-in email was changed back to ${view.email}`}>
-          <FormNotice>If you did not ask for the change, someone else may know your password. Choose a new one now.</FormNotice>
+          <FormNotice>
+            If you did not ask for the change, someone else may know your password. Choose a new one now.
+          </FormNotice>
           <Link to="/reset-password" className="btn-primary mt-6 w-full">
             Reset your password
           </Link>

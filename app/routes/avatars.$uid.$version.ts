@@ -6,7 +6,8 @@ import { avatarKey } from "~/features/members/avatar.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const uid = params.uid ?? "";
   const version = params.version ?? "";
-  if (!/^[A-Za-z0-9-]{1,128}$/.test(uid) || !/^[0-9a-z]{1,20}$/.test(version)) return new Response("Not found", { status: 404 });
+  if (!/^[A-Za-z0-9-]{1,128}$/.test(uid) || !/^[0-9a-z]{1,20}$/.test(version))
+    return new Response("Not found", { status: 404 });
   const file = await (await getFiles()).get(avatarKey(uid, version));
   if (!file) return new Response("Not found", { status: 404 });
   return new Response(new Blob([file.bytes as Uint8Array<ArrayBuffer>]), {

@@ -30,10 +30,16 @@ async function signedInCookie(email: string): Promise<{ uid: string; cookie: str
   const credentials = { kind: "password" as const, email, password: "a long enough password", clientKey: "test" };
   const user = await auth.signUp(credentials);
   const session = await auth.startSession(user, credentials);
-  return { uid: user.uid, cookie: (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0] };
+  return {
+    uid: user.uid,
+    cookie: (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0],
+  };
 }
 
-function apiRequest(body: unknown, { cookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {}) {
+function apiRequest(
+  body: unknown,
+  { cookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {},
+) {
   return new Request(`${ORIGIN}/api/create-checkout-session`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...headers },
@@ -62,7 +68,11 @@ async function outcome<T>(run: () => Promise<T>): Promise<T | Response | { throw
 function pageRequest(url: string, cookie: string, form?: Record<string, string>) {
   return new Request(`${ORIGIN}${url}`, {
     method: form ? "POST" : "GET",
-    headers: { Cookie: cookie, Origin: ORIGIN, ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) },
+    headers: {
+      Cookie: cookie,
+      Origin: ORIGIN,
+      ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+    },
     body: form ? new URLSearchParams(form).toString() : undefined,
   });
 }
@@ -88,20 +98,27 @@ describe("POST /api/create-checkout-session", () => {
   });
 
   it("refuses a signed-out caller, even with a Bearer header", async () => {
-    expect(await callApi(apiRequest({ priceId: "test_sp_100" }, { headers: { Authorization: "Bearer abc" } }))).toEqual({
-      status: 401,
-      body: { error: "Not authenticated" },
-    });
+    expect(await callApi(apiRequest({ priceId: "test_sp_100" }, { headers: { Authorization: "Bearer abc" } }))).toEqual(
+      {
+        status: 401,
+        body: { error: "Not authenticated" },
+      },
+    );
   });
 
   it("refuses another site's request", async () => {
-    const result = await callApi(apiRequest({ priceId: "test_sp_100" }, { cookie: buyer.cookie, headers: { Origin: "https://evil.example" } }));
+    const result = await callApi(
+      apiRequest({ priceId: "test_sp_100" }, { cookie: buyer.cookie, headers: { Origin: "https://evil.example" } }),
+    );
     expect(result.status).toBe(403);
     expect(result.body.error).toMatch(/another site/);
   });
 
   it("answers bad input with a message a person can act on", async () => {
-    expect((await callApi(apiRequest("priceId=x", { cookie: buyer.cookie, headers: { "Content-Type": "text/plain" } }))).status).toBe(415);
+    expect(
+      (await callApi(apiRequest("priceId=x", { cookie: buyer.cookie, headers: { "Content-Type": "text/plain" } })))
+        .status,
+    ).toBe(415);
     expect((await callApi(apiRequest("{not json", { cookie: buyer.cookie }))).status).toBe(400);
     expect((await callApi(apiRequest({}, { cookie: buyer.cookie }))).status).toBe(400);
     expect(await callApi(apiRequest({ priceId: "price_free" }, { cookie: buyer.cookie }))).toEqual({
@@ -125,33 +142,57 @@ describe("the test checkout and the return page", () => {
     const id = String(body.sessionId);
     const pageUrl = `/checkout/test/${id}`;
 
-    const shown = await testPage.loader({ request: pageRequest(pageUrl, buyer.cookie), params: { checkoutId: id }, context: {} });
+    const shown = await testPage.loader({
+      request: pageRequest(pageUrl, buyer.cookie),
+      params: { checkoutId: id },
+      context: {},
+    });
     expect(shown).toEqual({ sp: "100 SP", price: "€5.00" });
-    const peek = await outcome(() => testPage.loader({ request: pageRequest(pageUrl, stranger.cookie), params: { checkoutId: id }, context: {} }));
+    const peek = await outcome(() =>
+      testPage.loader({ request: pageRequest(pageUrl, stranger.cookie), params: { checkoutId: id }, context: {} }),
+    );
     expect(peek).toMatchObject({ thrown: { init: { status: 404 } } });
     const steal = await outcome(() =>
-      testPage.action({ request: pageRequest(pageUrl, stranger.cookie, { intent: "pay" }), params: { checkoutId: id }, context: {} }),
+      testPage.action({
+        request: pageRequest(pageUrl, stranger.cookie, { intent: "pay" }),
+        params: { checkoutId: id },
+        context: {},
+      }),
     );
     expect(steal).toMatchObject({ thrown: { init: { status: 404 } } });
 
     const before = await getBalance(await getStore(), buyer.uid);
-    const paid = await testPage.action({ request: pageRequest(pageUrl, buyer.cookie, { intent: "pay" }), params: { checkoutId: id }, context: {} });
+    const paid = await testPage.action({
+      request: pageRequest(pageUrl, buyer.cookie, { intent: "pay" }),
+      params: { checkoutId: id },
+      context: {},
+    });
     expect(paid).toBeInstanceOf(Response);
     const location = (paid as Response).headers.get("Location");
     expect(location).toBe(`/checkout?status=success&session_id=${id}`);
 
-    const returned = await returnPage.loader({ request: pageRequest(location!, buyer.cookie), params: {}, context: {} });
+    const returned = await returnPage.loader({
+      request: pageRequest(location!, buyer.cookie),
+      params: {},
+      context: {},
+    });
     expect(returned).toEqual({ state: "paid", sp: "100 SP", balance: `${before + 100} SP` });
     await returnPage.loader({ request: pageRequest(location!, buyer.cookie), params: {}, context: {} });
     expect(await getBalance(await getStore(), buyer.uid)).toBe(before + 100);
 
-    expect(await returnPage.loader({ request: pageRequest(location!, stranger.cookie), params: {}, context: {} })).toEqual({ state: "not_found" });
+    expect(
+      await returnPage.loader({ request: pageRequest(location!, stranger.cookie), params: {}, context: {} }),
+    ).toEqual({ state: "not_found" });
   });
 
   it("says the payment is being confirmed until the test page's Pay, and reports a cancel", async () => {
     const { body } = await callApi(apiRequest({ priceId: "test_sp_1000" }, { cookie: buyer.cookie }));
     const id = String(body.sessionId);
-    const pending = await returnPage.loader({ request: pageRequest(`/checkout?status=success&session_id=${id}`, buyer.cookie), params: {}, context: {} });
+    const pending = await returnPage.loader({
+      request: pageRequest(`/checkout?status=success&session_id=${id}`, buyer.cookie),
+      params: {},
+      context: {},
+    });
     expect(pending).toEqual({ state: "pending" });
 
     const cancelled = await testPage.action({
@@ -160,20 +201,36 @@ describe("the test checkout and the return page", () => {
       context: {},
     });
     expect((cancelled as Response).headers.get("Location")).toBe("/checkout?status=cancelled");
-    expect(await returnPage.loader({ request: pageRequest("/checkout?status=cancelled", buyer.cookie), params: {}, context: {} })).toEqual({
+    expect(
+      await returnPage.loader({
+        request: pageRequest("/checkout?status=cancelled", buyer.cookie),
+        params: {},
+        context: {},
+      }),
+    ).toEqual({
       state: "cancelled",
     });
-    const late = await testPage.action({ request: pageRequest(`/checkout/test/${id}`, buyer.cookie, { intent: "pay" }), params: { checkoutId: id }, context: {} });
+    const late = await testPage.action({
+      request: pageRequest(`/checkout/test/${id}`, buyer.cookie, { intent: "pay" }),
+      params: { checkoutId: id },
+      context: {},
+    });
     expect(late).toMatchObject({ init: { status: 409 } });
   });
 
   it("has no webhook to forge while the test checkout runs", async () => {
-    const request = new Request(`${ORIGIN}/api/stripe-webhook`, { method: "POST", headers: { "Stripe-Signature": "t=1,v1=x" }, body: "{}" });
+    const request = new Request(`${ORIGIN}/api/stripe-webhook`, {
+      method: "POST",
+      headers: { "Stripe-Signature": "t=1,v1=x" },
+      body: "{}",
+    });
     expect((await webhook.action({ request, params: {}, context: {} })).status).toBe(404);
   });
 
   it("sends a signed-out visitor to sign in", async () => {
-    const response = await outcome(() => returnPage.loader({ request: new Request(`${ORIGIN}/checkout?status=cancelled`), params: {}, context: {} }));
+    const response = await outcome(() =>
+      returnPage.loader({ request: new Request(`${ORIGIN}/checkout?status=cancelled`), params: {}, context: {} }),
+    );
     expect((response as Response).headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
   });
 });
@@ -183,11 +240,19 @@ describe("subscriptions through the same checkout route and the test billing (de
     const member = await signedInCookie("subscriber@example.com");
     const store = await getStore();
     // The first page a member opens sets up their profile (and its welcome bonus); a name skips /profile-setup.
-    await outcome(() => subscriptionsPage.loader({ request: pageRequest("/subscriptions", member.cookie), params: {}, context: {} }));
+    await outcome(() =>
+      subscriptionsPage.loader({ request: pageRequest("/subscriptions", member.cookie), params: {}, context: {} }),
+    );
     await store.update(`users/${member.uid}`, { fullName: "Sub Scriber" });
-    await outcome(() => subscriptionsPage.loader({ request: pageRequest("/subscriptions", stranger.cookie), params: {}, context: {} }));
+    await outcome(() =>
+      subscriptionsPage.loader({ request: pageRequest("/subscriptions", stranger.cookie), params: {}, context: {} }),
+    );
     await store.update(`users/${stranger.uid}`, { fullName: "Stran Ger" });
-    const free = await subscriptionsPage.loader({ request: pageRequest("/subscriptions", member.cookie), params: {}, context: {} });
+    const free = await subscriptionsPage.loader({
+      request: pageRequest("/subscriptions", member.cookie),
+      params: {},
+      context: {},
+    });
     expect(free.current).toMatchObject({ planId: null, name: "Free", status: null });
     const before = await getBalance(store, member.uid);
 
@@ -199,28 +264,61 @@ describe("subscriptions through the same checkout route and the test billing (de
 
     const id = String(started.body.sessionId);
     const url = `/checkout/test-plan/${id}`;
-    const steal = await outcome(() => planPage.action({ request: pageRequest(url, stranger.cookie, { intent: "subscribe" }), params: { checkoutId: id }, context: {} }));
+    const steal = await outcome(() =>
+      planPage.action({
+        request: pageRequest(url, stranger.cookie, { intent: "subscribe" }),
+        params: { checkoutId: id },
+        context: {},
+      }),
+    );
     expect(steal).toMatchObject({ thrown: { init: { status: 404 } } });
-    const done = await planPage.action({ request: pageRequest(url, member.cookie, { intent: "subscribe" }), params: { checkoutId: id }, context: {} });
+    const done = await planPage.action({
+      request: pageRequest(url, member.cookie, { intent: "subscribe" }),
+      params: { checkoutId: id },
+      context: {},
+    });
     expect((done as Response).headers.get("Location")).toBe("/subscriptions?checkout=success");
     // A second submit of the same page (a double click) changes nothing.
-    await planPage.action({ request: pageRequest(url, member.cookie, { intent: "subscribe" }), params: { checkoutId: id }, context: {} });
+    await planPage.action({
+      request: pageRequest(url, member.cookie, { intent: "subscribe" }),
+      params: { checkoutId: id },
+      context: {},
+    });
     expect(await getBalance(store, member.uid)).toBe(before + 300);
 
     const again = await callApi(apiRequest({ priceId: "test_plus_yearly" }, { cookie: member.cookie }));
-    expect(again).toEqual({ status: 409, body: { error: "You already have a Plus subscription. Use Manage billing to change or cancel it." } });
+    expect(again).toEqual({
+      status: 409,
+      body: { error: "You already have a Plus subscription. Use Manage billing to change or cancel it." },
+    });
 
-    const renewed = await subscriptionsPage.action({ request: pageRequest("/subscriptions", member.cookie, { intent: "renew" }), params: {}, context: {} });
+    const renewed = await subscriptionsPage.action({
+      request: pageRequest("/subscriptions", member.cookie, { intent: "renew" }),
+      params: {},
+      context: {},
+    });
     expect((renewed as Response).status).toBe(302);
     expect(await getBalance(store, member.uid)).toBe(before + 600);
-    const page = await subscriptionsPage.loader({ request: pageRequest("/subscriptions", member.cookie), params: {}, context: {} });
+    const page = await subscriptionsPage.loader({
+      request: pageRequest("/subscriptions", member.cookie),
+      params: {},
+      context: {},
+    });
     expect(page.current).toMatchObject({ planId: "plus_monthly", status: { key: "active", label: "Active" } });
     expect(page.periods).toHaveLength(2);
 
-    const bogus = await subscriptionsPage.action({ request: pageRequest("/subscriptions", member.cookie, { intent: "free_sp" }), params: {}, context: {} });
+    const bogus = await subscriptionsPage.action({
+      request: pageRequest("/subscriptions", member.cookie, { intent: "free_sp" }),
+      params: {},
+      context: {},
+    });
     expect(bogus).toMatchObject({ init: { status: 400 } });
     // Someone without a subscription has nothing for the test controls to change.
-    const nothing = await subscriptionsPage.action({ request: pageRequest("/subscriptions", stranger.cookie, { intent: "renew" }), params: {}, context: {} });
+    const nothing = await subscriptionsPage.action({
+      request: pageRequest("/subscriptions", stranger.cookie, { intent: "renew" }),
+      params: {},
+      context: {},
+    });
     expect(nothing).toMatchObject({ init: { status: 409 } });
     expect(await getBalance(store, member.uid)).toBe(before + 600);
   });

@@ -110,7 +110,9 @@ export default function CheckoutReturnPage() {
         ) : outcome.state === "pending" ? (
           <>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">Payment is being confirmed…</h1>
-            <p className="mt-3 text-slate-600">This usually takes a few seconds. Your SP are added as soon as the payment is confirmed.</p>
+            <p className="mt-3 text-slate-600">
+              This usually takes a few seconds. Your SP are added as soon as the payment is confirmed.
+            </p>
             <div className="mt-8 flex justify-center gap-3">
               <Link to={`${location.pathname}${location.search}`} className="btn-primary" preventScrollReset>
                 Refresh

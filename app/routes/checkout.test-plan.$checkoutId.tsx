@@ -39,7 +39,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (checkout.status === "completed") throw redirect("/subscriptions?checkout=success");
   if (checkout.status === "cancelled") throw redirect("/subscriptions?checkout=cancelled");
   const { plan } = checkout;
-  return { name: planLabel(plan.id), sp: formatSp(plan.sp), price: formatPrice(plan.amountCents, plan.currency), interval: plan.interval };
+  return {
+    name: planLabel(plan.id),
+    sp: formatSp(plan.sp),
+    price: formatPrice(plan.amountCents, plan.currency),
+    interval: plan.interval,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -70,7 +75,10 @@ export default function TestPlanCheckoutPage() {
   const busy = useNavigation().state !== "idle";
   return (
     <CheckoutShell>
-      <p role="note" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-800 ring-1 ring-amber-200">
+      <p
+        role="note"
+        className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-800 ring-1 ring-amber-200"
+      >
         Test subscription — no card is charged
       </p>
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Subscribe to {name}</h1>

@@ -74,7 +74,10 @@ export default function TestCheckoutPage() {
   const busy = useNavigation().state !== "idle";
   return (
     <CheckoutShell>
-      <p role="note" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-800 ring-1 ring-amber-200">
+      <p
+        role="note"
+        className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-800 ring-1 ring-amber-200"
+      >
         Test payment — no card is charged
       </p>
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Buy {sp}</h1>
@@ -90,7 +93,10 @@ export default function TestCheckoutPage() {
       </dl>
       {actionData?.error ? (
         <p role="alert" className="mt-4 text-sm text-red-600">
-          {actionData.error} <Link to="/dashboard" className="font-medium underline">Back to dashboard</Link>
+          {actionData.error}{" "}
+          <Link to="/dashboard" className="font-medium underline">
+            Back to dashboard
+          </Link>
         </p>
       ) : null}
       <Form method="post" className="mt-8 flex flex-col gap-3 sm:flex-row-reverse">

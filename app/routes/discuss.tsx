@@ -9,7 +9,8 @@ import { loadThreadPage } from "~/features/community/thread-page.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.thread ? data.thread.title : "Discussions", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({ title: data?.thread ? data.thread.title : "Discussions", matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -17,7 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const threadId = params.get("thread");
   if (threadId) return { thread: await loadThreadPage(store, user.uid, threadId), spaces: [], space: null };
-  return { thread: null, spaces: await listSpaces(store, user.profile as unknown as Record<string, unknown>), space: params.get("space") };
+  return {
+    thread: null,
+    spaces: await listSpaces(store, user.profile as unknown as Record<string, unknown>),
+    space: params.get("space"),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,7 +36,10 @@ export default function Discuss() {
   return (
     <div className="min-h-full bg-slate-50">
       <div className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-        <Link to={d.thread ? `/community/${d.thread.threadId}` : "/community"} className="text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to={d.thread ? `/community/${d.thread.threadId}` : "/community"}
+          className="text-sm font-medium text-brand-700 hover:underline"
+        >
           ← Back to the community
         </Link>
       </div>

@@ -6,5 +6,8 @@ import { storeIsHealthy } from "~/utils/health.server";
  */
 export async function loader() {
   const ok = await storeIsHealthy();
-  return new Response(ok ? "ok" : "store unavailable", { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return new Response(ok ? "ok" : "store unavailable", {
+    status: ok ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
 }

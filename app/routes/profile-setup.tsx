@@ -73,13 +73,18 @@ export default function ProfileSetup() {
   const showStep1 = !hydrated || step === 1;
   const showStep2 = !hydrated || step === 2;
   return (
-    <AuthShell title="Set up your profile" subtitle={<>Tell other members who you are. You are signed in as {email}.</>}>
+    <AuthShell
+      title="Set up your profile"
+      subtitle={<>Tell other members who you are. You are signed in as {email}.</>}
+    >
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <input type="hidden" name="timezone" value={timezone} />
         <FormError message={actionData?.formError} />
         <div className="space-y-4" hidden={!showStep1}>
-          {hydrated ? <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Step 1 of 2</p> : null}
+          {hydrated ? (
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Step 1 of 2</p>
+          ) : null}
           <Field
             label="Full name"
             name="fullName"
@@ -112,11 +117,15 @@ export default function ProfileSetup() {
           ) : null}
         </div>
         <div className="space-y-4" hidden={!showStep2}>
-          {hydrated ? <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Step 2 of 2 (optional)</p> : null}
+          {hydrated ? (
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Step 2 of 2 (optional)</p>
+          ) : null}
           <h2 ref={skillsHeading} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
             What can you teach? What do you want to learn?
           </h2>
-          <p className="text-sm text-slate-600">Your matches come from these. You can change them any time on your profile.</p>
+          <p className="text-sm text-slate-600">
+            Your matches come from these. You can change them any time on your profile.
+          </p>
           <SkillPicker
             label="What you can teach"
             name="skillsOffered"

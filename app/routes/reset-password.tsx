@@ -24,7 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await (await getAuth()).requestPasswordReset(parsed.value.email, publicOrigin(request));
   } catch (error) {
-    if (error instanceof AuthError) return formFailure(parsed.form, error.message, error.code === "too_many_attempts" ? 429 : 400);
+    if (error instanceof AuthError)
+      return formFailure(parsed.form, error.message, error.code === "too_many_attempts" ? 429 : 400);
     throw error;
   }
   // The same answer whether or not the email has an account, so it cannot be used to probe.
@@ -42,8 +43,8 @@ export default function ResetPassword() {
     return (
       <AuthShell title="Check your email">
         <FormNotice>
-          If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The link works once and
-          expires in an hour.
+          If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The link
+          works once and expires in an hour.
         </FormNotice>
         <Link to="/auth" className="btn-secondary mt-6 w-full">
           Back to sign in
@@ -63,7 +64,15 @@ export default function ResetPassword() {
     >
       <Form method="post" className="space-y-4" noValidate onSubmit={firebaseForm.onSubmit}>
         <FormError message={firebaseForm.error ?? failure?.formError} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={failure?.values.email} error={failure?.fieldErrors.email} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email}
+          error={failure?.fieldErrors.email}
+        />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Sending…" : "Send reset link"}
         </button>

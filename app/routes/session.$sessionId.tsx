@@ -25,7 +25,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const session = await loadSessionRoom(await getStore(), params.sessionId ?? "", user.uid);
     // The call's STUN/TURN servers go to the two participants only, not to every page.
-    return { ...session, timeZone: viewerZone(user.profile.timezone), now: Date.now(), iceServers: getServerEnv().ICE_SERVERS };
+    return {
+      ...session,
+      timeZone: viewerZone(user.profile.timezone),
+      now: Date.now(),
+      iceServers: getServerEnv().ICE_SERVERS,
+    };
   } catch (error) {
     if (error instanceof BookingError && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -37,11 +42,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   try {
-    if (form.get("intent") === "seen") return { ok: true as const, seen: await markRoomSeen(await getStore(), params.sessionId ?? "", user.uid) };
+    if (form.get("intent") === "seen")
+      return { ok: true as const, seen: await markRoomSeen(await getStore(), params.sessionId ?? "", user.uid) };
     const result = await sendRoomMessage(await getStore(), params.sessionId ?? "", user.uid, form.get("text"));
-    return result.ok ? { ok: true as const } : data({ ok: false as const, error: result.error }, { status: result.status });
+    return result.ok
+      ? { ok: true as const }
+      : data({ ok: false as const, error: result.error }, { status: result.status });
   } catch (error) {
-    if (error instanceof BookingError) return data({ ok: false as const, error: error.message }, { status: error.status });
+    if (error instanceof BookingError)
+      return data({ ok: false as const, error: error.message }, { status: error.status });
     throw error;
   }
 }

@@ -22,12 +22,20 @@ async function signUp(clientAddress: string, forwardedFor?: string) {
   const email = `farm-${randomUUID().slice(0, 8)}@example.com`;
   const request = new Request("http://localhost/signup", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", ...(forwardedFor && { "X-Forwarded-For": forwardedFor }) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "http://localhost",
+      ...(forwardedFor && { "X-Forwarded-For": forwardedFor }),
+    },
     body: new URLSearchParams({ email, password: "a long enough password", redirectTo: "" }).toString(),
   });
   const response = await route.action({ request, params: {}, context: { clientAddress } });
   const stored = await (await getStore()).get(`auth_emails/${email}`);
-  return { status: response instanceof Response ? response.status : (response as { init?: { status?: number } }).init?.status, response, created: stored !== null };
+  return {
+    status: response instanceof Response ? response.status : (response as { init?: { status?: number } }).init?.status,
+    response,
+    created: stored !== null,
+  };
 }
 
 describe("sign-up throttle", () => {
@@ -40,7 +48,9 @@ describe("sign-up throttle", () => {
     const refused = await signUp("203.0.113.5", "198.51.100.99");
     expect(refused.status).toBe(429);
     expect(refused.created).toBe(false);
-    expect(JSON.stringify(refused.response)).toMatch(/Too many new accounts were created from your network\. Try again in (59|60) minutes\./);
+    expect(JSON.stringify(refused.response)).toMatch(
+      /Too many new accounts were created from your network\. Try again in (59|60) minutes\./,
+    );
     // Another address is not held back by it.
     expect((await signUp("203.0.113.6")).status).toBe(302);
   }, 60_000);

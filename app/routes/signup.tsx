@@ -41,8 +41,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof AuthError) {
-      const field = error.code === "weak_password" ? "password" : error.code === "email_taken" || error.code === "invalid_email" ? "email" : undefined;
-      return formFailure(parsed.form, error.message, error.code === "email_taken" ? 409 : 400, field ? { [field]: error.message } : {});
+      const field =
+        error.code === "weak_password"
+          ? "password"
+          : error.code === "email_taken" || error.code === "invalid_email"
+            ? "email"
+            : undefined;
+      return formFailure(
+        parsed.form,
+        error.message,
+        error.code === "email_taken" ? 409 : 400,
+        field ? { [field]: error.message } : {},
+      );
     }
     throw error;
   }
@@ -62,7 +72,10 @@ export default function SignUp() {
       footer={
         <>
           Already have an account?{" "}
-          <Link to={redirectTo ? `/auth?${new URLSearchParams({ redirectTo })}` : "/auth"} className="font-semibold text-brand-600 hover:underline">
+          <Link
+            to={redirectTo ? `/auth?${new URLSearchParams({ redirectTo })}` : "/auth"}
+            className="font-semibold text-brand-600 hover:underline"
+          >
             Sign in
           </Link>
         </>
@@ -71,7 +84,15 @@ export default function SignUp() {
       <Form method="post" className="space-y-4" noValidate onSubmit={firebaseForm.onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError message={firebaseForm.error ?? actionData?.formError} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.values.email} error={actionData?.fieldErrors.email} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.values.email}
+          error={actionData?.fieldErrors.email}
+        />
         <Field
           label="Password"
           name="password"

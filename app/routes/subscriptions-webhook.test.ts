@@ -55,12 +55,28 @@ function subscription(over: Record<string, unknown> = {}, price = "price_plus_mo
     cancel_at_period_end: false,
     cancel_at: null,
     metadata: { uid: UID, plan: "plus_monthly" },
-    items: { object: "list", data: [{ id: "si_1", object: "subscription_item", price: { id: price, object: "price" }, current_period_end: periodEnd }] },
+    items: {
+      object: "list",
+      data: [
+        {
+          id: "si_1",
+          object: "subscription_item",
+          price: { id: price, object: "price" },
+          current_period_end: periodEnd,
+        },
+      ],
+    },
     ...over,
   };
 }
 
-function invoice(id: string, reason: string, start: number, over: Record<string, unknown> = {}, price = "price_plus_monthly") {
+function invoice(
+  id: string,
+  reason: string,
+  start: number,
+  over: Record<string, unknown> = {},
+  price = "price_plus_monthly",
+) {
   return {
     id,
     object: "invoice",
@@ -70,15 +86,31 @@ function invoice(id: string, reason: string, start: number, over: Record<string,
     amount_due: 900,
     currency: "eur",
     billing_reason: reason,
-    parent: { type: "subscription_details", subscription_details: { subscription: "sub_life", metadata: { uid: UID, plan: "plus_monthly" } } },
-    lines: { object: "list", data: [{ id: `il_${id}`, pricing: { type: "price_details", price_details: { price } }, period: { start, end: start + 30 * DAY } }] },
+    parent: {
+      type: "subscription_details",
+      subscription_details: { subscription: "sub_life", metadata: { uid: UID, plan: "plus_monthly" } },
+    },
+    lines: {
+      object: "list",
+      data: [
+        {
+          id: `il_${id}`,
+          pricing: { type: "price_details", price_details: { price } },
+          period: { start, end: start + 30 * DAY },
+        },
+      ],
+    },
     ...over,
   };
 }
 
 async function deliver(type: string, object: unknown, created: number) {
   const { payload, signature } = signedEvent(type, object, SECRET, created);
-  const request = new Request("http://localhost/api/stripe-webhook", { method: "POST", headers: { "Stripe-Signature": signature }, body: payload });
+  const request = new Request("http://localhost/api/stripe-webhook", {
+    method: "POST",
+    headers: { "Stripe-Signature": signature },
+    body: payload,
+  });
   const response = await webhook.action({ request, params: {}, context: {} });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -90,8 +122,14 @@ async function state() {
 describe("the Stripe provider's subscription verbs, against the stand-in", () => {
   beforeAll(() => {
     standIn.routes.set("POST /v1/customers", { status: 200, body: { id: "cus_life", object: "customer" } });
-    standIn.routes.set("POST /v1/checkout/sessions", { status: 200, body: { id: "cs_sub_1", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_sub_1" } });
-    standIn.routes.set("POST /v1/billing_portal/sessions", { status: 200, body: { id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.com/p/session/bps_1" } });
+    standIn.routes.set("POST /v1/checkout/sessions", {
+      status: 200,
+      body: { id: "cs_sub_1", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_sub_1" },
+    });
+    standIn.routes.set("POST /v1/billing_portal/sessions", {
+      status: 200,
+      body: { id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.com/p/session/bps_1" },
+    });
   });
 
   it("creates the member's customer once and reuses it", async () => {
@@ -111,7 +149,14 @@ describe("the Stripe provider's subscription verbs, against the stand-in", () =>
     standIn.received.length = 0;
     const payments = getPayments()!;
     const plan = planById("plus_monthly")!;
-    const session = await payments.createSubscriptionCheckout({ uid: UID, customerId: "cus_life", plan, priceId: "price_plus_monthly", origin: "https://skillswap.example", idempotencyKey: "k1" });
+    const session = await payments.createSubscriptionCheckout({
+      uid: UID,
+      customerId: "cus_life",
+      plan,
+      priceId: "price_plus_monthly",
+      origin: "https://skillswap.example",
+      idempotencyKey: "k1",
+    });
     expect(session).toEqual({ sessionId: "cs_sub_1", url: "https://checkout.stripe.com/c/pay/cs_sub_1" });
     expect(Object.fromEntries(standIn.received[0].form)).toEqual({
       mode: "subscription",
@@ -126,18 +171,41 @@ describe("the Stripe provider's subscription verbs, against the stand-in", () =>
       success_url: "https://skillswap.example/subscriptions?checkout=success&session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "https://skillswap.example/subscriptions?checkout=cancelled",
     });
-    await expect(payments.createSubscriptionCheckout({ uid: UID, customerId: "cus_life", plan, priceId: "price_plus_yearly", origin: "https://x", idempotencyKey: "k2" })).rejects.toThrow(/not the price/);
+    await expect(
+      payments.createSubscriptionCheckout({
+        uid: UID,
+        customerId: "cus_life",
+        plan,
+        priceId: "price_plus_yearly",
+        origin: "https://x",
+        idempotencyKey: "k2",
+      }),
+    ).rejects.toThrow(/not the price/);
 
-    await payments.createCheckout({ uid: UID, email: "sub@example.com", pack: { id: "sp_100", sp: 100, amountCents: 500, currency: "eur" }, priceId: "price_100", origin: "https://x", idempotencyKey: "k3", customerId: "cus_life" });
+    await payments.createCheckout({
+      uid: UID,
+      email: "sub@example.com",
+      pack: { id: "sp_100", sp: 100, amountCents: 500, currency: "eur" },
+      priceId: "price_100",
+      origin: "https://x",
+      idempotencyKey: "k3",
+      customerId: "cus_life",
+    });
     expect(standIn.received.at(-1)?.form.get("customer")).toBe("cus_life");
     expect(standIn.received.at(-1)?.form.has("customer_email")).toBe(false);
   });
 
   it("opens the Customer Portal for the customer", async () => {
     standIn.received.length = 0;
-    const portal = await getPayments()!.createBillingPortal({ customerId: "cus_life", returnUrl: "https://skillswap.example/subscriptions" });
+    const portal = await getPayments()!.createBillingPortal({
+      customerId: "cus_life",
+      returnUrl: "https://skillswap.example/subscriptions",
+    });
     expect(portal.url).toBe("https://billing.stripe.com/p/session/bps_1");
-    expect(Object.fromEntries(standIn.received[0].form)).toEqual({ customer: "cus_life", return_url: "https://skillswap.example/subscriptions" });
+    expect(Object.fromEntries(standIn.received[0].form)).toEqual({
+      customer: "cus_life",
+      return_url: "https://skillswap.example/subscriptions",
+    });
   });
 });
 
@@ -145,48 +213,125 @@ describe("the subscription lifecycle as signed webhooks", () => {
   it("subscribes, renews twice, survives a failed payment, changes plan, cancels at period end and ends", async () => {
     const store = await getStore();
     // Subscribe: Stripe sends these in no promised order; the subscription's own word comes first here.
-    expect((await deliver("customer.subscription.created", subscription({ status: "incomplete" }), T0)).status).toBe(200);
-    expect(await deliver("checkout.session.completed", { id: "cs_sub_1", object: "checkout.session", mode: "subscription", customer: "cus_life", subscription: "sub_life", metadata: { uid: UID }, payment_status: "paid" }, T0 + 1)).toMatchObject({ status: 200 });
-    expect((await deliver("invoice.paid", invoice("in_1", "subscription_create", T0), T0 + 2)).body).toMatchObject({ credited: true });
+    expect((await deliver("customer.subscription.created", subscription({ status: "incomplete" }), T0)).status).toBe(
+      200,
+    );
+    expect(
+      await deliver(
+        "checkout.session.completed",
+        {
+          id: "cs_sub_1",
+          object: "checkout.session",
+          mode: "subscription",
+          customer: "cus_life",
+          subscription: "sub_life",
+          metadata: { uid: UID },
+          payment_status: "paid",
+        },
+        T0 + 1,
+      ),
+    ).toMatchObject({ status: 200 });
+    expect((await deliver("invoice.paid", invoice("in_1", "subscription_create", T0), T0 + 2)).body).toMatchObject({
+      credited: true,
+    });
     await deliver("customer.subscription.updated", subscription(), T0 + 2);
-    expect(await state()).toMatchObject({ status: "active", planId: "plus_monthly", subscriptionId: "sub_life", currentPeriodEnd: (T0 + 30 * DAY) * 1000 });
+    expect(await state()).toMatchObject({
+      status: "active",
+      planId: "plus_monthly",
+      subscriptionId: "sub_life",
+      currentPeriodEnd: (T0 + 30 * DAY) * 1000,
+    });
     expect(await getBalance(store, UID)).toBe(300);
 
     // Two renewals.
-    for (const [n, start] of [[2, T0 + 30 * DAY], [3, T0 + 60 * DAY]] as const) {
+    for (const [n, start] of [
+      [2, T0 + 30 * DAY],
+      [3, T0 + 60 * DAY],
+    ] as const) {
       await deliver("invoice.paid", invoice(`in_${n}`, "subscription_cycle", start), start + 5);
-      await deliver("customer.subscription.updated", subscription({}, "price_plus_monthly", start + 30 * DAY), start + 5);
+      await deliver(
+        "customer.subscription.updated",
+        subscription({}, "price_plus_monthly", start + 30 * DAY),
+        start + 5,
+      );
     }
     expect(await getBalance(store, UID)).toBe(900);
 
     // A failed payment: past due, and the member is told; then Stripe's retry succeeds.
     const failAt = T0 + 90 * DAY;
-    await deliver("invoice.payment_failed", invoice("in_4", "subscription_cycle", failAt, { status: "open", amount_paid: 0 }), failAt + 1);
-    await deliver("customer.subscription.updated", subscription({ status: "past_due" }, "price_plus_monthly", failAt + 30 * DAY), failAt + 1);
+    await deliver(
+      "invoice.payment_failed",
+      invoice("in_4", "subscription_cycle", failAt, { status: "open", amount_paid: 0 }),
+      failAt + 1,
+    );
+    await deliver(
+      "customer.subscription.updated",
+      subscription({ status: "past_due" }, "price_plus_monthly", failAt + 30 * DAY),
+      failAt + 1,
+    );
     expect(await state()).toMatchObject({ status: "past_due" });
-    expect((await store.get(`notifications/${UID}/messages/sub_failed_in_4`))?.data).toMatchObject({ title: "Your Plus payment failed", link: "/subscriptions" });
+    expect((await store.get(`notifications/${UID}/messages/sub_failed_in_4`))?.data).toMatchObject({
+      title: "Your Plus payment failed",
+      link: "/subscriptions",
+    });
     expect(await getBalance(store, UID)).toBe(900);
     await deliver("invoice.paid", invoice("in_4", "subscription_cycle", failAt), failAt + 3 * DAY);
-    await deliver("customer.subscription.updated", subscription({}, "price_plus_monthly", failAt + 30 * DAY), failAt + 3 * DAY);
+    await deliver(
+      "customer.subscription.updated",
+      subscription({}, "price_plus_monthly", failAt + 30 * DAY),
+      failAt + 3 * DAY,
+    );
     expect(await state()).toMatchObject({ status: "active" });
     expect(await getBalance(store, UID)).toBe(1200);
     // The failure notice delivered again, late, changes nothing.
-    expect((await deliver("invoice.payment_failed", invoice("in_4", "subscription_cycle", failAt, { status: "open" }), failAt + 1)).body).toMatchObject({ changed: false });
+    expect(
+      (
+        await deliver(
+          "invoice.payment_failed",
+          invoice("in_4", "subscription_cycle", failAt, { status: "open" }),
+          failAt + 1,
+        )
+      ).body,
+    ).toMatchObject({ changed: false });
 
     // Plan change in the portal: the proration invoice credits nothing; the yearly renewal credits 3600.
     const changeAt = failAt + 10 * DAY;
-    await deliver("customer.subscription.updated", subscription({}, "price_plus_yearly", changeAt + 365 * DAY), changeAt);
-    expect((await deliver("invoice.paid", invoice("in_5", "subscription_update", changeAt, { amount_paid: 7500 }, "price_plus_yearly"), changeAt)).body).toMatchObject({ credited: false });
+    await deliver(
+      "customer.subscription.updated",
+      subscription({}, "price_plus_yearly", changeAt + 365 * DAY),
+      changeAt,
+    );
+    expect(
+      (
+        await deliver(
+          "invoice.paid",
+          invoice("in_5", "subscription_update", changeAt, { amount_paid: 7500 }, "price_plus_yearly"),
+          changeAt,
+        )
+      ).body,
+    ).toMatchObject({ credited: false });
     expect(await state()).toMatchObject({ planId: "plus_yearly" });
     expect(await getBalance(store, UID)).toBe(1200);
     const yearAt = changeAt + 365 * DAY;
-    await deliver("invoice.paid", invoice("in_6", "subscription_cycle", yearAt, { amount_paid: 9000 }, "price_plus_yearly"), yearAt);
+    await deliver(
+      "invoice.paid",
+      invoice("in_6", "subscription_cycle", yearAt, { amount_paid: 9000 }, "price_plus_yearly"),
+      yearAt,
+    );
     expect(await getBalance(store, UID)).toBe(4800);
 
     // Cancel at period end: still Plus until then; then Stripe deletes it.
-    await deliver("customer.subscription.updated", subscription({ cancel_at_period_end: true }, "price_plus_yearly", yearAt + 365 * DAY), yearAt + DAY);
+    await deliver(
+      "customer.subscription.updated",
+      subscription({ cancel_at_period_end: true }, "price_plus_yearly", yearAt + 365 * DAY),
+      yearAt + DAY,
+    );
     expect(await state()).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
-    await deliver("customer.subscription.deleted", subscription({ status: "canceled", cancel_at_period_end: true }, "price_plus_yearly", yearAt + 365 * DAY), yearAt + 365 * DAY);
+    await deliver(
+      "customer.subscription.deleted",
+      subscription({ status: "canceled", cancel_at_period_end: true }, "price_plus_yearly", yearAt + 365 * DAY),
+      yearAt + 365 * DAY,
+    );
     expect(await state()).toMatchObject({ status: "canceled" });
     // A late update from before the deletion does not bring it back; the SP stay in the wallet.
     await deliver("customer.subscription.updated", subscription({}, "price_plus_yearly"), yearAt + 2 * DAY);
@@ -211,7 +356,11 @@ describe("the subscription lifecycle as signed webhooks", () => {
 
   it("refuses a forged delivery, and the ledger reconciles", async () => {
     const forged = signedEvent("invoice.paid", invoice("in_forged", "subscription_cycle", T0), "whsec_someone_else");
-    const request = new Request("http://localhost/api/stripe-webhook", { method: "POST", headers: { "Stripe-Signature": forged.signature }, body: forged.payload });
+    const request = new Request("http://localhost/api/stripe-webhook", {
+      method: "POST",
+      headers: { "Stripe-Signature": forged.signature },
+      body: forged.payload,
+    });
     expect((await webhook.action({ request, params: {}, context: {} })).status).toBe(400);
     expect(await (await getStore()).get(`wallets/${UID}/transactions/sub_in_forged`)).toBeNull();
     const report = await reconcileAll(await getStore());

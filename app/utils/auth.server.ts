@@ -54,7 +54,11 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
       return {
         uid: authUser.uid,
         email: authUser.email,
-        displayName: displayNameOf({ authDisplayName: authUser.displayName, fullName: profile.fullName, email: authUser.email }),
+        displayName: displayNameOf({
+          authDisplayName: authUser.displayName,
+          fullName: profile.fullName,
+          email: authUser.email,
+        }),
         avatar: avatarOf({ authPhotoURL: authUser.photoURL, profilePicture: profile.profilePicture }),
         profile,
       };
@@ -68,10 +72,17 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
 async function toSignInWithReason(request: Request, suspension: Suspension): Promise<never> {
   const reason = suspension.reason.length > 400 ? `${suspension.reason.slice(0, 399)}…` : suspension.reason;
   const { pathname, search } = new URL(request.url);
-  const back = request.method === "GET" && !pathname.startsWith("/auth") ? `?${new URLSearchParams({ redirectTo: pathname + search })}` : "";
+  const back =
+    request.method === "GET" && !pathname.startsWith("/auth")
+      ? `?${new URLSearchParams({ redirectTo: pathname + search })}`
+      : "";
   throw await redirectWithToast(
     `/auth${back}`,
-    { type: "error", title: "Your account is suspended", description: `${reason} If you think this is a mistake, reply to the e-mail you signed up with.` },
+    {
+      type: "error",
+      title: "Your account is suspended",
+      description: `${reason} If you think this is a mistake, reply to the e-mail you signed up with.`,
+    },
     { headers: { "Set-Cookie": await clearSessionToken() } },
   );
 }
@@ -98,7 +109,10 @@ async function refuseSuspended(request: Request, user: CurrentUser | null): Prom
 async function enforce(request: Request, access: Access): Promise<CurrentUser | null> {
   const user = await getCurrentUser(request);
   await refuseSuspended(request, user);
-  const to = redirectFor(new URL(request.url), access, { signedIn: Boolean(user), hasName: hasName(user?.profile.fullName) });
+  const to = redirectFor(new URL(request.url), access, {
+    signedIn: Boolean(user),
+    hasName: hasName(user?.profile.fullName),
+  });
   if (to) throw redirect(to);
   return user;
 }

@@ -24,7 +24,10 @@ export function addressKey(address: string): string {
   // A dotted IPv4 tail counts as two groups; it only ever sits past the /64 prefix.
   const rightGroups = right.reduce((n, group) => n + (group.includes(".") ? 2 : 1), 0);
   const groups = plain.includes("::") ? [...left, ...Array(8 - left.length - rightGroups).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /**

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "./csp.server";
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split("; ").map((d) => {
-    const [name, ...values] = d.split(" ");
-    return [name!, values];
-  }));
+  return new Map(
+    policy.split("; ").map((d) => {
+      const [name, ...values] = d.split(" ");
+      return [name!, values];
+    }),
+  );
 }
 
 describe("contentSecurityPolicy", () => {
@@ -20,7 +22,19 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("opens Google's endpoints and the emulators only on the Firebase engine", () => {
-    const policy = directives(contentSecurityPolicy("n", { BACKEND: "firebase", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", FIREBASE_DATABASE_URL: "https://p-default-rtdb.firebaseio.com" }));
-    expect(policy.get("connect-src")).toEqual(expect.arrayContaining(["https://*.googleapis.com", "http://127.0.0.1:9099", "wss://p-default-rtdb.firebaseio.com"]));
+    const policy = directives(
+      contentSecurityPolicy("n", {
+        BACKEND: "firebase",
+        FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+        FIREBASE_DATABASE_URL: "https://p-default-rtdb.firebaseio.com",
+      }),
+    );
+    expect(policy.get("connect-src")).toEqual(
+      expect.arrayContaining([
+        "https://*.googleapis.com",
+        "http://127.0.0.1:9099",
+        "wss://p-default-rtdb.firebaseio.com",
+      ]),
+    );
   });
 });

@@ -1,6 +1,13 @@
 import type { ServerEnv } from "./env.server";
 
-type CspEnv = Pick<ServerEnv, "BACKEND" | "FIREBASE_AUTH_EMULATOR_HOST" | "FIRESTORE_EMULATOR_HOST" | "FIREBASE_DATABASE_EMULATOR_HOST" | "FIREBASE_DATABASE_URL">;
+type CspEnv = Pick<
+  ServerEnv,
+  | "BACKEND"
+  | "FIREBASE_AUTH_EMULATOR_HOST"
+  | "FIRESTORE_EMULATOR_HOST"
+  | "FIREBASE_DATABASE_EMULATOR_HOST"
+  | "FIREBASE_DATABASE_URL"
+>;
 
 /**
  * The Content-Security-Policy of every document. Scripts run only from our own files or with this
@@ -11,9 +18,19 @@ type CspEnv = Pick<ServerEnv, "BACKEND" | "FIREBASE_AUTH_EMULATOR_HOST" | "FIRES
 export function contentSecurityPolicy(nonce: string, env: CspEnv): string {
   const connect = ["'self'", "https://api.stripe.com"];
   if (env.BACKEND === "firebase") {
-    connect.push("https://*.googleapis.com", "https://*.firebaseio.com", "wss://*.firebaseio.com", "https://*.firebasedatabase.app", "wss://*.firebasedatabase.app");
+    connect.push(
+      "https://*.googleapis.com",
+      "https://*.firebaseio.com",
+      "wss://*.firebaseio.com",
+      "https://*.firebasedatabase.app",
+      "wss://*.firebasedatabase.app",
+    );
     if (env.FIREBASE_DATABASE_URL) connect.push(new URL(env.FIREBASE_DATABASE_URL).origin.replace(/^http/, "ws"));
-    for (const host of [env.FIREBASE_AUTH_EMULATOR_HOST, env.FIRESTORE_EMULATOR_HOST, env.FIREBASE_DATABASE_EMULATOR_HOST]) {
+    for (const host of [
+      env.FIREBASE_AUTH_EMULATOR_HOST,
+      env.FIRESTORE_EMULATOR_HOST,
+      env.FIREBASE_DATABASE_EMULATOR_HOST,
+    ]) {
       if (host) connect.push(`http://${host}`, `ws://${host}`);
     }
   }
@@ -26,7 +43,12 @@ export function contentSecurityPolicy(nonce: string, env: CspEnv): string {
     "font-src": ["'self'", "data:"],
     "connect-src": connect,
     "media-src": ["'self'", "blob:"],
-    "frame-src": ["'self'", "https://js.stripe.com", "https://checkout.stripe.com", ...(env.BACKEND === "firebase" ? ["https://*.firebaseapp.com"] : [])],
+    "frame-src": [
+      "'self'",
+      "https://js.stripe.com",
+      "https://checkout.stripe.com",
+      ...(env.BACKEND === "firebase" ? ["https://*.firebaseapp.com"] : []),
+    ],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "frame-ancestors": ["'none'"],

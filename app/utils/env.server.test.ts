@@ -18,17 +18,30 @@ describe("parseEnv", () => {
 
   it("takes the call's ICE servers as JSON: STUN by default, TURN only with credentials", () => {
     expect(parseEnv({}).ICE_SERVERS).toEqual([{ urls: "stun:stun.l.google.com:19302" }]);
-    const turn = [{ urls: "stun:stun.example.com:3478" }, { urls: ["turn:turn.example.com:3478?transport=udp", "turns:turn.example.com:5349"], username: "u", credential: "p" }];
+    const turn = [
+      { urls: "stun:stun.example.com:3478" },
+      {
+        urls: ["turn:turn.example.com:3478?transport=udp", "turns:turn.example.com:5349"],
+        username: "u",
+        credential: "p",
+      },
+    ];
     expect(parseEnv({ ICE_SERVERS: JSON.stringify(turn) }).ICE_SERVERS).toEqual(turn);
     expect(parseEnv({ ICE_SERVERS: "[]" }).ICE_SERVERS).toEqual([]);
     expect(() => parseEnv({ ICE_SERVERS: "stun:stun.example.com" })).toThrow("ICE_SERVERS: must be JSON");
-    expect(() => parseEnv({ ICE_SERVERS: '[{"urls":"turn:turn.example.com"}]' })).toThrow('the TURN server "turn:turn.example.com" needs a username and a credential');
-    expect(() => parseEnv({ ICE_SERVERS: '[{"urls":"https://turn.example.com"}]' })).toThrow("is not a stun:, stuns:, turn: or turns: URL");
+    expect(() => parseEnv({ ICE_SERVERS: '[{"urls":"turn:turn.example.com"}]' })).toThrow(
+      'the TURN server "turn:turn.example.com" needs a username and a credential',
+    );
+    expect(() => parseEnv({ ICE_SERVERS: '[{"urls":"https://turn.example.com"}]' })).toThrow(
+      "is not a stun:, stuns:, turn: or turns: URL",
+    );
   });
 
   it("requires PUBLIC_URL in production: links that leave the app never take the request's Host (issue 11, finding 1)", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow("PUBLIC_URL: is required in production");
-    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://skillswap.example" }).PUBLIC_URL).toBe("https://skillswap.example");
+    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://skillswap.example" }).PUBLIC_URL).toBe(
+      "https://skillswap.example",
+    );
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(true);
   });
@@ -42,7 +55,8 @@ describe("parseEnv", () => {
     }
     expect(message).toContain("SkillSwap cannot start");
     expect(message.split("\n").filter((line) => line.includes("BACKEND=firebase needs"))).toHaveLength(1);
-    for (const key of ["FIREBASE_API_KEY", "FIREBASE_AUTH_DOMAIN", "FIREBASE_DATABASE_URL", "FIREBASE_APP_ID"]) expect(message).toContain(key);
+    for (const key of ["FIREBASE_API_KEY", "FIREBASE_AUTH_DOMAIN", "FIREBASE_DATABASE_URL", "FIREBASE_APP_ID"])
+      expect(message).toContain(key);
     expect(message).not.toContain("FIREBASE_PROJECT_ID");
   });
 
@@ -52,17 +66,32 @@ describe("parseEnv", () => {
   });
 
   it("refuses a session cookie lifetime Firebase would refuse", () => {
-    expect(() => parseEnv({ BACKEND: "firebase", ...firebaseSettings, SESSION_COOKIE_DAYS: "30" })).toThrow(/SESSION_COOKIE_DAYS: must be at most 14/);
+    expect(() => parseEnv({ BACKEND: "firebase", ...firebaseSettings, SESSION_COOKIE_DAYS: "30" })).toThrow(
+      /SESSION_COOKIE_DAYS: must be at most 14/,
+    );
   });
 
   it("requires the plan prices with the pack prices once Stripe is switched on (decision 018)", () => {
-    const packs = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICE_100: "p1", STRIPE_PRICE_500: "p2", STRIPE_PRICE_1000: "p3", STRIPE_PRICE_3000: "p4" };
-    expect(() => parseEnv(packs)).toThrow(/STRIPE_PRICE_PLUS_MONTHLY: is required when STRIPE_SECRET_KEY is set[\s\S]*STRIPE_PRICE_PLUS_YEARLY: is required/);
-    expect(parseEnv({ ...packs, STRIPE_PRICE_PLUS_MONTHLY: "p5", STRIPE_PRICE_PLUS_YEARLY: "p6" }).STRIPE_PRICE_PLUS_YEARLY).toBe("p6");
+    const packs = {
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PRICE_100: "p1",
+      STRIPE_PRICE_500: "p2",
+      STRIPE_PRICE_1000: "p3",
+      STRIPE_PRICE_3000: "p4",
+    };
+    expect(() => parseEnv(packs)).toThrow(
+      /STRIPE_PRICE_PLUS_MONTHLY: is required when STRIPE_SECRET_KEY is set[\s\S]*STRIPE_PRICE_PLUS_YEARLY: is required/,
+    );
+    expect(
+      parseEnv({ ...packs, STRIPE_PRICE_PLUS_MONTHLY: "p5", STRIPE_PRICE_PLUS_YEARLY: "p6" }).STRIPE_PRICE_PLUS_YEARLY,
+    ).toBe("p6");
   });
 
   it("still refuses the test checkout in Firebase mode", () => {
-    expect(() => parseEnv({ BACKEND: "firebase", ...firebaseSettings, PAYMENTS: "test" })).toThrow(/PAYMENTS: the test checkout can never run/);
+    expect(() => parseEnv({ BACKEND: "firebase", ...firebaseSettings, PAYMENTS: "test" })).toThrow(
+      /PAYMENTS: the test checkout can never run/,
+    );
   });
 });
 
@@ -83,7 +112,11 @@ describe("firebaseWebConfig", () => {
       SESSION_SECRET: "s".repeat(40),
     });
     const config = firebaseWebConfig(env);
-    expect(config).toMatchObject({ apiKey: "AIzaSyExample", projectId: "skillswap-prod", emulators: { auth: "127.0.0.1:9099", firestore: null } });
+    expect(config).toMatchObject({
+      apiKey: "AIzaSyExample",
+      projectId: "skillswap-prod",
+      emulators: { auth: "127.0.0.1:9099", firestore: null },
+    });
     expect(JSON.stringify(config)).not.toMatch(/sk_test|whsec|ssss/);
   });
 });

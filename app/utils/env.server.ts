@@ -9,7 +9,13 @@ const booleanish = z
   .transform((v) => v === "true" || v === "1");
 
 /** What the Firebase engine cannot start without. */
-export const FIREBASE_REQUIRED = ["FIREBASE_PROJECT_ID", "FIREBASE_API_KEY", "FIREBASE_AUTH_DOMAIN", "FIREBASE_DATABASE_URL", "FIREBASE_APP_ID"] as const;
+export const FIREBASE_REQUIRED = [
+  "FIREBASE_PROJECT_ID",
+  "FIREBASE_API_KEY",
+  "FIREBASE_AUTH_DOMAIN",
+  "FIREBASE_DATABASE_URL",
+  "FIREBASE_APP_ID",
+] as const;
 
 /** One entry of RTCConfiguration.iceServers: STUN, or TURN with its credentials. */
 const iceServer = z
@@ -22,8 +28,10 @@ const iceServer = z
   .superRefine((server, ctx) => {
     const urls = Array.isArray(server.urls) ? server.urls : [server.urls];
     for (const url of urls) {
-      if (!/^(stun|stuns|turn|turns):[^\s]+$/.test(url)) ctx.addIssue({ code: "custom", message: `"${url}" is not a stun:, stuns:, turn: or turns: URL` });
-      else if (/^turns?:/.test(url) && (!server.username || !server.credential)) ctx.addIssue({ code: "custom", message: `the TURN server "${url}" needs a username and a credential` });
+      if (!/^(stun|stuns|turn|turns):[^\s]+$/.test(url))
+        ctx.addIssue({ code: "custom", message: `"${url}" is not a stun:, stuns:, turn: or turns: URL` });
+      else if (/^turns?:/.test(url) && (!server.username || !server.credential))
+        ctx.addIssue({ code: "custom", message: `the TURN server "${url}" needs a username and a credential` });
     }
   });
 
@@ -53,9 +61,11 @@ const iceServers = z
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    BACKEND: z.enum(["embedded", "firebase"], {
-      errorMap: () => ({ message: 'must be "embedded" or "firebase"' }),
-    }).default("embedded"),
+    BACKEND: z
+      .enum(["embedded", "firebase"], {
+        errorMap: () => ({ message: 'must be "embedded" or "firebase"' }),
+      })
+      .default("embedded"),
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -83,18 +93,29 @@ const schema = z
     STRIPE_API_BASE: z.string().url().optional(),
     MAIL_LOG: booleanish,
     /** Embedded engine: send mail through this SMTP server (smtp://user:pass@host:587, smtps://…). Without it mail goes to the outbox. */
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be a URL such as smtp://user:password@mail.example:587").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be a URL such as smtp://user:password@mail.example:587")
+      .optional(),
     /** The sender of outgoing mail; defaults to no-reply at PUBLIC_URL's host. */
     MAIL_FROM: z.string().min(3).optional(),
     // Firebase engine: the web app's public config (Firebase console → Project settings → Your apps).
     FIREBASE_PROJECT_ID: z.string().min(1).optional(),
     FIREBASE_API_KEY: z.string().min(1).optional(),
     FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
-    FIREBASE_DATABASE_URL: z.string().url("must be a URL such as https://PROJECT-default-rtdb.firebaseio.com").optional(),
+    FIREBASE_DATABASE_URL: z
+      .string()
+      .url("must be a URL such as https://PROJECT-default-rtdb.firebaseio.com")
+      .optional(),
     FIREBASE_APP_ID: z.string().min(1).optional(),
     FIREBASE_STORAGE_BUCKET: z.string().min(1).optional(),
     /** Lifetime of the Firebase session cookie; Firebase accepts 5 minutes to 14 days. */
-    SESSION_COOKIE_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(14, "must be at most 14 (Firebase's limit)").default(5),
+    SESSION_COOKIE_DAYS: z.coerce
+      .number()
+      .int("must be a whole number of days")
+      .min(1)
+      .max(14, "must be at most 14 (Firebase's limit)")
+      .default(5),
     // Emulators (tests, local runs): the SDKs read these themselves; the browser is told them too.
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
@@ -108,12 +129,20 @@ const schema = z
     if (env.BACKEND === "firebase") {
       const missing = FIREBASE_REQUIRED.filter((key) => !env[key]);
       if (missing.length > 0) {
-        ctx.addIssue({ code: "custom", path: ["BACKEND"], message: `BACKEND=firebase needs ${missing.join(", ")} (see "Deploy on Cloud Run with Firebase" in README.md)` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["BACKEND"],
+          message: `BACKEND=firebase needs ${missing.join(", ")} (see "Deploy on Cloud Run with Firebase" in README.md)`,
+        });
       }
     }
     if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
       // Without it a reset link would carry whatever Host the request claimed (finding 1 of issue 11).
-      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production (the address people use, such as https://skillswap.example)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "is required in production (the address people use, such as https://skillswap.example)",
+      });
     }
     if (env.NODE_ENV === "production" && env.BACKEND === "firebase" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
@@ -122,11 +151,24 @@ const schema = z
       ctx.addIssue({ code: "custom", path: ["PAYMENTS"], message: "the test checkout can never run in Firebase mode" });
     }
     if (env.PAYMENTS === "test" && env.STRIPE_SECRET_KEY) {
-      ctx.addIssue({ code: "custom", path: ["PAYMENTS"], message: "the test checkout cannot run while Stripe keys are set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENTS"],
+        message: "the test checkout cannot run while Stripe keys are set",
+      });
     }
     if (env.STRIPE_SECRET_KEY) {
-      for (const key of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_100", "STRIPE_PRICE_500", "STRIPE_PRICE_1000", "STRIPE_PRICE_3000", "STRIPE_PRICE_PLUS_MONTHLY", "STRIPE_PRICE_PLUS_YEARLY"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when STRIPE_SECRET_KEY is set" });
+      for (const key of [
+        "STRIPE_WEBHOOK_SECRET",
+        "STRIPE_PRICE_100",
+        "STRIPE_PRICE_500",
+        "STRIPE_PRICE_1000",
+        "STRIPE_PRICE_3000",
+        "STRIPE_PRICE_PLUS_MONTHLY",
+        "STRIPE_PRICE_PLUS_YEARLY",
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: "custom", path: [key], message: "is required when STRIPE_SECRET_KEY is set" });
       }
     }
   });

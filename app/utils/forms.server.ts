@@ -49,7 +49,10 @@ export async function parseForm<S extends z.ZodTypeAny>(
   const result = schema.safeParse(Object.fromEntries(form));
   if (!result.success) {
     const fieldErrors = fieldErrorsOf(result.error);
-    return { ok: false, failure: formFailure(form, fieldErrors.form ?? "Please correct the highlighted fields.", 400, fieldErrors) };
+    return {
+      ok: false,
+      failure: formFailure(form, fieldErrors.form ?? "Please correct the highlighted fields.", 400, fieldErrors),
+    };
   }
   return { ok: true, form, value: result.data };
 }
@@ -58,5 +61,13 @@ export async function parseForm<S extends z.ZodTypeAny>(
 export function formFailure(form: FormData | null, formError: string, status = 400, fieldErrors: FieldErrors = {}) {
   // A message already shown beside its field is not repeated above the form: people read it twice.
   const shownBesideField = Object.values(fieldErrors).includes(formError);
-  return data({ ok: false as const, fieldErrors, formError: shownBesideField ? "" : formError, values: form ? echoValues(form) : {} } satisfies FormFailure, { status });
+  return data(
+    {
+      ok: false as const,
+      fieldErrors,
+      formError: shownBesideField ? "" : formError,
+      values: form ? echoValues(form) : {},
+    } satisfies FormFailure,
+    { status },
+  );
 }

@@ -29,7 +29,13 @@ export interface HeartbeatDoc {
 export const heartbeatPath = (workerId: string) => `workers/${workerId}`;
 
 /** Takes or renews the lease when it is free, expired or already ours; answers whether we hold it now. */
-export async function tryLead(store: DocStore, name: string, holder: string, ttlMs: number, now = Date.now()): Promise<boolean> {
+export async function tryLead(
+  store: DocStore,
+  name: string,
+  holder: string,
+  ttlMs: number,
+  now = Date.now(),
+): Promise<boolean> {
   return store.transaction(async (tx) => {
     const lease = await tx.get<LeaseDoc>(`leases/${name}`);
     if (lease && lease.data.holder !== holder && lease.data.expiresAt > now) return false;
@@ -79,7 +85,8 @@ export function startLeaderLoop(options: LeaderLoopOptions): () => Promise<void>
       const now = Date.now();
       await store.set(heartbeatPath(workerId), { seenAt: now });
       await options.onTick?.(store, now);
-      if (!stopped && (await tryLead(store, options.name, workerId, options.ttlMs, now))) await options.onLead(store, now);
+      if (!stopped && (await tryLead(store, options.name, workerId, options.ttlMs, now)))
+        await options.onLead(store, now);
     } catch (error) {
       console.error(`Timed work (${options.name}) failed:`, error);
     } finally {

@@ -1,16 +1,23 @@
 import { describe, expect, it, vi } from "vitest";
 import { assertSameOrigin, isCrossSite } from "./origin.server";
 
-const post = (headers: Record<string, string>, url = "http://localhost:3000/settings") => new Request(url, { method: "POST", headers });
+const post = (headers: Record<string, string>, url = "http://localhost:3000/settings") =>
+  new Request(url, { method: "POST", headers });
 
 describe("the origin rule (shared by server.mjs and every action)", () => {
   it("accepts the page's own origin, on the request's URL or its Host", () => {
     expect(isCrossSite(post({ Origin: "http://localhost:3000" }))).toBe(false);
-    expect(isCrossSite(post({ Origin: "https://app.example", Host: "app.example" }, "http://10.0.0.5:8080/x"))).toBe(false);
+    expect(isCrossSite(post({ Origin: "https://app.example", Host: "app.example" }, "http://10.0.0.5:8080/x"))).toBe(
+      false,
+    );
   });
 
   it("ignores X-Forwarded-Host unless a trusted proxy is configured (issue 11, finding 1)", () => {
-    expect(isCrossSite(post({ Origin: "https://attacker.example", "X-Forwarded-Host": "attacker.example" }, "http://10.0.0.5:8080/x"))).toBe(true);
+    expect(
+      isCrossSite(
+        post({ Origin: "https://attacker.example", "X-Forwarded-Host": "attacker.example" }, "http://10.0.0.5:8080/x"),
+      ),
+    ).toBe(true);
   });
 
   it("behind a trusted proxy, reads the first host of its X-Forwarded-Host list", async () => {
@@ -18,9 +25,19 @@ describe("the origin rule (shared by server.mjs and every action)", () => {
     vi.resetModules();
     try {
       const trusting = await import("./origin.server");
-      const request = post({ Origin: "https://app.example", "X-Forwarded-Host": "app.example, internal.lb" }, "http://10.0.0.5:8080/x");
+      const request = post(
+        { Origin: "https://app.example", "X-Forwarded-Host": "app.example, internal.lb" },
+        "http://10.0.0.5:8080/x",
+      );
       expect(trusting.isCrossSite(request)).toBe(false);
-      expect(trusting.isCrossSite(post({ Origin: "https://internal.lb", "X-Forwarded-Host": "app.example, internal.lb" }, "http://10.0.0.5:8080/x"))).toBe(true);
+      expect(
+        trusting.isCrossSite(
+          post(
+            { Origin: "https://internal.lb", "X-Forwarded-Host": "app.example, internal.lb" },
+            "http://10.0.0.5:8080/x",
+          ),
+        ),
+      ).toBe(true);
     } finally {
       vi.unstubAllEnvs();
       vi.resetModules();

@@ -13,7 +13,9 @@ function allowedOrigins(request: Request): string[] {
   const origins = [new URL(request.url).origin];
   // A proxy chain lists hosts left to right; the first is the one the browser asked for.
   // Only a proxy we run may say so: without TRUST_PROXY anyone could claim any host.
-  const forwarded = getServerEnv().TRUST_PROXY ? request.headers.get("X-Forwarded-Host")?.split(",")[0].trim() : undefined;
+  const forwarded = getServerEnv().TRUST_PROXY
+    ? request.headers.get("X-Forwarded-Host")?.split(",")[0].trim()
+    : undefined;
   const host = forwarded || request.headers.get("Host");
   if (host) origins.push(`https://${host}`, `http://${host}`);
   const publicUrl = getServerEnv().PUBLIC_URL;

@@ -33,7 +33,12 @@ describe("createRateLimiter", () => {
   });
 
   it("backs off exponentially after the given number of hits", () => {
-    const limiter = createRateLimiter({ name: "test", windowMs: 60 * MINUTE, max: 10, backoff: { after: 2, baseMs: 1_000 } });
+    const limiter = createRateLimiter({
+      name: "test",
+      windowMs: 60 * MINUTE,
+      max: 10,
+      backoff: { after: 2, baseMs: 1_000 },
+    });
     limiter.hit("k", T0);
     limiter.hit("k", T0);
     expect(limiter.check("k", T0 + 999)).toMatchObject({ allowed: false, retryAfterMs: 1 });

@@ -106,7 +106,9 @@ export function createMemoryLimitStorage(): LimitStorage {
     },
     update(key, change) {
       const previous = entries.get(key);
-      const next = change(previous ? { hits: [...previous.entry.hits], lockedUntil: previous.entry.lockedUntil } : undefined);
+      const next = change(
+        previous ? { hits: [...previous.entry.hits], lockedUntil: previous.entry.lockedUntil } : undefined,
+      );
       entries.delete(key);
       entries.set(key, next);
       return next.entry;

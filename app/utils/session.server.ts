@@ -16,7 +16,9 @@ export function getSessionCookie() {
       path: "/",
       maxAge: THIRTY_DAYS_IN_SECONDS,
       // Comma-separated so secrets can be rotated: the first signs, all verify.
-      secrets: env.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean),
+      secrets: env.SESSION_SECRET.split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
     });
   }
   return cookie;
@@ -39,7 +41,8 @@ export async function readSessionCookie(request: Request): Promise<SessionCookie
   if (typeof value === "string") return value.length > 0 ? { token: value, uid: null } : null;
   if (value && typeof value === "object") {
     const { t, u } = value as Record<string, unknown>;
-    if (typeof t === "string" && t.length > 0) return { token: t, uid: typeof u === "string" && u.length > 0 ? u : null };
+    if (typeof t === "string" && t.length > 0)
+      return { token: t, uid: typeof u === "string" && u.length > 0 ? u : null };
   }
   return null;
 }

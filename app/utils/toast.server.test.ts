@@ -6,7 +6,10 @@ const pair = (setCookie: string) => setCookie.split(";")[0]!;
 
 describe("flash toasts", () => {
   it("reads the toast once and clears it in the same response", async () => {
-    const setCookie = await createToastCookie({ type: "success", title: "Your password was changed. Sign in with the new one." });
+    const setCookie = await createToastCookie({
+      type: "success",
+      title: "Your password was changed. Sign in with the new one.",
+    });
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const { toast, setCookie: clearing } = await readToast(requestWith(pair(setCookie)));
@@ -23,7 +26,11 @@ describe("flash toasts", () => {
   });
 
   it("keeps the redirect's own Set-Cookie header beside the toast's", async () => {
-    const response = await redirectWithToast("/auth", { type: "info", title: "Bye" }, { headers: { "Set-Cookie": "skillswap_session=; Max-Age=0" } });
+    const response = await redirectWithToast(
+      "/auth",
+      { type: "info", title: "Bye" },
+      { headers: { "Set-Cookie": "skillswap_session=; Max-Age=0" } },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth");
     const cookies = response.headers.getSetCookie();

@@ -25,7 +25,9 @@ function toastStorage() {
         secure: env.NODE_ENV === "production",
         path: "/",
         // Comma-separated so secrets can be rotated, as for the session cookie.
-        secrets: env.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean),
+        secrets: env.SESSION_SECRET.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
       },
     });
   }

@@ -7,7 +7,9 @@ const HOUR = 3_600_000;
 
 describe("zonedTimeToUtc", () => {
   it("converts a Tokyo wall-clock time (no daylight saving) to UTC", () => {
-    expect(zonedTimeToUtc({ year: 2026, month: 3, day: 9, hour: 10, minute: 0 }, TOKYO)).toBe(Date.UTC(2026, 2, 9, 1, 0));
+    expect(zonedTimeToUtc({ year: 2026, month: 3, day: 9, hour: 10, minute: 0 }, TOKYO)).toBe(
+      Date.UTC(2026, 2, 9, 1, 0),
+    );
   });
 
   it("shows a 10:00 Tokyo slot at the right Los Angeles hour across the March 2026 change", () => {
@@ -48,7 +50,9 @@ describe("zonedTimeToUtc", () => {
   });
 
   it("handles zones with quarter-hour offsets", () => {
-    expect(zonedTimeToUtc({ year: 2026, month: 6, day: 1, hour: 9, minute: 0 }, "Asia/Kathmandu")).toBe(Date.UTC(2026, 5, 1, 3, 15));
+    expect(zonedTimeToUtc({ year: 2026, month: 6, day: 1, hour: 9, minute: 0 }, "Asia/Kathmandu")).toBe(
+      Date.UTC(2026, 5, 1, 3, 15),
+    );
   });
 
   it("reads 24:00 as the next day's midnight", () => {
@@ -70,9 +74,23 @@ describe("parsers", () => {
 describe("offset cache", () => {
   it("agrees with Intl at every quarter hour around both 2026 changes, in several zones", async () => {
     const { intlOffsetAt } = await import("./zoned-time");
-    for (const zone of ["America/Los_Angeles", "Europe/Berlin", "Asia/Kathmandu", "Australia/Lord_Howe", "Asia/Tokyo"]) {
-      for (const day of [Date.UTC(2026, 2, 8), Date.UTC(2026, 2, 29), Date.UTC(2026, 3, 5), Date.UTC(2026, 9, 4), Date.UTC(2026, 9, 25), Date.UTC(2026, 10, 1)]) {
-        for (let t = day - 86_400_000; t < day + 86_400_000; t += 7 * 60_000) expect(offsetAt(t, zone)).toBe(intlOffsetAt(t, zone));
+    for (const zone of [
+      "America/Los_Angeles",
+      "Europe/Berlin",
+      "Asia/Kathmandu",
+      "Australia/Lord_Howe",
+      "Asia/Tokyo",
+    ]) {
+      for (const day of [
+        Date.UTC(2026, 2, 8),
+        Date.UTC(2026, 2, 29),
+        Date.UTC(2026, 3, 5),
+        Date.UTC(2026, 9, 4),
+        Date.UTC(2026, 9, 25),
+        Date.UTC(2026, 10, 1),
+      ]) {
+        for (let t = day - 86_400_000; t < day + 86_400_000; t += 7 * 60_000)
+          expect(offsetAt(t, zone)).toBe(intlOffsetAt(t, zone));
       }
     }
   });

@@ -148,7 +148,10 @@ export function parseIsoDate(value: string): { year: number; month: number; day:
 }
 
 /** The calendar date `days` after the given one (days may be negative). */
-export function addDays(date: { year: number; month: number; day: number }, days: number): { year: number; month: number; day: number } {
+export function addDays(
+  date: { year: number; month: number; day: number },
+  days: number,
+): { year: number; month: number; day: number } {
   const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
@@ -164,7 +167,11 @@ export function parseClock(value: string): number | null {
 }
 
 /** The instant of `minutes` after midnight on a date in `timeZone`; 24:00 is the next day's 00:00. */
-export function instantOf(date: { year: number; month: number; day: number }, minutes: number, timeZone: string): number {
+export function instantOf(
+  date: { year: number; month: number; day: number },
+  minutes: number,
+  timeZone: string,
+): number {
   const day = addDays(date, Math.floor(minutes / 1440));
   const rest = minutes % 1440;
   return zonedTimeToUtc({ ...day, hour: Math.floor(rest / 60), minute: rest % 60 }, timeZone);

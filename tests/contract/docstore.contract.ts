@@ -150,7 +150,7 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
     test("crud.values-round-trip", async () => {
       const p = `${col("things")}/t1`;
       const data = {
-        text: "héllo \"quoted\" ✓",
+        text: 'héllo "quoted" ✓',
         empty: "",
         int: 42,
         negative: -7,
@@ -323,9 +323,21 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
     test("query.order-by", async () => {
       const c = col("people");
       await seedPeople(c);
-      const byAgeThenName = await store.query({ collection: c, orderBy: [["age", "asc"], ["name", "desc"]] });
+      const byAgeThenName = await store.query({
+        collection: c,
+        orderBy: [
+          ["age", "asc"],
+          ["name", "desc"],
+        ],
+      });
       expect(ids(byAgeThenName)).toEqual(["eve", "dan", "bob", "ann", "cat"]);
-      const byCityDescAgeAsc = await store.query({ collection: c, orderBy: [["city", "desc"], ["age", "asc"]] });
+      const byCityDescAgeAsc = await store.query({
+        collection: c,
+        orderBy: [
+          ["city", "desc"],
+          ["age", "asc"],
+        ],
+      });
       expect(ids(byCityDescAgeAsc)).toEqual(["eve", "bob", "ann", "cat", "dan"]);
     });
 
@@ -358,8 +370,14 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
       expect(result[0]).toEqual({ id: "cat", path: `${c}/cat`, data: expect.objectContaining({ name: "Cat" }) });
       const ranged = await store.query({
         collection: c,
-        where: [["age", ">=", 20], ["city", "in", ["Rome", "Lima", "Oslo"]]],
-        orderBy: [["age", "asc"], ["name", "asc"]],
+        where: [
+          ["age", ">=", 20],
+          ["city", "in", ["Rome", "Lima", "Oslo"]],
+        ],
+        orderBy: [
+          ["age", "asc"],
+          ["name", "asc"],
+        ],
         limit: 3,
       });
       expect(ids(ranged)).toEqual(["bob", "dan", "ann"]);
@@ -433,7 +451,8 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
         );
         const won = outcomes.flatMap((o, i) => (o.status === "fulfilled" ? [i] : []));
         expect(won, attempt).toHaveLength(1);
-        for (const o of outcomes) if (o.status === "rejected") expect(errorName(o.reason), attempt).toBe("AlreadyExistsError");
+        for (const o of outcomes)
+          if (o.status === "rejected") expect(errorName(o.reason), attempt).toBe("AlreadyExistsError");
         expect((await store.get(p))?.data, attempt).toEqual({ winner: won[0] });
       }
     });
@@ -595,7 +614,13 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
 
     test("watch.query-window", async () => {
       const c = col("leaders");
-      for (const [id, xp] of [["a", 50], ["b", 40], ["c", 30], ["d", 20], ["e", 10]] as const) {
+      for (const [id, xp] of [
+        ["a", 50],
+        ["b", 40],
+        ["c", 30],
+        ["d", 20],
+        ["e", 10],
+      ] as const) {
         await store.set(`${c}/${id}`, { xp });
       }
       const seen = recorder<Doc[]>();
@@ -617,7 +642,11 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
 
         await store.update(`${c}/b`, { xp: 5 });
         await seen.expectCount(4);
-        expect(seen.calls[3].map((d) => [d.id, d.data.xp])).toEqual([["e", 45], ["c", 30], ["d", 25]]);
+        expect(seen.calls[3].map((d) => [d.id, d.data.xp])).toEqual([
+          ["e", 45],
+          ["c", 30],
+          ["d", 25],
+        ]);
       } finally {
         stop();
       }
@@ -665,7 +694,9 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
       });
       expect((await store.get(`${c}/t1`))?.data).toEqual({ title: "x" });
       expect(paths(await store.search({ index: posts, text: "chef CREME", limit: 10 }))).toEqual([`${c}/t1`]);
-      expect(paths(await store.search({ index: posts, text: "brulee french learning", limit: 10 }))).toEqual([`${c}/t1`]);
+      expect(paths(await store.search({ index: posts, text: "brulee french learning", limit: 10 }))).toEqual([
+        `${c}/t1`,
+      ]);
       expect(await store.search({ index: posts, text: "  !! ", limit: 10 })).toEqual([]);
     });
 
@@ -721,7 +752,15 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
       const first = await store.search({ index: posts, text: "swift", limit: 3 });
       const second = await store.search({ index: posts, text: "swift", limit: 3, offset: 3 });
       const third = await store.search({ index: posts, text: "swift", limit: 3, offset: 6 });
-      expect([...paths(first), ...paths(second), ...paths(third)]).toEqual(["p/7", "p/6", "p/5", "p/4", "p/3", "p/2", "p/1"]);
+      expect([...paths(first), ...paths(second), ...paths(third)]).toEqual([
+        "p/7",
+        "p/6",
+        "p/5",
+        "p/4",
+        "p/3",
+        "p/2",
+        "p/1",
+      ]);
     });
 
     test("search.separate-indexes", async () => {

@@ -19,11 +19,16 @@ const target = officialEmulator ? "official emulator" : realProject ? "real proj
 
 const NODE_EMULATOR_GAPS: Partial<Record<CaseName, string>> = {
   "crud.set-replaces": "@firestore-emulator/server merges on set without merge; runs on the official emulator",
-  "query.same-type-only": "@firestore-emulator/server ignores `== null` (a unary filter) and matches every document; runs on the official emulator",
-  "query.order-by-excludes-missing": "@firestore-emulator/server keeps documents missing the orderBy field; runs on the official emulator",
-  "tx.concurrent-increments": "@firestore-emulator/server loses updates of concurrent transactions; runs on the official emulator",
-  "tx.create-race": "@firestore-emulator/server does not serialize concurrent transactions; runs on the official emulator",
-  "tx.create-and-update-errors": "@firestore-emulator/server applies a failing commit's other writes; runs on the official emulator",
+  "query.same-type-only":
+    "@firestore-emulator/server ignores `== null` (a unary filter) and matches every document; runs on the official emulator",
+  "query.order-by-excludes-missing":
+    "@firestore-emulator/server keeps documents missing the orderBy field; runs on the official emulator",
+  "tx.concurrent-increments":
+    "@firestore-emulator/server loses updates of concurrent transactions; runs on the official emulator",
+  "tx.create-race":
+    "@firestore-emulator/server does not serialize concurrent transactions; runs on the official emulator",
+  "tx.create-and-update-errors":
+    "@firestore-emulator/server applies a failing commit's other writes; runs on the official emulator",
 };
 
 let emulator: RunningFirestoreEmulator | undefined;

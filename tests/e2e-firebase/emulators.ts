@@ -25,7 +25,9 @@ export async function latestResetCode(email: string): Promise<string> {
   const { auth, projectId } = readEmulators();
   const response = await fetch(`http://${auth}/emulator/v1/projects/${projectId}/oobCodes`);
   if (!response.ok) throw new Error(`The Auth emulator answered ${response.status} for its oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
   const codes = oobCodes.filter((c) => c.email === email && c.requestType === "PASSWORD_RESET");
   const code = codes.at(-1)?.oobCode;
   if (!code) throw new Error(`No password-reset code for ${email} in the Auth emulator`);

@@ -42,7 +42,10 @@ async function createAccount(email: string): Promise<{ idToken: string }> {
 /** Resolves once the browser has tried to open a Firestore listener and failed. */
 function firestoreListenerFails(page: Page): Promise<unknown> {
   const { firestore } = readEmulators();
-  return page.waitForEvent("requestfailed", { predicate: (request) => request.url().includes(firestore), timeout: 30_000 });
+  return page.waitForEvent("requestfailed", {
+    predicate: (request) => request.url().includes(firestore),
+    timeout: 30_000,
+  });
 }
 
 test("sign up, name, dashboard with the server's welcome bonus, log out, sign in again", async ({ page }) => {

@@ -21,7 +21,13 @@ const balance = (page: Page) => page.getByTestId("wallet-balance");
 
 function adminCli(baseURL: string, ...args: string[]) {
   return spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production", BACKEND: "embedded", PUBLIC_URL: baseURL },
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      NODE_ENV: "production",
+      BACKEND: "embedded",
+      PUBLIC_URL: baseURL,
+    },
     encoding: "utf8",
   });
 }
@@ -38,7 +44,10 @@ test.afterEach(async () => {
   expect((await reconcileAll(e2eStore())).failures).toEqual([]);
 });
 
-test("an admin suspends and reinstates a member, adjusts SP live, and finds it all in the audit log", async ({ browser, baseURL }) => {
+test("an admin suspends and reinstates a member, adjusts SP live, and finds it all in the audit log", async ({
+  browser,
+  baseURL,
+}) => {
   const admin = await grantedAdmin(baseURL!);
   const member = await createUser({ fullName: `Sam Suspended ${run}` });
   const adminPage = await openAs(browser, admin, baseURL!, { path: "/admin" });
@@ -66,7 +75,9 @@ test("an admin suspends and reinstates a member, adjusts SP live, and finds it a
   await adminPage.getByLabel("Amount (SP)").fill("-1000");
   await adminPage.locator("#adjust-reason").fill("Too much");
   await adminPage.getByRole("button", { name: "Post adjustment" }).click();
-  await expect(adminPage.getByRole("alert")).toContainText("The balance is 225 SP: a debit of 1000 SP would take it below zero.");
+  await expect(adminPage.getByRole("alert")).toContainText(
+    "The balance is 225 SP: a debit of 1000 SP would take it below zero.",
+  );
   await expect(adminPage.getByTestId("admin-member-balance")).toHaveText("225 SP");
 
   // Suspend: the member's sessions end, so their next request lands on /auth, told why; signing in again is refused.
@@ -107,14 +118,28 @@ test("an admin suspends and reinstates a member, adjusts SP live, and finds it a
   expect(csv.headers()["content-type"]).toContain("text/csv");
   const lines = (await csv.text()).trim().split("\r\n");
   expect(lines[0]).toBe("at,action,actor,member,target,reason,before,after,id");
-  expect(lines.slice(1).map((line) => line.split(",")[1])).toEqual(["member.adjust_sp", "member.suspend", "member.reinstate"]);
+  expect(lines.slice(1).map((line) => line.split(",")[1])).toEqual([
+    "member.adjust_sp",
+    "member.suspend",
+    "member.reinstate",
+  ]);
 });
 
-test("an admin resolves a dispute raised through the real booking flow; both wallets and notifications follow", async ({ browser, baseURL }) => {
+test("an admin resolves a dispute raised through the real booking flow; both wallets and notifications follow", async ({
+  browser,
+  baseURL,
+}) => {
   const admin = await grantedAdmin(baseURL!);
-  const mentor = await createUser({ fullName: `Mina Mentor ${run}`, profile: { timezone: "UTC", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] } });
+  const mentor = await createUser({
+    fullName: `Mina Mentor ${run}`,
+    profile: { timezone: "UTC", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] },
+  });
   const learner = await createUser({ fullName: `Lou Learner ${run}`, profile: { timezone: "UTC" } });
-  await saveAvailability(e2eStore(), mentor.uid, { timezone: "UTC", weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" })), exceptions: [] });
+  await saveAvailability(e2eStore(), mentor.uid, {
+    timezone: "UTC",
+    weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" })),
+    exceptions: [],
+  });
   await saveRates(e2eStore(), mentor.uid, { spanish: 40 });
 
   const learnerPage = await openAs(browser, learner, baseURL!, { path: `/calendar?book=${mentor.uid}` });
@@ -144,7 +169,9 @@ test("an admin resolves a dispute raised through the real booking flow; both wal
   await learnerPage.goto("/dashboard");
   await expect(balance(learnerPage)).toHaveText("160 SP");
   const adminPage = await openAs(browser, admin, baseURL!, { path: "/admin/disputes" });
-  const dispute = adminPage.getByRole("article", { name: "Dispute about Spanish" }).filter({ hasText: learner.fullName });
+  const dispute = adminPage
+    .getByRole("article", { name: "Dispute about Spanish" })
+    .filter({ hasText: learner.fullName });
   await expect(dispute).toContainText("The mentor never joined the call.");
   await dispute.getByLabel("To the learner").check();
   await dispute.getByLabel("Note to both members").fill("The mentor did not attend; the SP go back to the learner.");
@@ -153,14 +180,20 @@ test("an admin resolves a dispute raised through the real booking flow; both wal
   await expect(dispute).toHaveCount(0);
 
   await expect(balance(learnerPage)).toHaveText("200 SP");
-  expect((await e2eStore().get<BookingDoc>(`bookings/${id}`))!.data).toMatchObject({ state: "resolved", resolution: "learner" });
+  expect((await e2eStore().get<BookingDoc>(`bookings/${id}`))!.data).toMatchObject({
+    state: "resolved",
+    resolution: "learner",
+  });
   for (const page of [learnerPage, mentorPage]) {
     await page.goto("/notifications");
     await expect(page.getByText("The mentor did not attend; the SP go back to the learner.")).toBeVisible();
   }
 });
 
-test("an admin refunds a test-checkout purchase: the SP leave the member's wallet live, and the audit log has it", async ({ browser, baseURL }) => {
+test("an admin refunds a test-checkout purchase: the SP leave the member's wallet live, and the audit log has it", async ({
+  browser,
+  baseURL,
+}) => {
   const admin = await grantedAdmin(baseURL!);
   const member = await createUser({ fullName: `Rita Refund ${run}` });
   const memberPage = await openAs(browser, member, baseURL!, { path: "/wallet" });
@@ -187,16 +220,24 @@ test("an admin refunds a test-checkout purchase: the SP leave the member's walle
   await expect(balance(memberPage)).toHaveText("200 SP");
   await expect(memberPage.getByTestId("wallet-history-row").first()).toContainText("Top-up refunded: 500 SP");
   const [payment] = await e2eStore().query({ collection: "payments", where: [["uid", "==", member.uid]] });
-  expect(payment.data).toMatchObject({ status: "refunded", refund: { status: "refunded", requestedBy: admin.uid, shortfallSp: 0 } });
+  expect(payment.data).toMatchObject({
+    status: "refunded",
+    refund: { status: "refunded", requestedBy: admin.uid, shortfallSp: 0 },
+  });
 
   await adminPage.goto("/admin/audit?action=payment.refund");
   await expect(adminPage.getByText(`Bought the wrong pack ${run}`)).toBeVisible();
-  const csv = await (await adminPage.request.get(`/admin/audit.csv?action=payment.refund&subject=${member.uid}`)).text();
+  const csv = await (
+    await adminPage.request.get(`/admin/audit.csv?action=payment.refund&subject=${member.uid}`)
+  ).text();
   expect(csv).toContain(`payment.refund`);
   expect(csv).toContain(`Bought the wrong pack ${run}`);
 });
 
-test("a member reports a chat message; an admin reads it in context and hides it, and both members see it hidden live", async ({ browser, baseURL }) => {
+test("a member reports a chat message; an admin reads it in context and hides it, and both members see it hidden live", async ({
+  browser,
+  baseURL,
+}) => {
   const admin = await grantedAdmin(baseURL!);
   const ann = await createUser({ fullName: `Ann Abusive ${run}` });
   const bob = await createUser({ fullName: `Bob Bystander ${run}` });
@@ -216,7 +257,9 @@ test("a member reports a chat message; an admin reads it in context and hides it
   await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Reports" }).click();
   const item = adminPage.getByRole("article", { name: `Chat message by Ann Abusive ${run}` });
   await expect(item.locator("[data-reported]")).toContainText(`You are a fool ${run}`);
-  await expect(item.getByRole("list", { name: "The conversation around it" })).toContainText(`How was the lesson ${run}?`);
+  await expect(item.getByRole("list", { name: "The conversation around it" })).toContainText(
+    `How was the lesson ${run}?`,
+  );
   await expect(item).toContainText("Insults after the lesson");
   await item.getByLabel("Note for the audit log (optional)").fill(`Insult ${run}`);
   await item.getByRole("button", { name: "Hide" }).click();
@@ -228,7 +271,10 @@ test("a member reports a chat message; an admin reads it in context and hides it
   await expect(bobPage.getByText(`You are a fool ${run}`)).toHaveCount(0);
   const annPage = await openAs(browser, ann, baseURL!, { path: `/inbox/${chatId}` });
   await expect(annPage.getByTestId("message").last()).toHaveText(/^This message was hidden by a moderator\./);
-  expect((await e2eStore().get(`chats/${chatId}/messages/${messageId}`))?.data).toMatchObject({ hidden: true, text: "" });
+  expect((await e2eStore().get(`chats/${chatId}/messages/${messageId}`))?.data).toMatchObject({
+    hidden: true,
+    text: "",
+  });
 
   await adminPage.goto("/admin/audit?action=report.hide");
   await expect(adminPage.getByText(`Insult ${run}`)).toBeVisible();
@@ -251,17 +297,42 @@ const ADMIN_PATHS = readdirSync("app/routes")
   });
 
 test("the walk below covers every admin route", () => {
-  expect(ADMIN_PATHS).toEqual(expect.arrayContaining(["/admin", "/admin/members/some-id", "/admin/payments", "/admin/reports", "/admin/audit.csv"]));
+  expect(ADMIN_PATHS).toEqual(
+    expect.arrayContaining([
+      "/admin",
+      "/admin/members/some-id",
+      "/admin/payments",
+      "/admin/reports",
+      "/admin/audit.csv",
+    ]),
+  );
 });
 
-test("a member who is not an admin and a signed-out visitor get 404 for every admin page and action", async ({ browser, baseURL, playwright }) => {
+test("a member who is not an admin and a signed-out visitor get 404 for every admin page and action", async ({
+  browser,
+  baseURL,
+  playwright,
+}) => {
   const member = await createUser({ fullName: `Nora Nobody ${run}` });
   const memberPage = await openAs(browser, member, baseURL!);
   const anonymous = await playwright.request.newContext({ baseURL });
   for (const client of [memberPage.request, anonymous]) {
     for (const path of ADMIN_PATHS) {
       expect((await client.get(path, { maxRedirects: 0 })).status(), `GET ${path}`).toBe(404);
-      const post = await client.post(path, { form: { intent: "suspend", reason: "takeover", amount: "1000", adjustmentId: "form-00000001", bookingId: "x", to: "learner", note: "xxx", paymentId: "tc_000000000000000000000000" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+      const post = await client.post(path, {
+        form: {
+          intent: "suspend",
+          reason: "takeover",
+          amount: "1000",
+          adjustmentId: "form-00000001",
+          bookingId: "x",
+          to: "learner",
+          note: "xxx",
+          paymentId: "tc_000000000000000000000000",
+        },
+        headers: { Origin: baseURL! },
+        maxRedirects: 0,
+      });
       expect(post.status(), `POST ${path}`).toBe(404);
     }
   }

@@ -36,7 +36,12 @@ function onePixelPng([r, g, b]: [number, number, number]): Buffer {
   header.writeUInt32BE(1, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
   const scanline = Buffer.from([0, r, g, b]); // filter byte "none", then the pixel
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(scanline)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(scanline)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const headerAvatar = (page: Page) => page.locator('header [data-tour="profile-menu"] img');
@@ -62,7 +67,9 @@ test("a member uploads a PNG and it becomes their picture, cached for good", asy
   await expect(headerAvatar(page)).toHaveAttribute("src", url as string);
   await expect(profileAvatar(page)).toHaveAttribute("src", url as string);
   // The browser could decode what was served.
-  await expect.poll(() => headerAvatar(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await expect
+    .poll(() => headerAvatar(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
 
   const served = await request.get(url as string);
   expect(served.status()).toBe(200);
@@ -88,7 +95,12 @@ function noisyPng(side: number): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const rows: Buffer[] = [];
   for (let y = 0; y < side; y++) rows.push(Buffer.concat([Buffer.from([0]), randomBytes(side * 3)]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 test("a photo over 2 MB is made smaller in the browser and accepted", async ({ browser, baseURL, request }) => {
@@ -104,32 +116,58 @@ test("a photo over 2 MB is made smaller in the browser and accepted", async ({ b
   const served = await request.get(url as string);
   expect(served.headers()["content-type"]).toBe("image/jpeg");
   expect((await served.body()).length).toBeLessThanOrEqual(2 * 1024 * 1024);
-  await expect.poll(() => headerAvatar(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1024);
+  await expect
+    .poll(() => headerAvatar(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1024);
 });
 
-test("a text file named .png and a fake 8-byte PNG are refused with a message, and the picture stays", async ({ browser, baseURL }) => {
+test("a text file named .png and a fake 8-byte PNG are refused with a message, and the picture stays", async ({
+  browser,
+  baseURL,
+}) => {
   const user = await createUser({ fullName: "Rex Refused" });
   const page = await openAs(browser, user, baseURL!, { path: "/profile" });
   const before = await storedPicture(user.uid);
   const button = page.getByRole("button", { name: "Upload picture" });
 
-  await upload(page, { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("These are my notes, not a picture.\n") });
-  await expect(page.getByRole("alert")).toHaveText("This picture could not be read. Choose another JPEG, PNG or WebP file.");
+  await upload(page, {
+    name: "notes.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("These are my notes, not a picture.\n"),
+  });
+  await expect(page.getByRole("alert")).toHaveText(
+    "This picture could not be read. Choose another JPEG, PNG or WebP file.",
+  );
   await expect(button).toBeEnabled();
 
-  await upload(page, { name: "fake.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) });
-  await expect(page.getByRole("alert")).toHaveText("This picture could not be read. Choose another JPEG, PNG or WebP file.");
+  await upload(page, {
+    name: "fake.png",
+    mimeType: "image/png",
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  });
+  await expect(page.getByRole("alert")).toHaveText(
+    "This picture could not be read. Choose another JPEG, PNG or WebP file.",
+  );
   await expect(button).toBeEnabled();
   expect(await storedPicture(user.uid)).toBe(before);
 });
 
-test("the server reads what it is sent: a fake PNG posted without the page is refused", async ({ browser, baseURL }) => {
+test("the server reads what it is sent: a fake PNG posted without the page is refused", async ({
+  browser,
+  baseURL,
+}) => {
   const user = await createUser({ fullName: "Sam Script" });
   const page = await openAs(browser, user, baseURL!, { path: "/profile" });
   const before = await storedPicture(user.uid);
   const response = await page.request.post("/profile.data", {
     headers: { Origin: baseURL! },
-    multipart: { avatar: { name: "fake.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) } },
+    multipart: {
+      avatar: {
+        name: "fake.png",
+        mimeType: "image/png",
+        buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      },
+    },
   });
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain("This picture could not be read.");

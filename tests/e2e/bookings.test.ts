@@ -100,7 +100,9 @@ test("a paid session from availability to reviews, xp and level", async ({ brows
   await mentorPage.getByRole("button", { name: "Save link" }).click();
   await expect(learnerPage.getByTestId("meeting-link")).toHaveText("https://meet.example.com/spanish-leo");
   await mentorPage.getByRole("textbox", { name: "Shared notes" }).fill("Bring three questions about the subjunctive.");
-  await expect(learnerPage.getByRole("textbox", { name: "Shared notes" })).toHaveValue("Bring three questions about the subjunctive.");
+  await expect(learnerPage.getByRole("textbox", { name: "Shared notes" })).toHaveValue(
+    "Bring three questions about the subjunctive.",
+  );
   await learnerPage.getByPlaceholder("Message Mara Mentor").fill("See you soon!");
   await learnerPage.getByRole("button", { name: "Send" }).click();
   await expect(mentorPage.getByText("See you soon!")).toBeVisible();
@@ -175,7 +177,9 @@ test("a learner's cancellation within 24 hours splits the price as recorded", as
   await expect(learnerPage.getByText("Cancelling less than 24 hours before the start refunds half")).toBeVisible();
   // Cancelling asks first, says what it costs, and offers to keep the session before the destructive button.
   await learnerPage.getByRole("button", { name: "Cancel session" }).click();
-  await expect(learnerPage.getByTestId("cancel-cost")).toHaveText("Less than 24 hours before the start: you get back 20 SP of 40; 20 SP go to the mentor.");
+  await expect(learnerPage.getByTestId("cancel-cost")).toHaveText(
+    "Less than 24 hours before the start: you get back 20 SP of 40; 20 SP go to the mentor.",
+  );
   await expect(learnerPage.getByRole("button", { name: "Keep the session" })).toBeFocused();
   await learnerPage.getByRole("button", { name: "Keep the session" }).click();
   await expect(learnerPage.getByTestId("cancel-cost")).toHaveCount(0);
@@ -204,7 +208,11 @@ test("a learner who cannot afford a session is offered a top-up", async ({ brows
   await expect(balance(page)).toHaveText("200 SP");
 });
 
-test("sessions export as .ics and a private feed that can be revoked; strangers see nothing", async ({ browser, baseURL, request }) => {
+test("sessions export as .ics and a private feed that can be revoked; strangers see nothing", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const mentor = await member("Ivy Ical", "Asia/Tokyo", true);
   const learner = await member("Ian Ical", "America/Los_Angeles");
   const stranger = await member("Sue Stranger", "UTC");

@@ -30,7 +30,10 @@ async function sessionStartingSoon(mentor: TestUser, learner: TestUser): Promise
     price: 0,
     state: "accepted",
     confirmations: {},
-    history: [{ state: "requested", at: now, by: "learner" }, { state: "accepted", at: now, by: "mentor" }],
+    history: [
+      { state: "requested", at: now, by: "learner" },
+      { state: "accepted", at: now, by: "mentor" },
+    ],
     meetingLink: "",
     notes: "",
     notesUpdatedAt: 0,
@@ -47,9 +50,13 @@ async function sessionStartingSoon(mentor: TestUser, learner: TestUser): Promise
 /** A real picture: the element has frame dimensions and its clock moves on. */
 async function expectVideoPlaying(page: Page, label: string): Promise<void> {
   const video = page.getByLabel(label, { exact: true });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(before);
 }
 
 async function join(page: Page): Promise<void> {
@@ -63,7 +70,10 @@ const status = (page: Page) => page.getByTestId("call-status");
 // One test takes a member's network away on purpose; the browser reports the requests it could not send.
 test.use({ allowedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
 
-test("mentor and learner meet in the room: video both ways, mute, a network drop, a reload, a leave; nobody else can signal", async ({ browser, baseURL }) => {
+test("mentor and learner meet in the room: video both ways, mute, a network drop, a reload, a leave; nobody else can signal", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const suffix = randomUUID().slice(0, 6);
   const mentor = await createUser({ fullName: `Mara ${suffix}` });
@@ -86,7 +96,10 @@ test("mentor and learner meet in the room: video both ways, mute, a network drop
   // The learner mutes: the mentor sees it, and it is what the server holds.
   await learnerPage.getByRole("button", { name: "Mute" }).click();
   await expect(mentorPage.getByTestId("remote-muted")).toHaveText(`${learner.fullName} is muted`);
-  expect((await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data).toMatchObject({ audio: false, video: true });
+  expect((await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data).toMatchObject({
+    audio: false,
+    video: true,
+  });
   await learnerPage.getByRole("button", { name: "Unmute" }).click();
   await expect(mentorPage.getByTestId("remote-muted")).toHaveCount(0);
 
@@ -115,7 +128,10 @@ test("mentor and learner meet in the room: video both ways, mute, a network drop
   await mentorPage.getByRole("button", { name: "Leave" }).click();
   await expect(status(learnerPage)).toHaveText(`${mentor.fullName} left the call.`);
   await expect(mentorPage.getByRole("button", { name: "Join call" })).toBeVisible();
-  expect((await e2eStore().get(`bookings/${id}/signals/member_${mentor.uid}`))?.data).toMatchObject({ peer: null, left: true });
+  expect((await e2eStore().get(`bookings/${id}/signals/member_${mentor.uid}`))?.data).toMatchObject({
+    peer: null,
+    left: true,
+  });
 
   // Someone else sees no room and can neither signal nor listen.
   const strangerPage = await openAs(browser, stranger, baseURL!);
@@ -131,14 +147,20 @@ test("mentor and learner meet in the room: video both ways, mute, a network drop
   }
 });
 
-test("on a phone the videos stack with the controls in reach; another tab of the same member takes the call over", async ({ browser, baseURL }) => {
+test("on a phone the videos stack with the controls in reach; another tab of the same member takes the call over", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const suffix = randomUUID().slice(0, 6);
   const mentor = await createUser({ fullName: `Mara ${suffix}` });
   const learner = await createUser({ fullName: `Leo ${suffix}` });
   const id = await sessionStartingSoon(mentor, learner);
   const mentorPage = await openAs(browser, mentor, baseURL!, { path: `/session/${id}` });
-  const phone = await openAs(browser, learner, baseURL!, { path: `/session/${id}`, viewport: { width: 390, height: 844 } });
+  const phone = await openAs(browser, learner, baseURL!, {
+    path: `/session/${id}`,
+    viewport: { width: 390, height: 844 },
+  });
   await join(mentorPage);
   await join(phone);
   await expect(status(phone)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 20_000 });
@@ -168,7 +190,10 @@ test("on a phone the videos stack with the controls in reach; another tab of the
   await expect(phone.getByRole("button", { name: "Move the call here" })).toBeVisible();
 });
 
-test("without a camera a member joins with sound only, told why, and still sees the other", async ({ browser, baseURL }) => {
+test("without a camera a member joins with sound only, told why, and still sees the other", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const suffix = randomUUID().slice(0, 6);
   const mentor = await createUser({ fullName: `Mara ${suffix}` });
@@ -180,7 +205,10 @@ test("without a camera a member joins with sound only, told why, and still sees 
   await learnerPage.addInitScript(() => {
     const devices = navigator.mediaDevices;
     const original = devices.getUserMedia.bind(devices);
-    devices.getUserMedia = (constraints) => (constraints?.video ? Promise.reject(new DOMException("Requested device not found", "NotFoundError")) : original(constraints));
+    devices.getUserMedia = (constraints) =>
+      constraints?.video
+        ? Promise.reject(new DOMException("Requested device not found", "NotFoundError"))
+        : original(constraints);
   });
   await learnerPage.goto(`/session/${id}`);
 
@@ -194,7 +222,10 @@ test("without a camera a member joins with sound only, told why, and still sees 
   await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 20_000 });
   await expectVideoPlaying(learnerPage, `${mentor.fullName}'s video`);
   await expect(mentorPage.getByText(`${learner.fullName}'s camera is off`)).toBeVisible();
-  expect((await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data).toMatchObject({ audio: true, video: false });
+  expect((await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data).toMatchObject({
+    audio: true,
+    video: false,
+  });
 });
 
 test("when no direct path exists, the room says so and points at the meeting link", async ({ browser, baseURL }) => {
@@ -221,12 +252,20 @@ test("when no direct path exists, the room says so and points at the meeting lin
   const [mentorPage, learnerPage] = pages;
   await join(mentorPage);
   await join(learnerPage);
-  await expect(mentorPage.getByRole("alert").filter({ hasText: "The direct call cannot connect" })).toContainText("Add a meeting link above and meet there instead.", { timeout: 40_000 });
-  await expect(learnerPage.getByRole("alert").filter({ hasText: "The direct call cannot connect" })).toContainText(`Ask ${mentor.fullName} to add a meeting link above.`, { timeout: 40_000 });
+  await expect(mentorPage.getByRole("alert").filter({ hasText: "The direct call cannot connect" })).toContainText(
+    "Add a meeting link above and meet there instead.",
+    { timeout: 40_000 },
+  );
+  await expect(learnerPage.getByRole("alert").filter({ hasText: "The direct call cannot connect" })).toContainText(
+    `Ask ${mentor.fullName} to add a meeting link above.`,
+    { timeout: 40_000 },
+  );
   await expect(status(learnerPage)).toHaveText(`Connecting to ${mentor.fullName}…`);
 
   await mentorPage.getByLabel("Meeting link").fill("https://meet.example.com/fallback");
   await mentorPage.getByRole("button", { name: "Save link" }).click();
-  await expect(learnerPage.getByRole("alert").filter({ hasText: "The direct call cannot connect" })).toContainText("Use the meeting link above instead.");
+  await expect(learnerPage.getByRole("alert").filter({ hasText: "The direct call cannot connect" })).toContainText(
+    "Use the meeting link above instead.",
+  );
   await expect(learnerPage.getByTestId("meeting-link")).toHaveText("https://meet.example.com/fallback");
 });

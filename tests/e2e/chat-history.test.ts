@@ -23,9 +23,19 @@ test("a long thread loads earlier messages on request, keeping the reader's plac
   const start = Date.now() - 130 * 60_000;
   for (let i = 0; i < 120; i++) {
     const timestamp = start + i * 60_000;
-    await e2eStore().set(`chats/${chatId}/messages/${messageId(timestamp, String(i).padStart(4, "0"))}`, { sender: i % 2 ? ana.uid : ben.uid, text: `Message number ${i}`, seen: true, timestamp });
+    await e2eStore().set(`chats/${chatId}/messages/${messageId(timestamp, String(i).padStart(4, "0"))}`, {
+      sender: i % 2 ? ana.uid : ben.uid,
+      text: `Message number ${i}`,
+      seen: true,
+      timestamp,
+    });
   }
-  await e2eStore().update(`chats/${chatId}`, { messageCount: 120, lastMessage: "Message number 119", lastSender: ana.uid, updatedAt: start + 119 * 60_000 });
+  await e2eStore().update(`chats/${chatId}`, {
+    messageCount: 120,
+    lastMessage: "Message number 119",
+    lastSender: ana.uid,
+    updatedAt: start + 119 * 60_000,
+  });
 
   const page = await openAs(browser, ana, baseURL!, { path: `/inbox/${chatId}`, viewport });
   const messages = page.getByTestId("message");
@@ -58,13 +68,26 @@ test("a long thread loads earlier messages on request, keeping the reader's plac
 });
 
 test("a message read in the session room is seen, and the Chat dot clears", async ({ browser, baseURL }) => {
-  const mentor = await createUser({ fullName: "Mia Mentor", profile: { timezone: "UTC", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] } });
+  const mentor = await createUser({
+    fullName: "Mia Mentor",
+    profile: { timezone: "UTC", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] },
+  });
   const learner = await createUser({ fullName: "Leo Learner", profile: { timezone: "UTC" } });
   const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));
   await saveAvailability(e2eStore(), mentor.uid, { timezone: "UTC", weekly, exceptions: [] });
   await saveRates(e2eStore(), mentor.uid, { spanish: 40 });
-  const [start] = bookableStarts({ weekly, exceptions: [] }, "UTC", { from: Date.now() + 3 * 3_600_000, to: Date.now() + 7 * 86_400_000, durationMinutes: 60 });
-  const booking = await requestBooking(e2eStore(), { learnerUid: learner.uid, mentorUid: mentor.uid, skillTag: "spanish", start, durationMinutes: 60 });
+  const [start] = bookableStarts({ weekly, exceptions: [] }, "UTC", {
+    from: Date.now() + 3 * 3_600_000,
+    to: Date.now() + 7 * 86_400_000,
+    durationMinutes: 60,
+  });
+  const booking = await requestBooking(e2eStore(), {
+    learnerUid: learner.uid,
+    mentorUid: mentor.uid,
+    skillTag: "spanish",
+    start,
+    durationMinutes: 60,
+  });
   const chatId = await openChat(e2eStore(), mentor.uid, learner.uid);
   await sendMessage(e2eStore(), mentor.uid, chatId, "See you at the session!");
 
@@ -76,7 +99,9 @@ test("a message read in the session room is seen, and the Chat dot clears", asyn
   await expect(room.getByText("See you at the session!")).toBeVisible();
 
   await expect(chatDot(elsewhere)).toHaveCount(0);
-  await expect.poll(async () => (await e2eStore().get(`chats/${chatId}`))?.data.unread).toMatchObject({ [learner.uid]: 0 });
+  await expect
+    .poll(async () => (await e2eStore().get(`chats/${chatId}`))?.data.unread)
+    .toMatchObject({ [learner.uid]: 0 });
   const stored = await e2eStore().query({ collection: `chats/${chatId}/messages` });
   expect(stored.map((m) => m.data.seen)).toEqual([true]);
 });

@@ -18,15 +18,24 @@ const PHONE = { width: 390, height: 844 };
 
 async function member(fullName: string, teaches: string[] = []): Promise<TestUser> {
   const user = await createUser({ fullName });
-  await setSkills(e2eStore(), user.uid, teaches.map((s) => toSkill(s, "expert")!), []);
+  await setSkills(
+    e2eStore(),
+    user.uid,
+    teaches.map((s) => toSkill(s, "expert")!),
+    [],
+  );
   await markAllRead(e2eStore(), user.uid);
   return user;
 }
 
-const open = (browser: Browser, user: TestUser, baseURL: string, path: string, viewport = DESKTOP) => openAs(browser, user, baseURL, { path, viewport });
+const open = (browser: Browser, user: TestUser, baseURL: string, path: string, viewport = DESKTOP) =>
+  openAs(browser, user, baseURL, { path, viewport });
 const post = (page: Page, text: string) => page.getByTestId("post").filter({ hasText: text });
 
-test("a thread with a mention, a live reply, reactions, the answer with xp, and search", async ({ browser, baseURL }) => {
+test("a thread with a mention, a live reply, reactions, the answer with xp, and search", async ({
+  browser,
+  baseURL,
+}) => {
   const suffix = Date.now().toString(36);
   const skill = `Glazing ${suffix}`;
   const ana = await member(`Ana ${suffix}`, [skill]);
@@ -41,7 +50,9 @@ test("a thread with a mention, a live reply, reactions, the answer with xp, and 
   await expect(a.getByLabel("Space")).toHaveValue(skillSpaceId(skill));
   await a.getByLabel("Title").fill(`Which glaze for stoneware ${suffix}?`);
   const body = a.getByLabel("Body");
-  await body.fill(`I fire at **cone 6** and the ${word} glaze crawls.\n\n- thin coat\n- thick coat\n\n<script>window.__pwned = 1</script>\n\n[click me](javascript:window.__pwned=2)\n\nAny ideas `);
+  await body.fill(
+    `I fire at **cone 6** and the ${word} glaze crawls.\n\n- thin coat\n- thick coat\n\n<script>window.__pwned = 1</script>\n\n[click me](javascript:window.__pwned=2)\n\nAny ideas `,
+  );
   await body.pressSequentially(`@Ben ${suffix.slice(0, 3)}`);
   await a.getByRole("option", { name: ben.fullName }).click();
   await expect(body).toHaveValue(new RegExp(`\\[@Ben ${suffix}\\]\\(/members/${ben.uid}\\) $`));
@@ -74,7 +85,12 @@ test("a thread with a mention, a live reply, reactions, the answer with xp, and 
   await expect(b.getByTestId("bell-badge")).toHaveText("1");
   await expect(b.getByTestId("activity-list")).toContainText(`Ana ${suffix} mentioned you`);
   await b.goto("/notifications");
-  await b.getByTestId("notification").filter({ hasText: `Ana ${suffix} mentioned you` }).getByRole("link").first().click();
+  await b
+    .getByTestId("notification")
+    .filter({ hasText: `Ana ${suffix} mentioned you` })
+    .getByRole("link")
+    .first()
+    .click();
   await b.waitForURL(`**/community/${threadId}`);
 
   // B replies on the thread page; A sees it arrive without a reload.
@@ -94,7 +110,10 @@ test("a thread with a mention, a live reply, reactions, the answer with xp, and 
   await expect(post(b, "first coat").getByTestId("answer-badge")).toBeVisible();
   const progress = await open(browser, ben, baseURL!, "/progress");
   await expect(progress.getByTestId("level-summary")).toContainText("15 xp");
-  expect((await e2eStore().get(`users/${ben.uid}/xp/answer_${threadId}`))?.data).toMatchObject({ kind: "answer", amount: 15 });
+  expect((await e2eStore().get(`users/${ben.uid}/xp/answer_${threadId}`))?.data).toMatchObject({
+    kind: "answer",
+    amount: 15,
+  });
 
   // Search finds the thread by a word of its body, highlighted.
   await a.goto(`/community?q=${encodeURIComponent(`crawls ${word}`)}`);
@@ -108,7 +127,12 @@ test("three reports from different members hide a post, live for its readers", a
   const suffix = Date.now().toString(36);
   const ana = await member(`Ana ${suffix}`);
   const ben = await member(`Ben ${suffix}`);
-  const { threadId } = await createThread(e2eStore(), ana.uid, { spaceId: "general", title: `Reported thread ${suffix}`, body: "A fair question.", skillTag: "" }, Date.now() - 60_000);
+  const { threadId } = await createThread(
+    e2eStore(),
+    ana.uid,
+    { spaceId: "general", title: `Reported thread ${suffix}`, body: "A fair question.", skillTag: "" },
+    Date.now() - 60_000,
+  );
   await reply(e2eStore(), ben.uid, threadId, { body: "Try a *thinner* first coat, and buy my course." });
   const a = await open(browser, ana, baseURL!, `/community/${threadId}`);
   await expect(post(a, "first coat")).toBeVisible();
@@ -142,9 +166,20 @@ test("pages of 20 threads keep their order while new ones arrive", async ({ brow
   const start = Date.now() - 60 * 20 * 60_000;
   // Twenty minutes apart, so the posting limits (per member, per hour) let the seeding through.
   for (let i = 1; i <= 60; i++) {
-    await createThread(e2eStore(), writer.uid, { spaceId: space, title: `Knot number ${String(i).padStart(2, "0")}`, body: "Tied.", skillTag: skill.toLowerCase() }, start + i * 20 * 60_000);
+    await createThread(
+      e2eStore(),
+      writer.uid,
+      {
+        spaceId: space,
+        title: `Knot number ${String(i).padStart(2, "0")}`,
+        body: "Tied.",
+        skillTag: skill.toLowerCase(),
+      },
+      start + i * 20 * 60_000,
+    );
   }
-  const titles = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, k) => `Knot number ${String(from - k).padStart(2, "0")}`);
+  const titles = (from: number, to: number) =>
+    Array.from({ length: from - to + 1 }, (_, k) => `Knot number ${String(from - k).padStart(2, "0")}`);
 
   const page = await open(browser, reader, baseURL!, `/community?space=${space}&sort=newest`);
   const rows = page.getByTestId("thread-row").getByRole("link");
@@ -184,10 +219,26 @@ test("the community and a thread at 390×844 and on a desktop", async ({ browser
   const skill = `Sourdough ${suffix}`;
   const ana = await member(`Ana ${suffix}`, [skill]);
   const ben = await member(`Ben ${suffix}`, [skill]);
-  const { threadId } = await createThread(e2eStore(), ana.uid, { spaceId: skillSpaceId(skill), title: "How wet should a starter be for a first loaf?", body: "I keep mine at **100%** hydration.\n\n> Is that too wet?\n\n- flour\n- water\n\n`feed 1:1:1`", skillTag: skill.toLowerCase(), skillLabel: skill }, Date.now() - 60_000);
-  await reply(e2eStore(), ben.uid, threadId, { body: "100% is a fine start. Try [this guide](https://example.com/starter)." });
+  const { threadId } = await createThread(
+    e2eStore(),
+    ana.uid,
+    {
+      spaceId: skillSpaceId(skill),
+      title: "How wet should a starter be for a first loaf?",
+      body: "I keep mine at **100%** hydration.\n\n> Is that too wet?\n\n- flour\n- water\n\n`feed 1:1:1`",
+      skillTag: skill.toLowerCase(),
+      skillLabel: skill,
+    },
+    Date.now() - 60_000,
+  );
+  await reply(e2eStore(), ben.uid, threadId, {
+    body: "100% is a fine start. Try [this guide](https://example.com/starter).",
+  });
 
-  for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
     const page = await open(browser, ana, baseURL!, "/community", viewport);
     await expect(page.getByRole("heading", { name: "Community", level: 1 })).toBeVisible();
     await expect(page.getByTestId("thread-row").first()).toBeVisible();

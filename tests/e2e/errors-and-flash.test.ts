@@ -3,10 +3,16 @@ import { createUser, openAs } from "./support/fixtures";
 
 /** Issue 12, "what users see": error pages keep the navigation; redirects carry a flash message. */
 
-test("a loader that fails on a full-layout page keeps the navigation and shows the error page", async ({ browser, baseURL }) => {
+test("a loader that fails on a full-layout page keeps the navigation and shows the error page", async ({
+  browser,
+  baseURL,
+}) => {
   const user = await createUser({ fullName: `Erin Error ${Math.random().toString(36).slice(2, 8)}` });
   const missing = `no-such-member-${Math.random().toString(36).slice(2, 10)}`;
-  const page = await openAs(browser, user, baseURL!, { path: `/members/${missing}`, viewport: { width: 1280, height: 800 } });
+  const page = await openAs(browser, user, baseURL!, {
+    path: `/members/${missing}`,
+    viewport: { width: 1280, height: 800 },
+  });
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByText("This member does not exist.")).toBeVisible();
   await expect(page.getByTestId("sidebar").getByRole("link", { name: "Dashboard" })).toBeVisible();

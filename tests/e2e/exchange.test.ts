@@ -23,7 +23,8 @@ async function member(fullName: string, teaches: string[], learns: string[]): Pr
   return user;
 }
 
-const open = (browser: Browser, user: TestUser, baseURL: string, path: string) => openAs(browser, user, baseURL, { path, viewport: { width: 1280, height: 800 } });
+const open = (browser: Browser, user: TestUser, baseURL: string, path: string) =>
+  openAs(browser, user, baseURL, { path, viewport: { width: 1280, height: 800 } });
 
 const chatDot = (page: Page) => page.getByTestId("sidebar").getByTestId("chat-dot");
 
@@ -84,7 +85,10 @@ test("two members find each other, save, chat live and see it read", async ({ br
   await expect(aMessages.last()).toHaveAttribute("data-mine", "false");
 
   // A notification for B's first message from A, linking to the conversation.
-  const notes = await e2eStore().query({ collection: `notifications/${ben.uid}/messages`, where: [["type", "==", "message"]] });
+  const notes = await e2eStore().query({
+    collection: `notifications/${ben.uid}/messages`,
+    where: [["type", "==", "message"]],
+  });
   expect(notes.map((n) => n.data.link)).toEqual([`/inbox/${chatId}`]);
 
   // An over-long message is refused with a message, and nothing is stored.
@@ -99,7 +103,10 @@ test("two members find each other, save, chat live and see it read", async ({ br
   expect(response?.status()).toBe(404);
   const stream = await c.request.get(`/api/live?feeds=chatMessages:${chatId}`);
   expect(stream.status()).toBe(403);
-  const post = await c.request.post(`/inbox/${chatId}`, { form: { intent: "send", text: "let me in" }, headers: { Origin: baseURL! } });
+  const post = await c.request.post(`/inbox/${chatId}`, {
+    form: { intent: "send", text: "let me in" },
+    headers: { Origin: baseURL! },
+  });
   expect(post.status()).toBe(404);
   expect(await e2eStore().query({ collection: `chats/${chatId}/messages` })).toHaveLength(2);
 
@@ -112,7 +119,10 @@ test("two members find each other, save, chat live and see it read", async ({ br
 
   if (process.env.E2E_SCREENSHOTS) {
     const dir = process.env.E2E_SCREENSHOTS;
-    for (const [w, h] of [[1280, 800], [390, 844]] as const) {
+    for (const [w, h] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
       await a.setViewportSize({ width: w, height: h });
       await a.goto("/matches");
       await a.screenshot({ path: `${dir}/matches-${w}.png`, fullPage: true });

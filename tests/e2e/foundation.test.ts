@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "./support/test";
-import { createUser, PASSWORD, signInAs, signUpViaUi, skipLocalOnboarding, uniqueEmail, type TestUser } from "./support/fixtures";
+import {
+  createUser,
+  PASSWORD,
+  signInAs,
+  signUpViaUi,
+  skipLocalOnboarding,
+  uniqueEmail,
+  type TestUser,
+} from "./support/fixtures";
 import { e2eStore, uidOf } from "./support/store";
 
 /**
@@ -92,18 +100,28 @@ test.describe("sign-up", () => {
     await page.goto("/profile-setup");
     const forged = { form: { fullName: "Mallory Forged" }, maxRedirects: 0 };
 
-    const withOrigin = await page.request.post("/profile-setup", { ...forged, headers: { Origin: "https://evil.example" } });
+    const withOrigin = await page.request.post("/profile-setup", {
+      ...forged,
+      headers: { Origin: "https://evil.example" },
+    });
     expect(withOrigin.status()).toBe(403);
     expect(await withOrigin.text()).toContain("came from another site");
     expect(await storedFullName(user.uid)).toBe("");
 
     // A browser that sends no Origin still says where the request came from.
-    const withoutOrigin = await page.request.post("/profile-setup", { ...forged, headers: { "Sec-Fetch-Site": "cross-site" } });
+    const withoutOrigin = await page.request.post("/profile-setup", {
+      ...forged,
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
     expect(withoutOrigin.status()).toBe(403);
     expect(await storedFullName(user.uid)).toBe("");
 
     // The same request from the site itself goes through: the refusals were about the origin.
-    const sameSite = await page.request.post("/profile-setup", { form: { fullName: "Real Name" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    const sameSite = await page.request.post("/profile-setup", {
+      form: { fullName: "Real Name" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
     expect(sameSite.status()).toBe(302);
     expect(await storedFullName(user.uid)).toBe("Real Name");
   });
@@ -139,7 +157,11 @@ test.describe("redirect rules", () => {
     });
   }
 
-  test("a member without a name is sent to /profile-setup from a full-layout page", async ({ context, page, baseURL }) => {
+  test("a member without a name is sent to /profile-setup from a full-layout page", async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const user = await createUser({ fullName: "" });
     await signInAs(context, user, baseURL!);
     await page.goto("/matches");
@@ -222,7 +244,10 @@ test.describe("session", () => {
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
 
-    const mail = await e2eStore().query<{ to: string; link: string }>({ collection: "outbox", where: [["to", "==", user.email]] });
+    const mail = await e2eStore().query<{ to: string; link: string }>({
+      collection: "outbox",
+      where: [["to", "==", user.email]],
+    });
     expect(mail).toHaveLength(1);
     const link = mail[0]!.data.link;
     expect(link).toContain("/auth/action?mode=resetPassword&oobCode=");
@@ -233,7 +258,9 @@ test.describe("session", () => {
     await page.getByLabel("Repeat the new password").fill(newPassword);
     await page.getByRole("button", { name: "Save new password" }).click();
     await page.waitForURL(/\/auth$/);
-    await expect(page.getByRole("status").filter({ hasText: "Your password was changed. Sign in with the new one." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your password was changed. Sign in with the new one." }),
+    ).toBeVisible();
 
     await signInViaForm(page, user.email, PASSWORD);
     await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
@@ -255,7 +282,11 @@ test.describe("layout", () => {
     { viewport: DESKTOP, shown: "sidebar", hidden: "bottom-bar" },
     { viewport: PHONE, shown: "bottom-bar", hidden: "sidebar" },
   ]) {
-    test(`at ${viewport.width}×${viewport.height} the ${shown} shows and the ${hidden} is hidden`, async ({ context, page, baseURL }) => {
+    test(`at ${viewport.width}×${viewport.height} the ${shown} shows and the ${hidden} is hidden`, async ({
+      context,
+      page,
+      baseURL,
+    }) => {
       const user = await createUser();
       await signInAs(context, user, baseURL!);
       await page.setViewportSize(viewport);

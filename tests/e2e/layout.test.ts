@@ -50,10 +50,16 @@ async function checkPage(page: Page, appPage: AppPage, world: HostileWorld, sign
     const where = `${appPage.name} at ${width}px`;
     // LAYOUT_SCREENSHOTS=<dir> keeps a picture of every page at phone and desktop width to look at.
     if (process.env.LAYOUT_SCREENSHOTS && (width === 390 || width === 1280)) {
-      await page.screenshot({ path: `${process.env.LAYOUT_SCREENSHOTS}/${signedIn ? "in" : "out"}-${appPage.name.replace(/\W+/g, "-")}-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${process.env.LAYOUT_SCREENSHOTS}/${signedIn ? "in" : "out"}-${appPage.name.replace(/\W+/g, "-")}-${width}.png`,
+        fullPage: true,
+      });
     }
     const result = await overflow(page);
-    expect(result.scrollWidth, `${where}: page wider than the screen; widest: ${result.culprits.join(" | ")}`).toBeLessThanOrEqual(result.viewport);
+    expect(
+      result.scrollWidth,
+      `${where}: page wider than the screen; widest: ${result.culprits.join(" | ")}`,
+    ).toBeLessThanOrEqual(result.viewport);
     if (signedIn && appPage.chrome !== false) {
       await expectInsideWidth(page, page.getByRole("button", { name: "Profile menu" }), `${where}: profile menu`);
       if (width < 1024) await expectInsideWidth(page, page.getByTestId("bottom-bar"), `${where}: bottom bar`);

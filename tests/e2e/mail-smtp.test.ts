@@ -29,7 +29,12 @@ const smtp = new SMTPServer({
   onData(stream, session, callback) {
     simpleParser(stream)
       .then((parsed) => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" });
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: parsed.subject ?? "",
+          text: parsed.text ?? "",
+          html: typeof parsed.html === "string" ? parsed.html : "",
+        });
         callback();
       })
       .catch(callback);
@@ -61,7 +66,9 @@ test.beforeAll(async () => {
   const child = startServer({ env });
   server = child;
   // scripts/lib/server.mjs is plain JavaScript: its options object is wider than TypeScript infers.
-  await (waitForHealthy as (url: string, options: { child: ChildProcess }) => Promise<void>)(`${origin}/healthz`, { child });
+  await (waitForHealthy as (url: string, options: { child: ChildProcess }) => Promise<void>)(`${origin}/healthz`, {
+    child,
+  });
 });
 
 test.afterAll(async () => {

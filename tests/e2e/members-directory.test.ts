@@ -7,7 +7,10 @@ import { toSkill } from "~/features/skills/tags";
 
 /** /members: the whole community, searchable and filtered; hidden members nowhere (issue 17). */
 
-test("the directory finds members by skill and name, filters by price and free swaps, and hides suspended and deleted members", async ({ browser, baseURL }) => {
+test("the directory finds members by skill and name, filters by price and free swaps, and hides suspended and deleted members", async ({
+  browser,
+  baseURL,
+}) => {
   const suffix = Math.random().toString(36).slice(2, 8);
   // A skill unique to this run, so other tests' members never answer the search.
   const rare = `Zither tuning ${suffix}`;
@@ -19,7 +22,10 @@ test("the directory finds members by skill and name, filters by price and free s
   await saveRates(e2eStore(), peer.uid, { [toSkill(rare, "beginner")!.tag]: 0 });
   const learner = await createUser({ fullName: `Lena Learner ${suffix}` });
   await setSkills(e2eStore(), learner.uid, [], [toSkill(rare, "beginner")!]);
-  const suspended = await createUser({ fullName: `Sid Suspended ${suffix}`, profile: { suspension: { reason: "spam", at: 1, byUid: "admin" } } as never });
+  const suspended = await createUser({
+    fullName: `Sid Suspended ${suffix}`,
+    profile: { suspension: { reason: "spam", at: 1, byUid: "admin" } } as never,
+  });
   await setSkills(e2eStore(), suspended.uid, [toSkill(rare, "expert")!], []);
   const deleted = await createUser({ fullName: `Dora Deleted ${suffix}`, profile: { deleted: true } as never });
   await setSkills(e2eStore(), deleted.uid, [toSkill(rare, "expert")!], []);

@@ -9,12 +9,18 @@ import { openChat } from "~/features/chat/chat.server";
 
 /** The small things a newcomer noticed (issue 17), each checked from the member's side. */
 
-test("a long URL in a chat message wraps, is a link, and the Send button stays on screen", async ({ browser, baseURL }) => {
+test("a long URL in a chat message wraps, is a link, and the Send button stays on screen", async ({
+  browser,
+  baseURL,
+}) => {
   const suffix = Math.random().toString(36).slice(2, 8);
   const ana = await createUser({ fullName: `Ana Link ${suffix}` });
   const ben = await createUser({ fullName: `Ben Link ${suffix}` });
   const chatId = await openChat(e2eStore(), ana.uid, ben.uid);
-  const page = await openAs(browser, ana, baseURL!, { path: `/inbox/${chatId}`, viewport: { width: 390, height: 844 } });
+  const page = await openAs(browser, ana, baseURL!, {
+    path: `/inbox/${chatId}`,
+    viewport: { width: 390, height: 844 },
+  });
   await page.getByLabel("Message", { exact: true }).fill(`look at ${LONG_URL}`);
   await page.getByRole("button", { name: "Send" }).click();
   const link = page.getByTestId("message").getByRole("link", { name: LONG_URL });
@@ -27,7 +33,11 @@ test("a long URL in a chat message wraps, is a link, and the Send button stays o
 
 test("after Log Out, the Back button does not show the private page again", async ({ baseURL }) => {
   // Playwright turns the back/forward cache off by default; a member's browser has it on.
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, ignoreDefaultArgs: ["--disable-back-forward-cache"] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: CHROMIUM_ARGS,
+    ignoreDefaultArgs: ["--disable-back-forward-cache"],
+  });
   try {
     const user = await createUser({ fullName: `Bea Private ${Math.random().toString(36).slice(2, 8)}` });
     const context = await browser.newContext();

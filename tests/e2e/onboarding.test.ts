@@ -65,9 +65,17 @@ async function expectSpotlightOn(page: Page, target: Locator): Promise<void> {
   await expect
     .poll(
       async () => {
-        const [spot, box] = await Promise.all([page.locator(".react-joyride__spotlight").boundingBox(), target.boundingBox()]);
+        const [spot, box] = await Promise.all([
+          page.locator(".react-joyride__spotlight").boundingBox(),
+          target.boundingBox(),
+        ]);
         if (!spot || !box) return Number.POSITIVE_INFINITY;
-        return Math.max(Math.abs(spot.x - box.x), Math.abs(spot.y - box.y), Math.abs(spot.width - box.width), Math.abs(spot.height - box.height));
+        return Math.max(
+          Math.abs(spot.x - box.x),
+          Math.abs(spot.y - box.y),
+          Math.abs(spot.width - box.width),
+          Math.abs(spot.height - box.height),
+        );
       },
       { message: "spotlight matches the target" },
     )
@@ -99,7 +107,11 @@ async function closeWelcomeModal(page: Page, amount: number): Promise<void> {
   await expect(modal).toHaveCount(0);
 }
 
-async function newSignedInPage(browser: Browser, viewport: { width: number; height: number }, email: string): Promise<Page> {
+async function newSignedInPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  email: string,
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await signIn(page, email);
@@ -111,7 +123,10 @@ for (const { name, viewport, wide } of VIEWPORTS) {
   test.describe(`onboarding at ${name}`, () => {
     test.use({ viewport });
 
-    test("a new member is toured over every visible part, then gets the welcome bonus once", async ({ page, browser }) => {
+    test("a new member is toured over every visible part, then gets the welcome bonus once", async ({
+      page,
+      browser,
+    }) => {
       const warnings: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "warning") warnings.push(message.text());
@@ -149,7 +164,9 @@ for (const { name, viewport, wide } of VIEWPORTS) {
       const flags = await page.evaluate(() => ({
         tourDone: localStorage.getItem("tour_done"),
         tourCompleted: localStorage.getItem("tourCompleted"),
-        wbShown: Object.keys(localStorage).filter((key) => key.startsWith("wb_shown_") && localStorage.getItem(key) === "1").length,
+        wbShown: Object.keys(localStorage).filter(
+          (key) => key.startsWith("wb_shown_") && localStorage.getItem(key) === "1",
+        ).length,
       }));
       expect(flags).toEqual({ tourDone: "1", tourCompleted: "1", wbShown: 1 });
 
@@ -218,7 +235,9 @@ for (const { name, viewport, wide } of VIEWPORTS) {
       // The coin replays the confetti: a fresh canvas replaces the one that was falling.
       const before = await confetti.elementHandle();
       await modal.getByRole("button", { name: "Replay confetti" }).click();
-      await expect.poll(async () => (await confetti.elementHandle())?.evaluate((canvas, old) => canvas !== old, before)).toBe(true);
+      await expect
+        .poll(async () => (await confetti.elementHandle())?.evaluate((canvas, old) => canvas !== old, before))
+        .toBe(true);
       await expect(confetti).toHaveCount(1);
       // Escape closes it too, like any dialog.
       await page.keyboard.press("Escape");

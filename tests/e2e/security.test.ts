@@ -17,20 +17,46 @@ interface RawResponse {
 /** One request with exactly these headers (fetch would not let a test forge Host). */
 function raw(
   baseURL: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunks?: Buffer[]; localAddress?: string },
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    chunks?: Buffer[];
+    localAddress?: string;
+  },
 ): Promise<RawResponse> {
   const base = new URL(baseURL);
   // localAddress: the whole of 127.0.0.0/8 is this machine, so a test can connect from many addresses.
   const host = options.localAddress ? "127.0.0.1" : base.hostname;
   return new Promise((resolve, reject) => {
-    const request = http.request({ host, port: base.port, method: options.method ?? "GET", path: options.path, headers: options.headers, setHost: !options.headers?.Host, localAddress: options.localAddress }, (response) => {
-      const parts: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => parts.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts).toString("utf8") }));
-      response.on("error", reject);
-    });
+    const request = http.request(
+      {
+        host,
+        port: base.port,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: options.headers,
+        setHost: !options.headers?.Host,
+        localAddress: options.localAddress,
+      },
+      (response) => {
+        const parts: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => parts.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(parts).toString("utf8"),
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
     // The server may answer 413 and close before the whole body is written: that is the point.
-    request.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error),
+    );
     if (options.chunks) {
       for (const chunk of options.chunks) request.write(chunk);
       request.end();
@@ -40,7 +66,10 @@ function raw(
 
 function form(fields: Record<string, string>): { body: string; headers: Record<string, string> } {
   const body = new URLSearchParams(fields).toString();
-  return { body, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(body)) } };
+  return {
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(body)) },
+  };
 }
 
 async function resetLinksFor(email: string): Promise<string[]> {
@@ -51,14 +80,23 @@ async function resetLinksFor(email: string): Promise<string[]> {
 test.describe("finding 1: links that leave the app use PUBLIC_URL", () => {
   const forgeries: Array<{ name: string; path: string; headers: (base: URL) => Record<string, string> }> = [
     { name: "Host", path: "/reset-password", headers: () => ({ Host: "attacker.example" }) },
-    { name: "X-Forwarded-Host", path: "/reset-password", headers: (base) => ({ Host: base.host, "X-Forwarded-Host": "attacker.example", "X-Forwarded-Proto": "https" }) },
+    {
+      name: "X-Forwarded-Host",
+      path: "/reset-password",
+      headers: (base) => ({ Host: base.host, "X-Forwarded-Host": "attacker.example", "X-Forwarded-Proto": "https" }),
+    },
   ];
   for (const forgery of forgeries) {
     test(`a reset requested with a forged ${forgery.name} mails a link to the real site`, async ({ baseURL }) => {
       const user = await createUser();
       const base = new URL(baseURL!);
       const { body, headers } = form({ email: user.email });
-      const response = await raw(baseURL!, { method: "POST", path: forgery.path, headers: { ...forgery.headers(base), ...headers }, body });
+      const response = await raw(baseURL!, {
+        method: "POST",
+        path: forgery.path,
+        headers: { ...forgery.headers(base), ...headers },
+        body,
+      });
       expect(response.status).toBeLessThan(500);
       await expect.poll(() => resetLinksFor(user.email)).toHaveLength(1);
       const [link] = await resetLinksFor(user.email);
@@ -71,7 +109,12 @@ test.describe("finding 1: links that leave the app use PUBLIC_URL", () => {
     const user = await createUser();
     const { body, headers } = form({ email: user.email });
     // Read as a URL, //attacker.example/reset-password named the reset page on attacker.example.
-    const post = await raw(baseURL!, { method: "POST", path: "//attacker.example/reset-password", headers: { Host: new URL(baseURL!).host, ...headers }, body });
+    const post = await raw(baseURL!, {
+      method: "POST",
+      path: "//attacker.example/reset-password",
+      headers: { Host: new URL(baseURL!).host, ...headers },
+      body,
+    });
     expect(post.status).toBe(405);
     expect(await resetLinksFor(user.email)).toEqual([]);
     const get = await raw(baseURL!, { path: "//attacker.example/auth", headers: { Host: new URL(baseURL!).host } });
@@ -96,14 +139,23 @@ test.describe("finding 2: redirectTo after sign-in", () => {
 
 test.describe("finding 5: sign-in throttling", () => {
   /** A loopback address of this run's own, so repeated runs and other tests never share its counts. */
-  const loopback = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+  const loopback = () =>
+    `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
 
   function signIn(baseURL: string, email: string, password: string, from: string, forwardedFor?: string) {
     const { body, headers } = form({ email, password, redirectTo: "" });
-    return raw(baseURL, { method: "POST", path: "/auth?index", headers: { ...headers, ...(forwardedFor && { "X-Forwarded-For": forwardedFor }) }, body, localAddress: from });
+    return raw(baseURL, {
+      method: "POST",
+      path: "/auth?index",
+      headers: { ...headers, ...(forwardedFor && { "X-Forwarded-For": forwardedFor }) },
+      body,
+      localAddress: from,
+    });
   }
 
-  test("wrong guesses from many addresses slow new addresses down but never lock the owner out", async ({ baseURL }) => {
+  test("wrong guesses from many addresses slow new addresses down but never lock the owner out", async ({
+    baseURL,
+  }) => {
     const user = await createUser();
     const home = loopback();
     expect((await signIn(baseURL!, user.email, PASSWORD, home)).status).toBe(302);
@@ -148,7 +200,12 @@ test.describe("finding 3: request bodies are limited", () => {
   test("a small form still works and the server stays healthy", async ({ baseURL, request }) => {
     const user = await createUser();
     const { body, headers } = form({ email: user.email });
-    const response = await raw(baseURL!, { method: "POST", path: "/reset-password", headers: { Host: new URL(baseURL!).host, ...headers }, body });
+    const response = await raw(baseURL!, {
+      method: "POST",
+      path: "/reset-password",
+      headers: { Host: new URL(baseURL!).host, ...headers },
+      body,
+    });
     expect(response.status).toBe(200);
     expect((await request.get("/healthz")).status()).toBe(200);
   });
@@ -176,7 +233,12 @@ test.describe("finding 6: headers", () => {
     expect(response!.headers()["strict-transport-security"]).toContain("max-age=");
   });
 
-  test("signed-in pages and data are private, no-store and nosniff; signed-out pages are not marked", async ({ context, page, baseURL, request }) => {
+  test("signed-in pages and data are private, no-store and nosniff; signed-out pages are not marked", async ({
+    context,
+    page,
+    baseURL,
+    request,
+  }) => {
     const user = await createUser();
     await skipLocalOnboarding(page, user.uid);
     const signedOut = await request.get("/auth");
@@ -193,7 +255,12 @@ test.describe("finding 6: headers", () => {
   test("a form post with Origin: null is refused with 403 and changes nothing", async ({ baseURL }) => {
     const user = await createUser();
     const { body, headers } = form({ email: user.email });
-    const response = await raw(baseURL!, { method: "POST", path: "/reset-password", headers: { ...headers, Origin: "null" }, body });
+    const response = await raw(baseURL!, {
+      method: "POST",
+      path: "/reset-password",
+      headers: { ...headers, Origin: "null" },
+      body,
+    });
     expect(response.status).toBe(403);
     expect(response.body).toContain("another site");
     expect(await resetLinksFor(user.email)).toEqual([]);

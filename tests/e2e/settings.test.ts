@@ -15,13 +15,19 @@ const skill = (label: string, level: "beginner" | "expert") => toSkill(label, le
 
 async function member(fullName: string, teaches: string[], learns: string[]): Promise<TestUser> {
   const user = await createUser({ fullName });
-  await setSkills(e2eStore(), user.uid, teaches.map((s) => skill(s, "expert")), learns.map((s) => skill(s, "beginner")));
+  await setSkills(
+    e2eStore(),
+    user.uid,
+    teaches.map((s) => skill(s, "expert")),
+    learns.map((s) => skill(s, "beginner")),
+  );
   // The welcome bonus notice is read, so the bell starts empty.
   await markAllRead(e2eStore(), user.uid);
   return user;
 }
 
-const open = (browser: Browser, user: TestUser, baseURL: string, path: string) => openAs(browser, user, baseURL, { path, viewport: { width: 1280, height: 800 } });
+const open = (browser: Browser, user: TestUser, baseURL: string, path: string) =>
+  openAs(browser, user, baseURL, { path, viewport: { width: 1280, height: 800 } });
 
 const bellBadge = (page: Page) => page.getByTestId("bell-badge");
 const chatDot = (page: Page) => page.getByTestId("sidebar").getByTestId("chat-dot");
@@ -43,7 +49,10 @@ test("name and bio have one home, the profile, with its rules; settings points t
   expect((await e2eStore().get(`users/${user.uid}`))?.data).toMatchObject({ fullName: renamed, bio: "I teach knots." });
 });
 
-test("changing the password keeps this device signed in, signs out the others, and only the new password works", async ({ browser, baseURL }) => {
+test("changing the password keeps this device signed in, signs out the others, and only the new password works", async ({
+  browser,
+  baseURL,
+}) => {
   const user = await member(`Pat Password ${randomUUID().slice(0, 6)}`, [], []);
   const page = await open(browser, user, baseURL!, "/settings");
   const elsewhere = await open(browser, user, baseURL!, "/dashboard");
@@ -109,7 +118,9 @@ test("with messages turned off, a new conversation adds no bell badge", async ({
   await q.reload();
   await expect(chatDot(q)).toBeVisible();
   await expect(bellBadge(q)).toHaveCount(0);
-  expect(await e2eStore().query({ collection: `notifications/${quiet.uid}/messages`, where: [["type", "==", "message"]] })).toEqual([]);
+  expect(
+    await e2eStore().query({ collection: `notifications/${quiet.uid}/messages`, where: [["type", "==", "message"]] }),
+  ).toEqual([]);
 });
 
 test("deleting an account signs out, blocks sign-in and hides the member", async ({ browser, baseURL }) => {

@@ -11,7 +11,9 @@ const storedSkills = async (uid: string) => {
   return { offered: doc?.data.skillsOffered, wanted: doc?.data.skillsWanted };
 };
 
-test("a newcomer picks skills by keyboard on the second step of setting up, and the synonym JS saves JavaScript", async ({ page }) => {
+test("a newcomer picks skills by keyboard on the second step of setting up, and the synonym JS saves JavaScript", async ({
+  page,
+}) => {
   const email = uniqueEmail("picker");
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
@@ -82,7 +84,10 @@ async function addSkill(page: Page, list: string, typed: string) {
   await box.press("Enter");
 }
 
-test("on /profile the picker edits existing skills, suggests what other members use, and saves", async ({ browser, baseURL }) => {
+test("on /profile the picker edits existing skills, suggests what other members use, and saves", async ({
+  browser,
+  baseURL,
+}) => {
   const suffix = Math.random().toString(36).slice(2, 8);
   const other = await createUser({ fullName: `Olga Other ${suffix}` });
   // A skill only members use, unique to this run, so the suggestion can only come from the catalog.
@@ -104,7 +109,9 @@ test("on /profile the picker edits existing skills, suggests what other members 
   await expect(page.getByRole("listbox").getByRole("option").first()).toContainText("used by members");
   await teach.press("Enter");
   await addSkill(page, "Skills you want to learn", "golang");
-  await expect(page.getByRole("list", { name: "Skills you want to learn" }).getByText("Go", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Skills you want to learn" }).getByText("Go", { exact: true }),
+  ).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await page.getByRole("button", { name: "Save profile" }).click();
@@ -122,7 +129,12 @@ test("on /profile the picker edits existing skills, suggests what other members 
 test("ten skills fill a list; the plain-text fallback refuses a level nobody offers", async ({ browser, baseURL }) => {
   const user = await createUser({ fullName: `Tess Ten ${Math.random().toString(36).slice(2, 8)}` });
   const ten = ["Guitar", "Piano", "Drums", "Violin", "Cello", "Flute", "Trumpet", "Harmonica", "Singing", "Ukulele"];
-  await setSkills(e2eStore(), user.uid, ten.map((s) => toSkill(s, "expert")!), []);
+  await setSkills(
+    e2eStore(),
+    user.uid,
+    ten.map((s) => toSkill(s, "expert")!),
+    [],
+  );
   const page = await openAs(browser, user, baseURL!, { path: "/profile" });
   await expect(page.getByRole("combobox", { name: "Skills you teach" })).toBeDisabled();
   await expect(page.getByText("Up to 10; 10 chosen.")).toBeVisible();

@@ -12,7 +12,9 @@ import { e2eStore } from "./support/store";
 const DESKTOP = { width: 1280, height: 800 };
 
 async function openLive(page: Page, path: string): Promise<void> {
-  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/live" && response.status() === 200);
+  const streamOpen = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/live" && response.status() === 200,
+  );
   await page.goto(path);
   await streamOpen;
 }
@@ -41,7 +43,10 @@ test("subscribe to Plus, renew, fail and retry, see history and badge, cancel", 
   // The profile menu's Subscriptions entry leads to the page.
   await page.goto("/matches");
   await page.locator('[data-tour="profile-menu"]').click();
-  await page.getByRole("menu", { name: "Profile menu" }).getByRole("menuitem", { name: "Subscriptions", exact: true }).click();
+  await page
+    .getByRole("menu", { name: "Profile menu" })
+    .getByRole("menuitem", { name: "Subscriptions", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/subscriptions$/);
   await expect(page.getByRole("heading", { name: "Subscriptions", level: 1 })).toBeVisible();
   await expect(page.getByTestId("current-plan")).toHaveText("Free");
@@ -79,7 +84,10 @@ test("subscribe to Plus, renew, fail and retry, see history and badge, cancel", 
   const store = e2eStore();
   const stored = await store.get(`subscriptions/${user.uid}`);
   expect(stored?.data).toMatchObject({ planId: "plus_monthly", status: "active" });
-  const entries = await store.query({ collection: `wallets/${user.uid}/transactions`, where: [["type", "==", "subscription"]] });
+  const entries = await store.query({
+    collection: `wallets/${user.uid}/transactions`,
+    where: [["type", "==", "subscription"]],
+  });
   expect(entries.map((e) => e.id)).toEqual([expect.stringMatching(/^sub_tin_/)]);
 
   // Renew now: the next period is paid and credited.
@@ -91,7 +99,14 @@ test("subscribe to Plus, renew, fail and retry, see history and badge, cancel", 
   await page.getByRole("button", { name: "Renew with a failed payment" }).click();
   await expect(page.getByTestId("subscription-status")).toHaveText("Past due");
   await expect(page.getByText("The last payment failed.")).toBeVisible();
-  expect((await store.query({ collection: `notifications/${user.uid}/messages`, where: [["title", "==", "Your Plus payment failed"]] })).length).toBe(1);
+  expect(
+    (
+      await store.query({
+        collection: `notifications/${user.uid}/messages`,
+        where: [["title", "==", "Your Plus payment failed"]],
+      })
+    ).length,
+  ).toBe(1);
   await page.getByRole("button", { name: "Renew now" }).click();
   await expect(page.getByTestId("subscription-status")).toHaveText("Active");
   await expect(page.getByTestId("credited-period")).toHaveCount(3);

@@ -12,7 +12,11 @@ import { e2eStore } from "./support/store";
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-async function signedIn(context: BrowserContext, baseURL: string, user?: TestUser): Promise<{ user: TestUser; page: Page }> {
+async function signedIn(
+  context: BrowserContext,
+  baseURL: string,
+  user?: TestUser,
+): Promise<{ user: TestUser; page: Page }> {
   const member = user ?? (await createUser());
   await signInAs(context, member, baseURL);
   const page = await context.newPage();
@@ -22,7 +26,9 @@ async function signedIn(context: BrowserContext, baseURL: string, user?: TestUse
 
 /** Opens `path` and waits until the page's live stream is connected, so later changes reach it. */
 async function openLive(page: Page, path: string): Promise<void> {
-  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/live" && response.status() === 200);
+  const streamOpen = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/live" && response.status() === 200,
+  );
   await page.goto(path);
   await streamOpen;
 }
@@ -45,7 +51,12 @@ async function arrangeUnreadNotifications(uid: string, unread: number): Promise<
   const now = Date.now();
   await store.transaction(async (tx) => {
     for (let i = 0; i < unread; i++) {
-      addNotification(tx, uid, { id: `arranged_${i}`, type: "system", title: `Notice ${i + 1}`, body: `Body ${i + 1}`, link: "/wallet" }, now + unread - i);
+      addNotification(
+        tx,
+        uid,
+        { id: `arranged_${i}`, type: "system", title: `Notice ${i + 1}`, body: `Body ${i + 1}`, link: "/wallet" },
+        now + unread - i,
+      );
     }
   });
 }
@@ -102,7 +113,10 @@ test.describe("top-up", () => {
     expect(wallet?.data.balance).toBe(700);
   });
 
-  test("Cancel on the test checkout charges nothing, credits nothing, and the checkout cannot be paid afterwards", async ({ context, baseURL }) => {
+  test("Cancel on the test checkout charges nothing, credits nothing, and the checkout cannot be paid afterwards", async ({
+    context,
+    baseURL,
+  }) => {
     const { user, page } = await signedIn(context, baseURL!);
     await page.goto("/matches");
     await openTopUpFromHeader(page);
@@ -124,7 +138,10 @@ test.describe("top-up", () => {
     await expect(page.getByTestId("wallet-balance")).toHaveText("200 SP");
   });
 
-  test("the chosen pack reads Processing… and every pack is disabled while the checkout starts", async ({ context, baseURL }) => {
+  test("the chosen pack reads Processing… and every pack is disabled while the checkout starts", async ({
+    context,
+    baseURL,
+  }) => {
     const { page } = await signedIn(context, baseURL!);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -145,13 +162,18 @@ test.describe("top-up", () => {
     await page.waitForURL(/\/checkout\/test\//);
   });
 
-  test("a checkout the server refuses leaves the modal usable, silent and back to its labels", async ({ context, baseURL }) => {
+  test("a checkout the server refuses leaves the modal usable, silent and back to its labels", async ({
+    context,
+    baseURL,
+  }) => {
     const { page } = await signedIn(context, baseURL!);
     const logged: string[] = [];
     page.on("console", (message) => message.type() === "error" && logged.push(message.text()));
     // The real server refuses a price it does not sell: the request is the modal's own, with the
     // price swapped on the way, so the server's answer and the modal's handling are both real.
-    await page.route("**/api/create-checkout-session", (route) => route.continue({ postData: JSON.stringify({ priceId: "price_not_sold_here" }) }));
+    await page.route("**/api/create-checkout-session", (route) =>
+      route.continue({ postData: JSON.stringify({ priceId: "price_not_sold_here" }) }),
+    );
     await page.goto("/matches");
     await openTopUpFromHeader(page);
     const modal = topUpModal(page);
@@ -197,13 +219,28 @@ test.describe("bell badge", () => {
 });
 
 test.describe("Chat dot", () => {
-  test("shows for an unseen message from someone else, not for one's own, in the sidebar and the bottom bar", async ({ browser, baseURL }) => {
-    const [sender, recipient] = await Promise.all([createUser({ fullName: "Ada Sender" }), createUser({ fullName: "Bo Recipient" })]);
+  test("shows for an unseen message from someone else, not for one's own, in the sidebar and the bottom bar", async ({
+    browser,
+    baseURL,
+  }) => {
+    const [sender, recipient] = await Promise.all([
+      createUser({ fullName: "Ada Sender" }),
+      createUser({ fullName: "Bo Recipient" }),
+    ]);
     const store = e2eStore();
     const chatId = `chat-${sender.uid.slice(0, 6)}-${recipient.uid.slice(0, 6)}`;
     const now = Date.now();
-    await store.set(`chats/${chatId}`, { participants: [sender.uid, recipient.uid], lastMessage: "Hello there", updatedAt: now });
-    await store.set(`chats/${chatId}/messages/m1`, { sender: sender.uid, text: "Hello there", seen: false, timestamp: now });
+    await store.set(`chats/${chatId}`, {
+      participants: [sender.uid, recipient.uid],
+      lastMessage: "Hello there",
+      updatedAt: now,
+    });
+    await store.set(`chats/${chatId}/messages/m1`, {
+      sender: sender.uid,
+      text: "Hello there",
+      seen: false,
+      timestamp: now,
+    });
 
     for (const viewport of [DESKTOP, PHONE]) {
       const shown = viewport === DESKTOP ? "sidebar" : "bottom-bar";
@@ -230,7 +267,10 @@ test.describe("Chat dot", () => {
 });
 
 test.describe("/notifications", () => {
-  test("lists notifications, highlights unread ones, and marking them read drops the badge live", async ({ context, baseURL }) => {
+  test("lists notifications, highlights unread ones, and marking them read drops the badge live", async ({
+    context,
+    baseURL,
+  }) => {
     const { user, page } = await signedIn(context, baseURL!);
     await arrangeUnreadNotifications(user.uid, 3);
     const other = await context.newPage();
@@ -259,26 +299,43 @@ test.describe("/notifications", () => {
     await expect(bellBadge(other)).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
-    const unread = await e2eStore().query({ collection: `notifications/${user.uid}/messages`, where: [["read", "==", false]] });
+    const unread = await e2eStore().query({
+      collection: `notifications/${user.uid}/messages`,
+      where: [["read", "==", false]],
+    });
     expect(unread).toHaveLength(0);
   });
 
-  test("marking an unknown id or another member's notification answers 404 and changes nothing", async ({ context, baseURL }) => {
+  test("marking an unknown id or another member's notification answers 404 and changes nothing", async ({
+    context,
+    baseURL,
+  }) => {
     const { page } = await signedIn(context, baseURL!);
     const someoneElse = await createUser();
     await e2eStore().transaction(async (tx) =>
-      addNotification(tx, someoneElse.uid, { id: "theirs_only", type: "system", title: "Private", body: "", link: "/wallet" }, Date.now()),
+      addNotification(
+        tx,
+        someoneElse.uid,
+        { id: "theirs_only", type: "system", title: "Private", body: "", link: "/wallet" },
+        Date.now(),
+      ),
     );
     await page.goto("/notifications");
     for (const id of ["does-not-exist", "theirs_only"]) {
-      const response = await page.request.post("/notifications", { form: { intent: "mark-read", id }, headers: { Origin: baseURL! } });
+      const response = await page.request.post("/notifications", {
+        form: { intent: "mark-read", id },
+        headers: { Origin: baseURL! },
+      });
       expect(response.status()).toBe(404);
       expect(await response.text()).toContain("That notification was not found.");
     }
     const theirs = await e2eStore().get(`notifications/${someoneElse.uid}/messages/theirs_only`);
     expect(theirs?.data.read).toBe(false);
 
-    const bad = await page.request.post("/notifications", { form: { intent: "delete-everything" }, headers: { Origin: baseURL! } });
+    const bad = await page.request.post("/notifications", {
+      form: { intent: "delete-everything" },
+      headers: { Origin: baseURL! },
+    });
     expect(bad.status()).toBe(400);
   });
 });
@@ -291,7 +348,12 @@ test.describe("/wallet", () => {
     // 24 older entries below the welcome bonus; the third is a debit.
     for (let i = 1; i <= 24; i++) {
       const amount = i === 3 ? -3 : i;
-      await postEntry(store, user.uid, { id: `adj_${i}`, amount, type: "adjustment", description: `Adjustment ${i}` }, base - i * 60_000);
+      await postEntry(
+        store,
+        user.uid,
+        { id: `adj_${i}`, amount, type: "adjustment", description: `Adjustment ${i}` },
+        base - i * 60_000,
+      );
     }
     await page.goto("/wallet");
     await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
@@ -305,7 +367,9 @@ test.describe("/wallet", () => {
     await expect(rows.nth(1)).toContainText("+1 SP");
     await expect(rows.nth(3)).toContainText("Adjustment 3");
     await expect(rows.nth(3)).toContainText("−3 SP");
-    const firstTimes = await rows.locator("time").evaluateAll((els) => els.map((el) => Date.parse(el.getAttribute("datetime")!)));
+    const firstTimes = await rows
+      .locator("time")
+      .evaluateAll((els) => els.map((el) => Date.parse(el.getAttribute("datetime")!)));
     expect(firstTimes).toEqual([...firstTimes].sort((a, b) => b - a));
 
     await page.getByRole("link", { name: "Load more" }).click();

@@ -4,7 +4,14 @@
  * custom-token sign-in) is played by the same client SDK the islands use.
  */
 import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
-import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth as getClientAuth, signInWithCustomToken, signInWithEmailAndPassword, signOut } from "firebase/auth";
+import {
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth as getClientAuth,
+  signInWithCustomToken,
+  signInWithEmailAndPassword,
+  signOut,
+} from "firebase/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthEmulator, type RunningAuthEmulator } from "../setup/auth-emulator";
 import { startFirestoreEmulator, type RunningFirestoreEmulator } from "../setup/firestore-emulator";
@@ -32,7 +39,10 @@ beforeAll(async () => {
     FIRESTORE_EMULATOR_HOST: firestoreEmulator.host,
     SESSION_SECRET: "test-session-secret-that-is-long-enough-0123456789",
   });
-  browserApp = initializeApp({ apiKey: "demo-api-key", projectId: PROJECT_ID, authDomain: `${PROJECT_ID}.firebaseapp.com` }, "browser");
+  browserApp = initializeApp(
+    { apiKey: "demo-api-key", projectId: PROJECT_ID, authDomain: `${PROJECT_ID}.firebaseapp.com` },
+    "browser",
+  );
   connectAuthEmulator(getClientAuth(browserApp), `http://${authEmulator.host}`, { disableWarnings: true });
 }, 180_000);
 
@@ -91,7 +101,9 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
 
     // A new member has no name yet: the guard sends them to /profile-setup, so it knew who they are.
     const { requireUser } = await import("~/utils/auth.server");
-    const request = new Request("http://localhost/dashboard", { headers: { Cookie: await cookieHeaderFor(session.token, session.expiresAt, uid) } });
+    const request = new Request("http://localhost/dashboard", {
+      headers: { Cookie: await cookieHeaderFor(session.token, session.expiresAt, uid) },
+    });
     expect(await redirectOf(requireUser(request))).toMatch(/^\/profile-setup/);
   });
 
@@ -105,8 +117,12 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
 
   it("refuses passwords, forged tokens and sign-ins older than five minutes", async () => {
     const auth = await serverAuth();
-    await expect(auth.signIn({ kind: "password", email: "a@example.com", password: "x", clientKey: "k" })).rejects.toMatchObject({ code: "not_supported" });
-    await expect(auth.signIn({ kind: "idToken", idToken: "not-a-token" })).rejects.toMatchObject({ code: "token_invalid" });
+    await expect(
+      auth.signIn({ kind: "password", email: "a@example.com", password: "x", clientKey: "k" }),
+    ).rejects.toMatchObject({ code: "not_supported" });
+    await expect(auth.signIn({ kind: "idToken", idToken: "not-a-token" })).rejects.toMatchObject({
+      code: "token_invalid",
+    });
     expect(await auth.getSessionUser("not-a-cookie")).toBeNull();
     expect(await auth.verifyIdToken("not-a-token")).toBeNull();
 
@@ -114,7 +130,10 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
     const { createFirebaseAuth } = await import("~/engine/auth/firebase.server");
     const { getAuth: getAdminAuth } = await import("firebase-admin/auth");
     const { getAdminApp } = await import("~/engine/firebase/admin.server");
-    const later = createFirebaseAuth(getAdminAuth(getAdminApp(PROJECT_ID)), { sessionCookieDays: 5, now: () => Date.now() + 6 * 60_000 });
+    const later = createFirebaseAuth(getAdminAuth(getAdminApp(PROJECT_ID)), {
+      sessionCookieDays: 5,
+      now: () => Date.now() + 6 * 60_000,
+    });
     await expect(later.signIn({ kind: "idToken", idToken })).rejects.toMatchObject({ code: "token_invalid" });
   });
 
@@ -152,7 +171,9 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
 
     await auth.deleteAccount(uid);
     expect(await auth.getSessionUser(session.token)).toBeNull();
-    await expect(signInWithEmailAndPassword(getClientAuth(browserApp), email, "correct horse battery")).rejects.toMatchObject({
+    await expect(
+      signInWithEmailAndPassword(getClientAuth(browserApp), email, "correct horse battery"),
+    ).rejects.toMatchObject({
       code: expect.stringMatching(/^auth\/(user-not-found|invalid-credential)$/),
     });
     // A retry after a partial failure finds nothing left to do.

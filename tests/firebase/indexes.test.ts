@@ -13,7 +13,15 @@ import { listBookingsFor, pendingRequestsFor } from "~/features/bookings/booking
 import { loadProgress } from "~/features/progress/progress.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { loadBookingPanel } from "~/features/bookings/views.server";
-import { callMembersOf, callMessagesOf, chatsOf, feedSources, inboxOf, threadOf, unseenMessagesOf } from "~/engine/live/feeds";
+import {
+  callMembersOf,
+  callMessagesOf,
+  chatsOf,
+  feedSources,
+  inboxOf,
+  threadOf,
+  unseenMessagesOf,
+} from "~/engine/live/feeds";
 import { findMatches } from "~/features/matches/matches.server";
 import { savedUids } from "~/features/members/saved.server";
 import { listNotifications, markAllRead } from "~/features/notifications/notifications.server";
@@ -36,7 +44,9 @@ import { mentionCandidates } from "~/features/community/mentions.server";
 import { forumNewestOf, forumPostsOf } from "~/engine/live/feeds";
 import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
 
-const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as { indexes: CompositeIndex[] };
+const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as {
+  indexes: CompositeIndex[];
+};
 
 /** A store with no documents that remembers every query it is asked. */
 function recordingStore(recorded: Query[]): DocStore {
@@ -78,7 +88,8 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "saved.server savedUids": (s) => savedUids(s, UID),
   "notifications.server listNotifications": (s) => listNotifications(s, UID),
   "notifications.server markAllRead": (s) => markAllRead(s, UID),
-  "onboarding.server onboardingState": (s) => onboardingState(s, UID, { tourCompleted: true, welcomeBonusShown: false }),
+  "onboarding.server onboardingState": (s) =>
+    onboardingState(s, UID, { tourCompleted: true, welcomeBonusShown: false }),
   "reviews.server reviewsOfBooking": (s) => reviewsOfBooking(s, "b1"),
   "reviews.server reviewsReceived": (s) => reviewsReceived(s, UID),
   "skills.server membersWithSkill": (s) => membersWithSkill(s, "cooking", "teachers"),
@@ -88,7 +99,8 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "audit.server listAudit, by action": (s) => listAudit(s, { action: "member.suspend" }, { limit: 50, before: 5 }),
   "audit.server listAudit, by member": (s) => listAudit(s, { subjectUid: UID }, { limit: 50 }),
   "audit.server listAudit, by actor": (s) => listAudit(s, { actorUid: UID }, { limit: 50 }),
-  "audit.server listAudit, by action and member": (s) => listAudit(s, { action: "member.suspend", subjectUid: UID }, { limit: 50, before: 5 }),
+  "audit.server listAudit, by action and member": (s) =>
+    listAudit(s, { action: "member.suspend", subjectUid: UID }, { limit: 50, before: 5 }),
   "audit.server listAudit, all": (s) => listAudit(s, {}, { limit: 50, before: 5 }),
   "metrics.server computeOverview": (s) => computeOverview(s, 1_000_000),
   "reports.server listReports": (s) => listReports(s, "open"),
@@ -96,7 +108,12 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "disputes.server listDisputes": (s) => listDisputes(s),
   "admin payments.server listPayments": (s) => listPayments(s, { before: 5 }),
   "admin reports.server moderationQueue, hidden": (s) => moderationQueue(s, "hidden"),
-  "admin members.server searchMembers": (s) => searchMembers({ store: s, auth: { findUserByEmail: async () => null } as unknown as AuthProvider }, "someone@example.com", 0),
+  "admin members.server searchMembers": (s) =>
+    searchMembers(
+      { store: s, auth: { findUserByEmail: async () => null } as unknown as AuthProvider },
+      "someone@example.com",
+      0,
+    ),
 };
 
 /** Queries that only run once documents exist (a chat, a booking, a full ledger page), by hand. */
@@ -104,26 +121,79 @@ const LISTED: Record<string, Query> = {
   "signals.server postSignal join, sent": { collection: "bookings/b1/signals", where: [["from", "==", UID]] },
   "signals.server postSignal join, received": { collection: "bookings/b1/signals", where: [["to", "==", UID]] },
   "chat.server markSeen": { collection: "chats/c1/messages", where: [["seen", "==", false]], limit: 200 },
-  "session-room.server loadSessionRoom": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 50 },
-  "ledger.server listEntries, same-time page end": { collection: `wallets/${UID}/transactions`, where: [["timestamp", "==", 5]] },
-  "ledger.server hasEntryBefore": { collection: `wallets/${UID}/transactions`, where: [["timestamp", "<", 5]], limit: 1 },
+  "session-room.server loadSessionRoom": {
+    collection: "chats/c1/messages",
+    orderBy: [["timestamp", "desc"]],
+    limit: 50,
+  },
+  "ledger.server listEntries, same-time page end": {
+    collection: `wallets/${UID}/transactions`,
+    where: [["timestamp", "==", 5]],
+  },
+  "ledger.server hasEntryBefore": {
+    collection: `wallets/${UID}/transactions`,
+    where: [["timestamp", "<", 5]],
+    limit: 1,
+  },
   "delete-account.server deleteCollection": { collection: `wallets/${UID}/transactions`, limit: 200 },
-  "disputes.server listDisputes, the pair's messages": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 30 },
+  "disputes.server listDisputes, the pair's messages": {
+    collection: "chats/c1/messages",
+    orderBy: [["timestamp", "desc"]],
+    limit: 30,
+  },
   "admin.members.$uid sessions as learner": { collection: "bookings", where: [["learnerUid", "==", UID]] },
   "admin.members.$uid sessions as mentor": { collection: "bookings", where: [["mentorUid", "==", UID]] },
   "admin.members.$uid reports about": { collection: "reports", where: [["authorUid", "==", UID]] },
-  "admin reports.server messageContext, before": { collection: "chats/c1/messages", where: [["timestamp", "<", 5]], orderBy: [["timestamp", "desc"]], limit: 3 },
-  "admin reports.server messageContext, after": { collection: "chats/c1/messages", where: [["timestamp", ">", 5]], orderBy: [["timestamp", "asc"]], limit: 3 },
-  "chat moderation.server prepareMessageVisibility, latest": { collection: "chats/c1/messages", orderBy: [["timestamp", "desc"]], limit: 1 },
-  "reports.server restoreReported, the target's hidden reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "hidden"]] },
-  "subscriptions customer.server, the member of a Stripe customer": { collection: "billing_customers", where: [["customerId", "==", "cus_1"]], limit: 1 },
+  "admin reports.server messageContext, before": {
+    collection: "chats/c1/messages",
+    where: [["timestamp", "<", 5]],
+    orderBy: [["timestamp", "desc"]],
+    limit: 3,
+  },
+  "admin reports.server messageContext, after": {
+    collection: "chats/c1/messages",
+    where: [["timestamp", ">", 5]],
+    orderBy: [["timestamp", "asc"]],
+    limit: 3,
+  },
+  "chat moderation.server prepareMessageVisibility, latest": {
+    collection: "chats/c1/messages",
+    orderBy: [["timestamp", "desc"]],
+    limit: 1,
+  },
+  "reports.server restoreReported, the target's hidden reports": {
+    collection: "reports",
+    where: [
+      ["targetId", "==", "p1"],
+      ["status", "==", "hidden"],
+    ],
+  },
+  "subscriptions customer.server, the member of a Stripe customer": {
+    collection: "billing_customers",
+    where: [["customerId", "==", "cus_1"]],
+    limit: 1,
+  },
   "members directory.server, newest members": { collection: "users", orderBy: [["createdAt", "desc"]], limit: 2000 },
   "members directory.server, teaching": { collection: "teaching", limit: 4000 },
   "members directory.server, online now": { collection: "status", where: [["state", "==", "online"]], limit: 4000 },
-  "subscriptions read.server, credited periods": { collection: `subscriptions/${UID}/periods`, orderBy: [["paidAt", "desc"]], limit: 24 },
-  "refunds.server applyRefund, by payment intent": { collection: "payments", where: [["providerIds.paymentIntentId", "==", "pi_1"]], limit: 1 },
+  "subscriptions read.server, credited periods": {
+    collection: `subscriptions/${UID}/periods`,
+    orderBy: [["paidAt", "desc"]],
+    limit: 24,
+  },
+  "refunds.server applyRefund, by payment intent": {
+    collection: "payments",
+    where: [["providerIds.paymentIntentId", "==", "pi_1"]],
+    limit: 1,
+  },
   "admin.members.$uid reports by": { collection: "reports", where: [["reporterUid", "==", UID]] },
-  "reports.server reviewReport, the target's open reports": { collection: "reports", where: [["targetId", "==", "p1"], ["status", "==", "open"]] },
+  "reports.server reviewReport, the target's open reports": {
+    collection: "reports",
+    where: [
+      ["targetId", "==", "p1"],
+      ["status", "==", "open"],
+    ],
+  },
   ...forumQueries(),
 };
 
@@ -136,7 +206,10 @@ function forumQueries(): Record<string, Query> {
     }
   }
   out["community postsQuery"] = postsQuery("t1");
-  out["community loadThread, my reactions"] = { collection: "community/forum/threads/t1/reactions", where: [["uid", "==", UID]] };
+  out["community loadThread, my reactions"] = {
+    collection: "community/forum/threads/t1/reactions",
+    where: [["uid", "==", UID]],
+  };
   out["community reply, followers"] = { collection: "community/forum/threads/t1/follows" };
   out["community listSpaces"] = { collection: "community/forum/spaces" };
   out["feeds forumNewestOf, all"] = forumNewestOf(null);
@@ -224,7 +297,15 @@ function feedQueries(): [string, Query][] {
     const built = source(UID);
     return built.kind === "query" ? [[`feed ${name}`, built.query] as [string, Query]] : [];
   });
-  return [...fromSources, ["feeds chatsOf", chatsOf(UID)], ["feeds unseenMessagesOf", unseenMessagesOf("c1")], ["feeds inboxOf", inboxOf(UID)], ["feeds threadOf", threadOf("c1")], ["feeds callMembersOf", callMembersOf("b1", UID)], ["feeds callMessagesOf", callMessagesOf("b1", UID)]];
+  return [
+    ...fromSources,
+    ["feeds chatsOf", chatsOf(UID)],
+    ["feeds unseenMessagesOf", unseenMessagesOf("c1")],
+    ["feeds inboxOf", inboxOf(UID)],
+    ["feeds threadOf", threadOf("c1")],
+    ["feeds callMembersOf", callMembersOf("b1", UID)],
+    ["feeds callMessagesOf", callMessagesOf("b1", UID)],
+  ];
 }
 
 describe("firestore.indexes.json", () => {
@@ -239,8 +320,14 @@ describe("firestore.indexes.json", () => {
   });
 
   it("lists no index that no query uses", async () => {
-    const queries = [...feedQueries(), ...(await recordedQueries()), ...Object.values(LISTED).map((q) => ["", q] as [string, Query])];
-    const used = new Set(queries.map(([, q]) => findIndex(indexes, q)).filter((i): i is CompositeIndex => typeof i === "object"));
+    const queries = [
+      ...feedQueries(),
+      ...(await recordedQueries()),
+      ...Object.values(LISTED).map((q) => ["", q] as [string, Query]),
+    ];
+    const used = new Set(
+      queries.map(([, q]) => findIndex(indexes, q)).filter((i): i is CompositeIndex => typeof i === "object"),
+    );
     expect(indexes.filter((index) => !used.has(index))).toEqual([]);
   });
 
@@ -256,7 +343,15 @@ describe("requiredIndex", () => {
   it("asks for none where single-field indexes or index merging serve", () => {
     expect(requiredIndex({ collection: "a", orderBy: [["t", "desc"]], limit: 3 })).toBeNull();
     expect(requiredIndex({ collection: "a", where: [["t", "<", 5]], orderBy: [["t", "desc"]] })).toBeNull();
-    expect(requiredIndex({ collection: "a", where: [["x", "==", 1], ["y", "==", 2]] })).toBeNull();
+    expect(
+      requiredIndex({
+        collection: "a",
+        where: [
+          ["x", "==", 1],
+          ["y", "==", 2],
+        ],
+      }),
+    ).toBeNull();
   });
 
   it("asks for equality + order, array-contains + range, and equalities + range", () => {
@@ -265,13 +360,49 @@ describe("requiredIndex", () => {
       equalityPrefix: [{ fieldPath: "x", order: "ASCENDING" }],
       tail: [{ fieldPath: "t", order: "DESCENDING" }],
     });
-    expect(requiredIndex({ collection: "b", where: [["p", "array-contains", "u"], ["s", ">=", 1], ["s", "<", 2]], orderBy: [["s", "asc"]] })).toEqual({
+    expect(
+      requiredIndex({
+        collection: "b",
+        where: [
+          ["p", "array-contains", "u"],
+          ["s", ">=", 1],
+          ["s", "<", 2],
+        ],
+        orderBy: [["s", "asc"]],
+      }),
+    ).toEqual({
       collectionGroup: "b",
       equalityPrefix: [{ fieldPath: "p", arrayConfig: "CONTAINS" }],
       tail: [{ fieldPath: "s", order: "ASCENDING" }],
     });
-    const index: CompositeIndex = { collectionGroup: "b", queryScope: "COLLECTION", fields: [{ fieldPath: "y", order: "ASCENDING" }, { fieldPath: "x", order: "ASCENDING" }, { fieldPath: "s", order: "ASCENDING" }] };
-    expect(findIndex([index], { collection: "b", where: [["x", "==", 1], ["y", "==", 2], ["s", "<=", 3]] })).toBe(index);
-    expect(findIndex([index], { collection: "b", where: [["x", "==", 1], ["y", "==", 2]], orderBy: [["s", "desc"]] })).toBeUndefined();
+    const index: CompositeIndex = {
+      collectionGroup: "b",
+      queryScope: "COLLECTION",
+      fields: [
+        { fieldPath: "y", order: "ASCENDING" },
+        { fieldPath: "x", order: "ASCENDING" },
+        { fieldPath: "s", order: "ASCENDING" },
+      ],
+    };
+    expect(
+      findIndex([index], {
+        collection: "b",
+        where: [
+          ["x", "==", 1],
+          ["y", "==", 2],
+          ["s", "<=", 3],
+        ],
+      }),
+    ).toBe(index);
+    expect(
+      findIndex([index], {
+        collection: "b",
+        where: [
+          ["x", "==", 1],
+          ["y", "==", 2],
+        ],
+        orderBy: [["s", "desc"]],
+      }),
+    ).toBeUndefined();
   });
 });

@@ -23,7 +23,9 @@ const RANGE_OPS = new Set(["<", "<=", ">", ">="]);
 const order = (direction: "asc" | "desc") => (direction === "desc" ? "DESCENDING" : "ASCENDING");
 
 /** The composite index a query needs: equality fields, then array-contains, then range and order fields. */
-export function requiredIndex(query: Query): { collectionGroup: string; equalityPrefix: IndexField[]; tail: IndexField[] } | null {
+export function requiredIndex(
+  query: Query,
+): { collectionGroup: string; equalityPrefix: IndexField[]; tail: IndexField[] } | null {
   const where = query.where ?? [];
   const orderBy = query.orderBy ?? [];
   const equalities = where.filter(([, op]) => op === "==" || op === "in").map(([field]) => field);
@@ -47,7 +49,8 @@ export function requiredIndex(query: Query): { collectionGroup: string; equality
   return { collectionGroup: query.collection.split("/").at(-1)!, equalityPrefix: prefix, tail };
 }
 
-const sameField = (a: IndexField, b: IndexField) => a.fieldPath === b.fieldPath && a.order === b.order && a.arrayConfig === b.arrayConfig;
+const sameField = (a: IndexField, b: IndexField) =>
+  a.fieldPath === b.fieldPath && a.order === b.order && a.arrayConfig === b.arrayConfig;
 
 /** An index serves the query when its leading fields are the equalities (in any order) and the rest match exactly. */
 export function findIndex(indexes: readonly CompositeIndex[], query: Query): CompositeIndex | "not needed" | undefined {
@@ -60,7 +63,11 @@ export function findIndex(indexes: readonly CompositeIndex[], query: Query): Com
     const head = index.fields.slice(0, equalityPrefix.length);
     const rest = index.fields.slice(equalityPrefix.length);
     const headMatches = equalityPrefix.every((want) =>
-      head.some((have) => have.fieldPath === want.fieldPath && (want.arrayConfig ? have.arrayConfig === "CONTAINS" : have.order !== undefined)),
+      head.some(
+        (have) =>
+          have.fieldPath === want.fieldPath &&
+          (want.arrayConfig ? have.arrayConfig === "CONTAINS" : have.order !== undefined),
+      ),
     );
     return headMatches && rest.every((have, i) => sameField(have, tail[i]!));
   });

@@ -6,7 +6,12 @@
  *   cd firebase && npx firebase emulators:exec --only firestore,database --project demo-skillswap "cd .. && npx vitest run tests/firebase/rules.test.ts"
  */
 import { readFileSync } from "node:fs";
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from "@firebase/rules-unit-testing";
 import { ref, serverTimestamp, set } from "firebase/database";
 import { addDoc, collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, where } from "firebase/firestore";
 import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
@@ -14,9 +19,7 @@ import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
 const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
 const databaseHost = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
 const available = Boolean(firestoreHost && databaseHost);
-const suite = available
-  ? describe
-  : describe.skip;
+const suite = available ? describe : describe.skip;
 const title = available
   ? "security rules"
   : "security rules (skipped: needs the official Firestore and Realtime Database emulators, Java downloads unavailable on this machine; runs in .github/workflows/firebase.yml)";
@@ -46,24 +49,64 @@ suite(title, () => {
       const db = admin.firestore();
       await setDoc(doc(db, "users/alice"), { fullName: "Alice" });
       await setDoc(doc(db, "wallets/alice"), { balance: 200 });
-      await setDoc(doc(db, "wallets/alice/transactions/welcome_bonus"), { amount: 200, type: "welcome_bonus", timestamp: 1 });
+      await setDoc(doc(db, "wallets/alice/transactions/welcome_bonus"), {
+        amount: 200,
+        type: "welcome_bonus",
+        timestamp: 1,
+      });
       await setDoc(doc(db, "notifications/alice/messages/n1"), { title: "Hi", read: false, timestamp: 1 });
       await setDoc(doc(db, "chats/alice_bob"), { participants: ["alice", "bob"] });
       await setDoc(doc(db, "chats/alice_bob/messages/m1"), { sender: "bob", seen: false, timestamp: 1 });
       await setDoc(doc(db, "chats/bob_carol"), { participants: ["bob", "carol"] });
       await setDoc(doc(db, "chats/bob_carol/messages/m1"), { sender: "carol", seen: false, timestamp: 1 });
       await setDoc(doc(db, "payments/p1"), { uid: "alice", sp: 100 });
-      await setDoc(doc(db, "audit/a1"), { actorUid: "alice", action: "member.suspend", subjectUid: "bob", reason: "spam", at: 1 });
-      await setDoc(doc(db, "bookings/b1"), { mentorUid: "bob", learnerUid: "alice", participants: ["bob", "alice"], state: "accepted" });
-      await setDoc(doc(db, "bookings/b1/signals/member_bob"), { kind: "member", uid: "bob", audience: ["bob", "alice"], peer: "p-bob-0001" });
+      await setDoc(doc(db, "audit/a1"), {
+        actorUid: "alice",
+        action: "member.suspend",
+        subjectUid: "bob",
+        reason: "spam",
+        at: 1,
+      });
+      await setDoc(doc(db, "bookings/b1"), {
+        mentorUid: "bob",
+        learnerUid: "alice",
+        participants: ["bob", "alice"],
+        state: "accepted",
+      });
+      await setDoc(doc(db, "bookings/b1/signals/member_bob"), {
+        kind: "member",
+        uid: "bob",
+        audience: ["bob", "alice"],
+        peer: "p-bob-0001",
+      });
       await setDoc(doc(db, "bookings/b1/signals/m1"), { kind: "description", from: "bob", to: "alice", createdAt: 1 });
       await setDoc(doc(db, "community/forum/spaces/general"), { name: "General", threadCount: 1 });
-      await setDoc(doc(db, "community/forum/threads/t1"), { title: "Hello", authorUid: "alice", hidden: false, replyCount: 1 });
-      await setDoc(doc(db, "community/forum/threads/t1/posts/t1"), { authorUid: "alice", body: "Hi", hidden: false, seq: 0 });
-      await setDoc(doc(db, "community/forum/threads/t1/posts/p2"), { authorUid: "bob", body: "reported text", hidden: true, seq: 1 });
+      await setDoc(doc(db, "community/forum/threads/t1"), {
+        title: "Hello",
+        authorUid: "alice",
+        hidden: false,
+        replyCount: 1,
+      });
+      await setDoc(doc(db, "community/forum/threads/t1/posts/t1"), {
+        authorUid: "alice",
+        body: "Hi",
+        hidden: false,
+        seq: 0,
+      });
+      await setDoc(doc(db, "community/forum/threads/t1/posts/p2"), {
+        authorUid: "bob",
+        body: "reported text",
+        hidden: true,
+        seq: 1,
+      });
       await setDoc(doc(db, "community/forum/threads/t1/follows/alice"), { uid: "alice" });
       await setDoc(doc(db, "community/forum/threads/t1/reactions/t1_bob_heart"), { uid: "bob", kind: "heart" });
-      await setDoc(doc(db, "reports/post_p2_alice"), { targetKind: "post", reporterUid: "alice", authorUid: "bob", status: "open" });
+      await setDoc(doc(db, "reports/post_p2_alice"), {
+        targetKind: "post",
+        reporterUid: "alice",
+        authorUid: "bob",
+        status: "open",
+      });
       await setDoc(doc(db, "_search/community/entries/x"), { tokens: ["hi"], counts: [1] });
     });
   });
@@ -73,7 +116,12 @@ suite(title, () => {
   const nobody = () => env.unauthenticatedContext().firestore();
 
   it("each user reads only their own profile, wallet, transactions and notifications", async () => {
-    for (const path of ["users/alice", "wallets/alice", "wallets/alice/transactions/welcome_bonus", "notifications/alice/messages/n1"]) {
+    for (const path of [
+      "users/alice",
+      "wallets/alice",
+      "wallets/alice/transactions/welcome_bonus",
+      "notifications/alice/messages/n1",
+    ]) {
       await assertSucceeds(getDoc(doc(alice(), path)));
       await assertFails(getDoc(doc(bob(), path)));
       await assertFails(getDoc(doc(nobody(), path)));
@@ -81,7 +129,9 @@ suite(title, () => {
   });
 
   it("chats and their messages are readable by participants only", async () => {
-    await assertSucceeds(getDocs(query(collection(alice(), "chats"), where("participants", "array-contains", "alice"))));
+    await assertSucceeds(
+      getDocs(query(collection(alice(), "chats"), where("participants", "array-contains", "alice"))),
+    );
     await assertFails(getDocs(collection(alice(), "chats")));
     await assertSucceeds(getDoc(doc(alice(), "chats/alice_bob/messages/m1")));
     await assertSucceeds(getDocs(query(collection(alice(), "chats/alice_bob/messages"), where("seen", "==", false))));
@@ -103,7 +153,9 @@ suite(title, () => {
 
   it("a call's signalling is read by its two participants only: state by both, messages by the addressee", async () => {
     const carol = () => env.authenticatedContext("carol").firestore();
-    await assertSucceeds(getDocs(query(collection(alice(), "bookings/b1/signals"), where("audience", "array-contains", "alice"))));
+    await assertSucceeds(
+      getDocs(query(collection(alice(), "bookings/b1/signals"), where("audience", "array-contains", "alice"))),
+    );
     await assertSucceeds(getDocs(query(collection(alice(), "bookings/b1/signals"), where("to", "==", "alice"))));
     await assertFails(getDocs(query(collection(bob(), "bookings/b1/signals"), where("to", "==", "alice"))));
     await assertFails(getDocs(collection(carol(), "bookings/b1/signals")));
@@ -130,17 +182,35 @@ suite(title, () => {
   });
 
   it("the forum, its reports and its search entries are server-only: browsers read and write none of them (decision 018)", async () => {
-    for (const path of ["community/forum", "community/forum/spaces/general", "community/forum/threads/t1", "community/forum/threads/t1/posts/t1", "community/forum/threads/t1/posts/p2", "community/forum/threads/t1/follows/alice", "community/forum/threads/t1/reactions/t1_bob_heart", "reports/post_p2_alice", "_search/community/entries/x"]) {
+    for (const path of [
+      "community/forum",
+      "community/forum/spaces/general",
+      "community/forum/threads/t1",
+      "community/forum/threads/t1/posts/t1",
+      "community/forum/threads/t1/posts/p2",
+      "community/forum/threads/t1/follows/alice",
+      "community/forum/threads/t1/reactions/t1_bob_heart",
+      "reports/post_p2_alice",
+      "_search/community/entries/x",
+    ]) {
       await assertFails(getDoc(doc(alice(), path)));
       await assertFails(getDoc(doc(nobody(), path)));
     }
     await assertFails(getDocs(collection(alice(), "community/forum/threads")));
-    await assertFails(getDocs(query(collection(bob(), "community/forum/threads/t1/posts"), where("hidden", "==", false))));
+    await assertFails(
+      getDocs(query(collection(bob(), "community/forum/threads/t1/posts"), where("hidden", "==", false))),
+    );
     await assertFails(getDocs(query(collection(alice(), "reports"), where("reporterUid", "==", "alice"))));
-    await assertFails(setDoc(doc(alice(), "community/forum/threads/t2"), { title: "Mine", authorUid: "alice", hidden: false }));
-    await assertFails(addDoc(collection(alice(), "community/forum/threads/t1/posts"), { authorUid: "alice", body: "sneaky" }));
+    await assertFails(
+      setDoc(doc(alice(), "community/forum/threads/t2"), { title: "Mine", authorUid: "alice", hidden: false }),
+    );
+    await assertFails(
+      addDoc(collection(alice(), "community/forum/threads/t1/posts"), { authorUid: "alice", body: "sneaky" }),
+    );
     await assertFails(setDoc(doc(alice(), "community/forum/threads/t1/posts/p2"), { hidden: false }, { merge: true }));
-    await assertFails(setDoc(doc(alice(), "community/forum/threads/t1/reactions/t1_alice_heart"), { uid: "alice", kind: "heart" }));
+    await assertFails(
+      setDoc(doc(alice(), "community/forum/threads/t1/reactions/t1_alice_heart"), { uid: "alice", kind: "heart" }),
+    );
     await assertFails(deleteDoc(doc(bob(), "reports/post_p2_alice")));
     await assertFails(setDoc(doc(alice(), "reports/post_p2_alice"), { status: "dismissed" }));
     await assertFails(setDoc(doc(alice(), "_search/community/entries/y"), { tokens: ["spam"] }));
@@ -151,12 +221,19 @@ suite(title, () => {
     await assertSucceeds(set(ref(env.authenticatedContext("alice").database(), "status/alice"), online));
     await assertFails(set(ref(env.authenticatedContext("bob").database(), "status/alice"), online));
     await assertFails(set(ref(env.unauthenticatedContext().database(), "status/alice"), online));
-    await assertFails(set(ref(env.authenticatedContext("alice").database(), "status/alice"), { state: "away", last_changed: serverTimestamp() }));
+    await assertFails(
+      set(ref(env.authenticatedContext("alice").database(), "status/alice"), {
+        state: "away",
+        last_changed: serverTimestamp(),
+      }),
+    );
   });
 
   it("status/{uid}.last_changed is the server's time, never one the client picks (issue 11, finding 8)", async () => {
     const alice = env.authenticatedContext("alice").database();
-    await assertFails(set(ref(alice, "status/alice"), { state: "offline", last_changed: Date.now() - 30 * 24 * 3600 * 1000 }));
+    await assertFails(
+      set(ref(alice, "status/alice"), { state: "offline", last_changed: Date.now() - 30 * 24 * 3600 * 1000 }),
+    );
     await assertFails(set(ref(alice, "status/alice"), { state: "online", last_changed: 0 }));
     await assertSucceeds(set(ref(alice, "status/alice"), { state: "offline", last_changed: serverTimestamp() }));
   });

@@ -14,7 +14,10 @@ describe("firebase/storage.rules", () => {
 
   it("denies every read and write from a client", () => {
     const rules = readFileSync("firebase/storage.rules", "utf8").replace(/\/\/.*$/gm, "");
-    const allows = [...rules.matchAll(/allow\s+([^:]+):\s*if\s+([^;]+);/g)].map((m) => ({ ops: m[1]!.trim(), condition: m[2]!.trim() }));
+    const allows = [...rules.matchAll(/allow\s+([^:]+):\s*if\s+([^;]+);/g)].map((m) => ({
+      ops: m[1]!.trim(),
+      condition: m[2]!.trim(),
+    }));
     expect(allows).toEqual([{ ops: "read, write", condition: "false" }]);
     expect(rules).toContain("match /{allPaths=**}");
   });

@@ -24,24 +24,65 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 describe("the boundary rule", () => {
   it("fails when engine/ imports a feature, a route or a component", async () => {
-    expect(await boundaryErrors("app/engine/store/bad.ts", 'import { signInSchema } from "~/features/auth/schemas";\nexport const s = signInSchema;\n')).toEqual([
-      expect.stringContaining("engine/ is the bottom layer"),
-    ]);
-    expect(await boundaryErrors("app/engine/live/bad.ts", 'import { loader } from "../../routes/healthz";\nexport const l = loader;\n')).toHaveLength(1);
-    expect(await boundaryErrors("app/engine/payments/bad.ts", 'import { Coin } from "~/components/wallet/coin";\nexport const c = Coin;\n')).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "app/engine/store/bad.ts",
+        'import { signInSchema } from "~/features/auth/schemas";\nexport const s = signInSchema;\n',
+      ),
+    ).toEqual([expect.stringContaining("engine/ is the bottom layer")]);
+    expect(
+      await boundaryErrors(
+        "app/engine/live/bad.ts",
+        'import { loader } from "../../routes/healthz";\nexport const l = loader;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "app/engine/payments/bad.ts",
+        'import { Coin } from "~/components/wallet/coin";\nexport const c = Coin;\n',
+      ),
+    ).toHaveLength(1);
   });
 
   it("fails when code outside engine/ imports one engine's implementation", async () => {
-    expect(await boundaryErrors("app/features/wallet/bad.server.ts", 'import { openSqliteStore } from "~/engine/store/sqlite.server";\nexport const o = openSqliteStore;\n')).toEqual([
-      expect.stringContaining("Ask the port"),
-    ]);
-    expect(await boundaryErrors("app/routes/bad.tsx", 'import { createTestCheckoutProvider } from "~/engine/payments/test-checkout.server";\nexport const p = createTestCheckoutProvider;\n')).toHaveLength(1);
-    expect(await boundaryErrors("app/components/bad.tsx", 'import { createSseTransport } from "~/engine/live/sse.client";\nexport const t = createSseTransport;\n')).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "app/features/wallet/bad.server.ts",
+        'import { openSqliteStore } from "~/engine/store/sqlite.server";\nexport const o = openSqliteStore;\n',
+      ),
+    ).toEqual([expect.stringContaining("Ask the port")]);
+    expect(
+      await boundaryErrors(
+        "app/routes/bad.tsx",
+        'import { createTestCheckoutProvider } from "~/engine/payments/test-checkout.server";\nexport const p = createTestCheckoutProvider;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "app/components/bad.tsx",
+        'import { createSseTransport } from "~/engine/live/sse.client";\nexport const t = createSseTransport;\n',
+      ),
+    ).toHaveLength(1);
   });
 
   it("lets the layers use the ports, and an engine its own files", async () => {
-    expect(await boundaryErrors("app/features/wallet/ok.server.ts", 'import type { DocStore } from "~/engine/store/types";\nimport { getStore } from "~/engine/index.server";\nexport type S = DocStore;\nexport const g = getStore;\n')).toEqual([]);
-    expect(await boundaryErrors("app/components/ok.tsx", 'import { getLiveTransport } from "~/engine/live/transport.client";\nexport const t = getLiveTransport;\n')).toEqual([]);
-    expect(await boundaryErrors("app/engine/store/ok.server.ts", 'import { openSqliteStore } from "./sqlite.server";\nexport const o = openSqliteStore;\n')).toEqual([]);
+    expect(
+      await boundaryErrors(
+        "app/features/wallet/ok.server.ts",
+        'import type { DocStore } from "~/engine/store/types";\nimport { getStore } from "~/engine/index.server";\nexport type S = DocStore;\nexport const g = getStore;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        "app/components/ok.tsx",
+        'import { getLiveTransport } from "~/engine/live/transport.client";\nexport const t = getLiveTransport;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        "app/engine/store/ok.server.ts",
+        'import { openSqliteStore } from "./sqlite.server";\nexport const o = openSqliteStore;\n',
+      ),
+    ).toEqual([]);
   });
 });

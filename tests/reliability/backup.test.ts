@@ -14,7 +14,8 @@ describe("backup and restore of the embedded store", () => {
   it("restores a backup taken under write load to wallets that reconcile", async () => {
     const source = path.join(temp.dir(), "test.sqlite");
     const uids = Array.from({ length: 8 }, (_, i) => `member${i}`);
-    for (const uid of uids) await postEntry(store, uid, { id: "welcome", amount: 200, type: "welcome_bonus", description: "Welcome bonus" });
+    for (const uid of uids)
+      await postEntry(store, uid, { id: "welcome", amount: 200, type: "welcome_bonus", description: "Welcome bonus" });
 
     // Writers keep posting entries, each in its own transaction, while the backup runs.
     let writing = true;

@@ -22,12 +22,22 @@ const NOW = Date.UTC(2026, 2, 2, 0, 0);
 const MENTOR = "mentor";
 
 beforeEach(async () => {
-  await store.set(`users/${MENTOR}`, { fullName: "Mentor", xp: 0, timezone: "Asia/Tokyo", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] });
-  await saveAvailability(store, MENTOR, {
+  await store.set(`users/${MENTOR}`, {
+    fullName: "Mentor",
+    xp: 0,
     timezone: "Asia/Tokyo",
-    weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })),
-    exceptions: [],
-  }, NOW);
+    skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }],
+  });
+  await saveAvailability(
+    store,
+    MENTOR,
+    {
+      timezone: "Asia/Tokyo",
+      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })),
+      exceptions: [],
+    },
+    NOW,
+  );
   await saveRates(store, MENTOR, { spanish: 40 }, NOW);
 });
 
@@ -42,11 +52,15 @@ async function learner(uid: string, sp: number): Promise<string> {
 }
 
 function slots(durationMinutes = 60): number[] {
-  return bookableStarts({ weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })), exceptions: [] }, "Asia/Tokyo", {
-    from: NOW + 2 * HOUR,
-    to: NOW + 14 * 24 * HOUR,
-    durationMinutes,
-  });
+  return bookableStarts(
+    { weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })), exceptions: [] },
+    "Asia/Tokyo",
+    {
+      from: NOW + 2 * HOUR,
+      to: NOW + 14 * 24 * HOUR,
+      durationMinutes,
+    },
+  );
 }
 
 /**
@@ -71,7 +85,11 @@ async function expectEscrowBalanced(): Promise<void> {
 }
 
 async function book(uid: string, start: number, durationMinutes = 60, now = NOW) {
-  return requestBooking(store, { learnerUid: uid, mentorUid: MENTOR, skillTag: "spanish", start, durationMinutes }, now);
+  return requestBooking(
+    store,
+    { learnerUid: uid, mentorUid: MENTOR, skillTag: "spanish", start, durationMinutes },
+    now,
+  );
 }
 
 describe("booking reliability", () => {
@@ -105,11 +123,18 @@ describe("booking reliability", () => {
 
   it("lets only the requests that fit a learner's balance win, never going below zero", async () => {
     await learner("spender", 100);
-    const starts = slots().filter((_, i) => i % 2 === 0).slice(0, 10);
+    const starts = slots()
+      .filter((_, i) => i % 2 === 0)
+      .slice(0, 10);
     const outcomes = await Promise.allSettled(starts.map((start) => book("spender", start)));
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(2);
     for (const o of outcomes) {
-      if (o.status === "rejected") expect(o.reason).toMatchObject({ code: "insufficient_funds", message: "You need 20 SP more for this session.", shortBy: 20 });
+      if (o.status === "rejected")
+        expect(o.reason).toMatchObject({
+          code: "insufficient_funds",
+          message: "You need 20 SP more for this session.",
+          shortBy: 20,
+        });
     }
     expect(await getBalance(store, "spender")).toBe(20);
   });
@@ -117,12 +142,16 @@ describe("booking reliability", () => {
   it("applies each transition once under duplicate and concurrent calls", async () => {
     await learner("dup", 100);
     const booking = await book("dup", slots()[0]);
-    const accepts = await Promise.all(Array.from({ length: 10 }, () => applyCommand(store, booking.id, { uid: MENTOR }, { kind: "accept" }, NOW)));
+    const accepts = await Promise.all(
+      Array.from({ length: 10 }, () => applyCommand(store, booking.id, { uid: MENTOR }, { kind: "accept" }, NOW)),
+    );
     expect(accepts.filter((r) => r.applied)).toHaveLength(1);
 
     const after = booking.start + 61 * 60_000;
     const confirms = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => applyCommand(store, booking.id, { uid: i % 2 ? MENTOR : "dup" }, { kind: "confirm" }, after)),
+      Array.from({ length: 10 }, (_, i) =>
+        applyCommand(store, booking.id, { uid: i % 2 ? MENTOR : "dup" }, { kind: "confirm" }, after),
+      ),
     );
     expect(confirms.filter((r) => r.applied)).toHaveLength(2);
     const stored = (await store.get<BookingDoc>(`bookings/${booking.id}`))!.data;
@@ -142,7 +171,9 @@ describe("booking reliability", () => {
     await learner("declined", 100);
     await learner("next", 100);
     const booking = await book("declined", slots()[0]);
-    const results = await Promise.all(Array.from({ length: 5 }, () => applyCommand(store, booking.id, { uid: MENTOR }, { kind: "decline" }, NOW)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => applyCommand(store, booking.id, { uid: MENTOR }, { kind: "decline" }, NOW)),
+    );
     expect(results.filter((r) => r.applied)).toHaveLength(1);
     expect(await getBalance(store, "declined")).toBe(100);
     await expect(book("next", booking.start)).resolves.toMatchObject({ state: "requested" });
@@ -167,20 +198,36 @@ describe("booking reliability", () => {
   it("refuses transitions nobody may make", async () => {
     await learner("rules", 100);
     const booking = await book("rules", slots()[0]);
-    await expect(applyCommand(store, booking.id, { uid: "rules" }, { kind: "accept" }, NOW)).rejects.toThrow("Only the mentor can accept a request.");
-    await expect(applyCommand(store, booking.id, { uid: "stranger" }, { kind: "cancel" }, NOW)).rejects.toMatchObject({ status: 404 });
+    await expect(applyCommand(store, booking.id, { uid: "rules" }, { kind: "accept" }, NOW)).rejects.toThrow(
+      "Only the mentor can accept a request.",
+    );
+    await expect(applyCommand(store, booking.id, { uid: "stranger" }, { kind: "cancel" }, NOW)).rejects.toMatchObject({
+      status: 404,
+    });
     await applyCommand(store, booking.id, { uid: MENTOR }, { kind: "decline" }, NOW);
-    await expect(applyCommand(store, booking.id, { uid: MENTOR }, { kind: "accept" }, NOW)).rejects.toThrow("This request was already declined.");
+    await expect(applyCommand(store, booking.id, { uid: MENTOR }, { kind: "accept" }, NOW)).rejects.toThrow(
+      "This request was already declined.",
+    );
   });
 
   it("keeps disputed SP held until an admin resolves, then settles once", async () => {
     await learner("disputer", 100);
     const booking = await book("disputer", slots()[0]);
     await applyCommand(store, booking.id, { uid: MENTOR }, { kind: "accept" }, NOW);
-    await applyCommand(store, booking.id, { uid: "disputer" }, { kind: "dispute", reason: "The mentor never joined." }, booking.start + 10 * 60_000);
+    await applyCommand(
+      store,
+      booking.id,
+      { uid: "disputer" },
+      { kind: "dispute", reason: "The mentor never joined." },
+      booking.start + 10 * 60_000,
+    );
     expect(await runDueWork(store, booking.end + AUTO_COMPLETE_AFTER_MS + 1)).toMatchObject({ completed: 0 });
     expect(await getBalance(store, MENTOR)).toBe(0);
-    const resolves = await Promise.all(Array.from({ length: 5 }, () => applyCommand(store, booking.id, { actor: "admin" }, { kind: "resolve", to: "split" })));
+    const resolves = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        applyCommand(store, booking.id, { actor: "admin" }, { kind: "resolve", to: "split" }),
+      ),
+    );
     expect(resolves.filter((r) => r.applied)).toHaveLength(1);
     expect(await getBalance(store, MENTOR)).toBe(20);
     expect(await getBalance(store, "disputer")).toBe(80);

@@ -40,7 +40,13 @@ describe("wallet reliability", () => {
     expect(results.filter((r) => r.credited)).toHaveLength(1);
     expect(await getBalance(store, "buyer")).toBe(500);
     expect(await entryCount("buyer")).toBe(1);
-    expect((await store.get("payments/cs_test_once"))?.data).toMatchObject({ uid: "buyer", pack: "sp_500", sp: 500, amount: 2000, status: "paid" });
+    expect((await store.get("payments/cs_test_once"))?.data).toMatchObject({
+      uid: "buyer",
+      pack: "sp_500",
+      sp: 500,
+      amount: 2000,
+      status: "paid",
+    });
     expect((await listNotifications(store, "buyer")).map((n) => n.id)).toEqual(["topup_cs_test_once"]);
 
     await expect(fulfilCheckout(store, paid500)).resolves.toEqual({ credited: false });
@@ -51,7 +57,9 @@ describe("wallet reliability", () => {
   it("ends 50 concurrent distinct credits to one wallet at the exact sum", async () => {
     const amounts = Array.from({ length: 50 }, (_, i) => i + 1);
     const results = await Promise.all(
-      amounts.map((amount, i) => postEntry(store, "busy", { id: `credit_${i}`, amount, type: "adjustment", description: "Credit" })),
+      amounts.map((amount, i) =>
+        postEntry(store, "busy", { id: `credit_${i}`, amount, type: "adjustment", description: "Credit" }),
+      ),
     );
     expect(results.every((r) => r.applied)).toBe(true);
     expect(await getBalance(store, "busy")).toBe(amounts.reduce((a, b) => a + b, 0));
@@ -72,7 +80,9 @@ describe("wallet reliability", () => {
   it("lets only the debits that fit win a race, never going below zero", async () => {
     await postEntry(store, "racer", { id: "c1", amount: 100, type: "adjustment", description: "Credit" });
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => postEntry(store, "racer", { id: `d${i}`, amount: -30, type: "booking_hold", description: "Hold" })),
+      Array.from({ length: 10 }, (_, i) =>
+        postEntry(store, "racer", { id: `d${i}`, amount: -30, type: "booking_hold", description: "Hold" }),
+      ),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
     for (const o of outcomes) if (o.status === "rejected") expect(o.reason).toBeInstanceOf(InsufficientFundsError);

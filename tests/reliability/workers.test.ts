@@ -38,7 +38,10 @@ function worker(...args: string[]) {
 
 /** Starts a long-running worker and resolves with its process and the first line it prints. */
 function startWorker(...args: string[]): Promise<{ child: ChildProcess; firstLine: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", WORKER, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", WORKER, ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -61,12 +64,17 @@ describe("several worker processes over one SQLite file", () => {
     await worker("commit", file, "chats/c1", JSON.stringify({ lastMessage: "hello from the other worker" }));
     await worker("commit", file, "chats/c1/messages/m1", JSON.stringify({ text: "hi" }));
 
-    await vi.waitFor(() => expect(docs.at(-1)?.data).toEqual({ lastMessage: "hello from the other worker" }), { timeout: 10_000 });
+    await vi.waitFor(() => expect(docs.at(-1)?.data).toEqual({ lastMessage: "hello from the other worker" }), {
+      timeout: 10_000,
+    });
     await vi.waitFor(() => expect(lists.at(-1)?.map((doc) => doc.data.text)).toEqual(["hi"]), { timeout: 10_000 });
   });
 
   it("keeps one rate limit across processes: concurrent hits from two workers are all counted", async () => {
-    const [a, b] = await Promise.all([worker("hit", file, "booking_request", "learner-1", "150"), worker("hit", file, "booking_request", "learner-1", "150")]);
+    const [a, b] = await Promise.all([
+      worker("hit", file, "booking_request", "learner-1", "150"),
+      worker("hit", file, "booking_request", "learner-1", "150"),
+    ]);
     expect(Number(a.stdout) + Number(b.stdout)).toBe(300);
     const { openSqliteLimitBackend } = await import("~/engine/limits/sqlite.server");
     const backend = openSqliteLimitBackend(file);
@@ -93,8 +101,11 @@ describe("several worker processes over one SQLite file", () => {
     await new Promise((resolve) => leader.once("exit", resolve));
 
     const survivor = leaderId === first.firstLine ? second.firstLine : first.firstLine;
-    await vi.waitFor(async () => expect((await runs()).some((doc) => doc.data.holder === survivor)).toBe(true), { timeout: 15_000 });
+    await vi.waitFor(async () => expect((await runs()).some((doc) => doc.data.holder === survivor)).toBe(true), {
+      timeout: 15_000,
+    });
     // Never both: every run of the survivor comes after the leader was killed.
-    for (const doc of await runs()) if (doc.data.holder === survivor) expect(doc.data.at).toBeGreaterThanOrEqual(killedAt);
+    for (const doc of await runs())
+      if (doc.data.holder === survivor) expect(doc.data.at).toBeGreaterThanOrEqual(killedAt);
   }, 40_000);
 });

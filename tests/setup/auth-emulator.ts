@@ -59,12 +59,25 @@ export async function startAuthEmulator(projectId = "demo-skillswap-test"): Prom
       },
     }),
   );
-  const child = spawn(process.execPath, [FIREBASE_CLI, "emulators:start", "--only", "auth", "--project", projectId, "--config", path.join(dir, "firebase.json")], {
-    cwd: dir,
-    // No Google metadata-server probing: tests talk to 127.0.0.1 only.
-    env: { ...process.env, CI: "true", NO_UPDATE_NOTIFIER: "1", METADATA_SERVER_DETECTION: "none" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      FIREBASE_CLI,
+      "emulators:start",
+      "--only",
+      "auth",
+      "--project",
+      projectId,
+      "--config",
+      path.join(dir, "firebase.json"),
+    ],
+    {
+      cwd: dir,
+      // No Google metadata-server probing: tests talk to 127.0.0.1 only.
+      env: { ...process.env, CI: "true", NO_UPDATE_NOTIFIER: "1", METADATA_SERVER_DETECTION: "none" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let log = "";
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));

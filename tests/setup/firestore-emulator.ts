@@ -23,7 +23,9 @@ export async function startFirestoreEmulator(): Promise<RunningFirestoreEmulator
   // choose the address.
   const grpc = (emulator as unknown as { server: Server }).server;
   const port = await new Promise<number>((resolve, reject) =>
-    grpc.bindAsync("127.0.0.1:0", grpcJs.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+    grpc.bindAsync("127.0.0.1:0", grpcJs.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
   );
   return { host: `127.0.0.1:${port}`, stop: () => emulator.stop() };
 }

@@ -29,8 +29,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
-      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, form: new URLSearchParams(body) });
-      const route = routes.get(`${req.method} ${req.url?.split("?")[0]}`) ?? { status: 404, body: { error: { type: "invalid_request_error", message: "No such route" } } };
+      received.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        form: new URLSearchParams(body),
+      });
+      const route = routes.get(`${req.method} ${req.url?.split("?")[0]}`) ?? {
+        status: 404,
+        body: { error: { type: "invalid_request_error", message: "No such route" } },
+      };
       res.writeHead(route.status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(route.body));
     });

@@ -42,7 +42,8 @@ export function useTempStore(prefix = "skillswap-test-"): TempStore {
   });
 
   const running = () => {
-    if (!current) throw new Error("useTempStore: the store is opened by the first beforeEach; use it inside hooks and tests.");
+    if (!current)
+      throw new Error("useTempStore: the store is opened by the first beforeEach; use it inside hooks and tests.");
     return current;
   };
 

@@ -2,7 +2,17 @@
  * The one chart of the back office: a server-rendered SVG bar chart of a daily series. Every chart
  * on /admin is this component with other data, so there is one drawing to get right.
  */
-export function BarChart({ title, days, values, format = String }: { title: string; days: string[]; values: number[]; format?: (value: number) => string }) {
+export function BarChart({
+  title,
+  days,
+  values,
+  format = String,
+}: {
+  title: string;
+  days: string[];
+  values: number[];
+  format?: (value: number) => string;
+}) {
   const width = 600;
   const height = 140;
   const top = 10;
@@ -18,11 +28,24 @@ export function BarChart({ title, days, values, format = String }: { title: stri
           {format(total)} in {values.length} days
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} className="mt-3 h-36 w-full" role="img" aria-label={`${title}: ${format(total)} in the last ${values.length} days`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="mt-3 h-36 w-full"
+        role="img"
+        aria-label={`${title}: ${format(total)} in the last ${values.length} days`}
+      >
         {values.map((value, i) => {
           const barHeight = ((height - top - bottom) * value) / max;
           return (
-            <rect key={days[i]} x={i * step + 2} y={height - bottom - barHeight} width={Math.max(1, step - 4)} height={barHeight} rx={2} className="fill-brand-500">
+            <rect
+              key={days[i]}
+              x={i * step + 2}
+              y={height - bottom - barHeight}
+              width={Math.max(1, step - 4)}
+              height={barHeight}
+              rx={2}
+              className="fill-brand-500"
+            >
               <title>{`${days[i]}: ${format(value)}`}</title>
             </rect>
           );

@@ -47,7 +47,9 @@ export function useEmailLinkAction(mode: EmailActionMode, oobCode: string) {
           (error: unknown) => {
             if (!active) return;
             const problem = sdk.linkProblemOf(error);
-            setView(problem ? { step: "invalid", message: problem } : { step: "unavailable", message: sdk.messageFor(error) });
+            setView(
+              problem ? { step: "invalid", message: problem } : { step: "unavailable", message: sdk.messageFor(error) },
+            );
           },
         ),
       () => active && setView({ step: "unavailable", message: UNAVAILABLE }),

@@ -23,18 +23,33 @@ function Outcome({ result, intent }: { result: CalendarActionResult | undefined;
 }
 
 /** Weekly hours in the member's own timezone, exceptions for single dates, and a rate per offered skill. */
-export function AvailabilityEditor({ availability, result, busy }: { availability: Availability; result: CalendarActionResult | undefined; busy: boolean }) {
+export function AvailabilityEditor({
+  availability,
+  result,
+  busy,
+}: {
+  availability: Availability;
+  result: CalendarActionResult | undefined;
+  busy: boolean;
+}) {
   // Monday first, as the calendar shows it.
   const order = [1, 2, 3, 4, 5, 6, 0];
   return (
     <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section className="card" aria-labelledby="availability-title">
-        <h2 id="availability-title" className="text-lg font-semibold">Availability</h2>
-        <p className="mt-1 text-sm text-slate-600">When learners can book you, as ranges like 09:00-12:00, 14:00-18:00. Leave a day empty when you're not available.</p>
+        <h2 id="availability-title" className="text-lg font-semibold">
+          Availability
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          When learners can book you, as ranges like 09:00-12:00, 14:00-18:00. Leave a day empty when you're not
+          available.
+        </p>
         <Form method="post" className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="availability" />
           <div>
-            <label htmlFor="availability-timezone" className="label">Your timezone</label>
+            <label htmlFor="availability-timezone" className="label">
+              Your timezone
+            </label>
             <select id="availability-timezone" name="timezone" defaultValue={availability.timeZone} className="input">
               {availability.timeZones.map((tz) => (
                 <option key={tz} value={tz}>
@@ -48,11 +63,19 @@ export function AvailabilityEditor({ availability, result, busy }: { availabilit
               <label htmlFor={`day${weekday}`} className="text-sm font-medium text-slate-700">
                 {WEEKDAY_NAMES[weekday]}
               </label>
-              <input id={`day${weekday}`} name={`day${weekday}`} defaultValue={availability.days[weekday]} placeholder="e.g. 09:00-12:00, 14:00-18:00" className="input" />
+              <input
+                id={`day${weekday}`}
+                name={`day${weekday}`}
+                defaultValue={availability.days[weekday]}
+                placeholder="e.g. 09:00-12:00, 14:00-18:00"
+                className="input"
+              />
             </div>
           ))}
           <div>
-            <label htmlFor="availability-exceptions" className="label">Exceptions</label>
+            <label htmlFor="availability-exceptions" className="label">
+              Exceptions
+            </label>
             <textarea
               id="availability-exceptions"
               name="exceptions"
@@ -61,7 +84,9 @@ export function AvailabilityEditor({ availability, result, busy }: { availabilit
               placeholder={"2026-12-24: off\n2026-12-27: 10:00-12:00"}
               className="input font-mono text-sm"
             />
-            <p className="mt-1 text-xs text-slate-500">One date per line: “off”, or the hours that replace that day's usual ones.</p>
+            <p className="mt-1 text-xs text-slate-500">
+              One date per line: “off”, or the hours that replace that day's usual ones.
+            </p>
           </div>
           <Outcome result={result} intent="availability" />
           <button type="submit" className="btn-primary" disabled={busy}>
@@ -71,11 +96,19 @@ export function AvailabilityEditor({ availability, result, busy }: { availabilit
       </section>
 
       <section className="card" aria-labelledby="rates-title">
-        <h2 id="rates-title" className="text-lg font-semibold">Rates</h2>
-        <p className="mt-1 text-sm text-slate-600">SP per hour for each skill you offer; 0 makes it a free swap. Skills without a rate can't be booked.</p>
+        <h2 id="rates-title" className="text-lg font-semibold">
+          Rates
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          SP per hour for each skill you offer; 0 makes it a free swap. Skills without a rate can't be booked.
+        </p>
         {availability.skills.length === 0 ? (
           <p className="mt-4 text-sm text-slate-600">
-            Add the skills you teach on <a href="/profile" className="font-medium text-brand-600 hover:underline">your profile</a> first.
+            Add the skills you teach on{" "}
+            <a href="/profile" className="font-medium text-brand-600 hover:underline">
+              your profile
+            </a>{" "}
+            first.
           </p>
         ) : (
           <Form method="post" className="mt-4 space-y-3">
@@ -85,7 +118,17 @@ export function AvailabilityEditor({ availability, result, busy }: { availabilit
                 <label htmlFor={`rate-${s.tag}`} className="text-sm font-medium text-slate-700">
                   {s.label}
                 </label>
-                <input id={`rate-${s.tag}`} name={`rate:${s.tag}`} type="number" min={0} step={1} inputMode="numeric" defaultValue={s.rate ?? ""} placeholder="SP / hour" className="input" />
+                <input
+                  id={`rate-${s.tag}`}
+                  name={`rate:${s.tag}`}
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  defaultValue={s.rate ?? ""}
+                  placeholder="SP / hour"
+                  className="input"
+                />
               </div>
             ))}
             <Outcome result={result} intent="rates" />

@@ -18,7 +18,10 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
   const [start, setStart] = useState<number | null>(null);
   const skill = data.skills.find((s) => s.tag === skillTag);
   const price = skill?.prices[duration] ?? 0;
-  const byDay = useMemo(() => groupByDay(data.slots[duration] ?? [], data.viewerTimeZone), [data.slots, duration, data.viewerTimeZone]);
+  const byDay = useMemo(
+    () => groupByDay(data.slots[duration] ?? [], data.viewerTimeZone),
+    [data.slots, duration, data.viewerTimeZone],
+  );
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
 
@@ -26,7 +29,9 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
   if (data.skills.length === 0) {
     return (
       <section className="card" aria-labelledby="book-title">
-        <h2 id="book-title" className="text-lg font-semibold">Book a session</h2>
+        <h2 id="book-title" className="text-lg font-semibold">
+          Book a session
+        </h2>
         <p className="mt-2 text-sm text-slate-600">{data.mentorName} has not opened any skills for booking yet.</p>
       </section>
     );
@@ -35,7 +40,9 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
   if (result?.ok && result.bookingId) {
     return (
       <section className="card" aria-labelledby="book-title" role="status">
-        <h2 id="book-title" className="text-lg font-semibold">Request sent</h2>
+        <h2 id="book-title" className="text-lg font-semibold">
+          Request sent
+        </h2>
         <p className="mt-2 text-sm text-slate-600">
           {price > 0 ? `${price} SP are held from your wallet until the session is done. ` : ""}
           {data.mentorName} will accept or decline; you'll get a notification either way.
@@ -49,12 +56,22 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
 
   return (
     <section className="card" aria-labelledby="book-title">
-      <h2 id="book-title" className="text-lg font-semibold">Book a session with {data.mentorName}</h2>
+      <h2 id="book-title" className="text-lg font-semibold">
+        Book a session with {data.mentorName}
+      </h2>
       <fetcher.Form method="post" action="/api/bookings" className="mt-4 space-y-5">
         <input type="hidden" name="mentorUid" value={data.mentorUid} />
         <div>
-          <label htmlFor="booking-skill" className="label">Skill</label>
-          <select id="booking-skill" name="skillTag" className="input" value={skillTag} onChange={(e) => setSkillTag(e.target.value)}>
+          <label htmlFor="booking-skill" className="label">
+            Skill
+          </label>
+          <select
+            id="booking-skill"
+            name="skillTag"
+            className="input"
+            value={skillTag}
+            onChange={(e) => setSkillTag(e.target.value)}
+          >
             {data.skills.map((s) => (
               <option key={s.tag} value={s.tag}>
                 {s.label} — {s.rate === 0 ? "free swap" : `${s.rate} SP per hour`}
@@ -66,7 +83,10 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
           <legend className="label">Duration</legend>
           <div className="mt-1 flex gap-2">
             {DURATIONS.map((d) => (
-              <label key={d} className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${duration === d ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300"}`}>
+              <label
+                key={d}
+                className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${duration === d ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300"}`}
+              >
                 <input
                   type="radio"
                   name="durationMinutes"
@@ -94,8 +114,18 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
                   <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{day}</p>
                   <div className="mt-1 flex flex-wrap gap-1.5">
                     {starts.map((t) => (
-                      <label key={t} className={`cursor-pointer rounded-md border px-2 py-1 text-sm tabular-nums ${start === t ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 hover:border-brand-400"}`}>
-                        <input type="radio" name="start" value={t} checked={start === t} onChange={() => setStart(t)} className="sr-only" />
+                      <label
+                        key={t}
+                        className={`cursor-pointer rounded-md border px-2 py-1 text-sm tabular-nums ${start === t ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 hover:border-brand-400"}`}
+                      >
+                        <input
+                          type="radio"
+                          name="start"
+                          value={t}
+                          checked={start === t}
+                          onChange={() => setStart(t)}
+                          className="sr-only"
+                        />
                         {formatTime(t, data.viewerTimeZone)}
                       </label>
                     ))}

@@ -2,28 +2,49 @@ import { Form } from "@remix-run/react";
 import type { CalendarActionResult } from "~/features/bookings/types";
 
 /** The private iCal feed: shown once when created, revocable at any time. */
-export function CalendarFeed({ feed, result }: { feed: { active: boolean; createdAt: number | null }; result: CalendarActionResult | undefined }) {
+export function CalendarFeed({
+  feed,
+  result,
+}: {
+  feed: { active: boolean; createdAt: number | null };
+  result: CalendarActionResult | undefined;
+}) {
   const fresh = result?.ok && result.intent === "feed-create" ? result.feedUrl : undefined;
   return (
     <section className="card" aria-labelledby="feed-title">
-      <h2 id="feed-title" className="text-lg font-semibold">Calendar feed</h2>
+      <h2 id="feed-title" className="text-lg font-semibold">
+        Calendar feed
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Subscribe to all your sessions from Google Calendar, Apple Calendar or Outlook with a private link. Anyone with the link can see your sessions, so keep it to yourself.
+        Subscribe to all your sessions from Google Calendar, Apple Calendar or Outlook with a private link. Anyone with
+        the link can see your sessions, so keep it to yourself.
       </p>
       {fresh ? (
         <div className="mt-3">
-          <label htmlFor="feed-url" className="label">Your private feed link (copy it now; it is shown only once)</label>
-          <input id="feed-url" readOnly value={fresh} className="input font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+          <label htmlFor="feed-url" className="label">
+            Your private feed link (copy it now; it is shown only once)
+          </label>
+          <input
+            id="feed-url"
+            readOnly
+            value={fresh}
+            className="input font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </div>
       ) : feed.active ? (
-        <p className="mt-3 text-sm text-slate-700">A private feed link is active. Create a new link if you lost it; the old one stops working.</p>
+        <p className="mt-3 text-sm text-slate-700">
+          A private feed link is active. Create a new link if you lost it; the old one stops working.
+        </p>
       ) : null}
       {result && !result.ok && result.intent.startsWith("feed") ? (
         <p role="alert" className="field-error">
           {result.error}
         </p>
       ) : null}
-      {result?.ok && result.intent === "feed-revoke" ? <p className="mt-3 text-sm text-slate-700">{result.message}</p> : null}
+      {result?.ok && result.intent === "feed-revoke" ? (
+        <p className="mt-3 text-sm text-slate-700">{result.message}</p>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         <Form method="post">
           <input type="hidden" name="intent" value="feed-create" />

@@ -40,7 +40,15 @@ function dayNumber(iso: string): number {
   return parseIsoDate(iso)?.day ?? 0;
 }
 
-export function CalendarGrid({ range, sessions, timeZone }: { range: CalendarRange; sessions: SessionSummary[]; timeZone: string }) {
+export function CalendarGrid({
+  range,
+  sessions,
+  timeZone,
+}: {
+  range: CalendarRange;
+  sessions: SessionSummary[];
+  timeZone: string;
+}) {
   const grouped = byDay(sessions, timeZone);
   const tall = range.view === "week";
   return (
@@ -54,8 +62,14 @@ export function CalendarGrid({ range, sessions, timeZone }: { range: CalendarRan
         {range.days.map((day) => {
           const outside = range.view === "month" && !day.startsWith(range.month);
           return (
-            <div key={day} className={`${tall ? "min-h-40" : "min-h-24"} space-y-1 p-1.5 ${outside ? "bg-slate-50" : "bg-white"}`} data-day={day}>
-              <p className={`text-xs font-medium ${day === range.today ? "inline-block rounded-full bg-brand-600 px-1.5 text-white" : outside ? "text-slate-400" : "text-slate-600"}`}>
+            <div
+              key={day}
+              className={`${tall ? "min-h-40" : "min-h-24"} space-y-1 p-1.5 ${outside ? "bg-slate-50" : "bg-white"}`}
+              data-day={day}
+            >
+              <p
+                className={`text-xs font-medium ${day === range.today ? "inline-block rounded-full bg-brand-600 px-1.5 text-white" : outside ? "text-slate-400" : "text-slate-600"}`}
+              >
                 {dayNumber(day)}
               </p>
               {(grouped.get(day) ?? []).map((s) => (

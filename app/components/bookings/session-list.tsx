@@ -3,11 +3,23 @@ import { formatSessionRange } from "~/features/bookings/format";
 import type { SessionSummary } from "~/features/bookings/views.server";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
 
-export function SessionList({ title, sessions, timeZone, empty }: { title: string; sessions: SessionSummary[]; timeZone: string; empty: string }) {
+export function SessionList({
+  title,
+  sessions,
+  timeZone,
+  empty,
+}: {
+  title: string;
+  sessions: SessionSummary[];
+  timeZone: string;
+  empty: string;
+}) {
   const id = title.toLowerCase().replace(/\W+/g, "-");
   return (
     <section className="card" aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-semibold">{title}</h2>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
       {sessions.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{empty}</p>
       ) : (
@@ -15,7 +27,10 @@ export function SessionList({ title, sessions, timeZone, empty }: { title: strin
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
-                <Link to={`/session/${s.id}`} className="block truncate text-sm font-medium text-slate-900 hover:underline">
+                <Link
+                  to={`/session/${s.id}`}
+                  className="block truncate text-sm font-medium text-slate-900 hover:underline"
+                >
                   {s.skillLabel} · {s.role === "mentor" ? "teaching" : "learning"} with {s.otherName}
                 </Link>
                 <p className="text-xs text-slate-500">
@@ -25,7 +40,11 @@ export function SessionList({ title, sessions, timeZone, empty }: { title: strin
               <div className="flex shrink-0 items-center gap-2">
                 <SessionStateBadge state={s.state} />
                 {s.state !== "declined" && s.state !== "cancelled" ? (
-                  <a href={`/api/bookings/${s.id}.ics`} className="text-xs font-medium text-brand-600 hover:underline" download>
+                  <a
+                    href={`/api/bookings/${s.id}.ics`}
+                    className="text-xs font-medium text-brand-600 hover:underline"
+                    download
+                  >
                     .ics
                   </a>
                 ) : null}

@@ -39,7 +39,9 @@ export interface SessionRoomData {
  */
 function useRoom(session: SessionRoomData, now: number) {
   const booking = useLiveFeed(bookingFeed(session.id), session.booking) ?? session.booking;
-  const messages = useLiveFeed(chatMessagesFeed(session.chatId ?? ""), session.messages, { enabled: session.chatId !== null });
+  const messages = useLiveFeed(chatMessagesFeed(session.chatId ?? ""), session.messages, {
+    enabled: session.chatId !== null,
+  });
   const room = useMemo(() => roomPayload(booking, session.uid, now), [booking, session.uid, now]);
   return { room, messages };
 }
@@ -57,7 +59,8 @@ function useNow(initial: number): number {
 export function SessionRoom({ session }: { session: SessionRoomData }) {
   const now = useNow(session.now);
   const { room, messages } = useRoom(session, now);
-  const roleText = room.role === "mentor" ? `You're teaching ${session.otherName}` : `You're learning from ${session.otherName}`;
+  const roleText =
+    room.role === "mentor" ? `You're teaching ${session.otherName}` : `You're learning from ${session.otherName}`;
   return (
     <PlainPage title={session.skillLabel}>
       <div className="space-y-6">
@@ -65,9 +68,12 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
               <p className="text-sm text-slate-600">{roleText}</p>
-              <p className="mt-1 text-lg font-semibold text-slate-900">{formatSessionRange(session, session.timeZone)}</p>
+              <p className="mt-1 text-lg font-semibold text-slate-900">
+                {formatSessionRange(session, session.timeZone)}
+              </p>
               <p className="text-sm text-slate-500">
-                {session.durationMinutes} minutes · {session.price === 0 ? "free swap" : `${session.price} SP`} · {session.timeZone}
+                {session.durationMinutes} minutes · {session.price === 0 ? "free swap" : `${session.price} SP`} ·{" "}
+                {session.timeZone}
               </p>
             </div>
             <div className="text-right">
@@ -76,7 +82,11 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
               </span>
               {room.state === "accepted" || room.state === "requested" ? (
                 <p className="mt-2 text-sm font-medium text-slate-700" data-testid="countdown">
-                  {now < session.end ? (now < session.start ? `Starts ${countdown(session.start, now)}` : "In progress") : `Ended at ${formatTime(session.end, session.timeZone)}`}
+                  {now < session.end
+                    ? now < session.start
+                      ? `Starts ${countdown(session.start, now)}`
+                      : "In progress"
+                    : `Ended at ${formatTime(session.end, session.timeZone)}`}
                 </p>
               ) : null}
             </div>
@@ -98,9 +108,22 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
           />
         ) : null}
         <SessionControls id={session.id} room={room} otherName={session.otherName} />
-        {room.state === "completed" ? <ReviewPanel id={session.id} otherName={session.otherName} mine={session.myReview} theirs={session.theirReview} /> : null}
+        {room.state === "completed" ? (
+          <ReviewPanel
+            id={session.id}
+            otherName={session.otherName}
+            mine={session.myReview}
+            theirs={session.theirReview}
+          />
+        ) : null}
         <SharedNotes id={session.id} room={room} uid={session.uid} />
-        <Conversation id={session.id} messages={messages} uid={session.uid} otherName={session.otherName} timeZone={session.timeZone} />
+        <Conversation
+          id={session.id}
+          messages={messages}
+          uid={session.uid}
+          otherName={session.otherName}
+          timeZone={session.timeZone}
+        />
       </div>
     </PlainPage>
   );
@@ -113,11 +136,19 @@ function MeetingLink({ id, room }: { id: string; room: RoomPayload }) {
     <div className="mt-4 border-t border-slate-100 pt-4">
       <p className="text-sm font-medium text-slate-700">Meeting link</p>
       {room.meetingLink ? (
-        <a href={room.meetingLink} target="_blank" rel="noopener noreferrer" className="break-all text-sm font-medium text-brand-600 hover:underline" data-testid="meeting-link">
+        <a
+          href={room.meetingLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="break-all text-sm font-medium text-brand-600 hover:underline"
+          data-testid="meeting-link"
+        >
           {room.meetingLink}
         </a>
       ) : (
-        <p className="text-sm text-slate-500">{room.role === "mentor" ? "Add the link of your video call." : "The mentor hasn't added a meeting link yet."}</p>
+        <p className="text-sm text-slate-500">
+          {room.role === "mentor" ? "Add the link of your video call." : "The mentor hasn't added a meeting link yet."}
+        </p>
       )}
       {editable ? (
         <fetcher.Form method="post" action={`/api/bookings/${id}`} className="mt-2 flex flex-wrap gap-2">
@@ -125,7 +156,14 @@ function MeetingLink({ id, room }: { id: string; room: RoomPayload }) {
           <label htmlFor="meeting-link" className="sr-only">
             Meeting link
           </label>
-          <input id="meeting-link" name="meetingLink" type="url" placeholder="https://meet.example.com/…" defaultValue={room.meetingLink} className="input flex-1" />
+          <input
+            id="meeting-link"
+            name="meetingLink"
+            type="url"
+            placeholder="https://meet.example.com/…"
+            defaultValue={room.meetingLink}
+            className="input flex-1"
+          />
           <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
             Save link
           </button>
@@ -176,7 +214,11 @@ function SessionControls({ id, room, otherName }: { id: string; room: RoomPayloa
           </button>
         ) : null}
         {can("cancel") && !cancelling ? (
-          <button type="button" className="btn-secondary" onClick={() => setCancelling(cancellationText(room, room.role, Date.now()))}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => setCancelling(cancellationText(room, room.role, Date.now()))}
+          >
             Cancel session
           </button>
         ) : null}
@@ -187,10 +229,18 @@ function SessionControls({ id, room, otherName }: { id: string; room: RoomPayloa
         ) : null}
       </fetcher.Form>
       {can("cancel") && room.role === "learner" && room.state === "accepted" ? (
-        <p className="mt-2 text-xs text-slate-500">Cancelling less than 24 hours before the start refunds half; the other half goes to the mentor.</p>
+        <p className="mt-2 text-xs text-slate-500">
+          Cancelling less than 24 hours before the start refunds half; the other half goes to the mentor.
+        </p>
       ) : null}
       {cancelling && can("cancel") ? (
-        <fetcher.Form method="post" action={`/api/bookings/${id}`} className="mt-4 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3" role="group" aria-labelledby="cancel-title">
+        <fetcher.Form
+          method="post"
+          action={`/api/bookings/${id}`}
+          className="mt-4 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3"
+          role="group"
+          aria-labelledby="cancel-title"
+        >
           <p id="cancel-title" className="text-sm font-semibold text-red-900">
             Cancel this session?
           </p>
@@ -213,7 +263,14 @@ function SessionControls({ id, room, otherName }: { id: string; room: RoomPayloa
           <label htmlFor="dispute-reason" className="label">
             What went wrong?
           </label>
-          <textarea id="dispute-reason" name="reason" required maxLength={MAX_DISPUTE_REASON} rows={3} className="input" />
+          <textarea
+            id="dispute-reason"
+            name="reason"
+            required
+            maxLength={MAX_DISPUTE_REASON}
+            rows={3}
+            className="input"
+          />
           <p className="text-xs text-slate-500">The SP stay held until an admin resolves the dispute.</p>
           <div className="flex gap-2">
             <button type="submit" name="intent" value="dispute" className="btn-danger" disabled={busy}>
@@ -240,11 +297,23 @@ function SessionControls({ id, room, otherName }: { id: string; room: RoomPayloa
   );
 }
 
-function StatusText({ room, otherName, iConfirmed, theyConfirmed }: { room: RoomPayload; otherName: string; iConfirmed: boolean; theyConfirmed: boolean }) {
+function StatusText({
+  room,
+  otherName,
+  iConfirmed,
+  theyConfirmed,
+}: {
+  room: RoomPayload;
+  otherName: string;
+  iConfirmed: boolean;
+  theyConfirmed: boolean;
+}) {
   const text = (() => {
     switch (room.state) {
       case "requested":
-        return room.role === "mentor" ? `${otherName} asked for this session. The SP are already held.` : `Waiting for ${otherName} to accept. Your SP are held until then.`;
+        return room.role === "mentor"
+          ? `${otherName} asked for this session. The SP are already held.`
+          : `Waiting for ${otherName} to accept. Your SP are held until then.`;
       case "accepted":
         if (iConfirmed) return `You confirmed this session. Waiting for ${otherName} to confirm too.`;
         if (theyConfirmed) return `${otherName} confirmed this session took place. Confirm it too to complete it.`;
@@ -273,18 +342,31 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function ReviewPanel({ id, otherName, mine, theirs }: { id: string; otherName: string; mine: SessionRoomData["myReview"]; theirs: SessionRoomData["theirReview"] }) {
+function ReviewPanel({
+  id,
+  otherName,
+  mine,
+  theirs,
+}: {
+  id: string;
+  otherName: string;
+  mine: SessionRoomData["myReview"];
+  theirs: SessionRoomData["theirReview"];
+}) {
   const fetcher = useFetcher<BookingActionResult>();
   const done = mine || (fetcher.data?.ok ?? false);
   return (
     <section className="card" aria-labelledby="review-title">
-      <h2 id="review-title" className="text-lg font-semibold">Review</h2>
+      <h2 id="review-title" className="text-lg font-semibold">
+        Review
+      </h2>
       {done ? (
         <p className="mt-2 text-sm text-slate-700" role="status">
           Thanks for your review.
           {mine ? (
             <>
-              {" "}You rated {otherName} <Stars rating={mine.rating} />.
+              {" "}
+              You rated {otherName} <Stars rating={mine.rating} />.
             </>
           ) : null}
         </p>
@@ -345,7 +427,16 @@ function SharedNotes({ id, room, uid }: { id: string; room: RoomPayload; uid: st
     fetcher.submit({ intent: "notes", notes: value }, { method: "post", action: `/api/bookings/${id}` });
     dirty.current = false;
   };
-  const status = fetcher.state !== "idle" ? "Saving…" : fetcher.data && !fetcher.data.ok ? fetcher.data.error : room.notesUpdatedBy && room.notesUpdatedBy !== uid && room.notes ? "Updated by the other participant" : room.notes ? "Saved" : "";
+  const status =
+    fetcher.state !== "idle"
+      ? "Saving…"
+      : fetcher.data && !fetcher.data.ok
+        ? fetcher.data.error
+        : room.notesUpdatedBy && room.notesUpdatedBy !== uid && room.notes
+          ? "Updated by the other participant"
+          : room.notes
+            ? "Saved"
+            : "";
   return (
     <section className="card" aria-labelledby="notes-title">
       <div className="flex items-center justify-between">
@@ -378,7 +469,19 @@ function SharedNotes({ id, room, uid }: { id: string; room: RoomPayload; uid: st
   );
 }
 
-function Conversation({ id, messages, uid, otherName, timeZone }: { id: string; messages: ChatMessagePayload[]; uid: string; otherName: string; timeZone: string }) {
+function Conversation({
+  id,
+  messages,
+  uid,
+  otherName,
+  timeZone,
+}: {
+  id: string;
+  messages: ChatMessagePayload[];
+  uid: string;
+  otherName: string;
+  timeZone: string;
+}) {
   const navigation = useNavigation();
   // Read here as in the inbox: the other member's messages become seen while the room is open.
   useMarkSeen(messages, uid, `/session/${id}`);
@@ -396,9 +499,13 @@ function Conversation({ id, messages, uid, otherName, timeZone }: { id: string; 
         {messages.length === 0 ? <li className="text-sm text-slate-500">No messages yet.</li> : null}
         {messages.map((m) => (
           <li key={m.id} className={`flex ${m.sender === uid ? "justify-end" : "justify-start"}`}>
-            <div className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm ${m.sender === uid ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}>
+            <div
+              className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm ${m.sender === uid ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
+            >
               <p className="whitespace-pre-wrap break-words">{m.text}</p>
-              <p className={`mt-1 text-[10px] ${m.sender === uid ? "text-brand-100" : "text-slate-500"}`}>{formatTime(m.timestamp, timeZone)}</p>
+              <p className={`mt-1 text-[10px] ${m.sender === uid ? "text-brand-100" : "text-slate-500"}`}>
+                {formatTime(m.timestamp, timeZone)}
+              </p>
             </div>
           </li>
         ))}
@@ -407,7 +514,15 @@ function Conversation({ id, messages, uid, otherName, timeZone }: { id: string; 
         <label htmlFor="room-message" className="sr-only">
           Message
         </label>
-        <input id="room-message" name="text" required maxLength={2_000} placeholder={`Message ${otherName}`} className="input flex-1" autoComplete="off" />
+        <input
+          id="room-message"
+          name="text"
+          required
+          maxLength={2_000}
+          placeholder={`Message ${otherName}`}
+          className="input flex-1"
+          autoComplete="off"
+        />
         <button type="submit" className="btn-primary" disabled={sending}>
           Send
         </button>

@@ -9,7 +9,11 @@ import type { SessionSummary } from "~/features/bookings/views.server";
  */
 export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: SessionSummary[]; timeZone: string }) {
   if (sessions.length === 0) {
-    return <p className="text-sm text-slate-600">No sessions booked yet. When you book or accept a session, it appears here.</p>;
+    return (
+      <p className="text-sm text-slate-600">
+        No sessions booked yet. When you book or accept a session, it appears here.
+      </p>
+    );
   }
   return (
     <ul className="divide-y divide-slate-100">
@@ -41,5 +45,9 @@ const BADGE: Record<string, string> = {
 };
 
 export function SessionStateBadge({ state }: { state: SessionSummary["state"] }) {
-  return <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[state] ?? ""}`}>{STATE_LABELS[state]}</span>;
+  return (
+    <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[state] ?? ""}`}>
+      {STATE_LABELS[state]}
+    </span>
+  );
 }

@@ -71,17 +71,38 @@ export function CallPanel(props: CallPanelProps) {
       {!view || !session ? (
         <p className="mt-1 text-sm text-slate-600">Loading the call…</p>
       ) : view.phase === "idle" || view.phase === "taken-over" ? (
-        <CallLobby view={view} opening={opening} otherName={props.otherName} onJoin={() => void (view.phase === "taken-over" ? session.join() : session.preview())} />
+        <CallLobby
+          view={view}
+          opening={opening}
+          otherName={props.otherName}
+          onJoin={() => void (view.phase === "taken-over" ? session.join() : session.preview())}
+        />
       ) : view.phase === "preview" ? (
         <CallPreview view={view} session={session} />
       ) : (
-        <CallStage view={view} session={session} otherName={props.otherName} role={props.role} meetingLink={props.meetingLink} />
+        <CallStage
+          view={view}
+          session={session}
+          otherName={props.otherName}
+          role={props.role}
+          meetingLink={props.meetingLink}
+        />
       )}
     </section>
   );
 }
 
-function CallLobby({ view, opening, otherName, onJoin }: { view: CallView; opening: ReturnType<typeof callWindow>; otherName: string; onJoin: () => void }) {
+function CallLobby({
+  view,
+  opening,
+  otherName,
+  onJoin,
+}: {
+  view: CallView;
+  opening: ReturnType<typeof callWindow>;
+  otherName: string;
+  onJoin: () => void;
+}) {
   if (view.phase === "taken-over") {
     return (
       <div className="mt-2 space-y-3">
@@ -120,7 +141,19 @@ function CallLobby({ view, opening, otherName, onJoin }: { view: CallView; openi
 }
 
 /** Plays a stream in a video element; muted elements (our own picture) never echo. */
-function StreamVideo({ stream, muted, label, className, speaker }: { stream: MediaStream | null; muted: boolean; label: string; className: string; speaker?: string }) {
+function StreamVideo({
+  stream,
+  muted,
+  label,
+  className,
+  speaker,
+}: {
+  stream: MediaStream | null;
+  muted: boolean;
+  label: string;
+  className: string;
+  speaker?: string;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const [needsClick, setNeedsClick] = useState(false);
   useEffect(() => {
@@ -164,7 +197,12 @@ function StreamVideo({ stream, muted, label, className, speaker }: { stream: Med
 function DeviceChoices({ view, session }: { view: CallView; session: CallSession }) {
   const lists = [
     { kind: "camera" as const, label: "Camera", devices: view.devices.cameras, value: view.choice.camera },
-    { kind: "microphone" as const, label: "Microphone", devices: view.devices.microphones, value: view.choice.microphone },
+    {
+      kind: "microphone" as const,
+      label: "Microphone",
+      devices: view.devices.microphones,
+      value: view.choice.microphone,
+    },
     { kind: "speaker" as const, label: "Speaker", devices: view.devices.speakers, value: view.choice.speaker },
   ].filter((list) => list.devices.length > 0);
   if (lists.length === 0) return null;
@@ -175,7 +213,12 @@ function DeviceChoices({ view, session }: { view: CallView; session: CallSession
           <label htmlFor={`call-${list.kind}`} className="label">
             {list.label}
           </label>
-          <select id={`call-${list.kind}`} className="input" value={list.value ?? ""} onChange={(e) => void session.chooseDevice(list.kind, e.target.value)}>
+          <select
+            id={`call-${list.kind}`}
+            className="input"
+            value={list.value ?? ""}
+            onChange={(e) => void session.chooseDevice(list.kind, e.target.value)}
+          >
             {list.devices.map((d, i) => (
               <option key={d.deviceId} value={d.deviceId}>
                 {d.label || `${list.label} ${i + 1}`}
@@ -199,10 +242,22 @@ function MediaNotice({ view }: { view: CallView }) {
 function MediaToggles({ view, session }: { view: CallView; session: CallSession }) {
   return (
     <>
-      <button type="button" className="btn-secondary" aria-pressed={!view.micOn} disabled={!view.hasMic} onClick={() => session.toggleMic()}>
+      <button
+        type="button"
+        className="btn-secondary"
+        aria-pressed={!view.micOn}
+        disabled={!view.hasMic}
+        onClick={() => session.toggleMic()}
+      >
         {view.micOn && view.hasMic ? "Mute" : "Unmute"}
       </button>
-      <button type="button" className="btn-secondary" aria-pressed={!view.cameraOn} disabled={!view.hasCamera} onClick={() => session.toggleCamera()}>
+      <button
+        type="button"
+        className="btn-secondary"
+        aria-pressed={!view.cameraOn}
+        disabled={!view.hasCamera}
+        onClick={() => session.toggleCamera()}
+      >
         {view.cameraOn && view.hasCamera ? "Turn camera off" : "Turn camera on"}
       </button>
     </>
@@ -214,8 +269,15 @@ function CallPreview({ view, session }: { view: CallView; session: CallSession }
     <div className="mt-3 space-y-3">
       <p className="text-sm text-slate-600">Check your camera and microphone, then join.</p>
       <div className="relative mx-auto aspect-video w-full max-w-md overflow-hidden rounded-xl bg-slate-900">
-        <StreamVideo stream={view.local} muted label="Your camera" className="h-full w-full -scale-x-100 object-cover" />
-        {!view.hasCamera || !view.cameraOn ? <p className="absolute inset-0 grid place-items-center text-sm text-slate-300">Camera off</p> : null}
+        <StreamVideo
+          stream={view.local}
+          muted
+          label="Your camera"
+          className="h-full w-full -scale-x-100 object-cover"
+        />
+        {!view.hasCamera || !view.cameraOn ? (
+          <p className="absolute inset-0 grid place-items-center text-sm text-slate-300">Camera off</p>
+        ) : null}
       </div>
       <MediaNotice view={view} />
       <DeviceChoices view={view} session={session} />
@@ -251,7 +313,19 @@ function statusText(view: CallView, otherName: string): string {
   }
 }
 
-function CallStage({ view, session, otherName, role, meetingLink }: { view: CallView; session: CallSession; otherName: string; role: "mentor" | "learner"; meetingLink: string }) {
+function CallStage({
+  view,
+  session,
+  otherName,
+  role,
+  meetingLink,
+}: {
+  view: CallView;
+  session: CallSession;
+  otherName: string;
+  role: "mentor" | "learner";
+  meetingLink: string;
+}) {
   const canShare = typeof navigator !== "undefined" && !!navigator.mediaDevices?.getDisplayMedia;
   const theirCameraOff = view.other !== null && !view.other.video;
   return (
@@ -262,14 +336,26 @@ function CallStage({ view, session, otherName, role, meetingLink }: { view: Call
       {view.cannotConnect ? (
         <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           The direct call cannot connect (a strict firewall may be in the way).{" "}
-          {meetingLink ? "Use the meeting link above instead." : role === "mentor" ? "Add a meeting link above and meet there instead." : `Ask ${otherName} to add a meeting link above.`}
+          {meetingLink
+            ? "Use the meeting link above instead."
+            : role === "mentor"
+              ? "Add a meeting link above and meet there instead."
+              : `Ask ${otherName} to add a meeting link above.`}
         </p>
       ) : null}
       <div className="grid gap-2 sm:relative sm:block">
         <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-slate-900">
-          <StreamVideo stream={view.remote} muted={false} label={`${otherName}'s video`} className="h-full w-full object-contain" speaker={view.choice.speaker} />
+          <StreamVideo
+            stream={view.remote}
+            muted={false}
+            label={`${otherName}'s video`}
+            className="h-full w-full object-contain"
+            speaker={view.choice.speaker}
+          />
           {!view.remote || theirCameraOff ? (
-            <p className="absolute inset-0 grid place-items-center text-sm text-slate-300">{view.remote ? `${otherName}'s camera is off` : otherName}</p>
+            <p className="absolute inset-0 grid place-items-center text-sm text-slate-300">
+              {view.remote ? `${otherName}'s camera is off` : otherName}
+            </p>
           ) : null}
           <div className="absolute bottom-2 left-2 flex flex-wrap gap-1">
             {view.other && !view.other.audio ? (
@@ -277,12 +363,23 @@ function CallStage({ view, session, otherName, role, meetingLink }: { view: Call
                 {otherName} is muted
               </span>
             ) : null}
-            {view.other?.screen ? <span className="rounded-full bg-black/70 px-2 py-0.5 text-xs text-white">{otherName} is sharing their screen</span> : null}
+            {view.other?.screen ? (
+              <span className="rounded-full bg-black/70 px-2 py-0.5 text-xs text-white">
+                {otherName} is sharing their screen
+              </span>
+            ) : null}
           </div>
         </div>
         <div className="relative aspect-video w-1/2 overflow-hidden rounded-lg bg-slate-800 ring-2 ring-white sm:absolute sm:bottom-3 sm:right-3 sm:w-1/4">
-          <StreamVideo stream={view.local} muted label="Your video" className={`h-full w-full object-cover ${view.sharing ? "" : "-scale-x-100"}`} />
-          {!view.sharing && (!view.hasCamera || !view.cameraOn) ? <p className="absolute inset-0 grid place-items-center text-xs text-slate-300">Camera off</p> : null}
+          <StreamVideo
+            stream={view.local}
+            muted
+            label="Your video"
+            className={`h-full w-full object-cover ${view.sharing ? "" : "-scale-x-100"}`}
+          />
+          {!view.sharing && (!view.hasCamera || !view.cameraOn) ? (
+            <p className="absolute inset-0 grid place-items-center text-xs text-slate-300">Camera off</p>
+          ) : null}
         </div>
       </div>
       <MediaNotice view={view} />
@@ -294,7 +391,12 @@ function CallStage({ view, session, otherName, role, meetingLink }: { view: Call
       <div className="flex flex-wrap gap-2">
         <MediaToggles view={view} session={session} />
         {canShare ? (
-          <button type="button" className="btn-secondary" aria-pressed={view.sharing} onClick={() => void (view.sharing ? session.stopSharing() : session.shareScreen())}>
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-pressed={view.sharing}
+            onClick={() => void (view.sharing ? session.stopSharing() : session.shareScreen())}
+          >
             {view.sharing ? "Stop sharing" : "Share screen"}
           </button>
         ) : null}

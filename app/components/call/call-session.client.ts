@@ -11,7 +11,16 @@ import { acquireMedia, acquireTrack, listDevices, type DeviceChoice, type Device
 import { forgetCall, rememberCall, type RememberedCall } from "./remembered-call.client";
 import { createSignalOutbox } from "./signal-outbox.client";
 
-export type CallPhase = "idle" | "preview" | "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "other-left" | "taken-over";
+export type CallPhase =
+  | "idle"
+  | "preview"
+  | "joining"
+  | "waiting"
+  | "connecting"
+  | "connected"
+  | "reconnecting"
+  | "other-left"
+  | "taken-over";
 
 export interface CallView {
   phase: CallPhase;
@@ -126,7 +135,10 @@ export class CallSession {
     await this.acquire(choice);
   }
 
-  private async acquire(choice: DeviceChoice, on = { micOn: this.state.micOn, cameraOn: this.state.cameraOn }): Promise<void> {
+  private async acquire(
+    choice: DeviceChoice,
+    on = { micOn: this.state.micOn, cameraOn: this.state.cameraOn },
+  ): Promise<void> {
     this.stopTracks();
     const media = await acquireMedia(choice);
     this.mic = media.audio;
@@ -142,7 +154,11 @@ export class CallSession {
       cameraOn: on.cameraOn,
       notice: media.notice,
       devices,
-      choice: { ...this.state.choice, camera: this.camera?.getSettings().deviceId ?? choice.camera, microphone: this.mic?.getSettings().deviceId ?? choice.microphone },
+      choice: {
+        ...this.state.choice,
+        camera: this.camera?.getSettings().deviceId ?? choice.camera,
+        microphone: this.mic?.getSettings().deviceId ?? choice.microphone,
+      },
     });
   }
 
@@ -176,7 +192,12 @@ export class CallSession {
 
   private remember(): void {
     const { camera, microphone } = this.state.choice;
-    rememberCall(this.options.bookingId, { camera, microphone, micOn: this.state.micOn, cameraOn: this.state.cameraOn });
+    rememberCall(this.options.bookingId, {
+      camera,
+      microphone,
+      micOn: this.state.micOn,
+      cameraOn: this.state.cameraOn,
+    });
   }
 
   private forget(): void {
@@ -220,10 +241,18 @@ export class CallSession {
     this.appliedSeq = 0;
     this.everConnected = false;
     // A failed step is logged; the connection's state (and the retries below) tell the person.
-    const negotiation = new Negotiation(pc, this.options.polite, (message) => this.sendToPeer(pc, message), (error) => console.warn("call negotiation:", error));
+    const negotiation = new Negotiation(
+      pc,
+      this.options.polite,
+      (message) => this.sendToPeer(pc, message),
+      (error) => console.warn("call negotiation:", error),
+    );
     this.negotiation = negotiation;
     pc.onnegotiationneeded = () => void negotiation.negotiationNeeded();
-    pc.onicecandidate = (event) => negotiation.candidate(event.candidate ? event.candidate.toJSON() as Parameters<Negotiation["candidate"]>[0] : null);
+    pc.onicecandidate = (event) =>
+      negotiation.candidate(
+        event.candidate ? (event.candidate.toJSON() as Parameters<Negotiation["candidate"]>[0]) : null,
+      );
     const remote = new MediaStream();
     pc.ontrack = (event) => {
       if (pc !== this.pc) return;
@@ -276,13 +305,16 @@ export class CallSession {
     switch (pc.connectionState) {
       case "connected":
         this.everConnected = true;
-            clearInterval(this.retryTimer);
+        clearInterval(this.retryTimer);
         this.set({ phase: "connected", cannotConnect: false });
         break;
       case "disconnected":
         // Often back by itself (a brief network drop); if not, look for a new path.
         this.set({ phase: "reconnecting" });
-        this.restartTimer = setTimeout(() => pc === this.pc && pc.connectionState !== "connected" && pc.restartIce(), RESTART_AFTER_MS);
+        this.restartTimer = setTimeout(
+          () => pc === this.pc && pc.connectionState !== "connected" && pc.restartIce(),
+          RESTART_AFTER_MS,
+        );
         break;
       case "failed":
         this.set({ phase: this.everConnected ? "reconnecting" : "connecting" });
@@ -297,7 +329,11 @@ export class CallSession {
   private sendToPeer(pc: RTCPeerConnection, message: Outgoing): void {
     if (pc !== this.pc || !this.peer || !this.remotePeer) return;
     const base = { peer: this.peer, toPeer: this.remotePeer, seq: ++this.sentSeq };
-    void this.post("description" in message ? { type: "description", ...base, description: message.description } : { type: "candidate", ...base, candidate: message.candidate });
+    void this.post(
+      "description" in message
+        ? { type: "description", ...base, description: message.description }
+        : { type: "candidate", ...base, candidate: message.candidate },
+    );
   }
 
   /** Posts a signal (in order with the others); answers whether the server took it. */
@@ -313,7 +349,14 @@ export class CallSession {
   }
 
   private postMedia(): void {
-    if (this.peer) void this.post({ type: "media", peer: this.peer, audio: this.micOn(), video: this.cameraOn() || !!this.screen, screen: !!this.screen });
+    if (this.peer)
+      void this.post({
+        type: "media",
+        peer: this.peer,
+        audio: this.micOn(),
+        video: this.cameraOn() || !!this.screen,
+        screen: !!this.screen,
+      });
     if (this.peer) this.remember();
   }
 
@@ -367,7 +410,9 @@ export class CallSession {
     }
     const track = await acquireTrack(kind === "camera" ? "video" : "audio", deviceId);
     if (!track) {
-      this.set({ notice: kind === "camera" ? "That camera could not be started." : "That microphone could not be started." });
+      this.set({
+        notice: kind === "camera" ? "That camera could not be started." : "That microphone could not be started.",
+      });
       return;
     }
     if (kind === "camera") {
@@ -382,7 +427,13 @@ export class CallSession {
       if (this.audioSender) await this.audioSender.replaceTrack(track);
       else if (this.pc) this.audioSender = this.pc.addTrack(track, new MediaStream([track]));
     }
-    this.set({ choice: { ...this.state.choice, [kind]: deviceId }, local: this.localStream(), hasCamera: !!this.camera, hasMic: !!this.mic, notice: null });
+    this.set({
+      choice: { ...this.state.choice, [kind]: deviceId },
+      local: this.localStream(),
+      hasCamera: !!this.camera,
+      hasMic: !!this.mic,
+      notice: null,
+    });
     if (this.peer) this.remember();
   }
 

@@ -15,7 +15,8 @@ export interface AcquiredMedia {
   notice: string | null;
 }
 
-const constraint = (deviceId?: string): MediaTrackConstraints | boolean => (deviceId ? { deviceId: { exact: deviceId } } : true);
+const constraint = (deviceId?: string): MediaTrackConstraints | boolean =>
+  deviceId ? { deviceId: { exact: deviceId } } : true;
 
 function reason(error: unknown): "blocked" | "missing" | "busy" | "other" {
   const name = error instanceof DOMException || error instanceof Error ? error.name : "";
@@ -26,14 +27,16 @@ function reason(error: unknown): "blocked" | "missing" | "busy" | "other" {
 }
 
 const CAMERA_ONLY: Record<ReturnType<typeof reason>, string> = {
-  blocked: "Your browser is blocking the camera for this site, so you join with sound only. Allow the camera in the address bar, then leave and join again to be seen.",
+  blocked:
+    "Your browser is blocking the camera for this site, so you join with sound only. Allow the camera in the address bar, then leave and join again to be seen.",
   missing: "No camera was found, so you join with sound only.",
   busy: "Your camera is in use by another app or could not start, so you join with sound only. Close the other app, then leave and join again.",
   other: "Your camera could not be started, so you join with sound only.",
 };
 
 const NEITHER: Record<ReturnType<typeof reason>, string> = {
-  blocked: "Your browser is blocking the camera and microphone for this site. You can still join to see and hear the other member; allow them in the address bar, then leave and join again to be seen and heard.",
+  blocked:
+    "Your browser is blocking the camera and microphone for this site. You can still join to see and hear the other member; allow them in the address bar, then leave and join again to be seen and heard.",
   missing: "No camera or microphone was found. You can still join to see and hear the other member.",
   busy: "Your camera and microphone are in use by another app or could not start. You can still join to see and hear the other member.",
   other: "Your camera and microphone could not be started. You can still join to see and hear the other member.",
@@ -41,10 +44,18 @@ const NEITHER: Record<ReturnType<typeof reason>, string> = {
 
 export async function acquireMedia(choice: DeviceChoice): Promise<AcquiredMedia> {
   if (!navigator.mediaDevices?.getUserMedia) {
-    return { audio: null, video: null, notice: "This browser cannot use a camera or microphone on this page. You can still join to see and hear the other member." };
+    return {
+      audio: null,
+      video: null,
+      notice:
+        "This browser cannot use a camera or microphone on this page. You can still join to see and hear the other member.",
+    };
   }
   try {
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: constraint(choice.microphone), video: constraint(choice.camera) });
+    const stream = await navigator.mediaDevices.getUserMedia({
+      audio: constraint(choice.microphone),
+      video: constraint(choice.camera),
+    });
     return { audio: stream.getAudioTracks()[0] ?? null, video: stream.getVideoTracks()[0] ?? null, notice: null };
   } catch (both) {
     try {

@@ -4,7 +4,17 @@ import { timeAgo } from "~/utils/time";
 import { Avatar } from "../members/avatar";
 
 /** The conversations, latest activity first, each with the other member and an unread count. */
-export function InboxList({ entries, me, presence, now }: { entries: readonly InboxEntryPayload[]; me: string; presence: PresencePayload; now: number }) {
+export function InboxList({
+  entries,
+  me,
+  presence,
+  now,
+}: {
+  entries: readonly InboxEntryPayload[];
+  me: string;
+  presence: PresencePayload;
+  now: number;
+}) {
   return (
     <ul className="divide-y divide-slate-100" aria-label="Conversations">
       {entries.map((entry) => (
@@ -12,20 +22,32 @@ export function InboxList({ entries, me, presence, now }: { entries: readonly In
           <NavLink
             to={`/inbox/${entry.chatId}`}
             data-testid="conversation"
-            className={({ isActive }) => `flex items-center gap-3 px-3 py-3 ${isActive ? "bg-brand-50" : "hover:bg-slate-50"}`}
+            className={({ isActive }) =>
+              `flex items-center gap-3 px-3 py-3 ${isActive ? "bg-brand-50" : "hover:bg-slate-50"}`
+            }
           >
             <Avatar src={entry.other.avatar} size="sm" presence={presence[entry.other.uid]} now={now} />
             <div className="min-w-0 flex-1">
               <div className="flex items-baseline justify-between gap-2">
-                <span className={`truncate text-sm ${entry.unread ? "font-bold" : "font-medium"}`}>{entry.other.fullName}</span>
-                {entry.lastMessage ? <time className="shrink-0 text-xs text-slate-500">{timeAgo(entry.updatedAt, now)}</time> : null}
+                <span className={`truncate text-sm ${entry.unread ? "font-bold" : "font-medium"}`}>
+                  {entry.other.fullName}
+                </span>
+                {entry.lastMessage ? (
+                  <time className="shrink-0 text-xs text-slate-500">{timeAgo(entry.updatedAt, now)}</time>
+                ) : null}
               </div>
               <div className="flex items-center justify-between gap-2">
                 <p className={`truncate text-xs ${entry.unread ? "text-slate-900" : "text-slate-500"}`}>
-                  {entry.lastMessage ? `${entry.lastSender === me ? "You: " : ""}${entry.lastMessage}` : "No messages yet"}
+                  {entry.lastMessage
+                    ? `${entry.lastSender === me ? "You: " : ""}${entry.lastMessage}`
+                    : "No messages yet"}
                 </p>
                 {entry.unread > 0 ? (
-                  <span data-testid="unread-count" className="shrink-0 rounded-full bg-brand-600 px-1.5 text-[11px] font-semibold text-white" aria-label={`${entry.unread} unread`}>
+                  <span
+                    data-testid="unread-count"
+                    className="shrink-0 rounded-full bg-brand-600 px-1.5 text-[11px] font-semibold text-white"
+                    aria-label={`${entry.unread} unread`}
+                  >
                     {entry.unread > 99 ? "99+" : entry.unread}
                   </span>
                 ) : null}

@@ -26,9 +26,21 @@ interface ThreadProps {
 
 function timeFormat(timeZone: string) {
   try {
-    return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", day: "numeric", month: "short" });
+    return new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      day: "numeric",
+      month: "short",
+    });
   } catch {
-    return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", day: "numeric", month: "short" });
+    return new Intl.DateTimeFormat("en-GB", {
+      timeZone: "UTC",
+      hour: "2-digit",
+      minute: "2-digit",
+      day: "numeric",
+      month: "short",
+    });
   }
 }
 
@@ -66,7 +78,13 @@ function MessageText({ text }: { text: string }) {
     <>
       {messageParts(text).map((part, i) =>
         part.kind === "link" ? (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc" className="underline underline-offset-2">
+          <a
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow ugc"
+            className="underline underline-offset-2"
+          >
             {part.text}
           </a>
         ) : (
@@ -77,8 +95,21 @@ function MessageText({ text }: { text: string }) {
   );
 }
 
-export function Thread({ chatId, me, other, presence, initialMessages, initialEarlierBefore, timezone, now }: ThreadProps) {
-  const { messages, earlierBefore, loadEarlier, loadingEarlier } = useThreadHistory(chatId, initialMessages, initialEarlierBefore);
+export function Thread({
+  chatId,
+  me,
+  other,
+  presence,
+  initialMessages,
+  initialEarlierBefore,
+  timezone,
+  now,
+}: ThreadProps) {
+  const { messages, earlierBefore, loadEarlier, loadingEarlier } = useThreadHistory(
+    chatId,
+    initialMessages,
+    initialEarlierBefore,
+  );
   const list = useRef<HTMLOListElement>(null);
   const end = useRef<HTMLDivElement>(null);
   /** The list's height and scroll offset when earlier messages were asked for. */
@@ -125,26 +156,44 @@ export function Thread({ chatId, me, other, presence, initialMessages, initialEa
               {other.fullName}
             </Link>
           )}
-          <p className="text-xs text-slate-500" data-testid="thread-presence">{lastSeenText(presence, now)}</p>
+          <p className="text-xs text-slate-500" data-testid="thread-presence">
+            {lastSeenText(presence, now)}
+          </p>
         </div>
       </header>
       <ol ref={list} className="flex-1 space-y-2 overflow-y-auto px-4 py-4" data-testid="messages" aria-live="polite">
         {earlierBefore !== null ? (
           <li className="text-center">
-            <button type="button" onClick={onLoadEarlier} disabled={loadingEarlier} className="text-sm font-medium text-brand-700 hover:underline disabled:text-slate-400">
+            <button
+              type="button"
+              onClick={onLoadEarlier}
+              disabled={loadingEarlier}
+              className="text-sm font-medium text-brand-700 hover:underline disabled:text-slate-400"
+            >
               {loadingEarlier ? "Loading earlier messages…" : "Load earlier messages"}
             </button>
           </li>
         ) : null}
-        {messages.length === 0 ? <li className="py-8 text-center text-sm text-slate-500">Say hello to {other.fullName}.</li> : null}
+        {messages.length === 0 ? (
+          <li className="py-8 text-center text-sm text-slate-500">Say hello to {other.fullName}.</li>
+        ) : null}
         {messages.map((m) => {
           const mine = m.sender === me;
           return (
-            <li key={m.id} className={`flex min-w-0 flex-col ${mine ? "items-end" : "items-start"}`} data-testid="message" data-mine={mine ? "true" : "false"}>
+            <li
+              key={m.id}
+              className={`flex min-w-0 flex-col ${mine ? "items-end" : "items-start"}`}
+              data-testid="message"
+              data-mine={mine ? "true" : "false"}
+            >
               {m.hidden ? (
-                <p className="max-w-[80%] rounded-2xl border border-dashed border-slate-300 px-3 py-2 text-sm italic text-slate-500">{HIDDEN_MESSAGE_TEXT}</p>
+                <p className="max-w-[80%] rounded-2xl border border-dashed border-slate-300 px-3 py-2 text-sm italic text-slate-500">
+                  {HIDDEN_MESSAGE_TEXT}
+                </p>
               ) : (
-                <p className={`max-w-[80%] whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere] ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}>
+                <p
+                  className={`max-w-[80%] whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere] ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
+                >
                   <MessageText text={m.text} />
                 </p>
               )}
@@ -158,7 +207,11 @@ export function Thread({ chatId, me, other, presence, initialMessages, initialEa
         })}
         <div ref={end} />
       </ol>
-      {other.deleted ? <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-500">This member has left SkillSwap.</p> : <Composer chatId={chatId} />}
+      {other.deleted ? (
+        <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-500">This member has left SkillSwap.</p>
+      ) : (
+        <Composer chatId={chatId} />
+      )}
     </section>
   );
 }

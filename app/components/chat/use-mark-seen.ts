@@ -6,7 +6,11 @@ import { useEffect, useRef } from "react";
  * message from the other member, so their messages turn seen and the Chat dot clears. Used by
  * the inbox thread and the session room, whose actions both call the chat's markSeen.
  */
-export function useMarkSeen(messages: readonly { id: string; sender: string; seen: boolean }[], me: string, action: string) {
+export function useMarkSeen(
+  messages: readonly { id: string; sender: string; seen: boolean }[],
+  me: string,
+  action: string,
+) {
   const seen = useFetcher();
   const requested = useRef<string | null>(null);
   const latestUnseen = [...messages].reverse().find((m) => m.sender !== me && !m.seen)?.id ?? null;

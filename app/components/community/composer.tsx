@@ -92,7 +92,11 @@ export function Composer({
           }}
         />
         {candidates.length > 0 ? (
-          <ul role="listbox" aria-label="Members to mention" className="absolute left-2 right-2 z-20 mt-1 max-h-56 overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-lg sm:right-auto sm:w-72">
+          <ul
+            role="listbox"
+            aria-label="Members to mention"
+            className="absolute left-2 right-2 z-20 mt-1 max-h-56 overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-lg sm:right-auto sm:w-72"
+          >
             {candidates.map((c, i) => (
               <li
                 key={c.uid}
@@ -112,13 +116,22 @@ export function Composer({
         ) : null}
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        Markdown: *emphasis*, **bold**, lists, `code`, &gt; quotes, [links](https://…). Type @ and a name to mention someone.
+        Markdown: *emphasis*, **bold**, lists, `code`, &gt; quotes, [links](https://…). Type @ and a name to mention
+        someone.
       </p>
       {error ? <p className="field-error">{error}</p> : null}
       {preview ? (
-        <section aria-label="Preview" className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4" data-testid="preview">
+        <section
+          aria-label="Preview"
+          className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4"
+          data-testid="preview"
+        >
           <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Preview</h2>
-          {value.trim() ? <Markdown text={value} /> : <p className="text-sm text-slate-500">Your post will look like this.</p>}
+          {value.trim() ? (
+            <Markdown text={value} />
+          ) : (
+            <p className="text-sm text-slate-500">Your post will look like this.</p>
+          )}
         </section>
       ) : null}
     </div>

@@ -6,7 +6,9 @@ const html = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
 
 describe("the Markdown policy", () => {
   it("renders paragraphs, emphasis, lists, code and quotes", () => {
-    const out = html("Hello *there* and **you**\n\n- one\n- two\n\n1. first\n\n`x = 1`\n\n```\ncode block\n```\n\n> quoted");
+    const out = html(
+      "Hello *there* and **you**\n\n- one\n- two\n\n1. first\n\n`x = 1`\n\n```\ncode block\n```\n\n> quoted",
+    );
     expect(out).toContain("<em>there</em>");
     expect(out).toContain("<strong>you</strong>");
     expect(out).toContain("<ul>\n<li>one</li>");
@@ -17,7 +19,9 @@ describe("the Markdown policy", () => {
   });
 
   it("drops raw HTML tags (as GitHub does): a script never runs, and neither does its text show", () => {
-    const out = html('<script>alert("x")</script>\n\n<img src=x onerror=alert(1)> <b>bold</b> <a href="javascript:alert(1)">link</a>');
+    const out = html(
+      '<script>alert("x")</script>\n\n<img src=x onerror=alert(1)> <b>bold</b> <a href="javascript:alert(1)">link</a>',
+    );
     expect(out).not.toMatch(/<script|<img|<b>|onerror|javascript|alert/);
     expect(out).toContain("bold");
     expect(out).toContain("link");
@@ -35,7 +39,9 @@ describe("the Markdown policy", () => {
   });
 
   it("marks external links nofollow ugc noopener and keeps same-site paths plain", () => {
-    expect(html("[site](https://example.com/a)")).toBe('<div class="post-body"><p><a href="https://example.com/a" rel="nofollow ugc noopener">site</a></p></div>');
+    expect(html("[site](https://example.com/a)")).toBe(
+      '<div class="post-body"><p><a href="https://example.com/a" rel="nofollow ugc noopener">site</a></p></div>',
+    );
     expect(html("[@Ana](/members/u1)")).toBe('<div class="post-body"><p><a href="/members/u1">@Ana</a></p></div>');
   });
 

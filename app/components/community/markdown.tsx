@@ -8,7 +8,21 @@
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 
-export const ALLOWED_ELEMENTS = ["p", "br", "em", "strong", "del", "ul", "ol", "li", "code", "pre", "blockquote", "a", "hr"] as const;
+export const ALLOWED_ELEMENTS = [
+  "p",
+  "br",
+  "em",
+  "strong",
+  "del",
+  "ul",
+  "ol",
+  "li",
+  "code",
+  "pre",
+  "blockquote",
+  "a",
+  "hr",
+] as const;
 
 export const SANITIZE_SCHEMA: SanitizeSchema = {
   ...defaultSchema,
@@ -51,7 +65,12 @@ const components: Components = {
 export function Markdown({ text }: { text: string }) {
   return (
     <div className="post-body">
-      <ReactMarkdown allowedElements={[...ALLOWED_ELEMENTS]} unwrapDisallowed rehypePlugins={[[rehypeSanitize, SANITIZE_SCHEMA]]} components={components}>
+      <ReactMarkdown
+        allowedElements={[...ALLOWED_ELEMENTS]}
+        unwrapDisallowed
+        rehypePlugins={[[rehypeSanitize, SANITIZE_SCHEMA]]}
+        components={components}
+      >
         {text}
       </ReactMarkdown>
     </div>

@@ -22,13 +22,27 @@ function readDraft(): Partial<Draft> | null {
  * this browser as it is typed (it survives a reload) and cleared once the thread is posted;
  * leaving with text asks first, for links inside the app and for closing or reloading the tab.
  */
-export function NewThreadForm({ spaces, initialSpace }: { spaces: { id: string; name: string; skillTag: string | null }[]; initialSpace: string | null }) {
+export function NewThreadForm({
+  spaces,
+  initialSpace,
+}: {
+  spaces: { id: string; name: string; skillTag: string | null }[];
+  initialSpace: string | null;
+}) {
   const failure = useActionData<Failure>();
   const navigation = useNavigation();
-  const [draft, setDraft] = useState<Draft>({ spaceId: initialSpace ?? spaces[0]?.id ?? "general", title: "", body: "", skillTag: "" });
+  const [draft, setDraft] = useState<Draft>({
+    spaceId: initialSpace ?? spaces[0]?.id ?? "general",
+    title: "",
+    body: "",
+    skillTag: "",
+  });
   const restored = useRef(false);
   const submitting = navigation.state !== "idle" && navigation.formAction === "/discuss";
-  const posted = navigation.state === "loading" && navigation.formAction === "/discuss" && navigation.location.pathname.startsWith("/community/");
+  const posted =
+    navigation.state === "loading" &&
+    navigation.formAction === "/discuss" &&
+    navigation.location.pathname.startsWith("/community/");
   const dirty = (draft.title.trim() !== "" || draft.body.trim() !== "") && !submitting;
 
   useEffect(() => {
@@ -54,7 +68,9 @@ export function NewThreadForm({ spaces, initialSpace }: { spaces: { id: string; 
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm("Leave without posting? Your draft stays on this device.")) blocker.proceed();
@@ -75,7 +91,13 @@ export function NewThreadForm({ spaces, initialSpace }: { spaces: { id: string; 
         <label htmlFor="space" className="label">
           Space
         </label>
-        <select id="space" name="spaceId" value={draft.spaceId} onChange={(e) => set("spaceId")(e.target.value)} className="input">
+        <select
+          id="space"
+          name="spaceId"
+          value={draft.spaceId}
+          onChange={(e) => set("spaceId")(e.target.value)}
+          className="input"
+        >
           {spaces.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
@@ -88,7 +110,15 @@ export function NewThreadForm({ spaces, initialSpace }: { spaces: { id: string; 
         <label htmlFor="title" className="label">
           Title
         </label>
-        <input id="title" name="title" value={draft.title} onChange={(e) => set("title")(e.target.value)} maxLength={TITLE_MAX + 20} className="input" aria-invalid={errors.title ? true : undefined} />
+        <input
+          id="title"
+          name="title"
+          value={draft.title}
+          onChange={(e) => set("title")(e.target.value)}
+          maxLength={TITLE_MAX + 20}
+          className="input"
+          aria-invalid={errors.title ? true : undefined}
+        />
         {errors.title ? <p className="field-error">{errors.title}</p> : null}
       </div>
       <Composer label="Body" value={draft.body} onChange={set("body")} preview rows={10} error={errors.body} />
@@ -96,7 +126,15 @@ export function NewThreadForm({ spaces, initialSpace }: { spaces: { id: string; 
         <label htmlFor="skillTag" className="label">
           Skill tag (optional)
         </label>
-        <input id="skillTag" name="skillTag" value={draft.skillTag} onChange={(e) => set("skillTag")(e.target.value)} maxLength={40} className="input" placeholder="e.g. Spanish, React, Cooking" />
+        <input
+          id="skillTag"
+          name="skillTag"
+          value={draft.skillTag}
+          onChange={(e) => set("skillTag")(e.target.value)}
+          maxLength={40}
+          className="input"
+          placeholder="e.g. Spanish, React, Cooking"
+        />
       </div>
       <button type="submit" className="btn-primary" disabled={submitting}>
         {submitting ? "Posting…" : "Post thread"}

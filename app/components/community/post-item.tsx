@@ -46,7 +46,12 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
   }, [saved]);
 
   return (
-    <article id={`post-${post.id}`} data-testid="post" data-post-id={post.id} className={`card scroll-mt-24 ${isAnswer ? "border-emerald-400 ring-1 ring-emerald-300" : ""}`}>
+    <article
+      id={`post-${post.id}`}
+      data-testid="post"
+      data-post-id={post.id}
+      className={`card scroll-mt-24 ${isAnswer ? "border-emerald-400 ring-1 ring-emerald-300" : ""}`}
+    >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <img src={post.author.avatar} alt="" className="h-8 w-8 rounded-full bg-slate-100 object-cover" />
         <a href={`/members/${post.author.uid}`} className="font-semibold text-slate-900 hover:underline">
@@ -56,12 +61,19 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
           <PostTime at={post.createdAt} now={ctx.now} />
         </span>
         {post.editedAt && !post.deleted ? (
-          <span className="text-xs text-slate-500" title={`Edited ${exact.format(post.editedAt)} UTC`} data-testid="edited">
+          <span
+            className="text-xs text-slate-500"
+            title={`Edited ${exact.format(post.editedAt)} UTC`}
+            data-testid="edited"
+          >
             edited
           </span>
         ) : null}
         {isAnswer ? (
-          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800" data-testid="answer-badge">
+          <span
+            className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800"
+            data-testid="answer-badge"
+          >
             ✓ Answer
           </span>
         ) : null}
@@ -135,7 +147,11 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
             </action.Form>
           ) : null}
           {canEdit ? (
-            <button type="button" className="text-slate-600 hover:underline" onClick={() => (setDraft(post.body), setEditing(true))}>
+            <button
+              type="button"
+              className="text-slate-600 hover:underline"
+              onClick={() => (setDraft(post.body), setEditing(true))}
+            >
               Edit
             </button>
           ) : null}

@@ -17,7 +17,15 @@ interface ThreadRow {
   unread: number;
 }
 
-export function ThreadList({ threads, spaces, now }: { threads: ThreadRow[]; spaces: { id: string; name: string }[]; now: number }) {
+export function ThreadList({
+  threads,
+  spaces,
+  now,
+}: {
+  threads: ThreadRow[];
+  spaces: { id: string; name: string }[];
+  now: number;
+}) {
   if (threads.length === 0) {
     return (
       <div className="card py-10 text-center text-sm text-slate-600">
@@ -34,25 +42,43 @@ export function ThreadList({ threads, spaces, now }: { threads: ThreadRow[]; spa
     <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white" data-testid="thread-list">
       {threads.map((t) => (
         <li key={t.id} className="flex gap-3 px-4 py-3" data-testid="thread-row">
-          <img src={t.author.avatar} alt="" className="mt-0.5 h-9 w-9 shrink-0 rounded-full bg-slate-100 object-cover" />
+          <img
+            src={t.author.avatar}
+            alt=""
+            className="mt-0.5 h-9 w-9 shrink-0 rounded-full bg-slate-100 object-cover"
+          />
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-center gap-2">
-              <Link to={`/community/${t.id}`} className="font-semibold text-slate-900 hover:underline [overflow-wrap:anywhere]">
+              <Link
+                to={`/community/${t.id}`}
+                className="font-semibold text-slate-900 hover:underline [overflow-wrap:anywhere]"
+              >
                 {t.title}
               </Link>
               {!t.seen ? (
-                <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800" data-testid="unread">
+                <span
+                  className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800"
+                  data-testid="unread"
+                >
                   New
                 </span>
               ) : t.unread > 0 ? (
-                <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800" data-testid="unread">
+                <span
+                  className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800"
+                  data-testid="unread"
+                >
                   {t.unread} new {t.unread === 1 ? "reply" : "replies"}
                 </span>
               ) : null}
-              {t.answered ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Answered</span> : null}
+              {t.answered ? (
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                  Answered
+                </span>
+              ) : null}
             </p>
             <p className="mt-0.5 text-xs text-slate-500">
-              {t.author.fullName} · {spaceName(t.spaceId)} · {t.replyCount} {t.replyCount === 1 ? "reply" : "replies"} · {t.reactionCount} reactions · active <PostTime at={t.lastActivityAt} now={now} />
+              {t.author.fullName} · {spaceName(t.spaceId)} · {t.replyCount} {t.replyCount === 1 ? "reply" : "replies"} ·{" "}
+              {t.reactionCount} reactions · active <PostTime at={t.lastActivityAt} now={now} />
             </p>
           </div>
         </li>
@@ -62,12 +88,27 @@ export function ThreadList({ threads, spaces, now }: { threads: ThreadRow[]; spa
 }
 
 /** "N new threads — show": new threads are announced, never pushed into the list being read. */
-export function NewThreadsBanner({ spaceId, shown, since, onShow }: { spaceId: string | null; shown: string[]; since: number; onShow: () => void }) {
+export function NewThreadsBanner({
+  spaceId,
+  shown,
+  since,
+  onShow,
+}: {
+  spaceId: string | null;
+  shown: string[];
+  since: number;
+  onShow: () => void;
+}) {
   const live = useLiveFeed(forumThreadsFeed(spaceId), { newest: [] });
   const fresh = live.newest.filter((t) => t.createdAt > since && !shown.includes(t.id)).length;
   if (fresh === 0) return null;
   return (
-    <button type="button" onClick={onShow} className="mb-3 w-full rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-100" data-testid="new-threads">
+    <button
+      type="button"
+      onClick={onShow}
+      className="mb-3 w-full rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-100"
+      data-testid="new-threads"
+    >
       {fresh} new {fresh === 1 ? "thread" : "threads"} — show
     </button>
   );
@@ -82,7 +123,19 @@ interface ResultRow {
   createdAt: number;
 }
 
-export function SearchResults({ q, page, results, more, now }: { q: string; page: number; results: ResultRow[]; more: boolean; now: number }) {
+export function SearchResults({
+  q,
+  page,
+  results,
+  more,
+  now,
+}: {
+  q: string;
+  page: number;
+  results: ResultRow[];
+  more: boolean;
+  now: number;
+}) {
   return (
     <div>
       <p className="mb-3 text-sm text-slate-600">
@@ -92,11 +145,16 @@ export function SearchResults({ q, page, results, more, now }: { q: string; page
           Clear search
         </Link>
       </p>
-      {results.length === 0 ? <p className="card text-sm text-slate-600">Nothing matches all of these words. Try fewer or different words.</p> : null}
+      {results.length === 0 ? (
+        <p className="card text-sm text-slate-600">Nothing matches all of these words. Try fewer or different words.</p>
+      ) : null}
       <ul className="space-y-2" data-testid="search-results">
         {results.map((r) => (
           <li key={r.postId} className="card p-4" data-testid="search-result">
-            <Link to={r.postId === r.threadId ? `/community/${r.threadId}` : `/community/${r.threadId}#post-${r.postId}`} className="font-semibold text-slate-900 hover:underline">
+            <Link
+              to={r.postId === r.threadId ? `/community/${r.threadId}` : `/community/${r.threadId}#post-${r.postId}`}
+              className="font-semibold text-slate-900 hover:underline"
+            >
               <Marked text={r.title} q={q} />
             </Link>
             <p className="mt-1 text-sm text-slate-700">
@@ -110,14 +168,20 @@ export function SearchResults({ q, page, results, more, now }: { q: string; page
       </ul>
       <div className="mt-4 flex justify-between text-sm">
         {page > 0 ? (
-          <Link to={`/community?${new URLSearchParams({ q, page: String(page - 1) })}`} className="text-brand-700 hover:underline">
+          <Link
+            to={`/community?${new URLSearchParams({ q, page: String(page - 1) })}`}
+            className="text-brand-700 hover:underline"
+          >
             ← Previous
           </Link>
         ) : (
           <span />
         )}
         {more ? (
-          <Link to={`/community?${new URLSearchParams({ q, page: String(page + 1) })}`} className="text-brand-700 hover:underline">
+          <Link
+            to={`/community?${new URLSearchParams({ q, page: String(page + 1) })}`}
+            className="text-brand-700 hover:underline"
+          >
             More results →
           </Link>
         ) : null}

@@ -85,7 +85,16 @@ export function ThreadView(props: ThreadViewProps) {
           <li key={post.id}>
             <PostItem
               post={post}
-              ctx={{ threadId, action, me, threadAuthorUid: props.author.uid, answerPostId: thread.answerPostId, mine: props.myReactions[post.id] ?? [], now, onQuote }}
+              ctx={{
+                threadId,
+                action,
+                me,
+                threadAuthorUid: props.author.uid,
+                answerPostId: thread.answerPostId,
+                mine: props.myReactions[post.id] ?? [],
+                now,
+                onQuote,
+              }}
             />
           </li>
         ))}
@@ -94,7 +103,13 @@ export function ThreadView(props: ThreadViewProps) {
       <replyFetcher.Form method="post" action={action} id="reply-box" className="card space-y-3">
         <input type="hidden" name="intent" value="reply" />
         {quoteOf ? <input type="hidden" name="quoteOf" value={quoteOf} /> : null}
-        <Composer label="Your reply" value={text} onChange={setText} rows={4} error={answer && !answer.ok ? answer.error : undefined} />
+        <Composer
+          label="Your reply"
+          value={text}
+          onChange={setText}
+          rows={4}
+          error={answer && !answer.ok ? answer.error : undefined}
+        />
         <div className="flex items-center gap-3">
           <button type="submit" className="btn-primary" disabled={replyFetcher.state !== "idle" || !text.trim()}>
             {replyFetcher.state !== "idle" ? "Posting…" : "Reply"}

@@ -10,15 +10,25 @@ export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) 
   const notifications = useLiveFeed("notifications", initial, { onError: () => {} });
   const latest = notifications.slice(0, SHOWN);
   if (latest.length === 0) {
-    return <p className="text-sm text-slate-600">Your SP movements, messages, session updates and community replies will show up here.</p>;
+    return (
+      <p className="text-sm text-slate-600">
+        Your SP movements, messages, session updates and community replies will show up here.
+      </p>
+    );
   }
   return (
     <ul className="divide-y divide-slate-100" data-testid="activity-list">
       {latest.map((n) => (
         <li key={n.id} className="flex items-start gap-3 py-2 first:pt-0 last:pb-0">
-          <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.read ? "bg-slate-200" : "bg-brand-600"}`} />
+          <span
+            aria-hidden="true"
+            className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.read ? "bg-slate-200" : "bg-brand-600"}`}
+          />
           <div className="min-w-0 flex-1">
-            <Link to={n.link.startsWith("/") && !n.link.startsWith("//") ? n.link : "/notifications"} className="block truncate text-sm font-medium text-slate-800 hover:underline">
+            <Link
+              to={n.link.startsWith("/") && !n.link.startsWith("//") ? n.link : "/notifications"}
+              className="block truncate text-sm font-medium text-slate-800 hover:underline"
+            >
               {n.title}
             </Link>
             <p className="text-xs text-slate-500" suppressHydrationWarning>

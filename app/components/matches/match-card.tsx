@@ -27,7 +27,11 @@ export function MatchCard({ member, presence, reason, twoWay, saved, rate, now }
             {ratingText(member.rating)}
           </p>
           {/* Under the name, so a long name is never cut short to make room for it. */}
-          {twoWay ? <span className="mt-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Two-way swap</span> : null}
+          {twoWay ? (
+            <span className="mt-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+              Two-way swap
+            </span>
+          ) : null}
         </div>
       </div>
       <p className="text-sm text-slate-700" data-testid="match-reason">

@@ -16,7 +16,11 @@ export function MatchesWidgetContent({ items }: { items: readonly MatchesWidgetI
   if (items.length === 0) {
     return (
       <p className="text-sm text-slate-600">
-        Add the skills you teach and want to learn on <Link to="/profile" className="font-medium text-brand-700 hover:underline">your profile</Link> to see matches here.
+        Add the skills you teach and want to learn on{" "}
+        <Link to="/profile" className="font-medium text-brand-700 hover:underline">
+          your profile
+        </Link>{" "}
+        to see matches here.
       </p>
     );
   }

@@ -4,7 +4,17 @@ import { lastSeenText } from "~/features/members/presence";
 const SIZES = { sm: "h-10 w-10", md: "h-12 w-12", lg: "h-24 w-24" } as const;
 
 /** A member's picture with an optional presence dot in the corner. */
-export function Avatar({ src, size = "md", presence, now }: { src: string; size?: keyof typeof SIZES; presence?: Presence; now?: number }) {
+export function Avatar({
+  src,
+  size = "md",
+  presence,
+  now,
+}: {
+  src: string;
+  size?: keyof typeof SIZES;
+  presence?: Presence;
+  now?: number;
+}) {
   return (
     <span className={`relative inline-block shrink-0 ${SIZES[size]}`}>
       <img src={src} alt="" className={`${SIZES[size]} rounded-full bg-slate-100 object-cover`} loading="lazy" />
@@ -13,7 +23,15 @@ export function Avatar({ src, size = "md", presence, now }: { src: string; size?
   );
 }
 
-export function PresenceDot({ presence, now, className = "" }: { presence: Presence; now?: number; className?: string }) {
+export function PresenceDot({
+  presence,
+  now,
+  className = "",
+}: {
+  presence: Presence;
+  now?: number;
+  className?: string;
+}) {
   const label = lastSeenText(presence, now ?? presence.lastChanged);
   return (
     <span

@@ -1,7 +1,17 @@
 import { useFetcher } from "@remix-run/react";
 
 /** Save / Unsave and Message, the two things one does with a member. Both work without JavaScript. */
-export function MemberActions({ uid, saved, name, compact = false }: { uid: string; saved: boolean; name: string; compact?: boolean }) {
+export function MemberActions({
+  uid,
+  saved,
+  name,
+  compact = false,
+}: {
+  uid: string;
+  saved: boolean;
+  name: string;
+  compact?: boolean;
+}) {
   const save = useFetcher<{ ok: boolean; saved?: boolean }>();
   const message = useFetcher();
   // Show the intended state at once; the server's answer confirms it.
@@ -13,13 +23,23 @@ export function MemberActions({ uid, saved, name, compact = false }: { uid: stri
       <save.Form method="post" action="/saved">
         <input type="hidden" name="uid" value={uid} />
         <input type="hidden" name="intent" value={isSaved ? "unsave" : "save"} />
-        <button type="submit" className={`btn-secondary ${size}`} aria-pressed={isSaved} aria-label={`${isSaved ? "Unsave" : "Save"} ${name}`}>
+        <button
+          type="submit"
+          className={`btn-secondary ${size}`}
+          aria-pressed={isSaved}
+          aria-label={`${isSaved ? "Unsave" : "Save"} ${name}`}
+        >
           {isSaved ? "Saved" : "Save"}
         </button>
       </save.Form>
       <message.Form method="post" action="/api/chat/open">
         <input type="hidden" name="uid" value={uid} />
-        <button type="submit" className={`btn-primary ${size}`} disabled={message.state !== "idle"} aria-label={`Message ${name}`}>
+        <button
+          type="submit"
+          className={`btn-primary ${size}`}
+          disabled={message.state !== "idle"}
+          aria-label={`Message ${name}`}
+        >
           Message
         </button>
       </message.Form>

@@ -26,7 +26,9 @@ export function MemberReviews({ reviews }: { reviews: MemberReview[] }) {
                 </span>{" "}
                 <span className="text-slate-600">for {review.skillLabel}</span>
               </p>
-              {review.comment ? <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{review.comment}</p> : null}
+              {review.comment ? (
+                <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{review.comment}</p>
+              ) : null}
               <p className="mt-1 text-xs text-slate-500" suppressHydrationWarning>
                 {timeAgo(review.createdAt)}
               </p>

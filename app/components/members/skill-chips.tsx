@@ -7,7 +7,15 @@ const LEVEL_STYLE = {
 } as const;
 
 /** Skills as chips: label and level, highlighted when they are part of the match. */
-export function SkillChips({ skills, highlight, empty }: { skills: readonly Skill[]; highlight?: ReadonlySet<string>; empty?: string }) {
+export function SkillChips({
+  skills,
+  highlight,
+  empty,
+}: {
+  skills: readonly Skill[];
+  highlight?: ReadonlySet<string>;
+  empty?: string;
+}) {
   if (skills.length === 0) return empty ? <p className="text-sm text-slate-500">{empty}</p> : null;
   return (
     <ul className="flex flex-wrap gap-1.5">

@@ -24,14 +24,24 @@ function NotificationItem({ notification }: { notification: NotificationPayload 
       data-read={read}
       className={`flex items-start gap-3 px-4 py-4 sm:px-6 ${read ? "bg-white" : "bg-brand-50/70"}`}
     >
-      <span aria-hidden="true" className={`mt-2 h-2 w-2 shrink-0 rounded-full ${read ? "bg-transparent" : "bg-brand-600"}`} />
+      <span
+        aria-hidden="true"
+        className={`mt-2 h-2 w-2 shrink-0 rounded-full ${read ? "bg-transparent" : "bg-brand-600"}`}
+      />
       <div className="min-w-0 flex-1">
-        <Link to={sameSitePath(notification.link)} className={`block hover:underline ${read ? "font-medium text-slate-700" : "font-semibold text-slate-900"}`}>
+        <Link
+          to={sameSitePath(notification.link)}
+          className={`block hover:underline ${read ? "font-medium text-slate-700" : "font-semibold text-slate-900"}`}
+        >
           {read ? null : <span className="sr-only">Unread: </span>}
           {notification.title}
         </Link>
         {notification.body ? <p className="mt-0.5 text-sm text-slate-600">{notification.body}</p> : null}
-        <time className="mt-1 block text-xs text-slate-500" dateTime={new Date(notification.timestamp).toISOString()} suppressHydrationWarning>
+        <time
+          className="mt-1 block text-xs text-slate-500"
+          dateTime={new Date(notification.timestamp).toISOString()}
+          suppressHydrationWarning
+        >
           {timeAgo(notification.timestamp)}
         </time>
         {failed ? (
@@ -44,7 +54,11 @@ function NotificationItem({ notification }: { notification: NotificationPayload 
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="mark-read" />
           <input type="hidden" name="id" value={notification.id} />
-          <button type="submit" className="btn-secondary whitespace-nowrap px-3 py-1.5 text-xs" disabled={fetcher.state !== "idle"}>
+          <button
+            type="submit"
+            className="btn-secondary whitespace-nowrap px-3 py-1.5 text-xs"
+            disabled={fetcher.state !== "idle"}
+          >
             Mark as read
           </button>
         </fetcher.Form>

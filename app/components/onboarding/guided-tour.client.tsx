@@ -58,7 +58,14 @@ export function GuidedTour({ steps, onEnd }: GuidedTourProps) {
 
   // Every step opens straight on its tooltip: the tour is already running, a beacon would be one click too many.
   const joyrideSteps = useMemo<Step[]>(
-    () => stepsForScreen(steps, window.matchMedia(WIDE_SCREEN_QUERY).matches).map((step) => ({ target: step.target, title: step.title, content: step.content, placement: step.placement, disableBeacon: true })),
+    () =>
+      stepsForScreen(steps, window.matchMedia(WIDE_SCREEN_QUERY).matches).map((step) => ({
+        target: step.target,
+        title: step.title,
+        content: step.content,
+        placement: step.placement,
+        disableBeacon: true,
+      })),
     [steps],
   );
 
@@ -84,14 +91,22 @@ export function GuidedTour({ steps, onEnd }: GuidedTourProps) {
   function onCallback(data: CallBackProps) {
     // Each new tooltip takes the keyboard focus on its main button, so Enter goes on and Tab stays inside.
     if (data.type === EVENTS.TOOLTIP) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(`${TOOLTIP_SELECTOR} [data-action="primary"]`)?.focus());
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`${TOOLTIP_SELECTOR} [data-action="primary"]`)?.focus(),
+      );
     }
     if (data.type === EVENTS.TARGET_NOT_FOUND) {
       const target = typeof data.step.target === "string" ? data.step.target : "an element";
-      console.warn(`Guided tour: skipped step ${data.index + 1} of ${data.size}, ${target} is not mounted or not visible.`);
+      console.warn(
+        `Guided tour: skipped step ${data.index + 1} of ${data.size}, ${target} is not mounted or not visible.`,
+      );
       return;
     }
-    if (data.type === EVENTS.TOUR_END && !ended.current && (data.status === STATUS.FINISHED || data.status === STATUS.SKIPPED)) {
+    if (
+      data.type === EVENTS.TOUR_END &&
+      !ended.current &&
+      (data.status === STATUS.FINISHED || data.status === STATUS.SKIPPED)
+    ) {
       ended.current = true;
       onEnd(data.status);
     }

@@ -2,9 +2,26 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { OnboardingState } from "~/features/onboarding/onboarding.server";
-import { START_TOUR_EVENT, TOUR_COMPLETED_EVENT, tourRequested, withoutTourParam } from "~/features/onboarding/start-tour";
-import { LOCAL_FLAG_VALUE, TOUR_LOCAL_FLAGS, hasLocalTourFlag, shouldStartTour, tourSteps, validateSteps } from "~/features/onboarding/tour";
-import { WELCOME_BONUS_PARAM, shouldShowWelcomeModal, wbShownKey, welcomeBonusAmount } from "~/features/onboarding/welcome-bonus";
+import {
+  START_TOUR_EVENT,
+  TOUR_COMPLETED_EVENT,
+  tourRequested,
+  withoutTourParam,
+} from "~/features/onboarding/start-tour";
+import {
+  LOCAL_FLAG_VALUE,
+  TOUR_LOCAL_FLAGS,
+  hasLocalTourFlag,
+  shouldStartTour,
+  tourSteps,
+  validateSteps,
+} from "~/features/onboarding/tour";
+import {
+  WELCOME_BONUS_PARAM,
+  shouldShowWelcomeModal,
+  wbShownKey,
+  welcomeBonusAmount,
+} from "~/features/onboarding/welcome-bonus";
 import { GuidedTour } from "./guided-tour.client";
 import { WelcomeBonusModal } from "./welcome-bonus-modal.client";
 
@@ -30,7 +47,9 @@ function writeLocal(key: string): void {
 /** SPEC.md §8: a failed write of an onboarding flag is silently ignored. */
 function markOnProfile(flag: "tourCompleted" | "welcomeBonusShown"): void {
   // A plain fetch, not a fetcher: a fetcher's failed action would surface in the route's error boundary.
-  fetch("/api/onboarding", { method: "POST", body: new URLSearchParams({ flag }), credentials: "same-origin" }).catch(() => {});
+  fetch("/api/onboarding", { method: "POST", body: new URLSearchParams({ flag }), credentials: "same-origin" }).catch(
+    () => {},
+  );
 }
 
 /**
@@ -51,7 +70,14 @@ function OnboardingIsland({ uid, tourCompleted, welcomeBonusShown, storedBonus, 
   // data attribute, so a test can wait for the decision before asserting that nothing showed.
   const [decisions, setDecisions] = useState(0);
   // The loader's view as of this visit; the island's own decisions take over from there.
-  const initial = useRef({ uid, tourCompleted, welcomeBonusShown, storedBonus, bonusCheckFailed, search: location.search });
+  const initial = useRef({
+    uid,
+    tourCompleted,
+    welcomeBonusShown,
+    storedBonus,
+    bonusCheckFailed,
+    search: location.search,
+  });
 
   const startTour = useCallback(() => {
     const validation = validateSteps(tourSteps);

@@ -62,7 +62,11 @@ export function WelcomeBonusModal({ amount, onClose }: WelcomeBonusModalProps) {
   }
 
   return createPortal(
-    <div role="presentation" className="fixed inset-0 z-[110] flex items-center justify-center p-4" onKeyDown={onKeyDown}>
+    <div
+      role="presentation"
+      className="fixed inset-0 z-[110] flex items-center justify-center p-4"
+      onKeyDown={onKeyDown}
+    >
       <div className="absolute inset-0 bg-slate-900/60 backdrop-blur-[2px]" aria-hidden="true" />
       <Confetti
         key={burst}
@@ -83,7 +87,10 @@ export function WelcomeBonusModal({ amount, onClose }: WelcomeBonusModalProps) {
         aria-describedby={textId}
         className="relative z-[1] w-full max-w-sm overflow-hidden rounded-3xl bg-white px-6 pb-6 pt-8 text-center shadow-2xl"
       >
-        <div className="absolute inset-x-0 top-0 h-28 bg-gradient-to-b from-coin-400/25 to-transparent" aria-hidden="true" />
+        <div
+          className="absolute inset-x-0 top-0 h-28 bg-gradient-to-b from-coin-400/25 to-transparent"
+          aria-hidden="true"
+        />
         <button
           type="button"
           onClick={() => setBurst((n) => n + 1)}
@@ -98,11 +105,19 @@ export function WelcomeBonusModal({ amount, onClose }: WelcomeBonusModalProps) {
           Welcome to SkillSwap!
         </h2>
         <p id={textId} className="relative mt-2 text-base text-slate-600">
-          You received <strong className="font-bold text-coin-600" data-testid="welcome-bonus-amount">{amount} SP</strong> to book your first
-          sessions.
+          You received{" "}
+          <strong className="font-bold text-coin-600" data-testid="welcome-bonus-amount">
+            {amount} SP
+          </strong>{" "}
+          to book your first sessions.
         </p>
         <p className="relative mt-1 text-xs text-slate-400">Tap the coin for more confetti.</p>
-        <button ref={confirm} type="button" onClick={onClose} className="btn-primary relative mt-6 w-full py-2.5 text-base">
+        <button
+          ref={confirm}
+          type="button"
+          onClick={onClose}
+          className="btn-primary relative mt-6 w-full py-2.5 text-base"
+        >
           Awesome!
         </button>
       </div>

@@ -4,7 +4,10 @@ import type { LevelProgress } from "~/features/progress/levels";
 export function LevelWidget({ level }: { level: LevelProgress }) {
   return (
     <div className="flex items-center gap-4">
-      <div className="grid h-14 w-14 place-items-center rounded-full bg-brand-600 text-xl font-bold text-white" aria-label={`Level ${level.level}`}>
+      <div
+        className="grid h-14 w-14 place-items-center rounded-full bg-brand-600 text-xl font-bold text-white"
+        aria-label={`Level ${level.level}`}
+      >
         {level.level}
       </div>
       <div className="flex-1">

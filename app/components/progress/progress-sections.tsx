@@ -9,7 +9,9 @@ function hours(minutes: number): string {
 export function SkillHoursTable({ skills }: { skills: SkillHours[] }) {
   return (
     <section className="card" aria-labelledby="hours-title">
-      <h2 id="hours-title" className="text-lg font-semibold">Hours per skill</h2>
+      <h2 id="hours-title" className="text-lg font-semibold">
+        Hours per skill
+      </h2>
       {skills.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Complete sessions to see your hours here.</p>
       ) : (
@@ -36,10 +38,18 @@ export function SkillHoursTable({ skills }: { skills: SkillHours[] }) {
   );
 }
 
-export function XpHistory({ history, timeZone }: { history: { id: string; amount: number; description: string; at: number }[]; timeZone: string }) {
+export function XpHistory({
+  history,
+  timeZone,
+}: {
+  history: { id: string; amount: number; description: string; at: number }[];
+  timeZone: string;
+}) {
   return (
     <section className="card" aria-labelledby="xp-title">
-      <h2 id="xp-title" className="text-lg font-semibold">xp history</h2>
+      <h2 id="xp-title" className="text-lg font-semibold">
+        xp history
+      </h2>
       {history.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Complete sessions to earn xp, level up and collect badges.</p>
       ) : (
@@ -62,11 +72,20 @@ export function XpHistory({ history, timeZone }: { history: { id: string; amount
 export function BadgeList({ badges }: { badges: Badge[] }) {
   return (
     <section className="card" aria-labelledby="badges-title">
-      <h2 id="badges-title" className="text-lg font-semibold">Badges</h2>
+      <h2 id="badges-title" className="text-lg font-semibold">
+        Badges
+      </h2>
       <ul className="mt-3 grid grid-cols-2 gap-2">
         {badges.map((b) => (
-          <li key={b.id} className={`rounded-lg border p-2 ${b.earned ? "border-coin-400 bg-amber-50" : "border-slate-200 opacity-60"}`} data-earned={b.earned}>
-            <p className="text-sm font-semibold">{b.earned ? "🏅 " : ""}{b.label}</p>
+          <li
+            key={b.id}
+            className={`rounded-lg border p-2 ${b.earned ? "border-coin-400 bg-amber-50" : "border-slate-200 opacity-60"}`}
+            data-earned={b.earned}
+          >
+            <p className="text-sm font-semibold">
+              {b.earned ? "🏅 " : ""}
+              {b.label}
+            </p>
             <p className="text-xs text-slate-600">{b.description}</p>
           </li>
         ))}

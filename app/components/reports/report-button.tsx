@@ -9,7 +9,17 @@ type ReportAnswer = { ok: true; message: string; hidden: boolean } | { ok: false
  * explanation, sent to the moderation queue. Opens in place (a disclosure), so it works on a
  * phone without a modal and needs no script to be reached.
  */
-export function ReportButton({ targetKind, targetId, contextId, className = "" }: { targetKind: ReportTargetKind; targetId: string; contextId: string; className?: string }) {
+export function ReportButton({
+  targetKind,
+  targetId,
+  contextId,
+  className = "",
+}: {
+  targetKind: ReportTargetKind;
+  targetId: string;
+  contextId: string;
+  className?: string;
+}) {
   const fetcher = useFetcher<ReportAnswer>();
   const id = useId();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -22,7 +32,11 @@ export function ReportButton({ targetKind, targetId, contextId, className = "" }
           {answer.message}
         </p>
       ) : (
-        <fetcher.Form method="post" action="/api/reports" className="mt-2 w-64 max-w-full space-y-2 rounded border border-slate-200 bg-white p-3 text-left text-slate-900 shadow-sm">
+        <fetcher.Form
+          method="post"
+          action="/api/reports"
+          className="mt-2 w-64 max-w-full space-y-2 rounded border border-slate-200 bg-white p-3 text-left text-slate-900 shadow-sm"
+        >
           <input type="hidden" name="targetKind" value={targetKind} />
           <input type="hidden" name="targetId" value={targetId} />
           <input type="hidden" name="contextId" value={contextId} />
@@ -38,13 +52,23 @@ export function ReportButton({ targetKind, targetId, contextId, className = "" }
           <label htmlFor={`${id}-text`} className="block font-medium">
             What is wrong (optional)
           </label>
-          <textarea id={`${id}-text`} name="text" maxLength={REPORT_TEXT_MAX} rows={2} className="w-full rounded border border-slate-300 p-1" />
+          <textarea
+            id={`${id}-text`}
+            name="text"
+            maxLength={REPORT_TEXT_MAX}
+            rows={2}
+            className="w-full rounded border border-slate-300 p-1"
+          />
           {answer && !answer.ok ? (
             <p role="alert" className="text-red-700">
               {answer.error}
             </p>
           ) : null}
-          <button type="submit" disabled={fetcher.state !== "idle"} className="rounded bg-red-700 px-2 py-1 font-medium text-white disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={fetcher.state !== "idle"}
+            className="rounded bg-red-700 px-2 py-1 font-medium text-white disabled:opacity-60"
+          >
             {fetcher.state !== "idle" ? "Sending…" : "Send report"}
           </button>
         </fetcher.Form>

@@ -8,7 +8,15 @@
  */
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
 import { TextAreaField } from "~/components/form";
-import { MAX_SKILLS_PER_LIST, parseSkillLines, SKILL_LEVELS, skillLines, toSkill, type Skill, type SkillLevel } from "~/features/skills/tags";
+import {
+  MAX_SKILLS_PER_LIST,
+  parseSkillLines,
+  SKILL_LEVELS,
+  skillLines,
+  toSkill,
+  type Skill,
+  type SkillLevel,
+} from "~/features/skills/tags";
 import { suggestSkills, type SkillSuggestion } from "~/features/skills/taxonomy";
 
 interface SkillPickerProps {
@@ -59,7 +67,10 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
   const typed = toSkill(query, defaultLevel);
   // Free entry: offered when what was typed is neither chosen nor one of the suggestions.
   const freeEntry = typed && !chosen.has(typed.tag) && !suggestions.some((s) => s.tag === typed.tag) ? typed : null;
-  const options: Skill[] = [...suggestions.map((s) => ({ tag: s.tag, label: s.label, level: defaultLevel })), ...(freeEntry ? [freeEntry] : [])];
+  const options: Skill[] = [
+    ...suggestions.map((s) => ({ tag: s.tag, label: s.label, level: defaultLevel })),
+    ...(freeEntry ? [freeEntry] : []),
+  ];
   const full = skills.length >= MAX_SKILLS_PER_LIST;
   const expanded = open && query.trim() !== "" && options.length > 0 && !full;
   const listId = `${id}-list`;
@@ -78,7 +89,8 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
     setSkills(skills.filter((s) => s.tag !== tag));
     if (skill) setNotice(`${skill.label} removed.`);
   };
-  const setLevel = (tag: string, level: SkillLevel) => setSkills(skills.map((s) => (s.tag === tag ? { ...s, level } : s)));
+  const setLevel = (tag: string, level: SkillLevel) =>
+    setSkills(skills.map((s) => (s.tag === tag ? { ...s, level } : s)));
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown") {
@@ -109,7 +121,10 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
       {skills.length ? (
         <ul className="mb-2 flex flex-wrap gap-1.5" aria-label={label}>
           {skills.map((skill) => (
-            <li key={skill.tag} className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1 text-xs font-medium text-brand-800">
+            <li
+              key={skill.tag}
+              className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1 text-xs font-medium text-brand-800"
+            >
               <span className="min-w-0 break-words">{skill.label}</span>
               <select
                 aria-label={`Level for ${skill.label}`}
@@ -123,7 +138,12 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
                   </option>
                 ))}
               </select>
-              <button type="button" onClick={() => remove(skill.tag)} aria-label={`Remove ${skill.label}`} className="rounded-full px-1.5 text-brand-700 hover:bg-brand-100">
+              <button
+                type="button"
+                onClick={() => remove(skill.tag)}
+                aria-label={`Remove ${skill.label}`}
+                className="rounded-full px-1.5 text-brand-700 hover:bg-brand-100"
+              >
                 ×
               </button>
             </li>
@@ -156,7 +176,13 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
         />
-        <ul id={listId} role="listbox" aria-label={`Suggestions for ${label}`} hidden={!expanded} className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={`Suggestions for ${label}`}
+          hidden={!expanded}
+          className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
+        >
           {expanded
             ? options.map((option, i) => (
                 <li
@@ -173,8 +199,12 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
                   onMouseMove={() => setActive(i)}
                   className={`flex cursor-pointer justify-between gap-2 px-3 py-1.5 ${i === active ? "bg-brand-50 text-brand-800" : "text-slate-700"}`}
                 >
-                  <span className="min-w-0 break-words">{option === freeEntry ? `Add "${option.label}"` : option.label}</span>
-                  <span className="shrink-0 text-xs text-slate-500">{suggestions[i]?.category ?? (option === freeEntry ? "new skill" : "used by members")}</span>
+                  <span className="min-w-0 break-words">
+                    {option === freeEntry ? `Add "${option.label}"` : option.label}
+                  </span>
+                  <span className="shrink-0 text-xs text-slate-500">
+                    {suggestions[i]?.category ?? (option === freeEntry ? "new skill" : "used by members")}
+                  </span>
                 </li>
               ))
             : null}

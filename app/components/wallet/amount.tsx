@@ -3,5 +3,9 @@ import { formatSp } from "~/features/wallet/format";
 /** A signed SP amount: green credits, plain debits. */
 export function SignedAmount({ amount }: { amount: number }) {
   const sign = amount > 0 ? "+" : amount < 0 ? "−" : "";
-  return <span className={`font-semibold tabular-nums ${amount > 0 ? "text-emerald-600" : "text-slate-700"}`}>{`${sign}${formatSp(Math.abs(amount))}`}</span>;
+  return (
+    <span
+      className={`font-semibold tabular-nums ${amount > 0 ? "text-emerald-600" : "text-slate-700"}`}
+    >{`${sign}${formatSp(Math.abs(amount))}`}</span>
+  );
 }

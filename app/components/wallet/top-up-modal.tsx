@@ -49,16 +49,33 @@ export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) 
   }
 
   return (
-    <div role="presentation" className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="top-up-title" className="w-full max-w-lg rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl">
+    <div
+      role="presentation"
+      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4"
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="top-up-title"
+        className="w-full max-w-lg rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl"
+      >
         <div className="flex items-start justify-between">
           <div>
             <h2 id="top-up-title" className="text-lg font-bold">
               Top up SP
             </h2>
-            <p className="mt-1 text-sm text-slate-600">Choose a pack. SP are added to your wallet as soon as the payment is confirmed.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Choose a pack. SP are added to your wallet as soon as the payment is confirmed.
+            </p>
           </div>
-          <button type="button" onClick={onClose} aria-label="Close" className="rounded-full p-1 text-slate-500 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="rounded-full p-1 text-slate-500 hover:bg-slate-100"
+          >
             <Icon name="x" className="h-5 w-5" />
           </button>
         </div>
@@ -92,10 +109,19 @@ export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) 
           </p>
         )}
         {testMode ? (
-          <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800">Test mode: the checkout is a test payment and no card is charged.</p>
+          <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800">
+            Test mode: the checkout is a test payment and no card is charged.
+          </p>
         ) : null}
         <p className="mt-4 flex items-center gap-2 text-xs text-slate-500">
-          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <rect x="4" y="11" width="16" height="10" rx="2" />
             <path d="M8 11V7a4 4 0 0 1 8 0v4" />
           </svg>

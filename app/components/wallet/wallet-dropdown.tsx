@@ -35,7 +35,12 @@ export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdow
         </span>
       </button>
       {open ? (
-        <div id={panelId} role="dialog" aria-label="Wallet" className="absolute right-0 z-40 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg">
+        <div
+          id={panelId}
+          role="dialog"
+          aria-label="Wallet"
+          className="absolute right-0 z-40 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
+        >
           <div className="border-b border-slate-100 px-4 py-3">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Balance</p>
             <p className="mt-0.5 text-2xl font-bold tabular-nums">{formatSp(balance)}</p>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { mergeNewestFirst, type HistoryRow } from "./wallet-history";
 
-const row = (id: string, timestamp: number, amount = 1): HistoryRow => ({ id, timestamp, amount, type: "adjustment", description: id });
+const row = (id: string, timestamp: number, amount = 1): HistoryRow => ({
+  id,
+  timestamp,
+  amount,
+  type: "adjustment",
+  description: id,
+});
 
 describe("mergeNewestFirst", () => {
   it("keeps one row per id, newest first, the first source winning", () => {

@@ -14,7 +14,11 @@ export function WalletHistory({ rows, timeZone }: { rows: HistoryRow[]; timeZone
   return (
     <ul className="divide-y divide-slate-100" data-testid="wallet-history">
       {rows.map((row) => (
-        <li key={row.id} data-testid="wallet-history-row" className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <li
+          key={row.id}
+          data-testid="wallet-history-row"
+          className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6"
+        >
           <div className="min-w-0">
             <p className="truncate font-medium text-slate-900">{row.description}</p>
             <p className="mt-0.5 text-xs text-slate-500">

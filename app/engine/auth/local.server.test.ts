@@ -63,7 +63,12 @@ describe("capabilities", () => {
 describe("sign up", () => {
   it("creates an account under the trimmed, lowercased email without storing the password", async () => {
     const user = await auth.signUp(password("  Ada@Example.COM "));
-    expect(user).toEqual({ uid: expect.stringMatching(/^[A-Za-z0-9]{28}$/), email: "ada@example.com", displayName: null, photoURL: null });
+    expect(user).toEqual({
+      uid: expect.stringMatching(/^[A-Za-z0-9]{28}$/),
+      email: "ada@example.com",
+      displayName: null,
+      photoURL: null,
+    });
 
     const doc = await store.get<AuthUserDoc>(`auth_users/${user.uid}`);
     expect(doc?.data).toEqual({
@@ -82,7 +87,10 @@ describe("sign up", () => {
   it("gives each account its own salt", async () => {
     const a = await auth.signUp(password("a@example.com"));
     const b = await auth.signUp(password("b@example.com"));
-    const [docA, docB] = await Promise.all([store.get<AuthUserDoc>(`auth_users/${a.uid}`), store.get<AuthUserDoc>(`auth_users/${b.uid}`)]);
+    const [docA, docB] = await Promise.all([
+      store.get<AuthUserDoc>(`auth_users/${a.uid}`),
+      store.get<AuthUserDoc>(`auth_users/${b.uid}`),
+    ]);
     expect(docA?.data.salt).not.toBe(docB?.data.salt);
     expect(docA?.data.passwordHash).not.toBe(docB?.data.passwordHash);
   });
@@ -95,7 +103,9 @@ describe("sign up", () => {
   });
 
   it("registers an email once when 20 sign-ups race", async () => {
-    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => auth.signUp(password("race@example.com", `password-${i}`))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => auth.signUp(password("race@example.com", `password-${i}`))),
+    );
     const created = results.filter((r) => r.status === "fulfilled");
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(created).toHaveLength(1);
@@ -115,7 +125,18 @@ describe("sign up", () => {
   });
 
   it("refuses an invalid email", async () => {
-    for (const email of ["", "ada", "ada@", "@example.com", "ada@example", "a da@example.com", "ada@@example.com", "a/b@example.com", "ada@exa/mple.com", "ada\u0000@example.com"]) {
+    for (const email of [
+      "",
+      "ada",
+      "ada@",
+      "@example.com",
+      "ada@example",
+      "a da@example.com",
+      "ada@@example.com",
+      "a/b@example.com",
+      "ada@exa/mple.com",
+      "ada\u0000@example.com",
+    ]) {
       const error = await failure(auth.signUp(password(email)));
       expect(error.code).toBe("invalid_email");
       expect(error.message).toBe("Enter a valid email address.");
@@ -149,7 +170,9 @@ describe("sign in", () => {
   it("slows down after 5 failures and clears the count on success", async () => {
     await auth.signUp(password("ada@example.com"));
     for (let i = 0; i < 5; i++) {
-      expect((await failure(auth.signIn(password("ada@example.com", "wrong password")))).code).toBe("invalid_credentials");
+      expect((await failure(auth.signIn(password("ada@example.com", "wrong password")))).code).toBe(
+        "invalid_credentials",
+      );
     }
     // Refused before the password is even checked, so the right one does not get through either.
     const refused = await failure(auth.signIn(password("ada@example.com")));
@@ -191,7 +214,9 @@ describe("sign in", () => {
     await auth.signUp(password("ada@example.com"));
     await auth.signIn(password("ada@example.com", PASSWORD, "198.51.100.77"));
     for (let i = 0; i < 10; i++) {
-      expect((await failure(auth.signIn(password("ada@example.com", "wrong password", `203.0.113.${i}`)))).code).toBe("invalid_credentials");
+      expect((await failure(auth.signIn(password("ada@example.com", "wrong password", `203.0.113.${i}`)))).code).toBe(
+        "invalid_credentials",
+      );
     }
     const stranger = await failure(auth.signIn(password("ada@example.com", PASSWORD, "192.0.2.1")));
     expect(stranger.code).toBe("too_many_attempts");
@@ -211,7 +236,11 @@ describe("sessions", () => {
     expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(session.expiresAt).toBe(T0 + SESSION_LIFETIME_MS);
     expect(await store.get(`sessions/${session.token}`)).toBeNull();
-    expect((await store.get(`sessions/${sha256(session.token)}`))?.data).toEqual({ uid: user.uid, createdAt: T0, expiresAt: T0 + SESSION_LIFETIME_MS });
+    expect((await store.get(`sessions/${sha256(session.token)}`))?.data).toEqual({
+      uid: user.uid,
+      createdAt: T0,
+      expiresAt: T0 + SESSION_LIFETIME_MS,
+    });
 
     await expect(auth.getSessionUser(session.token)).resolves.toEqual(user);
     clock = session.expiresAt - 1;
@@ -279,7 +308,9 @@ describe("password reset", () => {
     const [message] = sent;
     expect(message.to).toBe("ada@example.com");
     expect(message.text).toContain(message.link);
-    expect(message.link).toMatch(/^http:\/\/localhost:3000\/auth\/action\?mode=resetPassword&oobCode=[A-Za-z0-9_-]{43}$/);
+    expect(message.link).toMatch(
+      /^http:\/\/localhost:3000\/auth\/action\?mode=resetPassword&oobCode=[A-Za-z0-9_-]{43}$/,
+    );
     const code = new URL(message.link).searchParams.get("oobCode")!;
     expect((await store.get(`reset_codes/${sha256(code)}`))?.data).toEqual({
       uid: user.uid,
@@ -302,7 +333,10 @@ describe("password reset", () => {
     await signedIn();
     const code = await resetCodeFor("ada@example.com");
     await auth.resetPassword(code, "a brand new password");
-    for (const error of [await failure(auth.resetPassword(code, "yet another password")), await failure(auth.checkResetCode(code))]) {
+    for (const error of [
+      await failure(auth.resetPassword(code, "yet another password")),
+      await failure(auth.checkResetCode(code)),
+    ]) {
       expect(error.code).toBe("reset_code_expired");
       expect(error.message).toBe("This reset link has expired or was already used. Ask for a new one.");
     }
@@ -312,16 +346,24 @@ describe("password reset", () => {
   it("works once even when used twice at the same moment", async () => {
     await signedIn();
     const code = await resetCodeFor("ada@example.com");
-    const results = await Promise.allSettled([auth.resetPassword(code, "first new password"), auth.resetPassword(code, "second new password")]);
+    const results = await Promise.allSettled([
+      auth.resetPassword(code, "first new password"),
+      auth.resetPassword(code, "second new password"),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(results.find((r): r is PromiseRejectedResult => r.status === "rejected")?.reason).toMatchObject({ code: "reset_code_expired" });
+    expect(results.find((r): r is PromiseRejectedResult => r.status === "rejected")?.reason).toMatchObject({
+      code: "reset_code_expired",
+    });
   });
 
   it("expires after an hour", async () => {
     await signedIn();
     const code = await resetCodeFor("ada@example.com");
     clock += RESET_CODE_LIFETIME_MS;
-    for (const error of [await failure(auth.checkResetCode(code)), await failure(auth.resetPassword(code, "a brand new password"))]) {
+    for (const error of [
+      await failure(auth.checkResetCode(code)),
+      await failure(auth.resetPassword(code, "a brand new password")),
+    ]) {
       expect(error.code).toBe("reset_code_expired");
       expect(error.message).toBe("This reset link has expired or was already used. Ask for a new one.");
     }
@@ -332,7 +374,10 @@ describe("password reset", () => {
     await signedIn();
     await resetCodeFor("ada@example.com");
     for (const code of ["", "x", "B".repeat(43)]) {
-      for (const error of [await failure(auth.checkResetCode(code)), await failure(auth.resetPassword(code, "a brand new password"))]) {
+      for (const error of [
+        await failure(auth.checkResetCode(code)),
+        await failure(auth.resetPassword(code, "a brand new password")),
+      ]) {
         expect(error.code).toBe("reset_code_invalid");
         expect(error.message).toBe("This reset link is not valid. Ask for a new one.");
       }
@@ -408,7 +453,9 @@ describe("change password", () => {
   it("limits guessing the current password like sign-in does", async () => {
     const { user } = await signedIn();
     for (let i = 0; i < 5; i++) await failure(auth.changePassword(user.uid, "wrong password", "a brand new password"));
-    expect((await failure(auth.changePassword(user.uid, PASSWORD, "a brand new password"))).code).toBe("too_many_attempts");
+    expect((await failure(auth.changePassword(user.uid, PASSWORD, "a brand new password"))).code).toBe(
+      "too_many_attempts",
+    );
   });
 });
 

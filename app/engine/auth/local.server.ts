@@ -12,7 +12,15 @@ import { AlreadyExistsError } from "../store/types";
 import type { Mailer } from "./mail.server";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import { createSignInThrottle } from "./sign-in-throttle.server";
-import { AuthError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type AuthProvider, type AuthUser, type Credentials, type Session } from "./types";
+import {
+  AuthError,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type AuthProvider,
+  type AuthUser,
+  type Credentials,
+  type Session,
+} from "./types";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 export const RESET_CODE_LIFETIME_MS = 60 * 60_000;
@@ -65,11 +73,19 @@ const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
 // 128·N·r bytes of working memory (16 MiB) plus headroom; Node's default cap is 32 MiB.
 const SCRYPT_MAXMEM = 64 * 1024 * 1024;
 
-function scryptAsync(password: string, salt: Buffer, params: { N: number; r: number; p: number; keylen: number }): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number; keylen: number },
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // The async form runs on libuv's thread pool, so hashing never blocks other requests.
-    scrypt(password.normalize("NFC"), salt, params.keylen, { N: params.N, r: params.r, p: params.p, maxmem: SCRYPT_MAXMEM }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize("NFC"),
+      salt,
+      params.keylen,
+      { N: params.N, r: params.r, p: params.p, maxmem: SCRYPT_MAXMEM },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }
@@ -88,7 +104,10 @@ export async function hashPassword(password: string): Promise<{ passwordHash: st
   };
 }
 
-export async function verifyPassword(password: string, stored: { passwordHash: string; salt: string }): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: { passwordHash: string; salt: string },
+): Promise<boolean> {
   const [scheme, n, r, p, hash] = stored.passwordHash.split("$");
   if (scheme !== "scrypt" || !hash) return false;
   const expected = Buffer.from(hash, "base64");
@@ -159,7 +178,13 @@ function newUid(): string {
 }
 
 function toAuthUser(uid: string, doc: AuthUserDoc): AuthUser {
-  return { uid, email: doc.email, displayName: doc.displayName, photoURL: doc.photoURL, ...(doc.admin === true && { admin: true }) };
+  return {
+    uid,
+    email: doc.email,
+    displayName: doc.displayName,
+    photoURL: doc.photoURL,
+    ...(doc.admin === true && { admin: true }),
+  };
 }
 
 function passwordCredentials(credentials: Credentials) {
@@ -178,7 +203,13 @@ const resetCodePath = (code: string) => `reset_codes/${sha256Hex(code)}`;
 async function voidCredentialsIn(tx: Transaction, uid: string, now: number, exceptCodePath?: string): Promise<void> {
   const [sessions, codes] = await Promise.all([
     tx.query<SessionDoc>({ collection: "sessions", where: [["uid", "==", uid]] }),
-    tx.query<ResetCodeDoc>({ collection: "reset_codes", where: [["uid", "==", uid], ["usedAt", "==", null]] }),
+    tx.query<ResetCodeDoc>({
+      collection: "reset_codes",
+      where: [
+        ["uid", "==", uid],
+        ["usedAt", "==", null],
+      ],
+    }),
   ]);
   for (const session of sessions) tx.delete(session.path);
   for (const code of codes) {
@@ -207,7 +238,10 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
     return user ? { uid: entry.data.uid, doc: user.data } : null;
   }
 
-  async function readResetCode(code: string, get: (path: string) => Promise<{ path: string; data: ResetCodeDoc } | null>) {
+  async function readResetCode(
+    code: string,
+    get: (path: string) => Promise<{ path: string; data: ResetCodeDoc } | null>,
+  ) {
     if (typeof code !== "string" || !SECRET_PATTERN.test(code)) {
       throw new AuthError("reset_code_invalid", MESSAGES.resetCodeUnknown);
     }
@@ -234,7 +268,15 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       const { passwordHash, salt } = await hashPassword(password);
       const uid = newUid();
       const createdAt = now();
-      const doc: AuthUserDoc = { email, passwordHash, salt, displayName: null, photoURL: null, createdAt, passwordChangedAt: createdAt };
+      const doc: AuthUserDoc = {
+        email,
+        passwordHash,
+        salt,
+        displayName: null,
+        photoURL: null,
+        createdAt,
+        passwordChangedAt: createdAt,
+      };
       try {
         await store.transaction(async (tx) => {
           if (await tx.get(emailPath(email))) {
@@ -276,7 +318,10 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       // is a natural moment to clear this user's dead ones.
       const expired = await store.query<SessionDoc>({
         collection: "sessions",
-        where: [["uid", "==", user.uid], ["expiresAt", "<=", createdAt]],
+        where: [
+          ["uid", "==", user.uid],
+          ["expiresAt", "<=", createdAt],
+        ],
       });
       await Promise.all(expired.map((session) => store.delete(session.path)));
       return { token, expiresAt } satisfies Session;
@@ -442,7 +487,10 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
     },
 
     async createClientToken() {
-      throw new AuthError("not_supported", "Live updates on this server come from the app itself; no client token is needed.");
+      throw new AuthError(
+        "not_supported",
+        "Live updates on this server come from the app itself; no client token is needed.",
+      );
     },
   };
 }

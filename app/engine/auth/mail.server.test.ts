@@ -8,7 +8,12 @@ describe("createOutboxMailer", () => {
   it("writes each message to the outbox and logs its link", async () => {
     const lines: string[] = [];
     const mail = createOutboxMailer(store, (line) => lines.push(line), { now: () => 1_700_000_000_000 });
-    const message = { to: "ada@example.com", subject: "Reset your password", text: "Open the link", link: "http://localhost:3000/x?y=1" };
+    const message = {
+      to: "ada@example.com",
+      subject: "Reset your password",
+      text: "Open the link",
+      link: "http://localhost:3000/x?y=1",
+    };
 
     await mail(message);
     await mail({ ...message, to: "bob@example.com" });

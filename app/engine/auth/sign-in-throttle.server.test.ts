@@ -44,7 +44,9 @@ describe("sign-in throttle: one account from one address", () => {
   it("says how long to wait", async () => {
     const throttle = createSignInThrottle(store);
     for (let i = 0; i < 5; i++) await throttle.recordFailure(attempt, T0);
-    expect((await refusal(throttle.assertAllowed(attempt, T0))).message).toBe("Too many sign-in attempts. Try again in 5 seconds.");
+    expect((await refusal(throttle.assertAllowed(attempt, T0))).message).toBe(
+      "Too many sign-in attempts. Try again in 5 seconds.",
+    );
   });
 
   it("forgets failures older than 15 minutes", async () => {
@@ -71,18 +73,27 @@ describe("sign-in throttle: lockouts are kept in the store", () => {
   it("a flood of failures on other keys does not evict a lockout", async () => {
     const throttle = createSignInThrottle(store);
     for (let i = 0; i < 10; i++) await throttle.recordFailure(attempt, T0);
-    for (let i = 0; i < 10_050; i++) await throttle.recordFailure({ email: `other${i}@example.com`, clientKey: `198.51.${i >> 8}.${i & 255}` }, T0 + 1);
+    for (let i = 0; i < 10_050; i++)
+      await throttle.recordFailure(
+        { email: `other${i}@example.com`, clientKey: `198.51.${i >> 8}.${i & 255}` },
+        T0 + 1,
+      );
     expect((await refusal(throttle.assertAllowed(attempt, T0 + 2))).code).toBe("too_many_attempts");
   }, 30_000);
 
   it("locks an address after 100 failures across accounts, not before, and only that address", async () => {
     const throttle = createSignInThrottle(store);
     const guesser = "192.0.2.50";
-    for (let i = 0; i < ADDRESS_LOCK_AFTER - 1; i++) await throttle.recordFailure({ email: `user${i}@example.com`, clientKey: guesser }, T0);
+    for (let i = 0; i < ADDRESS_LOCK_AFTER - 1; i++)
+      await throttle.recordFailure({ email: `user${i}@example.com`, clientKey: guesser }, T0);
     await expect(throttle.assertAllowed({ email: "new@example.com", clientKey: guesser }, T0)).resolves.toBeUndefined();
     await throttle.recordFailure({ email: "last@example.com", clientKey: guesser }, T0);
-    expect((await refusal(throttle.assertAllowed({ email: "new@example.com", clientKey: guesser }, T0))).retryAfterMs).toBe(15 * MINUTE);
-    await expect(throttle.assertAllowed({ email: "new@example.com", clientKey: "192.0.2.51" }, T0)).resolves.toBeUndefined();
+    expect(
+      (await refusal(throttle.assertAllowed({ email: "new@example.com", clientKey: guesser }, T0))).retryAfterMs,
+    ).toBe(15 * MINUTE);
+    await expect(
+      throttle.assertAllowed({ email: "new@example.com", clientKey: "192.0.2.51" }, T0),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -92,9 +103,12 @@ describe("sign-in throttle: guesses never lock the owner out", () => {
     const owner = { email: "ada@example.com", clientKey: "198.51.100.7" };
     await throttle.assertAllowed(owner, T0);
     await throttle.recordSuccess(owner);
-    for (let i = 0; i < 10; i++) await throttle.recordFailure({ email: owner.email, clientKey: `203.0.113.${i}` }, T0 + MINUTE);
+    for (let i = 0; i < 10; i++)
+      await throttle.recordFailure({ email: owner.email, clientKey: `203.0.113.${i}` }, T0 + MINUTE);
     // A guesser from yet another address waits…
-    expect((await refusal(throttle.assertAllowed({ email: owner.email, clientKey: "203.0.113.99" }, T0 + MINUTE))).code).toBe("too_many_attempts");
+    expect(
+      (await refusal(throttle.assertAllowed({ email: owner.email, clientKey: "203.0.113.99" }, T0 + MINUTE))).code,
+    ).toBe("too_many_attempts");
     // …the owner does not.
     await expect(throttle.assertAllowed(owner, T0 + MINUTE)).resolves.toBeUndefined();
   });
@@ -104,7 +118,9 @@ describe("sign-in throttle: guesses never lock the owner out", () => {
     const owner = { email: "ada@example.com", clientKey: "198.51.100.7" };
     await throttle.recordSuccess(owner);
     for (let i = 0; i < 10; i++) await throttle.recordFailure({ email: owner.email, clientKey: "203.0.113.1" }, T0);
-    expect((await refusal(throttle.assertAllowed({ email: owner.email, clientKey: "203.0.113.1" }, T0))).retryAfterMs).toBe(15 * MINUTE);
+    expect(
+      (await refusal(throttle.assertAllowed({ email: owner.email, clientKey: "203.0.113.1" }, T0))).retryAfterMs,
+    ).toBe(15 * MINUTE);
     await expect(throttle.assertAllowed(owner, T0)).resolves.toBeUndefined();
   });
 
@@ -113,7 +129,8 @@ describe("sign-in throttle: guesses never lock the owner out", () => {
     for (let i = 0; i < 5; i++) await throttle.recordFailure(attempt, T0);
     await throttle.recordSuccess(attempt);
     await expect(throttle.assertAllowed(attempt, T0)).resolves.toBeUndefined();
-    for (let i = 0; i < ADDRESS_LOCK_AFTER; i++) await throttle.recordFailure({ email: `u${i}@example.com`, clientKey: attempt.clientKey }, T0);
+    for (let i = 0; i < ADDRESS_LOCK_AFTER; i++)
+      await throttle.recordFailure({ email: `u${i}@example.com`, clientKey: attempt.clientKey }, T0);
     await throttle.recordSuccess(attempt);
     expect((await refusal(throttle.assertAllowed(attempt, T0))).code).toBe("too_many_attempts");
   });

@@ -79,7 +79,11 @@ export function createSignInThrottle(store: DocStore): SignInThrottle {
     max: PAIR_LOCK_AFTER,
     backoff: { after: PAIR_SLOW_AFTER, baseMs: BACKOFF_BASE_MS },
   });
-  const byAddress = createRateLimiter({ name: "sign_in_address", windowMs: SIGN_IN_WINDOW_MS, max: ADDRESS_LOCK_AFTER });
+  const byAddress = createRateLimiter({
+    name: "sign_in_address",
+    windowMs: SIGN_IN_WINDOW_MS,
+    max: ADDRESS_LOCK_AFTER,
+  });
   // No max that refuses: only the backoff, so the account is slowed down, never locked.
   const byAccount = createRateLimiter({
     name: "sign_in_account",
@@ -120,7 +124,11 @@ export function createSignInThrottle(store: DocStore): SignInThrottle {
       ]);
       const retryAfterMs = Math.max(...waits);
       if (retryAfterMs > 0) {
-        throw new AuthError("too_many_attempts", `Too many sign-in attempts. Try again in ${waitText(retryAfterMs)}.`, retryAfterMs);
+        throw new AuthError(
+          "too_many_attempts",
+          `Too many sign-in attempts. Try again in ${waitText(retryAfterMs)}.`,
+          retryAfterMs,
+        );
       }
     },
 
@@ -142,7 +150,9 @@ export function createSignInThrottle(store: DocStore): SignInThrottle {
         const known = await tx.get<KnownAddressesDoc>(knownPath(attempt.email));
         const addresses = known?.data.addresses ?? [];
         if (addresses[0] === hash) return;
-        tx.set(knownPath(attempt.email), { addresses: [hash, ...addresses.filter((a) => a !== hash)].slice(0, KNOWN_ADDRESSES_KEPT) } satisfies KnownAddressesDoc);
+        tx.set(knownPath(attempt.email), {
+          addresses: [hash, ...addresses.filter((a) => a !== hash)].slice(0, KNOWN_ADDRESSES_KEPT),
+        } satisfies KnownAddressesDoc);
       });
     },
 

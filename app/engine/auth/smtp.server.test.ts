@@ -13,7 +13,11 @@ const server = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("end", () => {
-      received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+        to: session.envelope.rcptTo.map((r) => r.address),
+        raw: Buffer.concat(chunks).toString("utf8"),
+      });
       callback();
     });
   },
@@ -30,7 +34,12 @@ describe("createSmtpMailer", () => {
   it("delivers a message as plain text and HTML with its link, to the right envelope", async () => {
     const mail = createSmtpMailer(url, "SkillSwap <no-reply@skillswap.example>");
     const link = "https://skillswap.example/auth/action?mode=resetPassword&oobCode=abc123";
-    await mail({ to: "ada@example.com", subject: "Reset your SkillSwap password", text: `Hello <Ada>.\n\nOpen this link:\n${link}`, link });
+    await mail({
+      to: "ada@example.com",
+      subject: "Reset your SkillSwap password",
+      text: `Hello <Ada>.\n\nOpen this link:\n${link}`,
+      link,
+    });
 
     expect(received).toHaveLength(1);
     const [message] = received;
@@ -46,6 +55,8 @@ describe("createSmtpMailer", () => {
 
   it("fails loudly when the SMTP server cannot be reached", async () => {
     const mail = createSmtpMailer("smtp://127.0.0.1:1", "SkillSwap <no-reply@skillswap.example>");
-    await expect(mail({ to: "ada@example.com", subject: "x", text: "y", link: "https://skillswap.example" })).rejects.toThrow();
+    await expect(
+      mail({ to: "ada@example.com", subject: "x", text: "y", link: "https://skillswap.example" }),
+    ).rejects.toThrow();
   });
 });

@@ -15,7 +15,11 @@ export function htmlBody(message: MailMessage): string {
   const link = escapeHtml(message.link);
   const paragraphs = message.text
     .split(/\n{2,}/)
-    .map((paragraph) => escapeHtml(paragraph).replaceAll(link, `<a href="${link}" style="color:#1d5cee">${link}</a>`).replace(/\n/g, "<br>"))
+    .map((paragraph) =>
+      escapeHtml(paragraph)
+        .replaceAll(link, `<a href="${link}" style="color:#1d5cee">${link}</a>`)
+        .replace(/\n/g, "<br>"),
+    )
     .map((paragraph) => `<p style="margin:0 0 16px">${paragraph}</p>`)
     .join("\n");
   return `<!doctype html>
@@ -29,6 +33,12 @@ ${paragraphs}
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return async (message) => {
-    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: htmlBody(message) });
+    await transport.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: htmlBody(message),
+    });
   };
 }

@@ -38,8 +38,7 @@ export class AuthError extends Error {
 
 /** How a person proves who they are: a password (embedded) or an ID token from the Firebase client SDK. */
 export type Credentials =
-  | { kind: "password"; email: string; password: string; clientKey: string }
-  | { kind: "idToken"; idToken: string };
+  { kind: "password"; email: string; password: string; clientKey: string } | { kind: "idToken"; idToken: string };
 
 export interface Session {
   /** The opaque value kept in the session cookie. */

@@ -12,7 +12,8 @@ const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
 
 export function createLocalFileStore(root: string): FileStore {
   function fileOf(key: string): string {
-    if (!KEY.test(key) || key.split("/").some((s) => s === "." || s === "..")) throw new Error(`Invalid file key: ${JSON.stringify(key)}`);
+    if (!KEY.test(key) || key.split("/").some((s) => s === "." || s === ".."))
+      throw new Error(`Invalid file key: ${JSON.stringify(key)}`);
     return path.join(root, ...key.split("/"));
   }
 

@@ -23,7 +23,12 @@ export function browserAuth(): Auth {
   if (auth) return auth;
   const config = window.ENV?.FIREBASE;
   if (!config) throw new Error("The Firebase web config is missing from window.ENV");
-  const app = getApps().find((a) => a.name === APP_NAME) ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId }, APP_NAME);
+  const app =
+    getApps().find((a) => a.name === APP_NAME) ??
+    initializeApp(
+      { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId },
+      APP_NAME,
+    );
   // The session cookie is the credential that lasts; nothing is kept in the browser's storage.
   auth = initializeAuth(app, { persistence: inMemoryPersistence });
   if (config.emulators.auth) connectAuthEmulator(auth, `http://${config.emulators.auth}`, { disableWarnings: true });
@@ -53,9 +58,17 @@ export function messageFor(error: unknown): string {
 class SessionError extends Error {}
 
 /** Signs up or in with the SDK, then trades the ID token for the session cookie; returns where to go. */
-export async function startFirebaseSession(intent: "signIn" | "signUp", email: string, password: string, redirectTo: string): Promise<string> {
+export async function startFirebaseSession(
+  intent: "signIn" | "signUp",
+  email: string,
+  password: string,
+  redirectTo: string,
+): Promise<string> {
   const a = browserAuth();
-  const credential = intent === "signUp" ? await createUserWithEmailAndPassword(a, email, password) : await signInWithEmailAndPassword(a, email, password);
+  const credential =
+    intent === "signUp"
+      ? await createUserWithEmailAndPassword(a, email, password)
+      : await signInWithEmailAndPassword(a, email, password);
   const response = await fetch("/api/session", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -63,7 +76,8 @@ export async function startFirebaseSession(intent: "signIn" | "signUp", email: s
     body: JSON.stringify({ idToken: await credential.user.getIdToken(), intent, redirectTo }),
   });
   const body = (await response.json().catch(() => ({}))) as { redirectTo?: string; error?: string };
-  if (!response.ok || !body.redirectTo) throw new SessionError(body.error ?? "We could not sign you in. Please try again.");
+  if (!response.ok || !body.redirectTo)
+    throw new SessionError(body.error ?? "We could not sign you in. Please try again.");
   return body.redirectTo;
 }
 

@@ -40,7 +40,9 @@ export function useFirebaseAuthForm(intent: Intent) {
           await auth.requestFirebasePasswordReset(value.email);
           setSentTo(value.email);
         } else {
-          window.location.assign(await auth.startFirebaseSession(intent, value.email, value.password ?? "", value.redirectTo ?? ""));
+          window.location.assign(
+            await auth.startFirebaseSession(intent, value.email, value.password ?? "", value.redirectTo ?? ""),
+          );
           return; // keep the button busy while the browser leaves
         }
       } catch (failure) {
@@ -52,5 +54,10 @@ export function useFirebaseAuthForm(intent: Intent) {
     setBusy(false);
   }
 
-  return { onSubmit: enabled ? (event: FormEvent<HTMLFormElement>) => void onSubmit(event) : undefined, error, busy, sentTo };
+  return {
+    onSubmit: enabled ? (event: FormEvent<HTMLFormElement>) => void onSubmit(event) : undefined,
+    error,
+    busy,
+    sentTo,
+  };
 }

@@ -32,7 +32,10 @@ describe("the SQLite rate-limit storage", () => {
   it("counts hits from two connections to the same file as one limit", () => {
     const [a, b] = [open().storage("chat_send"), open().storage("chat_send")];
     const hit = (storage: typeof a, now: number) =>
-      storage.update("uid-1", (entry) => ({ entry: { hits: [...(entry?.hits ?? []), now], lockedUntil: 0 }, expiresAt: now + MINUTE }));
+      storage.update("uid-1", (entry) => ({
+        entry: { hits: [...(entry?.hits ?? []), now], lockedUntil: 0 },
+        expiresAt: now + MINUTE,
+      }));
     hit(a, T0);
     hit(b, T0 + 1);
     hit(a, T0 + 2);
@@ -57,8 +60,13 @@ describe("the SQLite rate-limit storage", () => {
 
   it("forgets expired keys and trims the least recently hit beyond maxKeys", () => {
     const storage = open().storage("reports");
-    for (let i = 0; i < 5; i++) storage.update(`old-${i}`, () => ({ entry: { hits: [T0], lockedUntil: 0 }, expiresAt: T0 + MINUTE }));
-    for (let i = 0; i < 5; i++) storage.update(`new-${i}`, () => ({ entry: { hits: [T0 + 2 * MINUTE], lockedUntil: 0 }, expiresAt: T0 + 3 * MINUTE }));
+    for (let i = 0; i < 5; i++)
+      storage.update(`old-${i}`, () => ({ entry: { hits: [T0], lockedUntil: 0 }, expiresAt: T0 + MINUTE }));
+    for (let i = 0; i < 5; i++)
+      storage.update(`new-${i}`, () => ({
+        entry: { hits: [T0 + 2 * MINUTE], lockedUntil: 0 },
+        expiresAt: T0 + 3 * MINUTE,
+      }));
     storage.sweep(T0 + 2 * MINUTE, 3);
     expect(storage.size).toBe(3);
     expect(storage.get("old-0")).toBeUndefined();

@@ -31,7 +31,9 @@ export function openSqliteLimitBackend(file: string): SharedLimitBackend & { clo
       PRIMARY KEY (name, key)
     ) WITHOUT ROWID;
   `);
-  const getStmt = db.prepare<[string, string], Row>("SELECT hits, locked_until FROM rate_limits WHERE name = ? AND key = ?");
+  const getStmt = db.prepare<[string, string], Row>(
+    "SELECT hits, locked_until FROM rate_limits WHERE name = ? AND key = ?",
+  );
   const putStmt = db.prepare<[string, string, string, number, number, number]>(
     "INSERT INTO rate_limits (name, key, hits, locked_until, expires_at, updated) VALUES (?, ?, ?, ?, ?, ?) " +
       "ON CONFLICT (name, key) DO UPDATE SET hits = excluded.hits, locked_until = excluded.locked_until, " +
@@ -52,7 +54,11 @@ export function openSqliteLimitBackend(file: string): SharedLimitBackend & { clo
   const stamp = () => Date.now() * 1_000 + (sequence++ % 1_000);
 
   const updateTx = db.transaction(
-    (name: string, key: string, change: (entry: LimitEntry | undefined) => { entry: LimitEntry; expiresAt: number }) => {
+    (
+      name: string,
+      key: string,
+      change: (entry: LimitEntry | undefined) => { entry: LimitEntry; expiresAt: number },
+    ) => {
       const next = change(toEntry(getStmt.get(name, key)));
       putStmt.run(name, key, JSON.stringify(next.entry.hits), next.entry.lockedUntil, next.expiresAt, stamp());
       return next.entry;

@@ -8,7 +8,13 @@ import { callMembersOf, callMessagesOf, callPayload, type CallPayload } from "./
 
 type Docs = Parameters<Parameters<WatchQuery>[1]>[0];
 
-export function composeCall(watch: WatchQuery, bookingId: string, uid: string, emit: (payload: CallPayload) => void, fail: (error: Error) => void): () => void {
+export function composeCall(
+  watch: WatchQuery,
+  bookingId: string,
+  uid: string,
+  emit: (payload: CallPayload) => void,
+  fail: (error: Error) => void,
+): () => void {
   let members: Docs | null = null;
   let messages: Docs | null = null;
   const publish = () => {

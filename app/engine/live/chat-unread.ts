@@ -7,9 +7,18 @@
 import type { DocData, Query } from "../store/types";
 import { chatsOf, countChatUnread, unseenMessagesOf } from "./feeds";
 
-export type WatchQuery = (query: Query, onDocs: (docs: { id: string; data: DocData }[]) => void, onError: (error: Error) => void) => () => void;
+export type WatchQuery = (
+  query: Query,
+  onDocs: (docs: { id: string; data: DocData }[]) => void,
+  onError: (error: Error) => void,
+) => () => void;
 
-export function composeChatUnread(watch: WatchQuery, uid: string, emit: (payload: { count: number }) => void, fail?: (error: Error) => void): () => void {
+export function composeChatUnread(
+  watch: WatchQuery,
+  uid: string,
+  emit: (payload: { count: number }) => void,
+  fail?: (error: Error) => void,
+): () => void {
   const unseenByChat = new Map<string, DocData[]>();
   const chatStops = new Map<string, () => void>();
   const awaitingFirst = new Set<string>();
@@ -39,7 +48,10 @@ export function composeChatUnread(watch: WatchQuery, uid: string, emit: (payload
           watch(
             unseenMessagesOf(id),
             (messages) => {
-              unseenByChat.set(id, messages.map((m) => m.data));
+              unseenByChat.set(
+                id,
+                messages.map((m) => m.data),
+              );
               awaitingFirst.delete(id);
               publish();
             },

@@ -11,7 +11,15 @@ export const NOTIFICATIONS_FETCHED = 20;
 
 export type Source = { kind: "doc"; path: string } | { kind: "query"; query: Query };
 
-export const FEED_NAMES = ["profile", "wallet", "transactions", "notifications", "welcomeBonus", "chatUnread", "inbox"] as const;
+export const FEED_NAMES = [
+  "profile",
+  "wallet",
+  "transactions",
+  "notifications",
+  "welcomeBonus",
+  "chatUnread",
+  "inbox",
+] as const;
 export type SimpleFeedName = (typeof FEED_NAMES)[number];
 
 /**
@@ -27,7 +35,8 @@ export type CallFeed = `call:${string}`;
 /** A forum thread's posts and counts (`forumThread:<threadId>`), and the newest threads of a space or of all (`forumThreads:<spaceId>|all`). */
 export type ForumThreadFeed = `forumThread:${string}`;
 export type ForumThreadsFeed = `forumThreads:${string}`;
-export type FeedName = SimpleFeedName | ChatMessagesFeed | PresenceFeed | BookingFeed | CallFeed | ForumThreadFeed | ForumThreadsFeed;
+export type FeedName =
+  SimpleFeedName | ChatMessagesFeed | PresenceFeed | BookingFeed | CallFeed | ForumThreadFeed | ForumThreadsFeed;
 
 export const MAX_PRESENCE_UIDS = 50;
 const FEED_ID = /^[A-Za-z0-9_-]{1,260}$/;
@@ -75,7 +84,9 @@ export function forumThreadsFeed(spaceId: string | null): ForumThreadsFeed {
   return `forumThreads:${spaceId ?? "all"}`;
 }
 
-export function feedParam(feed: ChatMessagesFeed | PresenceFeed | BookingFeed | CallFeed | ForumThreadFeed | ForumThreadsFeed): string {
+export function feedParam(
+  feed: ChatMessagesFeed | PresenceFeed | BookingFeed | CallFeed | ForumThreadFeed | ForumThreadsFeed,
+): string {
   return feed.slice(feed.indexOf(":") + 1);
 }
 
@@ -85,11 +96,19 @@ export const feedSources = {
   wallet: (uid: string): Source => ({ kind: "doc", path: `wallets/${uid}` }),
   transactions: (uid: string): Source => ({
     kind: "query",
-    query: { collection: `wallets/${uid}/transactions`, orderBy: [["timestamp", "desc"]], limit: WALLET_DROPDOWN_TRANSACTIONS },
+    query: {
+      collection: `wallets/${uid}/transactions`,
+      orderBy: [["timestamp", "desc"]],
+      limit: WALLET_DROPDOWN_TRANSACTIONS,
+    },
   }),
   notifications: (uid: string): Source => ({
     kind: "query",
-    query: { collection: `notifications/${uid}/messages`, orderBy: [["timestamp", "desc"]], limit: NOTIFICATIONS_FETCHED },
+    query: {
+      collection: `notifications/${uid}/messages`,
+      orderBy: [["timestamp", "desc"]],
+      limit: NOTIFICATIONS_FETCHED,
+    },
   }),
   welcomeBonus: (uid: string): Source => ({
     kind: "query",
@@ -114,7 +133,12 @@ export const THREAD_MESSAGES = 50;
 
 /** inbox: the user's conversations, latest activity first (names of the others are joined in). */
 export function inboxOf(uid: string): Query {
-  return { collection: "chats", where: [["participants", "array-contains", uid]], orderBy: [["updatedAt", "desc"]], limit: INBOX_CHATS };
+  return {
+    collection: "chats",
+    where: [["participants", "array-contains", uid]],
+    orderBy: [["updatedAt", "desc"]],
+    limit: INBOX_CHATS,
+  };
 }
 
 /** chatMessages:<chatId>: the latest messages, newest first (the thread shows them reversed). */
@@ -137,7 +161,12 @@ export function callMembersOf(bookingId: string, uid: string): Query {
 
 /** call:<bookingId>, part two: negotiation messages addressed to `uid`, newest first. */
 export function callMessagesOf(bookingId: string, uid: string): Query {
-  return { collection: `bookings/${bookingId}/signals`, where: [["to", "==", uid]], orderBy: [["createdAt", "desc"]], limit: CALL_MESSAGES_FETCHED };
+  return {
+    collection: `bookings/${bookingId}/signals`,
+    where: [["to", "==", uid]],
+    orderBy: [["createdAt", "desc"]],
+    limit: CALL_MESSAGES_FETCHED,
+  };
 }
 
 /** The forum's documents (features/community/paths.ts names the same ones). */
@@ -169,7 +198,10 @@ export function statusOf(uid: string): string {
 }
 
 /** Unseen messages not sent by `uid`, summed over chats whose listener is alive (SPEC.md §4). */
-export function countChatUnread(unseenByChat: ReadonlyMap<string, readonly { sender?: unknown }[]>, uid: string): number {
+export function countChatUnread(
+  unseenByChat: ReadonlyMap<string, readonly { sender?: unknown }[]>,
+  uid: string,
+): number {
   let total = 0;
   for (const messages of unseenByChat.values()) {
     for (const message of messages) if (message.sender !== uid) total += 1;
@@ -242,7 +274,12 @@ export interface CallMessage {
   toPeer: string;
   seq: number;
   description?: { type: "offer" | "answer" | "rollback"; sdp: string };
-  candidate?: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null };
+  candidate?: {
+    candidate: string;
+    sdpMid?: string | null;
+    sdpMLineIndex?: number | null;
+    usernameFragment?: string | null;
+  };
 }
 
 /** The video call's signalling as one member receives it. */
@@ -354,7 +391,14 @@ export function chatMessagesPayload(docs: readonly Doc[]): ChatMessagePayload[] 
   return docs
     .map(({ id, data }) => {
       const hidden = data.hidden === true;
-      return { id, sender: str(data.sender), text: hidden ? "" : str(data.text), hidden, seen: data.seen === true, timestamp: num(data.timestamp) };
+      return {
+        id,
+        sender: str(data.sender),
+        text: hidden ? "" : str(data.text),
+        hidden,
+        seen: data.seen === true,
+        timestamp: num(data.timestamp),
+      };
     })
     .reverse();
 }
@@ -367,7 +411,8 @@ export function bookingPayload(doc: Doc | null): BookingPayload | null;
 export function bookingPayload(doc: Doc | null): BookingPayload | null {
   if (!doc) return null;
   const d = doc.data;
-  const confirmations = d.confirmations && typeof d.confirmations === "object" ? (d.confirmations as Record<string, unknown>) : {};
+  const confirmations =
+    d.confirmations && typeof d.confirmations === "object" ? (d.confirmations as Record<string, unknown>) : {};
   const history = Array.isArray(d.history) ? (d.history as Record<string, unknown>[]) : [];
   return {
     id: doc.id,
@@ -391,7 +436,10 @@ export function bookingPayload(doc: Doc | null): BookingPayload | null {
 }
 
 /** Both results of the call feed's queries in the shape the browser uses. */
-export function callPayload(members: readonly { data: DocData }[], messages: readonly { id: string; data: DocData }[]): CallPayload {
+export function callPayload(
+  members: readonly { data: DocData }[],
+  messages: readonly { id: string; data: DocData }[],
+): CallPayload {
   const byUid: Record<string, CallMember> = {};
   for (const { data } of members) {
     const uid = str(data.uid);
@@ -408,8 +456,10 @@ export function callPayload(members: readonly { data: DocData }[], messages: rea
   }
   const shaped = messages.map(({ id, data }): CallMessage => {
     const message: CallMessage = { id, fromPeer: str(data.fromPeer), toPeer: str(data.toPeer), seq: num(data.seq) };
-    if (data.description && typeof data.description === "object") message.description = data.description as CallMessage["description"];
-    if (data.candidate && typeof data.candidate === "object") message.candidate = data.candidate as CallMessage["candidate"];
+    if (data.description && typeof data.description === "object")
+      message.description = data.description as CallMessage["description"];
+    if (data.candidate && typeof data.candidate === "object")
+      message.candidate = data.candidate as CallMessage["candidate"];
     return message;
   });
   return { members: byUid, messages: shaped.reverse() };
@@ -421,7 +471,8 @@ export function forumPostPayload({ id, data }: { id: string; data: DocData }, au
   const deleted = data.deleted === true;
   const reactions: Record<string, number> = {};
   if (data.reactions && typeof data.reactions === "object") {
-    for (const [kind, n] of Object.entries(data.reactions as Record<string, unknown>)) if (num(n) > 0) reactions[kind] = num(n);
+    for (const [kind, n] of Object.entries(data.reactions as Record<string, unknown>))
+      if (num(n) > 0) reactions[kind] = num(n);
   }
   return {
     id,
@@ -440,7 +491,12 @@ export function forumPostPayload({ id, data }: { id: string; data: DocData }, au
 
 export function forumThreadSummary(doc: Doc | null): ForumThreadPayload["thread"] {
   if (!doc || doc.data.hidden === true) return null;
-  return { title: str(doc.data.title), replyCount: num(doc.data.replyCount), reactionCount: num(doc.data.reactionCount), answerPostId: typeof doc.data.answerPostId === "string" ? doc.data.answerPostId : null };
+  return {
+    title: str(doc.data.title),
+    replyCount: num(doc.data.replyCount),
+    reactionCount: num(doc.data.reactionCount),
+    answerPostId: typeof doc.data.answerPostId === "string" ? doc.data.answerPostId : null,
+  };
 }
 
 /** Chats the user has not started show up only once a message is in them. */
@@ -450,8 +506,16 @@ export function inboxEntryPayload(
   other: { uid: string; fullName: string; avatar: string },
 ): InboxEntryPayload | null {
   if (num(data.messageCount) === 0 && data.createdBy !== uid) return null;
-  const unread = data.unread && typeof data.unread === "object" ? num((data.unread as Record<string, unknown>)[uid]) : 0;
-  return { chatId: id, other, lastMessage: str(data.lastMessage), lastSender: str(data.lastSender), updatedAt: num(data.updatedAt), unread };
+  const unread =
+    data.unread && typeof data.unread === "object" ? num((data.unread as Record<string, unknown>)[uid]) : 0;
+  return {
+    chatId: id,
+    other,
+    lastMessage: str(data.lastMessage),
+    lastSender: str(data.lastSender),
+    updatedAt: num(data.updatedAt),
+    unread,
+  };
 }
 
 export function presenceEntry(doc: Doc | null): PresencePayload[string] {
@@ -459,7 +523,13 @@ export function presenceEntry(doc: Doc | null): PresencePayload[string] {
 }
 
 export function transactionPayload({ id, data }: { id: string; data: DocData }): TransactionPayload {
-  return { id, amount: num(data.amount), type: str(data.type), description: str(data.description), timestamp: num(data.timestamp) };
+  return {
+    id,
+    amount: num(data.amount),
+    type: str(data.type),
+    description: str(data.description),
+    timestamp: num(data.timestamp),
+  };
 }
 
 /** What the header shows at first paint, before its live feeds take over in the browser. */

@@ -28,7 +28,12 @@ describe("the feed catalogue as client-SDK queries (SPEC.md §7)", () => {
   it("transactions: ordered by timestamp descending, latest 3", () => {
     const expected = query(collection(db, "wallets/u1/transactions"), orderBy("timestamp", "desc"), limit(3));
     expect(queryEqual(sdkQueryOf(feedSources.transactions("u1")), expected)).toBe(true);
-    expect(queryEqual(sdkQueryOf(feedSources.transactions("u1")), query(collection(db, "wallets/u1/transactions"), orderBy("timestamp", "asc"), limit(3)))).toBe(false);
+    expect(
+      queryEqual(
+        sdkQueryOf(feedSources.transactions("u1")),
+        query(collection(db, "wallets/u1/transactions"), orderBy("timestamp", "asc"), limit(3)),
+      ),
+    ).toBe(false);
   });
 
   it("notifications/{uid}/messages: descending by timestamp, limit 20", () => {
@@ -42,12 +47,24 @@ describe("the feed catalogue as client-SDK queries (SPEC.md §7)", () => {
   });
 
   it("chats where participants contains the uid, and each chat's unseen messages", () => {
-    expect(queryEqual(buildClientQuery(db, chatsOf("u1")), query(collection(db, "chats"), where("participants", "array-contains", "u1")))).toBe(true);
-    expect(queryEqual(buildClientQuery(db, unseenMessagesOf("c9")), query(collection(db, "chats/c9/messages"), where("seen", "==", false)))).toBe(true);
+    expect(
+      queryEqual(
+        buildClientQuery(db, chatsOf("u1")),
+        query(collection(db, "chats"), where("participants", "array-contains", "u1")),
+      ),
+    ).toBe(true);
+    expect(
+      queryEqual(
+        buildClientQuery(db, unseenMessagesOf("c9")),
+        query(collection(db, "chats/c9/messages"), where("seen", "==", false)),
+      ),
+    ).toBe(true);
   });
 
   it("a chat thread: newest messages first, capped", () => {
     const built = buildClientQuery(db, threadOf("c9"));
-    expect(queryEqual(built, query(collection(db, "chats/c9/messages"), orderBy("timestamp", "desc"), limit(50)))).toBe(true);
+    expect(queryEqual(built, query(collection(db, "chats/c9/messages"), orderBy("timestamp", "desc"), limit(50)))).toBe(
+      true,
+    );
   });
 });

@@ -2,7 +2,18 @@
  * The feed catalogue's descriptors (app/engine/live/feeds.ts) as client-SDK references. Pure
  * translation, kept apart from the transport so that it can be checked without a network.
  */
-import { collection, doc, limit, orderBy, query, where, type DocumentReference, type Firestore, type Query as SdkQuery, type QueryConstraint } from "firebase/firestore";
+import {
+  collection,
+  doc,
+  limit,
+  orderBy,
+  query,
+  where,
+  type DocumentReference,
+  type Firestore,
+  type Query as SdkQuery,
+  type QueryConstraint,
+} from "firebase/firestore";
 import type { Source } from "./feeds";
 import type { Query } from "../store/types";
 
@@ -18,5 +29,7 @@ export function buildClientQuery(db: Firestore, descriptor: Query): SdkQuery {
 export type ClientSource = { kind: "doc"; ref: DocumentReference } | { kind: "query"; query: SdkQuery };
 
 export function buildClientSource(db: Firestore, source: Source): ClientSource {
-  return source.kind === "doc" ? { kind: "doc", ref: doc(db, source.path) } : { kind: "query", query: buildClientQuery(db, source.query) };
+  return source.kind === "doc"
+    ? { kind: "doc", ref: doc(db, source.path) }
+    : { kind: "query", query: buildClientQuery(db, source.query) };
 }

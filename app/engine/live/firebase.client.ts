@@ -8,8 +8,23 @@
  * the security rules, so they keep coming from the server's stream (`fallback`).
  */
 import { initializeApp, deleteApp, type FirebaseApp } from "firebase/app";
-import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithCustomToken, type Auth } from "firebase/auth";
-import { connectDatabaseEmulator, getDatabase, onDisconnect, onValue, ref, serverTimestamp, set, type Database } from "firebase/database";
+import {
+  connectAuthEmulator,
+  inMemoryPersistence,
+  initializeAuth,
+  signInWithCustomToken,
+  type Auth,
+} from "firebase/auth";
+import {
+  connectDatabaseEmulator,
+  getDatabase,
+  onDisconnect,
+  onValue,
+  ref,
+  serverTimestamp,
+  set,
+  type Database,
+} from "firebase/database";
 import {
   Timestamp,
   connectFirestoreEmulator,
@@ -56,7 +71,8 @@ const PLAIN_FEEDS = new Set<string>(["profile", "wallet", "transactions", "notif
 function plain(value: unknown): unknown {
   if (value instanceof Timestamp) return value.toMillis();
   if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;
 }
 
@@ -73,7 +89,9 @@ const WITH_METADATA: SnapshotListenOptions = { includeMetadataChanges: true };
  * raises cache snapshots instead of errors (an empty cache reads as "no wallet", i.e. 0 SP), and
  * those must not replace it (SPEC.md §8: a failing listener keeps the page usable).
  */
-function afterServerAnswer<S extends { metadata: SnapshotMetadata }>(handle: (snapshot: S) => void): (snapshot: S) => void {
+function afterServerAnswer<S extends { metadata: SnapshotMetadata }>(
+  handle: (snapshot: S) => void,
+): (snapshot: S) => void {
   let answered = false;
   return (snapshot) => {
     if (!answered && snapshot.metadata.fromCache) return;
@@ -96,7 +114,12 @@ async function fetchClientToken(): Promise<{ token: string; uid: string }> {
 /** Watches a query with a Firestore listener that waits for the server. */
 function watcher(db: Firestore): WatchQuery {
   return (query, onDocs, onError) =>
-    onSnapshot(buildClientQuery(db, query), WITH_METADATA, afterServerAnswer((snapshot: QuerySnapshot) => onDocs(docsOf(snapshot))), onError);
+    onSnapshot(
+      buildClientQuery(db, query),
+      WITH_METADATA,
+      afterServerAnswer((snapshot: QuerySnapshot) => onDocs(docsOf(snapshot))),
+      onError,
+    );
 }
 
 function watchPresence(rtdb: Database, uids: string[], emit: Emit, fail: Fail): Stop {
@@ -135,13 +158,24 @@ export async function currentIdToken(): Promise<string | null> {
   return (await auth?.currentUser?.getIdToken()) ?? null;
 }
 
-export async function createFirebaseTransport(config: FirebaseWebConfig, fallback: LiveTransport): Promise<LiveTransport> {
+export async function createFirebaseTransport(
+  config: FirebaseWebConfig,
+  fallback: LiveTransport,
+): Promise<LiveTransport> {
   const app: FirebaseApp = initializeApp(
-    { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, databaseURL: config.databaseURL, appId: config.appId },
+    {
+      apiKey: config.apiKey,
+      authDomain: config.authDomain,
+      projectId: config.projectId,
+      databaseURL: config.databaseURL,
+      appId: config.appId,
+    },
     "skillswap-live",
   );
   const auth = initializeAuth(app, { persistence: inMemoryPersistence });
-  const db = initializeFirestore(app, { localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }) });
+  const db = initializeFirestore(app, {
+    localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
+  });
   const rtdb = getDatabase(app);
   if (config.emulators.auth) connectAuthEmulator(auth, `http://${config.emulators.auth}`, { disableWarnings: true });
   if (config.emulators.firestore) connectFirestoreEmulator(db, ...hostAndPort(config.emulators.firestore));
@@ -161,28 +195,54 @@ export async function createFirebaseTransport(config: FirebaseWebConfig, fallbac
       const shape = toPayload[key] as (value: Doc | Doc[] | null) => unknown;
       const source = buildClientSource(db, feedSources[key](uid));
       return source.kind === "doc"
-        ? onSnapshot(source.ref, WITH_METADATA, afterServerAnswer((s: DocumentSnapshot) => emit(shape(docOf(s)))), fail)
-        : onSnapshot(source.query, WITH_METADATA, afterServerAnswer((s: QuerySnapshot) => emit(shape(docsOf(s)))), fail);
+        ? onSnapshot(
+            source.ref,
+            WITH_METADATA,
+            afterServerAnswer((s: DocumentSnapshot) => emit(shape(docOf(s)))),
+            fail,
+          )
+        : onSnapshot(
+            source.query,
+            WITH_METADATA,
+            afterServerAnswer((s: QuerySnapshot) => emit(shape(docsOf(s)))),
+            fail,
+          );
     }
     if (feed === "chatUnread") return composeChatUnread(watcher(db), uid, emit, fail);
     if (feed.startsWith("call:")) return composeCall(watcher(db), feedParam(feed as CallFeed), uid, emit, fail);
     if (feed.startsWith("chatMessages:")) {
       const q = buildClientQuery(db, threadOf(feedParam(feed as `chatMessages:${string}`)));
-      return onSnapshot(q, WITH_METADATA, afterServerAnswer((s: QuerySnapshot) => emit(chatMessagesPayload(docsOf(s)))), fail);
+      return onSnapshot(
+        q,
+        WITH_METADATA,
+        afterServerAnswer((s: QuerySnapshot) => emit(chatMessagesPayload(docsOf(s)))),
+        fail,
+      );
     }
     if (feed.startsWith("booking:")) {
       const ref = doc(db, bookingDocOf(feedParam(feed as BookingFeed)));
-      return onSnapshot(ref, WITH_METADATA, afterServerAnswer((s: DocumentSnapshot) => emit(bookingPayload(docOf(s)))), fail);
+      return onSnapshot(
+        ref,
+        WITH_METADATA,
+        afterServerAnswer((s: DocumentSnapshot) => emit(bookingPayload(docOf(s)))),
+        fail,
+      );
     }
-    if (feed.startsWith("presence:")) return watchPresence(rtdb, feedParam(feed as `presence:${string}`).split("."), emit, fail);
+    if (feed.startsWith("presence:"))
+      return watchPresence(rtdb, feedParam(feed as `presence:${string}`).split("."), emit, fail);
     throw new Error(`No Firestore listener for feed ${feed}`);
   }
 
   return {
-    subscribe<F extends FeedName>(feed: F, onData: (payload: FeedPayloads[F]) => void, onError?: (error: Error) => void) {
+    subscribe<F extends FeedName>(
+      feed: F,
+      onData: (payload: FeedPayloads[F]) => void,
+      onError?: (error: Error) => void,
+    ) {
       // Server-composed feeds: the inbox joins names; a forum thread joins names and must never
       // hand a hidden post's text to a browser, which rules cannot redact (decision 018).
-      if (feed === "inbox" || feed.startsWith("forumThread:") || feed.startsWith("forumThreads:")) return fallback.subscribe(feed, onData, onError);
+      if (feed === "inbox" || feed.startsWith("forumThread:") || feed.startsWith("forumThreads:"))
+        return fallback.subscribe(feed, onData, onError);
       let stop: Stop | undefined;
       let cancelled = false;
       const fail: Fail = (error) => onError?.(error);

@@ -42,7 +42,9 @@ function change(store: DocStore, uid: string, workerId: string, opening: boolean
         }
       }),
     )
-    .catch((error: unknown) => console.warn(`presence: could not mark ${uid} ${opening ? "online" : "offline"}`, error));
+    .catch((error: unknown) =>
+      console.warn(`presence: could not mark ${uid} ${opening ? "online" : "offline"}`, error),
+    );
   pendingWrites.set(uid, next);
   void next.finally(() => {
     if (pendingWrites.get(uid) === next) pendingWrites.delete(uid);
@@ -76,7 +78,11 @@ export const WORKER_DEAD_AFTER_MS = 20_000;
  * Run by the leader: forgets holders that stopped beating and marks offline every user left online
  * without a live holder. Answers how many users it marked offline.
  */
-export async function sweepPresence(store: DocStore, deadAfterMs = WORKER_DEAD_AFTER_MS, now = Date.now()): Promise<number> {
+export async function sweepPresence(
+  store: DocStore,
+  deadAfterMs = WORKER_DEAD_AFTER_MS,
+  now = Date.now(),
+): Promise<number> {
   const live = await liveWorkers(store, deadAfterMs, now);
   const [online, holderDocs] = await Promise.all([
     store.query({ collection: "status", where: [["state", "==", "online"]] }),

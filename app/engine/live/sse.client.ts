@@ -61,7 +61,11 @@ export function createSseTransport(endpoint = "/api/live"): LiveTransport {
   }
 
   return {
-    subscribe<F extends FeedName>(feed: F, onData: (payload: FeedPayloads[F]) => void, onError?: (error: Error) => void) {
+    subscribe<F extends FeedName>(
+      feed: F,
+      onData: (payload: FeedPayloads[F]) => void,
+      onError?: (error: Error) => void,
+    ) {
       const listener: Listener = { onData: onData as (payload: unknown) => void, onError };
       let set = listeners.get(feed);
       if (!set) listeners.set(feed, (set = new Set()));

@@ -16,7 +16,11 @@ function createDeferredFirebaseTransport(): LiveTransport {
     ? import("./firebase.client").then(({ createFirebaseTransport }) => createFirebaseTransport(config, sse))
     : Promise.reject(new Error("The Firebase web config is missing from window.ENV"));
   return {
-    subscribe<F extends FeedName>(feed: F, onData: (payload: FeedPayloads[F]) => void, onError?: (error: Error) => void) {
+    subscribe<F extends FeedName>(
+      feed: F,
+      onData: (payload: FeedPayloads[F]) => void,
+      onError?: (error: Error) => void,
+    ) {
       let stop: (() => void) | undefined;
       let cancelled = false;
       loading.then(
@@ -31,7 +35,10 @@ function createDeferredFirebaseTransport(): LiveTransport {
       };
     },
     close() {
-      void loading.then((live) => live.close(), () => sse.close());
+      void loading.then(
+        (live) => live.close(),
+        () => sse.close(),
+      );
     },
   };
 }

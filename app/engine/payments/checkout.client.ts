@@ -28,10 +28,13 @@ export async function startCheckout(priceId: string): Promise<string | null> {
     if (!response.ok) {
       const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
       console.error(`Checkout API error: ${response.status}`);
-      return typeof answer?.error === "string" ? answer.error : "The payment could not be started. Please try again in a moment.";
+      return typeof answer?.error === "string"
+        ? answer.error
+        : "The payment could not be started. Please try again in a moment.";
     }
     const body = (await response.json()) as { sessionId?: unknown; url?: unknown };
-    if (typeof body.sessionId !== "string" || body.sessionId.length === 0) throw new Error("Failed to create checkout session");
+    if (typeof body.sessionId !== "string" || body.sessionId.length === 0)
+      throw new Error("Failed to create checkout session");
     if (typeof body.url === "string" && body.url.length > 0) {
       window.location.assign(body.url);
       await new Promise(() => {}); // keep "Processing…" while the browser leaves

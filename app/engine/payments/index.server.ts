@@ -40,9 +40,13 @@ export function selectPayments(env: PaymentsEnv, store: () => Promise<DocStore>)
     } satisfies Partial<Record<PackId | PlanId, string>>;
     // env.server.ts refuses to start without these; checked again so a partial setup can never
     // sell a pack or a plan that has no price.
-    const missing = Object.entries(prices).filter(([, price]) => !price).map(([pack]) => pack);
+    const missing = Object.entries(prices)
+      .filter(([, price]) => !price)
+      .map(([pack]) => pack);
     if (!env.STRIPE_WEBHOOK_SECRET || missing.length > 0) {
-      throw new Error(`Stripe is half configured: set STRIPE_WEBHOOK_SECRET and a price for ${missing.join(", ") || "every pack and plan"}.`);
+      throw new Error(
+        `Stripe is half configured: set STRIPE_WEBHOOK_SECRET and a price for ${missing.join(", ") || "every pack and plan"}.`,
+      );
     }
     const { plus_monthly, plus_yearly, ...packPrices } = prices as Record<PackId | PlanId, string>;
     return createStripeProvider({

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandIn, type Received, type StripeStandIn } from "../../../tests/support/stripe-stand-in";
 import { packById, type Pack } from "./packs";
 import { createStripeProvider } from "./stripe.server";
-import { CheckoutNotFoundError, PaymentMismatchError, RefundRefusedError, WebhookSignatureError, type PaymentProvider } from "./types";
+import {
+  CheckoutNotFoundError,
+  PaymentMismatchError,
+  RefundRefusedError,
+  WebhookSignatureError,
+  type PaymentProvider,
+} from "./types";
 
 const SECRET = "whsec_test_secret";
 const PRICES = { sp_100: "price_100", sp_500: "price_500", sp_1000: "price_1000", sp_3000: "price_3000" };
@@ -23,7 +29,13 @@ beforeAll(async () => {
 afterAll(() => standIn.close());
 
 function provider(): PaymentProvider {
-  return createStripeProvider({ secretKey: "sk_test_123", webhookSecret: SECRET, prices: PRICES, planPrices: PLAN_PRICES, apiBase });
+  return createStripeProvider({
+    secretKey: "sk_test_123",
+    webhookSecret: SECRET,
+    prices: PRICES,
+    planPrices: PLAN_PRICES,
+    apiBase,
+  });
 }
 
 function session(overrides: Record<string, unknown> = {}) {
@@ -86,7 +98,9 @@ describe("parseWebhook", () => {
 
   it("refuses a tampered payload and a missing signature", () => {
     const { payload, signature } = signed("checkout.session.completed", session());
-    expect(() => provider().parseWebhook(payload.replace("sp_500", "sp_3000"), signature)).toThrow(WebhookSignatureError);
+    expect(() => provider().parseWebhook(payload.replace("sp_500", "sp_3000"), signature)).toThrow(
+      WebhookSignatureError,
+    );
     expect(() => provider().parseWebhook(payload, null)).toThrow(WebhookSignatureError);
   });
 
@@ -100,7 +114,12 @@ describe("parseWebhook", () => {
   });
 
   it("never credits a session whose charge does not match the pack", () => {
-    for (const overrides of [{ amount_total: 500 }, { currency: "usd" }, { client_reference_id: "someone-else" }, { metadata: { uid: "u1", pack: "sp_999" } }]) {
+    for (const overrides of [
+      { amount_total: 500 },
+      { currency: "usd" },
+      { client_reference_id: "someone-else" },
+      { metadata: { uid: "u1", pack: "sp_999" } },
+    ]) {
       const { payload, signature } = signed("checkout.session.completed", session(overrides));
       expect(() => provider().parseWebhook(payload, signature)).toThrow(PaymentMismatchError);
     }
@@ -108,7 +127,16 @@ describe("parseWebhook", () => {
 });
 
 function charge(overrides: Record<string, unknown> = {}) {
-  return { id: "ch_1", object: "charge", amount: 2000, amount_refunded: 2000, refunded: true, currency: "eur", payment_intent: "pi_123", ...overrides };
+  return {
+    id: "ch_1",
+    object: "charge",
+    amount: 2000,
+    amount_refunded: 2000,
+    refunded: true,
+    currency: "eur",
+    payment_intent: "pi_123",
+    ...overrides,
+  };
 }
 
 describe("refunds", () => {
@@ -124,12 +152,19 @@ describe("refunds", () => {
       currency: "eur",
     });
     const partial = signed("charge.refunded", charge({ amount_refunded: 500, refunded: false }));
-    expect(provider().parseWebhook(partial.payload, partial.signature)).toMatchObject({ type: "charge.refunded", amountRefundedCents: 500, fullyRefunded: false });
+    expect(provider().parseWebhook(partial.payload, partial.signature)).toMatchObject({
+      type: "charge.refunded",
+      amountRefundedCents: 500,
+      fullyRefunded: false,
+    });
   });
 
   it("asks Stripe to refund the payment intent with an idempotency key, and applies nothing until Stripe confirms", async () => {
     received.length = 0;
-    routes.set("POST /v1/refunds", { status: 200, body: { id: "re_1", object: "refund", status: "pending", payment_intent: "pi_123", amount: 2000 } });
+    routes.set("POST /v1/refunds", {
+      status: 200,
+      body: { id: "re_1", object: "refund", status: "pending", payment_intent: "pi_123", amount: 2000 },
+    });
     const started = await provider().refund({
       checkoutId: "cs_test_abc",
       providerIds: { checkoutSessionId: "cs_test_abc", paymentIntentId: "pi_123" },
@@ -140,7 +175,10 @@ describe("refunds", () => {
     expect(started).toEqual({ confirmed: null });
     expect(received).toHaveLength(1);
     expect(received[0].headers["idempotency-key"]).toBe("refund_cs_test_abc");
-    expect(Object.fromEntries(received[0].form)).toEqual({ payment_intent: "pi_123", "metadata[checkoutId]": "cs_test_abc" });
+    expect(Object.fromEntries(received[0].form)).toEqual({
+      payment_intent: "pi_123",
+      "metadata[checkoutId]": "cs_test_abc",
+    });
   });
 
   it("refuses a payment without a payment intent, and says why when Stripe refuses", async () => {
@@ -148,9 +186,17 @@ describe("refunds", () => {
     await expect(provider().refund(request)).rejects.toBeInstanceOf(RefundRefusedError);
     routes.set("POST /v1/refunds", {
       status: 400,
-      body: { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge ch_1 has already been refunded." } },
+      body: {
+        error: {
+          type: "invalid_request_error",
+          code: "charge_already_refunded",
+          message: "Charge ch_1 has already been refunded.",
+        },
+      },
     });
-    await expect(provider().refund({ ...request, providerIds: { paymentIntentId: "pi_123" } })).rejects.toThrow(/already been refunded/);
+    await expect(provider().refund({ ...request, providerIds: { paymentIntentId: "pi_123" } })).rejects.toThrow(
+      /already been refunded/,
+    );
   });
 });
 
@@ -191,7 +237,14 @@ describe("createCheckout", () => {
   });
 
   it("refuses a price that is not the pack's", async () => {
-    const request = { uid: "u1", email: "a@b.c", pack: sp500, priceId: "price_100", origin: "https://x", idempotencyKey: "k" };
+    const request = {
+      uid: "u1",
+      email: "a@b.c",
+      pack: sp500,
+      priceId: "price_100",
+      origin: "https://x",
+      idempotencyKey: "k",
+    };
     await expect(provider().createCheckout(request)).rejects.toThrow(/not the price/);
   });
 });
@@ -200,7 +253,10 @@ describe("retrieveCheckout", () => {
   it("answers the fulfilment once Stripe says the session is paid, null before", async () => {
     routes.set("GET /v1/checkout/sessions/cs_test_abc", { status: 200, body: session() });
     await expect(provider().retrieveCheckout("cs_test_abc")).resolves.toEqual(expectedEvent);
-    routes.set("GET /v1/checkout/sessions/cs_test_abc", { status: 200, body: session({ payment_status: "unpaid", status: "open" }) });
+    routes.set("GET /v1/checkout/sessions/cs_test_abc", {
+      status: 200,
+      body: session({ payment_status: "unpaid", status: "open" }),
+    });
     await expect(provider().retrieveCheckout("cs_test_abc")).resolves.toBeNull();
   });
 

@@ -80,7 +80,15 @@ export function fulfilmentFromSession(session: Stripe.Checkout.Session): Fulfilm
   if (paymentIntentId) providerIds.paymentIntentId = paymentIntentId;
   if (customerId) providerIds.customerId = customerId;
 
-  return { checkoutId: session.id, uid, packId, sp: pack.sp, amountCents: pack.amountCents, currency: pack.currency, providerIds };
+  return {
+    checkoutId: session.id,
+    uid,
+    packId,
+    sp: pack.sp,
+    amountCents: pack.amountCents,
+    currency: pack.currency,
+    providerIds,
+  };
 }
 
 /** A charge Stripe reports refunded (in full or in part) as a RefundEvent. */
@@ -115,7 +123,12 @@ function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus {
 
 type PlanOfPrice = (priceId: string | null | undefined) => PlanId | null;
 
-export function snapshotFromSubscription(subscription: Stripe.Subscription, at: number, planOf: PlanOfPrice, deleted = false): SubscriptionSnapshot {
+export function snapshotFromSubscription(
+  subscription: Stripe.Subscription,
+  at: number,
+  planOf: PlanOfPrice,
+  deleted = false,
+): SubscriptionSnapshot {
   const item = subscription.items?.data?.[0];
   const periodEnd = item?.current_period_end;
   return {
@@ -164,8 +177,15 @@ function eventOf(event: Stripe.Event, planOf: PlanOfPrice): PaymentEvent | null 
     if (!uid || !subscriptionId || !customerId) return null;
     return { type: "subscription.started", uid, subscriptionId, customerId, at };
   }
-  if (event.type === "customer.subscription.created" || event.type === "customer.subscription.updated" || event.type === "customer.subscription.deleted") {
-    return { type: "subscription.changed", ...snapshotFromSubscription(event.data.object, at, planOf, event.type === "customer.subscription.deleted") };
+  if (
+    event.type === "customer.subscription.created" ||
+    event.type === "customer.subscription.updated" ||
+    event.type === "customer.subscription.deleted"
+  ) {
+    return {
+      type: "subscription.changed",
+      ...snapshotFromSubscription(event.data.object, at, planOf, event.type === "customer.subscription.deleted"),
+    };
   }
   if (event.type === "invoice.paid" || event.type === "invoice.payment_failed") {
     const invoice = invoiceEventOf(event.data.object, at, planOf);
@@ -175,7 +195,8 @@ function eventOf(event: Stripe.Event, planOf: PlanOfPrice): PaymentEvent | null 
     const fulfilment = fulfilmentFromSession(event.data.object as Stripe.Checkout.Session);
     return fulfilment ? { type: "checkout.paid", ...fulfilment } : null;
   }
-  if (event.type === "charge.refunded") return { type: "charge.refunded", ...refundFromCharge(event.data.object as Stripe.Charge) };
+  if (event.type === "charge.refunded")
+    return { type: "charge.refunded", ...refundFromCharge(event.data.object as Stripe.Charge) };
   return null;
 }
 
@@ -188,7 +209,9 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     appInfo: { name: "SkillSwap" },
   });
   const packByPrice = new Map(Object.entries(config.prices).map(([packId, priceId]) => [priceId, packId as PackId]));
-  const planByPrice = new Map(Object.entries(config.planPrices).map(([planId, priceId]) => [priceId, planId as PlanId]));
+  const planByPrice = new Map(
+    Object.entries(config.planPrices).map(([planId, priceId]) => [priceId, planId as PlanId]),
+  );
   const planOf: PlanOfPrice = (priceId) => (priceId ? (planByPrice.get(priceId) ?? null) : null);
 
   return {
@@ -205,7 +228,15 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       return packId ? packById(packId) : null;
     },
 
-    async createCheckout({ uid, email, pack, priceId, origin, idempotencyKey, customerId }: CheckoutRequest): Promise<CheckoutSession> {
+    async createCheckout({
+      uid,
+      email,
+      pack,
+      priceId,
+      origin,
+      idempotencyKey,
+      customerId,
+    }: CheckoutRequest): Promise<CheckoutSession> {
       if (config.prices[pack.id] !== priceId) throw new Error(`Price ${priceId} is not the price of pack ${pack.id}.`);
       const session = await stripe.checkout.sessions.create(
         {
@@ -249,12 +280,16 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async createCustomer({ uid, email, idempotencyKey }) {
-      const customer = await stripe.customers.create({ email: email || undefined, metadata: { uid } }, { idempotencyKey });
+      const customer = await stripe.customers.create(
+        { email: email || undefined, metadata: { uid } },
+        { idempotencyKey },
+      );
       return customer.id;
     },
 
     async createSubscriptionCheckout({ uid, customerId, plan, priceId, origin, idempotencyKey }) {
-      if (config.planPrices[plan.id] !== priceId) throw new Error(`Price ${priceId} is not the price of plan ${plan.id}.`);
+      if (config.planPrices[plan.id] !== priceId)
+        throw new Error(`Price ${priceId} is not the price of plan ${plan.id}.`);
       const session = await stripe.checkout.sessions.create(
         {
           mode: "subscription",
@@ -286,7 +321,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         // still fail (or wait) on Stripe's side.
         await stripe.refunds.create({ payment_intent: paymentIntent, metadata: { checkoutId } }, { idempotencyKey });
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(`Stripe refused the refund: ${error.message}`);
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          throw new RefundRefusedError(`Stripe refused the refund: ${error.message}`);
         throw error;
       }
       return { confirmed: null };

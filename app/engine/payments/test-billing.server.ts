@@ -8,7 +8,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { planById, type Plan, type PlanId } from "./plans";
-import { CheckoutClosedError, CheckoutNotFoundError, type SubscriptionEvent, type SubscriptionStatus, type TestBilling } from "./types";
+import {
+  CheckoutClosedError,
+  CheckoutNotFoundError,
+  type SubscriptionEvent,
+  type SubscriptionStatus,
+  type TestBilling,
+} from "./types";
 
 /** `test_subscription_checkouts/{id}` */
 interface TestPlanCheckoutDoc {
@@ -110,11 +116,15 @@ function nextAt(sub: { at: number } | null): number {
 
 export function createTestBilling(getStore: () => Promise<DocStore>): TestBilling {
   /** Runs `change` on the member's live test subscription; refused when there is none. */
-  async function withSubscription(uid: string, change: (sub: TestSubscriptionDoc, tx: Transaction) => SubscriptionEvent[]): Promise<SubscriptionEvent[]> {
+  async function withSubscription(
+    uid: string,
+    change: (sub: TestSubscriptionDoc, tx: Transaction) => SubscriptionEvent[],
+  ): Promise<SubscriptionEvent[]> {
     const store = await getStore();
     return store.transaction(async (tx) => {
       const doc = await tx.get<TestSubscriptionDoc>(subscriptionPath(uid));
-      if (!doc || doc.data.status === "canceled") throw new CheckoutClosedError("There is no test subscription to change: subscribe first.");
+      if (!doc || doc.data.status === "canceled")
+        throw new CheckoutClosedError("There is no test subscription to change: subscribe first.");
       return change(doc.data, tx);
     });
   }
@@ -131,12 +141,16 @@ export function createTestBilling(getStore: () => Promise<DocStore>): TestBillin
       if (!CHECKOUT_ID.test(id)) throw new CheckoutNotFoundError(id);
       const store = await getStore();
       return store.transaction(async (tx) => {
-        const [checkout, current] = await Promise.all([tx.get<TestPlanCheckoutDoc>(checkoutPath(id)), tx.get<TestSubscriptionDoc>(subscriptionPath(uid))]);
+        const [checkout, current] = await Promise.all([
+          tx.get<TestPlanCheckoutDoc>(checkoutPath(id)),
+          tx.get<TestSubscriptionDoc>(subscriptionPath(uid)),
+        ]);
         if (!checkout || checkout.data.uid !== uid) throw new CheckoutNotFoundError(id);
         // A double click, or a reload of the page, after it completed: Stripe would not start a second one either.
         if (checkout.data.status === "completed") return [];
         if (checkout.data.status !== "open") throw new CheckoutClosedError("This test checkout was cancelled.");
-        if (current && current.data.status !== "canceled") throw new CheckoutClosedError("You already have a subscription.");
+        if (current && current.data.status !== "canceled")
+          throw new CheckoutClosedError("You already have a subscription.");
         const plan = planOf(checkout.data);
         const at = nextAt(current?.data ?? null);
         const sub: TestSubscriptionDoc = {
@@ -153,7 +167,11 @@ export function createTestBilling(getStore: () => Promise<DocStore>): TestBillin
         };
         tx.update(checkoutPath(id), { status: "completed" });
         tx.set(subscriptionPath(uid), sub);
-        const first = { id: `tin_${sub.subscriptionId.slice(5)}_1`, periodStart: sub.periodStart, periodEnd: sub.periodEnd };
+        const first = {
+          id: `tin_${sub.subscriptionId.slice(5)}_1`,
+          periodStart: sub.periodStart,
+          periodEnd: sub.periodEnd,
+        };
         return [
           { type: "subscription.started", subscriptionId: sub.subscriptionId, customerId: sub.customerId, uid, at },
           snapshot(uid, sub),
@@ -196,21 +214,34 @@ export function createTestBilling(getStore: () => Promise<DocStore>): TestBillin
           at,
         };
         tx.set(subscriptionPath(uid), next);
-        const inv = { id: `tin_${current.subscriptionId.slice(5)}_${next.invoices}`, periodStart: next.periodStart, periodEnd: next.periodEnd };
+        const inv = {
+          id: `tin_${current.subscriptionId.slice(5)}_${next.invoices}`,
+          periodStart: next.periodStart,
+          periodEnd: next.periodEnd,
+        };
         return [invoice("invoice.paid", uid, next, inv, true), snapshot(uid, next)];
       }),
 
     failRenewal: (uid) =>
       withSubscription(uid, (current, tx) => {
         if (current.openInvoice) throw new CheckoutClosedError("A payment has failed already: renew to retry it.");
-        if (current.cancelAtPeriodEnd) throw new CheckoutClosedError("This subscription ends at the end of its period: it renews no more.");
+        if (current.cancelAtPeriodEnd)
+          throw new CheckoutClosedError("This subscription ends at the end of its period: it renews no more.");
         const plan = planOf(current);
         const periodStart = current.periodEnd;
         const periodEnd = addInterval(periodStart, plan);
         const invoices = current.invoices + 1;
         const openInvoice = { id: `tin_${current.subscriptionId.slice(5)}_${invoices}`, periodStart, periodEnd };
         // Like Stripe: the period moves on, unpaid, and the subscription is past due.
-        const next: TestSubscriptionDoc = { ...current, status: "past_due", periodStart, periodEnd, invoices, openInvoice, at: nextAt(current) };
+        const next: TestSubscriptionDoc = {
+          ...current,
+          status: "past_due",
+          periodStart,
+          periodEnd,
+          invoices,
+          openInvoice,
+          at: nextAt(current),
+        };
         tx.set(subscriptionPath(uid), next);
         return [invoice("invoice.payment_failed", uid, next, openInvoice, true), snapshot(uid, next)];
       }),
@@ -218,7 +249,9 @@ export function createTestBilling(getStore: () => Promise<DocStore>): TestBillin
     cancel: (uid, when) =>
       withSubscription(uid, (current, tx) => {
         const next: TestSubscriptionDoc =
-          when === "now" ? { ...current, status: "canceled", at: nextAt(current) } : { ...current, cancelAtPeriodEnd: true, at: nextAt(current) };
+          when === "now"
+            ? { ...current, status: "canceled", at: nextAt(current) }
+            : { ...current, cancelAtPeriodEnd: true, at: nextAt(current) };
         tx.set(subscriptionPath(uid), next);
         return [snapshot(uid, next)];
       }),
@@ -233,7 +266,13 @@ export function createTestBilling(getStore: () => Promise<DocStore>): TestBillin
 }
 
 /** The test billing's subscription checkout: a page of the app's own (/checkout/test-plan/{id}). */
-export async function createTestPlanCheckout(getStore: () => Promise<DocStore>, uid: string, customerId: string, plan: Plan, idempotencyKey: string) {
+export async function createTestPlanCheckout(
+  getStore: () => Promise<DocStore>,
+  uid: string,
+  customerId: string,
+  plan: Plan,
+  idempotencyKey: string,
+) {
   const id = testPlanCheckoutId(idempotencyKey);
   const store = await getStore();
   await store.transaction(async (tx) => {

@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { packById, type Pack } from "./packs";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { selectPayments } from "./index.server";
-import { cancelTestCheckout, createTestCheckoutProvider, getTestCheckout, payTestCheckout, TestCheckoutClosedError } from "./test-checkout.server";
+import {
+  cancelTestCheckout,
+  createTestCheckoutProvider,
+  getTestCheckout,
+  payTestCheckout,
+  TestCheckoutClosedError,
+} from "./test-checkout.server";
 import { CheckoutClosedError, CheckoutNotFoundError, WebhookSignatureError, type PaymentProvider } from "./types";
 
 const { store } = useTempStore("test-checkout-");
@@ -15,7 +21,14 @@ beforeEach(() => {
 const sp100 = packById("sp_100") as Pack;
 
 function start(idempotencyKey = "u1:test_sp_100:1") {
-  return provider.createCheckout({ uid: "u1", email: "a@b.c", pack: sp100, priceId: "test_sp_100", origin: "http://x", idempotencyKey });
+  return provider.createCheckout({
+    uid: "u1",
+    email: "a@b.c",
+    pack: sp100,
+    priceId: "test_sp_100",
+    origin: "http://x",
+    idempotencyKey,
+  });
 }
 
 describe("test checkout", () => {
@@ -24,7 +37,11 @@ describe("test checkout", () => {
     expect(first.url).toBe(`/checkout/test/${first.sessionId}`);
     expect(await start()).toEqual(first);
     expect((await start("u1:test_sp_100:2")).sessionId).not.toBe(first.sessionId);
-    expect(await getTestCheckout(store, first.sessionId, "u1")).toMatchObject({ uid: "u1", packId: "sp_100", status: "open" });
+    expect(await getTestCheckout(store, first.sessionId, "u1")).toMatchObject({
+      uid: "u1",
+      packId: "sp_100",
+      status: "open",
+    });
   });
 
   it("is paid only after Pay, and then reports the pack's fulfilment", async () => {
@@ -49,7 +66,9 @@ describe("test checkout", () => {
     const { sessionId } = await start();
     expect(await getTestCheckout(store, sessionId, "intruder")).toBeNull();
     await expect(payTestCheckout(store, sessionId, "intruder")).rejects.toBeInstanceOf(CheckoutNotFoundError);
-    await expect(provider.retrieveCheckout("tc_000000000000000000000000")).rejects.toBeInstanceOf(CheckoutNotFoundError);
+    await expect(provider.retrieveCheckout("tc_000000000000000000000000")).rejects.toBeInstanceOf(
+      CheckoutNotFoundError,
+    );
   });
 
   it("serves its own checkout page through the port: the page pays, cancels and hides others' checkouts", async () => {

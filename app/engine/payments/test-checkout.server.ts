@@ -79,7 +79,13 @@ export async function getTestCheckout(store: DocStore, id: string, uid: string):
   return toCheckout(id, doc.data);
 }
 
-async function close(store: DocStore, id: string, uid: string, status: "paid" | "cancelled", now: number): Promise<TestCheckout> {
+async function close(
+  store: DocStore,
+  id: string,
+  uid: string,
+  status: "paid" | "cancelled",
+  now: number,
+): Promise<TestCheckout> {
   if (!CHECKOUT_ID.test(id)) throw new CheckoutNotFoundError(id);
   return store.transaction(async (tx) => {
     const doc = await tx.get<TestCheckoutDoc>(checkoutPath(id));
@@ -93,7 +99,12 @@ async function close(store: DocStore, id: string, uid: string, status: "paid" | 
 }
 
 /** What the test page's Pay button does: record the payment and return it for fulfilment. */
-export async function payTestCheckout(store: DocStore, id: string, uid: string, now = Date.now()): Promise<FulfilmentEvent> {
+export async function payTestCheckout(
+  store: DocStore,
+  id: string,
+  uid: string,
+  now = Date.now(),
+): Promise<FulfilmentEvent> {
   return toEvent(await close(store, id, uid, "paid", now));
 }
 
@@ -123,7 +134,8 @@ export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): P
     },
 
     async createSubscriptionCheckout({ uid, customerId, plan, priceId, idempotencyKey }) {
-      if (priceId !== `${TEST_PRICE_PREFIX}${plan.id}`) throw new Error(`Price ${priceId} is not the price of plan ${plan.id}.`);
+      if (priceId !== `${TEST_PRICE_PREFIX}${plan.id}`)
+        throw new Error(`Price ${priceId} is not the price of plan ${plan.id}.`);
       return createTestPlanCheckout(getStore, uid, customerId, plan, idempotencyKey);
     },
 
@@ -149,7 +161,8 @@ export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): P
     },
 
     async createCheckout({ uid, pack, priceId, idempotencyKey }) {
-      if (priceId !== `${TEST_PRICE_PREFIX}${pack.id}`) throw new Error(`Price ${priceId} is not the price of pack ${pack.id}.`);
+      if (priceId !== `${TEST_PRICE_PREFIX}${pack.id}`)
+        throw new Error(`Price ${priceId} is not the price of pack ${pack.id}.`);
       const id = checkoutIdFor(idempotencyKey);
       const store = await getStore();
       await store.transaction(async (tx) => {
@@ -162,7 +175,8 @@ export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): P
 
     // Charges nothing, so it gives nothing back but the word that it did, at once.
     async refund({ checkoutId, amountCents, currency }) {
-      if (!CHECKOUT_ID.test(checkoutId)) throw new RefundRefusedError(`Payment ${checkoutId} was not made through the test checkout.`);
+      if (!CHECKOUT_ID.test(checkoutId))
+        throw new RefundRefusedError(`Payment ${checkoutId} was not made through the test checkout.`);
       const store = await getStore();
       await store.transaction(async (tx) => {
         const doc = await tx.get<TestCheckoutDoc>(checkoutPath(checkoutId));
@@ -172,7 +186,14 @@ export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): P
         tx.update(checkoutPath(checkoutId), { status: "refunded", refundedAt: Date.now() });
       });
       return {
-        confirmed: { checkoutId, paymentIntentId: null, providerRefId: checkoutId, amountRefundedCents: amountCents, fullyRefunded: true, currency },
+        confirmed: {
+          checkoutId,
+          paymentIntentId: null,
+          providerRefId: checkoutId,
+          amountRefundedCents: amountCents,
+          fullyRefunded: true,
+          currency,
+        },
       };
     },
 
@@ -185,7 +206,9 @@ export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): P
       if (!CHECKOUT_ID.test(sessionId)) throw new CheckoutNotFoundError(sessionId);
       const doc = await (await getStore()).get<TestCheckoutDoc>(checkoutPath(sessionId));
       if (!doc) throw new CheckoutNotFoundError(sessionId);
-      return doc.data.status === "paid" || doc.data.status === "refunded" ? toEvent(toCheckout(sessionId, doc.data)) : null;
+      return doc.data.status === "paid" || doc.data.status === "refunded"
+        ? toEvent(toCheckout(sessionId, doc.data))
+        : null;
     },
   };
 }

@@ -109,7 +109,10 @@ export type PaymentEvent =
   | ({ type: "invoice.paid" } & InvoiceEvent)
   | ({ type: "invoice.payment_failed" } & InvoiceEvent);
 
-export type SubscriptionEvent = Extract<PaymentEvent, { type: "subscription.started" | "subscription.changed" | "invoice.paid" | "invoice.payment_failed" }>;
+export type SubscriptionEvent = Extract<
+  PaymentEvent,
+  { type: "subscription.started" | "subscription.changed" | "invoice.paid" | "invoice.payment_failed" }
+>;
 
 export interface CustomerRequest {
   uid: string;
@@ -140,7 +143,10 @@ export interface BillingPortalRequest {
  */
 export interface TestBilling {
   /** The open test subscription checkout of `uid` with this id, or null. */
-  getCheckout(id: string, uid: string): Promise<{ id: string; plan: Plan; status: "open" | "completed" | "cancelled" } | null>;
+  getCheckout(
+    id: string,
+    uid: string,
+  ): Promise<{ id: string; plan: Plan; status: "open" | "completed" | "cancelled" } | null>;
   /** Subscribes: the checkout completes, the subscription starts and its first invoice is paid. */
   completeCheckout(id: string, uid: string): Promise<SubscriptionEvent[]>;
   cancelCheckout(id: string, uid: string): Promise<void>;

@@ -62,7 +62,8 @@ export async function backupDatabase(source: string, destination: string): Promi
 export function restoreDatabase(backup: string, target: string, now = new Date()): { keptAs: string | null } {
   if (!existsSync(backup)) throw new BackupError(`There is no backup at ${backup}.`);
   const integrity = integrityOf(backup);
-  if (integrity !== "ok") throw new BackupError(`The backup failed its integrity check; nothing was changed:\n${integrity}`);
+  if (integrity !== "ok")
+    throw new BackupError(`The backup failed its integrity check; nothing was changed:\n${integrity}`);
   mkdirSync(path.dirname(target), { recursive: true });
   // Copy next to the target first, so the swap below is a rename on one file system.
   const incoming = `${target}.restoring`;

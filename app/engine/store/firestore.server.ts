@@ -7,7 +7,13 @@
  * (Timestamps) to the plain values the app stores.
  */
 import { isDeepStrictEqual } from "node:util";
-import { Firestore, Timestamp, type DocumentSnapshot, type Query as SdkQuery, type Transaction as SdkTransaction } from "firebase-admin/firestore";
+import {
+  Firestore,
+  Timestamp,
+  type DocumentSnapshot,
+  type Query as SdkQuery,
+  type Transaction as SdkTransaction,
+} from "firebase-admin/firestore";
 import {
   AlreadyExistsError,
   NotFoundError,
@@ -204,13 +210,19 @@ class FirestoreDocStore implements DocStore {
 
   async transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
     try {
-      return await this.db.runTransaction((tx) => fn(new FirestoreTransaction(this.db, tx)), { maxAttempts: MAX_ATTEMPTS });
+      return await this.db.runTransaction((tx) => fn(new FirestoreTransaction(this.db, tx)), {
+        maxAttempts: MAX_ATTEMPTS,
+      });
     } catch (error) {
       throw portError(error);
     }
   }
 
-  watchDoc<T extends DocData = DocData>(path: string, onChange: (doc: Doc<T> | null) => void, onError?: (error: Error) => void): Unsubscribe {
+  watchDoc<T extends DocData = DocData>(
+    path: string,
+    onChange: (doc: Doc<T> | null) => void,
+    onError?: (error: Error) => void,
+  ): Unsubscribe {
     return this.watch(
       (next, fail) => this.db.doc(path).onSnapshot((snapshot) => next(toDoc<T>(snapshot)), fail),
       onChange,
@@ -218,9 +230,14 @@ class FirestoreDocStore implements DocStore {
     );
   }
 
-  watchQuery<T extends DocData = DocData>(query: Query, onChange: (docs: Doc<T>[]) => void, onError?: (error: Error) => void): Unsubscribe {
+  watchQuery<T extends DocData = DocData>(
+    query: Query,
+    onChange: (docs: Doc<T>[]) => void,
+    onError?: (error: Error) => void,
+  ): Unsubscribe {
     return this.watch(
-      (next, fail) => buildSdkQuery(this.db, query).onSnapshot((snapshot) => next(snapshot.docs.map((d) => toDoc<T>(d)!)), fail),
+      (next, fail) =>
+        buildSdkQuery(this.db, query).onSnapshot((snapshot) => next(snapshot.docs.map((d) => toDoc<T>(d)!)), fail),
       onChange,
       onError,
     );
@@ -258,7 +275,11 @@ class FirestoreDocStore implements DocStore {
     assertIndexName(query.index);
     const words = queryTokens(query.text);
     if (words.length === 0 || query.limit <= 0) return [];
-    const candidates = await this.db.collection(`_search/${query.index}/entries`).where("tokens", "array-contains", words[0]).limit(SEARCH_SCAN_LIMIT).get();
+    const candidates = await this.db
+      .collection(`_search/${query.index}/entries`)
+      .where("tokens", "array-contains", words[0])
+      .limit(SEARCH_SCAN_LIMIT)
+      .get();
     const hits: TextHit[] = [];
     for (const doc of candidates.docs) {
       const entry = doc.data() as SearchEntry;

@@ -77,14 +77,19 @@ describe("query translation", () => {
   it("addresses nested map fields with dotted names and quotes odd field names", async () => {
     expect(ids(await store.query({ collection: "items", where: [["meta.rank", ">=", 2]] }))).toEqual(["a", "c"]);
     expect(ids(await store.query({ collection: "items", orderBy: [["meta.rank", "desc"]] }))).toEqual(["c", "a", "b"]);
-    expect(ids(await store.query({ collection: "items", where: [["meta.tags", "array-contains", "p"]] }))).toEqual(["a", "b"]);
+    expect(ids(await store.query({ collection: "items", where: [["meta.tags", "array-contains", "p"]] }))).toEqual([
+      "a",
+      "b",
+    ]);
     expect(ids(await store.query({ collection: "items", where: [["first-name", "==", "y"]] }))).toEqual(["b"]);
   });
 
   it("compares arrays and maps by value", async () => {
     expect(ids(await store.query({ collection: "items", where: [["pair", "==", [1, 2]]] }))).toEqual(["a", "c"]);
     expect(ids(await store.query({ collection: "items", where: [["pair", "in", [[2, 1]]]] }))).toEqual(["b"]);
-    expect(ids(await store.query({ collection: "items", where: [["objs", "array-contains", { k: 1 }]] }))).toEqual(["c"]);
+    expect(ids(await store.query({ collection: "items", where: [["objs", "array-contains", { k: 1 }]] }))).toEqual([
+      "c",
+    ]);
     expect(ids(await store.query({ collection: "items", where: [["meta", "==", { rank: 3 }]] }))).toEqual(["c"]);
   });
 
@@ -236,7 +241,11 @@ describe("watchers", () => {
   it("calls onError when re-reading fails, and keeps the watcher", async () => {
     const errors: Error[] = [];
     const results: number[] = [];
-    store.watchQuery({ collection: "users" }, (docs) => results.push(docs.length), (error) => errors.push(error));
+    store.watchQuery(
+      { collection: "users" },
+      (docs) => results.push(docs.length),
+      (error) => errors.push(error),
+    );
     await nextTurn();
     // Break the table underneath the store between the commit and the watcher's re-read.
     const raw = new Database(file);

@@ -37,7 +37,16 @@ import {
   type Unsubscribe,
 } from "./types";
 import { assertIndexName, queryTokens, tokenize } from "./text-search";
-import { type Row, type WriteOp, applyUpdate, assertData, contentSignature, mergeDeep, parseDocPath, toDoc } from "./sqlite/paths.server";
+import {
+  type Row,
+  type WriteOp,
+  applyUpdate,
+  assertData,
+  contentSignature,
+  mergeDeep,
+  parseDocPath,
+  toDoc,
+} from "./sqlite/paths.server";
 import { type CompiledQuery, compileQuery } from "./sqlite/queries.server";
 import { ConflictSignal, MAX_ATTEMPTS, SqliteTransaction, backoff } from "./sqlite/transaction.server";
 import { type Watcher, addTo, removeFrom } from "./sqlite/watchers.server";
@@ -136,7 +145,9 @@ class SqliteDocStore implements DocStore {
 
     this.readRowStmt = this.db.prepare("SELECT path, id, data, version FROM docs WHERE path = ?");
     this.readVersionStmt = this.db.prepare<[string], number>("SELECT version FROM docs WHERE path = ?").pluck();
-    this.nextVersionStmt = this.db.prepare<[], number>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value").pluck();
+    this.nextVersionStmt = this.db
+      .prepare<[], number>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value")
+      .pluck();
     this.insertStmt = this.db.prepare(
       "INSERT INTO docs (path, parent, id, data, version) VALUES (?, ?, ?, ?, ?) ON CONFLICT (path) DO NOTHING",
     );
@@ -188,7 +199,10 @@ class SqliteDocStore implements DocStore {
   }
 
   runVersionQuery(compiled: CompiledQuery): { path: string; version: number }[] {
-    return this.statement(`SELECT path, version ${compiled.tail}`).all(...compiled.params) as { path: string; version: number }[];
+    return this.statement(`SELECT path, version ${compiled.tail}`).all(...compiled.params) as {
+      path: string;
+      version: number;
+    }[];
   }
 
   async get<T extends DocData = DocData>(docPath: string): Promise<Doc<T> | null> {
@@ -211,10 +225,14 @@ class SqliteDocStore implements DocStore {
     // The newest SEARCH_CANDIDATES matches are ranked (FTS5 walks them in rowid order and stops):
     // a word in most posts then costs the same as a rare one (decision 016, like Firestore's scan
     // limit). Only rowids and scores are sorted; the paths are read for the page alone.
-    const rows = this.statement(`SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?`).all(match, SEARCH_CANDIDATES) as { rowid: number; score: number }[];
+    const rows = this.statement(
+      `SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?`,
+    ).all(match, SEARCH_CANDIDATES) as { rowid: number; score: number }[];
     rows.sort((a, b) => b.score - a.score || b.rowid - a.rowid);
     const from = query.offset ?? 0;
-    return rows.slice(from, from + query.limit).map((r) => ({ path: this.searchPathStmt.get(r.rowid)!, score: r.score }));
+    return rows
+      .slice(from, from + query.limit)
+      .map((r) => ({ path: this.searchPathStmt.get(r.rowid)!, score: r.score }));
   }
 
   async ping(): Promise<boolean> {
@@ -359,13 +377,17 @@ class SqliteDocStore implements DocStore {
   /** One FTS5 table per index, so a search ranks only its own index's rows. Made inside the commit that first needs it. */
   private ensureTextIndex(index: string): void {
     if (this.textIndexes.has(index)) return;
-    this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${textTable(index)} USING fts5 (words, tokenize = 'unicode61 remove_diacritics 2')`);
+    this.db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${textTable(index)} USING fts5 (words, tokenize = 'unicode61 remove_diacritics 2')`,
+    );
     this.textIndexes.add(index);
   }
 
   private hasTextIndex(index: string): boolean {
     if (this.textIndexes.has(index)) return true;
-    const found = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(`search:${index}`) !== undefined;
+    const found =
+      this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(`search:${index}`) !==
+      undefined;
     if (found) this.textIndexes.add(index);
     return found;
   }
@@ -478,13 +500,15 @@ class SqliteDocStore implements DocStore {
       if (rows.length === 0) return;
       // So far behind that pruning may have dropped rows we never read: any watcher may be stale.
       if (rows[rows.length - 1].version - this.followedVersion > CHANGES_KEPT - PRUNE_EVERY) {
-        for (const set of [...this.docWatchers.values(), ...this.queryWatchers.values()]) for (const w of set) this.markDirty(w);
+        for (const set of [...this.docWatchers.values(), ...this.queryWatchers.values()])
+          for (const w of set) this.markDirty(w);
       }
       for (const row of rows) {
         if (this.ownVersions.has(row.version)) continue;
         this.touch(row.path);
       }
-      for (const version of this.ownVersions) if (version <= rows[rows.length - 1].version) this.ownVersions.delete(version);
+      for (const version of this.ownVersions)
+        if (version <= rows[rows.length - 1].version) this.ownVersions.delete(version);
       this.followedVersion = rows[rows.length - 1].version;
     } catch (error) {
       console.error("Could not read other processes' commits:", error);

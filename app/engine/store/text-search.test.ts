@@ -15,7 +15,16 @@ describe("tokenize", () => {
   });
 
   it("reads Markdown and HTML as words, not markup", () => {
-    expect(tokenize("**bold** <script>alert(1)</script> [link](https://example.com)")).toEqual(["bold", "script", "alert", "script", "link", "https", "example", "com"]);
+    expect(tokenize("**bold** <script>alert(1)</script> [link](https://example.com)")).toEqual([
+      "bold",
+      "script",
+      "alert",
+      "script",
+      "link",
+      "https",
+      "example",
+      "com",
+    ]);
   });
 });
 
@@ -29,7 +38,11 @@ describe("queryTokens", () => {
 
 describe("termCounts", () => {
   it("counts each word, most frequent first, and the text's length", () => {
-    expect(termCounts("rust go rust RUST go swift")).toEqual({ tokens: ["rust", "go", "swift"], counts: [3, 2, 1], length: 6 });
+    expect(termCounts("rust go rust RUST go swift")).toEqual({
+      tokens: ["rust", "go", "swift"],
+      counts: [3, 2, 1],
+      length: 6,
+    });
   });
 
   it("keeps at most MAX_DISTINCT_TOKENS distinct words", () => {

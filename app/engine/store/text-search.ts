@@ -18,7 +18,10 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Lower case, accents removed: "Café" and "cafe" are one word. */
 function normalise(word: string): string {
-  return word.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return word
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** Every word of `text` in order, repeats kept (they count towards a document's score). */
@@ -33,7 +36,9 @@ export function tokenize(text: string): string[] {
 
 /** A query's distinct words, longest first (the likeliest to be rare), at most MAX_QUERY_TOKENS. */
 export function queryTokens(query: string): string[] {
-  return [...new Set(tokenize(query))].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).slice(0, MAX_QUERY_TOKENS);
+  return [...new Set(tokenize(query))]
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    .slice(0, MAX_QUERY_TOKENS);
 }
 
 export interface TermCounts {

@@ -72,9 +72,17 @@ export interface DocStore {
   /** Serializable; `fn` is run again on conflict, so it must not have side effects outside `tx`. */
   transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>;
   /** Calls back with the current document now, then once after each commit that changes it. */
-  watchDoc<T extends DocData = DocData>(path: string, onChange: (doc: Doc<T> | null) => void, onError?: (error: Error) => void): Unsubscribe;
+  watchDoc<T extends DocData = DocData>(
+    path: string,
+    onChange: (doc: Doc<T> | null) => void,
+    onError?: (error: Error) => void,
+  ): Unsubscribe;
   /** Calls back with the current result now, then once after each commit that changes the result. */
-  watchQuery<T extends DocData = DocData>(query: Query, onChange: (docs: Doc<T>[]) => void, onError?: (error: Error) => void): Unsubscribe;
+  watchQuery<T extends DocData = DocData>(
+    query: Query,
+    onChange: (docs: Doc<T>[]) => void,
+    onError?: (error: Error) => void,
+  ): Unsubscribe;
   /** Ranked paths whose indexed text holds every word of the query (text-search.ts tokenises). */
   search(query: TextSearch): Promise<TextHit[]>;
   /** Answers whether the store can be read (for /healthz). */

@@ -55,7 +55,13 @@ export async function listDisputes(store: DocStore): Promise<DisputeView[]> {
         learnerName: names.get(booking.learnerUid) ?? "Member",
         raisedBy: by === "mentor" || by === "learner" ? by : null,
         raisedAt: event?.at ?? null,
-        messages: messages.map((m) => ({ sender: m.data.sender, text: m.data.hidden === true ? HIDDEN_MESSAGE_TEXT : m.data.text, timestamp: m.data.timestamp })).reverse(),
+        messages: messages
+          .map((m) => ({
+            sender: m.data.sender,
+            text: m.data.hidden === true ? HIDDEN_MESSAGE_TEXT : m.data.text,
+            timestamp: m.data.timestamp,
+          }))
+          .reverse(),
       };
     }),
   );
@@ -92,7 +98,13 @@ export async function resolveDispute(
         addNotification(
           tx,
           uid,
-          { id: `resolution_note_${booking.id}`, type: "booking", title: "A note from SkillSwap about your dispute", body: note, link: `/session/${booking.id}` },
+          {
+            id: `resolution_note_${booking.id}`,
+            type: "booking",
+            title: "A note from SkillSwap about your dispute",
+            body: note,
+            link: `/session/${booking.id}`,
+          },
           now,
         );
       }

@@ -23,7 +23,8 @@ const userPath = (uid: string) => `users/${uid}`;
 
 async function requireMemberDoc(store: DocStore, uid: string) {
   const doc = await store.get(userPath(uid));
-  if (!doc || doc.data.deleted === true) throw new AdminActionError(404, "This member does not exist or has deleted their account.");
+  if (!doc || doc.data.deleted === true)
+    throw new AdminActionError(404, "This member does not exist or has deleted their account.");
   return doc;
 }
 
@@ -42,11 +43,24 @@ export async function suspendMember(
   if (uid === adminUid) throw new AdminActionError(409, "You cannot suspend your own account.");
   const applied = await ports.store.transaction(async (tx) => {
     const doc = await tx.get(userPath(uid));
-    if (!doc || doc.data.deleted === true) throw new AdminActionError(404, "This member does not exist or has deleted their account.");
+    if (!doc || doc.data.deleted === true)
+      throw new AdminActionError(404, "This member does not exist or has deleted their account.");
     if (suspensionOf(doc.data)) return false;
     const suspension: Suspension = { reason, at: now, byUid: adminUid };
     tx.update(doc.path, { suspension });
-    recordAudit(tx, { actorUid: adminUid, action: "member.suspend", subjectUid: uid, target: doc.path, reason, before: { suspension: null }, after: { suspension } }, now);
+    recordAudit(
+      tx,
+      {
+        actorUid: adminUid,
+        action: "member.suspend",
+        subjectUid: uid,
+        target: doc.path,
+        reason,
+        before: { suspension: null },
+        after: { suspension },
+      },
+      now,
+    );
     return true;
   });
   // After the commit: a session that slips in between is refused by the profile check anyway.
@@ -54,15 +68,39 @@ export async function suspendMember(
   return { applied };
 }
 
-export async function reinstateMember(store: DocStore, adminUid: string, uid: string, reason: string, now = Date.now()): Promise<{ applied: boolean }> {
+export async function reinstateMember(
+  store: DocStore,
+  adminUid: string,
+  uid: string,
+  reason: string,
+  now = Date.now(),
+): Promise<{ applied: boolean }> {
   return store.transaction(async (tx) => {
     const doc = await tx.get(userPath(uid));
-    if (!doc || doc.data.deleted === true) throw new AdminActionError(404, "This member does not exist or has deleted their account.");
+    if (!doc || doc.data.deleted === true)
+      throw new AdminActionError(404, "This member does not exist or has deleted their account.");
     const before = suspensionOf(doc.data);
     if (!before) return { applied: false };
     tx.update(doc.path, { suspension: null });
-    recordAudit(tx, { actorUid: adminUid, action: "member.reinstate", subjectUid: uid, target: doc.path, reason, before: { suspension: before }, after: { suspension: null } }, now);
-    addNotification(tx, uid, { type: "system", title: "Your account is active again", body: reason, link: "/dashboard" }, now);
+    recordAudit(
+      tx,
+      {
+        actorUid: adminUid,
+        action: "member.reinstate",
+        subjectUid: uid,
+        target: doc.path,
+        reason,
+        before: { suspension: before },
+        after: { suspension: null },
+      },
+      now,
+    );
+    addNotification(
+      tx,
+      uid,
+      { type: "system", title: "Your account is active again", body: reason, link: "/dashboard" },
+      now,
+    );
     return { applied: true };
   });
 }
@@ -81,15 +119,23 @@ export async function adjustBalance(
   { adjustmentId, amount, reason }: { adjustmentId: string; amount: number; reason: string },
   now = Date.now(),
 ): Promise<{ applied: boolean; balance: number }> {
-  if (!ADJUSTMENT_ID.test(adjustmentId)) throw new AdminActionError(400, "This form has expired. Reload the page and try again.");
-  if (!Number.isSafeInteger(amount) || amount === 0) throw new AdminActionError(400, "Enter a whole number of SP other than 0.");
+  if (!ADJUSTMENT_ID.test(adjustmentId))
+    throw new AdminActionError(400, "This form has expired. Reload the page and try again.");
+  if (!Number.isSafeInteger(amount) || amount === 0)
+    throw new AdminActionError(400, "Enter a whole number of SP other than 0.");
   await requireMemberDoc(store, uid);
   try {
     return await store.transaction(async (tx) => {
       const entry = await prepareEntry(
         tx,
         uid,
-        { id: `adjust_${adjustmentId}`, amount, type: "adjustment", description: `Adjustment by SkillSwap: ${reason}`, ref: `audit` },
+        {
+          id: `adjust_${adjustmentId}`,
+          amount,
+          type: "adjustment",
+          description: `Adjustment by SkillSwap: ${reason}`,
+          ref: `audit`,
+        },
         now,
       );
       if (entry.alreadyApplied) return { applied: false, balance: entry.balanceAfter };
@@ -108,12 +154,20 @@ export async function adjustBalance(
         now,
       );
       const sp = `${amount > 0 ? "+" : ""}${amount} SP`;
-      addNotification(tx, uid, { type: "system", title: `Your balance was adjusted: ${sp}`, body: reason, link: "/wallet" }, now);
+      addNotification(
+        tx,
+        uid,
+        { type: "system", title: `Your balance was adjusted: ${sp}`, body: reason, link: "/wallet" },
+        now,
+      );
       return { applied: true, balance: entry.balanceAfter };
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
-      throw new AdminActionError(409, `The balance is ${error.balance} SP: a debit of ${-amount} SP would take it below zero.`);
+      throw new AdminActionError(
+        409,
+        `The balance is ${error.balance} SP: a debit of ${-amount} SP would take it below zero.`,
+      );
     }
     throw error;
   }
@@ -131,7 +185,8 @@ export async function setAdminRole(
   reason: string,
   now = Date.now(),
 ): Promise<void> {
-  if (!admin && uid === adminUid) throw new AdminActionError(409, "You cannot revoke your own admin role; ask another admin.");
+  if (!admin && uid === adminUid)
+    throw new AdminActionError(409, "You cannot revoke your own admin role; ask another admin.");
   await ports.auth.setAdmin(uid, admin);
   await ports.store.transaction(async (tx) => {
     recordAudit(
@@ -176,7 +231,14 @@ export async function searchMembers(
   let matched = users;
   if (q) {
     const byEmail = q.includes("@") ? await ports.auth.findUserByEmail(q) : null;
-    matched = users.filter((u) => u.id === byEmail?.uid || u.id === q || String(u.data.fullName ?? "").toLowerCase().includes(q));
+    matched = users.filter(
+      (u) =>
+        u.id === byEmail?.uid ||
+        u.id === q ||
+        String(u.data.fullName ?? "")
+          .toLowerCase()
+          .includes(q),
+    );
   }
   const rows = matched
     .map((u) => ({

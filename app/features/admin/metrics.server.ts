@@ -55,7 +55,9 @@ export async function computeOverview(store: DocStore, now = Date.now()): Promis
     store.query({ collection: "reports", where: [["status", "==", "open"]] }),
   ]);
 
-  const lastSeen = new Map(statuses.map((s) => [s.id, s.data.state === "online" ? now : Number(s.data.last_changed ?? 0)]));
+  const lastSeen = new Map(
+    statuses.map((s) => [s.id, s.data.state === "online" ? now : Number(s.data.last_changed ?? 0)]),
+  );
   const members = { total: 0, new7: 0, new30: 0, active7: 0, active30: 0 };
   for (const user of users) {
     if (user.data.deleted === true) continue;
@@ -103,7 +105,12 @@ export async function computeOverview(store: DocStore, now = Date.now()): Promis
     members,
     sp: { balances, ledger, escrow },
     open: { disputes, reports: reports.length },
-    perDay: { spBought: spBought.series, moneyTaken: moneyTaken.series, sessionsBooked: booked.series, sessionsCompleted: completed.series },
+    perDay: {
+      spBought: spBought.series,
+      moneyTaken: moneyTaken.series,
+      sessionsBooked: booked.series,
+      sessionsCompleted: completed.series,
+    },
     currency,
   };
 }

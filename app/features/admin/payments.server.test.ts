@@ -17,7 +17,14 @@ const sp500 = packById("sp_500") as Pack;
 /** A member who bought the 500 SP pack through the test checkout: the real flow, start to end. */
 async function purchase(provider: PaymentProvider, uid: string, key = `${uid}-1`) {
   await store.set(`users/${uid}`, { fullName: `Member ${uid}`, createdAt: 1 });
-  const { sessionId } = await provider.createCheckout({ uid, email: "", pack: sp500, priceId: provider.priceIdFor("sp_500"), origin: "http://x", idempotencyKey: key });
+  const { sessionId } = await provider.createCheckout({
+    uid,
+    email: "",
+    pack: sp500,
+    priceId: provider.priceIdFor("sp_500"),
+    origin: "http://x",
+    idempotencyKey: key,
+  });
   const event = await provider.checkoutPage!.pay(sessionId, uid);
   await fulfilCheckout(store, event);
   return sessionId;
@@ -34,23 +41,41 @@ describe("refunding a pack", () => {
       refundPayment({ store, payments }, "admin2", id, "Bought by mistake."),
     ]);
     // The later click either joins the refund under way or is told it is done; never a second one.
-    expect(results.filter((r) => r.status === "fulfilled" && r.value.status === "refunded").length).toBeGreaterThanOrEqual(1);
-    for (const r of results) if (r.status === "rejected") expect(String(r.reason)).toMatch("This payment was refunded already.");
+    expect(
+      results.filter((r) => r.status === "fulfilled" && r.value.status === "refunded").length,
+    ).toBeGreaterThanOrEqual(1);
+    for (const r of results)
+      if (r.status === "rejected") expect(String(r.reason)).toMatch("This payment was refunded already.");
     expect(await getBalance(store, "buyer")).toBe(0);
-    expect((await store.get(`payments/${id}`))?.data).toMatchObject({ status: "refunded", refund: { status: "refunded", shortfallSp: 0 } });
+    expect((await store.get(`payments/${id}`))?.data).toMatchObject({
+      status: "refunded",
+      refund: { status: "refunded", shortfallSp: 0 },
+    });
     expect((await store.get(`test_checkouts/${id}`))?.data).toMatchObject({ status: "refunded" });
     const { entries } = await listAudit(store, { action: "payment.refund" }, { limit: 10 });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ subjectUid: "buyer", target: `payments/${id}`, reason: "Bought by mistake.", before: { status: "paid" } });
+    expect(entries[0]).toMatchObject({
+      subjectUid: "buyer",
+      target: `payments/${id}`,
+      reason: "Bought by mistake.",
+      before: { status: "paid" },
+    });
     expect((await reconcileAll(store)).failures).toEqual([]);
 
-    await expect(refundPayment({ store, payments }, ADMIN, id, "Again.")).rejects.toThrow("This payment was refunded already.");
+    await expect(refundPayment({ store, payments }, ADMIN, id, "Again.")).rejects.toThrow(
+      "This payment was refunded already.",
+    );
   });
 
   it("refuses once the member has spent some of the pack, and changes nothing", async () => {
     const payments = createTestCheckoutProvider(async () => store);
     const id = await purchase(payments, "spender");
-    await postEntry(store, "spender", { id: "spent", amount: -120, type: "booking_hold", description: "Session booked" });
+    await postEntry(store, "spender", {
+      id: "spent",
+      amount: -120,
+      type: "booking_hold",
+      description: "Session booked",
+    });
 
     const refused = refundPayment({ store, payments }, ADMIN, id, "Asked for it back.");
     await expect(refused).rejects.toBeInstanceOf(AdminActionError);
@@ -63,8 +88,12 @@ describe("refunding a pack", () => {
 
   it("answers 404 for an unknown payment and 409 when payments are off", async () => {
     const payments = createTestCheckoutProvider(async () => store);
-    await expect(refundPayment({ store, payments }, ADMIN, "tc_000000000000000000000000", "x")).rejects.toMatchObject({ status: 404 });
-    await expect(refundPayment({ store, payments: null }, ADMIN, "tc_000000000000000000000000", "x")).rejects.toMatchObject({ status: 409 });
+    await expect(refundPayment({ store, payments }, ADMIN, "tc_000000000000000000000000", "x")).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(
+      refundPayment({ store, payments: null }, ADMIN, "tc_000000000000000000000000", "x"),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it("lists purchases newest first with the member's name, a page at a time", async () => {
@@ -75,7 +104,12 @@ describe("refunding a pack", () => {
     }
     const first = await listPayments(store, { limit: 2 });
     expect(first.payments).toHaveLength(2);
-    expect(first.payments[0]).toMatchObject({ memberName: "Member many", sp: 500, provider: "Test checkout", status: "paid" });
+    expect(first.payments[0]).toMatchObject({
+      memberName: "Member many",
+      sp: 500,
+      provider: "Test checkout",
+      status: "paid",
+    });
     expect(first.payments[0].fulfilledAt).toBeGreaterThan(first.payments[1].fulfilledAt);
     const second = await listPayments(store, { limit: 2, before: first.nextBefore! });
     expect(second.payments).toHaveLength(1);

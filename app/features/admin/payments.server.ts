@@ -37,7 +37,10 @@ export interface PaymentsPage {
 }
 
 /** Newest first. Purchases made in the same millisecond may straddle a page; that is all. */
-export async function listPayments(store: DocStore, { before, limit = PAYMENTS_PAGE_SIZE }: { before?: number; limit?: number } = {}): Promise<PaymentsPage> {
+export async function listPayments(
+  store: DocStore,
+  { before, limit = PAYMENTS_PAGE_SIZE }: { before?: number; limit?: number } = {},
+): Promise<PaymentsPage> {
   const docs = await store.query<PaymentDoc>({
     collection: "payments",
     where: before === undefined ? [] : [["fulfilledAt", "<", before]],
@@ -83,7 +86,8 @@ export async function refundPayment(
   now = Date.now(),
 ): Promise<RefundOutcome> {
   const { store, payments } = ports;
-  if (!payments) throw new AdminActionError(409, "Payments are not configured on this server, so nothing can be refunded.");
+  if (!payments)
+    throw new AdminActionError(409, "Payments are not configured on this server, so nothing can be refunded.");
   const path = `payments/${checkoutId}`;
 
   const payment = await store.transaction(async (tx) => {
@@ -97,7 +101,15 @@ export async function refundPayment(
       tx.update(path, { refund });
       recordAudit(
         tx,
-        { actorUid: adminUid, action: "payment.refund", subjectUid: doc.data.uid, target: path, reason, before: { status: doc.data.status }, after: { refund: "requested", sp: doc.data.sp, amount: doc.data.amount, currency: doc.data.currency } },
+        {
+          actorUid: adminUid,
+          action: "payment.refund",
+          subjectUid: doc.data.uid,
+          target: path,
+          reason,
+          before: { status: doc.data.status },
+          after: { refund: "requested", sp: doc.data.sp, amount: doc.data.amount, currency: doc.data.currency },
+        },
         now,
       );
     }
@@ -115,7 +127,15 @@ export async function refundPayment(
     }));
   } catch (error) {
     if (!(error instanceof RefundRefusedError)) throw error;
-    await store.update(path, { refund: { status: "failed", requestedBy: adminUid, requestedAt: now, reason, error: error.message } satisfies PaymentRefund });
+    await store.update(path, {
+      refund: {
+        status: "failed",
+        requestedBy: adminUid,
+        requestedAt: now,
+        reason,
+        error: error.message,
+      } satisfies PaymentRefund,
+    });
     throw new AdminActionError(409, error.message);
   }
   if (!confirmed) return { status: "requested" };

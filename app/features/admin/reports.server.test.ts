@@ -13,17 +13,37 @@ const ADMIN = "admin1";
 const T = "thread1";
 
 beforeEach(async () => {
-  for (const [uid, fullName] of [["a", "Ann"], ["b", "Bob"], ["r1", "Rae"], ["r2", "Ric"], ["r3", "Rus"], ["author", "Otto"]]) {
+  for (const [uid, fullName] of [
+    ["a", "Ann"],
+    ["b", "Bob"],
+    ["r1", "Rae"],
+    ["r2", "Ric"],
+    ["r3", "Rus"],
+    ["author", "Otto"],
+  ]) {
     await store.set(`users/${uid}`, { fullName, createdAt: 1 });
   }
   await store.set("chats/a_b", { participants: ["a", "b"], lastMessage: "you are a fool", lastSender: "a" });
   await store.set("chats/a_b/messages/m0", { sender: "b", text: "How was the lesson?", seen: true, timestamp: 1 });
   await store.set("chats/a_b/messages/m1", { sender: "a", text: "you are a fool", seen: false, timestamp: 2 });
   await store.set(threadPath(T), { title: "Cheap watches", authorUid: "author", hidden: false });
-  await store.set(postPath(T, T), { threadId: T, authorUid: "author", body: "Buy now!!", deleted: false, hidden: false, openReports: 0 });
+  await store.set(postPath(T, T), {
+    threadId: T,
+    authorUid: "author",
+    body: "Buy now!!",
+    deleted: false,
+    hidden: false,
+    openReports: 0,
+  });
 });
 
-const message = reportSchema.parse({ targetKind: "message", targetId: "m1", contextId: "a_b", reason: "harassment", text: "Insults" });
+const message = reportSchema.parse({
+  targetKind: "message",
+  targetId: "m1",
+  contextId: "a_b",
+  reason: "harassment",
+  text: "Insults",
+});
 const post = reportSchema.parse({ targetKind: "post", targetId: T, contextId: T, reason: "spam", text: "" });
 
 describe("the moderation queue", () => {
@@ -35,12 +55,16 @@ describe("the moderation queue", () => {
       { sender: "Bob", text: "How was the lesson?", reported: false },
       { sender: "Ann", text: "you are a fool", reported: true },
     ]);
-    expect(item.reports).toEqual([{ reporterName: "Bob", reason: "Harassment or hate", text: "Insults", createdAt: 100 }]);
+    expect(item.reports).toEqual([
+      { reporterName: "Bob", reason: "Harassment or hate", text: "Insults", createdAt: 100 },
+    ]);
 
     await moderate(store, ADMIN, item.reportId, "hide", "Insult", 200);
     const stored = await store.get("chats/a_b/messages/m1");
     expect(stored?.data).toMatchObject({ hidden: true, text: "" });
-    expect(chatMessagesPayload([stored!])).toEqual([{ id: "m1", sender: "a", text: "", hidden: true, seen: false, timestamp: 2 }]);
+    expect(chatMessagesPayload([stored!])).toEqual([
+      { id: "m1", sender: "a", text: "", hidden: true, seen: false, timestamp: 2 },
+    ]);
     expect((await store.get("chats/a_b"))?.data.lastMessage).toBe(HIDDEN_MESSAGE_TEXT);
     expect(await moderationQueue(store, "open")).toEqual([]);
     // A reviewer still reads what was said.
@@ -51,7 +75,11 @@ describe("the moderation queue", () => {
     expect((await store.get("chats/a_b/messages/m1"))?.data).toMatchObject({ hidden: false, text: "you are a fool" });
     expect((await store.get("chats/a_b"))?.data.lastMessage).toBe("you are a fool");
     expect(await store.get("hidden_messages/a_b_m1")).toBeNull();
-    expect((await store.get("reports/message_m1_b"))?.data).toMatchObject({ status: "restored", reviewedBy: ADMIN, reviewedAt: 300 });
+    expect((await store.get("reports/message_m1_b"))?.data).toMatchObject({
+      status: "restored",
+      reviewedBy: ADMIN,
+      reviewedAt: 300,
+    });
 
     const { entries } = await listAudit(store, { subjectUid: "a" }, { limit: 10 });
     expect(entries.map((e) => [e.action, e.reason])).toEqual([
@@ -64,16 +92,32 @@ describe("the moderation queue", () => {
     for (const r of ["r1", "r2", "r3"]) await fileReport(store, r, post, 100);
     const queue = await moderationQueue(store, "open");
     expect(queue).toHaveLength(1);
-    expect(queue[0]).toMatchObject({ targetKind: "post", threadTitle: "Cheap watches", text: "Buy now!!", hidden: true, link: `/community/${T}` });
+    expect(queue[0]).toMatchObject({
+      targetKind: "post",
+      threadTitle: "Cheap watches",
+      text: "Buy now!!",
+      hidden: true,
+      link: `/community/${T}`,
+    });
     expect(queue[0].reports).toHaveLength(3);
 
-    const results = await Promise.allSettled([moderate(store, ADMIN, queue[0].reportId, "dismiss", "Fine"), moderate(store, "admin2", queue[0].reportId, "dismiss", "Fine")]);
+    const results = await Promise.allSettled([
+      moderate(store, ADMIN, queue[0].reportId, "dismiss", "Fine"),
+      moderate(store, "admin2", queue[0].reportId, "dismiss", "Fine"),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(String((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason)).toMatch("Someone has already reviewed this report.");
+    expect(String((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason)).toMatch(
+      "Someone has already reviewed this report.",
+    );
     expect((await store.get(postPath(T, T)))?.data).toMatchObject({ hidden: false, openReports: 0 });
     expect((await store.get(threadPath(T)))?.data.hidden).toBe(false);
     const { entries } = await listAudit(store, {}, { limit: 10 });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: "report.restore", subjectUid: "author", before: { hidden: true, reports: 3 }, after: { hidden: false, status: "restored" } });
+    expect(entries[0]).toMatchObject({
+      action: "report.restore",
+      subjectUid: "author",
+      before: { hidden: true, reports: 3 },
+      after: { hidden: false, status: "restored" },
+    });
   });
 });

@@ -60,8 +60,18 @@ async function messageContext(store: DocStore, report: Report, names: Map<string
   if (!target) return [];
   const at = target.data.timestamp;
   const [before, after] = await Promise.all([
-    store.query<MessageDoc>({ collection: messages, where: [["timestamp", "<", at]], orderBy: [["timestamp", "desc"]], limit: MESSAGE_CONTEXT }),
-    store.query<MessageDoc>({ collection: messages, where: [["timestamp", ">", at]], orderBy: [["timestamp", "asc"]], limit: MESSAGE_CONTEXT }),
+    store.query<MessageDoc>({
+      collection: messages,
+      where: [["timestamp", "<", at]],
+      orderBy: [["timestamp", "desc"]],
+      limit: MESSAGE_CONTEXT,
+    }),
+    store.query<MessageDoc>({
+      collection: messages,
+      where: [["timestamp", ">", at]],
+      orderBy: [["timestamp", "asc"]],
+      limit: MESSAGE_CONTEXT,
+    }),
   ]);
   const line = (m: { id: string; data: MessageDoc }, reported: boolean, text: string): ContextLine => ({
     sender: names.get(m.data.sender) ?? "Member",
@@ -79,7 +89,10 @@ async function messageContext(store: DocStore, report: Report, names: Map<string
 export async function moderationQueue(store: DocStore, status: QueueStatus): Promise<ReportedItem[]> {
   const groups = groupByTarget(await listReports(store, status, 300));
   const uids = [...new Set(groups.flatMap((g) => g.flatMap((r) => [r.authorUid, r.reporterUid])))];
-  const [names, authors] = await Promise.all([namesOf(store, uids), Promise.all(uids.map((uid) => store.get(`users/${uid}`)))]);
+  const [names, authors] = await Promise.all([
+    namesOf(store, uids),
+    Promise.all(uids.map((uid) => store.get(`users/${uid}`))),
+  ]);
   const suspended = new Set(authors.filter((doc) => doc && suspensionOf(doc.data)).map((doc) => doc!.id));
 
   const items = await Promise.all(
@@ -100,7 +113,10 @@ export async function moderationQueue(store: DocStore, status: QueueStatus): Pro
         firstReportedAt: first.createdAt,
       };
       if (first.targetKind === "post") {
-        const [post, thread] = await Promise.all([store.get<PostDoc>(first.targetPath), store.get<ThreadDoc>(threadPath(first.contextId))]);
+        const [post, thread] = await Promise.all([
+          store.get<PostDoc>(first.targetPath),
+          store.get<ThreadDoc>(threadPath(first.contextId)),
+        ]);
         return {
           ...base,
           text: post?.data.deleted ? "(deleted by its author)" : (post?.data.body ?? "(no longer exists)"),
@@ -135,7 +151,14 @@ const AUDIT_FOR: Record<ReviewSummary["status"], AuditAction> = {
 };
 
 /** Applies a reviewer's decision to every report of the reported thing, logged in the same commit. */
-export async function moderate(store: DocStore, adminUid: string, reportId: string, decision: ModerationDecision, note: string, now = Date.now()): Promise<ReviewSummary> {
+export async function moderate(
+  store: DocStore,
+  adminUid: string,
+  reportId: string,
+  decision: ModerationDecision,
+  note: string,
+  now = Date.now(),
+): Promise<ReviewSummary> {
   const log = (tx: Transaction, summary: ReviewSummary) =>
     recordAudit(
       tx,
@@ -151,5 +174,10 @@ export async function moderate(store: DocStore, adminUid: string, reportId: stri
       now,
     );
   if (decision === "restore") return restoreReported(store, { reportId, reviewerUid: adminUid }, log, now);
-  return reviewReport(store, { reportId, outcome: decision === "hide" ? "hidden" : "dismissed", reviewerUid: adminUid }, log, now);
+  return reviewReport(
+    store,
+    { reportId, outcome: decision === "hide" ? "hidden" : "dismissed", reviewerUid: adminUid },
+    log,
+    now,
+  );
 }

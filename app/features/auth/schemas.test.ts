@@ -43,7 +43,10 @@ describe("names and bios as people see them (issue 11, finding 7)", () => {
   });
 
   it("strips bidi overrides and invisible characters from bios but keeps line breaks", () => {
-    const bio = profileSetupSchema.parse({ fullName: "Ada Lovelace", bio: "I teach \u202egnp.exe\u202c maths\n\u200bSecond line" }).bio;
+    const bio = profileSetupSchema.parse({
+      fullName: "Ada Lovelace",
+      bio: "I teach \u202egnp.exe\u202c maths\n\u200bSecond line",
+    }).bio;
     expect(bio).toBe("I teach gnp.exe maths\nSecond line");
   });
 });

@@ -19,7 +19,10 @@ export const redirectToSchema = z.string().max(2_000).optional();
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string({ required_error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX_LENGTH, "Email or password is incorrect."),
+  password: z
+    .string({ required_error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(PASSWORD_MAX_LENGTH, "Email or password is incorrect."),
   redirectTo: redirectToSchema,
 });
 

@@ -6,7 +6,11 @@
 import { getServerEnv } from "~/utils/env.server";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 
-const signUps = createRateLimiter({ name: "sign_up_address", windowMs: 60 * 60_000, max: getServerEnv().SIGN_UPS_PER_HOUR });
+const signUps = createRateLimiter({
+  name: "sign_up_address",
+  windowMs: 60 * 60_000,
+  max: getServerEnv().SIGN_UPS_PER_HOUR,
+});
 
 /** The message to show when this client may not create another account now; null when it may. */
 export function signUpRefusal(clientKey: string, now = Date.now()): string | null {

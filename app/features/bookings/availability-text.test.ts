@@ -3,7 +3,12 @@ import { exceptionsToText, parseExceptions, parseRanges, weeklyFromDays } from "
 
 describe("availability text", () => {
   it("parses ranges per weekday", () => {
-    expect(parseRanges("9:00-12:00, 14:00–18:30")).toEqual({ ranges: [{ start: "09:00", end: "12:00" }, { start: "14:00", end: "18:30" }] });
+    expect(parseRanges("9:00-12:00, 14:00–18:30")).toEqual({
+      ranges: [
+        { start: "09:00", end: "12:00" },
+        { start: "14:00", end: "18:30" },
+      ],
+    });
     expect(parseRanges("nine to five").error).toMatch(/not a time range/);
     expect(weeklyFromDays(["", "09:00-10:00"]).weekly).toEqual([{ weekday: 1, start: "09:00", end: "10:00" }]);
   });

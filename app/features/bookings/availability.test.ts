@@ -8,8 +8,14 @@ const everyDay = (start: string, end: string) => [0, 1, 2, 3, 4, 5, 6].map((week
 describe("bookableStarts", () => {
   it("lists half-hourly starts that fit the window, in the mentor's zone", () => {
     const from = Date.UTC(2026, 2, 9, 0, 0); // Monday 09:00 in Tokyo
-    const starts = bookableStarts({ weekly: [{ weekday: 1, start: "09:00", end: "11:00" }], exceptions: [] }, "Asia/Tokyo", { from, to: from + DAY, durationMinutes: 60 });
-    expect(starts.map((t) => zonedParts(t, "Asia/Tokyo").hour * 60 + zonedParts(t, "Asia/Tokyo").minute)).toEqual([540, 570, 600]);
+    const starts = bookableStarts(
+      { weekly: [{ weekday: 1, start: "09:00", end: "11:00" }], exceptions: [] },
+      "Asia/Tokyo",
+      { from, to: from + DAY, durationMinutes: 60 },
+    );
+    expect(starts.map((t) => zonedParts(t, "Asia/Tokyo").hour * 60 + zonedParts(t, "Asia/Tokyo").minute)).toEqual([
+      540, 570, 600,
+    ]);
   });
 
   it("shows a Tokyo 09:00 slot at 17:00 the day before in Los Angeles, then 18:00 after the March change", () => {
@@ -26,23 +32,43 @@ describe("bookableStarts", () => {
 
   it("lets exceptions close a day or replace its hours", () => {
     const from = Date.UTC(2026, 2, 9, 0, 0);
-    const closed = bookableStarts({ weekly: everyDay("09:00", "10:00"), exceptions: [{ date: "2026-03-09", slots: null }] }, "UTC", { from, to: from + DAY, durationMinutes: 30 });
+    const closed = bookableStarts(
+      { weekly: everyDay("09:00", "10:00"), exceptions: [{ date: "2026-03-09", slots: null }] },
+      "UTC",
+      { from, to: from + DAY, durationMinutes: 30 },
+    );
     expect(closed).toEqual([]);
-    const moved = bookableStarts({ weekly: everyDay("09:00", "10:00"), exceptions: [{ date: "2026-03-09", slots: [{ start: "14:00", end: "15:00" }] }] }, "UTC", { from, to: from + DAY, durationMinutes: 60 });
+    const moved = bookableStarts(
+      {
+        weekly: everyDay("09:00", "10:00"),
+        exceptions: [{ date: "2026-03-09", slots: [{ start: "14:00", end: "15:00" }] }],
+      },
+      "UTC",
+      { from, to: from + DAY, durationMinutes: 60 },
+    );
     expect(moved).toEqual([Date.UTC(2026, 2, 9, 14)]);
   });
 
   it("counts real time across a clock change: a 01:00–03:00 window on the spring-forward night holds one hour", () => {
     const from = Date.UTC(2026, 2, 8, 0);
-    const starts = bookableStarts({ weekly: [{ weekday: 0, start: "01:00", end: "03:00" }], exceptions: [] }, "America/Los_Angeles", { from, to: from + DAY, durationMinutes: 60 });
+    const starts = bookableStarts(
+      { weekly: [{ weekday: 0, start: "01:00", end: "03:00" }], exceptions: [] },
+      "America/Los_Angeles",
+      { from, to: from + DAY, durationMinutes: 60 },
+    );
     expect(starts).toEqual([Date.UTC(2026, 2, 8, 9)]);
   });
 
   it("agrees with isBookableStart and applies notice and horizon", () => {
     const teaching = { weekly: everyDay("08:00", "20:00"), exceptions: [] };
     const now = Date.UTC(2026, 10, 1, 6);
-    const starts = bookableStarts(teaching, "America/Los_Angeles", { from: now, to: now + 3 * DAY, durationMinutes: 90 });
-    for (const start of starts) expect(isBookableStart(teaching, "America/Los_Angeles", start, 90, start - 2 * 3_600_000)).toBe(true);
+    const starts = bookableStarts(teaching, "America/Los_Angeles", {
+      from: now,
+      to: now + 3 * DAY,
+      durationMinutes: 90,
+    });
+    for (const start of starts)
+      expect(isBookableStart(teaching, "America/Los_Angeles", start, 90, start - 2 * 3_600_000)).toBe(true);
     expect(isBookableStart(teaching, "America/Los_Angeles", starts[0], 90, starts[0] - 30 * 60_000)).toBe(false);
     expect(isBookableStart(teaching, "America/Los_Angeles", starts[0] + 15 * 60_000, 90, now)).toBe(false);
     expect(isBookableStart(teaching, "America/Los_Angeles", starts[0] + 60 * DAY, 90, now)).toBe(false);
@@ -61,9 +87,21 @@ describe("rules", () => {
     expect(priceFor(0, 60)).toBe(0);
   });
   it("validates availability", () => {
-    expect(checkAvailability([{ weekday: 1, start: "09:00", end: "10:00" }, { weekday: 1, start: "09:30", end: "11:00" }], [])).toMatch(/overlap/);
+    expect(
+      checkAvailability(
+        [
+          { weekday: 1, start: "09:00", end: "10:00" },
+          { weekday: 1, start: "09:30", end: "11:00" },
+        ],
+        [],
+      ),
+    ).toMatch(/overlap/);
     expect(checkAvailability([{ weekday: 1, start: "10:00", end: "09:00" }], [])).toMatch(/at least 30 minutes/);
     expect(checkAvailability([], [{ date: "2026-02-30", slots: null }])).toMatch(/date like/);
-    expect(checkAvailability(everyDay("00:00", "24:00"), [{ date: "2026-03-08", slots: [{ start: "09:00", end: "12:00" }] }])).toBeNull();
+    expect(
+      checkAvailability(everyDay("00:00", "24:00"), [
+        { date: "2026-03-08", slots: [{ start: "09:00", end: "12:00" }] },
+      ]),
+    ).toBeNull();
   });
 });

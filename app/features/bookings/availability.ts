@@ -94,7 +94,10 @@ export function isBookableStart(
     const endMin = parseClock(range.end);
     if (startMin === null || endMin === null || minute < startMin || minute + durationMinutes > endMin) return false;
     if ((minute - startMin) % SLOT_STEP_MINUTES !== 0) return false;
-    return instantOf(wall, minute, timeZone) === start && start + durationMinutes * MINUTE <= instantOf(wall, endMin, timeZone);
+    return (
+      instantOf(wall, minute, timeZone) === start &&
+      start + durationMinutes * MINUTE <= instantOf(wall, endMin, timeZone)
+    );
   });
 }
 
@@ -152,7 +155,10 @@ export function checkRanges(ranges: readonly TimeRange[], where: string): string
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 /** Validates a whole availability; null when it can be saved. */
-export function checkAvailability(weekly: readonly WeeklySlot[], exceptions: readonly AvailabilityException[]): string | null {
+export function checkAvailability(
+  weekly: readonly WeeklySlot[],
+  exceptions: readonly AvailabilityException[],
+): string | null {
   for (let weekday = 0; weekday < 7; weekday++) {
     const error = checkRanges(
       weekly.filter((s) => s.weekday === weekday),

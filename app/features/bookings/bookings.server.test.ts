@@ -6,7 +6,15 @@ import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
 import { getBalance, postEntry } from "~/features/wallet/ledger.server";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { bookableStarts } from "./availability";
-import { applyCommand, BookingError, MAX_PENDING_REQUESTS, REQUEST_MAX_PER_WINDOW, REQUEST_WINDOW_MS, requestBooking, TOO_MANY_PENDING } from "./bookings.server";
+import {
+  applyCommand,
+  BookingError,
+  MAX_PENDING_REQUESTS,
+  REQUEST_MAX_PER_WINDOW,
+  REQUEST_WINDOW_MS,
+  requestBooking,
+  TOO_MANY_PENDING,
+} from "./bookings.server";
 import { errorResponse } from "~/routes/api.bookings.server";
 import { markRoomSeen, sendRoomMessage } from "./room.server";
 import { saveAvailability, saveRates } from "./teaching.server";
@@ -17,11 +25,19 @@ const HOUR = 3_600_000;
 // Monday 2 March 2026, 00:00 UTC: a fixed "now" keeps the slots reproducible.
 const NOW = Date.UTC(2026, 2, 2, 0, 0);
 const MENTOR = "mentor";
-const WEEK = { weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })), exceptions: [] };
+const WEEK = {
+  weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })),
+  exceptions: [],
+};
 const SLOTS = bookableStarts(WEEK, "UTC", { from: NOW + 2 * HOUR, to: NOW + 14 * 24 * HOUR, durationMinutes: 60 });
 
 beforeEach(async () => {
-  await store.set(`users/${MENTOR}`, { fullName: "Mentor", xp: 0, timezone: "UTC", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] });
+  await store.set(`users/${MENTOR}`, {
+    fullName: "Mentor",
+    xp: 0,
+    timezone: "UTC",
+    skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }],
+  });
   await saveAvailability(store, MENTOR, { timezone: "UTC", ...WEEK }, NOW);
   await saveRates(store, MENTOR, { spanish: 10 }, NOW);
 });
@@ -32,8 +48,14 @@ async function learner(uid: string, sp: number) {
 }
 
 // Starts are on a 30-minute grid: every other one keeps hour-long sessions apart.
-const book = (uid: string, slot: number, now: number) => requestBooking(store, { learnerUid: uid, mentorUid: MENTOR, skillTag: "spanish", start: SLOTS[slot * 2], durationMinutes: 60 }, now);
-const bookingsOf = async (uid: string) => (await store.query({ collection: "bookings", where: [["learnerUid", "==", uid]] })).length;
+const book = (uid: string, slot: number, now: number) =>
+  requestBooking(
+    store,
+    { learnerUid: uid, mentorUid: MENTOR, skillTag: "spanish", start: SLOTS[slot * 2], durationMinutes: 60 },
+    now,
+  );
+const bookingsOf = async (uid: string) =>
+  (await store.query({ collection: "bookings", where: [["learnerUid", "==", uid]] })).length;
 
 const accept = (booking: { id: string }) => applyCommand(store, booking.id, { uid: MENTOR }, { kind: "accept" }, NOW);
 
@@ -44,7 +66,9 @@ describe("the cap on waiting requests", () => {
     for (let i = 0; i < MAX_PENDING_REQUESTS; i++) sent.push(await book("keen", i, NOW + i));
     const refused = await book("keen", 6, NOW + 10).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: "too_many_pending", status: 409, message: TOO_MANY_PENDING });
-    expect(TOO_MANY_PENDING).toBe("You have 5 booking requests waiting for an answer. Cancel one, or wait until a mentor answers, before sending another.");
+    expect(TOO_MANY_PENDING).toBe(
+      "You have 5 booking requests waiting for an answer. Cancel one, or wait until a mentor answers, before sending another.",
+    );
     expect(await bookingsOf("keen")).toBe(5);
     expect(await getBalance(store, "keen")).toBe(950);
     // An answered request no longer counts, nor does one the learner cancelled.
@@ -65,7 +89,12 @@ describe("requestBooking's rate limit", () => {
 
     const refused = await book("eager", 10, NOW + 10_000).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(BookingError);
-    expect(refused).toMatchObject({ code: "rate_limited", status: 429, retryAfterMs: 50_000, message: "You are sending booking requests too fast. Wait 50 seconds and try again." });
+    expect(refused).toMatchObject({
+      code: "rate_limited",
+      status: 429,
+      retryAfterMs: 50_000,
+      message: "You are sending booking requests too fast. Wait 50 seconds and try again.",
+    });
     expect(await bookingsOf("eager")).toBe(REQUEST_MAX_PER_WINDOW);
     expect(await getBalance(store, "eager")).toBe(900);
 
@@ -84,8 +113,12 @@ describe("requestBooking's rate limit", () => {
 
   it("counts refused attempts too, so a script cannot hammer the store with requests that fail", async () => {
     await learner("broke", 0);
-    for (let i = 0; i < REQUEST_MAX_PER_WINDOW; i++) await expect(book("broke", i, NOW)).rejects.toMatchObject({ code: "insufficient_funds" });
-    await expect(book("broke", 0, NOW + 1)).rejects.toMatchObject({ code: "rate_limited", message: "You are sending booking requests too fast. Wait 60 seconds and try again." });
+    for (let i = 0; i < REQUEST_MAX_PER_WINDOW; i++)
+      await expect(book("broke", i, NOW)).rejects.toMatchObject({ code: "insufficient_funds" });
+    await expect(book("broke", 0, NOW + 1)).rejects.toMatchObject({
+      code: "rate_limited",
+      message: "You are sending booking requests too fast. Wait 60 seconds and try again.",
+    });
   });
 });
 
@@ -103,7 +136,10 @@ describe("markRoomSeen", () => {
     expect(await markRoomSeen(store, booking.id, "reader")).toBe(1);
     expect((await requireChat(store, "reader", chatId)).unread).toEqual({ mentor: 1, reader: 0 });
     const messages = await store.query({ collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "asc"]] });
-    expect(messages.map((m) => [m.data.sender, m.data.seen])).toEqual([[MENTOR, true], ["reader", false]]);
+    expect(messages.map((m) => [m.data.sender, m.data.seen])).toEqual([
+      [MENTOR, true],
+      ["reader", false],
+    ]);
     await expect(markRoomSeen(store, booking.id, "stranger")).rejects.toMatchObject({ status: 404 });
   });
 });
@@ -123,8 +159,20 @@ describe("the session room's live feeds", () => {
 
     const states: string[] = [];
     const texts: string[][] = [];
-    const stopBooking = subscribeFeed(store, "watcher", bookingFeed(booking.id), (b) => states.push(`${b?.state}:${b?.meetingLink}`), () => {});
-    const stopMessages = subscribeFeed(store, "watcher", chatMessagesFeed(chatId), (m) => texts.push(m.map((x) => x.text)), () => {});
+    const stopBooking = subscribeFeed(
+      store,
+      "watcher",
+      bookingFeed(booking.id),
+      (b) => states.push(`${b?.state}:${b?.meetingLink}`),
+      () => {},
+    );
+    const stopMessages = subscribeFeed(
+      store,
+      "watcher",
+      chatMessagesFeed(chatId),
+      (m) => texts.push(m.map((x) => x.text)),
+      () => {},
+    );
     await vi.waitFor(() => expect(states).toEqual(["requested:"]));
     await store.update(`bookings/${booking.id}`, { meetingLink: "https://meet.example.com/x" });
     await sendRoomMessage(store, booking.id, MENTOR, "Hello from the room");

@@ -23,7 +23,15 @@ const MINUTE = 60_000;
 export const LOCK_BLOCK_MS = 15 * MINUTE;
 export const MAX_NOTES = 10_000;
 
-export type BookingErrorCode = "slot_taken" | "insufficient_funds" | "not_found" | "invalid" | "conflict" | "forbidden" | "rate_limited" | "too_many_pending";
+export type BookingErrorCode =
+  | "slot_taken"
+  | "insufficient_funds"
+  | "not_found"
+  | "invalid"
+  | "conflict"
+  | "forbidden"
+  | "rate_limited"
+  | "too_many_pending";
 
 /** Open requests a learner may have waiting for mentors at once (issue 17): enough to ask around, not to hoard slots. */
 export const MAX_PENDING_REQUESTS = 5;
@@ -49,7 +57,12 @@ export class BookingError extends Error {
 // transaction.
 export const REQUEST_WINDOW_MS = 60_000;
 export const REQUEST_MAX_PER_WINDOW = 10;
-const requestLimiter = createRateLimiter({ name: "booking_request", windowMs: REQUEST_WINDOW_MS, max: REQUEST_MAX_PER_WINDOW, maxKeys: 50_000 });
+const requestLimiter = createRateLimiter({
+  name: "booking_request",
+  windowMs: REQUEST_WINDOW_MS,
+  max: REQUEST_MAX_PER_WINDOW,
+  maxKeys: 50_000,
+});
 
 export const SLOT_TAKEN = "That slot was just taken. Pick another time.";
 const NOT_FOUND = "This session does not exist or is not yours.";
@@ -64,7 +77,8 @@ export function teachingPath(uid: string): string {
 
 export function lockIdsFor(uid: string, start: number, end: number): string[] {
   const ids: string[] = [];
-  for (let block = Math.floor(start / LOCK_BLOCK_MS) * LOCK_BLOCK_MS; block < end; block += LOCK_BLOCK_MS) ids.push(`${uid}_${block}`);
+  for (let block = Math.floor(start / LOCK_BLOCK_MS) * LOCK_BLOCK_MS; block < end; block += LOCK_BLOCK_MS)
+    ids.push(`${uid}_${block}`);
   return ids;
 }
 
@@ -95,7 +109,13 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
   if (!Number.isSafeInteger(start)) throw new BookingError("invalid", 400, "Choose a time.");
   const decision = requestLimiter.check(learnerUid, now);
   if (!decision.allowed) {
-    throw new BookingError("rate_limited", 429, `You are sending booking requests too fast. Wait ${waitText(decision.retryAfterMs)} and try again.`, 0, decision.retryAfterMs);
+    throw new BookingError(
+      "rate_limited",
+      429,
+      `You are sending booking requests too fast. Wait ${waitText(decision.retryAfterMs)} and try again.`,
+      0,
+      decision.retryAfterMs,
+    );
   }
   requestLimiter.hit(learnerUid, now);
   const id = randomUUID();
@@ -109,21 +129,31 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         tx.get(`users/${mentorUid}`),
         tx.get(teachingPath(mentorUid)),
         // Read in the transaction, so two requests sent at once cannot both be the fifth.
-        tx.query({ collection: "bookings", where: [["learnerUid", "==", learnerUid], ["state", "==", "requested"]], limit: MAX_PENDING_REQUESTS }),
+        tx.query({
+          collection: "bookings",
+          where: [
+            ["learnerUid", "==", learnerUid],
+            ["state", "==", "requested"],
+          ],
+          limit: MAX_PENDING_REQUESTS,
+        }),
         ...[...mentorLocks, ...learnerLocks].map((lock) => tx.get<SlotLockDoc>(`slot_locks/${lock}`)),
       ]);
       if (pending.length >= MAX_PENDING_REQUESTS) throw new BookingError("too_many_pending", 409, TOO_MANY_PENDING);
-      if (!mentor || mentor.data.deleted === true) throw new BookingError("not_found", 404, "This member does not exist.");
+      if (!mentor || mentor.data.deleted === true)
+        throw new BookingError("not_found", 404, "This member does not exist.");
       const skill = readSkills(mentor.data.skillsOffered).find((s) => s.tag === skillTag);
       const teaching = readTeaching(teachingDoc?.data);
       const rate = teaching.rates[skillTag];
-      if (!skill || rate === undefined) throw new BookingError("invalid", 400, "This member does not offer that skill for booking.");
+      if (!skill || rate === undefined)
+        throw new BookingError("invalid", 400, "This member does not offer that skill for booking.");
       const timeZone = knownTimeZone(teaching.timezone) ?? knownTimeZone(mentor.data.timezone) ?? "UTC";
       if (!isBookableStart(teaching, timeZone, start, durationMinutes, now)) {
         throw new BookingError("invalid", 400, "That time is not available. Pick one of the free slots.");
       }
       if (locks.slice(0, mentorLocks.length).some(Boolean)) throw new BookingError("slot_taken", 409, SLOT_TAKEN);
-      if (locks.slice(mentorLocks.length).some(Boolean)) throw new BookingError("conflict", 409, "You already have a session at that time. Pick another time.");
+      if (locks.slice(mentorLocks.length).some(Boolean))
+        throw new BookingError("conflict", 409, "You already have a session at that time. Pick another time.");
 
       const price = priceFor(rate, durationMinutes);
       const booking: BookingDoc = {
@@ -148,12 +178,16 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         createdAt: now,
         updatedAt: now,
       };
-      const holds = await Promise.all(holdEntry({ ...booking, id }).map((move) => prepareEntry(tx, move.uid, move.entry, now)));
+      const holds = await Promise.all(
+        holdEntry({ ...booking, id }).map((move) => prepareEntry(tx, move.uid, move.entry, now)),
+      );
       const notify = await prepareNotifications(tx, booking.participants);
 
       tx.create(bookingPath(id), booking);
-      for (const lock of mentorLocks) tx.create(`slot_locks/${lock}`, { uid: mentorUid, bookingId: id, start } satisfies SlotLockDoc);
-      for (const lock of learnerLocks) tx.create(`slot_locks/${lock}`, { uid: learnerUid, bookingId: id, start } satisfies SlotLockDoc);
+      for (const lock of mentorLocks)
+        tx.create(`slot_locks/${lock}`, { uid: mentorUid, bookingId: id, start } satisfies SlotLockDoc);
+      for (const lock of learnerLocks)
+        tx.create(`slot_locks/${lock}`, { uid: learnerUid, bookingId: id, start } satisfies SlotLockDoc);
       for (const hold of holds) hold.commit();
       for (const { uid, input } of requestNotices({ ...booking, id })) notify.add(uid, input, now);
       return toBooking(id, booking);
@@ -219,7 +253,8 @@ export async function applyCommand(
     for (const entry of prepared) entry.commit();
     for (const award of xp) award.commit();
     const confirmedBy = command.kind === "confirm" && (actor === "mentor" || actor === "learner") ? actor : undefined;
-    for (const { uid, input } of transitionNotices(booking, booking.state, change.state, actor, confirmedBy)) notify.add(uid, input, now);
+    for (const { uid, input } of transitionNotices(booking, booking.state, change.state, actor, confirmedBy))
+      notify.add(uid, input, now);
     const after = toBooking(bookingId, next);
     alsoWrite?.(tx, after);
     return { applied: true, booking: after };
@@ -228,7 +263,13 @@ export async function applyCommand(
 
 async function prepareSessionXp(tx: Transaction, booking: Booking, now: number) {
   const context = { bookingId: booking.id, skillTag: booking.skillTag, now };
-  const base = { bookingId: booking.id, skillTag: booking.skillTag, skillLabel: booking.skillLabel, durationMinutes: booking.durationMinutes, firstOfKind: true };
+  const base = {
+    bookingId: booking.id,
+    skillTag: booking.skillTag,
+    skillLabel: booking.skillLabel,
+    durationMinutes: booking.durationMinutes,
+    firstOfKind: true,
+  };
   // The first-of-kind award has a per-skill id: prepareXp skips it when it was earned before.
   return [
     await prepareXp(tx, booking.mentorUid, sessionAwards({ ...base, role: "mentor" }), context),
@@ -260,18 +301,31 @@ export function checkMeetingLink(raw: string): string | null {
   }
 }
 
-export async function setMeetingLink(store: DocStore, bookingId: string, uid: string, raw: string, now = Date.now()): Promise<void> {
+export async function setMeetingLink(
+  store: DocStore,
+  bookingId: string,
+  uid: string,
+  raw: string,
+  now = Date.now(),
+): Promise<void> {
   const link = checkMeetingLink(raw);
   if (link === null) throw new BookingError("invalid", 400, "Enter a link that starts with https://");
   await updateAsParticipant(store, bookingId, uid, now, (booking, role) => {
     if (role !== "mentor") throw new BookingError("forbidden", 403, "Only the mentor sets the meeting link.");
-    if (!["requested", "accepted"].includes(booking.state)) throw new BookingError("conflict", 409, "This session is closed.");
+    if (!["requested", "accepted"].includes(booking.state))
+      throw new BookingError("conflict", 409, "This session is closed.");
     return { meetingLink: link };
   });
 }
 
 /** Shared notes: the latest save wins (both see each save live). */
-export async function saveNotes(store: DocStore, bookingId: string, uid: string, notes: string, now = Date.now()): Promise<void> {
+export async function saveNotes(
+  store: DocStore,
+  bookingId: string,
+  uid: string,
+  notes: string,
+  now = Date.now(),
+): Promise<void> {
   if (notes.length > MAX_NOTES) throw new BookingError("invalid", 400, `Notes are limited to ${MAX_NOTES} characters.`);
   await updateAsParticipant(store, bookingId, uid, now, (booking) => {
     if (booking.notes === notes) return null;
@@ -297,7 +351,11 @@ async function updateAsParticipant(
 }
 
 /** A member's sessions (either role) starting in [from, to), ascending. */
-export async function listBookingsFor(store: DocStore, uid: string, { from, to }: { from: number; to: number }): Promise<Booking[]> {
+export async function listBookingsFor(
+  store: DocStore,
+  uid: string,
+  { from, to }: { from: number; to: number },
+): Promise<Booking[]> {
   const docs = await store.query<BookingDoc>({
     collection: "bookings",
     where: [

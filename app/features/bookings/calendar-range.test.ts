@@ -5,7 +5,15 @@ describe("calendarRange", () => {
   const now = Date.UTC(2026, 2, 11, 12); // Wednesday 11 March 2026
   it("shows Monday to Sunday of the anchor's week in the member's zone", () => {
     const week = calendarRange("week", null, "America/Los_Angeles", now);
-    expect(week.days).toEqual(["2026-03-09", "2026-03-10", "2026-03-11", "2026-03-12", "2026-03-13", "2026-03-14", "2026-03-15"]);
+    expect(week.days).toEqual([
+      "2026-03-09",
+      "2026-03-10",
+      "2026-03-11",
+      "2026-03-12",
+      "2026-03-13",
+      "2026-03-14",
+      "2026-03-15",
+    ]);
     expect(week.from).toBe(Date.UTC(2026, 2, 9, 7));
     expect(week.previous).toBe("2026-03-02");
     expect(week.next).toBe("2026-03-16");

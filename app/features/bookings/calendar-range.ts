@@ -24,7 +24,12 @@ function mondayOf(d: DateParts): DateParts {
   return addDays(d, -((weekdayOf(d.year, d.month, d.day) + 6) % 7));
 }
 
-export function calendarRange(view: CalendarView, anchorIso: string | null, timeZone: string, now: number): CalendarRange {
+export function calendarRange(
+  view: CalendarView,
+  anchorIso: string | null,
+  timeZone: string,
+  now: number,
+): CalendarRange {
   const today = zonedParts(now, timeZone);
   const anchor = (anchorIso && parseIsoDate(anchorIso)) || today;
   let first: DateParts;
@@ -42,7 +47,12 @@ export function calendarRange(view: CalendarView, anchorIso: string | null, time
     const monthEnd = addDays({ year: nextMonth.year, month: nextMonth.month, day: 1 }, -1);
     first = mondayOf(monthStart);
     const lastShown = addDays(mondayOf(monthEnd), 6);
-    count = Math.round((Date.UTC(lastShown.year, lastShown.month - 1, lastShown.day) - Date.UTC(first.year, first.month - 1, first.day)) / 86_400_000) + 1;
+    count =
+      Math.round(
+        (Date.UTC(lastShown.year, lastShown.month - 1, lastShown.day) -
+          Date.UTC(first.year, first.month - 1, first.day)) /
+          86_400_000,
+      ) + 1;
     previous = addDays(monthStart, -1);
     previous = { ...previous, day: 1 };
     next = { year: nextMonth.year, month: nextMonth.month, day: 1 };

@@ -15,7 +15,14 @@ function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.
 
 /** "Mon 9 Mar, 10:00" */
 export function formatDateTime(ms: number, timeZone: string): string {
-  return formatter(timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(ms);
+  return formatter(timeZone, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(ms);
 }
 
 /** "10:00" */

@@ -57,7 +57,12 @@ export function sessionEvent(b: Booking, otherName: string, origin: string): Ics
     summary: `SkillSwap: ${b.skillLabel} with ${otherName}`,
     description: `${b.durationMinutes}-minute session. Session room: ${origin}/session/${b.id}${b.meetingLink ? `\nMeeting link: ${b.meetingLink}` : ""}`,
     url: `${origin}/session/${b.id}`,
-    status: b.state === "accepted" || b.state === "completed" || b.state === "disputed" || b.state === "resolved" ? "CONFIRMED" : b.state === "requested" ? "TENTATIVE" : "CANCELLED",
+    status:
+      b.state === "accepted" || b.state === "completed" || b.state === "disputed" || b.state === "resolved"
+        ? "CONFIRMED"
+        : b.state === "requested"
+          ? "TENTATIVE"
+          : "CANCELLED",
     sequence: b.history.length,
   };
 }
@@ -65,8 +70,13 @@ export function sessionEvent(b: Booking, otherName: string, origin: string): Ics
 /** All of a member's sessions from 30 days back to the booking horizon. */
 export async function feedFor(store: DocStore, uid: string, origin: string, now = Date.now()): Promise<string> {
   const bookings = await listBookingsFor(store, uid, { from: now - 30 * DAY, to: now + 120 * DAY });
-  const names = await namesOf(store, bookings.map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)));
-  const events = bookings.filter((b) => b.state !== "declined").map((b) => sessionEvent(b, names.get(b.mentorUid === uid ? b.learnerUid : b.mentorUid) ?? "a member", origin));
+  const names = await namesOf(
+    store,
+    bookings.map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)),
+  );
+  const events = bookings
+    .filter((b) => b.state !== "declined")
+    .map((b) => sessionEvent(b, names.get(b.mentorUid === uid ? b.learnerUid : b.mentorUid) ?? "a member", origin));
   return calendarFile(events, { name: "SkillSwap sessions", stamp: now });
 }
 

@@ -5,7 +5,12 @@ import { getBookingFor } from "./bookings.server";
 import { roomChatId } from "./room";
 
 /** Sends a message to the other participant through the chat service, opening the pair's chat once. */
-export async function sendRoomMessage(store: DocStore, bookingId: string, uid: string, text: unknown): Promise<{ ok: true } | { ok: false; error: string; status: number }> {
+export async function sendRoomMessage(
+  store: DocStore,
+  bookingId: string,
+  uid: string,
+  text: unknown,
+): Promise<{ ok: true } | { ok: false; error: string; status: number }> {
   const booking = await getBookingFor(store, bookingId, uid);
   const other = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
   try {

@@ -4,8 +4,18 @@ import { pairChatId } from "~/features/chat/pair";
 import { availableCommands, roleOf } from "./state";
 import { BOOKING_STATES, type Booking, type BookingState, type Resolution, type Role } from "./types";
 
-export interface RoomPayload
-  extends Pick<BookingPayload, "price" | "start" | "confirmations" | "meetingLink" | "notes" | "notesUpdatedAt" | "notesUpdatedBy" | "disputeReason" | "resolution"> {
+export interface RoomPayload extends Pick<
+  BookingPayload,
+  | "price"
+  | "start"
+  | "confirmations"
+  | "meetingLink"
+  | "notes"
+  | "notesUpdatedAt"
+  | "notesUpdatedBy"
+  | "disputeReason"
+  | "resolution"
+> {
   state: BookingState;
   role: Role;
   actions: string[];

@@ -58,7 +58,12 @@ export async function runDueWork(store: DocStore, now = Date.now()): Promise<Due
   return report;
 }
 
-async function settle(store: DocStore, bookingId: string, kind: "expire" | "autoComplete", now: number): Promise<boolean> {
+async function settle(
+  store: DocStore,
+  bookingId: string,
+  kind: "expire" | "autoComplete",
+  now: number,
+): Promise<boolean> {
   try {
     return (await applyCommand(store, bookingId, { actor: "system" }, { kind }, now)).applied;
   } catch (error) {
@@ -100,7 +105,10 @@ export interface BackgroundWorkOptions {
  * Embedded mode: every worker process calls this; only the one holding the `timed_work` lease runs
  * the due work (every intervalMs) and the leader's extra work (every tick). Safe to call more than once.
  */
-export function startBackgroundWork(getStore: () => Promise<DocStore>, options: BackgroundWorkOptions = {}): () => Promise<void> {
+export function startBackgroundWork(
+  getStore: () => Promise<DocStore>,
+  options: BackgroundWorkOptions = {},
+): () => Promise<void> {
   if (globalForScheduler.__skillswapScheduler) return globalForScheduler.__skillswapScheduler;
   const intervalMs = options.intervalMs ?? BACKGROUND_INTERVAL_MS;
   // Per process: a worker that has just taken over runs the due work at once (every step is idempotent).

@@ -15,7 +15,8 @@ const base = {
   durationMinutes: 60,
 };
 
-const money = (verdict: ReturnType<typeof decide>) => (verdict.kind === "apply" ? verdict.change.money.map((m) => [m.entry.id, m.uid, m.entry.amount]) : verdict);
+const money = (verdict: ReturnType<typeof decide>) =>
+  verdict.kind === "apply" ? verdict.change.money.map((m) => [m.entry.id, m.uid, m.entry.amount]) : verdict;
 
 describe("booking state machine", () => {
   it("refunds a decline in full and frees the time", () => {
@@ -34,7 +35,9 @@ describe("booking state machine", () => {
       ["refund_b1", "l", 20],
       ["release_b1", "m", 21],
     ]);
-    expect(money(decide(accepted, { kind: "cancel" }, "learner", base.start - LATE_CANCEL_MS))).toEqual([["refund_b1", "l", 41]]);
+    expect(money(decide(accepted, { kind: "cancel" }, "learner", base.start - LATE_CANCEL_MS))).toEqual([
+      ["refund_b1", "l", 41],
+    ]);
     expect(money(decide(accepted, { kind: "cancel" }, "mentor", base.start - H))).toEqual([["refund_b1", "l", 41]]);
     expect(splitAmounts(1)).toEqual({ learner: 0, mentor: 1 });
   });
@@ -57,13 +60,18 @@ describe("booking state machine", () => {
     expect(decide({ ...base, state: "accepted" }, { kind: "accept" }, "mentor", 0)).toEqual({ kind: "noop" });
     expect(decide(base, { kind: "accept" }, "learner", 0)).toMatchObject({ kind: "refuse" });
     expect(decide(base, { kind: "resolve", to: "mentor" }, "mentor", 0)).toMatchObject({ kind: "refuse" });
-    expect(decide({ ...base, state: "completed" }, { kind: "dispute", reason: "x" }, "learner", base.end)).toMatchObject({ kind: "refuse" });
+    expect(
+      decide({ ...base, state: "completed" }, { kind: "dispute", reason: "x" }, "learner", base.end),
+    ).toMatchObject({ kind: "refuse" });
   });
 
   it("offers each participant only what they may do now", () => {
     expect(availableCommands(base, "mentor", 0)).toEqual(["accept", "decline"]);
     expect(availableCommands(base, "learner", 0)).toEqual(["cancel"]);
-    expect(availableCommands({ ...base, state: "accepted" }, "learner", base.start + 1)).toEqual(["confirm", "dispute"]);
+    expect(availableCommands({ ...base, state: "accepted" }, "learner", base.start + 1)).toEqual([
+      "confirm",
+      "dispute",
+    ]);
   });
 });
 
@@ -71,7 +79,9 @@ describe("cancellationText", () => {
   const start = Date.UTC(2026, 2, 10, 12);
   const booking = (state: "requested" | "accepted", price = 61) => ({ state, start, price });
   it("tells a learner cancelling an accepted session late what half they get back, the odd SP to the mentor", () => {
-    expect(cancellationText(booking("accepted"), "learner", start - LATE_CANCEL_MS + 1)).toBe("Less than 24 hours before the start: you get back 30 SP of 61; 31 SP go to the mentor.");
+    expect(cancellationText(booking("accepted"), "learner", start - LATE_CANCEL_MS + 1)).toBe(
+      "Less than 24 hours before the start: you get back 30 SP of 61; 31 SP go to the mentor.",
+    );
     // The same split decide() applies.
     expect(splitAmounts(61)).toEqual({ learner: 30, mentor: 31 });
   });

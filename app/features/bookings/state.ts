@@ -49,7 +49,16 @@ export type Verdict =
 
 type BookingFacts = Pick<
   BookingDoc,
-  "mentorUid" | "learnerUid" | "price" | "state" | "start" | "end" | "confirmations" | "skillLabel" | "durationMinutes" | "resolution"
+  | "mentorUid"
+  | "learnerUid"
+  | "price"
+  | "state"
+  | "start"
+  | "end"
+  | "confirmations"
+  | "skillLabel"
+  | "durationMinutes"
+  | "resolution"
 > & { id: string };
 
 /** States in which the session still occupies its time. */
@@ -71,7 +80,18 @@ function what(b: BookingFacts): string {
 
 export function holdEntry(b: BookingFacts): MoneyMove[] {
   if (b.price === 0) return [];
-  return [{ uid: b.learnerUid, entry: { id: `hold_${b.id}`, amount: -b.price, type: "booking_hold", description: `Held for session: ${what(b)}`, ref: b.id } }];
+  return [
+    {
+      uid: b.learnerUid,
+      entry: {
+        id: `hold_${b.id}`,
+        amount: -b.price,
+        type: "booking_hold",
+        description: `Held for session: ${what(b)}`,
+        ref: b.id,
+      },
+    },
+  ];
 }
 
 function refund(b: BookingFacts, amount: number, description: string): MoneyMove[] {
@@ -81,7 +101,9 @@ function refund(b: BookingFacts, amount: number, description: string): MoneyMove
 
 function release(b: BookingFacts, amount: number, description: string): MoneyMove[] {
   if (amount === 0) return [];
-  return [{ uid: b.mentorUid, entry: { id: `release_${b.id}`, amount, type: "booking_release", description, ref: b.id } }];
+  return [
+    { uid: b.mentorUid, entry: { id: `release_${b.id}`, amount, type: "booking_release", description, ref: b.id } },
+  ];
 }
 
 /** Half back to the learner, rounded down; the mentor gets the rest (so an odd SP goes to the mentor). */
@@ -96,7 +118,10 @@ function fullRefund(b: BookingFacts, why: string): MoneyMove[] {
 
 function split(b: BookingFacts, why: string): MoneyMove[] {
   const { learner, mentor } = splitAmounts(b.price);
-  return [...refund(b, learner, `Half refund (${why}): ${what(b)}`), ...release(b, mentor, `Half payment (${why}): ${what(b)}`)];
+  return [
+    ...refund(b, learner, `Half refund (${why}): ${what(b)}`),
+    ...release(b, mentor, `Half payment (${why}): ${what(b)}`),
+  ];
 }
 
 function fullRelease(b: BookingFacts, why: string): MoneyMove[] {
@@ -118,7 +143,11 @@ export function isLateCancellation(b: Pick<BookingDoc, "start">, now: number): b
  * decide() applies: a learner cancelling an accepted session less than 24 hours before the start
  * gets half back; every other cancellation refunds the learner in full.
  */
-export function cancellationText(b: Pick<BookingDoc, "state" | "start" | "price">, role: "learner" | "mentor", now: number): string {
+export function cancellationText(
+  b: Pick<BookingDoc, "state" | "start" | "price">,
+  role: "learner" | "mentor",
+  now: number,
+): string {
   if (role === "mentor") return `The learner gets back all ${b.price} SP.`;
   if (b.state === "accepted" && isLateCancellation(b, now)) {
     const { learner, mentor } = splitAmounts(b.price);
@@ -127,7 +156,12 @@ export function cancellationText(b: Pick<BookingDoc, "state" | "start" | "price"
   return `You get back all ${b.price} SP.`;
 }
 
-function apply(state: BookingState, money: MoneyMove[], fields: Partial<BookingDoc> = {}, releasesTime = false): Verdict {
+function apply(
+  state: BookingState,
+  money: MoneyMove[],
+  fields: Partial<BookingDoc> = {},
+  releasesTime = false,
+): Verdict {
   return { kind: "apply", change: { state, money, fields, releasesTime } };
 }
 
@@ -214,7 +248,11 @@ export function decide(b: BookingFacts, command: Command, actor: Actor, now: num
       if (b.state !== "disputed") return stateRefusal(b);
       return apply(
         "resolved",
-        command.to === "mentor" ? fullRelease(b, "dispute resolved") : command.to === "learner" ? fullRefund(b, "dispute resolved") : split(b, "dispute resolved"),
+        command.to === "mentor"
+          ? fullRelease(b, "dispute resolved")
+          : command.to === "learner"
+            ? fullRefund(b, "dispute resolved")
+            : split(b, "dispute resolved"),
         { resolution: command.to },
       );
   }
@@ -222,9 +260,17 @@ export function decide(b: BookingFacts, command: Command, actor: Actor, now: num
 
 /** The buttons a participant may see for a booking at `now` (the server decides again on use). */
 export function availableCommands(b: BookingFacts, role: Role, now: number): Command["kind"][] {
-  const probes: Command[] = [{ kind: "accept" }, { kind: "decline" }, { kind: "cancel" }, { kind: "confirm" }, { kind: "dispute", reason: "x" }];
-  return probes.filter((c) => {
-    const verdict = decide(b, c, role, now);
-    return verdict.kind === "apply";
-  }).map((c) => c.kind);
+  const probes: Command[] = [
+    { kind: "accept" },
+    { kind: "decline" },
+    { kind: "cancel" },
+    { kind: "confirm" },
+    { kind: "dispute", reason: "x" },
+  ];
+  return probes
+    .filter((c) => {
+      const verdict = decide(b, c, role, now);
+      return verdict.kind === "apply";
+    })
+    .map((c) => c.kind);
 }

@@ -40,7 +40,12 @@ export async function saveAvailability(
 }
 
 /** Sets the rate of each offered skill; tags the member no longer offers are dropped. */
-export async function saveRates(store: DocStore, uid: string, rates: Record<string, number>, now = Date.now()): Promise<void> {
+export async function saveRates(
+  store: DocStore,
+  uid: string,
+  rates: Record<string, number>,
+  now = Date.now(),
+): Promise<void> {
   for (const rate of Object.values(rates)) {
     if (!Number.isSafeInteger(rate) || rate < 0 || rate > MAX_RATE_SP_PER_HOUR) {
       throw new BookingError("invalid", 400, `Rates are whole SP per hour from 0 to ${MAX_RATE_SP_PER_HOUR}.`);

@@ -1,6 +1,14 @@
 /** Documents of the booking area, as stored. Browser-safe. */
 
-export const BOOKING_STATES = ["requested", "accepted", "declined", "cancelled", "completed", "disputed", "resolved"] as const;
+export const BOOKING_STATES = [
+  "requested",
+  "accepted",
+  "declined",
+  "cancelled",
+  "completed",
+  "disputed",
+  "resolved",
+] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
 export type Role = "mentor" | "learner";
@@ -88,7 +96,10 @@ export interface SlotLockDoc {
 }
 
 /** What the booking resource routes answer (api.bookings*), read by the booking components. */
-export type BookingActionResult = { ok: true; bookingId?: string; applied?: boolean; message?: string } | { ok: false; error: string; code?: string; shortBy?: number };
+export type BookingActionResult =
+  | { ok: true; bookingId?: string; applied?: boolean; message?: string }
+  | { ok: false; error: string; code?: string; shortBy?: number };
 
 /** What the /calendar page's forms answer. */
-export type CalendarActionResult = { intent: string; ok: true; message: string; feedUrl?: string } | { intent: string; ok: false; error: string };
+export type CalendarActionResult =
+  { intent: string; ok: true; message: string; feedUrl?: string } | { intent: string; ok: false; error: string };

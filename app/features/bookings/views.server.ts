@@ -55,7 +55,10 @@ function summarise(b: Booking, uid: string, names: Map<string, string>, now: num
 }
 
 async function summariseAll(store: DocStore, bookings: Booking[], uid: string, now: number): Promise<SessionSummary[]> {
-  const names = await namesOf(store, bookings.map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)));
+  const names = await namesOf(
+    store,
+    bookings.map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)),
+  );
   return bookings.map((b) => summarise(b, uid, names, now));
 }
 
@@ -71,24 +74,45 @@ export interface BookingPanelData {
   slots: Record<number, number[]>;
 }
 
-export async function loadBookingPanel(store: DocStore, mentorUid: string, viewer: { uid: string; timezone?: unknown }, now = Date.now()): Promise<BookingPanelData> {
+export async function loadBookingPanel(
+  store: DocStore,
+  mentorUid: string,
+  viewer: { uid: string; timezone?: unknown },
+  now = Date.now(),
+): Promise<BookingPanelData> {
   const [{ teaching, timeZone, offered }, mentor, balance, busyDocs] = await Promise.all([
     getTeachingSettings(store, mentorUid),
     store.get(`users/${mentorUid}`),
     getBalance(store, viewer.uid),
-    store.query<BookingDoc>({ collection: "bookings", where: [["participants", "array-contains", mentorUid], ["end", ">", now]] }),
+    store.query<BookingDoc>({
+      collection: "bookings",
+      where: [
+        ["participants", "array-contains", mentorUid],
+        ["end", ">", now],
+      ],
+    }),
   ]);
-  const busy = busyDocs.filter((d) => ACTIVE_STATES.includes(d.data.state)).map((d) => ({ start: d.data.start, end: d.data.end }));
+  const busy = busyDocs
+    .filter((d) => ACTIVE_STATES.includes(d.data.state))
+    .map((d) => ({ start: d.data.start, end: d.data.end }));
   const skills = offered
     .filter((s) => teaching.rates[s.tag] !== undefined)
     .map((s) => {
       const rate = teaching.rates[s.tag];
-      return { tag: s.tag, label: s.label, rate, prices: Object.fromEntries(DURATIONS.map((d) => [d, priceFor(rate, d)])) };
+      return {
+        tag: s.tag,
+        label: s.label,
+        rate,
+        prices: Object.fromEntries(DURATIONS.map((d) => [d, priceFor(rate, d)])),
+      };
     });
   const from = now + MIN_NOTICE_MS;
   const to = now + Math.min(PANEL_DAYS, BOOKING_HORIZON_DAYS) * DAY;
   const slots: Record<number, number[]> = {};
-  for (const duration of DURATIONS) slots[duration] = skills.length ? freeStarts(bookableStarts(teaching, timeZone, { from, to, durationMinutes: duration }), duration, busy) : [];
+  for (const duration of DURATIONS)
+    slots[duration] = skills.length
+      ? freeStarts(bookableStarts(teaching, timeZone, { from, to, durationMinutes: duration }), duration, busy)
+      : [];
   const name = mentor?.data.fullName;
   return {
     mentorUid,
@@ -103,9 +127,19 @@ export async function loadBookingPanel(store: DocStore, mentorUid: string, viewe
 }
 
 /** The next sessions that still happen (requested or accepted), soonest first. */
-export async function loadUpcomingSessions(store: DocStore, uid: string, now = Date.now(), limit = 5): Promise<SessionSummary[]> {
-  const bookings = await listBookingsFor(store, uid, { from: now - 3 * 3_600_000, to: now + BOOKING_HORIZON_DAYS * DAY });
-  const upcoming = bookings.filter((b) => b.end > now && (b.state === "requested" || b.state === "accepted")).slice(0, limit);
+export async function loadUpcomingSessions(
+  store: DocStore,
+  uid: string,
+  now = Date.now(),
+  limit = 5,
+): Promise<SessionSummary[]> {
+  const bookings = await listBookingsFor(store, uid, {
+    from: now - 3 * 3_600_000,
+    to: now + BOOKING_HORIZON_DAYS * DAY,
+  });
+  const upcoming = bookings
+    .filter((b) => b.end > now && (b.state === "requested" || b.state === "accepted"))
+    .slice(0, limit);
   return summariseAll(store, upcoming, uid, now);
 }
 
@@ -115,20 +149,43 @@ export interface CalendarData {
 }
 
 /** Sessions in [from, to) and the requests waiting for this member's answer. */
-export async function loadCalendarSessions(store: DocStore, uid: string, { from, to }: { from: number; to: number }, now = Date.now()): Promise<CalendarData> {
-  const [inRange, pending] = await Promise.all([listBookingsFor(store, uid, { from, to }), pendingRequestsFor(store, uid)]);
-  return { sessions: await summariseAll(store, inRange, uid, now), pending: await summariseAll(store, pending.filter((b) => b.start > now), uid, now) };
+export async function loadCalendarSessions(
+  store: DocStore,
+  uid: string,
+  { from, to }: { from: number; to: number },
+  now = Date.now(),
+): Promise<CalendarData> {
+  const [inRange, pending] = await Promise.all([
+    listBookingsFor(store, uid, { from, to }),
+    pendingRequestsFor(store, uid),
+  ]);
+  return {
+    sessions: await summariseAll(store, inRange, uid, now),
+    pending: await summariseAll(
+      store,
+      pending.filter((b) => b.start > now),
+      uid,
+      now,
+    ),
+  };
 }
 
 /** "Upcoming first, past with their outcome": the next 20 sessions, then the last 20. */
-export async function loadSessionLists(store: DocStore, uid: string, now = Date.now()): Promise<{ upcoming: SessionSummary[]; past: SessionSummary[] }> {
+export async function loadSessionLists(
+  store: DocStore,
+  uid: string,
+  now = Date.now(),
+): Promise<{ upcoming: SessionSummary[]; past: SessionSummary[] }> {
   const [future, history] = await Promise.all([
     listBookingsFor(store, uid, { from: now - 3 * 3_600_000, to: now + BOOKING_HORIZON_DAYS * DAY }),
     listBookingsFor(store, uid, { from: now - 365 * DAY, to: now }),
   ]);
   const upcoming = future.filter((b) => b.end > now && b.state !== "declined" && b.state !== "cancelled").slice(0, 20);
   const upcomingIds = new Set(upcoming.map((b) => b.id));
-  const past = history.filter((b) => !upcomingIds.has(b.id)).reverse().slice(0, 20);
+  const past = history
+    .filter((b) => !upcomingIds.has(b.id))
+    .reverse()
+    .slice(0, 20);
   const all = await summariseAll(store, [...upcoming, ...past], uid, now);
   return { upcoming: all.slice(0, upcoming.length), past: all.slice(upcoming.length) };
 }

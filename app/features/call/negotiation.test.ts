@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { incomingDescription, Negotiation, type Candidate, type Description, type Outgoing, type SignalingPeer } from "./negotiation";
+import {
+  incomingDescription,
+  Negotiation,
+  type Candidate,
+  type Description,
+  type Outgoing,
+  type SignalingPeer,
+} from "./negotiation";
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * 3));
 
@@ -29,11 +36,13 @@ class ModelPeer implements SignalingPeer {
     const type = description?.type ?? (this.signalingState === "have-remote-offer" ? "answer" : "offer");
     const sdp = `${this.name}-${++this.generation} ${type}`;
     if (type === "offer") {
-      if (this.signalingState !== "stable" && this.signalingState !== "have-local-offer") throw new Error(`InvalidStateError: offer in ${this.signalingState}`);
+      if (this.signalingState !== "stable" && this.signalingState !== "have-local-offer")
+        throw new Error(`InvalidStateError: offer in ${this.signalingState}`);
       this.localDescription = { type, sdp };
       this.signalingState = "have-local-offer";
     } else if (type === "answer") {
-      if (this.signalingState !== "have-remote-offer") throw new Error(`InvalidStateError: answer in ${this.signalingState}`);
+      if (this.signalingState !== "have-remote-offer")
+        throw new Error(`InvalidStateError: answer in ${this.signalingState}`);
       this.localDescription = { type, sdp };
       this.signalingState = "stable";
     } else {
@@ -48,7 +57,8 @@ class ModelPeer implements SignalingPeer {
       this.remoteDescription = description;
       this.signalingState = "have-remote-offer";
     } else if (description.type === "answer") {
-      if (this.signalingState !== "have-local-offer") throw new Error(`InvalidStateError: answer in ${this.signalingState}`);
+      if (this.signalingState !== "have-local-offer")
+        throw new Error(`InvalidStateError: answer in ${this.signalingState}`);
       this.remoteDescription = description;
       this.signalingState = "stable";
     }
@@ -57,7 +67,8 @@ class ModelPeer implements SignalingPeer {
   async addIceCandidate(candidate: Candidate): Promise<void> {
     await pause();
     if (!this.remoteDescription) throw new Error("InvalidStateError: no remote description");
-    if (candidate.usernameFragment !== ModelPeer.ufrag(this.remoteDescription)) throw new Error("OperationError: unknown ufrag");
+    if (candidate.usernameFragment !== ModelPeer.ufrag(this.remoteDescription))
+      throw new Error("OperationError: unknown ufrag");
     this.candidates.push(candidate.candidate);
   }
 
@@ -82,8 +93,18 @@ function pair(politeA: boolean, politeB: boolean) {
     };
   };
   // Each side's wire reaches the other only once messages flow, after both exist.
-  const na: Negotiation = new Negotiation(a, politeA, wire(() => nb), (e) => errors.push(e));
-  const nb: Negotiation = new Negotiation(b, politeB, wire(() => na), (e) => errors.push(e));
+  const na: Negotiation = new Negotiation(
+    a,
+    politeA,
+    wire(() => nb),
+    (e) => errors.push(e),
+  );
+  const nb: Negotiation = new Negotiation(
+    b,
+    politeB,
+    wire(() => na),
+    (e) => errors.push(e),
+  );
   const settle = async () => {
     for (let i = 0; i < 50; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -103,10 +124,14 @@ describe("incomingDescription (the perfect negotiation rule)", () => {
     expect(incomingDescription({ ...base, type: "offer", makingOffer: true })).toBe("ignore");
     expect(incomingDescription({ ...base, type: "offer", signalingState: "have-local-offer" })).toBe("ignore");
     expect(incomingDescription({ ...base, polite: true, type: "offer", makingOffer: true })).toBe("apply");
-    expect(incomingDescription({ ...base, polite: true, type: "offer", signalingState: "have-local-offer" })).toBe("apply");
+    expect(incomingDescription({ ...base, polite: true, type: "offer", signalingState: "have-local-offer" })).toBe(
+      "apply",
+    );
   });
   it("takes an offer that arrives while its own answer is being applied as no collision", () => {
-    expect(incomingDescription({ ...base, type: "offer", signalingState: "have-local-offer", settingRemoteAnswer: true })).toBe("apply");
+    expect(
+      incomingDescription({ ...base, type: "offer", signalingState: "have-local-offer", settingRemoteAnswer: true }),
+    ).toBe("apply");
   });
 });
 

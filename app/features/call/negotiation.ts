@@ -9,7 +9,12 @@
  */
 
 export type Description = { type: "offer" | "answer" | "rollback"; sdp: string };
-export type Candidate = { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null };
+export type Candidate = {
+  candidate: string;
+  sdpMid?: string | null;
+  sdpMLineIndex?: number | null;
+  usernameFragment?: string | null;
+};
 export type Outgoing = { description: Description } | { candidate: Candidate };
 
 export interface SignalingPeer {

@@ -23,7 +23,12 @@ export class CallError extends Error {
 // than any browser is refused.
 export const SIGNAL_WINDOW_MS = 10_000;
 export const SIGNAL_MAX_PER_WINDOW = 300;
-const limiter = createRateLimiter({ name: "call_signal", windowMs: SIGNAL_WINDOW_MS, max: SIGNAL_MAX_PER_WINDOW, maxKeys: 50_000 });
+const limiter = createRateLimiter({
+  name: "call_signal",
+  windowMs: SIGNAL_WINDOW_MS,
+  max: SIGNAL_MAX_PER_WINDOW,
+  maxKeys: 50_000,
+});
 
 const CLOSED: Record<Exclude<CallWindow, "open">, string> = {
   "not-accepted": "The call is open only for accepted sessions.",
@@ -39,7 +44,13 @@ const signalsOf = (bookingId: string) => `bookings/${bookingId}/signals`;
  * booking's 404; outside the call's window (accepted, from 10 minutes before the start until the
  * end) only leaving is possible. A tab that is no longer the member's peer is told so (409).
  */
-export async function postSignal(store: DocStore, bookingId: string, uid: string, input: SignalInput, now = Date.now()): Promise<void> {
+export async function postSignal(
+  store: DocStore,
+  bookingId: string,
+  uid: string,
+  input: SignalInput,
+  now = Date.now(),
+): Promise<void> {
   const booking = await getBookingFor(store, bookingId, uid);
   const other = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
   const base = signalsOf(bookingId);
@@ -48,7 +59,8 @@ export async function postSignal(store: DocStore, bookingId: string, uid: string
     const window = callWindow(booking, now);
     if (window !== "open") throw new CallError(403, CLOSED[window]);
     const decision = limiter.check(uid, now);
-    if (!decision.allowed) throw new CallError(429, `Too many call messages. Wait ${waitText(decision.retryAfterMs)} and try again.`);
+    if (!decision.allowed)
+      throw new CallError(429, `Too many call messages. Wait ${waitText(decision.retryAfterMs)} and try again.`);
     limiter.hit(uid, now);
   }
 
@@ -84,7 +96,8 @@ export async function postSignal(store: DocStore, bookingId: string, uid: string
         if (input.type === "leave") return;
         throw new CallError(409, MOVED);
       }
-      if (input.type === "leave") tx.update(memberPath, { peer: null, left: true, audio: false, video: false, screen: false, updatedAt: now });
+      if (input.type === "leave")
+        tx.update(memberPath, { peer: null, left: true, audio: false, video: false, screen: false, updatedAt: now });
       else tx.update(memberPath, { audio: input.audio, video: input.video, screen: input.screen, updatedAt: now });
     });
     return;

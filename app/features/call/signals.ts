@@ -26,7 +26,10 @@ export function callWindow(b: { state: string; start: number; end: number }, now
 const peerId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, "A peer id is 8 to 64 letters, digits or dashes.");
 const media = { audio: z.boolean(), video: z.boolean(), screen: z.boolean() };
 
-const description = z.object({ type: z.enum(["offer", "answer", "rollback"]), sdp: z.string().max(MAX_SDP_LENGTH).default("") });
+const description = z.object({
+  type: z.enum(["offer", "answer", "rollback"]),
+  sdp: z.string().max(MAX_SDP_LENGTH).default(""),
+});
 const candidate = z.object({
   candidate: z.string().max(2_000),
   sdpMid: z.string().max(64).nullable().optional(),
@@ -39,8 +42,20 @@ export const signalInput = z.discriminatedUnion("type", [
   z.object({ type: z.literal("join"), peer: peerId, ...media }),
   z.object({ type: z.literal("media"), peer: peerId, ...media }),
   z.object({ type: z.literal("leave"), peer: peerId }),
-  z.object({ type: z.literal("description"), peer: peerId, toPeer: peerId, seq: z.number().int().min(1).max(1_000_000), description }),
-  z.object({ type: z.literal("candidate"), peer: peerId, toPeer: peerId, seq: z.number().int().min(1).max(1_000_000), candidate }),
+  z.object({
+    type: z.literal("description"),
+    peer: peerId,
+    toPeer: peerId,
+    seq: z.number().int().min(1).max(1_000_000),
+    description,
+  }),
+  z.object({
+    type: z.literal("candidate"),
+    peer: peerId,
+    toPeer: peerId,
+    seq: z.number().int().min(1).max(1_000_000),
+    candidate,
+  }),
 ]);
 export type SignalInput = z.infer<typeof signalInput>;
 

@@ -8,12 +8,21 @@ import { messageId } from "./pair";
 const { store } = useTempStore("chat-");
 
 beforeEach(async () => {
-  for (const [uid, fullName] of [["amy", "Amy"], ["bob", "Bob"], ["cat", "Cat"]]) await store.set(`users/${uid}`, { fullName, createdAt: 1 });
+  for (const [uid, fullName] of [
+    ["amy", "Amy"],
+    ["bob", "Bob"],
+    ["cat", "Cat"],
+  ])
+    await store.set(`users/${uid}`, { fullName, createdAt: 1 });
 });
 
 describe("openChat", () => {
   it("creates one conversation per pair even when both start it at once", async () => {
-    const ids = await Promise.all([openChat(store, "amy", "bob", 10), openChat(store, "bob", "amy", 10), openChat(store, "amy", "bob", 11)]);
+    const ids = await Promise.all([
+      openChat(store, "amy", "bob", 10),
+      openChat(store, "bob", "amy", 10),
+      openChat(store, "amy", "bob", 11),
+    ]);
     expect(new Set(ids)).toEqual(new Set(["amy_bob"]));
     const chats = await store.query({ collection: "chats" });
     expect(chats).toHaveLength(1);
@@ -32,7 +41,12 @@ describe("sendMessage", () => {
       { sender: "amy", text: "Are you there?", seen: false, timestamp: 30 },
     ]);
     const chat = await requireChat(store, "bob", chatId);
-    expect(chat).toMatchObject({ lastMessage: "Are you there?", updatedAt: 30, messageCount: 2, unread: { amy: 0, bob: 2 } });
+    expect(chat).toMatchObject({
+      lastMessage: "Are you there?",
+      updatedAt: 30,
+      messageCount: 2,
+      unread: { amy: 0, bob: 2 },
+    });
     const notes = await store.query({ collection: "notifications/bob/messages" });
     expect(notes).toHaveLength(1);
     expect(notes[0].data).toMatchObject({ link: `/inbox/${chatId}`, title: "New message from Amy" });
@@ -60,7 +74,13 @@ describe("markSeen", () => {
     await sendMessage(store, "amy", chatId, "hi", 20);
     await sendMessage(store, "bob", chatId, "hello", 30);
     const seen: boolean[][] = [];
-    const stop = subscribeFeed(store, "amy", `chatMessages:${chatId}`, (messages) => seen.push(messages.map((m) => m.seen)), () => {});
+    const stop = subscribeFeed(
+      store,
+      "amy",
+      `chatMessages:${chatId}`,
+      (messages) => seen.push(messages.map((m) => m.seen)),
+      () => {},
+    );
     await new Promise((r) => setTimeout(r, 5));
     expect(await markSeen(store, "bob", chatId)).toBe(1);
     await new Promise((r) => setTimeout(r, 5));
@@ -77,7 +97,12 @@ describe("loadThread", () => {
   async function seed(chatId: string, times: number[]) {
     for (const [i, timestamp] of times.entries()) {
       const id = messageId(timestamp, i.toString().padStart(4, "0"));
-      await store.set(`chats/${chatId}/messages/${id}`, { sender: i % 2 ? "amy" : "bob", text: `m${i}`, seen: false, timestamp });
+      await store.set(`chats/${chatId}/messages/${id}`, {
+        sender: i % 2 ? "amy" : "bob",
+        text: `m${i}`,
+        seen: false,
+        timestamp,
+      });
     }
   }
 
@@ -94,7 +119,10 @@ describe("loadThread", () => {
 
   it("opens on the latest messages and pages back to the first, oldest first within each page", async () => {
     const chatId = await openChat(store, "amy", "bob", 10);
-    await seed(chatId, Array.from({ length: 120 }, (_, i) => 1_000 + i));
+    await seed(
+      chatId,
+      Array.from({ length: 120 }, (_, i) => 1_000 + i),
+    );
     const pages = await allPages(chatId);
     expect(pages.map((p) => p.length)).toEqual([THREAD_MESSAGES, THREAD_MESSAGES, 20]);
     expect(pages[0][0]).toBe("m70");
@@ -105,7 +133,11 @@ describe("loadThread", () => {
   it("keeps messages of the same millisecond together, so paging skips and repeats none", async () => {
     const chatId = await openChat(store, "amy", "bob", 10);
     // m0–m9 at their own times, then m10–m14 in one millisecond, across where the first page ends.
-    const times = [...Array.from({ length: 10 }, (_, i) => 1_000 + i), ...Array(5).fill(2_000), ...Array.from({ length: 47 }, (_, i) => 3_000 + i)];
+    const times = [
+      ...Array.from({ length: 10 }, (_, i) => 1_000 + i),
+      ...Array(5).fill(2_000),
+      ...Array.from({ length: 47 }, (_, i) => 3_000 + i),
+    ];
     await seed(chatId, times);
     const [latest, ...earlier] = await allPages(chatId);
     expect(latest.slice(0, 5)).toEqual(["m10", "m11", "m12", "m13", "m14"]);
@@ -116,7 +148,10 @@ describe("loadThread", () => {
   it("answers a short conversation in one page and refuses outsiders and broken cursors", async () => {
     const chatId = await openChat(store, "amy", "bob", 10);
     await seed(chatId, [1_000, 2_000]);
-    expect(await loadThread(store, "bob", chatId)).toMatchObject({ earlierBefore: null, messages: [{ text: "m0" }, { text: "m1" }] });
+    expect(await loadThread(store, "bob", chatId)).toMatchObject({
+      earlierBefore: null,
+      messages: [{ text: "m0" }, { text: "m1" }],
+    });
     expect((await loadThread(store, "bob", chatId, { before: 2_000 })).messages.map((m) => m.text)).toEqual(["m0"]);
     await expect(loadThread(store, "cat", chatId)).rejects.toMatchObject({ status: 404 });
     await expect(loadThread(store, "amy", chatId, { before: Number.NaN })).rejects.toMatchObject({ status: 400 });

@@ -24,7 +24,12 @@ export class ChatError extends Error {
 // A person types a few lines in a burst at most; a script posting faster is slowed down.
 export const SEND_WINDOW_MS = 10_000;
 export const SEND_MAX_PER_WINDOW = 8;
-const sendLimiter = createRateLimiter({ name: "chat_send", windowMs: SEND_WINDOW_MS, max: SEND_MAX_PER_WINDOW, maxKeys: 50_000 });
+const sendLimiter = createRateLimiter({
+  name: "chat_send",
+  windowMs: SEND_WINDOW_MS,
+  max: SEND_MAX_PER_WINDOW,
+  maxKeys: 50_000,
+});
 
 const NOT_FOUND = "This conversation does not exist or is not yours.";
 
@@ -59,11 +64,21 @@ export async function requireChat(store: DocStore, uid: string, chatId: string):
   return chat.data;
 }
 
-export async function sendMessage(store: DocStore, uid: string, chatId: string, rawText: unknown, now = Date.now()): Promise<{ id: string }> {
+export async function sendMessage(
+  store: DocStore,
+  uid: string,
+  chatId: string,
+  rawText: unknown,
+  now = Date.now(),
+): Promise<{ id: string }> {
   const checked = checkMessage(rawText);
   if (!checked.ok) throw new ChatError(400, checked.error);
   const decision = sendLimiter.check(uid, now);
-  if (!decision.allowed) throw new ChatError(429, `You are sending messages too fast. Wait ${waitText(decision.retryAfterMs)} and try again.`);
+  if (!decision.allowed)
+    throw new ChatError(
+      429,
+      `You are sending messages too fast. Wait ${waitText(decision.retryAfterMs)} and try again.`,
+    );
   if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND);
   const id = messageId(now, randomBytes(6).toString("hex"));
   await store.transaction(async (tx) => {
@@ -71,21 +86,44 @@ export async function sendMessage(store: DocStore, uid: string, chatId: string, 
     if (!chat || !chat.data.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
     const other = chat.data.participants.find((p) => p !== uid)!;
     const recipient = await tx.get(`users/${other}`);
-    if (!recipient || recipient.data.deleted === true) throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.");
+    if (!recipient || recipient.data.deleted === true)
+      throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.");
     const firstMessage = (chat.data.messageCount ?? 0) === 0;
     const sender = firstMessage ? await tx.get(`users/${uid}`) : null;
     const notify = firstMessage ? await prepareNotifications(tx, [other]) : null;
-    tx.create(`chats/${chatId}/messages/${id}`, { sender: uid, text: checked.text, seen: false, timestamp: now } satisfies MessageDoc);
+    tx.create(`chats/${chatId}/messages/${id}`, {
+      sender: uid,
+      text: checked.text,
+      seen: false,
+      timestamp: now,
+    } satisfies MessageDoc);
     tx.update(`chats/${chatId}`, {
       lastMessage: preview(checked.text),
       lastSender: uid,
       updatedAt: now,
       messageCount: (chat.data.messageCount ?? 0) + 1,
-      unread: { ...chat.data.unread, [uid]: chat.data.unread?.[uid] ?? 0, [other]: (chat.data.unread?.[other] ?? 0) + 1 },
+      unread: {
+        ...chat.data.unread,
+        [uid]: chat.data.unread?.[uid] ?? 0,
+        [other]: (chat.data.unread?.[other] ?? 0) + 1,
+      },
     });
     if (firstMessage) {
-      const name = typeof sender?.data.fullName === "string" && sender.data.fullName.trim() ? sender.data.fullName.trim() : "A member";
-      notify?.add(other, { id: `chat_${chatId}`, type: "message", title: `New message from ${name}`, body: preview(checked.text), link: `/inbox/${chatId}` }, now);
+      const name =
+        typeof sender?.data.fullName === "string" && sender.data.fullName.trim()
+          ? sender.data.fullName.trim()
+          : "A member";
+      notify?.add(
+        other,
+        {
+          id: `chat_${chatId}`,
+          type: "message",
+          title: `New message from ${name}`,
+          body: preview(checked.text),
+          link: `/inbox/${chatId}`,
+        },
+        now,
+      );
     }
   });
   sendLimiter.hit(uid, now);
@@ -101,10 +139,15 @@ export async function markSeen(store: DocStore, uid: string, chatId: string): Pr
   return store.transaction(async (tx) => {
     const chat = await tx.get<ChatDoc>(`chats/${chatId}`);
     if (!chat || !chat.data.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
-    const unseen = await tx.query<MessageDoc>({ collection: `chats/${chatId}/messages`, where: [["seen", "==", false]], limit: SEEN_BATCH });
+    const unseen = await tx.query<MessageDoc>({
+      collection: `chats/${chatId}/messages`,
+      where: [["seen", "==", false]],
+      limit: SEEN_BATCH,
+    });
     const theirs = unseen.filter((m) => m.data.sender !== uid);
     for (const m of theirs) tx.update(m.path, { seen: true });
-    if (theirs.length > 0 || (chat.data.unread?.[uid] ?? 0) !== 0) tx.update(`chats/${chatId}`, { unread: { ...chat.data.unread, [uid]: 0 } });
+    if (theirs.length > 0 || (chat.data.unread?.[uid] ?? 0) !== 0)
+      tx.update(`chats/${chatId}`, { unread: { ...chat.data.unread, [uid]: 0 } });
     return theirs.length;
   });
 }
@@ -124,13 +167,23 @@ export interface ThreadPage {
 async function threadPage(store: DocStore, chatId: string, before: number | undefined): Promise<ThreadPage> {
   const collection = `chats/${chatId}/messages`;
   const where = before === undefined ? [] : ([["timestamp", "<", before]] as const);
-  const docs = await store.query<MessageDoc>({ collection, where, orderBy: [["timestamp", "desc"]], limit: THREAD_MESSAGES + 1 });
+  const docs = await store.query<MessageDoc>({
+    collection,
+    where,
+    orderBy: [["timestamp", "desc"]],
+    limit: THREAD_MESSAGES + 1,
+  });
   if (docs.length <= THREAD_MESSAGES) return { messages: chatMessagesPayload(docs), earlierBefore: null };
 
   const page = docs.slice(0, THREAD_MESSAGES);
   const boundary = page[THREAD_MESSAGES - 1].data.timestamp;
-  if (docs[THREAD_MESSAGES].data.timestamp !== boundary) return { messages: chatMessagesPayload(page), earlierBefore: boundary };
-  const sameTime = await store.query<MessageDoc>({ collection, where: [["timestamp", "==", boundary]], orderBy: [["timestamp", "desc"]] });
+  if (docs[THREAD_MESSAGES].data.timestamp !== boundary)
+    return { messages: chatMessagesPayload(page), earlierBefore: boundary };
+  const sameTime = await store.query<MessageDoc>({
+    collection,
+    where: [["timestamp", "==", boundary]],
+    orderBy: [["timestamp", "desc"]],
+  });
   const onPage = new Set(page.map((m) => m.id));
   const complete = [...page, ...sameTime.filter((m) => !onPage.has(m.id))];
   const older = await store.query({ collection, where: [["timestamp", "<", boundary]], limit: 1 });
@@ -139,7 +192,8 @@ async function threadPage(store: DocStore, chatId: string, before: number | unde
 
 /** A page of the conversation for one of its participants; other members get a ChatError 404. */
 export async function loadThread(store: DocStore, uid: string, chatId: string, { before }: { before?: number } = {}) {
-  if (before !== undefined && !Number.isSafeInteger(before)) throw new ChatError(400, "This link to earlier messages is not valid.");
+  if (before !== undefined && !Number.isSafeInteger(before))
+    throw new ChatError(400, "This link to earlier messages is not valid.");
   const chat = await requireChat(store, uid, chatId);
   return { chat, ...(await threadPage(store, chatId, before)) };
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { ChatMessagePayload } from "~/engine/live/feeds";
 import { mergeMessages } from "./history";
 
-const message = (id: string, timestamp: number, seen = false): ChatMessagePayload => ({ id, sender: "amy", text: id, hidden: false, seen, timestamp });
+const message = (id: string, timestamp: number, seen = false): ChatMessagePayload => ({
+  id,
+  sender: "amy",
+  text: id,
+  hidden: false,
+  seen,
+  timestamp,
+});
 
 describe("mergeMessages", () => {
   it("puts an earlier page before the live window, oldest first, once per id", () => {
@@ -14,7 +21,11 @@ describe("mergeMessages", () => {
   it("keeps messages that left the live window and takes the newer copy of the others", () => {
     const known = [message("a", 10), message("b", 20)];
     const merged = mergeMessages(known, [message("b", 20, true), message("c", 30)]);
-    expect(merged.map((m) => [m.id, m.seen])).toEqual([["a", false], ["b", true], ["c", false]]);
+    expect(merged.map((m) => [m.id, m.seen])).toEqual([
+      ["a", false],
+      ["b", true],
+      ["c", false],
+    ]);
   });
 
   it("orders messages of the same millisecond by id and answers the same list when nothing changed", () => {

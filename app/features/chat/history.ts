@@ -10,12 +10,22 @@ function oldestFirst(a: ChatMessagePayload, b: ChatMessagePayload): number {
  * one (it may have been seen since). Messages that drop out of the live window stay, so loading
  * earlier pages never leaves a gap. Answers `known` itself when nothing changed.
  */
-export function mergeMessages(known: readonly ChatMessagePayload[], incoming: readonly ChatMessagePayload[]): ChatMessagePayload[] {
+export function mergeMessages(
+  known: readonly ChatMessagePayload[],
+  incoming: readonly ChatMessagePayload[],
+): ChatMessagePayload[] {
   const byId = new Map(known.map((m) => [m.id, m]));
   let changed = false;
   for (const message of incoming) {
     const current = byId.get(message.id);
-    if (current && current.seen === message.seen && current.text === message.text && current.timestamp === message.timestamp && current.sender === message.sender) continue;
+    if (
+      current &&
+      current.seen === message.seen &&
+      current.text === message.text &&
+      current.timestamp === message.timestamp &&
+      current.sender === message.sender
+    )
+      continue;
     byId.set(message.id, message);
     changed = true;
   }

@@ -17,6 +17,8 @@ describe("messageParts", () => {
   });
 
   it("never links other schemes", () => {
-    expect(messageParts("javascript:alert(1) data:text/html,x ftp://x")).toEqual([{ kind: "text", text: "javascript:alert(1) data:text/html,x ftp://x" }]);
+    expect(messageParts("javascript:alert(1) data:text/html,x ftp://x")).toEqual([
+      { kind: "text", text: "javascript:alert(1) data:text/html,x ftp://x" },
+    ]);
   });
 });

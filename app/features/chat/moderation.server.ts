@@ -24,7 +24,10 @@ export interface MessageVisibility {
 }
 
 /** The reads for changing one message's visibility; null when the message no longer exists. */
-export async function prepareMessageVisibility(tx: Transaction, messagePath: string): Promise<MessageVisibility | null> {
+export async function prepareMessageVisibility(
+  tx: Transaction,
+  messagePath: string,
+): Promise<MessageVisibility | null> {
   const match = MESSAGE_PATH.exec(messagePath);
   if (!match) return null;
   const [, chatId, messageId] = match;
@@ -43,7 +46,12 @@ export async function prepareMessageVisibility(tx: Transaction, messagePath: str
     apply(hidden, now) {
       if (hidden === hiddenBefore) return;
       if (hidden) {
-        tx.set(hiddenPath(chatId, messageId), { chatId, messageId, text: message.data.text, hiddenAt: now } satisfies HiddenMessageDoc);
+        tx.set(hiddenPath(chatId, messageId), {
+          chatId,
+          messageId,
+          text: message.data.text,
+          hiddenAt: now,
+        } satisfies HiddenMessageDoc);
         tx.update(messagePath, { hidden: true, text: "" });
         if (chat && isLatest) tx.update(chat.path, { lastMessage: HIDDEN_MESSAGE_TEXT });
       } else {

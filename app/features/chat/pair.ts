@@ -10,7 +10,8 @@ const UID = /^[A-Za-z0-9_-]{1,128}$/;
  * and however often, it lands on the same document, so creating it is idempotent.
  */
 export function pairChatId(a: string, b: string): string {
-  if (!UID.test(a) || !UID.test(b) || a.includes("_") || b.includes("_")) throw new Error("pairChatId needs two plain uids");
+  if (!UID.test(a) || !UID.test(b) || a.includes("_") || b.includes("_"))
+    throw new Error("pairChatId needs two plain uids");
   if (a === b) throw new Error("A conversation needs two different members");
   return a < b ? `${a}_${b}` : `${b}_${a}`;
 }
@@ -40,7 +41,10 @@ export function checkMessage(raw: unknown): MessageCheck {
   const text = raw.replace(/\r\n/g, "\n").trim();
   if (!text) return { ok: false, error: "Write a message first." };
   if (text.length > MAX_MESSAGE_LENGTH) {
-    return { ok: false, error: `Messages can be at most ${MAX_MESSAGE_LENGTH.toLocaleString("en")} characters; this one has ${text.length.toLocaleString("en")}.` };
+    return {
+      ok: false,
+      error: `Messages can be at most ${MAX_MESSAGE_LENGTH.toLocaleString("en")} characters; this one has ${text.length.toLocaleString("en")}.`,
+    };
   }
   return { ok: true, text };
 }

@@ -16,24 +16,51 @@ const DAY = 24 * 60 * 60_000;
 let now = 10 * DAY;
 
 beforeEach(async () => {
-  for (const [uid, fullName] of [["ana", "Ana"], ["ben", "Ben"], ["cy", "Cy"]]) await store.set(`users/${uid}`, { fullName, xp: 0, createdAt: 0 });
+  for (const [uid, fullName] of [
+    ["ana", "Ana"],
+    ["ben", "Ben"],
+    ["cy", "Cy"],
+  ])
+    await store.set(`users/${uid}`, { fullName, xp: 0, createdAt: 0 });
 });
 
 const tick = () => (now += 2 * 60_000);
-const thread = (uid: string, title: string, body = "Body text here", spaceId = "general") => createThread(store, uid, newThreadSchema.parse({ spaceId, title, body }), tick());
-const notifications = async (uid: string) => (await store.query({ collection: `notifications/${uid}/messages` })).map((d) => d.data);
+const thread = (uid: string, title: string, body = "Body text here", spaceId = "general") =>
+  createThread(store, uid, newThreadSchema.parse({ spaceId, title, body }), tick());
+const notifications = async (uid: string) =>
+  (await store.query({ collection: `notifications/${uid}/messages` })).map((d) => d.data);
 
 describe("threads and replies", () => {
   it("stores the thread, its opening post and index entry together, and notifies mentions and followers", async () => {
-    const { threadId } = await thread("ana", "Learning Rust ownership", `Help me, ${mentionMarkdown("Ben", "ben")}: borrowck hurts`);
-    expect((await store.get(threadPath(threadId)))!.data).toMatchObject({ title: "Learning Rust ownership", replyCount: 0, authorUid: "ana", hidden: false });
+    const { threadId } = await thread(
+      "ana",
+      "Learning Rust ownership",
+      `Help me, ${mentionMarkdown("Ben", "ben")}: borrowck hurts`,
+    );
+    expect((await store.get(threadPath(threadId)))!.data).toMatchObject({
+      title: "Learning Rust ownership",
+      replyCount: 0,
+      authorUid: "ana",
+      hidden: false,
+    });
     expect((await store.get(postPath(threadId, threadId)))!.data).toMatchObject({ seq: 0, mentions: ["ben"] });
-    expect(await notifications("ben")).toEqual([expect.objectContaining({ type: "forum_mention", title: "Ana mentioned you", link: `/community/${threadId}` })]);
+    expect(await notifications("ben")).toEqual([
+      expect.objectContaining({ type: "forum_mention", title: "Ana mentioned you", link: `/community/${threadId}` }),
+    ]);
 
     const { postId } = await reply(store, "ben", threadId, { body: "Use clones at first." }, tick());
-    expect(await notifications("ana")).toEqual([expect.objectContaining({ type: "forum_reply", title: "Ben replied", link: `/community/${threadId}#post-${postId}` })]);
+    expect(await notifications("ana")).toEqual([
+      expect.objectContaining({
+        type: "forum_reply",
+        title: "Ben replied",
+        link: `/community/${threadId}#post-${postId}`,
+      }),
+    ]);
     const loaded = await loadThread(store, "ana", threadId);
-    expect(loaded.posts.map((p) => [p.seq, p.author.fullName])).toEqual([[0, "Ana"], [1, "Ben"]]);
+    expect(loaded.posts.map((p) => [p.seq, p.author.fullName])).toEqual([
+      [0, "Ana"],
+      [1, "Ben"],
+    ]);
     expect(loaded.thread.replyCount).toBe(1);
 
     const found = await searchForum(store, "borrowck rust", 0);
@@ -44,13 +71,18 @@ describe("threads and replies", () => {
   it("refuses a space that is not in the list and too many mentions, writing nothing", async () => {
     await expect(thread("ana", "Hello there", "x", "nope")).rejects.toMatchObject({ status: 400 });
     const body = Array.from({ length: 11 }, (_, i) => mentionMarkdown(`M${i}`, `m${i}`)).join(" ");
-    await expect(thread("ana", "Hello there", body)).rejects.toMatchObject({ status: 400, message: expect.stringContaining("at most 10") });
+    await expect(thread("ana", "Hello there", body)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("at most 10"),
+    });
     expect(await store.query({ collection: "community/forum/threads" })).toHaveLength(0);
   });
 
   it("limits links from members in their first day", async () => {
     await store.update("users/cy", { createdAt: now - 60_000 });
-    await expect(thread("cy", "My links", "https://a.example https://b.example https://c.example")).rejects.toMatchObject({ status: 400 });
+    await expect(
+      thread("cy", "My links", "https://a.example https://b.example https://c.example"),
+    ).rejects.toMatchObject({ status: 400 });
     await expect(thread("cy", "My links", "see https://a.example")).resolves.toBeTruthy();
   });
 
@@ -58,10 +90,17 @@ describe("threads and replies", () => {
     const { threadId } = await thread("ana", "Title one", "first words");
     const { postId } = await reply(store, "ben", threadId, { body: "a reply" }, tick());
     await editPost(store, "ana", threadId, threadId, { body: "second words" }, tick());
-    expect((await store.get(postPath(threadId, threadId)))!.data).toMatchObject({ body: "second words", editedAt: now });
+    expect((await store.get(postPath(threadId, threadId)))!.data).toMatchObject({
+      body: "second words",
+      editedAt: now,
+    });
     expect((await searchForum(store, "first", 0)).results).toHaveLength(0);
-    await expect(editPost(store, "ben", threadId, threadId, { body: "mine now" }, tick())).rejects.toMatchObject({ status: 403 });
-    await expect(editPost(store, "ana", threadId, threadId, { body: "late" }, now + EDIT_WINDOW_MS)).rejects.toMatchObject({ status: 403 });
+    await expect(editPost(store, "ben", threadId, threadId, { body: "mine now" }, tick())).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(
+      editPost(store, "ana", threadId, threadId, { body: "late" }, now + EDIT_WINDOW_MS),
+    ).rejects.toMatchObject({ status: 403 });
 
     await deletePost(store, "ana", threadId, threadId);
     const loaded = await loadThread(store, "ben", threadId);
@@ -97,7 +136,10 @@ describe("reactions, follows and answers", () => {
     await markAnswer(store, "ana", threadId, null, tick());
     await markAnswer(store, "ana", threadId, postId, tick());
     expect((await store.get("users/ben"))!.data.xp).toBe(ANSWER_XP);
-    expect((await store.get(`users/ben/xp/answer_${threadId}`))!.data).toMatchObject({ kind: "answer", amount: ANSWER_XP });
+    expect((await store.get(`users/ben/xp/answer_${threadId}`))!.data).toMatchObject({
+      kind: "answer",
+      amount: ANSWER_XP,
+    });
     expect((await store.get(threadPath(threadId)))!.data.answerPostId).toBe(postId);
     expect((await notifications("ben")).filter((n) => n.type === "forum_answer")).toHaveLength(1);
   });
@@ -105,13 +147,23 @@ describe("reactions, follows and answers", () => {
 
 describe("thread list", () => {
   it("orders entries by id as their keys order, and a hidden thread leaves every list until restored", async () => {
-    expect([entryId("000000000000009_b"), entryId("000000000000010_a")].sort()).toEqual([entryId("000000000000010_a"), entryId("000000000000009_b")]);
+    expect([entryId("000000000000009_b"), entryId("000000000000010_a")].sort()).toEqual([
+      entryId("000000000000010_a"),
+      entryId("000000000000009_b"),
+    ]);
     const { threadId } = await thread("ana", "Spam spam spam");
-    const ids = async () => (await listThreads(store, "ben", { sort: "latest", spaceId: "general", cursor: null })).threads.map((t) => t.id);
+    const ids = async () =>
+      (await listThreads(store, "ben", { sort: "latest", spaceId: "general", cursor: null })).threads.map((t) => t.id);
     expect(await ids()).toEqual([threadId]);
-    for (const r of ["ben", "cy", "dan"]) await fileReport(store, r, reportSchema.parse({ targetKind: "post", targetId: threadId, contextId: threadId, reason: "spam" }));
+    for (const r of ["ben", "cy", "dan"])
+      await fileReport(
+        store,
+        r,
+        reportSchema.parse({ targetKind: "post", targetId: threadId, contextId: threadId, reason: "spam" }),
+      );
     expect(await ids()).toEqual([]);
-    for (const sort of ["latest", "newest", "top", "unanswered"] as const) expect(await store.query({ collection: listPath(sort, null) })).toHaveLength(0);
+    for (const sort of ["latest", "newest", "top", "unanswered"] as const)
+      expect(await store.query({ collection: listPath(sort, null) })).toHaveLength(0);
     await reviewReport(store, { reportId: `post_${threadId}_ben`, outcome: "dismissed", reviewerUid: "admin" });
     expect(await ids()).toEqual([threadId]);
   });
@@ -127,7 +179,9 @@ describe("thread list", () => {
     const third = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: second.next });
     expect(third.threads.map((t) => t.id)).toEqual(ids.slice(0, 5).reverse());
     expect(third.next).toBeNull();
-    await expect(listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: "../x" })).rejects.toMatchObject({ status: 400 });
+    await expect(listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: "../x" })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it("sorts by activity, top and unanswered, and shows what is unread", async () => {
@@ -135,7 +189,8 @@ describe("thread list", () => {
     const b = (await thread("ana", "Thread B")).threadId;
     await reply(store, "ben", a, { body: "bump" }, tick());
     await toggleReaction(store, "ben", b, b, "tada");
-    const ids = async (sort: "latest" | "top" | "unanswered") => (await listThreads(store, "cy", { sort, spaceId: null, cursor: null })).threads.map((t) => t.id);
+    const ids = async (sort: "latest" | "top" | "unanswered") =>
+      (await listThreads(store, "cy", { sort, spaceId: null, cursor: null })).threads.map((t) => t.id);
     expect(await ids("latest")).toEqual([a, b]);
     expect(await ids("top")).toEqual([a, b]);
     expect(await ids("unanswered")).toEqual([b]);
@@ -143,6 +198,10 @@ describe("thread list", () => {
     expect(list.threads[0]).toMatchObject({ id: a, seen: false, unread: 0, replyCount: 1 });
     await loadThread(store, "cy", a).then((t) => markThreadRead(store, "cy", a, t.posts.at(-1)!.seq));
     await reply(store, "ben", a, { body: "again" }, tick());
-    expect((await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null })).threads[0]).toMatchObject({ id: a, seen: true, unread: 1 });
+    expect((await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null })).threads[0]).toMatchObject({
+      id: a,
+      seen: true,
+      unread: 1,
+    });
   });
 });

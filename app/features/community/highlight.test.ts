@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { highlight } from "./highlight";
 
-const marked = (pieces: { text: string; hit: boolean }[]) => pieces.map((p) => (p.hit ? `[${p.text}]` : p.text)).join("");
+const marked = (pieces: { text: string; hit: boolean }[]) =>
+  pieces.map((p) => (p.hit ? `[${p.text}]` : p.text)).join("");
 
 describe("highlight", () => {
   it("marks every query word, in any case and with accents, and strips Markdown", () => {
-    expect(marked(highlight("Learning **Crème** brûlée with [a chef](https://x.example)", "creme CHEF"))).toBe("Learning [Crème] brûlée with a [chef]");
+    expect(marked(highlight("Learning **Crème** brûlée with [a chef](https://x.example)", "creme CHEF"))).toBe(
+      "Learning [Crème] brûlée with a [chef]",
+    );
   });
 
   it("starts the excerpt near the first hit in a long text", () => {

@@ -21,11 +21,22 @@ export function isReaction(value: unknown): value is ReactionKind {
 }
 
 /** Adds the member's reaction, or takes it back when they had it; answers whether it is now on. */
-export async function toggleReaction(store: DocStore, uid: string, threadId: string, postId: string, kind: ReactionKind, now = Date.now()): Promise<boolean> {
+export async function toggleReaction(
+  store: DocStore,
+  uid: string,
+  threadId: string,
+  postId: string,
+  kind: ReactionKind,
+  now = Date.now(),
+): Promise<boolean> {
   if (!isForumId(threadId) || !isForumId(postId)) throw new ForumError(404, POST_NOT_FOUND);
   return store.transaction(async (tx) => {
     const path = `${reactionsOfThread(threadId)}/${reactionId(postId, uid, kind)}`;
-    const [thread, post, mine] = await Promise.all([tx.get<ThreadDoc>(threadPath(threadId)), tx.get<PostDoc>(postPath(threadId, postId)), tx.get(path)]);
+    const [thread, post, mine] = await Promise.all([
+      tx.get<ThreadDoc>(threadPath(threadId)),
+      tx.get<PostDoc>(postPath(threadId, postId)),
+      tx.get(path),
+    ]);
     if (!thread || thread.data.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
     if (!post || post.data.deleted || post.data.hidden) throw new ForumError(404, POST_NOT_FOUND);
     const delta = mine ? -1 : 1;
@@ -35,14 +46,26 @@ export async function toggleReaction(store: DocStore, uid: string, threadId: str
     tx.update(post.path, { reactions: { ...post.data.reactions, [kind]: count } });
     const t = thread.data;
     const reactionCount = Math.max(0, t.reactionCount + delta);
-    const { topKey } = sortKeys({ id: threadId, createdAt: t.createdAt, lastActivityAt: t.lastActivityAt, replyCount: t.replyCount, reactionCount });
+    const { topKey } = sortKeys({
+      id: threadId,
+      createdAt: t.createdAt,
+      lastActivityAt: t.lastActivityAt,
+      replyCount: t.replyCount,
+      reactionCount,
+    });
     tx.update(thread.path, { reactionCount, topKey });
     writeListEntries(tx, threadId, t, { ...t, topKey });
     return !mine;
   });
 }
 
-export async function setFollowing(store: DocStore, uid: string, threadId: string, follow: boolean, now = Date.now()): Promise<void> {
+export async function setFollowing(
+  store: DocStore,
+  uid: string,
+  threadId: string,
+  follow: boolean,
+  now = Date.now(),
+): Promise<void> {
   if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND);
   await store.transaction(async (tx) => {
     const thread = await tx.get<ThreadDoc>(threadPath(threadId));
@@ -57,7 +80,13 @@ export async function setFollowing(store: DocStore, uid: string, threadId: strin
  * answerer earns ANSWER_XP through the progress module, once per thread: the award's id is the
  * thread's, so marking, clearing and marking again gives nothing more.
  */
-export async function markAnswer(store: DocStore, uid: string, threadId: string, postId: string | null, now = Date.now()): Promise<void> {
+export async function markAnswer(
+  store: DocStore,
+  uid: string,
+  threadId: string,
+  postId: string | null,
+  now = Date.now(),
+): Promise<void> {
   if (!isForumId(threadId) || (postId !== null && !isForumId(postId))) throw new ForumError(404, POST_NOT_FOUND);
   await store.transaction(async (tx) => {
     const thread = await tx.get<ThreadDoc>(threadPath(threadId));
@@ -68,19 +97,42 @@ export async function markAnswer(store: DocStore, uid: string, threadId: string,
       return;
     }
     const post = await tx.get<PostDoc>(postPath(threadId, postId));
-    if (!post || post.data.deleted || post.data.hidden || postId === threadId) throw new ForumError(400, "Choose a reply that is still there as the answer.");
+    if (!post || post.data.deleted || post.data.hidden || postId === threadId)
+      throw new ForumError(400, "Choose a reply that is still there as the answer.");
     const answerer = post.data.authorUid;
     const self = answerer === uid;
     // Answering one's own question earns nothing: xp is for helping someone else.
-    const xp = self ? null : await prepareXp(tx, answerer, [answerAward(threadId, thread.data.title)], { bookingId: "", skillTag: thread.data.skillTag, now });
+    const xp = self
+      ? null
+      : await prepareXp(tx, answerer, [answerAward(threadId, thread.data.title)], {
+          bookingId: "",
+          skillTag: thread.data.skillTag,
+          now,
+        });
     const notify = self ? null : await prepareNotifications(tx, [answerer]);
     tx.update(thread.path, { answerPostId: postId });
     xp?.commit();
-    notify?.add(answerer, { id: `forum_answer_${threadId}`, type: "forum_answer", title: "Your reply was marked as the answer", body: thread.data.title, link: postLink(threadId, postId) }, now);
+    notify?.add(
+      answerer,
+      {
+        id: `forum_answer_${threadId}`,
+        type: "forum_answer",
+        title: "Your reply was marked as the answer",
+        body: thread.data.title,
+        link: postLink(threadId, postId),
+      },
+      now,
+    );
   });
 }
 
 /** Remembers how far the member has read, for "new" markers in the thread list. */
-export async function markThreadRead(store: DocStore, uid: string, threadId: string, seenSeq: number, now = Date.now()): Promise<void> {
+export async function markThreadRead(
+  store: DocStore,
+  uid: string,
+  threadId: string,
+  seenSeq: number,
+  now = Date.now(),
+): Promise<void> {
   await store.set(`${readsOf(threadId)}/${uid}`, { uid, seenSeq, at: now });
 }

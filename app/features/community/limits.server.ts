@@ -11,9 +11,24 @@ export const NEW_MEMBER_MS = 24 * 60 * 60_000;
 export const NEW_MEMBER_LINKS_PER_POST = 2;
 export const NEW_MEMBER_LINK_POSTS_PER_DAY = 5;
 
-const perMinute = createRateLimiter({ name: "community_posts_minute", windowMs: 60_000, max: POSTS_PER_MINUTE, maxKeys: 50_000 });
-const perHour = createRateLimiter({ name: "community_posts_hour", windowMs: 60 * 60_000, max: POSTS_PER_HOUR, maxKeys: 50_000 });
-const newMemberLinks = createRateLimiter({ name: "community_new_member_links", windowMs: NEW_MEMBER_MS, max: NEW_MEMBER_LINK_POSTS_PER_DAY, maxKeys: 50_000 });
+const perMinute = createRateLimiter({
+  name: "community_posts_minute",
+  windowMs: 60_000,
+  max: POSTS_PER_MINUTE,
+  maxKeys: 50_000,
+});
+const perHour = createRateLimiter({
+  name: "community_posts_hour",
+  windowMs: 60 * 60_000,
+  max: POSTS_PER_HOUR,
+  maxKeys: 50_000,
+});
+const newMemberLinks = createRateLimiter({
+  name: "community_new_member_links",
+  windowMs: NEW_MEMBER_MS,
+  max: NEW_MEMBER_LINK_POSTS_PER_DAY,
+  maxKeys: 50_000,
+});
 
 /** Links a body holds: Markdown links and bare URLs (what a spammer would post). */
 export function countLinks(body: string): number {
@@ -33,16 +48,24 @@ export function checkPosting(uid: string, body: string, memberSince: number | nu
     [perHour, "in the last hour"],
   ] as const) {
     const d = limiter.check(uid, now);
-    if (!d.allowed) throw new ForumError(429, `You have posted a lot ${what}. Wait ${waitText(d.retryAfterMs)} and try again.`);
+    if (!d.allowed)
+      throw new ForumError(429, `You have posted a lot ${what}. Wait ${waitText(d.retryAfterMs)} and try again.`);
   }
   const links = countLinks(body);
   const isNew = memberSince === null || now - memberSince < NEW_MEMBER_MS;
   if (isNew && links > 0) {
     if (links > NEW_MEMBER_LINKS_PER_POST) {
-      throw new ForumError(400, `In your first day on SkillSwap a post can hold at most ${NEW_MEMBER_LINKS_PER_POST} links. Remove some and try again.`);
+      throw new ForumError(
+        400,
+        `In your first day on SkillSwap a post can hold at most ${NEW_MEMBER_LINKS_PER_POST} links. Remove some and try again.`,
+      );
     }
     const d = newMemberLinks.check(uid, now);
-    if (!d.allowed) throw new ForumError(429, `In your first day you can post links ${NEW_MEMBER_LINK_POSTS_PER_DAY} times. Wait ${waitText(d.retryAfterMs)}, or post without links.`);
+    if (!d.allowed)
+      throw new ForumError(
+        429,
+        `In your first day you can post links ${NEW_MEMBER_LINK_POSTS_PER_DAY} times. Wait ${waitText(d.retryAfterMs)}, or post without links.`,
+      );
   }
   return {
     record() {

@@ -35,7 +35,8 @@ export function writeListEntries(tx: Transaction, threadId: string, before: List
     const oldKey = before?.[field] ?? "";
     const newKey = after?.[field] ?? "";
     if (before && after && oldKey === newKey) continue;
-    if (before && oldKey) for (const scope of [null, before.spaceId]) tx.delete(`${listPath(sort, scope)}/${entryId(oldKey)}`);
+    if (before && oldKey)
+      for (const scope of [null, before.spaceId]) tx.delete(`${listPath(sort, scope)}/${entryId(oldKey)}`);
     if (after && newKey) {
       const entry: ListEntryDoc = { threadId, createdAt: after.createdAt };
       for (const scope of [null, after.spaceId]) tx.set(`${listPath(sort, scope)}/${entryId(newKey)}`, entry);

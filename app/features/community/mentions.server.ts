@@ -8,12 +8,24 @@ import { isHiddenMember, publicMember } from "~/features/members/member";
 
 export const MENTION_SUGGESTIONS = 8;
 
-export async function mentionCandidates(store: DocStore, typed: string, me: string): Promise<{ uid: string; fullName: string; avatar: string }[]> {
+export async function mentionCandidates(
+  store: DocStore,
+  typed: string,
+  me: string,
+): Promise<{ uid: string; fullName: string; avatar: string }[]> {
   if (!typed) return [];
   const forms = [...new Set([typed, typed[0].toUpperCase() + typed.slice(1)])];
   const results = await Promise.all(
     forms.map((prefix) =>
-      store.query({ collection: "users", where: [["fullName", ">=", prefix], ["fullName", "<", `${prefix}\uf8ff`]], orderBy: [["fullName", "asc"]], limit: MENTION_SUGGESTIONS + 1 }),
+      store.query({
+        collection: "users",
+        where: [
+          ["fullName", ">=", prefix],
+          ["fullName", "<", `${prefix}\uf8ff`],
+        ],
+        orderBy: [["fullName", "asc"]],
+        limit: MENTION_SUGGESTIONS + 1,
+      }),
     ),
   );
   const seen = new Set<string>([me]);

@@ -20,11 +20,23 @@ export async function authorCards(store: DocStore, uids: readonly string[]): Pro
 }
 
 /** The member's own skill spaces first, then the fixed ones, then other skill spaces in use. */
-export async function listSpaces(store: DocStore, profile: Record<string, unknown>): Promise<(Space & { threadCount: number })[]> {
+export async function listSpaces(
+  store: DocStore,
+  profile: Record<string, unknown>,
+): Promise<(Space & { threadCount: number })[]> {
   const docs = await store.query<SpaceDoc>({ collection: SPACES });
   const counts = new Map(docs.map((d) => [d.id, d.data.threadCount ?? 0]));
-  const inUse = docs.filter((d) => d.data.skillTag).map((d) => ({ id: d.id, name: d.data.name, description: `Everything about ${d.data.name}.`, skillTag: d.data.skillTag }));
-  const mine = [...readSkills(profile.skillsOffered), ...readSkills(profile.skillsWanted)].map((s) => skillSpace(s.tag, s.label));
+  const inUse = docs
+    .filter((d) => d.data.skillTag)
+    .map((d) => ({
+      id: d.id,
+      name: d.data.name,
+      description: `Everything about ${d.data.name}.`,
+      skillTag: d.data.skillTag,
+    }));
+  const mine = [...readSkills(profile.skillsOffered), ...readSkills(profile.skillsWanted)].map((s) =>
+    skillSpace(s.tag, s.label),
+  );
   return orderSpaces(inUse, mine).map((s) => ({ ...s, threadCount: counts.get(s.id) ?? 0 }));
 }
 
@@ -72,8 +84,13 @@ async function entriesAfter(store: DocStore, sort: ThreadSort, spaceId: string |
 }
 
 /** One page of threads; the cursor is the last entry shown, so threads added meanwhile never shift it. */
-export async function listThreads(store: DocStore, uid: string, { sort, spaceId, cursor }: { sort: ThreadSort; spaceId: string | null; cursor: string | null }): Promise<ThreadPage> {
-  if (cursor !== null && !isCursor(cursor)) throw new ForumError(400, "This page link is not valid. Start again from the first page.");
+export async function listThreads(
+  store: DocStore,
+  uid: string,
+  { sort, spaceId, cursor }: { sort: ThreadSort; spaceId: string | null; cursor: string | null },
+): Promise<ThreadPage> {
+  if (cursor !== null && !isCursor(cursor))
+    throw new ForumError(400, "This page link is not valid. Start again from the first page.");
   if (spaceId !== null && !isForumId(spaceId)) throw new ForumError(404, "This space does not exist.");
   const entries = await entriesAfter(store, sort, spaceId, cursor);
   const shown = entries.slice(0, THREADS_PER_PAGE);
@@ -81,7 +98,10 @@ export async function listThreads(store: DocStore, uid: string, { sort, spaceId,
     Promise.all(shown.map((e) => store.get<ThreadDoc>(threadPath(e.data.threadId)))),
     Promise.all(shown.map((e) => store.get<{ seenSeq: number }>(`${readsOf(e.data.threadId)}/${uid}`))),
   ]);
-  const authors = await authorCards(store, docs.flatMap((d) => (d ? [d.data.authorUid] : [])));
+  const authors = await authorCards(
+    store,
+    docs.flatMap((d) => (d ? [d.data.authorUid] : [])),
+  );
   const threads: ThreadSummary[] = [];
   docs.forEach((d, i) => {
     // An entry is written with its thread; a thread hidden since is left out until its entry goes.
@@ -117,7 +137,10 @@ export async function loadThread(store: DocStore, uid: string, threadId: string)
   if (!thread || thread.data.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
   const [posts, mine, following, read] = await Promise.all([
     store.query<PostDoc>(postsQuery(threadId)),
-    store.query<{ postId: string; kind: ReactionKind }>({ collection: reactionsOfThread(threadId), where: [["uid", "==", uid]] }),
+    store.query<{ postId: string; kind: ReactionKind }>({
+      collection: reactionsOfThread(threadId),
+      where: [["uid", "==", uid]],
+    }),
     store.get(`${threadPath(threadId)}/follows/${uid}`),
     store.get<{ seenSeq: number }>(`${readsOf(threadId)}/${uid}`),
   ]);
@@ -145,17 +168,31 @@ export interface SearchResult {
 export const SEARCH_PAGE = 20;
 
 /** Ranked posts holding every word; hidden and deleted posts and hidden threads are left out. */
-export async function searchForum(store: DocStore, text: string, page: number): Promise<{ results: SearchResult[]; more: boolean }> {
+export async function searchForum(
+  store: DocStore,
+  text: string,
+  page: number,
+): Promise<{ results: SearchResult[]; more: boolean }> {
   const hits = await store.search({ index: SEARCH_INDEX, text, limit: SEARCH_PAGE + 1, offset: page * SEARCH_PAGE });
   const shown = hits.slice(0, SEARCH_PAGE);
   const posts = await Promise.all(shown.map((h) => store.get<PostDoc>(h.path)));
   const threads = await Promise.all(posts.map((p) => (p ? store.get<ThreadDoc>(threadPath(p.data.threadId)) : null)));
-  const authors = await authorCards(store, posts.flatMap((p) => (p ? [p.data.authorUid] : [])));
+  const authors = await authorCards(
+    store,
+    posts.flatMap((p) => (p ? [p.data.authorUid] : [])),
+  );
   const results: SearchResult[] = [];
   posts.forEach((p, i) => {
     const t = threads[i];
     if (!p || !t || p.data.hidden || p.data.deleted || t.data.hidden) return;
-    results.push({ threadId: t.id, postId: p.id, title: t.data.title, body: p.data.body, author: authors[p.data.authorUid], createdAt: p.data.createdAt });
+    results.push({
+      threadId: t.id,
+      postId: p.id,
+      title: t.data.title,
+      body: p.data.body,
+      author: authors[p.data.authorUid],
+      createdAt: p.data.createdAt,
+    });
   });
   return { results, more: hits.length > SEARCH_PAGE };
 }

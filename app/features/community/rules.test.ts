@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { entryId } from "./lists";
-import { MAX_MENTIONS, isCursor, mentionMarkdown, newThreadSchema, parseMentions, quoteMarkdown, replySchema, skillSpaceId, sortKeys } from "./rules";
+import {
+  MAX_MENTIONS,
+  isCursor,
+  mentionMarkdown,
+  newThreadSchema,
+  parseMentions,
+  quoteMarkdown,
+  replySchema,
+  skillSpaceId,
+  sortKeys,
+} from "./rules";
 
 describe("mentions", () => {
   it("reads the members a body links to as @mentions, once each, in order", () => {
@@ -20,25 +30,43 @@ describe("mentions", () => {
 
 describe("quote-reply", () => {
   it("quotes the first lines of a post under its author's name, without older quotes", () => {
-    expect(quoteMarkdown("Ben *B*", "> old quote\nline one\nline two")).toBe("> **Ben B** wrote:\n> line one\n> line two\n\n");
+    expect(quoteMarkdown("Ben *B*", "> old quote\nline one\nline two")).toBe(
+      "> **Ben B** wrote:\n> line one\n> line two\n\n",
+    );
   });
 });
 
 describe("input limits", () => {
   it("a title of 5–140 characters and a body of up to 20,000", () => {
-    expect(newThreadSchema.safeParse({ spaceId: "general", title: "  Hi  ", body: "x" }).error?.issues[0].message).toBe("Give the thread a title of at least 5 characters.");
-    expect(newThreadSchema.safeParse({ spaceId: "general", title: "x".repeat(141), body: "x" }).error?.issues[0].message).toBe("Keep the title under 140 characters.");
-    expect(newThreadSchema.safeParse({ spaceId: "general", title: "Hello there", body: "x".repeat(20_001) }).error?.issues[0].message).toBe("Posts can be at most 20,000 characters.");
+    expect(newThreadSchema.safeParse({ spaceId: "general", title: "  Hi  ", body: "x" }).error?.issues[0].message).toBe(
+      "Give the thread a title of at least 5 characters.",
+    );
+    expect(
+      newThreadSchema.safeParse({ spaceId: "general", title: "x".repeat(141), body: "x" }).error?.issues[0].message,
+    ).toBe("Keep the title under 140 characters.");
+    expect(
+      newThreadSchema.safeParse({ spaceId: "general", title: "Hello there", body: "x".repeat(20_001) }).error?.issues[0]
+        .message,
+    ).toBe("Posts can be at most 20,000 characters.");
     expect(replySchema.safeParse({ body: "   " }).error?.issues[0].message).toBe("Write something first.");
-    expect(newThreadSchema.parse({ spaceId: "general", title: " Hello \n  there ", body: " text\r\n", skillTag: " React " })).toEqual({ spaceId: "general", title: "Hello there", body: "text", skillTag: "react" });
+    expect(
+      newThreadSchema.parse({ spaceId: "general", title: " Hello \n  there ", body: " text\r\n", skillTag: " React " }),
+    ).toEqual({ spaceId: "general", title: "Hello there", body: "text", skillTag: "react" });
   });
 });
 
 describe("sort keys and cursors", () => {
   it("are fixed-width, unique by id, and turned around for list ids", () => {
     const a = sortKeys({ id: "a", createdAt: 5, lastActivityAt: 20, replyCount: 2, reactionCount: 1 });
-    expect(a).toEqual({ activityKey: "000000000000020_a", newestKey: "000000000000005_a", topKey: "000000005_000000000000020_a", unansweredKey: "" });
-    expect(sortKeys({ id: "b", createdAt: 5, lastActivityAt: 5, replyCount: 0, reactionCount: 0 }).unansweredKey).toBe("000000000000005_b");
+    expect(a).toEqual({
+      activityKey: "000000000000020_a",
+      newestKey: "000000000000005_a",
+      topKey: "000000005_000000000000020_a",
+      unansweredKey: "",
+    });
+    expect(sortKeys({ id: "b", createdAt: 5, lastActivityAt: 5, replyCount: 0, reactionCount: 0 }).unansweredKey).toBe(
+      "000000000000005_b",
+    );
     expect(entryId(a.topKey)).toBe("999999994_999999999999979_a");
     expect(isCursor(entryId(a.topKey))).toBe(true);
     expect(isCursor("../../users")).toBe(false);

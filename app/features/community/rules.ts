@@ -16,7 +16,12 @@ export const THREADS_PER_PAGE = 20;
 
 export const SORTS = ["latest", "newest", "top", "unanswered"] as const;
 export type ThreadSort = (typeof SORTS)[number];
-export const SORT_LABELS: Record<ThreadSort, string> = { latest: "Latest activity", newest: "Newest", top: "Top", unanswered: "Unanswered" };
+export const SORT_LABELS: Record<ThreadSort, string> = {
+  latest: "Latest activity",
+  newest: "Newest",
+  top: "Top",
+  unanswered: "Unanswered",
+};
 
 /** The ThreadDoc field each sort orders by (descending). */
 export const SORT_KEY_FIELD: Record<ThreadSort, "activityKey" | "newestKey" | "topKey" | "unansweredKey"> = {
@@ -33,7 +38,13 @@ export function isSort(value: unknown): value is ThreadSort {
 const pad = (n: number, width: number) => String(Math.max(0, Math.floor(n))).padStart(width, "0");
 
 /** Keys sort as strings; fixed-width numbers then the id make every key unique and stable. */
-export function sortKeys(t: { id: string; createdAt: number; lastActivityAt: number; replyCount: number; reactionCount: number }) {
+export function sortKeys(t: {
+  id: string;
+  createdAt: number;
+  lastActivityAt: number;
+  replyCount: number;
+  reactionCount: number;
+}) {
   const newestKey = `${pad(t.createdAt, 15)}_${t.id}`;
   return {
     activityKey: `${pad(t.lastActivityAt, 15)}_${t.id}`,
@@ -51,16 +62,27 @@ export function isCursor(value: string): boolean {
   return CURSOR.test(value);
 }
 
-const trimmed = (max: number, tooLong: string) => z.string().transform((s) => s.replace(/\r\n/g, "\n").trim()).pipe(z.string().max(max, tooLong));
+const trimmed = (max: number, tooLong: string) =>
+  z
+    .string()
+    .transform((s) => s.replace(/\r\n/g, "\n").trim())
+    .pipe(z.string().max(max, tooLong));
 
-export const bodySchema = trimmed(BODY_MAX, `Posts can be at most ${BODY_MAX.toLocaleString("en")} characters.`).pipe(z.string().min(1, "Write something first."));
+export const bodySchema = trimmed(BODY_MAX, `Posts can be at most ${BODY_MAX.toLocaleString("en")} characters.`).pipe(
+  z.string().min(1, "Write something first."),
+);
 
 export const newThreadSchema = z.object({
   spaceId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Choose a space."),
   title: z
     .string()
     .transform((s) => s.replace(/\s+/g, " ").trim())
-    .pipe(z.string().min(TITLE_MIN, `Give the thread a title of at least ${TITLE_MIN} characters.`).max(TITLE_MAX, `Keep the title under ${TITLE_MAX} characters.`)),
+    .pipe(
+      z
+        .string()
+        .min(TITLE_MIN, `Give the thread a title of at least ${TITLE_MIN} characters.`)
+        .max(TITLE_MAX, `Keep the title under ${TITLE_MAX} characters.`),
+    ),
   body: bodySchema,
   skillTag: z
     .string()
@@ -93,7 +115,10 @@ export function mentionMarkdown(name: string, uid: string): string {
 
 /** The quoted post as a Markdown quote above the reply's text (first lines only). */
 export function quoteMarkdown(authorName: string, body: string): string {
-  const lines = body.split("\n").filter((l) => !l.startsWith(">")).slice(0, 6);
+  const lines = body
+    .split("\n")
+    .filter((l) => !l.startsWith(">"))
+    .slice(0, 6);
   return `> **${authorName.replace(/[*_[\]]/g, "")}** wrote:\n${lines.map((l) => `> ${l}`).join("\n")}\n\n`;
 }
 
@@ -105,7 +130,10 @@ export function editableUntil(createdAt: number): number {
 /** Space ids for skill spaces: readable, and unique per tag even when the tag has characters an id cannot hold. */
 export function skillSpaceId(tag: string): string {
   const key = normaliseTag(tag);
-  const slug = key.replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40);
+  const slug = key
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40);
   if (slug === key) return `skill-${slug}`;
   let hash = 0x811c9dc5;
   for (const ch of key) hash = Math.imul(hash ^ ch.codePointAt(0)!, 0x01000193) >>> 0;

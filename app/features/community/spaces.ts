@@ -10,7 +10,12 @@ export interface Space {
 
 export const FIXED_SPACES: readonly Space[] = [
   { id: "general", name: "General", description: "Anything about learning and teaching skills.", skillTag: null },
-  { id: "introductions", name: "Introductions", description: "Say hello: what you teach, what you want to learn.", skillTag: null },
+  {
+    id: "introductions",
+    name: "Introductions",
+    description: "Say hello: what you teach, what you want to learn.",
+    skillTag: null,
+  },
   { id: "questions", name: "Questions", description: "Ask, and mark the reply that answered you.", skillTag: null },
   { id: "show-and-tell", name: "Show & tell", description: "Show what you learned or made.", skillTag: null },
 ];

@@ -15,12 +15,18 @@ export const threadActionSchema = z.discriminatedUnion("intent", [
   replySchema.extend({ intent: z.literal("reply") }),
   z.object({ intent: z.literal("edit"), postId, body: bodySchema, title: newThreadSchema.shape.title.optional() }),
   z.object({ intent: z.literal("delete"), postId }),
-  z.object({ intent: z.literal("react"), postId, kind: z.enum(REACTIONS, { errorMap: () => ({ message: "Choose one of the reactions." }) }) }),
+  z.object({
+    intent: z.literal("react"),
+    postId,
+    kind: z.enum(REACTIONS, { errorMap: () => ({ message: "Choose one of the reactions." }) }),
+  }),
   z.object({ intent: z.literal("follow"), follow: z.enum(["1", "0"]) }),
   z.object({ intent: z.literal("answer"), postId: postId.or(z.literal("")) }),
 ]);
 
-export type ThreadActionResult = { ok: true; intent: string; postId?: string; message?: string } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+export type ThreadActionResult =
+  | { ok: true; intent: string; postId?: string; message?: string }
+  | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
 const MESSAGES: Record<string, string> = {
   reply: "Your reply is posted.",
@@ -35,7 +41,14 @@ export async function runThreadAction(store: DocStore, uid: string, threadId: st
   const parsed = threadActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
-    return data({ ok: false, error: Object.values(fieldErrors)[0] ?? "Please check what you wrote.", fieldErrors } satisfies ThreadActionResult, { status: 400 });
+    return data(
+      {
+        ok: false,
+        error: Object.values(fieldErrors)[0] ?? "Please check what you wrote.",
+        fieldErrors,
+      } satisfies ThreadActionResult,
+      { status: 400 },
+    );
   }
   const input = parsed.data;
   try {
@@ -60,9 +73,15 @@ export async function runThreadAction(store: DocStore, uid: string, threadId: st
         await markAnswer(store, uid, threadId, input.postId || null);
         break;
     }
-    return data({ ok: true, intent: input.intent, postId: postIdOut, message: MESSAGES[input.intent] } satisfies ThreadActionResult);
+    return data({
+      ok: true,
+      intent: input.intent,
+      postId: postIdOut,
+      message: MESSAGES[input.intent],
+    } satisfies ThreadActionResult);
   } catch (error) {
-    if (error instanceof ForumError) return data({ ok: false, error: error.message } satisfies ThreadActionResult, { status: error.status });
+    if (error instanceof ForumError)
+      return data({ ok: false, error: error.message } satisfies ThreadActionResult, { status: error.status });
     throw error;
   }
 }

@@ -31,7 +31,12 @@ export async function loadThreadPage(store: DocStore, uid: string, threadId: str
     following,
     myReactions,
     initial: {
-      thread: { title: thread.title, replyCount: thread.replyCount, reactionCount: thread.reactionCount, answerPostId: thread.answerPostId },
+      thread: {
+        title: thread.title,
+        replyCount: thread.replyCount,
+        reactionCount: thread.reactionCount,
+        answerPostId: thread.answerPostId,
+      },
       posts,
     },
     now: Date.now(),

@@ -1,8 +1,20 @@
 /** Forum documents as stored (paths in ./paths.ts). Browser-safe. */
 export const REACTIONS = ["thumbs_up", "heart", "laugh", "tada", "thinking"] as const;
 export type ReactionKind = (typeof REACTIONS)[number];
-export const REACTION_EMOJI: Record<ReactionKind, string> = { thumbs_up: "👍", heart: "❤️", laugh: "😄", tada: "🎉", thinking: "🤔" };
-export const REACTION_LABELS: Record<ReactionKind, string> = { thumbs_up: "Thumbs up", heart: "Love", laugh: "Funny", tada: "Celebrate", thinking: "Thinking" };
+export const REACTION_EMOJI: Record<ReactionKind, string> = {
+  thumbs_up: "👍",
+  heart: "❤️",
+  laugh: "😄",
+  tada: "🎉",
+  thinking: "🤔",
+};
+export const REACTION_LABELS: Record<ReactionKind, string> = {
+  thumbs_up: "Thumbs up",
+  heart: "Love",
+  laugh: "Funny",
+  tada: "Celebrate",
+  thinking: "Thinking",
+};
 
 export type ReactionCounts = Partial<Record<ReactionKind, number>>;
 

@@ -19,25 +19,41 @@ import type { PostDoc, SpaceDoc, ThreadDoc } from "./types";
 export const SEARCH_INDEX = "community";
 
 export function newId(): string {
-  return randomBytes(10).toString("base64url").replace(/[^A-Za-z0-9]/g, "x");
+  return randomBytes(10)
+    .toString("base64url")
+    .replace(/[^A-Za-z0-9]/g, "x");
 }
 
 const nameOf = (user: { data: Record<string, unknown> } | null) =>
   typeof user?.data.fullName === "string" && user.data.fullName.trim() ? user.data.fullName.trim() : "A member";
 
-const memberSince = (user: { data: Record<string, unknown> } | null) => (typeof user?.data.createdAt === "number" ? user.data.createdAt : null);
+const memberSince = (user: { data: Record<string, unknown> } | null) =>
+  typeof user?.data.createdAt === "number" ? user.data.createdAt : null;
 
 /** Mentioned members who exist, minus the author; more than MAX_MENTIONS is a 400. */
 async function readMentions(tx: Transaction, body: string, author: string): Promise<string[]> {
   const uids = parseMentions(body).filter((u) => u !== author);
-  if (uids.length > MAX_MENTIONS) throw new ForumError(400, `A post can mention at most ${MAX_MENTIONS} members; this one mentions ${uids.length}.`);
+  if (uids.length > MAX_MENTIONS)
+    throw new ForumError(400, `A post can mention at most ${MAX_MENTIONS} members; this one mentions ${uids.length}.`);
   const users = await Promise.all(uids.map((u) => tx.get(`users/${u}`)));
   return uids.filter((_, i) => users[i] && users[i]!.data.deleted !== true);
 }
 
-function notifyMentions(notify: PreparedNotifications, mentioned: readonly string[], who: string, title: string, link: string, postId: string, now: number) {
+function notifyMentions(
+  notify: PreparedNotifications,
+  mentioned: readonly string[],
+  who: string,
+  title: string,
+  link: string,
+  postId: string,
+  now: number,
+) {
   for (const uid of mentioned) {
-    notify.add(uid, { id: `forum_mention_${postId}`, type: "forum_mention", title: `${who} mentioned you`, body: title, link }, now);
+    notify.add(
+      uid,
+      { id: `forum_mention_${postId}`, type: "forum_mention", title: `${who} mentioned you`, body: title, link },
+      now,
+    );
   }
 }
 
@@ -50,7 +66,11 @@ export interface NewThread {
   skillLabel?: string;
 }
 
-function resolveSpace(spaceId: string, skillTag: string, skillLabel?: string): { id: string; name: string; skillTag: string | null } {
+function resolveSpace(
+  spaceId: string,
+  skillTag: string,
+  skillLabel?: string,
+): { id: string; name: string; skillTag: string | null } {
   const fixed = fixedSpace(spaceId);
   if (fixed) return { id: fixed.id, name: fixed.name, skillTag: skillTag || null };
   if (skillTag && spaceId === skillSpaceId(skillTag)) {
@@ -60,7 +80,12 @@ function resolveSpace(spaceId: string, skillTag: string, skillLabel?: string): {
   throw new ForumError(400, "Choose one of the spaces in the list.");
 }
 
-export async function createThread(store: DocStore, uid: string, input: NewThread, now = Date.now()): Promise<{ threadId: string }> {
+export async function createThread(
+  store: DocStore,
+  uid: string,
+  input: NewThread,
+  now = Date.now(),
+): Promise<{ threadId: string }> {
   const space = resolveSpace(input.spaceId, input.skillTag, input.skillLabel);
   const threadId = newId();
   const limits = await store.transaction(async (tx) => {
@@ -83,7 +108,20 @@ export async function createThread(store: DocStore, uid: string, input: NewThrea
     };
     tx.create(threadPath(threadId), threadDoc);
     writeListEntries(tx, threadId, null, threadDoc);
-    const post: PostDoc = { threadId, authorUid: uid, body: input.body, createdAt: now, editedAt: null, deleted: false, seq: 0, quoteOf: null, reactions: {}, mentions: mentioned, hidden: false, openReports: 0 };
+    const post: PostDoc = {
+      threadId,
+      authorUid: uid,
+      body: input.body,
+      createdAt: now,
+      editedAt: null,
+      deleted: false,
+      seq: 0,
+      quoteOf: null,
+      reactions: {},
+      mentions: mentioned,
+      hidden: false,
+      openReports: 0,
+    };
     tx.create(postPath(threadId, threadId), post);
     tx.set(spacePath(space.id), {
       name: space.name,
@@ -109,16 +147,25 @@ async function readLiveThread(tx: Transaction, threadId: string) {
   return thread;
 }
 
-export async function reply(store: DocStore, uid: string, threadId: string, input: { body: string; quoteOf?: string }, now = Date.now()): Promise<{ postId: string }> {
+export async function reply(
+  store: DocStore,
+  uid: string,
+  threadId: string,
+  input: { body: string; quoteOf?: string },
+  now = Date.now(),
+): Promise<{ postId: string }> {
   const postId = newId();
   const limits = await store.transaction(async (tx) => {
     const thread = await readLiveThread(tx, threadId);
     const [author, quoted, followers] = await Promise.all([
       tx.get(`users/${uid}`),
-      input.quoteOf && isForumId(input.quoteOf) ? tx.get<PostDoc>(postPath(threadId, input.quoteOf)) : Promise.resolve(null),
+      input.quoteOf && isForumId(input.quoteOf)
+        ? tx.get<PostDoc>(postPath(threadId, input.quoteOf))
+        : Promise.resolve(null),
       tx.query<{ uid: string }>({ collection: followsOf(threadId) }),
     ]);
-    if (input.quoteOf && (!quoted || quoted.data.deleted || quoted.data.hidden)) throw new ForumError(400, "The post you quoted is no longer there. Remove the quote and try again.");
+    if (input.quoteOf && (!quoted || quoted.data.deleted || quoted.data.hidden))
+      throw new ForumError(400, "The post you quoted is no longer there. Remove the quote and try again.");
     const limits = checkPosting(uid, input.body, memberSince(author), now);
     const mentioned = await readMentions(tx, input.body, uid);
     const followerUids = followers.map((f) => f.id).filter((f) => f !== uid && !mentioned.includes(f));
@@ -126,11 +173,35 @@ export async function reply(store: DocStore, uid: string, threadId: string, inpu
 
     const t = thread.data;
     const seq = t.nextSeq;
-    const post: PostDoc = { threadId, authorUid: uid, body: input.body, createdAt: now, editedAt: null, deleted: false, seq, quoteOf: input.quoteOf ?? null, reactions: {}, mentions: mentioned, hidden: false, openReports: 0 };
+    const post: PostDoc = {
+      threadId,
+      authorUid: uid,
+      body: input.body,
+      createdAt: now,
+      editedAt: null,
+      deleted: false,
+      seq,
+      quoteOf: input.quoteOf ?? null,
+      reactions: {},
+      mentions: mentioned,
+      hidden: false,
+      openReports: 0,
+    };
     tx.create(postPath(threadId, postId), post);
-    const counts = { createdAt: t.createdAt, lastActivityAt: now, replyCount: t.replyCount + 1, reactionCount: t.reactionCount };
+    const counts = {
+      createdAt: t.createdAt,
+      lastActivityAt: now,
+      replyCount: t.replyCount + 1,
+      reactionCount: t.reactionCount,
+    };
     const keys = sortKeys({ id: threadId, ...counts });
-    tx.update(thread.path, { lastActivityAt: now, lastPosterUid: uid, replyCount: counts.replyCount, nextSeq: seq + 1, ...keys });
+    tx.update(thread.path, {
+      lastActivityAt: now,
+      lastPosterUid: uid,
+      replyCount: counts.replyCount,
+      nextSeq: seq + 1,
+      ...keys,
+    });
     writeListEntries(tx, threadId, t, { ...t, ...keys });
     // Replying follows the thread, as in Discourse: you hear about the answers to what you said.
     tx.set(`${followsOf(threadId)}/${uid}`, { uid, at: now });
@@ -138,7 +209,12 @@ export async function reply(store: DocStore, uid: string, threadId: string, inpu
     const who = nameOf(author);
     const link = postLink(threadId, postId);
     notifyMentions(notify, mentioned, who, t.title, link, postId, now);
-    for (const f of followerUids) notify.add(f, { id: `forum_reply_${postId}`, type: "forum_reply", title: `${who} replied`, body: t.title, link }, now);
+    for (const f of followerUids)
+      notify.add(
+        f,
+        { id: `forum_reply_${postId}`, type: "forum_reply", title: `${who} replied`, body: t.title, link },
+        now,
+      );
     return limits;
   });
   limits.record();
@@ -154,10 +230,18 @@ async function readOwnPost(tx: Transaction, uid: string, threadId: string, postI
   return { thread, post };
 }
 
-export async function editPost(store: DocStore, uid: string, threadId: string, postId: string, input: { body: string; title?: string }, now = Date.now()): Promise<void> {
+export async function editPost(
+  store: DocStore,
+  uid: string,
+  threadId: string,
+  postId: string,
+  input: { body: string; title?: string },
+  now = Date.now(),
+): Promise<void> {
   await store.transaction(async (tx) => {
     const { thread, post } = await readOwnPost(tx, uid, threadId, postId);
-    if (now > editableUntil(post.data.createdAt)) throw new ForumError(403, "Posts can be edited for an hour after posting. Reply to add something instead.");
+    if (now > editableUntil(post.data.createdAt))
+      throw new ForumError(403, "Posts can be edited for an hour after posting. Reply to add something instead.");
     if (post.data.hidden) throw new ForumError(403, "This post is hidden while a moderator looks at it.");
     const opening = postId === threadId;
     const title = opening && input.title ? input.title : thread.data.title;

@@ -1,5 +1,14 @@
 /** Routes that use the plain layout (no top bar, no side navigation), as SPEC.md lists them. */
-const PLAIN_EXACT = ["/auth", "/signup", "/profile-setup", "/reset-password", "/checkout", "/auth/action", "/404", "/discuss"];
+const PLAIN_EXACT = [
+  "/auth",
+  "/signup",
+  "/profile-setup",
+  "/reset-password",
+  "/checkout",
+  "/auth/action",
+  "/404",
+  "/discuss",
+];
 const PLAIN_PREFIXES = ["/admin", "/session/", "/checkout/"];
 
 function normalize(pathname: string): string {
@@ -9,7 +18,9 @@ function normalize(pathname: string): string {
 export function isPlainLayoutPath(pathname: string): boolean {
   const path = normalize(pathname);
   if (PLAIN_EXACT.includes(path)) return true;
-  return PLAIN_PREFIXES.some((prefix) => (prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`)));
+  return PLAIN_PREFIXES.some((prefix) =>
+    prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`),
+  );
 }
 
 /** Pages a signed-in user with a name has no business on. */

@@ -26,7 +26,9 @@ describe("safeRedirect", () => {
       "/%09/evil.example/../",
     ]) {
       const target = safeRedirect(evil);
-      expect(new URL(target, "https://skillswap.example").origin, JSON.stringify(evil)).toBe("https://skillswap.example");
+      expect(new URL(target, "https://skillswap.example").origin, JSON.stringify(evil)).toBe(
+        "https://skillswap.example",
+      );
     }
     expect(safeRedirect("/\t/evil.example")).toBe("/dashboard");
     expect(safeRedirect("/\n/evil.example")).toBe("/dashboard");

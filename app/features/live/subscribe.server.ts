@@ -46,8 +46,15 @@ import {
 
 type Emit<F extends FeedName> = (payload: FeedPayloads[F]) => void;
 
-function watchSource(store: DocStore, source: Source, onDocs: (docs: Doc | Doc[] | null) => void, onError: (error: Error) => void): Unsubscribe {
-  return source.kind === "doc" ? store.watchDoc(source.path, onDocs, onError) : store.watchQuery(source.query, onDocs, onError);
+function watchSource(
+  store: DocStore,
+  source: Source,
+  onDocs: (docs: Doc | Doc[] | null) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  return source.kind === "doc"
+    ? store.watchDoc(source.path, onDocs, onError)
+    : store.watchQuery(source.query, onDocs, onError);
 }
 
 function watchChatUnread(store: DocStore, uid: string, emit: Emit<"chatUnread">): Unsubscribe {
@@ -88,7 +95,12 @@ async function memberCard(store: DocStore, uid: string): Promise<Member> {
   return { uid, fullName, avatar };
 }
 
-async function inboxPayload(store: DocStore, uid: string, chats: Doc[], cache: Map<string, Member>): Promise<InboxEntryPayload[]> {
+async function inboxPayload(
+  store: DocStore,
+  uid: string,
+  chats: Doc[],
+  cache: Map<string, Member>,
+): Promise<InboxEntryPayload[]> {
   const out: InboxEntryPayload[] = [];
   for (const chat of chats) {
     const participants = Array.isArray(chat.data.participants) ? (chat.data.participants as string[]) : [];
@@ -119,7 +131,12 @@ function watchInbox(store: DocStore, uid: string, emit: Emit<"inbox">, onError: 
   );
 }
 
-function watchPresence(store: DocStore, feed: PresenceFeed, emit: (payload: PresencePayload) => void, onError: (error: Error) => void): Unsubscribe {
+function watchPresence(
+  store: DocStore,
+  feed: PresenceFeed,
+  emit: (payload: PresencePayload) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
   const uids = feedParam(feed).split(".");
   const current: PresencePayload = {};
   let pending = uids.length;
@@ -138,7 +155,12 @@ function watchPresence(store: DocStore, feed: PresenceFeed, emit: (payload: Pres
   return () => stops.forEach((stop) => stop());
 }
 
-async function forumThreadPayload(store: DocStore, thread: Doc | null, posts: Doc[], cache: Map<string, Member>): Promise<ForumThreadPayload> {
+async function forumThreadPayload(
+  store: DocStore,
+  thread: Doc | null,
+  posts: Doc[],
+  cache: Map<string, Member>,
+): Promise<ForumThreadPayload> {
   const out: ForumThreadPayload = { thread: forumThreadSummary(thread), posts: [] };
   for (const post of posts) {
     const authorUid = String(post.data.authorUid ?? "");
@@ -150,7 +172,12 @@ async function forumThreadPayload(store: DocStore, thread: Doc | null, posts: Do
 }
 
 /** forumThread:<id>: the thread document and its posts, joined with the authors' names. */
-function watchForumThread(store: DocStore, threadId: string, emit: (payload: ForumThreadPayload) => void, onError: (error: Error) => void): Unsubscribe {
+function watchForumThread(
+  store: DocStore,
+  threadId: string,
+  emit: (payload: ForumThreadPayload) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
   const names = new Map<string, Member>();
   let thread: Doc | null | undefined;
   let posts: Doc[] | undefined;
@@ -175,20 +202,44 @@ function forumThreadsPayload(docs: Doc[]): ForumThreadsPayload {
 const forumSpaceOf = (feed: ForumThreadsFeed) => (feedParam(feed) === "all" ? null : feedParam(feed));
 
 /** Subscribes one feed of one user; calls `emit` with its payload now and after each change. */
-export function subscribeFeed<F extends FeedName>(store: DocStore, uid: string, feed: F, emit: Emit<F>, onError: (error: Error) => void): Unsubscribe {
+export function subscribeFeed<F extends FeedName>(
+  store: DocStore,
+  uid: string,
+  feed: F,
+  emit: Emit<F>,
+  onError: (error: Error) => void,
+): Unsubscribe {
   if (feed === "chatUnread") return watchChatUnread(store, uid, emit as Emit<"chatUnread">);
   if (feed === "inbox") return watchInbox(store, uid, emit as Emit<"inbox">, onError);
   if (isChatMessagesFeed(feed)) {
-    return store.watchQuery(threadOf(feedParam(feed)), (docs) => (emit as (p: unknown) => void)(chatMessagesPayload(docs)), onError);
+    return store.watchQuery(
+      threadOf(feedParam(feed)),
+      (docs) => (emit as (p: unknown) => void)(chatMessagesPayload(docs)),
+      onError,
+    );
   }
   if (isPresenceFeed(feed)) return watchPresence(store, feed, emit as (p: unknown) => void, onError);
   if (isCallFeed(feed)) {
-    const watch = (query: Parameters<DocStore["watchQuery"]>[0], onDocs: (docs: Doc[]) => void, fail: (error: Error) => void) => store.watchQuery(query, onDocs, fail);
+    const watch = (
+      query: Parameters<DocStore["watchQuery"]>[0],
+      onDocs: (docs: Doc[]) => void,
+      fail: (error: Error) => void,
+    ) => store.watchQuery(query, onDocs, fail);
     return composeCall(watch, feedParam(feed), uid, emit as (p: unknown) => void, onError);
   }
-  if (isBookingFeed(feed)) return store.watchDoc(bookingDocOf(feedParam(feed)), (doc) => (emit as (p: unknown) => void)(bookingPayload(doc)), onError);
+  if (isBookingFeed(feed))
+    return store.watchDoc(
+      bookingDocOf(feedParam(feed)),
+      (doc) => (emit as (p: unknown) => void)(bookingPayload(doc)),
+      onError,
+    );
   if (isForumThreadFeed(feed)) return watchForumThread(store, feedParam(feed), emit as (p: unknown) => void, onError);
-  if (isForumThreadsFeed(feed)) return store.watchQuery(forumNewestOf(forumSpaceOf(feed)), (docs) => (emit as (p: unknown) => void)(forumThreadsPayload(docs)), onError);
+  if (isForumThreadsFeed(feed))
+    return store.watchQuery(
+      forumNewestOf(forumSpaceOf(feed)),
+      (docs) => (emit as (p: unknown) => void)(forumThreadsPayload(docs)),
+      onError,
+    );
   const key = feed as PlainFeedName;
   const toFeedPayload = toPayload[key] as (value: Doc | Doc[] | null) => FeedPayloads[F];
   return watchSource(store, feedSources[key](uid), (value) => emit(toFeedPayload(value)), onError);
@@ -198,10 +249,13 @@ export function subscribeFeed<F extends FeedName>(store: DocStore, uid: string, 
 export async function readFeed<F extends FeedName>(store: DocStore, uid: string, feed: F): Promise<FeedPayloads[F]> {
   if (feed === "chatUnread") {
     const chats = await store.query(chatsOf(uid));
-    const unseen = await Promise.all(chats.map(async (chat) => [chat.id, (await store.query(unseenMessagesOf(chat.id))).map((m) => m.data)] as const));
+    const unseen = await Promise.all(
+      chats.map(async (chat) => [chat.id, (await store.query(unseenMessagesOf(chat.id))).map((m) => m.data)] as const),
+    );
     return { count: countChatUnread(new Map(unseen), uid) } as FeedPayloads[F];
   }
-  if (feed === "inbox") return (await inboxPayload(store, uid, await store.query(inboxOf(uid)), new Map())) as FeedPayloads[F];
+  if (feed === "inbox")
+    return (await inboxPayload(store, uid, await store.query(inboxOf(uid)), new Map())) as FeedPayloads[F];
   if (isChatMessagesFeed(feed)) {
     if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this chat");
     return chatMessagesPayload(await store.query(threadOf(feedParam(feed)))) as FeedPayloads[F];
@@ -209,7 +263,10 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
   if (isCallFeed(feed)) {
     if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this session");
     const id = feedParam(feed);
-    const [members, messages] = await Promise.all([store.query(callMembersOf(id, uid)), store.query(callMessagesOf(id, uid))]);
+    const [members, messages] = await Promise.all([
+      store.query(callMembersOf(id, uid)),
+      store.query(callMessagesOf(id, uid)),
+    ]);
     return callPayload(members, messages) as FeedPayloads[F];
   }
   if (isBookingFeed(feed)) {
@@ -222,7 +279,8 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
     const [thread, posts] = await Promise.all([store.get(forumThreadDocOf(id)), store.query(forumPostsOf(id))]);
     return (await forumThreadPayload(store, thread, posts, new Map())) as FeedPayloads[F];
   }
-  if (isForumThreadsFeed(feed)) return forumThreadsPayload(await store.query(forumNewestOf(forumSpaceOf(feed)))) as FeedPayloads[F];
+  if (isForumThreadsFeed(feed))
+    return forumThreadsPayload(await store.query(forumNewestOf(forumSpaceOf(feed)))) as FeedPayloads[F];
   if (isPresenceFeed(feed)) {
     const uids = feedParam(feed).split(".");
     const docs = await Promise.all(uids.map((u) => store.get(statusOf(u))));

@@ -43,7 +43,13 @@ export interface MatchesPage {
   noSkills: boolean;
 }
 
-async function collectCandidates(store: DocStore, uid: string, offered: Skill[], wanted: Skill[], skillFilter: string): Promise<Map<string, Candidate>> {
+async function collectCandidates(
+  store: DocStore,
+  uid: string,
+  offered: Skill[],
+  wanted: Skill[],
+  skillFilter: string,
+): Promise<Map<string, Candidate>> {
   const candidates = new Map<string, Candidate>();
   const entry = (other: string) => {
     let c = candidates.get(other);
@@ -63,7 +69,8 @@ async function collectCandidates(store: DocStore, uid: string, offered: Skill[],
   for (const mine of offered) {
     reads.push(
       membersWithSkill(store, mine.tag, "learners").then((docs) => {
-        for (const d of docs) if (d.uid !== uid) entry(d.uid).learns.push({ tag: mine.tag, label: mine.label, level: d.level });
+        for (const d of docs)
+          if (d.uid !== uid) entry(d.uid).learns.push({ tag: mine.tag, label: mine.label, level: d.level });
       }),
     );
   }
@@ -81,24 +88,38 @@ async function newestMembers(store: DocStore, uid: string): Promise<Map<string, 
   const docs = await store.query({ collection: "users", orderBy: [["createdAt", "desc"]], limit: NEWCOMER_SAMPLE });
   const out = new Map<string, Candidate>();
   for (const d of docs) {
-    if (d.id === uid || isHiddenMember(d.data) || typeof d.data.fullName !== "string" || !d.data.fullName.trim()) continue;
+    if (d.id === uid || isHiddenMember(d.data) || typeof d.data.fullName !== "string" || !d.data.fullName.trim())
+      continue;
     out.set(d.id, { uid: d.id, teaches: [], learns: [], online: false, lastActive: 0 });
   }
   return out;
 }
 
-export async function findMatches(store: DocStore, uid: string, filters: MatchFilters = {}, now = Date.now()): Promise<MatchesPage> {
+export async function findMatches(
+  store: DocStore,
+  uid: string,
+  filters: MatchFilters = {},
+  now = Date.now(),
+): Promise<MatchesPage> {
   const me = await store.get(`users/${uid}`);
   const offered = readSkills(me?.data.skillsOffered);
   const wanted = readSkills(me?.data.skillsWanted);
   const skill = filters.skill ? normaliseTag(filters.skill) : "";
   const noSkills = offered.length === 0 && wanted.length === 0;
 
-  let candidates = noSkills && !skill ? await newestMembers(store, uid) : await collectCandidates(store, uid, offered, wanted, skill);
+  let candidates =
+    noSkills && !skill ? await newestMembers(store, uid) : await collectCandidates(store, uid, offered, wanted, skill);
   if (skill) {
-    candidates = new Map([...candidates].filter(([, c]) => c.teaches.some((f) => f.tag === skill) || c.learns.some((f) => f.tag === skill)));
+    candidates = new Map(
+      [...candidates].filter(
+        ([, c]) => c.teaches.some((f) => f.tag === skill) || c.learns.some((f) => f.tag === skill),
+      ),
+    );
   }
-  const [presences, ratings] = await Promise.all([getPresences(store, [...candidates.keys()]), getRatings(store, [...candidates.keys()])]);
+  const [presences, ratings] = await Promise.all([
+    getPresences(store, [...candidates.keys()]),
+    getRatings(store, [...candidates.keys()]),
+  ]);
   for (const c of candidates.values()) {
     const p = presences.get(c.uid);
     c.online = p?.online ?? false;

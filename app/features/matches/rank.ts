@@ -58,7 +58,8 @@ export function scoreOf(candidate: Candidate, now: number): number {
   const twoWay = candidate.teaches.length > 0 && candidate.learns.length > 0;
   const levels = candidate.teaches.reduce((sum, fit) => sum + LEVEL_BONUS[fit.level], 0);
   const age = candidate.online ? 0 : now - candidate.lastActive;
-  const recency = candidate.lastActive > 0 && age < RECENT_WINDOW_MS ? Math.round(RECENT_MAX * (1 - age / RECENT_WINDOW_MS)) : 0;
+  const recency =
+    candidate.lastActive > 0 && age < RECENT_WINDOW_MS ? Math.round(RECENT_MAX * (1 - age / RECENT_WINDOW_MS)) : 0;
   return (
     (twoWay ? TWO_WAY : 0) +
     PER_TAUGHT * candidate.teaches.length +
@@ -76,7 +77,11 @@ export function rankMatches(candidates: readonly Candidate[], now: number): Rank
     .sort((a, b) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
 }
 
-export function pageOf<T>(items: readonly T[], page: number, size = MATCHES_PAGE_SIZE): { items: T[]; page: number; pages: number } {
+export function pageOf<T>(
+  items: readonly T[],
+  page: number,
+  size = MATCHES_PAGE_SIZE,
+): { items: T[]; page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(items.length / size));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   return { items: items.slice((current - 1) * size, current * size), page: current, pages };
@@ -91,7 +96,8 @@ function list(labels: string[]): string {
 export function matchReason(match: Pick<Candidate, "teaches" | "learns">): string {
   const teaches = match.teaches.map((f) => f.label);
   const learns = match.learns.map((f) => f.label);
-  if (teaches.length && learns.length) return `teaches ${list(teaches)}, wants to learn ${list(learns)} — you teach ${list(learns)}`;
+  if (teaches.length && learns.length)
+    return `teaches ${list(teaches)}, wants to learn ${list(learns)} — you teach ${list(learns)}`;
   if (teaches.length) return `teaches ${list(teaches)} — you want to learn ${teaches.length > 1 ? "them" : "it"}`;
   if (learns.length) return `wants to learn ${list(learns)} — you teach ${list(learns)}`;
   return "new to the community";

@@ -14,13 +14,20 @@ export class AvatarError extends Error {}
  * Stores a new picture under a new version and points the profile at it; the URL changes with
  * every upload, so browsers may cache each one forever. The previous file is removed after.
  */
-export async function uploadAvatar(store: DocStore, files: FileStore, uid: string, bytes: Uint8Array, now = Date.now()): Promise<string> {
+export async function uploadAvatar(
+  store: DocStore,
+  files: FileStore,
+  uid: string,
+  bytes: Uint8Array,
+  now = Date.now(),
+): Promise<string> {
   if (bytes.length === 0) throw new AvatarError("Choose a picture to upload.");
   if (bytes.length > MAX_AVATAR_BYTES) throw new AvatarError("The picture is larger than 2 MB. Choose a smaller one.");
   const type = detectImageType(bytes);
   if (!type) throw new AvatarError("Upload a JPEG, PNG or WebP picture.");
   // The first bytes only name a type; reading the structure refuses files that merely start like one.
-  if (!readImageSize(bytes, type)) throw new AvatarError("This picture could not be read. Choose another JPEG, PNG or WebP file.");
+  if (!readImageSize(bytes, type))
+    throw new AvatarError("This picture could not be read. Choose another JPEG, PNG or WebP file.");
   const version = now.toString(36);
   const url = `/avatars/${uid}/${version}`;
   await files.put(avatarKey(uid, version), bytes, type);

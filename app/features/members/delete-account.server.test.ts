@@ -28,7 +28,12 @@ const NOW = Date.UTC(2026, 2, 2, 0, 0);
 const PASSWORD = "correct horse battery";
 const WEEK = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" }));
 // A real 1×1 PNG: uploads are read, not just sniffed.
-const PNG = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
+const PNG = new Uint8Array(
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+);
 
 const { store, dir } = useTempStore("delete-account-");
 let auth: AuthProvider;
@@ -39,19 +44,33 @@ beforeEach(() => {
   files = createLocalFileStore(path.join(dir(), "files"));
 });
 
-const skill = (label: string, level: "beginner" | "intermediate" | "expert" = "expert") => ({ tag: label.toLowerCase(), label, level });
+const skill = (label: string, level: "beginner" | "intermediate" | "expert" = "expert") => ({
+  tag: label.toLowerCase(),
+  label,
+  level,
+});
 
 async function member(email: string, fullName: string, offered: string[], wanted: string[]) {
   const user = await auth.signUp({ kind: "password", email, password: PASSWORD, clientKey: "" });
   await ensureProfile(store, user.uid, NOW - 10 * HOUR);
-  await setSkills(store, user.uid, offered.map((s) => skill(s)), wanted.map((s) => skill(s, "beginner")), { fullName, bio: `${fullName}'s bio`, languages: ["English"] });
+  await setSkills(
+    store,
+    user.uid,
+    offered.map((s) => skill(s)),
+    wanted.map((s) => skill(s, "beginner")),
+    { fullName, bio: `${fullName}'s bio`, languages: ["English"] },
+  );
   await saveAvailability(store, user.uid, { timezone: "UTC", weekly: WEEK, exceptions: [] }, NOW);
   await saveRates(store, user.uid, Object.fromEntries(offered.map((s) => [s.toLowerCase(), 40])), NOW);
   return user.uid;
 }
 
 function slot(daysAhead: number): number {
-  return bookableStarts({ weekly: WEEK, exceptions: [] }, "UTC", { from: NOW + daysAhead * 24 * HOUR, to: NOW + (daysAhead + 1) * 24 * HOUR, durationMinutes: 60 })[0];
+  return bookableStarts({ weekly: WEEK, exceptions: [] }, "UTC", {
+    from: NOW + daysAhead * 24 * HOUR,
+    to: NOW + (daysAhead + 1) * 24 * HOUR,
+    durationMinutes: 60,
+  })[0];
 }
 
 describe("deleteAccount", () => {
@@ -65,8 +84,16 @@ describe("deleteAccount", () => {
     await sendMessage(store, ben, chatId, "Hola Ana!", NOW);
     await sendMessage(store, ana, chatId, "Hi Ben", NOW + 1);
     // Ben asked Ana (mentor) for a session she never answered; Ana booked Ben, who accepted.
-    const asked = await requestBooking(store, { learnerUid: ben, mentorUid: ana, skillTag: "spanish", start: slot(3), durationMinutes: 60 }, NOW);
-    const booked = await requestBooking(store, { learnerUid: ana, mentorUid: ben, skillTag: "guitar", start: slot(4), durationMinutes: 60 }, NOW);
+    const asked = await requestBooking(
+      store,
+      { learnerUid: ben, mentorUid: ana, skillTag: "spanish", start: slot(3), durationMinutes: 60 },
+      NOW,
+    );
+    const booked = await requestBooking(
+      store,
+      { learnerUid: ana, mentorUid: ben, skillTag: "guitar", start: slot(4), durationMinutes: 60 },
+      NOW,
+    );
     await applyCommand(store, booked.id, { uid: ben }, { kind: "accept" }, NOW);
     const benBefore = await getBalance(store, ben);
     expect(await findMatches(store, ben, {}, NOW)).toMatchObject({ cards: [{ member: { uid: ana } }] });
@@ -74,7 +101,16 @@ describe("deleteAccount", () => {
     await deleteAccount({ store, auth, files }, ana, NOW + 2);
 
     const profile = (await store.get(`users/${ana}`))!.data;
-    expect(profile).toMatchObject({ fullName: DELETED_MEMBER_NAME, bio: "", languages: [], skillsOffered: [], skillsWanted: [], teachTags: [], learnTags: [], deleted: true });
+    expect(profile).toMatchObject({
+      fullName: DELETED_MEMBER_NAME,
+      bio: "",
+      languages: [],
+      skillsOffered: [],
+      skillsWanted: [],
+      teachTags: [],
+      learnTags: [],
+      deleted: true,
+    });
     expect(await store.query({ collection: "skillIndex/spanish/teachers" })).toEqual([]);
     expect(await store.query({ collection: "skillIndex/guitar/learners" })).toEqual([]);
     expect(await files.get(avatarKey(ana, picture.split("/").pop()!))).toBeNull();
@@ -97,7 +133,9 @@ describe("deleteAccount", () => {
     expect(thread.messages.map((m) => m.text)).toEqual(["Hola Ana!", "Hi Ben"]);
 
     // The sign-in is gone: the old password fails, and the email signs up as a new account.
-    await expect(auth.signIn({ kind: "password", email: "ana@example.com", password: PASSWORD, clientKey: "" })).rejects.toBeInstanceOf(AuthError);
+    await expect(
+      auth.signIn({ kind: "password", email: "ana@example.com", password: PASSWORD, clientKey: "" }),
+    ).rejects.toBeInstanceOf(AuthError);
     const again = await auth.signUp({ kind: "password", email: "ana@example.com", password: PASSWORD, clientKey: "" });
     expect(again.uid).not.toBe(ana);
   });
@@ -105,7 +143,9 @@ describe("deleteAccount", () => {
   it("signs out every session and is safe to repeat", async () => {
     const uid = await member("cleo@example.com", "Cleo", ["Yoga"], []);
     const credentials = { kind: "password" as const, email: "cleo@example.com", password: PASSWORD, clientKey: "" };
-    const sessions = await Promise.all([1, 2].map(async () => auth.startSession(await auth.signIn(credentials), credentials)));
+    const sessions = await Promise.all(
+      [1, 2].map(async () => auth.startSession(await auth.signIn(credentials), credentials)),
+    );
     await deleteAccount({ store, auth, files }, uid, NOW);
     for (const s of sessions) expect(await auth.getSessionUser(s.token)).toBeNull();
     await deleteAccount({ store, auth, files }, uid, NOW);

@@ -61,7 +61,11 @@ async function deleteCollection(store: DocStore, collection: string): Promise<vo
   }
 }
 
-export async function deleteAccount({ store, auth, files }: DeleteAccountPorts, uid: string, now = Date.now()): Promise<void> {
+export async function deleteAccount(
+  { store, auth, files }: DeleteAccountPorts,
+  uid: string,
+  now = Date.now(),
+): Promise<void> {
   // Signed out everywhere before anything else, so no open tab keeps acting for the member.
   await auth.revokeSessions(uid);
   const profile = await store.get(`users/${uid}`);

@@ -20,7 +20,13 @@ export async function loadDirectory(store: DocStore, viewerUid: string): Promise
   const onlineNow = new Set(online.map((d) => d.id));
   const entries: DirectoryEntry[] = [];
   for (const doc of users) {
-    if (doc.id === viewerUid || isHiddenMember(doc.data) || typeof doc.data.fullName !== "string" || !doc.data.fullName.trim()) continue;
+    if (
+      doc.id === viewerUid ||
+      isHiddenMember(doc.data) ||
+      typeof doc.data.fullName !== "string" ||
+      !doc.data.fullName.trim()
+    )
+      continue;
     const member = publicMember(doc.id, doc.data);
     entries.push({
       uid: doc.id,

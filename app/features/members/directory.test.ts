@@ -18,11 +18,29 @@ const entry = (uid: string, over: Partial<DirectoryEntry> = {}): DirectoryEntry 
   ...over,
 });
 const q = (query: string) => readDirectoryQuery(new URLSearchParams(query));
-const uids = (query: string, all: DirectoryEntry[], size?: number) => searchDirectory(all, q(query), size).entries.map((e) => e.uid);
+const uids = (query: string, all: DirectoryEntry[], size?: number) =>
+  searchDirectory(all, q(query), size).entries.map((e) => e.uid);
 
-const ana = entry("Ana", { skillsOffered: [skill("Spanish")], rates: { spanish: 30 }, languages: ["Spanish", "English"], rating: { count: 4, average: 4.5 }, online: true, createdAt: 1 });
-const ben = entry("Ben", { skillsOffered: [skill("Guitar", "intermediate")], skillsWanted: [skill("Spanish", "beginner")], rates: { guitar: 0 }, createdAt: 3 });
-const cleo = entry("Cleo", { skillsOffered: [skill("JavaScript")], rates: { javascript: 80 }, rating: { count: 1, average: 3 }, createdAt: 2 });
+const ana = entry("Ana", {
+  skillsOffered: [skill("Spanish")],
+  rates: { spanish: 30 },
+  languages: ["Spanish", "English"],
+  rating: { count: 4, average: 4.5 },
+  online: true,
+  createdAt: 1,
+});
+const ben = entry("Ben", {
+  skillsOffered: [skill("Guitar", "intermediate")],
+  skillsWanted: [skill("Spanish", "beginner")],
+  rates: { guitar: 0 },
+  createdAt: 3,
+});
+const cleo = entry("Cleo", {
+  skillsOffered: [skill("JavaScript")],
+  rates: { javascript: 80 },
+  rating: { count: 1, average: 3 },
+  createdAt: 2,
+});
 const all = [cleo, ben, ana];
 
 describe("searchDirectory", () => {
@@ -56,6 +74,12 @@ describe("searchDirectory", () => {
     expect([last.page, last.pages, last.total, last.entries.length]).toEqual([3, 3, 45, 5]);
   });
   it("reads a broken query string as the defaults instead of failing", () => {
-    expect(q("sort=evil&page=-3&maxPrice=abc&level=guru&online=yes")).toMatchObject({ sort: "relevance", page: 1, maxPrice: undefined, level: "any", online: undefined });
+    expect(q("sort=evil&page=-3&maxPrice=abc&level=guru&online=yes")).toMatchObject({
+      sort: "relevance",
+      page: 1,
+      maxPrice: undefined,
+      level: "any",
+      online: undefined,
+    });
   });
 });

@@ -30,7 +30,10 @@ export const DIRECTORY_SORTS = ["relevance", "rating", "price", "newest", "name"
 export const directoryQuerySchema = z.object({
   q: z.string().max(80).catch("").default(""),
   role: z.enum(["any", "teaches", "learns"]).catch("any").default("any"),
-  level: z.enum(["any", ...SKILL_LEVELS]).catch("any").default("any"),
+  level: z
+    .enum(["any", ...SKILL_LEVELS])
+    .catch("any")
+    .default("any"),
   online: z.literal("1").optional().catch(undefined),
   free: z.literal("1").optional().catch(undefined),
   maxPrice: z.coerce.number().int().min(0).max(100_000).optional().catch(undefined),
@@ -68,7 +71,9 @@ export function priceOf(entry: DirectoryEntry, query: Pick<DirectoryQuery, "q">)
   const text = normaliseTag(query.q);
   const meant = text ? findSkill(text)?.tag : undefined;
   const matching = entry.skillsOffered.filter((s) => !text || s.tag === meant || s.tag.includes(text));
-  const rates = (matching.length ? matching : entry.skillsOffered).map((s) => entry.rates[s.tag]).filter((r): r is number => r !== undefined);
+  const rates = (matching.length ? matching : entry.skillsOffered)
+    .map((s) => entry.rates[s.tag])
+    .filter((r): r is number => r !== undefined);
   return rates.length ? Math.min(...rates) : null;
 }
 
@@ -95,17 +100,32 @@ export interface DirectoryPage {
 }
 
 /** Filters, sorts and pages the directory; members with equal keys keep a stable, name-based order. */
-export function searchDirectory(all: readonly DirectoryEntry[], query: DirectoryQuery, pageSize = DIRECTORY_PAGE_SIZE): DirectoryPage {
+export function searchDirectory(
+  all: readonly DirectoryEntry[],
+  query: DirectoryQuery,
+  pageSize = DIRECTORY_PAGE_SIZE,
+): DirectoryPage {
   // With a role or level chosen, the text must name one of those skills, not the name or a language.
   const needsSkill = !!normaliseTag(query.q) && (query.role !== "any" || query.level !== "any");
   const scored = all
     .map((entry) => ({ entry, score: textScore(entry, query) }))
     .filter(({ entry, score }) => score >= (needsSkill ? 3 : 1) && fits(entry, query));
-  const byName = (a: DirectoryEntry, b: DirectoryEntry) => a.fullName.localeCompare(b.fullName) || a.uid.localeCompare(b.uid);
+  const byName = (a: DirectoryEntry, b: DirectoryEntry) =>
+    a.fullName.localeCompare(b.fullName) || a.uid.localeCompare(b.uid);
   const price = (e: DirectoryEntry) => priceOf(e, query) ?? Infinity;
-  const compare: Record<DirectoryQuery["sort"], (a: { entry: DirectoryEntry; score: number }, b: { entry: DirectoryEntry; score: number }) => number> = {
-    relevance: (a, b) => b.score - a.score || Number(b.entry.online) - Number(a.entry.online) || (b.entry.rating.average ?? 0) - (a.entry.rating.average ?? 0) || byName(a.entry, b.entry),
-    rating: (a, b) => (b.entry.rating.average ?? 0) - (a.entry.rating.average ?? 0) || b.entry.rating.count - a.entry.rating.count || byName(a.entry, b.entry),
+  const compare: Record<
+    DirectoryQuery["sort"],
+    (a: { entry: DirectoryEntry; score: number }, b: { entry: DirectoryEntry; score: number }) => number
+  > = {
+    relevance: (a, b) =>
+      b.score - a.score ||
+      Number(b.entry.online) - Number(a.entry.online) ||
+      (b.entry.rating.average ?? 0) - (a.entry.rating.average ?? 0) ||
+      byName(a.entry, b.entry),
+    rating: (a, b) =>
+      (b.entry.rating.average ?? 0) - (a.entry.rating.average ?? 0) ||
+      b.entry.rating.count - a.entry.rating.count ||
+      byName(a.entry, b.entry),
     price: (a, b) => price(a.entry) - price(b.entry) || byName(a.entry, b.entry),
     newest: (a, b) => b.entry.createdAt - a.entry.createdAt || byName(a.entry, b.entry),
     name: (a, b) => byName(a.entry, b.entry),
@@ -113,5 +133,10 @@ export function searchDirectory(all: readonly DirectoryEntry[], query: Directory
   scored.sort(compare[query.sort]);
   const pages = Math.max(1, Math.ceil(scored.length / pageSize));
   const page = Math.min(query.page, pages);
-  return { entries: scored.slice((page - 1) * pageSize, page * pageSize).map((s) => s.entry), total: scored.length, page, pages };
+  return {
+    entries: scored.slice((page - 1) * pageSize, page * pageSize).map((s) => s.entry),
+    total: scored.length,
+    page,
+    pages,
+  };
 }

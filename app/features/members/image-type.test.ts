@@ -23,7 +23,19 @@ describe("readImageSize", () => {
       return [...be32(body.length), ...typed, ...be32(crc)];
     };
     const ihdr = [...be32(width), ...be32(height), 8, 2, 0, 0, 0];
-    return Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk("IHDR", ihdr), ...chunk("IDAT", [1, 2, 3]), ...chunk("IEND", [])]);
+    return Uint8Array.from([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...chunk("IHDR", ihdr),
+      ...chunk("IDAT", [1, 2, 3]),
+      ...chunk("IEND", []),
+    ]);
   };
   const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
   const crcOf = (bytes: Uint8Array) => {
@@ -50,7 +62,10 @@ describe("readImageSize", () => {
   it("reads a JPEG frame header and refuses a JPEG that stops before its scan", () => {
     const sof = [0xff, 0xc0, 0, 11, 8, 0, 20, 0, 30, 1, 1, 0x11, 0];
     const sos = [0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0];
-    expect(readImageSize(Uint8Array.from([0xff, 0xd8, ...sof, ...sos, 1, 2, 0xff, 0xd9]), "image/jpeg")).toEqual({ width: 30, height: 20 });
+    expect(readImageSize(Uint8Array.from([0xff, 0xd8, ...sof, ...sos, 1, 2, 0xff, 0xd9]), "image/jpeg")).toEqual({
+      width: 30,
+      height: 20,
+    });
     expect(readImageSize(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]), "image/jpeg")).toBeNull();
   });
 });

@@ -31,7 +31,9 @@ export interface Suspension {
 
 export function suspensionOf(data: DocData | undefined): Suspension | null {
   const s = data?.suspension as Partial<Suspension> | null | undefined;
-  return s && typeof s.reason === "string" && typeof s.at === "number" ? { reason: s.reason, at: s.at, byUid: String(s.byUid ?? "") } : null;
+  return s && typeof s.reason === "string" && typeof s.at === "number"
+    ? { reason: s.reason, at: s.at, byUid: String(s.byUid ?? "") }
+    : null;
 }
 
 /** Deleted and suspended members are shown nowhere: not in matches, search or member pages. */
@@ -44,7 +46,11 @@ export function publicMember(uid: string, data: DocData | undefined): PublicMemb
   const deleted = d.deleted === true || !data;
   return {
     uid,
-    fullName: deleted ? DELETED_MEMBER_NAME : typeof d.fullName === "string" && d.fullName.trim() ? d.fullName.trim() : "Member",
+    fullName: deleted
+      ? DELETED_MEMBER_NAME
+      : typeof d.fullName === "string" && d.fullName.trim()
+        ? d.fullName.trim()
+        : "Member",
     avatar: !deleted && typeof d.profilePicture === "string" && d.profilePicture ? d.profilePicture : DEFAULT_AVATAR,
     bio: !deleted && typeof d.bio === "string" ? d.bio : "",
     timezone: typeof d.timezone === "string" ? d.timezone : "UTC",

@@ -6,7 +6,8 @@ import { averageRating, readRating } from "~/features/reviews/types";
 /** A member others may look up; null for an unknown, unnamed, deleted or suspended account (their profile page is a 404). */
 export async function getMember(store: DocStore, uid: string): Promise<PublicMember | null> {
   const doc = await store.get(`users/${uid}`);
-  if (!doc || isHiddenMember(doc.data) || typeof doc.data.fullName !== "string" || !doc.data.fullName.trim()) return null;
+  if (!doc || isHiddenMember(doc.data) || typeof doc.data.fullName !== "string" || !doc.data.fullName.trim())
+    return null;
   return publicMember(uid, doc.data);
 }
 
@@ -16,7 +17,10 @@ export async function getMembers(store: DocStore, uids: readonly string[]): Prom
 }
 
 /** Review summaries (`ratings/{uid}`, kept by the review service) of many members at once. */
-export async function getRatings(store: DocStore, uids: readonly string[]): Promise<Map<string, { count: number; average: number }>> {
+export async function getRatings(
+  store: DocStore,
+  uids: readonly string[],
+): Promise<Map<string, { count: number; average: number }>> {
   const docs = await Promise.all(uids.map((uid) => store.get(`ratings/${uid}`)));
   const out = new Map<string, { count: number; average: number }>();
   uids.forEach((uid, i) => {

@@ -8,7 +8,10 @@ export const OFFLINE: Presence = { online: false, lastChanged: 0 };
 
 export function presenceOf(data: Record<string, unknown> | undefined | null): Presence {
   if (!data) return OFFLINE;
-  return { online: data.state === "online", lastChanged: typeof data.last_changed === "number" ? data.last_changed : 0 };
+  return {
+    online: data.state === "online",
+    lastChanged: typeof data.last_changed === "number" ? data.last_changed : 0,
+  };
 }
 
 export function lastSeenText(presence: Presence, now: number): string {

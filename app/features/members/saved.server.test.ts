@@ -25,7 +25,15 @@ describe("saved profiles: the Plus perk (decision 017)", () => {
   it("lets a Plus member save more, and not once the plan is cancelled", async () => {
     await members(SAVED_LIMIT.free + 2);
     for (let i = 0; i < SAVED_LIMIT.free; i++) await saveMember(store, "me", `m${i}`, i);
-    await store.set("subscriptions/me", { subscriptionId: "sub_1", customerId: "c", planId: "plus_monthly", status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: null, at: 1 });
+    await store.set("subscriptions/me", {
+      subscriptionId: "sub_1",
+      customerId: "c",
+      planId: "plus_monthly",
+      status: "active",
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: null,
+      at: 1,
+    });
     await saveMember(store, "me", `m${SAVED_LIMIT.free}`);
     expect(await savedUids(store, "me")).toHaveLength(SAVED_LIMIT.free + 1);
     await store.update("subscriptions/me", { status: "canceled" });

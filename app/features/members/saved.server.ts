@@ -17,10 +17,15 @@ export async function saveMember(store: DocStore, uid: string, other: string, no
   const plus = await hasPlus(store, uid);
   const limit = plus ? SAVED_LIMIT.plus : SAVED_LIMIT.free;
   await store.transaction(async (tx) => {
-    const [already, saved] = await Promise.all([tx.get(savedPath(uid, other)), tx.query({ collection: `users/${uid}/saved`, limit })]);
+    const [already, saved] = await Promise.all([
+      tx.get(savedPath(uid, other)),
+      tx.query({ collection: `users/${uid}/saved`, limit }),
+    ]);
     if (!already && saved.length >= limit) {
       const more = plus ? "" : ` Plus raises the limit to ${SAVED_LIMIT.plus}.`;
-      throw new Response(`You can save up to ${limit} profiles. Remove one from Saved Profiles first.${more}`, { status: 403 });
+      throw new Response(`You can save up to ${limit} profiles. Remove one from Saved Profiles first.${more}`, {
+        status: 403,
+      });
     }
     tx.set(savedPath(uid, other), { uid: other, savedAt: now });
   });
@@ -31,7 +36,11 @@ export async function unsaveMember(store: DocStore, uid: string, other: string):
 }
 
 export async function savedUids(store: DocStore, uid: string): Promise<string[]> {
-  const docs = await store.query({ collection: `users/${uid}/saved`, orderBy: [["savedAt", "desc"]], limit: MAX_SAVED_LISTED });
+  const docs = await store.query({
+    collection: `users/${uid}/saved`,
+    orderBy: [["savedAt", "desc"]],
+    limit: MAX_SAVED_LISTED,
+  });
   return docs.map((d) => d.id);
 }
 

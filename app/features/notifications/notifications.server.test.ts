@@ -1,11 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { addNotification, listNotifications, markAllRead, markRead, NotificationNotFoundError, prepareNotifications } from "./notifications.server";
+import {
+  addNotification,
+  listNotifications,
+  markAllRead,
+  markRead,
+  NotificationNotFoundError,
+  prepareNotifications,
+} from "./notifications.server";
 import type { NotificationInput } from "./types";
 
 const { store } = useTempStore("notifications-");
 
-const input = (title: string, id?: string): NotificationInput => ({ id, type: "system", title, body: `${title} body`, link: "/wallet" });
+const input = (title: string, id?: string): NotificationInput => ({
+  id,
+  type: "system",
+  title,
+  body: `${title} body`,
+  link: "/wallet",
+});
 
 async function add(uid: string, notification: NotificationInput, now: number): Promise<void> {
   await store.transaction(async (tx) => addNotification(tx, uid, notification, now));
@@ -75,7 +88,10 @@ describe("markAllRead", () => {
 
 describe("prepareNotifications", () => {
   it("skips the types a member turned off and always sends money notices", async () => {
-    await store.set("users/u1", { fullName: "U1", notificationPrefs: { messages: false, sessions: true, reminders: false, wallet: false } });
+    await store.set("users/u1", {
+      fullName: "U1",
+      notificationPrefs: { messages: false, sessions: true, reminders: false, wallet: false },
+    });
     await store.set("users/u2", { fullName: "U2" });
     await store.transaction(async (tx) => {
       const notify = await prepareNotifications(tx, ["u1", "u2"]);

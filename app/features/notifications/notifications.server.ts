@@ -40,12 +40,25 @@ function assertId(kind: string, value: string): void {
  * written at all. Without them it always writes: right for money notices, which are always
  * sent; a caller reporting anything else should use `prepareNotifications`.
  */
-export function addNotification(tx: Transaction, uid: string, input: NotificationInput, now: number, prefs?: NotificationPrefs): void {
+export function addNotification(
+  tx: Transaction,
+  uid: string,
+  input: NotificationInput,
+  now: number,
+  prefs?: NotificationPrefs,
+): void {
   assertId("user id", uid);
   if (prefs && !shouldNotify(prefs, input.type)) return;
   const id = input.id ?? randomUUID();
   assertId("notification id", id);
-  const doc: NotificationDoc = { type: input.type, title: input.title, body: input.body, link: input.link, read: false, timestamp: now };
+  const doc: NotificationDoc = {
+    type: input.type,
+    title: input.title,
+    body: input.body,
+    link: input.link,
+    read: false,
+    timestamp: now,
+  };
   tx.set(`${messagesPath(uid)}/${id}`, doc);
 }
 
@@ -73,7 +86,11 @@ export async function prepareNotifications(tx: Transaction, uids: readonly strin
 }
 
 /** Stores which categories `uid` wants; always-sent categories are stored as on whatever is asked. */
-export async function saveNotificationPrefs(store: DocStore, uid: string, wanted: Partial<NotificationPrefs>): Promise<NotificationPrefs> {
+export async function saveNotificationPrefs(
+  store: DocStore,
+  uid: string,
+  wanted: Partial<NotificationPrefs>,
+): Promise<NotificationPrefs> {
   const prefs = readNotificationPrefs({ notificationPrefs: wanted });
   await store.update(`users/${uid}`, { notificationPrefs: prefs });
   return prefs;
@@ -99,7 +116,11 @@ export async function markAllRead(store: DocStore, uid: string): Promise<number>
   let changed = 0;
   for (;;) {
     const count = await store.transaction(async (tx) => {
-      const unread = await tx.query({ collection: messagesPath(uid), where: [["read", "==", false]], limit: MARK_ALL_BATCH });
+      const unread = await tx.query({
+        collection: messagesPath(uid),
+        where: [["read", "==", false]],
+        limit: MARK_ALL_BATCH,
+      });
       for (const doc of unread) tx.update(doc.path, { read: true });
       return unread.length;
     });
@@ -108,8 +129,16 @@ export async function markAllRead(store: DocStore, uid: string): Promise<number>
   }
 }
 
-export async function listNotifications(store: DocStore, uid: string, limit = NOTIFICATIONS_FETCHED): Promise<Notification[]> {
+export async function listNotifications(
+  store: DocStore,
+  uid: string,
+  limit = NOTIFICATIONS_FETCHED,
+): Promise<Notification[]> {
   assertId("user id", uid);
-  const docs = await store.query<NotificationDoc>({ collection: messagesPath(uid), orderBy: [["timestamp", "desc"]], limit });
+  const docs = await store.query<NotificationDoc>({
+    collection: messagesPath(uid),
+    orderBy: [["timestamp", "desc"]],
+    limit,
+  });
   return docs.map((doc) => ({ ...doc.data, id: doc.id }));
 }

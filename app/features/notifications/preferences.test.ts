@@ -4,9 +4,19 @@ import { readNotificationPrefs, shouldNotify } from "./preferences";
 describe("notification preferences", () => {
   it("sends everything to a member who never chose", () => {
     const prefs = readNotificationPrefs({ fullName: "A" });
-    expect(prefs).toEqual({ messages: true, sessions: true, reminders: true, replies: true, mentions: true, answers: true, wallet: true });
+    expect(prefs).toEqual({
+      messages: true,
+      sessions: true,
+      reminders: true,
+      replies: true,
+      mentions: true,
+      answers: true,
+      wallet: true,
+    });
     expect(shouldNotify(prefs, "message")).toBe(true);
-    expect(shouldNotify(readNotificationPrefs({ notificationPrefs: { mentions: false } }), "forum_mention")).toBe(false);
+    expect(shouldNotify(readNotificationPrefs({ notificationPrefs: { mentions: false } }), "forum_mention")).toBe(
+      false,
+    );
     expect(shouldNotify(readNotificationPrefs({ notificationPrefs: { mentions: false } }), "forum_reply")).toBe(true);
   });
 

@@ -5,7 +5,15 @@
  */
 import type { NotificationType } from "./types";
 
-export const NOTIFICATION_CATEGORIES = ["messages", "sessions", "reminders", "replies", "mentions", "answers", "wallet"] as const;
+export const NOTIFICATION_CATEGORIES = [
+  "messages",
+  "sessions",
+  "reminders",
+  "replies",
+  "mentions",
+  "answers",
+  "wallet",
+] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 /** true = send; a category missing from the stored map is on, so members who never chose get everything. */
@@ -32,7 +40,8 @@ export function readNotificationPrefs(profile: Record<string, unknown> | null | 
   const stored = profile?.notificationPrefs;
   const map = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
   const prefs = {} as NotificationPrefs;
-  for (const category of NOTIFICATION_CATEGORIES) prefs[category] = ALWAYS_SENT.includes(category) || map[category] !== false;
+  for (const category of NOTIFICATION_CATEGORIES)
+    prefs[category] = ALWAYS_SENT.includes(category) || map[category] !== false;
   return prefs;
 }
 

@@ -1,5 +1,15 @@
 /** Why a notification was sent; the bell and the notifications page may pick an icon by it. */
-export type NotificationType = "welcome_bonus" | "top_up" | "booking" | "reminder" | "message" | "system" | "forum_reply" | "forum_mention" | "forum_answer" | "subscription";
+export type NotificationType =
+  | "welcome_bonus"
+  | "top_up"
+  | "booking"
+  | "reminder"
+  | "message"
+  | "system"
+  | "forum_reply"
+  | "forum_mention"
+  | "forum_answer"
+  | "subscription";
 
 export interface NotificationInput {
   /** A fixed id makes the notification idempotent with the change it reports; random when absent. */

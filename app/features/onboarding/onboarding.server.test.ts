@@ -18,13 +18,25 @@ describe("onboardingState", () => {
   });
 
   it("finds the bonus by its type, whatever its id", async () => {
-    await store.set("wallets/u2/transactions/t9", { amount: 150, timestamp: 1, type: "welcome_bonus", description: "Welcome bonus", ref: null });
+    await store.set("wallets/u2/transactions/t9", {
+      amount: 150,
+      timestamp: 1,
+      type: "welcome_bonus",
+      description: "Welcome bonus",
+      ref: null,
+    });
     const state = await onboardingState(store, "u2", { tourCompleted: true, welcomeBonusShown: false });
     expect(state.storedBonus).toBe(150);
   });
 
   it("gives null when the user has no welcome_bonus transaction", async () => {
-    await store.set("wallets/u3/transactions/t1", { amount: 500, timestamp: 1, type: "top_up", description: "Top-up", ref: null });
+    await store.set("wallets/u3/transactions/t1", {
+      amount: 500,
+      timestamp: 1,
+      type: "top_up",
+      description: "Top-up",
+      ref: null,
+    });
     const state = await onboardingState(store, "u3", { tourCompleted: false, welcomeBonusShown: false });
     expect(state.storedBonus).toBeNull();
   });
@@ -32,7 +44,12 @@ describe("onboardingState", () => {
   it("skips the lookup once the modal has been shown", async () => {
     const query = vi.spyOn(store, "query");
     const state = await onboardingState(store, "u1", { tourCompleted: true, welcomeBonusShown: true });
-    expect(state).toMatchObject({ tourCompleted: true, welcomeBonusShown: true, storedBonus: null, bonusCheckFailed: false });
+    expect(state).toMatchObject({
+      tourCompleted: true,
+      welcomeBonusShown: true,
+      storedBonus: null,
+      bonusCheckFailed: false,
+    });
     expect(query).not.toHaveBeenCalled();
   });
 

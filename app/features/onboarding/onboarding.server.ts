@@ -23,7 +23,11 @@ async function storedWelcomeBonus(store: DocStore, uid: string): Promise<number 
   return typeof entry?.data.amount === "number" ? entry.data.amount : null;
 }
 
-export async function onboardingState(store: DocStore, uid: string, profile: Pick<UserProfile, "tourCompleted" | "welcomeBonusShown">): Promise<OnboardingState> {
+export async function onboardingState(
+  store: DocStore,
+  uid: string,
+  profile: Pick<UserProfile, "tourCompleted" | "welcomeBonusShown">,
+): Promise<OnboardingState> {
   const state: OnboardingState = {
     uid,
     tourCompleted: profile.tourCompleted === true,

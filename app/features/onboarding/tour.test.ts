@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  stepsForScreen,
-  hasLocalTourFlag,
-  shouldStartTour,
-  tourSteps,
-  validateSteps,
-} from "./tour";
+import { stepsForScreen, hasLocalTourFlag, shouldStartTour, tourSteps, validateSteps } from "./tour";
 
 describe("tourSteps", () => {
   it("visits the spec's targets in the spec's order", () => {
@@ -109,7 +103,13 @@ describe("stepsForScreen", () => {
     expect(wide[0]).toEqual(tourSteps[0]);
     expect(phone[0]).toEqual(tourSteps[0]);
     const matches = tourSteps.findIndex((s) => s.target === '[data-tour="nav-matches"]');
-    expect(wide[matches]).toMatchObject({ target: '[data-testid="sidebar"] [data-tour="nav-matches"]', placement: "right" });
-    expect(phone[matches]).toMatchObject({ target: '[data-testid="bottom-bar"] [data-tour="nav-matches"]', placement: "top" });
+    expect(wide[matches]).toMatchObject({
+      target: '[data-testid="sidebar"] [data-tour="nav-matches"]',
+      placement: "right",
+    });
+    expect(phone[matches]).toMatchObject({
+      target: '[data-testid="bottom-bar"] [data-tour="nav-matches"]',
+      placement: "top",
+    });
   });
 });

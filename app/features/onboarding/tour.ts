@@ -26,13 +26,15 @@ export const tourSteps: readonly TourStep[] = [
   {
     target: anchor("wallet"),
     title: "Your SP wallet",
-    content: "SP is the currency you use to book sessions and earn by teaching. Check your balance and latest transactions here, and top up when you run low.",
+    content:
+      "SP is the currency you use to book sessions and earn by teaching. Check your balance and latest transactions here, and top up when you run low.",
     placement: "bottom",
   },
   {
     target: anchor("profile-menu"),
     title: "Your profile and settings",
-    content: "Edit your profile, change your settings, manage subscriptions and saved profiles, or sign out. You can replay this tour from here too.",
+    content:
+      "Edit your profile, change your settings, manage subscriptions and saved profiles, or sign out. You can replay this tour from here too.",
     placement: "bottom",
   },
   {
@@ -44,7 +46,8 @@ export const tourSteps: readonly TourStep[] = [
   {
     target: anchor("matches-widget"),
     title: "People to swap with",
-    content: "We suggest members who teach what you want to learn and want to learn what you teach. Open one to start a conversation.",
+    content:
+      "We suggest members who teach what you want to learn and want to learn what you teach. Open one to start a conversation.",
     placement: "auto",
   },
   {
@@ -56,7 +59,8 @@ export const tourSteps: readonly TourStep[] = [
   {
     target: anchor("level-widget"),
     title: "Level up as you go",
-    content: "Every session you teach or take earns xp. Watch your level grow and see how far you are from the next one.",
+    content:
+      "Every session you teach or take earns xp. Watch your level grow and see how far you are from the next one.",
     placement: "auto",
   },
   {
@@ -102,7 +106,9 @@ export const WIDE_SCREEN_QUERY = "(min-width: 1024px)";
 export function stepsForScreen(steps: readonly TourStep[], wide: boolean): TourStep[] {
   return steps.map((step) => {
     if (!step.target.startsWith('[data-tour="nav-')) return step;
-    return wide ? { ...step, target: `[data-testid="sidebar"] ${step.target}` } : { ...step, target: `[data-testid="bottom-bar"] ${step.target}`, placement: "top" };
+    return wide
+      ? { ...step, target: `[data-testid="sidebar"] ${step.target}` }
+      : { ...step, target: `[data-testid="bottom-bar"] ${step.target}`, placement: "top" };
   });
 }
 

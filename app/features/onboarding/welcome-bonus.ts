@@ -34,7 +34,10 @@ const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
  * SPEC.md §4 amount: the `wb` parameter when it is a positive integer, else the stored
  * welcome_bonus transaction's amount when above 0, else the default bonus.
  */
-export function welcomeBonusAmount(wbParam: string | null | undefined, storedAmount: number | null | undefined): number {
+export function welcomeBonusAmount(
+  wbParam: string | null | undefined,
+  storedAmount: number | null | undefined,
+): number {
   if (typeof wbParam === "string" && POSITIVE_INTEGER.test(wbParam)) {
     const amount = Number(wbParam);
     if (Number.isSafeInteger(amount)) return amount;

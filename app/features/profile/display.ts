@@ -23,7 +23,13 @@ export function displayNameOf({ authDisplayName, fullName, email }: NameSources)
  * A picture the member chose on SkillSwap, then the sign-in account's photo, then the default.
  * (SPEC.md leaves the order open; an upload that never showed would look broken.)
  */
-export function avatarOf({ authPhotoURL, profilePicture }: { authPhotoURL?: string | null; profilePicture?: string | null }): string {
+export function avatarOf({
+  authPhotoURL,
+  profilePicture,
+}: {
+  authPhotoURL?: string | null;
+  profilePicture?: string | null;
+}): string {
   if (filled(profilePicture) && profilePicture !== DEFAULT_AVATAR) return profilePicture;
   if (filled(authPhotoURL)) return authPhotoURL;
   return DEFAULT_AVATAR;

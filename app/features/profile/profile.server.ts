@@ -1,7 +1,9 @@
 import type { DocStore } from "~/engine/store/types";
 import type { UserProfile } from "./types";
 
-type EditableFields = Partial<Pick<UserProfile, "fullName" | "bio" | "timezone" | "tourCompleted" | "welcomeBonusShown">>;
+type EditableFields = Partial<
+  Pick<UserProfile, "fullName" | "bio" | "timezone" | "tourCompleted" | "welcomeBonusShown">
+>;
 
 /** The only way routes change a profile; `ensureProfile` has created it before any route runs. */
 export async function updateProfile(store: DocStore, uid: string, fields: EditableFields): Promise<void> {

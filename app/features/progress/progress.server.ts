@@ -18,7 +18,13 @@ export async function loadProgress(store: DocStore, uid: string) {
   const [user, history, completed, reviews] = await Promise.all([
     store.get(`users/${uid}`),
     store.query<XpEventDoc>({ collection: xpHistoryPath(uid), orderBy: [["at", "desc"]], limit: 50 }),
-    store.query<BookingDoc>({ collection: "bookings", where: [["participants", "array-contains", uid], ["state", "==", "completed"]] }),
+    store.query<BookingDoc>({
+      collection: "bookings",
+      where: [
+        ["participants", "array-contains", uid],
+        ["state", "==", "completed"],
+      ],
+    }),
     reviewsReceived(store, uid, 20),
   ]);
   const xp = typeof user?.data.xp === "number" ? user.data.xp : 0;
@@ -26,7 +32,12 @@ export async function loadProgress(store: DocStore, uid: string) {
   let taught = 0;
   let learned = 0;
   for (const { data: b } of completed) {
-    const row = bySkill.get(b.skillTag) ?? { tag: b.skillTag, label: b.skillLabel, taughtMinutes: 0, learnedMinutes: 0 };
+    const row = bySkill.get(b.skillTag) ?? {
+      tag: b.skillTag,
+      label: b.skillLabel,
+      taughtMinutes: 0,
+      learnedMinutes: 0,
+    };
     if (b.mentorUid === uid) {
       row.taughtMinutes += b.durationMinutes;
       taught++;
@@ -36,7 +47,9 @@ export async function loadProgress(store: DocStore, uid: string) {
     }
     bySkill.set(b.skillTag, row);
   }
-  const skills = [...bySkill.values()].sort((a, b) => b.taughtMinutes + b.learnedMinutes - (a.taughtMinutes + a.learnedMinutes));
+  const skills = [...bySkill.values()].sort(
+    (a, b) => b.taughtMinutes + b.learnedMinutes - (a.taughtMinutes + a.learnedMinutes),
+  );
   const rating = readRating(user?.data.rating);
   return {
     level: levelFor(xp),
@@ -45,6 +58,11 @@ export async function loadProgress(store: DocStore, uid: string) {
     taught,
     learned,
     rating: { average: averageRating(rating), count: rating.count },
-    badges: badgesFor({ taught, learned, skillsTaught: skills.filter((s) => s.taughtMinutes > 0).length, recentRatings: reviews.map((r) => r.rating) }),
+    badges: badgesFor({
+      taught,
+      learned,
+      skillsTaught: skills.filter((s) => s.taughtMinutes > 0).length,
+      recentRatings: reviews.map((r) => r.rating),
+    }),
   };
 }

@@ -35,7 +35,10 @@ export async function prepareXp(
   awards: readonly XpAward[],
   context: { bookingId: string; skillTag: string | null; now: number },
 ): Promise<PreparedXp> {
-  const [user, ...existing] = await Promise.all([tx.get(`users/${uid}`), ...awards.map((a) => tx.get(`${xpHistoryPath(uid)}/${a.id}`))]);
+  const [user, ...existing] = await Promise.all([
+    tx.get(`users/${uid}`),
+    ...awards.map((a) => tx.get(`${xpHistoryPath(uid)}/${a.id}`)),
+  ]);
   const fresh = awards.filter((award, i) => !existing[i] && award.amount > 0);
   const gained = fresh.reduce((sum, a) => sum + a.amount, 0);
   return {
@@ -45,11 +48,19 @@ export async function prepareXp(
       // A deleted account keeps no profile to credit; its history would have nothing to belong to.
       if (!user) return;
       for (const award of fresh) {
-        const doc: XpEventDoc = { kind: award.kind, amount: award.amount, description: award.description, at: context.now, bookingId: context.bookingId, skillTag: context.skillTag };
+        const doc: XpEventDoc = {
+          kind: award.kind,
+          amount: award.amount,
+          description: award.description,
+          at: context.now,
+          bookingId: context.bookingId,
+          skillTag: context.skillTag,
+        };
         tx.create(`${xpHistoryPath(uid)}/${award.id}`, doc);
       }
       const xp = typeof user.data.xp === "number" && Number.isFinite(user.data.xp) ? user.data.xp : 0;
-      if (gained > 0 || Object.keys(extra).length > 0) tx.update(`users/${uid}`, { ...extra, ...(gained > 0 ? { xp: xp + gained } : {}) });
+      if (gained > 0 || Object.keys(extra).length > 0)
+        tx.update(`users/${uid}`, { ...extra, ...(gained > 0 ? { xp: xp + gained } : {}) });
     },
   };
 }

@@ -9,7 +9,10 @@ describe("xp rule", () => {
     expect(sessionAwards({ ...base, role: "mentor", firstOfKind: false })).toEqual([
       { id: "teach_b1", kind: "teach", amount: 60, description: "Taught CI/CD for 60 minutes" },
     ]);
-    expect(sessionAwards({ ...base, role: "learner", durationMinutes: 90, firstOfKind: false })[0]).toMatchObject({ id: "learn_b1", amount: 45 });
+    expect(sessionAwards({ ...base, role: "learner", durationMinutes: 90, firstOfKind: false })[0]).toMatchObject({
+      id: "learn_b1",
+      amount: 45,
+    });
   });
 
   it("adds a once-per-skill bonus with an id that is safe as a document id", () => {
@@ -28,7 +31,8 @@ describe("xp rule", () => {
   });
 
   it("lifts a first one-hour session with a 5-star review to level 2 on both sides", () => {
-    const total = (awards: (ReturnType<typeof reviewAward> | undefined)[]) => awards.reduce((sum, a) => sum + (a?.amount ?? 0), 0);
+    const total = (awards: (ReturnType<typeof reviewAward> | undefined)[]) =>
+      awards.reduce((sum, a) => sum + (a?.amount ?? 0), 0);
     const session = { ...base, firstOfKind: true } as const;
     const mentor = total([...sessionAwards({ ...session, role: "mentor" }), reviewAward("b1", "learner", 5)]);
     const learner = total([...sessionAwards({ ...session, role: "learner" }), reviewAward("b1", "mentor", 5)]);

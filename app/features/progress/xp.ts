@@ -59,7 +59,12 @@ export function firstOfKindAward(role: "mentor" | "learner", skillTag: string, s
 export function reviewAward(bookingId: string, reviewerUid: string, stars: number): XpAward | null {
   const amount = REVIEW_XP[stars] ?? 0;
   if (amount === 0) return null;
-  return { id: `review_${bookingId}_${reviewerUid}`, kind: "review", amount, description: `Received a ${stars}-star review` };
+  return {
+    id: `review_${bookingId}_${reviewerUid}`,
+    kind: "review",
+    amount,
+    description: `Received a ${stars}-star review`,
+  };
 }
 
 /** xp for the reply a thread's author marked as the answer: once per thread and answerer (decision 018). */
@@ -67,5 +72,10 @@ export const ANSWER_XP = 15;
 
 export function answerAward(threadId: string, title: string): XpAward {
   const short = title.length > 60 ? `${title.slice(0, 59)}…` : title;
-  return { id: `answer_${threadId}`, kind: "answer", amount: ANSWER_XP, description: `Answered “${short}” in the community` };
+  return {
+    id: `answer_${threadId}`,
+    kind: "answer",
+    amount: ANSWER_XP,
+    description: `Answered “${short}” in the community`,
+  };
 }

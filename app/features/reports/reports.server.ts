@@ -12,7 +12,14 @@ import { prepareThreadVisibility } from "~/features/community/lists";
 import { isForumId, postPath, threadPath } from "~/features/community/paths";
 import type { PostDoc } from "~/features/community/types";
 import type { ReportInput } from "./schema";
-import { HIDE_AFTER_REPORTS, reportId, type Report, type ReportDoc, type ReportOutcome, type ReportStatus } from "./types";
+import {
+  HIDE_AFTER_REPORTS,
+  reportId,
+  type Report,
+  type ReportDoc,
+  type ReportOutcome,
+  type ReportStatus,
+} from "./types";
 
 export class ReportError extends Error {
   constructor(
@@ -36,10 +43,22 @@ export interface ReportResult {
 }
 
 /** Files `uid`'s report of a post or a chat message; a repeat report changes nothing. */
-export async function fileReport(store: DocStore, uid: string, input: ReportInput, now = Date.now()): Promise<ReportResult> {
+export async function fileReport(
+  store: DocStore,
+  uid: string,
+  input: ReportInput,
+  now = Date.now(),
+): Promise<ReportResult> {
   const limit = reportLimiter.check(uid, now);
-  if (!limit.allowed) throw new ReportError(429, `You have sent many reports in the last hour. Wait ${waitText(limit.retryAfterMs)} and try again.`);
-  const result = input.targetKind === "post" ? await reportPost(store, uid, input, now) : await reportMessage(store, uid, input, now);
+  if (!limit.allowed)
+    throw new ReportError(
+      429,
+      `You have sent many reports in the last hour. Wait ${waitText(limit.retryAfterMs)} and try again.`,
+    );
+  const result =
+    input.targetKind === "post"
+      ? await reportPost(store, uid, input, now)
+      : await reportMessage(store, uid, input, now);
   if (result.created) reportLimiter.hit(uid, now);
   return result;
 }
@@ -65,7 +84,11 @@ async function reportPost(store: DocStore, uid: string, input: ReportInput, now:
   const path = postPath(threadId, postId);
   const id = reportId("post", postId, uid);
   return store.transaction(async (tx) => {
-    const [post, existing, thread] = await Promise.all([tx.get<PostDoc>(path), tx.get(`reports/${id}`), postId === threadId ? prepareThreadVisibility(tx, threadPath(threadId)) : null]);
+    const [post, existing, thread] = await Promise.all([
+      tx.get<PostDoc>(path),
+      tx.get(`reports/${id}`),
+      postId === threadId ? prepareThreadVisibility(tx, threadPath(threadId)) : null,
+    ]);
     if (!post || post.data.deleted) throw new ReportError(404, "This post does not exist.");
     if (post.data.authorUid === uid) throw new ReportError(400, "You cannot report your own post.");
     if (existing) return { id, created: false, hidTarget: false };
@@ -86,7 +109,11 @@ async function reportMessage(store: DocStore, uid: string, input: ReportInput, n
   const path = `chats/${chatId}/messages/${messageId}`;
   const id = reportId("message", messageId, uid);
   return store.transaction(async (tx) => {
-    const [chat, message, existing] = await Promise.all([tx.get<ChatDoc>(`chats/${chatId}`), tx.get<MessageDoc>(path), tx.get(`reports/${id}`)]);
+    const [chat, message, existing] = await Promise.all([
+      tx.get<ChatDoc>(`chats/${chatId}`),
+      tx.get<MessageDoc>(path),
+      tx.get(`reports/${id}`),
+    ]);
     // Only a participant may report, so nobody learns that a conversation exists by reporting into it.
     if (!chat || !chat.data.participants.includes(uid) || !message) throw notFound;
     if (message.data.sender === uid) throw new ReportError(400, "You cannot report your own message.");
@@ -104,7 +131,12 @@ export async function getReport(store: DocStore, id: string): Promise<Report | n
 
 /** Reports with the given status, newest first (the moderation queue reads "open"). */
 export async function listReports(store: DocStore, status: ReportStatus, limit = 100): Promise<Report[]> {
-  const docs = await store.query<ReportDoc>({ collection: "reports", where: [["status", "==", status]], orderBy: [["createdAt", "desc"]], limit });
+  const docs = await store.query<ReportDoc>({
+    collection: "reports",
+    where: [["status", "==", status]],
+    orderBy: [["createdAt", "desc"]],
+    limit,
+  });
   return docs.map((d) => ({ ...d.data, id: d.id }));
 }
 
@@ -136,11 +168,18 @@ export async function reviewReport(
     const report = await tx.get<ReportDoc>(`reports/${input.reportId}`);
     if (!report) throw new ReportError(404, "This report does not exist.");
     const { targetKind, targetId, targetPath, authorUid } = report.data;
-    const open = await tx.query<ReportDoc>({ collection: "reports", where: [["targetId", "==", targetId], ["status", "==", "open"]] });
+    const open = await tx.query<ReportDoc>({
+      collection: "reports",
+      where: [
+        ["targetId", "==", targetId],
+        ["status", "==", "open"],
+      ],
+    });
     const sameTarget = open.filter((r) => r.data.targetKind === targetKind);
     if (sameTarget.length === 0) throw new ReportError(409, "Someone has already reviewed this report.");
     const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
-    const thread = post && post.id === post.data.threadId ? await prepareThreadVisibility(tx, threadPath(post.data.threadId)) : null;
+    const thread =
+      post && post.id === post.data.threadId ? await prepareThreadVisibility(tx, threadPath(post.data.threadId)) : null;
     const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
     const hiddenBefore = post ? post.data.hidden === true : (message?.hiddenBefore ?? false);
     const hiddenAfter = input.outcome === "hidden" && (post !== null || message !== null);
@@ -151,7 +190,15 @@ export async function reviewReport(
       thread?.apply(hiddenAfter);
     }
     message?.apply(hiddenAfter, now);
-    const summary: ReviewSummary = { targetKind, targetPath, authorUid, reportIds: sameTarget.map((r) => r.id), status, hiddenBefore, hiddenAfter };
+    const summary: ReviewSummary = {
+      targetKind,
+      targetPath,
+      authorUid,
+      reportIds: sameTarget.map((r) => r.id),
+      status,
+      hiddenBefore,
+      hiddenAfter,
+    };
     inTransaction?.(tx, summary);
     return summary;
   });
@@ -171,19 +218,36 @@ export async function restoreReported(
     const report = await tx.get<ReportDoc>(`reports/${input.reportId}`);
     if (!report) throw new ReportError(404, "This report does not exist.");
     const { targetKind, targetId, targetPath, authorUid } = report.data;
-    const hidden = await tx.query<ReportDoc>({ collection: "reports", where: [["targetId", "==", targetId], ["status", "==", "hidden"]] });
+    const hidden = await tx.query<ReportDoc>({
+      collection: "reports",
+      where: [
+        ["targetId", "==", targetId],
+        ["status", "==", "hidden"],
+      ],
+    });
     const sameTarget = hidden.filter((r) => r.data.targetKind === targetKind);
-    if (sameTarget.length === 0) throw new ReportError(409, "This is not hidden any more: someone has restored it already.");
+    if (sameTarget.length === 0)
+      throw new ReportError(409, "This is not hidden any more: someone has restored it already.");
     const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
-    const thread = post && post.id === post.data.threadId ? await prepareThreadVisibility(tx, threadPath(post.data.threadId)) : null;
+    const thread =
+      post && post.id === post.data.threadId ? await prepareThreadVisibility(tx, threadPath(post.data.threadId)) : null;
     const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
-    for (const r of sameTarget) tx.update(r.path, { status: "restored", reviewedBy: input.reviewerUid, reviewedAt: now });
+    for (const r of sameTarget)
+      tx.update(r.path, { status: "restored", reviewedBy: input.reviewerUid, reviewedAt: now });
     if (post) {
       tx.update(post.path, { hidden: false, openReports: 0 });
       thread?.apply(false);
     }
     message?.apply(false, now);
-    const summary: ReviewSummary = { targetKind, targetPath, authorUid, reportIds: sameTarget.map((r) => r.id), status: "restored", hiddenBefore: true, hiddenAfter: false };
+    const summary: ReviewSummary = {
+      targetKind,
+      targetPath,
+      authorUid,
+      reportIds: sameTarget.map((r) => r.id),
+      status: "restored",
+      hiddenBefore: true,
+      hiddenAfter: false,
+    };
     inTransaction?.(tx, summary);
     return summary;
   });

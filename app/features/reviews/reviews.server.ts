@@ -22,19 +22,26 @@ export async function submitReview(
   input: { rating: number; comment: string },
   now = Date.now(),
 ): Promise<ReviewDoc> {
-  if (!Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5) throw new BookingError("invalid", 400, "Choose from 1 to 5 stars.");
+  if (!Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5)
+    throw new BookingError("invalid", 400, "Choose from 1 to 5 stars.");
   const comment = input.comment.trim();
-  if (comment.length > MAX_REVIEW_COMMENT) throw new BookingError("invalid", 400, `Keep the comment under ${MAX_REVIEW_COMMENT} characters.`);
+  if (comment.length > MAX_REVIEW_COMMENT)
+    throw new BookingError("invalid", 400, `Keep the comment under ${MAX_REVIEW_COMMENT} characters.`);
   return store.transaction(async (tx) => {
     const booking = await tx.get<BookingDoc>(bookingPath(bookingId));
     const role = booking ? roleOf(booking.data, reviewerUid) : null;
     if (!booking || !role) throw new BookingError("not_found", 404, "This session does not exist or is not yours.");
-    if (booking.data.state !== "completed") throw new BookingError("conflict", 409, "You can review a session once it is completed.");
+    if (booking.data.state !== "completed")
+      throw new BookingError("conflict", 409, "You can review a session once it is completed.");
     const path = `reviews/${reviewId(bookingId, reviewerUid)}`;
     if (await tx.get(path)) throw new BookingError("conflict", 409, "You have already reviewed this session.");
     const revieweeUid = role === "mentor" ? booking.data.learnerUid : booking.data.mentorUid;
     const award = reviewAward(bookingId, reviewerUid, input.rating);
-    const xp = await prepareXp(tx, revieweeUid, award ? [award] : [], { bookingId, skillTag: booking.data.skillTag, now });
+    const xp = await prepareXp(tx, revieweeUid, award ? [award] : [], {
+      bookingId,
+      skillTag: booking.data.skillTag,
+      now,
+    });
 
     const review: ReviewDoc = {
       bookingId,
@@ -56,7 +63,13 @@ export async function submitReview(
     tx.set(`ratings/${revieweeUid}`, rating);
     notify.add(
       revieweeUid,
-      { id: `review_${bookingId}_${reviewerUid}`, type: "booking", title: "New review", body: `You received ${input.rating} star${input.rating === 1 ? "" : "s"} for ${booking.data.skillLabel}.`, link: "/progress" },
+      {
+        id: `review_${bookingId}_${reviewerUid}`,
+        type: "booking",
+        title: "New review",
+        body: `You received ${input.rating} star${input.rating === 1 ? "" : "s"} for ${booking.data.skillLabel}.`,
+        link: "/progress",
+      },
       now,
     );
     return review;
@@ -70,6 +83,11 @@ export async function reviewsOfBooking(store: DocStore, bookingId: string): Prom
 
 /** Reviews a member received, newest first. */
 export async function reviewsReceived(store: DocStore, uid: string, limit = 20): Promise<ReviewDoc[]> {
-  const docs = await store.query<ReviewDoc>({ collection: "reviews", where: [["revieweeUid", "==", uid]], orderBy: [["createdAt", "desc"]], limit });
+  const docs = await store.query<ReviewDoc>({
+    collection: "reviews",
+    where: [["revieweeUid", "==", uid]],
+    orderBy: [["createdAt", "desc"]],
+    limit,
+  });
   return docs.map((d) => d.data);
 }

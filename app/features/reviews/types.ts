@@ -37,5 +37,7 @@ export function averageRating(summary: RatingSummary): number | null {
 
 /** "★ 4.5 (2 reviews)", or "No reviews yet" before the first. */
 export function ratingText(rating: { count: number; average: number | null }): string {
-  return rating.average === null ? "No reviews yet" : `★ ${rating.average.toFixed(1)} (${rating.count} ${rating.count === 1 ? "review" : "reviews"})`;
+  return rating.average === null
+    ? "No reviews yet"
+    : `★ ${rating.average.toFixed(1)} (${rating.count} ${rating.count === 1 ? "review" : "reviews"})`;
 }

@@ -28,7 +28,12 @@ export function skillIndexPath(tag: string, role: SkillRole): string {
 function writeIndex(tx: Transaction, uid: string, role: SkillRole, before: Skill[], after: Skill[]): void {
   const kept = new Set(after.map((s) => s.tag));
   for (const old of before) if (!kept.has(old.tag)) tx.delete(`${skillIndexPath(old.tag, role)}/${uid}`);
-  for (const skill of after) tx.set(`${skillIndexPath(skill.tag, role)}/${uid}`, { uid, level: skill.level, label: skill.label } satisfies SkillIndexDoc);
+  for (const skill of after)
+    tx.set(`${skillIndexPath(skill.tag, role)}/${uid}`, {
+      uid,
+      level: skill.level,
+      label: skill.label,
+    } satisfies SkillIndexDoc);
 }
 
 export interface SkillCatalogDoc {
@@ -42,7 +47,13 @@ export interface SkillCatalogDoc {
 const catalogPath = (tag: string) => `skillCatalog/${tagKey(tag)}`;
 
 /** Replaces both skill lists of `uid`; the caller has validated and de-duplicated them. */
-export async function setSkills(store: DocStore, uid: string, offered: Skill[], wanted: Skill[], extra: Record<string, unknown> = {}): Promise<void> {
+export async function setSkills(
+  store: DocStore,
+  uid: string,
+  offered: Skill[],
+  wanted: Skill[],
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   await store.transaction(async (tx) => {
     const current = await tx.get(`users/${uid}`);
     if (!current) throw new Error(`No profile for ${uid}`);
@@ -62,7 +73,12 @@ export async function setSkills(store: DocStore, uid: string, offered: Skill[], 
     changes.forEach(({ skill, delta }, i) => {
       const members = Math.max(0, (catalog[i]?.data.members ?? 0) + delta);
       if (members === 0) tx.delete(catalogPath(skill.tag));
-      else tx.set(catalogPath(skill.tag), { tag: skill.tag, label: catalog[i]?.data.label ?? skill.label, members } satisfies SkillCatalogDoc);
+      else
+        tx.set(catalogPath(skill.tag), {
+          tag: skill.tag,
+          label: catalog[i]?.data.label ?? skill.label,
+          members,
+        } satisfies SkillCatalogDoc);
     });
     tx.update(`users/${uid}`, {
       ...extra,
@@ -82,6 +98,10 @@ export async function membersWithSkill(store: DocStore, tag: string, role: Skill
 
 /** The skills members use most, for the picker's suggestions beside the taxonomy. */
 export async function skillsInUse(store: DocStore, limit = 300): Promise<{ tag: string; label: string }[]> {
-  const docs = await store.query<SkillCatalogDoc>({ collection: "skillCatalog", orderBy: [["members", "desc"]], limit });
+  const docs = await store.query<SkillCatalogDoc>({
+    collection: "skillCatalog",
+    orderBy: [["members", "desc"]],
+    limit,
+  });
   return docs.map((d) => ({ tag: d.data.tag, label: d.data.label }));
 }

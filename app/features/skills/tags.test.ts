@@ -21,13 +21,19 @@ describe("normaliseTag", () => {
 
 describe("skills", () => {
   it("keeps the display label's capitals for a free entry", () => {
-    expect(toSkill("  Sourdough   Scoring ", "expert")).toEqual({ tag: "sourdough scoring", label: "Sourdough Scoring", level: "expert" });
+    expect(toSkill("  Sourdough   Scoring ", "expert")).toEqual({
+      tag: "sourdough scoring",
+      label: "Sourdough Scoring",
+      level: "expert",
+    });
     expect(toSkill("  ", "expert")).toBeNull();
   });
   it("turns a name the taxonomy knows, synonyms included, into that skill", () => {
     expect(toSkill("  UX   Design ", "expert")).toEqual({ tag: "ux design", label: "UX design", level: "expert" });
     expect(toSkill("JS", "beginner")).toEqual({ tag: "javascript", label: "JavaScript", level: "beginner" });
-    expect(parseSkillLines("js: expert\nJavaScript").skills).toEqual([{ tag: "javascript", label: "JavaScript", level: "expert" }]);
+    expect(parseSkillLines("js: expert\nJavaScript").skills).toEqual([
+      { tag: "javascript", label: "JavaScript", level: "expert" },
+    ]);
   });
   it("refuses a level nobody offers instead of saving it as part of the name", () => {
     const { error } = parseSkillLines("Python: guru");

@@ -61,7 +61,11 @@ export function readSkills(value: unknown): Skill[] {
     if (!item || typeof item !== "object") continue;
     const { tag, label, level } = item as Record<string, unknown>;
     if (typeof tag !== "string" || !tag) continue;
-    out.push({ tag, label: typeof label === "string" && label ? label : tag, level: isSkillLevel(level) ? level : "beginner" });
+    out.push({
+      tag,
+      label: typeof label === "string" && label ? label : tag,
+      level: isSkillLevel(level) ? level : "beginner",
+    });
   }
   return out;
 }
@@ -80,13 +84,19 @@ export function parseSkillLines(text: string): { skills: Skill[]; error?: string
     const level = (match?.[2]?.toLowerCase() ?? "intermediate") as SkillLevel;
     // "Python: guru" is a level nobody offers, not a skill named "Python: guru".
     const unknownLevel = /^(.+?)\s*:\s*(.+)$/.exec(name);
-    if (unknownLevel) return { skills, error: `"${unknownLevel[2].slice(0, 20)}" is not a level: write beginner, intermediate or expert after ${unknownLevel[1].slice(0, 20)}.` };
-    if (name.trim().length > MAX_TAG_LENGTH) return { skills, error: `Keep each skill under ${MAX_TAG_LENGTH} characters ("${name.trim().slice(0, 20)}…").` };
+    if (unknownLevel)
+      return {
+        skills,
+        error: `"${unknownLevel[2].slice(0, 20)}" is not a level: write beginner, intermediate or expert after ${unknownLevel[1].slice(0, 20)}.`,
+      };
+    if (name.trim().length > MAX_TAG_LENGTH)
+      return { skills, error: `Keep each skill under ${MAX_TAG_LENGTH} characters ("${name.trim().slice(0, 20)}…").` };
     const skill = toSkill(name, level);
     if (skill) skills.push(skill);
   }
   const unique = dedupeSkills(skills);
-  if (new Set(skills.map((s) => s.tag)).size > MAX_SKILLS_PER_LIST) return { skills: unique, error: `List at most ${MAX_SKILLS_PER_LIST} skills.` };
+  if (new Set(skills.map((s) => s.tag)).size > MAX_SKILLS_PER_LIST)
+    return { skills: unique, error: `List at most ${MAX_SKILLS_PER_LIST} skills.` };
   return { skills: unique };
 }
 

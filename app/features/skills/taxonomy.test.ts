@@ -40,7 +40,9 @@ describe("suggestSkills", () => {
   });
   it("finds words inside names, and from three letters any part of a name", () => {
     expect(suggestSkills("speak", [], none).map((s) => s.label)).toContain("Public speaking");
-    expect(suggestSkills("script", [], none).map((s) => s.label)).toEqual(expect.arrayContaining(["JavaScript", "TypeScript"]));
+    expect(suggestSkills("script", [], none).map((s) => s.label)).toEqual(
+      expect.arrayContaining(["JavaScript", "TypeScript"]),
+    );
   });
   it("adds skills members already use, after the taxonomy's, and leaves out chosen ones", () => {
     const members = [

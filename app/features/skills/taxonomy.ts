@@ -77,7 +77,12 @@ function parseTaxonomy(): TaxonomySkill[] {
   for (const [category, text] of Object.entries(CATEGORIES)) {
     for (const entry of text.split(";")) {
       const [label, synonyms = ""] = entry.split("|");
-      skills.push({ tag: normaliseTag(label), label: label.trim(), category, synonyms: synonyms.split(",").map(normaliseTag).filter(Boolean) });
+      skills.push({
+        tag: normaliseTag(label),
+        label: label.trim(),
+        category,
+        synonyms: synonyms.split(",").map(normaliseTag).filter(Boolean),
+      });
     }
   }
   return skills;
@@ -121,7 +126,12 @@ function rankOf(query: string, names: readonly string[]): number {
  * it; the taxonomy before skills members made up, shorter labels first. Skills already chosen
  * (`exclude`, by tag) are left out.
  */
-export function suggestSkills(rawQuery: string, memberSkills: readonly SkillSuggestion[], exclude: ReadonlySet<string>, limit = 8): SkillSuggestion[] {
+export function suggestSkills(
+  rawQuery: string,
+  memberSkills: readonly SkillSuggestion[],
+  exclude: ReadonlySet<string>,
+  limit = 8,
+): SkillSuggestion[] {
   const query = normaliseTag(rawQuery);
   if (!query) return [];
   const scored: { suggestion: SkillSuggestion; rank: number; order: number }[] = [];
@@ -139,6 +149,12 @@ export function suggestSkills(rawQuery: string, memberSkills: readonly SkillSugg
     seen.add(skill.tag);
     scored.push({ suggestion: { tag: skill.tag, label: skill.label }, rank, order: 1 });
   }
-  scored.sort((a, b) => a.rank - b.rank || a.order - b.order || a.suggestion.label.length - b.suggestion.label.length || a.suggestion.label.localeCompare(b.suggestion.label));
+  scored.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      a.order - b.order ||
+      a.suggestion.label.length - b.suggestion.label.length ||
+      a.suggestion.label.localeCompare(b.suggestion.label),
+  );
   return scored.slice(0, limit).map((s) => s.suggestion);
 }

@@ -27,10 +27,16 @@ export interface Applied {
   changed: boolean;
 }
 
-export async function applySubscriptionEvent(store: DocStore, event: SubscriptionEvent, now = Date.now()): Promise<Applied> {
+export async function applySubscriptionEvent(
+  store: DocStore,
+  event: SubscriptionEvent,
+  now = Date.now(),
+): Promise<Applied> {
   const uid = event.uid ?? (await uidForCustomer(store, event.customerId));
   if (!uid) {
-    console.warn(`subscriptions: ${event.type} for subscription ${event.subscriptionId} names no member of ours; ignored.`);
+    console.warn(
+      `subscriptions: ${event.type} for subscription ${event.subscriptionId} names no member of ours; ignored.`,
+    );
     return { uid: null, credited: 0, changed: false };
   }
   assertDocId("user id", uid);
@@ -47,7 +53,13 @@ export async function applySubscriptionEvent(store: DocStore, event: Subscriptio
           ? await prepareEntry(
               tx,
               uid,
-              { id: subscriptionEntryId(event.invoiceId), amount: plan.sp, type: "subscription", description: `Plus allowance: ${plan.sp} SP`, ref: `${periodsPath(uid)}/${event.invoiceId}` },
+              {
+                id: subscriptionEntryId(event.invoiceId),
+                amount: plan.sp,
+                type: "subscription",
+                description: `Plus allowance: ${plan.sp} SP`,
+                ref: `${periodsPath(uid)}/${event.invoiceId}`,
+              },
               now,
             )
           : null;

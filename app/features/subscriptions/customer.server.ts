@@ -16,7 +16,11 @@ export interface BillingCustomerDoc {
 const customerPath = (uid: string) => `billing_customers/${uid}`;
 
 /** The member's customer id with this provider, or null when they never paid through it. */
-export async function findCustomer(store: DocStore, payments: Pick<PaymentProvider, "kind">, uid: string): Promise<string | null> {
+export async function findCustomer(
+  store: DocStore,
+  payments: Pick<PaymentProvider, "kind">,
+  uid: string,
+): Promise<string | null> {
   const doc = await store.get<BillingCustomerDoc>(customerPath(uid));
   return doc && doc.data.provider === payments.kind ? doc.data.customerId : null;
 }
@@ -25,10 +29,18 @@ export async function findCustomer(store: DocStore, payments: Pick<PaymentProvid
  * The member's customer, created the first time. The provider's idempotency key `customer_{uid}`
  * makes two racing first payments get the same customer; the store keeps whichever was written first.
  */
-export async function ensureCustomer(store: DocStore, payments: PaymentProvider, user: { uid: string; email: string }): Promise<string> {
+export async function ensureCustomer(
+  store: DocStore,
+  payments: PaymentProvider,
+  user: { uid: string; email: string },
+): Promise<string> {
   const existing = await findCustomer(store, payments, user.uid);
   if (existing) return existing;
-  const created = await payments.createCustomer({ uid: user.uid, email: user.email, idempotencyKey: `customer_${user.uid}` });
+  const created = await payments.createCustomer({
+    uid: user.uid,
+    email: user.email,
+    idempotencyKey: `customer_${user.uid}`,
+  });
   return store.transaction(async (tx) => {
     const doc = await tx.get<BillingCustomerDoc>(customerPath(user.uid));
     if (doc && doc.data.provider === payments.kind) return doc.data.customerId;
@@ -41,6 +53,10 @@ export async function ensureCustomer(store: DocStore, payments: PaymentProvider,
 /** Who a customer id belongs to: for events whose subscription carries no uid of ours. */
 export async function uidForCustomer(store: DocStore, customerId: string): Promise<string | null> {
   if (!customerId) return null;
-  const [doc] = await store.query<BillingCustomerDoc>({ collection: "billing_customers", where: [["customerId", "==", customerId]], limit: 1 });
+  const [doc] = await store.query<BillingCustomerDoc>({
+    collection: "billing_customers",
+    where: [["customerId", "==", customerId]],
+    limit: 1,
+  });
   return doc?.id ?? null;
 }

@@ -8,8 +8,16 @@ export async function getSubscription(store: DocStore, uid: string): Promise<Sub
 }
 
 /** Newest first. */
-export async function listPeriods(store: DocStore, uid: string, limit = 24): Promise<(SubscriptionPeriodDoc & { id: string })[]> {
-  const docs = await store.query<SubscriptionPeriodDoc>({ collection: periodsPath(uid), orderBy: [["paidAt", "desc"]], limit });
+export async function listPeriods(
+  store: DocStore,
+  uid: string,
+  limit = 24,
+): Promise<(SubscriptionPeriodDoc & { id: string })[]> {
+  const docs = await store.query<SubscriptionPeriodDoc>({
+    collection: periodsPath(uid),
+    orderBy: [["paidAt", "desc"]],
+    limit,
+  });
   return docs.map((doc) => ({ ...doc.data, id: doc.id }));
 }
 

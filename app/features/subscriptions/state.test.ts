@@ -3,7 +3,10 @@ import type { SubscriptionEvent } from "~/engine/payments/types";
 import { activePlan, displayStatus, nextState, type SubscriptionDoc } from "./state";
 
 const base = { subscriptionId: "sub_1", customerId: "cus_1", uid: "u1" };
-const snap = (at: number, over: Partial<Extract<SubscriptionEvent, { type: "subscription.changed" }>> = {}): SubscriptionEvent => ({
+const snap = (
+  at: number,
+  over: Partial<Extract<SubscriptionEvent, { type: "subscription.changed" }>> = {},
+): SubscriptionEvent => ({
   type: "subscription.changed",
   ...base,
   planId: "plus_monthly",
@@ -39,21 +42,43 @@ function run(events: SubscriptionEvent[], paidInvoices = new Set<string>()): Sub
 
 function permutations<T>(items: T[]): T[][] {
   if (items.length <= 1) return [items];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 describe("nextState", () => {
   it("reaches the same state whatever order a lifecycle's events arrive in, and twice over", () => {
-    const lifecycle = [started(10), snap(11), invoice("invoice.paid", 12, "in_a"), invoice("invoice.payment_failed", 20, "in_b"), snap(21, { status: "past_due" }), invoice("invoice.paid", 30, "in_b"), snap(31, { cancelAtPeriodEnd: true, currentPeriodEnd: 2000 })];
+    const lifecycle = [
+      started(10),
+      snap(11),
+      invoice("invoice.paid", 12, "in_a"),
+      invoice("invoice.payment_failed", 20, "in_b"),
+      snap(21, { status: "past_due" }),
+      invoice("invoice.paid", 30, "in_b"),
+      snap(31, { cancelAtPeriodEnd: true, currentPeriodEnd: 2000 }),
+    ];
     const expected = run(lifecycle);
-    expect(expected).toMatchObject({ status: "active", cancelAtPeriodEnd: true, currentPeriodEnd: 2000, planId: "plus_monthly", at: 31 });
+    expect(expected).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: 2000,
+      planId: "plus_monthly",
+      at: 31,
+    });
     for (const order of permutations(lifecycle)) expect(run([...order, ...order])).toEqual(expected);
   });
 
   it("keeps a deleted subscription deleted, and lets a new one replace it", () => {
     const ended = run([snap(10), snap(50, { status: "canceled" }), invoice("invoice.paid", 40), snap(45)]);
     expect(ended).toMatchObject({ status: "canceled", at: 50 });
-    const renewed = nextState(ended, { type: "subscription.started", subscriptionId: "sub_2", customerId: "cus_1", uid: "u1", at: 60 });
+    const renewed = nextState(ended, {
+      type: "subscription.started",
+      subscriptionId: "sub_2",
+      customerId: "cus_1",
+      uid: "u1",
+      at: 60,
+    });
     expect(renewed).toMatchObject({ subscriptionId: "sub_2", status: "incomplete" });
     // A late word about the old subscription never overwrites the new one.
     expect(nextState(renewed, snap(70))).toBeNull();

@@ -46,14 +46,26 @@ function applies(doc: SubscriptionDoc | null, subscriptionId: string, at: number
  * invoice of a failed-payment event was paid already (its ledger entry exists): a late failure
  * notice then changes nothing.
  */
-export function nextState(doc: SubscriptionDoc | null, event: SubscriptionEvent, invoicePaid = false): SubscriptionDoc | null {
+export function nextState(
+  doc: SubscriptionDoc | null,
+  event: SubscriptionEvent,
+  invoicePaid = false,
+): SubscriptionDoc | null {
   switch (event.type) {
     case "subscription.started": {
       if (doc?.subscriptionId === event.subscriptionId) return null;
       if (!applies(doc, event.subscriptionId, event.at)) return null;
       // It only links the ids: at 0, any word on the subscription itself (even one Stripe took a
       // moment before the checkout completed) still applies.
-      return { subscriptionId: event.subscriptionId, customerId: event.customerId, planId: null, status: "incomplete", cancelAtPeriodEnd: false, currentPeriodEnd: null, at: 0 };
+      return {
+        subscriptionId: event.subscriptionId,
+        customerId: event.customerId,
+        planId: null,
+        status: "incomplete",
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: null,
+        at: 0,
+      };
     }
     case "subscription.changed": {
       if (!applies(doc, event.subscriptionId, event.at)) return null;

@@ -19,7 +19,12 @@ const event: FulfilmentEvent = {
 
 describe("fulfilCheckout", () => {
   it("records the payment, credits the pack and tells the buyer, in one go", async () => {
-    await postEntry(store, "u1", { id: "welcome_bonus", amount: 200, type: "welcome_bonus", description: "Welcome bonus" }, 1);
+    await postEntry(
+      store,
+      "u1",
+      { id: "welcome_bonus", amount: 200, type: "welcome_bonus", description: "Welcome bonus" },
+      1,
+    );
     await expect(fulfilCheckout(store, event, 5000)).resolves.toEqual({ credited: true });
 
     expect(await getBalance(store, "u1")).toBe(1200);
@@ -43,7 +48,13 @@ describe("fulfilCheckout", () => {
       ref: "payments/cs_test_1",
     });
     const [notification] = await listNotifications(store, "u1");
-    expect(notification).toMatchObject({ id: "topup_cs_test_1", type: "top_up", title: "+1000 SP added", link: "/wallet", read: false });
+    expect(notification).toMatchObject({
+      id: "topup_cs_test_1",
+      type: "top_up",
+      title: "+1000 SP added",
+      link: "/wallet",
+      read: false,
+    });
   });
 
   it("does nothing for a checkout already fulfilled", async () => {

@@ -55,7 +55,11 @@ function assertMatchesPack(event: FulfilmentEvent): void {
   }
 }
 
-export async function fulfilCheckout(store: DocStore, event: FulfilmentEvent, now = Date.now()): Promise<{ credited: boolean }> {
+export async function fulfilCheckout(
+  store: DocStore,
+  event: FulfilmentEvent,
+  now = Date.now(),
+): Promise<{ credited: boolean }> {
   assertDocId("checkout id", event.checkoutId);
   assertMatchesPack(event);
   const paymentPath = `payments/${event.checkoutId}`;

@@ -6,11 +6,19 @@ import type { LedgerEntry } from "./types";
 
 const { store } = useTempStore("ledger-");
 
-const credit = (id: string, amount: number): LedgerEntry => ({ id, amount, type: "adjustment", description: `Credit ${amount}` });
+const credit = (id: string, amount: number): LedgerEntry => ({
+  id,
+  amount,
+  type: "adjustment",
+  description: `Credit ${amount}`,
+});
 
 describe("postEntry", () => {
   it("opens the wallet and writes the entry with the balance", async () => {
-    await expect(postEntry(store, "u1", { ...credit("c1", 150), ref: "x/1" }, 1000)).resolves.toEqual({ applied: true, balance: 150 });
+    await expect(postEntry(store, "u1", { ...credit("c1", 150), ref: "x/1" }, 1000)).resolves.toEqual({
+      applied: true,
+      balance: 150,
+    });
     expect((await store.get("wallets/u1"))?.data).toEqual({ balance: 150 });
     expect((await store.get("wallets/u1/transactions/c1"))?.data).toEqual({
       amount: 150,
@@ -43,7 +51,9 @@ describe("postEntry", () => {
 
   it("allows a debit down to exactly zero", async () => {
     await postEntry(store, "u1", credit("c1", 100));
-    await expect(postEntry(store, "u1", { id: "d1", amount: -100, type: "booking_hold", description: "Hold" })).resolves.toEqual({
+    await expect(
+      postEntry(store, "u1", { id: "d1", amount: -100, type: "booking_hold", description: "Hold" }),
+    ).resolves.toEqual({
       applied: true,
       balance: 0,
     });
@@ -80,8 +90,18 @@ describe("prepareEntry", () => {
   it("moves SP between two wallets in one transaction", async () => {
     await postEntry(store, "payer", credit("c1", 50));
     await store.transaction(async (tx) => {
-      const out = await prepareEntry(tx, "payer", { id: "t1", amount: -30, type: "booking_hold", description: "Hold" }, 2);
-      const into = await prepareEntry(tx, "payee", { id: "t1", amount: 30, type: "booking_release", description: "Release" }, 2);
+      const out = await prepareEntry(
+        tx,
+        "payer",
+        { id: "t1", amount: -30, type: "booking_hold", description: "Hold" },
+        2,
+      );
+      const into = await prepareEntry(
+        tx,
+        "payee",
+        { id: "t1", amount: 30, type: "booking_release", description: "Release" },
+        2,
+      );
       out.commit();
       into.commit();
     });
@@ -129,7 +149,9 @@ describe("listEntries", () => {
   it("returns the stored fields with the id", async () => {
     await postEntry(store, "u1", credit("c1", 7), 5);
     const { entries } = await listEntries(store, "u1", { limit: 10 });
-    expect(entries).toEqual([{ id: "c1", amount: 7, timestamp: 5, type: "adjustment", description: "Credit 7", ref: null }]);
+    expect(entries).toEqual([
+      { id: "c1", amount: 7, timestamp: 5, type: "adjustment", description: "Credit 7", ref: null },
+    ]);
   });
 });
 
@@ -144,7 +166,13 @@ describe("reconciliation", () => {
     const report = await reconcileAll(store);
     expect(report.checked).toBe(2);
     expect(report.failures).toEqual([
-      expect.objectContaining({ uid: "u2", balance: 500, sum: 5, ok: false, problems: ["balance 500 != sum of entries 5"] }),
+      expect.objectContaining({
+        uid: "u2",
+        balance: 500,
+        sum: 5,
+        ok: false,
+        problems: ["balance 500 != sum of entries 5"],
+      }),
     ]);
   });
 });

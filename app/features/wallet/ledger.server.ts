@@ -77,7 +77,9 @@ function claimWallet(tx: Transaction, uid: string): void {
     walletsInTransaction.set(tx, claimed);
   }
   if (claimed.has(uid)) {
-    throw new LedgerError(`prepareEntry was called twice for wallet ${uid} in one transaction; post one combined entry instead.`);
+    throw new LedgerError(
+      `prepareEntry was called twice for wallet ${uid} in one transaction; post one combined entry instead.`,
+    );
   }
   claimed.add(uid);
 }
@@ -87,7 +89,12 @@ function claimWallet(tx: Transaction, uid: string): void {
  * commit() to write the new balance and the entry. A debit that does not fit throws
  * InsufficientFundsError, unless the entry was applied before.
  */
-export async function prepareEntry(tx: Transaction, uid: string, entry: LedgerEntry, now: number): Promise<PreparedEntry> {
+export async function prepareEntry(
+  tx: Transaction,
+  uid: string,
+  entry: LedgerEntry,
+  now: number,
+): Promise<PreparedEntry> {
   assertDocId("wallet id", uid);
   assertEntry(entry);
   claimWallet(tx, uid);
@@ -162,11 +169,21 @@ function byNewest(a: WalletEntry, b: WalletEntry): number {
  * timestamp of a page are all put on that page; otherwise the next page (timestamp < cursor) would
  * skip the ones that did not fit.
  */
-export async function listEntries(store: DocStore, uid: string, { limit, before }: { limit: number; before?: number }): Promise<EntryPage> {
-  if (!Number.isInteger(limit) || limit < 1) throw new LedgerError(`limit must be a positive whole number, got ${limit}`);
+export async function listEntries(
+  store: DocStore,
+  uid: string,
+  { limit, before }: { limit: number; before?: number },
+): Promise<EntryPage> {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new LedgerError(`limit must be a positive whole number, got ${limit}`);
   const collection = entriesPath(uid);
   const where = before === undefined ? [] : ([["timestamp", "<", before]] as const);
-  const docs = await store.query<WalletEntryDoc>({ collection, where, orderBy: [["timestamp", "desc"]], limit: limit + 1 });
+  const docs = await store.query<WalletEntryDoc>({
+    collection,
+    where,
+    orderBy: [["timestamp", "desc"]],
+    limit: limit + 1,
+  });
   const found = docs.map((doc) => ({ ...doc.data, id: doc.id }));
   if (found.length <= limit) return { entries: found.sort(byNewest), nextBefore: null };
 

@@ -37,35 +37,60 @@ describe("refundDecision", () => {
   it("refuses once some of them are spent, saying how many", () => {
     const decision = refundDecision({ sp: 500, status: "paid" }, 380);
     expect(decision.ok).toBe(false);
-    expect(!decision.ok && decision.message).toMatch(/credited 500 SP and the member holds 380 SP now: they have spent 120 SP/);
+    expect(!decision.ok && decision.message).toMatch(
+      /credited 500 SP and the member holds 380 SP now: they have spent 120 SP/,
+    );
   });
 
   it("refuses a payment refunded already", () => {
-    expect(refundDecision({ sp: 500, status: "refunded" }, 10_000)).toEqual({ ok: false, message: "This payment was refunded already." });
+    expect(refundDecision({ sp: 500, status: "refunded" }, 10_000)).toEqual({
+      ok: false,
+      message: "This payment was refunded already.",
+    });
   });
 });
 
 describe("applyRefund", () => {
   it("takes the pack's SP back out once, found by the payment intent, and tells the member", async () => {
-    await postEntry(store, "u1", { id: "welcome_bonus", amount: 200, type: "welcome_bonus", description: "Welcome bonus" }, 1);
+    await postEntry(
+      store,
+      "u1",
+      { id: "welcome_bonus", amount: 200, type: "welcome_bonus", description: "Welcome bonus" },
+      1,
+    );
     await fulfilCheckout(store, paid, 10);
     expect(await getBalance(store, "u1")).toBe(700);
 
-    await expect(applyRefund(store, refunded, 20)).resolves.toEqual({ applied: true, checkoutId: "cs_test_1", sp: 500, shortfallSp: 0 });
+    await expect(applyRefund(store, refunded, 20)).resolves.toEqual({
+      applied: true,
+      checkoutId: "cs_test_1",
+      sp: 500,
+      shortfallSp: 0,
+    });
     expect(await getBalance(store, "u1")).toBe(200);
     const { entries } = await listEntries(store, "u1", { limit: 1 });
-    expect(entries[0]).toMatchObject({ id: paymentRefundEntryId("cs_test_1"), amount: -500, type: "top_up_refund", ref: "payments/cs_test_1" });
+    expect(entries[0]).toMatchObject({
+      id: paymentRefundEntryId("cs_test_1"),
+      amount: -500,
+      type: "top_up_refund",
+      ref: "payments/cs_test_1",
+    });
     expect((await store.get("payments/cs_test_1"))?.data).toMatchObject({
       status: "refunded",
       refund: { status: "refunded", providerRefId: "ch_1", amountRefundedCents: 2000, refundedAt: 20, shortfallSp: 0 },
     });
-    expect((await listNotifications(store, "u1"))[0]).toMatchObject({ title: "Your top-up of 500 SP was refunded", link: "/wallet" });
+    expect((await listNotifications(store, "u1"))[0]).toMatchObject({
+      title: "Your top-up of 500 SP was refunded",
+      link: "/wallet",
+    });
     expect(await reconcileWallet(store, "u1")).toMatchObject({ ok: true });
   });
 
   it("applies twenty simultaneous confirmations once", async () => {
     await fulfilCheckout(store, paid, 10);
-    const results = await Promise.all(Array.from({ length: 20 }, () => applyRefund(store, { ...refunded, checkoutId: "cs_test_1" }, 20)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => applyRefund(store, { ...refunded, checkoutId: "cs_test_1" }, 20)),
+    );
     expect(results.filter((r) => r.applied)).toHaveLength(1);
     expect(await getBalance(store, "u1")).toBe(0);
     expect((await listEntries(store, "u1", { limit: 10 })).entries).toHaveLength(2);
@@ -73,10 +98,23 @@ describe("applyRefund", () => {
 
   it("never takes the wallet below zero: SP spent meanwhile are kept as the payment's shortfall", async () => {
     await fulfilCheckout(store, paid, 10);
-    await postEntry(store, "u1", { id: "spend", amount: -350, type: "booking_hold", description: "Session booked" }, 15);
-    await expect(applyRefund(store, refunded, 20)).resolves.toEqual({ applied: true, checkoutId: "cs_test_1", sp: 150, shortfallSp: 350 });
+    await postEntry(
+      store,
+      "u1",
+      { id: "spend", amount: -350, type: "booking_hold", description: "Session booked" },
+      15,
+    );
+    await expect(applyRefund(store, refunded, 20)).resolves.toEqual({
+      applied: true,
+      checkoutId: "cs_test_1",
+      sp: 150,
+      shortfallSp: 350,
+    });
     expect(await getBalance(store, "u1")).toBe(0);
-    expect((await store.get("payments/cs_test_1"))?.data).toMatchObject({ status: "refunded", refund: { shortfallSp: 350 } });
+    expect((await store.get("payments/cs_test_1"))?.data).toMatchObject({
+      status: "refunded",
+      refund: { shortfallSp: 350 },
+    });
   });
 
   it("takes no SP for a partial refund, and records it on the payment", async () => {
@@ -84,12 +122,20 @@ describe("applyRefund", () => {
     const partial = { ...refunded, amountRefundedCents: 500, fullyRefunded: false };
     await expect(applyRefund(store, partial, 20)).resolves.toMatchObject({ applied: false, checkoutId: "cs_test_1" });
     expect(await getBalance(store, "u1")).toBe(500);
-    expect((await store.get("payments/cs_test_1"))?.data).toMatchObject({ status: "paid", refund: { status: "partial", amountRefundedCents: 500 } });
+    expect((await store.get("payments/cs_test_1"))?.data).toMatchObject({
+      status: "paid",
+      refund: { status: "partial", amountRefundedCents: 500 },
+    });
   });
 
   it("changes nothing for a charge that is not one of our payments", async () => {
     await fulfilCheckout(store, paid, 10);
-    await expect(applyRefund(store, { ...refunded, paymentIntentId: "pi_other" }, 20)).resolves.toEqual({ applied: false, checkoutId: null, sp: 0, shortfallSp: 0 });
+    await expect(applyRefund(store, { ...refunded, paymentIntentId: "pi_other" }, 20)).resolves.toEqual({
+      applied: false,
+      checkoutId: null,
+      sp: 0,
+      shortfallSp: 0,
+    });
     expect(await getBalance(store, "u1")).toBe(500);
   });
 });

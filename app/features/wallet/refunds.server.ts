@@ -47,7 +47,11 @@ export interface AppliedRefund {
 async function findPayment(store: DocStore | Transaction, event: RefundEvent): Promise<string | null> {
   if (event.checkoutId) return event.checkoutId;
   if (!event.paymentIntentId) return null;
-  const found = await store.query<PaymentDoc>({ collection: "payments", where: [["providerIds.paymentIntentId", "==", event.paymentIntentId]], limit: 1 });
+  const found = await store.query<PaymentDoc>({
+    collection: "payments",
+    where: [["providerIds.paymentIntentId", "==", event.paymentIntentId]],
+    limit: 1,
+  });
   return found[0]?.id ?? null;
 }
 
@@ -69,7 +73,11 @@ export async function applyRefund(store: DocStore, event: RefundEvent, now = Dat
     if (!payment) return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
     const { uid, sp } = payment.data;
     if (payment.data.status === "refunded") return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
-    const refund = { ...(payment.data.refund ?? {}), providerRefId: event.providerRefId, amountRefundedCents: event.amountRefundedCents };
+    const refund = {
+      ...(payment.data.refund ?? {}),
+      providerRefId: event.providerRefId,
+      amountRefundedCents: event.amountRefundedCents,
+    };
     if (!event.fullyRefunded) {
       tx.update(paymentPath, { refund: { ...refund, status: "partial", updatedAt: now } });
       return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
@@ -82,12 +90,21 @@ export async function applyRefund(store: DocStore, event: RefundEvent, now = Dat
       const entry = await prepareEntry(
         tx,
         uid,
-        { id: paymentRefundEntryId(checkoutId), amount: -takeBack, type: "top_up_refund", description: `Top-up refunded: ${sp} SP`, ref: paymentPath },
+        {
+          id: paymentRefundEntryId(checkoutId),
+          amount: -takeBack,
+          type: "top_up_refund",
+          description: `Top-up refunded: ${sp} SP`,
+          ref: paymentPath,
+        },
         now,
       );
       entry.commit();
     }
-    tx.update(paymentPath, { status: "refunded", refund: { ...refund, status: "refunded", refundedAt: now, shortfallSp } });
+    tx.update(paymentPath, {
+      status: "refunded",
+      refund: { ...refund, status: "refunded", refundedAt: now, shortfallSp },
+    });
     addNotification(
       tx,
       uid,

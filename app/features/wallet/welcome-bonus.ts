@@ -6,7 +6,13 @@ export const WELCOME_BONUS_SP = 200;
 
 /** The id is fixed, so a wallet can hold the welcome bonus once however often bootstrap runs. */
 export function welcomeBonusEntry(): LedgerEntry {
-  return { id: "welcome_bonus", amount: WELCOME_BONUS_SP, type: "welcome_bonus", description: "Welcome bonus", ref: null };
+  return {
+    id: "welcome_bonus",
+    amount: WELCOME_BONUS_SP,
+    type: "welcome_bonus",
+    description: "Welcome bonus",
+    ref: null,
+  };
 }
 
 export const WELCOME_BONUS_NOTIFICATION: NotificationInput = {

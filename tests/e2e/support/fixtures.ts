@@ -23,14 +23,21 @@ export function uniqueEmail(prefix = "member"): string {
  * Creates a member directly in the store, as the app would on sign-up: account, profile and
  * wallet with the welcome bonus. By default onboarding is done, so the dashboard shows no tour.
  */
-export async function createUser(options: { fullName?: string; email?: string; profile?: Partial<UserProfile> } = {}): Promise<TestUser> {
+export async function createUser(
+  options: { fullName?: string; email?: string; profile?: Partial<UserProfile> } = {},
+): Promise<TestUser> {
   const store = e2eStore();
   const auth = createLocalAuth(store, { mail: async () => {} });
   const email = options.email ?? uniqueEmail();
   const fullName = options.fullName ?? "Test Member";
   const user = await auth.signUp({ kind: "password", email, password: PASSWORD, clientKey: "" });
   await ensureProfile(store, user.uid);
-  await store.update(`users/${user.uid}`, { fullName, tourCompleted: true, welcomeBonusShown: true, ...options.profile });
+  await store.update(`users/${user.uid}`, {
+    fullName,
+    tourCompleted: true,
+    welcomeBonusShown: true,
+    ...options.profile,
+  });
   return { uid: user.uid, email, password: PASSWORD, fullName };
 }
 
@@ -57,7 +64,12 @@ export async function skipLocalOnboarding(page: Page, uid: string): Promise<void
  * A page in a new browser context signed in as `user`, with the local onboarding flags set: a
  * second member beside the test's own page. Opens `path` when given.
  */
-export async function openAs(browser: Browser, user: TestUser, baseURL: string, { path, viewport }: { path?: string; viewport?: ViewportSize } = {}): Promise<Page> {
+export async function openAs(
+  browser: Browser,
+  user: TestUser,
+  baseURL: string,
+  { path, viewport }: { path?: string; viewport?: ViewportSize } = {},
+): Promise<Page> {
   const context = await browser.newContext(viewport ? { viewport } : {});
   await signInAs(context, user, baseURL);
   const page = await context.newPage();

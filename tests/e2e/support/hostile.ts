@@ -20,7 +20,11 @@ export const RTL = "مرحبا بكم في سكيل سواب، نتعلم معً
 export const LONG_NAME = `Maximiliana${"Wolfeschlegelsteinhausen".repeat(3)} ${RTL}`;
 
 const skills = (prefix: string): Skill[] =>
-  Array.from({ length: 10 }, (_, i) => ({ tag: `${prefix}${i}${LONG_WORD.slice(0, 20 + i)}`.toLowerCase(), label: `${prefix} ${i} ${LONG_WORD.slice(0, 40)}`, level: "expert" as const }));
+  Array.from({ length: 10 }, (_, i) => ({
+    tag: `${prefix}${i}${LONG_WORD.slice(0, 20 + i)}`.toLowerCase(),
+    label: `${prefix} ${i} ${LONG_WORD.slice(0, 40)}`,
+    level: "expert" as const,
+  }));
 
 export interface HostileWorld {
   me: TestUser;
@@ -53,7 +57,12 @@ export async function hostileWorld(): Promise<HostileWorld> {
       timestamp: at,
     });
   }
-  await store.update(`chats/${chatId}`, { lastMessage: preview(LONG_URL), lastSender: other.uid, updatedAt: now, messageCount: 50 });
+  await store.update(`chats/${chatId}`, {
+    lastMessage: preview(LONG_URL),
+    lastSender: other.uid,
+    updatedAt: now,
+    messageCount: 50,
+  });
 
   // Twenty 30-minute sessions today and tomorrow, accepted and requested, with long labels.
   const dayStart = new Date(now);
@@ -97,7 +106,12 @@ export async function hostileWorld(): Promise<HostileWorld> {
       read: i % 2 === 0,
       timestamp: now - i * 1000,
     });
-    await postEntry(store, me.uid, { id: `adjust_hostile_${me.uid}_${i}`, amount: 1, type: "adjustment", description: `${LONG_WORD} ${RTL}` });
+    await postEntry(store, me.uid, {
+      id: `adjust_hostile_${me.uid}_${i}`,
+      amount: 1,
+      type: "adjustment",
+      description: `${LONG_WORD} ${RTL}`,
+    });
   }
 
   const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));

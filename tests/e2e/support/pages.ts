@@ -32,7 +32,12 @@ export const SIGNED_IN_PAGES: AppPage[] = [
   {
     name: "member page",
     path: (w) => `/members/${w.other.uid}`,
-    primary: (p) => [p.getByRole("button", { name: "Message" }).or(p.getByRole("link", { name: "Message" })).first()],
+    primary: (p) => [
+      p
+        .getByRole("button", { name: "Message" })
+        .or(p.getByRole("link", { name: "Message" }))
+        .first(),
+    ],
   },
   { name: "missing member", path: () => "/members/nobody-here", chrome: false },
   { name: "inbox", path: () => "/inbox" },

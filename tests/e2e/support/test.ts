@@ -17,7 +17,9 @@ let pageErrors: string[] | null = null;
 
 async function waitForHydration(page: Page, response: Awaited<ReturnType<Page["goto"]>>) {
   if (!response?.headers()["content-type"]?.startsWith("text/html")) return;
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: HYDRATION_TIMEOUT_MS });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
+    timeout: HYDRATION_TIMEOUT_MS,
+  });
 }
 
 function prepare(page: Page) {
@@ -48,13 +50,18 @@ function prepareContext(context: BrowserContext) {
 
 const BROWSER_REQUEST_FAILURE = /^console\.error: Failed to load resource: the server responded with a status of 4\d\d/;
 
-export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnPageErrors: void }, { hydrationAwareContexts: void }>({
+export const test = base.extend<
+  { allowedConsoleErrors: RegExp[]; failOnPageErrors: void },
+  { hydrationAwareContexts: void }
+>({
   allowedConsoleErrors: [[], { option: true }],
   failOnPageErrors: [
     async ({ allowedConsoleErrors }, use) => {
       pageErrors = [];
       await use();
-      const unexpected = pageErrors.filter((line) => !BROWSER_REQUEST_FAILURE.test(line) && !allowedConsoleErrors.some((allowed) => allowed.test(line)));
+      const unexpected = pageErrors.filter(
+        (line) => !BROWSER_REQUEST_FAILURE.test(line) && !allowedConsoleErrors.some((allowed) => allowed.test(line)),
+      );
       pageErrors = null;
       expect(unexpected, "errors in the browser during this test").toEqual([]);
     },

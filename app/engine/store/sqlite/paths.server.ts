@@ -68,7 +68,7 @@ export function assertStorable(value: unknown, where: string): void {
     for (const [key, item] of Object.entries(value)) assertStorable(item, `${where}.${key}`);
     return;
   }
-  const kind = value === undefined ? "undefined" : (value as object)?.constructor?.name ?? typeof value;
+  const kind = value === undefined ? "undefined" : ((value as object)?.constructor?.name ?? typeof value);
   throw new Error(`Cannot store ${kind} at ${where}: use null, booleans, numbers, strings, arrays or plain objects`);
 }
 
@@ -83,7 +83,9 @@ export function mergeDeep(target: Record<string, unknown>, patch: Record<string,
   for (const [key, value] of Object.entries(patch)) {
     const current = out[key];
     out[key] =
-      isPlainObject(value) && isPlainObject(current) && Object.keys(value).length > 0 ? mergeDeep(current, value) : value;
+      isPlainObject(value) && isPlainObject(current) && Object.keys(value).length > 0
+        ? mergeDeep(current, value)
+        : value;
   }
   return out;
 }
@@ -112,13 +114,19 @@ export function applyUpdate(target: Record<string, unknown>, patch: DocData): Re
 export function fieldSegments(field: string): string[] {
   if (typeof field !== "string" || field === "") throw new Error(`Invalid field name: ${JSON.stringify(field)}`);
   const segments = field.split(".");
-  if (segments.some((s) => s === "" || s.includes('"'))) throw new Error(`Invalid field name: ${JSON.stringify(field)}`);
+  if (segments.some((s) => s === "" || s.includes('"')))
+    throw new Error(`Invalid field name: ${JSON.stringify(field)}`);
   return segments;
 }
 
 /** A SQLite JSON path; each segment is quoted so that names like `first-name` work. */
 export function jsonPath(field: string): string {
-  return "$" + fieldSegments(field).map((s) => `."${s}"`).join("");
+  return (
+    "$" +
+    fieldSegments(field)
+      .map((s) => `."${s}"`)
+      .join("")
+  );
 }
 
 export function toDoc<T extends DocData>(row: Row): Doc<T> {

@@ -100,13 +100,27 @@ export function compileWhere(clause: WhereClause): { sql: string; params: unknow
       const sqlOp = RANGE_SQL[op];
       switch (v.kind) {
         case "number":
-          return { sql: `(json_type(data, ?) IN ('integer','real') AND json_extract(data, ?) ${sqlOp} ?)`, params: [p, p, v.value], inequality: true };
+          return {
+            sql: `(json_type(data, ?) IN ('integer','real') AND json_extract(data, ?) ${sqlOp} ?)`,
+            params: [p, p, v.value],
+            inequality: true,
+          };
         case "string":
-          return { sql: `(json_type(data, ?) = 'text' AND json_extract(data, ?) ${sqlOp} ?)`, params: [p, p, v.value], inequality: true };
+          return {
+            sql: `(json_type(data, ?) = 'text' AND json_extract(data, ?) ${sqlOp} ?)`,
+            params: [p, p, v.value],
+            inequality: true,
+          };
         case "boolean":
-          return { sql: `(json_type(data, ?) IN ('true','false') AND json_extract(data, ?) ${sqlOp} ?)`, params: [p, p, v.value ? 1 : 0], inequality: true };
+          return {
+            sql: `(json_type(data, ?) IN ('true','false') AND json_extract(data, ?) ${sqlOp} ?)`,
+            params: [p, p, v.value ? 1 : 0],
+            inequality: true,
+          };
         default:
-          throw new Error(`${where} compares with ${v.kind === "json" ? v.type : "null"}; range filters take numbers, strings or booleans`);
+          throw new Error(
+            `${where} compares with ${v.kind === "json" ? v.type : "null"}; range filters take numbers, strings or booleans`,
+          );
       }
     }
     default:
@@ -159,7 +173,8 @@ export function compileQuery(query: Query): CompiledQuery {
 
   let tail = `FROM docs WHERE ${conditions.join(" AND ")} ORDER BY ${orderParts.join(", ")}`;
   if (query.limit !== undefined) {
-    if (!Number.isInteger(query.limit) || query.limit <= 0) throw new Error(`limit must be a positive integer, got ${query.limit}`);
+    if (!Number.isInteger(query.limit) || query.limit <= 0)
+      throw new Error(`limit must be a positive integer, got ${query.limit}`);
     tail += " LIMIT ?";
     params.push(query.limit);
   }
