@@ -78,7 +78,8 @@ export function ThreadList({
             </p>
             <p className="mt-0.5 text-xs text-slate-500">
               {t.author.fullName} · {spaceName(t.spaceId)} · {t.replyCount} {t.replyCount === 1 ? "reply" : "replies"} ·{" "}
-              {t.reactionCount} reactions · active <PostTime at={t.lastActivityAt} now={now} />
+              {t.reactionCount} {t.reactionCount === 1 ? "reaction" : "reactions"} · active{" "}
+              <PostTime at={t.lastActivityAt} now={now} />
             </p>
           </div>
         </li>
