@@ -27,7 +27,7 @@ function readJson(file) {
 function skipReasons(titles) {
   const reasons = new Map();
   for (const title of titles) {
-    const reason = /\(skipped: ([^)]*)\)/.exec(title)?.[1] ?? `no reason given (${title})`;
+    const reason = /\(skipped: (.*?)\)(?= › |$)/.exec(title)?.[1] ?? `no reason given (${title})`;
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
   return reasons;
