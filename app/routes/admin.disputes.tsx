@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { AdminActionResult } from "~/components/admin/action-result";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { listDisputes, resolveDispute, RESOLUTION_LABELS } from "~/features/admin/disputes.server";
@@ -49,14 +50,7 @@ export default function AdminDisputes() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Disputes</h1>
-      {result ? (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
-        >
-          {result.ok ? result.message : result.formError}
-        </p>
-      ) : null}
+      <AdminActionResult result={result} />
       {disputes.length === 0 ? (
         <p className="text-sm text-slate-600">No open disputes. Oldest first when there are.</p>
       ) : null}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { AdminActionResult } from "~/components/admin/action-result";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { getPayments } from "~/engine/payments/index.server";
@@ -72,14 +73,7 @@ export default function AdminPayments() {
         Every SP pack bought, newest first. A refund gives the whole payment back and takes the pack's SP out of the
         member's wallet; it is refused once they have spent any of them.
       </p>
-      {result ? (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
-        >
-          {result.ok ? result.message : result.formError}
-        </p>
-      ) : null}
+      <AdminActionResult result={result} />
       {payments.length === 0 ? <p className="text-sm text-slate-600">No purchases yet.</p> : null}
       <ul className="space-y-3">
         {payments.map((p) => (

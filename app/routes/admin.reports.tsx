@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { AdminActionResult } from "~/components/admin/action-result";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { getAuth } from "~/engine/index.server";
@@ -196,14 +197,7 @@ export default function AdminReports() {
           Hidden
         </Link>
       </nav>
-      {result ? (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`rounded-lg px-4 py-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
-        >
-          {result.ok ? result.message : result.formError}
-        </p>
-      ) : null}
+      <AdminActionResult result={result} />
       {items.length === 0 ? (
         <p className="text-sm text-slate-600">
           {show === "open" ? "No reports are waiting. Oldest first when there are." : "Nothing is hidden."}
