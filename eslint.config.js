@@ -19,6 +19,7 @@ export const ENGINE_PUBLIC_FACE = [
   "./payments/types.ts",
   "./live/types.ts",
   "./files/types.ts",
+  "./mail/types.ts",
   // Browser faces of the ports: each picks the implementation the running engine needs.
   "./live/transport.client.ts",
   "./auth/email-links.client.ts",

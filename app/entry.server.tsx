@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getStore, runsTimedWorkInProcess, sweepPresence } from "~/engine/index.server";
 import { startBackgroundWork } from "~/features/bookings/scheduler.server";
+import { runMailWork } from "~/features/mail/work.server";
 import { contentSecurityPolicy } from "~/utils/csp.server";
 import { getServerEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -21,8 +22,14 @@ export { storeIsHealthy } from "~/utils/health.server";
 
 // Background work starts with the server, not with the engine: reminders and auto-completion run
 // in the one worker process holding the lease, where the engine says so (tests drive runDueWork
-// themselves).
-if (env.NODE_ENV !== "test" && runsTimedWorkInProcess()) startBackgroundWork(getStore, { onLeaderTick: sweepPresence });
+// themselves). Mail goes out on every tick of that worker, so it leaves within seconds.
+if (env.NODE_ENV !== "test" && runsTimedWorkInProcess())
+  startBackgroundWork(getStore, {
+    onLeaderTick: async (store) => {
+      await sweepPresence(store);
+      await runMailWork(store);
+    },
+  });
 
 const ABORT_DELAY = 5_000;
 

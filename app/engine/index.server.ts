@@ -9,26 +9,54 @@ import type { AuthProvider } from "./auth/types";
 import { openPresence, sweepPresence as sweepEmbeddedPresence } from "./live/presence.server";
 import type { DocStore } from "./store/types";
 import type { FileStore } from "./files/types";
+import type { MailTransport } from "./mail/types";
 
 interface Engine {
   store: DocStore;
   auth: AuthProvider;
   files: FileStore;
+  mail: MailTransport;
 }
 
 const globalForEngine = globalThis as typeof globalThis & { __skillswapEngine?: Promise<Engine> };
 
-/** SMTP when SMTP_URL is set; otherwise the outbox, said once at start so nobody waits for mail that never leaves. */
-async function embeddedMailer(store: DocStore) {
+function mailSender() {
+  const env = getServerEnv();
+  const host = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname;
+  return { host, from: env.MAIL_FROM ?? `SkillSwap <no-reply@${host}>` };
+}
+
+/**
+ * Where notification mail goes (decision 022): SMTP when SMTP_URL is set on either engine;
+ * otherwise the embedded outbox, or on Firebase the Trigger Email extension's `mail` collection.
+ * Said once at start, so nobody waits for mail that never leaves.
+ */
+async function openMailTransport(store: DocStore, backend: "embedded" | "firebase"): Promise<MailTransport> {
+  const env = getServerEnv();
+  let transport: MailTransport;
+  if (env.SMTP_URL) {
+    const { createSmtpTransport } = await import("./mail/smtp.server");
+    const { host, from } = mailSender();
+    transport = createSmtpTransport(env.SMTP_URL, from, host);
+  } else {
+    const { createOutboxTransport, createTriggerEmailTransport } = await import("./mail/collection.server");
+    transport =
+      backend === "firebase"
+        ? createTriggerEmailTransport(store)
+        : createOutboxTransport(store, (line) => console.log(line));
+  }
+  console.log(`Mail: sending through ${transport.description}.`);
+  return transport;
+}
+
+/** The embedded accounts' own mail (reset links): SMTP when SMTP_URL is set, otherwise the outbox. */
+async function embeddedAuthMailer(store: DocStore) {
   const env = getServerEnv();
   if (env.SMTP_URL) {
     const { createSmtpMailer } = await import("./auth/smtp.server");
-    const host = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname;
-    console.log(`Mail: sending through ${new URL(env.SMTP_URL).host} (SMTP_URL).`);
-    return createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `SkillSwap <no-reply@${host}>`);
+    return createSmtpMailer(env.SMTP_URL, mailSender().from);
   }
   const { createOutboxMailer } = await import("./auth/mail.server");
-  console.log("Mail: SMTP_URL is not set, so messages go to the outbox collection and the log, not to inboxes.");
   return createOutboxMailer(store, (line) => console.log(line));
 }
 
@@ -45,11 +73,12 @@ async function openEmbedded(): Promise<Engine> {
   const store = openSqliteStore(file);
   // Every worker process counts attempts in the same table (decision 021).
   shareRateLimits(openSqliteLimitBackend(file));
-  const mail = await embeddedMailer(store);
+  const mail = await embeddedAuthMailer(store);
   return {
     store,
     auth: createLocalAuth(store, { mail }),
     files: createLocalFileStore(path.join(env.DATA_DIR, "files")),
+    mail: await openMailTransport(store, "embedded"),
   };
 }
 
@@ -72,11 +101,13 @@ async function openFirebase(): Promise<Engine> {
     import("./firebase/storage.server"),
   ]);
   const app = getAdminApp(projectId, env.FIREBASE_DATABASE_URL);
+  // FIRESTORE_EMULATOR_HOST, when set, is read by the SDK itself.
+  const store = openFirestoreStore(connectFirestore({ projectId }));
   return {
-    // FIRESTORE_EMULATOR_HOST, when set, is read by the SDK itself.
-    store: openFirestoreStore(connectFirestore({ projectId })),
+    store,
     auth: createFirebaseAuth(getAdminAuth(app), { sessionCookieDays: env.SESSION_COOKIE_DAYS }),
     files: createCloudStorageFileStore(app, env.FIREBASE_STORAGE_BUCKET ?? `${projectId}.firebasestorage.app`),
+    mail: await openMailTransport(store, "firebase"),
   };
 }
 
@@ -103,6 +134,11 @@ export async function getAuth(): Promise<AuthProvider> {
 /** Where uploaded files (avatars) live. */
 export async function getFiles(): Promise<FileStore> {
   return (await engine()).files;
+}
+
+/** Where notification mail goes; the features say what a mail says and when. */
+export async function getMailTransport(): Promise<MailTransport> {
+  return (await engine()).mail;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { timingSafeEqual } from "node:crypto";
 import { getStore } from "~/engine/index.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
+import { runMailWork } from "~/features/mail/work.server";
 import { getServerEnv } from "~/utils/env.server";
 
 function secretMatches(given: string | null, expected: string): boolean {
@@ -12,7 +13,8 @@ function secretMatches(given: string | null, expected: string): boolean {
 }
 
 /**
- * POST /api/cron — runs due booking work (reminders, expiry, auto-completion). In Firebase mode a
+ * POST /api/cron — runs due booking work (reminders, expiry, auto-completion), then sends the mail
+ * that is due (chat batches, the mails of booking changes and reminders). In Firebase mode a
  * scheduler (Cloud Scheduler) calls it every minute with the X-Cron-Secret header; without
  * CRON_SECRET configured the route is closed.
  */
@@ -23,7 +25,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!secret) return Response.json({ error: "Scheduled work is not enabled on this server." }, { status: 404 });
   if (!secretMatches(request.headers.get("X-Cron-Secret"), secret))
     return Response.json({ error: "Forbidden." }, { status: 403 });
-  return Response.json({ ok: true, ...(await runDueWork(await getStore())) });
+  const store = await getStore();
+  const due = await runDueWork(store);
+  return Response.json({ ok: true, ...due, mail: await runMailWork(store) });
 }
 
 export async function loader() {

@@ -12,6 +12,8 @@ import type { DocStore, Query, Transaction } from "~/engine/store/types";
 import { listBookingsFor, pendingRequestsFor } from "~/features/bookings/bookings.server";
 import { loadProgress } from "~/features/progress/progress.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
+import { batchChatMail } from "~/features/mail/chat-batch.server";
+import { deliverDueMail } from "~/features/mail/delivery.server";
 import { loadBookingPanel } from "~/features/bookings/views.server";
 import {
   callMembersOf,
@@ -83,6 +85,13 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "bookings.server pendingRequestsFor": (s) => pendingRequestsFor(s, UID),
   "progress.server loadProgress": (s) => loadProgress(s, UID),
   "scheduler.server runDueWork": (s) => runDueWork(s, 1_000_000),
+  "mail chat-batch.server batchChatMail": (s) => batchChatMail(s, 1_000_000),
+  "mail delivery.server deliverDueMail": (s) =>
+    deliverDueMail(
+      s,
+      { transport: { description: "none", send: async () => {} }, recipient: async () => null, origin: "http://x" },
+      1_000_000,
+    ),
   "views.server loadBookingPanel": (s) => loadBookingPanel(s, "mentor", { uid: UID }),
   "matches.server findMatches": (s) => findMatches(s, UID),
   "saved.server savedUids": (s) => savedUids(s, UID),
@@ -174,6 +183,11 @@ const LISTED: Record<string, Query> = {
     limit: 1,
   },
   "members directory.server, newest members": { collection: "users", orderBy: [["createdAt", "desc"]], limit: 2000 },
+  "mail delivery.server compose, the latest messages of a chat": {
+    collection: "chats/c1/messages",
+    orderBy: [["timestamp", "desc"]],
+    limit: 5,
+  },
   "members directory.server, teaching": { collection: "teaching", limit: 4000 },
   "members directory.server, online now": { collection: "status", where: [["state", "==", "online"]], limit: 4000 },
   "subscriptions read.server, credited periods": {
@@ -253,6 +267,8 @@ const COVERED_FILES = new Set([
   "app/features/members/directory.server.ts",
   "app/routes/admin.members.$uid.tsx",
   "app/features/reports/reports.server.ts",
+  "app/features/mail/chat-batch.server.ts",
+  "app/features/mail/delivery.server.ts",
   // Listed by hand through forumQueries (their queries need threads to exist).
   "app/features/community/read.server.ts",
   "app/features/community/write.server.ts",

@@ -13,6 +13,7 @@ import { InsufficientFundsError, prepareEntry, type PreparedEntry } from "~/feat
 import { isBookableStart, priceFor, readTeaching } from "./availability";
 import { knownTimeZone } from "~/utils/zoned-time";
 import { requestNotices, transitionNotices } from "./notices";
+import { queueBookingMails } from "~/features/mail/queue.server";
 import { decide, holdEntry, roleOf, type Command } from "./state";
 import type { Actor, BookingDoc, Booking, Duration, SlotLockDoc } from "./types";
 import { DURATIONS } from "./types";
@@ -189,7 +190,16 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
       for (const lock of learnerLocks)
         tx.create(`slot_locks/${lock}`, { uid: learnerUid, bookingId: id, start } satisfies SlotLockDoc);
       for (const hold of holds) hold.commit();
-      for (const { uid, input } of requestNotices({ ...booking, id })) notify.add(uid, input, now);
+      const notices = requestNotices({ ...booking, id });
+      for (const { uid, input } of notices) notify.add(uid, input, now);
+      queueBookingMails(
+        tx,
+        id,
+        "requested",
+        notices.map((n) => n.uid),
+        "learner",
+        now,
+      );
       return toBooking(id, booking);
     });
   } catch (error) {
@@ -253,8 +263,17 @@ export async function applyCommand(
     for (const entry of prepared) entry.commit();
     for (const award of xp) award.commit();
     const confirmedBy = command.kind === "confirm" && (actor === "mentor" || actor === "learner") ? actor : undefined;
-    for (const { uid, input } of transitionNotices(booking, booking.state, change.state, actor, confirmedBy))
-      notify.add(uid, input, now);
+    const notices = transitionNotices(booking, booking.state, change.state, actor, confirmedBy);
+    for (const { uid, input } of notices) notify.add(uid, input, now);
+    if (stateChanged)
+      queueBookingMails(
+        tx,
+        bookingId,
+        change.state,
+        notices.map((n) => n.uid),
+        actor,
+        now,
+      );
     const after = toBooking(bookingId, next);
     alsoWrite?.(tx, after);
     return { applied: true, booking: after };

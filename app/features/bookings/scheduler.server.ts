@@ -8,6 +8,7 @@ import type { DocStore } from "~/engine/store/types";
 import { startLeaderLoop } from "~/utils/leader.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { applyCommand, bookingPath, BookingError } from "./bookings.server";
+import { queueReminderMails } from "~/features/mail/queue.server";
 import { reminderNotices } from "./notices";
 import { AUTO_COMPLETE_AFTER_MS, HOUR_MS } from "./state";
 import type { BookingDoc } from "./types";
@@ -83,6 +84,7 @@ async function sendReminder(store: DocStore, bookingId: string, now: number): Pr
     // A server that was down past the start should not announce a session that is over.
     if (now >= doc.data.end) return false;
     for (const { uid, input } of reminderNotices({ ...doc.data, id: bookingId })) notify.add(uid, input, now);
+    queueReminderMails(tx, bookingId, doc.data.participants, now);
     return true;
   });
 }

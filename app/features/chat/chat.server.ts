@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
+import { noteUnreadMessage } from "~/features/mail/chat-batch.server";
 import { chatMessagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/engine/live/feeds";
 import { checkMessage, isChatId, messageId, pairChatId, preview } from "./pair";
 import type { ChatDoc, MessageDoc } from "./types";
@@ -108,6 +109,8 @@ export async function sendMessage(
         [other]: (chat.data.unread?.[other] ?? 0) + 1,
       },
     });
+    // A mail later if they stay away and leave it unread (batched per conversation and hour).
+    noteUnreadMessage(tx, chatId, other, now);
     if (firstMessage) {
       const name =
         typeof sender?.data.fullName === "string" && sender.data.fullName.trim()

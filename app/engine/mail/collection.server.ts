@@ -1,0 +1,56 @@
+/**
+ * Mail that goes to a store collection instead of an SMTP server, one document per event key
+ * (created once: a second send of the same event finds it and does nothing).
+ *
+ * - The embedded outbox (`outbox/{key}`): no SMTP_URL on a machine that runs alone; whoever runs
+ *   SkillSwap reads it (and a log line), tests read it.
+ * - Firebase's Trigger Email extension (`mail/{key}`, its documented shape `{ to, message }`): the
+ *   extension sends each new document through the SMTP service configured for it and records the
+ *   delivery state on the document.
+ */
+import { AlreadyExistsError, type DocStore } from "../store/types";
+import { mailKeyIsValid, type MailTransport, type OutgoingMail } from "./types";
+
+async function createOnce(store: DocStore, path: string, data: Record<string, unknown>): Promise<boolean> {
+  try {
+    await store.create(path, data);
+    return true;
+  } catch (error) {
+    if (error instanceof AlreadyExistsError) return false;
+    throw error;
+  }
+}
+
+function checkKey(mail: OutgoingMail): void {
+  if (!mailKeyIsValid(mail.key)) throw new Error(`Invalid mail key: ${JSON.stringify(mail.key)}`);
+}
+
+export function createOutboxTransport(
+  store: DocStore,
+  log: (line: string) => void,
+  now: () => number = Date.now,
+): MailTransport {
+  return {
+    description: "the outbox collection and the log (SMTP_URL is not set), not inboxes",
+    async send(mail) {
+      checkKey(mail);
+      const { key, ...message } = mail;
+      if (await createOnce(store, `outbox/${key}`, { ...message, createdAt: now() }))
+        log(`[mail] to ${mail.to}: ${mail.subject}`);
+    },
+  };
+}
+
+export function createTriggerEmailTransport(store: DocStore, now: () => number = Date.now): MailTransport {
+  return {
+    description: "the Firestore `mail` collection for the Trigger Email extension (SMTP_URL is not set)",
+    async send(mail) {
+      checkKey(mail);
+      await createOnce(store, `mail/${mail.key}`, {
+        to: mail.to,
+        message: { subject: mail.subject, text: mail.text, html: mail.html },
+        createdAt: now(),
+      });
+    },
+  };
+}

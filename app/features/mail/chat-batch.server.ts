@@ -1,0 +1,88 @@
+/**
+ * New chat messages by mail, batched: at most one mail per conversation and recipient per hour,
+ * and only to a member who is away (offline) and has not read them.
+ *
+ * Sending a message marks `mail_chat/{chatId}_{uid}` pending with a due time a little later (one
+ * write, no read, in the message's transaction); the leader's batch step then decides, in one
+ * transaction per conversation, whether a mail job is queued. A member who is online, or who read
+ * the messages, gets none; one mailed less than an hour ago waits until the hour is over, and the
+ * messages that arrived meanwhile go into that next mail.
+ */
+import type { DocStore, Transaction } from "~/engine/store/types";
+import type { ChatDoc } from "~/features/chat/types";
+import { queueMail } from "./queue.server";
+
+/** Quiet time after a message before its mail: a burst of lines goes out as one mail. */
+export const CHAT_MAIL_DELAY_MS = 60_000;
+/** At most one mail per conversation and recipient within this time. */
+export const CHAT_MAIL_EVERY_MS = 60 * 60_000;
+const BATCH = 100;
+
+export interface ChatMailDoc {
+  [field: string]: unknown;
+  uid: string;
+  chatId: string;
+  pending: boolean;
+  /** The newest message not yet covered by a mail or a decision not to send one. */
+  lastMessageAt: number;
+  /** When the batch step looks at it next. */
+  dueAt: number;
+  lastMailedAt?: number;
+}
+
+export const CHAT_MAIL = "mail_chat";
+const chatMailPath = (chatId: string, uid: string) => `${CHAT_MAIL}/${chatId}_${uid}`;
+
+/** The chat's hook, in the message's transaction: writes only (a merge), so it adds no read. */
+export function noteUnreadMessage(tx: Transaction, chatId: string, recipientUid: string, now: number): void {
+  tx.set(
+    chatMailPath(chatId, recipientUid),
+    { uid: recipientUid, chatId, pending: true, lastMessageAt: now, dueAt: now + CHAT_MAIL_DELAY_MS },
+    { merge: true },
+  );
+}
+
+export type BatchOutcome = "queued" | "read" | "online" | "waiting" | "none";
+
+/** Decides one conversation's batch for one recipient; the mail job and the mark commit together. */
+async function decide(store: DocStore, path: string, now: number): Promise<BatchOutcome> {
+  return store.transaction(async (tx) => {
+    const doc = await tx.get<ChatMailDoc>(path);
+    if (!doc || !doc.data.pending || doc.data.dueAt > now) return "none";
+    const { uid, chatId, lastMessageAt, lastMailedAt } = doc.data;
+    const chat = await tx.get<ChatDoc>(`chats/${chatId}`);
+    const status = await tx.get(`status/${uid}`);
+    if (!chat || (chat.data.unread?.[uid] ?? 0) === 0) {
+      tx.update(path, { pending: false });
+      return "read";
+    }
+    // They were here when it was due: the app showed the message; no mail now or later for it.
+    if (status?.data.state === "online") {
+      tx.update(path, { pending: false });
+      return "online";
+    }
+    if (lastMailedAt !== undefined && now < lastMailedAt + CHAT_MAIL_EVERY_MS) {
+      tx.update(path, { dueAt: lastMailedAt + CHAT_MAIL_EVERY_MS });
+      return "waiting";
+    }
+    tx.update(path, { pending: false, lastMailedAt: now });
+    // The batch is named by its newest message: a rerun of this decision is the same job.
+    queueMail(tx, `chat_${chatId}_${uid}_${lastMessageAt}`, { uid, kind: "new_messages", ref: chatId }, now);
+    return "queued";
+  });
+}
+
+/** Run by the leader: queues the mail of every conversation whose batch is due. */
+export async function batchChatMail(store: DocStore, now: number): Promise<Record<BatchOutcome, number>> {
+  const counts: Record<BatchOutcome, number> = { queued: 0, read: 0, online: 0, waiting: 0, none: 0 };
+  const due = await store.query<ChatMailDoc>({
+    collection: CHAT_MAIL,
+    where: [
+      ["pending", "==", true],
+      ["dueAt", "<=", now],
+    ],
+    limit: BATCH,
+  });
+  for (const doc of due) counts[await decide(store, doc.path, now)]++;
+  return counts;
+}

@@ -1,0 +1,277 @@
+/**
+ * Notification mail end to end below the browser: real booking and chat changes queue jobs, the
+ * delivery step sends them through a real SMTP server on a local port, and the tests read what
+ * arrived there.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createSmtpTransport } from "~/engine/mail/smtp.server";
+import { bookableStarts } from "~/features/bookings/availability";
+import { applyCommand, requestBooking } from "~/features/bookings/bookings.server";
+import { runDueWork } from "~/features/bookings/scheduler.server";
+import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
+import { markSeen, openChat, sendMessage } from "~/features/chat/chat.server";
+import { saveNotificationPrefs } from "~/features/notifications/notifications.server";
+import { postEntry } from "~/features/wallet/ledger.server";
+import { startSmtpInbox, type SmtpInbox } from "../../../tests/support/smtp-inbox";
+import { useTempStore } from "../../../tests/support/temp-store";
+import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_EVERY_MS } from "./chat-batch.server";
+import { MAX_ATTEMPTS, RETRY_AFTER_MS, SENDING_TIMEOUT_MS, type DeliveryDeps } from "./delivery.server";
+import { mailJobPath, type MailJobDoc } from "./queue.server";
+import { runMailWork } from "./work.server";
+
+const { store } = useTempStore("mail-");
+
+const HOUR = 3_600_000;
+const NOW = Date.UTC(2026, 2, 2, 0, 0);
+const ORIGIN = "https://skillswap.example";
+const EMAIL: Record<string, string> = {
+  mentor: "mentor@example.com",
+  learner: "learner@example.com",
+};
+const WEEK = {
+  weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })),
+  exceptions: [],
+};
+const SLOTS = bookableStarts(WEEK, "UTC", { from: NOW + 2 * HOUR, to: NOW + 7 * 24 * HOUR, durationMinutes: 60 });
+
+let inbox: SmtpInbox;
+let deps: DeliveryDeps;
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+});
+afterAll(() => inbox.close());
+
+beforeEach(async () => {
+  inbox.messages.length = 0;
+  inbox.failNext(0);
+  deps = {
+    transport: createSmtpTransport(inbox.url, "SkillSwap <no-reply@skillswap.example>", "skillswap.example"),
+    recipient: async (uid) => (EMAIL[uid] ? { email: EMAIL[uid], displayName: null } : null),
+    origin: ORIGIN,
+  };
+  await store.set("users/mentor", {
+    fullName: "Mara Mentor",
+    timezone: "Europe/Berlin",
+    xp: 0,
+    skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }],
+  });
+  await store.set("users/learner", { fullName: "Leo Learner", timezone: "UTC", xp: 0 });
+  await saveAvailability(store, "mentor", { timezone: "UTC", ...WEEK }, NOW);
+  await saveRates(store, "mentor", { spanish: 10 }, NOW);
+  await postEntry(store, "learner", { id: "seed", amount: 500, type: "adjustment", description: "Seed" });
+});
+
+const request = (slot = 0, now = NOW) =>
+  requestBooking(
+    store,
+    { learnerUid: "learner", mentorUid: "mentor", skillTag: "spanish", start: SLOTS[slot * 2], durationMinutes: 60 },
+    now,
+  );
+const work = (now: number) => runMailWork(store, now, deps);
+const job = async (key: string) => (await store.get<MailJobDoc>(mailJobPath(key)))?.data;
+
+describe("booking mails through SMTP", () => {
+  it("a request reaches the mentor once, as text and HTML, in their timezone, with the event as Message-ID", async () => {
+    const booking = await request();
+    expect(inbox.messages).toHaveLength(0); // nothing leaves inside the booking's transaction
+    await work(NOW + 1);
+    await work(NOW + 2);
+
+    expect(inbox.messages).toHaveLength(1);
+    const [mail] = inbox.to(EMAIL.mentor);
+    expect(mail.from).toBe("no-reply@skillswap.example");
+    expect(mail.subject).toMatch(/^New session request: Spanish on /);
+    expect(mail.text).toContain("Hello Mara Mentor,");
+    expect(mail.text).toContain("Leo Learner asks for a 60-minute Spanish session with you on");
+    expect(mail.text).toContain("(Europe/Berlin). 10 SP are held for it");
+    expect(mail.text).toContain(`Answer the request: ${ORIGIN}/session/${booking.id}`);
+    expect(mail.html).toContain(`href="${ORIGIN}/session/${booking.id}"`);
+    expect(mail.messageId).toBe(`<booking_${booking.id}_requested_mentor@skillswap.example>`);
+    expect(await job(`booking_${booking.id}_requested_mentor`)).toMatchObject({
+      state: "sent",
+      attempts: 1,
+      sentAt: NOW + 1,
+    });
+  });
+
+  it("accepted, declined and cancelled each reach the member they concern", async () => {
+    const accepted = await request(0);
+    await applyCommand(store, accepted.id, { uid: "mentor" }, { kind: "accept" }, NOW + 10);
+    const declined = await request(1);
+    await applyCommand(store, declined.id, { uid: "mentor" }, { kind: "decline" }, NOW + 20);
+    await applyCommand(store, accepted.id, { uid: "learner" }, { kind: "cancel" }, NOW + 30);
+    await work(NOW + 40);
+
+    expect(inbox.to(EMAIL.learner).map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        "Mara Mentor accepted your Spanish session",
+        "Mara Mentor declined your Spanish request",
+      ]),
+    );
+    expect(inbox.to(EMAIL.learner)).toHaveLength(2);
+    const mentorSubjects = inbox.to(EMAIL.mentor).map((m) => m.subject);
+    expect(mentorSubjects.filter((s) => s.startsWith("New session request"))).toHaveLength(2);
+    expect(mentorSubjects.filter((s) => s.startsWith("Leo Learner cancelled the Spanish session on"))).toHaveLength(1);
+    expect(inbox.messages).toHaveLength(5);
+  });
+
+  it("a request nobody answered tells both sides it expired", async () => {
+    const booking = await request(0);
+    await work(NOW + 1);
+    inbox.messages.length = 0;
+    await runDueWork(store, SLOTS[0] + 1);
+    await work(SLOTS[0] + 2);
+    expect(inbox.to(EMAIL.learner).map((m) => m.subject)).toEqual(["Your Spanish request expired"]);
+    expect(inbox.to(EMAIL.mentor).map((m) => m.subject)).toEqual(["A Spanish request from Leo Learner expired"]);
+    expect(await job(`booking_${booking.id}_cancelled_learner`)).toMatchObject({ state: "sent", by: "system" });
+  });
+
+  it("the reminder an hour before goes to both participants once, however often timed work runs", async () => {
+    const booking = await request(0);
+    await applyCommand(store, booking.id, { uid: "mentor" }, { kind: "accept" }, NOW + 10);
+    await work(NOW + 20);
+    inbox.messages.length = 0;
+    const due = SLOTS[0] - HOUR + 1;
+    await runDueWork(store, due);
+    await runDueWork(store, due + 60_000);
+    await Promise.all([work(due + 60_001), work(due + 60_001)]);
+    await work(due + 120_000);
+    expect(inbox.to(EMAIL.mentor).map((m) => m.subject)).toEqual(["Reminder: Spanish with Leo Learner at 10:00"]);
+    expect(inbox.to(EMAIL.learner).map((m) => m.subject)).toEqual(["Reminder: Spanish with Mara Mentor at 09:00"]);
+  });
+
+  it("honours the notification choices at the time the mail would leave", async () => {
+    await saveNotificationPrefs(store, "mentor", { sessions: false, reminders: true });
+    const booking = await request(0);
+    await applyCommand(store, booking.id, { uid: "mentor" }, { kind: "accept" }, NOW + 10);
+    await work(NOW + 20);
+    expect(inbox.to(EMAIL.mentor)).toHaveLength(0);
+    expect(inbox.to(EMAIL.learner)).toHaveLength(1);
+    expect(await job(`booking_${booking.id}_requested_mentor`)).toMatchObject({
+      state: "skipped",
+      reason: "The member turned this category off.",
+    });
+
+    await saveNotificationPrefs(store, "learner", { reminders: false });
+    await runDueWork(store, SLOTS[0] - HOUR + 1);
+    await work(SLOTS[0] - HOUR + 2);
+    expect(inbox.to(EMAIL.mentor).map((m) => m.subject)).toEqual(["Reminder: Spanish with Leo Learner at 10:00"]);
+    expect(inbox.to(EMAIL.learner)).toHaveLength(1);
+  });
+
+  it("a failing SMTP server leaves the booking done and the mail pending; it goes out once when the server is back", async () => {
+    inbox.failNext(1);
+    const booking = await request(0);
+    expect(booking.state).toBe("requested");
+    const key = `booking_${booking.id}_requested_mentor`;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await work(NOW + 1)).toMatchObject({ sent: 0, retried: 1 });
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining(`Mail ${key} (attempt 1 of ${MAX_ATTEMPTS})`),
+      expect.any(String),
+    );
+    expect(await job(key)).toMatchObject({ state: "pending", attempts: 1, nextAttemptAt: NOW + 1 + RETRY_AFTER_MS[0] });
+    expect(inbox.messages).toHaveLength(0);
+
+    expect(await work(NOW + 2)).toMatchObject({ sent: 0, retried: 0 }); // not before its time
+    expect(await work(NOW + 1 + RETRY_AFTER_MS[0])).toMatchObject({ sent: 1 });
+    expect(inbox.to(EMAIL.mentor)).toHaveLength(1);
+    expect(await job(key)).toMatchObject({ state: "sent", attempts: 2 });
+  });
+
+  it("gives up after the last attempt and records why", async () => {
+    const unreachable = { ...deps, transport: createSmtpTransport("smtp://127.0.0.1:1", "x@skillswap.example", "x") };
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const booking = await request(0);
+    let now = NOW + 1;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await runMailWork(store, now, unreachable);
+      now += RETRY_AFTER_MS[attempt - 1] ?? 0;
+    }
+    const failed = await job(`booking_${booking.id}_requested_mentor`);
+    expect(failed).toMatchObject({ state: "failed", attempts: MAX_ATTEMPTS });
+    expect(failed?.reason).toMatch(/ECONNREFUSED|connect/);
+    await work(now + HOUR);
+    expect(inbox.messages).toHaveLength(0);
+  });
+
+  it("a job a stopped worker left half-sent is recorded as interrupted and never sent again", async () => {
+    const booking = await request(0);
+    const key = `booking_${booking.id}_requested_mentor`;
+    await store.update(mailJobPath(key), { state: "sending", attempts: 1, nextAttemptAt: NOW + SENDING_TIMEOUT_MS });
+    expect(await work(NOW + 1)).toMatchObject({ sent: 0, interrupted: 0 });
+    expect(await work(NOW + SENDING_TIMEOUT_MS)).toMatchObject({ sent: 0, interrupted: 1 });
+    expect(await job(key)).toMatchObject({ state: "interrupted" });
+    await work(NOW + 2 * SENDING_TIMEOUT_MS);
+    expect(inbox.messages).toHaveLength(0);
+  });
+
+  it("a member without a sign-in account any more gets nothing", async () => {
+    const booking = await request(0);
+    const gone = { ...deps, recipient: async () => null };
+    expect(await runMailWork(store, NOW + 1, gone)).toMatchObject({ skipped: 1 });
+    expect(await job(`booking_${booking.id}_requested_mentor`)).toMatchObject({ state: "skipped" });
+  });
+});
+
+describe("chat messages while the recipient is away", () => {
+  let chatId = "";
+  beforeEach(async () => {
+    chatId = await openChat(store, "learner", "mentor", NOW);
+  });
+
+  const say = (text: string, at: number) => sendMessage(store, "learner", chatId, text, at);
+
+  it("batches a burst into one mail after a quiet minute, then at most one per hour with what came since", async () => {
+    await say("Hola!", NOW);
+    await say("Are you free <tomorrow>?", NOW + 1_000);
+    await work(NOW + 2_000);
+    expect(inbox.messages).toHaveLength(0); // still within the quiet minute
+    await work(NOW + 1_000 + CHAT_MAIL_DELAY_MS);
+    expect(inbox.to(EMAIL.mentor)).toHaveLength(1);
+    const [first] = inbox.to(EMAIL.mentor);
+    expect(first.subject).toBe("Leo Learner sent you 2 messages on SkillSwap");
+    expect(first.text).toContain("Hola!");
+    expect(first.text).toContain("Are you free <tomorrow>?");
+    expect(first.html).toContain("Are you free &lt;tomorrow&gt;?");
+    expect(first.text).toContain(`Reply: ${ORIGIN}/inbox/${chatId}`);
+
+    const later = NOW + 10 * 60_000;
+    await say("Still there?", later);
+    await work(later + CHAT_MAIL_DELAY_MS);
+    await work(later + 20 * 60_000);
+    expect(inbox.to(EMAIL.mentor)).toHaveLength(1); // the hour since the first mail is not over
+
+    await work(NOW + 1_000 + CHAT_MAIL_DELAY_MS + CHAT_MAIL_EVERY_MS);
+    expect(inbox.to(EMAIL.mentor)).toHaveLength(2);
+    const second = inbox.to(EMAIL.mentor)[1];
+    expect(second.subject).toBe("Leo Learner sent you 3 messages on SkillSwap");
+    expect(second.text).toContain("Still there?");
+    expect(inbox.to(EMAIL.learner)).toHaveLength(0);
+  });
+
+  it("sends nothing when the recipient read the messages, or was online, or turned Messages off", async () => {
+    await say("Read me", NOW);
+    await markSeen(store, "mentor", chatId);
+    await work(NOW + CHAT_MAIL_DELAY_MS);
+
+    await store.set("status/mentor", { state: "online", last_changed: NOW });
+    await say("You are here", NOW + HOUR);
+    await work(NOW + HOUR + CHAT_MAIL_DELAY_MS);
+    await store.set("status/mentor", { state: "offline", last_changed: NOW + HOUR });
+    await work(NOW + 3 * HOUR);
+
+    await saveNotificationPrefs(store, "mentor", { messages: false });
+    await say("Muted", NOW + 4 * HOUR);
+    expect(await work(NOW + 4 * HOUR + CHAT_MAIL_DELAY_MS)).toMatchObject({ batched: 1, skipped: 1 });
+    expect(inbox.messages).toHaveLength(0);
+  });
+
+  it("a failing SMTP server does not stop a message from being sent", async () => {
+    const unreachable = { ...deps, transport: createSmtpTransport("smtp://127.0.0.1:1", "x@skillswap.example", "x") };
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await say("First", NOW);
+    await runMailWork(store, NOW + CHAT_MAIL_DELAY_MS, unreachable);
+    await expect(say("Second", NOW + CHAT_MAIL_DELAY_MS + 1)).resolves.toMatchObject({ id: expect.any(String) });
+  });
+});

@@ -1,0 +1,265 @@
+/**
+ * Sends due mail jobs (queue.server.ts), run by the one worker holding the timed-work lease
+ * (decision 021) or by /api/cron on Firebase. Each job is claimed in a transaction (pending →
+ * sending) before its message is handed to the transport, so two runs never send the same job;
+ * the claim reads the member's notification choices, so a category turned off before the mail
+ * left is not sent. A transport that fails leaves the job pending for a later attempt, with
+ * growing pauses, and never reaches the booking or the message that caused it.
+ */
+import type { DocStore } from "~/engine/store/types";
+import type { MailTransport } from "~/engine/mail/types";
+import type { BookingDoc } from "~/features/bookings/types";
+import type { ChatDoc, MessageDoc } from "~/features/chat/types";
+import { readNotificationPrefs } from "~/features/notifications/preferences";
+import { displayNameOf } from "~/features/profile/display";
+import { CATEGORY_OF_MAIL, MAIL_JOBS, type MailJobDoc } from "./queue.server";
+import {
+  bookingAcceptedMail,
+  bookingCancelledMail,
+  bookingDeclinedMail,
+  bookingRequestedMail,
+  newMessagesMail,
+  sessionReminderMail,
+  type RenderedMail,
+  type SessionFacts,
+} from "./templates";
+
+/** Pauses before the 2nd, 3rd… attempt; after the last one the job is failed. */
+export const RETRY_AFTER_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+export const MAX_ATTEMPTS = RETRY_AFTER_MS.length + 1;
+/** A job still "sending" this long after its claim was cut off mid-send (a worker died). */
+export const SENDING_TIMEOUT_MS = 10 * 60_000;
+/** Messages quoted in one chat mail; the rest are counted. */
+export const QUOTED_MESSAGES = 5;
+const BATCH = 25;
+
+export interface Recipient {
+  email: string;
+  displayName: string | null;
+}
+
+export interface DeliveryDeps {
+  transport: MailTransport;
+  /** The sign-in account behind a uid (the auth port), or null when it is gone. */
+  recipient: (uid: string) => Promise<Recipient | null>;
+  /** PUBLIC_URL's origin: every link in a mail is absolute and points there. */
+  origin: string;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  skipped: number;
+  retried: number;
+  failed: number;
+  interrupted: number;
+}
+
+interface Profile {
+  [field: string]: unknown;
+  fullName?: string;
+  timezone?: string;
+  deleted?: boolean;
+}
+
+const nameOf = (profile: Profile | undefined, fallback: string) =>
+  typeof profile?.fullName === "string" && profile.fullName.trim() ? profile.fullName.trim() : fallback;
+
+const validZone = (zone: unknown): string => {
+  if (typeof zone !== "string" || !zone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+    return zone;
+  } catch {
+    return "UTC";
+  }
+};
+
+type Claim = { job: MailJobDoc; profile: Profile } | { skipped: string } | null;
+
+/** pending → sending, once; or skipped when the member turned the category off or left. */
+async function claim(store: DocStore, path: string, now: number): Promise<Claim> {
+  return store.transaction(async (tx) => {
+    const doc = await tx.get<MailJobDoc>(path);
+    if (!doc || doc.data.state !== "pending" || doc.data.nextAttemptAt > now) return null;
+    const profile = (await tx.get<Profile>(`users/${doc.data.uid}`))?.data;
+    const skip = (reason: string) => {
+      tx.update(path, { state: "skipped", reason, updatedAt: now });
+      return { skipped: reason };
+    };
+    if (!profile || profile.deleted === true) return skip("The member left SkillSwap.");
+    if (!readNotificationPrefs(profile)[CATEGORY_OF_MAIL[doc.data.kind]])
+      return skip("The member turned this category off.");
+    const attempts = doc.data.attempts + 1;
+    tx.update(path, { state: "sending", attempts, nextAttemptAt: now + SENDING_TIMEOUT_MS, updatedAt: now });
+    return { job: { ...doc.data, attempts }, profile };
+  });
+}
+
+/** What the job's mail says now, or a reason not to send it (the booking is gone, messages were read). */
+async function compose(
+  store: DocStore,
+  job: MailJobDoc,
+  profile: Profile,
+  recipient: Recipient,
+  origin: string,
+): Promise<RenderedMail | string> {
+  const recipientName = displayNameOf({
+    authDisplayName: recipient.displayName,
+    fullName: profile.fullName,
+    email: recipient.email,
+  });
+  const timeZone = validZone(profile.timezone);
+  const settingsUrl = `${origin}/settings`;
+
+  if (job.kind === "new_messages") {
+    const chat = await store.get<ChatDoc>(`chats/${job.ref}`);
+    const unreadCount = chat?.data.unread?.[job.uid] ?? 0;
+    if (!chat || unreadCount === 0) return "The messages were read before the mail left.";
+    const senderUid = chat.data.participants.find((p) => p !== job.uid)!;
+    const [sender, latest] = await Promise.all([
+      store.get<Profile>(`users/${senderUid}`),
+      store.query<MessageDoc>({
+        collection: `chats/${job.ref}/messages`,
+        orderBy: [["timestamp", "desc"]],
+        limit: QUOTED_MESSAGES,
+      }),
+    ]);
+    const messages = latest
+      .filter((m) => m.data.sender !== job.uid && !m.data.seen)
+      .slice(0, Math.min(unreadCount, QUOTED_MESSAGES))
+      .reverse()
+      .map((m) => ({ text: m.data.text, timestamp: m.data.timestamp }));
+    return newMessagesMail({
+      recipientName,
+      senderName: nameOf(sender?.data, "A member"),
+      messages,
+      unreadCount,
+      timeZone,
+      chatUrl: `${origin}/inbox/${job.ref}`,
+      settingsUrl,
+    });
+  }
+
+  const booking = await store.get<BookingDoc>(`bookings/${job.ref}`);
+  if (!booking) return "The booking no longer exists.";
+  const b = booking.data;
+  const role = job.uid === b.mentorUid ? "mentor" : "learner";
+  const other = await store.get<Profile>(`users/${role === "mentor" ? b.learnerUid : b.mentorUid}`);
+  const facts: SessionFacts = {
+    recipientName,
+    otherName: nameOf(other?.data, role === "mentor" ? "A learner" : "Your mentor"),
+    skillLabel: b.skillLabel,
+    start: b.start,
+    end: b.end,
+    durationMinutes: b.durationMinutes,
+    price: b.price,
+    timeZone,
+    sessionUrl: `${origin}/session/${job.ref}`,
+    settingsUrl,
+  };
+  switch (job.kind) {
+    case "booking_requested":
+      return bookingRequestedMail(facts);
+    case "booking_accepted":
+      return bookingAcceptedMail(facts);
+    case "booking_declined":
+      return bookingDeclinedMail(facts);
+    case "booking_cancelled":
+      return bookingCancelledMail(facts, job.by === "system" ? `expired_${role}` : "by_other");
+    case "session_reminder":
+      return sessionReminderMail(facts);
+  }
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+type Outcome = "sent" | "skipped" | "retried" | "failed" | null;
+
+async function deliverOne(
+  store: DocStore,
+  path: string,
+  key: string,
+  deps: DeliveryDeps,
+  now: number,
+): Promise<Outcome> {
+  const claimed = await claim(store, path, now);
+  if (!claimed) return null;
+  if ("skipped" in claimed) return "skipped";
+  const { job, profile } = claimed;
+  const finish = (fields: Partial<MailJobDoc>) => store.update(path, { ...fields, updatedAt: now });
+  try {
+    const recipient = await deps.recipient(job.uid);
+    if (!recipient) {
+      await finish({ state: "skipped", reason: "The member has no sign-in account any more." });
+      return "skipped";
+    }
+    const mail = await compose(store, job, profile, recipient, deps.origin);
+    if (typeof mail === "string") {
+      await finish({ state: "skipped", reason: mail });
+      return "skipped";
+    }
+    await deps.transport.send({ key, to: recipient.email, ...mail });
+  } catch (error) {
+    const last = job.attempts >= MAX_ATTEMPTS;
+    console.error(
+      `Mail ${key} (attempt ${job.attempts} of ${MAX_ATTEMPTS}) was not sent${last ? "; giving up" : ""}:`,
+      errorText(error),
+    );
+    await finish(
+      last
+        ? { state: "failed", reason: errorText(error) }
+        : { state: "pending", reason: errorText(error), nextAttemptAt: now + RETRY_AFTER_MS[job.attempts - 1]! },
+    );
+    return last ? "failed" : "retried";
+  }
+  await finish({ state: "sent", sentAt: now });
+  return "sent";
+}
+
+/** Jobs a stopped worker left "sending": recorded as interrupted, not sent again. */
+async function markInterrupted(store: DocStore, now: number): Promise<number> {
+  const stale = await store.query<MailJobDoc>({
+    collection: MAIL_JOBS,
+    where: [
+      ["state", "==", "sending"],
+      ["nextAttemptAt", "<=", now],
+    ],
+    limit: BATCH,
+  });
+  let count = 0;
+  for (const doc of stale) {
+    const changed = await store.transaction(async (tx) => {
+      const current = await tx.get<MailJobDoc>(doc.path);
+      if (current?.data.state !== "sending" || current.data.nextAttemptAt > now) return false;
+      tx.update(doc.path, {
+        state: "interrupted",
+        reason: "The worker stopped while handing the message over; it may have left, so it is not sent again.",
+        updatedAt: now,
+      });
+      return true;
+    });
+    if (changed) count++;
+  }
+  return count;
+}
+
+/** Sends every due job (a batch per call); each job's outcome is recorded on it. */
+export async function deliverDueMail(store: DocStore, deps: DeliveryDeps, now = Date.now()): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, skipped: 0, retried: 0, failed: 0, interrupted: 0 };
+  report.interrupted = await markInterrupted(store, now);
+  const due = await store.query<MailJobDoc>({
+    collection: MAIL_JOBS,
+    where: [
+      ["state", "==", "pending"],
+      ["nextAttemptAt", "<=", now],
+    ],
+    limit: BATCH,
+  });
+  for (const doc of due) {
+    const outcome = await deliverOne(store, doc.path, doc.id, deps, now);
+    if (outcome) report[outcome]++;
+  }
+  return report;
+}

@@ -1,0 +1,110 @@
+/**
+ * Mail jobs: `mail_jobs/{key}`, one per event and recipient, written inside the transaction of the
+ * change they report (a booking answered, a reminder due, a batch of chat messages) so that a mail
+ * exists exactly when its event happened. The key names the event (`booking_{id}_accepted_{uid}`),
+ * so writing the job again for the same event is the same document, never a second mail; the
+ * transports turn the key into the message id. Sending happens later, in the one worker that holds
+ * the timed-work lease (delivery.server.ts): a slow or failing SMTP server never touches the
+ * booking or the message that caused the mail.
+ */
+import type { Transaction } from "~/engine/store/types";
+import type { BookingState } from "~/features/bookings/types";
+import type { MailCategory } from "./templates";
+
+export type MailKind =
+  | "booking_requested"
+  | "booking_accepted"
+  | "booking_declined"
+  | "booking_cancelled"
+  | "session_reminder"
+  | "new_messages";
+
+export const CATEGORY_OF_MAIL: Record<MailKind, MailCategory> = {
+  booking_requested: "sessions",
+  booking_accepted: "sessions",
+  booking_declined: "sessions",
+  booking_cancelled: "sessions",
+  session_reminder: "reminders",
+  new_messages: "messages",
+};
+
+/**
+ * pending → sending → sent, or back to pending with a later `nextAttemptAt` after a failure, or
+ * failed after the last attempt; skipped when the member turned the category off or left;
+ * interrupted when the worker stopped between handing the message over and recording it (not
+ * retried: the message may have left, and a second copy is worse than none).
+ */
+export type MailJobState = "pending" | "sending" | "sent" | "failed" | "skipped" | "interrupted";
+
+export interface MailJobDoc {
+  [field: string]: unknown;
+  uid: string;
+  kind: MailKind;
+  /** The booking id, or the chat id for new_messages. */
+  ref: string;
+  /** Who caused a cancellation: "system" when a request expired unanswered. */
+  by?: string;
+  state: MailJobState;
+  attempts: number;
+  /** When a pending job may next be tried; for a sending job, when it counts as interrupted. */
+  nextAttemptAt: number;
+  createdAt: number;
+  updatedAt: number;
+  sentAt?: number;
+  /** Why it was skipped, failed or interrupted. */
+  reason?: string;
+}
+
+export const MAIL_JOBS = "mail_jobs";
+export const mailJobPath = (key: string) => `${MAIL_JOBS}/${key}`;
+
+/** Writes only, so it can follow every read of the transaction it is part of. */
+export function queueMail(
+  tx: Transaction,
+  key: string,
+  job: Pick<MailJobDoc, "uid" | "kind" | "ref" | "by">,
+  now: number,
+): void {
+  const doc: MailJobDoc = {
+    ...job,
+    state: "pending",
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (doc.by === undefined) delete doc.by;
+  tx.set(mailJobPath(key), doc);
+}
+
+const MAILED_TRANSITIONS: Partial<Record<BookingState, MailKind>> = {
+  requested: "booking_requested",
+  accepted: "booking_accepted",
+  declined: "booking_declined",
+  cancelled: "booking_cancelled",
+};
+
+/**
+ * The booking's hook: a booking that entered `state` (requested, accepted, declined, cancelled)
+ * mails the members its notifications went to. A state is entered once per booking, so the key
+ * `booking_{id}_{state}_{uid}` is the event. Other states send no mail.
+ */
+export function queueBookingMails(
+  tx: Transaction,
+  bookingId: string,
+  state: BookingState,
+  recipients: readonly string[],
+  by: string,
+  now: number,
+): void {
+  const kind = MAILED_TRANSITIONS[state];
+  if (!kind) return;
+  for (const uid of new Set(recipients))
+    queueMail(tx, `booking_${bookingId}_${state}_${uid}`, { uid, kind, ref: bookingId, by }, now);
+}
+
+/** The reminder's hook: once per booking (the booking's reminderSent flag commits with it). */
+export function queueReminderMails(tx: Transaction, bookingId: string, participants: readonly string[], now: number) {
+  for (const uid of new Set(participants))
+    queueMail(tx, `reminder_${bookingId}_${uid}`, { uid, kind: "session_reminder", ref: bookingId }, now);
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import {
+  bookingAcceptedMail,
+  bookingCancelledMail,
+  bookingDeclinedMail,
+  bookingRequestedMail,
+  newMessagesMail,
+  sessionReminderMail,
+  type SessionFacts,
+} from "./templates";
+
+// Monday 9 March 2026, 09:00 UTC = 10:00 in Berlin.
+const START = Date.UTC(2026, 2, 9, 9, 0);
+const facts: SessionFacts = {
+  recipientName: "Mia",
+  otherName: "Leo",
+  skillLabel: "Spanish",
+  start: START,
+  end: START + 60 * 60_000,
+  durationMinutes: 60,
+  price: 40,
+  timeZone: "Europe/Berlin",
+  sessionUrl: "https://skillswap.example/session/b1",
+  settingsUrl: "https://skillswap.example/settings",
+};
+
+describe("booking mails", () => {
+  it("a request tells the mentor who asks, what, when in their own timezone, the SP held, and links to answer it", () => {
+    const mail = bookingRequestedMail(facts);
+    expect(mail.subject).toBe("New session request: Spanish on Mon 9 Mar, 10:00");
+    expect(mail.text).toContain(
+      "Leo asks for a 60-minute Spanish session with you on Mon 9 Mar, 10:00–11:00 (Europe/Berlin). 40 SP are held for it until the session is done.",
+    );
+    expect(mail.text).toContain("Answer the request: https://skillswap.example/session/b1");
+    expect(mail.text).toContain(
+      'You get this e-mail because "Sessions" is turned on in your SkillSwap notification settings. Change them at https://skillswap.example/settings',
+    );
+    expect(mail.html).toContain('<a href="https://skillswap.example/session/b1"');
+    expect(mail.html).toContain("10:00–11:00 (Europe/Berlin)");
+    expect(mail.html).toContain('<a href="https://skillswap.example/settings"');
+  });
+
+  it("a free swap says so instead of an amount", () => {
+    expect(bookingRequestedMail({ ...facts, price: 0 }).text).toContain("It is a free swap.");
+    expect(bookingDeclinedMail({ ...facts, price: 0 }).text).not.toContain("SP");
+  });
+
+  it("accepted and declined tell the learner, with the refund when SP were held", () => {
+    const accepted = bookingAcceptedMail(facts);
+    expect(accepted.subject).toBe("Leo accepted your Spanish session");
+    expect(accepted.text).toContain("We will remind you an hour before it starts.");
+    const declined = bookingDeclinedMail(facts);
+    expect(declined.subject).toBe("Leo declined your Spanish request");
+    expect(declined.text).toContain("The 40 SP held for it are back in your wallet.");
+  });
+
+  it("a cancellation says who cancelled, and an expired request tells each side its own story", () => {
+    expect(bookingCancelledMail(facts, "by_other").subject).toBe(
+      "Leo cancelled the Spanish session on Mon 9 Mar, 10:00",
+    );
+    const learner = bookingCancelledMail(facts, "expired_learner");
+    expect(learner.subject).toBe("Your Spanish request expired");
+    expect(learner.text).toContain("Leo did not answer your request");
+    expect(learner.text).toContain("The 40 SP held for it are back in your wallet.");
+    const mentor = bookingCancelledMail(facts, "expired_mentor");
+    expect(mentor.subject).toBe("A Spanish request from Leo expired");
+    expect(mentor.text).toContain("expired before you answered it.");
+  });
+
+  it("the reminder names the start time in the member's timezone and can be turned off under Reminders", () => {
+    const mail = sessionReminderMail(facts);
+    expect(mail.subject).toBe("Reminder: Spanish with Leo at 10:00");
+    expect(mail.text).toContain('"Reminders" is turned on');
+    expect(sessionReminderMail({ ...facts, timeZone: "UTC" }).subject).toBe("Reminder: Spanish with Leo at 09:00");
+  });
+
+  it("what members typed is text in the HTML part and one line in the subject", () => {
+    const mail = bookingAcceptedMail({
+      ...facts,
+      otherName: 'Eve <img src=x onerror="alert(1)">\r\nBcc: x@evil.example',
+    });
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject).toBe('Eve <img src=x onerror="alert(1)"> Bcc: x@evil.example accepted your Spanish session');
+    expect(mail.html).not.toContain("<img");
+    expect(mail.html).toContain("Eve &lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+});
+
+describe("the batch of chat messages", () => {
+  const chat = {
+    recipientName: "Mia",
+    senderName: "Leo",
+    timeZone: "UTC",
+    chatUrl: "https://skillswap.example/inbox/a_b",
+    settingsUrl: "https://skillswap.example/settings",
+  };
+
+  it("quotes the messages oldest first with their times, and links to reply", () => {
+    const mail = newMessagesMail({
+      ...chat,
+      messages: [
+        { text: "Hi!", timestamp: START },
+        { text: "Are you free <tomorrow>?\nSay when.", timestamp: START + 60_000 },
+      ],
+      unreadCount: 2,
+    });
+    expect(mail.subject).toBe("Leo sent you 2 messages on SkillSwap");
+    expect(mail.text).toContain("Leo sent you 2 messages while you were away.");
+    expect(mail.text).toContain("> 09:00  Hi!\n\n> 09:01  Are you free <tomorrow>?\n> Say when.");
+    expect(mail.text).toContain("Reply: https://skillswap.example/inbox/a_b");
+    expect(mail.text).toContain('"Messages" is turned on');
+    expect(mail.html).toContain("Are you free &lt;tomorrow&gt;?<br>Say when.");
+  });
+
+  it("one message reads as one, and a long batch says only the latest are shown", () => {
+    expect(newMessagesMail({ ...chat, messages: [{ text: "Hi", timestamp: START }], unreadCount: 1 }).subject).toBe(
+      "Leo sent you a message on SkillSwap",
+    );
+    const long = newMessagesMail({ ...chat, messages: [{ text: "Last", timestamp: START }], unreadCount: 9 });
+    expect(long.text).toContain("Leo sent you 9 messages while you were away; the latest is below.");
+  });
+});

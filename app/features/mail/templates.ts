@@ -1,0 +1,218 @@
+/**
+ * What notification e-mails say, as plain text and as HTML with the same words. Pure: the
+ * caller gathers the facts (names, times, the member's timezone, absolute links built from
+ * PUBLIC_URL) and these functions only write. Everything a member typed (names, skills,
+ * messages) is escaped in the HTML part and kept to one line in the subject.
+ */
+import { formatDateTime, formatSessionRange, formatTime } from "~/features/bookings/format";
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Why a member gets a mail, named after the settings category that turns it off. */
+export type MailCategory = "sessions" | "reminders" | "messages";
+
+const CATEGORY_LABEL: Record<MailCategory, string> = {
+  sessions: "Sessions",
+  reminders: "Reminders",
+  messages: "Messages",
+};
+
+interface Layout {
+  subject: string;
+  /** Paragraphs, each a few sentences. */
+  paragraphs: string[];
+  /** Lines shown as a quoted block (chat messages). */
+  quotes?: string[];
+  action: { label: string; url: string };
+  category: MailCategory;
+  settingsUrl: string;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** One line of visible characters: no line breaks or control characters can reach a header. */
+// eslint-disable-next-line no-control-regex
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+
+function footer(category: MailCategory): string {
+  return `You get this e-mail because "${CATEGORY_LABEL[category]}" is turned on in your SkillSwap notification settings.`;
+}
+
+function layout({ subject, paragraphs, quotes = [], action, category, settingsUrl }: Layout): RenderedMail {
+  const text = [
+    ...paragraphs,
+    ...(quotes.length ? [quotes.map((q) => `> ${q.replace(/\n/g, "\n> ")}`).join("\n\n")] : []),
+    `${action.label}: ${action.url}`,
+    "--",
+    `${footer(category)} Change them at ${settingsUrl}`,
+  ].join("\n\n");
+  const quoteHtml = quotes
+    .map(
+      (q) =>
+        `<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #c7d2fe;color:#374151">${escapeHtml(q).replace(/\n/g, "<br>")}</blockquote>`,
+    )
+    .join("\n");
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(oneLine(subject))}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111827;max-width:560px;margin:0 auto;padding:24px">
+${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("\n")}
+${quoteHtml}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d5cee;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="margin:24px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footer(category))} <a href="${escapeHtml(settingsUrl)}" style="color:#6b7280">Change them</a>.</p>
+</body></html>`;
+  return { subject: oneLine(subject), text, html };
+}
+
+export interface SessionFacts {
+  recipientName: string;
+  otherName: string;
+  skillLabel: string;
+  start: number;
+  end: number;
+  durationMinutes: number;
+  price: number;
+  /** The recipient's timezone: times are written as they read them. */
+  timeZone: string;
+  /** Absolute URL of the session page. */
+  sessionUrl: string;
+  /** Absolute URL of the settings page. */
+  settingsUrl: string;
+}
+
+const when = (f: SessionFacts) => `${formatSessionRange(f, f.timeZone)} (${f.timeZone})`;
+const what = (f: SessionFacts) => `${f.durationMinutes}-minute ${f.skillLabel} session`;
+
+/** To the mentor: a learner asks for a session. */
+export function bookingRequestedMail(f: SessionFacts): RenderedMail {
+  const price = f.price > 0 ? ` ${f.price} SP are held for it until the session is done.` : " It is a free swap.";
+  return layout({
+    subject: `New session request: ${f.skillLabel} on ${formatDateTime(f.start, f.timeZone)}`,
+    paragraphs: [
+      `Hello ${f.recipientName},`,
+      `${f.otherName} asks for a ${what(f)} with you on ${when(f)}.${price}`,
+      "Accept or decline it before it is due to start; an unanswered request expires then.",
+    ],
+    action: { label: "Answer the request", url: f.sessionUrl },
+    category: "sessions",
+    settingsUrl: f.settingsUrl,
+  });
+}
+
+/** To the learner: the mentor accepted. */
+export function bookingAcceptedMail(f: SessionFacts): RenderedMail {
+  return layout({
+    subject: `${f.otherName} accepted your ${f.skillLabel} session`,
+    paragraphs: [
+      `Hello ${f.recipientName},`,
+      `${f.otherName} accepted your request for a ${what(f)} on ${when(f)}.`,
+      "The session room has the meeting link and shared notes. We will remind you an hour before it starts.",
+    ],
+    action: { label: "Open the session", url: f.sessionUrl },
+    category: "sessions",
+    settingsUrl: f.settingsUrl,
+  });
+}
+
+/** To the learner: the mentor declined. */
+export function bookingDeclinedMail(f: SessionFacts): RenderedMail {
+  const refund = f.price > 0 ? ` The ${f.price} SP held for it are back in your wallet.` : "";
+  return layout({
+    subject: `${f.otherName} declined your ${f.skillLabel} request`,
+    paragraphs: [
+      `Hello ${f.recipientName},`,
+      `${f.otherName} declined your request for a ${what(f)} on ${when(f)}.${refund}`,
+      "Another time or another mentor may suit you better.",
+    ],
+    action: { label: "See the request", url: f.sessionUrl },
+    category: "sessions",
+    settingsUrl: f.settingsUrl,
+  });
+}
+
+export type CancelReason =
+  /** The other participant cancelled. */
+  | "by_other"
+  /** Nobody answered the request before its start (the learner's view). */
+  | "expired_learner"
+  /** Nobody answered the request before its start (the mentor's view). */
+  | "expired_mentor";
+
+/** To the participant who did not cancel, or to both when a request expired unanswered. */
+export function bookingCancelledMail(f: SessionFacts, reason: CancelReason): RenderedMail {
+  const body: Record<CancelReason, { subject: string; paragraph: string }> = {
+    by_other: {
+      subject: `${f.otherName} cancelled the ${f.skillLabel} session on ${formatDateTime(f.start, f.timeZone)}`,
+      paragraph: `${f.otherName} cancelled the ${what(f)} on ${when(f)}.${f.price > 0 ? " Your wallet shows what each of you gets back." : ""}`,
+    },
+    expired_learner: {
+      subject: `Your ${f.skillLabel} request expired`,
+      paragraph: `${f.otherName} did not answer your request for a ${what(f)} on ${when(f)} before it was due to start.${f.price > 0 ? ` The ${f.price} SP held for it are back in your wallet.` : ""}`,
+    },
+    expired_mentor: {
+      subject: `A ${f.skillLabel} request from ${f.otherName} expired`,
+      paragraph: `The request from ${f.otherName} for a ${what(f)} on ${when(f)} expired before you answered it.`,
+    },
+  };
+  return layout({
+    subject: body[reason].subject,
+    paragraphs: [`Hello ${f.recipientName},`, body[reason].paragraph],
+    action: { label: "See the session", url: f.sessionUrl },
+    category: "sessions",
+    settingsUrl: f.settingsUrl,
+  });
+}
+
+/** To both participants, an hour before the start. */
+export function sessionReminderMail(f: SessionFacts): RenderedMail {
+  return layout({
+    subject: `Reminder: ${f.skillLabel} with ${f.otherName} at ${formatTime(f.start, f.timeZone)}`,
+    paragraphs: [
+      `Hello ${f.recipientName},`,
+      `Your ${what(f)} with ${f.otherName} starts within the hour: ${when(f)}.`,
+      "Open the session room for the meeting link.",
+    ],
+    action: { label: "Open the session room", url: f.sessionUrl },
+    category: "reminders",
+    settingsUrl: f.settingsUrl,
+  });
+}
+
+export interface UnreadMessage {
+  text: string;
+  timestamp: number;
+}
+
+export interface ChatFacts {
+  recipientName: string;
+  senderName: string;
+  /** The unread messages shown, oldest first. */
+  messages: UnreadMessage[];
+  /** How many unread messages there are in all (more than shown when the batch is long). */
+  unreadCount: number;
+  timeZone: string;
+  chatUrl: string;
+  settingsUrl: string;
+}
+
+/** The batch of messages that arrived while the recipient was away: one mail per conversation. */
+export function newMessagesMail(f: ChatFacts): RenderedMail {
+  const count = f.unreadCount === 1 ? "a message" : `${f.unreadCount} messages`;
+  const notShown = f.unreadCount - f.messages.length;
+  return layout({
+    subject: `${f.senderName} sent you ${count} on SkillSwap`,
+    paragraphs: [
+      `Hello ${f.recipientName},`,
+      `${f.senderName} sent you ${count} while you were away${notShown > 0 ? `; ${f.messages.length === 1 ? "the latest is" : `the latest ${f.messages.length} are`} below` : ""}.`,
+    ],
+    quotes: f.messages.map((m) => `${formatTime(m.timestamp, f.timeZone)}  ${m.text}`),
+    action: { label: "Reply", url: f.chatUrl },
+    category: "messages",
+    settingsUrl: f.settingsUrl,
+  });
+}
