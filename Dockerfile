@@ -26,7 +26,9 @@ FROM base AS deps
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
+# patches/ holds fixes to installed packages that npm's postinstall (patch-package) applies.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm install --include=dev
 
 # 2. The production build (build/ and public/build/).

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -11,6 +10,7 @@ import { runMailWork } from "~/features/mail/work.server";
 import { contentSecurityPolicy } from "~/utils/csp.server";
 import { getServerEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
+import { newNonce } from "~/utils/nonce.server";
 
 // Fail at start-up, not on the first request, when the configuration is wrong.
 const env = getServerEnv();
@@ -42,32 +42,40 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = newNonce();
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    const send = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      responseHeaders.set("X-Content-Type-Options", "nosniff");
+      responseHeaders.set("Referrer-Policy", "same-origin");
+      responseHeaders.set("X-Frame-Options", "DENY");
+      responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, env));
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("X-Content-Type-Options", "nosniff");
-          responseHeaders.set("Referrer-Policy", "same-origin");
-          responseHeaders.set("X-Frame-Options", "DENY");
-          responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, env));
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) send();
+        },
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (waitForAll) send();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -76,6 +84,9 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // Stops a render still waiting for data after ABORT_DELAY. Cleared once everything is rendered
+    // (React calls back after this line, never during renderToPipeableStream), so a finished page
+    // is not kept in memory by its timer for the rest of the delay.
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
