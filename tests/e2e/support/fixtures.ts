@@ -3,6 +3,7 @@ import { createCookie } from "@remix-run/node";
 import type { Browser, BrowserContext, Page, ViewportSize } from "@playwright/test";
 import { createLocalAuth } from "~/engine/auth/local.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
+import type { DocStore } from "~/engine/store/types";
 import type { UserProfile } from "~/features/profile/types";
 import { e2eStore, sessionSecret } from "./store";
 
@@ -24,9 +25,15 @@ export function uniqueEmail(prefix = "member"): string {
  * wallet with the welcome bonus. By default onboarding is done, so the dashboard shows no tour.
  */
 export async function createUser(
-  options: { fullName?: string; email?: string; profile?: Partial<UserProfile> } = {},
+  options: {
+    fullName?: string;
+    email?: string;
+    profile?: Partial<UserProfile>;
+    /** Another server's store (a test that starts its own server); the e2e server's by default. */
+    store?: DocStore;
+  } = {},
 ): Promise<TestUser> {
-  const store = e2eStore();
+  const store = options.store ?? e2eStore();
   const auth = createLocalAuth(store, { mail: async () => {} });
   const email = options.email ?? uniqueEmail();
   const fullName = options.fullName ?? "Test Member";
