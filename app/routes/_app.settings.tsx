@@ -30,9 +30,15 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Settings", matches });
 
 const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string }> = {
-  messages: { label: "Messages", hint: "When a member starts a conversation with you." },
-  sessions: { label: "Sessions", hint: "Requests, answers, cancellations and reviews of your sessions." },
-  reminders: { label: "Reminders", hint: "Shortly before a session starts." },
+  messages: {
+    label: "Messages",
+    hint: "When a member starts a conversation with you; by e-mail when messages wait while you are away (at most one an hour per conversation).",
+  },
+  sessions: {
+    label: "Sessions",
+    hint: "Requests, answers, cancellations and reviews of your sessions; requests, answers and cancellations by e-mail too.",
+  },
+  reminders: { label: "Reminders", hint: "An hour before a session starts, in the bell and by e-mail." },
   replies: { label: "Community replies", hint: "New replies in threads you follow." },
   mentions: { label: "Mentions", hint: "When someone @mentions you in the community." },
   answers: { label: "Answers", hint: "When your reply is marked as the answer." },
@@ -285,7 +291,7 @@ function NotificationChoices({ prefs, busy }: { prefs: Record<NotificationCatego
   return (
     <section className="card">
       <h2 className="text-base font-semibold">Notifications</h2>
-      <p className="mt-1 text-sm text-slate-600">Choose what the bell tells you about.</p>
+      <p className="mt-1 text-sm text-slate-600">Choose what the bell and your e-mail tell you about.</p>
       <Form method="post" className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="notifications" />
         {NOTIFICATION_CATEGORIES.map((category) => {
