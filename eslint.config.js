@@ -45,6 +45,12 @@ const ENGINE_IMPORTS_NOTHING_ABOVE = {
   message: "engine/ is the bottom layer: a port carries its own types and imports no feature, route or component.",
 };
 
+const DOCUMENTS_AT_THE_BOTTOM = {
+  target: "./app/documents",
+  from: ["./app/engine", "./app/features", "./app/routes", "./app/components", "./app/utils"],
+  message: "documents/ names the stored documents for every layer, the engine included: it imports none of them.",
+};
+
 const ONLY_THE_PORTS = {
   target: ["./app/!(engine)/**/*", "./app/*"],
   from: "./app/engine",
@@ -59,8 +65,15 @@ const ONLY_THE_PORTS = {
  * only the first rule.
  */
 export const boundaryRules = {
-  app: { "import/no-restricted-paths": ["error", { zones: [ENGINE_IMPORTS_NOTHING_ABOVE, ONLY_THE_PORTS] }] },
-  tests: { "import/no-restricted-paths": ["error", { zones: [ENGINE_IMPORTS_NOTHING_ABOVE] }] },
+  app: {
+    "import/no-restricted-paths": [
+      "error",
+      { zones: [ENGINE_IMPORTS_NOTHING_ABOVE, DOCUMENTS_AT_THE_BOTTOM, ONLY_THE_PORTS] },
+    ],
+  },
+  tests: {
+    "import/no-restricted-paths": ["error", { zones: [ENGINE_IMPORTS_NOTHING_ABOVE, DOCUMENTS_AT_THE_BOTTOM] }],
+  },
 };
 
 const importSettings = { "import/resolver": { typescript: { project: "./tsconfig.json" } } };

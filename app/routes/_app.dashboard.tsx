@@ -1,3 +1,4 @@
+import { userPath } from "~/documents/users";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
@@ -26,8 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     topMatches(store, user.uid),
   ]);
   // A new member is not "back": the first dashboard visit is remembered once, then greeted as a return.
-  const firstVisit = typeof user.profile.dashboardVisitedAt !== "number";
-  if (firstVisit) await store.update(`users/${user.uid}`, { dashboardVisitedAt: Date.now() });
+  const firstVisit = user.profile.dashboardVisitedAt === null;
+  if (firstVisit) await store.update(userPath(user.uid), { dashboardVisitedAt: Date.now() });
   return {
     firstVisit,
     uid: user.uid,

@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           earlierBefore,
         })),
   ]);
-  const other = member ?? publicMember(otherUid, undefined);
+  const other = member ?? publicMember(otherUid, null);
   return {
     chatId,
     me: user.uid,

@@ -13,7 +13,6 @@ import { reviewsReceived } from "~/features/reviews/reviews.server";
 import { getMember, getPresences } from "~/features/members/members.server";
 import { lastSeenText } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
-import { readSkills } from "~/features/skills/tags";
 import { hasPlus } from "~/features/subscriptions/read.server";
 import { PlusBadge } from "~/components/plus-badge";
 import { requireUser } from "~/utils/auth.server";
@@ -36,8 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hasPlus(store, uid),
   ]);
   const mine = {
-    offered: new Set(readSkills(user.profile.skillsOffered).map((s) => s.tag)),
-    wanted: new Set(readSkills(user.profile.skillsWanted).map((s) => s.tag)),
+    offered: new Set(user.profile.skillsOffered.map((s) => s.tag)),
+    wanted: new Set(user.profile.skillsWanted.map((s) => s.tag)),
   };
   return {
     member,

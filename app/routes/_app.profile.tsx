@@ -19,7 +19,6 @@ import { AvatarError, uploadAvatar } from "~/features/members/avatar.server";
 import { MAX_AVATAR_BYTES } from "~/features/members/image-type";
 import { levelFor } from "~/features/progress/levels";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
-import { readSkills } from "~/features/skills/tags";
 import { skillsField } from "~/features/skills/skills-field";
 import { requireUser } from "~/utils/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
@@ -53,18 +52,16 @@ const profileSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const p = user.profile;
-  const offered = readSkills(p.skillsOffered);
-  const wanted = readSkills(p.skillsWanted);
   return {
     uid: user.uid,
     email: user.email,
     avatar: user.avatar,
     fullName: p.fullName,
-    bio: p.bio ?? "",
+    bio: p.bio,
     timezone: p.timezone,
-    languages: Array.isArray(p.languages) ? (p.languages as string[]).join(", ") : "",
-    offered,
-    wanted,
+    languages: p.languages.join(", "),
+    offered: p.skillsOffered,
+    wanted: p.skillsWanted,
     memberSkills: await skillsInUse(await getStore()),
     level: levelFor(p.xp).level,
     xp: p.xp,

@@ -22,7 +22,7 @@ function formatDate(timestamp: number, timeZone: string): string {
 export async function subscriptionsPage(user: CurrentUser, url: URL) {
   const payments = getPayments();
   const store = await getStore();
-  const timeZone = user.profile.timezone || "UTC";
+  const timeZone = user.profile.timezone;
   const [subscription, periods, customerId] = await Promise.all([
     getSubscription(store, user.uid),
     listPeriods(store, user.uid),

@@ -11,7 +11,8 @@ import {
 } from "~/features/admin/members.server";
 import type { BookingDoc } from "~/features/bookings/types";
 import { STATE_LABELS } from "~/features/bookings/state";
-import { publicMember, suspensionOf } from "~/features/members/member";
+import { getUser, isUid, userPath } from "~/documents/users";
+import { publicMember } from "~/features/members/member";
 import { reviewsReceived } from "~/features/reviews/reviews.server";
 import { getBalance, listEntries } from "~/features/wallet/ledger.server";
 import { adminContext, notFound } from "~/utils/admin.server";
@@ -22,8 +23,8 @@ const LEDGER_PAGE = 50;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin, store } = await adminContext(request);
   const uid = params.uid ?? "";
-  const doc = /^[A-Za-z0-9_-]{1,128}$/.test(uid) ? await store.get(`users/${uid}`) : null;
-  if (!doc) throw notFound();
+  const profile = isUid(uid) ? await getUser(store, uid) : null;
+  if (!profile) throw notFound();
   const before = Number(new URL(request.url).searchParams.get("before")) || undefined;
   const [account, balance, ledger, asLearner, asMentor, reviews, reportsAbout, reportsBy] = await Promise.all([
     (await getAuth()).getUser(uid),
@@ -53,11 +54,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   return {
     isSelf: admin.uid === uid,
-    member: publicMember(uid, doc.data),
+    member: publicMember(uid, profile),
     email: account?.email ?? "",
     isAdmin: account?.admin === true,
-    suspension: suspensionOf(doc.data),
-    createdAt: Number(doc.data.createdAt ?? 0),
+    suspension: profile.suspension,
+    createdAt: profile.createdAt,
     balance,
     ledger,
     bookings,
@@ -94,7 +95,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, params }: ActionFunctionArgs) {
   const { admin, store } = await adminContext(request);
   const uid = params.uid ?? "";
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(uid) || !(await store.get(`users/${uid}`))) throw notFound();
+  if (!isUid(uid) || !(await store.get(userPath(uid)))) throw notFound();
   const parsed = await parseForm(request, ActionSchema);
   if (!parsed.ok) return parsed.failure;
   const value = parsed.value;

@@ -4,7 +4,7 @@ import { getStore, trackPresence } from "~/engine/index.server";
 import type { Unsubscribe } from "~/engine/store/types";
 import { isFeedName, type FeedName } from "~/engine/live/feeds";
 import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
-import { suspensionOf } from "~/features/members/member";
+import { readUser, userPath } from "~/documents/users";
 import { getUserId } from "~/utils/auth.server";
 
 // Proxies drop idle connections; a comment line every 25 s keeps the stream open.
@@ -37,8 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ended = new AbortController();
   request.signal.addEventListener("abort", () => ended.abort(), { once: true });
   const response = eventStream(ended.signal, (send) => {
-    const stopSuspensionWatch = store.watchDoc(`users/${uid}`, (doc) => {
-      if (suspensionOf(doc?.data)) ended.abort();
+    const stopSuspensionWatch = store.watchDoc(userPath(uid), (doc) => {
+      if (readUser(doc?.data)?.suspension) ended.abort();
     });
     const stops: Unsubscribe[] = feeds.map((feed) =>
       subscribeFeed(

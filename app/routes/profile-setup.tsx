@@ -29,7 +29,7 @@ const setupSchema = profileSetupSchema.extend({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnnamedUser(request);
-  return { email: user.email, bio: user.profile.bio ?? "", memberSkills: await skillsInUse(await getStore()) };
+  return { email: user.email, bio: user.profile.bio, memberSkills: await skillsInUse(await getStore()) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await setSkills(await getStore(), user.uid, skillsOffered, skillsWanted, {
     fullName,
     bio,
-    timezone: knownTimeZone(timezone) ?? user.profile.timezone ?? "UTC",
+    timezone: knownTimeZone(timezone) ?? user.profile.timezone,
   });
   return redirect(safeRedirect(redirectTo));
 }

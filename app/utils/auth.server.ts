@@ -2,9 +2,8 @@ import { redirect } from "@remix-run/node";
 import { getAuth, getStore } from "~/engine/index.server";
 import type { AuthUser } from "~/engine/auth/types";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
-import { suspensionOf, type Suspension } from "~/features/members/member";
 import { displayNameOf, avatarOf } from "~/features/profile/display";
-import type { UserProfile } from "~/features/profile/types";
+import { getUser, type Suspension, type UserProfile } from "~/documents/users";
 import { hasName, redirectFor, type Access } from "~/features/layout/routes";
 import { clearSessionToken, readSessionCookie, readSessionToken } from "./session.server";
 import { redirectWithToast } from "./toast.server";
@@ -94,15 +93,14 @@ async function toSignInWithReason(request: Request, suspension: Suspension): Pro
  */
 async function refuseSuspended(request: Request, user: CurrentUser | null): Promise<void> {
   if (user) {
-    const suspension = suspensionOf(user.profile);
+    const { suspension } = user.profile;
     if (!suspension) return;
     await (await getAuth()).revokeSessions(user.uid);
     await toSignInWithReason(request, suspension);
   }
   const endedFor = endedSessions.get(request);
   if (!endedFor) return;
-  const profile = await (await getStore()).get(`users/${endedFor}`);
-  const suspension = suspensionOf(profile?.data);
+  const suspension = (await getUser(await getStore(), endedFor))?.suspension;
   if (suspension) await toSignInWithReason(request, suspension);
 }
 

@@ -44,6 +44,27 @@ describe("the boundary rule", () => {
     ).toHaveLength(1);
   });
 
+  it("fails when documents/ imports any layer, and lets the engine import it", async () => {
+    expect(
+      await boundaryErrors(
+        "app/documents/bad.ts",
+        'import { namesOf } from "~/features/members/members.server";\nexport const n = namesOf;\n',
+      ),
+    ).toEqual([expect.stringContaining("documents/ names the stored documents")]);
+    expect(
+      await boundaryErrors(
+        "app/documents/bad.ts",
+        'import type { DocStore } from "~/engine/store/types";\nexport type S = DocStore;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "app/engine/live/fine.ts",
+        'import { userPath } from "~/documents/users";\nexport const p = userPath;\n',
+      ),
+    ).toEqual([]);
+  });
+
   it("fails when code outside engine/ imports one engine's implementation", async () => {
     expect(
       await boundaryErrors(

@@ -4,6 +4,7 @@
  * The SSE route builds them from the session's uid (the browser only names a feed); the Firestore
  * transport builds the same queries with the client SDK. Browser-safe: no server imports.
  */
+import { readUser, userPath } from "~/documents/users";
 import type { Doc, DocData, Query } from "../store/types";
 
 export const WALLET_DROPDOWN_TRANSACTIONS = 3;
@@ -92,7 +93,7 @@ export function feedParam(
 
 /** The simple feeds: one document or one query each. chatUnread is composed below. */
 export const feedSources = {
-  profile: (uid: string): Source => ({ kind: "doc", path: `users/${uid}` }),
+  profile: (uid: string): Source => ({ kind: "doc", path: userPath(uid) }),
   wallet: (uid: string): Source => ({ kind: "doc", path: `wallets/${uid}` }),
   transactions: (uid: string): Source => ({
     kind: "query",
@@ -361,16 +362,12 @@ const str = (v: unknown, fallback = "") => (typeof v === "string" ? v : fallback
 
 /** Shapes a raw document or result into what the browser receives: only the fields it shows. */
 export const toPayload = {
-  profile: (doc: Doc | null): FeedPayloads["profile"] =>
-    doc
-      ? {
-          fullName: str(doc.data.fullName),
-          xp: num(doc.data.xp),
-          profilePicture: str(doc.data.profilePicture, "/default-avatar.png"),
-          tourCompleted: doc.data.tourCompleted === true,
-          welcomeBonusShown: doc.data.welcomeBonusShown === true,
-        }
-      : null,
+  profile: (doc: Doc | null): FeedPayloads["profile"] => {
+    const profile = readUser(doc?.data);
+    if (!profile) return null;
+    const { fullName, xp, profilePicture, tourCompleted, welcomeBonusShown } = profile;
+    return { fullName, xp, profilePicture, tourCompleted, welcomeBonusShown };
+  },
   wallet: (doc: Doc | null): FeedPayloads["wallet"] => ({ balance: num(doc?.data.balance) }),
   transactions: (docs: Doc[]): FeedPayloads["transactions"] => docs.map(transactionPayload),
   notifications: (docs: Doc[]): FeedPayloads["notifications"] =>

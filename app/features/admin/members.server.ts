@@ -4,7 +4,7 @@
  */
 import type { AuthProvider } from "~/engine/auth/types";
 import type { DocStore } from "~/engine/store/types";
-import { suspensionOf, type Suspension } from "~/features/members/member";
+import { readUser, userPath, USERS, type Suspension } from "~/documents/users";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { InsufficientFundsError, prepareEntry } from "~/features/wallet/ledger.server";
 import { recordAudit } from "./audit.server";
@@ -18,8 +18,6 @@ export class AdminActionError extends Error {
     this.name = "AdminActionError";
   }
 }
-
-const userPath = (uid: string) => `users/${uid}`;
 
 async function requireMemberDoc(store: DocStore, uid: string) {
   const doc = await store.get(userPath(uid));
@@ -45,7 +43,7 @@ export async function suspendMember(
     const doc = await tx.get(userPath(uid));
     if (!doc || doc.data.deleted === true)
       throw new AdminActionError(404, "This member does not exist or has deleted their account.");
-    if (suspensionOf(doc.data)) return false;
+    if (readUser(doc.data).suspension) return false;
     const suspension: Suspension = { reason, at: now, byUid: adminUid };
     tx.update(doc.path, { suspension });
     recordAudit(
@@ -79,7 +77,7 @@ export async function reinstateMember(
     const doc = await tx.get(userPath(uid));
     if (!doc || doc.data.deleted === true)
       throw new AdminActionError(404, "This member does not exist or has deleted their account.");
-    const before = suspensionOf(doc.data);
+    const before = readUser(doc.data).suspension;
     if (!before) return { applied: false };
     tx.update(doc.path, { suspension: null });
     recordAudit(
@@ -196,7 +194,7 @@ export async function setAdminRole(
         actorUid: adminUid ?? "command-line",
         action: admin ? "member.grant_admin" : "member.revoke_admin",
         subjectUid: uid,
-        target: `users/${uid}`,
+        target: userPath(uid),
         reason,
         before: { admin: !admin },
         after: { admin },
@@ -227,26 +225,19 @@ export async function searchMembers(
   page: number,
 ): Promise<{ rows: MemberRow[]; hasMore: boolean }> {
   const q = query.trim().toLowerCase();
-  const users = await ports.store.query({ collection: "users" });
+  const users = (await ports.store.query({ collection: USERS })).map((u) => ({ id: u.id, profile: readUser(u.data) }));
   let matched = users;
   if (q) {
     const byEmail = q.includes("@") ? await ports.auth.findUserByEmail(q) : null;
-    matched = users.filter(
-      (u) =>
-        u.id === byEmail?.uid ||
-        u.id === q ||
-        String(u.data.fullName ?? "")
-          .toLowerCase()
-          .includes(q),
-    );
+    matched = users.filter((u) => u.id === byEmail?.uid || u.id === q || u.profile.fullName.toLowerCase().includes(q));
   }
   const rows = matched
     .map((u) => ({
       uid: u.id,
-      fullName: String(u.data.fullName ?? "") || "(no name yet)",
-      createdAt: Number(u.data.createdAt ?? 0),
-      suspended: suspensionOf(u.data) !== null,
-      deleted: u.data.deleted === true,
+      fullName: u.profile.fullName || "(no name yet)",
+      createdAt: u.profile.createdAt,
+      suspended: u.profile.suspension !== null,
+      deleted: u.profile.deleted,
     }))
     .sort((a, b) => b.createdAt - a.createdAt || (a.uid < b.uid ? -1 : 1));
   const start = page * MEMBERS_PAGE;

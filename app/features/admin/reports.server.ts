@@ -10,7 +10,7 @@ import { moderatedText } from "~/features/chat/moderation.server";
 import type { MessageDoc } from "~/features/chat/types";
 import { postLink, threadPath } from "~/features/community/paths";
 import type { PostDoc, ThreadDoc } from "~/features/community/types";
-import { suspensionOf } from "~/features/members/member";
+import { getUser } from "~/documents/users";
 import { namesOf } from "~/features/members/members.server";
 import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
 import { REPORT_REASON_LABELS, type Report, type ReportReason } from "~/features/reports/types";
@@ -91,9 +91,9 @@ export async function moderationQueue(store: DocStore, status: QueueStatus): Pro
   const uids = [...new Set(groups.flatMap((g) => g.flatMap((r) => [r.authorUid, r.reporterUid])))];
   const [names, authors] = await Promise.all([
     namesOf(store, uids),
-    Promise.all(uids.map((uid) => store.get(`users/${uid}`))),
+    Promise.all(uids.map((uid) => getUser(store, uid))),
   ]);
-  const suspended = new Set(authors.filter((doc) => doc && suspensionOf(doc.data)).map((doc) => doc!.id));
+  const suspended = new Set(uids.filter((_, i) => authors[i]?.suspension));
 
   const items = await Promise.all(
     groups.map(async (reports): Promise<ReportedItem> => {

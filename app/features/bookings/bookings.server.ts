@@ -3,12 +3,12 @@
  * ledger entries of its escrow (wallet ledger, decision 006), xp and notifications commit
  * together or not at all. Rules live in state.ts; this module only applies them.
  */
+import { getUser } from "~/documents/users";
 import { randomUUID } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import { AlreadyExistsError, type DocStore, type Transaction } from "~/engine/store/types";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { sessionAwards } from "~/features/progress/xp";
-import { readSkills } from "~/features/skills/tags";
 import { InsufficientFundsError, prepareEntry, type PreparedEntry } from "~/features/wallet/ledger.server";
 import { isBookableStart, priceFor, readTeaching } from "./availability";
 import { knownTimeZone } from "~/utils/zoned-time";
@@ -127,7 +127,7 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
   try {
     return await store.transaction(async (tx) => {
       const [mentor, teachingDoc, pending, ...locks] = await Promise.all([
-        tx.get(`users/${mentorUid}`),
+        getUser(tx, mentorUid),
         tx.get(teachingPath(mentorUid)),
         // Read in the transaction, so two requests sent at once cannot both be the fifth.
         tx.query({
@@ -141,14 +141,13 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         ...[...mentorLocks, ...learnerLocks].map((lock) => tx.get<SlotLockDoc>(`slot_locks/${lock}`)),
       ]);
       if (pending.length >= MAX_PENDING_REQUESTS) throw new BookingError("too_many_pending", 409, TOO_MANY_PENDING);
-      if (!mentor || mentor.data.deleted === true)
-        throw new BookingError("not_found", 404, "This member does not exist.");
-      const skill = readSkills(mentor.data.skillsOffered).find((s) => s.tag === skillTag);
+      if (!mentor || mentor.deleted) throw new BookingError("not_found", 404, "This member does not exist.");
+      const skill = mentor.skillsOffered.find((s) => s.tag === skillTag);
       const teaching = readTeaching(teachingDoc?.data);
       const rate = teaching.rates[skillTag];
       if (!skill || rate === undefined)
         throw new BookingError("invalid", 400, "This member does not offer that skill for booking.");
-      const timeZone = knownTimeZone(teaching.timezone) ?? knownTimeZone(mentor.data.timezone) ?? "UTC";
+      const timeZone = knownTimeZone(teaching.timezone) ?? knownTimeZone(mentor.timezone) ?? "UTC";
       if (!isBookableStart(teaching, timeZone, start, durationMinutes, now)) {
         throw new BookingError("invalid", 400, "That time is not available. Pick one of the free slots.");
       }

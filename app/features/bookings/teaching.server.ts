@@ -3,8 +3,9 @@
  * skill they offer. The skills themselves stay on users/{uid}.skillsOffered (the profile's);
  * rates are keyed by the skill's normalised tag.
  */
+import { getUser } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
-import { readSkills, type Skill } from "~/features/skills/tags";
+import type { Skill } from "~/features/skills/tags";
 import { checkAvailability, MAX_RATE_SP_PER_HOUR, readTeaching } from "./availability";
 import { BookingError, teachingPath } from "./bookings.server";
 import type { AvailabilityException, TeachingDoc, WeeklySlot } from "./types";
@@ -18,10 +19,10 @@ export interface TeachingSettings {
 }
 
 export async function getTeachingSettings(store: DocStore, uid: string): Promise<TeachingSettings> {
-  const [doc, user] = await Promise.all([store.get(teachingPath(uid)), store.get(`users/${uid}`)]);
+  const [doc, user] = await Promise.all([store.get(teachingPath(uid)), getUser(store, uid)]);
   const teaching = readTeaching(doc?.data);
-  const timeZone = knownTimeZone(teaching.timezone) ?? knownTimeZone(user?.data.timezone) ?? "UTC";
-  return { teaching, timeZone, offered: readSkills(user?.data.skillsOffered) };
+  const timeZone = knownTimeZone(teaching.timezone) ?? knownTimeZone(user?.timezone) ?? "UTC";
+  return { teaching, timeZone, offered: user?.skillsOffered ?? [] };
 }
 
 export async function saveAvailability(
@@ -52,8 +53,8 @@ export async function saveRates(
     }
   }
   await store.transaction(async (tx) => {
-    const [user, doc] = await Promise.all([tx.get(`users/${uid}`), tx.get(teachingPath(uid))]);
-    const offered = new Set(readSkills(user?.data.skillsOffered).map((s) => s.tag));
+    const [user, doc] = await Promise.all([getUser(tx, uid), tx.get(teachingPath(uid))]);
+    const offered = new Set((user?.skillsOffered ?? []).map((s) => s.tag));
     const kept: Record<string, number> = {};
     for (const [tag, rate] of Object.entries(rates)) if (offered.has(tag)) kept[tag] = rate;
     // Replace the whole map: a merge would keep rates of skills no longer offered.

@@ -3,6 +3,7 @@
  * booking panel with loadBookingPanel; the dashboard mounts the upcoming-sessions widget with
  * loadUpcomingSessions.
  */
+import { getUser } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { BOOKING_HORIZON_DAYS, bookableStarts, freeStarts, MIN_NOTICE_MS, priceFor } from "./availability";
@@ -82,7 +83,7 @@ export async function loadBookingPanel(
 ): Promise<BookingPanelData> {
   const [{ teaching, timeZone, offered }, mentor, balance, busyDocs] = await Promise.all([
     getTeachingSettings(store, mentorUid),
-    store.get(`users/${mentorUid}`),
+    getUser(store, mentorUid),
     getBalance(store, viewer.uid),
     store.query<BookingDoc>({
       collection: "bookings",
@@ -113,10 +114,9 @@ export async function loadBookingPanel(
     slots[duration] = skills.length
       ? freeStarts(bookableStarts(teaching, timeZone, { from, to, durationMinutes: duration }), duration, busy)
       : [];
-  const name = mentor?.data.fullName;
   return {
     mentorUid,
-    mentorName: typeof name === "string" && name.trim() ? name.trim() : "Member",
+    mentorName: mentor?.fullName.trim() || "Member",
     isSelf: viewer.uid === mentorUid,
     viewerTimeZone: viewerZone(viewer.timezone),
     mentorTimeZone: timeZone,

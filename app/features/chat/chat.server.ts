@@ -3,6 +3,7 @@
  * Only participants read or post; everyone else gets a 404 (the chat's existence is not theirs
  * to know). Only the server writes, so `unread` counts and previews stay true.
  */
+import { getUser } from "~/documents/users";
 import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
@@ -37,8 +38,8 @@ const NOT_FOUND = "This conversation does not exist or is not yours.";
 /** Opens the pair's conversation, creating it once even when both members start it at once. */
 export async function openChat(store: DocStore, uid: string, other: string, now = Date.now()): Promise<string> {
   if (uid === other) throw new ChatError(400, "You cannot message yourself.");
-  const target = await store.get(`users/${other}`);
-  if (!target || target.data.deleted === true) throw new ChatError(404, "This member does not exist.");
+  const target = await getUser(store, other);
+  if (!target || target.deleted) throw new ChatError(404, "This member does not exist.");
   const chatId = pairChatId(uid, other);
   await store.transaction(async (tx) => {
     if (await tx.get(`chats/${chatId}`)) return;
@@ -86,11 +87,11 @@ export async function sendMessage(
     const chat = await tx.get<ChatDoc>(`chats/${chatId}`);
     if (!chat || !chat.data.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
     const other = chat.data.participants.find((p) => p !== uid)!;
-    const recipient = await tx.get(`users/${other}`);
-    if (!recipient || recipient.data.deleted === true)
+    const recipient = await getUser(tx, other);
+    if (!recipient || recipient.deleted)
       throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.");
     const firstMessage = (chat.data.messageCount ?? 0) === 0;
-    const sender = firstMessage ? await tx.get(`users/${uid}`) : null;
+    const sender = firstMessage ? await getUser(tx, uid) : null;
     const notify = firstMessage ? await prepareNotifications(tx, [other]) : null;
     tx.create(`chats/${chatId}/messages/${id}`, {
       sender: uid,
@@ -112,10 +113,7 @@ export async function sendMessage(
     // A mail later if they stay away and leave it unread (batched per conversation and hour).
     noteUnreadMessage(tx, chatId, other, now);
     if (firstMessage) {
-      const name =
-        typeof sender?.data.fullName === "string" && sender.data.fullName.trim()
-          ? sender.data.fullName.trim()
-          : "A member";
+      const name = sender?.fullName.trim() || "A member";
       notify?.add(
         other,
         {

@@ -4,6 +4,7 @@
  * nearly every name starts); a name that starts in lower case is found when typed that way.
  */
 import type { DocStore } from "~/engine/store/types";
+import { readUser, USERS } from "~/documents/users";
 import { isHiddenMember, publicMember } from "~/features/members/member";
 
 export const MENTION_SUGGESTIONS = 8;
@@ -18,7 +19,7 @@ export async function mentionCandidates(
   const results = await Promise.all(
     forms.map((prefix) =>
       store.query({
-        collection: "users",
+        collection: USERS,
         where: [
           ["fullName", ">=", prefix],
           ["fullName", "<", `${prefix}\uf8ff`],
@@ -31,9 +32,10 @@ export async function mentionCandidates(
   const seen = new Set<string>([me]);
   const out: { uid: string; fullName: string; avatar: string }[] = [];
   for (const doc of results.flat()) {
-    if (seen.has(doc.id) || isHiddenMember(doc.data)) continue;
+    const profile = readUser(doc.data);
+    if (seen.has(doc.id) || isHiddenMember(profile)) continue;
     seen.add(doc.id);
-    const m = publicMember(doc.id, doc.data);
+    const m = publicMember(doc.id, profile);
     out.push({ uid: m.uid, fullName: m.fullName, avatar: m.avatar });
   }
   return out.sort((a, b) => a.fullName.localeCompare(b.fullName)).slice(0, MENTION_SUGGESTIONS);

@@ -4,6 +4,7 @@
  * causes together, so nothing is ever half-written (a post without its index entry, a reply
  * count without its reply).
  */
+import { getUser, type UserProfile } from "~/documents/users";
 import { randomBytes } from "node:crypto";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { prepareNotifications, type PreparedNotifications } from "~/features/notifications/notifications.server";
@@ -24,19 +25,18 @@ export function newId(): string {
     .replace(/[^A-Za-z0-9]/g, "x");
 }
 
-const nameOf = (user: { data: Record<string, unknown> } | null) =>
-  typeof user?.data.fullName === "string" && user.data.fullName.trim() ? user.data.fullName.trim() : "A member";
+const nameOf = (user: UserProfile | null) => user?.fullName.trim() || "A member";
 
-const memberSince = (user: { data: Record<string, unknown> } | null) =>
-  typeof user?.data.createdAt === "number" ? user.data.createdAt : null;
+/** null for a profile that does not say when it was made (0 is no date). */
+const memberSince = (user: UserProfile | null) => user?.createdAt || null;
 
 /** Mentioned members who exist, minus the author; more than MAX_MENTIONS is a 400. */
 async function readMentions(tx: Transaction, body: string, author: string): Promise<string[]> {
   const uids = parseMentions(body).filter((u) => u !== author);
   if (uids.length > MAX_MENTIONS)
     throw new ForumError(400, `A post can mention at most ${MAX_MENTIONS} members; this one mentions ${uids.length}.`);
-  const users = await Promise.all(uids.map((u) => tx.get(`users/${u}`)));
-  return uids.filter((_, i) => users[i] && users[i]!.data.deleted !== true);
+  const users = await Promise.all(uids.map((u) => getUser(tx, u)));
+  return uids.filter((_, i) => users[i] && !users[i]!.deleted);
 }
 
 function notifyMentions(
@@ -89,7 +89,7 @@ export async function createThread(
   const space = resolveSpace(input.spaceId, input.skillTag, input.skillLabel);
   const threadId = newId();
   const limits = await store.transaction(async (tx) => {
-    const [author, spaceDoc] = await Promise.all([tx.get(`users/${uid}`), tx.get<SpaceDoc>(spacePath(space.id))]);
+    const [author, spaceDoc] = await Promise.all([getUser(tx, uid), tx.get<SpaceDoc>(spacePath(space.id))]);
     const limits = checkPosting(uid, input.body, memberSince(author), now);
     const mentioned = await readMentions(tx, input.body, uid);
     const notify = await prepareNotifications(tx, mentioned);
@@ -158,7 +158,7 @@ export async function reply(
   const limits = await store.transaction(async (tx) => {
     const thread = await readLiveThread(tx, threadId);
     const [author, quoted, followers] = await Promise.all([
-      tx.get(`users/${uid}`),
+      getUser(tx, uid),
       input.quoteOf && isForumId(input.quoteOf)
         ? tx.get<PostDoc>(postPath(threadId, input.quoteOf))
         : Promise.resolve(null),
@@ -247,7 +247,7 @@ export async function editPost(
     const title = opening && input.title ? input.title : thread.data.title;
     const mentioned = await readMentions(tx, input.body, uid);
     const fresh = mentioned.filter((m) => !post.data.mentions.includes(m));
-    const author = await tx.get(`users/${uid}`);
+    const author = await getUser(tx, uid);
     const notify = await prepareNotifications(tx, fresh);
     tx.update(post.path, { body: input.body, editedAt: now, mentions: mentioned });
     if (opening && title !== thread.data.title) tx.update(thread.path, { title });

@@ -4,6 +4,7 @@ import { bookingPath } from "~/features/bookings/bookings.server";
 import { roleOf } from "~/features/bookings/state";
 import { isPairMember } from "~/features/chat/pair";
 import { composeCall } from "~/engine/live/call-feed";
+import { getUser } from "~/documents/users";
 import { publicMember } from "~/features/members/member";
 import {
   bookingDocOf,
@@ -91,7 +92,7 @@ export async function mayListen(store: DocStore, uid: string, feed: FeedName): P
 type Member = InboxEntryPayload["other"];
 
 async function memberCard(store: DocStore, uid: string): Promise<Member> {
-  const { fullName, avatar } = publicMember(uid, (await store.get(`users/${uid}`))?.data);
+  const { fullName, avatar } = publicMember(uid, await getUser(store, uid));
   return { uid, fullName, avatar };
 }
 

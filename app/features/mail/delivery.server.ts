@@ -6,6 +6,7 @@
  * left is not sent. A transport that fails leaves the job pending for a later attempt, with
  * growing pauses, and never reaches the booking or the message that caused it.
  */
+import { getUser, type UserProfile } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import type { MailTransport } from "~/engine/mail/types";
 import type { BookingDoc } from "~/features/bookings/types";
@@ -54,15 +55,9 @@ export interface DeliveryReport {
   interrupted: number;
 }
 
-interface Profile {
-  [field: string]: unknown;
-  fullName?: string;
-  timezone?: string;
-  deleted?: boolean;
-}
+type Profile = UserProfile;
 
-const nameOf = (profile: Profile | undefined, fallback: string) =>
-  typeof profile?.fullName === "string" && profile.fullName.trim() ? profile.fullName.trim() : fallback;
+const nameOf = (profile: Profile | null, fallback: string) => profile?.fullName.trim() || fallback;
 
 const validZone = (zone: unknown): string => {
   if (typeof zone !== "string" || !zone) return "UTC";
@@ -81,12 +76,12 @@ async function claim(store: DocStore, path: string, now: number): Promise<Claim>
   return store.transaction(async (tx) => {
     const doc = await tx.get<MailJobDoc>(path);
     if (!doc || doc.data.state !== "pending" || doc.data.nextAttemptAt > now) return null;
-    const profile = (await tx.get<Profile>(`users/${doc.data.uid}`))?.data;
+    const profile = await getUser(tx, doc.data.uid);
     const skip = (reason: string) => {
       tx.update(path, { state: "skipped", reason, updatedAt: now });
       return { skipped: reason };
     };
-    if (!profile || profile.deleted === true) return skip("The member left SkillSwap.");
+    if (!profile || profile.deleted) return skip("The member left SkillSwap.");
     if (!readNotificationPrefs(profile)[CATEGORY_OF_MAIL[doc.data.kind]])
       return skip("The member turned this category off.");
     const attempts = doc.data.attempts + 1;
@@ -117,7 +112,7 @@ async function compose(
     if (!chat || unreadCount === 0) return "The messages were read before the mail left.";
     const senderUid = chat.data.participants.find((p) => p !== job.uid)!;
     const [sender, latest] = await Promise.all([
-      store.get<Profile>(`users/${senderUid}`),
+      getUser(store, senderUid),
       store.query<MessageDoc>({
         collection: `chats/${job.ref}/messages`,
         orderBy: [["timestamp", "desc"]],
@@ -131,7 +126,7 @@ async function compose(
       .map((m) => ({ text: m.data.text, timestamp: m.data.timestamp }));
     return newMessagesMail({
       recipientName,
-      senderName: nameOf(sender?.data, "A member"),
+      senderName: nameOf(sender, "A member"),
       messages,
       unreadCount,
       timeZone,
@@ -144,10 +139,10 @@ async function compose(
   if (!booking) return "The booking no longer exists.";
   const b = booking.data;
   const role = job.uid === b.mentorUid ? "mentor" : "learner";
-  const other = await store.get<Profile>(`users/${role === "mentor" ? b.learnerUid : b.mentorUid}`);
+  const other = await getUser(store, role === "mentor" ? b.learnerUid : b.mentorUid);
   const facts: SessionFacts = {
     recipientName,
-    otherName: nameOf(other?.data, role === "mentor" ? "A learner" : "Your mentor"),
+    otherName: nameOf(other, role === "mentor" ? "A learner" : "Your mentor"),
     skillLabel: b.skillLabel,
     start: b.start,
     end: b.end,

@@ -6,11 +6,12 @@ import type { DocStore } from "~/engine/store/types";
 import { readTeaching } from "~/features/bookings/availability";
 import { teachingPath } from "~/features/bookings/bookings.server";
 import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
-import { isHiddenMember, type PublicMember } from "~/features/members/member";
+import { getUser, readUser, USERS } from "~/documents/users";
+import { isListedMember, type PublicMember } from "~/features/members/member";
 import type { Presence } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
 import { membersWithSkill, type SkillIndexDoc } from "~/features/skills/skills.server";
-import { normaliseTag, readSkills, type Skill } from "~/features/skills/tags";
+import { normaliseTag, type Skill } from "~/features/skills/tags";
 import { matchReason, pageOf, rankMatches, type Candidate, type SkillFit } from "./rank";
 
 /** Members shown to someone with no skills yet (and no filter): the newest, so the page is never bare. */
@@ -85,11 +86,10 @@ async function collectCandidates(
 }
 
 async function newestMembers(store: DocStore, uid: string): Promise<Map<string, Candidate>> {
-  const docs = await store.query({ collection: "users", orderBy: [["createdAt", "desc"]], limit: NEWCOMER_SAMPLE });
+  const docs = await store.query({ collection: USERS, orderBy: [["createdAt", "desc"]], limit: NEWCOMER_SAMPLE });
   const out = new Map<string, Candidate>();
   for (const d of docs) {
-    if (d.id === uid || isHiddenMember(d.data) || typeof d.data.fullName !== "string" || !d.data.fullName.trim())
-      continue;
+    if (d.id === uid || !isListedMember(readUser(d.data))) continue;
     out.set(d.id, { uid: d.id, teaches: [], learns: [], online: false, lastActive: 0 });
   }
   return out;
@@ -101,9 +101,9 @@ export async function findMatches(
   filters: MatchFilters = {},
   now = Date.now(),
 ): Promise<MatchesPage> {
-  const me = await store.get(`users/${uid}`);
-  const offered = readSkills(me?.data.skillsOffered);
-  const wanted = readSkills(me?.data.skillsWanted);
+  const me = await getUser(store, uid);
+  const offered = me?.skillsOffered ?? [];
+  const wanted = me?.skillsWanted ?? [];
   const skill = filters.skill ? normaliseTag(filters.skill) : "";
   const noSkills = offered.length === 0 && wanted.length === 0;
 

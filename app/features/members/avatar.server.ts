@@ -1,3 +1,4 @@
+import { readUser, userPath } from "~/documents/users";
 import type { FileStore } from "~/engine/files/types";
 import type { DocStore } from "~/engine/store/types";
 import { detectImageType, MAX_AVATAR_BYTES, readImageSize } from "./image-type";
@@ -35,9 +36,9 @@ export async function uploadAvatar(
   try {
     // Read and swap in one transaction, so two uploads at once each remove the picture they replaced.
     previous = await store.transaction(async (tx) => {
-      const profile = await tx.get(`users/${uid}`);
-      tx.update(`users/${uid}`, { profilePicture: url });
-      return profile?.data.profilePicture;
+      const profile = await tx.get(userPath(uid));
+      tx.update(userPath(uid), { profilePicture: url });
+      return readUser(profile?.data)?.profilePicture;
     });
   } catch (error) {
     await files.delete(avatarKey(uid, version));

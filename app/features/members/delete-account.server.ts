@@ -11,6 +11,7 @@
  * Each step is idempotent; the sign-in is removed last, so if a step fails the member can sign
  * in again and repeat the deletion.
  */
+import { getUser, savedMembersOf } from "~/documents/users";
 import type { AuthProvider } from "~/engine/auth/types";
 import type { FileStore } from "~/engine/files/types";
 import type { DocStore } from "~/engine/store/types";
@@ -68,7 +69,7 @@ export async function deleteAccount(
 ): Promise<void> {
   // Signed out everywhere before anything else, so no open tab keeps acting for the member.
   await auth.revokeSessions(uid);
-  const profile = await store.get(`users/${uid}`);
+  const profile = await getUser(store, uid);
   if (profile) {
     // One transaction hides the member everywhere at once: profile, skills and skill index.
     await setSkills(store, uid, [], [], {
@@ -80,11 +81,11 @@ export async function deleteAccount(
       deleted: true,
       deletedAt: now,
     });
-    await removeAvatarFile(files, uid, profile.data.profilePicture);
+    await removeAvatarFile(files, uid, profile.profilePicture);
   }
   await endFutureSessions(store, uid, now);
   await Promise.all([
-    deleteCollection(store, `users/${uid}/saved`),
+    deleteCollection(store, savedMembersOf(uid)),
     deleteCollection(store, `notifications/${uid}/messages`),
     store.delete(teachingPath(uid)),
   ]);

@@ -5,14 +5,15 @@
  */
 import type { DocStore } from "~/engine/store/types";
 import { readTeaching } from "~/features/bookings/availability";
-import { isHiddenMember, publicMember } from "./member";
+import { readUser, USERS } from "~/documents/users";
+import { isListedMember, publicMember } from "./member";
 import type { DirectoryEntry } from "./directory";
 
 export const DIRECTORY_SCAN = 2_000;
 
 export async function loadDirectory(store: DocStore, viewerUid: string): Promise<DirectoryEntry[]> {
   const [users, teaching, online] = await Promise.all([
-    store.query({ collection: "users", orderBy: [["createdAt", "desc"]], limit: DIRECTORY_SCAN }),
+    store.query({ collection: USERS, orderBy: [["createdAt", "desc"]], limit: DIRECTORY_SCAN }),
     store.query({ collection: "teaching", limit: DIRECTORY_SCAN * 2 }),
     store.query({ collection: "status", where: [["state", "==", "online"]], limit: DIRECTORY_SCAN * 2 }),
   ]);
@@ -20,14 +21,9 @@ export async function loadDirectory(store: DocStore, viewerUid: string): Promise
   const onlineNow = new Set(online.map((d) => d.id));
   const entries: DirectoryEntry[] = [];
   for (const doc of users) {
-    if (
-      doc.id === viewerUid ||
-      isHiddenMember(doc.data) ||
-      typeof doc.data.fullName !== "string" ||
-      !doc.data.fullName.trim()
-    )
-      continue;
-    const member = publicMember(doc.id, doc.data);
+    const profile = readUser(doc.data);
+    if (doc.id === viewerUid || !isListedMember(profile)) continue;
+    const member = publicMember(doc.id, profile);
     entries.push({
       uid: doc.id,
       fullName: member.fullName,
@@ -39,7 +35,7 @@ export async function loadDirectory(store: DocStore, viewerUid: string): Promise
       rates: rates.get(doc.id) ?? {},
       rating: member.rating,
       online: onlineNow.has(doc.id),
-      createdAt: typeof doc.data.createdAt === "number" ? doc.data.createdAt : 0,
+      createdAt: profile.createdAt,
     });
   }
   return entries;

@@ -1,19 +1,18 @@
 import type { DocStore } from "~/engine/store/types";
 import { presenceOf, type Presence } from "./presence";
-import { isHiddenMember, publicMember, suspensionOf, type PublicMember, type Suspension } from "./member";
+import { getUser, type Suspension } from "~/documents/users";
+import { isListedMember, publicMember, type PublicMember } from "./member";
 import { averageRating, readRating } from "~/features/reviews/types";
 
 /** A member others may look up; null for an unknown, unnamed, deleted or suspended account (their profile page is a 404). */
 export async function getMember(store: DocStore, uid: string): Promise<PublicMember | null> {
-  const doc = await store.get(`users/${uid}`);
-  if (!doc || isHiddenMember(doc.data) || typeof doc.data.fullName !== "string" || !doc.data.fullName.trim())
-    return null;
-  return publicMember(uid, doc.data);
+  const profile = await getUser(store, uid);
+  return isListedMember(profile) ? publicMember(uid, profile) : null;
 }
 
 export async function getMembers(store: DocStore, uids: readonly string[]): Promise<Map<string, PublicMember>> {
-  const docs = await Promise.all(uids.map((uid) => store.get(`users/${uid}`)));
-  return new Map(uids.map((uid, i) => [uid, publicMember(uid, docs[i]?.data)]));
+  const profiles = await Promise.all(uids.map((uid) => getUser(store, uid)));
+  return new Map(uids.map((uid, i) => [uid, publicMember(uid, profiles[i])]));
 }
 
 /** Review summaries (`ratings/{uid}`, kept by the review service) of many members at once. */
@@ -39,18 +38,15 @@ export async function getPresences(store: DocStore, uids: readonly string[]): Pr
 /** Display names of many members at once ("Member" for a blank or missing one). */
 export async function namesOf(store: DocStore, uids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(uids)];
-  const docs = await Promise.all(unique.map((uid) => store.get(`users/${uid}`)));
+  const profiles = await Promise.all(unique.map((uid) => getUser(store, uid)));
   const names = new Map<string, string>();
-  unique.forEach((uid, i) => {
-    const name = docs[i]?.data.fullName;
-    names.set(uid, typeof name === "string" && name.trim() ? name.trim() : "Member");
-  });
+  unique.forEach((uid, i) => names.set(uid, profiles[i]?.fullName.trim() || "Member"));
   return names;
 }
 
 /** The member's suspension, or null when they may use SkillSwap. */
 export async function getSuspension(store: DocStore, uid: string): Promise<Suspension | null> {
-  return suspensionOf((await store.get(`users/${uid}`))?.data);
+  return (await getUser(store, uid))?.suspension ?? null;
 }
 
 /** What a suspended member is told when they try to sign in. */

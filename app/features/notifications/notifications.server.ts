@@ -3,6 +3,7 @@
  * (ARCHITECTURE.md); they are added inside the transaction of the change they report so a person
  * is never told about a credit that did not happen.
  */
+import { getUser, userPath } from "~/documents/users";
 import { randomUUID } from "node:crypto";
 import { NotFoundError, type DocStore, type Transaction } from "~/engine/store/types";
 import { readNotificationPrefs, shouldNotify, type NotificationPrefs } from "./preferences";
@@ -74,8 +75,8 @@ export interface PreparedNotifications {
 export async function prepareNotifications(tx: Transaction, uids: readonly string[]): Promise<PreparedNotifications> {
   const unique = [...new Set(uids)];
   for (const uid of unique) assertId("user id", uid);
-  const profiles = await Promise.all(unique.map((uid) => tx.get(`users/${uid}`)));
-  const prefsByUid = new Map(unique.map((uid, i) => [uid, readNotificationPrefs(profiles[i]?.data)]));
+  const profiles = await Promise.all(unique.map((uid) => getUser(tx, uid)));
+  const prefsByUid = new Map(unique.map((uid, i) => [uid, readNotificationPrefs(profiles[i])]));
   return {
     add(uid, input, now) {
       const prefs = prefsByUid.get(uid);
@@ -92,7 +93,7 @@ export async function saveNotificationPrefs(
   wanted: Partial<NotificationPrefs>,
 ): Promise<NotificationPrefs> {
   const prefs = readNotificationPrefs({ notificationPrefs: wanted });
-  await store.update(`users/${uid}`, { notificationPrefs: prefs });
+  await store.update(userPath(uid), { notificationPrefs: prefs });
   return prefs;
 }
 

@@ -1,5 +1,5 @@
 import type { DocStore } from "~/engine/store/types";
-import type { UserProfile } from "~/features/profile/types";
+import type { UserProfile } from "~/documents/users";
 import type { WalletEntryDoc } from "~/features/wallet/types";
 
 /** What the dashboard's onboarding island needs to decide on the tour and the welcome bonus modal. */
@@ -30,8 +30,8 @@ export async function onboardingState(
 ): Promise<OnboardingState> {
   const state: OnboardingState = {
     uid,
-    tourCompleted: profile.tourCompleted === true,
-    welcomeBonusShown: profile.welcomeBonusShown === true,
+    tourCompleted: profile.tourCompleted,
+    welcomeBonusShown: profile.welcomeBonusShown,
     storedBonus: null,
     bonusCheckFailed: false,
   };

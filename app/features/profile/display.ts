@@ -1,4 +1,6 @@
-export const DEFAULT_AVATAR = "/default-avatar.png";
+import { DEFAULT_AVATAR } from "~/documents/users";
+
+export { DEFAULT_AVATAR };
 
 interface NameSources {
   authDisplayName?: string | null;

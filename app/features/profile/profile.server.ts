@@ -1,5 +1,5 @@
 import type { DocStore } from "~/engine/store/types";
-import type { UserProfile } from "./types";
+import { userPath, type UserProfile } from "~/documents/users";
 
 type EditableFields = Partial<
   Pick<UserProfile, "fullName" | "bio" | "timezone" | "tourCompleted" | "welcomeBonusShown">
@@ -7,5 +7,5 @@ type EditableFields = Partial<
 
 /** The only way routes change a profile; `ensureProfile` has created it before any route runs. */
 export async function updateProfile(store: DocStore, uid: string, fields: EditableFields): Promise<void> {
-  await store.update(`users/${uid}`, fields);
+  await store.update(userPath(uid), fields);
 }

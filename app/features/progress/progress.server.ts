@@ -1,11 +1,12 @@
 /** What /progress shows: level, xp history, hours per skill, badges. */
+import { getUser, xpAwardsOf } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { badgesFor } from "~/features/progress/badges";
 import { levelFor } from "~/features/progress/levels";
 import { reviewsReceived } from "~/features/reviews/reviews.server";
-import { averageRating, readRating } from "~/features/reviews/types";
+import { averageRating } from "~/features/reviews/types";
 import type { BookingDoc } from "~/features/bookings/types";
-import { xpHistoryPath, type XpEventDoc } from "./xp-awards.server";
+import type { XpEventDoc } from "./xp-awards.server";
 
 export interface SkillHours {
   tag: string;
@@ -16,8 +17,8 @@ export interface SkillHours {
 
 export async function loadProgress(store: DocStore, uid: string) {
   const [user, history, completed, reviews] = await Promise.all([
-    store.get(`users/${uid}`),
-    store.query<XpEventDoc>({ collection: xpHistoryPath(uid), orderBy: [["at", "desc"]], limit: 50 }),
+    getUser(store, uid),
+    store.query<XpEventDoc>({ collection: xpAwardsOf(uid), orderBy: [["at", "desc"]], limit: 50 }),
     store.query<BookingDoc>({
       collection: "bookings",
       where: [
@@ -27,7 +28,7 @@ export async function loadProgress(store: DocStore, uid: string) {
     }),
     reviewsReceived(store, uid, 20),
   ]);
-  const xp = typeof user?.data.xp === "number" ? user.data.xp : 0;
+  const xp = user?.xp ?? 0;
   const bySkill = new Map<string, SkillHours>();
   let taught = 0;
   let learned = 0;
@@ -50,7 +51,7 @@ export async function loadProgress(store: DocStore, uid: string) {
   const skills = [...bySkill.values()].sort(
     (a, b) => b.taughtMinutes + b.learnedMinutes - (a.taughtMinutes + a.learnedMinutes),
   );
-  const rating = readRating(user?.data.rating);
+  const rating = user?.rating ?? { count: 0, sum: 0 };
   return {
     level: levelFor(xp),
     history: history.map((h) => ({ id: h.id, amount: h.data.amount, description: h.data.description, at: h.data.at })),

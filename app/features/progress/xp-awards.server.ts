@@ -4,6 +4,7 @@
  * composes with a booking's completion or a review; an award whose id exists is skipped, which
  * makes every award once-only and the total always the sum of the history.
  */
+import { getUser, userPath, xpAwardPath, type UserProfile } from "~/documents/users";
 import type { DocData, Transaction } from "~/engine/store/types";
 import type { XpAward } from "~/features/progress/xp";
 
@@ -18,14 +19,10 @@ export interface XpEventDoc {
   skillTag: string | null;
 }
 
-export function xpHistoryPath(uid: string): string {
-  return `users/${uid}/xp`;
-}
-
 export interface PreparedXp {
   gained: number;
   /** users/{uid} as read, for callers that update other fields of it in the same commit. */
-  user: DocData | null;
+  user: UserProfile | null;
   commit(extra?: DocData): void;
 }
 
@@ -36,14 +33,14 @@ export async function prepareXp(
   context: { bookingId: string; skillTag: string | null; now: number },
 ): Promise<PreparedXp> {
   const [user, ...existing] = await Promise.all([
-    tx.get(`users/${uid}`),
-    ...awards.map((a) => tx.get(`${xpHistoryPath(uid)}/${a.id}`)),
+    getUser(tx, uid),
+    ...awards.map((a) => tx.get(xpAwardPath(uid, a.id))),
   ]);
   const fresh = awards.filter((award, i) => !existing[i] && award.amount > 0);
   const gained = fresh.reduce((sum, a) => sum + a.amount, 0);
   return {
     gained,
-    user: user?.data ?? null,
+    user,
     commit(extra = {}) {
       // A deleted account keeps no profile to credit; its history would have nothing to belong to.
       if (!user) return;
@@ -56,11 +53,10 @@ export async function prepareXp(
           bookingId: context.bookingId,
           skillTag: context.skillTag,
         };
-        tx.create(`${xpHistoryPath(uid)}/${award.id}`, doc);
+        tx.create(xpAwardPath(uid, award.id), doc);
       }
-      const xp = typeof user.data.xp === "number" && Number.isFinite(user.data.xp) ? user.data.xp : 0;
       if (gained > 0 || Object.keys(extra).length > 0)
-        tx.update(`users/${uid}`, { ...extra, ...(gained > 0 ? { xp: xp + gained } : {}) });
+        tx.update(userPath(uid), { ...extra, ...(gained > 0 ? { xp: user.xp + gained } : {}) });
     },
   };
 }

@@ -9,7 +9,7 @@ import type { BookingDoc } from "~/features/bookings/types";
 import { prepareXp } from "~/features/progress/xp-awards.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { reviewAward } from "~/features/progress/xp";
-import { MAX_REVIEW_COMMENT, readRating, type ReviewDoc } from "./types";
+import { MAX_REVIEW_COMMENT, type ReviewDoc } from "./types";
 
 export function reviewId(bookingId: string, reviewerUid: string): string {
   return `${bookingId}_${reviewerUid}`;
@@ -56,7 +56,7 @@ export async function submitReview(
     };
     const notify = await prepareNotifications(tx, [revieweeUid]);
     tx.create(path, review);
-    const previous = readRating(xp.user?.rating);
+    const previous = xp.user?.rating ?? { count: 0, sum: 0 };
     const rating = { count: previous.count + 1, sum: previous.sum + input.rating };
     xp.commit({ rating });
     // A small copy for match ranking, which reads many members' ratings and none of their profiles.

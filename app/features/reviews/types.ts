@@ -1,4 +1,6 @@
 /** `reviews/{bookingId}_{reviewerUid}`: one rating per side of a completed session. Browser-safe. */
+import { ratingSummarySchema, type RatingSummary } from "~/documents/users";
+
 export const MAX_REVIEW_COMMENT = 1_000;
 
 export interface ReviewDoc {
@@ -17,17 +19,10 @@ export interface ReviewDoc {
 }
 
 /** users/{uid}.rating: kept with each review so profiles and match ranking read it for free. */
-export interface RatingSummary {
-  count: number;
-  sum: number;
-}
+export type { RatingSummary } from "~/documents/users";
 
 export function readRating(value: unknown): RatingSummary {
-  const r = value as Partial<RatingSummary> | undefined;
-  return {
-    count: Number.isSafeInteger(r?.count) && (r!.count as number) > 0 ? (r!.count as number) : 0,
-    sum: Number.isSafeInteger(r?.sum) && (r!.sum as number) > 0 ? (r!.sum as number) : 0,
-  };
+  return ratingSummarySchema.parse(value);
 }
 
 /** The average to one decimal, or null before the first review. */

@@ -10,7 +10,8 @@
  * picker can suggest what members already use besides the curated taxonomy.
  */
 import type { DocStore, Transaction } from "~/engine/store/types";
-import { readSkills, tagKey, type Skill } from "./tags";
+import { getUser, userPath } from "~/documents/users";
+import { tagKey, type Skill } from "./tags";
 
 export type SkillRole = "teachers" | "learners";
 
@@ -55,10 +56,9 @@ export async function setSkills(
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   await store.transaction(async (tx) => {
-    const current = await tx.get(`users/${uid}`);
+    const current = await getUser(tx, uid);
     if (!current) throw new Error(`No profile for ${uid}`);
-    const beforeOffered = readSkills(current.data.skillsOffered);
-    const beforeWanted = readSkills(current.data.skillsWanted);
+    const { skillsOffered: beforeOffered, skillsWanted: beforeWanted } = current;
     // Catalog counts change only for tags this member gains or drops altogether; read them first
     // (a transaction reads before it writes).
     const before = new Map([...beforeWanted, ...beforeOffered].map((s) => [s.tag, s]));
@@ -80,7 +80,7 @@ export async function setSkills(
           members,
         } satisfies SkillCatalogDoc);
     });
-    tx.update(`users/${uid}`, {
+    tx.update(userPath(uid), {
       ...extra,
       skillsOffered: offered.map((s) => ({ ...s })),
       skillsWanted: wanted.map((s) => ({ ...s })),

@@ -2,21 +2,15 @@
  * Skills on profiles: a tag (normalised, for matching) with the label the member typed (for
  * showing) and a level. Browser-safe: the profile editor validates with the same rules.
  */
+import { SKILL_LEVELS, skillListSchema, type Skill, type SkillLevel } from "~/documents/users";
 import { MAX_TAG_LENGTH, normaliseTag } from "./tag-name";
 import { findSkill } from "./taxonomy";
 
-export const SKILL_LEVELS = ["beginner", "intermediate", "expert"] as const;
-export type SkillLevel = (typeof SKILL_LEVELS)[number];
+export { SKILL_LEVELS, type Skill, type SkillLevel } from "~/documents/users";
 
 export { MAX_TAG_LENGTH, normaliseTag } from "./tag-name";
 /** Per list (teach / learn): enough for a real profile, few enough to keep matching cheap. */
 export const MAX_SKILLS_PER_LIST = 10;
-
-export interface Skill {
-  tag: string;
-  label: string;
-  level: SkillLevel;
-}
 
 /** The label keeps the member's capitals ("React", "UX design") but not their stray spaces. */
 export function displayLabel(raw: string): string {
@@ -53,21 +47,9 @@ export function dedupeSkills(skills: readonly Skill[]): Skill[] {
   return out;
 }
 
-/** Reads a stored list defensively: older profiles hold `[]` or other shapes. */
+/** Reads a stored list defensively: older profiles hold `[]` or other shapes (users.ts keeps the rules). */
 export function readSkills(value: unknown): Skill[] {
-  if (!Array.isArray(value)) return [];
-  const out: Skill[] = [];
-  for (const item of value) {
-    if (!item || typeof item !== "object") continue;
-    const { tag, label, level } = item as Record<string, unknown>;
-    if (typeof tag !== "string" || !tag) continue;
-    out.push({
-      tag,
-      label: typeof label === "string" && label ? label : tag,
-      level: isSkillLevel(level) ? level : "beginner",
-    });
-  }
-  return out;
+  return skillListSchema.parse(value);
 }
 
 /**

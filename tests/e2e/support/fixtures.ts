@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page, ViewportSize } from "@playwright/te
 import { createLocalAuth } from "~/engine/auth/local.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
 import type { DocStore } from "~/engine/store/types";
-import type { UserProfile } from "~/features/profile/types";
+import { userPath, type UserProfile } from "~/documents/users";
 import { e2eStore, sessionSecret } from "./store";
 
 export interface TestUser {
@@ -28,7 +28,8 @@ export async function createUser(
   options: {
     fullName?: string;
     email?: string;
-    profile?: Partial<UserProfile>;
+    /** Fields as stored (raw, the way old documents may hold them); the app parses them when it reads. */
+    profile?: { [field in keyof UserProfile]?: unknown };
     /** Another server's store (a test that starts its own server); the e2e server's by default. */
     store?: DocStore;
   } = {},
@@ -39,7 +40,7 @@ export async function createUser(
   const fullName = options.fullName ?? "Test Member";
   const user = await auth.signUp({ kind: "password", email, password: PASSWORD, clientKey: "" });
   await ensureProfile(store, user.uid);
-  await store.update(`users/${user.uid}`, {
+  await store.update(userPath(user.uid), {
     fullName,
     tourCompleted: true,
     welcomeBonusShown: true,

@@ -1,0 +1,132 @@
+/**
+ * `users/{uid}`: a member's profile, the same document on both engines, and the collections under it.
+ * Its paths are named here and nowhere else, and every read goes through `readUser`, so code holds a
+ * `UserProfile` with every field typed instead of re-checking raw fields. Browser-safe (the Firestore
+ * transport reads the profile with the client SDK).
+ *
+ * Stored profiles are older than some fields: a missing or malformed field reads as its default
+ * (a profile from before languages existed has none), never as an error. Fields not named here are
+ * dropped, so a new field is added here first. Decision: docs/decisions/023-documents-typed-once.md.
+ */
+import { z } from "zod/v4";
+
+export const USERS = "users";
+const UID = /^[A-Za-z0-9_-]{1,128}$/;
+/** A uid that may appear in a path: no slashes, no dots, nothing that reaches another document. */
+export const isUid = (value: unknown): value is string => typeof value === "string" && UID.test(value);
+export const userPath = (uid: string) => `${USERS}/${uid}`;
+/** `users/{uid}/saved/{otherUid}`: members `uid` keeps for later. */
+export const savedMembersOf = (uid: string) => `${userPath(uid)}/saved`;
+export const savedMemberPath = (uid: string, other: string) => `${savedMembersOf(uid)}/${other}`;
+/** `users/{uid}/xp/{awardId}`: the xp awards already given, one document per award (its idempotency key). */
+export const xpAwardsOf = (uid: string) => `${userPath(uid)}/xp`;
+export const xpAwardPath = (uid: string, awardId: string) => `${xpAwardsOf(uid)}/${awardId}`;
+
+export const DEFAULT_AVATAR = "/default-avatar.png";
+export const SKILL_LEVELS = ["beginner", "intermediate", "expert"] as const;
+export type SkillLevel = (typeof SKILL_LEVELS)[number];
+export const ROLES = ["member", "admin"] as const;
+
+// Lenient fields: a value of the wrong type reads as the default. Written as transforms that never
+// fail, because a failed parse builds an error (with a stack) per field, and old profiles lack many.
+const text = (fallback = "") => z.unknown().transform((v) => (typeof v === "string" ? v : fallback));
+const filledText = (fallback: string) => z.unknown().transform((v) => (typeof v === "string" && v ? v : fallback));
+const count = (fallback = 0) =>
+  z.unknown().transform((v) => (typeof v === "number" && Number.isFinite(v) ? v : fallback));
+const flag = z.unknown().transform((v) => v === true);
+const optionalTime = z.unknown().transform((v) => (typeof v === "number" && Number.isFinite(v) ? v : null));
+const pick = <T extends string>(values: readonly T[], fallback: T, v: unknown): T =>
+  values.includes(v as T) ? (v as T) : fallback;
+const oneOf = <T extends string>(values: readonly T[], fallback: T) =>
+  z.unknown().transform((v) => pick(values, fallback, v));
+const record = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const strings = z
+  .unknown()
+  .transform((v) => (Array.isArray(v) ? v.filter((item): item is string => typeof item === "string") : []));
+
+/** A skill on a profile: its tag (for matching), the label the member typed (for showing) and a level. */
+export interface Skill {
+  tag: string;
+  label: string;
+  level: SkillLevel;
+}
+/** Entries without a tag are skipped, so one bad entry does not lose the list. */
+export const skillListSchema = z.unknown().transform((v): Skill[] =>
+  (Array.isArray(v) ? v : []).flatMap((item: unknown) => {
+    if (!record(item) || typeof item.tag !== "string" || !item.tag) return [];
+    const label = typeof item.label === "string" && item.label ? item.label : item.tag;
+    return [{ tag: item.tag, label, level: pick(SKILL_LEVELS, "beginner", item.level) }];
+  }),
+);
+
+/** Set while an admin has suspended the member; null otherwise. */
+export interface Suspension {
+  reason: string;
+  at: number;
+  byUid: string;
+}
+const suspensionSchema = z
+  .unknown()
+  .transform((s): Suspension | null =>
+    record(s) && typeof s.reason === "string" && typeof s.at === "number"
+      ? { reason: s.reason, at: s.at, byUid: String(s.byUid ?? "") }
+      : null,
+  );
+
+/** Reviews received, kept with each review so profiles and match ranking read it for free. */
+export interface RatingSummary {
+  count: number;
+  sum: number;
+}
+const positiveInteger = (v: unknown) => (Number.isSafeInteger(v) && (v as number) > 0 ? (v as number) : 0);
+export const ratingSummarySchema = z
+  .unknown()
+  .transform((r): RatingSummary =>
+    record(r) ? { count: positiveInteger(r.count), sum: positiveInteger(r.sum) } : { count: 0, sum: 0 },
+  );
+
+export const userSchema = z.object({
+  fullName: text(),
+  xp: count(),
+  profilePicture: filledText(DEFAULT_AVATAR),
+  tourCompleted: flag,
+  welcomeBonusShown: flag,
+  bio: text(),
+  skillsOffered: skillListSchema,
+  skillsWanted: skillListSchema,
+  /** The tags of the lists above, denormalised for array-contains queries. */
+  teachTags: strings,
+  learnTags: strings,
+  languages: strings,
+  timezone: filledText("UTC"),
+  role: oneOf(ROLES, "member"),
+  createdAt: count(),
+  /** Categories switched off are stored as false; the notifications feature reads the map. */
+  notificationPrefs: z.unknown().transform((v) => (record(v) ? v : {})),
+  /** When the member first opened the dashboard; null before. */
+  dashboardVisitedAt: optionalTime,
+  suspension: suspensionSchema,
+  rating: ratingSummarySchema,
+  deleted: flag,
+  deletedAt: optionalTime,
+  /** A demo member from `npm run seed:demo`. */
+  demo: flag,
+});
+export type UserProfile = z.output<typeof userSchema>;
+
+/** The profile as code uses it; a missing document reads as null. */
+export function readUser(data: Record<string, unknown>): UserProfile;
+export function readUser(data: Record<string, unknown> | null | undefined): UserProfile | null;
+export function readUser(data: Record<string, unknown> | null | undefined): UserProfile | null {
+  return data ? userSchema.parse(data) : null;
+}
+
+/** What reads a document: a DocStore or a transaction (structural, so this module needs no engine). */
+export interface DocReader {
+  get(path: string): Promise<{ data: Record<string, unknown> } | null>;
+}
+
+/** `users/{uid}` read and parsed; null when there is none. */
+export async function getUser(reader: DocReader, uid: string): Promise<UserProfile | null> {
+  return readUser((await reader.get(userPath(uid)))?.data);
+}
