@@ -10,12 +10,15 @@ import { openPresence, sweepPresence as sweepEmbeddedPresence } from "./live/pre
 import type { DocStore } from "./store/types";
 import type { FileStore } from "./files/types";
 import type { MailTransport } from "./mail/types";
+import { statusOf } from "./live/feeds";
 
 interface Engine {
   store: DocStore;
   auth: AuthProvider;
   files: FileStore;
   mail: MailTransport;
+  /** Whether the member has the app open now (a live stream on the embedded engine, the Realtime Database on Firebase). */
+  isOnline: (uid: string) => Promise<boolean>;
 }
 
 const globalForEngine = globalThis as typeof globalThis & { __skillswapEngine?: Promise<Engine> };
@@ -79,6 +82,7 @@ async function openEmbedded(): Promise<Engine> {
     auth: createLocalAuth(store, { mail }),
     files: createLocalFileStore(path.join(env.DATA_DIR, "files")),
     mail: await openMailTransport(store, "embedded"),
+    isOnline: async (uid) => (await store.get(statusOf(uid)))?.data.state === "online",
   };
 }
 
@@ -93,12 +97,14 @@ async function openFirebase(): Promise<Engine> {
     { connectFirestore, openFirestoreStore },
     { createFirebaseAuth },
     { createCloudStorageFileStore },
+    { realtimePresence },
   ] = await Promise.all([
     import("./firebase/admin.server"),
     import("firebase-admin/auth"),
     import("./store/firestore.server"),
     import("./auth/firebase.server"),
     import("./firebase/storage.server"),
+    import("./firebase/presence.server"),
   ]);
   const app = getAdminApp(projectId, env.FIREBASE_DATABASE_URL);
   // FIRESTORE_EMULATOR_HOST, when set, is read by the SDK itself.
@@ -108,6 +114,7 @@ async function openFirebase(): Promise<Engine> {
     auth: createFirebaseAuth(getAdminAuth(app), { sessionCookieDays: env.SESSION_COOKIE_DAYS }),
     files: createCloudStorageFileStore(app, env.FIREBASE_STORAGE_BUCKET ?? `${projectId}.firebasestorage.app`),
     mail: await openMailTransport(store, "firebase"),
+    isOnline: realtimePresence(app),
   };
 }
 
@@ -139,6 +146,11 @@ export async function getFiles(): Promise<FileStore> {
 /** Where notification mail goes; the features say what a mail says and when. */
 export async function getMailTransport(): Promise<MailTransport> {
   return (await engine()).mail;
+}
+
+/** Whether the member has the app open now; features ask this rather than where presence is kept. */
+export async function isOnline(uid: string): Promise<boolean> {
+  return (await engine()).isOnline(uid);
 }
 
 /**

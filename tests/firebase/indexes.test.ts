@@ -85,7 +85,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "bookings.server pendingRequestsFor": (s) => pendingRequestsFor(s, UID),
   "progress.server loadProgress": (s) => loadProgress(s, UID),
   "scheduler.server runDueWork": (s) => runDueWork(s, 1_000_000),
-  "mail chat-batch.server batchChatMail": (s) => batchChatMail(s, 1_000_000),
+  "mail chat-batch.server batchChatMail": (s) => batchChatMail(s, async () => false, 1_000_000),
   "mail delivery.server deliverDueMail": (s) =>
     deliverDueMail(
       s,

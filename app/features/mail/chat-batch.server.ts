@@ -45,19 +45,18 @@ export function noteUnreadMessage(tx: Transaction, chatId: string, recipientUid:
 export type BatchOutcome = "queued" | "read" | "online" | "waiting" | "none";
 
 /** Decides one conversation's batch for one recipient; the mail job and the mark commit together. */
-async function decide(store: DocStore, path: string, now: number): Promise<BatchOutcome> {
+async function decide(store: DocStore, path: string, online: boolean, now: number): Promise<BatchOutcome> {
   return store.transaction(async (tx) => {
     const doc = await tx.get<ChatMailDoc>(path);
     if (!doc || !doc.data.pending || doc.data.dueAt > now) return "none";
     const { uid, chatId, lastMessageAt, lastMailedAt } = doc.data;
     const chat = await tx.get<ChatDoc>(`chats/${chatId}`);
-    const status = await tx.get(`status/${uid}`);
     if (!chat || (chat.data.unread?.[uid] ?? 0) === 0) {
       tx.update(path, { pending: false });
       return "read";
     }
     // They were here when it was due: the app showed the message; no mail now or later for it.
-    if (status?.data.state === "online") {
+    if (online) {
       tx.update(path, { pending: false });
       return "online";
     }
@@ -72,8 +71,15 @@ async function decide(store: DocStore, path: string, now: number): Promise<Batch
   });
 }
 
-/** Run by the leader: queues the mail of every conversation whose batch is due. */
-export async function batchChatMail(store: DocStore, now: number): Promise<Record<BatchOutcome, number>> {
+/**
+ * Run by the leader: queues the mail of every conversation whose batch is due. `isOnline` asks the
+ * engine where presence is kept (the store on the embedded engine, the Realtime Database on Firebase).
+ */
+export async function batchChatMail(
+  store: DocStore,
+  isOnline: (uid: string) => Promise<boolean>,
+  now: number,
+): Promise<Record<BatchOutcome, number>> {
   const counts: Record<BatchOutcome, number> = { queued: 0, read: 0, online: 0, waiting: 0, none: 0 };
   const due = await store.query<ChatMailDoc>({
     collection: CHAT_MAIL,
@@ -83,6 +89,6 @@ export async function batchChatMail(store: DocStore, now: number): Promise<Recor
     ],
     limit: BATCH,
   });
-  for (const doc of due) counts[await decide(store, doc.path, now)]++;
+  for (const doc of due) counts[await decide(store, doc.path, await isOnline(doc.data.uid), now)]++;
   return counts;
 }

@@ -15,9 +15,9 @@ import { postEntry } from "~/features/wallet/ledger.server";
 import { startSmtpInbox, type SmtpInbox } from "../../../tests/support/smtp-inbox";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_EVERY_MS } from "./chat-batch.server";
-import { MAX_ATTEMPTS, RETRY_AFTER_MS, SENDING_TIMEOUT_MS, type DeliveryDeps } from "./delivery.server";
+import { MAX_ATTEMPTS, RETRY_AFTER_MS, SENDING_TIMEOUT_MS } from "./delivery.server";
 import { mailJobPath, type MailJobDoc } from "./queue.server";
-import { runMailWork } from "./work.server";
+import { runMailWork, type MailWorkDeps } from "./work.server";
 
 const { store } = useTempStore("mail-");
 
@@ -35,7 +35,7 @@ const WEEK = {
 const SLOTS = bookableStarts(WEEK, "UTC", { from: NOW + 2 * HOUR, to: NOW + 7 * 24 * HOUR, durationMinutes: 60 });
 
 let inbox: SmtpInbox;
-let deps: DeliveryDeps;
+let deps: MailWorkDeps;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
 });
@@ -48,6 +48,8 @@ beforeEach(async () => {
     transport: createSmtpTransport(inbox.url, "SkillSwap <no-reply@skillswap.example>", "skillswap.example"),
     recipient: async (uid) => (EMAIL[uid] ? { email: EMAIL[uid], displayName: null } : null),
     origin: ORIGIN,
+    // Presence as the embedded engine keeps it.
+    isOnline: async (uid) => (await store.get(`status/${uid}`))?.data.state === "online",
   };
   await store.set("users/mentor", {
     fullName: "Mara Mentor",

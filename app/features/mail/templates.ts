@@ -61,6 +61,7 @@ function layout({ subject, paragraphs, quotes = [], action, category, settingsUr
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(oneLine(subject))}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111827;max-width:560px;margin:0 auto;padding:24px">
+<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#1d5cee">SkillSwap</p>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("\n")}
 ${quoteHtml}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d5cee;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>

@@ -3,7 +3,7 @@
  * the leader among the worker processes on every tick (embedded engine), or by POST /api/cron
  * (Firebase). Failures are logged and left for the next run; they never stop the other timed work.
  */
-import { getAuth, getMailTransport } from "~/engine/index.server";
+import { getAuth, getMailTransport, isOnline } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { getServerEnv } from "~/utils/env.server";
 import { batchChatMail } from "./chat-batch.server";
@@ -26,8 +26,12 @@ export interface MailWorkReport extends DeliveryReport {
   batched: number;
 }
 
-export async function runMailWork(store: DocStore, now = Date.now(), deps?: DeliveryDeps): Promise<MailWorkReport> {
-  const batches = await batchChatMail(store, now);
+export interface MailWorkDeps extends DeliveryDeps {
+  isOnline: (uid: string) => Promise<boolean>;
+}
+
+export async function runMailWork(store: DocStore, now = Date.now(), deps?: MailWorkDeps): Promise<MailWorkReport> {
+  const batches = await batchChatMail(store, deps?.isOnline ?? isOnline, now);
   const delivery = await deliverDueMail(store, deps ?? (await engineDeps()), now);
   return { batched: batches.queued, ...delivery };
 }

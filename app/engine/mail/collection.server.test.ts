@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from "vitest";
+import { useTempStore } from "../../../tests/support/temp-store";
+import { createOutboxTransport, createTriggerEmailTransport } from "./collection.server";
+
+const { store } = useTempStore("mail-collection-");
+
+const mail = {
+  key: "booking_b1_accepted_u2",
+  to: "ada@example.com",
+  subject: "Leo accepted your Spanish session",
+  text: "Hello Ada,",
+  html: "<p>Hello Ada,</p>",
+};
+
+describe("the embedded outbox", () => {
+  it("keeps one document per event key and logs it once, however often it is sent", async () => {
+    const log = vi.fn();
+    const outbox = createOutboxTransport(store, log, () => 42);
+    await outbox.send(mail);
+    await outbox.send({ ...mail, subject: "a second copy" });
+    expect((await store.get("outbox/booking_b1_accepted_u2"))?.data).toEqual({
+      to: "ada@example.com",
+      subject: "Leo accepted your Spanish session",
+      text: "Hello Ada,",
+      html: "<p>Hello Ada,</p>",
+      createdAt: 42,
+    });
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith("[mail] to ada@example.com: Leo accepted your Spanish session");
+  });
+
+  it("refuses a key that could name another path", async () => {
+    const outbox = createOutboxTransport(store, () => {});
+    await expect(outbox.send({ ...mail, key: "../users/u1" })).rejects.toThrow("Invalid mail key");
+  });
+});
+
+describe("Firebase's Trigger Email collection", () => {
+  it("writes the extension's document shape once per event key", async () => {
+    const trigger = createTriggerEmailTransport(store, () => 7);
+    await trigger.send(mail);
+    await trigger.send({ ...mail, to: "someone-else@example.com" });
+    expect((await store.get("mail/booking_b1_accepted_u2"))?.data).toEqual({
+      to: "ada@example.com",
+      message: { subject: mail.subject, text: mail.text, html: mail.html },
+      createdAt: 7,
+    });
+    expect(await store.query({ collection: "mail" })).toHaveLength(1);
+  });
+});
