@@ -5,6 +5,7 @@ import { MatchCard } from "~/components/matches/match-card";
 import { usePresence } from "~/components/members/use-presence";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
+import { viewerZone } from "~/features/bookings/views.server";
 import { findMatches } from "~/features/matches/matches.server";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -17,12 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const skill = (params.get("skill") ?? "").slice(0, 80);
   const onlineOnly = params.get("online") === "1";
   const page = Number(params.get("page") ?? "1") || 1;
-  const result = await findMatches(await getStore(), user.uid, { skill, onlineOnly, page });
-  return { ...result, filters: { skill, onlineOnly }, now: Date.now() };
+  const result = await findMatches(await getStore(), user.uid, { skill, onlineOnly, page, nextSlot: true });
+  return { ...result, filters: { skill, onlineOnly }, now: Date.now(), timeZone: viewerZone(user.profile.timezone) };
 }
 
 export default function Matches() {
-  const { cards, page, pages, total, noSkills, filters, now } = useLoaderData<typeof loader>();
+  const { cards, page, pages, total, noSkills, filters, now, timeZone } = useLoaderData<typeof loader>();
   const presence = usePresence(Object.fromEntries(cards.map((c) => [c.member.uid, c.presence])));
   return (
     <>
@@ -87,6 +88,7 @@ export default function Matches() {
                 {...card}
                 presence={presence[card.member.uid] ?? card.presence}
                 now={now}
+                timeZone={timeZone}
               />
             ))}
           </div>

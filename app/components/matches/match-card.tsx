@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { formatDateTime } from "~/features/bookings/format";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
 import type { Presence } from "~/features/members/presence";
 import { lastSeenText } from "~/features/members/presence";
@@ -7,9 +8,14 @@ import { Avatar } from "../members/avatar";
 import { MemberActions } from "../members/member-actions";
 import { SkillChips } from "../members/skill-chips";
 
-export type MatchCardProps = Omit<MatchCardData, "presence"> & { presence: Presence; now: number };
+export type MatchCardProps = Omit<MatchCardData, "presence"> & {
+  presence: Presence;
+  now: number;
+  /** The viewer's zone, the one the next free slot is shown in. */
+  timeZone: string;
+};
 
-export function MatchCard({ member, presence, reason, twoWay, saved, rate, now }: MatchCardProps) {
+export function MatchCard({ member, presence, reason, twoWay, saved, rate, nextSlot, now, timeZone }: MatchCardProps) {
   return (
     <article className="card flex flex-col gap-3" data-testid="match-card" aria-label={member.fullName}>
       <div className="flex items-start gap-3">
@@ -45,9 +51,16 @@ export function MatchCard({ member, presence, reason, twoWay, saved, rate, now }
       ) : null}
       {rate ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm font-medium text-slate-800" data-testid="match-rate">
-            {rate.label}: {rate.sp === 0 ? "free swap" : `${rate.sp} SP per hour`}
-          </p>
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-slate-800" data-testid="match-rate">
+              {rate.label}: {rate.sp === 0 ? "free swap" : `${rate.sp} SP per hour`}
+            </p>
+            <p className="text-xs text-slate-600" data-testid="match-next-slot">
+              {nextSlot === null
+                ? "No free hour in the next two weeks"
+                : `Next free: ${formatDateTime(nextSlot, timeZone)}`}
+            </p>
+          </div>
           <Link to={`/calendar?book=${member.uid}`} className="btn-primary" aria-label={`Book ${member.fullName}`}>
             Book
           </Link>

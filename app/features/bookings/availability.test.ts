@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bookableStarts, checkAvailability, freeStarts, isBookableStart, priceFor } from "./availability";
+import {
+  bookableStarts,
+  checkAvailability,
+  freeStarts,
+  isBookableStart,
+  nextFreeStart,
+  priceFor,
+} from "./availability";
 import { zonedParts } from "~/utils/zoned-time";
 
 const DAY = 86_400_000;
@@ -77,6 +84,48 @@ describe("bookableStarts", () => {
   it("drops starts that overlap busy time", () => {
     const h = 3_600_000;
     expect(freeStarts([0, h, 2 * h], 60, [{ start: h - 1, end: h + 1 }])).toEqual([2 * h]);
+  });
+});
+
+describe("nextFreeStart", () => {
+  const h = 3_600_000;
+  const monday = Date.UTC(2026, 2, 9); // Monday 9 March 2026, 00:00 UTC
+
+  it("finds the first free start after busy time, skipping a day off by date", () => {
+    const teaching = {
+      weekly: everyDay("09:00", "11:00"),
+      exceptions: [{ date: "2026-03-09", slots: null }],
+    };
+    const range = { from: monday, to: monday + 14 * DAY, durationMinutes: 60 };
+    // Monday is off by exception; Tuesday 09:00 is taken, so 10:00 is the first hour that fits.
+    const busy = [{ start: monday + DAY + 9 * h, end: monday + DAY + 10 * h }];
+    expect(nextFreeStart(teaching, "UTC", busy, range)).toBe(monday + DAY + 10 * h);
+    expect(nextFreeStart(teaching, "UTC", [], range)).toBe(monday + DAY + 9 * h);
+  });
+
+  it("follows other hours on one date in the mentor's zone, and answers null when nothing is free", () => {
+    const teaching = {
+      weekly: everyDay("09:00", "10:00"),
+      exceptions: [{ date: "2026-03-09", slots: [{ start: "07:00", end: "08:00" }] }],
+    };
+    // From Monday 06:00 in Tokyo: its 07:00 (22:00 UTC on Sunday) comes before the usual 09:00.
+    expect(
+      nextFreeStart(teaching, "Asia/Tokyo", [], { from: monday - 3 * h, to: monday + DAY, durationMinutes: 60 }),
+    ).toBe(monday - 2 * h);
+    expect(
+      isBookableStart(teaching, "Asia/Tokyo", monday - 2 * h, 60, monday - DAY),
+      "the request check agrees with the card",
+    ).toBe(true);
+    expect(isBookableStart(teaching, "Asia/Tokyo", monday, 60, monday - DAY), "Monday's usual 09:00 is replaced").toBe(
+      false,
+    );
+    expect(
+      nextFreeStart({ weekly: [], exceptions: [] }, "UTC", [], {
+        from: monday,
+        to: monday + 14 * DAY,
+        durationMinutes: 30,
+      }),
+    ).toBeNull();
   });
 });
 

@@ -77,6 +77,28 @@ export function freeStarts(starts: readonly number[], durationMinutes: number, b
   });
 }
 
+/**
+ * The first start in [from, to) whose session overlaps none of the busy ranges, or null. Walks a
+ * day at a time and stops at the first hit, so a card that shows it costs a few conversions.
+ */
+export function nextFreeStart(
+  teaching: Pick<TeachingDoc, "weekly" | "exceptions">,
+  timeZone: string,
+  busy: readonly BusyRange[],
+  { from, to, durationMinutes }: { from: number; to: number; durationMinutes: number },
+): number | null {
+  for (let dayFrom = from; dayFrom < to; dayFrom += 86_400_000) {
+    const dayTo = Math.min(to, dayFrom + 86_400_000);
+    const free = freeStarts(
+      bookableStarts(teaching, timeZone, { from: dayFrom, to: dayTo, durationMinutes }),
+      durationMinutes,
+      busy,
+    );
+    if (free.length) return free[0];
+  }
+  return null;
+}
+
 /** Whether `start` is one of the slots offered at `now` (notice and horizon included). */
 export function isBookableStart(
   teaching: Pick<TeachingDoc, "weekly" | "exceptions">,

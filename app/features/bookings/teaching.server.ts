@@ -21,8 +21,12 @@ export interface TeachingSettings {
 export async function getTeachingSettings(store: DocStore, uid: string): Promise<TeachingSettings> {
   const [doc, user] = await Promise.all([store.get(teachingPath(uid)), getUser(store, uid)]);
   const teaching = readTeaching(doc?.data);
-  const timeZone = knownTimeZone(teaching.timezone) ?? knownTimeZone(user?.timezone) ?? "UTC";
-  return { teaching, timeZone, offered: user?.skillsOffered ?? [] };
+  return { teaching, timeZone: teachingZone(teaching, user?.timezone), offered: user?.skillsOffered ?? [] };
+}
+
+/** The zone availability is written in: the teaching document's, else the profile's, else UTC. */
+export function teachingZone(teaching: TeachingDoc, profileTimeZone: unknown): string {
+  return knownTimeZone(teaching.timezone) ?? knownTimeZone(profileTimeZone) ?? "UTC";
 }
 
 export async function saveAvailability(

@@ -19,6 +19,8 @@ export type Resolution = "mentor" | "learner" | "split";
 
 export const DURATIONS = [30, 60, 90] as const;
 export type Duration = (typeof DURATIONS)[number];
+/** What the booking panel starts with, and what a match card's "next free slot" is for. */
+export const DEFAULT_DURATION: Duration = 60;
 
 export interface WeeklySlot {
   /** 0 = Sunday … 6 = Saturday */

@@ -6,13 +6,21 @@
 import { getUser } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { getBalance } from "~/features/wallet/ledger.server";
-import { BOOKING_HORIZON_DAYS, bookableStarts, freeStarts, MIN_NOTICE_MS, priceFor } from "./availability";
+import {
+  BOOKING_HORIZON_DAYS,
+  bookableStarts,
+  freeStarts,
+  MIN_NOTICE_MS,
+  nextFreeStart,
+  priceFor,
+  type BusyRange,
+} from "./availability";
 import { listBookingsFor, pendingRequestsFor } from "./bookings.server";
 import { namesOf } from "~/features/members/members.server";
 import { ACTIVE_STATES, availableCommands, roleOf } from "./state";
-import { getTeachingSettings } from "./teaching.server";
-import type { Booking, BookingDoc, Role } from "./types";
-import { DURATIONS } from "./types";
+import { getTeachingSettings, teachingZone } from "./teaching.server";
+import type { Booking, BookingDoc, Role, TeachingDoc } from "./types";
+import { DEFAULT_DURATION, DURATIONS } from "./types";
 import { knownTimeZone } from "~/utils/zoned-time";
 
 const DAY = 86_400_000;
@@ -63,6 +71,48 @@ async function summariseAll(store: DocStore, bookings: Booking[], uid: string, n
   return bookings.map((b) => summarise(b, uid, names, now));
 }
 
+/** The times a member is already in a session that still holds time (as mentor or learner). */
+async function busyTimeOf(store: DocStore, uid: string, now: number): Promise<BusyRange[]> {
+  const docs = await store.query<BookingDoc>({
+    collection: "bookings",
+    where: [
+      ["participants", "array-contains", uid],
+      ["end", ">", now],
+    ],
+  });
+  return docs
+    .filter((d) => ACTIVE_STATES.includes(d.data.state))
+    .map((d) => ({ start: d.data.start, end: d.data.end }));
+}
+
+/** The window of slots the panel offers, and so the one a match card's "next free slot" looks in. */
+function panelWindow(now: number): { from: number; to: number } {
+  return { from: now + MIN_NOTICE_MS, to: now + Math.min(PANEL_DAYS, BOOKING_HORIZON_DAYS) * DAY };
+}
+
+/**
+ * The first free start of the panel's default duration for each mentor, for match cards. The
+ * teaching documents are already read; a mentor whose hours offer nothing costs no read, the
+ * others one query of their busy time (the panel's own).
+ */
+export async function nextFreeSlots(
+  store: DocStore,
+  mentors: readonly { uid: string; teaching: TeachingDoc; profileTimeZone: unknown }[],
+  now = Date.now(),
+): Promise<Map<string, number>> {
+  const window = { ...panelWindow(now), durationMinutes: DEFAULT_DURATION };
+  const found = new Map<string, number>();
+  await Promise.all(
+    mentors.map(async ({ uid, teaching, profileTimeZone }) => {
+      const timeZone = teachingZone(teaching, profileTimeZone);
+      if (nextFreeStart(teaching, timeZone, [], window) === null) return;
+      const next = nextFreeStart(teaching, timeZone, await busyTimeOf(store, uid, now), window);
+      if (next !== null) found.set(uid, next);
+    }),
+  );
+  return found;
+}
+
 export interface BookingPanelData {
   mentorUid: string;
   mentorName: string;
@@ -81,21 +131,12 @@ export async function loadBookingPanel(
   viewer: { uid: string; timezone?: unknown },
   now = Date.now(),
 ): Promise<BookingPanelData> {
-  const [{ teaching, timeZone, offered }, mentor, balance, busyDocs] = await Promise.all([
+  const [{ teaching, timeZone, offered }, mentor, balance, busy] = await Promise.all([
     getTeachingSettings(store, mentorUid),
     getUser(store, mentorUid),
     getBalance(store, viewer.uid),
-    store.query<BookingDoc>({
-      collection: "bookings",
-      where: [
-        ["participants", "array-contains", mentorUid],
-        ["end", ">", now],
-      ],
-    }),
+    busyTimeOf(store, mentorUid, now),
   ]);
-  const busy = busyDocs
-    .filter((d) => ACTIVE_STATES.includes(d.data.state))
-    .map((d) => ({ start: d.data.start, end: d.data.end }));
   const skills = offered
     .filter((s) => teaching.rates[s.tag] !== undefined)
     .map((s) => {
@@ -107,8 +148,7 @@ export async function loadBookingPanel(
         prices: Object.fromEntries(DURATIONS.map((d) => [d, priceFor(rate, d)])),
       };
     });
-  const from = now + MIN_NOTICE_MS;
-  const to = now + Math.min(PANEL_DAYS, BOOKING_HORIZON_DAYS) * DAY;
+  const { from, to } = panelWindow(now);
   const slots: Record<number, number[]> = {};
   for (const duration of DURATIONS)
     slots[duration] = skills.length

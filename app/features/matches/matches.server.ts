@@ -5,6 +5,7 @@
 import type { DocStore } from "~/engine/store/types";
 import { readTeaching } from "~/features/bookings/availability";
 import { teachingPath } from "~/features/bookings/bookings.server";
+import { nextFreeSlots } from "~/features/bookings/views.server";
 import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
 import { getUser, readUser, USERS } from "~/documents/users";
 import { isListedMember, type PublicMember } from "~/features/members/member";
@@ -23,6 +24,8 @@ export interface MatchFilters {
   page?: number;
   /** Cards per page; the dashboard widget asks for only the few it shows. */
   pageSize?: number;
+  /** Look up each bookable mentor's next free slot: the matches page shows it, the dashboard widget does not. */
+  nextSlot?: boolean;
 }
 
 export interface MatchCard {
@@ -33,6 +36,8 @@ export interface MatchCard {
   saved: boolean;
   /** The rate of the matched skill they teach (the lowest, when several match); null when not bookable. */
   rate: { label: string; sp: number } | null;
+  /** The start of their next free hour in the booking panel's two weeks (null when none, or not bookable). */
+  nextSlot: number | null;
 }
 
 export interface MatchesPage {
@@ -135,7 +140,20 @@ export async function findMatches(
     isSaved(store, uid, uids),
     Promise.all(uids.map((id) => store.get(teachingPath(id)))),
   ]);
-  const rates = new Map(uids.map((id, i) => [id, readTeaching(teaching[i]?.data).rates]));
+  const teachingOf = new Map(uids.map((id, i) => [id, readTeaching(teaching[i]?.data)]));
+  const rates = new Map(uids.map((id) => [id, teachingOf.get(id)!.rates]));
+  const bookable = items.filter((m) => matchedRate(m.teaches, rates.get(m.uid) ?? {}) !== null);
+  const nextSlots = filters.nextSlot
+    ? await nextFreeSlots(
+        store,
+        bookable.map((m) => ({
+          uid: m.uid,
+          teaching: teachingOf.get(m.uid)!,
+          profileTimeZone: members.get(m.uid)?.timezone,
+        })),
+        now,
+      )
+    : new Map<string, number>();
   const cards = items
     .map((m) => ({ m, member: members.get(m.uid)! }))
     .filter(({ member }) => !member.deleted)
@@ -146,6 +164,7 @@ export async function findMatches(
       twoWay: m.twoWay,
       saved: saved.has(m.uid),
       rate: matchedRate(m.teaches, rates.get(m.uid) ?? {}),
+      nextSlot: nextSlots.get(m.uid) ?? null,
     }));
   return { cards, page, pages, total: ranked.length, noSkills };
 }
