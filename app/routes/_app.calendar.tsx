@@ -3,7 +3,8 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { BookingPanel } from "~/components/bookings/booking-panel";
 import { AvailabilityEditor } from "~/components/bookings/availability-editor";
-import { CalendarGrid } from "~/components/bookings/calendar-views";
+import { MonthGrid } from "~/components/bookings/calendar-views";
+import { WeekGrid } from "~/components/bookings/week-grid";
 import { CalendarFeed } from "~/components/bookings/calendar-feed";
 import { RequestActions } from "~/components/bookings/request-actions";
 import { SessionList } from "~/components/bookings/session-list";
@@ -162,7 +163,11 @@ export default function CalendarPage() {
             </Link>
           </div>
         </div>
-        <CalendarGrid range={range} sessions={data.sessions} timeZone={timeZone} />
+        {range.view === "week" ? (
+          <WeekGrid range={range} sessions={data.sessions} timeZone={timeZone} />
+        ) : (
+          <MonthGrid range={range} sessions={data.sessions} timeZone={timeZone} />
+        )}
       </section>
 
       <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
-import { WEEKDAY_NAMES } from "~/features/bookings/availability";
 import type { CalendarActionResult } from "~/features/bookings/types";
 import { FormNotice } from "~/components/form";
+import { AvailabilityForm } from "./availability-form";
 
-interface Availability {
+export interface Availability {
   timeZone: string;
   days: string[];
   exceptions: string;
@@ -11,7 +11,7 @@ interface Availability {
   timeZones: string[];
 }
 
-function Outcome({ result, intent }: { result: CalendarActionResult | undefined; intent: string }) {
+export function Outcome({ result, intent }: { result: CalendarActionResult | undefined; intent: string }) {
   if (!result || result.intent !== intent) return null;
   return result.ok ? (
     <FormNotice>{result.message}</FormNotice>
@@ -32,8 +32,6 @@ export function AvailabilityEditor({
   result: CalendarActionResult | undefined;
   busy: boolean;
 }) {
-  // Monday first, as the calendar shows it.
-  const order = [1, 2, 3, 4, 5, 6, 0];
   return (
     <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section className="card" aria-labelledby="availability-title">
@@ -44,55 +42,13 @@ export function AvailabilityEditor({
           When learners can book you, as ranges like 09:00-12:00, 14:00-18:00. Leave a day empty when you're not
           available.
         </p>
-        <Form method="post" className="mt-4 space-y-3">
-          <input type="hidden" name="intent" value="availability" />
-          <div>
-            <label htmlFor="availability-timezone" className="label">
-              Your timezone
-            </label>
-            <select id="availability-timezone" name="timezone" defaultValue={availability.timeZone} className="input">
-              {availability.timeZones.map((tz) => (
-                <option key={tz} value={tz}>
-                  {tz}
-                </option>
-              ))}
-            </select>
-          </div>
-          {order.map((weekday) => (
-            <div key={weekday} className="grid grid-cols-[7rem_minmax(0,1fr)] items-center gap-2">
-              <label htmlFor={`day${weekday}`} className="text-sm font-medium text-slate-700">
-                {WEEKDAY_NAMES[weekday]}
-              </label>
-              <input
-                id={`day${weekday}`}
-                name={`day${weekday}`}
-                defaultValue={availability.days[weekday]}
-                placeholder="e.g. 09:00-12:00, 14:00-18:00"
-                className="input"
-              />
-            </div>
-          ))}
-          <div>
-            <label htmlFor="availability-exceptions" className="label">
-              Exceptions
-            </label>
-            <textarea
-              id="availability-exceptions"
-              name="exceptions"
-              rows={3}
-              defaultValue={availability.exceptions}
-              placeholder={"2026-12-24: off\n2026-12-27: 10:00-12:00"}
-              className="input font-mono text-sm"
-            />
-            <p className="mt-1 text-xs text-slate-500">
-              One date per line: “off”, or the hours that replace that day's usual ones.
-            </p>
-          </div>
-          <Outcome result={result} intent="availability" />
-          <button type="submit" className="btn-primary" disabled={busy}>
-            Save availability
-          </button>
-        </Form>
+        {/* Saved hours come back from the loader: start the form again from them. */}
+        <AvailabilityForm
+          key={JSON.stringify([availability.timeZone, availability.days, availability.exceptions])}
+          availability={availability}
+          result={result}
+          busy={busy}
+        />
       </section>
 
       <section className="card" aria-labelledby="rates-title">

@@ -1,9 +1,10 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { requestTopUp } from "~/components/wallet/open-top-up";
-import { formatDay, formatTime } from "~/features/bookings/format";
+import { formatDateTime, formatTime } from "~/features/bookings/format";
+import { groupSlots } from "~/features/bookings/slot-groups";
 import type { BookingActionResult } from "~/features/bookings/types";
-import { DURATIONS } from "~/features/bookings/types";
+import { DEFAULT_DURATION, DURATIONS } from "~/features/bookings/types";
 import type { BookingPanelData } from "~/features/bookings/views.server";
 
 /**
@@ -14,12 +15,12 @@ import type { BookingPanelData } from "~/features/bookings/views.server";
 export function BookingPanel({ data }: { data: BookingPanelData }) {
   const fetcher = useFetcher<BookingActionResult>();
   const [skillTag, setSkillTag] = useState(data.skills[0]?.tag ?? "");
-  const [duration, setDuration] = useState<number>(60);
+  const [duration, setDuration] = useState<number>(DEFAULT_DURATION);
   const [start, setStart] = useState<number | null>(null);
   const skill = data.skills.find((s) => s.tag === skillTag);
   const price = skill?.prices[duration] ?? 0;
-  const byDay = useMemo(
-    () => groupByDay(data.slots[duration] ?? [], data.viewerTimeZone),
+  const slots = useMemo(
+    () => groupSlots(data.slots[duration] ?? [], data.viewerTimeZone),
     [data.slots, duration, data.viewerTimeZone],
   );
   const result = fetcher.data;
@@ -105,34 +106,64 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
         </fieldset>
         <fieldset>
           <legend className="label">Time ({data.viewerTimeZone})</legend>
-          {byDay.length === 0 ? (
+          {slots.days.length === 0 ? (
             <p className="mt-1 text-sm text-slate-600">No free {duration}-minute slots in the next two weeks.</p>
           ) : (
-            <div className="mt-1 max-h-72 space-y-3 overflow-y-auto pr-1">
-              {byDay.map(([day, starts]) => (
-                <div key={day}>
-                  <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{day}</p>
-                  <div className="mt-1 flex flex-wrap gap-1.5">
-                    {starts.map((t) => (
-                      <label
-                        key={t}
-                        className={`cursor-pointer rounded-md border px-2 py-1 text-sm tabular-nums ${start === t ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 hover:border-brand-400"}`}
+            <>
+              <div role="group" aria-labelledby="next-slots-title" className="mt-1">
+                <p id="next-slots-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  Next free
+                </p>
+                <div className="mt-1 flex flex-wrap gap-1.5">
+                  {slots.next.map((t) => (
+                    <button
+                      key={t}
+                      type="button"
+                      aria-pressed={start === t}
+                      onClick={() => setStart(t)}
+                      className={`rounded-md border px-2 py-1 text-sm tabular-nums ${start === t ? "border-brand-600 bg-brand-600 text-white" : "border-brand-300 bg-brand-50 text-brand-800 hover:border-brand-500"}`}
+                    >
+                      {formatDateTime(t, data.viewerTimeZone)}
+                    </button>
+                  ))}
+                </div>
+              </div>
+              <div className="mt-3 max-h-72 space-y-3 overflow-y-auto pr-1" data-testid="slot-days">
+                {slots.days.map(({ day, parts }) => (
+                  <div key={day} role="group" aria-label={day}>
+                    <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{day}</p>
+                    {parts.map(({ part, starts }) => (
+                      <div
+                        key={part}
+                        role="group"
+                        aria-label={`${day}, ${part.toLowerCase()}`}
+                        className="mt-1 grid grid-cols-[5.5rem_minmax(0,1fr)] items-start gap-2"
                       >
-                        <input
-                          type="radio"
-                          name="start"
-                          value={t}
-                          checked={start === t}
-                          onChange={() => setStart(t)}
-                          className="sr-only"
-                        />
-                        {formatTime(t, data.viewerTimeZone)}
-                      </label>
+                        <p className="pt-1 text-xs text-slate-500">{part}</p>
+                        <div className="flex flex-wrap gap-1.5">
+                          {starts.map((t) => (
+                            <label
+                              key={t}
+                              className={`cursor-pointer rounded-md border px-2 py-1 text-sm tabular-nums has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${start === t ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 hover:border-brand-400"}`}
+                            >
+                              <input
+                                type="radio"
+                                name="start"
+                                value={t}
+                                checked={start === t}
+                                onChange={() => setStart(t)}
+                                className="sr-only"
+                              />
+                              {formatTime(t, data.viewerTimeZone)}
+                            </label>
+                          ))}
+                        </div>
+                      </div>
                     ))}
                   </div>
-                </div>
-              ))}
-            </div>
+                ))}
+              </div>
+            </>
           )}
         </fieldset>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
@@ -157,13 +188,4 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
       </fetcher.Form>
     </section>
   );
-}
-
-function groupByDay(starts: readonly number[], timeZone: string): [string, number[]][] {
-  const days = new Map<string, number[]>();
-  for (const t of starts) {
-    const day = formatDay(t, timeZone);
-    days.set(day, [...(days.get(day) ?? []), t]);
-  }
-  return [...days.entries()];
 }

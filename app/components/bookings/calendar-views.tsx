@@ -40,7 +40,8 @@ function dayNumber(iso: string): number {
   return parseIsoDate(iso)?.day ?? 0;
 }
 
-export function CalendarGrid({
+/** The month view: a day per cell, each session a chip with its time. */
+export function MonthGrid({
   range,
   sessions,
   timeZone,
@@ -50,9 +51,10 @@ export function CalendarGrid({
   timeZone: string;
 }) {
   const grouped = byDay(sessions, timeZone);
-  const tall = range.view === "week";
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone, so the keyboard must reach it (jsx-a11y does not know scrolling boxes).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="overflow-x-auto" role="region" aria-label="Month" tabIndex={0}>
       <div className="grid min-w-[42rem] grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200">
         {WEEKDAYS.map((d) => (
           <div key={d} className="bg-slate-50 px-2 py-1 text-xs font-semibold uppercase text-slate-500">
@@ -60,11 +62,11 @@ export function CalendarGrid({
           </div>
         ))}
         {range.days.map((day) => {
-          const outside = range.view === "month" && !day.startsWith(range.month);
+          const outside = !day.startsWith(range.month);
           return (
             <div
               key={day}
-              className={`${tall ? "min-h-40" : "min-h-24"} space-y-1 p-1.5 ${outside ? "bg-slate-50" : "bg-white"}`}
+              className={`min-h-24 space-y-1 p-1.5 ${outside ? "bg-slate-50" : "bg-white"}`}
               data-day={day}
             >
               <p

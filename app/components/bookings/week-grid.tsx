@@ -1,0 +1,151 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { CalendarRange } from "~/features/bookings/calendar-range";
+import { formatDay, formatTime } from "~/features/bookings/format";
+import { STATE_LABELS } from "~/features/bookings/state";
+import type { SessionSummary } from "~/features/bookings/views.server";
+import { placeInWeek } from "~/features/bookings/week-layout";
+import { parseIsoDate } from "~/utils/zoned-time";
+
+const HOUR_PX = 44;
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+/** The grid opens scrolled to this hour, or to the first session when that is earlier. */
+const FIRST_HOUR_SHOWN = 8;
+
+const BLOCK: Record<string, string> = {
+  requested:
+    "border-2 border-dashed border-amber-500 bg-[repeating-linear-gradient(135deg,#fffbeb_0_6px,#fef3c7_6px_12px)] text-amber-950",
+  accepted: "border border-emerald-400 bg-emerald-100 text-emerald-950",
+  disputed: "border border-red-400 bg-red-50 text-red-900",
+};
+const PAST_BLOCK = "border border-slate-300 bg-slate-100 text-slate-700";
+
+/** "Monday 9 March" for an ISO date, whatever the zone. */
+function dayName(iso: string): string {
+  const d = parseIsoDate(iso);
+  return d ? formatDay(Date.UTC(d.year, d.month - 1, d.day, 12), "UTC") : iso;
+}
+
+function clock(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The week as an hourly grid: each session at its time in the member's zone, as tall as it lasts;
+ * requests still waiting for an answer dashed and named "Pending request". Declined and cancelled
+ * sessions hold no time, so they stay in the month view and the lists.
+ */
+export function WeekGrid({
+  range,
+  sessions,
+  timeZone,
+}: {
+  range: CalendarRange;
+  sessions: SessionSummary[];
+  timeZone: string;
+}) {
+  const shown = sessions.filter((s) => s.state !== "declined" && s.state !== "cancelled");
+  const placed = placeInWeek(shown, range.days, timeZone);
+  const scroller = useRef<HTMLDivElement>(null);
+  const earliest = Math.min(...[...placed.values()].flat().map((p) => p.top), FIRST_HOUR_SHOWN * 60);
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = (Math.floor(earliest / 60) * HOUR_PX) | 0;
+  }, [earliest, range.days]);
+
+  return (
+    <div>
+      <div
+        ref={scroller}
+        className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200"
+        role="region"
+        aria-label={`Week of ${dayName(range.days[0])}, by the hour`}
+        // A scrolling region is reached by keyboard, also in a week without a session to tab to.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+      >
+        <div className="grid min-w-[42rem] grid-cols-[3rem_repeat(7,minmax(0,1fr))]">
+          <div className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50" aria-hidden="true" />
+          {range.days.map((day) => (
+            <div
+              key={day}
+              className="sticky top-0 z-20 border-b border-l border-slate-200 bg-slate-50 px-1.5 py-1 text-xs font-semibold text-slate-600"
+              aria-hidden="true"
+            >
+              {dayName(day).split(" ")[0].slice(0, 3)}{" "}
+              <span
+                className={day === range.today ? "inline-block rounded-full bg-brand-600 px-1.5 text-white" : undefined}
+              >
+                {parseIsoDate(day)?.day}
+              </span>
+            </div>
+          ))}
+          <div className="relative" style={{ height: 24 * HOUR_PX }} aria-hidden="true">
+            {HOURS.map((h) => (
+              <span
+                key={h}
+                className="absolute right-1 -translate-y-1/2 text-[0.65rem] tabular-nums text-slate-500 first:translate-y-0"
+                style={{ top: h * HOUR_PX }}
+              >
+                {clock(h * 60)}
+              </span>
+            ))}
+          </div>
+          {range.days.map((day) => (
+            <section
+              key={day}
+              aria-label={dayName(day)}
+              data-day={day}
+              className={`relative border-l border-slate-200 ${day === range.today ? "bg-brand-50/40" : "bg-white"}`}
+              style={{
+                height: 24 * HOUR_PX,
+                backgroundImage: `repeating-linear-gradient(to bottom, #e2e8f0 0 1px, transparent 1px ${HOUR_PX}px)`,
+              }}
+            >
+              <ol>
+                {(placed.get(day) ?? []).map(({ item: s, top, bottom, lane, lanes }) => {
+                  const pending = s.state === "requested";
+                  const label = `${pending ? "Pending request" : STATE_LABELS[s.state]}: ${s.skillLabel} with ${s.otherName}, ${formatTime(s.start, timeZone)}–${formatTime(s.end, timeZone)}`;
+                  return (
+                    <li
+                      key={`${s.id}-${top}`}
+                      className="absolute px-0.5"
+                      style={{
+                        top: (top / 60) * HOUR_PX,
+                        height: Math.max(((bottom - top) / 60) * HOUR_PX, 18),
+                        left: `${(lane / lanes) * 100}%`,
+                        width: `${100 / lanes}%`,
+                      }}
+                    >
+                      <Link
+                        to={`/session/${s.id}`}
+                        aria-label={label}
+                        title={label}
+                        data-testid="week-session"
+                        data-state={s.state}
+                        className={`block h-full overflow-hidden rounded px-1 text-[0.7rem] leading-tight ${BLOCK[s.state] ?? PAST_BLOCK}`}
+                      >
+                        <span className="block truncate font-semibold tabular-nums">
+                          {pending ? "Pending · " : ""}
+                          {formatTime(s.start, timeZone)}
+                        </span>
+                        <span className="block truncate">{s.skillLabel}</span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ol>
+            </section>
+          ))}
+        </div>
+      </div>
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden="true">
+        <span className="inline-flex items-center gap-1.5">
+          <span className={`inline-block h-3 w-4 rounded ${BLOCK.accepted}`} /> Accepted
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className={`inline-block h-3 w-4 rounded ${BLOCK.requested}`} /> Pending request
+        </span>
+      </p>
+    </div>
+  );
+}
