@@ -23,15 +23,13 @@ export function Outcome({ result, intent }: { result: CalendarActionResult | und
 }
 
 /** Weekly hours in the member's own timezone, exceptions for single dates, and a rate per offered skill. */
-export function AvailabilityEditor({
-  availability,
-  result,
-  busy,
-}: {
+export interface AvailabilityProps {
   availability: Availability;
   result: CalendarActionResult | undefined;
   busy: boolean;
-}) {
+}
+
+export function AvailabilityEditor({ availability, result, busy }: AvailabilityProps) {
   return (
     <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section className="card" aria-labelledby="availability-title">

@@ -3,10 +3,9 @@ import { useEffect, useState } from "react";
 import { WEEKDAY_NAMES } from "~/features/bookings/availability";
 import { copyDay } from "~/features/bookings/availability-grid";
 import { exceptionsToText, parseExceptions, parseRanges } from "~/features/bookings/availability-text";
-import type { CalendarActionResult } from "~/features/bookings/types";
 import { formatDay } from "~/features/bookings/format";
 import { parseIsoDate } from "~/utils/zoned-time";
-import { Outcome, type Availability } from "./availability-editor";
+import { Outcome, type AvailabilityProps } from "./availability-editor";
 import { WEEK_ORDER, WeeklyHoursGrid } from "./weekly-hours-grid";
 
 /**
@@ -14,15 +13,7 @@ import { WEEK_ORDER, WeeklyHoursGrid } from "./weekly-hours-grid";
  * sent and work without JavaScript or a pointer; once the page runs, the hourly grid, "copy a
  * day" and the exception picker edit those same fields.
  */
-export function AvailabilityForm({
-  availability,
-  result,
-  busy,
-}: {
-  availability: Availability;
-  result: CalendarActionResult | undefined;
-  busy: boolean;
-}) {
+export function AvailabilityForm({ availability, result, busy }: AvailabilityProps) {
   const [days, setDays] = useState(availability.days);
   const [exceptions, setExceptions] = useState(availability.exceptions);
   const [hydrated, setHydrated] = useState(false);

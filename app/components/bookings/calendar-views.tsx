@@ -41,15 +41,13 @@ function dayNumber(iso: string): number {
 }
 
 /** The month view: a day per cell, each session a chip with its time. */
-export function MonthGrid({
-  range,
-  sessions,
-  timeZone,
-}: {
+export interface CalendarViewProps {
   range: CalendarRange;
   sessions: SessionSummary[];
   timeZone: string;
-}) {
+}
+
+export function MonthGrid({ range, sessions, timeZone }: CalendarViewProps) {
   const grouped = byDay(sessions, timeZone);
   return (
     // Scrolls sideways on a phone, so the keyboard must reach it (jsx-a11y does not know scrolling boxes).

@@ -1,11 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { CalendarRange } from "~/features/bookings/calendar-range";
 import { formatDay, formatTime } from "~/features/bookings/format";
 import { STATE_LABELS } from "~/features/bookings/state";
-import type { SessionSummary } from "~/features/bookings/views.server";
 import { placeInWeek } from "~/features/bookings/week-layout";
 import { parseIsoDate } from "~/utils/zoned-time";
+import type { CalendarViewProps } from "./calendar-views";
 
 const HOUR_PX = 44;
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -35,15 +34,7 @@ function clock(minutes: number): string {
  * requests still waiting for an answer dashed and named "Pending request". Declined and cancelled
  * sessions hold no time, so they stay in the month view and the lists.
  */
-export function WeekGrid({
-  range,
-  sessions,
-  timeZone,
-}: {
-  range: CalendarRange;
-  sessions: SessionSummary[];
-  timeZone: string;
-}) {
+export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
   const shown = sessions.filter((s) => s.state !== "declined" && s.state !== "cancelled");
   const placed = placeInWeek(shown, range.days, timeZone);
   const scroller = useRef<HTMLDivElement>(null);
