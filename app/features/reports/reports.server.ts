@@ -153,6 +153,49 @@ export interface ReviewSummary {
 }
 
 /**
+ * The reviewable reports of one target (those reading `status`) and its visibility, read inside
+ * `tx`; `close` then writes the decision (writes only, so the caller's audit entry can follow).
+ * `nothingLeft` is the 409 when no report of the target reads `status` any more.
+ */
+async function readReportedTarget(tx: Transaction, reportId: string, status: ReportStatus, nothingLeft: string) {
+  const report = await tx.get<ReportDoc>(`reports/${reportId}`);
+  if (!report) throw new ReportError(404, "This report does not exist.");
+  const { targetKind, targetId, targetPath, authorUid } = report.data;
+  const reports = await tx.query<ReportDoc>({
+    collection: "reports",
+    where: [
+      ["targetId", "==", targetId],
+      ["status", "==", status],
+    ],
+  });
+  const sameTarget = reports.filter((r) => r.data.targetKind === targetKind);
+  if (sameTarget.length === 0) throw new ReportError(409, nothingLeft);
+  const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
+  const thread =
+    post && post.id === post.data.threadId ? await prepareThreadVisibility(tx, threadPath(post.data.threadId)) : null;
+  const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
+  return {
+    /** Whether the post or message is there to hide (it may have been deleted since). */
+    exists: post !== null || message !== null,
+    hidden: post ? post.data.hidden === true : (message?.hiddenBefore ?? false),
+    close(
+      decision: { status: ReportStatus; hiddenBefore: boolean; hiddenAfter: boolean },
+      reviewerUid: string,
+      now: number,
+    ): ReviewSummary {
+      for (const r of sameTarget)
+        tx.update(r.path, { status: decision.status, reviewedBy: reviewerUid, reviewedAt: now });
+      if (post) {
+        tx.update(post.path, { hidden: decision.hiddenAfter, openReports: 0 });
+        thread?.apply(decision.hiddenAfter);
+      }
+      message?.apply(decision.hiddenAfter, now);
+      return { targetKind, targetPath, authorUid, reportIds: sameTarget.map((r) => r.id), ...decision };
+    },
+  };
+}
+
+/**
  * A reviewer's decision on a report closes every open report of the same target at once.
  * "hidden" keeps (or makes) a post hidden; "dismissed" shows it again, and its reports read
  * "restored" when it had been hidden. `inTransaction` lets the caller write its audit entry in
@@ -165,40 +208,11 @@ export async function reviewReport(
   now = Date.now(),
 ): Promise<ReviewSummary> {
   return store.transaction(async (tx) => {
-    const report = await tx.get<ReportDoc>(`reports/${input.reportId}`);
-    if (!report) throw new ReportError(404, "This report does not exist.");
-    const { targetKind, targetId, targetPath, authorUid } = report.data;
-    const open = await tx.query<ReportDoc>({
-      collection: "reports",
-      where: [
-        ["targetId", "==", targetId],
-        ["status", "==", "open"],
-      ],
-    });
-    const sameTarget = open.filter((r) => r.data.targetKind === targetKind);
-    if (sameTarget.length === 0) throw new ReportError(409, "Someone has already reviewed this report.");
-    const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
-    const thread =
-      post && post.id === post.data.threadId ? await prepareThreadVisibility(tx, threadPath(post.data.threadId)) : null;
-    const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
-    const hiddenBefore = post ? post.data.hidden === true : (message?.hiddenBefore ?? false);
-    const hiddenAfter = input.outcome === "hidden" && (post !== null || message !== null);
+    const target = await readReportedTarget(tx, input.reportId, "open", "Someone has already reviewed this report.");
+    const hiddenBefore = target.hidden;
+    const hiddenAfter = input.outcome === "hidden" && target.exists;
     const status: ReportStatus = input.outcome === "hidden" ? "hidden" : hiddenBefore ? "restored" : "dismissed";
-    for (const r of sameTarget) tx.update(r.path, { status, reviewedBy: input.reviewerUid, reviewedAt: now });
-    if (post) {
-      tx.update(post.path, { hidden: hiddenAfter, openReports: 0 });
-      thread?.apply(hiddenAfter);
-    }
-    message?.apply(hiddenAfter, now);
-    const summary: ReviewSummary = {
-      targetKind,
-      targetPath,
-      authorUid,
-      reportIds: sameTarget.map((r) => r.id),
-      status,
-      hiddenBefore,
-      hiddenAfter,
-    };
+    const summary = target.close({ status, hiddenBefore, hiddenAfter }, input.reviewerUid, now);
     inTransaction?.(tx, summary);
     return summary;
   });
@@ -215,39 +229,17 @@ export async function restoreReported(
   now = Date.now(),
 ): Promise<ReviewSummary> {
   return store.transaction(async (tx) => {
-    const report = await tx.get<ReportDoc>(`reports/${input.reportId}`);
-    if (!report) throw new ReportError(404, "This report does not exist.");
-    const { targetKind, targetId, targetPath, authorUid } = report.data;
-    const hidden = await tx.query<ReportDoc>({
-      collection: "reports",
-      where: [
-        ["targetId", "==", targetId],
-        ["status", "==", "hidden"],
-      ],
-    });
-    const sameTarget = hidden.filter((r) => r.data.targetKind === targetKind);
-    if (sameTarget.length === 0)
-      throw new ReportError(409, "This is not hidden any more: someone has restored it already.");
-    const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
-    const thread =
-      post && post.id === post.data.threadId ? await prepareThreadVisibility(tx, threadPath(post.data.threadId)) : null;
-    const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
-    for (const r of sameTarget)
-      tx.update(r.path, { status: "restored", reviewedBy: input.reviewerUid, reviewedAt: now });
-    if (post) {
-      tx.update(post.path, { hidden: false, openReports: 0 });
-      thread?.apply(false);
-    }
-    message?.apply(false, now);
-    const summary: ReviewSummary = {
-      targetKind,
-      targetPath,
-      authorUid,
-      reportIds: sameTarget.map((r) => r.id),
-      status: "restored",
-      hiddenBefore: true,
-      hiddenAfter: false,
-    };
+    const target = await readReportedTarget(
+      tx,
+      input.reportId,
+      "hidden",
+      "This is not hidden any more: someone has restored it already.",
+    );
+    const summary = target.close(
+      { status: "restored", hiddenBefore: true, hiddenAfter: false },
+      input.reviewerUid,
+      now,
+    );
     inTransaction?.(tx, summary);
     return summary;
   });
