@@ -27,7 +27,9 @@ if (env.NODE_ENV !== "test" && runsTimedWorkInProcess())
   startBackgroundWork(getStore, {
     onLeaderTick: async (store) => {
       await sweepPresence(store);
-      await runMailWork(store);
+      // A failing mail step is logged and retried on the next tick; it must not hold up the due
+      // work (reminders, expiry, completion) that runs after this hook.
+      await runMailWork(store).catch((error: unknown) => console.error("Mail work failed:", error));
     },
   });
 

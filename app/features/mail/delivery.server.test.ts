@@ -208,10 +208,28 @@ describe("booking mails through SMTP", () => {
     expect(inbox.messages).toHaveLength(0);
   });
 
-  it("a member without a sign-in account any more gets nothing", async () => {
+  it("a job the store cannot process stays for the next run, and the other jobs still go out", async () => {
     const booking = await request(0);
+    await applyCommand(store, booking.id, { uid: "mentor" }, { kind: "accept" }, NOW);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const transaction = store.transaction.bind(store);
+    vi.spyOn(store, "transaction").mockImplementationOnce(() => Promise.reject(new Error("database is locked")));
+    expect(await work(NOW + 1)).toMatchObject({ sent: 1 });
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringMatching(/^Mail booking_.+ could not be processed:$/),
+      "database is locked",
+    );
+    vi.spyOn(store, "transaction").mockImplementation(transaction);
+    expect(await work(NOW + 2)).toMatchObject({ sent: 1 });
+    expect(inbox.messages).toHaveLength(2);
+  });
+
+  it("a member without a sign-in account any more gets nothing", async () => {
+    // A minute later than the other tests' requests: the learner's request limit is per minute.
+    const later = NOW + 60_000;
+    const booking = await request(0, later);
     const gone = { ...deps, recipient: async () => null };
-    expect(await runMailWork(store, NOW + 1, gone)).toMatchObject({ skipped: 1 });
+    expect(await runMailWork(store, later + 1, gone)).toMatchObject({ skipped: 1 });
     expect(await job(`booking_${booking.id}_requested_mentor`)).toMatchObject({ state: "skipped" });
   });
 });

@@ -253,8 +253,14 @@ export async function deliverDueMail(store: DocStore, deps: DeliveryDeps, now = 
     limit: BATCH,
   });
   for (const doc of due) {
-    const outcome = await deliverOne(store, doc.path, doc.id, deps, now);
-    if (outcome) report[outcome]++;
+    try {
+      const outcome = await deliverOne(store, doc.path, doc.id, deps, now);
+      if (outcome) report[outcome]++;
+    } catch (error) {
+      // The store refused this job's bookkeeping (a conflict, a blip): it stays as it was for the
+      // next run, and the other jobs of this batch still go out.
+      console.error(`Mail ${doc.id} could not be processed:`, errorText(error));
+    }
   }
   return report;
 }
