@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -189,15 +189,25 @@ export function parseEnv(source: Record<string, string | undefined>): z.infer<ty
  * Embedded mode keeps a generated secret in the data directory so that sessions survive
  * restarts without asking a newcomer to invent one.
  */
-function sessionSecretFor(dataDir: string): string {
+export function sessionSecretFor(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
     mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("hex");
-    writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    // Several workers start at once on a fresh directory (decision 021): each writes its candidate
+    // to a file of its own and links it into place, which only one can do; every worker then uses
+    // the one that won, so a cookie signed by one worker is valid on all of them.
+    const candidate = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(candidate, randomBytes(32).toString("hex"), { mode: 0o600 });
+    try {
+      linkSync(candidate, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      unlinkSync(candidate);
+    }
+    return readFileSync(file, "utf8").trim();
   }
 }
 
