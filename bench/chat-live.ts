@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:chat`: chat delivery as members live it (issue 13), through the production server.
+ *
+ * Starts cluster.mjs (one worker per core) on a fresh embedded store holding 200 members in a ring
+ * of 200 active conversations (member i writes to member i+1), each member signed in with a real
+ * session. Every member holds the live stream a thread page opens (GET /api/live with the
+ * conversation's feed), spread over the workers by the cluster. Then BENCH_MESSAGES messages (1,000)
+ * are sent as the thread page sends them (POST /inbox/$chatId.data, the fetcher's single-fetch
+ * request, with the sender's cookie and Origin), BENCH_CONCURRENCY (20) at a time. Latency runs
+ * from just before the sender's POST to the moment the recipient's stream delivers an event
+ * carrying that message. Target: p95 < 50 ms, every message delivered, no non-2xx. Each sender stays
+ * within the chat rate limit (8 per 10 s): the limit is on, and a 429 counts as a failure.
+ *
+ * Results go to bench/results/chat-<time>.json. Exits 1 when a target is missed.
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
+import { startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
+import { benchServerEnv, openStream, seedMembers, type Member } from "./live-support";
+import { percentiles } from "./support";
+
+const CHATS = Number(process.env.BENCH_CHATS ?? 200);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const TARGET_P95_MS = 50;
+const DELIVERY_TIMEOUT_MS = 5_000;
+
+interface Conversation {
+  chatId: string;
+  sender: Member;
+  recipient: Member;
+}
+
+/** The members in a ring of conversations (member i writes to member i+1). */
+async function seedConversations(dataDir: string): Promise<Conversation[]> {
+  const members = await seedMembers(dataDir, CHATS, "chat-bench");
+  const { openSqliteStore } = await import("../app/engine/store/sqlite.server");
+  const { openChat } = await import("../app/features/chat/chat.server");
+  const store = openSqliteStore(path.join(dataDir, "skillswap.sqlite"));
+  try {
+    const conversations: Conversation[] = [];
+    for (let i = 0; i < CHATS; i++) {
+      const sender = members[i];
+      const recipient = members[(i + 1) % CHATS];
+      conversations.push({ chatId: await openChat(store, sender.uid, recipient.uid), sender, recipient });
+    }
+    return conversations;
+  } finally {
+    await store.close();
+  }
+}
+
+async function main() {
+  ensureBuild();
+  const { baseUrl, dataDir, env } = await benchServerEnv("skillswap-chat-bench-");
+  let failed = false;
+  const stopStreams = new AbortController();
+  let server: ReturnType<typeof startServer> | undefined;
+  try {
+    console.log(`Seeding ${CHATS} members in ${CHATS} conversations (data in ${dataDir})…`);
+    const conversations = await seedConversations(dataDir);
+    // LOG_REQUESTS=0: the server prints only its start lines and errors.
+    server = startServer({ env, stdio: "inherit" });
+    await waitForHealthy(`${baseUrl}/healthz`);
+
+    const waiting = new Map<string, (at: number) => void>();
+    console.log(`Opening ${CHATS} live streams…`);
+    await Promise.all(
+      conversations.map(({ chatId, recipient }) =>
+        openStream(
+          baseUrl,
+          recipient,
+          `chatMessages:${chatId}`,
+          (messages) => {
+            for (const message of messages as { text?: string }[]) {
+              const done = message.text ? waiting.get(message.text) : undefined;
+              if (done) done(performance.now());
+            }
+          },
+          stopStreams.signal,
+        ),
+      ),
+    );
+
+    console.log(`Sending ${MESSAGES} messages, ${CONCURRENCY} at a time…`);
+    const latencies: number[] = [];
+    const refused: string[] = [];
+    let lost = 0;
+    let next = 0;
+    const started = performance.now();
+    const sender = async () => {
+      while (next < MESSAGES) {
+        const i = next++;
+        const { chatId, sender: from } = conversations[i % conversations.length];
+        const text = `Bench message ${i}: shall we practise on Thursday?`;
+        const arrived = new Promise<number>((resolve) => waiting.set(text, resolve));
+        const sentAt = performance.now();
+        const response = await fetch(`${baseUrl}/inbox/${chatId}.data`, {
+          method: "POST",
+          headers: {
+            cookie: from.cookie,
+            origin: baseUrl,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({ text }).toString(),
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) {
+          waiting.delete(text);
+          refused.push(String(response.status));
+          continue;
+        }
+        const at = await Promise.race([
+          arrived,
+          new Promise<number>((resolve) => setTimeout(() => resolve(-1), DELIVERY_TIMEOUT_MS)),
+        ]);
+        waiting.delete(text);
+        if (at < 0) lost += 1;
+        else latencies.push(at - sentAt);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, sender));
+    const seconds = (performance.now() - started) / 1000;
+    const p = percentiles(latencies);
+    const round = (n: number) => Math.round(n * 10) / 10;
+    const result = {
+      chats: CHATS,
+      messages: MESSAGES,
+      concurrency: CONCURRENCY,
+      delivered: latencies.length,
+      lost,
+      refused: refused.length,
+      refusedStatuses: [...new Set(refused)],
+      messagesPerSecond: Math.round(MESSAGES / seconds),
+      latencyMs: { p50: round(p.p50), p95: round(p.p95), p99: round(p.p99), max: round(p.max) },
+    };
+    console.log(
+      `  ${result.delivered}/${MESSAGES} delivered (${lost} lost, ${refused.length} refused), ${result.messagesPerSecond} messages/s; ` +
+        `POST → live event p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
+    );
+    const met = lost === 0 && refused.length === 0 && result.latencyMs.p95 < TARGET_P95_MS;
+    const rows = [
+      {
+        benchmark: `bench:chat POST → recipient's live stream (${CHATS} conversations, cluster)`,
+        figure: `p95 ${result.latencyMs.p95} ms, p50 ${result.latencyMs.p50} ms, ${result.delivered}/${MESSAGES} delivered, ${refused.length} refused`,
+        target: `p95 < ${TARGET_P95_MS} ms, all delivered, none refused`,
+        met,
+      },
+    ];
+    const resultsDir = path.join(ROOT, "bench", "results");
+    mkdirSync(resultsDir, { recursive: true });
+    const file = path.join(resultsDir, `chat-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, result, rows }, null, 2),
+    );
+    console.log(`Target: p95 < ${TARGET_P95_MS} ms, every message delivered, none refused: ${met ? "met" : "MISSED"}`);
+    console.log(`Saved ${path.relative(ROOT, file)}`);
+    failed = !met;
+  } catch (error) {
+    failed = true;
+    console.error(`The benchmark could not run: ${(error as Error).message}`);
+  } finally {
+    stopStreams.abort();
+    await stopServer(server);
+    if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+await main();

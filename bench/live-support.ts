@@ -1,0 +1,136 @@
+/** What the live benchmarks through the production server share (bench:chat, bench:streams). */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort, withoutShellOverrides } from "../scripts/lib/server.mjs";
+
+export interface Member {
+  uid: string;
+  cookie: string;
+}
+
+/**
+ * A free port, a fresh data directory and the server's environment. This process gets the same
+ * DATA_DIR, SESSION_SECRET and PUBLIC_URL, so the cookies it signs while seeding are the server's.
+ */
+export async function benchServerEnv(prefix: string) {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const shared = {
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    SESSION_SECRET: randomBytes(24).toString("hex"),
+  };
+  Object.assign(process.env, shared);
+  const env: Record<string, string | undefined> = {
+    ...withoutShellOverrides(process.env),
+    ...shared,
+    BACKEND: "embedded",
+    PORT: String(port),
+    PAYMENTS: "test",
+    LOG_REQUESTS: "0",
+  };
+  return { baseUrl, dataDir, env };
+}
+
+/** `count` named members, each signed in with a real session, written straight to the store. */
+export async function seedMembers(dataDir: string, count: number, prefix: string): Promise<Member[]> {
+  const { openSqliteStore } = await import("../app/engine/store/sqlite.server");
+  const { createLocalAuth } = await import("../app/engine/auth/local.server");
+  const { ensureProfile } = await import("../app/features/profile/bootstrap.server");
+  const { commitSessionToken } = await import("../app/utils/session.server");
+  const store = openSqliteStore(path.join(dataDir, "skillswap.sqlite"));
+  try {
+    const auth = createLocalAuth(store, {
+      mail: async () => {
+        throw new Error("The bench sends no mail.");
+      },
+    });
+    const members: Member[] = [];
+    for (let i = 0; i < count; i++) {
+      const credentials = {
+        kind: "password" as const,
+        email: `${prefix}-${i}@example.com`,
+        password: "bench-password-1234",
+        clientKey: "",
+      };
+      const user = await auth.signUp(credentials);
+      const session = await auth.startSession(user, credentials);
+      await ensureProfile(store, user.uid);
+      await store.update(`users/${user.uid}`, { fullName: `Bench Member ${i}` });
+      const cookie = (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0]!;
+      members.push({ uid: user.uid, cookie });
+    }
+    return members;
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Opens a member's live stream (GET /api/live) on one feed and calls `onEvent` with each of its
+ * events' data. Resolves once the feed's first event (its current state) arrived: from then on
+ * the stream is live.
+ */
+export async function openStream(
+  baseUrl: string,
+  member: Member,
+  feed: string,
+  onEvent: (data: unknown) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/live?feeds=${encodeURIComponent(feed)}`, {
+    headers: { cookie: member.cookie, accept: "text/event-stream" },
+    signal,
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`GET /api/live answered ${response.status}`);
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const reader = response.body.getReader();
+  let firstEvent: () => void = () => {};
+  const opened = new Promise<void>((resolve) => (firstEvent = resolve));
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (/^event: (.*)$/m.exec(block)?.[1] !== feed) continue;
+          const data = block
+            .split("\n")
+            .filter((line) => line.startsWith("data: "))
+            .map((line) => line.slice(6))
+            .join("\n");
+          firstEvent();
+          onEvent(JSON.parse(data));
+        }
+      }
+    } catch {
+      // aborted at the end of the run
+    }
+  })();
+  await opened;
+}
+
+/** Resident memory (MB) of a process and all its descendants, from /proc; null elsewhere. */
+export function treeRssMb(pid: number): number | null {
+  const rssKb = (p: number): number => {
+    const status = readFileSync(`/proc/${p}/status`, "utf8");
+    let kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    const children = readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim();
+    for (const child of children ? children.split(" ") : []) kb += rssKb(Number(child));
+    return kb;
+  };
+  try {
+    return Math.round(rssKb(pid) / 1024);
+  } catch {
+    return null;
+  }
+}
