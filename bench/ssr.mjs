@@ -240,6 +240,7 @@ async function main() {
     for (const run of [...runs, baseline]) {
       if (run.non2xx > 0) problems.push(`GET ${run.path} answered ${run.non2xx} non-2xx responses (${run.statuses})`);
       if (run.errors > 0) problems.push(`GET ${run.path} had ${run.errors} connection errors`);
+      if (run.total === 0) problems.push(`GET ${run.path} completed no request in ${DURATION_S} s`);
     }
     const ssr = runs.find((run) => run.path === BENCH_PATH);
     if (ssr && ssr.requestsPerSecond < TARGET_RPS)
@@ -256,6 +257,7 @@ async function main() {
           figure: `${run.requestsPerSecond} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.cpuMsPerRequest ?? "?"} ms CPU/req, non-2xx ${run.non2xx}`,
           target: targeted ? `≥ ${TARGET_RPS} req/s, p99 < ${TARGET_P99_MS} ms, no non-2xx` : "no non-2xx",
           met:
+            run.total > 0 &&
             run.non2xx === 0 &&
             run.errors === 0 &&
             (!targeted || (run.requestsPerSecond >= TARGET_RPS && run.p99 < TARGET_P99_MS)),
