@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFuncti
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { Field, FormError, FormNotice } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { getAuth, getFiles, getStore } from "~/engine/index.server";
@@ -248,20 +249,9 @@ export default function Settings() {
               autoComplete="current-password"
               error={failure?.fieldErrors.currentPassword}
             />
-            <Field
-              label="New password"
+            <NewPasswordFields
               name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              error={failure?.fieldErrors.newPassword}
-              hint="At least 8 characters."
-            />
-            <Field
-              label="Repeat the new password"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              error={failure?.fieldErrors.confirm}
+              errors={{ password: failure?.fieldErrors.newPassword, confirm: failure?.fieldErrors.confirm }}
             />
             <div>
               <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>

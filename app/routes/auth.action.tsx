@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { AuthShell } from "~/components/auth-shell";
-import { Field, FormError, FormNotice } from "~/components/form";
+import { FormError, FormNotice } from "~/components/form";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { LoadingScreen } from "~/components/loading-screen";
 import { getAuth } from "~/engine/index.server";
 import { AuthError, type EmailActionMode } from "~/engine/auth/types";
@@ -91,24 +92,7 @@ function ChooseNewPassword({ email, oobCode, busy, fieldErrors, formError, onSub
       <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="oobCode" value={oobCode} />
         <FormError message={formError} />
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          error={fieldErrors?.password}
-          hint="At least 8 characters."
-        />
-        <Field
-          label="Repeat the new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldErrors?.confirm}
-        />
+        <NewPasswordFields name="password" errors={fieldErrors} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           Save new password
         </button>
