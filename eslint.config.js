@@ -23,6 +23,7 @@ export const ENGINE_PUBLIC_FACE = [
   // Browser faces of the ports: each picks the implementation the running engine needs.
   "./live/transport.client.ts",
   "./auth/email-links.client.ts",
+  "./auth/browser-forms.client.ts",
   "./payments/checkout.client.ts",
   "./payments/index.server.ts",
   // What a port carries: the live port's feed catalogue, the payment port's pack catalogue…
@@ -34,9 +35,6 @@ export const ENGINE_PUBLIC_FACE = [
   "./payments/plans.ts",
   // The store port's text search: the words both engines index, so a page can highlight the same ones.
   "./store/text-search.ts",
-  // Being moved out of engine/ by its owner (issue 11: the auth form hook behind the auth port).
-  // Delete the line, and the override below, when the move lands.
-  "./firebase/use-firebase-auth-form.ts",
 ];
 
 const ENGINE_IMPORTS_NOTHING_ABOVE = {
@@ -155,11 +153,5 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: importSettings,
     rules: boundaryRules.app,
-  },
-  {
-    // Issue 11 moves this hook behind the auth port; until then it is the one engine file that
-    // reads a feature (the auth forms' schemas). Delete this block with the move.
-    files: ["app/engine/firebase/use-firebase-auth-form.ts"],
-    rules: { "import/no-restricted-paths": "off" },
   },
 );

@@ -1,21 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError, FormNotice } from "~/components/form";
-import { useFirebaseAuthForm } from "~/engine/firebase/use-firebase-auth-form";
+import { useBrowserAuthForm } from "~/components/auth/use-browser-auth-form";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { resetRequestSchema } from "~/features/auth/schemas";
-import { requireAnonymous } from "~/utils/auth.server";
+import { authFormLoader } from "~/utils/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Reset your password", matches });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  return null;
+export function loader({ request }: LoaderFunctionArgs) {
+  return authFormLoader(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,10 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const firebaseForm = useFirebaseAuthForm("reset");
-  const busy = firebaseForm.busy || navigation.state !== "idle";
+  const browserForm = useBrowserAuthForm("reset", useLoaderData<typeof loader>().formsInBrowser);
+  const busy = browserForm.busy || navigation.state !== "idle";
   const failure = actionData && !actionData.ok ? actionData : undefined;
-  const sentTo = actionData?.ok ? actionData.email : firebaseForm.sentTo;
+  const sentTo = actionData?.ok ? actionData.email : browserForm.sentTo;
   if (sentTo) {
     return (
       <AuthShell title="Check your email">
@@ -62,8 +61,8 @@ export default function ResetPassword() {
         </Link>
       }
     >
-      <Form method="post" className="space-y-4" noValidate onSubmit={firebaseForm.onSubmit}>
-        <FormError message={firebaseForm.error ?? failure?.formError} />
+      <Form method="post" className="space-y-4" noValidate onSubmit={browserForm.onSubmit}>
+        <FormError message={browserForm.error ?? failure?.formError} />
         <Field
           label="Email"
           name="email"

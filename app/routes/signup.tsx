@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError } from "~/components/form";
-import { useFirebaseAuthForm } from "~/engine/firebase/use-firebase-auth-form";
+import { useBrowserAuthForm } from "~/components/auth/use-browser-auth-form";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { signUpSchema } from "~/features/auth/schemas";
 import { recordSignUp, signUpRefusal } from "~/features/auth/sign-up-throttle.server";
 import { safeRedirect } from "~/features/layout/routes";
-import { requireAnonymous } from "~/utils/auth.server";
+import { authFormLoader } from "~/utils/auth.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -17,9 +17,8 @@ import { commitSessionToken } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Create your account", matches });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  return null;
+export function loader({ request }: LoaderFunctionArgs) {
+  return authFormLoader(request);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -63,8 +62,8 @@ export default function SignUp() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const firebaseForm = useFirebaseAuthForm("signUp");
-  const busy = firebaseForm.busy || (navigation.state !== "idle" && navigation.formAction === "/signup");
+  const browserForm = useBrowserAuthForm("signUp", useLoaderData<typeof loader>().formsInBrowser);
+  const busy = browserForm.busy || (navigation.state !== "idle" && navigation.formAction === "/signup");
   return (
     <AuthShell
       title="Create your account"
@@ -81,9 +80,9 @@ export default function SignUp() {
         </>
       }
     >
-      <Form method="post" className="space-y-4" noValidate onSubmit={firebaseForm.onSubmit}>
+      <Form method="post" className="space-y-4" noValidate onSubmit={browserForm.onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormError message={firebaseForm.error ?? actionData?.formError} />
+        <FormError message={browserForm.error ?? actionData?.formError} />
         <Field
           label="Email"
           name="email"

@@ -129,6 +129,15 @@ export async function requireAnonymous(request: Request): Promise<void> {
   await enforce(request, "signed-out-only");
 }
 
+/**
+ * The loader of a sign-in, sign-up or reset page: signed out only, and whether the engine's forms
+ * run in the browser (where the server checks no passwords; see useBrowserAuthForm).
+ */
+export async function authFormLoader(request: Request): Promise<{ formsInBrowser: boolean }> {
+  await requireAnonymous(request);
+  return { formsInBrowser: !(await getAuth()).capabilities.checksPasswords };
+}
+
 /** For /profile-setup: signed in, and not yet named. */
 export async function requireUnnamedUser(request: Request): Promise<CurrentUser> {
   return (await enforce(request, "profile-setup")) as CurrentUser;

@@ -2,7 +2,7 @@
  * Firebase mode, in the browser: sign-up, sign-in and reset e-mails go through the client SDK
  * (Identity Toolkit limits sign-ups per IP address, so they must come from the person's browser),
  * then the fresh ID token is posted to /api/session, which sets the HttpOnly session cookie.
- * Loaded lazily by the auth forms, only in Firebase mode.
+ * Loaded lazily by the auth forms through ../auth/browser-forms.client.ts, only in Firebase mode.
  */
 import { getApps, initializeApp } from "firebase/app";
 import {
@@ -10,10 +10,13 @@ import {
   createUserWithEmailAndPassword,
   inMemoryPersistence,
   initializeAuth,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   type Auth,
+  type UserCredential,
 } from "firebase/auth";
+import type { BrowserSignUpOutcome } from "../auth/browser-forms.client";
 
 const APP_NAME = "skillswap-auth";
 let auth: Auth | undefined;
@@ -40,7 +43,6 @@ const MESSAGES: Record<string, string> = {
   "auth/wrong-password": "Email or password is incorrect.",
   "auth/user-not-found": "Email or password is incorrect.",
   "auth/invalid-email": "Enter a valid email address.",
-  "auth/email-already-in-use": "An account with this email already exists. Sign in instead.",
   "auth/weak-password": "Use a password of at least 8 characters.",
   "auth/too-many-requests": "Too many attempts. Wait a few minutes and try again.",
   "auth/user-disabled": "This account has been disabled.",
@@ -57,18 +59,10 @@ export function messageFor(error: unknown): string {
 
 class SessionError extends Error {}
 
-/** Signs up or in with the SDK, then trades the ID token for the session cookie; returns where to go. */
-export async function startFirebaseSession(
-  intent: "signIn" | "signUp",
-  email: string,
-  password: string,
-  redirectTo: string,
-): Promise<string> {
-  const a = browserAuth();
-  const credential =
-    intent === "signUp"
-      ? await createUserWithEmailAndPassword(a, email, password)
-      : await signInWithEmailAndPassword(a, email, password);
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/** Trades the fresh ID token of a sign-in or sign-up for the session cookie; returns where to go. */
+async function startSession(credential: UserCredential, intent: "signIn" | "signUp", redirectTo: string) {
   const response = await fetch("/api/session", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -81,12 +75,40 @@ export async function startFirebaseSession(
   return body.redirectTo;
 }
 
+export async function signIn(email: string, password: string, redirectTo: string): Promise<string> {
+  return startSession(await signInWithEmailAndPassword(browserAuth(), email, password), "signIn", redirectTo);
+}
+
+/**
+ * A new address gets its account, a verification e-mail from Firebase and a session. An address
+ * with an account never answers "already in use" (decision 022): its owner, typing their own
+ * password, is signed in; anyone else is told to check the e-mail, and the owner gets a reset link.
+ */
+export async function signUp(email: string, password: string, redirectTo: string): Promise<BrowserSignUpOutcome> {
+  const auth = browserAuth();
+  try {
+    const credential = await createUserWithEmailAndPassword(auth, email, password);
+    // A mail that fails to leave must not fail the sign-up: /settings sends another.
+    await sendEmailVerification(credential.user, { url: `${window.location.origin}/dashboard` }).catch(() => {});
+    return { kind: "redirect", to: await startSession(credential, "signUp", redirectTo) };
+  } catch (error) {
+    if (codeOf(error) !== "auth/email-already-in-use") throw error;
+  }
+  try {
+    return { kind: "redirect", to: await signIn(email, password, redirectTo) };
+  } catch (error) {
+    if (error instanceof SessionError) throw error;
+  }
+  await requestPasswordReset(email);
+  return { kind: "checkEmail" };
+}
+
 /** Same answer for unknown addresses, so the form cannot be used to probe for accounts. */
-export async function requestFirebasePasswordReset(email: string): Promise<void> {
+export async function requestPasswordReset(email: string): Promise<void> {
   try {
     await sendPasswordResetEmail(browserAuth(), email, { url: `${window.location.origin}/auth` });
   } catch (error) {
-    if ((error as { code?: unknown }).code === "auth/user-not-found") return;
+    if (codeOf(error) === "auth/user-not-found") return;
     throw error;
   }
 }

@@ -1,0 +1,71 @@
+/**
+ * The auth forms' island where the engine checks passwords in the browser (the auth port's
+ * capability checksPasswords is false): intercepts the form's submit, does the work through the
+ * port's browser face, then follows the answer. Where the server checks passwords it returns no
+ * handler, so the plain Remix form posts exactly as before. Validation uses the same schemas, so
+ * the same messages, as the server's actions.
+ */
+import { useState, type FormEvent } from "react";
+import type { z } from "zod";
+import { loadBrowserAuthForms } from "~/engine/auth/browser-forms.client";
+import { resetRequestSchema, signInSchema, signUpSchema } from "~/features/auth/schemas";
+
+type Intent = "signIn" | "signUp" | "reset";
+
+const SCHEMAS: Record<Intent, z.ZodTypeAny> = { signIn: signInSchema, signUp: signUpSchema, reset: resetRequestSchema };
+
+/**
+ * `inBrowser`: the route loader's answer to whether this engine's forms run in the browser.
+ * `sentTo` is the address told to check its e-mail (a reset, or a sign-up that needs the inbox).
+ */
+export function useBrowserAuthForm(intent: Intent, inBrowser: boolean) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = SCHEMAS[intent].safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Check the form and try again.");
+      return;
+    }
+    const value = parsed.data as { email: string; password?: string; redirectTo?: string };
+    setBusy(true);
+    setError(null);
+    try {
+      const forms = await loadBrowserAuthForms();
+      try {
+        if (intent === "reset") {
+          await forms.requestPasswordReset(value.email);
+          setSentTo(value.email);
+        } else {
+          const password = value.password ?? "";
+          const redirectTo = value.redirectTo ?? "";
+          const outcome =
+            intent === "signUp"
+              ? await forms.signUp(value.email, password, redirectTo)
+              : { kind: "redirect" as const, to: await forms.signIn(value.email, password, redirectTo) };
+          if (outcome.kind === "checkEmail") {
+            setSentTo(value.email);
+          } else {
+            window.location.assign(outcome.to);
+            return; // keep the button busy while the browser leaves
+          }
+        }
+      } catch (failure) {
+        setError(forms.messageFor(failure));
+      }
+    } catch {
+      setError("We could not load the sign-in service. Check your connection and try again.");
+    }
+    setBusy(false);
+  }
+
+  return {
+    onSubmit: inBrowser ? (event: FormEvent<HTMLFormElement>) => void onSubmit(event) : undefined,
+    error,
+    busy,
+    sentTo,
+  };
+}

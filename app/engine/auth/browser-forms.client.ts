@@ -1,0 +1,28 @@
+/**
+ * The auth port's browser face for the sign-in, sign-up and reset forms. Where the engine does not
+ * check passwords on the server (AuthCapabilities.checksPasswords is false: Firebase keeps them in
+ * the browser's SDK), the forms' work happens in the browser with the code this loads, lazily, so
+ * a route never names the engine.
+ */
+
+/** Where the browser goes after signing in or up, or that the person must read their e-mail. */
+export type BrowserSignUpOutcome = { kind: "redirect"; to: string } | { kind: "checkEmail" };
+
+export interface BrowserAuthForms {
+  /** Signs in and starts the server session; resolves to where the browser goes next. */
+  signIn(email: string, password: string, redirectTo: string): Promise<string>;
+  /**
+   * Creates the account and starts the session, or, when the address has an account and the
+   * password is not its own, mails the owner and answers checkEmail, as for any other address
+   * (no answer says whether an address has an account).
+   */
+  signUp(email: string, password: string, redirectTo: string): Promise<BrowserSignUpOutcome>;
+  /** Sends a reset link; silent for addresses without an account. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** A message a person can act on, for any error of the above. */
+  messageFor(error: unknown): string;
+}
+
+export function loadBrowserAuthForms(): Promise<BrowserAuthForms> {
+  return import("../firebase/browser-auth.client");
+}
