@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { WEEKDAY_NAMES } from "~/features/bookings/availability";
 import { CELLS_PER_DAY, cellClock, cellsFromText, textFromCells } from "~/features/bookings/availability-grid";
 
@@ -33,7 +33,8 @@ function withDrag(cells: boolean[][], drag: Drag | null): boolean[][] {
  * or the keyboard (arrows move, Space switches a cell, Shift+arrows carry the current cell's state
  * along). It edits the same day texts as the form's fields, which stay the accessible fallback.
  */
-export function WeeklyHoursGrid({
+// Memoised: the calendar page re-renders on every fetcher and live update, the 336 cells only when the hours change.
+export const WeeklyHoursGrid = memo(function WeeklyHoursGrid({
   days,
   onChange,
 }: {
@@ -193,4 +194,4 @@ export function WeeklyHoursGrid({
       </div>
     </div>
   );
-}
+});
