@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getStore, runsTimedWorkInProcess, sweepPresence } from "~/engine/index.server";
+import { getStore, runsTimedWorkInProcess, sweepPresence, sweepSignInLockouts } from "~/engine/index.server";
 import { startBackgroundWork } from "~/features/bookings/scheduler.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { contentSecurityPolicy } from "~/utils/csp.server";
@@ -27,6 +27,7 @@ if (env.NODE_ENV !== "test" && runsTimedWorkInProcess())
   startBackgroundWork(getStore, {
     onLeaderTick: async (store) => {
       await sweepPresence(store);
+      await sweepSignInLockouts(store);
       // A failing mail step is logged and retried on the next tick; it must not hold up the due
       // work (reminders, expiry, completion) that runs after this hook.
       await runMailWork(store).catch((error: unknown) => console.error("Mail work failed:", error));

@@ -174,6 +174,17 @@ export async function sweepPresence(store: DocStore): Promise<number> {
 }
 
 /**
+ * Run by the leader among the worker processes: deletes sign-in lockouts that have run out, so the
+ * embedded engine's `sign_in_lockouts` does not grow forever. Firebase keeps no lockouts (Identity
+ * Toolkit throttles sign-ins itself).
+ */
+export async function sweepSignInLockouts(store: DocStore, now = Date.now()): Promise<number> {
+  if (getServerEnv().BACKEND === "firebase") return 0;
+  const { sweepExpiredLockouts } = await import("./auth/sign-in-throttle.server");
+  return sweepExpiredLockouts(store, now);
+}
+
+/**
  * Whether timed work (session reminders, auto-completion) runs inside this server process: yes on
  * the embedded engine; on Firebase a scheduler calls /api/cron instead. The server's start-up
  * code (entry.server.tsx) asks this; the engine itself starts nothing.

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { ADDRESS_LOCK_AFTER, createSignInThrottle, SIGN_IN_WINDOW_MS } from "./sign-in-throttle.server";
+import {
+  ADDRESS_LOCK_AFTER,
+  createSignInThrottle,
+  PAIR_LOCK_AFTER,
+  SIGN_IN_WINDOW_MS,
+  sweepExpiredLockouts,
+} from "./sign-in-throttle.server";
 import { AuthError } from "./types";
 
 const MINUTE = 60_000;
@@ -141,5 +147,29 @@ describe("sign-in throttle: guesses never lock the owner out", () => {
     expect(await store.query({ collection: "sign_in_known" })).toHaveLength(1);
     await throttle.forget(attempt.email);
     expect(await store.query({ collection: "sign_in_known" })).toHaveLength(0);
+  });
+});
+
+describe("sign-in throttle: expired lockouts are swept", () => {
+  it("deletes the lockouts that have run out and keeps the ones in force, which still refuse", async () => {
+    const throttle = createSignInThrottle(store);
+    const early = { email: "early@example.com", clientKey: "198.51.100.1" };
+    const late = { email: "late@example.com", clientKey: "198.51.100.2" };
+    for (let i = 0; i < PAIR_LOCK_AFTER; i++) await throttle.recordFailure(early, T0);
+    for (let i = 0; i < PAIR_LOCK_AFTER; i++) await throttle.recordFailure(late, T0 + 10 * MINUTE);
+    expect(await store.query({ collection: "sign_in_lockouts" })).toHaveLength(2);
+
+    // Nothing has run out yet: nothing goes.
+    expect(await sweepExpiredLockouts(store, T0 + 5 * MINUTE)).toBe(0);
+    expect(await store.query({ collection: "sign_in_lockouts" })).toHaveLength(2);
+
+    const afterEarly = T0 + SIGN_IN_WINDOW_MS;
+    expect(await sweepExpiredLockouts(store, afterEarly)).toBe(1);
+    const left = await store.query<{ lockedUntil: number }>({ collection: "sign_in_lockouts" });
+    expect(left.map((doc) => doc.data.lockedUntil)).toEqual([T0 + 10 * MINUTE + SIGN_IN_WINDOW_MS]);
+    expect((await refusal(throttle.assertAllowed(late, afterEarly))).code).toBe("too_many_attempts");
+
+    expect(await sweepExpiredLockouts(store, T0 + 10 * MINUTE + SIGN_IN_WINDOW_MS)).toBe(1);
+    expect(await store.query({ collection: "sign_in_lockouts" })).toHaveLength(0);
   });
 });

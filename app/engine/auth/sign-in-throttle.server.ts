@@ -58,6 +58,36 @@ const addressKey = (clientKey: string) => `address:${clientKey}`;
 const lockoutPath = (key: string) => `sign_in_lockouts/${sha256(key)}`;
 const knownPath = (email: string) => `sign_in_known/${sha256(email)}`;
 
+/** Expired lockouts deleted per sweep; the next sweep takes the rest. */
+export const LOCKOUT_SWEEP_BATCH = 500;
+
+/**
+ * Deletes lockouts that have run out, so `sign_in_lockouts` holds only the ones in force rather
+ * than one document for every pair and address ever locked. A lockout is only read for its
+ * lockedUntil, so deleting an expired one changes no answer. Run by the leader among the worker
+ * processes (decision 021); returns how many it deleted.
+ */
+export async function sweepExpiredLockouts(store: DocStore, now: number): Promise<number> {
+  const expired = await store.query<LockoutDoc>({
+    collection: "sign_in_lockouts",
+    where: [["lockedUntil", "<=", now]],
+    limit: LOCKOUT_SWEEP_BATCH,
+  });
+  if (expired.length === 0) return 0;
+  // One transaction that re-reads each: a pair locked again since the query keeps its new lockout.
+  return store.transaction(async (tx) => {
+    const fresh = await Promise.all(expired.map((doc) => tx.get<LockoutDoc>(doc.path)));
+    let deleted = 0;
+    for (const doc of fresh) {
+      if (doc && doc.data.lockedUntil <= now) {
+        tx.delete(doc.path);
+        deleted++;
+      }
+    }
+    return deleted;
+  });
+}
+
 export interface SignInThrottle {
   /** Throws AuthError("too_many_attempts") when this attempt must not be checked now. */
   assertAllowed(attempt: SignInAttempt, now: number): Promise<void>;
