@@ -22,6 +22,7 @@ import { updateProfile } from "~/features/profile/profile.server";
 import { timeZoneOptions } from "~/features/profile/timezone";
 import { knownTimeZone } from "~/utils/zoned-time";
 import { requireUser, type CurrentUser } from "~/utils/auth.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { pageMeta } from "~/utils/meta";
@@ -64,6 +65,7 @@ const settingsSchema = z.union([
     confirmation: z.string().trim().max(254).default(""),
     password: z.string().max(200).default(""),
   }),
+  z.object({ intent: z.literal("resendVerification") }),
   z.object({
     intent: z.literal("timezone"),
     timezone: z.string().refine((tz) => knownTimeZone(tz) !== null, "Choose a timezone from the list."),
@@ -82,6 +84,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     email: user.email,
+    emailVerified: user.emailVerified,
+    // Where the browser's SDK sends verification mails (Firebase), it did so at sign-up.
+    canResendVerification: !(await getAuth()).capabilities.emailLinksInBrowser,
     notificationPrefs: readNotificationPrefs(user.profile),
     // Where the server cannot check a password, the typed confirmation is the check.
     deleteNeedsPassword: (await getAuth()).capabilities.checksPasswords,
@@ -104,6 +109,17 @@ async function saveNotifications({ user, input }: HandlerArgs<"notifications">) 
   const { intent: _intent, ...prefs } = input;
   await saveNotificationPrefs(await getStore(), user.uid, prefs);
   return { ok: true as const, message: "Your notification choices were saved." };
+}
+
+async function resendVerification({ request, user, form }: HandlerArgs<"resendVerification">) {
+  try {
+    await (await getAuth()).sendEmailVerification(user.uid, publicOrigin(request));
+  } catch (error) {
+    if (error instanceof AuthError)
+      return formFailure(form, error.message, error.code === "too_many_attempts" ? 429 : 400);
+    throw error;
+  }
+  return { ok: true as const, message: `We sent a new verification link to ${user.email}.` };
 }
 
 async function saveTimezone({ user, input }: HandlerArgs<"timezone">) {
@@ -175,6 +191,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (input.intent) {
     case "notifications":
       return saveNotifications({ request, context, user, input, form });
+    case "resendVerification":
+      return resendVerification({ request, context, user, input, form });
     case "timezone":
       return saveTimezone({ request, context, user, input, form });
     case "password":
@@ -185,7 +203,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { email, notificationPrefs, deleteNeedsPassword, timezone, timezones } = useLoaderData<typeof loader>();
+  const { email, emailVerified, canResendVerification, notificationPrefs, deleteNeedsPassword, timezone, timezones } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -207,6 +226,9 @@ export default function Settings() {
             disabled
             hint="Your sign-in email cannot be changed here."
           />
+          {emailVerified ? null : (
+            <EmailNotVerified busy={navigation.state !== "idle"} canResend={canResendVerification} />
+          )}
           <p className="text-sm text-slate-600">
             Your name, bio, skills and picture are edited on{" "}
             <Link to="/profile" className="font-medium text-brand-700 hover:underline">
@@ -362,5 +384,28 @@ function DeleteAccount({
         </button>
       )}
     </section>
+  );
+}
+
+/** Decision 022: what waits for the verification, and the way to get a new link. */
+function EmailNotVerified({ busy, canResend }: { busy: boolean; canResend: boolean }) {
+  return (
+    <div
+      className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+      data-testid="email-not-verified"
+    >
+      <p>
+        <strong>Your email is not verified yet.</strong> Open the link we sent you. Until then, SP you pay for sessions
+        reach the mentor only once you have verified it.
+      </p>
+      {canResend ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="resendVerification" />
+          <button type="submit" className="btn-secondary" disabled={busy}>
+            Send the link again
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }

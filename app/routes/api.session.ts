@@ -8,6 +8,7 @@ import { z } from "zod";
 import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { redirectToSchema } from "~/features/auth/schemas";
+import { settleIfVerified } from "~/features/auth/verification.server";
 import { safeRedirect } from "~/features/layout/routes";
 import { getSuspension, suspendedMessage } from "~/features/members/members.server";
 import { assertSameOrigin } from "~/utils/origin.server";
@@ -37,6 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = intent === "signUp" ? await auth.signUp(credentials) : await auth.signIn(credentials);
     const suspension = await getSuspension(await getStore(), user.uid);
     if (suspension) return Response.json({ error: suspendedMessage(suspension) }, { status: 403, headers: NO_STORE });
+    // Firebase verifies addresses on its own page: a fresh token is where this server learns of it.
+    await settleIfVerified(await getStore(), user);
     const session = await auth.startSession(user, credentials);
     const next = safeRedirect(redirectTo, intent === "signUp" ? "" : "/dashboard");
     const to =

@@ -7,6 +7,7 @@ import { useBrowserAuthForm } from "~/components/auth/use-browser-auth-form";
 import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { signInSchema } from "~/features/auth/schemas";
+import { settleIfVerified } from "~/features/auth/verification.server";
 import { safeRedirect } from "~/features/layout/routes";
 import { getSuspension, suspendedMessage } from "~/features/members/members.server";
 import { authFormLoader } from "~/utils/auth.server";
@@ -31,6 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await auth.signIn(credentials);
     const suspension = await getSuspension(await getStore(), user.uid);
     if (suspension) return formFailure(parsed.form, suspendedMessage(suspension), 403);
+    await settleIfVerified(await getStore(), user);
     const session = await auth.startSession(user, credentials);
     return redirect(safeRedirect(redirectTo), {
       headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) },

@@ -5,10 +5,11 @@ import { AuthShell } from "~/components/auth-shell";
 import { FormError, FormNotice } from "~/components/form";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { LoadingScreen } from "~/components/loading-screen";
-import { getAuth } from "~/engine/index.server";
+import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError, type EmailActionMode } from "~/engine/auth/types";
 import { useEmailLinkAction } from "~/components/auth/use-email-link-action";
-import { resetPasswordSchema } from "~/features/auth/schemas";
+import { resetPasswordSchema, verifyEmailSchema } from "~/features/auth/schemas";
+import { settleVerifiedAccount } from "~/features/auth/verification.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -27,6 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const oobCode = url.searchParams.get("oobCode") ?? "";
   if (mode && BROWSER_MODES.includes(mode) && (await getAuth()).capabilities.emailLinksInBrowser) {
     return { state: "inBrowser" as const, mode: mode as EmailActionMode, oobCode, email: "", message: "" };
+  }
+  if (mode === "verifyEmail") {
+    // A button, not the GET itself: mail scanners open links, and only the person should verify.
+    return { state: "verify" as const, oobCode, email: "", message: "" };
   }
   if (mode !== "resetPassword") {
     return {
@@ -47,6 +52,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  if (
+    (
+      await request
+        .clone()
+        .formData()
+        .catch(() => null)
+    )?.get("intent") === "verifyEmail"
+  )
+    return verify(request);
   const parsed = await parseForm(request, resetPasswordSchema);
   if (!parsed.ok) return parsed.failure;
   try {
@@ -58,11 +72,64 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast("/auth", { type: "success", title: "Your password was changed. Sign in with the new one." });
 }
 
+/** Decision 022: the address is verified, so the account's hold goes and payments that waited go out. */
+async function verify(request: Request) {
+  const parsed = await parseForm(request, verifyEmailSchema);
+  if (!parsed.ok) return parsed.failure;
+  try {
+    const { uid } = await (await getAuth()).verifyEmail(parsed.value.oobCode);
+    await settleVerifiedAccount(await getStore(), uid);
+  } catch (error) {
+    if (error instanceof AuthError) return formFailure(parsed.form, error.message, 400);
+    throw error;
+  }
+  return { verified: true as const };
+}
+
 export default function AuthAction() {
   const data = useLoaderData<typeof loader>();
   if (data.state === "inBrowser") return <FirebaseEmailAction mode={data.mode} oobCode={data.oobCode} />;
+  if (data.state === "verify") return <ServerEmailVerification oobCode={data.oobCode} />;
   if (data.state !== "reset") return <LinkCannotBeUsed message={data.message} />;
   return <ServerPasswordReset email={data.email} oobCode={data.oobCode} />;
+}
+
+function EmailVerified() {
+  return (
+    <AuthShell title="Your email is verified">
+      <Link to="/dashboard" className="btn-primary w-full">
+        Continue to SkillSwap
+      </Link>
+    </AuthShell>
+  );
+}
+
+function ServerEmailVerification({ oobCode }: { oobCode: string }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (actionData && "verified" in actionData) return <EmailVerified />;
+  const failure = actionData && "formError" in actionData ? actionData.formError : undefined;
+  if (failure) {
+    return (
+      <AuthShell title="This link can't be used">
+        <FormError message={failure} />
+        <Link to="/settings" className="btn-primary mt-6 w-full">
+          Go to Settings
+        </Link>
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell title="Verify your email" subtitle="Confirm that this address is yours.">
+      <Form method="post">
+        <input type="hidden" name="intent" value="verifyEmail" />
+        <input type="hidden" name="oobCode" value={oobCode} />
+        <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
+          Verify my email
+        </button>
+      </Form>
+    </AuthShell>
+  );
 }
 
 function LinkCannotBeUsed({ message }: { message: string }) {
@@ -102,7 +169,8 @@ function ChooseNewPassword({ email, oobCode, busy, fieldErrors, formError, onSub
 }
 
 function ServerPasswordReset({ email, oobCode }: { email: string; oobCode: string }) {
-  const actionData = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
+  const actionData = data && "formError" in data ? data : undefined;
   const navigation = useNavigation();
   return (
     <ChooseNewPassword
@@ -142,13 +210,7 @@ function FirebaseEmailAction({ mode, oobCode }: { mode: EmailActionMode; oobCode
         </AuthShell>
       );
     case "emailVerified":
-      return (
-        <AuthShell title="Your email is verified">
-          <Link to="/dashboard" className="btn-primary w-full">
-            Continue to SkillSwap
-          </Link>
-        </AuthShell>
-      );
+      return <EmailVerified />;
     case "emailRestored":
       return (
         <AuthShell title={`Your sign-in email was changed back to ${view.email}`}>

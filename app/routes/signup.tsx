@@ -2,17 +2,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-shell";
-import { Field, FormError } from "~/components/form";
+import { Field, FormError, FormNotice } from "~/components/form";
 import { useBrowserAuthForm } from "~/components/auth/use-browser-auth-form";
-import { getAuth } from "~/engine/index.server";
+import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { signUpSchema } from "~/features/auth/schemas";
 import { recordSignUp, signUpRefusal } from "~/features/auth/sign-up-throttle.server";
 import { safeRedirect } from "~/features/layout/routes";
+import { getSuspension } from "~/features/members/members.server";
 import { authFormLoader } from "~/utils/auth.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/origin.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { commitSessionToken } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Create your account", matches });
@@ -30,31 +33,61 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refusal = signUpRefusal(clientKey);
   if (refusal) return formFailure(parsed.form, refusal, 429);
   const credentials = { kind: "password" as const, email, password, clientKey };
+  const origin = publicOrigin(request);
+  const next = safeRedirect(redirectTo, "");
+  let user;
   try {
-    const user = await auth.signUp(credentials);
-    recordSignUp(clientKey);
-    const session = await auth.startSession(user, credentials);
-    const next = safeRedirect(redirectTo, "");
-    return redirect(next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup", {
-      headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) },
-    });
+    user = await auth.signUp(credentials);
   } catch (error) {
+    if (error instanceof AuthError && error.code === "email_taken")
+      return signUpOfTakenAddress(credentials, next, origin);
     if (error instanceof AuthError) {
-      const field =
-        error.code === "weak_password"
-          ? "password"
-          : error.code === "email_taken" || error.code === "invalid_email"
-            ? "email"
-            : undefined;
-      return formFailure(
-        parsed.form,
-        error.message,
-        error.code === "email_taken" ? 409 : 400,
-        field ? { [field]: error.message } : {},
-      );
+      const field = error.code === "weak_password" ? "password" : error.code === "invalid_email" ? "email" : undefined;
+      return formFailure(parsed.form, error.message, 400, field ? { [field]: error.message } : {});
     }
     throw error;
   }
+  recordSignUp(clientKey);
+  const sent = await auth.sendEmailVerification(user.uid, origin).then(
+    () => true,
+    // The account is made: a mail that did not leave is sent again from Settings, not a failed sign-up.
+    (failure: unknown) => (console.error("sign-up: the verification email was not sent", failure), false),
+  );
+  const session = await auth.startSession(user, credentials);
+  const headers = { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) };
+  const to = next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup";
+  if (!sent) return redirect(to, { headers });
+  return redirectWithToast(
+    to,
+    { type: "info", title: "Check your email", description: `We sent a link to ${user.email} to verify your address.` },
+    { headers },
+  );
+}
+
+/**
+ * Decision 022: sign-up never says that an address has an account. Its owner, typing their own
+ * password, is simply signed in; anyone else gets the answer every address would need (check your
+ * e-mail), and the owner a message with a reset link.
+ */
+async function signUpOfTakenAddress(
+  credentials: { kind: "password"; email: string; password: string; clientKey: string },
+  next: string,
+  origin: string,
+) {
+  const auth = await getAuth();
+  const owner = await auth.signIn(credentials).catch((error: unknown) => {
+    // A wrong password, or the sign-in throttle: either way, the answer below.
+    if (error instanceof AuthError) return null;
+    throw error;
+  });
+  if (owner && !(await getSuspension(await getStore(), owner.uid))) {
+    const session = await auth.startSession(owner, credentials);
+    return redirect(next || "/dashboard", {
+      headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, owner.uid) },
+    });
+  }
+  await auth.notifySignUpAttempt(credentials.email, origin);
+  return { checkEmail: credentials.email };
 }
 
 export default function SignUp() {
@@ -64,6 +97,9 @@ export default function SignUp() {
   const redirectTo = params.get("redirectTo") ?? "";
   const browserForm = useBrowserAuthForm("signUp", useLoaderData<typeof loader>().formsInBrowser);
   const busy = browserForm.busy || (navigation.state !== "idle" && navigation.formAction === "/signup");
+  const failure = actionData && "formError" in actionData ? actionData : undefined;
+  const sentTo = actionData && "checkEmail" in actionData ? actionData.checkEmail : browserForm.sentTo;
+  if (sentTo) return <CheckYourEmail email={sentTo} redirectTo={redirectTo} />;
   return (
     <AuthShell
       title="Create your account"
@@ -82,15 +118,15 @@ export default function SignUp() {
     >
       <Form method="post" className="space-y-4" noValidate onSubmit={browserForm.onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormError message={browserForm.error ?? actionData?.formError} />
+        <FormError message={browserForm.error ?? failure?.formError} />
         <Field
           label="Email"
           name="email"
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData?.values.email}
-          error={actionData?.fieldErrors.email}
+          defaultValue={failure?.values.email}
+          error={failure?.fieldErrors.email}
         />
         <Field
           label="Password"
@@ -99,13 +135,31 @@ export default function SignUp() {
           autoComplete="new-password"
           required
           minLength={8}
-          error={actionData?.fieldErrors.password}
+          error={failure?.fieldErrors.password}
           hint="At least 8 characters."
         />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Creating your account…" : "Create account"}
         </button>
       </Form>
+    </AuthShell>
+  );
+}
+
+/** The answer for an address that needs its owner's inbox: the same words whoever asks (decision 022). */
+function CheckYourEmail({ email, redirectTo }: { email: string; redirectTo: string }) {
+  return (
+    <AuthShell title="Check your email">
+      <FormNotice>
+        We sent a message to <strong>{email}</strong>. Open it to continue. If you already have an account, you can also
+        sign in.
+      </FormNotice>
+      <Link
+        to={redirectTo ? `/auth?${new URLSearchParams({ redirectTo })}` : "/auth"}
+        className="btn-secondary mt-6 w-full"
+      >
+        Sign in
+      </Link>
     </AuthShell>
   );
 }

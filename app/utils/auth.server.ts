@@ -11,6 +11,8 @@ import { redirectWithToast } from "./toast.server";
 export interface CurrentUser {
   uid: string;
   email: string;
+  /** Decision 022: until it is, payments from this member's bookings wait in escrow. */
+  emailVerified: boolean;
   displayName: string;
   avatar: string;
   profile: UserProfile;
@@ -49,10 +51,11 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
     pending = (async () => {
       const authUser = await getAuthUser(request);
       if (!authUser) return null;
-      const profile = await ensureProfile(await getStore(), authUser.uid);
+      const profile = await ensureProfile(await getStore(), authUser.uid, Date.now(), authUser);
       return {
         uid: authUser.uid,
         email: authUser.email,
+        emailVerified: authUser.emailVerified,
         displayName: displayNameOf({
           authDisplayName: authUser.displayName,
           fullName: profile.fullName,

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DocStore, Query, Transaction } from "~/engine/store/types";
-import { listBookingsFor, pendingRequestsFor } from "~/features/bookings/bookings.server";
+import { listBookingsFor, pendingRequestsFor, releaseWaitingPayouts } from "~/features/bookings/bookings.server";
 import { loadProgress } from "~/features/progress/progress.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { batchChatMail } from "~/features/mail/chat-batch.server";
@@ -83,6 +83,7 @@ const UID = "u1";
 const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "bookings.server listBookingsFor": (s) => listBookingsFor(s, UID, { from: 0, to: 1 }),
   "bookings.server pendingRequestsFor": (s) => pendingRequestsFor(s, UID),
+  "bookings.server releaseWaitingPayouts": (s) => releaseWaitingPayouts(s, UID),
   "progress.server loadProgress": (s) => loadProgress(s, UID),
   "scheduler.server runDueWork": (s) => runDueWork(s, 1_000_000),
   "mail chat-batch.server batchChatMail": (s) => batchChatMail(s, async () => false, 1_000_000),
@@ -281,6 +282,7 @@ const NOT_APP_QUERIES = new Set([
   "app/engine/store/sqlite.server.ts",
   "app/engine/store/firestore.server.ts",
   "app/engine/auth/local.server.ts",
+  "app/engine/auth/sign-in-throttle.server.ts",
   "app/engine/live/presence.server.ts",
   // Worker heartbeats of the embedded engine's processes (decision 021); Cloud Run has none.
   "app/utils/leader.server.ts",

@@ -57,6 +57,7 @@ function toAuthUser(claims: DecodedIdToken): AuthUser {
     displayName: typeof claims.name === "string" && claims.name ? claims.name : null,
     photoURL: typeof claims.picture === "string" && claims.picture ? claims.picture : null,
     ...(claims.admin === true && { admin: true }),
+    emailVerified: claims.email_verified === true,
   };
 }
 
@@ -69,6 +70,7 @@ async function userRecordOrNull(read: () => Promise<UserRecord>): Promise<AuthUs
       displayName: record.displayName ?? null,
       photoURL: record.photoURL ?? null,
       ...(record.customClaims?.admin === true && { admin: true }),
+      emailVerified: record.emailVerified,
     };
   } catch (error) {
     if (authCode(error) === "auth/user-not-found") return null;
@@ -179,7 +181,11 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
       }
     },
 
+    // The browser's SDK sends these mails (sign-up, reset) and applies the links.
     requestPasswordReset: notSupported,
+    notifySignUpAttempt: notSupported,
+    sendEmailVerification: notSupported,
+    verifyEmail: notSupported,
     checkResetCode: notSupported,
     resetPassword: notSupported,
     changePassword: notSupported,

@@ -68,6 +68,7 @@ describe("sign up", () => {
       email: "ada@example.com",
       displayName: null,
       photoURL: null,
+      emailVerified: false,
     });
 
     const doc = await store.get<AuthUserDoc>(`auth_users/${user.uid}`);
@@ -79,6 +80,7 @@ describe("sign up", () => {
       photoURL: null,
       createdAt: T0,
       passwordChangedAt: T0,
+      emailVerifiedAt: null,
     });
     expect(JSON.stringify(doc?.data)).not.toContain(PASSWORD);
     expect((await store.get("auth_emails/ada@example.com"))?.data).toEqual({ uid: user.uid });
@@ -477,5 +479,85 @@ describe("the admin role", () => {
     expect(await auth.findUserByEmail("nobody@example.com")).toBeNull();
     expect(await auth.getUser("no-such-uid")).toBeNull();
     expect((await failure(auth.setAdmin("no-such-uid", true))).message).toMatch(/no account/);
+  });
+});
+
+describe("e-mail verification (decision 022)", () => {
+  async function verifyCodeFor(uid: string): Promise<string> {
+    await auth.sendEmailVerification(uid, ORIGIN);
+    const link = new URL(sent[sent.length - 1].link);
+    expect(link.pathname).toBe("/auth/action");
+    expect(link.searchParams.get("mode")).toBe("verifyEmail");
+    return link.searchParams.get("oobCode")!;
+  }
+
+  it("a new account is unverified; the link sent to its address verifies it, once", async () => {
+    const { user, session } = await signedIn("vera@example.com");
+    expect(user.emailVerified).toBe(false);
+    const code = await verifyCodeFor(user.uid);
+    const mail = sent[sent.length - 1];
+    expect(mail.to).toBe("vera@example.com");
+    expect(mail.subject).toBe("Verify your SkillSwap email");
+    expect(mail.text).toContain(mail.link);
+    // Only the hash is stored.
+    expect(await store.get(`verify_codes/${code}`)).toBeNull();
+    expect(await store.get(`verify_codes/${sha256(code)}`)).not.toBeNull();
+
+    expect(await auth.verifyEmail(code)).toEqual({ uid: user.uid, email: "vera@example.com" });
+    expect((await auth.getSessionUser(session.token))?.emailVerified).toBe(true);
+    expect((await failure(auth.verifyEmail(code))).code).toBe("verify_code_invalid");
+    // Nothing more is sent to a verified address.
+    const count = sent.length;
+    await auth.sendEmailVerification(user.uid, ORIGIN);
+    expect(sent).toHaveLength(count);
+  });
+
+  it("refuses an unknown, malformed or expired code and verifies nothing", async () => {
+    const { user } = await signedIn("late@example.com");
+    const code = await verifyCodeFor(user.uid);
+    expect((await failure(auth.verifyEmail("nope"))).code).toBe("verify_code_invalid");
+    expect((await failure(auth.verifyEmail("A".repeat(43)))).code).toBe("verify_code_invalid");
+    clock += 72 * 60 * MINUTE;
+    expect((await failure(auth.verifyEmail(code))).message).toBe(
+      "This verification link has expired, was already used or is not valid. Sign in and ask for a new one in Settings.",
+    );
+    expect((await auth.getUser(user.uid))?.emailVerified).toBe(false);
+  });
+
+  it("sends at most 5 links an hour per account", async () => {
+    const { user } = await signedIn("many@example.com");
+    for (let i = 0; i < 5; i++) await auth.sendEmailVerification(user.uid, ORIGIN);
+    const refused = await failure(auth.sendEmailVerification(user.uid, ORIGIN));
+    expect(refused.code).toBe("too_many_attempts");
+    expect(sent).toHaveLength(5);
+  });
+
+  it("deleting the account deletes its verification codes", async () => {
+    const { user } = await signedIn("gone@example.com");
+    await verifyCodeFor(user.uid);
+    await auth.deleteAccount(user.uid);
+    expect(await store.query({ collection: "verify_codes", where: [["uid", "==", user.uid]] })).toHaveLength(0);
+  });
+});
+
+describe("a sign-up attempt on a taken address (decision 022)", () => {
+  it("mails the owner a reset link that works, and nothing for an address without an account", async () => {
+    await auth.signUp(password("owner@example.com"));
+    await auth.notifySignUpAttempt("Owner@Example.com", ORIGIN);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].to).toBe("owner@example.com");
+    expect(sent[0].subject).toBe("You already have a SkillSwap account");
+    expect(sent[0].text).toContain(`sign in at ${ORIGIN}/auth`);
+    const code = new URL(sent[0].link).searchParams.get("oobCode")!;
+    expect(await auth.checkResetCode(code)).toBe("owner@example.com");
+
+    await auth.notifySignUpAttempt("nobody@example.com", ORIGIN);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("stays silent past the reset requests' limit, so the answer never changes", async () => {
+    await auth.signUp(password("flooded@example.com"));
+    for (let i = 0; i < 7; i++) await auth.notifySignUpAttempt("flooded@example.com", ORIGIN);
+    expect(sent).toHaveLength(5);
   });
 });

@@ -24,6 +24,8 @@ import {
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 export const RESET_CODE_LIFETIME_MS = 60 * 60_000;
+/** A verification link works for three days, as Firebase's do. */
+export const VERIFY_CODE_LIFETIME_MS = 72 * 60 * 60_000;
 
 const MESSAGES = {
   invalidEmail: "Enter a valid email address.",
@@ -33,6 +35,8 @@ const MESSAGES = {
   wrongCurrentPassword: "Your current password is incorrect.",
   resetCodeUsed: "This reset link has expired or was already used. Ask for a new one.",
   resetCodeUnknown: "This reset link is not valid. Ask for a new one.",
+  verifyCodeInvalid:
+    "This verification link has expired, was already used or is not valid. Sign in and ask for a new one in Settings.",
   notSupported: "This sign-in method is not available here.",
 } as const;
 
@@ -47,6 +51,17 @@ export interface AuthUserDoc extends Record<string, unknown> {
   passwordChangedAt: number;
   /** Absent on accounts that never held the admin role. */
   admin?: boolean;
+  /** When the address was verified; null until then, absent on accounts made before verification existed. */
+  emailVerifiedAt?: number | null;
+}
+
+/** `verify_codes/{sha256(code)}`: a verification link, for the address it was sent to. */
+interface VerifyCodeDoc extends Record<string, unknown> {
+  uid: string;
+  email: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
 }
 
 interface AuthEmailDoc extends Record<string, unknown> {
@@ -184,6 +199,7 @@ function toAuthUser(uid: string, doc: AuthUserDoc): AuthUser {
     displayName: doc.displayName,
     photoURL: doc.photoURL,
     ...(doc.admin === true && { admin: true }),
+    emailVerified: typeof doc.emailVerifiedAt === "number",
   };
 }
 
@@ -198,6 +214,11 @@ const userPath = (uid: string) => `auth_users/${uid}`;
 const emailPath = (emailLower: string) => `auth_emails/${emailLower}`;
 const sessionPath = (token: string) => `sessions/${sha256Hex(token)}`;
 const resetCodePath = (code: string) => `reset_codes/${sha256Hex(code)}`;
+const verifyCodePath = (code: string) => `verify_codes/${sha256Hex(code)}`;
+
+function actionLink(origin: string, mode: "resetPassword" | "verifyEmail", code: string): string {
+  return `${origin.replace(/\/+$/, "")}/auth/action?mode=${mode}&oobCode=${code}`;
+}
 
 /** Deletes every session of `uid` and voids its unused reset links, inside `tx`. */
 async function voidCredentialsIn(tx: Transaction, uid: string, now: number, exceptCodePath?: string): Promise<void> {
@@ -230,6 +251,41 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
   // Each reset request sends an email; without a cap anyone could flood a person's inbox.
   // Counted per address whether or not it has an account, so refusing reveals nothing.
   const resetRequests = createRateLimiter({ name: "password_reset", windowMs: 60 * 60_000, max: 5 });
+  // The same for verification e-mails, per account.
+  const verifyRequests = createRateLimiter({ name: "email_verification", windowMs: 60 * 60_000, max: 5 });
+
+  /**
+   * Counts a reset-link request for `email` and, when it has an account, stores a fresh code and
+   * mails the text `compose` writes around the link. Throws too_many_attempts past the limit.
+   */
+  async function mailResetLink(
+    email: string,
+    origin: string,
+    compose: (link: string) => { subject: string; text: string },
+  ): Promise<void> {
+    const at = now();
+    const decision = resetRequests.check(email, at);
+    if (!decision.allowed) {
+      throw new AuthError(
+        "too_many_attempts",
+        `Too many reset requests. Try again in ${waitText(decision.retryAfterMs)}.`,
+        decision.retryAfterMs,
+      );
+    }
+    resetRequests.hit(email, at);
+    const found = await findUserByEmail(email);
+    if (!found) return;
+    const code = newSecret();
+    await store.create(resetCodePath(code), {
+      uid: found.uid,
+      email,
+      createdAt: at,
+      expiresAt: at + RESET_CODE_LIFETIME_MS,
+      usedAt: null,
+    } satisfies ResetCodeDoc);
+    const link = actionLink(origin, "resetPassword", code);
+    await options.mail({ to: email, ...compose(link), link });
+  }
 
   async function findUserByEmail(emailLower: string): Promise<{ uid: string; doc: AuthUserDoc } | null> {
     const entry = await store.get<AuthEmailDoc>(emailPath(emailLower));
@@ -276,6 +332,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
         photoURL: null,
         createdAt,
         passwordChangedAt: createdAt,
+        emailVerifiedAt: null,
       };
       try {
         await store.transaction(async (tx) => {
@@ -379,35 +436,80 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
     async requestPasswordReset(rawEmail, origin) {
       const email = normalizeEmail(rawEmail);
       assertValidEmail(email);
-      const at = now();
-      const decision = resetRequests.check(email, at);
-      if (!decision.allowed) {
-        throw new AuthError(
-          "too_many_attempts",
-          `Too many reset requests. Try again in ${waitText(decision.retryAfterMs)}.`,
-          decision.retryAfterMs,
-        );
-      }
-      resetRequests.hit(email, at);
-      const found = await findUserByEmail(email);
-      if (!found) return;
-      const code = newSecret();
-      await store.create(resetCodePath(code), {
-        uid: found.uid,
-        email,
-        createdAt: at,
-        expiresAt: at + RESET_CODE_LIFETIME_MS,
-        usedAt: null,
-      } satisfies ResetCodeDoc);
-      const link = `${origin.replace(/\/+$/, "")}/auth/action?mode=resetPassword&oobCode=${code}`;
-      await options.mail({
-        to: email,
+      await mailResetLink(email, origin, (link) => ({
         subject: "Reset your SkillSwap password",
         text:
           `Someone asked to reset the password of the SkillSwap account for ${email}.\n\n` +
           `To choose a new password, open this link within the next hour:\n${link}\n\n` +
           `If it wasn't you, ignore this email; your password stays as it is.`,
+      }));
+    },
+
+    async notifySignUpAttempt(rawEmail, origin) {
+      const email = normalizeEmail(rawEmail);
+      assertValidEmail(email);
+      const signIn = `${origin.replace(/\/+$/, "")}/auth`;
+      try {
+        await mailResetLink(email, origin, (link) => ({
+          subject: "You already have a SkillSwap account",
+          text:
+            `Someone tried to create a SkillSwap account for ${email}, which already has one.\n\n` +
+            `If it was you, sign in at ${signIn}, or choose a new password with this link within the next hour:\n${link}\n\n` +
+            `If it wasn't you, ignore this email; nothing has changed.`,
+        }));
+      } catch (error) {
+        // Past the limit the owner has enough mail; the answer must not say so.
+        if (!(error instanceof AuthError && error.code === "too_many_attempts")) throw error;
+      }
+    },
+
+    async sendEmailVerification(uid, origin) {
+      const user = await store.get<AuthUserDoc>(userPath(uid));
+      if (!user || typeof user.data.emailVerifiedAt === "number") return;
+      const at = now();
+      const decision = verifyRequests.check(uid, at);
+      if (!decision.allowed) {
+        throw new AuthError(
+          "too_many_attempts",
+          `Too many verification emails. Try again in ${waitText(decision.retryAfterMs)}.`,
+          decision.retryAfterMs,
+        );
+      }
+      verifyRequests.hit(uid, at);
+      const code = newSecret();
+      const email = user.data.email;
+      await store.create(verifyCodePath(code), {
+        uid,
+        email,
+        createdAt: at,
+        expiresAt: at + VERIFY_CODE_LIFETIME_MS,
+        usedAt: null,
+      } satisfies VerifyCodeDoc);
+      const link = actionLink(origin, "verifyEmail", code);
+      await options.mail({
+        to: email,
+        subject: "Verify your SkillSwap email",
+        text:
+          `Welcome to SkillSwap! Please confirm that ${email} is your email address.\n\n` +
+          `Open this link within the next three days:\n${link}\n\n` +
+          `If you did not create a SkillSwap account, ignore this email.`,
         link,
+      });
+    },
+
+    async verifyEmail(code) {
+      const invalid = () => new AuthError("verify_code_invalid", MESSAGES.verifyCodeInvalid);
+      if (typeof code !== "string" || !SECRET_PATTERN.test(code)) throw invalid();
+      return store.transaction(async (tx) => {
+        const doc = await tx.get<VerifyCodeDoc>(verifyCodePath(code));
+        if (!doc || doc.data.usedAt !== null || doc.data.expiresAt <= now()) throw invalid();
+        const user = await tx.get<AuthUserDoc>(userPath(doc.data.uid));
+        // A link proves the address it was sent to, not one the account has since changed to.
+        if (!user || user.data.email !== doc.data.email) throw invalid();
+        const at = now();
+        tx.update(doc.path, { usedAt: at });
+        if (typeof user.data.emailVerifiedAt !== "number") tx.update(user.path, { emailVerifiedAt: at });
+        return { uid: doc.data.uid, email: doc.data.email };
       });
     },
 
@@ -462,15 +564,16 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
     async deleteAccount(uid) {
       // Reset links are deleted, not just marked used: they name the email, which is personal data.
       const deletedEmail = await store.transaction(async (tx) => {
-        const [user, sessions, codes] = await Promise.all([
+        const [user, sessions, codes, verifyCodes] = await Promise.all([
           tx.get<AuthUserDoc>(userPath(uid)),
           tx.query<SessionDoc>({ collection: "sessions", where: [["uid", "==", uid]] }),
           tx.query<ResetCodeDoc>({ collection: "reset_codes", where: [["uid", "==", uid]] }),
+          tx.query<VerifyCodeDoc>({ collection: "verify_codes", where: [["uid", "==", uid]] }),
         ]);
         const email = user ? await tx.get<AuthEmailDoc>(emailPath(user.data.email)) : null;
         // Mails in the embedded outbox carry the address and reset links: personal data too.
         const mails = user ? await tx.query({ collection: "outbox", where: [["to", "==", user.data.email]] }) : [];
-        for (const doc of [...sessions, ...codes, ...mails]) tx.delete(doc.path);
+        for (const doc of [...sessions, ...codes, ...verifyCodes, ...mails]) tx.delete(doc.path);
         // The email entry could point at a newer account only if it was re-registered, which
         // cannot happen while this one holds it; checking keeps a retry harmless anyway.
         if (email && email.data.uid === uid) tx.delete(email.path);

@@ -6,6 +6,11 @@ export interface AuthUser {
   photoURL: string | null;
   /** The account holds the admin role (embedded: on the account; Firebase: the `admin` custom claim). */
   admin?: boolean;
+  /**
+   * The person opened the verification link sent to `email` (embedded: the link of
+   * sendEmailVerification; Firebase: `emailVerified`). Decision 022: what waits until then.
+   */
+  emailVerified: boolean;
 }
 
 export type AuthErrorCode =
@@ -16,6 +21,7 @@ export type AuthErrorCode =
   | "too_many_attempts"
   | "reset_code_invalid"
   | "reset_code_expired"
+  | "verify_code_invalid"
   | "token_invalid"
   | "not_supported";
 
@@ -75,6 +81,24 @@ export interface AuthProvider {
   revokeSessions(uid: string): Promise<void>;
   /** Sends a reset link to `/auth/action?mode=resetPassword&oobCode=…`; silent for unknown emails. */
   requestPasswordReset(email: string, origin: string): Promise<void>;
+  /**
+   * Sends a link to `/auth/action?mode=verifyEmail&oobCode=…` to the account's address; nothing
+   * when it is verified already. AuthError("too_many_attempts") past 5 an hour;
+   * AuthError("not_supported") where the browser sends it (Firebase: the client SDK at sign-up).
+   */
+  sendEmailVerification(uid: string, origin: string): Promise<void>;
+  /**
+   * Applies a verification code: the account's address is verified from now on. Answers whose it
+   * is; AuthError("verify_code_invalid") for an unknown, used or expired code, or one for an address
+   * the account no longer has. Where links open in the browser, AuthError("not_supported").
+   */
+  verifyEmail(code: string): Promise<{ uid: string; email: string }>;
+  /**
+   * Tells the owner of `email` that someone tried to create an account with it, with a reset link
+   * (the uniform sign-up answer, decision 022); silent for unknown emails and past the reset
+   * requests' limit, so the answer never differs.
+   */
+  notifySignUpAttempt(email: string, origin: string): Promise<void>;
   /** The email a reset code belongs to, or an AuthError when it is unknown, used or expired. */
   checkResetCode(code: string): Promise<string>;
   resetPassword(code: string, newPassword: string): Promise<void>;

@@ -38,6 +38,12 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The two passwords do not match." });
 
+/** The button of an embedded verification link (`/auth/action?mode=verifyEmail`). */
+export const verifyEmailSchema = z.object({
+  intent: z.literal("verifyEmail"),
+  oobCode: z.string().min(1, "This verification link is not valid. Ask for a new one in Settings.").max(200),
+});
+
 /** Form fields state these too (maxLength), so the browser stops where the server would. */
 export const FULL_NAME_MAX_LENGTH = 80;
 export const BIO_MAX_LENGTH = 280;

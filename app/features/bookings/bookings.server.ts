@@ -12,9 +12,10 @@ import { sessionAwards } from "~/features/progress/xp";
 import { InsufficientFundsError, prepareEntry, type PreparedEntry } from "~/features/wallet/ledger.server";
 import { isBookableStart, priceFor, readTeaching } from "./availability";
 import { knownTimeZone } from "~/utils/zoned-time";
-import { requestNotices, transitionNotices } from "./notices";
+import { payoutReleasedNotice, requestNotices, transitionNotices } from "./notices";
 import { queueBookingMails } from "~/features/mail/queue.server";
-import { decide, holdEntry, roleOf, type Command } from "./state";
+import { decide, holdEntry, roleOf, type Command, type MoneyMove } from "./state";
+import { paymentsWait } from "~/features/wallet/bonus-hold.server";
 import type { Actor, BookingDoc, Booking, Duration, SlotLockDoc } from "./types";
 import { DURATIONS } from "./types";
 import { prepareXp } from "~/features/progress/xp-awards.server";
@@ -243,8 +244,9 @@ export async function applyCommand(
 
     const { change } = verdict;
     const completing = change.state === "completed";
+    const { money, waiting } = await holdPaymentOfUnverifiedLearner(tx, booking, change.money);
     const prepared: PreparedEntry[] = [];
-    for (const move of change.money) prepared.push(await prepareEntry(tx, move.uid, move.entry, now));
+    for (const move of money) prepared.push(await prepareEntry(tx, move.uid, move.entry, now));
     const xp = completing ? await prepareSessionXp(tx, booking, now) : [];
     const notify = await prepareNotifications(tx, booking.participants);
 
@@ -253,6 +255,7 @@ export async function applyCommand(
     const next: BookingDoc = {
       ...current,
       ...change.fields,
+      ...(waiting && { payoutWaits: true, waitingPayout: waiting }),
       state: change.state,
       history: stateChanged ? [...booking.history, { state: change.state, at: now, by: actor }] : booking.history,
       updatedAt: now,
@@ -262,7 +265,8 @@ export async function applyCommand(
     for (const entry of prepared) entry.commit();
     for (const award of xp) award.commit();
     const confirmedBy = command.kind === "confirm" && (actor === "mentor" || actor === "learner") ? actor : undefined;
-    const notices = transitionNotices(booking, booking.state, change.state, actor, confirmedBy);
+    const after = toBooking(bookingId, next);
+    const notices = transitionNotices(after, booking.state, change.state, actor, confirmedBy);
     for (const { uid, input } of notices) notify.add(uid, input, now);
     if (stateChanged)
       queueBookingMails(
@@ -273,10 +277,71 @@ export async function applyCommand(
         actor,
         now,
       );
-    const after = toBooking(bookingId, next);
     alsoWrite?.(tx, after);
     return { applied: true, booking: after };
   });
+}
+
+/**
+ * Decision 022: while the learner's account carries the bonus hold (e-mail not verified), the SP a
+ * change would release to the mentor stay in escrow on the booking instead; the learner's refunds
+ * go through as usual. Reads only, so it runs before the transaction's writes.
+ */
+async function holdPaymentOfUnverifiedLearner(
+  tx: Transaction,
+  booking: Booking,
+  money: MoneyMove[],
+): Promise<{ money: MoneyMove[]; waiting: { amount: number; description: string } | null }> {
+  const release = money.find((move) => move.entry.type === "booking_release");
+  if (!release || !(await paymentsWait(tx, booking.learnerUid))) return { money, waiting: null };
+  return {
+    money: money.filter((move) => move !== release),
+    waiting: { amount: release.entry.amount, description: release.entry.description },
+  };
+}
+
+/**
+ * The learner's e-mail is verified: every payment of theirs that waited in escrow goes to its
+ * mentor, each in its own transaction under the release's usual entry id (`release_{bookingId}`),
+ * so a retry or a second run never pays twice. Answers how many were released.
+ */
+export async function releaseWaitingPayouts(store: DocStore, learnerUid: string, now = Date.now()): Promise<number> {
+  const waiting = await store.query<BookingDoc>({
+    collection: "bookings",
+    where: [
+      ["learnerUid", "==", learnerUid],
+      ["payoutWaits", "==", true],
+    ],
+  });
+  let released = 0;
+  for (const doc of waiting) {
+    const done = await store.transaction(async (tx) => {
+      const fresh = await tx.get<BookingDoc>(bookingPath(doc.id));
+      const payout = fresh?.data.waitingPayout;
+      if (!fresh || fresh.data.payoutWaits !== true || !payout) return false;
+      const booking = toBooking(doc.id, fresh.data);
+      const entry = await prepareEntry(
+        tx,
+        booking.mentorUid,
+        {
+          id: `release_${doc.id}`,
+          amount: payout.amount,
+          type: "booking_release",
+          description: payout.description,
+          ref: doc.id,
+        },
+        now,
+      );
+      const notify = await prepareNotifications(tx, [booking.mentorUid]);
+      tx.update(bookingPath(doc.id), { payoutWaits: false, waitingPayout: null, updatedAt: now });
+      entry.commit();
+      const notice = payoutReleasedNotice(booking, payout.amount);
+      notify.add(notice.uid, notice.input, now);
+      return true;
+    });
+    if (done) released++;
+  }
+  return released;
 }
 
 async function prepareSessionXp(tx: Transaction, booking: Booking, now: number) {

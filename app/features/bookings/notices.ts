@@ -10,7 +10,19 @@ interface Notice {
   input: NotificationInput;
 }
 
-type Facts = Pick<BookingDoc, "mentorUid" | "learnerUid" | "skillLabel" | "durationMinutes" | "price"> & { id: string };
+type Facts = Pick<
+  BookingDoc,
+  "mentorUid" | "learnerUid" | "skillLabel" | "durationMinutes" | "price" | "payoutWaits"
+> & {
+  id: string;
+};
+
+/** What the mentor is told about SP released by a change: now, or once the learner verifies (decision 022). */
+function released(b: Facts, amount: number): string {
+  return b.payoutWaits
+    ? `${sp(amount)} will be released to your wallet once the learner has verified their email`
+    : `${sp(amount)} were released to your wallet`;
+}
 
 function link(b: Facts): string {
   return `/session/${b.id}`;
@@ -98,7 +110,7 @@ export function transitionNotices(
           b.mentorUid,
           "completed",
           "Session completed",
-          `${what} is complete${b.price > 0 ? `; ${sp(b.price)} were released to your wallet` : ""}. Leave a review.`,
+          `${what} is complete${b.price > 0 ? `; ${released(b, b.price)}` : ""}. Leave a review.`,
         ),
         notice(b, b.learnerUid, "completed", "Session completed", `${what} is complete. Leave a review.`),
       ];
@@ -120,6 +132,17 @@ export function transitionNotices(
     default:
       return [];
   }
+}
+
+/** The mentor's payment that waited for the learner's verification is in their wallet now. */
+export function payoutReleasedNotice(b: Facts, amount: number): Notice {
+  return notice(
+    b,
+    b.mentorUid,
+    "payout_released",
+    "Payment released",
+    `The learner verified their email: ${sp(amount)} for ${b.skillLabel} (${b.durationMinutes} min) are in your wallet.`,
+  );
 }
 
 export function reminderNotices(b: Facts): Notice[] {

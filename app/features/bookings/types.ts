@@ -81,6 +81,12 @@ export interface BookingDoc {
   /** The 15-minute blocks locked for this booking, so a release deletes exactly those. */
   lockIds: string[];
   reminderSent: boolean;
+  /**
+   * The mentor's payment waits in escrow until the learner verifies their e-mail (decision 022):
+   * true while it waits, with what the release will be. Absent on bookings that never waited.
+   */
+  payoutWaits?: boolean;
+  waitingPayout?: { amount: number; description: string } | null;
   createdAt: number;
   updatedAt: number;
 }

@@ -3,6 +3,7 @@ import { addNotification } from "~/features/notifications/notifications.server";
 import { welcomeBonusEntry, WELCOME_BONUS_NOTIFICATION } from "~/features/wallet/welcome-bonus";
 import { prepareEntry } from "~/features/wallet/ledger.server";
 import { DEFAULT_AVATAR, getUser, readUser, userPath, type UserProfile } from "~/documents/users";
+import { createBonusHold } from "~/features/wallet/bonus-hold.server";
 
 /** A new member's profile as stored: the fields SPEC.md §4 names (the others read as their defaults). */
 function newProfile(now: number) {
@@ -24,8 +25,16 @@ function newProfile(now: number) {
 /**
  * SPEC.md §4 profile bootstrap: a signed-in user without a profile gets one, and in the same
  * transaction their wallet opens with the welcome bonus, so neither can exist without the other.
+ * The bonus is in the wallet at once, verified or not (SPEC.md); when the e-mail is not verified
+ * yet, the same transaction puts the bonus hold on the account (decision 022), so payments from it
+ * to other members wait until it is. Omitting `account` means a verified one (tests, demo data).
  */
-export async function ensureProfile(store: DocStore, uid: string, now = Date.now()): Promise<UserProfile> {
+export async function ensureProfile(
+  store: DocStore,
+  uid: string,
+  now = Date.now(),
+  account: { emailVerified: boolean } = { emailVerified: true },
+): Promise<UserProfile> {
   const existing = await getUser(store, uid);
   if (existing) return existing;
   return store.transaction(async (tx) => {
@@ -37,6 +46,7 @@ export async function ensureProfile(store: DocStore, uid: string, now = Date.now
     if (!bonus.alreadyApplied) {
       bonus.commit();
       addNotification(tx, uid, WELCOME_BONUS_NOTIFICATION, now);
+      if (!account.emailVerified) createBonusHold(tx, uid, now);
     }
     return readUser(profile);
   });
