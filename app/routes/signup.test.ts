@@ -1,4 +1,4 @@
-/** POST /signup through the route module: the sign-up throttle (issue 11, finding 4). */
+/** POST /signup through the route module: the sign-up throttle (issue 11, finding 4) and its uniform answer (finding 7). */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,8 +18,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signUp(clientAddress: string, forwardedFor?: string) {
-  const email = `farm-${randomUUID().slice(0, 8)}@example.com`;
+async function signUp(
+  clientAddress: string,
+  forwardedFor?: string,
+  email = `farm-${randomUUID().slice(0, 8)}@example.com`,
+  password = "a long enough password",
+) {
   const request = new Request("http://localhost/signup", {
     method: "POST",
     headers: {
@@ -27,7 +31,7 @@ async function signUp(clientAddress: string, forwardedFor?: string) {
       Origin: "http://localhost",
       ...(forwardedFor && { "X-Forwarded-For": forwardedFor }),
     },
-    body: new URLSearchParams({ email, password: "a long enough password", redirectTo: "" }).toString(),
+    body: new URLSearchParams({ email, password, redirectTo: "" }).toString(),
   });
   const response = await route.action({ request, params: {}, context: { clientAddress } });
   const stored = await (await getStore()).get(`auth_emails/${email}`);
@@ -54,4 +58,48 @@ describe("sign-up throttle", () => {
     // Another address is not held back by it.
     expect((await signUp("203.0.113.6")).status).toBe(302);
   }, 60_000);
+});
+
+async function outboxOf(email: string) {
+  const mails = await (
+    await getStore()
+  ).query<{ subject: string; link: string }>({
+    collection: "outbox",
+    where: [["to", "==", email]],
+  });
+  return mails.map((mail) => mail.data);
+}
+
+describe("sign-up's answer never says whether an address has an account (decision 023)", () => {
+  it("a new address gets its account, a session, /profile-setup and a verification link", async () => {
+    const email = `new-${randomUUID().slice(0, 8)}@example.com`;
+    const result = await signUp("203.0.113.20", undefined, email);
+    expect(result.status).toBe(302);
+    const response = result.response as Response;
+    expect(response.headers.get("Location")).toBe("/profile-setup");
+    expect(response.headers.get("Set-Cookie")).toContain("skillswap_session=");
+    const mails = await outboxOf(email);
+    expect(mails.map((m) => m.subject)).toEqual(["Verify your SkillSwap email"]);
+    expect(mails[0].link).toMatch(/\/auth\/action\?mode=verifyEmail&oobCode=[A-Za-z0-9_-]{43}$/);
+  }, 30_000);
+
+  it("a taken address with another password: 'check your email', no session, no 409, and the owner is mailed", async () => {
+    const email = `taken-${randomUUID().slice(0, 8)}@example.com`;
+    await signUp("203.0.113.21", undefined, email);
+    const again = await signUp("203.0.113.22", undefined, email, "someone else's password");
+    expect(again.response).not.toBeInstanceOf(Response);
+    expect(again.response).toEqual({ checkEmail: email });
+    expect(JSON.stringify(again.response)).not.toMatch(/already/i);
+    expect((await outboxOf(email)).map((m) => m.subject)).toContain("You already have a SkillSwap account");
+  }, 30_000);
+
+  it("a taken address with its own password signs its owner in", async () => {
+    const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
+    await signUp("203.0.113.23", undefined, email);
+    const again = await signUp("203.0.113.24", undefined, email);
+    expect(again.status).toBe(302);
+    const response = again.response as Response;
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    expect(response.headers.get("Set-Cookie")).toContain("skillswap_session=");
+  }, 30_000);
 });

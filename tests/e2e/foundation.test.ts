@@ -62,15 +62,33 @@ test.describe("sign-up", () => {
     expect(await uidOf("not-an-email")).toBeUndefined();
   });
 
-  test("an email that is already registered is refused", async ({ page }) => {
+  test("an email that is already registered gets 'check your email', no session, and its owner a mail (decision 023)", async ({
+    page,
+  }) => {
     const existing = await createUser();
     await page.goto("/signup");
     await page.getByLabel("Email").fill(existing.email.toUpperCase());
     await page.getByLabel("Password").fill("another password");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("An account with this email already exists. Sign in instead.").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await expect(page.getByText(/already exists/)).toHaveCount(0);
     await expect(page).toHaveURL(/\/signup$/);
-    expect(await page.context().cookies()).toEqual([]);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("skillswap_session");
+    const mails = await e2eStore().query<{ subject: string }>({
+      collection: "outbox",
+      where: [["to", "==", existing.email]],
+    });
+    expect(mails.map((m) => m.data.subject)).toContain("You already have a SkillSwap account");
+  });
+
+  test("signing up with an address that has an account and its own password signs the owner in", async ({ page }) => {
+    const existing = await createUser();
+    await page.goto("/signup");
+    await page.getByLabel("Email").fill(existing.email);
+    await page.getByLabel("Password").fill(existing.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(/\/dashboard/);
+    await expect(page.getByText(existing.fullName).first()).toBeVisible();
   });
 
   test("bad names on /profile-setup show a message and store nothing", async ({ context, page, baseURL }) => {

@@ -62,14 +62,17 @@ test("after Log Out, the Back button does not show the private page again", asyn
   }
 });
 
-test("signing up with a taken email says so once", async ({ page }) => {
+test("signing up with a taken email answers 'check your email' once, without saying the account exists", async ({
+  page,
+}) => {
   const taken = await createUser();
   await page.goto("/signup");
   await page.getByLabel("Email").fill(taken.email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(`${PASSWORD} but wrong`);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("An account with this email already exists. Sign in instead.")).toHaveCount(1);
-  await expect(page.getByText("An account with this email already exists. Sign in instead.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toHaveCount(1);
+  await expect(page.getByText(`We sent a message to ${taken.email}.`)).toBeVisible();
+  await expect(page.getByText(/already exists/)).toHaveCount(0);
 });
 
 test("a wrong confirmation on the delete-account form says so once", async ({ browser, baseURL }) => {
