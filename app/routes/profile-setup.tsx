@@ -29,7 +29,12 @@ const setupSchema = profileSetupSchema.extend({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnnamedUser(request);
-  return { email: user.email, bio: user.profile.bio, memberSkills: await skillsInUse(await getStore()) };
+  return {
+    email: user.email,
+    emailVerified: user.emailVerified,
+    bio: user.profile.bio,
+    memberSkills: await skillsInUse(await getStore()),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileSetup() {
-  const { email, bio, memberSkills } = useLoaderData<typeof loader>();
+  const { email, emailVerified, bio, memberSkills } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -75,7 +80,13 @@ export default function ProfileSetup() {
   return (
     <AuthShell
       title="Set up your profile"
-      subtitle={<>Tell other members who you are. You are signed in as {email}.</>}
+      subtitle={
+        <>
+          Tell other members who you are. You are signed in as {email}.
+          {/* Decision 023: where the verification link went (a toast here would cover the form on a phone). */}
+          {emailVerified ? null : <> We sent a link to this address to verify it.</>}
+        </>
+      }
     >
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />

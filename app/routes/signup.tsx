@@ -15,7 +15,6 @@ import { clientKeyOf } from "~/utils/client-key.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import { commitSessionToken } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Create your account", matches });
@@ -48,20 +47,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
   recordSignUp(clientKey);
-  const sent = await auth.sendEmailVerification(user.uid, origin).then(
-    () => true,
-    // The account is made: a mail that did not leave is sent again from Settings, not a failed sign-up.
-    (failure: unknown) => (console.error("sign-up: the verification email was not sent", failure), false),
-  );
+  // The account is made: a mail that did not leave is sent again from Settings, not a failed sign-up.
+  // /profile-setup says where the link went.
+  await auth
+    .sendEmailVerification(user.uid, origin)
+    .catch((failure: unknown) => console.error("sign-up: the verification email was not sent", failure));
   const session = await auth.startSession(user, credentials);
-  const headers = { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) };
-  const to = next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup";
-  if (!sent) return redirect(to, { headers });
-  return redirectWithToast(
-    to,
-    { type: "info", title: "Check your email", description: `We sent a link to ${user.email} to verify your address.` },
-    { headers },
-  );
+  return redirect(next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup", {
+    headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) },
+  });
 }
 
 /**

@@ -254,6 +254,19 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
   // The same for verification e-mails, per account.
   const verifyRequests = createRateLimiter({ name: "email_verification", windowMs: 60 * 60_000, max: 5 });
 
+  /** Counts one mail for `key`, or throws too_many_attempts ("<what>. Try again in …") past the limit. */
+  function countMail(limiter: typeof resetRequests, key: string, at: number, what: string): void {
+    const decision = limiter.check(key, at);
+    if (!decision.allowed) {
+      throw new AuthError(
+        "too_many_attempts",
+        `${what}. Try again in ${waitText(decision.retryAfterMs)}.`,
+        decision.retryAfterMs,
+      );
+    }
+    limiter.hit(key, at);
+  }
+
   /**
    * Counts a reset-link request for `email` and, when it has an account, stores a fresh code and
    * mails the text `compose` writes around the link. Throws too_many_attempts past the limit.
@@ -264,15 +277,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
     compose: (link: string) => { subject: string; text: string },
   ): Promise<void> {
     const at = now();
-    const decision = resetRequests.check(email, at);
-    if (!decision.allowed) {
-      throw new AuthError(
-        "too_many_attempts",
-        `Too many reset requests. Try again in ${waitText(decision.retryAfterMs)}.`,
-        decision.retryAfterMs,
-      );
-    }
-    resetRequests.hit(email, at);
+    countMail(resetRequests, email, at, "Too many reset requests");
     const found = await findUserByEmail(email);
     if (!found) return;
     const code = newSecret();
@@ -467,15 +472,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       const user = await store.get<AuthUserDoc>(userPath(uid));
       if (!user || typeof user.data.emailVerifiedAt === "number") return;
       const at = now();
-      const decision = verifyRequests.check(uid, at);
-      if (!decision.allowed) {
-        throw new AuthError(
-          "too_many_attempts",
-          `Too many verification emails. Try again in ${waitText(decision.retryAfterMs)}.`,
-          decision.retryAfterMs,
-        );
-      }
-      verifyRequests.hit(uid, at);
+      countMail(verifyRequests, uid, at, "Too many verification emails");
       const code = newSecret();
       const email = user.data.email;
       await store.create(verifyCodePath(code), {
