@@ -1,0 +1,60 @@
+/** POST /api/email-verified: the server asks the auth engine, never the browser, before it settles (decision 023). */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "email-verified-route-"));
+process.env.DATA_DIR = dataDir;
+process.env.SESSION_SECRET = "x".repeat(40);
+
+const { getAuth, getStore } = await import("~/engine/index.server");
+const { ensureProfile } = await import("~/features/profile/bootstrap.server");
+const { commitSessionToken } = await import("~/utils/session.server");
+const route = await import("./api.email-verified");
+
+afterAll(async () => {
+  await (await getStore()).close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function post(cookie?: string) {
+  const request = new Request("http://localhost/api/email-verified", {
+    method: "POST",
+    headers: { Origin: "http://localhost", ...(cookie && { Cookie: cookie }) },
+  });
+  return route.action({ request, params: {}, context: {} });
+}
+
+describe("POST /api/email-verified", () => {
+  it("signed out: 401", async () => {
+    expect((await post()).status).toBe(401);
+  });
+
+  it("settles the account only once the engine says the address is verified", async () => {
+    const auth = await getAuth();
+    const store = await getStore();
+    const credentials = {
+      kind: "password" as const,
+      email: "ivy@example.com",
+      password: "long enough pw",
+      clientKey: "",
+    };
+    const user = await auth.signUp(credentials);
+    await ensureProfile(store, user.uid, Date.now(), user);
+    expect(await store.get(`unverified_accounts/${user.uid}`)).not.toBeNull();
+    const session = await auth.startSession(user, credentials);
+    const cookie = (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0];
+
+    const early = await post(cookie);
+    expect(await early.json()).toEqual({ verified: false });
+    expect(await store.get(`unverified_accounts/${user.uid}`)).not.toBeNull();
+
+    await auth.sendEmailVerification(user.uid, "http://localhost");
+    const [mail] = await store.query<{ link: string }>({ collection: "outbox", where: [["to", "==", user.email]] });
+    await auth.verifyEmail(new URL(mail.data.link).searchParams.get("oobCode")!);
+    const after = await post(cookie);
+    expect(await after.json()).toEqual({ verified: true });
+    expect(await store.get(`unverified_accounts/${user.uid}`)).toBeNull();
+  }, 30_000);
+});
