@@ -387,7 +387,7 @@ function DeleteAccount({
   );
 }
 
-/** Decision 023: what waits for the verification, and the way to get a new link. */
+/** Decision 024: what waits for the verification, and the way to get a new link. */
 function EmailNotVerified({ busy, canResend }: { busy: boolean; canResend: boolean }) {
   return (
     <div

@@ -1,4 +1,4 @@
-/** POST /api/email-verified: the server asks the auth engine, never the browser, before it settles (decision 023). */
+/** POST /api/email-verified: the server asks the auth engine, never the browser, before it settles (decision 024). */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -2,7 +2,7 @@
  * POST /api/email-verified: the browser opened a verification link where the engine applies them
  * in the browser (Firebase) and tells the server, which asks the auth engine itself (never the
  * browser's word) and, when the address is verified, lifts the bonus hold and releases the
- * payments that waited (decision 023). Answers `{ verified }`; signed out, a 401.
+ * payments that waited (decision 024). Answers `{ verified }`; signed out, a 401.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getAuth, getStore } from "~/engine/index.server";

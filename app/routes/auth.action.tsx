@@ -72,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast("/auth", { type: "success", title: "Your password was changed. Sign in with the new one." });
 }
 
-/** Decision 023: the address is verified, so the account's hold goes and payments that waited go out. */
+/** Decision 024: the address is verified, so the account's hold goes and payments that waited go out. */
 async function verify(request: Request) {
   const parsed = await parseForm(request, verifyEmailSchema);
   if (!parsed.ok) return parsed.failure;

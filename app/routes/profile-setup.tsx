@@ -83,7 +83,7 @@ export default function ProfileSetup() {
       subtitle={
         <>
           Tell other members who you are. You are signed in as {email}.
-          {/* Decision 023: where the verification link went (a toast here would cover the form on a phone). */}
+          {/* Decision 024: where the verification link went (a toast here would cover the form on a phone). */}
           {emailVerified ? null : <> We sent a link to this address to verify it.</>}
         </>
       }

@@ -70,7 +70,7 @@ async function outboxOf(email: string) {
   return mails.map((mail) => mail.data);
 }
 
-describe("sign-up's answer never says whether an address has an account (decision 023)", () => {
+describe("sign-up's answer never says whether an address has an account (decision 024)", () => {
   it("a new address gets its account, a session, /profile-setup and a verification link", async () => {
     const email = `new-${randomUUID().slice(0, 8)}@example.com`;
     const result = await signUp("203.0.113.20", undefined, email);

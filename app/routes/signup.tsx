@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * Decision 023: sign-up never says that an address has an account. Its owner, typing their own
+ * Decision 024: sign-up never says that an address has an account. Its owner, typing their own
  * password, is simply signed in; anyone else gets the answer every address would need (check your
  * e-mail), and the owner a message with a reset link.
  */
@@ -140,7 +140,7 @@ export default function SignUp() {
   );
 }
 
-/** The answer for an address that needs its owner's inbox: the same words whoever asks (decision 023). */
+/** The answer for an address that needs its owner's inbox: the same words whoever asks (decision 024). */
 function CheckYourEmail({ email, redirectTo }: { email: string; redirectTo: string }) {
   return (
     <AuthShell title="Check your email">

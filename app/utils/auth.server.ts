@@ -11,7 +11,7 @@ import { redirectWithToast } from "./toast.server";
 export interface CurrentUser {
   uid: string;
   email: string;
-  /** Decision 023: until it is, payments from this member's bookings wait in escrow. */
+  /** Decision 024: until it is, payments from this member's bookings wait in escrow. */
   emailVerified: boolean;
   displayName: string;
   avatar: string;

@@ -62,7 +62,7 @@ test.describe("sign-up", () => {
     expect(await uidOf("not-an-email")).toBeUndefined();
   });
 
-  test("an email that is already registered gets 'check your email', no session, and its owner a mail (decision 023)", async ({
+  test("an email that is already registered gets 'check your email', no session, and its owner a mail (decision 024)", async ({
     page,
   }) => {
     const existing = await createUser();

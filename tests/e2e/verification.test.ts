@@ -1,5 +1,5 @@
 /**
- * Decision 023: a new member has the 200 SP at once and a verification link in their mail; until
+ * Decision 024: a new member has the 200 SP at once and a verification link in their mail; until
  * they open it, their account carries the bonus hold and Settings says so; the link's button
  * verifies the address and lifts the hold.
  */

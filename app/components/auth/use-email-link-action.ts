@@ -43,7 +43,7 @@ export function useEmailLinkAction(mode: EmailActionMode, oobCode: string) {
             if (outcome.kind === "resetPassword") setView({ step: "resetPassword", email: outcome.email });
             else if (outcome.kind === "emailVerified") {
               setView({ step: "emailVerified" });
-              // Signed in here: the server settles the account now (decision 023); signed out, at the next sign-in.
+              // Signed in here: the server settles the account now (decision 024); signed out, at the next sign-in.
               void fetch("/api/email-verified", { method: "POST", credentials: "same-origin" }).catch(() => {});
             } else setView({ step: "emailRestored", email: outcome.email });
           },

@@ -482,7 +482,7 @@ describe("the admin role", () => {
   });
 });
 
-describe("e-mail verification (decision 023)", () => {
+describe("e-mail verification (decision 024)", () => {
   async function verifyCodeFor(uid: string): Promise<string> {
     await auth.sendEmailVerification(uid, ORIGIN);
     const link = new URL(sent[sent.length - 1].link);
@@ -540,7 +540,7 @@ describe("e-mail verification (decision 023)", () => {
   });
 });
 
-describe("a sign-up attempt on a taken address (decision 023)", () => {
+describe("a sign-up attempt on a taken address (decision 024)", () => {
   it("mails the owner a reset link that works, and nothing for an address without an account", async () => {
     await auth.signUp(password("owner@example.com"));
     await auth.notifySignUpAttempt("Owner@Example.com", ORIGIN);

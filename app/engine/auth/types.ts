@@ -8,7 +8,7 @@ export interface AuthUser {
   admin?: boolean;
   /**
    * The person opened the verification link sent to `email` (embedded: the link of
-   * sendEmailVerification; Firebase: `emailVerified`). Decision 023: what waits until then.
+   * sendEmailVerification; Firebase: `emailVerified`). Decision 024: what waits until then.
    */
   emailVerified: boolean;
 }
@@ -95,7 +95,7 @@ export interface AuthProvider {
   verifyEmail(code: string): Promise<{ uid: string; email: string }>;
   /**
    * Tells the owner of `email` that someone tried to create an account with it, with a reset link
-   * (the uniform sign-up answer, decision 023); silent for unknown emails and past the reset
+   * (the uniform sign-up answer, decision 024); silent for unknown emails and past the reset
    * requests' limit, so the answer never differs.
    */
   notifySignUpAttempt(email: string, origin: string): Promise<void>;

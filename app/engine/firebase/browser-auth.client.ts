@@ -81,7 +81,7 @@ export async function signIn(email: string, password: string, redirectTo: string
 
 /**
  * A new address gets its account, a verification e-mail from Firebase and a session. An address
- * with an account never answers "already in use" (decision 023): its owner, typing their own
+ * with an account never answers "already in use" (decision 024): its owner, typing their own
  * password, is signed in; anyone else is told to check the e-mail, and the owner gets a reset link.
  */
 export async function signUp(email: string, password: string, redirectTo: string): Promise<BrowserSignUpOutcome> {

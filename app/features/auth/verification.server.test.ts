@@ -1,5 +1,5 @@
 /**
- * Decision 023: the welcome bonus of an unverified account cannot be collected. Its payments to
+ * Decision 024: the welcome bonus of an unverified account cannot be collected. Its payments to
  * mentors wait in escrow until the address is verified, then go out once; refunds are the
  * learner's own and never wait; SP are never lost, created or paid twice.
  */

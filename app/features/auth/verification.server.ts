@@ -1,5 +1,5 @@
 /**
- * What follows from a verified e-mail (decision 023): the account's bonus hold goes, and every
+ * What follows from a verified e-mail (decision 024): the account's bonus hold goes, and every
  * payment of its bookings that waited in escrow is released to its mentor.
  */
 import type { DocStore } from "~/engine/store/types";

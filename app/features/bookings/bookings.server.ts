@@ -283,7 +283,7 @@ export async function applyCommand(
 }
 
 /**
- * Decision 023: while the learner's account carries the bonus hold (e-mail not verified), the SP a
+ * Decision 024: while the learner's account carries the bonus hold (e-mail not verified), the SP a
  * change would release to the mentor stay in escrow on the booking instead; the learner's refunds
  * go through as usual. Reads only, so it runs before the transaction's writes.
  */

@@ -17,7 +17,7 @@ type Facts = Pick<
   id: string;
 };
 
-/** What the mentor is told about SP released by a change: now, or once the learner verifies (decision 023). */
+/** What the mentor is told about SP released by a change: now, or once the learner verifies (decision 024). */
 function released(b: Facts, amount: number): string {
   return b.payoutWaits
     ? `${sp(amount)} will be released to your wallet once the learner has verified their email`

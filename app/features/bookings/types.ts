@@ -82,7 +82,7 @@ export interface BookingDoc {
   lockIds: string[];
   reminderSent: boolean;
   /**
-   * The mentor's payment waits in escrow until the learner verifies their e-mail (decision 023):
+   * The mentor's payment waits in escrow until the learner verifies their e-mail (decision 024):
    * true while it waits, with what the release will be. Absent on bookings that never waited.
    */
   payoutWaits?: boolean;

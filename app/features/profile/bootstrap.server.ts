@@ -26,7 +26,7 @@ function newProfile(now: number) {
  * SPEC.md §4 profile bootstrap: a signed-in user without a profile gets one, and in the same
  * transaction their wallet opens with the welcome bonus, so neither can exist without the other.
  * The bonus is in the wallet at once, verified or not (SPEC.md); when the e-mail is not verified
- * yet, the same transaction puts the bonus hold on the account (decision 023), so payments from it
+ * yet, the same transaction puts the bonus hold on the account (decision 024), so payments from it
  * to other members wait until it is. Omitting `account` means a verified one (tests, demo data).
  */
 export async function ensureProfile(
