@@ -34,7 +34,7 @@ export function AppHeader({ displayName, avatar, bellBadge, wallet }: AppHeaderP
         {bellBadge ? (
           <span
             data-testid="bell-badge"
-            className="absolute right-0 top-0 min-w-[1.25rem] rounded-full bg-red-500 px-1 text-center text-[11px] font-bold leading-5 text-white"
+            className="absolute right-0 top-0 min-w-[1.25rem] rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white"
           >
             {bellBadge}
           </span>

@@ -7,7 +7,7 @@ export function PlainPage({ title, children }: { title: string; children: ReactN
   return (
     <div className="min-h-full">
       <div className="flex items-center justify-between border-b border-slate-200 bg-white px-6 py-3">
-        <Link to="/dashboard" aria-label="Back to the dashboard">
+        <Link to="/dashboard" aria-label="SkillSwap dashboard">
           <Logo />
         </Link>
         <Link to="/dashboard" className="text-sm font-medium text-brand-600 hover:underline">

@@ -195,7 +195,7 @@ function PlanCards({ page }: { page: PageData }) {
             <p className="mt-1 text-2xl font-bold">
               {plan.price} <span className="text-sm font-normal text-slate-500">/ {plan.interval}</span>
             </p>
-            <p className="mt-1 text-sm font-semibold text-coin-600">
+            <p className="mt-1 text-sm font-semibold text-amber-700">
               {plan.sp} every {plan.interval}
             </p>
             <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-600">
@@ -301,7 +301,7 @@ function History({ periods }: { periods: PageData["periods"] }) {
                   <td className="hidden px-4 py-2 sm:table-cell">{p.period}</td>
                   <td className="px-4 py-2">{p.plan}</td>
                   <td className="whitespace-nowrap px-4 py-2">{p.amount}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right font-semibold text-coin-600">+{p.sp}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right font-semibold text-amber-700">+{p.sp}</td>
                 </tr>
               ))}
             </tbody>

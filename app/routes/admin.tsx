@@ -18,7 +18,7 @@ export default function AdminLayout() {
     <div className="min-h-full">
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
         <div className="flex flex-wrap items-center gap-4">
-          <Link to="/admin" aria-label="Admin overview">
+          <Link to="/admin" aria-label="SkillSwap admin overview">
             <Logo />
           </Link>
           <AdminNav />

@@ -96,7 +96,7 @@ export default function CheckoutReturnPage() {
       <div className="text-center" aria-live="polite">
         {outcome.state === "paid" ? (
           <>
-            <h1 className="text-3xl font-bold tracking-tight text-coin-500">+{outcome.sp} added</h1>
+            <h1 className="text-3xl font-bold tracking-tight text-amber-600">+{outcome.sp} added</h1>
             <p className="mt-3 text-slate-600">
               Your balance is now <strong className="font-semibold text-slate-900">{outcome.balance}</strong>.
             </p>

@@ -52,7 +52,8 @@ test("two members find each other, save, chat live and see it read", async ({ br
   await expect(a.getByTestId("match-card").first()).toContainText(ben.fullName);
 
   await card.getByRole("button", { name: `Save ${ben.fullName}` }).click();
-  await expect(card.getByRole("button", { name: `Unsave ${ben.fullName}` })).toHaveText("Saved");
+  const savedToggle = card.getByRole("button", { name: `Saved ${ben.fullName}`, pressed: true });
+  await expect(savedToggle).toHaveText(`Saved ${ben.fullName}`);
   await expect.poll(async () => Boolean(await e2eStore().get(`users/${ana.uid}/saved/${ben.uid}`))).toBe(true);
 
   await card.getByRole("button", { name: `Message ${ben.fullName}` }).click();
@@ -68,7 +69,7 @@ test("two members find each other, save, chat live and see it read", async ({ br
   await expect(chatDot(b)).toBeVisible();
   const conversation = b.getByTestId("conversation").filter({ hasText: ana.fullName });
   await expect(conversation).toBeVisible();
-  await expect(conversation.getByTestId("unread-count")).toHaveText("1");
+  await expect(conversation.getByTestId("unread-count")).toHaveText("1 unread");
 
   // B opens it: the dot goes, and A sees "Seen".
   await conversation.click();
@@ -114,7 +115,7 @@ test("two members find each other, save, chat live and see it read", async ({ br
   await a.goto("/saved");
   const saved = a.getByTestId("saved-member").filter({ hasText: ben.fullName });
   await expect(saved).toBeVisible();
-  await saved.getByRole("button", { name: `Unsave ${ben.fullName}` }).click();
+  await saved.getByRole("button", { name: `Saved ${ben.fullName}`, pressed: true }).click();
   await expect.poll(async () => Boolean(await e2eStore().get(`users/${ana.uid}/saved/${ben.uid}`))).toBe(false);
 
   if (process.env.E2E_SCREENSHOTS) {

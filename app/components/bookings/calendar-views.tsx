@@ -11,8 +11,8 @@ const CHIP: Record<string, string> = {
   completed: "border-slate-200 bg-slate-50 text-slate-700",
   disputed: "border-red-300 bg-red-50 text-red-900",
   resolved: "border-slate-200 bg-slate-50 text-slate-700",
-  declined: "border-slate-200 bg-white text-slate-400 line-through",
-  cancelled: "border-slate-200 bg-white text-slate-400 line-through",
+  declined: "border-slate-200 bg-white text-slate-500 line-through",
+  cancelled: "border-slate-200 bg-white text-slate-500 line-through",
 };
 
 function byDay(sessions: readonly SessionSummary[], timeZone: string): Map<string, SessionSummary[]> {
@@ -68,7 +68,7 @@ export function MonthGrid({ range, sessions, timeZone }: CalendarViewProps) {
               data-day={day}
             >
               <p
-                className={`text-xs font-medium ${day === range.today ? "inline-block rounded-full bg-brand-600 px-1.5 text-white" : outside ? "text-slate-400" : "text-slate-600"}`}
+                className={`text-xs font-medium ${day === range.today ? "inline-block rounded-full bg-brand-600 px-1.5 text-white" : outside ? "text-slate-500" : "text-slate-600"}`}
               >
                 {dayNumber(day)}
               </p>

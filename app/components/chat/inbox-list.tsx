@@ -33,11 +33,11 @@ export function InboxList({
                   {entry.other.fullName}
                 </span>
                 {entry.lastMessage ? (
-                  <time className="shrink-0 text-xs text-slate-500">{timeAgo(entry.updatedAt, now)}</time>
+                  <time className="shrink-0 text-xs text-slate-600">{timeAgo(entry.updatedAt, now)}</time>
                 ) : null}
               </div>
               <div className="flex items-center justify-between gap-2">
-                <p className={`truncate text-xs ${entry.unread ? "text-slate-900" : "text-slate-500"}`}>
+                <p className={`truncate text-xs ${entry.unread ? "text-slate-900" : "text-slate-600"}`}>
                   {entry.lastMessage
                     ? `${entry.lastSender === me ? "You: " : ""}${entry.lastMessage}`
                     : "No messages yet"}
@@ -46,9 +46,9 @@ export function InboxList({
                   <span
                     data-testid="unread-count"
                     className="shrink-0 rounded-full bg-brand-600 px-1.5 text-[11px] font-semibold text-white"
-                    aria-label={`${entry.unread} unread`}
                   >
                     {entry.unread > 99 ? "99+" : entry.unread}
+                    <span className="sr-only"> unread</span>
                   </span>
                 ) : null}
               </div>

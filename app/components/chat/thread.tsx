@@ -111,7 +111,7 @@ export function Thread({
     initialEarlierBefore,
   );
   const list = useRef<HTMLOListElement>(null);
-  const end = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLLIElement>(null);
   /** The list's height and scroll offset when earlier messages were asked for. */
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const format = useMemo(() => timeFormat(timezone), [timezone]);
@@ -205,7 +205,8 @@ export function Thread({
             </li>
           );
         })}
-        <div ref={end} />
+        {/* The scroll target after the last message; a list holds only items. */}
+        <li ref={end} aria-hidden="true" />
       </ol>
       {other.deleted ? (
         <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-500">This member has left SkillSwap.</p>

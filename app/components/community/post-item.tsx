@@ -125,7 +125,7 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
                     aria-pressed={pressed}
                     aria-label={`${REACTION_LABELS[kind]}: ${count}`}
                     data-testid={`react-${kind}`}
-                    className={`rounded-full border px-2 py-0.5 ${pressed ? "border-brand-400 bg-brand-50" : "border-slate-200 bg-white"} ${count === 0 && !pressed ? "opacity-60" : ""}`}
+                    className={`rounded-full border px-2 py-0.5 ${pressed ? "border-brand-400 bg-brand-50" : "border-slate-200 bg-white"} ${count === 0 && !pressed ? "text-slate-600" : ""}`}
                   >
                     {REACTION_EMOJI[kind]} <span data-testid="reaction-count">{count}</span>
                   </button>

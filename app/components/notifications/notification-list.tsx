@@ -38,7 +38,7 @@ function NotificationItem({ notification }: { notification: NotificationPayload 
         </Link>
         {notification.body ? <p className="mt-0.5 text-sm text-slate-600">{notification.body}</p> : null}
         <time
-          className="mt-1 block text-xs text-slate-500"
+          className="mt-1 block text-xs text-slate-600"
           dateTime={new Date(notification.timestamp).toISOString()}
           suppressHydrationWarning
         >

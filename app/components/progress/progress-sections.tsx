@@ -79,12 +79,14 @@ export function BadgeList({ badges }: { badges: Badge[] }) {
         {badges.map((b) => (
           <li
             key={b.id}
-            className={`rounded-lg border p-2 ${b.earned ? "border-coin-400 bg-amber-50" : "border-slate-200 opacity-60"}`}
+            // Not earned yet: greyed by a dashed border and grey text, not by fading (text keeps its contrast).
+            className={`rounded-lg border p-2 ${b.earned ? "border-coin-400 bg-amber-50" : "border-dashed border-slate-300 text-slate-600"}`}
             data-earned={b.earned}
           >
             <p className="text-sm font-semibold">
               {b.earned ? "🏅 " : ""}
               {b.label}
+              <span className="sr-only">{b.earned ? " (earned)" : " (not earned yet)"}</span>
             </p>
             <p className="text-xs text-slate-600">{b.description}</p>
           </li>

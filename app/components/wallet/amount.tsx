@@ -5,7 +5,7 @@ export function SignedAmount({ amount }: { amount: number }) {
   const sign = amount > 0 ? "+" : amount < 0 ? "−" : "";
   return (
     <span
-      className={`font-semibold tabular-nums ${amount > 0 ? "text-emerald-600" : "text-slate-700"}`}
+      className={`whitespace-nowrap font-semibold tabular-nums ${amount > 0 ? "text-emerald-700" : "text-slate-700"}`}
     >{`${sign}${formatSp(Math.abs(amount))}`}</span>
   );
 }

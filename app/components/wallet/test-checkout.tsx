@@ -30,7 +30,7 @@ export function TestCheckout({ note, title, sp, price, confirm, back }: TestChec
       <dl className="mt-4 divide-y divide-slate-100 text-sm">
         <div className="flex justify-between py-2">
           <dt className="text-slate-600">{sp.label}</dt>
-          <dd className="font-semibold text-coin-600">{sp.value}</dd>
+          <dd className="font-semibold text-amber-700">{sp.value}</dd>
         </div>
         <div className="flex justify-between py-2">
           <dt className="text-slate-600">{price.label}</dt>
