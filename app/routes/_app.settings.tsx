@@ -315,7 +315,7 @@ function NotificationChoices({ prefs, busy }: { prefs: Record<NotificationCatego
                 name={category}
                 defaultChecked={always || prefs[category]}
                 disabled={always}
-                className="mt-0.5 h-4 w-4 rounded border-slate-300"
+                className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300"
               />
               <span>
                 <span className="font-medium text-slate-800">{CATEGORY_TEXT[category].label}</span>

@@ -16,7 +16,7 @@ export function BarChart({
   const width = 600;
   const height = 140;
   const top = 10;
-  const bottom = 20;
+  const bottom = 1;
   const max = Math.max(1, ...values);
   const step = width / Math.max(1, values.length);
   const total = values.reduce((sum, value) => sum + value, 0);
@@ -28,9 +28,12 @@ export function BarChart({
           {format(total)} in {values.length} days
         </span>
       </figcaption>
+      {/* Stretched to the card (no fixed aspect ratio), so a phone does not shrink it; the dates are
+          HTML below it, readable at any width, not SVG text scaled with the drawing. */}
       <svg
         viewBox={`0 0 ${width} ${height}`}
-        className="mt-3 h-36 w-full"
+        preserveAspectRatio="none"
+        className="mt-3 h-32 w-full"
         role="img"
         aria-label={`${title}: ${format(total)} in the last ${values.length} days`}
       >
@@ -50,14 +53,19 @@ export function BarChart({
             </rect>
           );
         })}
-        <line x1={0} x2={width} y1={height - bottom} y2={height - bottom} className="stroke-slate-200" />
-        <text x={0} y={height - 4} className="fill-slate-500 text-[11px]">
-          {days[0]}
-        </text>
-        <text x={width} y={height - 4} textAnchor="end" className="fill-slate-500 text-[11px]">
-          {days[days.length - 1]}
-        </text>
+        <line
+          x1={0}
+          x2={width}
+          y1={height - bottom}
+          y2={height - bottom}
+          className="stroke-slate-200"
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
+      <p className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
+        <span>{days[0]}</span>
+        <span>{days[days.length - 1]}</span>
+      </p>
     </figure>
   );
 }
