@@ -1,7 +1,8 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { expect, test, type Page, type Locator } from "./support/test";
 import { signInAs, skipLocalOnboarding } from "./support/fixtures";
 import { hostileWorld, type HostileWorld } from "./support/hostile";
-import { SIGNED_IN_PAGES, SIGNED_OUT_PAGES, WIDTHS, type AppPage } from "./support/pages";
+import { ADMIN_PAGES, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, WIDTHS, type AppPage } from "./support/pages";
 
 /**
  * Every page, filled with hostile content (unbroken 300-character words and URLs, right-to-left
@@ -70,6 +71,47 @@ async function checkPage(page: Page, appPage: AppPage, world: HostileWorld, sign
   }
 }
 
+/**
+ * Every page route of app/routes (a module with a default export that is not a layout), as a
+ * pattern of the paths it answers: a new page cannot be left out of the list in pages.ts.
+ */
+function pageRoutes(): { file: string; pattern: RegExp }[] {
+  return readdirSync("app/routes")
+    .filter((file) => /\.tsx$/.test(file) && !/\.(server|test)\.tsx$/.test(file))
+    .filter((file) => {
+      const source = readFileSync(`app/routes/${file}`, "utf8");
+      return /^export default/m.test(source) && !source.includes("<Outlet");
+    })
+    .map((file) => {
+      const segments = file
+        .replace(/\.tsx$/, "")
+        .replace(/\[\.\]/g, "·") // Remix's escaped dot is part of the segment
+        .split(".")
+        .filter((segment) => !segment.startsWith("_")) // pathless layouts and _index
+        .map((segment) => (segment === "$" ? ".+" : segment.startsWith("$") ? "[^/]+" : segment.replace(/·/g, "\\.")));
+      return { file, pattern: new RegExp(`^/${segments.join("/")}$`) };
+    });
+}
+
+test("the page list holds every page route of the app", () => {
+  const ids = { uid: "uid-1", email: "", password: "", fullName: "" };
+  const placeholder: HostileWorld = {
+    me: ids,
+    other: ids,
+    admin: ids,
+    chatId: "chat-1",
+    bookingId: "booking-1",
+    threadId: "thread-1",
+    checkoutUrl: "/checkout/test/tc_1",
+    planCheckoutUrl: "/checkout/test-plan/tpc_1",
+  };
+  const paths = [...SIGNED_OUT_PAGES, ...SIGNED_IN_PAGES, ...ADMIN_PAGES].map((p) => p.path(placeholder).split("?")[0]);
+  const routes = pageRoutes();
+  expect(routes.length).toBeGreaterThan(30);
+  const missing = routes.filter(({ pattern }) => !paths.some((path) => pattern.test(path))).map((r) => r.file);
+  expect(missing, "routes with no page in tests/e2e/support/pages.ts").toEqual([]);
+});
+
 let world: HostileWorld;
 test.beforeAll(async () => {
   world = await hostileWorld();
@@ -85,6 +127,14 @@ for (const appPage of SIGNED_IN_PAGES) {
   test(`signed in: ${appPage.name} holds hostile content on every width`, async ({ page, context, baseURL }) => {
     await signInAs(context, world.me, baseURL!);
     await skipLocalOnboarding(page, world.me.uid);
+    await checkPage(page, appPage, world, true);
+  });
+}
+
+for (const appPage of ADMIN_PAGES) {
+  test(`admin: ${appPage.name} holds hostile content on every width`, async ({ page, context, baseURL }) => {
+    await signInAs(context, world.admin, baseURL!);
+    await skipLocalOnboarding(page, world.admin.uid);
     await checkPage(page, appPage, world, true);
   });
 }

@@ -11,8 +11,9 @@ import { saveMember } from "~/features/members/saved.server";
 import { setSkills } from "~/features/skills/skills.server";
 import type { Skill } from "~/features/skills/tags";
 import { postEntry } from "~/features/wallet/ledger.server";
-import { createUser, type TestUser } from "./fixtures";
+import { createUser } from "./fixtures";
 import { e2eStore } from "./store";
+import { adminUser, threadAndCheckouts, type PageWorld } from "./world";
 
 export const LONG_WORD = "Supercalifragilisticexpialidocious".repeat(9);
 export const LONG_URL = `https://example.com/${"a-very-long-path-segment/".repeat(12)}?q=${"x".repeat(40)}`;
@@ -26,12 +27,7 @@ const skills = (prefix: string): Skill[] =>
     level: "expert" as const,
   }));
 
-export interface HostileWorld {
-  me: TestUser;
-  other: TestUser;
-  chatId: string;
-  bookingId: string;
-}
+export type HostileWorld = PageWorld;
 
 /** Two members with hostile profiles, a 50-message chat, 20 sessions today, 50 notifications and ledger lines. */
 export async function hostileWorld(): Promise<HostileWorld> {
@@ -120,5 +116,12 @@ export async function hostileWorld(): Promise<HostileWorld> {
     await saveRates(store, u.uid, Object.fromEntries([...offered, ...wanted].map((s) => [s.tag, 10_000])));
   }
   await saveMember(store, me.uid, other.uid);
-  return { me, other, chatId, bookingId };
+
+  const extras = await threadAndCheckouts(store, me, other, {
+    title: `${LONG_WORD} ${RTL}`,
+    body: `${LONG_WORD}\n\n${LONG_URL}\n\n${RTL}`,
+    reply: `${LONG_URL} ${LONG_WORD}`,
+  });
+  const admin = await adminUser(`${LONG_NAME} Admin`, profile);
+  return { me, other, admin, chatId, bookingId, ...extras };
 }

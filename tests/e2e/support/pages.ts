@@ -1,16 +1,16 @@
 /**
  * Every page of the app, for the tests that visit them all (layout on hostile content,
  * accessibility). Adding a route? Add it here: one line, with the controls a person must be able
- * to reach on it. `path` receives the hostile world (see hostile.ts) for pages that need ids.
+ * to reach on it. `path` receives the world (world.ts, hostile.ts) for pages that need ids.
  */
 import type { Page, Locator } from "@playwright/test";
-import type { HostileWorld } from "./hostile";
+import type { PageWorld } from "./world";
 
 export interface AppPage {
   name: string;
-  path: (world: HostileWorld) => string;
+  path: (world: PageWorld) => string;
   /** Controls that must sit fully inside the viewport's width (after scrolling them into view). */
-  primary?: (page: Page, world: HostileWorld) => Locator[];
+  primary?: (page: Page, world: PageWorld) => Locator[];
   /** False for signed-in pages drawn without the app's header and bottom bar. */
   chrome?: boolean;
 }
@@ -21,7 +21,9 @@ export const SIGNED_OUT_PAGES: AppPage[] = [
   { name: "sign in", path: () => "/auth", primary: (p) => [p.getByRole("button", { name: "Sign in", exact: true })] },
   { name: "sign up", path: () => "/signup", primary: (p) => [p.getByRole("button", { name: "Create account" })] },
   { name: "reset password", path: () => "/reset-password" },
+  { name: "reset link", path: () => "/auth/action?mode=resetPassword&oobCode=not-a-real-code" },
   { name: "not found", path: () => "/no-such-page-here" },
+  { name: "404 page", path: () => "/404" },
 ];
 
 /** Pages of the signed-in app; the header's profile menu must be reachable on each. */
@@ -39,11 +41,12 @@ export const SIGNED_IN_PAGES: AppPage[] = [
         .first(),
     ],
   },
-  { name: "missing member", path: () => "/members/nobody-here", chrome: false },
+  { name: "missing member", path: () => "/members/nobody-here" },
   { name: "inbox", path: () => "/inbox" },
   { name: "chat thread", path: (w) => `/inbox/${w.chatId}`, primary: (p) => [p.getByRole("button", { name: "Send" })] },
   { name: "calendar", path: () => "/calendar" },
   { name: "calendar week", path: () => "/calendar?view=week" },
+  { name: "calendar month", path: () => "/calendar?view=month" },
   { name: "booking panel", path: (w) => `/calendar?book=${w.other.uid}` },
   { name: "session room", path: (w) => `/session/${w.bookingId}`, chrome: false },
   { name: "profile", path: () => "/profile" },
@@ -54,10 +57,26 @@ export const SIGNED_IN_PAGES: AppPage[] = [
   { name: "wallet", path: () => "/wallet" },
   { name: "notifications", path: () => "/notifications" },
   { name: "community", path: () => "/community" },
+  { name: "community thread", path: (w) => `/community/${w.threadId}` },
   { name: "discuss", path: () => "/discuss", chrome: false },
   { name: "subscriptions", path: () => "/subscriptions" },
   // A member who is not an admin gets the ordinary 404 page.
   { name: "admin", path: () => "/admin", chrome: false },
+  // Stripe's hosted checkout in production; the labelled test checkout pages and the return page here.
+  { name: "test checkout", path: (w) => w.checkoutUrl, chrome: false },
+  { name: "test plan checkout", path: (w) => w.planCheckoutUrl, chrome: false },
+  { name: "checkout cancelled", path: () => "/checkout?status=cancelled", chrome: false },
+];
+
+/** The back office, seen by the world's admin (its own header, without the app's chrome). */
+export const ADMIN_PAGES: AppPage[] = [
+  { name: "admin overview", path: () => "/admin", chrome: false },
+  { name: "admin members", path: () => "/admin/members", chrome: false },
+  { name: "admin member", path: (w) => `/admin/members/${w.me.uid}`, chrome: false },
+  { name: "admin disputes", path: () => "/admin/disputes", chrome: false },
+  { name: "admin payments", path: () => "/admin/payments", chrome: false },
+  { name: "admin reports", path: () => "/admin/reports", chrome: false },
+  { name: "admin audit log", path: () => "/admin/audit", chrome: false },
 ];
 
 export const WIDTHS = [320, 390, 768, 1280] as const;

@@ -1,0 +1,109 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type BrowserContext, type Page } from "./support/test";
+import { createUser, signInAs, skipLocalOnboarding, type TestUser } from "./support/fixtures";
+import { ADMIN_PAGES, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, type AppPage } from "./support/pages";
+import { memberWorld, type PageWorld } from "./support/world";
+
+/**
+ * axe-core on every page of the app (tests/e2e/support/pages.ts), signed out, signed in and as an
+ * admin, on a phone and on a desktop, with a member who has skills, sessions (accepted and
+ * waiting), a long chat, a saved member, notifications and ledger lines: no serious or critical
+ * violation of any rule axe runs by default (WCAG 2.x A and AA, and its best practices). No rule is
+ * switched off: what axe finds is fixed in the app.
+ */
+
+const WIDTHS = [390, 1280] as const;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.html.slice(0, 160)}: ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`)
+          .join("\n"),
+    );
+}
+
+let world: PageWorld;
+test.beforeAll(async () => {
+  world = await memberWorld();
+});
+
+const groups: [string, AppPage[], (w: PageWorld) => TestUser | null][] = [
+  ["signed out", SIGNED_OUT_PAGES, () => null],
+  ["signed in", SIGNED_IN_PAGES, (w) => w.me],
+  ["admin", ADMIN_PAGES, (w) => w.admin],
+];
+
+async function signIn(context: BrowserContext, page: Page, user: TestUser | null, baseURL: string) {
+  if (!user) return;
+  await signInAs(context, user, baseURL);
+  await skipLocalOnboarding(page, user.uid);
+}
+
+for (const [who, pages, user] of groups) {
+  for (const appPage of pages) {
+    for (const width of WIDTHS) {
+      test(`${who}: ${appPage.name} at ${width}px has no serious accessibility violation`, async ({
+        page,
+        context,
+        baseURL,
+      }) => {
+        await signIn(context, page, user(world), baseURL!);
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto(appPage.path(world));
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  }
+}
+
+/** What opens over a page: menus, the wallet, the cancel question, the guided tour and the welcome bonus. */
+for (const width of WIDTHS) {
+  test(`signed in at ${width}px: the open profile menu, wallet and cancel question have no serious violation`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, page, world.me, baseURL!);
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Profile menu" }).click();
+    await expect(page.getByRole("menu", { name: "Profile menu" })).toBeVisible();
+    expect(await seriousViolations(page), "profile menu").toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Wallet/ }).click();
+    await expect(page.getByRole("dialog", { name: "Wallet" })).toBeVisible();
+    expect(await seriousViolations(page), "wallet").toEqual([]);
+
+    await page.goto(`/session/${world.bookingId}`);
+    await page.getByRole("button", { name: "Cancel session" }).click();
+    await expect(page.getByRole("button", { name: "Keep the session" })).toBeFocused();
+    expect(await seriousViolations(page), "cancel question").toEqual([]);
+  });
+
+  test(`a new member at ${width}px: the guided tour and the welcome bonus have no serious violation`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const newcomer = await createUser({
+      fullName: `Nora Newcomer ${Math.random().toString(36).slice(2, 8)}`,
+      profile: { tourCompleted: false, welcomeBonusShown: false },
+    });
+    await signInAs(context, newcomer, baseURL!);
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto("/dashboard");
+    const tooltip = page.locator(".react-joyride__tooltip");
+    await expect(tooltip).toBeVisible();
+    expect(await seriousViolations(page), "tour").toEqual([]);
+    await tooltip.getByRole("button", { name: "Skip" }).click();
+    const welcome = page.getByRole("dialog", { name: "Welcome to SkillSwap!" });
+    await expect(welcome).toBeVisible();
+    expect(await seriousViolations(page), "welcome bonus").toEqual([]);
+  });
+}
