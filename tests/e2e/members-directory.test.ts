@@ -87,3 +87,82 @@ test("a match card shows the matched skill's rate, the rating and a Book button"
   await expect(page).toHaveURL(new RegExp(`/calendar\\?book=${mentor.uid}`));
   await page.context().close();
 });
+
+test("the directory finds a member by language, filters by level, wanting to learn, rating and who is online, and pages", async ({
+  browser,
+  baseURL,
+}) => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const rare = `Bagpipe reeds ${suffix}`;
+  const teach = (level: "beginner" | "intermediate" | "expert") => toSkill(rare, level)!;
+  const make = async (
+    name: string,
+    profile: object,
+    offered: ReturnType<typeof teach>[],
+    wanted = [] as typeof offered,
+  ) => {
+    const user = await createUser({ fullName: `${name} ${suffix}`, profile });
+    await setSkills(e2eStore(), user.uid, offered, wanted);
+    if (offered.length) await saveRates(e2eStore(), user.uid, { [offered[0].tag]: 20 });
+    return user;
+  };
+  await make("Ewan Expert", { rating: { count: 2, sum: 9 }, languages: [`Gaelic${suffix}`] }, [teach("expert")]);
+  await make("Isla Intermediate", { rating: { count: 2, sum: 6 } }, [teach("intermediate")]);
+  const online = await make("Bea Beginner", {}, [teach("beginner")]);
+  const learner = await make("Lachie Learner", {}, [], [teach("beginner")]);
+  // Eighteen more who teach it make 21 teachers: two pages of 20.
+  for (let i = 10; i < 28; i++) await make(`Piper ${i}`, {}, [teach("beginner")]);
+
+  const page = await openAs(browser, learner, baseURL!, { path: "/members", viewport: { width: 1280, height: 900 } });
+  const search = page.getByRole("search", { name: "Search members" });
+  const cards = page.getByTestId("member-card");
+  const count = page.getByRole("status").filter({ hasText: /members?$/ });
+  const run = async (fields: Record<string, string>, checks: { online?: boolean } = {}) => {
+    await page.goto("/members");
+    await search.getByLabel("Name, skill or language").fill(fields.q ?? rare);
+    if (fields.role) await search.getByLabel("Skill is one they").selectOption(fields.role);
+    if (fields.level) await search.getByLabel("Level").selectOption(fields.level);
+    if (fields.rating) await search.getByLabel("Rating").selectOption(fields.rating);
+    if (checks.online) await search.getByLabel("Online now").check();
+    await search.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=/);
+  };
+
+  // A language written on a profile finds its speaker.
+  await run({ q: `gaelic${suffix}` });
+  await expect(count).toHaveText("1 member");
+  await expect(cards).toContainText(`Ewan Expert ${suffix}`);
+
+  await run({ role: "teaches", level: "expert" });
+  await expect(count).toHaveText("1 member");
+  await expect(cards).toContainText(`Ewan Expert ${suffix}`);
+
+  await run({ role: "learns" });
+  await expect(count).toHaveText("1 member");
+  await expect(cards).toContainText(`Lachie Learner ${suffix}`);
+
+  // 4.5 stars is in, 3.0 is not.
+  await run({ rating: "4" });
+  await expect(count).toHaveText("1 member");
+  await expect(cards).toContainText(`Ewan Expert ${suffix}`);
+
+  // Online now: the member with the app open (the searcher is not among the teachers of the skill).
+  const beaPage = await openAs(browser, online, baseURL!, { path: "/dashboard" });
+  await expect.poll(async () => (await e2eStore().get(`status/${online.uid}`))?.data.state).toBe("online");
+  await run({ role: "teaches" }, { online: true });
+  await expect(count).toHaveText("1 member");
+  await expect(cards).toContainText(`Bea Beginner ${suffix}`);
+  await beaPage.context().close();
+
+  // 21 members teach the skill: 20 on the first page, 1 on the second, the filters kept.
+  await run({ role: "teaches" });
+  await expect(count).toHaveText("21 members");
+  await expect(cards).toHaveCount(20);
+  const pager = page.getByRole("navigation", { name: "Pages" });
+  await expect(pager).toContainText("Page 1 of 2");
+  await pager.getByRole("link", { name: "Next" }).click();
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(cards).toHaveCount(1);
+  expect(new URL(page.url()).searchParams.get("role")).toBe("teaches");
+  await page.context().close();
+});
