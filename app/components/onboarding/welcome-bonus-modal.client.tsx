@@ -94,12 +94,12 @@ export function WelcomeBonusModal({ amount, onClose }: WelcomeBonusModalProps) {
         <button
           type="button"
           onClick={() => setBurst((n) => n + 1)}
-          aria-label="Replay confetti"
+          aria-label="SP coin: replay confetti"
           className="relative mx-auto grid h-28 w-28 place-items-center rounded-full bg-gradient-to-br from-coin-400 via-coin-500 to-coin-600 shadow-[0_10px_30px_-6px_rgba(217,119,6,0.65)] ring-4 ring-coin-400/40 transition hover:scale-105 active:scale-95"
         >
           <span className="grid h-[5.5rem] w-[5.5rem] place-items-center rounded-full border-2 border-white/50 bg-coin-500 text-3xl font-black tracking-tight text-amber-950 [text-shadow:0_1px_0_rgba(255,255,255,0.45)]">
-            {/* The coin's face, drawn in letters: the button is named by what it does. */}
-            <span aria-hidden="true">SP</span>
+            {/* The coin's face; the button's name starts with these letters (WCAG 2.5.3). */}
+            SP
           </span>
         </button>
         <h2 id={titleId} className="relative mt-6 text-2xl font-bold tracking-tight text-slate-900">
