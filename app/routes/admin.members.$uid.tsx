@@ -222,7 +222,7 @@ export default function AdminMember() {
         </p>
       ) : null}
 
-      <section className="grid gap-4 lg:grid-cols-2" aria-label="Actions">
+      <section className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0" aria-label="Actions">
         <Form method="post" className="card space-y-3">
           <h2 className="font-semibold">Adjust SP</h2>
           <p className="text-xs text-slate-500">
@@ -307,7 +307,7 @@ export default function AdminMember() {
         ) : null}
       </section>
 
-      <section className="grid gap-4 lg:grid-cols-2">
+      <section className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <div className="card">
           <h2 className="font-semibold">Sessions</h2>
           {d.bookings.length === 0 ? <p className="mt-2 text-sm text-slate-600">None.</p> : null}
