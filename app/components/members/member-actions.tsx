@@ -23,11 +23,7 @@ export function MemberActions({
       <save.Form method="post" action="/saved">
         <input type="hidden" name="uid" value={uid} />
         <input type="hidden" name="intent" value={isSaved ? "unsave" : "save"} />
-        <button
-          type="submit"
-          className={`btn-secondary ${size}`}
-          aria-pressed={isSaved}
-        >
+        <button type="submit" className={`btn-secondary ${size}`} aria-pressed={isSaved}>
           {/* The visible word starts the name (WCAG 2.5.3), so voice control finds it by what it says. */}
           {isSaved ? "Saved" : "Save"}
           <span className="sr-only"> {name}</span>
