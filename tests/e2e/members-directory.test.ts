@@ -88,7 +88,7 @@ test("a match card shows the matched skill's rate, the rating and a Book button"
   await page.context().close();
 });
 
-test("the directory finds a member by language, filters by level, wanting to learn and rating, and pages", async ({
+test("the directory finds a member by language, filters by level, wanting to learn, rating and who is online, and pages", async ({
   browser,
   baseURL,
 }) => {
@@ -108,21 +108,24 @@ test("the directory finds a member by language, filters by level, wanting to lea
   };
   await make("Ewan Expert", { rating: { count: 2, sum: 9 }, languages: [`Gaelic${suffix}`] }, [teach("expert")]);
   await make("Isla Intermediate", { rating: { count: 2, sum: 6 } }, [teach("intermediate")]);
-  await make("Bea Beginner", {}, [teach("beginner")]);
-  const learner = await make("Lachie Learner", {}, [], [teach("beginner")]);
+  const online = await make("Bea Beginner", {}, [teach("beginner")]);
+  await make("Lachie Learner", {}, [], [teach("beginner")]);
   // Eighteen more who teach it make 21 teachers: two pages of 20.
   for (let i = 10; i < 28; i++) await make(`Piper ${i}`, {}, [teach("beginner")]);
 
-  const page = await openAs(browser, learner, baseURL!, { path: "/members", viewport: { width: 1280, height: 900 } });
+  // The directory leaves out the member who searches: someone else looks.
+  const searcher = await createUser({ fullName: `Sam Searcher ${suffix}` });
+  const page = await openAs(browser, searcher, baseURL!, { path: "/members", viewport: { width: 1280, height: 900 } });
   const search = page.getByRole("search", { name: "Search members" });
   const cards = page.getByTestId("member-card");
   const count = page.getByRole("status").filter({ hasText: /members?$/ });
-  const run = async (fields: Record<string, string>) => {
+  const run = async (fields: Record<string, string>, checks: { online?: boolean } = {}) => {
     await page.goto("/members");
     await search.getByLabel("Name, skill or language").fill(fields.q ?? rare);
     if (fields.role) await search.getByLabel("Skill is one they").selectOption(fields.role);
     if (fields.level) await search.getByLabel("Level").selectOption(fields.level);
     if (fields.rating) await search.getByLabel("Rating").selectOption(fields.rating);
+    if (checks.online) await search.getByLabel("Online now").check();
     await search.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/q=/);
   };
@@ -144,6 +147,14 @@ test("the directory finds a member by language, filters by level, wanting to lea
   await run({ rating: "4" });
   await expect(count).toHaveText("1 member");
   await expect(cards).toContainText(`Ewan Expert ${suffix}`);
+
+  // Online now: the member with the app open (the searcher does not teach the skill).
+  const beaPage = await openAs(browser, online, baseURL!, { path: "/dashboard" });
+  await expect.poll(async () => (await e2eStore().get(`status/${online.uid}`))?.data.state).toBe("online");
+  await run({ role: "teaches" }, { online: true });
+  await expect(count).toHaveText("1 member");
+  await expect(cards).toContainText(`Bea Beginner ${suffix}`);
+  await beaPage.context().close();
 
   // 21 members teach the skill: 20 on the first page, 1 on the second, the filters kept.
   await run({ role: "teaches" });
