@@ -132,7 +132,10 @@ export default function CalendarPage() {
             >
               ‹
             </Link>
-            <Link to={`?${new URLSearchParams({ view: range.view })}`} className="btn-secondary">
+            <Link
+              to={`?${new URLSearchParams({ view: range.view })}`}
+              className="btn-secondary shrink-0 whitespace-nowrap"
+            >
               Today
             </Link>
             <Link

@@ -303,8 +303,10 @@ for (const viewport of [PHONE, DESKTOP]) {
       viewport,
     });
     const day = page.getByRole("region", { name: /by the hour/ }).getByRole("region", { name: dayLabel(wednesday) });
-    const session = day.getByRole("link", { name: `Accepted: Chess with ${learner.fullName}, 09:00–10:00` });
-    const pending = day.getByRole("link", { name: `Pending request: Chess with ${learner.fullName}, 14:00–14:30` });
+    const session = day.getByRole("link", { name: `09:00 Chess: accepted with ${learner.fullName}, 09:00–10:00` });
+    const pending = day.getByRole("link", {
+      name: `Pending · 14:00 Chess: pending request with ${learner.fullName}, 14:00–14:30`,
+    });
     await expect(session).toBeVisible();
     await pending.scrollIntoViewIfNeeded();
     await expect(pending).toBeVisible();

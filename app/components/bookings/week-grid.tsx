@@ -31,7 +31,7 @@ function clock(minutes: number): string {
 
 /**
  * The week as an hourly grid: each session at its time in the member's zone, as tall as it lasts;
- * requests still waiting for an answer dashed and named "Pending request". Declined and cancelled
+ * requests still waiting for an answer dashed and named "Pending · …: pending request". Declined and cancelled
  * sessions hold no time, so they stay in the month view and the lists.
  */
 export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
@@ -95,7 +95,9 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
               <ol>
                 {(placed.get(day) ?? []).map(({ item: s, top, bottom, lane, lanes }) => {
                   const pending = s.state === "requested";
-                  const label = `${pending ? "Pending request" : STATE_LABELS[s.state]}: ${s.skillLabel} with ${s.otherName}, ${formatTime(s.start, timeZone)}–${formatTime(s.end, timeZone)}`;
+                  const start = formatTime(s.start, timeZone);
+                  // The name starts with what the block shows, so people who speak a visible label can use it.
+                  const label = `${pending ? "Pending · " : ""}${start} ${s.skillLabel}: ${pending ? "pending request" : STATE_LABELS[s.state].toLowerCase()} with ${s.otherName}, ${start}–${formatTime(s.end, timeZone)}`;
                   return (
                     <li
                       key={`${s.id}-${top}`}
@@ -117,7 +119,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
                       >
                         <span className="block truncate font-semibold tabular-nums">
                           {pending ? "Pending · " : ""}
-                          {formatTime(s.start, timeZone)}
+                          {start}
                         </span>
                         <span className="block truncate">{s.skillLabel}</span>
                       </Link>
