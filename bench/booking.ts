@@ -4,7 +4,8 @@
  * locks and holds the price in the learner's wallet, all in one transaction. Learners pick slots
  * at random, so some requests collide and must be refused. Each caller speaks for one learner at a
  * time and moves on to a fresh learner once that one has made as many requests as the booking rate
- * limit allows, so every learner stays within the limit, as real people do (the limit stays on).
+ * limit and the cap on waiting requests allow, so every learner stays within both, as real people
+ * do (the limit and the cap stay on).
  *
  * Invariants checked afterwards: no two active bookings of one person overlap, no balance below
  * zero, every learner's balance equals its seed minus the prices it holds, and reconciliation
@@ -12,7 +13,12 @@
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { bookableStarts } from "../app/features/bookings/availability";
-import { BookingError, REQUEST_MAX_PER_WINDOW, requestBooking } from "../app/features/bookings/bookings.server";
+import {
+  BookingError,
+  MAX_PENDING_REQUESTS,
+  REQUEST_MAX_PER_WINDOW,
+  requestBooking,
+} from "../app/features/bookings/bookings.server";
 import { saveAvailability, saveRates } from "../app/features/bookings/teaching.server";
 import type { BookingDoc } from "../app/features/bookings/types";
 import { getBalance, postEntry } from "../app/features/wallet/ledger.server";
@@ -23,6 +29,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
 const MENTORS = Number(process.env.BENCH_MENTORS ?? 20);
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 1_500);
+/** Requests one learner makes: within the rate limit, and each one can leave a request waiting. */
+const REQUESTS_PER_LEARNER = Math.min(REQUEST_MAX_PER_WINDOW, MAX_PENDING_REQUESTS);
 const TARGET_PER_SECOND = 500;
 const SEED_SP = 1_000_000;
 const RATE = 30;
@@ -63,11 +71,12 @@ async function main(): Promise<number> {
     const deadline = performance.now() + SECONDS * 1000;
     let nextLearner = 0;
     let rateLimited = 0;
+    let capped = 0;
     const caller = async () => {
       let uid = "";
-      let used = REQUEST_MAX_PER_WINDOW;
+      let used = REQUESTS_PER_LEARNER;
       while (performance.now() < deadline) {
-        if (used >= REQUEST_MAX_PER_WINDOW) {
+        if (used >= REQUESTS_PER_LEARNER) {
           if (nextLearner >= learners.length) break;
           uid = learners[nextLearner++];
           used = 0;
@@ -87,6 +96,7 @@ async function main(): Promise<number> {
         } catch (error) {
           if (error instanceof BookingError && (error.code === "slot_taken" || error.code === "conflict")) refused++;
           else if (error instanceof BookingError && error.code === "rate_limited") rateLimited++;
+          else if (error instanceof BookingError && error.code === "too_many_pending") capped++;
           else {
             failed++;
             if (failed <= 3) console.error("request failed:", error);
@@ -118,7 +128,7 @@ async function main(): Promise<number> {
     console.log(`  bookings committed : ${latencies.length} (${rate.toFixed(0)}/s, target ≥ ${TARGET_PER_SECOND}/s)`);
     console.log(`  refused (taken)    : ${refused}`);
     console.log(
-      `  failed             : ${failed}; rate-limited ${rateLimited} (each learner stays within the limit: must be 0)`,
+      `  failed             : ${failed}; rate-limited ${rateLimited}, over the waiting cap ${capped} (each learner stays within both: must be 0)`,
     );
     if (nextLearner >= learners.length)
       console.log("  (every learner was used before the time ran out: raise BENCH_LEARNERS)");
@@ -135,6 +145,7 @@ async function main(): Promise<number> {
     const ok =
       failed === 0 &&
       rateLimited === 0 &&
+      capped === 0 &&
       overlaps === 0 &&
       balanceErrors === 0 &&
       bookings.length === latencies.length &&
