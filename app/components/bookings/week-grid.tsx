@@ -120,7 +120,8 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
                         <span className="block truncate font-semibold tabular-nums">
                           {pending ? "Pending · " : ""}
                           {start}
-                        </span>
+                        </span>{" "}
+                        {/* The space keeps "14:00 Spanish" one phrase in the text, as in the accessible name. */}
                         <span className="block truncate">{s.skillLabel}</span>
                       </Link>
                     </li>
