@@ -47,11 +47,20 @@ import {
   parseDocPath,
   toDoc,
 } from "./sqlite/paths.server";
-import { type CompiledQuery, compileQuery } from "./sqlite/queries.server";
+import { type CompiledQuery, compileQuery, fieldValueSql } from "./sqlite/queries.server";
 import { ConflictSignal, MAX_ATTEMPTS, SqliteTransaction, backoff } from "./sqlite/transaction.server";
 import { type Watcher, addTo, removeFrom } from "./sqlite/watchers.server";
 
 const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * Fields with an index of their own, like Firestore's single-field indexes: an equality query on
+ * one of them reads the matching documents, not the whole collection. Only where a query sits on a
+ * hot path and the field picks out a few documents (a booking request counts the learner's waiting
+ * requests in its transaction; the booking panel and match cards read a mentor's bookings); every
+ * index costs each write one more json_extract.
+ */
+const INDEXED_FIELDS = ["learnerUid", "mentorUid"] as const;
 // Query shapes are finite, but `in` lists of varying length each make their own SQL text.
 const MAX_CACHED_STATEMENTS = 500;
 /** How often a store with watchers looks for other processes' commits: well inside the 50 ms delivery target. */
@@ -137,6 +146,9 @@ class SqliteDocStore implements DocStore {
       CREATE TABLE IF NOT EXISTS changes (version INTEGER NOT NULL, path TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS changes_version ON changes (version);
     `);
+    for (const field of INDEXED_FIELDS) {
+      this.db.exec(`CREATE INDEX IF NOT EXISTS docs_by_${field} ON docs (parent, ${fieldValueSql(field)}, id)`);
+    }
     this.dataVersionStmt = this.db.prepare<[], number>("PRAGMA data_version").pluck();
     this.logChangeStmt = this.db.prepare("INSERT INTO changes (version, path) VALUES (?, ?)");
     this.changesSinceStmt = this.db.prepare("SELECT version, path FROM changes WHERE version > ? ORDER BY version");

@@ -41,9 +41,22 @@ export interface Operand {
   params: unknown[];
 }
 
+/**
+ * The field's path is written into the SQL rather than bound, so an equality on a field that has
+ * an expression index (INDEXED_FIELDS) reads the index instead of every document of the collection.
+ */
 export function fieldOperand(field: string): Operand {
-  const p = jsonPath(field);
-  return { type: "json_type(data, ?)", value: "json_extract(data, ?)", jsonText: "(data -> ?)", params: [p] };
+  const p = sqlString(jsonPath(field));
+  return { type: `json_type(data, ${p})`, value: fieldValueSql(field), jsonText: `(data -> ${p})`, params: [] };
+}
+
+/** The SQL expression for a field's value: the same text in queries and in the index definitions. */
+export function fieldValueSql(field: string): string {
+  return `json_extract(data, ${sqlString(jsonPath(field))})`;
+}
+
+function sqlString(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 export function equals(operand: Operand, v: TypedValue): { sql: string; params: unknown[] } {
