@@ -13,12 +13,11 @@
  *
  * Results go to bench/results/chat-<time>.json. Exits 1 when a target is missed.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
+import { ensureBuild } from "../scripts/lib/build.mjs";
 import { startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
-import { benchServerEnv, openStream, seedMembers, type Member } from "./live-support";
+import { benchServerEnv, openStream, saveResults, seedMembers, type Member } from "./live-support";
 import { percentiles } from "./support";
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 200);
@@ -149,15 +148,9 @@ async function main() {
         met,
       },
     ];
-    const resultsDir = path.join(ROOT, "bench", "results");
-    mkdirSync(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, `chat-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, result, rows }, null, 2),
-    );
+    const saved = saveResults("chat", result, rows);
     console.log(`Target: p95 < ${TARGET_P95_MS} ms, every message delivered, none refused: ${met ? "met" : "MISSED"}`);
-    console.log(`Saved ${path.relative(ROOT, file)}`);
+    console.log(`Saved ${saved}`);
     failed = !met;
   } catch (error) {
     failed = true;

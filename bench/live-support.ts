@@ -1,8 +1,9 @@
 /** What the live benchmarks through the production server share (bench:chat, bench:streams). */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ROOT } from "../scripts/lib/build.mjs";
 import { freePort, withoutShellOverrides } from "../scripts/lib/server.mjs";
 
 export interface Member {
@@ -133,4 +134,16 @@ export function treeRssMb(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** Saves a run to bench/results/<prefix>-<time>.json, where `npm run bench` reads its rows; returns the path. */
+export function saveResults(prefix: string, result: unknown, rows: unknown[]): string {
+  const resultsDir = path.join(ROOT, "bench", "results");
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${prefix}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, result, rows }, null, 2),
+  );
+  return path.relative(ROOT, file);
 }

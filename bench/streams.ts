@@ -12,12 +12,12 @@
  * Results go to bench/results/streams-<time>.json. Exits 1 when a target is missed.
  */
 import { setMaxListeners } from "node:events";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
+import { ensureBuild } from "../scripts/lib/build.mjs";
 import { startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
-import { benchServerEnv, openStream, seedMembers, treeRssMb } from "./live-support";
+import { benchServerEnv, openStream, saveResults, seedMembers, treeRssMb } from "./live-support";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 250);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 5_000);
@@ -108,15 +108,9 @@ async function main() {
         met,
       },
     ];
-    const resultsDir = path.join(ROOT, "bench", "results");
-    mkdirSync(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, `streams-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, result, rows }, null, 2),
-    );
+    const saved = saveResults("streams", result, rows);
     console.log(`Targets: < ${TARGET_MB} MB, every stream updated: ${met ? "met" : "MISSED"}`);
-    console.log(`Saved ${path.relative(ROOT, file)}`);
+    console.log(`Saved ${saved}`);
     failed = !met;
   } catch (error) {
     failed = true;
