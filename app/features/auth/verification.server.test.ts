@@ -5,9 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { bookableStarts } from "~/features/bookings/availability";
+import { HOUR, NOW, teachDuringWorkingWeek, workingWeekSlots } from "../../../tests/support/teaching";
 import { applyCommand, requestBooking } from "~/features/bookings/bookings.server";
-import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
 import type { BookingDoc } from "~/features/bookings/types";
 import { listNotifications } from "~/features/notifications/notifications.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
@@ -18,14 +17,8 @@ import { settleIfVerified, settleVerifiedAccount } from "./verification.server";
 
 const { store } = useTempStore("verification-");
 
-const HOUR = 3_600_000;
-const NOW = Date.UTC(2026, 2, 2, 0, 0);
 const MENTOR = "mentor";
-const WEEK = {
-  weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })),
-  exceptions: [],
-};
-const SLOTS = bookableStarts(WEEK, "UTC", { from: NOW + 2 * HOUR, to: NOW + 14 * 24 * HOUR, durationMinutes: 60 });
+const SLOTS = workingWeekSlots(14);
 
 beforeEach(async () => {
   await ensureProfile(store, MENTOR, NOW);
@@ -33,8 +26,7 @@ beforeEach(async () => {
     fullName: "Mentor",
     skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }],
   });
-  await saveAvailability(store, MENTOR, { timezone: "UTC", ...WEEK }, NOW);
-  await saveRates(store, MENTOR, { spanish: 10 }, NOW);
+  await teachDuringWorkingWeek(store, MENTOR, { spanish: 10 });
 });
 
 const book = (uid: string, slot: number) =>

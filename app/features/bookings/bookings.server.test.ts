@@ -5,7 +5,7 @@ import { bookingFeed, chatMessagesFeed } from "~/engine/live/feeds";
 import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
 import { getBalance, postEntry } from "~/features/wallet/ledger.server";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { bookableStarts } from "./availability";
+import { NOW, teachDuringWorkingWeek, workingWeekSlots } from "../../../tests/support/teaching";
 import {
   applyCommand,
   BookingError,
@@ -17,19 +17,11 @@ import {
 } from "./bookings.server";
 import { errorResponse } from "~/routes/api.bookings.server";
 import { markRoomSeen, sendRoomMessage } from "./room.server";
-import { saveAvailability, saveRates } from "./teaching.server";
 
 const { store } = useTempStore("bookings-");
 
-const HOUR = 3_600_000;
-// Monday 2 March 2026, 00:00 UTC: a fixed "now" keeps the slots reproducible.
-const NOW = Date.UTC(2026, 2, 2, 0, 0);
 const MENTOR = "mentor";
-const WEEK = {
-  weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })),
-  exceptions: [],
-};
-const SLOTS = bookableStarts(WEEK, "UTC", { from: NOW + 2 * HOUR, to: NOW + 14 * 24 * HOUR, durationMinutes: 60 });
+const SLOTS = workingWeekSlots(14);
 
 beforeEach(async () => {
   await store.set(`users/${MENTOR}`, {
@@ -38,8 +30,7 @@ beforeEach(async () => {
     timezone: "UTC",
     skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }],
   });
-  await saveAvailability(store, MENTOR, { timezone: "UTC", ...WEEK }, NOW);
-  await saveRates(store, MENTOR, { spanish: 10 }, NOW);
+  await teachDuringWorkingWeek(store, MENTOR, { spanish: 10 });
 });
 
 async function learner(uid: string, sp: number) {

@@ -5,15 +5,15 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSmtpTransport } from "~/engine/mail/smtp.server";
-import { bookableStarts } from "~/features/bookings/availability";
 import { applyCommand, requestBooking } from "~/features/bookings/bookings.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
-import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
+
 import { markSeen, openChat, sendMessage } from "~/features/chat/chat.server";
 import { saveNotificationPrefs } from "~/features/notifications/notifications.server";
 import { postEntry } from "~/features/wallet/ledger.server";
 import { startSmtpInbox, type SmtpInbox } from "../../../tests/support/smtp-inbox";
 import { useTempStore } from "../../../tests/support/temp-store";
+import { HOUR, NOW, teachDuringWorkingWeek, workingWeekSlots } from "../../../tests/support/teaching";
 import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_EVERY_MS } from "./chat-batch.server";
 import { MAX_ATTEMPTS, RETRY_AFTER_MS, SENDING_TIMEOUT_MS } from "./delivery.server";
 import { mailJobPath, type MailJobDoc } from "./queue.server";
@@ -21,18 +21,12 @@ import { runMailWork, type MailWorkDeps } from "./work.server";
 
 const { store } = useTempStore("mail-");
 
-const HOUR = 3_600_000;
-const NOW = Date.UTC(2026, 2, 2, 0, 0);
 const ORIGIN = "https://skillswap.example";
 const EMAIL: Record<string, string> = {
   mentor: "mentor@example.com",
   learner: "learner@example.com",
 };
-const WEEK = {
-  weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "18:00" })),
-  exceptions: [],
-};
-const SLOTS = bookableStarts(WEEK, "UTC", { from: NOW + 2 * HOUR, to: NOW + 7 * 24 * HOUR, durationMinutes: 60 });
+const SLOTS = workingWeekSlots(7);
 
 let inbox: SmtpInbox;
 let deps: MailWorkDeps;
@@ -58,8 +52,7 @@ beforeEach(async () => {
     skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }],
   });
   await store.set("users/learner", { fullName: "Leo Learner", timezone: "UTC", xp: 0 });
-  await saveAvailability(store, "mentor", { timezone: "UTC", ...WEEK }, NOW);
-  await saveRates(store, "mentor", { spanish: 10 }, NOW);
+  await teachDuringWorkingWeek(store, "mentor", { spanish: 10 });
   await postEntry(store, "learner", { id: "seed", amount: 500, type: "adjustment", description: "Seed" });
 });
 
