@@ -12,6 +12,7 @@ export default defineConfig({
       "tests/reliability/**/*.test.ts",
       "tests/firebase/**/*.test.ts",
       "tests/lint/**/*.test.ts",
+      "tests/patches/**/*.test.ts",
     ],
     environment: "node",
     setupFiles: ["tests/setup/fail-on-console-error.ts"],

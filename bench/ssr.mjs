@@ -11,7 +11,8 @@
 // targets. Results are also saved to bench/results/.
 //
 // Tunables: BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_PAGES (comma-separated
-// paths, $chat for the conversation), BENCH_KEEP_DATA=1.
+// paths, $chat for the conversation), BENCH_KEEP_DATA=1, BENCH_CPU_PROF=<dir> (each server process
+// writes a V8 CPU profile there when it stops; open it in Chrome's DevTools or speedscope).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -209,7 +210,9 @@ async function main() {
   };
   // The server's per-request log goes nowhere: writing it to our terminal would cost CPU
   // that the benchmark should measure. Its errors still show.
-  const server = startServer({ env, stdio: ["ignore", "ignore", "inherit"] });
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const server = startServer({ env, stdio: ["ignore", "ignore", "inherit"], nodeArgs });
   let failed = false;
   try {
     console.log(`Starting the production server on ${baseUrl} (data in ${dataDir})…`);

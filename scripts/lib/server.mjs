@@ -41,11 +41,11 @@ export function withoutShellOverrides(env) {
   return copy;
 }
 
-/** Starts the production server on the production build. */
-export function startServer({ env, stdio = "inherit" }) {
+/** Starts the production server on the production build; `nodeArgs` go to node (e.g. --cpu-prof). */
+export function startServer({ env, stdio = "inherit", nodeArgs = [] }) {
   // Production requires PUBLIC_URL; a server a script starts on this machine is reached on localhost.
   if (!env.PUBLIC_URL && env.PORT) env = { ...env, PUBLIC_URL: `http://localhost:${env.PORT}` };
-  return spawn(process.execPath, ["cluster.mjs"], { cwd: ROOT, env, stdio });
+  return spawn(process.execPath, [...nodeArgs, "cluster.mjs"], { cwd: ROOT, env, stdio });
 }
 
 /**
