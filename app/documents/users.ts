@@ -9,6 +9,21 @@
  * dropped, so a new field is added here first. Decision: docs/decisions/023-documents-typed-once.md.
  */
 import { z } from "zod/v4";
+import {
+  anyRecord,
+  count,
+  filledText,
+  flag,
+  isRecord as record,
+  oneOf,
+  optionalTime,
+  pick,
+  strings,
+  text,
+  type DocReader,
+} from "./fields";
+
+export type { DocReader } from "./fields";
 
 export const USERS = "users";
 const UID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -26,23 +41,6 @@ export const DEFAULT_AVATAR = "/default-avatar.png";
 export const SKILL_LEVELS = ["beginner", "intermediate", "expert"] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
 export const ROLES = ["member", "admin"] as const;
-
-// Lenient fields: a value of the wrong type reads as the default. Written as transforms that never
-// fail, because a failed parse builds an error (with a stack) per field, and old profiles lack many.
-const text = (fallback = "") => z.unknown().transform((v) => (typeof v === "string" ? v : fallback));
-const filledText = (fallback: string) => z.unknown().transform((v) => (typeof v === "string" && v ? v : fallback));
-const count = (fallback = 0) =>
-  z.unknown().transform((v) => (typeof v === "number" && Number.isFinite(v) ? v : fallback));
-const flag = z.unknown().transform((v) => v === true);
-const optionalTime = z.unknown().transform((v) => (typeof v === "number" && Number.isFinite(v) ? v : null));
-const pick = <T extends string>(values: readonly T[], fallback: T, v: unknown): T =>
-  values.includes(v as T) ? (v as T) : fallback;
-const oneOf = <T extends string>(values: readonly T[], fallback: T) =>
-  z.unknown().transform((v) => pick(values, fallback, v));
-const record = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const strings = z
-  .unknown()
-  .transform((v) => (Array.isArray(v) ? v.filter((item): item is string => typeof item === "string") : []));
 
 /** A skill on a profile: its tag (for matching), the label the member typed (for showing) and a level. */
 export interface Skill {
@@ -102,7 +100,7 @@ export const userSchema = z.object({
   role: oneOf(ROLES, "member"),
   createdAt: count(),
   /** Categories switched off are stored as false; the notifications feature reads the map. */
-  notificationPrefs: z.unknown().transform((v) => (record(v) ? v : {})),
+  notificationPrefs: anyRecord,
   /** When the member first opened the dashboard; null before. */
   dashboardVisitedAt: optionalTime,
   suspension: suspensionSchema,
@@ -119,11 +117,6 @@ export function readUser(data: Record<string, unknown>): UserProfile;
 export function readUser(data: Record<string, unknown> | null | undefined): UserProfile | null;
 export function readUser(data: Record<string, unknown> | null | undefined): UserProfile | null {
   return data ? userSchema.parse(data) : null;
-}
-
-/** What reads a document: a DocStore or a transaction (structural, so this module needs no engine). */
-export interface DocReader {
-  get(path: string): Promise<{ data: Record<string, unknown> } | null>;
 }
 
 /** `users/{uid}` read and parsed; null when there is none. */

@@ -7,10 +7,10 @@ import { getServerEnv } from "~/utils/env.server";
 import { shareRateLimits } from "~/utils/rate-limit.server";
 import type { AuthProvider } from "./auth/types";
 import { openPresence, sweepPresence as sweepEmbeddedPresence } from "./live/presence.server";
+import { getStatus } from "~/documents/status";
 import type { DocStore } from "./store/types";
 import type { FileStore } from "./files/types";
 import type { MailTransport } from "./mail/types";
-import { statusOf } from "./live/feeds";
 
 interface Engine {
   store: DocStore;
@@ -82,7 +82,7 @@ async function openEmbedded(): Promise<Engine> {
     auth: createLocalAuth(store, { mail }),
     files: createLocalFileStore(path.join(env.DATA_DIR, "files")),
     mail: await openMailTransport(store, "embedded"),
-    isOnline: async (uid) => (await store.get(statusOf(uid)))?.data.state === "online",
+    isOnline: async (uid) => (await getStatus(store, uid)).state === "online",
   };
 }
 

@@ -4,11 +4,11 @@
  */
 import type { App } from "firebase-admin/app";
 import { getDatabase } from "firebase-admin/database";
-import { statusOf } from "../live/feeds";
+import { statusPath } from "~/documents/status";
 
 export function realtimePresence(app: App): (uid: string) => Promise<boolean> {
   return async (uid) => {
-    const snapshot = await getDatabase(app).ref(statusOf(uid)).get();
+    const snapshot = await getDatabase(app).ref(statusPath(uid)).get();
     const value: unknown = snapshot.val();
     return typeof value === "object" && value !== null && (value as { state?: unknown }).state === "online";
   };

@@ -4,6 +4,7 @@
  * The SSE route builds them from the session's uid (the browser only names a feed); the Firestore
  * transport builds the same queries with the client SDK. Browser-safe: no server imports.
  */
+import { readStatus } from "~/documents/status";
 import { readUser, userPath } from "~/documents/users";
 import type { Doc, DocData, Query } from "../store/types";
 
@@ -191,11 +192,6 @@ export function forumPostsOf(threadId: string): Query {
  */
 export function forumNewestOf(spaceId: string | null): Query {
   return { collection: `community/forum/lists/newest-${spaceId ?? "all"}/entries`, limit: FORUM_NEWEST_WATCHED };
-}
-
-/** presence:<uids>: one status doc per member. */
-export function statusOf(uid: string): string {
-  return `status/${uid}`;
 }
 
 /** Unseen messages not sent by `uid`, summed over chats whose listener is alive (SPEC.md §4). */
@@ -515,8 +511,10 @@ export function inboxEntryPayload(
   };
 }
 
-export function presenceEntry(doc: Doc | null): PresencePayload[string] {
-  return { online: doc?.data.state === "online", lastChanged: num(doc?.data.last_changed) };
+/** presence:<uids>: one status document per member (`status/{uid}`). */
+export function presenceEntry(data: DocData | null | undefined): PresencePayload[string] {
+  const status = readStatus(data);
+  return { online: status.state === "online", lastChanged: status.last_changed };
 }
 
 export function transactionPayload({ id, data }: { id: string; data: DocData }): TransactionPayload {

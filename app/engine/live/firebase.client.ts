@@ -46,7 +46,6 @@ import {
   feedParam,
   feedSources,
   presenceEntry,
-  statusOf,
   threadOf,
   toPayload,
   type BookingFeed,
@@ -55,6 +54,7 @@ import {
   type FeedPayloads,
   type PlainFeedName,
 } from "./feeds";
+import { statusPath } from "~/documents/status";
 import type { FirebaseWebConfig } from "~/utils/env.server";
 import type { Doc, DocData } from "../store/types";
 import { composeCall } from "./call-feed";
@@ -126,10 +126,10 @@ function watchPresence(rtdb: Database, uids: string[], emit: Emit, fail: Fail): 
   const current: Record<string, ReturnType<typeof presenceEntry>> = {};
   const stops = uids.map((uid) =>
     onValue(
-      ref(rtdb, statusOf(uid)),
+      ref(rtdb, statusPath(uid)),
       (snapshot) => {
         const value = snapshot.val() as DocData | null;
-        current[uid] = presenceEntry(value ? { id: uid, path: statusOf(uid), data: value } : null);
+        current[uid] = presenceEntry(value);
         if (uids.every((u) => u in current)) emit({ ...current });
       },
       fail,
@@ -140,7 +140,7 @@ function watchPresence(rtdb: Database, uids: string[], emit: Emit, fail: Fail): 
 
 /** Online while this page is connected; the server writes "offline" for us when we vanish. */
 function publishPresence(rtdb: Database, uid: string): Stop {
-  const status = ref(rtdb, statusOf(uid));
+  const status = ref(rtdb, statusPath(uid));
   return onValue(ref(rtdb, ".info/connected"), (snapshot) => {
     if (snapshot.val() !== true) return;
     void onDisconnect(status)

@@ -1,4 +1,13 @@
 import type { DocStore } from "../store/types";
+import {
+  PRESENCE_STREAMS,
+  STATUS,
+  getStatus,
+  presenceStreamsPath,
+  readPresenceStreams,
+  statusPath,
+  type StatusDoc,
+} from "~/documents/status";
 import { WORKER_ID, liveWorkers } from "~/utils/leader.server";
 
 /**
@@ -16,29 +25,22 @@ const openStreams = new Map<string, number>();
 // Writes for one user happen in order, so a quick close-then-open never ends "offline".
 const pendingWrites = new Map<string, Promise<void>>();
 
-interface HoldersDoc {
-  [key: string]: unknown;
-  holders: string[];
-}
-
-const holdersPath = (uid: string) => `presence_streams/${uid}`;
-
 function change(store: DocStore, uid: string, workerId: string, opening: boolean): Promise<void> {
   const previous = pendingWrites.get(uid) ?? Promise.resolve();
   const next = previous
     .then(() =>
       store.transaction(async (tx) => {
-        const doc = await tx.get<HoldersDoc>(holdersPath(uid));
-        const holders = new Set(doc?.data.holders ?? []);
+        const doc = await tx.get(presenceStreamsPath(uid));
+        const holders = new Set(doc ? readPresenceStreams(doc.data).holders : []);
         if (opening) holders.add(workerId);
         else holders.delete(workerId);
         const now = Date.now();
         if (holders.size > 0) {
-          tx.set(holdersPath(uid), { holders: [...holders] });
-          if (opening) tx.set(`status/${uid}`, { state: "online", last_changed: now });
+          tx.set(presenceStreamsPath(uid), { holders: [...holders] });
+          if (opening) tx.set(statusPath(uid), { state: "online", last_changed: now } satisfies StatusDoc);
         } else {
-          if (doc) tx.delete(holdersPath(uid));
-          tx.set(`status/${uid}`, { state: "offline", last_changed: now });
+          if (doc) tx.delete(presenceStreamsPath(uid));
+          tx.set(statusPath(uid), { state: "offline", last_changed: now } satisfies StatusDoc);
         }
       }),
     )
@@ -85,25 +87,25 @@ export async function sweepPresence(
 ): Promise<number> {
   const live = await liveWorkers(store, deadAfterMs, now);
   const [online, holderDocs] = await Promise.all([
-    store.query({ collection: "status", where: [["state", "==", "online"]] }),
-    store.query<HoldersDoc>({ collection: "presence_streams" }),
+    store.query({ collection: STATUS, where: [["state", "==", "online"]] }),
+    store.query({ collection: PRESENCE_STREAMS }),
   ]);
   const held = new Set<string>();
   for (const doc of holderDocs) {
-    if (doc.data.holders.some((holder) => live.has(holder))) held.add(doc.id);
+    if (readPresenceStreams(doc.data).holders.some((holder) => live.has(holder))) held.add(doc.id);
   }
   let marked = 0;
   for (const doc of [...online, ...holderDocs]) {
     if (held.has(doc.id)) continue;
     // Re-checked in a transaction: a stream may have opened since the query.
     const changed = await store.transaction(async (tx) => {
-      const holders = await tx.get<HoldersDoc>(holdersPath(doc.id));
-      const status = await tx.get(`status/${doc.id}`);
-      const alive = (holders?.data.holders ?? []).filter((holder) => live.has(holder));
+      const holders = await tx.get(presenceStreamsPath(doc.id));
+      const status = await getStatus(tx, doc.id);
+      const alive = (holders ? readPresenceStreams(holders.data).holders : []).filter((holder) => live.has(holder));
       if (alive.length > 0) return false;
-      if (holders) tx.delete(holdersPath(doc.id));
-      if (status?.data.state !== "online") return false;
-      tx.set(`status/${doc.id}`, { state: "offline", last_changed: now });
+      if (holders) tx.delete(presenceStreamsPath(doc.id));
+      if (status.state !== "online") return false;
+      tx.set(statusPath(doc.id), { state: "offline", last_changed: now } satisfies StatusDoc);
       return true;
     });
     if (changed) marked++;

@@ -3,6 +3,7 @@
  * writes; the ledger's sum is computed from the entries themselves, so the page shows at once when
  * it differs from the sum of balances (it never should).
  */
+import { STATUS, readStatus } from "~/documents/status";
 import type { DocStore } from "~/engine/store/types";
 import type { BookingDoc } from "~/features/bookings/types";
 import { reconcileWallet } from "~/features/wallet/reconcile.server";
@@ -48,7 +49,7 @@ function emptySeries(now: number): { series: DaySeries; add: (at: number, amount
 export async function computeOverview(store: DocStore, now = Date.now()): Promise<Overview> {
   const [users, statuses, wallets, bookings, payments, reports] = await Promise.all([
     store.query({ collection: "users" }),
-    store.query({ collection: "status" }),
+    store.query({ collection: STATUS }),
     store.query({ collection: "wallets" }),
     store.query<BookingDoc>({ collection: "bookings" }),
     store.query({ collection: "payments" }),
@@ -56,7 +57,10 @@ export async function computeOverview(store: DocStore, now = Date.now()): Promis
   ]);
 
   const lastSeen = new Map(
-    statuses.map((s) => [s.id, s.data.state === "online" ? now : Number(s.data.last_changed ?? 0)]),
+    statuses.map(({ id, data }) => {
+      const status = readStatus(data);
+      return [id, status.state === "online" ? now : status.last_changed];
+    }),
   );
   const members = { total: 0, new7: 0, new30: 0, active7: 0, active30: 0 };
   for (const user of users) {

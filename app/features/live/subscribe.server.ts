@@ -5,6 +5,7 @@ import { roleOf } from "~/features/bookings/state";
 import { isPairMember } from "~/features/chat/pair";
 import { composeCall } from "~/engine/live/call-feed";
 import { getUser } from "~/documents/users";
+import { statusPath } from "~/documents/status";
 import { publicMember } from "~/features/members/member";
 import {
   bookingDocOf,
@@ -25,7 +26,6 @@ import {
   inboxEntryPayload,
   inboxOf,
   presenceEntry,
-  statusOf,
   threadOf,
   toPayload,
   unseenMessagesOf,
@@ -143,10 +143,10 @@ function watchPresence(
   let pending = uids.length;
   const stops = uids.map((uid) =>
     store.watchDoc(
-      statusOf(uid),
+      statusPath(uid),
       (doc) => {
         const first = !(uid in current);
-        current[uid] = presenceEntry(doc);
+        current[uid] = presenceEntry(doc?.data);
         if (first) pending -= 1;
         if (pending === 0) emit({ ...current });
       },
@@ -284,8 +284,8 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
     return forumThreadsPayload(await store.query(forumNewestOf(forumSpaceOf(feed)))) as FeedPayloads[F];
   if (isPresenceFeed(feed)) {
     const uids = feedParam(feed).split(".");
-    const docs = await Promise.all(uids.map((u) => store.get(statusOf(u))));
-    return Object.fromEntries(uids.map((u, i) => [u, presenceEntry(docs[i])])) as FeedPayloads[F];
+    const docs = await Promise.all(uids.map((u) => store.get(statusPath(u))));
+    return Object.fromEntries(uids.map((u, i) => [u, presenceEntry(docs[i]?.data)])) as FeedPayloads[F];
   }
   const key = feed as PlainFeedName;
   const source = feedSources[key](uid);

@@ -5,6 +5,7 @@
  */
 import type { DocStore } from "~/engine/store/types";
 import { readTeaching } from "~/features/bookings/availability";
+import { STATUS } from "~/documents/status";
 import { readUser, USERS } from "~/documents/users";
 import { isListedMember, publicMember } from "./member";
 import type { DirectoryEntry } from "./directory";
@@ -15,7 +16,7 @@ export async function loadDirectory(store: DocStore, viewerUid: string): Promise
   const [users, teaching, online] = await Promise.all([
     store.query({ collection: USERS, orderBy: [["createdAt", "desc"]], limit: DIRECTORY_SCAN }),
     store.query({ collection: "teaching", limit: DIRECTORY_SCAN * 2 }),
-    store.query({ collection: "status", where: [["state", "==", "online"]], limit: DIRECTORY_SCAN * 2 }),
+    store.query({ collection: STATUS, where: [["state", "==", "online"]], limit: DIRECTORY_SCAN * 2 }),
   ]);
   const rates = new Map(teaching.map((d) => [d.id, readTeaching(d.data).rates]));
   const onlineNow = new Set(online.map((d) => d.id));

@@ -1,5 +1,6 @@
 import type { DocStore } from "~/engine/store/types";
 import { presenceOf, type Presence } from "./presence";
+import { getStatus } from "~/documents/status";
 import { getUser, type Suspension } from "~/documents/users";
 import { isListedMember, publicMember, type PublicMember } from "./member";
 import { averageRating, readRating } from "~/features/reviews/types";
@@ -31,8 +32,8 @@ export async function getRatings(
 }
 
 export async function getPresences(store: DocStore, uids: readonly string[]): Promise<Map<string, Presence>> {
-  const docs = await Promise.all(uids.map((uid) => store.get(`status/${uid}`)));
-  return new Map(uids.map((uid, i) => [uid, presenceOf(docs[i]?.data)]));
+  const statuses = await Promise.all(uids.map((uid) => getStatus(store, uid)));
+  return new Map(uids.map((uid, i) => [uid, presenceOf(statuses[i])]));
 }
 
 /** Display names of many members at once ("Member" for a blank or missing one). */

@@ -1,17 +1,13 @@
+import type { StatusDoc } from "~/documents/status";
+
 /** Presence as people read it: a dot and "last seen …". Browser-safe. */
 export interface Presence {
   online: boolean;
   lastChanged: number;
 }
 
-export const OFFLINE: Presence = { online: false, lastChanged: 0 };
-
-export function presenceOf(data: Record<string, unknown> | undefined | null): Presence {
-  if (!data) return OFFLINE;
-  return {
-    online: data.state === "online",
-    lastChanged: typeof data.last_changed === "number" ? data.last_changed : 0,
-  };
+export function presenceOf(status: StatusDoc): Presence {
+  return { online: status.state === "online", lastChanged: status.last_changed };
 }
 
 export function lastSeenText(presence: Presence, now: number): string {
