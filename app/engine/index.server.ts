@@ -98,6 +98,7 @@ async function openFirebase(): Promise<Engine> {
     { createFirebaseAuth },
     { createCloudStorageFileStore },
     { realtimePresence },
+    { createTransportMailer },
   ] = await Promise.all([
     import("./firebase/admin.server"),
     import("firebase-admin/auth"),
@@ -105,15 +106,21 @@ async function openFirebase(): Promise<Engine> {
     import("./auth/firebase.server"),
     import("./firebase/storage.server"),
     import("./firebase/presence.server"),
+    import("./auth/mail.server"),
   ]);
   const app = getAdminApp(projectId, env.FIREBASE_DATABASE_URL);
   // FIRESTORE_EMULATOR_HOST, when set, is read by the SDK itself.
   const store = openFirestoreStore(connectFirestore({ projectId }));
+  const mail = await openMailTransport(store, "firebase");
   return {
     store,
-    auth: createFirebaseAuth(getAdminAuth(app), { sessionCookieDays: env.SESSION_COOKIE_DAYS }),
+    // Verification links leave with the rest of the app's mail.
+    auth: createFirebaseAuth(getAdminAuth(app), {
+      sessionCookieDays: env.SESSION_COOKIE_DAYS,
+      mail: createTransportMailer(mail),
+    }),
     files: createCloudStorageFileStore(app, env.FIREBASE_STORAGE_BUCKET ?? `${projectId}.firebasestorage.app`),
-    mail: await openMailTransport(store, "firebase"),
+    mail,
     isOnline: realtimePresence(app),
   };
 }

@@ -82,14 +82,15 @@ const settingsSchema = z.union([
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const auth = await getAuth();
   return {
     email: user.email,
-    emailVerified: user.emailVerified,
-    // Where the browser's SDK sends verification mails (Firebase), it did so at sign-up.
-    canResendVerification: !(await getAuth()).capabilities.emailLinksInBrowser,
+    // A session may remember the address as unverified since sign-in (a Firebase session cookie
+    // keeps its claims): ask the engine for the account as it is now.
+    emailVerified: user.emailVerified || (await auth.getUser(user.uid))?.emailVerified === true,
     notificationPrefs: readNotificationPrefs(user.profile),
     // Where the server cannot check a password, the typed confirmation is the check.
-    deleteNeedsPassword: (await getAuth()).capabilities.checksPasswords,
+    deleteNeedsPassword: auth.capabilities.checksPasswords,
     timezone: user.profile.timezone,
     timezones: timeZoneOptions(),
   };
@@ -203,7 +204,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { email, emailVerified, canResendVerification, notificationPrefs, deleteNeedsPassword, timezone, timezones } =
+  const { email, emailVerified, notificationPrefs, deleteNeedsPassword, timezone, timezones } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -226,9 +227,7 @@ export default function Settings() {
             disabled
             hint="Your sign-in email cannot be changed here."
           />
-          {emailVerified ? null : (
-            <EmailNotVerified busy={navigation.state !== "idle"} canResend={canResendVerification} />
-          )}
+          {emailVerified ? null : <EmailNotVerified busy={navigation.state !== "idle"} />}
           <p className="text-sm text-slate-600">
             Your name, bio, skills and picture are edited on{" "}
             <Link to="/profile" className="font-medium text-brand-700 hover:underline">
@@ -388,7 +387,7 @@ function DeleteAccount({
 }
 
 /** Decision 024: what waits for the verification, and the way to get a new link. */
-function EmailNotVerified({ busy, canResend }: { busy: boolean; canResend: boolean }) {
+function EmailNotVerified({ busy }: { busy: boolean }) {
   return (
     <div
       className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
@@ -398,14 +397,12 @@ function EmailNotVerified({ busy, canResend }: { busy: boolean; canResend: boole
         <strong>Your email is not verified yet.</strong> Open the link we sent you. Until then, SP you pay for sessions
         reach the mentor only once you have verified it.
       </p>
-      {canResend ? (
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="resendVerification" />
-          <button type="submit" className="btn-secondary" disabled={busy}>
-            Send the link again
-          </button>
-        </Form>
-      ) : null}
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="resendVerification" />
+        <button type="submit" className="btn-secondary" disabled={busy}>
+          Send the link again
+        </button>
+      </Form>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * POST /api/session (Firebase mode): the browser signed up or in with the client SDK and sends
- * its fresh ID token; the answer sets the HttpOnly session cookie and says where to go next.
+ * its fresh ID token; the answer sets the HttpOnly session cookie and says where to go next. A
+ * sign-up also gets its verification link by mail.
  * Body `{ idToken, intent: "signIn" | "signUp", redirectTo? }`.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -11,7 +12,7 @@ import { redirectToSchema } from "~/features/auth/schemas";
 import { settleIfVerified } from "~/features/auth/verification.server";
 import { safeRedirect } from "~/features/layout/routes";
 import { getSuspension, suspendedMessage } from "~/features/members/members.server";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
 import { commitSessionToken } from "~/utils/session.server";
 
 const Body = z.object({
@@ -41,6 +42,12 @@ export async function action({ request }: ActionFunctionArgs) {
     // Firebase verifies addresses on its own page: a fresh token is where this server learns of it.
     await settleIfVerified(await getStore(), user);
     const session = await auth.startSession(user, credentials);
+    // The verification link is the server's, as on the embedded engine: it opens this app's page,
+    // which settles the bonus hold at once. A mail that did not leave is sent again from Settings.
+    if (intent === "signUp" && !user.emailVerified)
+      await auth
+        .sendEmailVerification(user.uid, publicOrigin(request))
+        .catch((failure: unknown) => console.error("sign-up: the verification email was not sent", failure));
     const next = safeRedirect(redirectTo, intent === "signUp" ? "" : "/dashboard");
     const to =
       intent === "signUp"

@@ -33,3 +33,27 @@ export async function latestResetCode(email: string): Promise<string> {
   if (!code) throw new Error(`No password-reset code for ${email} in the Auth emulator`);
   return code;
 }
+
+/**
+ * The links of the verification mails the server sent to `email`, oldest first, read where the
+ * Firebase engine puts mail without SMTP_URL: the Firestore `mail` collection (Trigger Email).
+ */
+export async function verificationLinks(email: string): Promise<string[]> {
+  const { connectFirestore, openFirestoreStore } = await import("~/engine/store/firestore.server");
+  const { projectId, firestore } = readEmulators();
+  // Without credentials, Google's auth library would probe the cloud metadata server.
+  process.env.METADATA_SERVER_DETECTION ??= "none";
+  const store = openFirestoreStore(connectFirestore({ projectId, emulatorHost: firestore }));
+  try {
+    const mails = await store.query<{ createdAt: number; message: { subject: string; text: string } }>({
+      collection: "mail",
+      where: [["to", "==", email]],
+    });
+    return mails
+      .filter((mail) => mail.data.message.subject === "Verify your SkillSwap email")
+      .sort((a, b) => a.data.createdAt - b.data.createdAt)
+      .map((mail) => /https?:\/\/\S+/.exec(mail.data.message.text)![0]);
+  } finally {
+    await store.close();
+  }
+}

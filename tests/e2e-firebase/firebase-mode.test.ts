@@ -11,7 +11,7 @@
  * official emulators in .github/workflows/firebase.yml.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { latestResetCode, readEmulators } from "./emulators";
+import { latestResetCode, readEmulators, verificationLinks } from "./emulators";
 
 const PASSWORD = "correct horse battery";
 
@@ -158,6 +158,40 @@ test("an email verification link verifies the address", async ({ page }) => {
   });
   const { users } = (await lookup.json()) as { users: { emailVerified?: boolean }[] };
   expect(users[0]?.emailVerified).toBe(true);
+});
+
+test("sign-up mails a verification link to this app; Settings sends another; the link verifies the address", async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail("resend");
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/profile-setup/);
+  await expect(page.getByText("We sent a link to this address to verify it.")).toBeVisible();
+  await expect.poll(() => verificationLinks(email)).toHaveLength(1);
+  await page.getByLabel("Full name").fill("Vera Firebase");
+  await page.getByRole("button", { name: "Skip skills and continue to your dashboard" }).click();
+  await page.waitForURL(/\/dashboard$/);
+
+  await page.goto("/settings");
+  const notice = page.getByTestId("email-not-verified");
+  await expect(notice).toContainText("Your email is not verified yet.");
+  await notice.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText(`We sent a new verification link to ${email}.`)).toBeVisible();
+  const links = await verificationLinks(email);
+  expect(links).toHaveLength(2);
+  for (const link of links)
+    expect(link).toMatch(new RegExp(`^${baseURL}/auth/action\\?mode=verifyEmail&oobCode=[\\w-]+$`));
+
+  // The newest link opens this app's page, which applies it in the browser and tells the server.
+  await page.goto(links[1]!);
+  await expect(page.getByRole("heading", { name: "Your email is verified" })).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(page.getByTestId("email-not-verified")).toHaveCount(0);
 });
 
 test("the e-mail link page shows Loading… while the client SDK checks the code", async ({ page }) => {

@@ -1,10 +1,12 @@
 /**
  * The Firebase AuthProvider against the Firebase Auth emulator (firebase-tools, offline) and the
  * server's session guard running with BACKEND=firebase. The browser's part (sign-up, sign-in,
- * custom-token sign-in) is played by the same client SDK the islands use.
+ * custom-token sign-in, applying a verification link) is played by the same client SDK the islands
+ * use. Mail goes where the Firebase engine sends it without SMTP_URL: the Firestore `mail` collection.
  */
 import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
 import {
+  applyActionCode,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   getAuth as getClientAuth,
@@ -15,6 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthEmulator, type RunningAuthEmulator } from "../setup/auth-emulator";
 import { startFirestoreEmulator, type RunningFirestoreEmulator } from "../setup/firestore-emulator";
+import { HOUR, NOW, teachDuringWorkingWeek, workingWeekSlots } from "../support/teaching";
 
 const PROJECT_ID = "demo-skillswap-test";
 let authEmulator: RunningAuthEmulator;
@@ -67,6 +70,31 @@ async function serverAuth() {
   return getAuth();
 }
 
+async function serverStore() {
+  const { getStore } = await import("~/engine/index.server");
+  return getStore();
+}
+
+/** The links of the verification mails the server sent to `email`, oldest first. */
+async function verificationLinks(email: string): Promise<URL[]> {
+  const mails = await (
+    await serverStore()
+  ).query<{ to: string; createdAt: number; message: { subject: string; text: string; html: string } }>({
+    collection: "mail",
+    where: [["to", "==", email]],
+  });
+  return mails
+    .filter((mail) => mail.data.message.subject === "Verify your SkillSwap email")
+    .sort((a, b) => a.data.createdAt - b.data.createdAt)
+    .map((mail) => new URL(/https?:\/\/\S+/.exec(mail.data.message.text)![0]));
+}
+
+/** What the person does with the newest link: their browser opens it and the client SDK applies its code. */
+async function openNewestVerificationLink(email: string): Promise<void> {
+  const link = (await verificationLinks(email)).at(-1)!;
+  await applyActionCode(getClientAuth(browserApp), link.searchParams.get("oobCode")!);
+}
+
 async function cookieHeaderFor(token: string, expiresAt: number, uid: string): Promise<string> {
   const { commitSessionToken } = await import("~/utils/session.server");
   return (await commitSessionToken(token, expiresAt, uid)).split(";")[0]!;
@@ -83,7 +111,7 @@ async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
 }
 
 describe("Firebase AuthProvider (Auth emulator)", () => {
-  it("leaves passwords and account links to the browser's SDK, as its capabilities say", async () => {
+  it("leaves passwords and opening account links to the browser's SDK, as its capabilities say", async () => {
     const auth = await serverAuth();
     expect(auth.capabilities).toEqual({ emailLinksInBrowser: true, checksPasswords: false });
   });
@@ -132,6 +160,7 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
     const { getAdminApp } = await import("~/engine/firebase/admin.server");
     const later = createFirebaseAuth(getAdminAuth(getAdminApp(PROJECT_ID)), {
       sessionCookieDays: 5,
+      mail: async () => {},
       now: () => Date.now() + 6 * 60_000,
     });
     await expect(later.signIn({ kind: "idToken", idToken })).rejects.toMatchObject({ code: "token_invalid" });
@@ -192,4 +221,97 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
     // The same token verifies as a Bearer ID token (POST /api/create-checkout-session).
     expect(await auth.verifyIdToken(await credential.user.getIdToken())).toMatchObject({ uid });
   });
+
+  it("mails a verification link to this app's page; its code verifies the address; at most 5 an hour", async () => {
+    const auth = await serverAuth();
+    const { email, uid } = await browserSignUp();
+    await auth.sendEmailVerification(uid, "http://localhost:3000/");
+    const [link] = await verificationLinks(email);
+    expect(link.origin + link.pathname).toBe("http://localhost:3000/auth/action");
+    expect(link.searchParams.get("mode")).toBe("verifyEmail");
+    expect((await auth.getUser(uid))?.emailVerified).toBe(false);
+
+    await openNewestVerificationLink(email);
+    expect((await auth.getUser(uid))?.emailVerified).toBe(true);
+    // Verified: nothing more to send.
+    await auth.sendEmailVerification(uid, "http://localhost:3000");
+    expect(await verificationLinks(email)).toHaveLength(1);
+
+    const other = await browserSignUp();
+    for (let i = 0; i < 5; i++) await auth.sendEmailVerification(other.uid, "http://localhost:3000");
+    await expect(auth.sendEmailVerification(other.uid, "http://localhost:3000")).rejects.toMatchObject({
+      code: "too_many_attempts",
+      message: expect.stringMatching(/^Too many verification emails\. Try again in /),
+    });
+    expect(await verificationLinks(other.email)).toHaveLength(5);
+  });
+
+  it("POST /api/email-verified after the address is verified releases the payment that waited for it", async () => {
+    const auth = await serverAuth();
+    const store = await serverStore();
+    const { ensureProfile } = await import("~/features/profile/bootstrap.server");
+    const { applyCommand, requestBooking } = await import("~/features/bookings/bookings.server");
+    const { getBalance } = await import("~/features/wallet/ledger.server");
+    const { reconcileWallet } = await import("~/features/wallet/reconcile.server");
+    const route = await import("~/routes/api.email-verified");
+
+    const mentor = `mentor${Date.now()}`;
+    await ensureProfile(store, mentor, NOW);
+    await store.update(`users/${mentor}`, {
+      fullName: "Mentor",
+      skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }],
+    });
+    await teachDuringWorkingWeek(store, mentor, { spanish: 10 });
+
+    // A new member, unverified as Firebase says, books and completes an hour with the mentor.
+    const { email, uid, idToken } = await browserSignUp();
+    const learner = await auth.signUp({ kind: "idToken", idToken });
+    expect(learner.emailVerified).toBe(false);
+    await ensureProfile(store, uid, NOW, learner);
+    const start = workingWeekSlots(2)[0]!;
+    const booking = await requestBooking(
+      store,
+      { learnerUid: uid, mentorUid: mentor, skillTag: "spanish", start, durationMinutes: 60 },
+      NOW,
+    );
+    await applyCommand(store, booking.id, { uid: mentor }, { kind: "accept" }, NOW);
+    await applyCommand(store, booking.id, { uid: mentor }, { kind: "confirm" }, start + HOUR);
+    await applyCommand(store, booking.id, { uid }, { kind: "confirm" }, start + HOUR);
+    const bookingData = async () => (await store.get(`bookings/${booking.id}`))!.data;
+    expect(await bookingData()).toMatchObject({ state: "completed", payoutWaits: true });
+    expect(await getBalance(store, mentor)).toBe(200);
+    expect(await getBalance(store, uid)).toBe(190);
+
+    const session = await auth.startSession(learner, { kind: "idToken", idToken });
+    const cookie = await cookieHeaderFor(session.token, session.expiresAt, uid);
+    const post = async () => {
+      const request = new Request("http://localhost/api/email-verified", {
+        method: "POST",
+        headers: { Origin: "http://localhost", Cookie: cookie },
+      });
+      return (await route.action({ request, params: {}, context: {} })).json();
+    };
+
+    // The browser's word is not enough: Firebase has not verified the address yet.
+    expect(await post()).toEqual({ verified: false });
+    expect(await getBalance(store, mentor)).toBe(200);
+
+    await auth.sendEmailVerification(uid, "http://localhost");
+    await openNewestVerificationLink(email);
+    // The session cookie still says unverified; the server asks Firebase for the account as it is now.
+    expect((await auth.getSessionUser(session.token))?.emailVerified).toBe(false);
+    expect(await post()).toEqual({ verified: true });
+    expect(await getBalance(store, mentor)).toBe(210);
+    expect((await store.get(`wallets/${mentor}/transactions/release_${booking.id}`))?.data).toMatchObject({
+      amount: 10,
+      type: "booking_release",
+    });
+    expect(await bookingData()).toMatchObject({ payoutWaits: false, waitingPayout: null });
+    expect(await store.get(`unverified_accounts/${uid}`)).toBeNull();
+
+    // Told twice, paid once.
+    expect(await post()).toEqual({ verified: true });
+    expect(await getBalance(store, mentor)).toBe(210);
+    for (const who of [mentor, uid]) expect((await reconcileWallet(store, who)).ok).toBe(true);
+  }, 60_000);
 });

@@ -6,6 +6,7 @@
  * request.
  */
 import type { Auth, DecodedIdToken, UserRecord } from "firebase-admin/auth";
+import { createVerificationMailCap, emailActionLink, verificationMail, type Mailer } from "./mail.server";
 import { AuthError, type AuthProvider, type AuthUser, type Credentials, type Session } from "./types";
 
 /** createSessionCookie is only for a recent sign-in: an old ID token could be a stolen one. */
@@ -37,6 +38,8 @@ const MESSAGES = {
 
 export interface FirebaseAuthOptions {
   sessionCookieDays: number;
+  /** Where verification mails go (the app's outgoing-mail port). */
+  mail: Mailer;
   now?: () => number;
 }
 
@@ -86,6 +89,9 @@ function idTokenOf(credentials: Credentials): string {
 export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): AuthProvider {
   const now = options.now ?? Date.now;
   const sessionLifetimeMs = options.sessionCookieDays * DAY_MS;
+  // Counted in this process (decision 021: Firebase mode's limits are per instance); Identity
+  // Toolkit caps the links it generates on top of it.
+  const verifyRequests = createVerificationMailCap();
 
   /** The user of a fresh, unrevoked ID token. */
   async function acceptFreshIdToken(credentials: Credentials): Promise<AuthUser> {
@@ -181,10 +187,22 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
       }
     },
 
-    // The browser's SDK sends these mails (sign-up, reset) and applies the links.
+    // Firebase makes the code; the link is this app's own /auth/action page (the browser's SDK
+    // applies it there and the server settles the bonus hold at once, decision 024), and the mail
+    // is the app's, as on the embedded engine.
+    async sendEmailVerification(uid, origin) {
+      const record = await userRecordOrNull(() => auth.getUser(uid));
+      if (!record?.email || record.emailVerified) return;
+      verifyRequests.count(uid, now());
+      const firebaseLink = new URL(await auth.generateEmailVerificationLink(record.email));
+      const code = firebaseLink.searchParams.get("oobCode");
+      if (!code) throw new Error("Firebase answered a verification link without a code");
+      await options.mail(verificationMail(record.email, emailActionLink(origin, "verifyEmail", code)));
+    },
+
+    // The browser's SDK sends the signed-out mails (reset) and applies every link.
     requestPasswordReset: notSupported,
     notifySignUpAttempt: notSupported,
-    sendEmailVerification: notSupported,
     verifyEmail: notSupported,
     checkResetCode: notSupported,
     resetPassword: notSupported,

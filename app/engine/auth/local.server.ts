@@ -9,8 +9,13 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import type { DocStore, Transaction } from "../store/types";
 import { AlreadyExistsError } from "../store/types";
-import type { Mailer } from "./mail.server";
-import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
+import {
+  createMailCap,
+  createVerificationMailCap,
+  emailActionLink,
+  verificationMail,
+  type Mailer,
+} from "./mail.server";
 import { createSignInThrottle } from "./sign-in-throttle.server";
 import {
   AuthError,
@@ -216,10 +221,6 @@ const sessionPath = (token: string) => `sessions/${sha256Hex(token)}`;
 const resetCodePath = (code: string) => `reset_codes/${sha256Hex(code)}`;
 const verifyCodePath = (code: string) => `verify_codes/${sha256Hex(code)}`;
 
-function actionLink(origin: string, mode: "resetPassword" | "verifyEmail", code: string): string {
-  return `${origin.replace(/\/+$/, "")}/auth/action?mode=${mode}&oobCode=${code}`;
-}
-
 /** Deletes every session of `uid` and voids its unused reset links, inside `tx`. */
 async function voidCredentialsIn(tx: Transaction, uid: string, now: number, exceptCodePath?: string): Promise<void> {
   const [sessions, codes] = await Promise.all([
@@ -250,22 +251,9 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
   const throttle = createSignInThrottle(store);
   // Each reset request sends an email; without a cap anyone could flood a person's inbox.
   // Counted per address whether or not it has an account, so refusing reveals nothing.
-  const resetRequests = createRateLimiter({ name: "password_reset", windowMs: 60 * 60_000, max: 5 });
+  const resetRequests = createMailCap("password_reset", 5, "Too many reset requests");
   // The same for verification e-mails, per account.
-  const verifyRequests = createRateLimiter({ name: "email_verification", windowMs: 60 * 60_000, max: 5 });
-
-  /** Counts one mail for `key`, or throws too_many_attempts ("<what>. Try again in …") past the limit. */
-  function countMail(limiter: typeof resetRequests, key: string, at: number, what: string): void {
-    const decision = limiter.check(key, at);
-    if (!decision.allowed) {
-      throw new AuthError(
-        "too_many_attempts",
-        `${what}. Try again in ${waitText(decision.retryAfterMs)}.`,
-        decision.retryAfterMs,
-      );
-    }
-    limiter.hit(key, at);
-  }
+  const verifyRequests = createVerificationMailCap();
 
   /**
    * Counts a reset-link request for `email` and, when it has an account, stores a fresh code and
@@ -277,7 +265,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
     compose: (link: string) => { subject: string; text: string },
   ): Promise<void> {
     const at = now();
-    countMail(resetRequests, email, at, "Too many reset requests");
+    resetRequests.count(email, at);
     const found = await findUserByEmail(email);
     if (!found) return;
     const code = newSecret();
@@ -288,7 +276,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       expiresAt: at + RESET_CODE_LIFETIME_MS,
       usedAt: null,
     } satisfies ResetCodeDoc);
-    const link = actionLink(origin, "resetPassword", code);
+    const link = emailActionLink(origin, "resetPassword", code);
     await options.mail({ to: email, ...compose(link), link });
   }
 
@@ -472,7 +460,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       const user = await store.get<AuthUserDoc>(userPath(uid));
       if (!user || typeof user.data.emailVerifiedAt === "number") return;
       const at = now();
-      countMail(verifyRequests, uid, at, "Too many verification emails");
+      verifyRequests.count(uid, at);
       const code = newSecret();
       const email = user.data.email;
       await store.create(verifyCodePath(code), {
@@ -482,16 +470,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
         expiresAt: at + VERIFY_CODE_LIFETIME_MS,
         usedAt: null,
       } satisfies VerifyCodeDoc);
-      const link = actionLink(origin, "verifyEmail", code);
-      await options.mail({
-        to: email,
-        subject: "Verify your SkillSwap email",
-        text:
-          `Welcome to SkillSwap! Please confirm that ${email} is your email address.\n\n` +
-          `Open this link within the next three days:\n${link}\n\n` +
-          `If you did not create a SkillSwap account, ignore this email.`,
-        link,
-      });
+      await options.mail(verificationMail(email, emailActionLink(origin, "verifyEmail", code)));
     },
 
     async verifyEmail(code) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { createOutboxMailer } from "./mail.server";
+import type { OutgoingMail } from "../mail/types";
+import { mailKeyIsValid } from "../mail/types";
+import { createOutboxMailer, createTransportMailer, emailActionLink, verificationMail } from "./mail.server";
 
 const { store } = useTempStore("skillswap-mail-");
 
@@ -27,5 +29,24 @@ describe("createOutboxMailer", () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain("ada@example.com");
     expect(lines[0]).toContain(message.link);
+  });
+});
+
+describe("createTransportMailer", () => {
+  it("hands each account mail to the app's mail port as text and HTML, each under its own key", async () => {
+    const sent: OutgoingMail[] = [];
+    const mail = createTransportMailer({ description: "memory", send: async (m) => void sent.push(m) });
+    const link = emailActionLink("https://skillswap.example/", "verifyEmail", "code-1");
+    expect(link).toBe("https://skillswap.example/auth/action?mode=verifyEmail&oobCode=code-1");
+
+    await mail(verificationMail("ada@example.com", link));
+    await mail(verificationMail("ada@example.com", link));
+
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({ to: "ada@example.com", subject: "Verify your SkillSwap email" });
+    expect(sent[0]!.text).toContain(`\n${link}\n`);
+    expect(sent[0]!.html).toContain(`<a href="${link.replace("&", "&amp;")}"`);
+    expect(mailKeyIsValid(sent[0]!.key)).toBe(true);
+    expect(sent[0]!.key).not.toBe(sent[1]!.key);
   });
 });

@@ -1,10 +1,14 @@
 /**
- * Outgoing mail for the embedded engine. There is no mail server on a machine that runs
- * with nothing else, so messages go to the `outbox` collection and one log line carries
- * the link: whoever runs SkillSwap locally can follow it, and tests read the outbox.
+ * The accounts' own mail (reset and verification links), on both engines: what a message holds,
+ * the links it carries, how many a person may be sent, and where it goes. On a machine that runs
+ * with nothing else there is no mail server, so messages go to the `outbox` collection and one log
+ * line carries the link: whoever runs SkillSwap locally can follow it, and tests read the outbox.
  */
 import { randomBytes } from "node:crypto";
 import type { DocStore } from "../store/types";
+import type { MailTransport } from "../mail/types";
+import { createRateLimiter, waitText, type RateLimiter } from "~/utils/rate-limit.server";
+import { AuthError } from "./types";
 
 export interface MailMessage {
   to: string;
@@ -35,4 +39,87 @@ export function createOutboxMailer(
     });
     log(`[mail] to ${message.to}: ${message.subject} → ${message.link}`);
   };
+}
+
+/**
+ * The account mails through the app's outgoing-mail port (Firebase: SMTP_URL or the Trigger Email
+ * collection), as plain text and as HTML, each under a fresh key (every link is a new message).
+ */
+export function createTransportMailer(transport: MailTransport): Mailer {
+  return async (message) => {
+    await transport.send({
+      key: `account_${randomBytes(12).toString("base64url")}`,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: htmlBody(message),
+    });
+  };
+}
+
+/** A link of an account e-mail, opened by this app's `/auth/action` page on either engine. */
+export function emailActionLink(origin: string, mode: "resetPassword" | "verifyEmail", code: string): string {
+  return `${origin.replace(/\/+$/, "")}/auth/action?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
+}
+
+/** The verification mail, the same on both engines. */
+export function verificationMail(email: string, link: string): MailMessage {
+  return {
+    to: email,
+    subject: "Verify your SkillSwap email",
+    text:
+      `Welcome to SkillSwap! Please confirm that ${email} is your email address.\n\n` +
+      `Open this link within the next three days:\n${link}\n\n` +
+      `If you did not create a SkillSwap account, ignore this email.`,
+    link,
+  };
+}
+
+/**
+ * A cap on one kind of account mail per key (an address, an account): without one anyone could
+ * flood a person's inbox. `count` records one mail, or throws too_many_attempts
+ * ("<what>. Try again in …") past the cap.
+ */
+export function createMailCap(name: string, perHour: number, what: string) {
+  const limiter: RateLimiter = createRateLimiter({ name, windowMs: 60 * 60_000, max: perHour });
+  return {
+    count(key: string, at: number): void {
+      const decision = limiter.check(key, at);
+      if (!decision.allowed) {
+        throw new AuthError(
+          "too_many_attempts",
+          `${what}. Try again in ${waitText(decision.retryAfterMs)}.`,
+          decision.retryAfterMs,
+        );
+      }
+      limiter.hit(key, at);
+    },
+  };
+}
+
+/** Verification mails: 5 an hour per account, on both engines. */
+export const createVerificationMailCap = () => createMailCap("email_verification", 5, "Too many verification emails");
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** The HTML part: paragraphs of the plain text, with the message's link as a button-like anchor. */
+export function htmlBody(message: MailMessage): string {
+  const link = escapeHtml(message.link);
+  const paragraphs = message.text
+    .split(/\n{2,}/)
+    .map((paragraph) =>
+      escapeHtml(paragraph)
+        .replaceAll(link, `<a href="${link}" style="color:#1d5cee">${link}</a>`)
+        .replace(/\n/g, "<br>"),
+    )
+    .map((paragraph) => `<p style="margin:0 0 16px">${paragraph}</p>`)
+    .join("\n");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(message.subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111827;max-width:560px;margin:0 auto;padding:24px">
+${paragraphs}
+<p style="margin:24px 0 0;font-size:13px;color:#6b7280">SkillSwap</p>
+</body></html>`;
 }

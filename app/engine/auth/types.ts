@@ -82,9 +82,9 @@ export interface AuthProvider {
   /** Sends a reset link to `/auth/action?mode=resetPassword&oobCode=…`; silent for unknown emails. */
   requestPasswordReset(email: string, origin: string): Promise<void>;
   /**
-   * Sends a link to `/auth/action?mode=verifyEmail&oobCode=…` to the account's address; nothing
-   * when it is verified already. AuthError("too_many_attempts") past 5 an hour;
-   * AuthError("not_supported") where the browser sends it (Firebase: the client SDK at sign-up).
+   * Sends a link to `/auth/action?mode=verifyEmail&oobCode=…` to the account's address through the
+   * app's mail, on both engines (Firebase makes the code, the server mails it); nothing when it is
+   * verified already. AuthError("too_many_attempts") past 5 an hour.
    */
   sendEmailVerification(uid: string, origin: string): Promise<void>;
   /**

@@ -10,7 +10,6 @@ import {
   createUserWithEmailAndPassword,
   inMemoryPersistence,
   initializeAuth,
-  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   type Auth,
@@ -80,7 +79,7 @@ export async function signIn(email: string, password: string, redirectTo: string
 }
 
 /**
- * A new address gets its account, a verification e-mail from Firebase and a session. An address
+ * A new address gets its account and a session (whose start mails the verification link). An address
  * with an account never answers "already in use" (decision 024): its owner, typing their own
  * password, is signed in; anyone else is told to check the e-mail, and the owner gets a reset link.
  */
@@ -88,8 +87,7 @@ export async function signUp(email: string, password: string, redirectTo: string
   const auth = browserAuth();
   try {
     const credential = await createUserWithEmailAndPassword(auth, email, password);
-    // A mail that fails to leave must not fail the sign-up: /settings sends another.
-    await sendEmailVerification(credential.user, { url: `${window.location.origin}/dashboard` }).catch(() => {});
+    // The server mails the verification link when it starts the session (/api/session).
     return { kind: "redirect", to: await startSession(credential, "signUp", redirectTo) };
   } catch (error) {
     if (codeOf(error) !== "auth/email-already-in-use") throw error;
