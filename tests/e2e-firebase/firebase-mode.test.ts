@@ -27,6 +27,15 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Signs up through the form (the client SDK creates the account) and lands on /profile-setup. */
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/profile-setup/);
+}
+
 /** An account created straight in the Auth emulator, as the client SDK's sign-up would. */
 async function createAccount(email: string): Promise<{ idToken: string }> {
   const { auth } = readEmulators();
@@ -50,11 +59,7 @@ function firestoreListenerFails(page: Page): Promise<unknown> {
 
 test("sign up, name, dashboard with the server's welcome bonus, log out, sign in again", async ({ page }) => {
   const email = uniqueEmail("firebase");
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(/\/profile-setup/);
+  await signUp(page, email);
 
   await page.getByLabel("Full name").fill("Ada Firebase");
   await page.getByRole("button", { name: "Skip skills and continue to your dashboard" }).click();
@@ -165,11 +170,7 @@ test("sign-up mails a verification link to this app; Settings sends another; the
   baseURL,
 }) => {
   const email = uniqueEmail("resend");
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(/\/profile-setup/);
+  await signUp(page, email);
   await expect(page.getByText("We sent a link to this address to verify it.")).toBeVisible();
   await expect.poll(() => verificationLinks(email)).toHaveLength(1);
   await page.getByLabel("Full name").fill("Vera Firebase");
