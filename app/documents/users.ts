@@ -123,3 +123,13 @@ export function readUser(data: Record<string, unknown> | null | undefined): User
 export async function getUser(reader: DocReader, uid: string): Promise<UserProfile | null> {
   return readUser((await reader.get(userPath(uid)))?.data);
 }
+
+/** What reads many documents at once: a DocStore. */
+export interface DocsReader {
+  getAll(paths: readonly string[]): Promise<({ data: Record<string, unknown> } | null)[]>;
+}
+
+/** Many members' `users/{uid}` in one read, parsed, in the order of `uids`; null where there is none. */
+export async function getUsers(reader: DocsReader, uids: readonly string[]): Promise<(UserProfile | null)[]> {
+  return (await reader.getAll(uids.map(userPath))).map((doc) => readUser(doc?.data));
+}

@@ -23,6 +23,8 @@ export const contractCases = {
   "crud.create-existing-fails": "create fails with AlreadyExistsError when the document exists",
   "crud.update-missing-fails": "update fails with NotFoundError when the document is missing",
   "crud.returned-data-is-a-copy": "changing returned data does not change the store",
+  "crud.get-all": "getAll answers many documents in the order asked, null for missing ones",
+  "crud.get-all-bad-path": "getAll refuses a collection path as get does",
   "query.equals": "where == matches equal values",
   "query.in": "where in matches any of the values",
   "query.array-contains": "where array-contains matches arrays holding the value",
@@ -136,6 +138,34 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
     }
 
     // --- documents --------------------------------------------------------------------
+
+    test("crud.get-all", async () => {
+      const a = `${col("users")}/a`;
+      const b = `${col("users")}/b`;
+      const missing = `${col("users")}/missing`;
+      const nested = `${col("users")}/a/saved/x`;
+      await store.create(a, { n: 1 });
+      await store.create(b, { n: 2 });
+      await store.create(nested, { n: 3 });
+      expect(await store.getAll([])).toEqual([]);
+      const docs = await store.getAll([b, missing, nested, a, b]);
+      expect(docs).toEqual([
+        { id: "b", path: b, data: { n: 2 } },
+        null,
+        { id: "x", path: nested, data: { n: 3 } },
+        { id: "a", path: a, data: { n: 1 } },
+        { id: "b", path: b, data: { n: 2 } },
+      ]);
+      docs[0]!.data.n = 99;
+      expect(docs[4]!.data.n).toBe(2);
+      expect((await store.get(b))?.data).toEqual({ n: 2 });
+    });
+
+    test("crud.get-all-bad-path", async () => {
+      const error = await rejectionOf(store.getAll([`${col("users")}/a`, col("users")]));
+      expect(error).toBeInstanceOf(Error);
+      expect(await rejectionOf(store.get(col("users")))).toBeInstanceOf(Error);
+    });
 
     test("crud.get-missing", async () => {
       expect(await store.get(`${col("users")}/nobody`)).toBeNull();

@@ -63,6 +63,7 @@ function recordingStore(recorded: Query[]): DocStore {
   };
   return {
     get: async () => null,
+    getAll: async (paths) => paths.map(() => null),
     query: async (q) => (recorded.push(q), []),
     create: async () => {},
     set: async () => {},

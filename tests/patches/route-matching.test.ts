@@ -39,7 +39,7 @@ describe("patched matchRoutes", () => {
 
   it("does not let one caller's changes reach the next", () => {
     const mine = router.matchRoutes(routes, "/inbox/changed")!;
-    mine[2].params.chatId = "tampered";
+    (mine[2].params as Record<string, string>).chatId = "tampered";
     mine.pop();
     const next = router.matchRoutes(routes, "/inbox/changed")!;
     expect(next).toHaveLength(3);

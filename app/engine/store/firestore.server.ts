@@ -179,6 +179,13 @@ class FirestoreDocStore implements DocStore {
     return toDoc<T>(await this.db.doc(path).get());
   }
 
+  async getAll<T extends DocData = DocData>(paths: readonly string[]): Promise<(Doc<T> | null)[]> {
+    if (paths.length === 0) return [];
+    // One round trip; Firestore answers in the order asked.
+    const snapshots = await this.db.getAll(...paths.map((path) => this.db.doc(path)));
+    return snapshots.map((snapshot) => toDoc<T>(snapshot));
+  }
+
   async query<T extends DocData = DocData>(query: Query): Promise<Doc<T>[]> {
     const result = await buildSdkQuery(this.db, query).get();
     return result.docs.map((d) => toDoc<T>(d)!);

@@ -88,6 +88,7 @@ class SqliteDocStore implements DocStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly readRowStmt: Database.Statement<[string], Row>;
+  private readonly readRowsStmt: Database.Statement<[string], Row>;
   private readonly readVersionStmt: Database.Statement<[string], number>;
   private readonly nextVersionStmt: Database.Statement<[], number>;
   private readonly insertStmt: Database.Statement<[string, string, string, string, number]>;
@@ -156,6 +157,9 @@ class SqliteDocStore implements DocStore {
     this.pruneChangesStmt = this.db.prepare("DELETE FROM changes WHERE version <= ?");
 
     this.readRowStmt = this.db.prepare("SELECT path, id, data, version FROM docs WHERE path = ?");
+    this.readRowsStmt = this.db.prepare(
+      "SELECT path, id, data, version FROM docs WHERE path IN (SELECT value FROM json_each(?))",
+    );
     this.readVersionStmt = this.db.prepare<[string], number>("SELECT version FROM docs WHERE path = ?").pluck();
     this.nextVersionStmt = this.db
       .prepare<[], number>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value")
@@ -220,6 +224,18 @@ class SqliteDocStore implements DocStore {
   async get<T extends DocData = DocData>(docPath: string): Promise<Doc<T> | null> {
     const row = this.readRow(parseDocPath(docPath).path);
     return row ? toDoc<T>(row) : null;
+  }
+
+  async getAll<T extends DocData = DocData>(docPaths: readonly string[]): Promise<(Doc<T> | null)[]> {
+    const wanted = docPaths.map((p) => parseDocPath(p).path);
+    if (wanted.length === 0) return [];
+    const rows = this.readRowsStmt.all(JSON.stringify(wanted));
+    const byPath = new Map(rows.map((row) => [row.path, row]));
+    // A path asked for twice gets two documents, so no caller shares data with another.
+    return wanted.map((p) => {
+      const row = byPath.get(p);
+      return row ? toDoc<T>(row) : null;
+    });
   }
 
   async query<T extends DocData = DocData>(query: Query): Promise<Doc<T>[]> {

@@ -62,6 +62,8 @@ export type Unsubscribe = () => void;
 
 export interface DocStore {
   get<T extends DocData = DocData>(path: string): Promise<Doc<T> | null>;
+  /** The documents at `paths`, in the same order, null where one is missing: one read for many. */
+  getAll<T extends DocData = DocData>(paths: readonly string[]): Promise<(Doc<T> | null)[]>;
   query<T extends DocData = DocData>(query: Query): Promise<Doc<T>[]>;
   /** Fails with AlreadyExistsError when the document exists. */
   create(path: string, data: DocData): Promise<void>;

@@ -10,7 +10,7 @@ import { moderatedText } from "~/features/chat/moderation.server";
 import type { MessageDoc } from "~/features/chat/types";
 import { postLink, threadPath } from "~/features/community/paths";
 import type { PostDoc, ThreadDoc } from "~/features/community/types";
-import { getUser } from "~/documents/users";
+import { getUsers } from "~/documents/users";
 import { namesOf } from "~/features/members/members.server";
 import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
 import { REPORT_REASON_LABELS, type Report, type ReportReason } from "~/features/reports/types";
@@ -89,10 +89,7 @@ async function messageContext(store: DocStore, report: Report, names: Map<string
 export async function moderationQueue(store: DocStore, status: QueueStatus): Promise<ReportedItem[]> {
   const groups = groupByTarget(await listReports(store, status, 300));
   const uids = [...new Set(groups.flatMap((g) => g.flatMap((r) => [r.authorUid, r.reporterUid])))];
-  const [names, authors] = await Promise.all([
-    namesOf(store, uids),
-    Promise.all(uids.map((uid) => getUser(store, uid))),
-  ]);
+  const [names, authors] = await Promise.all([namesOf(store, uids), getUsers(store, uids)]);
   const suspended = new Set(uids.filter((_, i) => authors[i]?.suspension));
 
   const items = await Promise.all(

@@ -284,7 +284,7 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
     return forumThreadsPayload(await store.query(forumNewestOf(forumSpaceOf(feed)))) as FeedPayloads[F];
   if (isPresenceFeed(feed)) {
     const uids = feedParam(feed).split(".");
-    const docs = await Promise.all(uids.map((u) => store.get(statusPath(u))));
+    const docs = await store.getAll(uids.map(statusPath));
     return Object.fromEntries(uids.map((u, i) => [u, presenceEntry(docs[i]?.data)])) as FeedPayloads[F];
   }
   const key = feed as PlainFeedName;

@@ -138,7 +138,7 @@ export async function findMatches(
   const [members, saved, teaching] = await Promise.all([
     getMembers(store, uids),
     isSaved(store, uid, uids),
-    Promise.all(uids.map((id) => store.get(teachingPath(id)))),
+    store.getAll(uids.map(teachingPath)),
   ]);
   const teachingOf = new Map(uids.map((id, i) => [id, readTeaching(teaching[i]?.data)]));
   const rates = new Map(uids.map((id) => [id, teachingOf.get(id)!.rates]));

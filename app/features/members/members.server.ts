@@ -1,7 +1,7 @@
 import type { DocStore } from "~/engine/store/types";
 import { presenceOf, type Presence } from "./presence";
-import { getStatus } from "~/documents/status";
-import { getUser, type Suspension } from "~/documents/users";
+import { readStatus, statusPath } from "~/documents/status";
+import { getUser, getUsers, type Suspension } from "~/documents/users";
 import { isListedMember, publicMember, type PublicMember } from "./member";
 import { averageRating, readRating } from "~/features/reviews/types";
 
@@ -12,7 +12,7 @@ export async function getMember(store: DocStore, uid: string): Promise<PublicMem
 }
 
 export async function getMembers(store: DocStore, uids: readonly string[]): Promise<Map<string, PublicMember>> {
-  const profiles = await Promise.all(uids.map((uid) => getUser(store, uid)));
+  const profiles = await getUsers(store, uids);
   return new Map(uids.map((uid, i) => [uid, publicMember(uid, profiles[i])]));
 }
 
@@ -21,7 +21,7 @@ export async function getRatings(
   store: DocStore,
   uids: readonly string[],
 ): Promise<Map<string, { count: number; average: number }>> {
-  const docs = await Promise.all(uids.map((uid) => store.get(`ratings/${uid}`)));
+  const docs = await store.getAll(uids.map((uid) => `ratings/${uid}`));
   const out = new Map<string, { count: number; average: number }>();
   uids.forEach((uid, i) => {
     const summary = readRating(docs[i]?.data);
@@ -32,14 +32,14 @@ export async function getRatings(
 }
 
 export async function getPresences(store: DocStore, uids: readonly string[]): Promise<Map<string, Presence>> {
-  const statuses = await Promise.all(uids.map((uid) => getStatus(store, uid)));
-  return new Map(uids.map((uid, i) => [uid, presenceOf(statuses[i])]));
+  const docs = await store.getAll(uids.map(statusPath));
+  return new Map(uids.map((uid, i) => [uid, presenceOf(readStatus(docs[i]?.data))]));
 }
 
 /** Display names of many members at once ("Member" for a blank or missing one). */
 export async function namesOf(store: DocStore, uids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(uids)];
-  const profiles = await Promise.all(unique.map((uid) => getUser(store, uid)));
+  const profiles = await getUsers(store, unique);
   const names = new Map<string, string>();
   unique.forEach((uid, i) => names.set(uid, profiles[i]?.fullName.trim() || "Member"));
   return names;

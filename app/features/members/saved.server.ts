@@ -42,6 +42,6 @@ export async function savedUids(store: DocStore, uid: string): Promise<string[]>
 }
 
 export async function isSaved(store: DocStore, uid: string, others: readonly string[]): Promise<Set<string>> {
-  const found = await Promise.all(others.map(async (o) => ((await store.get(savedMemberPath(uid, o))) ? o : null)));
-  return new Set(found.filter((o): o is string => o !== null));
+  const docs = await store.getAll(others.map((o) => savedMemberPath(uid, o)));
+  return new Set(others.filter((_, i) => docs[i] !== null));
 }
