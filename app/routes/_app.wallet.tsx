@@ -8,8 +8,10 @@ import { useLiveFeed } from "~/components/live/use-live-feed";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { Coin } from "~/components/wallet/coin";
 import { requestTopUp } from "~/components/wallet/open-top-up";
+import { WaitingPayouts } from "~/components/wallet/waiting-payouts";
 import { mergeNewestFirst, WalletHistory, type HistoryRow } from "~/components/wallet/wallet-history";
 import { getStore } from "~/engine/index.server";
+import { loadWaitingPayouts } from "~/features/bookings/views.server";
 import { formatSp } from "~/features/wallet/format";
 import { getBalance, listEntries } from "~/features/wallet/ledger.server";
 import { requireUser } from "~/utils/auth.server";
@@ -28,9 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!search.success) throw redirect("/wallet");
   const { before } = search.data;
   const store = await getStore();
-  const [balance, page] = await Promise.all([
+  const [balance, page, waiting] = await Promise.all([
     getBalance(store, user.uid),
     listEntries(store, user.uid, { limit: PAGE_SIZE, before }),
+    // Asked on the first page only: "Load more" fetches this loader for its rows.
+    before === undefined ? loadWaitingPayouts(store, user.uid) : [],
   ]);
   const rows: HistoryRow[] = page.entries.map(({ id, amount, type, description, timestamp }) => ({
     id,
@@ -43,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     balance,
     rows,
     nextBefore: page.nextBefore,
+    waiting,
     isFirstPage: before === undefined,
     timeZone: user.profile.timezone || "UTC",
   };
@@ -75,7 +80,7 @@ export default function WalletPage() {
 }
 
 function Wallet() {
-  const { balance: initialBalance, rows, nextBefore, isFirstPage, timeZone } = useLoaderData<typeof loader>();
+  const { balance: initialBalance, rows, nextBefore, waiting, isFirstPage, timeZone } = useLoaderData<typeof loader>();
   const { balance } = useLiveFeed("wallet", { balance: initialBalance });
   // The layout already streams the latest entries; on the first page they join the list as they happen.
   const latest = useLiveFeed("transactions", [], { enabled: isFirstPage });
@@ -107,6 +112,8 @@ function Wallet() {
           </p>
         </div>
       </section>
+
+      <WaitingPayouts payouts={waiting} timeZone={timeZone} />
 
       <section aria-labelledby="wallet-history-title">
         <div className="mb-3 flex items-center justify-between">

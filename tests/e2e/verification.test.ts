@@ -1,10 +1,16 @@
 /**
  * Decision 024: a new member has the 200 SP at once and a verification link in their mail; until
  * they open it, their account carries the bonus hold and Settings says so; the link's button
- * verifies the address and lifts the hold.
+ * verifies the address and lifts the hold. Their mentors see the payments that wait for it in the
+ * wallet and on the calendar, until the verification releases them.
  */
+import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/test";
-import { signUpViaUi } from "./support/fixtures";
+import { bookableStarts, MIN_NOTICE_MS } from "~/features/bookings/availability";
+import { applyCommand, requestBooking } from "~/features/bookings/bookings.server";
+import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
+import { reconcileAll } from "~/features/wallet/reconcile.server";
+import { createUser, openAs, signUpViaUi } from "./support/fixtures";
 import { e2eStore, uidOf } from "./support/store";
 
 async function verificationLink(email: string): Promise<string> {
@@ -57,4 +63,98 @@ test("Settings sends a new verification link to an unverified member", async ({ 
   await expect(page.getByText(`We sent a new verification link to ${email}.`)).toBeVisible();
   const mails = await e2eStore().query<{ subject: string }>({ collection: "outbox", where: [["to", "==", email]] });
   expect(mails.filter((m) => m.data.subject === "Verify your SkillSwap email")).toHaveLength(2);
+});
+
+const HOUR = 3_600_000;
+const EVERY_DAY = {
+  weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" })),
+  exceptions: [],
+};
+
+/** An hour of Spanish that `learnerUid` booked, the mentor accepted, took place and both confirmed. */
+async function completedSession(learnerUid: string, mentorUid: string): Promise<string> {
+  const store = e2eStore();
+  const now = Date.now();
+  const [start] = bookableStarts(EVERY_DAY, "UTC", {
+    from: now + MIN_NOTICE_MS + HOUR,
+    to: now + 2 * 24 * HOUR,
+    durationMinutes: 60,
+  });
+  const booking = await requestBooking(store, {
+    learnerUid,
+    mentorUid,
+    skillTag: "spanish",
+    start: start!,
+    durationMinutes: 60,
+  });
+  await applyCommand(store, booking.id, { uid: mentorUid }, { kind: "accept" });
+  // It took place: an hour that ended an hour ago.
+  await store.update(`bookings/${booking.id}`, { start: now - 2 * HOUR, end: now - HOUR });
+  await applyCommand(store, booking.id, { uid: mentorUid }, { kind: "confirm" });
+  const done = await applyCommand(store, booking.id, { uid: learnerUid }, { kind: "confirm" });
+  expect(done.booking).toMatchObject({ state: "completed", payoutWaits: true });
+  return booking.id;
+}
+
+test("a mentor sees the payment that waits for the learner's verification in the wallet and on the calendar", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const suffix = randomUUID().slice(0, 6);
+  const mentor = await createUser({
+    fullName: `Mona Mentor ${suffix}`,
+    profile: { timezone: "UTC", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] },
+  });
+  await saveAvailability(e2eStore(), mentor.uid, { timezone: "UTC", ...EVERY_DAY });
+  await saveRates(e2eStore(), mentor.uid, { spanish: 40 });
+  const learnerName = `Wes Waiting ${suffix}`;
+  const { email } = await signUpViaUi(page, { fullName: learnerName });
+  const learnerUid = (await uidOf(email))!;
+  const bookingId = await completedSession(learnerUid, mentor.uid);
+
+  const mentorPage = await openAs(browser, mentor, baseURL!, { path: "/wallet" });
+  const waiting = mentorPage.getByTestId("waiting-payouts");
+  await expect(waiting.getByRole("heading", { name: "40 SP waiting for email verification" })).toBeVisible();
+  await expect(waiting).toContainText(
+    "These SP will be released to your wallet once the learner has verified their email.",
+  );
+  const row = waiting.getByTestId("waiting-payout");
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("link", { name: `Spanish (60 min) with ${learnerName}` })).toHaveAttribute(
+    "href",
+    `/session/${bookingId}`,
+  );
+  await expect(row).toContainText("40 SP");
+  await expect(mentorPage.getByTestId("wallet-page-balance")).toHaveText("200 SP");
+  await expect(mentorPage.getByTestId("wallet-history")).not.toContainText("Payment for session");
+
+  await mentorPage.goto("/calendar");
+  const past = mentorPage.getByRole("region", { name: "Past sessions" });
+  await expect(past.getByTestId("payout-waits")).toHaveText(
+    `40 SP will be released to your wallet once ${learnerName} has verified their email.`,
+  );
+  // The learner is told on their calendar what their verification does.
+  await page.goto("/calendar");
+  await expect(page.getByRole("region", { name: "Past sessions" }).getByTestId("payout-waits")).toHaveText(
+    `Your 40 SP reach ${mentor.fullName} once you have verified your email in Settings.`,
+  );
+
+  // The learner verifies: the payment goes out, and both places stop saying it waits.
+  await page.goto(await verificationLink(email));
+  await page.getByRole("button", { name: "Verify my email" }).click();
+  await expect(page.getByRole("heading", { name: "Your email is verified" })).toBeVisible();
+
+  await mentorPage.goto("/wallet");
+  await expect(mentorPage.getByTestId("wallet-page-balance")).toHaveText("240 SP");
+  await expect(mentorPage.getByTestId("waiting-payouts")).toHaveCount(0);
+  const released = mentorPage
+    .getByTestId("wallet-history-row")
+    .filter({ hasText: "Payment for session: Spanish (60 min)" });
+  await expect(released).toContainText("+40 SP");
+  await mentorPage.goto("/calendar");
+  await expect(mentorPage.getByRole("region", { name: "Past sessions" })).toContainText(`with ${learnerName}`);
+  await expect(mentorPage.getByTestId("payout-waits")).toHaveCount(0);
+  expect((await e2eStore().get(`bookings/${bookingId}`))?.data).toMatchObject({ payoutWaits: false });
+  expect((await reconcileAll(e2eStore())).failures).toEqual([]);
 });

@@ -14,7 +14,7 @@ import { loadProgress } from "~/features/progress/progress.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { batchChatMail } from "~/features/mail/chat-batch.server";
 import { deliverDueMail } from "~/features/mail/delivery.server";
-import { loadBookingPanel } from "~/features/bookings/views.server";
+import { loadBookingPanel, loadWaitingPayouts } from "~/features/bookings/views.server";
 import {
   callMembersOf,
   callMessagesOf,
@@ -95,6 +95,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
       1_000_000,
     ),
   "views.server loadBookingPanel": (s) => loadBookingPanel(s, "mentor", { uid: UID }),
+  "views.server loadWaitingPayouts": (s) => loadWaitingPayouts(s, UID),
   "matches.server findMatches": (s) => findMatches(s, UID),
   "saved.server savedUids": (s) => savedUids(s, UID),
   "notifications.server listNotifications": (s) => listNotifications(s, UID),

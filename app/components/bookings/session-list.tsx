@@ -36,6 +36,7 @@ export function SessionList({
                 <p className="text-xs text-slate-500">
                   {formatSessionRange(s, timeZone)} · {s.price === 0 ? "free" : `${s.price} SP`}
                 </p>
+                {s.waitingPayout !== null ? <PayoutWaits session={s} /> : null}
               </div>
               <div className="flex shrink-0 items-center gap-2">
                 <SessionStateBadge state={s.state} />
@@ -54,5 +55,16 @@ export function SessionList({
         </ul>
       )}
     </section>
+  );
+}
+
+/** Decision 024: SP of this session wait in escrow until the learner has verified their email. */
+function PayoutWaits({ session }: { session: SessionSummary }) {
+  return (
+    <p className="mt-0.5 text-xs font-medium text-amber-800" data-testid="payout-waits">
+      {session.role === "mentor"
+        ? `${session.waitingPayout} SP will be released to your wallet once ${session.otherName} has verified their email.`
+        : `Your ${session.waitingPayout} SP reach ${session.otherName} once you have verified your email in Settings.`}
+    </p>
   );
 }

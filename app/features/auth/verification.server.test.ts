@@ -8,6 +8,7 @@ import { useTempStore } from "../../../tests/support/temp-store";
 import { HOUR, NOW, teachDuringWorkingWeek, workingWeekSlots } from "../../../tests/support/teaching";
 import { applyCommand, requestBooking } from "~/features/bookings/bookings.server";
 import type { BookingDoc } from "~/features/bookings/types";
+import { loadSessionLists, loadWaitingPayouts } from "~/features/bookings/views.server";
 import { listNotifications } from "~/features/notifications/notifications.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
 import { bonusHoldPath } from "~/features/wallet/bonus-hold.server";
@@ -77,6 +78,15 @@ describe("an unverified learner's welcome bonus", () => {
     expect(await bookingDoc(late.id)).toMatchObject({ state: "cancelled", payoutWaits: true });
     expect(await getBalance(store, MENTOR)).toBe(200);
 
+    // What the mentor's wallet and calendar show meanwhile: both payments, newest session first.
+    await store.update(`users/newbie`, { fullName: "Newbie" });
+    expect(await loadWaitingPayouts(store, MENTOR)).toEqual([
+      expect.objectContaining({ bookingId: late.id, amount: 5, learnerName: "Newbie", skillLabel: "Spanish" }),
+      expect.objectContaining({ bookingId: session.id, amount: 10, learnerName: "Newbie", durationMinutes: 60 }),
+    ]);
+    const { past } = await loadSessionLists(store, MENTOR, NOW + 30 * 24 * HOUR);
+    expect(past.find((s) => s.id === session.id)?.waitingPayout).toBe(10);
+
     // Verified: both payments go out, once, under their usual entry ids.
     expect(await settleVerifiedAccount(store, "newbie", NOW + 2 * HOUR)).toBe(2);
     expect(await getBalance(store, MENTOR)).toBe(215);
@@ -87,6 +97,7 @@ describe("an unverified learner's welcome bonus", () => {
       type: "booking_release",
     });
     expect((await listNotifications(store, MENTOR)).map((n) => n.title)).toContain("Payment released");
+    expect(await loadWaitingPayouts(store, MENTOR)).toEqual([]);
     expect(await settleVerifiedAccount(store, "newbie", NOW + 3 * HOUR)).toBe(0);
     expect(await getBalance(store, MENTOR)).toBe(215);
     for (const uid of ["newbie", MENTOR]) expect((await reconcileWallet(store, uid)).ok).toBe(true);

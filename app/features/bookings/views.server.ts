@@ -39,6 +39,8 @@ export interface SessionSummary {
   otherUid: string;
   otherName: string;
   actions: string[];
+  /** SP of this session that wait in escrow for the learner's verified e-mail (decision 024); null when none. */
+  waitingPayout: number | null;
 }
 
 export function viewerZone(profileTimeZone: unknown): string {
@@ -60,6 +62,7 @@ function summarise(b: Booking, uid: string, names: Map<string, string>, now: num
     otherUid,
     otherName: names.get(otherUid) ?? "Member",
     actions: availableCommands(b, role, now),
+    waitingPayout: b.payoutWaits && b.waitingPayout ? b.waitingPayout.amount : null,
   };
 }
 
@@ -208,6 +211,40 @@ export async function loadCalendarSessions(
       now,
     ),
   };
+}
+
+/** A payment to the mentor that waits in escrow until the learner verifies their e-mail (decision 024). */
+export interface WaitingPayout {
+  bookingId: string;
+  skillLabel: string;
+  durationMinutes: number;
+  start: number;
+  amount: number;
+  learnerName: string;
+}
+
+/** The payments that wait for their learners' verification, for the mentor's wallet; newest session first. */
+export async function loadWaitingPayouts(store: DocStore, mentorUid: string): Promise<WaitingPayout[]> {
+  const docs = await store.query<BookingDoc>({
+    collection: "bookings",
+    where: [
+      ["mentorUid", "==", mentorUid],
+      ["payoutWaits", "==", true],
+    ],
+  });
+  const waiting = docs.filter((d) => d.data.waitingPayout).sort((a, b) => b.data.start - a.data.start);
+  const names = await namesOf(
+    store,
+    waiting.map((d) => d.data.learnerUid),
+  );
+  return waiting.map(({ id, data: b }) => ({
+    bookingId: id,
+    skillLabel: b.skillLabel,
+    durationMinutes: b.durationMinutes,
+    start: b.start,
+    amount: b.waitingPayout!.amount,
+    learnerName: names.get(b.learnerUid) ?? "Member",
+  }));
 }
 
 /** "Upcoming first, past with their outcome": the next 20 sessions, then the last 20. */
