@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { formatEntryTime } from "~/features/wallet/labels";
 import { formatSp } from "~/features/wallet/format";
 import type { WaitingPayout } from "~/features/bookings/views.server";
+import { WalletRow } from "./wallet-history";
 
 /**
  * A mentor's payments that wait in escrow until their learners verify their e-mail (decision 024):
@@ -26,24 +27,22 @@ export function WaitingPayouts({ payouts, timeZone }: { payouts: WaitingPayout[]
       </div>
       <ul className="mt-2 divide-y divide-amber-100">
         {payouts.map((p) => (
-          <li
+          <WalletRow
             key={p.bookingId}
-            data-testid="waiting-payout"
-            className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6"
-          >
-            <div className="min-w-0">
+            testId="waiting-payout"
+            title={
               <Link
                 to={`/session/${p.bookingId}`}
                 className="block break-words font-medium text-slate-900 hover:underline"
               >
                 {p.skillLabel} ({p.durationMinutes} min) with {p.learnerName}
               </Link>
-              <p className="mt-0.5 text-xs text-slate-600">
-                <time dateTime={new Date(p.start).toISOString()}>{formatEntryTime(p.start, timeZone)}</time>
-              </p>
-            </div>
-            <span className="whitespace-nowrap font-semibold tabular-nums text-amber-900">{formatSp(p.amount)}</span>
-          </li>
+            }
+            detail={<time dateTime={new Date(p.start).toISOString()}>{formatEntryTime(p.start, timeZone)}</time>}
+            amount={
+              <span className="whitespace-nowrap font-semibold tabular-nums text-amber-900">{formatSp(p.amount)}</span>
+            }
+          />
         ))}
       </ul>
     </section>

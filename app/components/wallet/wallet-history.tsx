@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatEntryTime, transactionTypeLabel } from "~/features/wallet/labels";
 import { SignedAmount } from "./amount";
 
@@ -9,26 +10,47 @@ export interface HistoryRow {
   timestamp: number;
 }
 
+/** One line of the wallet: what, when, and how many SP. */
+export function WalletRow({
+  testId,
+  title,
+  detail,
+  amount,
+}: {
+  testId: string;
+  title: ReactNode;
+  detail: ReactNode;
+  amount: ReactNode;
+}) {
+  return (
+    <li data-testid={testId} className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
+      <div className="min-w-0">
+        {title}
+        <p className="mt-0.5 text-xs text-slate-500">{detail}</p>
+      </div>
+      {amount}
+    </li>
+  );
+}
+
 /** The wallet's entries as a list, in the order given (the page passes newest first). */
 export function WalletHistory({ rows, timeZone }: { rows: HistoryRow[]; timeZone: string }) {
   return (
     <ul className="divide-y divide-slate-100" data-testid="wallet-history">
       {rows.map((row) => (
-        <li
+        <WalletRow
           key={row.id}
-          data-testid="wallet-history-row"
-          className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6"
-        >
-          <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">{row.description}</p>
-            <p className="mt-0.5 text-xs text-slate-500">
+          testId="wallet-history-row"
+          title={<p className="truncate font-medium text-slate-900">{row.description}</p>}
+          detail={
+            <>
               <span className="font-medium text-slate-600">{transactionTypeLabel(row.type)}</span>
               <span aria-hidden="true"> · </span>
               <time dateTime={new Date(row.timestamp).toISOString()}>{formatEntryTime(row.timestamp, timeZone)}</time>
-            </p>
-          </div>
-          <SignedAmount amount={row.amount} />
-        </li>
+            </>
+          }
+          amount={<SignedAmount amount={row.amount} />}
+        />
       ))}
     </ul>
   );
