@@ -7,6 +7,7 @@
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
+import { entriesOf } from "../app/documents/wallets";
 import { getBalance, postEntry } from "../app/features/wallet/ledger.server";
 import { reconcileAll } from "../app/features/wallet/reconcile.server";
 import { percentiles, withTempStore, type Percentiles } from "./support";
@@ -69,7 +70,7 @@ export async function runLedgerBench({
     const elapsed = (performance.now() - started) / 1000;
 
     const balance = await getBalance(store, UID);
-    const entries = (await store.query({ collection: `wallets/${UID}/transactions` })).length;
+    const entries = (await store.query({ collection: entriesOf(UID) })).length;
     const report = await reconcileAll(store);
     const perSecond = latencies.length / elapsed;
     const reconciled = report.failures.length === 0;

@@ -16,7 +16,8 @@ import { openChat, sendMessage } from "../app/features/chat/chat.server";
 import { addNotification } from "../app/features/notifications/notifications.server";
 import { setSkills } from "../app/features/skills/skills.server";
 import { parseSkillLines } from "../app/features/skills/tags";
-import { entriesPath, postEntry } from "../app/features/wallet/ledger.server";
+import { entriesOf } from "../app/documents/wallets";
+import { postEntry } from "../app/features/wallet/ledger.server";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
     }
 
     // A wallet with history: top-ups and adjustments until there are 50 entries.
-    const existing = (await store.query({ collection: entriesPath(uid) })).length;
+    const existing = (await store.query({ collection: entriesOf(uid) })).length;
     for (let i = existing; i < LEDGER_ENTRIES; i++) {
       const credit = i % 3 !== 0;
       await postEntry(

@@ -6,6 +6,7 @@
  */
 import { readStatus } from "~/documents/status";
 import { readUser, userPath } from "~/documents/users";
+import { entriesOf, readWallet, readWalletEntry, walletPath } from "~/documents/wallets";
 import type { Doc, DocData, Query } from "../store/types";
 
 export const WALLET_DROPDOWN_TRANSACTIONS = 3;
@@ -95,11 +96,11 @@ export function feedParam(
 /** The simple feeds: one document or one query each. chatUnread is composed below. */
 export const feedSources = {
   profile: (uid: string): Source => ({ kind: "doc", path: userPath(uid) }),
-  wallet: (uid: string): Source => ({ kind: "doc", path: `wallets/${uid}` }),
+  wallet: (uid: string): Source => ({ kind: "doc", path: walletPath(uid) }),
   transactions: (uid: string): Source => ({
     kind: "query",
     query: {
-      collection: `wallets/${uid}/transactions`,
+      collection: entriesOf(uid),
       orderBy: [["timestamp", "desc"]],
       limit: WALLET_DROPDOWN_TRANSACTIONS,
     },
@@ -114,7 +115,7 @@ export const feedSources = {
   }),
   welcomeBonus: (uid: string): Source => ({
     kind: "query",
-    query: { collection: `wallets/${uid}/transactions`, where: [["type", "==", "welcome_bonus"]], limit: 1 },
+    query: { collection: entriesOf(uid), where: [["type", "==", "welcome_bonus"]], limit: 1 },
   }),
 } satisfies Record<PlainFeedName, (uid: string) => Source>;
 
@@ -356,6 +357,9 @@ export interface FeedPayloads {
 const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
 const str = (v: unknown, fallback = "") => (typeof v === "string" ? v : fallback);
 
+/** A malformed balance or amount (read as NaN, documents/wallets.ts) shows as 0, never as "NaN SP". */
+const wholeSp = (sp: number) => (Number.isNaN(sp) ? 0 : sp);
+
 /** Shapes a raw document or result into what the browser receives: only the fields it shows. */
 export const toPayload = {
   profile: (doc: Doc | null): FeedPayloads["profile"] => {
@@ -364,7 +368,7 @@ export const toPayload = {
     const { fullName, xp, profilePicture, tourCompleted, welcomeBonusShown } = profile;
     return { fullName, xp, profilePicture, tourCompleted, welcomeBonusShown };
   },
-  wallet: (doc: Doc | null): FeedPayloads["wallet"] => ({ balance: num(doc?.data.balance) }),
+  wallet: (doc: Doc | null): FeedPayloads["wallet"] => ({ balance: wholeSp(readWallet(doc?.data).balance) }),
   transactions: (docs: Doc[]): FeedPayloads["transactions"] => docs.map(transactionPayload),
   notifications: (docs: Doc[]): FeedPayloads["notifications"] =>
     docs.map(({ id, data }) => ({
@@ -376,7 +380,8 @@ export const toPayload = {
       read: data.read === true,
       timestamp: num(data.timestamp),
     })),
-  welcomeBonus: (docs: Doc[]): FeedPayloads["welcomeBonus"] => (docs[0] ? { amount: num(docs[0].data.amount) } : null),
+  welcomeBonus: (docs: Doc[]): FeedPayloads["welcomeBonus"] =>
+    docs[0] ? { amount: wholeSp(readWalletEntry(docs[0].data).amount) } : null,
 };
 
 /** Oldest first, as a thread reads. */
@@ -518,13 +523,8 @@ export function presenceEntry(data: DocData | null | undefined): PresencePayload
 }
 
 export function transactionPayload({ id, data }: { id: string; data: DocData }): TransactionPayload {
-  return {
-    id,
-    amount: num(data.amount),
-    type: str(data.type),
-    description: str(data.description),
-    timestamp: num(data.timestamp),
-  };
+  const { amount, type, description, timestamp } = readWalletEntry(data);
+  return { id, amount: wholeSp(amount), type, description, timestamp };
 }
 
 /** What the header shows at first paint, before its live feeds take over in the browser. */

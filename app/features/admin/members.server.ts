@@ -5,6 +5,7 @@
 import type { AuthProvider } from "~/engine/auth/types";
 import type { DocStore } from "~/engine/store/types";
 import { readUser, userPath, USERS, type Suspension } from "~/documents/users";
+import { walletPath } from "~/documents/wallets";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { InsufficientFundsError, prepareEntry } from "~/features/wallet/ledger.server";
 import { recordAudit } from "./audit.server";
@@ -144,7 +145,7 @@ export async function adjustBalance(
           actorUid: adminUid,
           action: "member.adjust_sp",
           subjectUid: uid,
-          target: `wallets/${uid}`,
+          target: walletPath(uid),
           reason,
           before: { balance: entry.balanceBefore },
           after: { balance: entry.balanceAfter, entry: `adjust_${adjustmentId}`, amount },

@@ -4,6 +4,7 @@
  * it differs from the sum of balances (it never should).
  */
 import { STATUS, readStatus } from "~/documents/status";
+import { WALLETS } from "~/documents/wallets";
 import type { DocStore } from "~/engine/store/types";
 import type { BookingDoc } from "~/features/bookings/types";
 import { reconcileWallet } from "~/features/wallet/reconcile.server";
@@ -50,7 +51,7 @@ export async function computeOverview(store: DocStore, now = Date.now()): Promis
   const [users, statuses, wallets, bookings, payments, reports] = await Promise.all([
     store.query({ collection: "users" }),
     store.query({ collection: STATUS }),
-    store.query({ collection: "wallets" }),
+    store.query({ collection: WALLETS }),
     store.query<BookingDoc>({ collection: "bookings" }),
     store.query({ collection: "payments" }),
     store.query({ collection: "reports", where: [["status", "==", "open"]] }),

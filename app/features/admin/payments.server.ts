@@ -8,9 +8,8 @@ import { RefundRefusedError } from "~/engine/payments/types";
 import type { DocStore } from "~/engine/store/types";
 import { namesOf } from "~/features/members/members.server";
 import type { PaymentDoc, PaymentRefund } from "~/features/wallet/fulfil.server";
-import { walletPath } from "~/features/wallet/ledger.server";
 import { applyRefund, paymentRefundEntryId, refundDecision } from "~/features/wallet/refunds.server";
-import type { WalletDoc } from "~/features/wallet/types";
+import { getWallet } from "~/documents/wallets";
 import { recordAudit } from "./audit.server";
 import { AdminActionError } from "./members.server";
 
@@ -93,8 +92,8 @@ export async function refundPayment(
   const payment = await store.transaction(async (tx) => {
     const doc = await tx.get<PaymentDoc>(path);
     if (!doc) throw new AdminActionError(404, "This payment does not exist.");
-    const wallet = await tx.get<WalletDoc>(walletPath(doc.data.uid));
-    const decision = refundDecision(doc.data, Number(wallet?.data.balance ?? 0));
+    const wallet = await getWallet(tx, doc.data.uid);
+    const decision = refundDecision(doc.data, wallet.balance);
     if (!decision.ok) throw new AdminActionError(409, decision.message);
     if (doc.data.refund?.status !== "requested") {
       const refund: PaymentRefund = { status: "requested", requestedBy: adminUid, requestedAt: now, reason };

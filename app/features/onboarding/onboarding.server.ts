@@ -1,6 +1,6 @@
 import type { DocStore } from "~/engine/store/types";
 import type { UserProfile } from "~/documents/users";
-import type { WalletEntryDoc } from "~/features/wallet/types";
+import { entriesOf, readWalletEntry } from "~/documents/wallets";
 
 /** What the dashboard's onboarding island needs to decide on the tour and the welcome bonus modal. */
 export interface OnboardingState {
@@ -15,12 +15,13 @@ export interface OnboardingState {
 
 /** SPEC.md §7: the user's wallet transactions of type welcome_bonus, limit 1. */
 async function storedWelcomeBonus(store: DocStore, uid: string): Promise<number | null> {
-  const [entry] = await store.query<WalletEntryDoc>({
-    collection: `wallets/${uid}/transactions`,
+  const [entry] = await store.query({
+    collection: entriesOf(uid),
     where: [["type", "==", "welcome_bonus"]],
     limit: 1,
   });
-  return typeof entry?.data.amount === "number" ? entry.data.amount : null;
+  const amount = entry ? readWalletEntry(entry.data).amount : Number.NaN;
+  return Number.isNaN(amount) ? null : amount;
 }
 
 export async function onboardingState(

@@ -9,7 +9,8 @@ import { planById } from "~/engine/payments/plans";
 import type { SubscriptionEvent } from "~/engine/payments/types";
 import type { DocStore } from "~/engine/store/types";
 import { addNotification } from "~/features/notifications/notifications.server";
-import { assertDocId, entriesPath, prepareEntry } from "~/features/wallet/ledger.server";
+import { entryPath } from "~/documents/wallets";
+import { assertDocId, prepareEntry } from "~/features/wallet/ledger.server";
 import { uidForCustomer } from "./customer.server";
 import { nextState, type SubscriptionDoc, type SubscriptionPeriodDoc } from "./state";
 
@@ -95,7 +96,7 @@ export async function applySubscriptionEvent(
     }
 
     if (event.type === "invoice.payment_failed") {
-      const paid = await tx.get(`${entriesPath(uid)}/${subscriptionEntryId(event.invoiceId)}`);
+      const paid = await tx.get(entryPath(uid, subscriptionEntryId(event.invoiceId)));
       const next = nextState(current, event, paid !== null);
       if (next) {
         tx.set(docPath, next);

@@ -4,7 +4,17 @@
  * written in the same transaction as the new balance, keyed by an idempotency id.
  */
 import type { DocStore, Transaction } from "~/engine/store/types";
-import type { LedgerEntry, WalletDoc, WalletEntry, WalletEntryDoc } from "./types";
+import {
+  entriesOf,
+  entryPath as entryPathOf,
+  readWallet,
+  readWalletEntry,
+  toWalletEntry,
+  walletPath,
+  type WalletEntry,
+  type WalletEntryDoc,
+} from "~/documents/wallets";
+import type { LedgerEntry } from "./types";
 
 export type { LedgerEntry } from "./types";
 
@@ -35,14 +45,6 @@ export class LedgerError extends Error {
   }
 }
 
-export function walletPath(uid: string): string {
-  return `wallets/${uid}`;
-}
-
-export function entriesPath(uid: string): string {
-  return `wallets/${uid}/transactions`;
-}
-
 /** Ids become path segments, so a slash would address some other document. */
 export function assertDocId(kind: string, value: string): void {
   if (!value || value.length > 300 || value.includes("/") || value === "." || value === "..") {
@@ -57,11 +59,11 @@ function assertEntry(entry: LedgerEntry): void {
   }
 }
 
-function storedBalance(uid: string, wallet: WalletDoc | undefined): number {
-  if (!wallet) return 0;
-  const balance = wallet.balance ?? 0;
+/** The wallet's balance, refused when it breaks the invariants (read as NaN when not whole SP). */
+function storedBalance(uid: string, wallet: { data: Record<string, unknown> } | null): number {
+  const { balance } = readWallet(wallet?.data);
   if (!Number.isSafeInteger(balance) || balance < 0) {
-    throw new LedgerError(`Wallet ${uid} holds an invalid balance: ${String(balance)}`);
+    throw new LedgerError(`Wallet ${uid} holds an invalid balance: ${String(wallet?.data.balance)}`);
   }
   return balance;
 }
@@ -99,13 +101,14 @@ export async function prepareEntry(
   assertEntry(entry);
   claimWallet(tx, uid);
 
-  const entryPath = `${entriesPath(uid)}/${entry.id}`;
-  const [wallet, existing] = await Promise.all([tx.get<WalletDoc>(walletPath(uid)), tx.get<WalletEntryDoc>(entryPath)]);
-  const balanceBefore = storedBalance(uid, wallet?.data);
+  const entryPath = entryPathOf(uid, entry.id);
+  const [wallet, existingDoc] = await Promise.all([tx.get(walletPath(uid)), tx.get(entryPath)]);
+  const balanceBefore = storedBalance(uid, wallet);
+  const existing = existingDoc && readWalletEntry(existingDoc.data);
 
   if (existing) {
     // The same key with a different meaning is a caller bug; crediting "once" would hide it.
-    if (existing.data.amount !== entry.amount || existing.data.type !== entry.type) {
+    if (existing.amount !== entry.amount || existing.type !== entry.type) {
       throw new LedgerError(`Entry ${entry.id} of wallet ${uid} already exists with a different amount or type.`);
     }
     return { alreadyApplied: true, balanceBefore, balanceAfter: balanceBefore, commit: () => {} };
@@ -150,8 +153,7 @@ export async function postEntry(
 }
 
 export async function getBalance(store: DocStore, uid: string): Promise<number> {
-  const wallet = await store.get<WalletDoc>(walletPath(uid));
-  return storedBalance(uid, wallet?.data);
+  return storedBalance(uid, await store.get(walletPath(uid)));
 }
 
 export interface EntryPage {
@@ -176,29 +178,24 @@ export async function listEntries(
 ): Promise<EntryPage> {
   if (!Number.isInteger(limit) || limit < 1)
     throw new LedgerError(`limit must be a positive whole number, got ${limit}`);
-  const collection = entriesPath(uid);
+  const collection = entriesOf(uid);
   const where = before === undefined ? [] : ([["timestamp", "<", before]] as const);
-  const docs = await store.query<WalletEntryDoc>({
-    collection,
-    where,
-    orderBy: [["timestamp", "desc"]],
-    limit: limit + 1,
-  });
-  const found = docs.map((doc) => ({ ...doc.data, id: doc.id }));
+  const docs = await store.query({ collection, where, orderBy: [["timestamp", "desc"]], limit: limit + 1 });
+  const found = docs.map(toWalletEntry);
   if (found.length <= limit) return { entries: found.sort(byNewest), nextBefore: null };
 
   const page = found.slice(0, limit);
   const boundary = page[limit - 1].timestamp;
   if (found[limit].timestamp === boundary) {
-    const sameTime = await store.query<WalletEntryDoc>({ collection, where: [["timestamp", "==", boundary]] });
+    const sameTime = await store.query({ collection, where: [["timestamp", "==", boundary]] });
     const seen = new Set(page.map((entry) => entry.id));
-    for (const doc of sameTime) if (!seen.has(doc.id)) page.push({ ...doc.data, id: doc.id });
+    for (const doc of sameTime) if (!seen.has(doc.id)) page.push(toWalletEntry(doc));
   }
   const hasMore = found[limit].timestamp !== boundary || (await hasEntryBefore(store, uid, boundary));
   return { entries: page.sort(byNewest), nextBefore: hasMore ? boundary : null };
 }
 
 async function hasEntryBefore(store: DocStore, uid: string, timestamp: number): Promise<boolean> {
-  const older = await store.query({ collection: entriesPath(uid), where: [["timestamp", "<", timestamp]], limit: 1 });
+  const older = await store.query({ collection: entriesOf(uid), where: [["timestamp", "<", timestamp]], limit: 1 });
   return older.length > 0;
 }

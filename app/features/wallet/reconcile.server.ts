@@ -3,8 +3,7 @@
  * one transaction so a credit landing mid-check cannot show up as a false mismatch.
  */
 import type { DocStore } from "~/engine/store/types";
-import { entriesPath, walletPath } from "./ledger.server";
-import type { WalletDoc, WalletEntryDoc } from "./types";
+import { WALLETS, entriesOf, readWallet, readWalletEntry, walletPath } from "~/documents/wallets";
 
 export interface WalletReconciliation {
   uid: string;
@@ -19,23 +18,22 @@ export interface WalletReconciliation {
 
 export async function reconcileWallet(store: DocStore, uid: string): Promise<WalletReconciliation> {
   return store.transaction(async (tx) => {
-    const [wallet, entries] = await Promise.all([
-      tx.get<WalletDoc>(walletPath(uid)),
-      tx.query<WalletEntryDoc>({ collection: entriesPath(uid) }),
-    ]);
+    const [wallet, entries] = await Promise.all([tx.get(walletPath(uid)), tx.query({ collection: entriesOf(uid) })]);
     const problems: string[] = [];
-    const raw = wallet ? wallet.data.balance : 0;
-    const balance = Number.isSafeInteger(raw) ? (raw as number) : null;
-    if (balance === null) problems.push(`balance is not a whole number: ${String(raw)}`);
+    // The schema reads a balance or amount that is not whole SP as NaN; the report names what is stored.
+    const read = readWallet(wallet?.data).balance;
+    const balance = Number.isNaN(read) ? null : read;
+    if (balance === null) problems.push(`balance is not a whole number: ${String(wallet?.data.balance)}`);
     else if (balance < 0) problems.push(`balance is negative: ${balance}`);
 
     let sum = 0;
     for (const entry of entries) {
-      if (!Number.isSafeInteger(entry.data.amount) || entry.data.amount === 0) {
+      const { amount } = readWalletEntry(entry.data);
+      if (Number.isNaN(amount) || amount === 0) {
         problems.push(`entry ${entry.id} has an invalid amount: ${String(entry.data.amount)}`);
         continue;
       }
-      sum += entry.data.amount;
+      sum += amount;
     }
     if (balance !== null && balance !== sum) problems.push(`balance ${balance} != sum of entries ${sum}`);
     return { uid, balance, sum, entries: entries.length, ok: problems.length === 0, problems };
@@ -53,7 +51,7 @@ export interface ReconciliationReport {
  * entry without its wallet, so such orphans would mean a writer bypassed it.
  */
 export async function reconcileAll(store: DocStore, { concurrency = 8 } = {}): Promise<ReconciliationReport> {
-  const wallets = await store.query({ collection: "wallets" });
+  const wallets = await store.query({ collection: WALLETS });
   const failures: WalletReconciliation[] = [];
   let next = 0;
   const worker = async () => {

@@ -9,8 +9,8 @@ import type { DocStore, Transaction } from "~/engine/store/types";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { formatPrice } from "./format";
 import type { PaymentDoc } from "./fulfil.server";
-import { assertDocId, prepareEntry, walletPath } from "./ledger.server";
-import type { WalletDoc } from "./types";
+import { getWallet } from "~/documents/wallets";
+import { assertDocId, prepareEntry } from "./ledger.server";
 
 export function paymentRefundEntryId(checkoutId: string): string {
   return `refund_payment_${checkoutId}`;
@@ -83,8 +83,9 @@ export async function applyRefund(store: DocStore, event: RefundEvent, now = Dat
       return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
     }
 
-    const wallet = await tx.get<WalletDoc>(walletPath(uid));
-    const takeBack = Math.min(sp, Math.max(0, Number(wallet?.data.balance ?? 0)));
+    const { balance } = await getWallet(tx, uid);
+    // A malformed balance (NaN) takes nothing back here; the ledger refuses the wallet elsewhere.
+    const takeBack = Math.min(sp, Math.max(0, Number.isNaN(balance) ? 0 : balance));
     const shortfallSp = sp - takeBack;
     if (takeBack > 0) {
       const entry = await prepareEntry(
