@@ -4,6 +4,7 @@
  * The SSE route builds them from the session's uid (the browser only names a feed); the Firestore
  * transport builds the same queries with the client SDK. Browser-safe: no server imports.
  */
+import { notificationsOf, readNotification } from "~/documents/notifications";
 import { readStatus } from "~/documents/status";
 import { readUser, userPath } from "~/documents/users";
 import { entriesOf, readWallet, readWalletEntry, walletPath } from "~/documents/wallets";
@@ -108,7 +109,7 @@ export const feedSources = {
   notifications: (uid: string): Source => ({
     kind: "query",
     query: {
-      collection: `notifications/${uid}/messages`,
+      collection: notificationsOf(uid),
       orderBy: [["timestamp", "desc"]],
       limit: NOTIFICATIONS_FETCHED,
     },
@@ -370,16 +371,7 @@ export const toPayload = {
   },
   wallet: (doc: Doc | null): FeedPayloads["wallet"] => ({ balance: wholeSp(readWallet(doc?.data).balance) }),
   transactions: (docs: Doc[]): FeedPayloads["transactions"] => docs.map(transactionPayload),
-  notifications: (docs: Doc[]): FeedPayloads["notifications"] =>
-    docs.map(({ id, data }) => ({
-      id,
-      type: str(data.type),
-      title: str(data.title),
-      body: str(data.body),
-      link: str(data.link, "/notifications"),
-      read: data.read === true,
-      timestamp: num(data.timestamp),
-    })),
+  notifications: (docs: Doc[]): FeedPayloads["notifications"] => docs.map(readNotification),
   welcomeBonus: (docs: Doc[]): FeedPayloads["welcomeBonus"] =>
     docs[0] ? { amount: wholeSp(readWalletEntry(docs[0].data).amount) } : null,
 };

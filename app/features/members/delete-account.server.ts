@@ -11,6 +11,7 @@
  * Each step is idempotent; the sign-in is removed last, so if a step fails the member can sign
  * in again and repeat the deletion.
  */
+import { notificationsOf } from "~/documents/notifications";
 import { getUser, savedMembersOf } from "~/documents/users";
 import type { AuthProvider } from "~/engine/auth/types";
 import type { FileStore } from "~/engine/files/types";
@@ -86,7 +87,7 @@ export async function deleteAccount(
   await endFutureSessions(store, uid, now);
   await Promise.all([
     deleteCollection(store, savedMembersOf(uid)),
-    deleteCollection(store, `notifications/${uid}/messages`),
+    deleteCollection(store, notificationsOf(uid)),
     store.delete(teachingPath(uid)),
   ]);
   await auth.deleteAccount(uid);

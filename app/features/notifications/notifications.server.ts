@@ -7,7 +7,14 @@ import { getUser, userPath } from "~/documents/users";
 import { randomUUID } from "node:crypto";
 import { NotFoundError, type DocStore, type Transaction } from "~/engine/store/types";
 import { readNotificationPrefs, shouldNotify, type NotificationPrefs } from "./preferences";
-import type { Notification, NotificationDoc, NotificationInput } from "./types";
+import {
+  notificationPath,
+  notificationsOf,
+  readNotification,
+  type Notification,
+  type NotificationDoc,
+} from "~/documents/notifications";
+import type { NotificationInput } from "./types";
 
 export type { NotificationInput } from "./types";
 
@@ -20,10 +27,6 @@ export class NotificationNotFoundError extends Error {
     super(`Notification ${id} was not found.`);
     this.name = "NotificationNotFoundError";
   }
-}
-
-function messagesPath(uid: string): string {
-  return `notifications/${uid}/messages`;
 }
 
 function assertId(kind: string, value: string): void {
@@ -52,7 +55,7 @@ export function addNotification(
   if (prefs && !shouldNotify(prefs, input.type)) return;
   const id = input.id ?? randomUUID();
   assertId("notification id", id);
-  const doc: NotificationDoc = {
+  const doc: NotificationDoc & { type: NotificationInput["type"] } = {
     type: input.type,
     title: input.title,
     body: input.body,
@@ -60,7 +63,7 @@ export function addNotification(
     read: false,
     timestamp: now,
   };
-  tx.set(`${messagesPath(uid)}/${id}`, doc);
+  tx.set(notificationPath(uid, id), doc);
 }
 
 export interface PreparedNotifications {
@@ -101,7 +104,7 @@ export async function markRead(store: DocStore, uid: string, id: string): Promis
   assertId("user id", uid);
   assertId("notification id", id);
   try {
-    await store.update(`${messagesPath(uid)}/${id}`, { read: true });
+    await store.update(notificationPath(uid, id), { read: true });
   } catch (error) {
     if (error instanceof NotFoundError) throw new NotificationNotFoundError(id);
     throw error;
@@ -118,7 +121,7 @@ export async function markAllRead(store: DocStore, uid: string): Promise<number>
   for (;;) {
     const count = await store.transaction(async (tx) => {
       const unread = await tx.query({
-        collection: messagesPath(uid),
+        collection: notificationsOf(uid),
         where: [["read", "==", false]],
         limit: MARK_ALL_BATCH,
       });
@@ -136,10 +139,6 @@ export async function listNotifications(
   limit = NOTIFICATIONS_FETCHED,
 ): Promise<Notification[]> {
   assertId("user id", uid);
-  const docs = await store.query<NotificationDoc>({
-    collection: messagesPath(uid),
-    orderBy: [["timestamp", "desc"]],
-    limit,
-  });
-  return docs.map((doc) => ({ ...doc.data, id: doc.id }));
+  const docs = await store.query({ collection: notificationsOf(uid), orderBy: [["timestamp", "desc"]], limit });
+  return docs.map(readNotification);
 }

@@ -20,18 +20,3 @@ export interface NotificationInput {
   /** A same-site path the notification opens. */
   link: string;
 }
-
-/** `notifications/{uid}/messages/{id}` as stored. */
-export interface NotificationDoc {
-  type: NotificationType;
-  title: string;
-  body: string;
-  link: string;
-  read: boolean;
-  timestamp: number;
-  [field: string]: unknown;
-}
-
-export interface Notification extends NotificationDoc {
-  id: string;
-}
