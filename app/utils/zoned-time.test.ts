@@ -4,6 +4,7 @@ import { instantOf, offsetAt, parseClock, parseIsoDate, zonedParts, zonedTimeToU
 const TOKYO = "Asia/Tokyo";
 const LA = "America/Los_Angeles";
 const HOUR = 3_600_000;
+const DAY_MS = 24 * HOUR;
 
 describe("zonedTimeToUtc", () => {
   it("converts a Tokyo wall-clock time (no daylight saving) to UTC", () => {
@@ -53,6 +54,24 @@ describe("zonedTimeToUtc", () => {
     expect(zonedTimeToUtc({ year: 2026, month: 6, day: 1, hour: 9, minute: 0 }, "Asia/Kathmandu")).toBe(
       Date.UTC(2026, 5, 1, 3, 15),
     );
+  });
+
+  it("round-trips every half hour of 2026 in zones with and without changes, and moves only gap times", () => {
+    for (const zone of [LA, "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", TOKYO]) {
+      for (let day = 0; day < 365; day++) {
+        const date = { year: 2026, month: 1, day: 1 + day };
+        for (let minutes = 0; minutes < 24 * 60; minutes += 30) {
+          const t = instantOf(date, minutes, zone);
+          const p = zonedParts(t, zone);
+          const wallMinutes = p.hour * 60 + p.minute;
+          if (wallMinutes !== minutes) {
+            // Only a time clocks skip may move, forward by the size of the skip (1 h, or 30 min on Lord Howe).
+            expect(offsetAt(t - DAY_MS, zone)).not.toBe(offsetAt(t + DAY_MS, zone));
+            expect(wallMinutes - minutes).toBe((offsetAt(t, zone) - offsetAt(t - DAY_MS, zone)) / 60_000);
+          }
+        }
+      }
+    }
   });
 
   it("reads 24:00 as the next day's midnight", () => {

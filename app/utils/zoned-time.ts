@@ -59,18 +59,26 @@ function intlWallClock(utcMs: number, timeZone: string): WallClock {
 // that this decides how many bookings a second the server can check.
 const QUARTER_HOUR = 15 * MINUTE;
 const MAX_CACHED_OFFSETS = 100_000;
-const offsets = new Map<string, number>();
+/** Zone → quarter-hour block start → offset: number keys, so a lookup builds no string. */
+const offsets = new Map<string, Map<number, number>>();
+let cachedOffsets = 0;
 
 /** How far `timeZone` is ahead of UTC at `utcMs`, in ms (Tokyo: +9 h). */
 export function offsetAt(utcMs: number, timeZone: string): number {
   const blockStart = Math.floor(utcMs / QUARTER_HOUR) * QUARTER_HOUR;
-  const key = `${timeZone}|${blockStart}`;
-  let offset = offsets.get(key);
+  let zone = offsets.get(timeZone);
+  let offset = zone?.get(blockStart);
   if (offset === undefined) {
     const wall = intlWallClock(blockStart, timeZone);
     offset = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - blockStart;
-    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
-    offsets.set(key, offset);
+    if (cachedOffsets >= MAX_CACHED_OFFSETS) {
+      offsets.clear();
+      cachedOffsets = 0;
+      zone = undefined;
+    }
+    if (!zone) offsets.set(timeZone, (zone = new Map()));
+    zone.set(blockStart, offset);
+    cachedOffsets++;
   }
   return offset;
 }
@@ -121,6 +129,8 @@ export function zonedTimeToUtc(wall: WallClock, timeZone: string): number {
   // Offset changes are at least days apart, so the offsets a day either side cover every case.
   const before = offsetAt(naive - DAY, timeZone);
   const after = offsetAt(naive + DAY, timeZone);
+  // No change within a day either side (nearly always): the time exists once, at this offset.
+  if (before === after) return naive - before;
   const candidates = [...new Set([naive - before, naive - after])]
     .filter((t) => sameWallClock(zonedParts(t, timeZone), wall))
     .sort((a, b) => a - b);

@@ -127,6 +127,30 @@ describe("nextFreeStart", () => {
       }),
     ).toBeNull();
   });
+
+  it("is the first of the free bookable starts, across clock changes and busy weeks", () => {
+    const teaching = {
+      weekly: [
+        { weekday: 0, start: "01:00", end: "04:00" },
+        { weekday: 3, start: "22:00", end: "24:00" },
+        { weekday: 6, start: "09:00", end: "12:00" },
+      ],
+      exceptions: [{ date: "2026-03-25", slots: [{ start: "07:00", end: "08:30" }] }],
+    };
+    const start = Date.UTC(2026, 2, 1);
+    for (const zone of ["America/Los_Angeles", "Europe/Berlin", "Asia/Tokyo"]) {
+      for (let i = 0; i < 40; i++) {
+        const from = start + i * 13 * h;
+        const range = { from, to: from + 56 * DAY, durationMinutes: 60 };
+        // The first few weeks taken, in different amounts for each start.
+        const busy = [{ start: from, end: from + (i % 5) * 7 * DAY }];
+        const expected = bookableStarts(teaching, zone, range).find((s) => s >= busy[0].end) ?? null;
+        expect(nextFreeStart(teaching, zone, busy, range), `${zone} from ${new Date(from).toISOString()}`).toBe(
+          expected,
+        );
+      }
+    }
+  });
 });
 
 describe("rules", () => {

@@ -30,18 +30,21 @@ function rangesOfDay(teaching: Pick<TeachingDoc, "weekly" | "exceptions">, date:
   return teaching.weekly.filter((slot) => slot.weekday === weekday);
 }
 
-/** Start instants (UTC ms, ascending) of sessions of `durationMinutes` in [from, to). */
-export function bookableStarts(
+/**
+ * Start instants of sessions of `durationMinutes` in [from, to), one of the mentor's days at a
+ * time, each day's ascending; a later day's starts all come after an earlier day's.
+ */
+function* startsByDay(
   teaching: Pick<TeachingDoc, "weekly" | "exceptions">,
   timeZone: string,
   { from, to, durationMinutes }: { from: number; to: number; durationMinutes: number },
-): number[] {
-  const found = new Set<number>();
+): Generator<number[]> {
   // A day in the mentor's zone may start before `from`'s date in UTC terms: begin a day early.
   let date = addDays(zonedParts(from, timeZone), -1);
   const last = zonedParts(to, timeZone);
   const lastKey = isoDate(last.year, last.month, last.day);
   for (let guard = 0; guard < BOOKING_HORIZON_DAYS + 3; guard++) {
+    const found = new Set<number>();
     for (const range of rangesOfDay(teaching, date)) {
       const startMin = parseClock(range.start);
       const endMin = parseClock(range.end);
@@ -54,10 +57,19 @@ export function bookableStarts(
         if (start >= from && start < to) found.add(start);
       }
     }
-    if (isoDate(date.year, date.month, date.day) === lastKey) break;
+    if (found.size > 0) yield [...found].sort((a, b) => a - b);
+    if (isoDate(date.year, date.month, date.day) === lastKey) return;
     date = addDays(date, 1);
   }
-  return [...found].sort((a, b) => a - b);
+}
+
+/** Start instants (UTC ms, ascending) of sessions of `durationMinutes` in [from, to). */
+export function bookableStarts(
+  teaching: Pick<TeachingDoc, "weekly" | "exceptions">,
+  timeZone: string,
+  window: { from: number; to: number; durationMinutes: number },
+): number[] {
+  return [...startsByDay(teaching, timeZone, window)].flat();
 }
 
 export interface BusyRange {
@@ -78,23 +90,19 @@ export function freeStarts(starts: readonly number[], durationMinutes: number, b
 }
 
 /**
- * The first start in [from, to) whose session overlaps none of the busy ranges, or null. Walks a
- * day at a time and stops at the first hit, so a card that shows it costs a few conversions.
+ * The first start in [from, to) whose session overlaps none of the busy ranges, or null. Walks
+ * the mentor's days in order and stops at the first hit, so a card that shows it costs a few
+ * conversions.
  */
 export function nextFreeStart(
   teaching: Pick<TeachingDoc, "weekly" | "exceptions">,
   timeZone: string,
   busy: readonly BusyRange[],
-  { from, to, durationMinutes }: { from: number; to: number; durationMinutes: number },
+  window: { from: number; to: number; durationMinutes: number },
 ): number | null {
-  for (let dayFrom = from; dayFrom < to; dayFrom += 86_400_000) {
-    const dayTo = Math.min(to, dayFrom + 86_400_000);
-    const free = freeStarts(
-      bookableStarts(teaching, timeZone, { from: dayFrom, to: dayTo, durationMinutes }),
-      durationMinutes,
-      busy,
-    );
-    if (free.length) return free[0];
+  for (const day of startsByDay(teaching, timeZone, window)) {
+    const free = freeStarts(day, window.durationMinutes, busy);
+    if (free.length > 0) return free[0];
   }
   return null;
 }
