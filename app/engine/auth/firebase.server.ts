@@ -89,8 +89,7 @@ function idTokenOf(credentials: Credentials): string {
 export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): AuthProvider {
   const now = options.now ?? Date.now;
   const sessionLifetimeMs = options.sessionCookieDays * DAY_MS;
-  // Counted in this process (decision 021: Firebase mode's limits are per instance); Identity
-  // Toolkit caps the links it generates on top of it.
+  // Counted in this process: Firebase mode's limits are per instance (decision 021).
   const verifyRequests = createVerificationMailCap();
 
   /** The user of a fresh, unrevoked ID token. */
