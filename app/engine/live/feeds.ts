@@ -4,6 +4,7 @@
  * The SSE route builds them from the session's uid (the browser only names a feed); the Firestore
  * transport builds the same queries with the client SDK. Browser-safe: no server imports.
  */
+import { CHATS, messagesOf, readChat, readMessage, type Message } from "~/documents/chats";
 import { notificationsOf, readNotification } from "~/documents/notifications";
 import { readStatus } from "~/documents/status";
 import { readUser, userPath } from "~/documents/users";
@@ -125,11 +126,11 @@ export type PlainFeedName = Exclude<SimpleFeedName, "chatUnread" | "inbox">;
 
 /** chatUnread: the chats the user takes part in, then each chat's unseen messages. */
 export function chatsOf(uid: string): Query {
-  return { collection: "chats", where: [["participants", "array-contains", uid]] };
+  return { collection: CHATS, where: [["participants", "array-contains", uid]] };
 }
 
 export function unseenMessagesOf(chatId: string): Query {
-  return { collection: `chats/${chatId}/messages`, where: [["seen", "==", false]] };
+  return { collection: messagesOf(chatId), where: [["seen", "==", false]] };
 }
 
 export const INBOX_CHATS = 50;
@@ -138,7 +139,7 @@ export const THREAD_MESSAGES = 50;
 /** inbox: the user's conversations, latest activity first (names of the others are joined in). */
 export function inboxOf(uid: string): Query {
   return {
-    collection: "chats",
+    collection: CHATS,
     where: [["participants", "array-contains", uid]],
     orderBy: [["updatedAt", "desc"]],
     limit: INBOX_CHATS,
@@ -147,7 +148,7 @@ export function inboxOf(uid: string): Query {
 
 /** chatMessages:<chatId>: the latest messages, newest first (the thread shows them reversed). */
 export function threadOf(chatId: string): Query {
-  return { collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "desc"]], limit: THREAD_MESSAGES };
+  return { collection: messagesOf(chatId), orderBy: [["timestamp", "desc"]], limit: THREAD_MESSAGES };
 }
 
 /** booking:<id>: the session room's booking document. */
@@ -376,22 +377,22 @@ export const toPayload = {
     docs[0] ? { amount: wholeSp(readWalletEntry(docs[0].data).amount) } : null,
 };
 
-/** Oldest first, as a thread reads. */
-export function chatMessagesPayload(docs: readonly Doc[]): ChatMessagePayload[] {
-  return docs
-    .map(({ id, data }) => {
-      const hidden = data.hidden === true;
-      return {
-        id,
-        sender: str(data.sender),
-        text: hidden ? "" : str(data.text),
-        hidden,
-        seen: data.seen === true,
-        timestamp: num(data.timestamp),
-      };
-    })
+/** Oldest first, as a thread reads; `messages` come newest first, as the thread's query answers. */
+export function messagesPayload(messages: readonly Message[]): ChatMessagePayload[] {
+  return messages
+    .map(({ id, sender, text, hidden, seen, timestamp }) => ({
+      id,
+      sender,
+      text: hidden ? "" : text,
+      hidden,
+      seen,
+      timestamp,
+    }))
     .reverse();
 }
+
+export const chatMessagesPayload = (docs: readonly Doc[]): ChatMessagePayload[] =>
+  messagesPayload(docs.map(readMessage));
 
 const optionalNum = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
@@ -495,16 +496,15 @@ export function inboxEntryPayload(
   uid: string,
   other: { uid: string; fullName: string; avatar: string },
 ): InboxEntryPayload | null {
-  if (num(data.messageCount) === 0 && data.createdBy !== uid) return null;
-  const unread =
-    data.unread && typeof data.unread === "object" ? num((data.unread as Record<string, unknown>)[uid]) : 0;
+  const chat = readChat(data);
+  if (chat.messageCount === 0 && chat.createdBy !== uid) return null;
   return {
     chatId: id,
     other,
-    lastMessage: str(data.lastMessage),
-    lastSender: str(data.lastSender),
-    updatedAt: num(data.updatedAt),
-    unread,
+    lastMessage: chat.lastMessage,
+    lastSender: chat.lastSender,
+    updatedAt: chat.updatedAt,
+    unread: chat.unread[uid] ?? 0,
   };
 }
 

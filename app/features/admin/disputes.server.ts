@@ -9,7 +9,7 @@ import type { DocStore } from "~/engine/store/types";
 import { applyCommand } from "~/features/bookings/bookings.server";
 import type { Booking, BookingDoc, Resolution } from "~/features/bookings/types";
 import { pairChatId } from "~/features/chat/pair";
-import type { MessageDoc } from "~/features/chat/types";
+import { messagesOf, readMessage } from "~/documents/chats";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { namesOf } from "~/features/members/members.server";
 import { recordAudit } from "./audit.server";
@@ -42,8 +42,8 @@ export async function listDisputes(store: DocStore): Promise<DisputeView[]> {
   return Promise.all(
     bookings.map(async (booking) => {
       const chatId = pairChatId(booking.mentorUid, booking.learnerUid);
-      const messages = await store.query<MessageDoc>({
-        collection: `chats/${chatId}/messages`,
+      const messages = await store.query({
+        collection: messagesOf(chatId),
         orderBy: [["timestamp", "desc"]],
         limit: CHAT_CONTEXT,
       });
@@ -56,11 +56,8 @@ export async function listDisputes(store: DocStore): Promise<DisputeView[]> {
         raisedBy: by === "mentor" || by === "learner" ? by : null,
         raisedAt: event?.at ?? null,
         messages: messages
-          .map((m) => ({
-            sender: m.data.sender,
-            text: m.data.hidden === true ? HIDDEN_MESSAGE_TEXT : m.data.text,
-            timestamp: m.data.timestamp,
-          }))
+          .map(readMessage)
+          .map((m) => ({ sender: m.sender, text: m.hidden ? HIDDEN_MESSAGE_TEXT : m.text, timestamp: m.timestamp }))
           .reverse(),
       };
     }),

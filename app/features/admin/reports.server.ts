@@ -7,7 +7,7 @@
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import { moderatedText } from "~/features/chat/moderation.server";
-import type { MessageDoc } from "~/features/chat/types";
+import { messagesOf, readMessage, type Message } from "~/documents/chats";
 import { postLink, threadPath } from "~/features/community/paths";
 import type { PostDoc, ThreadDoc } from "~/features/community/types";
 import { getUsers } from "~/documents/users";
@@ -55,33 +55,35 @@ function groupByTarget(reports: Report[]): Report[][] {
 }
 
 async function messageContext(store: DocStore, report: Report, names: Map<string, string>): Promise<ContextLine[]> {
-  const messages = `chats/${report.contextId}/messages`;
-  const target = await store.get<MessageDoc>(report.targetPath);
-  if (!target) return [];
-  const at = target.data.timestamp;
+  const messages = messagesOf(report.contextId);
+  const targetDoc = await store.get(report.targetPath);
+  if (!targetDoc) return [];
+  const target = readMessage(targetDoc);
+  const at = target.timestamp;
   const [before, after] = await Promise.all([
-    store.query<MessageDoc>({
+    store.query({
       collection: messages,
       where: [["timestamp", "<", at]],
       orderBy: [["timestamp", "desc"]],
       limit: MESSAGE_CONTEXT,
     }),
-    store.query<MessageDoc>({
+    store.query({
       collection: messages,
       where: [["timestamp", ">", at]],
       orderBy: [["timestamp", "asc"]],
       limit: MESSAGE_CONTEXT,
     }),
   ]);
-  const line = (m: { id: string; data: MessageDoc }, reported: boolean, text: string): ContextLine => ({
-    sender: names.get(m.data.sender) ?? "Member",
+  const line = (m: Message, reported: boolean, text: string): ContextLine => ({
+    sender: names.get(m.sender) ?? "Member",
     text,
     reported,
   });
+  const shown = (m: Message) => line(m, false, m.hidden ? HIDDEN_MESSAGE_TEXT : m.text);
   return [
-    ...before.reverse().map((m) => line(m, false, m.data.hidden === true ? HIDDEN_MESSAGE_TEXT : m.data.text)),
+    ...before.reverse().map(readMessage).map(shown),
     line(target, true, (await moderatedText(store, report.targetPath)) ?? ""),
-    ...after.map((m) => line(m, false, m.data.hidden === true ? HIDDEN_MESSAGE_TEXT : m.data.text)),
+    ...after.map(readMessage).map(shown),
   ];
 }
 
@@ -124,11 +126,11 @@ export async function moderationQueue(store: DocStore, status: QueueStatus): Pro
         };
       }
       const context = await messageContext(store, first, names);
-      const message = await store.get<MessageDoc>(first.targetPath);
+      const message = await store.get(first.targetPath);
       return {
         ...base,
         text: context.find((c) => c.reported)?.text ?? "(no longer exists)",
-        hidden: message?.data.hidden === true,
+        hidden: message ? readMessage(message).hidden : false,
         threadTitle: null,
         link: null,
         context,

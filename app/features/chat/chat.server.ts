@@ -9,9 +9,17 @@ import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { noteUnreadMessage } from "~/features/mail/chat-batch.server";
-import { chatMessagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/engine/live/feeds";
+import { messagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/engine/live/feeds";
 import { checkMessage, isChatId, messageId, pairChatId, preview } from "./pair";
-import type { ChatDoc, MessageDoc } from "./types";
+import {
+  chatPath,
+  getChat,
+  messagePath,
+  messagesOf,
+  readMessage,
+  type ChatDoc,
+  type MessageDoc,
+} from "~/documents/chats";
 
 export class ChatError extends Error {
   constructor(
@@ -42,9 +50,9 @@ export async function openChat(store: DocStore, uid: string, other: string, now 
   if (!target || target.deleted) throw new ChatError(404, "This member does not exist.");
   const chatId = pairChatId(uid, other);
   await store.transaction(async (tx) => {
-    if (await tx.get(`chats/${chatId}`)) return;
+    if (await tx.get(chatPath(chatId))) return;
     const participants = [uid, other].sort();
-    tx.create(`chats/${chatId}`, {
+    tx.create(chatPath(chatId), {
       participants,
       createdBy: uid,
       createdAt: now,
@@ -61,9 +69,9 @@ export async function openChat(store: DocStore, uid: string, other: string, now 
 /** The chat when `uid` takes part in it; otherwise a ChatError 404. */
 export async function requireChat(store: DocStore, uid: string, chatId: string): Promise<ChatDoc> {
   if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND);
-  const chat = await store.get<ChatDoc>(`chats/${chatId}`);
-  if (!chat || !chat.data.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
-  return chat.data;
+  const chat = await getChat(store, chatId);
+  if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
+  return chat;
 }
 
 export async function sendMessage(
@@ -84,32 +92,28 @@ export async function sendMessage(
   if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND);
   const id = messageId(now, randomBytes(6).toString("hex"));
   await store.transaction(async (tx) => {
-    const chat = await tx.get<ChatDoc>(`chats/${chatId}`);
-    if (!chat || !chat.data.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
-    const other = chat.data.participants.find((p) => p !== uid)!;
+    const chat = await getChat(tx, chatId);
+    if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
+    const other = chat.participants.find((p) => p !== uid)!;
     const recipient = await getUser(tx, other);
     if (!recipient || recipient.deleted)
       throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.");
-    const firstMessage = (chat.data.messageCount ?? 0) === 0;
+    const firstMessage = chat.messageCount === 0;
     const sender = firstMessage ? await getUser(tx, uid) : null;
     const notify = firstMessage ? await prepareNotifications(tx, [other]) : null;
-    tx.create(`chats/${chatId}/messages/${id}`, {
+    tx.create(messagePath(chatId, id), {
       sender: uid,
       text: checked.text,
       seen: false,
       timestamp: now,
-    } satisfies MessageDoc);
-    tx.update(`chats/${chatId}`, {
+    } satisfies Partial<MessageDoc>);
+    tx.update(chatPath(chatId), {
       lastMessage: preview(checked.text),
       lastSender: uid,
       updatedAt: now,
-      messageCount: (chat.data.messageCount ?? 0) + 1,
-      unread: {
-        ...chat.data.unread,
-        [uid]: chat.data.unread?.[uid] ?? 0,
-        [other]: (chat.data.unread?.[other] ?? 0) + 1,
-      },
-    });
+      messageCount: chat.messageCount + 1,
+      unread: { ...chat.unread, [uid]: chat.unread[uid] ?? 0, [other]: (chat.unread[other] ?? 0) + 1 },
+    } satisfies Partial<ChatDoc>);
     // A mail later if they stay away and leave it unread (batched per conversation and hour).
     noteUnreadMessage(tx, chatId, other, now);
     if (firstMessage) {
@@ -138,17 +142,17 @@ const SEEN_BATCH = 400;
 export async function markSeen(store: DocStore, uid: string, chatId: string): Promise<number> {
   if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND);
   return store.transaction(async (tx) => {
-    const chat = await tx.get<ChatDoc>(`chats/${chatId}`);
-    if (!chat || !chat.data.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
-    const unseen = await tx.query<MessageDoc>({
-      collection: `chats/${chatId}/messages`,
+    const chat = await getChat(tx, chatId);
+    if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
+    const unseen = await tx.query({
+      collection: messagesOf(chatId),
       where: [["seen", "==", false]],
       limit: SEEN_BATCH,
     });
     const theirs = unseen.filter((m) => m.data.sender !== uid);
     for (const m of theirs) tx.update(m.path, { seen: true });
-    if (theirs.length > 0 || (chat.data.unread?.[uid] ?? 0) !== 0)
-      tx.update(`chats/${chatId}`, { unread: { ...chat.data.unread, [uid]: 0 } });
+    if (theirs.length > 0 || (chat.unread[uid] ?? 0) !== 0)
+      tx.update(chatPath(chatId), { unread: { ...chat.unread, [uid]: 0 } });
     return theirs.length;
   });
 }
@@ -166,29 +170,23 @@ export interface ThreadPage {
  * of a page all go on that page; the next one (timestamp < cursor) then skips none of them.
  */
 async function threadPage(store: DocStore, chatId: string, before: number | undefined): Promise<ThreadPage> {
-  const collection = `chats/${chatId}/messages`;
+  const collection = messagesOf(chatId);
   const where = before === undefined ? [] : ([["timestamp", "<", before]] as const);
-  const docs = await store.query<MessageDoc>({
-    collection,
-    where,
-    orderBy: [["timestamp", "desc"]],
-    limit: THREAD_MESSAGES + 1,
-  });
-  if (docs.length <= THREAD_MESSAGES) return { messages: chatMessagesPayload(docs), earlierBefore: null };
+  const docs = (
+    await store.query({ collection, where, orderBy: [["timestamp", "desc"]], limit: THREAD_MESSAGES + 1 })
+  ).map(readMessage);
+  if (docs.length <= THREAD_MESSAGES) return { messages: messagesPayload(docs), earlierBefore: null };
 
   const page = docs.slice(0, THREAD_MESSAGES);
-  const boundary = page[THREAD_MESSAGES - 1].data.timestamp;
-  if (docs[THREAD_MESSAGES].data.timestamp !== boundary)
-    return { messages: chatMessagesPayload(page), earlierBefore: boundary };
-  const sameTime = await store.query<MessageDoc>({
-    collection,
-    where: [["timestamp", "==", boundary]],
-    orderBy: [["timestamp", "desc"]],
-  });
+  const boundary = page[THREAD_MESSAGES - 1].timestamp;
+  if (docs[THREAD_MESSAGES].timestamp !== boundary) return { messages: messagesPayload(page), earlierBefore: boundary };
+  const sameTime = (
+    await store.query({ collection, where: [["timestamp", "==", boundary]], orderBy: [["timestamp", "desc"]] })
+  ).map(readMessage);
   const onPage = new Set(page.map((m) => m.id));
   const complete = [...page, ...sameTime.filter((m) => !onPage.has(m.id))];
   const older = await store.query({ collection, where: [["timestamp", "<", boundary]], limit: 1 });
-  return { messages: chatMessagesPayload(complete), earlierBefore: older.length > 0 ? boundary : null };
+  return { messages: messagesPayload(complete), earlierBefore: older.length > 0 ? boundary : null };
 }
 
 /** A page of the conversation for one of its participants; other members get a ChatError 404. */

@@ -7,15 +7,15 @@
 import type { Transaction } from "~/engine/store/types";
 import { HIDDEN_MESSAGE_TEXT } from "./hidden";
 import { preview } from "./pair";
-import type { ChatDoc, MessageDoc } from "./types";
-
-const MESSAGE_PATH = /^chats\/([^/]+)\/messages\/([^/]+)$/;
-
-type HiddenMessageDoc = { chatId: string; messageId: string; text: string; hiddenAt: number };
-
-function hiddenPath(chatId: string, messageId: string): string {
-  return `hidden_messages/${chatId}_${messageId}`;
-}
+import {
+  chatPath,
+  hiddenMessagePath,
+  messagesOf,
+  parseMessagePath,
+  readHiddenMessage,
+  readMessage,
+  type HiddenMessageDoc,
+} from "~/documents/chats";
 
 export interface MessageVisibility {
   hiddenBefore: boolean;
@@ -28,17 +28,18 @@ export async function prepareMessageVisibility(
   tx: Transaction,
   messagePath: string,
 ): Promise<MessageVisibility | null> {
-  const match = MESSAGE_PATH.exec(messagePath);
-  if (!match) return null;
-  const [, chatId, messageId] = match;
-  const [message, stored, chat, latest] = await Promise.all([
-    tx.get<MessageDoc>(messagePath),
-    tx.get<HiddenMessageDoc>(hiddenPath(chatId, messageId)),
-    tx.get<ChatDoc>(`chats/${chatId}`),
-    tx.query<MessageDoc>({ collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "desc"]], limit: 1 }),
+  const named = parseMessagePath(messagePath);
+  if (!named) return null;
+  const { chatId, messageId } = named;
+  const [messageDoc, stored, chat, latest] = await Promise.all([
+    tx.get(messagePath),
+    tx.get(hiddenMessagePath(chatId, messageId)),
+    tx.get(chatPath(chatId)),
+    tx.query({ collection: messagesOf(chatId), orderBy: [["timestamp", "desc"]], limit: 1 }),
   ]);
-  if (!message) return null;
-  const hiddenBefore = message.data.hidden === true;
+  if (!messageDoc) return null;
+  const message = readMessage(messageDoc);
+  const hiddenBefore = message.hidden;
   const isLatest = latest[0]?.id === messageId;
 
   return {
@@ -46,16 +47,16 @@ export async function prepareMessageVisibility(
     apply(hidden, now) {
       if (hidden === hiddenBefore) return;
       if (hidden) {
-        tx.set(hiddenPath(chatId, messageId), {
+        tx.set(hiddenMessagePath(chatId, messageId), {
           chatId,
           messageId,
-          text: message.data.text,
+          text: message.text,
           hiddenAt: now,
         } satisfies HiddenMessageDoc);
         tx.update(messagePath, { hidden: true, text: "" });
         if (chat && isLatest) tx.update(chat.path, { lastMessage: HIDDEN_MESSAGE_TEXT });
       } else {
-        const text = stored?.data.text ?? "";
+        const text = stored ? readHiddenMessage(stored.data).text : "";
         tx.update(messagePath, { hidden: false, text });
         if (stored) tx.delete(stored.path);
         if (chat && isLatest) tx.update(chat.path, { lastMessage: preview(text) });
@@ -66,10 +67,12 @@ export async function prepareMessageVisibility(
 
 /** What a reviewer reads of a message: its text even while hidden. */
 export async function moderatedText(tx: Pick<Transaction, "get">, messagePath: string): Promise<string | null> {
-  const match = MESSAGE_PATH.exec(messagePath);
-  if (!match) return null;
-  const message = await tx.get<MessageDoc>(messagePath);
-  if (!message) return null;
-  if (message.data.hidden !== true) return message.data.text;
-  return (await tx.get<HiddenMessageDoc>(hiddenPath(match[1], match[2])))?.data.text ?? "";
+  const named = parseMessagePath(messagePath);
+  if (!named) return null;
+  const doc = await tx.get(messagePath);
+  if (!doc) return null;
+  const message = readMessage(doc);
+  if (!message.hidden) return message.text;
+  const stored = await tx.get(hiddenMessagePath(named.chatId, named.messageId));
+  return stored ? readHiddenMessage(stored.data).text : "";
 }

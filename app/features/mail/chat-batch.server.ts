@@ -9,7 +9,7 @@
  * messages that arrived meanwhile go into that next mail.
  */
 import type { DocStore, Transaction } from "~/engine/store/types";
-import type { ChatDoc } from "~/features/chat/types";
+import { getChat } from "~/documents/chats";
 import { queueMail } from "./queue.server";
 
 /** Quiet time after a message before its mail: a burst of lines goes out as one mail. */
@@ -50,8 +50,8 @@ async function decide(store: DocStore, path: string, online: boolean, now: numbe
     const doc = await tx.get<ChatMailDoc>(path);
     if (!doc || !doc.data.pending || doc.data.dueAt > now) return "none";
     const { uid, chatId, lastMessageAt, lastMailedAt } = doc.data;
-    const chat = await tx.get<ChatDoc>(`chats/${chatId}`);
-    if (!chat || (chat.data.unread?.[uid] ?? 0) === 0) {
+    const chat = await getChat(tx, chatId);
+    if (!chat || (chat.unread[uid] ?? 0) === 0) {
       tx.update(path, { pending: false });
       return "read";
     }

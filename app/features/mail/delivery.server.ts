@@ -10,7 +10,7 @@ import { getUser, type UserProfile } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import type { MailTransport } from "~/engine/mail/types";
 import type { BookingDoc } from "~/features/bookings/types";
-import type { ChatDoc, MessageDoc } from "~/features/chat/types";
+import { getChat, messagesOf, readMessage } from "~/documents/chats";
 import { readNotificationPrefs } from "~/features/notifications/preferences";
 import { displayNameOf } from "~/features/profile/display";
 import { CATEGORY_OF_MAIL, MAIL_JOBS, type MailJobDoc } from "./queue.server";
@@ -107,23 +107,24 @@ async function compose(
   const settingsUrl = `${origin}/settings`;
 
   if (job.kind === "new_messages") {
-    const chat = await store.get<ChatDoc>(`chats/${job.ref}`);
-    const unreadCount = chat?.data.unread?.[job.uid] ?? 0;
+    const chat = await getChat(store, job.ref);
+    const unreadCount = chat?.unread[job.uid] ?? 0;
     if (!chat || unreadCount === 0) return "The messages were read before the mail left.";
-    const senderUid = chat.data.participants.find((p) => p !== job.uid)!;
+    const senderUid = chat.participants.find((p) => p !== job.uid)!;
     const [sender, latest] = await Promise.all([
       getUser(store, senderUid),
-      store.query<MessageDoc>({
-        collection: `chats/${job.ref}/messages`,
+      store.query({
+        collection: messagesOf(job.ref),
         orderBy: [["timestamp", "desc"]],
         limit: QUOTED_MESSAGES,
       }),
     ]);
     const messages = latest
-      .filter((m) => m.data.sender !== job.uid && !m.data.seen)
+      .map(readMessage)
+      .filter((m) => m.sender !== job.uid && !m.seen)
       .slice(0, Math.min(unreadCount, QUOTED_MESSAGES))
       .reverse()
-      .map((m) => ({ text: m.data.text, timestamp: m.data.timestamp }));
+      .map((m) => ({ text: m.text, timestamp: m.timestamp }));
     return newMessagesMail({
       recipientName,
       senderName: nameOf(sender, "A member"),

@@ -7,7 +7,7 @@ import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { prepareMessageVisibility } from "~/features/chat/moderation.server";
 import { isChatId } from "~/features/chat/pair";
-import type { ChatDoc, MessageDoc } from "~/features/chat/types";
+import { getChat, messagePath, readMessage } from "~/documents/chats";
 import { prepareThreadVisibility } from "~/features/community/lists";
 import { isForumId, postPath, threadPath } from "~/features/community/paths";
 import type { PostDoc } from "~/features/community/types";
@@ -106,19 +106,19 @@ async function reportMessage(store: DocStore, uid: string, input: ReportInput, n
   const { targetId: messageId, contextId: chatId } = input;
   const notFound = new ReportError(404, "This message does not exist or is not in one of your conversations.");
   if (!isChatId(chatId)) throw notFound;
-  const path = `chats/${chatId}/messages/${messageId}`;
+  const path = messagePath(chatId, messageId);
   const id = reportId("message", messageId, uid);
   return store.transaction(async (tx) => {
     const [chat, message, existing] = await Promise.all([
-      tx.get<ChatDoc>(`chats/${chatId}`),
-      tx.get<MessageDoc>(path),
+      getChat(tx, chatId),
+      tx.get(path).then((doc) => doc && readMessage(doc)),
       tx.get(`reports/${id}`),
     ]);
     // Only a participant may report, so nobody learns that a conversation exists by reporting into it.
-    if (!chat || !chat.data.participants.includes(uid) || !message) throw notFound;
-    if (message.data.sender === uid) throw new ReportError(400, "You cannot report your own message.");
+    if (!chat || !chat.participants.includes(uid) || !message) throw notFound;
+    if (message.sender === uid) throw new ReportError(400, "You cannot report your own message.");
     if (existing) return { id, created: false, hidTarget: false };
-    tx.create(`reports/${id}`, reportDoc(input, uid, path, message.data.sender, now));
+    tx.create(`reports/${id}`, reportDoc(input, uid, path, message.sender, now));
     return { id, created: true, hidTarget: false };
   });
 }
