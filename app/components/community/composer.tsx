@@ -3,7 +3,6 @@
  * written as a link to them, which is what the server reads as a mention), and an optional live
  * preview rendered by the same Markdown component as the post.
  */
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { BODY_MAX, mentionMarkdown } from "~/features/community/rules";
 import { Markdown } from "./markdown";
@@ -16,6 +15,28 @@ function mentionAt(text: string, caret: number): { start: number; query: string 
   // A first name, and optionally the start of a second one ("@Ana Lo").
   const m = /(^|\s)@([\p{L}\p{N}'-]{1,40}(?: [\p{L}\p{N}'-]{1,40})?)$/u.exec(before);
   return m ? { start: caret - m[2].length - 1, query: m[2] } : null;
+}
+
+/**
+ * Members whose name starts with what is typed after "@", asked of the server once per query.
+ * A newer query cancels the request of the one before: with a fetcher, Remix reported each
+ * cancelled load as an error in the console while the member typed.
+ */
+function useMentionCandidates(query: string | null): Candidate[] {
+  const [members, setMembers] = useState<Candidate[]>([]);
+  useEffect(() => {
+    if (query === null) return;
+    const request = new AbortController();
+    fetch(`/api/members/mention?q=${encodeURIComponent(query)}`, { signal: request.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<{ members?: Candidate[] }>) : { members: [] }))
+      .then((body) => setMembers(body.members ?? []))
+      // Cancelled by the next query, or offline: the list is a help, typing goes on without it.
+      .catch(() => {
+        if (!request.signal.aborted) setMembers([]);
+      });
+    return () => request.abort();
+  }, [query]);
+  return query === null ? [] : members;
 }
 
 export function Composer({
@@ -37,16 +58,9 @@ export function Composer({
 }) {
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
-  const lookup = useFetcher<{ members: Candidate[] }>();
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
   const [active, setActive] = useState(0);
-  const candidates = mention ? (lookup.data?.members ?? []) : [];
-
-  useEffect(() => {
-    if (mention) lookup.load(`/api/members/mention?q=${encodeURIComponent(mention.query)}`);
-    // Load once per query typed; the fetcher itself is stable enough for this.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mention?.query]);
+  const candidates = useMentionCandidates(mention?.query ?? null);
 
   const pick = (c: Candidate) => {
     if (!mention || !area.current) return;
