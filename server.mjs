@@ -75,6 +75,13 @@ function staticAsset(url) {
 
 const COMPRESSIBLE = /^(text\/(html|css|javascript|plain|x-script)|application\/(json|javascript)|image\/svg\+xml)/;
 
+/**
+ * A body smaller than this costs more to gzip than it saves: each gzip stream sets up its own
+ * deflate state (hundreds of KB), which made gzip the largest single cost of sending a chat message
+ * (an action's answer is a few dozen bytes; issue 13).
+ */
+const MIN_GZIP_BYTES = 1024;
+
 function acceptsGzip(req) {
   return /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
 }
@@ -202,7 +209,11 @@ function declaredTooLarge(req) {
 
 function toRemixRequest(req, res) {
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  // Only a client that went away aborts (a live stream's end): aborting every answered request
+  // cost each one a DOMException and a round of abort listeners for nothing.
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
   const forwardedProto = trustProxy ? req.headers["x-forwarded-proto"]?.split(",")[0].trim() : undefined;
   const forwardedHost = trustProxy ? req.headers["x-forwarded-host"]?.split(",")[0].trim() : undefined;
   const protocol = forwardedProto === "https" ? "https" : "http";
@@ -237,6 +248,48 @@ function securityHeaders(req, headers) {
     headers["cache-control"] = "private, no-store";
 }
 
+const NEXT_TURN = Symbol("next turn");
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve, NEXT_TURN));
+
+/**
+ * Reads what the body has ready now. Answers `{ whole }` when it ends within this turn of the event
+ * loop smaller than MIN_GZIP_BYTES (an action's answer, a small loader's data); otherwise the chunks
+ * read so far and the read still pending, so that a stream that is still being written (a page
+ * rendering, deferred data) is never held back waiting for its end.
+ */
+async function readReady(reader) {
+  const chunks = [];
+  let size = 0;
+  let pending = reader.read();
+  while (size < MIN_GZIP_BYTES) {
+    const result = await Promise.race([pending, nextTurn()]);
+    if (result === NEXT_TURN) break;
+    if (result.done) return { whole: Buffer.concat(chunks) };
+    chunks.push(result.value);
+    size += result.value.byteLength;
+    pending = reader.read();
+  }
+  return { chunks, pending };
+}
+
+/** Gzips the rest of a body as it comes, flushing each chunk so that nothing waits in the compressor. */
+async function gzipRest(ready, reader, res) {
+  const gzipStream = zlib.createGzip({ level: 4 });
+  gzipStream.pipe(res);
+  try {
+    for (const chunk of ready.chunks) gzipStream.write(chunk);
+    gzipStream.flush();
+    for (let result = await ready.pending; !result.done; result = await reader.read()) {
+      gzipStream.write(result.value);
+      gzipStream.flush();
+    }
+    gzipStream.end();
+  } catch (error) {
+    gzipStream.destroy(error);
+    throw error;
+  }
+}
+
 async function sendRemixResponse(req, res, response) {
   if (res.headersSent || res.writableEnded) return; // a 413 already answered
   const headers = {};
@@ -250,21 +303,29 @@ async function sendRemixResponse(req, res, response) {
   const type = response.headers.get("content-type") ?? "";
   // Events must reach the browser as they happen: never buffer a stream through gzip.
   const gzip =
-    response.body && acceptsGzip(req) && COMPRESSIBLE.test(type) && !response.headers.has("content-encoding");
-  if (gzip) {
-    headers["content-encoding"] = "gzip";
-    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
-    delete headers["content-length"];
-  }
-  res.writeHead(response.status, response.statusText, headers);
-  if (!response.body || req.method === "HEAD") return res.end();
+    response.body &&
+    req.method !== "HEAD" &&
+    acceptsGzip(req) &&
+    COMPRESSIBLE.test(type) &&
+    !response.headers.has("content-encoding");
   if (!gzip) {
+    res.writeHead(response.status, response.statusText, headers);
+    if (!response.body || req.method === "HEAD") return res.end();
     res.flushHeaders();
     return writeReadableStreamToWritable(response.body, res);
   }
-  const gzipStream = zlib.createGzip({ level: 4 });
-  gzipStream.pipe(res);
-  await writeReadableStreamToWritable(response.body, gzipStream);
+  const reader = response.body.getReader();
+  const ready = await readReady(reader);
+  if (ready.whole) {
+    headers["content-length"] = String(ready.whole.byteLength);
+    res.writeHead(response.status, response.statusText, headers);
+    return res.end(ready.whole);
+  }
+  headers["content-encoding"] = "gzip";
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+  delete headers["content-length"];
+  res.writeHead(response.status, response.statusText, headers);
+  await gzipRest(ready, reader, res);
 }
 
 function log(req, status, started) {
