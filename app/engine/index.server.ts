@@ -74,8 +74,10 @@ async function openEmbedded(): Promise<Engine> {
     ]);
   const file = path.join(env.DATA_DIR, "skillswap.sqlite");
   const store = openSqliteStore(file);
-  // Every worker process counts attempts in the same table (decision 021).
-  shareRateLimits(openSqliteLimitBackend(file));
+  // Every worker process counts attempts in the same table (decision 021), in a file of its own:
+  // a counted attempt then never waits for a document commit's write lock, nor wakes every
+  // worker's change-log follower.
+  shareRateLimits(openSqliteLimitBackend(path.join(env.DATA_DIR, "rate-limits.sqlite")));
   const mail = await embeddedAuthMailer(store);
   return {
     store,

@@ -1,11 +1,12 @@
 /**
- * The embedded engine's rate-limit storage: one table in the store's SQLite file, shared by every
- * worker process serving it (decision 021). Each update is a read-modify-write of one row under
- * BEGIN IMMEDIATE, so two workers counting the same key never lose a hit.
+ * The embedded engine's rate-limit storage: one table in a SQLite file beside the store's, shared by
+ * every worker process serving it (decision 021). Each update is a read-modify-write of one row
+ * under BEGIN IMMEDIATE, so two workers counting the same key never lose a hit.
  *
- * It has its own connection to the file: the counts are no documents (nobody watches them, no
- * transaction reads them), and keeping them out of the document store's commit counter means a
- * counted attempt never makes a document transaction re-validate.
+ * The counts are no documents (nobody watches them, no transaction reads them, a restore need not
+ * bring them back), so they live in their own file: a counted attempt never waits for a document
+ * commit's write lock or holds one up, never makes a document transaction re-validate, and never
+ * changes the store's `PRAGMA data_version`, which every worker's change-log follower watches.
  */
 import Database from "better-sqlite3";
 import type { LimitEntry, LimitStorage, SharedLimitBackend } from "~/utils/rate-limit.server";
