@@ -11,11 +11,21 @@
  * carrying that message. Target: p95 < 50 ms, every message delivered, no non-2xx. Each sender stays
  * within the chat rate limit (8 per 10 s): the limit is on, and a 429 counts as a failure.
  *
+ * Where the time goes is printed beside it: how long the POST took to be answered (HTTP, the Remix
+ * action and its commit), how long the event came after that answer (the other worker's change log
+ * poll, the feed's re-read and the SSE write; 0 when the event came first, as it does when the
+ * recipient's stream is in the worker that committed), and the CPU milliseconds each message cost
+ * the server's processes and this load generator, which share the same cores. And the load average:
+ * figures taken on a busy machine only compare with figures taken at a similar load.
+ *
  * Results go to bench/results/chat-<time>.json. Exits 1 when a target is missed.
  */
 import { rmSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { ensureBuild } from "../scripts/lib/build.mjs";
+import { cpuTicks } from "../scripts/lib/proc.mjs";
 import { startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
 import { benchServerEnv, openStream, saveResults, seedMembers, type Member } from "./live-support";
 import { percentiles } from "./support";
@@ -51,6 +61,42 @@ async function seedConversations(dataDir: string): Promise<Conversation[]> {
   }
 }
 
+// One kept-alive connection per concurrent sender, as a browser keeps its connection to the site.
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/**
+ * POSTs a form as the thread page's fetcher does (the member's cookie, the site's Origin, the
+ * Accept-Encoding a browser sends) and answers the status once the whole answer has arrived.
+ * node:http rather than fetch: this load generator shares the server's cores, and fetch costs it
+ * several times the CPU per request.
+ */
+function post(url: string, cookie: string, form: URLSearchParams): Promise<number> {
+  const body = form.toString();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          cookie,
+          origin: new URL(url).origin,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          "accept-encoding": "gzip, deflate, br",
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
 async function main() {
   ensureBuild();
   const { baseUrl, dataDir, env } = await benchServerEnv("skillswap-chat-bench-");
@@ -61,7 +107,9 @@ async function main() {
     console.log(`Seeding ${CHATS} members in ${CHATS} conversations (data in ${dataDir})…`);
     const conversations = await seedConversations(dataDir);
     // LOG_REQUESTS=0: the server prints only its start lines and errors.
-    server = startServer({ env, stdio: "inherit" });
+    const child = startServer({ env, stdio: "inherit" });
+    server = child;
+    const serverPid = (child as { pid?: number }).pid ?? -1;
     await waitForHealthy(`${baseUrl}/healthz`);
 
     const waiting = new Map<string, (at: number) => void>();
@@ -85,9 +133,14 @@ async function main() {
 
     console.log(`Sending ${MESSAGES} messages, ${CONCURRENCY} at a time…`);
     const latencies: number[] = [];
+    const answered: number[] = [];
+    const afterAnswer: number[] = [];
     const refused: string[] = [];
     let lost = 0;
     let next = 0;
+    const loadBefore = os.loadavg()[0];
+    const serverTicksBefore = cpuTicks(serverPid);
+    const generatorBefore = process.cpuUsage();
     const started = performance.now();
     const sender = async () => {
       while (next < MESSAGES) {
@@ -96,19 +149,11 @@ async function main() {
         const text = `Bench message ${i}: shall we practise on Thursday?`;
         const arrived = new Promise<number>((resolve) => waiting.set(text, resolve));
         const sentAt = performance.now();
-        const response = await fetch(`${baseUrl}/inbox/${chatId}.data`, {
-          method: "POST",
-          headers: {
-            cookie: from.cookie,
-            origin: baseUrl,
-            "content-type": "application/x-www-form-urlencoded",
-          },
-          body: new URLSearchParams({ text }).toString(),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 200) {
+        const status = await post(`${baseUrl}/inbox/${chatId}.data`, from.cookie, new URLSearchParams({ text }));
+        const answeredAt = performance.now();
+        if (status !== 200) {
           waiting.delete(text);
-          refused.push(String(response.status));
+          refused.push(String(status));
           continue;
         }
         const at = await Promise.race([
@@ -117,13 +162,25 @@ async function main() {
         ]);
         waiting.delete(text);
         if (at < 0) lost += 1;
-        else latencies.push(at - sentAt);
+        else {
+          latencies.push(at - sentAt);
+          answered.push(answeredAt - sentAt);
+          afterAnswer.push(Math.max(0, at - answeredAt));
+        }
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, sender));
     const seconds = (performance.now() - started) / 1000;
+    const generatorCpu = process.cpuUsage(generatorBefore);
+    const serverTicksAfter = cpuTicks(serverPid);
+    const loadAfter = os.loadavg()[0];
     const p = percentiles(latencies);
+    const pAnswered = percentiles(answered);
+    const pAfter = percentiles(afterAnswer);
     const round = (n: number) => Math.round(n * 10) / 10;
+    // USER_HZ is 100: a tick is 10 ms.
+    const serverCpuMs =
+      serverTicksBefore === null || serverTicksAfter === null ? null : (serverTicksAfter - serverTicksBefore) * 10;
     const result = {
       chats: CHATS,
       messages: MESSAGES,
@@ -134,16 +191,30 @@ async function main() {
       refusedStatuses: [...new Set(refused)],
       messagesPerSecond: Math.round(MESSAGES / seconds),
       latencyMs: { p50: round(p.p50), p95: round(p.p95), p99: round(p.p99), max: round(p.max) },
+      postAnsweredMs: { p50: round(pAnswered.p50), p95: round(pAnswered.p95) },
+      eventAfterAnswerMs: { p50: round(pAfter.p50), p95: round(pAfter.p95) },
+      eventBeforeAnswer: afterAnswer.filter((ms) => ms === 0).length,
+      cpuMsPerMessage: {
+        server: serverCpuMs === null ? null : round(serverCpuMs / MESSAGES),
+        generator: round((generatorCpu.user + generatorCpu.system) / 1000 / MESSAGES),
+      },
+      loadAverage: { before: round(loadBefore), after: round(loadAfter), cores: os.cpus().length },
     };
     console.log(
       `  ${result.delivered}/${MESSAGES} delivered (${lost} lost, ${refused.length} refused), ${result.messagesPerSecond} messages/s; ` +
         `POST → live event p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
     );
+    console.log(
+      `  POST answered p50 ${result.postAnsweredMs.p50} ms, p95 ${result.postAnsweredMs.p95} ms; ` +
+        `event after the answer p50 ${result.eventAfterAnswerMs.p50} ms, p95 ${result.eventAfterAnswerMs.p95} ms ` +
+        `(${result.eventBeforeAnswer} events came first); CPU per message: server ${result.cpuMsPerMessage.server ?? "?"} ms, ` +
+        `load generator ${result.cpuMsPerMessage.generator} ms; load average ${result.loadAverage.before} → ${result.loadAverage.after} on ${result.loadAverage.cores} cores`,
+    );
     const met = lost === 0 && refused.length === 0 && result.latencyMs.p95 < TARGET_P95_MS;
     const rows = [
       {
         benchmark: `bench:chat POST → recipient's live stream (${CHATS} conversations, cluster)`,
-        figure: `p95 ${result.latencyMs.p95} ms, p50 ${result.latencyMs.p50} ms, ${result.delivered}/${MESSAGES} delivered, ${refused.length} refused`,
+        figure: `p95 ${result.latencyMs.p95} ms, p50 ${result.latencyMs.p50} ms, ${result.delivered}/${MESSAGES} delivered, ${refused.length} refused (load ${result.loadAverage.before})`,
         target: `p95 < ${TARGET_P95_MS} ms, all delivered, none refused`,
         met,
       },

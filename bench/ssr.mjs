@@ -14,12 +14,12 @@
 // paths, $chat for the conversation), BENCH_KEEP_DATA=1, BENCH_CPU_PROF=<dir> (each server process
 // writes a V8 CPU profile there when it stops; open it in Chrome's DevTools or speedscope).
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { bin, ensureBuild, ROOT } from "../scripts/lib/build.mjs";
+import { cpuTicks } from "../scripts/lib/proc.mjs";
 import { freePort, startServer, stopServer, waitForHealthy, withoutShellOverrides } from "../scripts/lib/server.mjs";
 
 // ---- The app's forms: adjust here if a route or field is renamed. ----
@@ -179,19 +179,6 @@ function seedRealisticMember(env, email) {
   run(["scripts/seed-demo.ts"], { NODE_ENV: "development" });
   const lines = run(["bench/seed-member.ts", email]).trim().split("\n");
   return JSON.parse(lines[lines.length - 1]);
-}
-
-/** CPU ticks (user + system) of a process and all its descendants; null where /proc is missing. */
-function cpuTicks(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    let ticks = Number(fields[11]) + Number(fields[12]);
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-    for (const child of children ? children.split(" ") : []) ticks += cpuTicks(Number(child)) ?? 0;
-    return ticks;
-  } catch {
-    return null;
-  }
 }
 
 async function main() {
