@@ -157,10 +157,20 @@ function answerTooLarge(res) {
  * The request body as a web stream that stops at the route's limit: a declared length over it is
  * refused before a byte is read; a chunked body is counted as it streams and cut off with a 413
  * the moment it passes the limit, so nothing larger than the limit is ever held in memory.
+ *
+ * A route may answer without reading the body (a redirect to sign-in, a 404): the rest of it is
+ * then read and dropped once the answer is sent, still within the limit, because it sits on a
+ * connection the client reuses, whose next request would otherwise wait behind it for good.
  */
 function limitedBody(req, res) {
   const limit = bodyLimit(req);
   let seen = 0;
+  let discarding = false;
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    discarding = true;
+    req.resume();
+  });
   return new ReadableStream(
     {
       start(controller) {
@@ -173,6 +183,7 @@ function limitedBody(req, res) {
             req.destroy();
             return;
           }
+          if (discarding) return;
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
           if ((controller.desiredSize ?? 1) <= 0) req.pause();
         });

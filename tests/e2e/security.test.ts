@@ -1,5 +1,9 @@
 import http from "node:http";
 import { expect, test } from "./support/test";
+import { bookableStarts, MIN_NOTICE_MS } from "~/features/bookings/availability";
+import { requestBooking } from "~/features/bookings/bookings.server";
+import { createFeedToken } from "~/features/bookings/ical.server";
+import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
 import { createUser, PASSWORD, signInAs, skipLocalOnboarding } from "./support/fixtures";
 import { e2eStore } from "./support/store";
 
@@ -24,6 +28,7 @@ function raw(
     body?: string | Buffer;
     chunks?: Buffer[];
     localAddress?: string;
+    agent?: http.Agent;
   },
 ): Promise<RawResponse> {
   const base = new URL(baseURL);
@@ -39,6 +44,7 @@ function raw(
         headers: options.headers,
         setHost: !options.headers?.Host,
         localAddress: options.localAddress,
+        agent: options.agent,
       },
       (response) => {
         const parts: Buffer[] = [];
@@ -104,6 +110,39 @@ test.describe("finding 1: links that leave the app use PUBLIC_URL", () => {
       expect(link).not.toContain("attacker.example");
     });
   }
+
+  test("a calendar feed fetched with a forged Host links its sessions to the real site", async ({ baseURL }) => {
+    const mentor = await createUser({
+      profile: { timezone: "UTC", skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }] },
+    });
+    const everyDay = {
+      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" })),
+      exceptions: [],
+    };
+    await saveAvailability(e2eStore(), mentor.uid, { timezone: "UTC", ...everyDay });
+    await saveRates(e2eStore(), mentor.uid, { spanish: 10 });
+    const learner = await createUser();
+    const from = Date.now() + MIN_NOTICE_MS + 3_600_000;
+    const [start] = bookableStarts(everyDay, "UTC", { from, to: from + 86_400_000, durationMinutes: 60 });
+    const booking = await requestBooking(e2eStore(), {
+      learnerUid: learner.uid,
+      mentorUid: mentor.uid,
+      skillTag: "spanish",
+      start: start!,
+      durationMinutes: 60,
+    });
+    const token = await createFeedToken(e2eStore(), learner.uid);
+    const base = new URL(baseURL!);
+    const feed = await raw(baseURL!, {
+      path: `/ical/${token}.ics`,
+      headers: { Host: "attacker.example", "X-Forwarded-Host": "attacker.example" },
+    });
+    expect(feed.status).toBe(200);
+    // Folded lines (RFC 5545) are unfolded before reading the links.
+    const text = feed.body.replace(/\r\n[ \t]/g, "");
+    expect(text).toContain(`URL:${base.origin}/session/${booking.id}`);
+    expect(text).not.toContain("attacker.example");
+  });
 
   test("a path starting with // is a path on this site, never another host", async ({ baseURL }) => {
     const user = await createUser();
@@ -195,6 +234,62 @@ test.describe("finding 3: request bodies are limited", () => {
       chunks: Array.from({ length: 16 }, () => chunk),
     });
     expect(response.status).toBe(413);
+  });
+
+  test("each kind of route has its own limit: pictures 3 MB, Stripe's webhook 1 MB, forms 64 KB", async ({
+    baseURL,
+  }) => {
+    const declared = (path: string, contentType: string, bytes: number) =>
+      raw(baseURL!, {
+        method: "POST",
+        path,
+        headers: { "Content-Type": contentType, "Content-Length": String(bytes) },
+        body: Buffer.alloc(Math.min(bytes, 1024), "a"),
+      });
+    const multipart = "multipart/form-data; boundary=----limit";
+    // Over each limit: refused before the body is read.
+    expect((await declared("/profile", multipart, 3 * 1024 * 1024 + 1)).status).toBe(413);
+    expect((await declared("/api/stripe-webhook", "application/json", 1024 * 1024 + 1)).status).toBe(413);
+    expect((await declared("/reset-password", "application/x-www-form-urlencoded", 64 * 1024 + 1)).status).toBe(413);
+
+    // Within each route's own limit, though over a form's, the body reaches the route whole.
+    const sent = async (path: string, contentType: string, bytes: number) => {
+      const body = Buffer.alloc(bytes, "a");
+      return raw(baseURL!, {
+        method: "POST",
+        path,
+        headers: { "Content-Type": contentType, "Content-Length": String(body.length) },
+        body,
+      });
+    };
+    const picture = await sent("/profile", multipart, 2 * 1024 * 1024);
+    expect(picture.status).not.toBe(413);
+    expect(picture.status).toBeLessThan(500);
+    const webhook = await sent("/api/stripe-webhook", "application/json", 512 * 1024);
+    expect(webhook.status).not.toBe(413);
+    expect(webhook.status).toBeLessThan(500);
+  });
+
+  test("a body the route never reads does not hold up the next request on the same connection", async ({ baseURL }) => {
+    // One kept-alive connection, as a browser reuses it: a signed-out upload is redirected without
+    // its body being read, and the rest of that body used to sit in front of the next request.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = Buffer.alloc(1536 * 1024, "a");
+      const upload = await raw(baseURL!, {
+        method: "POST",
+        path: "/profile",
+        headers: { "Content-Type": "multipart/form-data; boundary=----unread", "Content-Length": String(body.length) },
+        body,
+        agent,
+      });
+      expect(upload.status).toBe(302);
+      const next = await raw(baseURL!, { path: "/healthz", agent });
+      expect(next.status).toBe(200);
+      expect(next.body).toBe("ok");
+    } finally {
+      agent.destroy();
+    }
   });
 
   test("a small form still works and the server stays healthy", async ({ baseURL, request }) => {
