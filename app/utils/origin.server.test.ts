@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { assertSameOrigin, isCrossSite } from "./origin.server";
+import { assertSameOrigin, isCrossSite, publicOrigin } from "./origin.server";
 
 const post = (headers: Record<string, string>, url = "http://localhost:3000/settings") =>
   new Request(url, { method: "POST", headers });
@@ -64,5 +64,28 @@ describe("the origin rule (shared by server.mjs and every action)", () => {
     }
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(403);
+  });
+});
+
+describe("publicOrigin: where links that leave the app point (issue 11, finding 1)", () => {
+  const forged = (url = "http://10.0.0.5:8080/reset-password") =>
+    new Request(url, { headers: { Host: "attacker.example", "X-Forwarded-Host": "attacker.example" } });
+
+  it("is PUBLIC_URL's origin whatever Host or X-Forwarded-Host say, even behind a trusted proxy", async () => {
+    vi.stubEnv("PUBLIC_URL", "https://skillswap.example/some/path");
+    vi.stubEnv("TRUST_PROXY", "1");
+    vi.resetModules();
+    try {
+      const fresh = await import("./origin.server");
+      expect(fresh.publicOrigin(forged())).toBe("https://skillswap.example");
+      expect(fresh.publicOrigin(forged("http://attacker.example/x"))).toBe("https://skillswap.example");
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
+
+  it("without PUBLIC_URL (development only: production requires it) is the request URL's origin, never a header", () => {
+    expect(publicOrigin(forged("http://localhost:3000/reset-password"))).toBe("http://localhost:3000");
   });
 });
