@@ -102,6 +102,9 @@ test.describe("sign-up", () => {
       ["   ", "Enter at least 2 characters."],
       ["A", "Enter at least 2 characters."],
       ["x".repeat(81), "Use at most 80 characters."],
+      // Issue 11, finding 7: a name that shows nothing, or no letter, is no name.
+      ["\u200b\u200b\u200b\u200b", "Enter at least 2 characters."],
+      ["\u202e42", "Your name needs at least one letter."],
     ] as const) {
       await name.fill(value);
       await page.getByRole("button", { name: "Continue to your dashboard" }).click();
@@ -153,6 +156,7 @@ test.describe("redirect rules", () => {
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard$/);
     await signInViaForm(page, user.email);
     await page.waitForURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome( back)?, Test!$/);
   });
 
   test("signed out on /wallet?x=1 keeps the whole path in redirectTo", async ({ page }) => {
@@ -187,6 +191,8 @@ test.describe("redirect rules", () => {
     await page.getByLabel("Full name").fill("Named Now");
     await page.getByRole("button", { name: "Continue to your dashboard" }).click();
     await page.waitForURL(/\/matches$/);
+    await expect(page.getByRole("heading", { name: "Matches", level: 1 })).toBeVisible();
+    expect(await storedFullName(user.uid)).toBe("Named Now");
   });
 
   test("a member without a name stays on plain-layout pages", async ({ context, page, baseURL }) => {

@@ -81,6 +81,7 @@ test("changing the password keeps this device signed in, signs out the others, a
   await elsewhere.getByLabel("Password").fill("a fresh long passphrase");
   await elsewhere.getByRole("button", { name: "Sign in" }).click();
   await elsewhere.waitForURL(/\/wallet$/);
+  await expect(elsewhere.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
 });
 
 test("the timezone chosen in settings is the one session times are shown in", async ({ browser, baseURL }) => {
