@@ -28,6 +28,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+// axe's analysis is CPU work in the browser: about a second or two per page on an idle machine,
+// but on a busy one (the suite must pass there too) a single analysis was measured at 29 to 45
+// s. The test timeout only catches hangs (playwright.config.ts), so these tests get three times
+// the usual allowance; every step inside is still bounded by the expect timeout.
+test.slow();
+
 let world: PageWorld;
 test.beforeAll(async () => {
   world = await memberWorld();
