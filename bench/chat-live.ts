@@ -107,7 +107,10 @@ async function main() {
     console.log(`Seeding ${CHATS} members in ${CHATS} conversations (data in ${dataDir})…`);
     const conversations = await seedConversations(dataDir);
     // LOG_REQUESTS=0: the server prints only its start lines and errors.
-    const child = startServer({ env, stdio: "inherit" });
+    // BENCH_CPU_PROF=<dir>: each server process writes a CPU profile there when it stops.
+    const profileDir = process.env.BENCH_CPU_PROF;
+    const nodeArgs: string[] = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+    const child = startServer({ env, stdio: "inherit", nodeArgs });
     server = child;
     const serverPid = (child as { pid?: number }).pid ?? -1;
     await waitForHealthy(`${baseUrl}/healthz`);

@@ -41,7 +41,10 @@ export function withoutShellOverrides(env) {
   return copy;
 }
 
-/** Starts the production server on the production build; `nodeArgs` go to node (e.g. --cpu-prof). */
+/**
+ * Starts the production server on the production build; `nodeArgs` go to node (e.g. --cpu-prof).
+ * @param {{ env: Record<string, string | undefined>, stdio?: import("node:child_process").StdioOptions, nodeArgs?: string[] }} options
+ */
 export function startServer({ env, stdio = "inherit", nodeArgs = [] }) {
   // Production requires PUBLIC_URL; a server a script starts on this machine is reached on localhost.
   if (!env.PUBLIC_URL && env.PORT) env = { ...env, PUBLIC_URL: `http://localhost:${env.PORT}` };
