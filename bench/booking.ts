@@ -20,7 +20,7 @@ import {
   requestBooking,
 } from "../app/features/bookings/bookings.server";
 import { saveAvailability, saveRates } from "../app/features/bookings/teaching.server";
-import type { BookingDoc } from "../app/features/bookings/types";
+import { BOOKINGS, readBooking, type BookingDoc } from "../app/documents/bookings";
 import { getBalance, postEntry } from "../app/features/wallet/ledger.server";
 import { reconcileAll } from "../app/features/wallet/reconcile.server";
 import { percentiles, withTempStore } from "./support";
@@ -108,7 +108,7 @@ async function main(): Promise<number> {
     await Promise.all(Array.from({ length: CALLERS }, caller));
     const elapsed = (performance.now() - started) / 1000;
 
-    const bookings = (await store.query<BookingDoc>({ collection: "bookings" })).map((d) => d.data);
+    const bookings = (await store.query({ collection: BOOKINGS })).map(readBooking);
     const overlaps = countOverlaps(bookings);
     const heldBy = new Map<string, number>();
     for (const b of bookings) heldBy.set(b.learnerUid, (heldBy.get(b.learnerUid) ?? 0) + b.price);

@@ -9,7 +9,7 @@ import {
   setAdminRole,
   suspendMember,
 } from "~/features/admin/members.server";
-import type { BookingDoc } from "~/features/bookings/types";
+import { BOOKINGS, readBooking } from "~/documents/bookings";
 import { STATE_LABELS } from "~/features/bookings/state";
 import { getUser, isUid, userPath } from "~/documents/users";
 import { publicMember } from "~/features/members/member";
@@ -30,20 +30,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     (await getAuth()).getUser(uid),
     getBalance(store, uid),
     listEntries(store, uid, { limit: LEDGER_PAGE, before }),
-    store.query<BookingDoc>({ collection: "bookings", where: [["learnerUid", "==", uid]] }),
-    store.query<BookingDoc>({ collection: "bookings", where: [["mentorUid", "==", uid]] }),
+    store.query({ collection: BOOKINGS, where: [["learnerUid", "==", uid]] }),
+    store.query({ collection: BOOKINGS, where: [["mentorUid", "==", uid]] }),
     reviewsReceived(store, uid),
     store.query({ collection: "reports", where: [["authorUid", "==", uid]] }),
     store.query({ collection: "reports", where: [["reporterUid", "==", uid]] }),
   ]);
   const bookings = [...asLearner, ...asMentor]
+    .map(readBooking)
     .map((b) => ({
       id: b.id,
-      role: b.data.learnerUid === uid ? "learner" : "mentor",
-      skill: b.data.skillLabel,
-      start: b.data.start,
-      state: STATE_LABELS[b.data.state],
-      price: b.data.price,
+      role: b.learnerUid === uid ? "learner" : "mentor",
+      skill: b.skillLabel,
+      start: b.start,
+      state: STATE_LABELS[b.state],
+      price: b.price,
     }))
     .sort((a, b) => b.start - a.start);
   const reportRow = (r: { id: string; data: Record<string, unknown> }) => ({

@@ -1,7 +1,7 @@
 /** Route helper of session.$sessionId: the room's data for its loader. */
-import { bookingPayload, chatMessagesFeed } from "~/engine/live/feeds";
+import { chatMessagesFeed, roomBookingPayload } from "~/engine/live/feeds";
 import type { DocStore } from "~/engine/store/types";
-import { bookingPath, getBookingFor } from "~/features/bookings/bookings.server";
+import { getBookingFor } from "~/features/bookings/bookings.server";
 import { roomChatId } from "~/features/bookings/room";
 import { readFeed } from "~/features/live/subscribe.server";
 import { namesOf } from "~/features/members/members.server";
@@ -33,7 +33,7 @@ export async function loadSessionRoom(store: DocStore, bookingId: string, uid: s
     otherUid,
     otherName: names.get(otherUid) ?? "Member",
     chatId,
-    booking: bookingPayload({ id: booking.id, path: bookingPath(booking.id), data: booking }),
+    booking: roomBookingPayload(booking),
     myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
     theirReview: theirs ? { rating: theirs.rating, comment: theirs.comment } : null,
     messages,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "./support/test";
-import type { BookingDoc } from "../../app/features/bookings/types";
+import type { NewBookingDoc } from "../../app/features/bookings/types";
 import { fakeMediaLaunchOptions } from "../support/browser";
 import { createUser, openAs, type TestUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
@@ -18,7 +18,7 @@ const MINUTE = 60_000;
 async function sessionStartingSoon(mentor: TestUser, learner: TestUser): Promise<string> {
   const id = `call-${randomUUID()}`;
   const now = Date.now();
-  const booking: BookingDoc = {
+  const booking: NewBookingDoc = {
     mentorUid: mentor.uid,
     learnerUid: learner.uid,
     participants: [mentor.uid, learner.uid],

@@ -4,6 +4,7 @@
  * The SSE route builds them from the session's uid (the browser only names a feed); the Firestore
  * transport builds the same queries with the client SDK. Browser-safe: no server imports.
  */
+import { bookingPath, readBooking, signalsOf, type Booking } from "~/documents/bookings";
 import { CHATS, messagesOf, readChat, readMessage, type Message } from "~/documents/chats";
 import { notificationsOf, readNotification } from "~/documents/notifications";
 import { readStatus } from "~/documents/status";
@@ -152,22 +153,20 @@ export function threadOf(chatId: string): Query {
 }
 
 /** booking:<id>: the session room's booking document. */
-export function bookingDocOf(bookingId: string): string {
-  return `bookings/${bookingId}`;
-}
+export const bookingDocOf = bookingPath;
 
 /** The newest negotiation messages a browser is sent; a join clears the older ones. */
 export const CALL_MESSAGES_FETCHED = 200;
 
 /** call:<bookingId>, part one: both members' call state (documents naming both in `audience`). */
 export function callMembersOf(bookingId: string, uid: string): Query {
-  return { collection: `bookings/${bookingId}/signals`, where: [["audience", "array-contains", uid]] };
+  return { collection: signalsOf(bookingId), where: [["audience", "array-contains", uid]] };
 }
 
 /** call:<bookingId>, part two: negotiation messages addressed to `uid`, newest first. */
 export function callMessagesOf(bookingId: string, uid: string): Query {
   return {
-    collection: `bookings/${bookingId}/signals`,
+    collection: signalsOf(bookingId),
     where: [["to", "==", uid]],
     orderBy: [["createdAt", "desc"]],
     limit: CALL_MESSAGES_FETCHED,
@@ -396,34 +395,34 @@ export const chatMessagesPayload = (docs: readonly Doc[]): ChatMessagePayload[] 
 
 const optionalNum = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
-/** The booking document shaped for the room: the fields it shows, typed, nothing else (no lock ids). */
+/** The booking shaped for the room: the fields it shows, nothing else (no lock ids). */
+export function roomBookingPayload(b: Booking): BookingPayload {
+  return {
+    id: b.id,
+    mentorUid: b.mentorUid,
+    learnerUid: b.learnerUid,
+    skillLabel: b.skillLabel,
+    durationMinutes: b.durationMinutes,
+    price: b.price,
+    start: b.start,
+    end: b.end,
+    state: b.state,
+    confirmations: { mentor: b.confirmations.mentor, learner: b.confirmations.learner },
+    history: b.history,
+    meetingLink: b.meetingLink,
+    notes: b.notes,
+    notesUpdatedAt: b.notesUpdatedAt,
+    notesUpdatedBy: b.notesUpdatedBy,
+    disputeReason: b.disputeReason,
+    resolution: b.resolution,
+  };
+}
+
+/** The booking document shaped for the room; a missing one is null. */
 export function bookingPayload(doc: Doc): BookingPayload;
 export function bookingPayload(doc: Doc | null): BookingPayload | null;
 export function bookingPayload(doc: Doc | null): BookingPayload | null {
-  if (!doc) return null;
-  const d = doc.data;
-  const confirmations =
-    d.confirmations && typeof d.confirmations === "object" ? (d.confirmations as Record<string, unknown>) : {};
-  const history = Array.isArray(d.history) ? (d.history as Record<string, unknown>[]) : [];
-  return {
-    id: doc.id,
-    mentorUid: str(d.mentorUid),
-    learnerUid: str(d.learnerUid),
-    skillLabel: str(d.skillLabel),
-    durationMinutes: num(d.durationMinutes),
-    price: num(d.price),
-    start: num(d.start),
-    end: num(d.end),
-    state: str(d.state),
-    confirmations: { mentor: optionalNum(confirmations.mentor), learner: optionalNum(confirmations.learner) },
-    history: history.map((h) => ({ state: str(h.state), at: num(h.at), by: str(h.by) })),
-    meetingLink: str(d.meetingLink),
-    notes: str(d.notes),
-    notesUpdatedAt: num(d.notesUpdatedAt),
-    notesUpdatedBy: str(d.notesUpdatedBy),
-    disputeReason: typeof d.disputeReason === "string" ? d.disputeReason : null,
-    resolution: typeof d.resolution === "string" ? d.resolution : null,
-  };
+  return doc ? roomBookingPayload(readBooking(doc)) : null;
 }
 
 /** Both results of the call feed's queries in the shape the browser uses. */

@@ -7,7 +7,8 @@
 import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import type { DocStore } from "~/engine/store/types";
 import { applyCommand } from "~/features/bookings/bookings.server";
-import type { Booking, BookingDoc, Resolution } from "~/features/bookings/types";
+import { BOOKINGS, bookingPath, readBooking } from "~/documents/bookings";
+import type { Booking, Resolution } from "~/features/bookings/types";
 import { pairChatId } from "~/features/chat/pair";
 import { messagesOf, readMessage } from "~/documents/chats";
 import { addNotification } from "~/features/notifications/notifications.server";
@@ -34,8 +35,8 @@ const CHAT_CONTEXT = 30;
 
 /** Open disputes, oldest first, each with the session's notes and the pair's latest messages. */
 export async function listDisputes(store: DocStore): Promise<DisputeView[]> {
-  const docs = await store.query<BookingDoc>({ collection: "bookings", where: [["state", "==", "disputed"]] });
-  const bookings = docs.map((doc) => ({ ...doc.data, id: doc.id }) as Booking);
+  const docs = await store.query({ collection: BOOKINGS, where: [["state", "==", "disputed"]] });
+  const bookings = docs.map(readBooking);
   const raised = (b: Booking) => [...b.history].reverse().find((h) => h.state === "disputed");
   bookings.sort((a, b) => (raised(a)?.at ?? a.updatedAt) - (raised(b)?.at ?? b.updatedAt));
   const names = await namesOf(store, [...new Set(bookings.flatMap((b) => [b.mentorUid, b.learnerUid]))]);
@@ -83,7 +84,7 @@ export async function resolveDispute(
         actorUid: adminUid ?? "command-line",
         action: "dispute.resolve",
         subjectUid: booking.learnerUid,
-        target: `bookings/${booking.id}`,
+        target: bookingPath(booking.id),
         reason: note,
         before: { state: "disputed" },
         after: { state: booking.state, resolution: to, mentorUid: booking.mentorUid, learnerUid: booking.learnerUid },

@@ -6,7 +6,7 @@
 import { STATUS, readStatus } from "~/documents/status";
 import { WALLETS } from "~/documents/wallets";
 import type { DocStore } from "~/engine/store/types";
-import type { BookingDoc } from "~/features/bookings/types";
+import { BOOKINGS, readBooking } from "~/documents/bookings";
 import { reconcileWallet } from "~/features/wallet/reconcile.server";
 
 export const DAY_MS = 86_400_000;
@@ -52,7 +52,7 @@ export async function computeOverview(store: DocStore, now = Date.now()): Promis
     store.query({ collection: "users" }),
     store.query({ collection: STATUS }),
     store.query({ collection: WALLETS }),
-    store.query<BookingDoc>({ collection: "bookings" }),
+    store.query({ collection: BOOKINGS }).then((docs) => docs.map(readBooking)),
     store.query({ collection: "payments" }),
     store.query({ collection: "reports", where: [["status", "==", "open"]] }),
   ]);
@@ -98,7 +98,7 @@ export async function computeOverview(store: DocStore, now = Date.now()): Promis
   const completed = emptySeries(now);
   let escrow = 0;
   let disputes = 0;
-  for (const { data: b } of bookings) {
+  for (const b of bookings) {
     booked.add(b.createdAt, 1);
     const done = b.history.find((h) => h.state === "completed");
     if (done) completed.add(done.at, 1);

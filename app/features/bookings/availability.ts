@@ -131,39 +131,6 @@ export function isBookableStart(
   });
 }
 
-/** Reads a stored teaching document defensively. */
-export function readTeaching(data: Record<string, unknown> | undefined): TeachingDoc {
-  const d = data ?? {};
-  const rates: Record<string, number> = {};
-  if (d.rates && typeof d.rates === "object") {
-    for (const [tag, rate] of Object.entries(d.rates as Record<string, unknown>)) {
-      if (Number.isSafeInteger(rate) && (rate as number) >= 0) rates[tag] = rate as number;
-    }
-  }
-  return {
-    timezone: typeof d.timezone === "string" ? d.timezone : undefined,
-    weekly: Array.isArray(d.weekly) ? (d.weekly as WeeklySlot[]).filter(isWeeklySlot) : [],
-    exceptions: Array.isArray(d.exceptions) ? (d.exceptions as AvailabilityException[]).filter(isException) : [],
-    rates,
-    updatedAt: typeof d.updatedAt === "number" ? d.updatedAt : 0,
-  };
-}
-
-function isRange(value: unknown): value is TimeRange {
-  const r = value as TimeRange;
-  return !!r && typeof r.start === "string" && typeof r.end === "string";
-}
-
-function isWeeklySlot(value: unknown): value is WeeklySlot {
-  const s = value as WeeklySlot;
-  return isRange(s) && Number.isInteger(s.weekday) && s.weekday >= 0 && s.weekday <= 6;
-}
-
-function isException(value: unknown): value is AvailabilityException {
-  const e = value as AvailabilityException;
-  return !!e && typeof e.date === "string" && (e.slots === null || (Array.isArray(e.slots) && e.slots.every(isRange)));
-}
-
 /** Checks one day's ranges: well-formed, start before end, not overlapping, not too many. */
 export function checkRanges(ranges: readonly TimeRange[], where: string): string | null {
   if (ranges.length > MAX_SLOTS_PER_DAY) return `${where}: at most ${MAX_SLOTS_PER_DAY} time ranges a day.`;

@@ -10,13 +10,25 @@ import { AlreadyExistsError, type DocStore, type Transaction } from "~/engine/st
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { sessionAwards } from "~/features/progress/xp";
 import { InsufficientFundsError, prepareEntry, type PreparedEntry } from "~/features/wallet/ledger.server";
-import { isBookableStart, priceFor, readTeaching } from "./availability";
+import { isBookableStart, priceFor } from "./availability";
 import { knownTimeZone } from "~/utils/zoned-time";
 import { payoutReleasedNotice, requestNotices, transitionNotices } from "./notices";
 import { queueBookingMails } from "~/features/mail/queue.server";
 import { decide, holdEntry, roleOf, type Command, type MoneyMove } from "./state";
 import { paymentsWait } from "~/features/wallet/bonus-hold.server";
-import type { Actor, BookingDoc, Booking, Duration, SlotLockDoc } from "./types";
+import {
+  BOOKINGS,
+  bookingPath,
+  getBooking,
+  readBooking,
+  readTeaching,
+  slotLockPath,
+  teachingPath,
+  type Booking,
+  type BookingDoc,
+  type SlotLockDoc,
+} from "~/documents/bookings";
+import type { Actor, Duration } from "./types";
 import { DURATIONS } from "./types";
 import { prepareXp } from "~/features/progress/xp-awards.server";
 
@@ -69,23 +81,11 @@ const requestLimiter = createRateLimiter({
 export const SLOT_TAKEN = "That slot was just taken. Pick another time.";
 const NOT_FOUND = "This session does not exist or is not yours.";
 
-export function bookingPath(id: string): string {
-  return `bookings/${id}`;
-}
-
-export function teachingPath(uid: string): string {
-  return `teaching/${uid}`;
-}
-
 export function lockIdsFor(uid: string, start: number, end: number): string[] {
   const ids: string[] = [];
   for (let block = Math.floor(start / LOCK_BLOCK_MS) * LOCK_BLOCK_MS; block < end; block += LOCK_BLOCK_MS)
     ids.push(`${uid}_${block}`);
   return ids;
-}
-
-export function toBooking(id: string, data: BookingDoc): Booking {
-  return { ...data, id };
 }
 
 export function isDuration(value: number): value is Duration {
@@ -139,7 +139,7 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
           ],
           limit: MAX_PENDING_REQUESTS,
         }),
-        ...[...mentorLocks, ...learnerLocks].map((lock) => tx.get<SlotLockDoc>(`slot_locks/${lock}`)),
+        ...[...mentorLocks, ...learnerLocks].map((lock) => tx.get(slotLockPath(lock))),
       ]);
       if (pending.length >= MAX_PENDING_REQUESTS) throw new BookingError("too_many_pending", 409, TOO_MANY_PENDING);
       if (!mentor || mentor.deleted) throw new BookingError("not_found", 404, "This member does not exist.");
@@ -174,8 +174,12 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         notes: "",
         notesUpdatedAt: now,
         notesUpdatedBy: learnerUid,
+        disputeReason: null,
+        resolution: null,
         lockIds: [...mentorLocks, ...learnerLocks],
         reminderSent: false,
+        payoutWaits: false,
+        waitingPayout: null,
         createdAt: now,
         updatedAt: now,
       };
@@ -186,9 +190,9 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
 
       tx.create(bookingPath(id), booking);
       for (const lock of mentorLocks)
-        tx.create(`slot_locks/${lock}`, { uid: mentorUid, bookingId: id, start } satisfies SlotLockDoc);
+        tx.create(slotLockPath(lock), { uid: mentorUid, bookingId: id, start } satisfies SlotLockDoc);
       for (const lock of learnerLocks)
-        tx.create(`slot_locks/${lock}`, { uid: learnerUid, bookingId: id, start } satisfies SlotLockDoc);
+        tx.create(slotLockPath(lock), { uid: learnerUid, bookingId: id, start } satisfies SlotLockDoc);
       for (const hold of holds) hold.commit();
       const notices = requestNotices({ ...booking, id });
       for (const { uid, input } of notices) notify.add(uid, input, now);
@@ -200,7 +204,7 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         "learner",
         now,
       );
-      return toBooking(id, booking);
+      return { ...booking, id };
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
@@ -234,10 +238,9 @@ export async function applyCommand(
 ): Promise<TransitionResult> {
   assertBookingId(bookingId);
   return store.transaction(async (tx) => {
-    const doc = await tx.get<BookingDoc>(bookingPath(bookingId));
-    const actor: Actor | null = "uid" in by ? (doc ? roleOf(doc.data, by.uid) : null) : by.actor;
-    if (!doc || !actor) throw new BookingError("not_found", 404, NOT_FOUND);
-    const booking = toBooking(bookingId, doc.data);
+    const booking = await getBooking(tx, bookingId);
+    const actor: Actor | null = "uid" in by ? (booking ? roleOf(booking, by.uid) : null) : by.actor;
+    if (!booking || !actor) throw new BookingError("not_found", 404, NOT_FOUND);
     const verdict = decide(booking, command, actor, now);
     if (verdict.kind === "refuse") throw new BookingError("conflict", 409, verdict.message);
     if (verdict.kind === "noop") return { applied: false, booking };
@@ -261,11 +264,11 @@ export async function applyCommand(
       updatedAt: now,
     };
     tx.set(bookingPath(bookingId), next);
-    if (change.releasesTime) for (const lock of booking.lockIds) tx.delete(`slot_locks/${lock}`);
+    if (change.releasesTime) for (const lock of booking.lockIds) tx.delete(slotLockPath(lock));
     for (const entry of prepared) entry.commit();
     for (const award of xp) award.commit();
     const confirmedBy = command.kind === "confirm" && (actor === "mentor" || actor === "learner") ? actor : undefined;
-    const after = toBooking(bookingId, next);
+    const after: Booking = { ...next, id: bookingId };
     const notices = transitionNotices(after, booking.state, change.state, actor, confirmedBy);
     for (const { uid, input } of notices) notify.add(uid, input, now);
     if (stateChanged)
@@ -306,8 +309,8 @@ async function holdPaymentOfUnverifiedLearner(
  * so a retry or a second run never pays twice. Answers how many were released.
  */
 export async function releaseWaitingPayouts(store: DocStore, learnerUid: string, now = Date.now()): Promise<number> {
-  const waiting = await store.query<BookingDoc>({
-    collection: "bookings",
+  const waiting = await store.query({
+    collection: BOOKINGS,
     where: [
       ["learnerUid", "==", learnerUid],
       ["payoutWaits", "==", true],
@@ -316,10 +319,9 @@ export async function releaseWaitingPayouts(store: DocStore, learnerUid: string,
   let released = 0;
   for (const doc of waiting) {
     const done = await store.transaction(async (tx) => {
-      const fresh = await tx.get<BookingDoc>(bookingPath(doc.id));
-      const payout = fresh?.data.waitingPayout;
-      if (!fresh || fresh.data.payoutWaits !== true || !payout) return false;
-      const booking = toBooking(doc.id, fresh.data);
+      const booking = await getBooking(tx, doc.id);
+      const payout = booking?.waitingPayout;
+      if (!booking || !booking.payoutWaits || !payout) return false;
       const entry = await prepareEntry(
         tx,
         booking.mentorUid,
@@ -367,9 +369,9 @@ function assertBookingId(id: string): void {
 /** The booking when `uid` takes part in it; otherwise a 404 (its existence is not theirs to know). */
 export async function getBookingFor(store: DocStore, bookingId: string, uid: string): Promise<Booking> {
   assertBookingId(bookingId);
-  const doc = await store.get<BookingDoc>(bookingPath(bookingId));
-  if (!doc || !roleOf(doc.data, uid)) throw new BookingError("not_found", 404, NOT_FOUND);
-  return toBooking(doc.id, doc.data);
+  const booking = await getBooking(store, bookingId);
+  if (!booking || !roleOf(booking, uid)) throw new BookingError("not_found", 404, NOT_FOUND);
+  return booking;
 }
 
 /** Any https URL; the meeting itself happens elsewhere. */
@@ -425,10 +427,10 @@ async function updateAsParticipant(
 ): Promise<void> {
   assertBookingId(bookingId);
   await store.transaction(async (tx) => {
-    const doc = await tx.get<BookingDoc>(bookingPath(bookingId));
-    const role = doc ? roleOf(doc.data, uid) : null;
-    if (!doc || !role) throw new BookingError("not_found", 404, NOT_FOUND);
-    const fields = change(toBooking(doc.id, doc.data), role);
+    const booking = await getBooking(tx, bookingId);
+    const role = booking ? roleOf(booking, uid) : null;
+    if (!booking || !role) throw new BookingError("not_found", 404, NOT_FOUND);
+    const fields = change(booking, role);
     if (fields) tx.update(bookingPath(bookingId), { ...fields, updatedAt: now });
   });
 }
@@ -439,8 +441,8 @@ export async function listBookingsFor(
   uid: string,
   { from, to }: { from: number; to: number },
 ): Promise<Booking[]> {
-  const docs = await store.query<BookingDoc>({
-    collection: "bookings",
+  const docs = await store.query({
+    collection: BOOKINGS,
     where: [
       ["participants", "array-contains", uid],
       ["start", ">=", from],
@@ -448,13 +450,13 @@ export async function listBookingsFor(
     ],
     orderBy: [["start", "asc"]],
   });
-  return docs.map((d) => toBooking(d.id, d.data));
+  return docs.map(readBooking);
 }
 
 /** Requests waiting for this mentor's answer, soonest first. */
 export async function pendingRequestsFor(store: DocStore, mentorUid: string): Promise<Booking[]> {
-  const docs = await store.query<BookingDoc>({
-    collection: "bookings",
+  const docs = await store.query({
+    collection: BOOKINGS,
     where: [
       ["mentorUid", "==", mentorUid],
       ["state", "==", "requested"],
@@ -462,5 +464,5 @@ export async function pendingRequestsFor(store: DocStore, mentorUid: string): Pr
     orderBy: [["start", "asc"]],
     limit: 100,
   });
-  return docs.map((d) => toBooking(d.id, d.data));
+  return docs.map(readBooking);
 }

@@ -29,7 +29,7 @@ export interface RoomPayload extends Pick<
 export function roomPayload(b: BookingPayload, uid: string, now: number): RoomPayload {
   const role = roleOf(b, uid) as Role;
   const state = (BOOKING_STATES as readonly string[]).includes(b.state) ? (b.state as BookingState) : "cancelled";
-  const facts = { ...b, state, resolution: (b.resolution ?? undefined) as Resolution | undefined };
+  const facts = { ...b, state, resolution: b.resolution as Resolution | null };
   return {
     state,
     role,

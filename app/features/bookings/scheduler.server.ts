@@ -7,11 +7,11 @@
 import type { DocStore } from "~/engine/store/types";
 import { startLeaderLoop } from "~/utils/leader.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
-import { applyCommand, bookingPath, BookingError } from "./bookings.server";
+import { BOOKINGS, bookingPath, getBooking } from "~/documents/bookings";
+import { applyCommand, BookingError } from "./bookings.server";
 import { queueReminderMails } from "~/features/mail/queue.server";
 import { reminderNotices } from "./notices";
 import { AUTO_COMPLETE_AFTER_MS, HOUR_MS } from "./state";
-import type { BookingDoc } from "./types";
 
 export const REMINDER_BEFORE_MS = HOUR_MS;
 const BATCH = 200;
@@ -25,8 +25,8 @@ export interface DueWorkReport {
 export async function runDueWork(store: DocStore, now = Date.now()): Promise<DueWorkReport> {
   const report: DueWorkReport = { reminders: 0, expired: 0, completed: 0 };
 
-  const dueReminders = await store.query<BookingDoc>({
-    collection: "bookings",
+  const dueReminders = await store.query({
+    collection: BOOKINGS,
     where: [
       ["state", "==", "accepted"],
       ["reminderSent", "==", false],
@@ -36,8 +36,8 @@ export async function runDueWork(store: DocStore, now = Date.now()): Promise<Due
   });
   for (const doc of dueReminders) if (await sendReminder(store, doc.id, now)) report.reminders++;
 
-  const unanswered = await store.query<BookingDoc>({
-    collection: "bookings",
+  const unanswered = await store.query({
+    collection: BOOKINGS,
     where: [
       ["state", "==", "requested"],
       ["start", "<=", now],
@@ -46,8 +46,8 @@ export async function runDueWork(store: DocStore, now = Date.now()): Promise<Due
   });
   for (const doc of unanswered) if (await settle(store, doc.id, "expire", now)) report.expired++;
 
-  const finished = await store.query<BookingDoc>({
-    collection: "bookings",
+  const finished = await store.query({
+    collection: BOOKINGS,
     where: [
       ["state", "==", "accepted"],
       ["end", "<=", now - AUTO_COMPLETE_AFTER_MS],
@@ -77,14 +77,14 @@ async function settle(
 /** Once per booking: the flag and the notifications commit together. */
 async function sendReminder(store: DocStore, bookingId: string, now: number): Promise<boolean> {
   return store.transaction(async (tx) => {
-    const doc = await tx.get<BookingDoc>(bookingPath(bookingId));
-    if (!doc || doc.data.state !== "accepted" || doc.data.reminderSent) return false;
-    const notify = await prepareNotifications(tx, doc.data.participants);
+    const booking = await getBooking(tx, bookingId);
+    if (!booking || booking.state !== "accepted" || booking.reminderSent) return false;
+    const notify = await prepareNotifications(tx, booking.participants);
     tx.update(bookingPath(bookingId), { reminderSent: true });
     // A server that was down past the start should not announce a session that is over.
-    if (now >= doc.data.end) return false;
-    for (const { uid, input } of reminderNotices({ ...doc.data, id: bookingId })) notify.add(uid, input, now);
-    queueReminderMails(tx, bookingId, doc.data.participants, now);
+    if (now >= booking.end) return false;
+    for (const { uid, input } of reminderNotices(booking)) notify.add(uid, input, now);
+    queueReminderMails(tx, bookingId, booking.participants, now);
     return true;
   });
 }

@@ -49,17 +49,9 @@ export type Verdict =
 
 type BookingFacts = Pick<
   BookingDoc,
-  | "mentorUid"
-  | "learnerUid"
-  | "price"
-  | "state"
-  | "start"
-  | "end"
-  | "confirmations"
-  | "skillLabel"
-  | "durationMinutes"
-  | "resolution"
-> & { id: string };
+  "mentorUid" | "learnerUid" | "price" | "state" | "start" | "end" | "confirmations" | "skillLabel" | "durationMinutes"
+> &
+  Partial<Pick<BookingDoc, "resolution">> & { id: string };
 
 /** States in which the session still occupies its time. */
 export const ACTIVE_STATES: readonly BookingState[] = ["requested", "accepted", "disputed"];

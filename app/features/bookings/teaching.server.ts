@@ -6,8 +6,9 @@
 import { getUser } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import type { Skill } from "~/features/skills/tags";
-import { checkAvailability, MAX_RATE_SP_PER_HOUR, readTeaching } from "./availability";
-import { BookingError, teachingPath } from "./bookings.server";
+import { checkAvailability, MAX_RATE_SP_PER_HOUR } from "./availability";
+import { readTeaching, teachingPath } from "~/documents/bookings";
+import { BookingError } from "./bookings.server";
 import type { AvailabilityException, TeachingDoc, WeeklySlot } from "./types";
 import { knownTimeZone } from "~/utils/zoned-time";
 

@@ -19,7 +19,8 @@ import { listBookingsFor, pendingRequestsFor } from "./bookings.server";
 import { namesOf } from "~/features/members/members.server";
 import { ACTIVE_STATES, availableCommands, roleOf } from "./state";
 import { getTeachingSettings, teachingZone } from "./teaching.server";
-import type { Booking, BookingDoc, Role, TeachingDoc } from "./types";
+import { BOOKINGS, readBooking } from "~/documents/bookings";
+import type { Booking, Role, TeachingDoc } from "./types";
 import { DEFAULT_DURATION, DURATIONS } from "./types";
 import { knownTimeZone } from "~/utils/zoned-time";
 
@@ -76,16 +77,17 @@ async function summariseAll(store: DocStore, bookings: Booking[], uid: string, n
 
 /** The times a member is already in a session that still holds time (as mentor or learner). */
 async function busyTimeOf(store: DocStore, uid: string, now: number): Promise<BusyRange[]> {
-  const docs = await store.query<BookingDoc>({
-    collection: "bookings",
+  const docs = await store.query({
+    collection: BOOKINGS,
     where: [
       ["participants", "array-contains", uid],
       ["end", ">", now],
     ],
   });
   return docs
-    .filter((d) => ACTIVE_STATES.includes(d.data.state))
-    .map((d) => ({ start: d.data.start, end: d.data.end }));
+    .map(readBooking)
+    .filter((b) => ACTIVE_STATES.includes(b.state))
+    .map((b) => ({ start: b.start, end: b.end }));
 }
 
 /** The window of slots the panel offers, and so the one a match card's "next free slot" looks in. */
@@ -225,20 +227,23 @@ export interface WaitingPayout {
 
 /** The payments that wait for their learners' verification, for the mentor's wallet; newest session first. */
 export async function loadWaitingPayouts(store: DocStore, mentorUid: string): Promise<WaitingPayout[]> {
-  const docs = await store.query<BookingDoc>({
-    collection: "bookings",
+  const docs = await store.query({
+    collection: BOOKINGS,
     where: [
       ["mentorUid", "==", mentorUid],
       ["payoutWaits", "==", true],
     ],
   });
-  const waiting = docs.filter((d) => d.data.waitingPayout).sort((a, b) => b.data.start - a.data.start);
+  const waiting = docs
+    .map(readBooking)
+    .filter((b) => b.waitingPayout)
+    .sort((a, b) => b.start - a.start);
   const names = await namesOf(
     store,
-    waiting.map((d) => d.data.learnerUid),
+    waiting.map((b) => b.learnerUid),
   );
-  return waiting.map(({ id, data: b }) => ({
-    bookingId: id,
+  return waiting.map((b) => ({
+    bookingId: b.id,
     skillLabel: b.skillLabel,
     durationMinutes: b.durationMinutes,
     start: b.start,

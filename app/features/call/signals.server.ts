@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
+import { signalsOf } from "~/documents/bookings";
 import { getBookingFor } from "~/features/bookings/bookings.server";
 import { messageId } from "~/features/chat/pair";
 import { callWindow, memberSignalId, type CallWindow, type SignalInput } from "./signals";
@@ -36,8 +37,6 @@ const CLOSED: Record<Exclude<CallWindow, "open">, string> = {
   over: "This session has ended, and its call with it.",
 };
 const MOVED = "This call continues in another tab or device.";
-
-const signalsOf = (bookingId: string) => `bookings/${bookingId}/signals`;
 
 /**
  * Applies one signal of `uid` in booking `bookingId`. Anyone but the two participants gets the

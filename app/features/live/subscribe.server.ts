@@ -1,6 +1,6 @@
 import type { Doc, DocStore, Unsubscribe } from "~/engine/store/types";
 import { composeChatUnread } from "~/engine/live/chat-unread";
-import { bookingPath } from "~/features/bookings/bookings.server";
+import { bookingPath } from "~/documents/bookings";
 import { roleOf } from "~/features/bookings/state";
 import { isPairMember } from "~/features/chat/pair";
 import { composeCall } from "~/engine/live/call-feed";

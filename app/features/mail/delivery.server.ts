@@ -9,7 +9,7 @@
 import { getUser, type UserProfile } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import type { MailTransport } from "~/engine/mail/types";
-import type { BookingDoc } from "~/features/bookings/types";
+import { getBooking } from "~/documents/bookings";
 import { getChat, messagesOf, readMessage } from "~/documents/chats";
 import { readNotificationPrefs } from "~/features/notifications/preferences";
 import { displayNameOf } from "~/features/profile/display";
@@ -136,9 +136,8 @@ async function compose(
     });
   }
 
-  const booking = await store.get<BookingDoc>(`bookings/${job.ref}`);
-  if (!booking) return "The booking no longer exists.";
-  const b = booking.data;
+  const b = await getBooking(store, job.ref);
+  if (!b) return "The booking no longer exists.";
   const role = job.uid === b.mentorUid ? "mentor" : "learner";
   const other = await getUser(store, role === "mentor" ? b.learnerUid : b.mentorUid);
   const facts: SessionFacts = {

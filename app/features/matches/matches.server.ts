@@ -3,8 +3,7 @@
  * of theirs, the presence of each candidate, then only the page's profiles.
  */
 import type { DocStore } from "~/engine/store/types";
-import { readTeaching } from "~/features/bookings/availability";
-import { teachingPath } from "~/features/bookings/bookings.server";
+import { readTeaching, teachingPath } from "~/documents/bookings";
 import { nextFreeSlots } from "~/features/bookings/views.server";
 import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
 import { getUser, readUser, USERS } from "~/documents/users";

@@ -4,7 +4,7 @@
  * directory.ts do the rest. Bounded by DIRECTORY_SCAN members, newest first (decision 020).
  */
 import type { DocStore } from "~/engine/store/types";
-import { readTeaching } from "~/features/bookings/availability";
+import { readTeaching, TEACHING } from "~/documents/bookings";
 import { STATUS } from "~/documents/status";
 import { readUser, USERS } from "~/documents/users";
 import { isListedMember, publicMember } from "./member";
@@ -15,7 +15,7 @@ export const DIRECTORY_SCAN = 2_000;
 export async function loadDirectory(store: DocStore, viewerUid: string): Promise<DirectoryEntry[]> {
   const [users, teaching, online] = await Promise.all([
     store.query({ collection: USERS, orderBy: [["createdAt", "desc"]], limit: DIRECTORY_SCAN }),
-    store.query({ collection: "teaching", limit: DIRECTORY_SCAN * 2 }),
+    store.query({ collection: TEACHING, limit: DIRECTORY_SCAN * 2 }),
     store.query({ collection: STATUS, where: [["state", "==", "online"]], limit: DIRECTORY_SCAN * 2 }),
   ]);
   const rates = new Map(teaching.map((d) => [d.id, readTeaching(d.data).rates]));

@@ -5,7 +5,7 @@ import { badgesFor } from "~/features/progress/badges";
 import { levelFor } from "~/features/progress/levels";
 import { reviewsReceived } from "~/features/reviews/reviews.server";
 import { averageRating } from "~/features/reviews/types";
-import type { BookingDoc } from "~/features/bookings/types";
+import { BOOKINGS, readBooking } from "~/documents/bookings";
 import type { XpEventDoc } from "./xp-awards.server";
 
 export interface SkillHours {
@@ -19,8 +19,8 @@ export async function loadProgress(store: DocStore, uid: string) {
   const [user, history, completed, reviews] = await Promise.all([
     getUser(store, uid),
     store.query<XpEventDoc>({ collection: xpAwardsOf(uid), orderBy: [["at", "desc"]], limit: 50 }),
-    store.query<BookingDoc>({
-      collection: "bookings",
+    store.query({
+      collection: BOOKINGS,
       where: [
         ["participants", "array-contains", uid],
         ["state", "==", "completed"],
@@ -32,7 +32,7 @@ export async function loadProgress(store: DocStore, uid: string) {
   const bySkill = new Map<string, SkillHours>();
   let taught = 0;
   let learned = 0;
-  for (const { data: b } of completed) {
+  for (const b of completed.map(readBooking)) {
     const row = bySkill.get(b.skillTag) ?? {
       tag: b.skillTag,
       label: b.skillLabel,

@@ -3,9 +3,9 @@
  * reviewee's rating summary, their xp for it and a notification commit together.
  */
 import type { DocStore } from "~/engine/store/types";
-import { bookingPath, BookingError } from "~/features/bookings/bookings.server";
+import { getBooking } from "~/documents/bookings";
+import { BookingError } from "~/features/bookings/bookings.server";
 import { roleOf } from "~/features/bookings/state";
-import type { BookingDoc } from "~/features/bookings/types";
 import { prepareXp } from "~/features/progress/xp-awards.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { reviewAward } from "~/features/progress/xp";
@@ -28,18 +28,18 @@ export async function submitReview(
   if (comment.length > MAX_REVIEW_COMMENT)
     throw new BookingError("invalid", 400, `Keep the comment under ${MAX_REVIEW_COMMENT} characters.`);
   return store.transaction(async (tx) => {
-    const booking = await tx.get<BookingDoc>(bookingPath(bookingId));
-    const role = booking ? roleOf(booking.data, reviewerUid) : null;
+    const booking = await getBooking(tx, bookingId);
+    const role = booking ? roleOf(booking, reviewerUid) : null;
     if (!booking || !role) throw new BookingError("not_found", 404, "This session does not exist or is not yours.");
-    if (booking.data.state !== "completed")
+    if (booking.state !== "completed")
       throw new BookingError("conflict", 409, "You can review a session once it is completed.");
     const path = `reviews/${reviewId(bookingId, reviewerUid)}`;
     if (await tx.get(path)) throw new BookingError("conflict", 409, "You have already reviewed this session.");
-    const revieweeUid = role === "mentor" ? booking.data.learnerUid : booking.data.mentorUid;
+    const revieweeUid = role === "mentor" ? booking.learnerUid : booking.mentorUid;
     const award = reviewAward(bookingId, reviewerUid, input.rating);
     const xp = await prepareXp(tx, revieweeUid, award ? [award] : [], {
       bookingId,
-      skillTag: booking.data.skillTag,
+      skillTag: booking.skillTag,
       now,
     });
 
@@ -49,8 +49,8 @@ export async function submitReview(
       revieweeUid,
       rating: input.rating,
       comment,
-      skillTag: booking.data.skillTag,
-      skillLabel: booking.data.skillLabel,
+      skillTag: booking.skillTag,
+      skillLabel: booking.skillLabel,
       revieweeRole: role === "mentor" ? "learner" : "mentor",
       createdAt: now,
     };
@@ -67,7 +67,7 @@ export async function submitReview(
         id: `review_${bookingId}_${reviewerUid}`,
         type: "booking",
         title: "New review",
-        body: `You received ${input.rating} star${input.rating === 1 ? "" : "s"} for ${booking.data.skillLabel}.`,
+        body: `You received ${input.rating} star${input.rating === 1 ? "" : "s"} for ${booking.skillLabel}.`,
         link: "/progress",
       },
       now,

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { openChat } from "~/features/chat/chat.server";
 import { messageId, preview } from "~/features/chat/pair";
-import type { BookingDoc } from "~/features/bookings/types";
+import type { NewBookingDoc } from "~/features/bookings/types";
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
 import { saveMember } from "~/features/members/saved.server";
 import { setSkills } from "~/features/skills/skills.server";
@@ -68,7 +68,7 @@ export async function hostileWorld(): Promise<HostileWorld> {
     const start = dayStart.getTime() + (i < 20 ? 0 : 86_400_000) + 8 * 3_600_000 + (i % 20) * 1_800_000;
     const id = `hostile_${randomBytes(6).toString("hex")}`;
     bookingId ||= id;
-    const doc: BookingDoc = {
+    const doc: NewBookingDoc = {
       mentorUid: i % 2 ? me.uid : other.uid,
       learnerUid: i % 2 ? other.uid : me.uid,
       participants: [me.uid, other.uid],
