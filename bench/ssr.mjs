@@ -5,8 +5,9 @@
 // them what a real member has (bench/seed-member.ts over the demo community: skills and a dozen
 // matches, upcoming sessions, 50 ledger entries, 20 notifications, a few chats). Drives GET
 // /dashboard, /matches, /inbox/$chatId, /calendar and /community with that member's session cookie
-// using autocannon, and GET /healthz as a baseline. Prints requests/s, p50/p99 latency, non-2xx
-// counts and the server's CPU time per request (all workers, from /proc on Linux: less noisy than
+// using autocannon, and two baselines: GET /healthz (the server without Remix) and GET /auth signed
+// out (the cheapest page Remix renders: no store read, a small form). Prints requests/s, p50/p99
+// latency, non-2xx counts and the server's CPU time per request (all workers, from /proc on Linux: less noisy than
 // req/s on a shared machine); exits 1 if any response was not a 2xx or /dashboard misses its
 // targets. Results are also saved to bench/results/.
 //
@@ -32,6 +33,8 @@ const PROFILE_FULL_NAME_FIELD = "fullName";
 const PROFILE_EXTRA_FIELDS = {};
 const BENCH_PATH = "/dashboard";
 const BASELINE_PATH = "/healthz";
+/** The cheapest document the app renders (signed out, no store read): what any page costs at least. */
+const FLOOR_PATH = "/auth";
 const PAGES = (process.env.BENCH_PAGES ?? "/dashboard,/matches,/inbox/$chat,/calendar,/community").split(",");
 
 const EMAIL = `bench-${Date.now()}@example.com`;
@@ -223,11 +226,13 @@ async function main() {
       runs.push(await load(baseUrl, page, headers, server.pid));
       print(runs[runs.length - 1]);
     }
+    const floor = await load(baseUrl, FLOOR_PATH, { accept: "text/html" }, server.pid);
+    print(floor);
     const baseline = await load(baseUrl, BASELINE_PATH, {}, server.pid);
     print(baseline);
 
     const problems = [];
-    for (const run of [...runs, baseline]) {
+    for (const run of [...runs, floor, baseline]) {
       if (run.non2xx > 0) problems.push(`GET ${run.path} answered ${run.non2xx} non-2xx responses (${run.statuses})`);
       if (run.errors > 0) problems.push(`GET ${run.path} had ${run.errors} connection errors`);
       if (run.total === 0) problems.push(`GET ${run.path} completed no request in ${DURATION_S} s`);
@@ -255,6 +260,12 @@ async function main() {
       ];
     });
     rows.push({
+      benchmark: "bench:ssr GET /auth signed out (cheapest page)",
+      figure: `${floor.requestsPerSecond} req/s, p50 ${floor.p50} ms, p99 ${floor.p99} ms, ${floor.cpuMsPerRequest ?? "?"} ms CPU/req`,
+      target: "(baseline) no non-2xx",
+      met: floor.non2xx === 0 && floor.errors === 0,
+    });
+    rows.push({
       benchmark: "bench:ssr GET /healthz",
       figure: `${baseline.requestsPerSecond} req/s, p99 ${baseline.p99} ms`,
       target: "(baseline) no non-2xx",
@@ -274,6 +285,7 @@ async function main() {
           durationS: DURATION_S,
           member: "signed up through the forms, then bench/seed-member.ts over the demo community",
           runs,
+          floor,
           baseline,
           rows,
           problems,
