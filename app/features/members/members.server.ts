@@ -3,7 +3,8 @@ import { presenceOf, type Presence } from "./presence";
 import { readStatus, statusPath } from "~/documents/status";
 import { getUser, getUsers, type Suspension } from "~/documents/users";
 import { isListedMember, publicMember, type PublicMember } from "./member";
-import { averageRating, readRating } from "~/features/reviews/types";
+import { ratingPath, readRating } from "~/documents/reviews";
+import { averageRating } from "~/features/reviews/types";
 
 /** A member others may look up; null for an unknown, unnamed, deleted or suspended account (their profile page is a 404). */
 export async function getMember(store: DocStore, uid: string): Promise<PublicMember | null> {
@@ -21,7 +22,7 @@ export async function getRatings(
   store: DocStore,
   uids: readonly string[],
 ): Promise<Map<string, { count: number; average: number }>> {
-  const docs = await store.getAll(uids.map((uid) => `ratings/${uid}`));
+  const docs = await store.getAll(uids.map(ratingPath));
   const out = new Map<string, { count: number; average: number }>();
   uids.forEach((uid, i) => {
     const summary = readRating(docs[i]?.data);

@@ -9,11 +9,8 @@ import { roleOf } from "~/features/bookings/state";
 import { prepareXp } from "~/features/progress/xp-awards.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { reviewAward } from "~/features/progress/xp";
-import { MAX_REVIEW_COMMENT, type ReviewDoc } from "./types";
-
-export function reviewId(bookingId: string, reviewerUid: string): string {
-  return `${bookingId}_${reviewerUid}`;
-}
+import { ratingPath, readReview, REVIEWS, reviewPath, type ReviewDoc } from "~/documents/reviews";
+import { MAX_REVIEW_COMMENT } from "./types";
 
 export async function submitReview(
   store: DocStore,
@@ -33,7 +30,7 @@ export async function submitReview(
     if (!booking || !role) throw new BookingError("not_found", 404, "This session does not exist or is not yours.");
     if (booking.state !== "completed")
       throw new BookingError("conflict", 409, "You can review a session once it is completed.");
-    const path = `reviews/${reviewId(bookingId, reviewerUid)}`;
+    const path = reviewPath(bookingId, reviewerUid);
     if (await tx.get(path)) throw new BookingError("conflict", 409, "You have already reviewed this session.");
     const revieweeUid = role === "mentor" ? booking.learnerUid : booking.mentorUid;
     const award = reviewAward(bookingId, reviewerUid, input.rating);
@@ -60,7 +57,7 @@ export async function submitReview(
     const rating = { count: previous.count + 1, sum: previous.sum + input.rating };
     xp.commit({ rating });
     // A small copy for match ranking, which reads many members' ratings and none of their profiles.
-    tx.set(`ratings/${revieweeUid}`, rating);
+    tx.set(ratingPath(revieweeUid), rating);
     notify.add(
       revieweeUid,
       {
@@ -77,17 +74,17 @@ export async function submitReview(
 }
 
 export async function reviewsOfBooking(store: DocStore, bookingId: string): Promise<ReviewDoc[]> {
-  const docs = await store.query<ReviewDoc>({ collection: "reviews", where: [["bookingId", "==", bookingId]] });
-  return docs.map((d) => d.data);
+  const docs = await store.query({ collection: REVIEWS, where: [["bookingId", "==", bookingId]] });
+  return docs.map((d) => readReview(d.data));
 }
 
 /** Reviews a member received, newest first. */
 export async function reviewsReceived(store: DocStore, uid: string, limit = 20): Promise<ReviewDoc[]> {
-  const docs = await store.query<ReviewDoc>({
-    collection: "reviews",
+  const docs = await store.query({
+    collection: REVIEWS,
     where: [["revieweeUid", "==", uid]],
     orderBy: [["createdAt", "desc"]],
     limit,
   });
-  return docs.map((d) => d.data);
+  return docs.map((d) => readReview(d.data));
 }
