@@ -47,6 +47,15 @@ if (!cluster.isPrimary || count === 1) {
     fork();
   });
 
+  // A worker that committed says so; the others then read the change log at once instead of at
+  // their next look (app/engine/live/commit-relay.server.ts, decision 021).
+  cluster.on("message", (from, message) => {
+    if (message?.type !== "skillswap:commits") return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== from && worker.isConnected()) worker.send(message);
+    }
+  });
+
   for (const signal of ["SIGTERM", "SIGINT"]) {
     process.once(signal, () => {
       stopping = true;

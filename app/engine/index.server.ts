@@ -65,15 +65,24 @@ async function embeddedAuthMailer(store: DocStore) {
 
 async function openEmbedded(): Promise<Engine> {
   const env = getServerEnv();
-  const [{ openSqliteStore }, { createLocalAuth }, { createLocalFileStore }, { openSqliteLimitBackend }] =
-    await Promise.all([
-      import("./store/sqlite.server"),
-      import("./auth/local.server"),
-      import("./files/local.server"),
-      import("./limits/sqlite.server"),
-    ]);
+  const [
+    { openSqliteStore },
+    { createLocalAuth },
+    { createLocalFileStore },
+    { openSqliteLimitBackend },
+    { clusterCommitRelay },
+  ] = await Promise.all([
+    import("./store/sqlite.server"),
+    import("./auth/local.server"),
+    import("./files/local.server"),
+    import("./limits/sqlite.server"),
+    import("./live/commit-relay.server"),
+  ]);
   const file = path.join(env.DATA_DIR, "skillswap.sqlite");
-  const store = openSqliteStore(file);
+  // In a cluster, workers tell each other of their commits instead of polling often (decision 021).
+  const relay = clusterCommitRelay();
+  const store = openSqliteStore(file, relay ?? {});
+  relay?.listen(() => store.readOthersCommits());
   // Every worker process counts attempts in the same table (decision 021), in a file of its own:
   // a counted attempt then never waits for a document commit's write lock, nor wakes every
   // worker's change-log follower.

@@ -302,6 +302,34 @@ describe("watchers", () => {
   });
 });
 
+describe("other processes' commits", () => {
+  it("says once per burst of commits that it committed, so other processes can look at once", async () => {
+    const afterCommits = vi.fn();
+    const teller = openSqliteStore(file, { afterCommits });
+    extraStores.push(teller);
+    await Promise.all([teller.set("notes/a", { n: 1 }), teller.set("notes/b", { n: 2 })]);
+    await nextTurn();
+    expect(afterCommits).toHaveBeenCalledTimes(1);
+    await teller.set("notes/a", { n: 3 });
+    await nextTurn();
+    expect(afterCommits).toHaveBeenCalledTimes(2);
+  });
+
+  it("delivers another connection's commit when told, without waiting for its poll", async () => {
+    const follower = openSqliteStore(file, { pollMs: 60_000 });
+    extraStores.push(follower);
+    const seen: unknown[] = [];
+    follower.watchDoc("notes/a", (doc) => seen.push(doc?.data.n ?? null));
+    await nextTurn();
+    await otherConnection().set("notes/a", { n: 7 });
+    await nextTurn();
+    expect(seen).toEqual([null]);
+    follower.readOthersCommits();
+    await nextTurn();
+    expect(seen).toEqual([null, 7]);
+  });
+});
+
 describe("text indexes", () => {
   it("an index table made by a commit that fails is made again by the next one", async () => {
     await store.create("things/a", { n: 1 });

@@ -65,6 +65,17 @@ const INDEXED_FIELDS = ["learnerUid", "mentorUid"] as const;
 const MAX_CACHED_STATEMENTS = 500;
 /** How often a store with watchers looks for other processes' commits: well inside the 50 ms delivery target. */
 const LIVE_POLL_MS = 5;
+
+export interface SqliteStoreOptions {
+  /**
+   * Called after each of this store's commits (coalesced to one call per burst of commits made in
+   * one synchronous stretch). The workers of a cluster use it to tell each other at once, so that
+   * they need not poll often (decision 021).
+   */
+  afterCommits?: () => void;
+  /** How often to look for other processes' commits while watchers exist; LIVE_POLL_MS by default. */
+  pollMs?: number;
+}
 /** Change log rows kept behind the newest commit; a follower further behind re-reads every watcher. */
 const CHANGES_KEPT = 20_000;
 const PRUNE_EVERY = 1_000;
@@ -77,8 +88,11 @@ function textTable(index: string): string {
   return `"search:${index}"`;
 }
 
-export function openSqliteStore(file: string): DocStore {
-  return new SqliteDocStore(file);
+/** The embedded DocStore, and the call that makes it look at other processes' commits now. */
+export type SqliteStore = DocStore & { readOthersCommits(): void };
+
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
+  return new SqliteDocStore(file, options);
 }
 
 class SqliteDocStore implements DocStore {
@@ -121,8 +135,12 @@ class SqliteDocStore implements DocStore {
   private followTimer: NodeJS.Timeout | undefined;
   /** This store's commits not yet passed by the follower. */
   private readonly ownVersions = new Set<number>();
+  private afterCommitsScheduled = false;
 
-  constructor(file: string) {
+  constructor(
+    file: string,
+    private readonly options: SqliteStoreOptions = {},
+  ) {
     if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     this.db = new Database(file);
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -353,7 +371,23 @@ class SqliteDocStore implements DocStore {
     if (this.followTimer) this.ownVersions.add(version);
     // An index entry is not a document: no watcher can see it.
     for (const op of ops) if (op.kind !== "index") this.touch(op.path);
+    this.scheduleAfterCommits();
     return true;
+  }
+
+  private scheduleAfterCommits(): void {
+    const afterCommits = this.options.afterCommits;
+    if (!afterCommits || this.afterCommitsScheduled) return;
+    this.afterCommitsScheduled = true;
+    queueMicrotask(() => {
+      this.afterCommitsScheduled = false;
+      try {
+        afterCommits();
+      } catch (error) {
+        // The commit stands; the other processes' poll still finds it.
+        console.error("afterCommits threw:", error);
+      }
+    });
   }
 
   private applyWrite(op: WriteOp, version: number): void {
@@ -500,7 +534,7 @@ class SqliteDocStore implements DocStore {
     if (this.followTimer) return;
     this.lastDataVersion = this.dataVersionStmt.get()!;
     this.followedVersion = this.latestVersionStmt.get()!;
-    this.followTimer = setInterval(() => this.readOthersCommits(), LIVE_POLL_MS);
+    this.followTimer = setInterval(() => this.readOthersCommits(), this.options.pollMs ?? LIVE_POLL_MS);
     // Watchers alone never keep a process alive; a server does.
     this.followTimer.unref();
   }
