@@ -5,6 +5,7 @@
  * transport builds the same queries with the client SDK. Browser-safe: no server imports.
  */
 import { bookingPath, readBooking, signalsOf, type Booking } from "~/documents/bookings";
+import { postsOf, threadListOf, threadPath } from "~/documents/community";
 import { CHATS, messagesOf, readChat, readMessage, type Message } from "~/documents/chats";
 import { notificationsOf, readNotification } from "~/documents/notifications";
 import { readStatus } from "~/documents/status";
@@ -173,19 +174,17 @@ export function callMessagesOf(bookingId: string, uid: string): Query {
   };
 }
 
-/** The forum's documents (features/community/paths.ts names the same ones). */
-const FORUM_THREADS = "community/forum/threads";
 export const FORUM_POSTS_SHOWN = 500;
 export const FORUM_NEWEST_WATCHED = 20;
 
 /** forumThread:<id>, part one: the thread document (counts, answer, title). */
 export function forumThreadDocOf(threadId: string): string {
-  return `${FORUM_THREADS}/${threadId}`;
+  return threadPath(threadId);
 }
 
 /** forumThread:<id>, part two: its posts in order. */
 export function forumPostsOf(threadId: string): Query {
-  return { collection: `${FORUM_THREADS}/${threadId}/posts`, orderBy: [["seq", "asc"]], limit: FORUM_POSTS_SHOWN };
+  return { collection: postsOf(threadId), orderBy: [["seq", "asc"]], limit: FORUM_POSTS_SHOWN };
 }
 
 /**
@@ -193,7 +192,7 @@ export function forumPostsOf(threadId: string): Query {
  * entries of the list of newest threads (features/community/lists.ts), whose ids sort newest first.
  */
 export function forumNewestOf(spaceId: string | null): Query {
-  return { collection: `community/forum/lists/newest-${spaceId ?? "all"}/entries`, limit: FORUM_NEWEST_WATCHED };
+  return { collection: threadListOf("newest", spaceId), limit: FORUM_NEWEST_WATCHED };
 }
 
 /** Unseen messages not sent by `uid`, summed over chats whose listener is alive (SPEC.md §4). */

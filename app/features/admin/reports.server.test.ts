@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { chatMessagesPayload } from "~/engine/live/feeds";
 import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
-import { postPath, threadPath } from "~/features/community/paths";
+import { postPath, threadPath } from "~/documents/community";
 import { fileReport } from "~/features/reports/reports.server";
 import { reportSchema } from "~/features/reports/schema";
 import { useTempStore } from "../../../tests/support/temp-store";

@@ -8,7 +8,7 @@ import type { DocStore, Transaction } from "~/engine/store/types";
 import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import { moderatedText } from "~/features/chat/moderation.server";
 import { messagesOf, readMessage, type Message } from "~/documents/chats";
-import { postLink, threadPath } from "~/features/community/paths";
+import { postLink, threadPath } from "~/documents/community";
 import type { PostDoc, ThreadDoc } from "~/features/community/types";
 import { getUsers } from "~/documents/users";
 import { namesOf } from "~/features/members/members.server";

@@ -5,7 +5,7 @@ import { markAnswer, markThreadRead, setFollowing, toggleReaction } from "./inte
 import { fileReport, reviewReport } from "~/features/reports/reports.server";
 import { reportSchema } from "~/features/reports/schema";
 import { entryId, listPath } from "./lists";
-import { postPath, threadPath } from "./paths";
+import { postPath, threadPath } from "~/documents/community";
 import { listThreads, loadThread, searchForum } from "./read.server";
 import { EDIT_WINDOW_MS, mentionMarkdown, newThreadSchema } from "./rules";
 import { createThread, deletePost, editPost, reply } from "./write.server";

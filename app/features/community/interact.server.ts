@@ -8,7 +8,7 @@ import { prepareNotifications } from "~/features/notifications/notifications.ser
 import { prepareXp } from "~/features/progress/xp-awards.server";
 import { answerAward } from "~/features/progress/xp";
 import { ForumError, POST_NOT_FOUND, THREAD_NOT_FOUND } from "./errors";
-import { followsOf, isForumId, postLink, postPath, readsOf, threadPath } from "./paths";
+import { followsOf, isForumId, postLink, postPath, readsOf, threadPath } from "~/documents/community";
 import { writeListEntries } from "./lists";
 import { sortKeys } from "./rules";
 import { REACTIONS, type PostDoc, type ReactionKind, type ThreadDoc } from "./types";

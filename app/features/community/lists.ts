@@ -6,12 +6,12 @@
  * (decision 018; `npm run bench:community`). Hidden threads have no entries.
  */
 import type { Transaction } from "~/engine/store/types";
-import { FORUM } from "./paths";
+import { threadListOf } from "~/documents/community";
 import { SORT_KEY_FIELD, SORTS, type ThreadSort } from "./rules";
 import type { ThreadDoc } from "./types";
 
 export function listPath(sort: ThreadSort, spaceId: string | null): string {
-  return `${FORUM}/lists/${sort}-${spaceId ?? "all"}/entries`;
+  return threadListOf(sort, spaceId);
 }
 
 /** 9 − each digit of the key's numbers, so that the largest key has the smallest id; the thread id stays last. */

@@ -6,7 +6,7 @@ import { readSkills } from "~/features/skills/tags";
 import { ForumError, THREAD_NOT_FOUND } from "./errors";
 import { reactionsOfThread } from "./interact.server";
 import { listPath, type ListEntryDoc } from "./lists";
-import { isForumId, readsOf, SPACES, threadPath } from "./paths";
+import { isForumId, readsOf, SPACES, threadPath } from "~/documents/community";
 import { THREADS_PER_PAGE, isCursor, type ThreadSort } from "./rules";
 import { orderSpaces, skillSpace, type Space } from "./spaces";
 import type { PostDoc, ReactionKind, SpaceDoc, ThreadDoc } from "./types";

@@ -2,7 +2,7 @@
 import type { DocStore } from "~/engine/store/types";
 import { ForumError } from "./errors";
 import { markThreadRead } from "./interact.server";
-import { spacePath } from "./paths";
+import { spacePath } from "~/documents/community";
 import { loadThread } from "./read.server";
 import { fixedSpace } from "./spaces";
 import type { SpaceDoc } from "./types";

@@ -11,7 +11,7 @@ import { prepareNotifications, type PreparedNotifications } from "~/features/not
 import { displayLabel } from "~/features/skills/tags";
 import { ForumError, POST_NOT_FOUND, THREAD_NOT_FOUND } from "./errors";
 import { checkPosting } from "./limits.server";
-import { followsOf, isForumId, postLink, postPath, spacePath, threadPath } from "./paths";
+import { followsOf, isForumId, postLink, postPath, spacePath, threadPath } from "~/documents/community";
 import { MAX_MENTIONS, editableUntil, parseMentions, searchText, skillSpaceId, sortKeys } from "./rules";
 import { writeListEntries } from "./lists";
 import { fixedSpace, skillSpace } from "./spaces";

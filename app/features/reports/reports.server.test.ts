@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { postPath, threadPath } from "~/features/community/paths";
+import { postPath, threadPath } from "~/documents/community";
 import { fileReport, listReports, reviewReport } from "./reports.server";
 import { reportSchema } from "./schema";
 

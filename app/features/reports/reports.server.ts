@@ -9,7 +9,7 @@ import { prepareMessageVisibility } from "~/features/chat/moderation.server";
 import { isChatId } from "~/features/chat/pair";
 import { getChat, messagePath, readMessage } from "~/documents/chats";
 import { prepareThreadVisibility } from "~/features/community/lists";
-import { isForumId, postPath, threadPath } from "~/features/community/paths";
+import { isForumId, postPath, threadPath } from "~/documents/community";
 import type { PostDoc } from "~/features/community/types";
 import type { ReportInput } from "./schema";
 import {

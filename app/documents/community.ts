@@ -1,5 +1,5 @@
 /**
- * Where the forum lives, on both engines: everything under the one document `community/forum`,
+ * Where the forum lives, on both engines (decision 023: document paths are named in app/documents/): everything under the one document `community/forum`,
  * so the Firestore rules and the backups name a single root. Browser-safe.
  *
  *   community/forum/spaces/{spaceId}
@@ -8,6 +8,7 @@
  *   community/forum/threads/{threadId}/posts/{postId}/reactions/{uid}_{kind}
  *   community/forum/threads/{threadId}/follows/{uid}
  *   community/forum/threads/{threadId}/reads/{uid}
+ *   community/forum/lists/{sort}-{spaceId|all}/entries/{entryId}
  */
 export const FORUM = "community/forum";
 export const SPACES = `${FORUM}/spaces`;
@@ -27,6 +28,9 @@ export const postPath = (threadId: string, postId: string) => `${postsOf(threadI
 export const reactionsOf = (threadId: string, postId: string) => `${postPath(threadId, postId)}/reactions`;
 export const followsOf = (threadId: string) => `${THREADS}/${threadId}/follows`;
 export const readsOf = (threadId: string) => `${THREADS}/${threadId}/reads`;
+/** `community/forum/lists/{sort}-{spaceId|all}/entries`: a sorted list of threads (features/community/lists.ts). */
+export const threadListOf = (sort: string, spaceId: string | null) =>
+  `${FORUM}/lists/${sort}-${spaceId ?? "all"}/entries`;
 
 /** The thread page of a post, as notifications and reports link to it. */
 export function postLink(threadId: string, postId: string): string {
