@@ -74,7 +74,7 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
       <header className="space-y-1">
         <h2 className="break-words text-lg font-semibold">
           {what} by{" "}
-          <Link to={`/admin/members/${item.authorUid}`} className="text-brand-700 hover:underline">
+          <Link to={`/admin/members/${item.authorUid}`} className="text-brand-700 underline hover:text-brand-800">
             {item.authorName}
           </Link>
           {item.authorSuspended ? (
@@ -87,7 +87,7 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
           {item.link ? (
             <>
               {" · "}
-              <Link to={item.link} className="text-brand-700 hover:underline">
+              <Link to={item.link} className="text-brand-700 underline hover:text-brand-800">
                 Open the thread
               </Link>
             </>

@@ -1,8 +1,8 @@
 /**
  * The worlds the every-page tests visit: the ids a page of pages.ts needs, and a realistic member
  * (skills, rates and availability, sessions booked through the app's services, a chat, a saved
- * member, a forum thread with a reply and a reaction, open test checkouts) for the accessibility
- * test. The hostile one (long words, RTL, 50 of everything) lives in hostile.ts.
+ * member, a forum thread with a reply, a reaction and a report, open test checkouts) for the
+ * accessibility test. The hostile one (long words, RTL, 50 of everything) lives in hostile.ts.
  */
 import { randomBytes } from "node:crypto";
 import { createLocalAuth } from "~/engine/auth/local.server";
@@ -18,6 +18,7 @@ import { openChat, sendMessage } from "~/features/chat/chat.server";
 import { toggleReaction } from "~/features/community/interact.server";
 import { createThread, reply } from "~/features/community/write.server";
 import { saveMember } from "~/features/members/saved.server";
+import { fileReport } from "~/features/reports/reports.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
 import { createUser, type TestUser } from "./fixtures";
@@ -38,7 +39,10 @@ export interface PageWorld {
 
 const HOUR = 3_600_000;
 
-/** A forum thread by `other` with a reply by `me`, and open test checkouts of `me`. */
+/**
+ * A forum thread by `other` with a reply by `me` that `other` reported (so the back office's report
+ * queue holds a forum post, with its links), and open test checkouts of `me`.
+ */
 export async function threadAndCheckouts(
   store: DocStore,
   me: TestUser,
@@ -55,6 +59,12 @@ export async function threadAndCheckouts(
   );
   const { postId } = await reply(store, me.uid, threadId, { body: thread.reply }, now - HOUR / 2);
   await toggleReaction(store, other.uid, threadId, postId, "thumbs_up", now - HOUR / 4);
+  await fileReport(
+    store,
+    other.uid,
+    { targetKind: "post", targetId: postId, contextId: threadId, reason: "off_topic", text: "Not about this thread." },
+    now - HOUR / 5,
+  );
 
   const getStore = async () => store;
   const key = `world_${randomBytes(6).toString("hex")}`;
