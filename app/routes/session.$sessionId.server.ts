@@ -34,6 +34,9 @@ export async function loadSessionRoom(store: DocStore, bookingId: string, uid: s
     otherName: names.get(otherUid) ?? "Member",
     chatId,
     booking: roomBookingPayload(booking),
+    // Decision 024: what the learner's verification still holds back, as /calendar says it. Read
+    // at load: the learner verifies elsewhere, and the room's live booking feed does not carry it.
+    waitingPayout: booking.payoutWaits && booking.waitingPayout ? booking.waitingPayout.amount : null,
     myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
     theirReview: theirs ? { rating: theirs.rating, comment: theirs.comment } : null,
     messages,

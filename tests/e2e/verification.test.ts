@@ -2,7 +2,7 @@
  * Decision 024: a new member has the 200 SP at once and a verification link in their mail; until
  * they open it, their account carries the bonus hold and Settings says so; the link's button
  * verifies the address and lifts the hold. Their mentors see the payments that wait for it in the
- * wallet and on the calendar, until the verification releases them.
+ * wallet, on the calendar and in the session room, until the verification releases them.
  */
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/test";
@@ -96,7 +96,7 @@ async function completedSession(learnerUid: string, mentorUid: string): Promise<
   return booking.id;
 }
 
-test("a mentor sees the payment that waits for the learner's verification in the wallet and on the calendar", async ({
+test("a mentor sees the payment that waits for the learner's verification in the wallet, on the calendar and in the session room", async ({
   page,
   browser,
   baseURL,
@@ -134,9 +134,18 @@ test("a mentor sees the payment that waits for the learner's verification in the
   await expect(past.getByTestId("payout-waits")).toHaveText(
     `40 SP will be released to your wallet once ${learnerName} has verified their email.`,
   );
-  // The learner is told on their calendar what their verification does.
+  // And in the session room, where the mentor follows the session.
+  await mentorPage.goto(`/session/${bookingId}`);
+  await expect(mentorPage.getByRole("region", { name: "Session details" }).getByTestId("payout-waits")).toHaveText(
+    `40 SP will be released to your wallet once ${learnerName} has verified their email.`,
+  );
+  // The learner is told on their calendar and in the room what their verification does.
   await page.goto("/calendar");
   await expect(page.getByRole("region", { name: "Past sessions" }).getByTestId("payout-waits")).toHaveText(
+    `Your 40 SP reach ${mentor.fullName} once you have verified your email in Settings.`,
+  );
+  await page.goto(`/session/${bookingId}`);
+  await expect(page.getByRole("region", { name: "Session details" }).getByTestId("payout-waits")).toHaveText(
     `Your 40 SP reach ${mentor.fullName} once you have verified your email in Settings.`,
   );
 
@@ -154,6 +163,9 @@ test("a mentor sees the payment that waits for the learner's verification in the
   await expect(released).toContainText("+40 SP");
   await mentorPage.goto("/calendar");
   await expect(mentorPage.getByRole("region", { name: "Past sessions" })).toContainText(`with ${learnerName}`);
+  await expect(mentorPage.getByTestId("payout-waits")).toHaveCount(0);
+  await mentorPage.goto(`/session/${bookingId}`);
+  await expect(mentorPage.getByRole("region", { name: "Session details" })).toContainText(`teaching ${learnerName}`);
   await expect(mentorPage.getByTestId("payout-waits")).toHaveCount(0);
   expect((await e2eStore().get(`bookings/${bookingId}`))?.data).toMatchObject({ payoutWaits: false });
   expect((await reconcileAll(e2eStore())).failures).toEqual([]);

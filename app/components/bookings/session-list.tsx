@@ -36,7 +36,9 @@ export function SessionList({
                 <p className="text-xs text-slate-500">
                   {formatSessionRange(s, timeZone)} · {s.price === 0 ? "free" : `${s.price} SP`}
                 </p>
-                {s.waitingPayout !== null ? <PayoutWaits session={s} /> : null}
+                {s.waitingPayout !== null ? (
+                  <PayoutWaits role={s.role} amount={s.waitingPayout} otherName={s.otherName} />
+                ) : null}
               </div>
               <div className="flex shrink-0 items-center gap-2">
                 <SessionStateBadge state={s.state} />
@@ -58,13 +60,24 @@ export function SessionList({
   );
 }
 
-/** Decision 024: SP of this session wait in escrow until the learner has verified their email. */
-function PayoutWaits({ session }: { session: SessionSummary }) {
+/**
+ * Decision 024: SP of this session wait in escrow until the learner has verified their email. Said
+ * under the session in the calendar's lists and in the session room.
+ */
+export function PayoutWaits({
+  role,
+  amount,
+  otherName,
+}: {
+  role: "mentor" | "learner";
+  amount: number;
+  otherName: string;
+}) {
   return (
     <p className="mt-0.5 text-xs font-medium text-amber-800" data-testid="payout-waits">
-      {session.role === "mentor"
-        ? `${session.waitingPayout} SP will be released to your wallet once ${session.otherName} has verified their email.`
-        : `Your ${session.waitingPayout} SP reach ${session.otherName} once you have verified your email in Settings.`}
+      {role === "mentor"
+        ? `${amount} SP will be released to your wallet once ${otherName} has verified their email.`
+        : `Your ${amount} SP reach ${otherName} once you have verified your email in Settings.`}
     </p>
   );
 }

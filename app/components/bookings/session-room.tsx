@@ -10,6 +10,7 @@ import { roomPayload, type RoomPayload } from "~/features/bookings/room";
 import { bookingFeed, chatMessagesFeed, type BookingPayload, type ChatMessagePayload } from "~/engine/live/feeds";
 import { cancellationText, MAX_DISPUTE_REASON, STATE_LABELS } from "~/features/bookings/state";
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
+import { PayoutWaits } from "./session-list";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
 
 export interface SessionRoomData {
@@ -26,6 +27,7 @@ export interface SessionRoomData {
   booking: BookingPayload;
   myReview: { rating: number; comment: string } | null;
   theirReview: { rating: number; comment: string } | null;
+  waitingPayout: number | null;
   messages: ChatMessagePayload[];
   timeZone: string;
   now: number;
@@ -92,6 +94,9 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
               ) : null}
             </div>
           </div>
+          {session.waitingPayout !== null ? (
+            <PayoutWaits role={room.role} amount={session.waitingPayout} otherName={session.otherName} />
+          ) : null}
           <MeetingLink id={session.id} room={room} />
         </section>
 
