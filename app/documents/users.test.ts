@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_AVATAR, readUser, savedMemberPath, userPath, xpAwardPath } from "./users";
+import { DEFAULT_AVATAR, readUser, readXpAward, savedMemberPath, userPath, xpAwardPath } from "./users";
 
 describe("users/{uid}", () => {
   it("names its paths once", () => {
@@ -62,5 +62,16 @@ describe("users/{uid}", () => {
   it("reads a missing document as null", () => {
     expect(readUser(undefined)).toBeNull();
     expect(readUser(null)).toBeNull();
+  });
+
+  it("reads an xp award from before skill tags with null for the tag and drops unknown fields", () => {
+    expect(readXpAward({ kind: "teach", amount: 50, description: "Taught", at: 4, extra: 1 })).toEqual({
+      kind: "teach",
+      amount: 50,
+      description: "Taught",
+      at: 4,
+      bookingId: "",
+      skillTag: null,
+    });
   });
 });

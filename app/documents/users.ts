@@ -16,6 +16,7 @@ import {
   flag,
   isRecord as record,
   oneOf,
+  optionalText,
   optionalTime,
   pick,
   strings,
@@ -133,3 +134,16 @@ export interface DocsReader {
 export async function getUsers(reader: DocsReader, uids: readonly string[]): Promise<(UserProfile | null)[]> {
   return (await reader.getAll(uids.map(userPath))).map((doc) => readUser(doc?.data));
 }
+
+/** `users/{uid}/xp/{awardId}`: one award. `kind` is an XpKind when written by this version. */
+export const xpAwardSchema = z.object({
+  kind: text(),
+  amount: count(),
+  description: text(),
+  at: count(),
+  /** The booking the award came from; "" for awards that are not about a session (a community answer). */
+  bookingId: text(),
+  skillTag: optionalText,
+});
+export type XpAwardDoc = z.output<typeof xpAwardSchema>;
+export const readXpAward = (data: Record<string, unknown>): XpAwardDoc => xpAwardSchema.parse(data);

@@ -1,12 +1,11 @@
 /** What /progress shows: level, xp history, hours per skill, badges. */
-import { getUser, xpAwardsOf } from "~/documents/users";
+import { getUser, readXpAward, xpAwardsOf } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { badgesFor } from "~/features/progress/badges";
 import { levelFor } from "~/features/progress/levels";
 import { reviewsReceived } from "~/features/reviews/reviews.server";
 import { averageRating } from "~/features/reviews/types";
 import { BOOKINGS, readBooking } from "~/documents/bookings";
-import type { XpEventDoc } from "./xp-awards.server";
 
 export interface SkillHours {
   tag: string;
@@ -18,7 +17,7 @@ export interface SkillHours {
 export async function loadProgress(store: DocStore, uid: string) {
   const [user, history, completed, reviews] = await Promise.all([
     getUser(store, uid),
-    store.query<XpEventDoc>({ collection: xpAwardsOf(uid), orderBy: [["at", "desc"]], limit: 50 }),
+    store.query({ collection: xpAwardsOf(uid), orderBy: [["at", "desc"]], limit: 50 }),
     store.query({
       collection: BOOKINGS,
       where: [
@@ -54,7 +53,10 @@ export async function loadProgress(store: DocStore, uid: string) {
   const rating = user?.rating ?? { count: 0, sum: 0 };
   return {
     level: levelFor(xp),
-    history: history.map((h) => ({ id: h.id, amount: h.data.amount, description: h.data.description, at: h.data.at })),
+    history: history.map((h) => {
+      const { amount, description, at } = readXpAward(h.data);
+      return { id: h.id, amount, description, at };
+    }),
     skills,
     taught,
     learned,

@@ -4,20 +4,9 @@
  * composes with a booking's completion or a review; an award whose id exists is skipped, which
  * makes every award once-only and the total always the sum of the history.
  */
-import { getUser, userPath, xpAwardPath, type UserProfile } from "~/documents/users";
+import { getUser, userPath, xpAwardPath, type UserProfile, type XpAwardDoc } from "~/documents/users";
 import type { DocData, Transaction } from "~/engine/store/types";
 import type { XpAward } from "~/features/progress/xp";
-
-export interface XpEventDoc {
-  [field: string]: unknown;
-  kind: XpAward["kind"];
-  amount: number;
-  description: string;
-  at: number;
-  /** The booking the award came from; "" for awards that are not about a session (a community answer). */
-  bookingId: string;
-  skillTag: string | null;
-}
 
 export interface PreparedXp {
   gained: number;
@@ -45,7 +34,7 @@ export async function prepareXp(
       // A deleted account keeps no profile to credit; its history would have nothing to belong to.
       if (!user) return;
       for (const award of fresh) {
-        const doc: XpEventDoc = {
+        const doc: XpAwardDoc & { kind: XpAward["kind"] } = {
           kind: award.kind,
           amount: award.amount,
           description: award.description,
