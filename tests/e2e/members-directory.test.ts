@@ -92,9 +92,9 @@ test("the directory finds a member by language, filters by level, wanting to lea
   browser,
   baseURL,
 }) => {
-  // 23 members signed up, then six searches and a second browser: 25–30 s on an idle machine, and
-  // past the 60 s hang timeout at a load of 14 (measured in a repeat run). Every step is still
-  // bounded by the expect timeout.
+  // 23 members signed up, then six searches and a second browser: at a load of 14 (a repeat run)
+  // the sign-ups alone took 15 s and the test ran past the 60 s hang timeout while every step was
+  // still answering. Each step is still bounded by the expect timeout.
   test.slow();
   const suffix = Math.random().toString(36).slice(2, 8);
   const rare = `Bagpipe reeds ${suffix}`;
