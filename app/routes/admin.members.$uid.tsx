@@ -13,6 +13,8 @@ import { BOOKINGS, readBooking } from "~/documents/bookings";
 import { STATE_LABELS } from "~/features/bookings/state";
 import { getUser, isUid, userPath } from "~/documents/users";
 import { publicMember } from "~/features/members/member";
+import { reportsOfMember } from "~/features/reports/reports.server";
+import type { Report } from "~/features/reports/types";
 import { reviewsReceived } from "~/features/reviews/reviews.server";
 import { getBalance, listEntries } from "~/features/wallet/ledger.server";
 import { adminContext, notFound } from "~/utils/admin.server";
@@ -26,15 +28,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const profile = isUid(uid) ? await getUser(store, uid) : null;
   if (!profile) throw notFound();
   const before = Number(new URL(request.url).searchParams.get("before")) || undefined;
-  const [account, balance, ledger, asLearner, asMentor, reviews, reportsAbout, reportsBy] = await Promise.all([
+  const [account, balance, ledger, asLearner, asMentor, reviews, reports] = await Promise.all([
     (await getAuth()).getUser(uid),
     getBalance(store, uid),
     listEntries(store, uid, { limit: LEDGER_PAGE, before }),
     store.query({ collection: BOOKINGS, where: [["learnerUid", "==", uid]] }),
     store.query({ collection: BOOKINGS, where: [["mentorUid", "==", uid]] }),
     reviewsReceived(store, uid),
-    store.query({ collection: "reports", where: [["authorUid", "==", uid]] }),
-    store.query({ collection: "reports", where: [["reporterUid", "==", uid]] }),
+    reportsOfMember(store, uid),
   ]);
   const bookings = [...asLearner, ...asMentor]
     .map(readBooking)
@@ -47,12 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       price: b.price,
     }))
     .sort((a, b) => b.start - a.start);
-  const reportRow = (r: { id: string; data: Record<string, unknown> }) => ({
-    id: r.id,
-    kind: String(r.data.targetKind),
-    reason: String(r.data.reason),
-    status: String(r.data.status),
-  });
+  const reportRow = (r: Report) => ({ id: r.id, kind: r.targetKind, reason: r.reason, status: r.status });
   return {
     isSelf: admin.uid === uid,
     member: publicMember(uid, profile),
@@ -64,8 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ledger,
     bookings,
     reviews: reviews.map((r) => ({ rating: r.rating, comment: r.comment })),
-    reportsAbout: reportsAbout.map(reportRow),
-    reportsBy: reportsBy.map(reportRow),
+    reportsAbout: reports.about.map(reportRow),
+    reportsBy: reports.by.map(reportRow),
     // Each page view gets its own adjustment id: sending this form twice adjusts once.
     adjustmentId: crypto.randomUUID(),
   };

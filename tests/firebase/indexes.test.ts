@@ -37,7 +37,7 @@ import { listAudit } from "~/features/admin/audit.server";
 import { listDisputes } from "~/features/admin/disputes.server";
 import { searchMembers } from "~/features/admin/members.server";
 import { computeOverview } from "~/features/admin/metrics.server";
-import { listReports } from "~/features/reports/reports.server";
+import { listReports, reportsOfMember } from "~/features/reports/reports.server";
 import { listPayments } from "~/features/admin/payments.server";
 import { postsQuery, threadListQuery } from "~/features/community/read.server";
 import { SORTS } from "~/features/community/rules";
@@ -116,6 +116,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "audit.server listAudit, all": (s) => listAudit(s, {}, { limit: 50, before: 5 }),
   "metrics.server computeOverview": (s) => computeOverview(s, 1_000_000),
   "reports.server listReports": (s) => listReports(s, "open"),
+  "reports.server reportsOfMember": (s) => reportsOfMember(s, UID),
   "mentions.server mentionCandidates": (s) => mentionCandidates(s, "an", UID),
   "disputes.server listDisputes": (s) => listDisputes(s),
   "admin payments.server listPayments": (s) => listPayments(s, { before: 5 }),
@@ -155,7 +156,6 @@ const LISTED: Record<string, Query> = {
   },
   "admin.members.$uid sessions as learner": { collection: "bookings", where: [["learnerUid", "==", UID]] },
   "admin.members.$uid sessions as mentor": { collection: "bookings", where: [["mentorUid", "==", UID]] },
-  "admin.members.$uid reports about": { collection: "reports", where: [["authorUid", "==", UID]] },
   "admin reports.server messageContext, before": {
     collection: "chats/c1/messages",
     where: [["timestamp", "<", 5]],
@@ -203,7 +203,6 @@ const LISTED: Record<string, Query> = {
     where: [["providerIds.paymentIntentId", "==", "pi_1"]],
     limit: 1,
   },
-  "admin.members.$uid reports by": { collection: "reports", where: [["reporterUid", "==", UID]] },
   "reports.server reviewReport, the target's open reports": {
     collection: "reports",
     where: [

@@ -7,6 +7,8 @@ import { STATUS, readStatus } from "~/documents/status";
 import { WALLETS } from "~/documents/wallets";
 import type { DocStore } from "~/engine/store/types";
 import { BOOKINGS, readBooking } from "~/documents/bookings";
+import { REPORTS } from "~/documents/reports";
+import { readUser, USERS } from "~/documents/users";
 import { reconcileWallet } from "~/features/wallet/reconcile.server";
 
 export const DAY_MS = 86_400_000;
@@ -49,12 +51,12 @@ function emptySeries(now: number): { series: DaySeries; add: (at: number, amount
 
 export async function computeOverview(store: DocStore, now = Date.now()): Promise<Overview> {
   const [users, statuses, wallets, bookings, payments, reports] = await Promise.all([
-    store.query({ collection: "users" }),
+    store.query({ collection: USERS }),
     store.query({ collection: STATUS }),
     store.query({ collection: WALLETS }),
     store.query({ collection: BOOKINGS }).then((docs) => docs.map(readBooking)),
     store.query({ collection: "payments" }),
-    store.query({ collection: "reports", where: [["status", "==", "open"]] }),
+    store.query({ collection: REPORTS, where: [["status", "==", "open"]] }),
   ]);
 
   const lastSeen = new Map(
@@ -65,9 +67,9 @@ export async function computeOverview(store: DocStore, now = Date.now()): Promis
   );
   const members = { total: 0, new7: 0, new30: 0, active7: 0, active30: 0 };
   for (const user of users) {
-    if (user.data.deleted === true) continue;
+    const { deleted, createdAt } = readUser(user.data);
+    if (deleted) continue;
     members.total += 1;
-    const createdAt = Number(user.data.createdAt ?? 0);
     if (createdAt >= now - 7 * DAY_MS) members.new7 += 1;
     if (createdAt >= now - 30 * DAY_MS) members.new30 += 1;
     const seen = lastSeen.get(user.id) ?? 0;

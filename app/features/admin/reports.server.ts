@@ -13,7 +13,7 @@ import type { PostDoc, ThreadDoc } from "~/features/community/types";
 import { getUsers } from "~/documents/users";
 import { namesOf } from "~/features/members/members.server";
 import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
-import { REPORT_REASON_LABELS, type Report, type ReportReason } from "~/features/reports/types";
+import { reportReasonLabel, type Report } from "~/features/reports/types";
 import { recordAudit, type AuditAction } from "./audit.server";
 
 /** Messages shown on each side of a reported chat message. */
@@ -105,7 +105,7 @@ export async function moderationQueue(store: DocStore, status: QueueStatus): Pro
         authorSuspended: suspended.has(first.authorUid),
         reports: reports.map((r) => ({
           reporterName: names.get(r.reporterUid) ?? "Deleted member",
-          reason: REPORT_REASON_LABELS[r.reason as ReportReason] ?? r.reason,
+          reason: reportReasonLabel(r.reason),
           text: r.text,
           createdAt: r.createdAt,
         })),

@@ -1,5 +1,5 @@
 /**
- * Members report forum posts and chat messages; reports wait at `reports/{id}` for a reviewer
+ * Members report forum posts and chat messages; reports wait (~/documents/reports) for a reviewer
  * (the admin back office's screen). A post reported by HIDE_AFTER_REPORTS different members is
  * hidden at once, in the transaction of the report that reached the count, until reviewed.
  */
@@ -11,15 +11,9 @@ import { getChat, messagePath, readMessage } from "~/documents/chats";
 import { prepareThreadVisibility } from "~/features/community/lists";
 import { isForumId, postPath, threadPath } from "~/documents/community";
 import type { PostDoc } from "~/features/community/types";
+import { getReport, readReport, REPORTS, reportId, reportPath } from "~/documents/reports";
 import type { ReportInput } from "./schema";
-import {
-  HIDE_AFTER_REPORTS,
-  reportId,
-  type Report,
-  type ReportDoc,
-  type ReportOutcome,
-  type ReportStatus,
-} from "./types";
+import { HIDE_AFTER_REPORTS, type NewReportDoc, type Report, type ReportOutcome, type ReportStatus } from "./types";
 
 export class ReportError extends Error {
   constructor(
@@ -63,7 +57,7 @@ export async function fileReport(
   return result;
 }
 
-function reportDoc(input: ReportInput, uid: string, targetPath: string, authorUid: string, now: number): ReportDoc {
+function reportDoc(input: ReportInput, uid: string, targetPath: string, authorUid: string, now: number): NewReportDoc {
   return {
     targetKind: input.targetKind,
     targetPath,
@@ -86,7 +80,7 @@ async function reportPost(store: DocStore, uid: string, input: ReportInput, now:
   return store.transaction(async (tx) => {
     const [post, existing, thread] = await Promise.all([
       tx.get<PostDoc>(path),
-      tx.get(`reports/${id}`),
+      tx.get(reportPath(id)),
       postId === threadId ? prepareThreadVisibility(tx, threadPath(threadId)) : null,
     ]);
     if (!post || post.data.deleted) throw new ReportError(404, "This post does not exist.");
@@ -94,7 +88,7 @@ async function reportPost(store: DocStore, uid: string, input: ReportInput, now:
     if (existing) return { id, created: false, hidTarget: false };
     const openReports = (post.data.openReports ?? 0) + 1;
     const hide = openReports >= HIDE_AFTER_REPORTS && !post.data.hidden;
-    tx.create(`reports/${id}`, reportDoc(input, uid, path, post.data.authorUid, now));
+    tx.create(reportPath(id), reportDoc(input, uid, path, post.data.authorUid, now));
     tx.update(path, { openReports, ...(hide ? { hidden: true } : {}) });
     // The opening post hides its whole thread: a title alone can carry what was reported.
     if (hide) thread?.apply(true);
@@ -112,32 +106,35 @@ async function reportMessage(store: DocStore, uid: string, input: ReportInput, n
     const [chat, message, existing] = await Promise.all([
       getChat(tx, chatId),
       tx.get(path).then((doc) => doc && readMessage(doc)),
-      tx.get(`reports/${id}`),
+      tx.get(reportPath(id)),
     ]);
     // Only a participant may report, so nobody learns that a conversation exists by reporting into it.
     if (!chat || !chat.participants.includes(uid) || !message) throw notFound;
     if (message.sender === uid) throw new ReportError(400, "You cannot report your own message.");
     if (existing) return { id, created: false, hidTarget: false };
-    tx.create(`reports/${id}`, reportDoc(input, uid, path, message.sender, now));
+    tx.create(reportPath(id), reportDoc(input, uid, path, message.sender, now));
     return { id, created: true, hidTarget: false };
   });
 }
 
-export async function getReport(store: DocStore, id: string): Promise<Report | null> {
-  if (!/^[A-Za-z0-9_-]{1,600}$/.test(id)) return null;
-  const doc = await store.get<ReportDoc>(`reports/${id}`);
-  return doc ? { ...doc.data, id: doc.id } : null;
-}
-
 /** Reports with the given status, newest first (the moderation queue reads "open"). */
 export async function listReports(store: DocStore, status: ReportStatus, limit = 100): Promise<Report[]> {
-  const docs = await store.query<ReportDoc>({
-    collection: "reports",
+  const docs = await store.query({
+    collection: REPORTS,
     where: [["status", "==", status]],
     orderBy: [["createdAt", "desc"]],
     limit,
   });
-  return docs.map((d) => ({ ...d.data, id: d.id }));
+  return docs.map(readReport);
+}
+
+/** Every report about `uid`'s posts and messages, and every report `uid` filed (the admin member page). */
+export async function reportsOfMember(store: DocStore, uid: string): Promise<{ about: Report[]; by: Report[] }> {
+  const [about, by] = await Promise.all([
+    store.query({ collection: REPORTS, where: [["authorUid", "==", uid]] }),
+    store.query({ collection: REPORTS, where: [["reporterUid", "==", uid]] }),
+  ]);
+  return { about: about.map(readReport), by: by.map(readReport) };
 }
 
 export interface ReviewSummary {
@@ -158,17 +155,17 @@ export interface ReviewSummary {
  * `nothingLeft` is the 409 when no report of the target reads `status` any more.
  */
 async function readReportedTarget(tx: Transaction, reportId: string, status: ReportStatus, nothingLeft: string) {
-  const report = await tx.get<ReportDoc>(`reports/${reportId}`);
+  const report = await getReport(tx, reportId);
   if (!report) throw new ReportError(404, "This report does not exist.");
-  const { targetKind, targetId, targetPath, authorUid } = report.data;
-  const reports = await tx.query<ReportDoc>({
-    collection: "reports",
+  const { targetKind, targetId, targetPath, authorUid } = report;
+  const reports = await tx.query({
+    collection: REPORTS,
     where: [
       ["targetId", "==", targetId],
       ["status", "==", status],
     ],
   });
-  const sameTarget = reports.filter((r) => r.data.targetKind === targetKind);
+  const sameTarget = reports.map(readReport).filter((r) => r.targetKind === targetKind);
   if (sameTarget.length === 0) throw new ReportError(409, nothingLeft);
   const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
   const thread =
@@ -184,7 +181,7 @@ async function readReportedTarget(tx: Transaction, reportId: string, status: Rep
       now: number,
     ): ReviewSummary {
       for (const r of sameTarget)
-        tx.update(r.path, { status: decision.status, reviewedBy: reviewerUid, reviewedAt: now });
+        tx.update(reportPath(r.id), { status: decision.status, reviewedBy: reviewerUid, reviewedAt: now });
       if (post) {
         tx.update(post.path, { hidden: decision.hiddenAfter, openReports: 0 });
         thread?.apply(decision.hiddenAfter);

@@ -1,10 +1,18 @@
 /**
- * Reports of forum posts and chat messages at `reports/{id}`, the shape agreed with the admin
- * back office (COORDINATION.md "Shared shapes"). Browser-safe: the report form and the admin
- * screen show the same reasons.
+ * Reports of forum posts and chat messages. Their stored documents (`reports/{id}`) are named and
+ * parsed in ~/documents/reports. Browser-safe: the report form and the admin screen show the same
+ * reasons.
  */
-export const REPORT_REASONS = ["spam", "harassment", "inappropriate", "off_topic", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+import type { ReportReason } from "~/documents/reports";
+
+export {
+  REPORT_REASONS,
+  type NewReportDoc,
+  type Report,
+  type ReportReason,
+  type ReportStatus,
+  type ReportTargetKind,
+} from "~/documents/reports";
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: "Spam or advertising",
@@ -14,34 +22,13 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: "Something else",
 };
 
-export type ReportTargetKind = "post" | "message";
-export type ReportStatus = "open" | "hidden" | "dismissed" | "restored";
+/** A stored reason as a reviewer reads it; one from a later version shows as stored. */
+export function reportReasonLabel(reason: string): string {
+  return Object.hasOwn(REPORT_REASON_LABELS, reason) ? REPORT_REASON_LABELS[reason as ReportReason] : reason;
+}
 
 /** What a reviewer decides: keep the post hidden, or find nothing wrong with it. */
 export type ReportOutcome = "hidden" | "dismissed";
-
-export type ReportDoc = {
-  targetKind: ReportTargetKind;
-  targetPath: string;
-  targetId: string;
-  /** The thread of a post, the chat of a message. */
-  contextId: string;
-  authorUid: string;
-  reporterUid: string;
-  reason: ReportReason;
-  text: string;
-  status: ReportStatus;
-  createdAt: number;
-  reviewedBy?: string;
-  reviewedAt?: number;
-};
-
-export type Report = ReportDoc & { id: string };
-
-/** One member reports one thing once: a second report of theirs lands on the same document. */
-export function reportId(targetKind: ReportTargetKind, targetId: string, reporterUid: string): string {
-  return `${targetKind}_${targetId}_${reporterUid}`;
-}
 
 /** Different members reporting the same post this many times hide it until a reviewer looks. */
 export const HIDE_AFTER_REPORTS = 3;
