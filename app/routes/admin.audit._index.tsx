@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from "~/features/admin/audit";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, auditActionLabel } from "~/features/admin/audit";
 import { namesOf } from "~/features/members/members.server";
 import { adminContext, refuseWrites as action } from "~/utils/admin.server";
 import { readAuditQuery } from "./admin.audit.server";
@@ -62,7 +62,7 @@ export default function AdminAudit() {
         {entries.map((e) => (
           <li key={e.id} className="card text-sm">
             <p className="flex flex-wrap justify-between gap-2">
-              <span className="font-semibold">{AUDIT_ACTION_LABELS[e.action]}</span>
+              <span className="font-semibold">{auditActionLabel(e.action)}</span>
               <time className="text-slate-500" dateTime={new Date(e.at).toISOString()}>
                 {new Date(e.at).toISOString().slice(0, 19).replace("T", " ")} UTC
               </time>

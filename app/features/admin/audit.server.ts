@@ -1,33 +1,18 @@
 /**
- * The admin audit log (`audit/{id}`): one entry per admin action, written in the same transaction
+ * The admin audit log (~/documents/audit): one entry per admin action, written in the same transaction
  * as the action, so an action is never applied without its entry. Append-only by construction:
  * this module only ever creates entries, and nothing in the app updates or deletes them (the
  * Firestore rules give browsers no access at all).
  */
 import { randomUUID } from "node:crypto";
 import type { DocStore, Transaction, WhereClause } from "~/engine/store/types";
+import { AUDIT, auditPath, readAuditEntry, type AuditDoc, type AuditEntry } from "~/documents/audit";
 import type { AuditAction } from "./audit";
 
 export { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, isAuditAction, type AuditAction } from "./audit";
 
-/** `audit/{id}` as stored. `before` and `after` are small JSON snapshots of what changed. */
-// A type, not an interface: it is then a DocData without a catch-all field.
-export type AuditDoc = {
-  actorUid: string;
-  action: AuditAction;
-  /** The member the action concerned (for a dispute: the booking's learner and mentor in `target`). */
-  subjectUid: string | null;
-  /** A path-like name of what was changed: `users/{uid}`, `bookings/{id}`. */
-  target: string;
-  reason: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  at: number;
-};
-
-export type AuditEntry = AuditDoc & { id: string };
-
-export type AuditInput = Omit<AuditDoc, "at">;
+/** What an admin action logs: an action of this version's list (the entry's time is the action's). */
+export type AuditInput = Omit<AuditDoc, "at" | "action"> & { action: AuditAction };
 
 /** Ids sort by time, so the newest-first listing and a CSV export read in the order things happened. */
 function auditId(now: number): string {
@@ -36,7 +21,7 @@ function auditId(now: number): string {
 
 /** Adds the entry to the action's own transaction. */
 export function recordAudit(tx: Transaction, input: AuditInput, now: number): void {
-  tx.create(`audit/${auditId(now)}`, { ...input, at: now } satisfies AuditDoc);
+  tx.create(auditPath(auditId(now)), { ...input, at: now } satisfies AuditDoc);
 }
 
 export interface AuditFilter {
@@ -62,8 +47,8 @@ export async function listAudit(
   if (filter.actorUid) where.push(["actorUid", "==", filter.actorUid]);
   if (filter.subjectUid) where.push(["subjectUid", "==", filter.subjectUid]);
   if (before !== undefined) where.push(["at", "<", before]);
-  const docs = await store.query<AuditDoc>({ collection: "audit", where, orderBy: [["at", "desc"]], limit: limit + 1 });
-  const entries = docs.map((doc) => ({ ...doc.data, id: doc.id }));
+  const docs = await store.query({ collection: AUDIT, where, orderBy: [["at", "desc"]], limit: limit + 1 });
+  const entries = docs.map(readAuditEntry);
   if (entries.length <= limit) return { entries, nextBefore: null };
   const page = entries.slice(0, limit);
   let boundary = page[limit - 1].at;

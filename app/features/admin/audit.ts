@@ -29,3 +29,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
 }
+
+/** A stored action as the log shows it; one this version does not know shows as stored. */
+export function auditActionLabel(action: string): string {
+  return isAuditAction(action) ? AUDIT_ACTION_LABELS[action] : action;
+}
