@@ -9,6 +9,8 @@ import { findSkill } from "./taxonomy";
 export { SKILL_LEVELS, type Skill, type SkillLevel } from "~/documents/users";
 
 export { MAX_TAG_LENGTH, normaliseTag } from "./tag-name";
+/** Tags as document-id segments are named with the skill index's paths. */
+export { tagKey } from "~/documents/skills";
 /** Per list (teach / learn): enough for a real profile, few enough to keep matching cheap. */
 export const MAX_SKILLS_PER_LIST = 10;
 
@@ -84,9 +86,4 @@ export function parseSkillLines(text: string): { skills: Skill[]; error?: string
 
 export function skillLines(skills: readonly Skill[]): string {
   return skills.map((s) => `${s.label}: ${s.level}`).join("\n");
-}
-
-/** A tag as one document-id segment: tags may hold "/" ("CI/CD"), ids may not. */
-export function tagKey(tag: string): string {
-  return encodeURIComponent(tag);
 }
