@@ -4,7 +4,7 @@
  */
 import type { AuthProvider } from "~/engine/auth/types";
 import type { DocStore } from "~/engine/store/types";
-import { readUser, userPath, USERS, type Suspension } from "~/documents/users";
+import { getUser, readUser, userPath, USERS, type DocReader, type Suspension } from "~/documents/users";
 import { walletPath } from "~/documents/wallets";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { InsufficientFundsError, prepareEntry } from "~/features/wallet/ledger.server";
@@ -20,11 +20,12 @@ export class AdminActionError extends Error {
   }
 }
 
-async function requireMemberDoc(store: DocStore, uid: string) {
-  const doc = await store.get(userPath(uid));
-  if (!doc || doc.data.deleted === true)
+/** The member's profile (read in a transaction or not); a deleted account is not there to act on. */
+async function requireMember(reader: DocReader, uid: string) {
+  const profile = await getUser(reader, uid);
+  if (!profile || profile.deleted)
     throw new AdminActionError(404, "This member does not exist or has deleted their account.");
-  return doc;
+  return profile;
 }
 
 /**
@@ -41,19 +42,16 @@ export async function suspendMember(
 ): Promise<{ applied: boolean }> {
   if (uid === adminUid) throw new AdminActionError(409, "You cannot suspend your own account.");
   const applied = await ports.store.transaction(async (tx) => {
-    const doc = await tx.get(userPath(uid));
-    if (!doc || doc.data.deleted === true)
-      throw new AdminActionError(404, "This member does not exist or has deleted their account.");
-    if (readUser(doc.data).suspension) return false;
+    if ((await requireMember(tx, uid)).suspension) return false;
     const suspension: Suspension = { reason, at: now, byUid: adminUid };
-    tx.update(doc.path, { suspension });
+    tx.update(userPath(uid), { suspension });
     recordAudit(
       tx,
       {
         actorUid: adminUid,
         action: "member.suspend",
         subjectUid: uid,
-        target: doc.path,
+        target: userPath(uid),
         reason,
         before: { suspension: null },
         after: { suspension },
@@ -75,19 +73,16 @@ export async function reinstateMember(
   now = Date.now(),
 ): Promise<{ applied: boolean }> {
   return store.transaction(async (tx) => {
-    const doc = await tx.get(userPath(uid));
-    if (!doc || doc.data.deleted === true)
-      throw new AdminActionError(404, "This member does not exist or has deleted their account.");
-    const before = readUser(doc.data).suspension;
+    const before = (await requireMember(tx, uid)).suspension;
     if (!before) return { applied: false };
-    tx.update(doc.path, { suspension: null });
+    tx.update(userPath(uid), { suspension: null });
     recordAudit(
       tx,
       {
         actorUid: adminUid,
         action: "member.reinstate",
         subjectUid: uid,
-        target: doc.path,
+        target: userPath(uid),
         reason,
         before: { suspension: before },
         after: { suspension: null },
@@ -122,7 +117,7 @@ export async function adjustBalance(
     throw new AdminActionError(400, "This form has expired. Reload the page and try again.");
   if (!Number.isSafeInteger(amount) || amount === 0)
     throw new AdminActionError(400, "Enter a whole number of SP other than 0.");
-  await requireMemberDoc(store, uid);
+  await requireMember(store, uid);
   try {
     return await store.transaction(async (tx) => {
       const entry = await prepareEntry(
