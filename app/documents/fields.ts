@@ -17,6 +17,14 @@ export const filledText = (fallback: string) =>
 /** A string, or null when the field is missing or not a string. */
 export const optionalText = z.unknown().transform((v) => (typeof v === "string" ? v : null));
 export const count = (fallback = 0) => z.unknown().transform((v) => (finite(v) ? v : fallback));
+/**
+ * Money (whole SP, whole cents) is read strictly, not leniently (decision 023): a value that is not
+ * a safe integer reads as NaN, never as a default, so the ledger and the refund rules refuse it
+ * instead of a wrong figure passing for a right one. Only an absent field reads as `missing`.
+ */
+export const wholeOrNaN = (v: unknown): number => (Number.isSafeInteger(v) ? (v as number) : Number.NaN);
+export const money = (missing = Number.NaN) =>
+  z.unknown().transform((v) => (v === undefined ? missing : wholeOrNaN(v)));
 /** A number, or null when the field is missing or not a number (a time that has not happened yet). */
 export const optionalTime = z.unknown().transform((v) => (finite(v) ? v : null));
 export const flag = z.unknown().transform((v) => v === true);

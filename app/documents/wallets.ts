@@ -8,7 +8,7 @@
  * a wrong figure passing for a right one. Every other field is lenient like the rest of this folder.
  */
 import { z } from "zod/v4";
-import { count, getParsed, optionalText, text, type DocReader } from "./fields";
+import { count, getParsed, money, optionalText, text, type DocReader } from "./fields";
 
 export const WALLETS = "wallets";
 export const walletPath = (uid: string) => `${WALLETS}/${uid}`;
@@ -31,8 +31,7 @@ export type TransactionType =
   | "subscription";
 
 /** Whole SP as stored; NaN when it is not a safe integer (see above). `missing` is what an absent field is. */
-const sp = (missing: number) =>
-  z.unknown().transform((v) => (v === undefined ? missing : Number.isSafeInteger(v) ? (v as number) : Number.NaN));
+const sp = money;
 
 export const walletSchema = z.object({
   /** Whole SP; a wallet written before any entry, or never, holds 0. */

@@ -1,6 +1,7 @@
 /** /subscriptions's data and actions (decision 017); the page itself is _app.subscriptions.tsx. */
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { getSubscription } from "~/documents/subscriptions";
 import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { PLANS } from "~/engine/payments/plans";
@@ -8,7 +9,7 @@ import { CheckoutClosedError } from "~/engine/payments/types";
 import { applySubscriptionEvent } from "~/features/subscriptions/apply.server";
 import { findCustomer } from "~/features/subscriptions/customer.server";
 import { planLabel, STATUS_LABELS } from "~/features/subscriptions/labels";
-import { getSubscription, listPeriods } from "~/features/subscriptions/read.server";
+import { listPeriods } from "~/features/subscriptions/read.server";
 import { activePlan, displayStatus } from "~/features/subscriptions/state";
 import { formatPrice, formatSp } from "~/features/wallet/format";
 import type { CurrentUser } from "~/utils/auth.server";

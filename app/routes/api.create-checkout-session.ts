@@ -10,7 +10,7 @@ import type { AuthUser } from "~/engine/auth/types";
 import { getAuth, getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { ensureCustomer } from "~/features/subscriptions/customer.server";
-import { getSubscription } from "~/features/subscriptions/read.server";
+import { getSubscription } from "~/documents/subscriptions";
 import { activePlan } from "~/features/subscriptions/state";
 import { getAuthUser } from "~/utils/auth.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";

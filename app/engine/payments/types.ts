@@ -3,6 +3,7 @@
  * provider's word that it was paid into a FulfilmentEvent. Amounts always come from the pack table
  * (./packs.ts), never from the browser.
  */
+import type { SubscriptionStatus } from "~/documents/subscriptions";
 import type { Pack, PackId } from "./packs";
 import type { Plan, PlanId } from "./plans";
 
@@ -54,7 +55,7 @@ export interface RefundEvent {
 }
 
 /** Subscription states the app knows (decision 017); the provider's others map onto these. */
-export type SubscriptionStatus = "incomplete" | "active" | "past_due" | "canceled";
+export type { SubscriptionStatus };
 
 /** A subscription checkout completed: links the provider's customer and subscription to a member. */
 export interface SubscriptionStartedEvent {

@@ -86,6 +86,18 @@ describe("refunding a pack", () => {
     expect((await listAudit(store, {}, { limit: 10 })).entries).toHaveLength(0);
   });
 
+  it("refuses (409) a payment whose stored SP are not whole, asking nothing of the provider", async () => {
+    const payments = createTestCheckoutProvider(async () => store);
+    const id = await purchase(payments, "odd");
+    await store.update(`payments/${id}`, { sp: 500.5 });
+    await expect(refundPayment({ store, payments }, ADMIN, id, "Asked for it back.")).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(await getBalance(store, "odd")).toBe(500);
+    expect((await store.get(`test_checkouts/${id}`))?.data).not.toMatchObject({ status: "refunded" });
+    expect((await listAudit(store, {}, { limit: 10 })).entries).toHaveLength(0);
+  });
+
   it("answers 404 for an unknown payment and 409 when payments are off", async () => {
     const payments = createTestCheckoutProvider(async () => store);
     await expect(refundPayment({ store, payments }, ADMIN, "tc_000000000000000000000000", "x")).rejects.toMatchObject({

@@ -7,7 +7,14 @@ import type { PaymentProvider } from "~/engine/payments/types";
 import { RefundRefusedError } from "~/engine/payments/types";
 import type { DocStore } from "~/engine/store/types";
 import { namesOf } from "~/features/members/members.server";
-import type { PaymentDoc, PaymentRefund } from "~/features/wallet/fulfil.server";
+import {
+  getPayment,
+  PAYMENTS,
+  paymentPath,
+  readPayment,
+  type PaymentRefund,
+  type PaymentStatus,
+} from "~/documents/payments";
 import { applyRefund, paymentRefundEntryId, refundDecision } from "~/features/wallet/refunds.server";
 import { getWallet } from "~/documents/wallets";
 import { recordAudit } from "./audit.server";
@@ -24,7 +31,7 @@ export interface PaymentRow {
   amount: number;
   currency: string;
   provider: "Stripe" | "Test checkout";
-  status: PaymentDoc["status"];
+  status: PaymentStatus;
   refund: PaymentRefund | null;
   fulfilledAt: number;
 }
@@ -40,29 +47,29 @@ export async function listPayments(
   store: DocStore,
   { before, limit = PAYMENTS_PAGE_SIZE }: { before?: number; limit?: number } = {},
 ): Promise<PaymentsPage> {
-  const docs = await store.query<PaymentDoc>({
-    collection: "payments",
+  const docs = await store.query({
+    collection: PAYMENTS,
     where: before === undefined ? [] : [["fulfilledAt", "<", before]],
     orderBy: [["fulfilledAt", "desc"]],
     limit: limit + 1,
   });
-  const page = docs.slice(0, limit);
-  const names = await namesOf(store, [...new Set(page.map((doc) => doc.data.uid))]);
+  const page = docs.slice(0, limit).map(readPayment);
+  const names = await namesOf(store, [...new Set(page.map((payment) => payment.uid))]);
   return {
-    payments: page.map(({ id, data }) => ({
-      id,
-      uid: data.uid,
-      memberName: names.get(data.uid) ?? "Deleted member",
-      pack: data.pack,
-      sp: data.sp,
-      amount: data.amount,
-      currency: data.currency,
-      provider: data.providerIds.testCheckoutId ? "Test checkout" : "Stripe",
-      status: data.status,
-      refund: data.refund ?? null,
-      fulfilledAt: data.fulfilledAt,
+    payments: page.map((payment) => ({
+      id: payment.id,
+      uid: payment.uid,
+      memberName: names.get(payment.uid) ?? "Deleted member",
+      pack: payment.pack,
+      sp: payment.sp,
+      amount: payment.amount,
+      currency: payment.currency,
+      provider: payment.providerIds.testCheckoutId ? "Test checkout" : "Stripe",
+      status: payment.status,
+      refund: payment.refund,
+      fulfilledAt: payment.fulfilledAt,
     })),
-    nextBefore: docs.length > limit ? page[page.length - 1].data.fulfilledAt : null,
+    nextBefore: docs.length > limit ? page[page.length - 1].fulfilledAt : null,
   };
 }
 
@@ -87,15 +94,14 @@ export async function refundPayment(
   const { store, payments } = ports;
   if (!payments)
     throw new AdminActionError(409, "Payments are not configured on this server, so nothing can be refunded.");
-  const path = `payments/${checkoutId}`;
+  const path = paymentPath(checkoutId);
 
   const payment = await store.transaction(async (tx) => {
-    const doc = await tx.get<PaymentDoc>(path);
-    if (!doc) throw new AdminActionError(404, "This payment does not exist.");
-    const wallet = await getWallet(tx, doc.data.uid);
-    const decision = refundDecision(doc.data, wallet.balance);
+    const payment = await getPayment(tx, checkoutId);
+    if (!payment) throw new AdminActionError(404, "This payment does not exist.");
+    const decision = refundDecision(payment, (await getWallet(tx, payment.uid)).balance);
     if (!decision.ok) throw new AdminActionError(409, decision.message);
-    if (doc.data.refund?.status !== "requested") {
+    if (payment.refund?.status !== "requested") {
       const refund: PaymentRefund = { status: "requested", requestedBy: adminUid, requestedAt: now, reason };
       tx.update(path, { refund });
       recordAudit(
@@ -103,16 +109,16 @@ export async function refundPayment(
         {
           actorUid: adminUid,
           action: "payment.refund",
-          subjectUid: doc.data.uid,
+          subjectUid: payment.uid,
           target: path,
           reason,
-          before: { status: doc.data.status },
-          after: { refund: "requested", sp: doc.data.sp, amount: doc.data.amount, currency: doc.data.currency },
+          before: { status: payment.status },
+          after: { refund: "requested", sp: payment.sp, amount: payment.amount, currency: payment.currency },
         },
         now,
       );
     }
-    return doc.data;
+    return payment;
   });
 
   let confirmed;

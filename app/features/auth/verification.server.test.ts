@@ -11,7 +11,7 @@ import type { BookingDoc } from "~/features/bookings/types";
 import { loadSessionLists, loadWaitingPayouts } from "~/features/bookings/views.server";
 import { listNotifications } from "~/features/notifications/notifications.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
-import { bonusHoldPath } from "~/features/wallet/bonus-hold.server";
+import { bonusHoldPath } from "~/documents/unverified-accounts";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { reconcileWallet } from "~/features/wallet/reconcile.server";
 import { settleIfVerified, settleVerifiedAccount } from "./verification.server";

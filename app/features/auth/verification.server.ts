@@ -5,7 +5,7 @@
 import type { DocStore } from "~/engine/store/types";
 import type { AuthUser } from "~/engine/auth/types";
 import { releaseWaitingPayouts } from "~/features/bookings/bookings.server";
-import { bonusHoldPath } from "~/features/wallet/bonus-hold.server";
+import { bonusHoldPath } from "~/documents/unverified-accounts";
 
 /**
  * Lifts the hold of `uid`, whose address the auth engine has verified, then releases what waited.

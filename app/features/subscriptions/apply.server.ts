@@ -10,16 +10,14 @@ import type { SubscriptionEvent } from "~/engine/payments/types";
 import type { DocStore } from "~/engine/store/types";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { entryPath } from "~/documents/wallets";
+import { getSubscription, periodPath, subscriptionPath, type SubscriptionPeriodDoc } from "~/documents/subscriptions";
 import { assertDocId, prepareEntry } from "~/features/wallet/ledger.server";
 import { uidForCustomer } from "./customer.server";
-import { nextState, type SubscriptionDoc, type SubscriptionPeriodDoc } from "./state";
+import { nextState } from "./state";
 
 export function subscriptionEntryId(invoiceId: string): string {
   return `sub_${invoiceId}`;
 }
-
-export const subscriptionPath = (uid: string) => `subscriptions/${uid}`;
-export const periodsPath = (uid: string) => `subscriptions/${uid}/periods`;
 
 export interface Applied {
   uid: string | null;
@@ -44,7 +42,7 @@ export async function applySubscriptionEvent(
   const docPath = subscriptionPath(uid);
 
   return store.transaction(async (tx) => {
-    const current = (await tx.get<SubscriptionDoc>(docPath))?.data ?? null;
+    const current = await getSubscription(tx, uid);
 
     if (event.type === "invoice.paid") {
       const plan = event.planId ? planById(event.planId) : null;
@@ -59,7 +57,7 @@ export async function applySubscriptionEvent(
                 amount: plan.sp,
                 type: "subscription",
                 description: `Plus allowance: ${plan.sp} SP`,
-                ref: `${periodsPath(uid)}/${event.invoiceId}`,
+                ref: periodPath(uid, event.invoiceId),
               },
               now,
             )
@@ -78,7 +76,7 @@ export async function applySubscriptionEvent(
           periodEnd: event.periodEnd,
           paidAt: now,
         };
-        tx.set(`${periodsPath(uid)}/${event.invoiceId}`, period);
+        tx.set(periodPath(uid, event.invoiceId), period);
         addNotification(
           tx,
           uid,

@@ -2,18 +2,14 @@
  * One customer at the payment provider per member (decision 017), kept at `billing_customers/{uid}`
  * and reused for packs, plans and the customer portal.
  */
+import {
+  BILLING_CUSTOMERS,
+  billingCustomerPath,
+  getBillingCustomer,
+  type BillingCustomerDoc,
+} from "~/documents/billing-customers";
 import type { PaymentProvider } from "~/engine/payments/types";
 import type { DocStore } from "~/engine/store/types";
-
-/** `billing_customers/{uid}` */
-export interface BillingCustomerDoc {
-  provider: PaymentProvider["kind"];
-  customerId: string;
-  createdAt: number;
-  [field: string]: unknown;
-}
-
-const customerPath = (uid: string) => `billing_customers/${uid}`;
 
 /** The member's customer id with this provider, or null when they never paid through it. */
 export async function findCustomer(
@@ -21,8 +17,8 @@ export async function findCustomer(
   payments: Pick<PaymentProvider, "kind">,
   uid: string,
 ): Promise<string | null> {
-  const doc = await store.get<BillingCustomerDoc>(customerPath(uid));
-  return doc && doc.data.provider === payments.kind ? doc.data.customerId : null;
+  const customer = await getBillingCustomer(store, uid);
+  return customer?.provider === payments.kind && customer.customerId ? customer.customerId : null;
 }
 
 /**
@@ -42,10 +38,10 @@ export async function ensureCustomer(
     idempotencyKey: `customer_${user.uid}`,
   });
   return store.transaction(async (tx) => {
-    const doc = await tx.get<BillingCustomerDoc>(customerPath(user.uid));
-    if (doc && doc.data.provider === payments.kind) return doc.data.customerId;
+    const customer = await getBillingCustomer(tx, user.uid);
+    if (customer?.provider === payments.kind && customer.customerId) return customer.customerId;
     const fresh: BillingCustomerDoc = { provider: payments.kind, customerId: created, createdAt: Date.now() };
-    tx.set(customerPath(user.uid), fresh);
+    tx.set(billingCustomerPath(user.uid), fresh);
     return created;
   });
 }
@@ -53,8 +49,8 @@ export async function ensureCustomer(
 /** Who a customer id belongs to: for events whose subscription carries no uid of ours. */
 export async function uidForCustomer(store: DocStore, customerId: string): Promise<string | null> {
   if (!customerId) return null;
-  const [doc] = await store.query<BillingCustomerDoc>({
-    collection: "billing_customers",
+  const [doc] = await store.query({
+    collection: BILLING_CUSTOMERS,
     where: [["customerId", "==", customerId]],
     limit: 1,
   });

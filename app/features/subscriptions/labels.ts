@@ -1,11 +1,18 @@
 /** What the pages call plans and states (decision 017). Browser-safe. */
-import type { PlanId } from "~/engine/payments/plans";
+import { isPlanId, type PlanId } from "~/engine/payments/plans";
 import type { DisplayStatus } from "./state";
 
 const PLAN_LABELS: Record<PlanId, string> = { plus_monthly: "Plus monthly", plus_yearly: "Plus yearly" };
 
-export function planLabel(planId: PlanId | null): string {
-  return planId ? PLAN_LABELS[planId] : "Free";
+/**
+ * What the pages call a plan: "Free" for none. A stored period may name a plan this version does
+ * not sell (app/documents/subscriptions.ts reads it as stored): its id still reads sensibly.
+ */
+export function planLabel(planId: string | null): string {
+  if (!planId) return "Free";
+  if (isPlanId(planId)) return PLAN_LABELS[planId];
+  const words = planId.replace(/_/g, " ").trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : "Free";
 }
 
 export const STATUS_LABELS: Record<DisplayStatus, string> = {

@@ -1,24 +1,12 @@
 /** Reading a member's subscription and the periods it credited, for /subscriptions and the perks. */
+import { getSubscription, periodsOf, readSubscriptionPeriod, type SubscriptionPeriod } from "~/documents/subscriptions";
 import type { DocStore } from "~/engine/store/types";
-import { periodsPath, subscriptionPath } from "./apply.server";
-import { activePlan, type SubscriptionDoc, type SubscriptionPeriodDoc } from "./state";
-
-export async function getSubscription(store: DocStore, uid: string): Promise<SubscriptionDoc | null> {
-  return (await store.get<SubscriptionDoc>(subscriptionPath(uid)))?.data ?? null;
-}
+import { activePlan } from "./state";
 
 /** Newest first. */
-export async function listPeriods(
-  store: DocStore,
-  uid: string,
-  limit = 24,
-): Promise<(SubscriptionPeriodDoc & { id: string })[]> {
-  const docs = await store.query<SubscriptionPeriodDoc>({
-    collection: periodsPath(uid),
-    orderBy: [["paidAt", "desc"]],
-    limit,
-  });
-  return docs.map((doc) => ({ ...doc.data, id: doc.id }));
+export async function listPeriods(store: DocStore, uid: string, limit = 24): Promise<SubscriptionPeriod[]> {
+  const docs = await store.query({ collection: periodsOf(uid), orderBy: [["paidAt", "desc"]], limit });
+  return docs.map(readSubscriptionPeriod);
 }
 
 /** Whether the member has Plus's perks now (decision 017). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SubscriptionEvent } from "~/engine/payments/types";
-import { activePlan, displayStatus, nextState, type SubscriptionDoc } from "./state";
+import type { SubscriptionDoc } from "~/documents/subscriptions";
+import { activePlan, displayStatus, nextState } from "./state";
 
 const base = { subscriptionId: "sub_1", customerId: "cus_1", uid: "u1" };
 const snap = (

@@ -1,37 +1,13 @@
 /**
- * A member's subscription as the app keeps it (`subscriptions/{uid}`), and how each provider event
- * changes it. Pure, so the rule "events arriving twice or in any order leave the same state" is
- * tested without a store (decision 017): every snapshot carries the time the provider took it, an
- * older one never overwrites a newer one, and a cancelled subscription stays cancelled.
+ * How each provider event changes a member's subscription as the app keeps it
+ * (`subscriptions/{uid}`, app/documents/subscriptions.ts). Pure, so the rule "events arriving twice
+ * or in any order leave the same state" is tested without a store (decision 017): every snapshot
+ * carries the time the provider took it, an older one never overwrites a newer one, and a
+ * cancelled subscription stays cancelled.
  */
-import { planById, type Plan, type PlanId } from "~/engine/payments/plans";
-import type { SubscriptionEvent, SubscriptionStatus } from "~/engine/payments/types";
-
-/** `subscriptions/{uid}` */
-export interface SubscriptionDoc {
-  subscriptionId: string;
-  customerId: string;
-  planId: PlanId | null;
-  status: SubscriptionStatus;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: number | null;
-  /** Provider time of the newest event applied. */
-  at: number;
-  [field: string]: unknown;
-}
-
-/** `subscriptions/{uid}/periods/{invoiceId}`: one paid period and the SP it credited. */
-export interface SubscriptionPeriodDoc {
-  invoiceId: string;
-  planId: PlanId;
-  sp: number;
-  amountCents: number;
-  currency: string;
-  periodStart: number | null;
-  periodEnd: number | null;
-  paidAt: number;
-  [field: string]: unknown;
-}
+import type { SubscriptionDoc } from "~/documents/subscriptions";
+import { planById, type Plan } from "~/engine/payments/plans";
+import type { SubscriptionEvent } from "~/engine/payments/types";
 
 /** Whether `event` about `subscriptionId` may change a state about `doc`'s subscription. */
 function applies(doc: SubscriptionDoc | null, subscriptionId: string, at: number): boolean {

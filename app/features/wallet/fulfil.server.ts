@@ -10,37 +10,7 @@ import { addNotification } from "~/features/notifications/notifications.server";
 import { assertDocId, LedgerError, prepareEntry } from "./ledger.server";
 import { formatPrice } from "./format";
 import { packById } from "~/engine/payments/packs";
-
-/** `payments/{checkoutId}` */
-export interface PaymentDoc {
-  uid: string;
-  pack: string;
-  sp: number;
-  /** Whole cents charged. */
-  amount: number;
-  currency: string;
-  status: "paid" | "refunded";
-  providerIds: Record<string, string>;
-  fulfilledAt: number;
-  /** Set once a refund is asked for or reported (features/wallet/refunds.server.ts). */
-  refund?: PaymentRefund;
-  [field: string]: unknown;
-}
-
-export interface PaymentRefund {
-  status: "requested" | "failed" | "partial" | "refunded";
-  requestedBy?: string;
-  requestedAt?: number;
-  reason?: string;
-  providerRefId?: string;
-  amountRefundedCents?: number;
-  refundedAt?: number;
-  /** SP the pack credited that the member had spent before the refund was confirmed. */
-  shortfallSp?: number;
-  updatedAt?: number;
-  /** Why the provider refused (status "failed"). */
-  error?: string;
-}
+import { paymentPath, type NewPaymentDoc } from "~/documents/payments";
 
 export function topUpEntryId(checkoutId: string): string {
   return `topup_${checkoutId}`;
@@ -62,19 +32,19 @@ export async function fulfilCheckout(
 ): Promise<{ credited: boolean }> {
   assertDocId("checkout id", event.checkoutId);
   assertMatchesPack(event);
-  const paymentPath = `payments/${event.checkoutId}`;
+  const path = paymentPath(event.checkoutId);
   const entryId = topUpEntryId(event.checkoutId);
 
   return store.transaction(async (tx) => {
-    if (await tx.get(paymentPath)) return { credited: false };
+    if (await tx.get(path)) return { credited: false };
     const entry = await prepareEntry(
       tx,
       event.uid,
-      { id: entryId, amount: event.sp, type: "top_up", description: `Top-up: ${event.sp} SP`, ref: paymentPath },
+      { id: entryId, amount: event.sp, type: "top_up", description: `Top-up: ${event.sp} SP`, ref: path },
       now,
     );
 
-    const payment: PaymentDoc = {
+    const payment: NewPaymentDoc = {
       uid: event.uid,
       pack: event.packId,
       sp: event.sp,
@@ -84,7 +54,7 @@ export async function fulfilCheckout(
       providerIds: event.providerIds,
       fulfilledAt: now,
     };
-    tx.create(paymentPath, payment);
+    tx.create(path, payment);
     entry.commit();
     if (!entry.alreadyApplied) {
       addNotification(

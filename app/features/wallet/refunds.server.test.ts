@@ -3,7 +3,7 @@ import type { FulfilmentEvent, RefundEvent } from "~/engine/payments/types";
 import { listNotifications } from "~/features/notifications/notifications.server";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { fulfilCheckout } from "./fulfil.server";
-import { getBalance, listEntries, postEntry } from "./ledger.server";
+import { getBalance, LedgerError, listEntries, postEntry } from "./ledger.server";
 import { reconcileWallet } from "./reconcile.server";
 import { applyRefund, paymentRefundEntryId, refundDecision } from "./refunds.server";
 
@@ -40,6 +40,15 @@ describe("refundDecision", () => {
     expect(!decision.ok && decision.message).toMatch(
       /credited 500 SP and the member holds 380 SP now: they have spent 120 SP/,
     );
+  });
+
+  it("refuses a payment whose SP, or the member's balance, are not whole SP (money is read strictly)", () => {
+    expect(refundDecision({ sp: Number.NaN, status: "paid" }, 500)).toMatchObject({ ok: false });
+    expect(!refundDecision({ sp: 0, status: "paid" }, 500).ok).toBe(true);
+    expect(refundDecision({ sp: 500, status: "paid" }, Number.NaN)).toEqual({
+      ok: false,
+      message: "The member's wallet holds a malformed balance: reconcile it before refunding.",
+    });
   });
 
   it("refuses a payment refunded already", () => {
@@ -126,6 +135,24 @@ describe("applyRefund", () => {
       status: "paid",
       refund: { status: "partial", amountRefundedCents: 500 },
     });
+  });
+
+  it("refuses a confirmation for a payment whose SP are not whole, taking nothing and marking nothing", async () => {
+    await postEntry(store, "u1", { id: "welcome_bonus", amount: 200, type: "welcome_bonus", description: "Bonus" }, 1);
+    await store.set("payments/cs_test_1", {
+      uid: "u1",
+      pack: "sp_500",
+      sp: "500",
+      amount: 2000,
+      currency: "eur",
+      status: "paid",
+      providerIds: { checkoutSessionId: "cs_test_1", paymentIntentId: "pi_1" },
+      fulfilledAt: 10,
+    });
+    await expect(applyRefund(store, refunded, 20)).rejects.toBeInstanceOf(LedgerError);
+    expect(await getBalance(store, "u1")).toBe(200);
+    expect((await store.get("payments/cs_test_1"))?.data).toMatchObject({ status: "paid", sp: "500" });
+    expect((await store.get("payments/cs_test_1"))?.data.refund).toBeUndefined();
   });
 
   it("changes nothing for a charge that is not one of our payments", async () => {

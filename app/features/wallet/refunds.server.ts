@@ -8,13 +8,18 @@ import type { RefundEvent } from "~/engine/payments/types";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { formatPrice } from "./format";
-import type { PaymentDoc } from "./fulfil.server";
+import { getPayment, PAYMENTS, paymentPath, type PaymentDoc } from "~/documents/payments";
 import { getWallet } from "~/documents/wallets";
-import { assertDocId, prepareEntry } from "./ledger.server";
+import { assertDocId, LedgerError, prepareEntry } from "./ledger.server";
 
 export function paymentRefundEntryId(checkoutId: string): string {
   return `refund_payment_${checkoutId}`;
 }
+
+/** Money is read strictly (documents/payments.ts): a payment whose SP are not whole says so, never defaults. */
+const holdsWholeSp = (payment: Pick<PaymentDoc, "sp">) => Number.isSafeInteger(payment.sp) && payment.sp > 0;
+const MALFORMED =
+  "This payment's record holds no whole number of SP, so what to take back is unknown: settle it with an SP adjustment and a refund in Stripe's dashboard.";
 
 export type RefundDecision = { ok: true } | { ok: false; message: string };
 
@@ -25,6 +30,9 @@ export type RefundDecision = { ok: true } | { ok: false; message: string };
  */
 export function refundDecision(payment: Pick<PaymentDoc, "sp" | "status">, balance: number): RefundDecision {
   if (payment.status === "refunded") return { ok: false, message: "This payment was refunded already." };
+  if (!holdsWholeSp(payment)) return { ok: false, message: MALFORMED };
+  if (!Number.isSafeInteger(balance))
+    return { ok: false, message: "The member's wallet holds a malformed balance: reconcile it before refunding." };
   if (balance < payment.sp) {
     return {
       ok: false,
@@ -47,8 +55,8 @@ export interface AppliedRefund {
 async function findPayment(store: DocStore | Transaction, event: RefundEvent): Promise<string | null> {
   if (event.checkoutId) return event.checkoutId;
   if (!event.paymentIntentId) return null;
-  const found = await store.query<PaymentDoc>({
-    collection: "payments",
+  const found = await store.query({
+    collection: PAYMENTS,
     where: [["providerIds.paymentIntentId", "==", event.paymentIntentId]],
     limit: 1,
   });
@@ -66,20 +74,23 @@ export async function applyRefund(store: DocStore, event: RefundEvent, now = Dat
   const checkoutId = await findPayment(store, event);
   if (!checkoutId) return { applied: false, checkoutId: null, sp: 0, shortfallSp: 0 };
   assertDocId("checkout id", checkoutId);
-  const paymentPath = `payments/${checkoutId}`;
+  const path = paymentPath(checkoutId);
 
   return store.transaction(async (tx) => {
-    const payment = await tx.get<PaymentDoc>(paymentPath);
+    const payment = await getPayment(tx, checkoutId);
     if (!payment) return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
-    const { uid, sp } = payment.data;
-    if (payment.data.status === "refunded") return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
+    const { uid, sp } = payment;
+    if (payment.status === "refunded") return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
+    // The provider has given the money back; refusing (the webhook answers 500, Stripe retries and
+    // shows it failing) is better than marking the payment refunded with SP taken on a guess.
+    if (!holdsWholeSp(payment) || !uid) throw new LedgerError(`Payment ${checkoutId}: ${MALFORMED}`);
     const refund = {
-      ...(payment.data.refund ?? {}),
+      ...(payment.refund ?? {}),
       providerRefId: event.providerRefId,
       amountRefundedCents: event.amountRefundedCents,
     };
     if (!event.fullyRefunded) {
-      tx.update(paymentPath, { refund: { ...refund, status: "partial", updatedAt: now } });
+      tx.update(path, { refund: { ...refund, status: "partial", updatedAt: now } });
       return { applied: false, checkoutId, sp: 0, shortfallSp: 0 };
     }
 
@@ -96,13 +107,13 @@ export async function applyRefund(store: DocStore, event: RefundEvent, now = Dat
           amount: -takeBack,
           type: "top_up_refund",
           description: `Top-up refunded: ${sp} SP`,
-          ref: paymentPath,
+          ref: path,
         },
         now,
       );
       entry.commit();
     }
-    tx.update(paymentPath, {
+    tx.update(path, {
       status: "refunded",
       refund: { ...refund, status: "refunded", refundedAt: now, shortfallSp },
     });
@@ -113,7 +124,7 @@ export async function applyRefund(store: DocStore, event: RefundEvent, now = Dat
         id: paymentRefundEntryId(checkoutId),
         type: "top_up",
         title: `Your top-up of ${sp} SP was refunded`,
-        body: `${formatPrice(payment.data.amount, payment.data.currency)} is on its way back to you; ${takeBack} SP left your wallet.`,
+        body: `${formatPrice(payment.amount, payment.currency)} is on its way back to you; ${takeBack} SP left your wallet.`,
         link: "/wallet",
       },
       now,
