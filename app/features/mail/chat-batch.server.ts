@@ -2,14 +2,16 @@
  * New chat messages by mail, batched: at most one mail per conversation and recipient per hour,
  * and only to a member who is away (offline) and has not read them.
  *
- * Sending a message marks `mail_chat/{chatId}_{uid}` pending with a due time a little later (one
- * write, no read, in the message's transaction); the leader's batch step then decides, in one
- * transaction per conversation, whether a mail job is queued. A member who is online, or who read
+ * Sending a message marks `mail_chat/{chatId}_{uid}` (app/documents/mail.ts) pending with a due
+ * time a little later (one write, no read, in the message's transaction); the leader's batch step
+ * then decides, in one transaction per conversation, whether a mail job is queued. A member who is online, or who read
  * the messages, gets none; one mailed less than an hour ago waits until the hour is over, and the
  * messages that arrived meanwhile go into that next mail.
  */
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { getChat } from "~/documents/chats";
+import { CHAT_MAIL, chatMailPath, readChatMail, type ChatMailDoc } from "~/documents/mail";
+import { getParsed } from "~/documents/fields";
 import { queueMail } from "./queue.server";
 
 /** Quiet time after a message before its mail: a burst of lines goes out as one mail. */
@@ -18,28 +20,16 @@ export const CHAT_MAIL_DELAY_MS = 60_000;
 export const CHAT_MAIL_EVERY_MS = 60 * 60_000;
 const BATCH = 100;
 
-export interface ChatMailDoc {
-  [field: string]: unknown;
-  uid: string;
-  chatId: string;
-  pending: boolean;
-  /** The newest message not yet covered by a mail or a decision not to send one. */
-  lastMessageAt: number;
-  /** When the batch step looks at it next. */
-  dueAt: number;
-  lastMailedAt?: number;
-}
-
-export const CHAT_MAIL = "mail_chat";
-const chatMailPath = (chatId: string, uid: string) => `${CHAT_MAIL}/${chatId}_${uid}`;
-
 /** The chat's hook, in the message's transaction: writes only (a merge), so it adds no read. */
 export function noteUnreadMessage(tx: Transaction, chatId: string, recipientUid: string, now: number): void {
-  tx.set(
-    chatMailPath(chatId, recipientUid),
-    { uid: recipientUid, chatId, pending: true, lastMessageAt: now, dueAt: now + CHAT_MAIL_DELAY_MS },
-    { merge: true },
-  );
+  const mark: Omit<ChatMailDoc, "lastMailedAt"> = {
+    uid: recipientUid,
+    chatId,
+    pending: true,
+    lastMessageAt: now,
+    dueAt: now + CHAT_MAIL_DELAY_MS,
+  };
+  tx.set(chatMailPath(chatId, recipientUid), mark, { merge: true });
 }
 
 export type BatchOutcome = "queued" | "read" | "online" | "waiting" | "none";
@@ -47,9 +37,9 @@ export type BatchOutcome = "queued" | "read" | "online" | "waiting" | "none";
 /** Decides one conversation's batch for one recipient; the mail job and the mark commit together. */
 async function decide(store: DocStore, path: string, online: boolean, now: number): Promise<BatchOutcome> {
   return store.transaction(async (tx) => {
-    const doc = await tx.get<ChatMailDoc>(path);
-    if (!doc || !doc.data.pending || doc.data.dueAt > now) return "none";
-    const { uid, chatId, lastMessageAt, lastMailedAt } = doc.data;
+    const doc = await getParsed(tx, path, readChatMail);
+    if (!doc || !doc.pending || doc.dueAt > now) return "none";
+    const { uid, chatId, lastMessageAt, lastMailedAt } = doc;
     const chat = await getChat(tx, chatId);
     if (!chat || (chat.unread[uid] ?? 0) === 0) {
       tx.update(path, { pending: false });
@@ -60,7 +50,7 @@ async function decide(store: DocStore, path: string, online: boolean, now: numbe
       tx.update(path, { pending: false });
       return "online";
     }
-    if (lastMailedAt !== undefined && now < lastMailedAt + CHAT_MAIL_EVERY_MS) {
+    if (lastMailedAt !== null && now < lastMailedAt + CHAT_MAIL_EVERY_MS) {
       tx.update(path, { dueAt: lastMailedAt + CHAT_MAIL_EVERY_MS });
       return "waiting";
     }
@@ -81,7 +71,7 @@ export async function batchChatMail(
   now: number,
 ): Promise<Record<BatchOutcome, number>> {
   const counts: Record<BatchOutcome, number> = { queued: 0, read: 0, online: 0, waiting: 0, none: 0 };
-  const due = await store.query<ChatMailDoc>({
+  const due = await store.query({
     collection: CHAT_MAIL,
     where: [
       ["pending", "==", true],
@@ -89,6 +79,6 @@ export async function batchChatMail(
     ],
     limit: BATCH,
   });
-  for (const doc of due) counts[await decide(store, doc.path, await isOnline(doc.data.uid), now)]++;
+  for (const doc of due) counts[await decide(store, doc.path, await isOnline(readChatMail(doc.data).uid), now)]++;
   return counts;
 }

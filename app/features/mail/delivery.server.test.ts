@@ -16,7 +16,7 @@ import { useTempStore } from "../../../tests/support/temp-store";
 import { HOUR, NOW, teachDuringWorkingWeek, workingWeekSlots } from "../../../tests/support/teaching";
 import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_EVERY_MS } from "./chat-batch.server";
 import { MAX_ATTEMPTS, RETRY_AFTER_MS, SENDING_TIMEOUT_MS } from "./delivery.server";
-import { mailJobPath, type MailJobDoc } from "./queue.server";
+import { mailJobPath, type MailJobDoc } from "~/documents/mail";
 import { runMailWork, type MailWorkDeps } from "./work.server";
 
 const { store } = useTempStore("mail-");
@@ -224,6 +224,18 @@ describe("booking mails through SMTP", () => {
     const gone = { ...deps, recipient: async () => null };
     expect(await runMailWork(store, later + 1, gone)).toMatchObject({ skipped: 1 });
     expect(await job(`booking_${booking.id}_requested_mentor`)).toMatchObject({ state: "skipped" });
+  });
+
+  it("a job of a kind this version cannot write is skipped with its reason, never sent as another kind", async () => {
+    const booking = await request(0);
+    const key = `booking_${booking.id}_requested_mentor`;
+    await store.update(mailJobPath(key), { kind: "weekly_digest" });
+    expect(await work(NOW + 1)).toMatchObject({ sent: 0, skipped: 1 });
+    expect(await job(key)).toMatchObject({
+      state: "skipped",
+      reason: "This version of SkillSwap does not know this kind of mail.",
+    });
+    expect(inbox.messages).toHaveLength(0);
   });
 });
 

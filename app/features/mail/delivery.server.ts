@@ -13,7 +13,9 @@ import { getBooking } from "~/documents/bookings";
 import { getChat, messagesOf, readMessage } from "~/documents/chats";
 import { readNotificationPrefs } from "~/features/notifications/preferences";
 import { displayNameOf } from "~/features/profile/display";
-import { CATEGORY_OF_MAIL, MAIL_JOBS, type MailJobDoc } from "./queue.server";
+import { getParsed } from "~/documents/fields";
+import { MAIL_JOBS, readMailJob, type MailJobDoc, type MailKind } from "~/documents/mail";
+import { CATEGORY_OF_MAIL } from "./queue.server";
 import {
   bookingAcceptedMail,
   bookingCancelledMail,
@@ -69,31 +71,35 @@ const validZone = (zone: unknown): string => {
   }
 };
 
-type Claim = { job: MailJobDoc; profile: Profile } | { skipped: string } | null;
+/** A claimed job: one this version knows how to write. */
+type ClaimedJob = MailJobDoc & { kind: MailKind };
+type Claim = { job: ClaimedJob; profile: Profile } | { skipped: string } | null;
 
 /** pending → sending, once; or skipped when the member turned the category off or left. */
 async function claim(store: DocStore, path: string, now: number): Promise<Claim> {
   return store.transaction(async (tx) => {
-    const doc = await tx.get<MailJobDoc>(path);
-    if (!doc || doc.data.state !== "pending" || doc.data.nextAttemptAt > now) return null;
-    const profile = await getUser(tx, doc.data.uid);
+    const job = await getParsed(tx, path, readMailJob);
+    if (!job || job.state !== "pending" || job.nextAttemptAt > now) return null;
+    const profile = await getUser(tx, job.uid);
     const skip = (reason: string) => {
       tx.update(path, { state: "skipped", reason, updatedAt: now });
       return { skipped: reason };
     };
     if (!profile || profile.deleted) return skip("The member left SkillSwap.");
-    if (!readNotificationPrefs(profile)[CATEGORY_OF_MAIL[doc.data.kind]])
-      return skip("The member turned this category off.");
-    const attempts = doc.data.attempts + 1;
+    const { kind } = job;
+    // Written by a later version (or damaged): never sent as a kind it is not.
+    if (kind === null) return skip("This version of SkillSwap does not know this kind of mail.");
+    if (!readNotificationPrefs(profile)[CATEGORY_OF_MAIL[kind]]) return skip("The member turned this category off.");
+    const attempts = job.attempts + 1;
     tx.update(path, { state: "sending", attempts, nextAttemptAt: now + SENDING_TIMEOUT_MS, updatedAt: now });
-    return { job: { ...doc.data, attempts }, profile };
+    return { job: { ...job, kind, attempts }, profile };
   });
 }
 
 /** What the job's mail says now, or a reason not to send it (the booking is gone, messages were read). */
 async function compose(
   store: DocStore,
-  job: MailJobDoc,
+  job: ClaimedJob,
   profile: Profile,
   recipient: Recipient,
   origin: string,
@@ -215,7 +221,7 @@ async function deliverOne(
 
 /** Jobs a stopped worker left "sending": recorded as interrupted, not sent again. */
 async function markInterrupted(store: DocStore, now: number): Promise<number> {
-  const stale = await store.query<MailJobDoc>({
+  const stale = await store.query({
     collection: MAIL_JOBS,
     where: [
       ["state", "==", "sending"],
@@ -226,8 +232,8 @@ async function markInterrupted(store: DocStore, now: number): Promise<number> {
   let count = 0;
   for (const doc of stale) {
     const changed = await store.transaction(async (tx) => {
-      const current = await tx.get<MailJobDoc>(doc.path);
-      if (current?.data.state !== "sending" || current.data.nextAttemptAt > now) return false;
+      const current = await getParsed(tx, doc.path, readMailJob);
+      if (current?.state !== "sending" || current.nextAttemptAt > now) return false;
       tx.update(doc.path, {
         state: "interrupted",
         reason: "The worker stopped while handing the message over; it may have left, so it is not sent again.",
@@ -244,7 +250,7 @@ async function markInterrupted(store: DocStore, now: number): Promise<number> {
 export async function deliverDueMail(store: DocStore, deps: DeliveryDeps, now = Date.now()): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, skipped: 0, retried: 0, failed: 0, interrupted: 0 };
   report.interrupted = await markInterrupted(store, now);
-  const due = await store.query<MailJobDoc>({
+  const due = await store.query({
     collection: MAIL_JOBS,
     where: [
       ["state", "==", "pending"],

@@ -1,23 +1,16 @@
 /**
- * Mail jobs: `mail_jobs/{key}`, one per event and recipient, written inside the transaction of the
- * change they report (a booking answered, a reminder due, a batch of chat messages) so that a mail
- * exists exactly when its event happened. The key names the event (`booking_{id}_accepted_{uid}`),
- * so writing the job again for the same event is the same document, never a second mail; the
- * transports turn the key into the message id. Sending happens later, in the one worker that holds
- * the timed-work lease (delivery.server.ts): a slow or failing SMTP server never touches the
- * booking or the message that caused the mail.
+ * Mail jobs (`mail_jobs/{key}`, app/documents/mail.ts), one per event and recipient, written
+ * inside the transaction of the change they report (a booking answered, a reminder due, a batch of
+ * chat messages) so that a mail exists exactly when its event happened. The key names the event
+ * (`booking_{id}_accepted_{uid}`), so writing the job again for the same event is the same
+ * document, never a second mail; the transports turn the key into the message id. Sending happens
+ * later, in the one worker that holds the timed-work lease (delivery.server.ts): a slow or failing
+ * SMTP server never touches the booking or the message that caused the mail.
  */
 import type { Transaction } from "~/engine/store/types";
+import { mailJobPath, type MailKind, type NewMailJobDoc } from "~/documents/mail";
 import type { BookingState } from "~/features/bookings/types";
 import type { MailCategory } from "./templates";
-
-export type MailKind =
-  | "booking_requested"
-  | "booking_accepted"
-  | "booking_declined"
-  | "booking_cancelled"
-  | "session_reminder"
-  | "new_messages";
 
 export const CATEGORY_OF_MAIL: Record<MailKind, MailCategory> = {
   booking_requested: "sessions",
@@ -28,44 +21,14 @@ export const CATEGORY_OF_MAIL: Record<MailKind, MailCategory> = {
   new_messages: "messages",
 };
 
-/**
- * pending → sending → sent, or back to pending with a later `nextAttemptAt` after a failure, or
- * failed after the last attempt; skipped when the member turned the category off or left;
- * interrupted when the worker stopped between handing the message over and recording it (not
- * retried: the message may have left, and a second copy is worse than none).
- */
-export type MailJobState = "pending" | "sending" | "sent" | "failed" | "skipped" | "interrupted";
-
-export interface MailJobDoc {
-  [field: string]: unknown;
-  uid: string;
-  kind: MailKind;
-  /** The booking id, or the chat id for new_messages. */
-  ref: string;
-  /** Who caused a cancellation: "system" when a request expired unanswered. */
-  by?: string;
-  state: MailJobState;
-  attempts: number;
-  /** When a pending job may next be tried; for a sending job, when it counts as interrupted. */
-  nextAttemptAt: number;
-  createdAt: number;
-  updatedAt: number;
-  sentAt?: number;
-  /** Why it was skipped, failed or interrupted. */
-  reason?: string;
-}
-
-export const MAIL_JOBS = "mail_jobs";
-export const mailJobPath = (key: string) => `${MAIL_JOBS}/${key}`;
-
 /** Writes only, so it can follow every read of the transaction it is part of. */
 export function queueMail(
   tx: Transaction,
   key: string,
-  job: Pick<MailJobDoc, "uid" | "kind" | "ref" | "by">,
+  job: Pick<NewMailJobDoc, "uid" | "kind" | "ref" | "by">,
   now: number,
 ): void {
-  const doc: MailJobDoc = {
+  const doc: NewMailJobDoc = {
     ...job,
     state: "pending",
     attempts: 0,
