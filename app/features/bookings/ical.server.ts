@@ -1,10 +1,18 @@
 /**
- * Private iCal feeds. The token is shown once and stored only as its SHA-256 hash
- * (`ical_tokens/{hash}` → uid), so a leaked database does not leak feed URLs; `ical_feeds/{uid}`
- * remembers the member's current hash so the feed can be revoked or replaced.
+ * Private iCal feeds (`ical_feeds/{uid}` and `ical_tokens/{hash}`, app/documents/ical.ts). The
+ * token is shown once and stored only as its SHA-256 hash, so a leaked database does not leak feed
+ * URLs; the member's feed document remembers the current hash so the feed can be revoked or replaced.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { DocStore } from "~/engine/store/types";
+import {
+  getIcalFeed,
+  getIcalToken,
+  icalFeedPath,
+  icalTokenPath,
+  type IcalFeedDoc,
+  type IcalTokenDoc,
+} from "~/documents/ical";
 import { namesOf } from "~/features/members/members.server";
 import { listBookingsFor } from "./bookings.server";
 import { calendarFile, type IcsEvent } from "./ics";
@@ -17,8 +25,8 @@ export function hashToken(token: string): string {
 }
 
 export async function feedStatus(store: DocStore, uid: string): Promise<{ active: boolean; createdAt: number | null }> {
-  const feed = await store.get(`ical_feeds/${uid}`);
-  return { active: !!feed, createdAt: typeof feed?.data.createdAt === "number" ? feed.data.createdAt : null };
+  const feed = await getIcalFeed(store, uid);
+  return { active: !!feed, createdAt: feed?.createdAt ?? null };
 }
 
 /** Replaces any existing feed with a new one; answers the token, which is never stored. */
@@ -26,27 +34,28 @@ export async function createFeedToken(store: DocStore, uid: string, now = Date.n
   const token = randomBytes(24).toString("base64url");
   const hash = hashToken(token);
   await store.transaction(async (tx) => {
-    const current = await tx.get(`ical_feeds/${uid}`);
-    if (current && typeof current.data.hash === "string") tx.delete(`ical_tokens/${current.data.hash}`);
-    tx.set(`ical_feeds/${uid}`, { hash, createdAt: now });
-    tx.create(`ical_tokens/${hash}`, { uid, createdAt: now });
+    const current = await getIcalFeed(tx, uid);
+    if (current && current.hash !== null) tx.delete(icalTokenPath(current.hash));
+    const feed: IcalFeedDoc = { hash, createdAt: now };
+    const entry: IcalTokenDoc = { uid, createdAt: now };
+    tx.set(icalFeedPath(uid), feed);
+    tx.create(icalTokenPath(hash), entry);
   });
   return token;
 }
 
 export async function revokeFeed(store: DocStore, uid: string): Promise<void> {
   await store.transaction(async (tx) => {
-    const current = await tx.get(`ical_feeds/${uid}`);
+    const current = await getIcalFeed(tx, uid);
     if (!current) return;
-    if (typeof current.data.hash === "string") tx.delete(`ical_tokens/${current.data.hash}`);
-    tx.delete(`ical_feeds/${uid}`);
+    if (current.hash !== null) tx.delete(icalTokenPath(current.hash));
+    tx.delete(icalFeedPath(uid));
   });
 }
 
 export async function uidForToken(store: DocStore, token: string): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const doc = await store.get(`ical_tokens/${hashToken(token)}`);
-  return typeof doc?.data.uid === "string" ? doc.data.uid : null;
+  return (await getIcalToken(store, hashToken(token)))?.uid ?? null;
 }
 
 export function sessionEvent(b: Booking, otherName: string, origin: string): IcsEvent {

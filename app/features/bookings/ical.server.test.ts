@@ -1,0 +1,51 @@
+/**
+ * The private feed's token on the embedded store: stored only as its hash, replaced by a new one,
+ * ended by a revoke; stored documents are written raw, as an older version may have left them.
+ */
+import { describe, expect, it } from "vitest";
+import { useTempStore } from "../../../tests/support/temp-store";
+import { createFeedToken, feedStatus, hashToken, revokeFeed, uidForToken } from "./ical.server";
+
+const { store } = useTempStore("ical-");
+
+describe("private calendar feeds", () => {
+  it("a new token opens the member's feed and is stored only as its hash", async () => {
+    expect(await feedStatus(store, "u1")).toEqual({ active: false, createdAt: null });
+    const token = await createFeedToken(store, "u1", 1_000);
+    expect(await uidForToken(store, token)).toBe("u1");
+    expect(await feedStatus(store, "u1")).toEqual({ active: true, createdAt: 1_000 });
+    expect((await store.get("ical_feeds/u1"))?.data).toEqual({ hash: hashToken(token), createdAt: 1_000 });
+    expect(JSON.stringify((await store.query({ collection: "ical_tokens" })).map((doc) => doc.data))).not.toContain(
+      token,
+    );
+  });
+
+  it("a new token replaces the old one, and a revoke ends the feed", async () => {
+    const first = await createFeedToken(store, "u1", 1_000);
+    const second = await createFeedToken(store, "u1", 2_000);
+    expect(await uidForToken(store, first)).toBeNull();
+    expect(await uidForToken(store, second)).toBe("u1");
+    await revokeFeed(store, "u1");
+    expect(await uidForToken(store, second)).toBeNull();
+    expect(await feedStatus(store, "u1")).toEqual({ active: false, createdAt: null });
+    expect(await store.query({ collection: "ical_tokens" })).toEqual([]);
+  });
+
+  it("a feed document without a readable hash or time is still active and can be replaced or revoked", async () => {
+    await store.set("ical_feeds/u1", { hash: 42 });
+    expect(await feedStatus(store, "u1")).toEqual({ active: true, createdAt: null });
+    const token = await createFeedToken(store, "u1", 3_000);
+    expect(await uidForToken(store, token)).toBe("u1");
+    await store.set("ical_feeds/u1", { createdAt: "now" });
+    await revokeFeed(store, "u1");
+    expect(await store.get("ical_feeds/u1")).toBeNull();
+  });
+
+  it("a token that is malformed, unknown, or whose document names no member opens nothing", async () => {
+    expect(await uidForToken(store, "short")).toBeNull();
+    expect(await uidForToken(store, "a".repeat(32))).toBeNull();
+    const token = "b".repeat(32);
+    await store.set(`ical_tokens/${hashToken(token)}`, { uid: 7, createdAt: 1 });
+    expect(await uidForToken(store, token)).toBeNull();
+  });
+});
