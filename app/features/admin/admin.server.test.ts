@@ -241,4 +241,20 @@ describe("the overview", () => {
     expect(overview.perDay.moneyTaken.values.reduce((a, b) => a + b, 0)).toBe(2500);
     expect(overview.perDay.sessionsBooked.values.reduce((a, b) => a + b, 0)).toBe(bookings.length);
   });
+
+  it("adds nothing for a payment whose figures are not whole (read strictly), and counts only open reports", async () => {
+    const paid = { uid: "u1", pack: "p100", currency: "eur", status: "paid", providerIds: {}, fulfilledAt: NOW };
+    await store.set("payments/c1", { ...paid, sp: 100, amount: 500 });
+    await store.set("payments/c2", { ...paid, sp: "100", amount: 4.5 });
+    await store.set("reports/post_p1_a", { status: "open", targetKind: "post" });
+    await store.set("reports/post_p1_b", { status: "dismissed", targetKind: "post" });
+
+    const overview = await computeOverview(store, NOW);
+
+    const today = overview.perDay.spBought.days.indexOf(utcDay(NOW));
+    expect(overview.perDay.spBought.values[today]).toBe(100);
+    expect(overview.perDay.moneyTaken.values[today]).toBe(500);
+    expect(overview.currency).toBe("eur");
+    expect(overview.open.reports).toBe(1);
+  });
 });

@@ -7,6 +7,7 @@ import { STATUS, readStatus } from "~/documents/status";
 import { WALLETS } from "~/documents/wallets";
 import type { DocStore } from "~/engine/store/types";
 import { BOOKINGS, readBooking } from "~/documents/bookings";
+import { PAYMENTS, readPayment } from "~/documents/payments";
 import { REPORTS } from "~/documents/reports";
 import { readUser, USERS } from "~/documents/users";
 import { reconcileWallet } from "~/features/wallet/reconcile.server";
@@ -55,7 +56,7 @@ export async function computeOverview(store: DocStore, now = Date.now()): Promis
     store.query({ collection: STATUS }),
     store.query({ collection: WALLETS }),
     store.query({ collection: BOOKINGS }).then((docs) => docs.map(readBooking)),
-    store.query({ collection: "payments" }),
+    store.query({ collection: PAYMENTS }).then((docs) => docs.map(readPayment)),
     store.query({ collection: REPORTS, where: [["status", "==", "open"]] }),
   ]);
 
@@ -89,11 +90,12 @@ export async function computeOverview(store: DocStore, now = Date.now()): Promis
   const moneyTaken = emptySeries(now);
   let currency: string | null = null;
   for (const payment of payments) {
-    if (payment.data.status !== "paid") continue;
-    const at = Number(payment.data.fulfilledAt ?? 0);
-    spBought.add(at, Number(payment.data.sp ?? 0));
-    moneyTaken.add(at, Number(payment.data.amount ?? 0));
-    currency ??= typeof payment.data.currency === "string" ? payment.data.currency : null;
+    if (payment.status !== "paid") continue;
+    // Money is read strictly (NaN when not whole, decision 023): such a figure adds nothing
+    // rather than turning the whole day's total into NaN.
+    if (Number.isSafeInteger(payment.sp)) spBought.add(payment.fulfilledAt, payment.sp);
+    if (Number.isSafeInteger(payment.amount)) moneyTaken.add(payment.fulfilledAt, payment.amount);
+    currency ??= payment.currency || null;
   }
 
   const booked = emptySeries(now);
