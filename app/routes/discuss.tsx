@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (threadId) return { thread: await loadThreadPage(store, user.uid, threadId), spaces: [], space: null };
   return {
     thread: null,
-    spaces: await listSpaces(store, user.profile as unknown as Record<string, unknown>),
+    spaces: await listSpaces(store, user.profile),
     space: params.get("space"),
   };
 }

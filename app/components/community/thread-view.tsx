@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { forumThreadFeed, type ForumAuthor, type ForumPostPayload, type ForumThreadPayload } from "~/engine/live/feeds";
 import { quoteMarkdown } from "~/features/community/rules";
-import type { ReactionKind } from "~/features/community/types";
+import type { ReactionKind } from "~/documents/community";
 import { Composer } from "./composer";
 import { PostItem, PostTime } from "./post-item";
 

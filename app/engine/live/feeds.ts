@@ -5,7 +5,7 @@
  * transport builds the same queries with the client SDK. Browser-safe: no server imports.
  */
 import { bookingPath, readBooking, signalsOf, type Booking } from "~/documents/bookings";
-import { postsOf, threadListOf, threadPath } from "~/documents/community";
+import { postsOf, threadListOf, threadPath, type Post, type Thread } from "~/documents/community";
 import { CHATS, messagesOf, readChat, readMessage, type Message } from "~/documents/chats";
 import { notificationsOf, readNotification } from "~/documents/notifications";
 import { readStatus } from "~/documents/status";
@@ -392,8 +392,6 @@ export function messagesPayload(messages: readonly Message[]): ChatMessagePayloa
 export const chatMessagesPayload = (docs: readonly Doc[]): ChatMessagePayload[] =>
   messagesPayload(docs.map(readMessage));
 
-const optionalNum = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-
 /** The booking shaped for the room: the fields it shows, nothing else (no lock ids). */
 export function roomBookingPayload(b: Booking): BookingPayload {
   return {
@@ -454,38 +452,29 @@ export function callPayload(
   return { members: byUid, messages: shaped.reverse() };
 }
 
-/** Shapes a stored post for readers, with its author's card. */
-export function forumPostPayload({ id, data }: { id: string; data: DocData }, author: ForumAuthor): ForumPostPayload {
-  const hidden = data.hidden === true;
-  const deleted = data.deleted === true;
-  const reactions: Record<string, number> = {};
-  if (data.reactions && typeof data.reactions === "object") {
-    for (const [kind, n] of Object.entries(data.reactions as Record<string, unknown>))
-      if (num(n) > 0) reactions[kind] = num(n);
-  }
+/** Shapes a post (documents/community.ts's readPost) for readers, with its author's card. */
+export function forumPostPayload(post: Post, author: ForumAuthor): ForumPostPayload {
+  const { id, seq, createdAt, editedAt, deleted, hidden, quoteOf, reactions } = post;
   return {
     id,
-    seq: num(data.seq),
+    seq,
     author,
     // A hidden post's text never leaves the server; a deleted one keeps none.
-    body: hidden || deleted ? "" : str(data.body),
-    createdAt: num(data.createdAt),
-    editedAt: optionalNum(data.editedAt) ?? null,
+    body: hidden || deleted ? "" : post.body,
+    createdAt,
+    editedAt,
     deleted,
     hidden,
-    quoteOf: typeof data.quoteOf === "string" ? data.quoteOf : null,
+    quoteOf,
     reactions,
   };
 }
 
-export function forumThreadSummary(doc: Doc | null): ForumThreadPayload["thread"] {
-  if (!doc || doc.data.hidden === true) return null;
-  return {
-    title: str(doc.data.title),
-    replyCount: num(doc.data.replyCount),
-    reactionCount: num(doc.data.reactionCount),
-    answerPostId: typeof doc.data.answerPostId === "string" ? doc.data.answerPostId : null,
-  };
+/** The thread's counts for the live page; null once it is hidden or gone. */
+export function forumThreadSummary(thread: Thread | null): ForumThreadPayload["thread"] {
+  if (!thread || thread.hidden) return null;
+  const { title, replyCount, reactionCount, answerPostId } = thread;
+  return { title, replyCount, reactionCount, answerPostId };
 }
 
 /** Chats the user has not started show up only once a message is in them. */

@@ -8,8 +8,7 @@ import type { DocStore, Transaction } from "~/engine/store/types";
 import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import { moderatedText } from "~/features/chat/moderation.server";
 import { messagesOf, readMessage, type Message } from "~/documents/chats";
-import { postLink, threadPath } from "~/documents/community";
-import type { PostDoc, ThreadDoc } from "~/features/community/types";
+import { getThread, postLink, readPost } from "~/documents/community";
 import { getUsers } from "~/documents/users";
 import { namesOf } from "~/features/members/members.server";
 import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
@@ -113,15 +112,15 @@ export async function moderationQueue(store: DocStore, status: QueueStatus): Pro
       };
       if (first.targetKind === "post") {
         const [post, thread] = await Promise.all([
-          store.get<PostDoc>(first.targetPath),
-          store.get<ThreadDoc>(threadPath(first.contextId)),
+          store.get(first.targetPath).then((doc) => doc && readPost(doc)),
+          getThread(store, first.contextId),
         ]);
         return {
           ...base,
-          text: post?.data.deleted ? "(deleted by its author)" : (post?.data.body ?? "(no longer exists)"),
-          hidden: post?.data.hidden === true,
-          threadTitle: thread?.data.title ?? null,
-          link: post ? postLink(post.data.threadId, post.id) : null,
+          text: post?.deleted ? "(deleted by its author)" : (post?.body ?? "(no longer exists)"),
+          hidden: post?.hidden === true,
+          threadTitle: thread?.title ?? null,
+          link: post ? postLink(post.threadId, post.id) : null,
           context: [],
         };
       }

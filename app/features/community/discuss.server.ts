@@ -16,9 +16,7 @@ export async function startThread(store: DocStore, user: CurrentUser, request: R
   let skillLabel: string | undefined;
   // A skill space carries its own tag; choosing one is choosing the tag.
   if (spaceId.startsWith("skill-")) {
-    const space = (await listSpaces(store, user.profile as unknown as Record<string, unknown>)).find(
-      (s) => s.id === spaceId,
-    );
+    const space = (await listSpaces(store, user.profile)).find((s) => s.id === spaceId);
     if (!space?.skillTag)
       return formFailure(parsed.form, "Choose one of the spaces in the list.", 400, {
         spaceId: "Choose one of the spaces in the list.",

@@ -8,17 +8,23 @@ import { prepareNotifications } from "~/features/notifications/notifications.ser
 import { prepareXp } from "~/features/progress/xp-awards.server";
 import { answerAward } from "~/features/progress/xp";
 import { ForumError, POST_NOT_FOUND, THREAD_NOT_FOUND } from "./errors";
-import { followsOf, isForumId, postLink, postPath, readsOf, threadPath } from "~/documents/community";
+import {
+  followPath,
+  getPost,
+  getThread,
+  isForumId,
+  postLink,
+  postPath,
+  reactionPath,
+  readPath,
+  threadPath,
+  type FollowDoc,
+  type ReactionDoc,
+  type ReactionKind,
+  type ThreadReadDoc,
+} from "~/documents/community";
 import { writeListEntries } from "./lists";
 import { sortKeys } from "./rules";
-import { REACTIONS, type PostDoc, type ReactionKind, type ThreadDoc } from "./types";
-
-export const reactionsOfThread = (threadId: string) => `${threadPath(threadId)}/reactions`;
-export const reactionId = (postId: string, uid: string, kind: ReactionKind) => `${postId}_${uid}_${kind}`;
-
-export function isReaction(value: unknown): value is ReactionKind {
-  return typeof value === "string" && (REACTIONS as readonly string[]).includes(value);
-}
 
 /** Adds the member's reaction, or takes it back when they had it; answers whether it is now on. */
 export async function toggleReaction(
@@ -31,20 +37,15 @@ export async function toggleReaction(
 ): Promise<boolean> {
   if (!isForumId(threadId) || !isForumId(postId)) throw new ForumError(404, POST_NOT_FOUND);
   return store.transaction(async (tx) => {
-    const path = `${reactionsOfThread(threadId)}/${reactionId(postId, uid, kind)}`;
-    const [thread, post, mine] = await Promise.all([
-      tx.get<ThreadDoc>(threadPath(threadId)),
-      tx.get<PostDoc>(postPath(threadId, postId)),
-      tx.get(path),
-    ]);
-    if (!thread || thread.data.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
-    if (!post || post.data.deleted || post.data.hidden) throw new ForumError(404, POST_NOT_FOUND);
+    const path = reactionPath(threadId, postId, uid, kind);
+    const [t, post, mine] = await Promise.all([getThread(tx, threadId), getPost(tx, threadId, postId), tx.get(path)]);
+    if (!t || t.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
+    if (!post || post.deleted || post.hidden) throw new ForumError(404, POST_NOT_FOUND);
     const delta = mine ? -1 : 1;
-    const count = Math.max(0, (post.data.reactions[kind] ?? 0) + delta);
+    const count = Math.max(0, (post.reactions[kind] ?? 0) + delta);
     if (mine) tx.delete(path);
-    else tx.create(path, { postId, uid, kind, at: now });
-    tx.update(post.path, { reactions: { ...post.data.reactions, [kind]: count } });
-    const t = thread.data;
+    else tx.create(path, { postId, uid, kind, at: now } satisfies ReactionDoc);
+    tx.update(postPath(threadId, postId), { reactions: { ...post.reactions, [kind]: count } });
     const reactionCount = Math.max(0, t.reactionCount + delta);
     const { topKey } = sortKeys({
       id: threadId,
@@ -53,7 +54,7 @@ export async function toggleReaction(
       replyCount: t.replyCount,
       reactionCount,
     });
-    tx.update(thread.path, { reactionCount, topKey });
+    tx.update(threadPath(threadId), { reactionCount, topKey });
     writeListEntries(tx, threadId, t, { ...t, topKey });
     return !mine;
   });
@@ -68,10 +69,10 @@ export async function setFollowing(
 ): Promise<void> {
   if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND);
   await store.transaction(async (tx) => {
-    const thread = await tx.get<ThreadDoc>(threadPath(threadId));
-    if (!thread || thread.data.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
-    if (follow) tx.set(`${followsOf(threadId)}/${uid}`, { uid, at: now });
-    else tx.delete(`${followsOf(threadId)}/${uid}`);
+    const thread = await getThread(tx, threadId);
+    if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
+    if (follow) tx.set(followPath(threadId, uid), { uid, at: now } satisfies FollowDoc);
+    else tx.delete(followPath(threadId, uid));
   });
 }
 
@@ -89,28 +90,28 @@ export async function markAnswer(
 ): Promise<void> {
   if (!isForumId(threadId) || (postId !== null && !isForumId(postId))) throw new ForumError(404, POST_NOT_FOUND);
   await store.transaction(async (tx) => {
-    const thread = await tx.get<ThreadDoc>(threadPath(threadId));
-    if (!thread || thread.data.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
-    if (thread.data.authorUid !== uid) throw new ForumError(403, "Only the thread's author can mark the answer.");
+    const thread = await getThread(tx, threadId);
+    if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
+    if (thread.authorUid !== uid) throw new ForumError(403, "Only the thread's author can mark the answer.");
     if (postId === null) {
-      tx.update(thread.path, { answerPostId: null });
+      tx.update(threadPath(threadId), { answerPostId: null });
       return;
     }
-    const post = await tx.get<PostDoc>(postPath(threadId, postId));
-    if (!post || post.data.deleted || post.data.hidden || postId === threadId)
+    const post = await getPost(tx, threadId, postId);
+    if (!post || post.deleted || post.hidden || postId === threadId)
       throw new ForumError(400, "Choose a reply that is still there as the answer.");
-    const answerer = post.data.authorUid;
+    const answerer = post.authorUid;
     const self = answerer === uid;
     // Answering one's own question earns nothing: xp is for helping someone else.
     const xp = self
       ? null
-      : await prepareXp(tx, answerer, [answerAward(threadId, thread.data.title)], {
+      : await prepareXp(tx, answerer, [answerAward(threadId, thread.title)], {
           bookingId: "",
-          skillTag: thread.data.skillTag,
+          skillTag: thread.skillTag,
           now,
         });
     const notify = self ? null : await prepareNotifications(tx, [answerer]);
-    tx.update(thread.path, { answerPostId: postId });
+    tx.update(threadPath(threadId), { answerPostId: postId });
     xp?.commit();
     notify?.add(
       answerer,
@@ -118,7 +119,7 @@ export async function markAnswer(
         id: `forum_answer_${threadId}`,
         type: "forum_answer",
         title: "Your reply was marked as the answer",
-        body: thread.data.title,
+        body: thread.title,
         link: postLink(threadId, postId),
       },
       now,
@@ -134,5 +135,5 @@ export async function markThreadRead(
   seenSeq: number,
   now = Date.now(),
 ): Promise<void> {
-  await store.set(`${readsOf(threadId)}/${uid}`, { uid, seenSeq, at: now });
+  await store.set(readPath(threadId, uid), { uid, seenSeq, at: now } satisfies ThreadReadDoc);
 }

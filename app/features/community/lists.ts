@@ -5,10 +5,15 @@
  * which both engines answer from their primary index without reading or sorting the rest
  * (decision 018; `npm run bench:community`). Hidden threads have no entries.
  */
+import {
+  readThread,
+  threadListEntryPath,
+  threadListOf,
+  type ListEntryDoc,
+  type ThreadDoc,
+} from "~/documents/community";
 import type { Transaction } from "~/engine/store/types";
-import { threadListOf } from "~/documents/community";
 import { SORT_KEY_FIELD, SORTS, type ThreadSort } from "./rules";
-import type { ThreadDoc } from "./types";
 
 export function listPath(sort: ThreadSort, spaceId: string | null): string {
   return threadListOf(sort, spaceId);
@@ -20,8 +25,6 @@ export function entryId(key: string): string {
   const id = parts.pop()!;
   return [...parts.map((n) => n.replace(/\d/g, (d) => String(9 - Number(d)))), id].join("_");
 }
-
-export type ListEntryDoc = { threadId: string; createdAt: number };
 
 type Listed = Pick<ThreadDoc, "spaceId" | "createdAt" | "activityKey" | "newestKey" | "topKey" | "unansweredKey">;
 
@@ -36,10 +39,10 @@ export function writeListEntries(tx: Transaction, threadId: string, before: List
     const newKey = after?.[field] ?? "";
     if (before && after && oldKey === newKey) continue;
     if (before && oldKey)
-      for (const scope of [null, before.spaceId]) tx.delete(`${listPath(sort, scope)}/${entryId(oldKey)}`);
+      for (const scope of [null, before.spaceId]) tx.delete(threadListEntryPath(sort, scope, entryId(oldKey)));
     if (after && newKey) {
       const entry: ListEntryDoc = { threadId, createdAt: after.createdAt };
-      for (const scope of [null, after.spaceId]) tx.set(`${listPath(sort, scope)}/${entryId(newKey)}`, entry);
+      for (const scope of [null, after.spaceId]) tx.set(threadListEntryPath(sort, scope, entryId(newKey)), entry);
     }
   }
 }
@@ -49,12 +52,13 @@ export function writeListEntries(tx: Transaction, threadId: string, before: List
  * `apply(hidden)` later writes its flag and adds or removes its list entries.
  */
 export async function prepareThreadVisibility(tx: Transaction, threadPath: string) {
-  const thread = await tx.get<ThreadDoc>(threadPath);
+  const doc = await tx.get(threadPath);
+  const thread = doc && readThread(doc);
   return {
     apply(hidden: boolean) {
-      if (!thread || thread.data.hidden === hidden) return;
-      tx.update(thread.path, { hidden });
-      writeListEntries(tx, thread.id, hidden ? thread.data : null, hidden ? null : thread.data);
+      if (!thread || thread.hidden === hidden) return;
+      tx.update(threadPath, { hidden });
+      writeListEntries(tx, thread.id, hidden ? thread : null, hidden ? null : thread);
     },
   };
 }

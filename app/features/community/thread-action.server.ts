@@ -6,7 +6,7 @@ import { fieldErrorsOf } from "~/utils/forms.server";
 import { ForumError } from "./errors";
 import { markAnswer, setFollowing, toggleReaction } from "./interact.server";
 import { bodySchema, newThreadSchema, replySchema } from "./rules";
-import { REACTIONS } from "./types";
+import { REACTIONS } from "~/documents/community";
 import { deletePost, editPost, reply } from "./write.server";
 
 const postId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Choose a post.");

@@ -2,10 +2,9 @@
 import type { DocStore } from "~/engine/store/types";
 import { ForumError } from "./errors";
 import { markThreadRead } from "./interact.server";
-import { spacePath } from "~/documents/community";
+import { getSpace, isForumId } from "~/documents/community";
 import { loadThread } from "./read.server";
 import { fixedSpace } from "./spaces";
-import type { SpaceDoc } from "./types";
 
 export async function loadThreadPage(store: DocStore, uid: string, threadId: string) {
   let loaded;
@@ -17,14 +16,15 @@ export async function loadThreadPage(store: DocStore, uid: string, threadId: str
   }
   const { thread, posts, myReactions, following } = loaded;
   const lastSeq = posts.length ? posts[posts.length - 1].seq : 0;
+  const fixed = fixedSpace(thread.spaceId);
   const [space] = await Promise.all([
-    fixedSpace(thread.spaceId) ? Promise.resolve(null) : store.get<SpaceDoc>(spacePath(thread.spaceId)),
+    fixed || !isForumId(thread.spaceId) ? Promise.resolve(null) : getSpace(store, thread.spaceId),
     markThreadRead(store, uid, threadId, lastSeq),
   ]);
   return {
     threadId,
     title: thread.title,
-    space: { id: thread.spaceId, name: fixedSpace(thread.spaceId)?.name ?? space?.data.name ?? "Community" },
+    space: { id: thread.spaceId, name: fixed?.name ?? (space?.name || "Community") },
     author: thread.author,
     createdAt: thread.createdAt,
     me: uid,

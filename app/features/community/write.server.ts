@@ -11,11 +11,25 @@ import { prepareNotifications, type PreparedNotifications } from "~/features/not
 import { displayLabel } from "~/features/skills/tags";
 import { ForumError, POST_NOT_FOUND, THREAD_NOT_FOUND } from "./errors";
 import { checkPosting } from "./limits.server";
-import { followsOf, isForumId, postLink, postPath, spacePath, threadPath } from "~/documents/community";
+import {
+  followPath,
+  followsOf,
+  getPost,
+  getSpace,
+  getThread,
+  isForumId,
+  postLink,
+  postPath,
+  spacePath,
+  threadPath,
+  type FollowDoc,
+  type PostDoc,
+  type SpaceDoc,
+  type ThreadDoc,
+} from "~/documents/community";
 import { MAX_MENTIONS, editableUntil, parseMentions, searchText, skillSpaceId, sortKeys } from "./rules";
 import { writeListEntries } from "./lists";
 import { fixedSpace, skillSpace } from "./spaces";
-import type { PostDoc, SpaceDoc, ThreadDoc } from "./types";
 
 export const SEARCH_INDEX = "community";
 
@@ -89,7 +103,7 @@ export async function createThread(
   const space = resolveSpace(input.spaceId, input.skillTag, input.skillLabel);
   const threadId = newId();
   const limits = await store.transaction(async (tx) => {
-    const [author, spaceDoc] = await Promise.all([getUser(tx, uid), tx.get<SpaceDoc>(spacePath(space.id))]);
+    const [author, spaceDoc] = await Promise.all([getUser(tx, uid), getSpace(tx, space.id)]);
     const limits = checkPosting(uid, input.body, memberSince(author), now);
     const mentioned = await readMentions(tx, input.body, uid);
     const notify = await prepareNotifications(tx, mentioned);
@@ -125,13 +139,13 @@ export async function createThread(
     tx.create(postPath(threadId, threadId), post);
     tx.set(spacePath(space.id), {
       name: space.name,
-      description: spaceDoc?.data.description ?? "",
+      description: spaceDoc?.description ?? "",
       skillTag: space.skillTag,
-      order: spaceDoc?.data.order ?? 100,
-      threadCount: (spaceDoc?.data.threadCount ?? 0) + 1,
-      createdAt: spaceDoc?.data.createdAt ?? now,
+      order: spaceDoc?.order ?? 100,
+      threadCount: (spaceDoc?.threadCount ?? 0) + 1,
+      createdAt: spaceDoc?.createdAt ?? now,
     } satisfies SpaceDoc);
-    tx.set(`${followsOf(threadId)}/${uid}`, { uid, at: now });
+    tx.set(followPath(threadId, uid), { uid, at: now } satisfies FollowDoc);
     tx.indexText(SEARCH_INDEX, postPath(threadId, threadId), searchText(post, input.title));
     notifyMentions(notify, mentioned, nameOf(author), input.title, postLink(threadId, threadId), threadId, now);
     return limits;
@@ -142,8 +156,8 @@ export async function createThread(
 
 async function readLiveThread(tx: Transaction, threadId: string) {
   if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND);
-  const thread = await tx.get<ThreadDoc>(threadPath(threadId));
-  if (!thread || thread.data.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
+  const thread = await getThread(tx, threadId);
+  if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
   return thread;
 }
 
@@ -156,22 +170,20 @@ export async function reply(
 ): Promise<{ postId: string }> {
   const postId = newId();
   const limits = await store.transaction(async (tx) => {
-    const thread = await readLiveThread(tx, threadId);
+    const t = await readLiveThread(tx, threadId);
     const [author, quoted, followers] = await Promise.all([
       getUser(tx, uid),
-      input.quoteOf && isForumId(input.quoteOf)
-        ? tx.get<PostDoc>(postPath(threadId, input.quoteOf))
-        : Promise.resolve(null),
-      tx.query<{ uid: string }>({ collection: followsOf(threadId) }),
+      input.quoteOf && isForumId(input.quoteOf) ? getPost(tx, threadId, input.quoteOf) : Promise.resolve(null),
+      // Only their ids are read: a follow's id is the follower's uid.
+      tx.query({ collection: followsOf(threadId) }),
     ]);
-    if (input.quoteOf && (!quoted || quoted.data.deleted || quoted.data.hidden))
+    if (input.quoteOf && (!quoted || quoted.deleted || quoted.hidden))
       throw new ForumError(400, "The post you quoted is no longer there. Remove the quote and try again.");
     const limits = checkPosting(uid, input.body, memberSince(author), now);
     const mentioned = await readMentions(tx, input.body, uid);
     const followerUids = followers.map((f) => f.id).filter((f) => f !== uid && !mentioned.includes(f));
     const notify = await prepareNotifications(tx, [...mentioned, ...followerUids]);
 
-    const t = thread.data;
     const seq = t.nextSeq;
     const post: PostDoc = {
       threadId,
@@ -195,7 +207,7 @@ export async function reply(
       reactionCount: t.reactionCount,
     };
     const keys = sortKeys({ id: threadId, ...counts });
-    tx.update(thread.path, {
+    tx.update(threadPath(threadId), {
       lastActivityAt: now,
       lastPosterUid: uid,
       replyCount: counts.replyCount,
@@ -204,7 +216,7 @@ export async function reply(
     });
     writeListEntries(tx, threadId, t, { ...t, ...keys });
     // Replying follows the thread, as in Discourse: you hear about the answers to what you said.
-    tx.set(`${followsOf(threadId)}/${uid}`, { uid, at: now });
+    tx.set(followPath(threadId, uid), { uid, at: now } satisfies FollowDoc);
     tx.indexText(SEARCH_INDEX, postPath(threadId, postId), searchText(post, null));
     const who = nameOf(author);
     const link = postLink(threadId, postId);
@@ -224,9 +236,9 @@ export async function reply(
 async function readOwnPost(tx: Transaction, uid: string, threadId: string, postId: string) {
   const thread = await readLiveThread(tx, threadId);
   if (!isForumId(postId)) throw new ForumError(404, POST_NOT_FOUND);
-  const post = await tx.get<PostDoc>(postPath(threadId, postId));
-  if (!post || post.data.deleted) throw new ForumError(404, POST_NOT_FOUND);
-  if (post.data.authorUid !== uid) throw new ForumError(403, "You can only change your own posts.");
+  const post = await getPost(tx, threadId, postId);
+  if (!post || post.deleted) throw new ForumError(404, POST_NOT_FOUND);
+  if (post.authorUid !== uid) throw new ForumError(403, "You can only change your own posts.");
   return { thread, post };
 }
 
@@ -240,18 +252,19 @@ export async function editPost(
 ): Promise<void> {
   await store.transaction(async (tx) => {
     const { thread, post } = await readOwnPost(tx, uid, threadId, postId);
-    if (now > editableUntil(post.data.createdAt))
+    if (now > editableUntil(post.createdAt))
       throw new ForumError(403, "Posts can be edited for an hour after posting. Reply to add something instead.");
-    if (post.data.hidden) throw new ForumError(403, "This post is hidden while a moderator looks at it.");
+    if (post.hidden) throw new ForumError(403, "This post is hidden while a moderator looks at it.");
     const opening = postId === threadId;
-    const title = opening && input.title ? input.title : thread.data.title;
+    const title = opening && input.title ? input.title : thread.title;
     const mentioned = await readMentions(tx, input.body, uid);
-    const fresh = mentioned.filter((m) => !post.data.mentions.includes(m));
+    const fresh = mentioned.filter((m) => !post.mentions.includes(m));
     const author = await getUser(tx, uid);
     const notify = await prepareNotifications(tx, fresh);
-    tx.update(post.path, { body: input.body, editedAt: now, mentions: mentioned });
-    if (opening && title !== thread.data.title) tx.update(thread.path, { title });
-    tx.indexText(SEARCH_INDEX, post.path, searchText({ body: input.body }, opening ? title : null));
+    const path = postPath(threadId, postId);
+    tx.update(path, { body: input.body, editedAt: now, mentions: mentioned });
+    if (opening && title !== thread.title) tx.update(threadPath(threadId), { title });
+    tx.indexText(SEARCH_INDEX, path, searchText({ body: input.body }, opening ? title : null));
     notifyMentions(notify, fresh, nameOf(author), title, postLink(threadId, postId), postId, now);
   });
 }
@@ -259,9 +272,10 @@ export async function editPost(
 /** The post shows as deleted and its replies stay; its text leaves the store and the index. */
 export async function deletePost(store: DocStore, uid: string, threadId: string, postId: string): Promise<void> {
   await store.transaction(async (tx) => {
-    const { thread, post } = await readOwnPost(tx, uid, threadId, postId);
-    tx.update(post.path, { body: "", deleted: true, mentions: [] });
-    if (thread.data.answerPostId === postId) tx.update(thread.path, { answerPostId: null });
-    tx.indexText(SEARCH_INDEX, post.path, null);
+    const { thread } = await readOwnPost(tx, uid, threadId, postId);
+    const path = postPath(threadId, postId);
+    tx.update(path, { body: "", deleted: true, mentions: [] });
+    if (thread.answerPostId === postId) tx.update(threadPath(threadId), { answerPostId: null });
+    tx.indexText(SEARCH_INDEX, path, null);
   });
 }

@@ -6,6 +6,7 @@ import { isPairMember } from "~/features/chat/pair";
 import { composeCall } from "~/engine/live/call-feed";
 import { getUser } from "~/documents/users";
 import { statusPath } from "~/documents/status";
+import { getThread, readListEntry, readPost, readThread } from "~/documents/community";
 import { publicMember } from "~/features/members/member";
 import {
   bookingDocOf,
@@ -83,8 +84,8 @@ export async function mayListen(store: DocStore, uid: string, feed: FeedName): P
   }
   // Every signed-in member reads the forum; a hidden thread is nobody's to follow live.
   if (isForumThreadFeed(feed)) {
-    const thread = await store.get(forumThreadDocOf(feedParam(feed)));
-    return !!thread && thread.data.hidden !== true;
+    const thread = await getThread(store, feedParam(feed));
+    return !!thread && !thread.hidden;
   }
   return true;
 }
@@ -162,11 +163,10 @@ async function forumThreadPayload(
   posts: Doc[],
   cache: Map<string, Member>,
 ): Promise<ForumThreadPayload> {
-  const out: ForumThreadPayload = { thread: forumThreadSummary(thread), posts: [] };
-  for (const post of posts) {
-    const authorUid = String(post.data.authorUid ?? "");
-    let author = cache.get(authorUid);
-    if (!author) cache.set(authorUid, (author = await memberCard(store, authorUid)));
+  const out: ForumThreadPayload = { thread: forumThreadSummary(thread && readThread(thread)), posts: [] };
+  for (const post of posts.map(readPost)) {
+    let author = cache.get(post.authorUid);
+    if (!author) cache.set(post.authorUid, (author = await memberCard(store, post.authorUid)));
     out.posts.push(forumPostPayload(post, author));
   }
   return out;
@@ -197,7 +197,7 @@ function watchForumThread(
 }
 
 function forumThreadsPayload(docs: Doc[]): ForumThreadsPayload {
-  return { newest: docs.map((d) => ({ id: String(d.data.threadId ?? ""), createdAt: Number(d.data.createdAt ?? 0) })) };
+  return { newest: docs.map(readListEntry).map(({ threadId, createdAt }) => ({ id: threadId, createdAt })) };
 }
 
 const forumSpaceOf = (feed: ForumThreadsFeed) => (feedParam(feed) === "all" ? null : feedParam(feed));

@@ -9,8 +9,7 @@ import { prepareMessageVisibility } from "~/features/chat/moderation.server";
 import { isChatId } from "~/features/chat/pair";
 import { getChat, messagePath, readMessage } from "~/documents/chats";
 import { prepareThreadVisibility } from "~/features/community/lists";
-import { isForumId, postPath, threadPath } from "~/documents/community";
-import type { PostDoc } from "~/features/community/types";
+import { isForumId, postPath, readPost, threadPath } from "~/documents/community";
 import { getReport, readReport, REPORTS, reportId, reportPath } from "~/documents/reports";
 import type { ReportInput } from "./schema";
 import { HIDE_AFTER_REPORTS, type NewReportDoc, type Report, type ReportOutcome, type ReportStatus } from "./types";
@@ -79,16 +78,16 @@ async function reportPost(store: DocStore, uid: string, input: ReportInput, now:
   const id = reportId("post", postId, uid);
   return store.transaction(async (tx) => {
     const [post, existing, thread] = await Promise.all([
-      tx.get<PostDoc>(path),
+      tx.get(path).then((doc) => doc && readPost(doc)),
       tx.get(reportPath(id)),
       postId === threadId ? prepareThreadVisibility(tx, threadPath(threadId)) : null,
     ]);
-    if (!post || post.data.deleted) throw new ReportError(404, "This post does not exist.");
-    if (post.data.authorUid === uid) throw new ReportError(400, "You cannot report your own post.");
+    if (!post || post.deleted) throw new ReportError(404, "This post does not exist.");
+    if (post.authorUid === uid) throw new ReportError(400, "You cannot report your own post.");
     if (existing) return { id, created: false, hidTarget: false };
-    const openReports = (post.data.openReports ?? 0) + 1;
-    const hide = openReports >= HIDE_AFTER_REPORTS && !post.data.hidden;
-    tx.create(reportPath(id), reportDoc(input, uid, path, post.data.authorUid, now));
+    const openReports = post.openReports + 1;
+    const hide = openReports >= HIDE_AFTER_REPORTS && !post.hidden;
+    tx.create(reportPath(id), reportDoc(input, uid, path, post.authorUid, now));
     tx.update(path, { openReports, ...(hide ? { hidden: true } : {}) });
     // The opening post hides its whole thread: a title alone can carry what was reported.
     if (hide) thread?.apply(true);
@@ -167,14 +166,15 @@ async function readReportedTarget(tx: Transaction, reportId: string, status: Rep
   });
   const sameTarget = reports.map(readReport).filter((r) => r.targetKind === targetKind);
   if (sameTarget.length === 0) throw new ReportError(409, nothingLeft);
-  const post = targetKind === "post" ? await tx.get<PostDoc>(targetPath) : null;
+  const postDoc = targetKind === "post" ? await tx.get(targetPath) : null;
+  const post = postDoc && readPost(postDoc);
   const thread =
-    post && post.id === post.data.threadId ? await prepareThreadVisibility(tx, threadPath(post.data.threadId)) : null;
+    post && post.id === post.threadId ? await prepareThreadVisibility(tx, threadPath(post.threadId)) : null;
   const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
   return {
     /** Whether the post or message is there to hide (it may have been deleted since). */
     exists: post !== null || message !== null,
-    hidden: post ? post.data.hidden === true : (message?.hiddenBefore ?? false),
+    hidden: post ? post.hidden : (message?.hiddenBefore ?? false),
     close(
       decision: { status: ReportStatus; hiddenBefore: boolean; hiddenAfter: boolean },
       reviewerUid: string,
@@ -183,7 +183,7 @@ async function readReportedTarget(tx: Transaction, reportId: string, status: Rep
       for (const r of sameTarget)
         tx.update(reportPath(r.id), { status: decision.status, reviewedBy: reviewerUid, reviewedAt: now });
       if (post) {
-        tx.update(post.path, { hidden: decision.hiddenAfter, openReports: 0 });
+        tx.update(targetPath, { hidden: decision.hiddenAfter, openReports: 0 });
         thread?.apply(decision.hiddenAfter);
       }
       message?.apply(decision.hiddenAfter, now);
