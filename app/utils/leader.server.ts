@@ -2,31 +2,20 @@
  * One leader among the worker processes for timed work (decision 021).
  *
  * Every worker writes a heartbeat (`workers/{id}`) and tries to hold the lease `leases/{name}`
- * on each tick; the lease is a document changed only in a transaction, so two workers can never
- * both hold it: the second one's commit finds the first one's write and re-reads. A leader renews
- * on every tick; if it dies, its lease runs out after `ttlMs` and the next worker to tick takes
- * over. Work done under the lease must still be idempotent: a leader stalled for longer than
- * `ttlMs` (a long pause) may overlap with its successor once.
+ * (both in app/documents/leases.ts) on each tick; the lease is a document changed only in a
+ * transaction, so two workers can never both hold it: the second one's commit finds the first
+ * one's write and re-reads. A leader renews on every tick; if it dies, its lease runs out after
+ * `ttlMs` and the next worker to tick takes over. Work done under the lease must still be
+ * idempotent: a leader stalled for longer than `ttlMs` (a long pause) may overlap with its
+ * successor once.
  */
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import type { DocStore } from "~/engine/store/types";
+import { getLease, heartbeatPath, leasePath, WORKERS, type HeartbeatDoc, type LeaseDoc } from "~/documents/leases";
 
 /** This process among the workers: host, pid and a random part (pids are reused after a restart). */
 export const WORKER_ID = `${hostname().replace(/[^A-Za-z0-9_-]/g, "_")}-${process.pid}-${randomBytes(4).toString("hex")}`;
-
-export interface LeaseDoc {
-  [key: string]: unknown;
-  holder: string;
-  expiresAt: number;
-}
-
-export interface HeartbeatDoc {
-  [key: string]: unknown;
-  seenAt: number;
-}
-
-export const heartbeatPath = (workerId: string) => `workers/${workerId}`;
 
 /** Takes or renews the lease when it is free, expired or already ours; answers whether we hold it now. */
 export async function tryLead(
@@ -37,9 +26,10 @@ export async function tryLead(
   now = Date.now(),
 ): Promise<boolean> {
   return store.transaction(async (tx) => {
-    const lease = await tx.get<LeaseDoc>(`leases/${name}`);
-    if (lease && lease.data.holder !== holder && lease.data.expiresAt > now) return false;
-    tx.set(`leases/${name}`, { holder, expiresAt: now + ttlMs });
+    const lease = await getLease(tx, name);
+    if (lease && lease.holder !== holder && lease.expiresAt > now) return false;
+    const taken: LeaseDoc = { holder, expiresAt: now + ttlMs };
+    tx.set(leasePath(name), taken);
     return true;
   });
 }
@@ -47,14 +37,14 @@ export async function tryLead(
 /** Gives the lease up at once (a clean stop), so that another worker need not wait for it to expire. */
 export async function resign(store: DocStore, name: string, holder: string): Promise<void> {
   await store.transaction(async (tx) => {
-    const lease = await tx.get<LeaseDoc>(`leases/${name}`);
-    if (lease?.data.holder === holder) tx.delete(`leases/${name}`);
+    const lease = await getLease(tx, name);
+    if (lease?.holder === holder) tx.delete(leasePath(name));
   });
 }
 
 /** The workers whose heartbeat is younger than `deadAfterMs`. */
 export async function liveWorkers(store: DocStore, deadAfterMs: number, now = Date.now()): Promise<Set<string>> {
-  const docs = await store.query<HeartbeatDoc>({ collection: "workers", where: [["seenAt", ">", now - deadAfterMs]] });
+  const docs = await store.query({ collection: WORKERS, where: [["seenAt", ">", now - deadAfterMs]] });
   return new Set(docs.map((doc) => doc.id));
 }
 
@@ -83,7 +73,8 @@ export function startLeaderLoop(options: LeaderLoopOptions): () => Promise<void>
     try {
       const store = await options.getStore();
       const now = Date.now();
-      await store.set(heartbeatPath(workerId), { seenAt: now });
+      const beat: HeartbeatDoc = { seenAt: now };
+      await store.set(heartbeatPath(workerId), beat);
       await options.onTick?.(store, now);
       if (!stopped && (await tryLead(store, options.name, workerId, options.ttlMs, now)))
         await options.onLead(store, now);
