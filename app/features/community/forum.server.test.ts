@@ -5,7 +5,7 @@ import { markAnswer, markThreadRead, setFollowing, toggleReaction } from "./inte
 import { fileReport, reviewReport } from "~/features/reports/reports.server";
 import { reportSchema } from "~/features/reports/schema";
 import { entryId, listPath } from "./lists";
-import { postPath, threadPath } from "~/documents/community";
+import { postPath, readPath, reactionsOf, threadListEntryPath, threadPath } from "~/documents/community";
 import { listThreads, loadThread, searchForum } from "./read.server";
 import { EDIT_WINDOW_MS, mentionMarkdown, newThreadSchema } from "./rules";
 import { createThread, deletePost, editPost, reply } from "./write.server";
@@ -203,5 +203,25 @@ describe("thread list", () => {
       seen: true,
       unread: 1,
     });
+  });
+});
+
+describe("documents older or stranger than this version", () => {
+  it("lists and opens a thread whose read marker, reactions and list entries are malformed, reading defaults", async () => {
+    const { threadId } = await thread("ana", "Old documents");
+    await reply(store, "ben", threadId, { body: "one" }, tick());
+    // A read marker without a position: the member opened it and counts as having read nothing (both posts unread).
+    await store.set(readPath(threadId, "cy"), { uid: "cy", seenSeq: "2" });
+    // A reaction of a kind this version does not know, and a list entry that names no thread.
+    await store.set(`${reactionsOf(threadId)}/${threadId}_cy_shrug`, { postId: threadId, uid: "cy", kind: "shrug" });
+    await store.set(threadListEntryPath("latest", null, "0"), { createdAt: 1 });
+    await store.update(postPath(threadId, threadId), { reactions: { shrug: 3, heart: "2" }, editedAt: "soon" });
+
+    const list = await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null });
+    expect(list.threads.map((t) => [t.id, t.seen, t.unread])).toEqual([[threadId, true, 2]]);
+    const loaded = await loadThread(store, "cy", threadId);
+    expect(loaded.myReactions).toEqual({});
+    expect(loaded.seenSeq).toBe(-1);
+    expect(loaded.posts[0]).toMatchObject({ reactions: {}, editedAt: null });
   });
 });
