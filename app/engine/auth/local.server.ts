@@ -9,6 +9,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import type { DocStore, Transaction } from "../store/types";
 import { AlreadyExistsError } from "../store/types";
+import { OUTBOX } from "../mail/collection.server";
 import {
   createMailCap,
   createVerificationMailCap,
@@ -548,7 +549,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
         ]);
         const email = user ? await tx.get<AuthEmailDoc>(emailPath(user.data.email)) : null;
         // Mails in the embedded outbox carry the address and reset links: personal data too.
-        const mails = user ? await tx.query({ collection: "outbox", where: [["to", "==", user.data.email]] }) : [];
+        const mails = user ? await tx.query({ collection: OUTBOX, where: [["to", "==", user.data.email]] }) : [];
         for (const doc of [...sessions, ...codes, ...verifyCodes, ...mails]) tx.delete(doc.path);
         // The email entry could point at a newer account only if it was re-registered, which
         // cannot happen while this one holds it; checking keeps a retry harmless anyway.

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { DocStore } from "../store/types";
+import { outboxPath } from "../mail/collection.server";
 import type { MailTransport } from "../mail/types";
 import { createRateLimiter, waitText, type RateLimiter } from "~/utils/rate-limit.server";
 import { AuthError } from "./types";
@@ -30,7 +31,7 @@ export function createOutboxMailer(
     // A random id rather than a timestamp so two messages in the same millisecond
     // never collide; createdAt gives the order.
     const id = randomBytes(12).toString("base64url");
-    await store.create(`outbox/${id}`, {
+    await store.create(outboxPath(id), {
       to: message.to,
       subject: message.subject,
       text: message.text,

@@ -11,6 +11,14 @@
 import { AlreadyExistsError, type DocStore } from "../store/types";
 import { mailKeyIsValid, type MailTransport, type OutgoingMail } from "./types";
 
+// Engine-private collections (decision 023): only the engine writes them; no feature reads them.
+/** The embedded outbox; the accounts' own mail (auth/mail.server.ts) goes there too. */
+export const OUTBOX = "outbox";
+export const outboxPath = (id: string) => `${OUTBOX}/${id}`;
+/** The collection Firebase's Trigger Email extension watches (its default name). */
+const TRIGGER_EMAIL = "mail";
+const triggerEmailPath = (key: string) => `${TRIGGER_EMAIL}/${key}`;
+
 async function createOnce(store: DocStore, path: string, data: Record<string, unknown>): Promise<boolean> {
   try {
     await store.create(path, data);
@@ -35,7 +43,7 @@ export function createOutboxTransport(
     async send(mail) {
       checkKey(mail);
       const { key, ...message } = mail;
-      if (await createOnce(store, `outbox/${key}`, { ...message, createdAt: now() }))
+      if (await createOnce(store, outboxPath(key), { ...message, createdAt: now() }))
         log(`[mail] to ${mail.to}: ${mail.subject}`);
     },
   };
@@ -46,7 +54,7 @@ export function createTriggerEmailTransport(store: DocStore, now: () => number =
     description: "the Firestore `mail` collection for the Trigger Email extension (SMTP_URL is not set)",
     async send(mail) {
       checkKey(mail);
-      await createOnce(store, `mail/${mail.key}`, {
+      await createOnce(store, triggerEmailPath(mail.key), {
         to: mail.to,
         message: { subject: mail.subject, text: mail.text, html: mail.html },
         createdAt: now(),
