@@ -6,7 +6,7 @@ import { useLiveFeed } from "~/components/live/use-live-feed";
 import { PlainPage } from "~/components/plain-page";
 import { countdown, formatSessionRange, formatTime } from "~/features/bookings/format";
 import type { BookingActionResult } from "~/features/bookings/types";
-import { roomPayload, type RoomPayload } from "~/features/bookings/room";
+import { newerBooking, roomPayload, type RoomPayload } from "~/features/bookings/room";
 import { bookingFeed, chatMessagesFeed, type BookingPayload, type ChatMessagePayload } from "~/engine/live/feeds";
 import { cancellationText, MAX_DISPUTE_REASON, STATE_LABELS } from "~/features/bookings/state";
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
@@ -36,11 +36,11 @@ export interface SessionRoomData {
 
 /**
  * The room's two live feeds on the live port (the booking and the pair's conversation), starting
- * from the loader's first paint. Role and open commands are worked out here, so they follow the
+ * from the loader's first paint; the booking is the newer of the feed's and the loader's. Role and open commands are worked out here, so they follow the
  * clock as well as the booking.
  */
 function useRoom(session: SessionRoomData, now: number) {
-  const booking = useLiveFeed(bookingFeed(session.id), session.booking) ?? session.booking;
+  const booking = newerBooking(useLiveFeed(bookingFeed(session.id), session.booking), session.booking);
   const messages = useLiveFeed(chatMessagesFeed(session.chatId ?? ""), session.messages, {
     enabled: session.chatId !== null,
   });

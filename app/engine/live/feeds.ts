@@ -306,6 +306,8 @@ export interface BookingPayload {
   notesUpdatedBy: string;
   disputeReason: string | null;
   resolution: string | null;
+  /** When the booking last changed; the room keeps whichever of two copies is newer. */
+  updatedAt: number;
 }
 
 export interface ForumAuthor {
@@ -412,6 +414,7 @@ export function roomBookingPayload(b: Booking): BookingPayload {
     notesUpdatedBy: b.notesUpdatedBy,
     disputeReason: b.disputeReason,
     resolution: b.resolution,
+    updatedAt: b.updatedAt,
   };
 }
 

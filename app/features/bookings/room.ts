@@ -47,6 +47,15 @@ export function roomPayload(b: BookingPayload, uid: string, now: number): RoomPa
   };
 }
 
+/**
+ * The newer of the live feed's booking and the loader's: the loader reads again after each of the
+ * member's own commands, so the room shows their change even while the live feed is down (a
+ * Firestore listener that cannot connect keeps its last value, SPEC.md §8). On a tie the live copy wins.
+ */
+export function newerBooking(live: BookingPayload | null, loaded: BookingPayload): BookingPayload {
+  return live && live.updatedAt >= loaded.updatedAt ? live : loaded;
+}
+
 /** The pair's conversation id, or null for uids the chat cannot pair. */
 export function roomChatId(b: Pick<Booking, "mentorUid" | "learnerUid">): string | null {
   try {
