@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { DocStore } from "~/engine/store/types";
 
 /** Where serve.ts left the emulators' addresses for this run. */
 export interface E2eEmulators {
@@ -39,11 +40,7 @@ export async function latestResetCode(email: string): Promise<string> {
  * Firebase engine puts mail without SMTP_URL: the Firestore `mail` collection (Trigger Email).
  */
 export async function verificationLinks(email: string): Promise<string[]> {
-  const { connectFirestore, openFirestoreStore } = await import("~/engine/store/firestore.server");
-  const { projectId, firestore } = readEmulators();
-  // Without credentials, Google's auth library would probe the cloud metadata server.
-  process.env.METADATA_SERVER_DETECTION ??= "none";
-  const store = openFirestoreStore(connectFirestore({ projectId, emulatorHost: firestore }));
+  const store = await emulatorStore();
   try {
     const mails = await store.query<{ createdAt: number; message: { subject: string; text: string } }>({
       collection: "mail",
@@ -56,4 +53,13 @@ export async function verificationLinks(email: string): Promise<string[]> {
   } finally {
     await store.close();
   }
+}
+
+/** The server's store on the Firestore emulator, seen from the test process; close it after use. */
+export async function emulatorStore(): Promise<DocStore> {
+  const { connectFirestore, openFirestoreStore } = await import("~/engine/store/firestore.server");
+  const { projectId, firestore } = readEmulators();
+  // Without credentials, Google's auth library would probe the cloud metadata server.
+  process.env.METADATA_SERVER_DETECTION ??= "none";
+  return openFirestoreStore(connectFirestore({ projectId, emulatorHost: firestore }));
 }

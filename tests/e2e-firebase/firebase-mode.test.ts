@@ -11,21 +11,11 @@
  * official emulators in .github/workflows/firebase.yml.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { createAccount, lookUpAccount, PASSWORD, signIn, uniqueEmail, verificationCode } from "./accounts";
 import { latestResetCode, readEmulators, verificationLinks } from "./emulators";
-
-const PASSWORD = "correct horse battery";
-
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${process.pid}-${++counter}@example.com`;
 
 const walletBalance = (page: Page) => page.getByTestId("wallet-balance");
 const tooltip = (page: Page) => page.locator(".react-joyride__tooltip");
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 /** Signs up through the form (the client SDK creates the account) and lands on /profile-setup. */
 async function signUp(page: Page, email: string): Promise<void> {
@@ -34,18 +24,6 @@ async function signUp(page: Page, email: string): Promise<void> {
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(/\/profile-setup/);
-}
-
-/** An account created straight in the Auth emulator, as the client SDK's sign-up would. */
-async function createAccount(email: string): Promise<{ idToken: string }> {
-  const { auth } = readEmulators();
-  const response = await fetch(`http://${auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-  });
-  expect(response.ok, await response.clone().text()).toBe(true);
-  return (await response.json()) as { idToken: string };
 }
 
 /** Resolves once the browser has tried to open a Firestore listener and failed. */
@@ -141,27 +119,12 @@ test("password reset through the Auth emulator's e-mailed code", async ({ page }
 test("an email verification link verifies the address", async ({ page }) => {
   const email = uniqueEmail("verify");
   const { idToken } = await createAccount(email);
-  const { auth, projectId } = readEmulators();
-  const sent = await fetch(`http://${auth}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ requestType: "VERIFY_EMAIL", idToken }),
-  });
-  expect(sent.ok, await sent.clone().text()).toBe(true);
-  const { oobCodes } = (await (await fetch(`http://${auth}/emulator/v1/projects/${projectId}/oobCodes`)).json()) as {
-    oobCodes: { email: string; requestType: string; oobCode: string }[];
-  };
-  const code = oobCodes.find((c) => c.email === email && c.requestType === "VERIFY_EMAIL")!.oobCode;
+  const code = await verificationCode(email, idToken);
 
   await page.goto(`/auth/action?mode=verifyEmail&oobCode=${encodeURIComponent(code)}`);
   await expect(page.getByRole("heading", { name: "Your email is verified" })).toBeVisible();
 
-  const lookup = await fetch(`http://${auth}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ idToken }),
-  });
-  const { users } = (await lookup.json()) as { users: { emailVerified?: boolean }[] };
+  const { users } = await lookUpAccount(idToken);
   expect(users[0]?.emailVerified).toBe(true);
 });
 

@@ -1,0 +1,186 @@
+/**
+ * The session room on the Firebase engine (decision 004: the server holds no Firestore listeners;
+ * the browser's SDK listens). The production build with BACKEND=firebase books, accepts and
+ * completes a session through Firestore, and the room's live values come from the live port's
+ * Firestore transport: the browser asks Firestore to listen to the booking document and the pair's
+ * chat, and never opens the embedded engine's event stream.
+ *
+ * The Node Firestore emulator serves gRPC only, so the browser's listen requests fail here (see
+ * firebase-mode.test.ts); what they ask for is still on the wire and is what this test reads.
+ * Listeners delivering changes run against the official emulators in .github/workflows/firebase.yml.
+ */
+import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
+import { bookingPath, getBooking } from "~/documents/bookings";
+import { userPath } from "~/documents/users";
+import type { DocStore } from "~/engine/store/types";
+import { pairChatId } from "~/features/chat/pair";
+import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
+import { ensureProfile } from "~/features/profile/bootstrap.server";
+import { getBalance } from "~/features/wallet/ledger.server";
+import { reconcileAll } from "~/features/wallet/reconcile.server";
+import { createAccount, PASSWORD, signIn, uniqueEmail, verifyEmail } from "./accounts";
+import { emulatorStore, readEmulators } from "./emulators";
+
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));
+
+let store: DocStore;
+test.beforeAll(async () => {
+  store = await emulatorStore();
+});
+test.afterAll(async () => {
+  await store.close();
+});
+
+interface Member {
+  uid: string;
+  email: string;
+  fullName: string;
+}
+
+/** A verified account whose profile and wallet the server's own code made, onboarding done. */
+async function member(fullName: string, profile: Record<string, unknown>): Promise<Member> {
+  const email = uniqueEmail(fullName.split(" ")[0]!.toLowerCase());
+  const { idToken, localId: uid } = await createAccount(email);
+  await verifyEmail(email, idToken);
+  await ensureProfile(store, uid);
+  await store.update(userPath(uid), { fullName, tourCompleted: true, welcomeBonusShown: true, ...profile });
+  return { uid, email, fullName };
+}
+
+/** A browser of its own for `who`, signed in through the form. */
+async function signedIn(browser: Browser, who: Member): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.addInitScript((uid) => {
+    localStorage.setItem("tour_done", "1");
+    localStorage.setItem(`wb_shown_${uid}`, "1");
+  }, who.uid);
+  await page.goto("/auth");
+  await signIn(page, who.email, PASSWORD);
+  await page.waitForURL(/\/dashboard$/);
+  return page;
+}
+
+/** Every request the page sends, kept for reading later (failed ones too). */
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+  return requests;
+}
+
+interface ListenTarget {
+  documents?: { documents: string[] };
+  query?: {
+    parent: string;
+    structuredQuery: { from: { collectionId: string }[]; orderBy?: { field: { fieldPath: string } }[] };
+  };
+}
+
+/**
+ * What the page's Firestore SDK asked to listen to: the `addTarget`s in the form bodies of its
+ * Listen channel (WebChannel sends each message as a `reqN___data__` field holding JSON).
+ */
+function listenTargets(requests: Request[]): ListenTarget[] {
+  const { firestore } = readEmulators();
+  return requests
+    .filter((r) => r.url().includes(firestore) && r.url().includes("/Listen/"))
+    .flatMap((r) => [...new URLSearchParams(r.postData() ?? "")])
+    .filter(([key]) => /^req\d+___data__$/.test(key))
+    .map(([, json]) => (JSON.parse(json) as { addTarget?: ListenTarget }).addTarget)
+    .filter((target): target is ListenTarget => target !== undefined);
+}
+
+const DOCUMENTS = "projects/demo-skillswap/databases/(default)/documents";
+
+test("the session room reads and writes Firestore on the server and listens through the browser's Firestore SDK", async ({
+  browser,
+}) => {
+  const mentor = await member("Mara Mentor", {
+    timezone: "Asia/Tokyo",
+    skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }],
+  });
+  const learner = await member("Leo Learner", { timezone: "America/Los_Angeles" });
+  await saveAvailability(store, mentor.uid, { timezone: "Asia/Tokyo", weekly: EVERY_DAY, exceptions: [] });
+  await saveRates(store, mentor.uid, { spanish: 40 });
+  const mentorPage = await signedIn(browser, mentor);
+  const learnerPage = await signedIn(browser, learner);
+
+  // The learner books the first free hour; the mentor accepts from the calendar.
+  await learnerPage.goto(`/calendar?book=${mentor.uid}`);
+  const panel = learnerPage.getByRole("region", { name: `Book a session with ${mentor.fullName}` });
+  await expect(panel.getByTestId("booking-price")).toHaveText("40 SP");
+  await panel.locator('input[name="start"]').first().check({ force: true });
+  await panel.getByRole("button", { name: "Request booking" }).click();
+  const open = learnerPage.getByRole("link", { name: "Open the session" });
+  await expect(open).toBeVisible();
+  const id = (await open.getAttribute("href"))!.split("/").pop()!;
+  expect(await getBalance(store, learner.uid)).toBe(160);
+
+  await mentorPage.goto("/calendar");
+  const request = mentorPage.getByTestId("pending-request").filter({ hasText: learner.fullName });
+  await request.getByRole("button", { name: "Accept" }).click();
+  await expect(request).toHaveCount(0);
+  expect((await getBooking(store, id))?.state).toBe("accepted");
+
+  // As if the hour had just passed.
+  const now = Date.now();
+  await store.update(bookingPath(id), { start: now - 2 * 3_600_000, end: now - 3_600_000 });
+
+  const mentorRequests = recordRequests(mentorPage);
+  const learnerRequests = recordRequests(learnerPage);
+  await mentorPage.goto(`/session/${id}`);
+  await learnerPage.goto(`/session/${id}`);
+  await expect(mentorPage.getByText(`You're teaching ${learner.fullName}`)).toBeVisible();
+  await expect(learnerPage.getByTestId("session-state")).toHaveText("Accepted");
+
+  // The room's two feeds go through Firestore's SDK in the browser: the booking document and the
+  // pair's chat messages, for each member.
+  const chatId = pairChatId(mentor.uid, learner.uid);
+  for (const requests of [mentorRequests, learnerRequests]) {
+    await expect
+      .poll(() => listenTargets(requests).some((t) => t.documents?.documents.includes(`${DOCUMENTS}/bookings/${id}`)), {
+        timeout: 30_000,
+        message: "the room listens to its booking document",
+      })
+      .toBe(true);
+    await expect
+      .poll(
+        () =>
+          listenTargets(requests).some(
+            ({ query }) =>
+              query?.parent === `${DOCUMENTS}/chats/${chatId}` &&
+              query.structuredQuery.from[0]?.collectionId === "messages" &&
+              query.structuredQuery.orderBy?.[0]?.field.fieldPath === "timestamp",
+          ),
+        { timeout: 30_000, message: "the room listens to the pair's messages, newest first" },
+      )
+      .toBe(true);
+    // Never the embedded engine's event stream, nor a server-side listener of the room.
+    expect(requests.map((r) => new URL(r.url()).pathname).filter((p) => p.startsWith("/api/"))).not.toContainEqual(
+      expect.stringMatching(/^\/api\/(live|bookings\/)/),
+    );
+  }
+
+  // Commands write Firestore: the meeting link, then both confirmations release the hold. Each
+  // member's own command shows at once (the room keeps the newer of the loader's and the feed's
+  // booking); the other member's shows here only on reload, the listener being unable to connect.
+  await mentorPage.getByLabel("Meeting link").fill("https://meet.example.com/spanish-leo");
+  await mentorPage.getByRole("button", { name: "Save link" }).click();
+  await expect
+    .poll(async () => (await getBooking(store, id))?.meetingLink)
+    .toBe("https://meet.example.com/spanish-leo");
+  await learnerPage.reload();
+  await expect(learnerPage.getByTestId("meeting-link")).toHaveText("https://meet.example.com/spanish-leo");
+
+  await mentorPage.getByRole("button", { name: "Confirm completion" }).click();
+  await expect(mentorPage.getByText(`Waiting for ${learner.fullName} to confirm too.`)).toBeVisible();
+  await learnerPage.reload();
+  await learnerPage.getByRole("button", { name: "Confirm completion" }).click();
+  await expect(learnerPage.getByTestId("session-state")).toHaveText("Completed");
+  expect((await getBooking(store, id))?.state).toBe("completed");
+  expect(await getBalance(store, mentor.uid)).toBe(240);
+  await mentorPage.goto("/calendar");
+  await expect(mentorPage.getByTestId("wallet-balance")).toHaveText("240 SP");
+
+  const report = await reconcileAll(store);
+  expect(report.failures).toEqual([]);
+});
