@@ -80,7 +80,7 @@ export default function AdminPayments() {
           <li key={p.id} className="card space-y-2" aria-label={`Payment by ${p.memberName}, ${p.sp} SP`}>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p className="min-w-0 break-words font-medium">
-                <Link to={`/admin/members/${p.uid}`} className="text-brand-700 hover:underline">
+                <Link to={`/admin/members/${p.uid}`} className="text-brand-700 underline hover:text-brand-800">
                   {p.memberName}
                 </Link>{" "}
                 · {p.sp} SP · {formatPrice(p.amount, p.currency)}

@@ -21,6 +21,7 @@ import { saveMember } from "~/features/members/saved.server";
 import { fileReport } from "~/features/reports/reports.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
+import { fulfilCheckout } from "~/features/wallet/fulfil.server";
 import { createUser, type TestUser } from "./fixtures";
 import { e2eStore } from "./store";
 
@@ -41,7 +42,7 @@ const HOUR = 3_600_000;
 
 /**
  * A forum thread by `other` with a reply by `me` that `other` reported (so the back office's report
- * queue holds a forum post, with its links), and open test checkouts of `me`.
+ * queue holds a forum post, with its links), open test checkouts of `me` and a pack another member bought.
  */
 export async function threadAndCheckouts(
   store: DocStore,
@@ -78,6 +79,22 @@ export async function threadAndCheckouts(
     idempotencyKey: key,
   });
   const plan = await createTestPlanCheckout(getStore, me.uid, testCustomerId(me.uid), PLANS[0], key);
+  // And a pack bought by a member whose name is shorter than the row's other text, the case in
+  // which axe counts the name's link as a link inside text (link-in-text-block).
+  const buyer = await createUser({ store, fullName: "Bo Li" });
+  await fulfilCheckout(
+    store,
+    {
+      checkoutId: `${key}_paid`,
+      uid: buyer.uid,
+      packId: pack.id,
+      sp: pack.sp,
+      amountCents: pack.amountCents,
+      currency: pack.currency,
+      providerIds: {},
+    },
+    now - HOUR / 6,
+  );
   return { threadId, checkoutUrl: checkout.url!, planCheckoutUrl: plan.url };
 }
 
