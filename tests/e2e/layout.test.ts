@@ -45,6 +45,9 @@ async function expectInsideWidth(page: Page, control: Locator, label: string) {
 }
 
 async function checkPage(page: Page, appPage: AppPage, world: HostileWorld, signedIn: boolean) {
+  // Four widths, each a page load and a scan of every element's box: at a load of 20 on the two
+  // cores one page took 15 s (repeat run, trace read), so each page gets three times the timeout.
+  test.slow();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 844 });
     await page.goto(appPage.path(world));
