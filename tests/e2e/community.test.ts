@@ -53,7 +53,8 @@ test("a thread with a mention, a live reply, reactions, the answer with xp, and 
   await body.fill(
     `I fire at **cone 6** and the ${word} glaze crawls.\n\n- thin coat\n- thick coat\n\n<script>window.__pwned = 1</script>\n\n[click me](javascript:window.__pwned=2)\n\nAny ideas `,
   );
-  await body.pressSequentially(`@Ben ${suffix.slice(0, 3)}`);
+  // The whole suffix: members of earlier runs share its first letters and fill the suggestions.
+  await body.pressSequentially(`@Ben ${suffix}`);
   await a.getByRole("option", { name: ben.fullName }).click();
   await expect(body).toHaveValue(new RegExp(`\\[@Ben ${suffix}\\]\\(/members/${ben.uid}\\) $`));
   await expect(a.getByTestId("preview").locator("strong")).toHaveText("cone 6");
