@@ -4,7 +4,7 @@
  * Firestore rules). Ids sort by time. Decision: docs/decisions/023-documents-typed-once.md.
  */
 import { z } from "zod/v4";
-import { count, isRecord, optionalText, text } from "./fields";
+import { count, isRecord, optionalText, text, type StoredDoc, withId } from "./fields";
 
 export const AUDIT = "audit";
 export const auditPath = (id: string) => `${AUDIT}/${id}`;
@@ -33,7 +33,4 @@ export interface AuditEntry extends AuditDoc {
   id: string;
 }
 
-export const readAuditEntry = ({ id, data }: { id: string; data: Record<string, unknown> }): AuditEntry => ({
-  ...auditSchema.parse(data),
-  id,
-});
+export const readAuditEntry: (doc: StoredDoc) => AuditEntry = withId(auditSchema);

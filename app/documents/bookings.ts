@@ -8,7 +8,20 @@
  *   teaching/{uid}                       a mentor's availability and rates
  */
 import { z } from "zod/v4";
-import { count, flag, getParsed, isRecord, oneOf, optionalText, pick, strings, text, type DocReader } from "./fields";
+import {
+  count,
+  flag,
+  getParsed,
+  isRecord,
+  oneOf,
+  optionalText,
+  pick,
+  strings,
+  text,
+  type DocReader,
+  type StoredDoc,
+  withId,
+} from "./fields";
 
 export const BOOKINGS = "bookings";
 export const bookingPath = (bookingId: string) => `${BOOKINGS}/${bookingId}`;
@@ -119,10 +132,7 @@ type LaterFields = "disputeReason" | "resolution" | "payoutWaits" | "waitingPayo
 /** What a writer stores for a new booking. */
 export type NewBookingDoc = Omit<BookingDoc, LaterFields> & Partial<Pick<BookingDoc, LaterFields>>;
 
-export const readBooking = ({ id, data }: { id: string; data: Record<string, unknown> }): Booking => ({
-  ...bookingSchema.parse(data),
-  id,
-});
+export const readBooking: (doc: StoredDoc) => Booking = withId(bookingSchema);
 export async function getBooking(reader: DocReader, bookingId: string): Promise<Booking | null> {
   return getParsed(reader, bookingPath(bookingId), (data) => readBooking({ id: bookingId, data }));
 }

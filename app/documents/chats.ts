@@ -6,7 +6,7 @@
  * moderator hid, readable by the server only. Browser-safe. Decision: docs/decisions/023-documents-typed-once.md.
  */
 import { z } from "zod/v4";
-import { count, flag, getParsed, numberMap, strings, text, type DocReader } from "./fields";
+import { count, flag, getParsed, numberMap, strings, text, type DocReader, type StoredDoc, withId } from "./fields";
 
 export const CHATS = "chats";
 export const chatPath = (chatId: string) => `${CHATS}/${chatId}`;
@@ -52,10 +52,7 @@ export type MessageDoc = z.output<typeof messageSchema>;
 export interface Message extends MessageDoc {
   id: string;
 }
-export const readMessage = ({ id, data }: { id: string; data: Record<string, unknown> }): Message => ({
-  ...messageSchema.parse(data),
-  id,
-});
+export const readMessage: (doc: StoredDoc) => Message = withId(messageSchema);
 
 export const hiddenMessageSchema = z.object({
   chatId: text(),

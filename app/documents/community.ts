@@ -14,7 +14,19 @@
  * Lenient by field like the rest of this folder: a missing or malformed field reads as its default.
  */
 import { z } from "zod/v4";
-import { count, flag, getParsed, isRecord, optionalText, optionalTime, strings, text, type DocReader } from "./fields";
+import {
+  count,
+  flag,
+  getParsed,
+  isRecord,
+  optionalText,
+  optionalTime,
+  strings,
+  text,
+  type DocReader,
+  type StoredDoc,
+  withId,
+} from "./fields";
 
 export const FORUM = "community/forum";
 export const SPACES = `${FORUM}/spaces`;
@@ -102,10 +114,7 @@ export type ThreadDoc = z.output<typeof threadSchema>;
 export interface Thread extends ThreadDoc {
   id: string;
 }
-export const readThread = ({ id, data }: { id: string; data: Record<string, unknown> }): Thread => ({
-  ...threadSchema.parse(data),
-  id,
-});
+export const readThread: (doc: StoredDoc) => Thread = withId(threadSchema);
 export const getThread = (reader: DocReader, threadId: string) =>
   getParsed(reader, threadPath(threadId), (data) => readThread({ id: threadId, data }));
 
@@ -143,10 +152,7 @@ export type PostDoc = z.output<typeof postSchema>;
 export interface Post extends PostDoc {
   id: string;
 }
-export const readPost = ({ id, data }: { id: string; data: Record<string, unknown> }): Post => ({
-  ...postSchema.parse(data),
-  id,
-});
+export const readPost: (doc: StoredDoc) => Post = withId(postSchema);
 export const getPost = (reader: DocReader, threadId: string, postId: string) =>
   getParsed(reader, postPath(threadId, postId), (data) => readPost({ id: postId, data }));
 
@@ -184,7 +190,4 @@ export type ListEntryDoc = z.output<typeof listEntrySchema>;
 export interface ListEntry extends ListEntryDoc {
   id: string;
 }
-export const readListEntry = ({ id, data }: { id: string; data: Record<string, unknown> }): ListEntry => ({
-  ...listEntrySchema.parse(data),
-  id,
-});
+export const readListEntry: (doc: StoredDoc) => ListEntry = withId(listEntrySchema);

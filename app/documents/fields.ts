@@ -59,3 +59,14 @@ export async function getParsed<T>(
   const doc = await reader.get(path);
   return doc ? read(doc.data) : null;
 }
+
+/** A stored document as the store answers it: its id and its raw fields. */
+export interface StoredDoc {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/** The reader of a kind whose parsed value carries its document's id. */
+export function withId<S extends z.ZodType<object>>(schema: S) {
+  return ({ id, data }: StoredDoc): z.output<S> & { id: string } => ({ ...(schema.parse(data) as z.output<S>), id });
+}

@@ -4,7 +4,7 @@
  * Browser-safe. Decision: docs/decisions/023-documents-typed-once.md.
  */
 import { z } from "zod/v4";
-import { count, filledText, flag, text } from "./fields";
+import { count, filledText, flag, text, type StoredDoc, withId } from "./fields";
 
 export const NOTIFICATIONS = "notifications";
 export const notificationsOf = (uid: string) => `${NOTIFICATIONS}/${uid}/messages`;
@@ -31,7 +31,4 @@ export interface Notification extends NotificationDoc {
   id: string;
 }
 
-export const readNotification = ({ id, data }: { id: string; data: Record<string, unknown> }): Notification => ({
-  ...notificationSchema.parse(data),
-  id,
-});
+export const readNotification: (doc: StoredDoc) => Notification = withId(notificationSchema);

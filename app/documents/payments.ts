@@ -9,7 +9,19 @@
  * reads as "refunded", closed, so nothing moves SP on a guess. Every other field is lenient.
  */
 import { z } from "zod/v4";
-import { count, getParsed, isRecord, money, oneOf, pick, text, wholeOrNaN, type DocReader } from "./fields";
+import {
+  count,
+  getParsed,
+  isRecord,
+  money,
+  oneOf,
+  pick,
+  text,
+  wholeOrNaN,
+  type DocReader,
+  type StoredDoc,
+  withId,
+} from "./fields";
 
 export const PAYMENTS = "payments";
 export const paymentPath = (checkoutId: string) => `${PAYMENTS}/${checkoutId}`;
@@ -90,10 +102,7 @@ export interface Payment extends PaymentDoc {
 /** What fulfilment stores: a new payment has no refund. */
 export type NewPaymentDoc = Omit<PaymentDoc, "refund" | "status"> & { status: "paid" };
 
-export const readPayment = ({ id, data }: { id: string; data: Record<string, unknown> }): Payment => ({
-  ...paymentSchema.parse(data),
-  id,
-});
+export const readPayment: (doc: StoredDoc) => Payment = withId(paymentSchema);
 export async function getPayment(reader: DocReader, checkoutId: string): Promise<Payment | null> {
   return getParsed(reader, paymentPath(checkoutId), (data) => readPayment({ id: checkoutId, data }));
 }

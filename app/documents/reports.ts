@@ -5,7 +5,17 @@
  * Decision: docs/decisions/023-documents-typed-once.md.
  */
 import { z } from "zod/v4";
-import { count, getParsed, oneOf, optionalText, optionalTime, text, type DocReader } from "./fields";
+import {
+  count,
+  getParsed,
+  oneOf,
+  optionalText,
+  optionalTime,
+  text,
+  type DocReader,
+  type StoredDoc,
+  withId,
+} from "./fields";
 
 export const REPORTS = "reports";
 
@@ -52,10 +62,7 @@ export interface Report extends ReportDoc {
 /** What a writer stores for a new report: a reason of this version's list, and no review yet. */
 export type NewReportDoc = Omit<ReportDoc, "reason" | "reviewedBy" | "reviewedAt"> & { reason: ReportReason };
 
-export const readReport = ({ id, data }: { id: string; data: Record<string, unknown> }): Report => ({
-  ...reportDocSchema.parse(data),
-  id,
-});
+export const readReport: (doc: StoredDoc) => Report = withId(reportDocSchema);
 export async function getReport(reader: DocReader, id: string): Promise<Report | null> {
   return getParsed(reader, reportPath(id), (data) => readReport({ id, data }));
 }
