@@ -61,22 +61,30 @@ export function isSignedOutPage(pathname: string): boolean {
 const UNSAFE_IN_PATH = /[\u0000-\u0020\u007f-\u009f\\\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
 const PROBE_ORIGIN = "https://skillswap.invalid";
 
-/**
- * Only same-origin paths are followed after sign-in; anything else goes to the dashboard. The path
- * is resolved against an origin and must keep it, and what is followed is the resolved path, so
- * what the browser sees is exactly what was checked.
- */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || UNSAFE_IN_PATH.test(to)) return fallback;
+/** The same-origin path `to` names, resolved (dot segments removed), or null when it is not one. */
+function resolvedPath(to: unknown): string | null {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || UNSAFE_IN_PATH.test(to)) return null;
   let url: URL;
   try {
     url = new URL(to, PROBE_ORIGIN);
   } catch {
-    return fallback;
+    return null;
   }
-  if (url.origin !== PROBE_ORIGIN) return fallback;
-  if (isSignedOutPage(url.pathname)) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === PROBE_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
+/**
+ * Only same-origin paths are followed after sign-in; anything else goes to the dashboard. The path
+ * is resolved against an origin and must keep it, and what is followed is the resolved path, so
+ * what the browser sees is exactly what was checked. Resolving removes dot segments, which can
+ * leave a path that a browser reads as another host ("/.//evil.example" and "/%2e//evil.example"
+ * become "//evil.example"), so the resolved path must pass the same checks and resolve to itself.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  const path = resolvedPath(to);
+  if (path === null || resolvedPath(path) !== path) return fallback;
+  if (isSignedOutPage(new URL(path, PROBE_ORIGIN).pathname)) return fallback;
+  return path;
 }
 
 export function hasName(fullName: unknown): boolean {

@@ -35,6 +35,44 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/\\evil.example")).toBe("/dashboard");
   });
 
+  it("refuses paths whose dot segments resolve to another host, plain or percent-encoded (issue 25, item 1)", () => {
+    for (const evil of [
+      "/.//evil.example/phish",
+      "/x/..//evil.example",
+      "/%2e//evil.example/phish",
+      "/%2E//evil.example/phish",
+      "/x/%2e%2e//evil.example",
+      "/x/%2E%2e//evil.example",
+      "/x/.%2E//evil.example",
+      "/a/b/../../..//evil.example",
+      "/.//evil.example?x=1#top",
+      "/x/..%2f/evil.example",
+      "/x/..%2F%2Fevil.example",
+      "/%2f/evil.example",
+      "/%2F%2fevil.example",
+    ]) {
+      const target = safeRedirect(evil);
+      expect(target.startsWith("//"), JSON.stringify(evil)).toBe(false);
+      expect(target.startsWith("/\\"), JSON.stringify(evil)).toBe(false);
+      expect(new URL(target, "https://skillswap.example").origin, JSON.stringify(evil)).toBe(
+        "https://skillswap.example",
+      );
+      // What is returned is itself safe: following it again changes nothing.
+      expect(safeRedirect(target), JSON.stringify(evil)).toBe(target);
+    }
+    expect(safeRedirect("/.//evil.example/phish")).toBe("/dashboard");
+    expect(safeRedirect("/x/..//evil.example")).toBe("/dashboard");
+    expect(safeRedirect("/%2e//evil.example/phish")).toBe("/dashboard");
+    expect(safeRedirect("/x/%2E%2e//evil.example")).toBe("/dashboard");
+    // An encoded slash is not a slash to a browser: the path stays a path on this site.
+    expect(safeRedirect("/%2F%2fevil.example")).toBe("/%2F%2fevil.example");
+  });
+
+  it("follows dot segments that stay on this site", () => {
+    expect(safeRedirect("/members/../wallet")).toBe("/wallet");
+    expect(safeRedirect("/./inbox/%2e/abc")).toBe("/inbox/abc");
+  });
+
   it("sends signed-out pages and anything that is not a string to the fallback", () => {
     expect(safeRedirect("/auth")).toBe("/dashboard");
     expect(safeRedirect("/signup?x=1")).toBe("/dashboard");
