@@ -35,6 +35,8 @@ export const ENGINE_PUBLIC_FACE = [
   "./payments/plans.ts",
   // The store port's text search: the words both engines index, so a page can highlight the same ones.
   "./store/text-search.ts",
+  // One leader among the worker processes (decision 021), kept through the store port on either engine.
+  "./leader.server.ts",
 ];
 
 const ENGINE_IMPORTS_NOTHING_ABOVE = {

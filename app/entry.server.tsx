@@ -18,7 +18,7 @@ const env = getServerEnv();
 // server.mjs refuses cross-site writes before Remix runs, with the app's own origin rule.
 export { isCrossSite } from "~/utils/origin.server";
 // server.mjs answers /healthz with this, without the Remix handler.
-export { storeIsHealthy } from "~/utils/health.server";
+export { storeIsHealthy } from "~/engine/index.server";
 
 // Background work starts with the server, not with the engine: reminders and auto-completion run
 // in the one worker process holding the lease, where the engine says so (tests drive runDueWork

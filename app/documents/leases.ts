@@ -1,6 +1,6 @@
 /**
  * The worker processes' coordination for timed work (decision 021), written and read by
- * utils/leader.server.ts through the store port, the same on both engines. Only the server
+ * engine/leader.server.ts through the store port, the same on both engines. Only the server
  * writes and reads them. Browser-safe. Decision: docs/decisions/023-documents-typed-once.md.
  *
  *   leases/{name}        who leads a kind of work (`timed_work`) and until when

@@ -156,6 +156,18 @@ export async function getAuth(): Promise<AuthProvider> {
   return (await engine()).auth;
 }
 
+/**
+ * Whether the store answers: what /healthz reports. server.mjs calls it directly (through the build's
+ * entry module) so that a health probe costs no request conversion, routing or rendering.
+ */
+export async function storeIsHealthy(): Promise<boolean> {
+  try {
+    return await (await getStore()).ping();
+  } catch {
+    return false;
+  }
+}
+
 /** Where uploaded files (avatars) live. */
 export async function getFiles(): Promise<FileStore> {
   return (await engine()).files;

@@ -17,7 +17,7 @@ import { feedStatus } from "~/features/bookings/ical.server";
 import { getTeachingSettings } from "~/features/bookings/teaching.server";
 import { handleCalendarAction } from "./_app.calendar.server";
 import { loadBookingPanel, loadCalendarSessions, loadSessionLists, viewerZone } from "~/features/bookings/views.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { timeZoneOptions } from "~/features/profile/timezone";
 import { pageMeta } from "~/utils/meta";
 

@@ -4,7 +4,7 @@ import { ThreadView } from "~/components/community/thread-view";
 import { getStore } from "~/engine/index.server";
 import { loadThreadPage } from "~/features/community/thread-page.server";
 import { runThreadAction } from "~/features/community/thread-action.server";
-import { requireUserId } from "~/utils/auth.server";
+import { requireUserId } from "~/features/auth/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";
 

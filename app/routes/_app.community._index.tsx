@@ -5,7 +5,7 @@ import { NewThreadsBanner, SearchResults, ThreadList } from "~/components/commun
 import { getStore } from "~/engine/index.server";
 import { loadCommunityPage } from "~/features/community/community-page.server";
 import { SORT_LABELS, SORTS } from "~/features/community/rules";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Community", matches });

@@ -12,7 +12,7 @@ import { loadUpcomingSessions, viewerZone } from "~/features/bookings/views.serv
 import { topMatches } from "~/features/matches/matches.server";
 import { onboardingState } from "~/features/onboarding/onboarding.server";
 import { levelFor } from "~/features/progress/levels";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import type { loader as appLoader } from "./_app";
 

@@ -8,7 +8,7 @@ import { ChatError, loadThread, markSeen, sendMessage } from "~/features/chat/ch
 import { otherParticipant } from "~/features/chat/pair";
 import { getMember, getPresences } from "~/features/members/members.server";
 import { publicMember } from "~/features/members/member";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";
 

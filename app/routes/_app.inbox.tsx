@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { getPresences } from "~/features/members/members.server";
 import { readFeed } from "~/features/live/subscribe.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Chat", matches });

@@ -7,7 +7,7 @@ import { EmptyState, PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { viewerZone } from "~/features/bookings/views.server";
 import { findMatches } from "~/features/matches/matches.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Matches", matches });

@@ -15,7 +15,7 @@ import { lastSeenText } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
 import { hasPlus } from "~/features/subscriptions/read.server";
 import { PlusBadge } from "~/components/plus-badge";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -9,7 +9,7 @@ import { loadDirectory } from "~/features/members/directory.server";
 import { priceOf, readDirectoryQuery, searchDirectory } from "~/features/members/directory";
 import { ratingText } from "~/features/reviews/types";
 import { SKILL_LEVELS } from "~/features/skills/tags";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Members", matches });

@@ -8,7 +8,7 @@ import { EmptyState, PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { readFeed } from "~/features/live/subscribe.server";
 import { markAllRead, markRead, NotificationNotFoundError } from "~/features/notifications/notifications.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -20,7 +20,7 @@ import { MAX_AVATAR_BYTES } from "~/features/members/image-type";
 import { levelFor } from "~/features/progress/levels";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
 import { skillsField } from "~/features/skills/skills-field";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";

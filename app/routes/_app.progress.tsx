@@ -6,7 +6,7 @@ import { LevelWidget } from "~/components/progress/level-widget";
 import { getStore } from "~/engine/index.server";
 import { loadProgress } from "~/features/progress/progress.server";
 import { viewerZone } from "~/features/bookings/views.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Progress", matches });

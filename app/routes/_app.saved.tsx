@@ -10,7 +10,7 @@ import { getStore } from "~/engine/index.server";
 import { getMembers, getPresences } from "~/features/members/members.server";
 import { lastSeenText } from "~/features/members/presence";
 import { saveMember, savedUids, unsaveMember } from "~/features/members/saved.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -21,7 +21,7 @@ import { startTour } from "~/features/onboarding/start-tour";
 import { updateProfile } from "~/features/profile/profile.server";
 import { timeZoneOptions } from "~/features/profile/timezone";
 import { knownTimeZone } from "~/utils/zoned-time";
-import { requireUser, type CurrentUser } from "~/utils/auth.server";
+import { requireUser, type CurrentUser } from "~/features/auth/auth.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { clientKeyOf } from "~/utils/client-key.server";

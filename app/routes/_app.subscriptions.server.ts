@@ -12,7 +12,7 @@ import { planLabel, STATUS_LABELS } from "~/features/subscriptions/labels";
 import { listPeriods } from "~/features/subscriptions/read.server";
 import { activePlan, displayStatus } from "~/features/subscriptions/state";
 import { formatPrice, formatSp } from "~/features/wallet/format";
-import type { CurrentUser } from "~/utils/auth.server";
+import type { CurrentUser } from "~/features/auth/auth.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

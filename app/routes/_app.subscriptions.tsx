@@ -12,7 +12,7 @@ import { PlusBadge } from "~/components/plus-badge";
 import { startCheckout } from "~/engine/payments/checkout.client";
 import { SAVED_LIMIT } from "~/features/subscriptions/labels";
 import { formatPrice } from "~/features/wallet/format";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { subscriptionsAction, subscriptionsPage } from "./_app.subscriptions.server";

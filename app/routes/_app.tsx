@@ -6,7 +6,7 @@ import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { loadHeaderSnapshot } from "~/features/live/header.server";
 import { PACKS } from "~/engine/payments/packs";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { privatePageHeaders } from "~/utils/private-page";
 
 function offeredPacks() {

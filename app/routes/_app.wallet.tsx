@@ -14,7 +14,7 @@ import { getStore } from "~/engine/index.server";
 import { loadWaitingPayouts } from "~/features/bookings/views.server";
 import { formatSp } from "~/features/wallet/format";
 import { getBalance, listEntries } from "~/features/wallet/ledger.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Wallet", matches });

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/admin/bar-chart";
 import { computeOverview } from "~/features/admin/metrics.server";
 import { formatPrice } from "~/features/wallet/format";
-import { adminContext, refuseWrites as action } from "~/utils/admin.server";
+import { adminContext, refuseWrites as action } from "~/features/admin/guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await adminContext(request);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, auditActionLabel } from "~/features/admin/audit";
 import { namesOf } from "~/features/members/members.server";
-import { adminContext, refuseWrites as action } from "~/utils/admin.server";
+import { adminContext, refuseWrites as action } from "~/features/admin/guard.server";
 import { readAuditQuery } from "./admin.audit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

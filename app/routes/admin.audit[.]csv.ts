@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toCsv } from "~/features/admin/csv";
-import { adminContext, refuseWrites as action } from "~/utils/admin.server";
+import { adminContext, refuseWrites as action } from "~/features/admin/guard.server";
 import { readAuditQuery } from "./admin.audit.server";
 
 /** Every matching entry, oldest first, as a spreadsheet reads it. */

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { listDisputes, resolveDispute, RESOLUTION_LABELS } from "~/features/admin/disputes.server";
 import { BookingError } from "~/features/bookings/bookings.server";
-import { adminContext } from "~/utils/admin.server";
+import { adminContext } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

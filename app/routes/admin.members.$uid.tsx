@@ -17,7 +17,7 @@ import { reportsOfMember } from "~/features/reports/reports.server";
 import type { Report } from "~/features/reports/types";
 import { reviewsReceived } from "~/features/reviews/reviews.server";
 import { getBalance, listEntries } from "~/features/wallet/ledger.server";
-import { adminContext, notFound } from "~/utils/admin.server";
+import { adminContext, notFound } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
 const LEDGER_PAGE = 50;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { getAuth } from "~/engine/index.server";
 import { searchMembers } from "~/features/admin/members.server";
-import { adminContext, refuseWrites as action } from "~/utils/admin.server";
+import { adminContext, refuseWrites as action } from "~/features/admin/guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await adminContext(request);

@@ -6,7 +6,7 @@ import { getPayments } from "~/engine/payments/index.server";
 import { AdminActionError } from "~/features/admin/members.server";
 import { listPayments, refundPayment, type PaymentRow } from "~/features/admin/payments.server";
 import { formatPrice } from "~/features/wallet/format";
-import { adminContext } from "~/utils/admin.server";
+import { adminContext } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

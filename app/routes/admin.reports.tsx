@@ -6,7 +6,7 @@ import { getAuth } from "~/engine/index.server";
 import { AdminActionError, suspendMember } from "~/features/admin/members.server";
 import { moderate, moderationQueue, type QueueStatus, type ReportedItem } from "~/features/admin/reports.server";
 import { ReportError } from "~/features/reports/reports.server";
-import { adminContext } from "~/utils/admin.server";
+import { adminContext } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, Outlet, useRouteError } from "@remix-run/re
 import { AdminNav } from "~/components/admin/admin-nav";
 import { Logo } from "~/components/logo";
 import { NotFound } from "~/components/not-found";
-import { refuseWrites as action, requireAdmin } from "~/utils/admin.server";
+import { refuseWrites as action, requireAdmin } from "~/features/admin/guard.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Admin", matches });

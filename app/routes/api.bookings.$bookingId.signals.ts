@@ -3,7 +3,7 @@ import { getStore } from "~/engine/index.server";
 import { BookingError } from "~/features/bookings/bookings.server";
 import { signalInput } from "~/features/call/signals";
 import { CallError, postSignal } from "~/features/call/signals.server";
-import { getUserId } from "~/utils/auth.server";
+import { getUserId } from "~/features/auth/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 
 /**

@@ -4,7 +4,7 @@ import { BookingError, getBookingFor } from "~/features/bookings/bookings.server
 import { ICS_HEADERS, sessionEvent } from "~/features/bookings/ical.server";
 import { namesOf } from "~/features/members/members.server";
 import { calendarFile } from "~/features/bookings/ics";
-import { getUserId } from "~/utils/auth.server";
+import { getUserId } from "~/features/auth/auth.server";
 import { publicOrigin } from "~/utils/origin.server";
 
 /** GET /api/bookings/:bookingId.ics — one session as a calendar file, for its participants only. */

@@ -1,6 +1,6 @@
 /** Route helper of api.bookings and api.bookings.$bookingId: how they answer: JSON with a status a person's screen can act on. */
 import type { z } from "zod";
-import { getCurrentUser } from "~/utils/auth.server";
+import { getCurrentUser } from "~/features/auth/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { BookingError } from "~/features/bookings/bookings.server";
 import type { BookingActionResult } from "~/features/bookings/types";

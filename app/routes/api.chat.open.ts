@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getStore } from "~/engine/index.server";
 import { ChatError, openChat } from "~/features/chat/chat.server";
-import { requireUserId } from "~/utils/auth.server";
+import { requireUserId } from "~/features/auth/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 
 /** "Message" on a profile or match: opens the pair's conversation, creating it the first time. */

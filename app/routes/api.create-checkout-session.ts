@@ -12,7 +12,7 @@ import { getPayments } from "~/engine/payments/index.server";
 import { ensureCustomer } from "~/features/subscriptions/customer.server";
 import { getSubscription } from "~/documents/subscriptions";
 import { activePlan } from "~/features/subscriptions/state";
-import { getAuthUser } from "~/utils/auth.server";
+import { getAuthUser } from "~/features/auth/auth.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
 
 const Body = z.object({ priceId: z.string().trim().min(1).max(200) });

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
-import { getAuthUser } from "~/utils/auth.server";
+import { getAuthUser } from "~/features/auth/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getAuth, getStore } from "~/engine/index.server";
 import { settleVerifiedAccount } from "~/features/auth/verification.server";
-import { getAuthUser } from "~/utils/auth.server";
+import { getAuthUser } from "~/features/auth/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };

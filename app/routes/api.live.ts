@@ -5,7 +5,7 @@ import type { Unsubscribe } from "~/engine/store/types";
 import { isFeedName, type FeedName } from "~/engine/live/feeds";
 import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
 import { readUser, userPath } from "~/documents/users";
-import { getUserId } from "~/utils/auth.server";
+import { getUserId } from "~/features/auth/auth.server";
 
 // Proxies drop idle connections; a comment line every 25 s keeps the stream open.
 const KEEPALIVE_MS = 25_000;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getStore } from "~/engine/index.server";
 import { mentionCandidates } from "~/features/community/mentions.server";
-import { requireUserId } from "~/utils/auth.server";
+import { requireUserId } from "~/features/auth/auth.server";
 
 /** `GET /api/members/mention?q=an`: members whose name starts with the text typed after "@". */
 export async function loader({ request }: LoaderFunctionArgs) {

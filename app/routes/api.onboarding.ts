@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getStore } from "~/engine/index.server";
 import { updateProfile } from "~/features/profile/profile.server";
-import { getCurrentUser } from "~/utils/auth.server";
+import { getCurrentUser } from "~/features/auth/auth.server";
 import { parseForm } from "~/utils/forms.server";
 
 /** The only profile flags the browser may raise; both are one-way (false → true). */

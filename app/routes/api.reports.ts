@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { getStore } from "~/engine/index.server";
 import { fileReport, ReportError } from "~/features/reports/reports.server";
 import { reportSchema } from "~/features/reports/schema";
-import { requireUserId } from "~/utils/auth.server";
+import { requireUserId } from "~/features/auth/auth.server";
 import { fieldErrorsOf } from "~/utils/forms.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 

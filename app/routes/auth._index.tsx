@@ -10,7 +10,7 @@ import { signInSchema } from "~/features/auth/schemas";
 import { settleIfVerified } from "~/features/auth/verification.server";
 import { safeRedirect } from "~/features/layout/routes";
 import { getSuspension, suspendedMessage } from "~/features/members/members.server";
-import { authFormLoader } from "~/utils/auth.server";
+import { authFormLoader } from "~/features/auth/auth.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";

@@ -13,7 +13,7 @@ import { CheckoutShell } from "~/components/wallet/checkout-shell";
 import { formatSp } from "~/features/wallet/format";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
 import { getBalance } from "~/features/wallet/ledger.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Checkout", matches });

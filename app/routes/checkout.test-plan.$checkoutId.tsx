@@ -12,7 +12,7 @@ import type { TestBilling } from "~/engine/payments/types";
 import { applySubscriptionEvent } from "~/features/subscriptions/apply.server";
 import { planLabel } from "~/features/subscriptions/labels";
 import { formatPrice, formatSp } from "~/features/wallet/format";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutNotFound, testCheckoutAction } from "./checkout.test.server";
 

@@ -10,7 +10,7 @@ import type { AppCheckoutPage } from "~/engine/payments/types";
 import { TestCheckout } from "~/components/wallet/test-checkout";
 import { formatPrice, formatSp } from "~/features/wallet/format";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutNotFound, testCheckoutAction } from "./checkout.test.server";
 

@@ -7,7 +7,7 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { CheckoutClosedError, CheckoutNotFoundError } from "~/engine/payments/types";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 
 export function checkoutNotFound() {

@@ -6,7 +6,7 @@ import { getStore } from "~/engine/index.server";
 import { startThread } from "~/features/community/discuss.server";
 import { listSpaces } from "~/features/community/read.server";
 import { loadThreadPage } from "~/features/community/thread-page.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

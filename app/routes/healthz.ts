@@ -1,4 +1,4 @@
-import { storeIsHealthy } from "~/utils/health.server";
+import { storeIsHealthy } from "~/engine/index.server";
 
 /**
  * 200 when the store answers; Cloud Run and the test runner wait on it. The production server

@@ -11,7 +11,7 @@ import { safeRedirect } from "~/features/layout/routes";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
 import { skillsField } from "~/features/skills/skills-field";
 import { knownTimeZone } from "~/utils/zoned-time";
-import { requireUnnamedUser } from "~/utils/auth.server";
+import { requireUnnamedUser } from "~/features/auth/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { privatePageHeaders } from "~/utils/private-page";

@@ -6,7 +6,7 @@ import { useBrowserAuthForm } from "~/components/auth/use-browser-auth-form";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { resetRequestSchema } from "~/features/auth/schemas";
-import { authFormLoader } from "~/utils/auth.server";
+import { authFormLoader } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";

@@ -8,7 +8,7 @@ import { BookingError } from "~/features/bookings/bookings.server";
 import { markRoomSeen, sendRoomMessage } from "~/features/bookings/room.server";
 import { loadSessionRoom } from "./session.$sessionId.server";
 import { viewerZone } from "~/features/bookings/views.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
 import { getServerEnv } from "~/utils/env.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { pageMeta } from "~/utils/meta";

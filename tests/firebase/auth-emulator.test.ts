@@ -128,7 +128,7 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
     expect(await auth.getSessionUser(session.token)).toMatchObject({ uid, email });
 
     // A new member has no name yet: the guard sends them to /profile-setup, so it knew who they are.
-    const { requireUser } = await import("~/utils/auth.server");
+    const { requireUser } = await import("~/features/auth/auth.server");
     const request = new Request("http://localhost/dashboard", {
       headers: { Cookie: await cookieHeaderFor(session.token, session.expiresAt, uid) },
     });
@@ -177,7 +177,7 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
     await auth.revokeSessions(uid);
 
     expect(await auth.getSessionUser(session.token)).toBeNull();
-    const { requireUser } = await import("~/utils/auth.server");
+    const { requireUser } = await import("~/features/auth/auth.server");
     const request = new Request("http://localhost/wallet", { headers: { Cookie: cookie } });
     expect(await redirectOf(requireUser(request))).toBe("/auth?redirectTo=%2Fwallet");
   });

@@ -286,7 +286,7 @@ const NOT_APP_QUERIES = new Set([
   "app/engine/auth/sign-in-throttle.server.ts",
   "app/engine/live/presence.server.ts",
   // Worker heartbeats of the embedded engine's processes (decision 021); Cloud Run has none.
-  "app/utils/leader.server.ts",
+  "app/engine/leader.server.ts",
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -8,7 +8,7 @@ import {
   statusPath,
   type StatusDoc,
 } from "~/documents/status";
-import { WORKER_ID, liveWorkers } from "~/utils/leader.server";
+import { WORKER_ID, liveWorkers } from "~/engine/leader.server";
 
 /**
  * Embedded presence: a user is online while at least one live stream of theirs is open, in any

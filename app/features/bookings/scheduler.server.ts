@@ -5,7 +5,7 @@
  * scheduler calls POST /api/cron. Every step is idempotent, so overlapping runs are harmless.
  */
 import type { DocStore } from "~/engine/store/types";
-import { startLeaderLoop } from "~/utils/leader.server";
+import { startLeaderLoop } from "~/engine/leader.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { BOOKINGS, bookingPath, getBooking } from "~/documents/bookings";
 import { applyCommand, BookingError } from "./bookings.server";

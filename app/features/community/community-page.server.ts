@@ -1,6 +1,6 @@
 /** What /community shows for its query string: spaces, and a page of threads or of search results. */
 import type { DocStore } from "~/engine/store/types";
-import type { CurrentUser } from "~/utils/auth.server";
+import type { CurrentUser } from "~/features/auth/auth.server";
 import { ForumError } from "./errors";
 import { listSpaces, listThreads, searchForum, type SearchResult, type ThreadSummary } from "./read.server";
 import { isSort, type ThreadSort } from "./rules";

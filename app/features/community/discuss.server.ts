@@ -1,7 +1,7 @@
 /** /discuss: the spaces one may post in, and starting a thread from the form. */
 import { redirect } from "@remix-run/node";
 import type { DocStore } from "~/engine/store/types";
-import type { CurrentUser } from "~/utils/auth.server";
+import type { CurrentUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { ForumError } from "./errors";
 import { listSpaces } from "./read.server";

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { openSqliteLimitBackend } from "~/engine/limits/sqlite.server";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
-import { WORKER_ID, startLeaderLoop } from "~/utils/leader.server";
+import { WORKER_ID, startLeaderLoop } from "~/engine/leader.server";
 import { createRateLimiter, shareRateLimits } from "~/utils/rate-limit.server";
 
 const [command, file, ...args] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { getStore } from "~/engine/index.server";
-import { getAuthUser, requireUser, type CurrentUser } from "./auth.server";
+import { getAuthUser, requireUser, type CurrentUser } from "~/features/auth/auth.server";
 
 /**
  * The back office's guard. Everyone who is not a signed-in admin gets the same 404 as an unknown

@@ -5,8 +5,8 @@ import { ensureProfile } from "~/features/profile/bootstrap.server";
 import { displayNameOf, avatarOf } from "~/features/profile/display";
 import { getUser, type Suspension, type UserProfile } from "~/documents/users";
 import { hasName, redirectFor, type Access } from "~/features/layout/routes";
-import { clearSessionToken, readSessionCookie, readSessionToken } from "./session.server";
-import { redirectWithToast } from "./toast.server";
+import { clearSessionToken, readSessionCookie, readSessionToken } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export interface CurrentUser {
   uid: string;
