@@ -51,6 +51,13 @@ const DOCUMENTS_AT_THE_BOTTOM = {
   message: "documents/ names the stored documents for every layer, the engine included: it imports none of them.",
 };
 
+const UTILS_NEED_NOTHING_OF_THE_APP = {
+  target: "./app/utils",
+  from: ["./app/engine", "./app/documents", "./app/features", "./app/routes", "./app/components"],
+  message:
+    "utils/ is the floor under every layer and needs nothing of the app: code that asks the engine or reads documents belongs in engine/ or a feature.",
+};
+
 const ONLY_THE_PORTS = {
   target: ["./app/!(engine)/**/*", "./app/*"],
   from: "./app/engine",
@@ -62,17 +69,22 @@ const ONLY_THE_PORTS = {
 /**
  * The layering rules, exported so that a test can run them against a deliberate bad import.
  * Tests may wire a concrete engine (a temporary store, a local auth) to test against, so they get
- * only the first rule.
+ * every rule but the last.
  */
 export const boundaryRules = {
   app: {
     "import/no-restricted-paths": [
       "error",
-      { zones: [ENGINE_IMPORTS_NOTHING_ABOVE, DOCUMENTS_AT_THE_BOTTOM, ONLY_THE_PORTS] },
+      {
+        zones: [ENGINE_IMPORTS_NOTHING_ABOVE, DOCUMENTS_AT_THE_BOTTOM, UTILS_NEED_NOTHING_OF_THE_APP, ONLY_THE_PORTS],
+      },
     ],
   },
   tests: {
-    "import/no-restricted-paths": ["error", { zones: [ENGINE_IMPORTS_NOTHING_ABOVE, DOCUMENTS_AT_THE_BOTTOM] }],
+    "import/no-restricted-paths": [
+      "error",
+      { zones: [ENGINE_IMPORTS_NOTHING_ABOVE, DOCUMENTS_AT_THE_BOTTOM, UTILS_NEED_NOTHING_OF_THE_APP] },
+    ],
   },
 };
 

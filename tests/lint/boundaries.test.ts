@@ -65,6 +65,44 @@ describe("the boundary rule", () => {
     ).toEqual([]);
   });
 
+  it("fails when utils/ imports the engine, a document, a feature, a route or a component", async () => {
+    expect(
+      await boundaryErrors(
+        "app/utils/bad.server.ts",
+        'import { getStore } from "~/engine/index.server";\nexport const g = getStore;\n',
+      ),
+    ).toEqual([expect.stringContaining("utils/ is the floor under every layer")]);
+    expect(
+      await boundaryErrors(
+        "app/utils/bad.server.test.ts",
+        'import type { DocStore } from "../engine/store/types";\nexport type S = DocStore;\n',
+      ),
+    ).toHaveLength(1);
+    for (const from of [
+      "~/documents/users",
+      "~/features/auth/auth.server",
+      "~/routes/healthz",
+      "~/components/wallet/coin",
+    ]) {
+      expect(
+        await boundaryErrors("app/utils/bad.ts", `import * as m from "${from}";\nexport const x = m;\n`),
+        from,
+      ).toHaveLength(1);
+    }
+    expect(
+      await boundaryErrors(
+        "app/utils/fine.server.ts",
+        'import { getServerEnv } from "./env.server";\nexport const e = getServerEnv;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        "app/features/auth/fine.server.ts",
+        'import { readSessionToken } from "~/utils/session.server";\nexport const r = readSessionToken;\n',
+      ),
+    ).toEqual([]);
+  });
+
   it("fails when code outside engine/ imports one engine's implementation", async () => {
     expect(
       await boundaryErrors(
