@@ -34,7 +34,7 @@ export function LiveChrome({ user, snapshot, payments, children }: LiveChromePro
   const hasUnreadChat = chatUnread.count > 0;
 
   return (
-    <div className="min-h-full">
+    <div className="min-h-full lg:flex">
       <AppHeader
         displayName={user.displayName}
         avatar={user.avatar}
@@ -42,7 +42,7 @@ export function LiveChrome({ user, snapshot, payments, children }: LiveChromePro
         bellBadge={bellBadgeText(notifications)}
       />
       <SideNav chatUnread={hasUnreadChat} />
-      <main className="px-4 pb-24 pt-20 sm:px-6 lg:ml-60 lg:pb-10">
+      <main className="min-w-0 flex-1 px-4 pb-24 pt-20 sm:px-6 lg:pb-10">
         <div className="mx-auto max-w-6xl">{children}</div>
       </main>
       <BottomNav chatUnread={hasUnreadChat} />

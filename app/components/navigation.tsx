@@ -14,33 +14,36 @@ function ChatDot({ show }: { show: boolean }) {
   );
 }
 
-/** Left sidebar, large screens only (SPEC.md §2). */
+/**
+ * Left sidebar, large screens only (SPEC.md §2). A column of the page, not a fixed box: its
+ * background and border run from the header to the bottom of the document however long the page
+ * is (a fixed box ended at the first screen in full-page captures and prints), while the links
+ * inside stay in view as the page scrolls.
+ */
 export function SideNav({ chatUnread }: { chatUnread: boolean }) {
   return (
-    <nav
-      aria-label="Main"
-      data-testid="sidebar"
-      className="fixed bottom-0 left-0 top-16 z-20 hidden w-60 border-r border-slate-200 bg-white px-3 py-6 lg:block"
-    >
-      <ul className="space-y-1">
-        {NAV_ITEMS.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              prefetch="intent"
-              data-tour={item.tour}
-              className={({ isActive }) =>
-                `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`
-              }
-            >
-              <Icon name={item.icon} className="h-5 w-5" />
-              <span className="flex-1">{item.label}</span>
-              {item.to === "/inbox" ? <ChatDot show={chatUnread} /> : null}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <div data-testid="sidebar" className="hidden w-60 shrink-0 border-r border-slate-200 bg-white pt-16 lg:block">
+      <nav aria-label="Main" className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto px-3 py-6">
+        <ul className="space-y-1">
+          {NAV_ITEMS.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                prefetch="intent"
+                data-tour={item.tour}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`
+                }
+              >
+                <Icon name={item.icon} className="h-5 w-5" />
+                <span className="flex-1">{item.label}</span>
+                {item.to === "/inbox" ? <ChatDot show={chatUnread} /> : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }
 
