@@ -1,9 +1,23 @@
-/** POST /signup through the route module: the sign-up throttle (issue 11, finding 4) and its uniform answer (finding 7). */
+/**
+ * POST /signup through the route module: the sign-up throttle (issue 11, finding 4), its answer for
+ * a taken address (finding 7) and what makes probing for taken addresses costly (issue 25, item 2).
+ */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+/** Every scrypt the server runs, with its cost parameters: the hashing work an answer costs. */
+const scrypts = vi.hoisted(() => [] as { keylen: number; cost: unknown }[]);
+vi.mock("node:crypto", async (importOriginal) => {
+  const crypto = await importOriginal<typeof import("node:crypto")>();
+  const scrypt = (...args: Parameters<typeof crypto.scrypt>) => {
+    scrypts.push({ keylen: args[2], cost: typeof args[3] === "function" ? {} : args[3] });
+    return (crypto.scrypt as (...a: unknown[]) => void)(...args);
+  };
+  return { ...crypto, default: { ...crypto, scrypt }, scrypt };
+});
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "signup-route-"));
 process.env.DATA_DIR = dataDir;
@@ -53,7 +67,7 @@ describe("sign-up throttle", () => {
     expect(refused.status).toBe(429);
     expect(refused.created).toBe(false);
     expect(JSON.stringify(refused.response)).toMatch(
-      /Too many new accounts were created from your network\. Try again in (59|60) minutes\./,
+      /Too many sign-ups from your network\. Try again in (59|60) minutes\./,
     );
     // Another address is not held back by it.
     expect((await signUp("203.0.113.6")).status).toBe(302);
@@ -102,4 +116,81 @@ describe("sign-up's answer never says whether an address has an account (decisio
     expect(response.headers.get("Location")).toBe("/dashboard");
     expect(response.headers.get("Set-Cookie")).toContain("skillswap_session=");
   }, 30_000);
+});
+
+describe("probing sign-up for taken addresses is costly (issue 25, item 2; decision 024)", () => {
+  const ATTEMPT_MAIL = "You already have a SkillSwap account";
+
+  async function member(clientAddress: string) {
+    const email = `member-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await signUp(clientAddress, undefined, email)).status).toBe(302);
+    return email;
+  }
+
+  it("probes of taken addresses count against the per-client sign-up throttle: the 11th in an hour is refused", async () => {
+    const taken = [await member("203.0.113.40"), await member("203.0.113.41")];
+    for (let i = 0; i < 10; i++) {
+      const probe = await signUp("203.0.113.42", undefined, taken[i % 2], "a guessed password");
+      expect(probe.response).toEqual({ checkEmail: taken[i % 2] });
+    }
+    const refused = await signUp("203.0.113.42", undefined, taken[0], "a guessed password");
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(refused.response)).toMatch(
+      /Too many sign-ups from your network\. Try again in (59|60) minutes\./,
+    );
+    // And a new address from the same client is refused as well: one budget for both.
+    const fresh = await signUp("203.0.113.42");
+    expect(fresh.status).toBe(429);
+    expect(fresh.created).toBe(false);
+  }, 60_000);
+
+  describe("every answer costs the hashing work of one new account", () => {
+    beforeEach(() => {
+      scrypts.length = 0;
+    });
+    const NEW_ACCOUNT = { keylen: 64, cost: expect.objectContaining({ N: 16384, r: 8, p: 1 }) };
+
+    it("a new address: one scrypt", async () => {
+      await signUp("203.0.113.50");
+      expect(scrypts).toEqual([NEW_ACCOUNT]);
+    }, 30_000);
+
+    it("a taken address with another password: the same one scrypt", async () => {
+      const email = await member("203.0.113.51");
+      scrypts.length = 0;
+      expect((await signUp("203.0.113.52", undefined, email, "a guessed password")).response).toEqual({
+        checkEmail: email,
+      });
+      expect(scrypts).toEqual([NEW_ACCOUNT]);
+    }, 30_000);
+
+    it("a taken address while the sign-in throttle holds its account back: still the same one scrypt", async () => {
+      const email = await member("203.0.113.53");
+      // Ten wrong passwords from ten addresses: from now on addresses new to the account wait.
+      for (let i = 0; i < 10; i++) await signUp(`198.51.100.${60 + i}`, undefined, email, "a guessed password");
+      scrypts.length = 0;
+      expect((await signUp("203.0.113.54", undefined, email, "a guessed password")).response).toEqual({
+        checkEmail: email,
+      });
+      expect(scrypts).toEqual([NEW_ACCOUNT]);
+    }, 60_000);
+
+    it("a taken address with its owner's password: the same one scrypt, and the owner is signed in", async () => {
+      const email = await member("203.0.113.55");
+      scrypts.length = 0;
+      expect((await signUp("203.0.113.56", undefined, email)).status).toBe(302);
+      expect(scrypts).toEqual([NEW_ACCOUNT]);
+    }, 30_000);
+  });
+
+  it("the owner of a taken address gets one e-mail about it, however many attempts are made that day", async () => {
+    const email = await member("203.0.113.57");
+    for (let i = 0; i < 3; i++) {
+      expect((await signUp(`198.51.100.${80 + i}`, undefined, email, "a guessed password")).response).toEqual({
+        checkEmail: email,
+      });
+    }
+    const mails = (await outboxOf(email)).filter((mail) => mail.subject === ATTEMPT_MAIL);
+    expect(mails).toHaveLength(1);
+  }, 60_000);
 });

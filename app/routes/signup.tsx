@@ -7,7 +7,7 @@ import { useBrowserAuthForm } from "~/components/auth/use-browser-auth-form";
 import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { signUpSchema } from "~/features/auth/schemas";
-import { recordSignUp, signUpRefusal } from "~/features/auth/sign-up-throttle.server";
+import { takeSignUp } from "~/features/auth/sign-up-throttle.server";
 import { safeRedirect } from "~/features/layout/routes";
 import { getSuspension } from "~/features/members/members.server";
 import { authFormLoader } from "~/features/auth/auth.server";
@@ -29,7 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password, redirectTo } = parsed.value;
   const auth = await getAuth();
   const clientKey = clientKeyOf(request, context);
-  const refusal = signUpRefusal(clientKey);
+  // Counted before the address is looked at: a taken address costs a try like a new one (decision 024).
+  const refusal = takeSignUp(clientKey);
   if (refusal) return formFailure(parsed.form, refusal, 429);
   const credentials = { kind: "password" as const, email, password, clientKey };
   const origin = publicOrigin(request);
@@ -46,7 +47,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw error;
   }
-  recordSignUp(clientKey);
   // The account is made: a mail that did not leave is sent again from Settings, not a failed sign-up.
   // /profile-setup says where the link went.
   await auth
@@ -59,9 +59,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * Decision 024: sign-up never says that an address has an account. Its owner, typing their own
- * password, is simply signed in; anyone else gets the answer every address would need (check your
- * e-mail), and the owner a message with a reset link.
+ * Decision 024: an address that has an account. Its owner, typing their own password, is
+ * simply signed in; anyone else gets "check your e-mail", and the owner (at most once a day) a
+ * message with a reset link. The engine spends a new account's hashing work either way.
  */
 async function signUpOfTakenAddress(
   credentials: { kind: "password"; email: string; password: string; clientKey: string },
@@ -69,18 +69,13 @@ async function signUpOfTakenAddress(
   origin: string,
 ) {
   const auth = await getAuth();
-  const owner = await auth.signIn(credentials).catch((error: unknown) => {
-    // A wrong password, or the sign-in throttle: either way, the answer below.
-    if (error instanceof AuthError) return null;
-    throw error;
-  });
+  const owner = await auth.signUpTakenAddress(credentials, origin);
   if (owner && !(await getSuspension(await getStore(), owner.uid))) {
     const session = await auth.startSession(owner, credentials);
     return redirect(next || "/dashboard", {
       headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, owner.uid) },
     });
   }
-  await auth.notifySignUpAttempt(credentials.email, origin);
   return { checkEmail: credentials.email };
 }
 

@@ -201,7 +201,7 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
 
     // The browser's SDK sends the signed-out mails (reset) and applies every link.
     requestPasswordReset: notSupported,
-    notifySignUpAttempt: notSupported,
+    signUpTakenAddress: notSupported,
     verifyEmail: notSupported,
     checkResetCode: notSupported,
     resetPassword: notSupported,

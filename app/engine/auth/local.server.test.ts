@@ -541,9 +541,11 @@ describe("e-mail verification (decision 024)", () => {
 });
 
 describe("a sign-up attempt on a taken address (decision 024)", () => {
-  it("mails the owner a reset link that works, and nothing for an address without an account", async () => {
-    await auth.signUp(password("owner@example.com"));
-    await auth.notifySignUpAttempt("Owner@Example.com", ORIGIN);
+  it("answers the owner for their own password, null for another, and mails the owner a reset link that works", async () => {
+    const owner = await auth.signUp(password("owner@example.com"));
+    expect(await auth.signUpTakenAddress(password("Owner@Example.com"), ORIGIN)).toMatchObject({ uid: owner.uid });
+    expect(sent).toHaveLength(0);
+    expect(await auth.signUpTakenAddress(password("Owner@Example.com", "a guessed password"), ORIGIN)).toBeNull();
     expect(sent).toHaveLength(1);
     expect(sent[0].to).toBe("owner@example.com");
     expect(sent[0].subject).toBe("You already have a SkillSwap account");
@@ -551,13 +553,31 @@ describe("a sign-up attempt on a taken address (decision 024)", () => {
     const code = new URL(sent[0].link).searchParams.get("oobCode")!;
     expect(await auth.checkResetCode(code)).toBe("owner@example.com");
 
-    await auth.notifySignUpAttempt("nobody@example.com", ORIGIN);
+    expect(await auth.signUpTakenAddress(password("nobody@example.com"), ORIGIN)).toBeNull();
     expect(sent).toHaveLength(1);
   });
 
-  it("stays silent past the reset requests' limit, so the answer never changes", async () => {
+  it("mails the owner at most once a day, and again the next day", async () => {
     await auth.signUp(password("flooded@example.com"));
-    for (let i = 0; i < 7; i++) await auth.notifySignUpAttempt("flooded@example.com", ORIGIN);
-    expect(sent).toHaveLength(5);
+    for (let i = 0; i < 7; i++) {
+      clock += 10 * MINUTE;
+      await auth.signUpTakenAddress(password("flooded@example.com", `guess ${i}`, `198.51.100.${i + 10}`), ORIGIN);
+    }
+    expect(sent).toHaveLength(1);
+    // A day after the first mail (the first attempt, at T0 + 10 minutes).
+    clock = T0 + 10 * MINUTE + 24 * 60 * MINUTE;
+    await auth.signUpTakenAddress(password("flooded@example.com", "guess again", "198.51.100.30"), ORIGIN);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("guesses there count as sign-in failures: the owner's password is refused while the pair is locked", async () => {
+    await auth.signUp(password("guessed@example.com"));
+    // Ten wrong guesses from one address, spaced past the backoff: the pair is locked for 15 minutes.
+    for (let i = 0; i < 10; i++) {
+      clock += 90_000;
+      expect(await auth.signUpTakenAddress(password("guessed@example.com", `guess ${i}`), ORIGIN)).toBeNull();
+    }
+    expect(await auth.signUpTakenAddress(password("guessed@example.com"), ORIGIN)).toBeNull();
+    expect((await failure(auth.signIn(password("guessed@example.com")))).code).toBe("too_many_attempts");
   });
 });

@@ -255,6 +255,26 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
   const resetRequests = createMailCap("password_reset", 5, "Too many reset requests");
   // The same for verification e-mails, per account.
   const verifyRequests = createVerificationMailCap();
+  // Someone signing up with a taken address: its owner hears of it once a day, not once per attempt.
+  const signUpAttemptMails = createMailCap("sign_up_attempt", 1, "Too many sign-up attempts", 24 * 60 * 60_000);
+
+  /** Tells the owner of `email` that someone tried to create an account with it; silent past the caps. */
+  async function mailOwnerOfSignUpAttempt(email: string, origin: string): Promise<void> {
+    const signIn = `${origin.replace(/\/+$/, "")}/auth`;
+    try {
+      signUpAttemptMails.count(email, now());
+      await mailResetLink(email, origin, (link) => ({
+        subject: "You already have a SkillSwap account",
+        text:
+          `Someone tried to create a SkillSwap account for ${email}, which already has one.\n\n` +
+          `If it was you, sign in at ${signIn}, or choose a new password with this link within the next hour:\n${link}\n\n` +
+          `If it wasn't you, ignore this email; nothing has changed. We tell you at most once a day.`,
+      }));
+    } catch (error) {
+      // Past a limit the owner has enough mail; the answer must not say so.
+      if (!(error instanceof AuthError && error.code === "too_many_attempts")) throw error;
+    }
+  }
 
   /**
    * Counts a reset-link request for `email` and, when it has an account, stores a fresh code and
@@ -439,22 +459,30 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       }));
     },
 
-    async notifySignUpAttempt(rawEmail, origin) {
+    async signUpTakenAddress(credentials, origin) {
+      const { email: rawEmail, password, clientKey } = passwordCredentials(credentials);
       const email = normalizeEmail(rawEmail);
       assertValidEmail(email);
-      const signIn = `${origin.replace(/\/+$/, "")}/auth`;
-      try {
-        await mailResetLink(email, origin, (link) => ({
-          subject: "You already have a SkillSwap account",
-          text:
-            `Someone tried to create a SkillSwap account for ${email}, which already has one.\n\n` +
-            `If it was you, sign in at ${signIn}, or choose a new password with this link within the next hour:\n${link}\n\n` +
-            `If it wasn't you, ignore this email; nothing has changed.`,
-        }));
-      } catch (error) {
-        // Past the limit the owner has enough mail; the answer must not say so.
-        if (!(error instanceof AuthError && error.code === "too_many_attempts")) throw error;
+      const attempt = { email, clientKey };
+      // Guessing the owner's password here is guessing it on the sign-in form: the same throttle.
+      const allowed = await throttle.assertAllowed(attempt, now()).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof AuthError && error.code === "too_many_attempts") return false;
+          throw error;
+        },
+      );
+      const found = await findUserByEmail(email);
+      // Exactly one scrypt whatever the answer, throttled included: what a new account's password
+      // costs, so the time taken does not say that the address is taken (decision 024).
+      const ok = await verifyPassword(password, allowed && found ? found.doc : DECOY);
+      if (allowed && found && ok) {
+        await throttle.recordSuccess(attempt);
+        return toAuthUser(found.uid, found.doc);
       }
+      if (allowed) await throttle.recordFailure(attempt, now());
+      if (found) await mailOwnerOfSignUpAttempt(email, origin);
+      return null;
     },
 
     async sendEmailVerification(uid, origin) {

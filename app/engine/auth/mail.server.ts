@@ -79,10 +79,10 @@ export function verificationMail(email: string, link: string): MailMessage {
 /**
  * A cap on one kind of account mail per key (an address, an account): without one anyone could
  * flood a person's inbox. `count` records one mail, or throws too_many_attempts
- * ("<what>. Try again in …") past the cap.
+ * ("<what>. Try again in …") past the cap of `max` mails a window (an hour unless told).
  */
-export function createMailCap(name: string, perHour: number, what: string) {
-  const limiter: RateLimiter = createRateLimiter({ name, windowMs: 60 * 60_000, max: perHour });
+export function createMailCap(name: string, max: number, what: string, windowMs = 60 * 60_000) {
+  const limiter: RateLimiter = createRateLimiter({ name, windowMs, max });
   return {
     count(key: string, at: number): void {
       const decision = limiter.check(key, at);

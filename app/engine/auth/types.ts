@@ -94,11 +94,13 @@ export interface AuthProvider {
    */
   verifyEmail(code: string): Promise<{ uid: string; email: string }>;
   /**
-   * Tells the owner of `email` that someone tried to create an account with it, with a reset link
-   * (the uniform sign-up answer, decision 024); silent for unknown emails and past the reset
-   * requests' limit, so the answer never differs.
+   * A sign-up with an address that has an account (signUp said email_taken; decision 024).
+   * The owner's own password answers the owner (through the sign-in throttle, as a sign-in); any
+   * other answers null and mails the owner that someone tried to create an account with it, with a
+   * reset link, at most once a day (silent past that). Spends the hashing work of a new account
+   * whatever the answer, so the time taken does not tell a taken address from a new one.
    */
-  notifySignUpAttempt(email: string, origin: string): Promise<void>;
+  signUpTakenAddress(credentials: Credentials, origin: string): Promise<AuthUser | null>;
   /** The email a reset code belongs to, or an AuthError when it is unknown, used or expired. */
   checkResetCode(code: string): Promise<string>;
   resetPassword(code: string, newPassword: string): Promise<void>;

@@ -1,7 +1,9 @@
 /**
- * Sign-up throttle (issue 11, finding 4): new accounts per client address, so one client cannot
- * farm welcome bonuses by the dozen. Ten an hour lets a few colleagues behind one office address
- * join on the same morning (SIGN_UPS_PER_HOUR changes it); only accounts actually created count.
+ * Sign-up throttle (issue 11, finding 4; issue 25, item 2): sign-ups per client address, so one
+ * client can neither farm welcome bonuses by the dozen nor learn by the thousand which addresses
+ * have an account. Every sign-up that passes the form's checks counts, whether it creates an
+ * account or finds the address taken (decision 024). Ten an hour lets a few colleagues behind one
+ * office address join on the same morning (SIGN_UPS_PER_HOUR changes it).
  */
 import { getServerEnv } from "~/utils/env.server";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
@@ -12,15 +14,18 @@ const signUps = createRateLimiter({
   max: getServerEnv().SIGN_UPS_PER_HOUR,
 });
 
-/** The message to show when this client may not create another account now; null when it may. */
-export function signUpRefusal(clientKey: string, now = Date.now()): string | null {
+/**
+ * Counts one sign-up of this client and answers null, or, past the limit, counts nothing and
+ * answers the message to show. Checked and counted in one synchronous step, so a burst of parallel
+ * sign-ups cannot all pass the check before the first is counted.
+ */
+export function takeSignUp(clientKey: string, now = Date.now()): string | null {
   // Unknown client (no socket, no trusted proxy header): one shared bucket would let anyone block everyone.
   if (!clientKey) return null;
   const decision = signUps.check(clientKey, now);
-  if (decision.allowed) return null;
-  return `Too many new accounts were created from your network. Try again in ${waitText(decision.retryAfterMs)}.`;
-}
-
-export function recordSignUp(clientKey: string, now = Date.now()): void {
-  if (clientKey) signUps.hit(clientKey, now);
+  if (!decision.allowed) {
+    return `Too many sign-ups from your network. Try again in ${waitText(decision.retryAfterMs)}.`;
+  }
+  signUps.hit(clientKey, now);
+  return null;
 }
