@@ -105,7 +105,7 @@ function serveStatic(req, res, asset) {
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // The app's one origin rule (app/utils/origin.server.ts), handed over by entry.server.tsx.
-const { isCrossSite, storeIsHealthy } = build.entry.module;
+const { isCrossSite, mayUpload, storeIsHealthy } = build.entry.module;
 
 /** /healthz without the Remix handler: a probe costs one store ping, no routing or rendering. */
 async function answerHealth(req, res) {
@@ -130,14 +130,23 @@ function normalisePath(rawUrl) {
 }
 
 /**
- * The largest body each kind of route takes: forms and JSON are small, an avatar is an image of
- * at most 2 MB sent as multipart, Stripe's webhook events stay under 1 MB.
+ * The largest body a request may send. Forms and JSON are small; Stripe's webhook events stay under
+ * 1 MB; a picture is large, and only a signed-in member may send one, only to a route that takes
+ * uploads (the app says which: mayUpload). Everything else gets the form limit whatever its
+ * Content-Type says, so a signed-out client cannot make a worker read megabytes (issue 25).
  */
 const KB = 1024;
-function bodyLimit(req) {
-  if (req.url.startsWith("/api/stripe-webhook")) return 1024 * KB;
-  if ((req.headers["content-type"] ?? "").startsWith("multipart/form-data")) return 3 * 1024 * KB;
-  return 64 * KB;
+const FORM_LIMIT = 64 * KB;
+const WEBHOOK_LIMIT = 1024 * KB;
+const UPLOAD_LIMIT = 3 * 1024 * KB;
+
+async function bodyLimit(req, url, headers) {
+  if (url.pathname === "/api/stripe-webhook") return WEBHOOK_LIMIT;
+  if ((req.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    // The session is looked up on the headers alone, before a byte of the body is read.
+    if (await mayUpload(new Request(url.href, { method: req.method, headers }))) return UPLOAD_LIMIT;
+  }
+  return FORM_LIMIT;
 }
 
 const TOO_LARGE = "This request is too large. Forms take up to 64 KB and pictures up to 2 MB.";
@@ -162,8 +171,7 @@ function answerTooLarge(res) {
  * then read and dropped once the answer is sent, still within the limit, because it sits on a
  * connection the client reuses, whose next request would otherwise wait behind it for good.
  */
-function limitedBody(req, res) {
-  const limit = bodyLimit(req);
+function limitedBody(req, res, limit) {
   let seen = 0;
   let discarding = false;
   res.once("finish", () => {
@@ -213,18 +221,13 @@ function limitedBody(req, res) {
   );
 }
 
-function declaredTooLarge(req) {
+function declaredTooLarge(req, limit) {
   const length = Number(req.headers["content-length"] ?? 0);
-  return Number.isFinite(length) && length > bodyLimit(req);
+  return Number.isFinite(length) && length > limit;
 }
 
-function toRemixRequest(req, res) {
-  const controller = new AbortController();
-  // Only a client that went away aborts (a live stream's end): aborting every answered request
-  // cost each one a DOMException and a round of abort listeners for nothing.
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
+/** The URL and headers of a request, before its body is touched. */
+function requestHead(req) {
   const forwardedProto = trustProxy ? req.headers["x-forwarded-proto"]?.split(",")[0].trim() : undefined;
   const forwardedHost = trustProxy ? req.headers["x-forwarded-host"]?.split(",")[0].trim() : undefined;
   const protocol = forwardedProto === "https" ? "https" : "http";
@@ -237,9 +240,19 @@ function toRemixRequest(req, res) {
   }
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  return { url, headers };
+}
+
+function toRemixRequest(req, res, { url, headers }, limit) {
+  const controller = new AbortController();
+  // Only a client that went away aborts (a live stream's end): aborting every answered request
+  // cost each one a DOMException and a round of abort listeners for nothing.
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
   const init = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = limitedBody(req, res);
+    init.body = limitedBody(req, res, limit);
     init.duplex = "half";
   }
   return new Request(url.href, init);
@@ -355,12 +368,14 @@ const server = http.createServer(async (req, res) => {
       if (asset) return serveStatic(req, res, asset);
       if (req.url === "/healthz") return await answerHealth(req, res);
     }
-    if (req.method !== "GET" && req.method !== "HEAD" && declaredTooLarge(req)) return answerTooLarge(res);
-    const request = toRemixRequest(req, res);
-    if (UNSAFE_METHODS.has(req.method) && isCrossSite(request)) {
-      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
+    const head = requestHead(req);
+    if (UNSAFE_METHODS.has(req.method) && isCrossSite(new Request(head.url.href, { headers: head.headers }))) {
+      res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
       return res.end("This request came from another site and was refused.");
     }
+    const limit = req.method === "GET" || req.method === "HEAD" ? 0 : await bodyLimit(req, head.url, head.headers);
+    if (limit > 0 && declaredTooLarge(req, limit)) return answerTooLarge(res);
+    const request = toRemixRequest(req, res, head, limit);
     // The socket's address reaches the app as load context: rate limits key on it unless a proxy
     // we trust (TRUST_PROXY) reports the client (app/utils/client-key.server.ts).
     await sendRemixResponse(req, res, await handleRequest(request, { clientAddress: req.socket.remoteAddress }));

@@ -19,6 +19,8 @@ const env = getServerEnv();
 export { isCrossSite } from "~/utils/origin.server";
 // server.mjs answers /healthz with this, without the Remix handler.
 export { storeIsHealthy } from "~/engine/index.server";
+// server.mjs allows a large body only where this says a signed-in member uploads a picture.
+export { mayUpload } from "~/features/members/upload-route.server";
 
 // Background work starts with the server, not with the engine: reminders and auto-completion run
 // in the one worker process holding the lease, where the engine says so (tests drive runDueWork

@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { deflateSync } from "node:zlib";
 import { expect, test, type Page } from "./support/test";
+import { noisyPng, onePixelPng } from "../support/pictures";
 import { createUser, openAs } from "./support/fixtures";
 import { e2eStore } from "./support/store";
 
@@ -10,39 +9,6 @@ import { e2eStore } from "./support/store";
  * browser; a text file named .png and a fake PNG are refused with a message beside the picture,
  * and the stored picture stays as it was.
  */
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, body: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(body.length);
-  const typed = Buffer.concat([Buffer.from(type, "ascii"), body]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A valid 1×1 opaque PNG of one colour, so a browser can decode and draw it. */
-function onePixelPng([r, g, b]: [number, number, number]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const scanline = Buffer.from([0, r, g, b]); // filter byte "none", then the pixel
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(scanline)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 const headerAvatar = (page: Page) => page.locator('header [data-tour="profile-menu"] img');
 const profileAvatar = (page: Page) => page.locator("main aside img").first();
@@ -86,22 +52,6 @@ test("a member uploads a PNG and it becomes their picture, cached for good", asy
   expect((await request.get(url as string)).status()).toBe(404);
   expect((await request.get(next as string)).status()).toBe(200);
 });
-
-/** A PNG of random pixels: it does not compress, so its size is what the test asks for. */
-function noisyPng(side: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows: Buffer[] = [];
-  for (let y = 0; y < side; y++) rows.push(Buffer.concat([Buffer.from([0]), randomBytes(side * 3)]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 test("a photo over 2 MB is made smaller in the browser and accepted", async ({ browser, baseURL, request }) => {
   const user = await createUser({ fullName: "Hugo Huge" });
