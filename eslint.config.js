@@ -7,6 +7,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import localRules from "./scripts/lint/no-import-cycle.js";
 
 /**
  * What the rest of the app may import from app/engine/: the ports and their own types, never one
@@ -167,5 +168,11 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     settings: importSettings,
     rules: boundaryRules.app,
+  },
+  {
+    // No import cycles in app/, type-only and lazy imports included (decision 030).
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { local: localRules },
+    rules: { "local/no-import-cycle": "error" },
   },
 );

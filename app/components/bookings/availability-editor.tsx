@@ -1,34 +1,8 @@
 import { Form } from "@remix-run/react";
-import type { CalendarActionResult } from "~/features/bookings/types";
-import { FormNotice } from "~/components/form";
-import { AvailabilityForm } from "./availability-form";
-
-export interface Availability {
-  timeZone: string;
-  days: string[];
-  exceptions: string;
-  skills: { tag: string; label: string; rate: number | null }[];
-  timeZones: string[];
-}
-
-export function Outcome({ result, intent }: { result: CalendarActionResult | undefined; intent: string }) {
-  if (!result || result.intent !== intent) return null;
-  return result.ok ? (
-    <FormNotice>{result.message}</FormNotice>
-  ) : (
-    <p role="alert" className="field-error">
-      {result.error}
-    </p>
-  );
-}
+import { AvailabilityForm, type AvailabilityProps } from "./availability-form";
+import { Outcome } from "./calendar-outcome";
 
 /** Weekly hours in the member's own timezone, exceptions for single dates, and a rate per offered skill. */
-export interface AvailabilityProps {
-  availability: Availability;
-  result: CalendarActionResult | undefined;
-  busy: boolean;
-}
-
 export function AvailabilityEditor({ availability, result, busy }: AvailabilityProps) {
   return (
     <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">

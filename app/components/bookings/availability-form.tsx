@@ -5,8 +5,24 @@ import { copyDay } from "~/features/bookings/availability-grid";
 import { exceptionsToText, parseExceptions, parseRanges } from "~/features/bookings/availability-text";
 import { formatDay } from "~/features/bookings/format";
 import { parseIsoDate } from "~/utils/zoned-time";
-import { Outcome, type AvailabilityProps } from "./availability-editor";
+import type { CalendarActionResult } from "~/features/bookings/types";
+import { Outcome } from "./calendar-outcome";
 import { WEEK_ORDER, WeeklyHoursGrid } from "./weekly-hours-grid";
+
+export interface Availability {
+  timeZone: string;
+  days: string[];
+  exceptions: string;
+  skills: { tag: string; label: string; rate: number | null }[];
+  timeZones: string[];
+}
+
+/** What the calendar page hands the availability editor and its form. */
+export interface AvailabilityProps {
+  availability: Availability;
+  result: CalendarActionResult | undefined;
+  busy: boolean;
+}
 
 /**
  * The availability form. Its fields (a text per weekday, the exceptions as lines) are what is

@@ -4,9 +4,7 @@
  * the browser's SDK), the forms' work happens in the browser with the code this loads, lazily, so
  * a route never names the engine.
  */
-
-/** Where the browser goes after signing in or up, or that the person must read their e-mail. */
-export type BrowserSignUpOutcome = { kind: "redirect"; to: string } | { kind: "checkEmail" };
+import type { BrowserSignUpOutcome } from "./types";
 
 export interface BrowserAuthForms {
   /** Signs in and starts the server session; resolves to where the browser goes next. */

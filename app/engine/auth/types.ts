@@ -126,6 +126,12 @@ export interface AuthProvider {
   createClientToken(uid: string): Promise<string>;
 }
 
+/**
+ * Where a sign-up in the browser's forms (where `capabilities.checksPasswords` is false) leaves the
+ * person: the page to go to, or told to read their e-mail.
+ */
+export type BrowserSignUpOutcome = { kind: "redirect"; to: string } | { kind: "checkEmail" };
+
 /** The account e-mail links the browser opens where `capabilities.emailLinksInBrowser` holds. */
 export type EmailActionMode = "resetPassword" | "verifyEmail" | "recoverEmail";
 

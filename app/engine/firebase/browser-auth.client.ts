@@ -15,7 +15,7 @@ import {
   type Auth,
   type UserCredential,
 } from "firebase/auth";
-import type { BrowserSignUpOutcome } from "../auth/browser-forms.client";
+import type { BrowserSignUpOutcome } from "../auth/types";
 
 const APP_NAME = "skillswap-auth";
 let auth: Auth | undefined;
