@@ -91,7 +91,6 @@ const schema = z
     STRIPE_PRICE_PLUS_YEARLY: z.string().optional(),
     /** Lets tests point the Stripe client at a local stand-in: http://127.0.0.1:PORT */
     STRIPE_API_BASE: z.string().url().optional(),
-    MAIL_LOG: booleanish,
     /** Embedded engine: send mail through this SMTP server (smtp://user:pass@host:587, smtps://…). Without it mail goes to the outbox. */
     SMTP_URL: z
       .string()
@@ -172,6 +171,12 @@ const schema = z
       }
     }
   });
+
+/**
+ * Every variable the schema reads. README.md's "Configuration" describes each, with its default
+ * (tests/lint/readme-configuration.test.ts).
+ */
+export const ENV_VARIABLES = Object.keys(schema.innerType().shape);
 
 export type ServerEnv = z.infer<typeof schema> & { SESSION_SECRET: string; DATA_DIR: string };
 
