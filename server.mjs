@@ -105,7 +105,7 @@ function serveStatic(req, res, asset) {
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // The app's one origin rule (app/utils/origin.server.ts), handed over by entry.server.tsx.
-const { isCrossSite, mayUpload, storeIsHealthy } = build.entry.module;
+const { originRefusal, mayUpload, storeIsHealthy } = build.entry.module;
 
 /** /healthz without the Remix handler: a probe costs one store ping, no routing or rendering. */
 async function answerHealth(req, res) {
@@ -239,7 +239,12 @@ function requestHead(req) {
     url = new URL(normalisePath(req.url), `${protocol}://localhost:${port}`);
   }
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    // Without TRUST_PROXY a forwarded host is the sender's claim: the app ignores it, and Remix's own
+    // origin check, which would read it, must not see it either (it answered 500).
+    if (!trustProxy && req.rawHeaders[i].toLowerCase() === "x-forwarded-host") continue;
+    headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
   return { url, headers };
 }
 
@@ -369,9 +374,12 @@ const server = http.createServer(async (req, res) => {
       if (req.url === "/healthz") return await answerHealth(req, res);
     }
     const head = requestHead(req);
-    if (UNSAFE_METHODS.has(req.method) && isCrossSite(new Request(head.url.href, { headers: head.headers }))) {
+    const refusal = UNSAFE_METHODS.has(req.method)
+      ? originRefusal(new Request(head.url.href, { headers: head.headers }))
+      : null;
+    if (refusal) {
       res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
-      return res.end("This request came from another site and was refused.");
+      return res.end(refusal);
     }
     const limit = req.method === "GET" || req.method === "HEAD" ? 0 : await bodyLimit(req, head.url, head.headers);
     if (limit > 0 && declaredTooLarge(req, limit)) return answerTooLarge(res);

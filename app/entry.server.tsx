@@ -16,7 +16,7 @@ import { newNonce } from "~/utils/nonce.server";
 const env = getServerEnv();
 
 // server.mjs refuses cross-site writes before Remix runs, with the app's own origin rule.
-export { isCrossSite } from "~/utils/origin.server";
+export { originRefusal } from "~/utils/origin.server";
 // server.mjs answers /healthz with this, without the Remix handler.
 export { storeIsHealthy } from "~/engine/index.server";
 // server.mjs allows a large body only where this says a signed-in member uploads a picture.

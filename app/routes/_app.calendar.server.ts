@@ -2,7 +2,8 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { DocStore } from "~/engine/store/types";
-import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
+import { readForm } from "~/utils/forms.server";
+import { publicOrigin } from "~/utils/origin.server";
 import { parseExceptions, weeklyFromDays } from "~/features/bookings/availability-text";
 import { BookingError } from "~/features/bookings/bookings.server";
 import { createFeedToken, revokeFeed } from "~/features/bookings/ical.server";
@@ -12,8 +13,7 @@ import type { CalendarActionResult } from "~/features/bookings/types";
 const intentSchema = z.enum(["availability", "rates", "feed-create", "feed-revoke"]);
 
 export async function handleCalendarAction(request: Request, store: DocStore, uid: string) {
-  assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = intentSchema.safeParse(form.get("intent"));
   if (!intent.success)
     return data({ intent: "unknown", ok: false, error: "Unknown action." } satisfies CalendarActionResult, {

@@ -5,7 +5,7 @@ import { getStore } from "~/engine/index.server";
 import { loadThreadPage } from "~/features/community/thread-page.server";
 import { runThreadAction } from "~/features/community/thread-action.server";
 import { requireUserId } from "~/features/auth/auth.server";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -17,9 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const uid = await requireUserId(request);
-  return runThreadAction(await getStore(), uid, params.threadId ?? "", await request.formData());
+  return runThreadAction(await getStore(), uid, params.threadId ?? "", await readForm(request));
 }
 
 // Posts and counts arrive through the live feed; only the member's own state (reactions, follow) needs the loader again.

@@ -9,7 +9,7 @@ import { otherParticipant } from "~/features/chat/pair";
 import { getMember, getPresences } from "~/features/members/members.server";
 import { publicMember } from "~/features/members/member";
 import { requireUser } from "~/features/auth/auth.server";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -63,11 +63,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const user = await requireUser(request);
   const store = await getStore();
   const chatId = params.chatId ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     if (form.get("intent") === "seen") return { ok: true as const, seen: await markSeen(store, user.uid, chatId) };
     await sendMessage(store, user.uid, chatId, form.get("text"));

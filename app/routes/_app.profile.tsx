@@ -1,10 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
@@ -21,8 +16,7 @@ import { levelFor } from "~/features/progress/levels";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
 import { skillsField } from "~/features/skills/skills-field";
 import { requireUser } from "~/features/auth/auth.server";
-import { formFailure, parseForm } from "~/utils/forms.server";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { formFailure, parseForm, readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Your profile", matches });
@@ -73,17 +67,9 @@ const TOO_LARGE = "The picture is larger than 2 MB. Choose a smaller one.";
 async function changeAvatar(request: Request, uid: string) {
   let form: FormData;
   try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_AVATAR_BYTES }),
-    );
+    form = await readForm(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_AVATAR_BYTES }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return formFailure(null, TOO_LARGE, 400, { avatar: TOO_LARGE });
-    // A body that is not multipart after all, or one cut off on the way: the sender's fault, not ours.
-    if (error instanceof TypeError)
-      return formFailure(null, "The picture could not be read. Please try again.", 400, {
-        avatar: "The picture could not be read.",
-      });
     throw error;
   }
   const file = form.get("avatar");
@@ -101,7 +87,6 @@ async function changeAvatar(request: Request, uid: string) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    assertSameOrigin(request);
     return changeAvatar(request, user.uid);
   }
   const parsed = await parseForm(request, profileSchema);

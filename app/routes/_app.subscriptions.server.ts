@@ -13,6 +13,7 @@ import { listPeriods } from "~/features/subscriptions/read.server";
 import { activePlan, displayStatus } from "~/features/subscriptions/state";
 import { formatPrice, formatSp } from "~/features/wallet/format";
 import type { CurrentUser } from "~/features/auth/auth.server";
+import { readForm } from "~/utils/forms.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -89,7 +90,7 @@ const TEST_DONE: Record<string, string> = {
 };
 
 export async function subscriptionsAction(user: CurrentUser, request: Request) {
-  const parsed = Intent.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = Intent.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "Choose one of the buttons on this page." }, { status: 400 });
   const payments = getPayments();
   if (!payments) return data({ error: "Payments are not configured on this server." }, { status: 503 });

@@ -14,7 +14,6 @@ import { SAVED_LIMIT } from "~/features/subscriptions/labels";
 import { formatPrice } from "~/features/wallet/format";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
-import { assertSameOrigin } from "~/utils/origin.server";
 import { subscriptionsAction, subscriptionsPage } from "./_app.subscriptions.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Subscriptions", matches });
@@ -25,7 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const user = await requireUser(request);
   return subscriptionsAction(user, request);
 }

@@ -4,7 +4,10 @@ import { BookingError } from "~/features/bookings/bookings.server";
 import { signalInput } from "~/features/call/signals";
 import { CallError, postSignal } from "~/features/call/signals.server";
 import { getUserId } from "~/features/auth/auth.server";
+import { postOnly } from "~/utils/forms.server";
 import { assertSameOrigin } from "~/utils/origin.server";
+
+export const loader = postOnly;
 
 /**
  * POST /api/bookings/:bookingId/signals — one WebRTC signal (join, media state, leave, a session
@@ -12,8 +15,7 @@ import { assertSameOrigin } from "~/utils/origin.server";
  * other participant receives it through the call:<bookingId> live feed.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST")
-    return Response.json({ ok: false, error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return postOnly();
   assertSameOrigin(request);
   const uid = await getUserId(request);
   if (!uid) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getStore } from "~/engine/index.server";
 import { applyCommand, saveNotes, setMeetingLink } from "~/features/bookings/bookings.server";
 import type { BookingActionResult } from "~/features/bookings/types";
+import { postOnly } from "~/utils/forms.server";
 import { errorResponse, readAction } from "./api.bookings.server";
 import { MAX_DISPUTE_REASON } from "~/features/bookings/state";
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
@@ -41,6 +42,8 @@ const DONE: Record<string, string> = {
   notes: "Notes saved.",
   review: "Thanks for your review.",
 };
+
+export const loader = postOnly;
 
 /** POST /api/bookings/:bookingId — every change a participant makes to a session. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 /** Route helper of api.bookings and api.bookings.$bookingId: how they answer: JSON with a status a person's screen can act on. */
 import type { z } from "zod";
 import { getCurrentUser } from "~/features/auth/auth.server";
-import { parseForm } from "~/utils/forms.server";
+import { parseForm, postOnly } from "~/utils/forms.server";
 import { BookingError } from "~/features/bookings/bookings.server";
 import type { BookingActionResult } from "~/features/bookings/types";
 
@@ -22,8 +22,7 @@ export async function readAction<S extends z.ZodTypeAny>(
   request: Request,
   schema: S,
 ): Promise<{ uid: string; value: z.infer<S>; timezone: string } | Response> {
-  if (request.method !== "POST")
-    return Response.json({ ok: false, error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return postOnly();
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });
   const parsed = await parseForm(request, schema);

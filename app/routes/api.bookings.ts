@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getStore } from "~/engine/index.server";
 import { requestBooking } from "~/features/bookings/bookings.server";
 import type { BookingActionResult } from "~/features/bookings/types";
+import { postOnly } from "~/utils/forms.server";
 import { errorResponse, readAction } from "./api.bookings.server";
 
 const requestSchema = z.object({
@@ -11,6 +12,8 @@ const requestSchema = z.object({
   durationMinutes: z.coerce.number().int(),
   start: z.coerce.number({ invalid_type_error: "Choose a time." }).int("Choose a time."),
 });
+
+export const loader = postOnly;
 
 /** POST /api/bookings: a learner requests a session; its price is computed and held here. */
 export async function action({ request }: ActionFunctionArgs) {

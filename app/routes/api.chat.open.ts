@@ -3,13 +3,12 @@ import { redirect } from "@remix-run/node";
 import { getStore } from "~/engine/index.server";
 import { ChatError, openChat } from "~/features/chat/chat.server";
 import { requireUserId } from "~/features/auth/auth.server";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { readForm } from "~/utils/forms.server";
 
 /** "Message" on a profile or match: opens the pair's conversation, creating it the first time. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const uid = await requireUserId(request);
-  const other = String((await request.formData()).get("uid") ?? "");
+  const other = String((await readForm(request)).get("uid") ?? "");
   if (!/^[A-Za-z0-9-]{1,128}$/.test(other))
     return Response.json({ error: "Choose a member to message." }, { status: 400 });
   try {

@@ -4,6 +4,7 @@ import { getStore } from "~/engine/index.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { getServerEnv } from "~/utils/env.server";
+import { postOnly } from "~/utils/forms.server";
 
 function secretMatches(given: string | null, expected: string): boolean {
   if (!given) return false;
@@ -19,8 +20,7 @@ function secretMatches(given: string | null, expected: string): boolean {
  * CRON_SECRET configured the route is closed.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST")
-    return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return postOnly();
   const secret = getServerEnv().CRON_SECRET;
   if (!secret) return Response.json({ error: "Scheduled work is not enabled on this server." }, { status: 404 });
   if (!secretMatches(request.headers.get("X-Cron-Secret"), secret))
@@ -30,6 +30,4 @@ export async function action({ request }: ActionFunctionArgs) {
   return Response.json({ ok: true, ...due, mail: await runMailWork(store) });
 }
 
-export async function loader() {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnly;

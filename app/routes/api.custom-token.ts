@@ -6,13 +6,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { getAuthUser } from "~/features/auth/auth.server";
+import { postOnly } from "~/utils/forms.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export function loader() {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnly;
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);

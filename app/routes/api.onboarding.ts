@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getStore } from "~/engine/index.server";
 import { updateProfile } from "~/features/profile/profile.server";
 import { getCurrentUser } from "~/features/auth/auth.server";
-import { parseForm } from "~/utils/forms.server";
+import { parseForm, postOnly } from "~/utils/forms.server";
 
 /** The only profile flags the browser may raise; both are one-way (false → true). */
 const onboardingSchema = z.object({
@@ -12,14 +12,14 @@ const onboardingSchema = z.object({
   }),
 });
 
+export const loader = postOnly;
+
 /**
  * POST /api/onboarding `flag=tourCompleted|welcomeBonusShown`: marks that onboarding step done on
  * the signed-in user's profile. A JSON endpoint, so a signed-out caller gets a 401, not a redirect.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") {
-    return Response.json({ ok: false, error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-  }
+  if (request.method !== "POST") return postOnly();
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });
   const parsed = await parseForm(request, onboardingSchema);

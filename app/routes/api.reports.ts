@@ -4,14 +4,12 @@ import { getStore } from "~/engine/index.server";
 import { fileReport, ReportError } from "~/features/reports/reports.server";
 import { reportSchema } from "~/features/reports/schema";
 import { requireUserId } from "~/features/auth/auth.server";
-import { fieldErrorsOf } from "~/utils/forms.server";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { fieldErrorsOf, readForm } from "~/utils/forms.server";
 
 /** "Report" on a forum post or a chat message (the ReportButton's fetcher posts here). */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const uid = await requireUserId(request);
-  const parsed = reportSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = reportSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
     return Response.json({ ok: false, error: Object.values(errors)[0] }, { status: 400 });

@@ -13,6 +13,7 @@ import { settleIfVerified } from "~/features/auth/verification.server";
 import { safeRedirect } from "~/features/layout/routes";
 import { getSuspension, suspendedMessage } from "~/features/members/members.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
+import { postOnly } from "~/utils/forms.server";
 import { commitSessionToken } from "~/utils/session.server";
 
 const Body = z.object({
@@ -23,9 +24,7 @@ const Body = z.object({
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export function loader() {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnly;
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);

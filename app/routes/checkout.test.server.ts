@@ -8,7 +8,7 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { CheckoutClosedError, CheckoutNotFoundError } from "~/engine/payments/types";
 import { requireUser } from "~/features/auth/auth.server";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { readForm } from "~/utils/forms.server";
 
 export function checkoutNotFound() {
   return data({ error: "This checkout does not exist." }, { status: 404 });
@@ -27,11 +27,11 @@ interface TestCheckoutSteps {
 
 /** `stepsFor` runs once the request is checked; it throws the 404 when the test provider is off. */
 export async function testCheckoutAction(request: Request, checkoutId: string, stepsFor: () => TestCheckoutSteps) {
-  assertSameOrigin(request);
   const user = await requireUser(request);
+  const form = await readForm(request);
   const steps = stepsFor();
   const Intent = z.object({ intent: z.enum([steps.confirm.intent, "cancel"]) });
-  const parsed = Intent.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = Intent.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: `Choose ${steps.confirm.label} or Cancel.` }, { status: 400 });
   try {
     const next =

@@ -10,7 +10,7 @@ import { loadSessionRoom } from "./session.$sessionId.server";
 import { viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { getServerEnv } from "~/utils/env.server";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { privatePageHeaders } from "~/utils/private-page";
 
@@ -39,8 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     if (form.get("intent") === "seen")
       return { ok: true as const, seen: await markRoomSeen(await getStore(), params.sessionId ?? "", user.uid) };

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { z } from "zod";
 import { assertSameOrigin } from "./origin.server";
 
@@ -30,6 +30,36 @@ function echoValues(form: FormData): Record<string, string> {
   return values;
 }
 
+const UNREADABLE_FORM = "This form could not be read. Reload the page and send it again.";
+
+/** The body as a form, or null when it is none: JSON, nothing, another content type, multipart cut short. */
+async function formOrNull(request: Request, uploadHandler?: UploadHandler): Promise<FormData | null> {
+  try {
+    return uploadHandler ? await unstable_parseMultipartFormData(request, uploadHandler) : await request.formData();
+  } catch (error) {
+    // A part over its size is the caller's to explain ("the picture is larger than …").
+    if (error instanceof MaxPartSizeExceededError) throw error;
+    return null;
+  }
+}
+
+/**
+ * The one way an action reads its form: checks the origin, then reads the body. A body that is not
+ * a form is the sender's mistake, so it is answered with a 400 and a message (thrown: the page's
+ * error boundary or a fetcher shows it), never a 500. `uploadHandler` reads a multipart upload.
+ */
+export async function readForm(request: Request, uploadHandler?: UploadHandler): Promise<FormData> {
+  assertSameOrigin(request);
+  const form = await formOrNull(request, uploadHandler);
+  if (!form) throw Response.json({ ok: false, error: UNREADABLE_FORM }, { status: 400 });
+  return form;
+}
+
+/** The loader of a route that only takes posts: a GET is answered, not left to the framework's 400. */
+export function postOnly(): Response {
+  return Response.json({ ok: false, error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}
+
 /**
  * Checks the origin, reads the form and validates it with one schema. Bad input comes back as
  * `failure`, a 400 for the action to return, so the page shows the messages next to its fields;
@@ -40,12 +70,8 @@ export async function parseForm<S extends z.ZodTypeAny>(
   schema: S,
 ): Promise<{ ok: true; form: FormData; value: z.infer<S> } | { ok: false; failure: ReturnType<typeof formFailure> }> {
   assertSameOrigin(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { ok: false, failure: formFailure(null, "The form could not be read. Please try again.") };
-  }
+  const form = await formOrNull(request);
+  if (!form) return { ok: false, failure: formFailure(null, UNREADABLE_FORM) };
   const result = schema.safeParse(Object.fromEntries(form));
   if (!result.success) {
     const fieldErrors = fieldErrorsOf(result.error);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { assertSameOrigin, isCrossSite, publicOrigin } from "./origin.server";
+import { assertSameOrigin, isCrossSite, originRefusal, publicOrigin } from "./origin.server";
 
 const post = (headers: Record<string, string>, url = "http://localhost:3000/settings") =>
   new Request(url, { method: "POST", headers });
@@ -64,6 +64,65 @@ describe("the origin rule (shared by server.mjs and every action)", () => {
     }
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(403);
+  });
+});
+
+describe("originRefusal: the page's origin must name the host the request was addressed to (issue 25, item 4)", () => {
+  const ANOTHER_HOST = /reached the server for another host .* Behind a proxy/;
+
+  it("lets a same-origin post through and refuses another site's", () => {
+    expect(originRefusal(post({ Origin: "http://localhost:3000" }))).toBeNull();
+    expect(originRefusal(post({}))).toBeNull();
+    expect(originRefusal(post({ Origin: "https://evil.example" }))).toBe(
+      "This request came from another site and was refused.",
+    );
+  });
+
+  it("ignores an X-Forwarded-Host no trusted proxy set", () => {
+    expect(
+      originRefusal(post({ Origin: "http://localhost:3000", "X-Forwarded-Host": "elsewhere.example" })),
+    ).toBeNull();
+  });
+
+  it("refuses PUBLIC_URL's origin on a request addressed to another Host, with a message naming the fix", async () => {
+    vi.stubEnv("PUBLIC_URL", "https://app.example");
+    vi.resetModules();
+    try {
+      const fresh = await import("./origin.server");
+      const request = post({ Origin: "https://app.example", Host: "10.0.0.5:8080" }, "http://10.0.0.5:8080/x");
+      expect(fresh.isCrossSite(request)).toBe(false);
+      expect(fresh.originRefusal(request)).toMatch(ANOTHER_HOST);
+      let thrown: unknown;
+      try {
+        fresh.assertSameOrigin(request);
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as Response).status).toBe(403);
+      expect((await (thrown as Response).json()).error).toMatch(ANOTHER_HOST);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
+
+  it("behind a trusted proxy, refuses an Origin that is not the forwarded host", async () => {
+    vi.stubEnv("PUBLIC_URL", "https://app.example");
+    vi.stubEnv("TRUST_PROXY", "1");
+    vi.resetModules();
+    try {
+      const fresh = await import("./origin.server");
+      const forwarded = (host: string) =>
+        post(
+          { Origin: "https://app.example", Host: "10.0.0.5:8080", "X-Forwarded-Host": host },
+          "http://10.0.0.5:8080/x",
+        );
+      expect(fresh.originRefusal(forwarded("app.example"))).toBeNull();
+      expect(fresh.originRefusal(forwarded("internal.lb, app.example"))).toMatch(ANOTHER_HOST);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
   });
 });
 

@@ -9,25 +9,29 @@ export function publicOrigin(request: Request): string {
   return new URL(getServerEnv().PUBLIC_URL ?? request.url).origin;
 }
 
-function allowedOrigins(request: Request): string[] {
-  const origins = [new URL(request.url).origin];
+/** The host the browser addressed: a trusted proxy's first X-Forwarded-Host, else Host. */
+function addressedHost(request: Request): string {
   // A proxy chain lists hosts left to right; the first is the one the browser asked for.
   // Only a proxy we run may say so: without TRUST_PROXY anyone could claim any host.
   const forwarded = getServerEnv().TRUST_PROXY
     ? request.headers.get("X-Forwarded-Host")?.split(",")[0].trim()
     : undefined;
-  const host = forwarded || request.headers.get("Host");
-  if (host) origins.push(`https://${host}`, `http://${host}`);
+  return forwarded || request.headers.get("Host") || new URL(request.url).host;
+}
+
+function allowedOrigins(request: Request): string[] {
+  const origins = [new URL(request.url).origin];
+  const host = addressedHost(request);
+  origins.push(`https://${host}`, `http://${host}`);
   const publicUrl = getServerEnv().PUBLIC_URL;
   if (publicUrl) origins.push(new URL(publicUrl).origin);
   return origins;
 }
 
-// A plain Response: resource routes pass it through as it is, and document routes show it in
-// their error boundary with its status.
-function refused(): Response {
-  return Response.json({ error: "This request came from another site and was refused." }, { status: 403 });
-}
+const CROSS_SITE = "This request came from another site and was refused.";
+const ANOTHER_HOST =
+  "This request reached the server for another host than the page it came from. If SkillSwap runs " +
+  "behind a proxy, the proxy must pass on the host the browser used (README: Behind a proxy).";
 
 /**
  * The one origin rule: a browser sent this request from another site. Browsers send Origin on
@@ -43,7 +47,27 @@ export function isCrossSite(request: Request): boolean {
   return Boolean(site) && site !== "same-origin" && site !== "none";
 }
 
-/** Refuses a state-changing request that a browser sent from another site. */
+/**
+ * Why a state-changing request is refused, or null. Beside the origin rule, the page's origin must
+ * name the host the request was addressed to: Remix aborts any other action with a 500 (its own
+ * check reads X-Forwarded-Host, else Host), so such a request is answered here, with a 403 that
+ * says what to fix. server.mjs drops an X-Forwarded-Host it does not trust before Remix sees it.
+ */
+export function originRefusal(request: Request): string | null {
+  if (isCrossSite(request)) return CROSS_SITE;
+  const origin = request.headers.get("Origin");
+  if (origin && new URL(origin).host !== addressedHost(request)) return ANOTHER_HOST;
+  return null;
+}
+
+// A plain Response: resource routes pass it through as it is, and document routes show it in
+// their error boundary with its status.
+function refused(message: string): Response {
+  return Response.json({ error: message }, { status: 403 });
+}
+
+/** Refuses a state-changing request that a browser sent from another site (or for another host). */
 export function assertSameOrigin(request: Request): void {
-  if (isCrossSite(request)) throw refused();
+  const refusal = originRefusal(request);
+  if (refusal) throw refused(refusal);
 }

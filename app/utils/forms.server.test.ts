@@ -1,0 +1,91 @@
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { parseForm, postOnly, readForm } from "./forms.server";
+
+const BOUNDARY = "----forms-test";
+const post = (body: BodyInit | undefined, contentType?: string) =>
+  new Request("http://localhost:3000/x", {
+    method: "POST",
+    headers: { Origin: "http://localhost:3000", ...(contentType && { "Content-Type": contentType }) },
+    body,
+  });
+
+const notForms = () => [
+  post('{"intent":"save"}', "application/json"),
+  post(undefined),
+  post("intent=save", "text/plain"),
+  post(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsa`,
+    `multipart/form-data; boundary=${BOUNDARY}`,
+  ),
+];
+
+async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+describe("readForm (issue 25, item 4)", () => {
+  it("reads a form, urlencoded or multipart", async () => {
+    expect((await readForm(post("intent=save", "application/x-www-form-urlencoded"))).get("intent")).toBe("save");
+    const form = new FormData();
+    form.set("intent", "save");
+    expect((await readForm(post(form))).get("intent")).toBe("save");
+  });
+
+  it("answers a body that is not a form with a 400 and a message, never a 500", async () => {
+    for (const request of notForms()) {
+      const thrown = await thrownBy(readForm(request));
+      expect(thrown, request.headers.get("Content-Type") ?? "no content type").toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(400);
+      expect(await (thrown as Response).json()).toEqual({
+        ok: false,
+        error: "This form could not be read. Reload the page and send it again.",
+      });
+    }
+  });
+
+  it("reads an upload with its handler, and leaves a part over its size to the caller", async () => {
+    const form = new FormData();
+    form.set("avatar", new Blob([new Uint8Array(2048)]), "a.png");
+    const thrown = await thrownBy(readForm(post(form), unstable_createMemoryUploadHandler({ maxPartSize: 1024 })));
+    expect(thrown).toBeInstanceOf(MaxPartSizeExceededError);
+    const cut = notForms()[3]!;
+    expect(((await thrownBy(readForm(cut, unstable_createMemoryUploadHandler({})))) as Response).status).toBe(400);
+  });
+
+  it("checks the origin first", async () => {
+    const request = new Request("http://localhost:3000/x", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(((await thrownBy(readForm(request))) as Response).status).toBe(403);
+  });
+});
+
+describe("parseForm", () => {
+  it("turns a body that is not a form into the form's 400 failure", async () => {
+    for (const request of notForms()) {
+      const parsed = await parseForm(request, z.object({ intent: z.string() }));
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) {
+        expect(parsed.failure.init?.status).toBe(400);
+        expect(parsed.failure.data.formError).toBe("This form could not be read. Reload the page and send it again.");
+      }
+    }
+  });
+});
+
+describe("postOnly", () => {
+  it("answers a GET of a route that takes only posts with 405 and Allow: POST", async () => {
+    const response = postOnly();
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
+    expect(await response.json()).toEqual({ ok: false, error: "Use POST." });
+  });
+});
