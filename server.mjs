@@ -374,6 +374,13 @@ const server = http.createServer(async (req, res) => {
       if (req.url === "/healthz") return await answerHealth(req, res);
     }
     const head = requestHead(req);
+    // Single fetch asks for data at `.data` URLs, and no page of ours sends Remix's older
+    // `?_data=<route id>`; Remix still answers it, with a 403 for a route the URL does not match and a
+    // 500 for a loader that returns plain data, where an unknown address answers 404. So does this.
+    if (head.url.searchParams.has("_data")) {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+      return res.end("Not found");
+    }
     const refusal = UNSAFE_METHODS.has(req.method)
       ? originRefusal(new Request(head.url.href, { headers: head.headers }))
       : null;
