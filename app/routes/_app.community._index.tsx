@@ -52,7 +52,7 @@ export default function Community() {
           className="input"
           maxLength={200}
         />
-        <button type="submit" className="btn-secondary shrink-0">
+        <button type="submit" className="btn-secondary shrink-0 whitespace-nowrap">
           Search
         </button>
       </Form>

@@ -57,7 +57,7 @@ export default function Matches() {
           />
           Online now
         </label>
-        <button type="submit" className="btn-primary">
+        <button type="submit" className="btn-primary shrink-0 whitespace-nowrap">
           Filter
         </button>
       </Form>

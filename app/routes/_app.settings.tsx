@@ -254,7 +254,11 @@ export default function Settings() {
                 ))}
               </select>
             </div>
-            <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
+            <button
+              type="submit"
+              className="btn-primary shrink-0 whitespace-nowrap"
+              disabled={navigation.state !== "idle"}
+            >
               Save timezone
             </button>
           </Form>

@@ -53,7 +53,7 @@ export default function AdminAudit() {
           </label>
           <input id="audit-subject" name="subject" defaultValue={filter.subjectUid ?? ""} className="input" />
         </div>
-        <button type="submit" className="btn-primary">
+        <button type="submit" className="btn-primary shrink-0 whitespace-nowrap">
           Filter
         </button>
       </Form>

@@ -211,6 +211,17 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
     expect(again.uid).not.toBe(uid);
   });
 
+  it("reads many accounts at once, in the order asked, with null for an unknown uid (the admin member list)", async () => {
+    const auth = await serverAuth();
+    const ada = await browserSignUp();
+    const ben = await browserSignUp();
+    await auth.setAdmin(ben.uid, true);
+    const found = await auth.getUsers([ben.uid, "no-such-uid", ada.uid]);
+    expect(found).toEqual([await auth.getUser(ben.uid), null, await auth.getUser(ada.uid)]);
+    expect(found[0]).toMatchObject({ email: ben.email, admin: true, emailVerified: false });
+    expect(await auth.getUsers([])).toEqual([]);
+  });
+
   it("mints a custom token the client SDK signs in with, for the live listeners", async () => {
     const auth = await serverAuth();
     const { uid } = await browserSignUp();

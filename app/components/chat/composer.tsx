@@ -44,7 +44,7 @@ export function Composer({ chatId }: { chatId: string }) {
             }
           }}
         />
-        <button type="submit" className="btn-primary" disabled={sending}>
+        <button type="submit" className="btn-primary shrink-0 whitespace-nowrap" disabled={sending}>
           Send
         </button>
       </div>

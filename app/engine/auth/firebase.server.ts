@@ -64,17 +64,20 @@ function toAuthUser(claims: DecodedIdToken): AuthUser {
   };
 }
 
+function fromUserRecord(record: UserRecord): AuthUser {
+  return {
+    uid: record.uid,
+    email: record.email ?? "",
+    displayName: record.displayName ?? null,
+    photoURL: record.photoURL ?? null,
+    ...(record.customClaims?.admin === true && { admin: true }),
+    emailVerified: record.emailVerified,
+  };
+}
+
 async function userRecordOrNull(read: () => Promise<UserRecord>): Promise<AuthUser | null> {
   try {
-    const record = await read();
-    return {
-      uid: record.uid,
-      email: record.email ?? "",
-      displayName: record.displayName ?? null,
-      photoURL: record.photoURL ?? null,
-      ...(record.customClaims?.admin === true && { admin: true }),
-      emailVerified: record.emailVerified,
-    };
+    return fromUserRecord(await read());
   } catch (error) {
     if (authCode(error) === "auth/user-not-found") return null;
     throw error;
@@ -161,6 +164,16 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
 
     async getUser(uid) {
       return userRecordOrNull(() => auth.getUser(uid));
+    },
+
+    async getUsers(uids) {
+      const found = new Map<string, AuthUser>();
+      // Firebase answers at most 100 identifiers per request.
+      for (let start = 0; start < uids.length; start += 100) {
+        const { users } = await auth.getUsers(uids.slice(start, start + 100).map((uid) => ({ uid })));
+        for (const record of users) found.set(record.uid, fromUserRecord(record));
+      }
+      return uids.map((uid) => found.get(uid) ?? null);
     },
 
     // Claims travel inside session cookies: a grant shows from the next sign-in, and a revoke

@@ -480,6 +480,16 @@ describe("the admin role", () => {
     expect(await auth.getUser("no-such-uid")).toBeNull();
     expect((await failure(auth.setAdmin("no-such-uid", true))).message).toMatch(/no account/);
   });
+
+  it("reads many accounts at once, in the order asked, with null for an unknown uid", async () => {
+    const ada = await auth.signUp(password("ada@example.com"));
+    const ben = await auth.signUp(password("ben@example.com"));
+    await auth.setAdmin(ben.uid, true);
+    const found = await auth.getUsers([ben.uid, "no-such-uid", ada.uid]);
+    expect(found).toEqual([await auth.getUser(ben.uid), null, await auth.getUser(ada.uid)]);
+    expect(found[0]).toMatchObject({ email: "ben@example.com", admin: true, emailVerified: false });
+    expect(await auth.getUsers([])).toEqual([]);
+  });
 });
 
 describe("e-mail verification (decision 024)", () => {

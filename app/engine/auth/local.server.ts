@@ -439,6 +439,11 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       return user ? toAuthUser(uid, user.data) : null;
     },
 
+    async getUsers(uids) {
+      const users = await store.getAll<AuthUserDoc>(uids.map(userPath));
+      return users.map((user, i) => (user ? toAuthUser(uids[i], user.data) : null));
+    },
+
     async setAdmin(uid, admin) {
       await store.transaction(async (tx) => {
         const user = await tx.get<AuthUserDoc>(userPath(uid));

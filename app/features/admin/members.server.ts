@@ -4,7 +4,7 @@
  */
 import type { AuthProvider } from "~/engine/auth/types";
 import type { DocStore } from "~/engine/store/types";
-import { getUser, readUser, userPath, USERS, type DocReader, type Suspension } from "~/documents/users";
+import { getUser, userPath, type DocReader, type Suspension } from "~/documents/users";
 import { walletPath } from "~/documents/wallets";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { InsufficientFundsError, prepareEntry } from "~/features/wallet/ledger.server";
@@ -198,44 +198,4 @@ export async function setAdminRole(
       now,
     );
   });
-}
-
-export const MEMBERS_PAGE = 25;
-
-export interface MemberRow {
-  uid: string;
-  fullName: string;
-  createdAt: number;
-  suspended: boolean;
-  deleted: boolean;
-}
-
-/**
- * Members by name (any part, any case) or by exact e-mail, newest first, a page at a time. Names
- * are matched by a scan of `users`: fine for the back office of one community; an index would come
- * with a search port.
- */
-export async function searchMembers(
-  ports: { store: DocStore; auth: AuthProvider },
-  query: string,
-  page: number,
-): Promise<{ rows: MemberRow[]; hasMore: boolean }> {
-  const q = query.trim().toLowerCase();
-  const users = (await ports.store.query({ collection: USERS })).map((u) => ({ id: u.id, profile: readUser(u.data) }));
-  let matched = users;
-  if (q) {
-    const byEmail = q.includes("@") ? await ports.auth.findUserByEmail(q) : null;
-    matched = users.filter((u) => u.id === byEmail?.uid || u.id === q || u.profile.fullName.toLowerCase().includes(q));
-  }
-  const rows = matched
-    .map((u) => ({
-      uid: u.id,
-      fullName: u.profile.fullName || "(no name yet)",
-      createdAt: u.profile.createdAt,
-      suspended: u.profile.suspension !== null,
-      deleted: u.profile.deleted,
-    }))
-    .sort((a, b) => b.createdAt - a.createdAt || (a.uid < b.uid ? -1 : 1));
-  const start = page * MEMBERS_PAGE;
-  return { rows: rows.slice(start, start + MEMBERS_PAGE), hasMore: rows.length > start + MEMBERS_PAGE };
 }
