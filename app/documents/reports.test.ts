@@ -19,6 +19,9 @@ describe("reports/{targetKind}_{targetId}_{reporterUid}", () => {
       text: "buy now",
       status: "open",
       createdAt: 5,
+      reporterVerified: true,
+      reporterSince: 1,
+      reporterNetwork: "ab12",
     };
     expect(readReport({ id: "post_p1_u1", data: { ...written, extra: 1 } })).toEqual({
       ...written,
@@ -47,6 +50,9 @@ describe("reports/{targetKind}_{targetId}_{reporterUid}", () => {
         text: "",
         status: "dismissed",
         createdAt: 0,
+        reporterVerified: false,
+        reporterSince: 0,
+        reporterNetwork: "",
         reviewedBy: null,
         reviewedAt: null,
       },

@@ -7,6 +7,7 @@
 import { z } from "zod/v4";
 import {
   count,
+  flag,
   getParsed,
   oneOf,
   optionalText,
@@ -51,6 +52,15 @@ export const reportDocSchema = z.object({
   /** A status this version does not know reads as dismissed (closed): no queue shows it, nothing is hidden on a guess. */
   status: oneOf(REPORT_STATUSES, "dismissed"),
   createdAt: count(),
+  /**
+   * Who the reporter was when they reported (decision 028): whether their e-mail was verified,
+   * when their account was made (0: unknown) and a SHA-256 of the network address they reported
+   * from ("": unknown). Reports written before these existed read as unverified, so they count
+   * toward no hiding.
+   */
+  reporterVerified: flag,
+  reporterSince: count(),
+  reporterNetwork: text(),
   /** Set when a reviewer decides; null before. */
   reviewedBy: optionalText,
   reviewedAt: optionalTime,

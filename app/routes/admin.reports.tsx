@@ -4,8 +4,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { getAuth } from "~/engine/index.server";
 import { AdminActionError, suspendMember } from "~/features/admin/members.server";
-import { moderate, moderationQueue, type QueueStatus, type ReportedItem } from "~/features/admin/reports.server";
+import {
+  moderate,
+  moderationQueue,
+  type QueueStatus,
+  type ReportedItem,
+  type ReporterLine,
+} from "~/features/admin/reports.server";
 import { ReportError } from "~/features/reports/reports.server";
+import { accountAgeText } from "~/features/reports/types";
 import { adminContext } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
@@ -66,6 +73,33 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
+/** One report: who filed it, how old their account was, and whether it counts toward hiding (decision 028). */
+function Reporter({ report: r }: { report: ReporterLine }) {
+  const facts = [
+    r.accountAgeMs === null ? "account age unknown" : `account ${accountAgeText(r.accountAgeMs)} old when reporting`,
+    r.verified ? "email verified" : "email not verified",
+    r.sameNetwork === null
+      ? "network unknown"
+      : r.sameNetwork === 0
+        ? null
+        : `same network as ${r.sameNetwork} other ${r.sameNetwork === 1 ? "reporter" : "reporters"}`,
+    r.counts ? "counts toward hiding" : "does not count toward hiding",
+  ].filter(Boolean);
+  return (
+    <li className="break-words" data-testid="reporter">
+      <Link
+        to={`/admin/members/${r.reporterUid}`}
+        className="font-medium text-brand-700 underline hover:text-brand-800"
+      >
+        {r.reporterName}
+      </Link>{" "}
+      · {r.reason}
+      {r.text ? <>: {r.text}</> : null}
+      <span className="block text-xs text-slate-600">{facts.join(" · ")}</span>
+    </li>
+  );
+}
+
 function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; busy: boolean }) {
   const what =
     item.targetKind === "post" ? `Forum post${item.threadTitle ? ` in “${item.threadTitle}”` : ""}` : "Chat message";
@@ -115,12 +149,9 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
           {item.text}
         </blockquote>
       )}
-      <ul className="space-y-1 text-sm">
-        {item.reports.map((r, i) => (
-          <li key={i} className="break-words">
-            <span className="font-medium">{r.reporterName}</span> · {r.reason}
-            {r.text ? <>: {r.text}</> : null}
-          </li>
+      <ul className="space-y-2 text-sm" aria-label="Who reported it">
+        {item.reports.map((r) => (
+          <Reporter key={r.reporterUid} report={r} />
         ))}
       </ul>
       <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">

@@ -3,19 +3,22 @@ import { redirect } from "@remix-run/node";
 import { getStore } from "~/engine/index.server";
 import { fileReport, ReportError } from "~/features/reports/reports.server";
 import { reportSchema } from "~/features/reports/schema";
-import { requireUserId } from "~/features/auth/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
+import { clientKeyOf } from "~/utils/client-key.server";
 import { fieldErrorsOf, readForm } from "~/utils/forms.server";
 
 /** "Report" on a forum post or a chat message (the ReportButton's fetcher posts here). */
-export async function action({ request }: ActionFunctionArgs) {
-  const uid = await requireUserId(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
   const parsed = reportSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
     return Response.json({ ok: false, error: Object.values(errors)[0] }, { status: 400 });
   }
   try {
-    const result = await fileReport(await getStore(), uid, parsed.data);
+    // Who reports, and from which network, decides whether the report counts toward hiding (decision 028).
+    const source = { emailVerified: user.emailVerified, clientKey: clientKeyOf(request, context) };
+    const result = await fileReport(await getStore(), user.uid, parsed.data, Date.now(), source);
     const message = result.created
       ? "Thank you. A moderator will look at it."
       : "You have already reported this. A moderator will look at it.";

@@ -4,13 +4,18 @@ import { skillSpaceId } from "~/features/community/rules";
 import { markAllRead } from "~/features/notifications/notifications.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
+import { createLocalAuth } from "~/engine/auth/local.server";
+import { userPath } from "~/documents/users";
+import { fileReport } from "~/features/reports/reports.server";
 import { createUser, openAs, type TestUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
+import { adminUser } from "./support/world";
 
 /**
  * The community end to end with two members: a thread written in /discuss with Markdown and an
  * @mention, the bell, a live reply, reactions, the answer and its xp, search, inert hostile
- * Markdown, three reports hiding a post, and pages of threads that keep their order.
+ * Markdown, three reports of members of standing hiding a post while three fresh accounts' do not
+ * (decision 028), and pages of threads that keep their order.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -124,7 +129,31 @@ test("a thread with a mention, a live reply, reactions, the answer with xp, and 
   await expect(result.locator("mark")).toHaveText([word, "crawls"]);
 });
 
-test("three reports from different members hide a post, live for its readers", async ({ browser, baseURL }) => {
+const DAY = 24 * 60 * 60_000;
+
+/** A member of standing (decision 028): the account made two days ago, the e-mail verified through its link. */
+async function established(fullName: string): Promise<TestUser> {
+  const user = await member(fullName);
+  await e2eStore().update(userPath(user.uid), { createdAt: Date.now() - 2 * DAY });
+  let link = "";
+  const auth = createLocalAuth(e2eStore(), { mail: async (mail) => void (link = mail.link) });
+  await auth.sendEmailVerification(user.uid, "http://localhost");
+  await auth.verifyEmail(new URL(link).searchParams.get("oobCode")!);
+  return user;
+}
+
+async function sendReport(page: Page, postText: string) {
+  const target = post(page, postText);
+  await target.getByText("Report", { exact: true }).click();
+  await target.getByLabel("Spam or advertising").check();
+  await target.getByRole("button", { name: "Send report" }).click();
+  return target;
+}
+
+test("three reports from established members on three networks hide a post, live for its readers", async ({
+  browser,
+  baseURL,
+}) => {
   const suffix = Date.now().toString(36);
   const ana = await member(`Ana ${suffix}`);
   const ben = await member(`Ben ${suffix}`);
@@ -134,28 +163,79 @@ test("three reports from different members hide a post, live for its readers", a
     { spaceId: "general", title: `Reported thread ${suffix}`, body: "A fair question.", skillTag: "" },
     Date.now() - 60_000,
   );
-  await reply(e2eStore(), ben.uid, threadId, { body: "Try a *thinner* first coat, and buy my course." });
+  const { postId } = await reply(e2eStore(), ben.uid, threadId, {
+    body: "Try a *thinner* first coat, and buy my course.",
+  });
   const a = await open(browser, ana, baseURL!, `/community/${threadId}`);
   await expect(post(a, "first coat")).toBeVisible();
 
-  // Three different members report B's reply: it is hidden, live on A's page too.
-  for (const [i, name] of ["Cy", "Dee", "Eli"].entries()) {
-    const reporter = await member(`${name} ${suffix}`);
-    const r = await open(browser, reporter, baseURL!, `/community/${threadId}`);
-    const target = post(r, "first coat");
-    await target.getByText("Report", { exact: true }).click();
-    await target.getByLabel("Spam or advertising").check();
-    await target.getByRole("button", { name: "Send report" }).click();
-    // The third report hides the post at once, for its reporter as well.
-    if (i < 2) await expect(target.getByRole("status")).toHaveText("Thank you. A moderator will look at it.");
-    else await expect(r.getByTestId("post").nth(1)).toContainText("This post is hidden while a moderator reviews it.");
-    await r.context().close();
+  // Two members of standing report B's reply from their own networks (every browser here is 127.0.0.1)…
+  for (const [i, name] of ["Cy", "Dee"].entries()) {
+    const reporter = await established(`${name} ${suffix}`);
+    const input = {
+      targetKind: "post" as const,
+      targetId: postId,
+      contextId: threadId,
+      reason: "spam" as const,
+      text: "",
+    };
+    await fileReport(e2eStore(), reporter.uid, input, Date.now(), {
+      emailVerified: true,
+      clientKey: `198.51.100.${i + 1}`,
+    });
   }
+  await expect(post(a, "first coat")).toBeVisible();
+  // …and the third, in the browser: it hides the post at once, for its reporter and live on A's page.
+  const eli = await established(`Eli ${suffix}`);
+  const r = await open(browser, eli, baseURL!, `/community/${threadId}`);
+  await sendReport(r, "first coat");
+  await expect(r.getByTestId("post").nth(1)).toContainText("This post is hidden while a moderator reviews it.");
+  await r.context().close();
   await expect(a.getByTestId("post").nth(1)).toContainText("This post is hidden while a moderator reviews it.");
   await expect(a.getByText("Try a")).toHaveCount(0);
   const reports = await e2eStore().query({ collection: "reports", where: [["contextId", "==", threadId]] });
   expect(reports.map((r) => r.data.status)).toEqual(["open", "open", "open"]);
   expect((await e2eStore().get(`community/forum/threads/${threadId}`))?.data.hidden).toBe(false);
+});
+
+test("three accounts made a minute ago from one address do not hide a thread; the admin queue shows who reported and how old their accounts are", async ({
+  browser,
+  baseURL,
+}) => {
+  const suffix = Date.now().toString(36);
+  const ana = await member(`Ana ${suffix}`);
+  const title = `Fair thread ${suffix}`;
+  const { threadId } = await createThread(
+    e2eStore(),
+    ana.uid,
+    { spaceId: "general", title, body: "An honest question about kilns.", skillTag: "" },
+    Date.now() - 60_000,
+  );
+  const names = ["Fay", "Gus", "Hal"].map((name) => `${name} ${suffix}`);
+  for (const name of names) {
+    const fresh = await createUser({ fullName: name });
+    const page = await open(browser, fresh, baseURL!, `/community/${threadId}`);
+    const target = await sendReport(page, "honest question");
+    await expect(target.getByRole("status")).toHaveText("Thank you. A moderator will look at it.");
+    await page.context().close();
+  }
+  const reader = await open(browser, ana, baseURL!, `/community/${threadId}`);
+  await expect(reader.getByRole("heading", { name: title })).toBeVisible();
+  await expect(post(reader, "honest question")).toBeVisible();
+  expect((await e2eStore().get(`community/forum/threads/${threadId}`))?.data.hidden).toBe(false);
+  await reader.context().close();
+
+  const admin = await adminUser(`Ada Admin ${suffix}`);
+  const queue = await open(browser, admin, baseURL!, "/admin/reports");
+  const item = queue.getByRole("article", { name: `Forum post in “${title}” by ${ana.fullName}` });
+  await expect(item).toContainText("3 reports");
+  for (const name of names) {
+    const line = item.getByTestId("reporter").filter({ hasText: name });
+    await expect(line.getByRole("link", { name })).toBeVisible();
+    await expect(line).toContainText(
+      /account (less than a minute|\d+ minutes?) old when reporting · email not verified · same network as 2 other reporters · does not count toward hiding/,
+    );
+  }
 });
 
 test("pages of 20 threads keep their order while new ones arrive", async ({ browser, baseURL }) => {

@@ -45,6 +45,7 @@ const message = reportSchema.parse({
   text: "Insults",
 });
 const post = reportSchema.parse({ targetKind: "post", targetId: T, contextId: T, reason: "spam", text: "" });
+const DAY = 24 * 60 * 60_000;
 
 describe("the moderation queue", () => {
   it("shows a reported message in its conversation, hides it from both members and the inbox, and shows it again", async () => {
@@ -56,7 +57,17 @@ describe("the moderation queue", () => {
       { sender: "Ann", text: "you are a fool", reported: true },
     ]);
     expect(item.reports).toEqual([
-      { reporterName: "Bob", reason: "Harassment or hate", text: "Insults", createdAt: 100 },
+      {
+        reporterUid: "b",
+        reporterName: "Bob",
+        reason: "Harassment or hate",
+        text: "Insults",
+        createdAt: 100,
+        accountAgeMs: 99,
+        verified: false,
+        sameNetwork: null,
+        counts: false,
+      },
     ]);
 
     await moderate(store, ADMIN, item.reportId, "hide", "Insult", 200);
@@ -89,7 +100,8 @@ describe("the moderation queue", () => {
   });
 
   it("groups every report of one post; dismissing a post that three reports hid shows it again, logged once when two admins click", async () => {
-    for (const r of ["r1", "r2", "r3"]) await fileReport(store, r, post, 100);
+    for (const [i, r] of ["r1", "r2", "r3"].entries())
+      await fileReport(store, r, post, DAY + 100, { emailVerified: true, clientKey: `198.51.100.${i}` });
     const queue = await moderationQueue(store, "open");
     expect(queue).toHaveLength(1);
     expect(queue[0]).toMatchObject({
@@ -119,5 +131,28 @@ describe("the moderation queue", () => {
       before: { hidden: true, reports: 3 },
       after: { hidden: false, status: "restored" },
     });
+  });
+});
+
+describe("who reported (issue 25, item 5; decision 028)", () => {
+  it("shows each reporter, their account's age when they reported, verification, shared networks and whether it counts", async () => {
+    const now = 1000 * DAY;
+    await store.set("users/old", { fullName: "Olga", createdAt: now - 400 * DAY });
+    for (const uid of ["n1", "n2"])
+      await store.set(`users/${uid}`, { fullName: `New ${uid}`, createdAt: now - 120_000 });
+    await fileReport(store, "old", post, now, { emailVerified: true, clientKey: "203.0.113.1" });
+    await fileReport(store, "n1", post, now, { emailVerified: false, clientKey: "198.51.100.9" });
+    await fileReport(store, "n2", post, now + 60_000, { emailVerified: false, clientKey: "198.51.100.9" });
+    const [item] = await moderationQueue(store, "open");
+    expect(item.hidden).toBe(false);
+    expect(
+      item.reports
+        .map((r) => [r.reporterUid, r.reporterName, r.accountAgeMs, r.verified, r.sameNetwork, r.counts])
+        .sort(),
+    ).toEqual([
+      ["n1", "New n1", 120_000, false, 1, false],
+      ["n2", "New n2", 180_000, false, 1, false],
+      ["old", "Olga", 400 * DAY, true, 0, true],
+    ]);
   });
 });

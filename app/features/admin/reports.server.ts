@@ -12,7 +12,7 @@ import { getThread, postLink, readPost } from "~/documents/community";
 import { getUsers } from "~/documents/users";
 import { namesOf } from "~/features/members/members.server";
 import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
-import { reportReasonLabel, type Report } from "~/features/reports/types";
+import { countsTowardHiding, reportReasonLabel, type Report } from "~/features/reports/types";
 import { recordAudit, type AuditAction } from "./audit.server";
 
 /** Messages shown on each side of a reported chat message. */
@@ -40,8 +40,45 @@ export interface ReportedItem {
   threadTitle: string | null;
   link: string | null;
   context: ContextLine[];
-  reports: { reporterName: string; reason: string; text: string; createdAt: number }[];
+  reports: ReporterLine[];
   firstReportedAt: number;
+}
+
+/** One report as a reviewer weighs it (decision 028): who filed it, and what their account was then. */
+export interface ReporterLine {
+  reporterUid: string;
+  reporterName: string;
+  reason: string;
+  text: string;
+  createdAt: number;
+  /** How old the reporter's account was when they reported; null when unknown. */
+  accountAgeMs: number | null;
+  /** Whether their e-mail was verified when they reported. */
+  verified: boolean;
+  /** How many other reporters of the same thing reported from the same network; null when unknown. */
+  sameNetwork: number | null;
+  /** Whether it counts toward hiding the post before a review. */
+  counts: boolean;
+}
+
+/** The reports of one thing as reporter lines; `since` is a reporter's account creation from their profile. */
+function reporterLines(reports: Report[], names: Map<string, string>, since: Map<string, number>): ReporterLine[] {
+  return reports.map((r) => {
+    const accountSince = r.reporterSince || since.get(r.reporterUid) || 0;
+    return {
+      reporterUid: r.reporterUid,
+      reporterName: names.get(r.reporterUid) ?? "Deleted member",
+      reason: reportReasonLabel(r.reason),
+      text: r.text,
+      createdAt: r.createdAt,
+      accountAgeMs: accountSince > 0 ? r.createdAt - accountSince : null,
+      verified: r.reporterVerified,
+      sameNetwork: r.reporterNetwork
+        ? reports.filter((o) => o !== r && o.reporterNetwork === r.reporterNetwork).length
+        : null,
+      counts: countsTowardHiding(r),
+    };
+  });
 }
 
 function groupByTarget(reports: Report[]): Report[][] {
@@ -90,8 +127,9 @@ async function messageContext(store: DocStore, report: Report, names: Map<string
 export async function moderationQueue(store: DocStore, status: QueueStatus): Promise<ReportedItem[]> {
   const groups = groupByTarget(await listReports(store, status, 300));
   const uids = [...new Set(groups.flatMap((g) => g.flatMap((r) => [r.authorUid, r.reporterUid])))];
-  const [names, authors] = await Promise.all([namesOf(store, uids), getUsers(store, uids)]);
-  const suspended = new Set(uids.filter((_, i) => authors[i]?.suspension));
+  const [names, profiles] = await Promise.all([namesOf(store, uids), getUsers(store, uids)]);
+  const suspended = new Set(uids.filter((_, i) => profiles[i]?.suspension));
+  const since = new Map(uids.map((uid, i) => [uid, profiles[i]?.createdAt ?? 0]));
 
   const items = await Promise.all(
     groups.map(async (reports): Promise<ReportedItem> => {
@@ -102,12 +140,7 @@ export async function moderationQueue(store: DocStore, status: QueueStatus): Pro
         authorUid: first.authorUid,
         authorName: names.get(first.authorUid) ?? "Deleted member",
         authorSuspended: suspended.has(first.authorUid),
-        reports: reports.map((r) => ({
-          reporterName: names.get(r.reporterUid) ?? "Deleted member",
-          reason: reportReasonLabel(r.reason),
-          text: r.text,
-          createdAt: r.createdAt,
-        })),
+        reports: reporterLines(reports, names, since),
         firstReportedAt: first.createdAt,
       };
       if (first.targetKind === "post") {

@@ -155,12 +155,17 @@ describe("thread list", () => {
     const ids = async () =>
       (await listThreads(store, "ben", { sort: "latest", spaceId: "general", cursor: null })).threads.map((t) => t.id);
     expect(await ids()).toEqual([threadId]);
-    for (const r of ["ben", "cy", "dan"])
+    // Three established members (verified, accounts a day old) from three networks (decision 028).
+    for (const [i, r] of ["ben", "cy", "dan"].entries()) {
+      await store.set(`users/${r}`, { fullName: r, xp: 0, createdAt: 1 });
       await fileReport(
         store,
         r,
         reportSchema.parse({ targetKind: "post", targetId: threadId, contextId: threadId, reason: "spam" }),
+        tick(),
+        { emailVerified: true, clientKey: `198.51.100.${i}` },
       );
+    }
     expect(await ids()).toEqual([]);
     for (const sort of ["latest", "newest", "top", "unanswered"] as const)
       expect(await store.query({ collection: listPath(sort, null) })).toHaveLength(0);

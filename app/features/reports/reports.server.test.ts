@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { postPath, threadPath } from "~/documents/community";
-import { fileReport, listReports, reviewReport } from "./reports.server";
+import { fileReport, listReports, reviewReport, type ReportSource } from "./reports.server";
 import { reportSchema } from "./schema";
+import { ESTABLISHED_AFTER_MS } from "./types";
 
 const { store } = useTempStore("reports-");
 
@@ -34,6 +35,20 @@ beforeEach(async () => {
 const post = (postId: string, threadId = T) =>
   reportSchema.parse({ targetKind: "post", targetId: postId, contextId: threadId, reason: "spam", text: " buy now " });
 
+const NOW = 1_800_000_000_000;
+const DAY = 24 * 60 * 60_000;
+
+/** Members whose accounts were made `age` ago (their profile's createdAt, as sign-up writes it). */
+async function members(uids: string[], age: number) {
+  for (const uid of uids) await store.set(`users/${uid}`, { fullName: `Member ${uid}`, createdAt: NOW - age });
+}
+const verifiedFrom = (clientKey: string): ReportSource => ({ emailVerified: true, clientKey });
+const unverifiedFrom = (clientKey: string): ReportSource => ({ emailVerified: false, clientKey });
+const visibility = async (postId: string) => ({
+  post: (await store.get(postPath(T, postId)))!.data.hidden,
+  thread: (await store.get(threadPath(T)))!.data.hidden,
+});
+
 describe("fileReport on posts", () => {
   it("stores the agreed shape once per member; a repeat changes nothing", async () => {
     const first = await fileReport(store, "r1", post(REPLY), 1000);
@@ -49,27 +64,80 @@ describe("fileReport on posts", () => {
       text: "buy now",
       status: "open",
       createdAt: 1000,
+      // Filed with no request behind it (no profile, no session): unverified, network unknown.
+      reporterVerified: false,
+      reporterSince: 0,
+      reporterNetwork: "",
     });
     expect(await fileReport(store, "r1", post(REPLY), 2000)).toMatchObject({ created: false });
     expect((await store.get(postPath(T, REPLY)))!.data).toMatchObject({ openReports: 1, hidden: false });
   });
 
-  it("hides a post reported by three different members, and the thread with its opening post", async () => {
-    await fileReport(store, "r1", post(REPLY));
-    await fileReport(store, "r1", post(REPLY));
-    await fileReport(store, "r2", post(REPLY));
+  it("hides a post reported by three established members from three networks, and the thread with its opening post", async () => {
+    await members(["r1", "r2", "r3"], 2 * DAY);
+    await fileReport(store, "r1", post(REPLY), NOW, verifiedFrom("198.51.100.1"));
+    await fileReport(store, "r1", post(REPLY), NOW, verifiedFrom("198.51.100.1"));
+    await fileReport(store, "r2", post(REPLY), NOW, verifiedFrom("198.51.100.2"));
     expect((await store.get(postPath(T, REPLY)))!.data.hidden).toBe(false);
-    expect(await fileReport(store, "r3", post(REPLY))).toMatchObject({ hidTarget: true });
+    expect(await fileReport(store, "r3", post(REPLY), NOW, verifiedFrom("203.0.113.3"))).toMatchObject({
+      hidTarget: true,
+    });
     expect((await store.get(postPath(T, REPLY)))!.data).toMatchObject({ hidden: true, openReports: 3 });
     expect((await store.get(threadPath(T)))!.data.hidden).toBe(false);
 
-    for (const r of ["r1", "r2", "r3"]) await fileReport(store, r, post(T));
-    expect((await store.get(postPath(T, T)))!.data.hidden).toBe(true);
-    expect((await store.get(threadPath(T)))!.data.hidden).toBe(true);
+    for (const [i, r] of ["r1", "r2", "r3"].entries())
+      await fileReport(store, r, post(T), NOW, verifiedFrom(`198.51.100.${i + 1}`));
+    expect(await visibility(T)).toEqual({ post: true, thread: true });
+  });
+
+  it("three fresh accounts no longer hide a thread: unverified, or verified but younger than a day (issue 25, item 5)", async () => {
+    // Made a minute ago from three networks, none verified: each report waits for a reviewer.
+    await members(["f1", "f2", "f3"], 60_000);
+    for (const [i, r] of ["f1", "f2", "f3"].entries())
+      expect(await fileReport(store, r, post(T), NOW, unverifiedFrom(`198.51.100.${i + 1}`))).toMatchObject({
+        created: true,
+        hidTarget: false,
+      });
+    // Verified, but made less than a day ago.
+    await members(["v1", "v2", "v3"], ESTABLISHED_AFTER_MS - 60_000);
+    for (const [i, r] of ["v1", "v2", "v3"].entries())
+      await fileReport(store, r, post(T), NOW, verifiedFrom(`203.0.113.${i + 1}`));
+    // A day old but unverified.
+    await members(["u1", "u2", "u3"], 2 * DAY);
+    for (const [i, r] of ["u1", "u2", "u3"].entries())
+      await fileReport(store, r, post(T), NOW, unverifiedFrom(`192.0.2.${i + 1}`));
+    expect(await visibility(T)).toEqual({ post: false, thread: false });
+    expect((await store.get(postPath(T, T)))!.data.openReports).toBe(9);
+    expect(await listReports(store, "open")).toHaveLength(9);
+  });
+
+  it("established members reporting from one network count once", async () => {
+    await members(["r1", "r2", "r3", "r4"], 2 * DAY);
+    for (const r of ["r1", "r2", "r3"]) await fileReport(store, r, post(T), NOW, verifiedFrom("198.51.100.7"));
+    // An IPv6 /64 is one network too (the rate limits' client key).
+    await fileReport(store, "r4", post(T), NOW, verifiedFrom("2001:db8:1:2::/64"));
+    expect(await visibility(T)).toEqual({ post: false, thread: false });
+    await members(["r5"], 2 * DAY);
+    expect(await fileReport(store, "r5", post(T), NOW, verifiedFrom("203.0.113.9"))).toMatchObject({
+      hidTarget: true,
+    });
+    expect(await visibility(T)).toEqual({ post: true, thread: true });
+  });
+
+  it("stores who reported as facts, with the network hashed", async () => {
+    await members(["r1"], 3 * DAY);
+    await fileReport(store, "r1", post(REPLY), NOW, verifiedFrom("198.51.100.1"));
+    const stored = (await store.get("reports/post_reply1_r1"))!.data;
+    expect(stored).toMatchObject({ reporterVerified: true, reporterSince: NOW - 3 * DAY });
+    expect(stored.reporterNetwork).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain("198.51.100.1");
   });
 
   it("counts concurrent reports from different members exactly", async () => {
-    await Promise.all(["r1", "r2", "r3", "r4"].map((r) => fileReport(store, r, post(REPLY))));
+    await members(["r1", "r2", "r3", "r4"], 2 * DAY);
+    await Promise.all(
+      ["r1", "r2", "r3", "r4"].map((r, i) => fileReport(store, r, post(REPLY), NOW, verifiedFrom(`198.51.100.${i}`))),
+    );
     expect((await store.get(postPath(T, REPLY)))!.data).toMatchObject({ hidden: true, openReports: 4 });
   });
 
@@ -110,7 +178,9 @@ describe("fileReport on chat messages", () => {
 
 describe("reviewReport", () => {
   it("dismissing a hidden post restores it and closes every open report of it", async () => {
-    for (const r of ["r1", "r2", "r3"]) await fileReport(store, r, post(T));
+    await members(["r1", "r2", "r3"], 2 * DAY);
+    for (const [i, r] of ["r1", "r2", "r3"].entries())
+      await fileReport(store, r, post(T), NOW, verifiedFrom(`198.51.100.${i}`));
     const audited: string[] = [];
     const summary = await reviewReport(
       store,

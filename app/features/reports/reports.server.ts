@@ -1,8 +1,11 @@
 /**
  * Members report forum posts and chat messages; reports wait (~/documents/reports) for a reviewer
- * (the admin back office's screen). A post reported by HIDE_AFTER_REPORTS different members is
- * hidden at once, in the transaction of the report that reached the count, until reviewed.
+ * (the admin back office's screen). A post is hidden at once, in the transaction of the report that
+ * reached the count, until reviewed, when reports that count toward hiding come from
+ * HIDE_AFTER_REPORTS different networks (decision 028: verified members whose accounts are a day
+ * old; one network counts once).
  */
+import { createHash } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { prepareMessageVisibility } from "~/features/chat/moderation.server";
@@ -11,8 +14,16 @@ import { getChat, messagePath, readMessage } from "~/documents/chats";
 import { prepareThreadVisibility } from "~/features/community/lists";
 import { isForumId, postPath, readPost, threadPath } from "~/documents/community";
 import { getReport, readReport, REPORTS, reportId, reportPath } from "~/documents/reports";
+import { getUser } from "~/documents/users";
 import type { ReportInput } from "./schema";
-import { HIDE_AFTER_REPORTS, type NewReportDoc, type Report, type ReportOutcome, type ReportStatus } from "./types";
+import {
+  hidingCount,
+  HIDE_AFTER_REPORTS,
+  type NewReportDoc,
+  type Report,
+  type ReportOutcome,
+  type ReportStatus,
+} from "./types";
 
 export class ReportError extends Error {
   constructor(
@@ -35,12 +46,23 @@ export interface ReportResult {
   hidTarget: boolean;
 }
 
+/** What the request tells about the reporter: their session's verification and their network. */
+export interface ReportSource {
+  emailVerified: boolean;
+  /** The client's address as a rate-limit key (utils/client-key.server); "" when unknown. */
+  clientKey: string;
+}
+
+/** A report filed without a request behind it (fixtures): unverified, so it hides nothing on its own. */
+const UNKNOWN_SOURCE: ReportSource = { emailVerified: false, clientKey: "" };
+
 /** Files `uid`'s report of a post or a chat message; a repeat report changes nothing. */
 export async function fileReport(
   store: DocStore,
   uid: string,
   input: ReportInput,
   now = Date.now(),
+  source: ReportSource = UNKNOWN_SOURCE,
 ): Promise<ReportResult> {
   const limit = reportLimiter.check(uid, now);
   if (!limit.allowed)
@@ -50,52 +72,87 @@ export async function fileReport(
     );
   const result =
     input.targetKind === "post"
-      ? await reportPost(store, uid, input, now)
-      : await reportMessage(store, uid, input, now);
+      ? await reportPost(store, uid, input, now, source)
+      : await reportMessage(store, uid, input, now, source);
   if (result.created) reportLimiter.hit(uid, now);
   return result;
 }
 
-function reportDoc(input: ReportInput, uid: string, targetPath: string, authorUid: string, now: number): NewReportDoc {
+// The store keeps no address in the clear, as the sign-in throttle's keys (equal addresses, equal hashes).
+const networkOf = (clientKey: string) => (clientKey ? createHash("sha256").update(clientKey).digest("hex") : "");
+
+/** The new report, with the reporter's standing read inside `tx` (their profile's createdAt). */
+async function reportDoc(
+  tx: Transaction,
+  input: ReportInput,
+  uid: string,
+  target: { path: string; authorUid: string },
+  now: number,
+  source: ReportSource,
+): Promise<NewReportDoc> {
+  const reporter = await getUser(tx, uid);
   return {
     targetKind: input.targetKind,
-    targetPath,
+    targetPath: target.path,
     targetId: input.targetId,
     contextId: input.contextId,
-    authorUid,
+    authorUid: target.authorUid,
     reporterUid: uid,
     reason: input.reason,
     text: input.text,
     status: "open",
     createdAt: now,
+    reporterVerified: source.emailVerified,
+    reporterSince: reporter?.createdAt ?? 0,
+    reporterNetwork: networkOf(source.clientKey),
   };
 }
 
-async function reportPost(store: DocStore, uid: string, input: ReportInput, now: number): Promise<ReportResult> {
+async function reportPost(
+  store: DocStore,
+  uid: string,
+  input: ReportInput,
+  now: number,
+  source: ReportSource,
+): Promise<ReportResult> {
   const { targetId: postId, contextId: threadId } = input;
   if (!isForumId(threadId)) throw new ReportError(404, "This post does not exist.");
   const path = postPath(threadId, postId);
   const id = reportId("post", postId, uid);
   return store.transaction(async (tx) => {
-    const [post, existing, thread] = await Promise.all([
+    const [post, existing, thread, open] = await Promise.all([
       tx.get(path).then((doc) => doc && readPost(doc)),
       tx.get(reportPath(id)),
       postId === threadId ? prepareThreadVisibility(tx, threadPath(threadId)) : null,
+      tx.query({
+        collection: REPORTS,
+        where: [
+          ["targetId", "==", postId],
+          ["status", "==", "open"],
+        ],
+      }),
     ]);
     if (!post || post.deleted) throw new ReportError(404, "This post does not exist.");
     if (post.authorUid === uid) throw new ReportError(400, "You cannot report your own post.");
     if (existing) return { id, created: false, hidTarget: false };
-    const openReports = post.openReports + 1;
-    const hide = openReports >= HIDE_AFTER_REPORTS && !post.hidden;
-    tx.create(reportPath(id), reportDoc(input, uid, path, post.authorUid, now));
-    tx.update(path, { openReports, ...(hide ? { hidden: true } : {}) });
+    const report = await reportDoc(tx, input, uid, { path, authorUid: post.authorUid }, now, source);
+    const others = open.map(readReport).filter((r) => r.targetKind === "post");
+    const hide = hidingCount([...others, report]) >= HIDE_AFTER_REPORTS && !post.hidden;
+    tx.create(reportPath(id), report);
+    tx.update(path, { openReports: post.openReports + 1, ...(hide ? { hidden: true } : {}) });
     // The opening post hides its whole thread: a title alone can carry what was reported.
     if (hide) thread?.apply(true);
     return { id, created: true, hidTarget: hide };
   });
 }
 
-async function reportMessage(store: DocStore, uid: string, input: ReportInput, now: number): Promise<ReportResult> {
+async function reportMessage(
+  store: DocStore,
+  uid: string,
+  input: ReportInput,
+  now: number,
+  source: ReportSource,
+): Promise<ReportResult> {
   const { targetId: messageId, contextId: chatId } = input;
   const notFound = new ReportError(404, "This message does not exist or is not in one of your conversations.");
   if (!isChatId(chatId)) throw notFound;
@@ -111,7 +168,7 @@ async function reportMessage(store: DocStore, uid: string, input: ReportInput, n
     if (!chat || !chat.participants.includes(uid) || !message) throw notFound;
     if (message.sender === uid) throw new ReportError(400, "You cannot report your own message.");
     if (existing) return { id, created: false, hidTarget: false };
-    tx.create(reportPath(id), reportDoc(input, uid, path, message.sender, now));
+    tx.create(reportPath(id), await reportDoc(tx, input, uid, { path, authorUid: message.sender }, now, source));
     return { id, created: true, hidTarget: false };
   });
 }

@@ -3,7 +3,7 @@
  * parsed in ~/documents/reports. Browser-safe: the report form and the admin screen show the same
  * reasons.
  */
-import type { ReportReason } from "~/documents/reports";
+import type { Report, ReportReason } from "~/documents/reports";
 
 export {
   REPORT_REASONS,
@@ -30,6 +30,42 @@ export function reportReasonLabel(reason: string): string {
 /** What a reviewer decides: keep the post hidden, or find nothing wrong with it. */
 export type ReportOutcome = "hidden" | "dismissed";
 
-/** Different members reporting the same post this many times hide it until a reviewer looks. */
+/**
+ * Reports that count toward hiding (decision 028) hide a post once they come from this many
+ * different networks; the post stays hidden until a reviewer looks.
+ */
 export const HIDE_AFTER_REPORTS = 3;
+/** A reporter's account counts toward hiding once it is this old, and its e-mail verified. */
+export const ESTABLISHED_AFTER_MS = 24 * 60 * 60_000;
+
+type ReporterFacts = Pick<Report, "reporterVerified" | "reporterSince" | "reporterNetwork" | "createdAt">;
+
+/** Whether this report counts toward hiding: its reporter was verified and their account a day old. */
+export function countsTowardHiding(report: ReporterFacts): boolean {
+  return (
+    report.reporterVerified &&
+    report.reporterSince > 0 &&
+    report.createdAt - report.reporterSince >= ESTABLISHED_AFTER_MS
+  );
+}
+
+/**
+ * How many of a post's open reports count toward hiding it: those that count on their own, and of
+ * those, one per network (an unknown network is one network), so that one person with several
+ * accounts behind one address counts once.
+ */
+export function hidingCount(reports: readonly ReporterFacts[]): number {
+  return new Set(reports.filter(countsTowardHiding).map((report) => report.reporterNetwork)).size;
+}
+
+/** An account's age as a reviewer reads it: "5 minutes", "3 hours", "12 days". */
+export function accountAgeText(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return "less than a minute";
+  if (minutes < 60) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? "1 hour" : `${hours} hours`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? "1 day" : `${days} days`;
+}
 export const REPORT_TEXT_MAX = 1_000;
