@@ -138,7 +138,8 @@ function normalisePath(rawUrl) {
 const KB = 1024;
 const FORM_LIMIT = 64 * KB;
 const WEBHOOK_LIMIT = 1024 * KB;
-const UPLOAD_LIMIT = 3 * 1024 * KB;
+// A phone photo as it comes, up to MAX_PICTURE_BYTES (app/features/members/picture.ts), and the form around it.
+const UPLOAD_LIMIT = 12 * 1024 * KB + 64 * KB;
 
 async function bodyLimit(req, url, headers) {
   if (url.pathname === "/api/stripe-webhook") return WEBHOOK_LIMIT;
@@ -149,7 +150,7 @@ async function bodyLimit(req, url, headers) {
   return FORM_LIMIT;
 }
 
-const TOO_LARGE = "This request is too large. Forms take up to 64 KB and pictures up to 2 MB.";
+const TOO_LARGE = "This request is too large. Forms take up to 64 KB and pictures up to 12 MB.";
 
 function answerTooLarge(res) {
   if (res.headersSent) return res.destroy();

@@ -4,9 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getStore, runsTimedWorkInProcess, sweepPresence, sweepSignInLockouts } from "~/engine/index.server";
+import { getFiles, getStore, runsTimedWorkInProcess, sweepPresence, sweepSignInLockouts } from "~/engine/index.server";
 import { startBackgroundWork } from "~/features/bookings/scheduler.server";
 import { runMailWork } from "~/features/mail/work.server";
+import { convertStoredPictures } from "~/features/members/picture-migration.server";
 import { contentSecurityPolicy } from "~/utils/csp.server";
 import { getServerEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -33,6 +34,10 @@ if (env.NODE_ENV !== "test" && runsTimedWorkInProcess())
       // A failing mail step is logged and retried on the next tick; it must not hold up the due
       // work (reminders, expiry, completion) that runs after this hook.
       await runMailWork(store).catch((error: unknown) => console.error("Mail work failed:", error));
+      // Once, on the first tick: pictures stored before decision 027 lose their metadata.
+      await convertStoredPictures(store, await getFiles()).catch((error: unknown) =>
+        console.error("Converting stored pictures failed:", error),
+      );
     },
   });
 

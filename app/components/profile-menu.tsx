@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { startTour } from "~/features/onboarding/start-tour";
 import { Icon } from "./icons";
 import { usePopup } from "./use-popup";
+import { pictureSources } from "~/features/members/picture";
 
 const ENTRIES = [
   { to: "/profile", label: "Profile" },
@@ -46,7 +47,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100"
       >
         <img
-          src={avatar}
+          {...pictureSources(avatar, 32)}
           alt=""
           width={32}
           height={32}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler } from "@remix-run/node";
+import { data, MaxPartSizeExceededError, NodeOnDiskFile, unstable_createFileUploadHandler } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import { getFiles, getStore } from "~/engine/index.server";
 import { BIO_MAX_LENGTH, bioSchema, FULL_NAME_MAX_LENGTH, fullNameSchema } from "~/features/auth/schemas";
 import { AvatarError, uploadAvatar } from "~/features/members/avatar.server";
-import { MAX_AVATAR_BYTES } from "~/features/members/image-type";
+import { MAX_PICTURE_BYTES, pictureSources } from "~/features/members/picture";
 import { levelFor } from "~/features/progress/levels";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
 import { skillsField } from "~/features/skills/skills-field";
@@ -62,24 +62,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const TOO_LARGE = "The picture is larger than 2 MB. Choose a smaller one.";
+const TOO_LARGE = "The picture is larger than 12 MB. Choose a smaller one.";
 
 async function changeAvatar(request: Request, uid: string) {
   let form: FormData;
   try {
-    form = await readForm(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_AVATAR_BYTES }));
+    // The picture goes to a temporary file as it arrives, never whole into memory (decision 027).
+    form = await readForm(
+      request,
+      unstable_createFileUploadHandler({ maxPartSize: MAX_PICTURE_BYTES, filter: ({ name }) => name === "avatar" }),
+    );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return formFailure(null, TOO_LARGE, 400, { avatar: TOO_LARGE });
     throw error;
   }
   const file = form.get("avatar");
-  if (!(file instanceof Blob))
+  if (!(file instanceof NodeOnDiskFile) || file.size === 0) {
+    if (file instanceof NodeOnDiskFile) await file.remove();
     return formFailure(null, "Choose a picture to upload.", 400, { avatar: "Choose a picture to upload." });
+  }
   try {
-    await uploadAvatar(await getStore(), await getFiles(), uid, new Uint8Array(await file.arrayBuffer()));
+    await uploadAvatar(await getStore(), await getFiles(), uid, { file: file.getFilePath() });
   } catch (error) {
     if (error instanceof AvatarError) return formFailure(null, error.message, 400, { avatar: error.message });
     throw error;
+  } finally {
+    await file.remove();
   }
   return data({ ok: true as const, message: "Your picture was updated." });
 }
@@ -184,7 +192,7 @@ export default function Profile() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[280px_minmax(0,1fr)]">
         <aside className="card text-center">
           <img
-            src={profile.avatar}
+            {...pictureSources(profile.avatar, 96)}
             alt=""
             width={96}
             height={96}

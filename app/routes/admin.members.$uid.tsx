@@ -19,6 +19,7 @@ import { reviewsReceived } from "~/features/reviews/reviews.server";
 import { getBalance, listEntries } from "~/features/wallet/ledger.server";
 import { adminContext, notFound } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
+import { pictureSources } from "~/features/members/picture";
 
 const LEDGER_PAGE = 50;
 
@@ -184,7 +185,7 @@ export default function AdminMember() {
         ← All members
       </Link>
       <div className="card flex flex-wrap items-center gap-4">
-        <img src={m.avatar} alt="" className="h-16 w-16 rounded-full object-cover" />
+        <img {...pictureSources(m.avatar, 64)} alt="" className="h-16 w-16 rounded-full object-cover" />
         <div className="min-w-0 flex-1">
           <h1 className="break-words text-2xl font-bold tracking-tight">{m.fullName}</h1>
           <p className="break-all text-sm text-slate-600">{d.email || "No e-mail on the account"}</p>

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { timingSafeEqual } from "node:crypto";
-import { getStore } from "~/engine/index.server";
+import { getFiles, getStore } from "~/engine/index.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { runMailWork } from "~/features/mail/work.server";
+import { convertStoredPictures } from "~/features/members/picture-migration.server";
 import { getServerEnv } from "~/utils/env.server";
 import { postOnly } from "~/utils/forms.server";
 
@@ -15,7 +16,8 @@ function secretMatches(given: string | null, expected: string): boolean {
 
 /**
  * POST /api/cron — runs due booking work (reminders, expiry, auto-completion), then sends the mail
- * that is due (chat batches, the mails of booking changes and reminders). In Firebase mode a
+ * that is due (chat batches, the mails of booking changes and reminders), and the first time
+ * converts the pictures stored before decision 027. In Firebase mode a
  * scheduler (Cloud Scheduler) calls it every minute with the X-Cron-Secret header; without
  * CRON_SECRET configured the route is closed.
  */
@@ -27,7 +29,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ error: "Forbidden." }, { status: 403 });
   const store = await getStore();
   const due = await runDueWork(store);
-  return Response.json({ ok: true, ...due, mail: await runMailWork(store) });
+  const mail = await runMailWork(store);
+  // Once, at the first call: pictures stored before decision 027 lose their metadata.
+  return Response.json({ ok: true, ...due, mail, pictures: await convertStoredPictures(store, await getFiles()) });
 }
 
 export const loader = postOnly;

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { BODY_MAX, mentionMarkdown } from "~/features/community/rules";
 import { Markdown } from "./markdown";
+import { pictureSources } from "~/features/members/picture";
 
 type Candidate = { uid: string; fullName: string; avatar: string };
 
@@ -122,7 +123,7 @@ export function Composer({
                   pick(c);
                 }}
               >
-                <img src={c.avatar} alt="" className="h-6 w-6 rounded-full" />
+                <img {...pictureSources(c.avatar, 24)} alt="" className="h-6 w-6 rounded-full" />
                 {c.fullName}
               </li>
             ))}

@@ -8,6 +8,7 @@ import { REACTION_EMOJI, REACTION_LABELS } from "~/features/community/reactions"
 import { timeAgo } from "~/utils/time";
 import { Composer } from "./composer";
 import { Markdown } from "./markdown";
+import { pictureSources } from "~/features/members/picture";
 
 const exact = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -54,7 +55,11 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
       className={`card scroll-mt-24 ${isAnswer ? "border-emerald-400 ring-1 ring-emerald-300" : ""}`}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <img src={post.author.avatar} alt="" className="h-8 w-8 rounded-full bg-slate-100 object-cover" />
+        <img
+          {...pictureSources(post.author.avatar, 32)}
+          alt=""
+          className="h-8 w-8 rounded-full bg-slate-100 object-cover"
+        />
         <a href={`/members/${post.author.uid}`} className="font-semibold text-slate-900 hover:underline">
           {post.author.fullName}
         </a>

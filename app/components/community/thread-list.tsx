@@ -3,6 +3,7 @@ import { useLiveFeed } from "~/components/live/use-live-feed";
 import { forumThreadsFeed, type ForumAuthor } from "~/engine/live/feeds";
 import { highlight } from "~/features/community/highlight";
 import { PostTime } from "./post-item";
+import { pictureSources } from "~/features/members/picture";
 
 interface ThreadRow {
   id: string;
@@ -43,7 +44,7 @@ export function ThreadList({
       {threads.map((t) => (
         <li key={t.id} className="flex gap-3 px-4 py-3" data-testid="thread-row">
           <img
-            src={t.author.avatar}
+            {...pictureSources(t.author.avatar, 36)}
             alt=""
             className="mt-0.5 h-9 w-9 shrink-0 rounded-full bg-slate-100 object-cover"
           />

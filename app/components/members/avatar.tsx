@@ -1,7 +1,9 @@
 import type { Presence } from "~/features/members/presence";
 import { lastSeenText } from "~/features/members/presence";
+import { pictureSources } from "~/features/members/picture";
 
 const SIZES = { sm: "h-10 w-10", md: "h-12 w-12", lg: "h-24 w-24" } as const;
+const SHOWN_PX = { sm: 40, md: 48, lg: 96 } as const;
 
 /** A member's picture with an optional presence dot in the corner. */
 export function Avatar({
@@ -17,7 +19,12 @@ export function Avatar({
 }) {
   return (
     <span className={`relative inline-block shrink-0 ${SIZES[size]}`}>
-      <img src={src} alt="" className={`${SIZES[size]} rounded-full bg-slate-100 object-cover`} loading="lazy" />
+      <img
+        {...pictureSources(src, SHOWN_PX[size])}
+        alt=""
+        className={`${SIZES[size]} rounded-full bg-slate-100 object-cover`}
+        loading="lazy"
+      />
       {presence ? <PresenceDot presence={presence} now={now} className="absolute bottom-0 right-0" /> : null}
     </span>
   );

@@ -1,6 +1,6 @@
-import { MAX_AVATAR_BYTES } from "~/features/members/image-type";
+import { MAX_PICTURE_BYTES } from "~/features/members/picture";
 
-/** The longest side an avatar needs: it is shown at most at 96 CSS px, 1024 leaves room for any screen. */
+/** The longest side worth sending: the server keeps 512 px at most (decision 027); 1024 leaves it room to crop. */
 export const AVATAR_MAX_SIDE = 1024;
 export const UNREADABLE_PICTURE = "This picture could not be read. Choose another JPEG, PNG or WebP file.";
 
@@ -9,9 +9,10 @@ function canvasBlob(canvas: HTMLCanvasElement, quality: number): Promise<Blob | 
 }
 
 /**
- * Browser only. Decodes the chosen picture and, when it is over 2 MB or larger than needed, draws
- * it smaller as a JPEG, so a phone photo is accepted instead of refused. A file the browser cannot
- * decode throws with UNREADABLE_PICTURE. The server still checks what arrives.
+ * Browser only. Decodes the chosen picture and, when it is larger than needed, draws it smaller as
+ * a JPEG (upright, without its metadata), so a phone photo is sent in a fraction of the time. A file
+ * the browser cannot decode throws with UNREADABLE_PICTURE. The server takes a phone photo as it
+ * comes too, and re-encodes whatever arrives.
  */
 export async function fitAvatar(file: File): Promise<File> {
   let bitmap: ImageBitmap;
@@ -22,7 +23,7 @@ export async function fitAvatar(file: File): Promise<File> {
   }
   try {
     const scale = Math.min(1, AVATAR_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-    if (scale === 1 && file.size <= MAX_AVATAR_BYTES) return file;
+    if (scale === 1 && file.size <= MAX_PICTURE_BYTES) return file;
     const canvas = document.createElement("canvas");
     canvas.width = Math.max(1, Math.round(bitmap.width * scale));
     canvas.height = Math.max(1, Math.round(bitmap.height * scale));
@@ -34,9 +35,9 @@ export async function fitAvatar(file: File): Promise<File> {
     context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     for (const quality of [0.85, 0.7, 0.5]) {
       const blob = await canvasBlob(canvas, quality);
-      if (blob && blob.size <= MAX_AVATAR_BYTES) return new File([blob], "avatar.jpg", { type: "image/jpeg" });
+      if (blob && blob.size <= MAX_PICTURE_BYTES) return new File([blob], "avatar.jpg", { type: "image/jpeg" });
     }
-    throw new Error("The picture is larger than 2 MB. Choose a smaller one.");
+    throw new Error("The picture is larger than 12 MB. Choose a smaller one.");
   } finally {
     bitmap.close();
   }

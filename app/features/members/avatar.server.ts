@@ -1,55 +1,76 @@
 import { readUser, userPath } from "~/documents/users";
 import type { FileStore } from "~/engine/files/types";
 import type { DocStore } from "~/engine/store/types";
-import { detectImageType, MAX_AVATAR_BYTES, readImageSize } from "./image-type";
+import { PICTURE_ROUTE, PICTURE_SIZES, type PictureSize } from "./picture";
+import { renderPicture, UnreadablePicture, type PictureInput } from "./picture.server";
 
-export const AVATAR_ROUTE = /^\/avatars\/([A-Za-z0-9-]+)\/([0-9a-z]+)$/;
+/** Where one size of a picture is kept. */
+export function pictureKey(uid: string, version: string, size: PictureSize): string {
+  return `avatars/${uid}/${version}-${size}`;
+}
 
-export function avatarKey(uid: string, version: string): string {
+/** Where a picture uploaded before decision 027 was kept as it came (the migration converts them). */
+export function legacyPictureKey(uid: string, version: string): string {
   return `avatars/${uid}/${version}`;
 }
 
 export class AvatarError extends Error {}
 
 /**
- * Stores a new picture under a new version and points the profile at it; the URL changes with
- * every upload, so browsers may cache each one forever. The previous file is removed after.
+ * Re-encodes the picture into every size (picture.server.ts), stores them under a new version and
+ * points the profile at it; the URL changes with every upload, so browsers may cache each one
+ * forever. The previous picture's files are removed after. With `replacing`, the profile is only
+ * changed while it still shows that picture (the migration must not undo a newer upload).
  */
 export async function uploadAvatar(
   store: DocStore,
   files: FileStore,
   uid: string,
-  bytes: Uint8Array,
+  input: PictureInput,
   now = Date.now(),
+  replacing?: string,
 ): Promise<string> {
-  if (bytes.length === 0) throw new AvatarError("Choose a picture to upload.");
-  if (bytes.length > MAX_AVATAR_BYTES) throw new AvatarError("The picture is larger than 2 MB. Choose a smaller one.");
-  const type = detectImageType(bytes);
-  if (!type) throw new AvatarError("Upload a JPEG, PNG or WebP picture.");
-  // The first bytes only name a type; reading the structure refuses files that merely start like one.
-  if (!readImageSize(bytes, type))
-    throw new AvatarError("This picture could not be read. Choose another JPEG, PNG or WebP file.");
+  if (input instanceof Uint8Array && input.length === 0) throw new AvatarError("Choose a picture to upload.");
+  let sizes;
+  try {
+    sizes = await renderPicture(input);
+  } catch (error) {
+    if (error instanceof UnreadablePicture) throw new AvatarError(error.message);
+    throw error;
+  }
   const version = now.toString(36);
   const url = `/avatars/${uid}/${version}`;
-  await files.put(avatarKey(uid, version), bytes, type);
+  await Promise.all(sizes.map(({ size, bytes }) => files.put(pictureKey(uid, version, size), bytes, "image/webp")));
   let previous: unknown;
   try {
     // Read and swap in one transaction, so two uploads at once each remove the picture they replaced.
     previous = await store.transaction(async (tx) => {
-      const profile = await tx.get(userPath(uid));
-      tx.update(userPath(uid), { profilePicture: url });
-      return readUser(profile?.data)?.profilePicture;
+      const current = readUser((await tx.get(userPath(uid)))?.data)?.profilePicture;
+      if (replacing === undefined || current === replacing) tx.update(userPath(uid), { profilePicture: url });
+      return current;
     });
   } catch (error) {
-    await files.delete(avatarKey(uid, version));
+    await removeVersion(files, uid, version);
     throw error;
   }
-  // Two uploads within the same millisecond share a version: the file just written is the current one.
+  if (replacing !== undefined && previous !== replacing) {
+    await removeVersion(files, uid, version);
+    return String(previous);
+  }
+  // Two uploads within the same millisecond share a version: the files just written are the current ones.
   if (previous !== url) await removeAvatarFile(files, uid, previous);
   return url;
 }
 
+async function removeVersion(files: FileStore, uid: string, version: string): Promise<void> {
+  await Promise.all([
+    files.delete(legacyPictureKey(uid, version)),
+    ...PICTURE_SIZES.map((size) => files.delete(pictureKey(uid, version, size))),
+  ]);
+}
+
+/** Removes every file of a member's picture (each size, or the file of a picture not yet converted). */
 export async function removeAvatarFile(files: FileStore, uid: string, picture: unknown): Promise<void> {
-  const match = typeof picture === "string" ? AVATAR_ROUTE.exec(picture) : null;
-  if (match && match[1] === uid) await files.delete(avatarKey(uid, match[2]));
+  const match = typeof picture === "string" ? PICTURE_ROUTE.exec(picture) : null;
+  if (match && match[1] === uid) await removeVersion(files, uid, match[2]);
 }

@@ -16,7 +16,8 @@ import { setSkills } from "~/features/skills/skills.server";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { reconcileAll } from "~/features/wallet/reconcile.server";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { avatarKey, uploadAvatar } from "./avatar.server";
+import { pictureKey, uploadAvatar } from "./avatar.server";
+import { PICTURE_SIZES } from "./picture";
 import { deleteAccount } from "./delete-account.server";
 import { DELETED_MEMBER_NAME } from "./member";
 import { getMember } from "./members.server";
@@ -113,7 +114,8 @@ describe("deleteAccount", () => {
     });
     expect(await store.query({ collection: "skillIndex/spanish/teachers" })).toEqual([]);
     expect(await store.query({ collection: "skillIndex/guitar/learners" })).toEqual([]);
-    expect(await files.get(avatarKey(ana, picture.split("/").pop()!))).toBeNull();
+    for (const size of PICTURE_SIZES)
+      expect(await files.get(pictureKey(ana, picture.split("/").pop()!, size))).toBeNull();
     expect(await store.query({ collection: `users/${ana}/saved` })).toEqual([]);
     expect(await store.get(`teaching/${ana}`)).toBeNull();
     expect(await getMember(store, ana)).toBeNull();
