@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getStore } from "~/engine/index.server";
 import { applyCommand, saveNotes, setMeetingLink } from "~/features/bookings/bookings.server";
 import type { BookingActionResult } from "~/features/bookings/types";
+import { userText } from "~/utils/bidi";
 import { postOnly } from "~/utils/forms.server";
 import { errorResponse, readAction } from "./api.bookings.server";
 import { MAX_DISPUTE_REASON } from "~/features/bookings/state";
@@ -13,14 +14,16 @@ const commandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["accept", "decline", "cancel", "confirm"]) }),
   z.object({
     intent: z.literal("dispute"),
-    reason: z
-      .string()
-      .trim()
-      .min(1, "Say what went wrong.")
-      .max(MAX_DISPUTE_REASON, `Keep the reason under ${MAX_DISPUTE_REASON} characters.`),
+    reason: userText().pipe(
+      z
+        .string()
+        .trim()
+        .min(1, "Say what went wrong.")
+        .max(MAX_DISPUTE_REASON, `Keep the reason under ${MAX_DISPUTE_REASON} characters.`),
+    ),
   }),
   z.object({ intent: z.literal("link"), meetingLink: z.string().max(500) }),
-  z.object({ intent: z.literal("notes"), notes: z.string() }),
+  z.object({ intent: z.literal("notes"), notes: userText() }),
   z.object({
     intent: z.literal("review"),
     rating: z.coerce
@@ -28,7 +31,9 @@ const commandSchema = z.discriminatedUnion("intent", [
       .int()
       .min(1, "Choose from 1 to 5 stars.")
       .max(5, "Choose from 1 to 5 stars."),
-    comment: z.string().max(MAX_REVIEW_COMMENT, `Keep the comment under ${MAX_REVIEW_COMMENT} characters.`).default(""),
+    comment: userText()
+      .pipe(z.string().max(MAX_REVIEW_COMMENT, `Keep the comment under ${MAX_REVIEW_COMMENT} characters.`))
+      .default(""),
   }),
 ]);
 

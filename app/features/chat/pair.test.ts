@@ -39,6 +39,13 @@ describe("checkMessage", () => {
   });
 });
 
+describe("checkMessage and bidirectional controls (issue 25, item 7)", () => {
+  it("stores a message without overrides, embeddings or isolates", () => {
+    expect(checkMessage("pay \u202e0001\u202c now \u2066x\u2069")).toEqual({ ok: true, text: "pay 0001 now x" });
+    expect(checkMessage("\u202e\u2067")).toEqual({ ok: false, error: "Write a message first." });
+  });
+});
+
 describe("message ids and previews", () => {
   it("sort by time", () => {
     expect(messageId(1000, "b") < messageId(2000, "a")).toBe(true);

@@ -1,4 +1,6 @@
 /** Chat rules that need no server: the pair id, message limits. Browser-safe. */
+import { stripBidiControls } from "~/utils/bidi";
+
 export const MAX_MESSAGE_LENGTH = 2_000;
 /** The preview kept on the chat document. */
 export const LAST_MESSAGE_PREVIEW = 140;
@@ -35,10 +37,13 @@ export function otherParticipant(participants: readonly string[], uid: string): 
 
 export type MessageCheck = { ok: true; text: string } | { ok: false; error: string };
 
-/** Text is stored as typed (trimmed at the ends) and always rendered as text, never as HTML. */
+/**
+ * Text is stored as typed (trimmed at the ends, without bidirectional controls) and always
+ * rendered as text, never as HTML.
+ */
 export function checkMessage(raw: unknown): MessageCheck {
   if (typeof raw !== "string") return { ok: false, error: "Write a message first." };
-  const text = raw.replace(/\r\n/g, "\n").trim();
+  const text = stripBidiControls(raw).replace(/\r\n/g, "\n").trim();
   if (!text) return { ok: false, error: "Write a message first." };
   if (text.length > MAX_MESSAGE_LENGTH) {
     return {

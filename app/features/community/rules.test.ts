@@ -78,3 +78,22 @@ describe("sort keys and cursors", () => {
     expect(skillSpaceId("日本語")).toMatch(/^skill-x-[a-z0-9]+$/);
   });
 });
+
+describe("bidirectional controls in threads and posts (issue 25, item 7)", () => {
+  it("are dropped from a new thread's title and body, and from replies", () => {
+    const parsed = newThreadSchema.parse({
+      spaceId: "general",
+      title: "Free \u202eSP for all\u202c today",
+      body: "Click \u2066here\u2069\n\n\tcode",
+    });
+    expect(parsed.title).toBe("Free SP for all today");
+    expect(parsed.body).toBe("Click here\n\n\tcode");
+    expect(replySchema.parse({ body: "\u202dok\u202c" }).body).toBe("ok");
+  });
+
+  it("do not count towards a title's length, and a title of nothing else is too short", () => {
+    expect(
+      newThreadSchema.safeParse({ spaceId: "general", title: "\u202e\u202e\u202e\u202e\u202eab", body: "x" }).success,
+    ).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { normaliseTag } from "~/features/skills/tags";
+import { userText } from "~/utils/bidi";
 
 export const TITLE_MIN = 5;
 export const TITLE_MAX = 140;
@@ -63,8 +64,7 @@ export function isCursor(value: string): boolean {
 }
 
 const trimmed = (max: number, tooLong: string) =>
-  z
-    .string()
+  userText()
     .transform((s) => s.replace(/\r\n/g, "\n").trim())
     .pipe(z.string().max(max, tooLong));
 
@@ -74,8 +74,7 @@ export const bodySchema = trimmed(BODY_MAX, `Posts can be at most ${BODY_MAX.toL
 
 export const newThreadSchema = z.object({
   spaceId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Choose a space."),
-  title: z
-    .string()
+  title: userText()
     .transform((s) => s.replace(/\s+/g, " ").trim())
     .pipe(
       z
