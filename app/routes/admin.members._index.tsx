@@ -53,6 +53,20 @@ function activityText(row: MemberRow): string {
 }
 const balanceText = (row: MemberRow) => (row.balance === null ? "Unreadable" : `${row.balance} SP`);
 
+/** The e-mail in full; a narrow column breaks it before the "@" rather than inside the domain. */
+function Email({ email, missing }: { email: string; missing: string }) {
+  if (!email) return <>{missing}</>;
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 function StatusBadge({ status }: { status: MemberStatus }) {
   return (
     <span className={`whitespace-nowrap rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>
@@ -126,7 +140,7 @@ function SortHeader({ sort, label, align = "left" }: { sort: MemberSort; label: 
 
 function MemberTable({ rows }: { rows: MemberRow[] }) {
   return (
-    <div className="card hidden overflow-x-auto p-0 md:block">
+    <div className="card hidden overflow-x-auto p-0 lg:block">
       <table className="w-full text-sm" aria-label="Members found">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -142,7 +156,7 @@ function MemberTable({ rows }: { rows: MemberRow[] }) {
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.uid} data-testid="member-row" data-uid={row.uid}>
-              <td className="max-w-[14rem] px-4 py-3">
+              <td className="min-w-[8rem] max-w-[14rem] px-4 py-3">
                 <Link
                   to={`/admin/members/${row.uid}`}
                   className="break-words font-medium text-brand-700 hover:underline"
@@ -150,13 +164,15 @@ function MemberTable({ rows }: { rows: MemberRow[] }) {
                   {row.fullName}
                 </Link>
               </td>
-              <td className="px-4 py-3">{row.email || "—"}</td>
+              <td className="min-w-[12rem] px-4 py-3">
+                <Email email={row.email} missing="—" />
+              </td>
               <td className="px-4 py-3">
                 <StatusBadge status={row.status} />
               </td>
-              <td className="px-4 py-3">{ROLE_LABELS[row.role]}</td>
+              <td className="whitespace-nowrap px-4 py-3">{ROLE_LABELS[row.role]}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{balanceText(row)}</td>
-              <td className="px-4 py-3">{activityText(row)}</td>
+              <td className="whitespace-nowrap px-4 py-3">{activityText(row)}</td>
               <td className="whitespace-nowrap px-4 py-3">{joinedText(row)}</td>
             </tr>
           ))}
@@ -168,9 +184,9 @@ function MemberTable({ rows }: { rows: MemberRow[] }) {
 
 function MemberCards({ rows }: { rows: MemberRow[] }) {
   return (
-    <ul className="space-y-3 md:hidden" aria-label="Members found">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden" aria-label="Members found">
       {rows.map((row) => (
-        <li key={row.uid} className="card p-4" data-testid="member-card" data-uid={row.uid}>
+        <li key={row.uid} className="card min-w-0 p-4" data-testid="member-card" data-uid={row.uid}>
           <div className="flex flex-wrap items-start justify-between gap-2">
             <Link
               to={`/admin/members/${row.uid}`}
@@ -180,7 +196,9 @@ function MemberCards({ rows }: { rows: MemberRow[] }) {
             </Link>
             <StatusBadge status={row.status} />
           </div>
-          <p className="mt-1 text-sm text-slate-600">{row.email || "No e-mail on the account"}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            <Email email={row.email} missing="No e-mail on the account" />
+          </p>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div>
               <dt className="text-xs text-slate-500">Role</dt>
