@@ -6,6 +6,13 @@
  */
 import { z } from "zod/v4";
 
+// In the browser, zod must not compile its object parsers with `new Function`: the
+// Content-Security-Policy (app/utils/csp.server.ts) forbids eval, and zod's probe for it, run when
+// the first object schema is built, is reported as a policy violation on every page that ships a
+// document schema (issue 28). Every document module imports this one, so it is configured before
+// any of their schemas is built. The server keeps the compiled parsers, which are faster.
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
