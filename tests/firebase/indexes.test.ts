@@ -188,6 +188,7 @@ const LISTED: Record<string, Query> = {
     limit: 5,
   },
   "members directory.server, teaching": { collection: "teaching", limit: 4000 },
+  "members picture-migration.server convertStoredPictures, every member": { collection: "users" },
   "members directory.server, online now": { collection: "status", where: [["state", "==", "online"]], limit: 4000 },
   "subscriptions read.server, credited periods": {
     collection: `subscriptions/${UID}/periods`,
@@ -263,6 +264,7 @@ const COVERED_FILES = new Set([
   "app/features/subscriptions/customer.server.ts",
   "app/features/subscriptions/read.server.ts",
   "app/features/members/directory.server.ts",
+  "app/features/members/picture-migration.server.ts",
   "app/routes/admin.members.$uid.tsx",
   "app/features/reports/reports.server.ts",
   "app/features/mail/chat-batch.server.ts",
