@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "./support/test";
-import { createUser, signInAs, skipLocalOnboarding, type TestUser } from "./support/fixtures";
+import { expect, type Page } from "./support/test";
+import { createUser, signInAs } from "./support/fixtures";
 import { ADMIN_PAGES, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, type AppPage } from "./support/pages";
-import { memberWorld, type PageWorld } from "./support/world";
+import { pageSweep, type Who } from "./support/sweep";
+import { memberWorld } from "./support/world";
 
 /**
  * axe-core on every page of the app (tests/e2e/support/pages.ts), signed out, signed in and as an
@@ -10,7 +11,12 @@ import { memberWorld, type PageWorld } from "./support/world";
  * waiting), a long chat, a saved member, notifications and ledger lines: no serious or critical
  * violation of any rule axe runs by default (WCAG 2.x A and AA, and its best practices). No rule is
  * switched off: what axe finds is fixed in the app.
+ *
+ * One test per page and width; the member, their data and a browser context per identity and width
+ * are made once per worker and shared by the tests (support/sweep.ts).
  */
+
+const test = pageSweep(memberWorld);
 
 const WIDTHS = [390, 1280] as const;
 
@@ -34,34 +40,18 @@ async function seriousViolations(page: Page): Promise<string[]> {
 // the usual allowance; every step inside is still bounded by the expect timeout.
 test.slow();
 
-let world: PageWorld;
-test.beforeAll(async () => {
-  world = await memberWorld();
-});
-
-const groups: [string, AppPage[], (w: PageWorld) => TestUser | null][] = [
-  ["signed out", SIGNED_OUT_PAGES, () => null],
-  ["signed in", SIGNED_IN_PAGES, (w) => w.me],
-  ["admin", ADMIN_PAGES, (w) => w.admin],
+const groups: [string, AppPage[], Who][] = [
+  ["signed out", SIGNED_OUT_PAGES, "visitor"],
+  ["signed in", SIGNED_IN_PAGES, "me"],
+  ["admin", ADMIN_PAGES, "admin"],
 ];
 
-async function signIn(context: BrowserContext, page: Page, user: TestUser | null, baseURL: string) {
-  if (!user) return;
-  await signInAs(context, user, baseURL);
-  await skipLocalOnboarding(page, user.uid);
-}
-
-for (const [who, pages, user] of groups) {
+for (const [group, pages, who] of groups) {
   for (const appPage of pages) {
     for (const width of WIDTHS) {
-      test(`${who}: ${appPage.name} at ${width}px has no serious accessibility violation`, async ({
-        page,
-        context,
-        baseURL,
-      }) => {
-        await signIn(context, page, user(world), baseURL!);
-        await page.setViewportSize({ width, height: 844 });
-        await page.goto(appPage.path(world));
+      test(`${group}: ${appPage.name} at ${width}px has no serious accessibility violation`, async ({ sweep }) => {
+        const page = await sweep.page(who, width);
+        await page.goto(appPage.path(sweep.world));
         expect(await seriousViolations(page)).toEqual([]);
       });
     }
@@ -71,12 +61,9 @@ for (const [who, pages, user] of groups) {
 /** What opens over a page: menus, the wallet, the cancel question, the guided tour and the welcome bonus. */
 for (const width of WIDTHS) {
   test(`signed in at ${width}px: the open profile menu, wallet and cancel question have no serious violation`, async ({
-    page,
-    context,
-    baseURL,
+    sweep,
   }) => {
-    await signIn(context, page, world.me, baseURL!);
-    await page.setViewportSize({ width, height: 844 });
+    const page = await sweep.page("me", width);
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Profile menu" }).click();
     await expect(page.getByRole("menu", { name: "Profile menu" })).toBeVisible();
@@ -86,7 +73,7 @@ for (const width of WIDTHS) {
     await expect(page.getByRole("dialog", { name: "Wallet" })).toBeVisible();
     expect(await seriousViolations(page), "wallet").toEqual([]);
 
-    await page.goto(`/session/${world.bookingId}`);
+    await page.goto(`/session/${sweep.world.bookingId}`);
     await page.getByRole("button", { name: "Cancel session" }).click();
     await expect(page.getByRole("button", { name: "Keep the session" })).toBeFocused();
     expect(await seriousViolations(page), "cancel question").toEqual([]);

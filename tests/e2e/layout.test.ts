@@ -1,15 +1,20 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { expect, test, type Page, type Locator } from "./support/test";
-import { signInAs, skipLocalOnboarding } from "./support/fixtures";
+import { expect, type Page, type Locator } from "./support/test";
 import { hostileWorld, type HostileWorld } from "./support/hostile";
 import { ADMIN_PAGES, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, WIDTHS, type AppPage } from "./support/pages";
+import { pageSweep, type Sweep, type Who } from "./support/sweep";
 
 /**
  * Every page, filled with hostile content (unbroken 300-character words and URLs, right-to-left
  * text, 50 messages, notifications and ledger lines, 20 sessions a day, ten long skills a side),
  * at phone, tablet and desktop widths: nothing may widen the page, and the controls a person
  * needs must stay on screen.
+ *
+ * One test per page, looking at it at each width; the world and a browser context per identity and
+ * width are made once per worker and shared by the tests (support/sweep.ts).
  */
+
+const test = pageSweep(hostileWorld);
 
 async function overflow(page: Page): Promise<{ scrollWidth: number; viewport: number; culprits: string[] }> {
   return page.evaluate(() => {
@@ -44,12 +49,14 @@ async function expectInsideWidth(page: Page, control: Locator, label: string) {
   expect(box!.x + box!.width, `${label} ends on screen (viewport ${width})`).toBeLessThanOrEqual(width + 1);
 }
 
-async function checkPage(page: Page, appPage: AppPage, world: HostileWorld, signedIn: boolean) {
+async function checkPage(sweep: Sweep<HostileWorld>, appPage: AppPage, who: Who) {
   // Four widths, each a page load and a scan of every element's box: at a load of 20 on the two
   // cores one page took 15 s (repeat run, trace read), so each page gets three times the timeout.
   test.slow();
+  const { world } = sweep;
+  const signedIn = who !== "visitor";
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 844 });
+    const page = await sweep.page(who, width);
     await page.goto(appPage.path(world));
     const where = `${appPage.name} at ${width}px`;
     // LAYOUT_SCREENSHOTS=<dir> keeps a picture of every page at phone and desktop width to look at.
@@ -115,29 +122,20 @@ test("the page list holds every page route of the app", () => {
   expect(missing, "routes with no page in tests/e2e/support/pages.ts").toEqual([]);
 });
 
-let world: HostileWorld;
-test.beforeAll(async () => {
-  world = await hostileWorld();
-});
-
 for (const appPage of SIGNED_OUT_PAGES) {
-  test(`signed out: ${appPage.name} holds on every width`, async ({ page }) => {
-    await checkPage(page, appPage, world, false);
+  test(`signed out: ${appPage.name} holds on every width`, async ({ sweep }) => {
+    await checkPage(sweep, appPage, "visitor");
   });
 }
 
 for (const appPage of SIGNED_IN_PAGES) {
-  test(`signed in: ${appPage.name} holds hostile content on every width`, async ({ page, context, baseURL }) => {
-    await signInAs(context, world.me, baseURL!);
-    await skipLocalOnboarding(page, world.me.uid);
-    await checkPage(page, appPage, world, true);
+  test(`signed in: ${appPage.name} holds hostile content on every width`, async ({ sweep }) => {
+    await checkPage(sweep, appPage, "me");
   });
 }
 
 for (const appPage of ADMIN_PAGES) {
-  test(`admin: ${appPage.name} holds hostile content on every width`, async ({ page, context, baseURL }) => {
-    await signInAs(context, world.admin, baseURL!);
-    await skipLocalOnboarding(page, world.admin.uid);
-    await checkPage(page, appPage, world, true);
+  test(`admin: ${appPage.name} holds hostile content on every width`, async ({ sweep }) => {
+    await checkPage(sweep, appPage, "admin");
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import type { Browser, BrowserContext, Page, ViewportSize } from "@playwright/test";
+import type { Browser, BrowserContext, BrowserContextOptions, Page, ViewportSize } from "@playwright/test";
 import { createLocalAuth } from "~/engine/auth/local.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
 import type { DocStore } from "~/engine/store/types";
@@ -49,23 +49,61 @@ export async function createUser(
   return { uid: user.uid, email, password: PASSWORD, fullName };
 }
 
-/** Signs the context in as `user` with a real server-side session, skipping the sign-in form. */
-export async function signInAs(context: BrowserContext, user: TestUser, baseURL: string): Promise<void> {
+/** The value of a session cookie for `user`: a real server-side session, as the sign-in form starts. */
+async function sessionCookieValue(user: TestUser): Promise<string> {
   const auth = createLocalAuth(e2eStore(), { mail: async () => {} });
   const credentials = { kind: "password" as const, email: user.email, password: user.password, clientKey: "" };
   const session = await auth.startSession(await auth.signIn(credentials), credentials);
   const cookie = createCookie("skillswap_session", { secrets: [sessionSecret()] });
-  const value = (await cookie.serialize({ t: session.token, u: user.uid })).split(";")[0].split("=").slice(1).join("=");
+  return (await cookie.serialize({ t: session.token, u: user.uid })).split(";")[0].split("=").slice(1).join("=");
+}
+
+/** Signs the context in as `user` with a real server-side session, skipping the sign-in form. */
+export async function signInAs(context: BrowserContext, user: TestUser, baseURL: string): Promise<void> {
+  const value = await sessionCookieValue(user);
   await context.addCookies([{ name: "skillswap_session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** The local flags the onboarding island reads: set, they keep the tour and the welcome bonus closed. */
+function onboardingDoneFlags(uid: string): { name: string; value: string }[] {
+  return [
+    { name: "tour_done", value: "1" },
+    { name: "tourCompleted", value: "1" },
+    { name: `wb_shown_${uid}`, value: "1" },
+  ];
 }
 
 /** Marks the local onboarding flags too, so a test about something else sees a quiet dashboard. */
 export async function skipLocalOnboarding(page: Page, uid: string): Promise<void> {
-  await page.addInitScript((id) => {
-    localStorage.setItem("tour_done", "1");
-    localStorage.setItem("tourCompleted", "1");
-    localStorage.setItem(`wb_shown_${id}`, "1");
-  }, uid);
+  await page.addInitScript((flags) => {
+    for (const { name, value } of flags) localStorage.setItem(name, value);
+  }, onboardingDoneFlags(uid));
+}
+
+export type StorageState = Exclude<NonNullable<BrowserContextOptions["storageState"]>, string>;
+
+/**
+ * What a browser holds after `user` signed in and finished onboarding, as Playwright's
+ * storageState: the session cookie of a real server-side session and the local onboarding flags.
+ * A context made with it is signed in from its first request, with no form and no init script.
+ */
+export async function storageStateFor(user: TestUser, baseURL: string): Promise<StorageState> {
+  const { hostname, origin } = new URL(baseURL);
+  return {
+    cookies: [
+      {
+        name: "skillswap_session",
+        value: await sessionCookieValue(user),
+        domain: hostname,
+        path: "/",
+        expires: -1,
+        httpOnly: true,
+        secure: false,
+        sameSite: "Lax",
+      },
+    ],
+    origins: [{ origin, localStorage: onboardingDoneFlags(user.uid) }],
+  };
 }
 
 /**

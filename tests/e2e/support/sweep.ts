@@ -1,0 +1,97 @@
+/**
+ * Page sweeps: the tests that visit many pages (accessibility, layout at each width, and the
+ * languages' sweeps to come) share, per worker, one world (members and their data, made through
+ * the app's own services: world.ts, hostile.ts) and one browser context per identity and viewport,
+ * signed in with Playwright's storageState. Setting a member up and starting a browser costs more
+ * than checking a page; done once per worker, a page's check is its page load and the check.
+ *
+ * Each test is still one page (at one width, or at each width), so a failure names the page and the
+ * width, and the tests after it still run: a failed test ends its worker, and the next worker builds
+ * its own world and contexts. No test changes the world; each visit starts with page.goto.
+ *
+ *   const test = pageSweep(memberWorld);
+ *   test("signed in: dashboard at 390px …", async ({ sweep }) => {
+ *     const page = await sweep.page("me", 390);
+ *     await page.goto("/dashboard");
+ *   });
+ */
+import type { BrowserContext, Page } from "@playwright/test";
+import { storageStateFor, type TestUser } from "./fixtures";
+import { test as base } from "./test";
+import type { PageWorld } from "./world";
+
+/** Who looks at the page: a signed-out visitor, the world's member, or the world's admin. */
+export type Who = "visitor" | "me" | "admin";
+
+export const SWEEP_HEIGHT = 844;
+
+export interface Sweep<W extends PageWorld> {
+  world: W;
+  /** The worker's page of `who` at `width` px wide, in its own context (made on first use). */
+  page(who: Who, width: number): Promise<Page>;
+}
+
+interface SweepWorker<W extends PageWorld> {
+  world: W;
+  page(who: Who, width: number): Promise<Page>;
+}
+
+export function pageSweep<W extends PageWorld>(makeWorld: () => Promise<W>) {
+  return base.extend<{ sweep: Sweep<W> }, { sweepWorker: SweepWorker<W> }>({
+    sweepWorker: [
+      async ({ browser }, use, workerInfo) => {
+        const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use;
+        if (!baseURL) throw new Error("pageSweep needs the project's baseURL (playwright.config.ts)");
+        const world = await makeWorld();
+        const users: Record<Who, TestUser | null> = { visitor: null, me: world.me, admin: world.admin };
+        const states = new Map<Who, Awaited<ReturnType<typeof storageStateFor>> | undefined>();
+        const open = new Map<string, { context: BrowserContext; page: Page }>();
+        let current: Who | undefined;
+
+        async function page(who: Who, width: number): Promise<Page> {
+          // One identity's contexts at a time: the sweeps visit a group of pages as one person.
+          if (current !== who) {
+            for (const { context } of open.values()) await context.close();
+            open.clear();
+            current = who;
+          }
+          const key = `${who}@${width}`;
+          let entry = open.get(key);
+          if (!entry) {
+            const user = users[who];
+            if (!states.has(who)) states.set(who, user ? await storageStateFor(user, baseURL!) : undefined);
+            const context = await browser.newContext({
+              baseURL,
+              userAgent,
+              deviceScaleFactor,
+              isMobile,
+              hasTouch,
+              viewport: { width, height: SWEEP_HEIGHT },
+              storageState: states.get(who),
+            });
+            entry = { context, page: await context.newPage() };
+            open.set(key, entry);
+          }
+          return entry.page;
+        }
+
+        await use({ world, page });
+        for (const { context } of open.values()) await context.close();
+      },
+      { scope: "worker" },
+    ],
+    sweep: async ({ sweepWorker }, use, testInfo) => {
+      let last: Page | undefined;
+      await use({
+        world: sweepWorker.world,
+        page: async (who, width) => (last = await sweepWorker.page(who, width)),
+      });
+      // The shared contexts are not the test's own, so Playwright's screenshot-on-failure does not
+      // see them: keep the picture of the page the test was looking at.
+      if (last && testInfo.status !== testInfo.expectedStatus) {
+        const body = await last.screenshot({ fullPage: true }).catch(() => undefined);
+        if (body) await testInfo.attach("screenshot", { body, contentType: "image/png" });
+      }
+    },
+  });
+}
