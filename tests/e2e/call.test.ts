@@ -106,8 +106,14 @@ test("mentor and learner meet in the room: video both ways, mute, a network drop
   // The learner's network drops for a moment: what they do meanwhile arrives once it is back,
   // and the call carries on.
   await learnerPage.context().setOffline(true);
+  // The mute is sent while the network is gone: its request fails (the browser's own event), and
+  // only then does the network come back.
+  const muteLost = learnerPage.waitForEvent(
+    "requestfailed",
+    (request) => request.url().endsWith(`/api/bookings/${id}/signals`) && request.postDataJSON()?.audio === false,
+  );
   await learnerPage.getByRole("button", { name: "Mute" }).click();
-  await learnerPage.waitForTimeout(1_500);
+  await muteLost;
   await learnerPage.context().setOffline(false);
   await expect(mentorPage.getByTestId("remote-muted")).toHaveText(`${learner.fullName} is muted`, { timeout: 20_000 });
   await learnerPage.getByRole("button", { name: "Unmute" }).click();

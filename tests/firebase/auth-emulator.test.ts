@@ -100,6 +100,16 @@ async function cookieHeaderFor(token: string, expiresAt: number, uid: string): P
   return (await commitSessionToken(token, expiresAt, uid)).split(";")[0]!;
 }
 
+/**
+ * Revocation has one-second resolution: a session from the same second as the revocation would
+ * survive it. Waits until the clock has turned to the next whole second (at most one second).
+ */
+async function nextSecond(): Promise<void> {
+  const next = (Math.floor(Date.now() / 1000) + 1) * 1000;
+  // Timers may fire a millisecond early; a few more keep the wait past the turn.
+  await new Promise((resolve) => setTimeout(resolve, next - Date.now() + 5));
+}
+
 async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
   try {
     await promise;
@@ -172,8 +182,7 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
     const user = await auth.signIn({ kind: "idToken", idToken });
     const session = await auth.startSession(user, { kind: "idToken", idToken });
     const cookie = await cookieHeaderFor(session.token, session.expiresAt, uid);
-    // Revocation has one-second resolution: a session from the same second would survive it.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await nextSecond();
     await auth.revokeSessions(uid);
 
     expect(await auth.getSessionUser(session.token)).toBeNull();
@@ -187,7 +196,7 @@ describe("Firebase AuthProvider (Auth emulator)", () => {
     const { idToken } = await browserSignUp();
     const user = await auth.signIn({ kind: "idToken", idToken });
     const session = await auth.startSession(user, { kind: "idToken", idToken });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await nextSecond();
     await auth.endSession(session.token);
     expect(await auth.getSessionUser(session.token)).toBeNull();
   });

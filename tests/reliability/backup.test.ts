@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { useTempStore } from "../support/temp-store";
 import { postEntry } from "~/features/wallet/ledger.server";
 import { reconcileAll } from "~/features/wallet/reconcile.server";
@@ -27,7 +27,8 @@ describe("backup and restore of the embedded store", () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The backup starts once the writers are under way.
+    await vi.waitFor(() => expect(written).toBeGreaterThan(0), { interval: 1 });
     const backup = path.join(temp.dir(), "backups", "copy.sqlite");
     await backupDatabase(source, backup);
     writing = false;
