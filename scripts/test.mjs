@@ -62,6 +62,51 @@ function playwrightCounts(file) {
   };
 }
 
+/** Vitest's time per file: from the file's start to its end (imports, hooks and tests). */
+function vitestFileTimes() {
+  return (readJson(VITEST_JSON)?.testResults ?? []).map((file) => ({
+    file: path.relative(ROOT, file.name),
+    ms: file.endTime - file.startTime,
+    tests: (file.assertionResults ?? []).length,
+  }));
+}
+
+/**
+ * Playwright's time per file: the sum of its tests' durations, retries included (fixtures and hooks
+ * run inside a test's duration). With several workers the files overlap, so the sum of all files is
+ * more than the stage's wall time.
+ */
+function playwrightFileTimes(file, label) {
+  const report = readJson(file);
+  const dir = report?.config?.rootDir ? path.relative(ROOT, report.config.rootDir) : "";
+  const times = new Map();
+  const visit = (suite, fileName) => {
+    for (const spec of suite.specs ?? []) {
+      const entry = times.get(fileName) ?? { ms: 0, tests: 0 };
+      for (const t of spec.tests ?? []) {
+        entry.tests += 1;
+        for (const result of t.results ?? []) entry.ms += result.duration ?? 0;
+      }
+      times.set(fileName, entry);
+    }
+    for (const child of suite.suites ?? []) visit(child, fileName);
+  };
+  for (const suite of report?.suites ?? []) visit(suite, suite.file ?? suite.title);
+  return [...times].map(([name, entry]) => ({ file: `${path.join(dir, name)}${label}`, ...entry }));
+}
+
+/** The ten test files that took longest, across the stages that ran: where the suite's time goes. */
+function slowestFiles(count = 10) {
+  return [
+    ...vitestFileTimes(),
+    ...playwrightFileTimes(E2E_JSON, ""),
+    ...playwrightFileTimes(E2E_FIREBASE_JSON, " (Firebase mode)"),
+  ]
+    .filter((entry) => Number.isFinite(entry.ms))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+}
+
 const STAGES = [
   // Lint first, so CI holds the layering and the formatting.
   { name: "lint (eslint)", command: bin("eslint"), args: ["."] },
@@ -94,6 +139,8 @@ const banner = (text) => console.log(`\n${"=".repeat(72)}\n== ${text}\n${"=".rep
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 mkdirSync(RESULTS, { recursive: true });
+// Never count a previous run's results, nor list its files among the slowest.
+for (const stage of STAGES) if (stage.report) rmSync(stage.report, { force: true });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -107,7 +154,6 @@ for (const stage of STAGES) {
     continue;
   }
   banner(`npm test: ${stage.name}`);
-  if (stage.report) rmSync(stage.report, { force: true }); // never count a previous run's results
   const started = Date.now();
   const result = spawnSync(stage.command, stage.args, { cwd: ROOT, stdio: "inherit" });
   const took = seconds(Date.now() - started);
@@ -138,6 +184,14 @@ console.log(lines.join("\n"));
 if (skippedTitles.length > 0) {
   console.log("Skipped, by reason:");
   for (const [reason, count] of skipReasons(skippedTitles)) console.log(`  ${count} × ${reason}`);
+}
+const slowest = slowestFiles();
+if (slowest.length > 0) {
+  console.log("Slowest test files:");
+  const width = Math.max(...slowest.map((entry) => seconds(entry.ms).length));
+  for (const entry of slowest) {
+    console.log(`  ${seconds(entry.ms).padStart(width)}  ${entry.file} (${entry.tests} tests)`);
+  }
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedStage ? 1 : 0);
