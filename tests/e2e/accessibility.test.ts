@@ -40,6 +40,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 // the usual allowance; every step inside is still bounded by the expect timeout.
 test.slow();
 
+const SIGN_IN_FORM = /\/auth(\?|$)/;
+
 const groups: [string, AppPage[], Who][] = [
   ["signed out", SIGNED_OUT_PAGES, "visitor"],
   ["signed in", SIGNED_IN_PAGES, "me"],
@@ -52,6 +54,8 @@ for (const [group, pages, who] of groups) {
       test(`${group}: ${appPage.name} at ${width}px has no serious accessibility violation`, async ({ sweep }) => {
         const page = await sweep.page(who, width);
         await page.goto(appPage.path(sweep.world));
+        // A lost session would send a signed-in page to the sign-in form, which axe would pass.
+        if (who !== "visitor") await expect(page, "still signed in").not.toHaveURL(SIGN_IN_FORM);
         expect(await seriousViolations(page)).toEqual([]);
       });
     }

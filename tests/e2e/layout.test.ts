@@ -59,6 +59,8 @@ async function checkPage(sweep: Sweep<HostileWorld>, appPage: AppPage, who: Who)
     const page = await sweep.page(who, width);
     await page.goto(appPage.path(world));
     const where = `${appPage.name} at ${width}px`;
+    // A lost session would send a signed-in page to the sign-in form, which would hold its width.
+    if (signedIn) await expect(page, `${where}: still signed in`).not.toHaveURL(/\/auth(\?|$)/);
     // LAYOUT_SCREENSHOTS=<dir> keeps a picture of every page at phone and desktop width to look at.
     if (process.env.LAYOUT_SCREENSHOTS && (width === 390 || width === 1280)) {
       await page.screenshot({

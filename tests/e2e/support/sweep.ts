@@ -31,14 +31,10 @@ export interface Sweep<W extends PageWorld> {
   page(who: Who, width: number): Promise<Page>;
 }
 
-interface SweepWorker<W extends PageWorld> {
-  world: W;
-  page(who: Who, width: number): Promise<Page>;
-}
-
 export function pageSweep<W extends PageWorld>(makeWorld: () => Promise<W>) {
-  return base.extend<{ sweep: Sweep<W> }, { sweepWorker: SweepWorker<W> }>({
-    sweepWorker: [
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- only a worker-scoped fixture
+  return base.extend<{}, { sweep: Sweep<W> }>({
+    sweep: [
       async ({ browser }, use, workerInfo) => {
         const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use;
         if (!baseURL) throw new Error("pageSweep needs the project's baseURL (playwright.config.ts)");
@@ -80,18 +76,5 @@ export function pageSweep<W extends PageWorld>(makeWorld: () => Promise<W>) {
       },
       { scope: "worker" },
     ],
-    sweep: async ({ sweepWorker }, use, testInfo) => {
-      let last: Page | undefined;
-      await use({
-        world: sweepWorker.world,
-        page: async (who, width) => (last = await sweepWorker.page(who, width)),
-      });
-      // The shared contexts are not the test's own, so Playwright's screenshot-on-failure does not
-      // see them: keep the picture of the page the test was looking at.
-      if (last && testInfo.status !== testInfo.expectedStatus) {
-        const body = await last.screenshot({ fullPage: true }).catch(() => undefined);
-        if (body) await testInfo.attach("screenshot", { body, contentType: "image/png" });
-      }
-    },
   });
 }
