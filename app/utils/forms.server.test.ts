@@ -1,4 +1,11 @@
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler } from "@remix-run/node";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  MaxPartSizeExceededError,
+  unstable_createFileUploadHandler,
+  unstable_createMemoryUploadHandler,
+} from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseForm, postOnly, readForm } from "./forms.server";
@@ -57,6 +64,23 @@ describe("readForm (issue 25, item 4)", () => {
     expect(thrown).toBeInstanceOf(MaxPartSizeExceededError);
     const cut = notForms()[3]!;
     expect(((await thrownBy(readForm(cut, unstable_createMemoryUploadHandler({})))) as Response).status).toBe(400);
+  });
+
+  it("leaves no file behind for an upload cut off on the way, and keeps a whole one for the caller", async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), "forms-test-"));
+    try {
+      const handler = unstable_createFileUploadHandler({ directory, maxPartSize: 1024 * 1024 });
+      const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+      const cut = post(`${head}${"x".repeat(50_000)}`, `multipart/form-data; boundary=${BOUNDARY}`);
+      expect(((await thrownBy(readForm(cut, handler))) as Response).status).toBe(400);
+      expect(readdirSync(directory)).toEqual([]);
+
+      const whole = post(`${head}${"x".repeat(5)}\r\n--${BOUNDARY}--\r\n`, `multipart/form-data; boundary=${BOUNDARY}`);
+      expect((await readForm(whole, handler)).get("avatar")).toMatchObject({ size: 5 });
+      expect(readdirSync(directory)).toHaveLength(1);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it("checks the origin first", async () => {

@@ -32,10 +32,44 @@ function echoValues(form: FormData): Record<string, string> {
 
 const UNREADABLE_FORM = "This form could not be read. Reload the page and send it again.";
 
+/** A part's bytes that end quietly where the body was cut off; `cut` records that it was. */
+async function* untilCut(data: AsyncIterable<Uint8Array>, cut: { error?: unknown }): AsyncIterable<Uint8Array> {
+  try {
+    yield* data;
+  } catch (error) {
+    cut.error = error;
+  }
+}
+
+const removable = (value: unknown): value is { remove(): Promise<void> } =>
+  typeof value === "object" && value !== null && typeof (value as { remove?: unknown }).remove === "function";
+
+/**
+ * Reads a multipart body with `uploadHandler`, and when the body turns out to be cut off or
+ * malformed, removes the files already written for it: a handler that writes to disk would
+ * otherwise leave every truncated upload's part behind (Remix's file handler deletes only a part
+ * over its size).
+ */
+async function parseMultipart(request: Request, uploadHandler: UploadHandler): Promise<FormData> {
+  const written: Array<{ remove(): Promise<void> }> = [];
+  try {
+    return await unstable_parseMultipartFormData(request, async (part) => {
+      const cut: { error?: unknown } = {};
+      const value = await uploadHandler({ ...part, data: untilCut(part.data, cut) });
+      if (removable(value)) written.push(value);
+      if (cut.error) throw cut.error;
+      return value;
+    });
+  } catch (error) {
+    await Promise.all(written.map((file) => file.remove().catch(() => {})));
+    throw error;
+  }
+}
+
 /** The body as a form, or null when it is none: JSON, nothing, another content type, multipart cut short. */
 async function formOrNull(request: Request, uploadHandler?: UploadHandler): Promise<FormData | null> {
   try {
-    return uploadHandler ? await unstable_parseMultipartFormData(request, uploadHandler) : await request.formData();
+    return uploadHandler ? await parseMultipart(request, uploadHandler) : await request.formData();
   } catch (error) {
     // A part over its size is the caller's to explain ("the picture is larger than …").
     if (error instanceof MaxPartSizeExceededError) throw error;
