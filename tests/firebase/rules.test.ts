@@ -1,9 +1,16 @@
 /**
  * Security rules (firebase/firestore.rules, firebase/database.rules.json) with
- * @firebase/rules-unit-testing. They need the official Firestore and Realtime Database emulators,
- * which are Java downloads that this project's machines cannot fetch: here the suite is skipped
- * with that reason in its name. It runs in .github/workflows/firebase.yml, or locally with
- *   cd firebase && npx firebase emulators:exec --only firestore,database --project demo-skillswap "cd .. && npx vitest run tests/firebase/rules.test.ts"
+ * @firebase/rules-unit-testing, against Google's official Cloud Firestore emulator, which
+ * tests/setup/cloud-firestore-emulator.ts finds and starts (decision 032); an emulator already
+ * running is used instead when FIRESTORE_EMULATOR_HOST names it. Where there is none, the suite is
+ * skipped with the one line saying how to get it.
+ *
+ * Every listener the browser attaches (app/engine/live/firebase.client.ts) is attached here with
+ * the same queries (app/engine/live/feeds.ts, built by firebase-queries.ts): allowed for the member
+ * it belongs to, refused to anyone else. Browsers write nothing in Firestore.
+ *
+ * The Realtime Database part (presence) needs its own emulator, which firebase-tools downloads and
+ * this project's machines do not have: it runs only where FIREBASE_DATABASE_EMULATOR_HOST is set.
  */
 import { readFileSync } from "node:fs";
 import {
@@ -13,38 +20,115 @@ import {
   type RulesTestEnvironment,
 } from "@firebase/rules-unit-testing";
 import { ref, serverTimestamp, set } from "firebase/database";
-import { addDoc, collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, where } from "firebase/firestore";
-import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
+import {
+  addDoc,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  onSnapshot,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+  setLogLevel,
+  type Firestore,
+} from "firebase/firestore";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  bookingDocOf,
+  callMembersOf,
+  callMessagesOf,
+  chatsOf,
+  FEED_NAMES,
+  feedSources,
+  threadOf,
+  unseenMessagesOf,
+  type PlainFeedName,
+} from "~/engine/live/feeds";
+import { buildClientQuery, buildClientSource, type ClientSource } from "~/engine/live/firebase-queries";
+import {
+  findCloudFirestoreEmulator,
+  startCloudFirestoreEmulator,
+  type RunningCloudFirestoreEmulator,
+} from "../setup/cloud-firestore-emulator";
 
-const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
+const runningHost = process.env.FIRESTORE_EMULATOR_HOST;
+const found = runningHost ? undefined : findCloudFirestoreEmulator();
+const firestoreTitle =
+  found && !found.found ? `Firestore security rules (skipped: ${found.reason})` : "Firestore security rules";
+const firestoreSuite = found && !found.found ? describe.skip : describe;
+
 const databaseHost = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
-const available = Boolean(firestoreHost && databaseHost);
-const suite = available ? describe : describe.skip;
-const title = available
-  ? "security rules"
-  : "security rules (skipped: needs the official Firestore and Realtime Database emulators, Java downloads unavailable on this machine; runs in .github/workflows/firebase.yml)";
+const databaseSuite = databaseHost ? describe : describe.skip;
+const databaseTitle = databaseHost
+  ? "Realtime Database rules (presence)"
+  : "Realtime Database rules (presence) (skipped: needs the Realtime Database emulator, which firebase-tools downloads (`npx firebase setup:emulators:database`) and this project's machines cannot; set FIREBASE_DATABASE_EMULATOR_HOST)";
 
 function hostPort(host: string): { host: string; port: number } {
   const at = host.lastIndexOf(":");
   return { host: host.slice(0, at), port: Number(host.slice(at + 1)) };
 }
 
-suite(title, () => {
+/** Attaches a listener as the browser does; resolves on its first answer from the server, rejects when refused. */
+function listen(source: ClientSource): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (done: () => void) => {
+      stop();
+      done();
+    };
+    const onError = (error: Error) => settle(() => reject(error));
+    const stop =
+      source.kind === "doc"
+        ? onSnapshot(
+            source.ref,
+            { includeMetadataChanges: true },
+            (s) => {
+              if (!s.metadata.fromCache) settle(resolve);
+            },
+            onError,
+          )
+        : onSnapshot(
+            source.query,
+            { includeMetadataChanges: true },
+            (s) => {
+              if (!s.metadata.fromCache) settle(resolve);
+            },
+            onError,
+          );
+  });
+}
+
+// Each refusal is logged by the SDK as a warning; the assertions say what matters.
+setLogLevel("error");
+
+const listenQuery = (db: Firestore, q: Parameters<typeof buildClientQuery>[1]) =>
+  listen({ kind: "query", query: buildClientQuery(db, q) });
+const listenDoc = (db: Firestore, path: string) => listen({ kind: "doc", ref: doc(db, path) });
+
+firestoreSuite(firestoreTitle, () => {
   let env: RulesTestEnvironment;
+  let emulator: RunningCloudFirestoreEmulator | undefined;
 
   beforeAll(async () => {
+    if (found?.found) emulator = await startCloudFirestoreEmulator(found);
     env = await initializeTestEnvironment({
       projectId: "demo-skillswap-rules",
-      firestore: { ...hostPort(firestoreHost!), rules: readFileSync("firebase/firestore.rules", "utf8") },
-      database: { ...hostPort(databaseHost!), rules: readFileSync("firebase/database.rules.json", "utf8") },
+      firestore: {
+        ...hostPort(emulator?.host ?? runningHost!),
+        rules: readFileSync("firebase/firestore.rules", "utf8"),
+      },
     });
-  }, 60_000);
+  }, 180_000);
 
-  afterAll(() => env?.cleanup());
+  afterAll(async () => {
+    await env?.cleanup();
+    await emulator?.stop();
+  }, 60_000);
 
   beforeEach(async () => {
     await env.clearFirestore();
-    await env.clearDatabase();
     await env.withSecurityRulesDisabled(async (admin) => {
       const db = admin.firestore();
       await setDoc(doc(db, "users/alice"), { fullName: "Alice" });
@@ -111,9 +195,100 @@ suite(title, () => {
     });
   });
 
-  const alice = () => env.authenticatedContext("alice").firestore();
-  const bob = () => env.authenticatedContext("bob").firestore();
-  const nobody = () => env.unauthenticatedContext().firestore();
+  // The contexts hand out the compat Firestore, which the modular functions the app uses accept.
+  const as = (uid: string | null) =>
+    (uid ? env.authenticatedContext(uid) : env.unauthenticatedContext()).firestore() as unknown as Firestore;
+  const alice = () => as("alice");
+  const bob = () => as("bob");
+  const nobody = () => as(null);
+
+  const carol = () => as("carol");
+
+  it("every feed the browser listens to in Firestore is covered here; the others come from the server", () => {
+    const listenedHere = ["profile", "wallet", "transactions", "notifications", "welcomeBonus", "chatUnread"];
+    // The inbox joins other members' names, which the rules keep from the browser (firebase.client.ts).
+    const fromTheServer = ["inbox"];
+    expect([...FEED_NAMES].sort()).toEqual([...listenedHere, ...fromTheServer].sort());
+  });
+
+  it("each member's own feeds (profile, wallet, transactions, notifications, welcome bonus) listen for them alone", async () => {
+    for (const feed of ["profile", "wallet", "transactions", "notifications", "welcomeBonus"] as PlainFeedName[]) {
+      await assertSucceeds(listen(buildClientSource(alice(), feedSources[feed]("alice"))));
+      await assertFails(listen(buildClientSource(bob(), feedSources[feed]("alice"))));
+      await assertFails(listen(buildClientSource(nobody(), feedSources[feed]("alice"))));
+    }
+  });
+
+  it("chatUnread listens to the member's chats and their unseen messages, and to nobody else's", async () => {
+    await assertSucceeds(listenQuery(alice(), chatsOf("alice")));
+    await assertSucceeds(listenQuery(carol(), chatsOf("carol")));
+    await assertFails(listenQuery(bob(), chatsOf("alice")));
+    await assertFails(listenQuery(nobody(), chatsOf("alice")));
+    await assertSucceeds(listenQuery(alice(), unseenMessagesOf("alice_bob")));
+    await assertSucceeds(listenQuery(bob(), unseenMessagesOf("alice_bob")));
+    await assertFails(listenQuery(alice(), unseenMessagesOf("bob_carol")));
+    await assertFails(listenQuery(nobody(), unseenMessagesOf("alice_bob")));
+  });
+
+  it("a thread's messages listen for the pair only, before the chat exists too", async () => {
+    await assertSucceeds(listenQuery(alice(), threadOf("alice_bob")));
+    await assertSucceeds(listenQuery(alice(), threadOf("alice_carol")));
+    await assertFails(listenQuery(carol(), threadOf("alice_bob")));
+    await assertFails(listenQuery(bob(), threadOf("alice_carol")));
+    await assertFails(listenQuery(nobody(), threadOf("alice_bob")));
+  });
+
+  it("the session room's booking and call listen for its two participants only", async () => {
+    await assertSucceeds(listenDoc(alice(), bookingDocOf("b1")));
+    await assertSucceeds(listenDoc(bob(), bookingDocOf("b1")));
+    await assertFails(listenDoc(carol(), bookingDocOf("b1")));
+    await assertFails(listenDoc(nobody(), bookingDocOf("b1")));
+    await assertSucceeds(listenQuery(alice(), callMembersOf("b1", "alice")));
+    await assertSucceeds(listenQuery(alice(), callMessagesOf("b1", "alice")));
+    await assertSucceeds(listenQuery(bob(), callMessagesOf("b1", "bob")));
+    await assertFails(listenQuery(bob(), callMessagesOf("b1", "alice")));
+    await assertFails(listenQuery(carol(), callMembersOf("b1", "alice")));
+  });
+
+  it("no browser writes, changes or deletes any document it may read", async () => {
+    const readable = [
+      "users/alice",
+      "wallets/alice",
+      "wallets/alice/transactions/welcome_bonus",
+      "notifications/alice/messages/n1",
+      "chats/alice_bob",
+      "chats/alice_bob/messages/m1",
+      "bookings/b1",
+      "bookings/b1/signals/member_bob",
+    ];
+    for (const path of readable) {
+      await assertFails(setDoc(doc(alice(), path), { touched: true }));
+      await assertFails(updateDoc(doc(alice(), path), { touched: true }));
+      await assertFails(deleteDoc(doc(alice(), path)));
+    }
+    // Nor creates one beside them: a new wallet, entry, notification, chat, message, booking or signal.
+    for (const path of [
+      "wallets/dave",
+      "wallets/alice/transactions/t9",
+      "notifications/alice/messages/n9",
+      "chats/alice_dave",
+      "chats/alice_dave/messages/m9",
+      "bookings/b9",
+      "bookings/b1/signals/s9",
+    ])
+      await assertFails(setDoc(doc(alice(), path), { participants: ["alice"], uid: "alice" }));
+  });
+
+  it("nothing that moves SP is writable from a browser: balances, ledger entries, payments, escrow", async () => {
+    await assertFails(updateDoc(doc(alice(), "wallets/alice"), { balance: 1_000_000 }));
+    await assertFails(updateDoc(doc(bob(), "wallets/alice"), { balance: 0 }));
+    await assertFails(
+      setDoc(doc(alice(), "wallets/alice/transactions/gift"), { amount: 500, type: "top_up", timestamp: 2 }),
+    );
+    await assertFails(setDoc(doc(alice(), "payments/p1"), { uid: "alice", sp: 100, state: "paid" }));
+    await assertFails(updateDoc(doc(alice(), "bookings/b1"), { state: "released" }));
+    await assertFails(updateDoc(doc(bob(), "bookings/b1"), { state: "completed", price: 0 }));
+  });
 
   it("each user reads only their own profile, wallet, transactions and notifications", async () => {
     for (const path of [
@@ -152,7 +327,6 @@ suite(title, () => {
   });
 
   it("a call's signalling is read by its two participants only: state by both, messages by the addressee", async () => {
-    const carol = () => env.authenticatedContext("carol").firestore();
     await assertSucceeds(
       getDocs(query(collection(alice(), "bookings/b1/signals"), where("audience", "array-contains", "alice"))),
     );
@@ -215,6 +389,20 @@ suite(title, () => {
     await assertFails(setDoc(doc(alice(), "reports/post_p2_alice"), { status: "dismissed" }));
     await assertFails(setDoc(doc(alice(), "_search/community/entries/y"), { tokens: ["spam"] }));
   });
+});
+
+databaseSuite(databaseTitle, () => {
+  let env: RulesTestEnvironment;
+
+  beforeAll(async () => {
+    env = await initializeTestEnvironment({
+      projectId: "demo-skillswap-rules",
+      database: { ...hostPort(databaseHost!), rules: readFileSync("firebase/database.rules.json", "utf8") },
+    });
+  }, 60_000);
+
+  afterAll(() => env?.cleanup());
+  beforeEach(() => env.clearDatabase());
 
   it("status/{uid} in the Realtime Database is written only by that user", async () => {
     const online = { state: "online", last_changed: serverTimestamp() };
