@@ -3,9 +3,11 @@
 // Each benchmark runs as its own process (so one's memory or open server never skews the next)
 // and keeps its own exit code: 0 when its targets are met. Benchmarks that save rows of
 // {benchmark, figure, target, met} to bench/results/<prefix>-<time>.json (ssr, chat) give one line per
-// figure; the others give one line with their summary and exit code. The table and every
-// benchmark's full output are saved to bench/results/bench-<time>.md; the exit code is 1 when any
-// target is missed or a benchmark could not run. BENCH_ONLY=ssr,chat runs some of them.
+// figure (ssr: one per page, its CPU per request as a ratio to the floor's against its target); the
+// others give one line with their summary and exit code. The table, the load average at the start
+// and the end, and every benchmark's full output are saved to bench/results/bench-<time>.md; the
+// exit code is 1 when any target is missed or a benchmark could not run. BENCH_ONLY=ssr,chat runs
+// some of them.
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -76,7 +78,15 @@ function summary(output) {
   return lines.slice(-2).join(" · ").slice(0, 220) || "(no figures printed)";
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+
 async function main() {
+  const loadAtStart = loadAverage();
+  console.log(`Load average at the start: ${loadAtStart} (1, 5, 15 min) on ${os.cpus().length} cores`);
   mkdirSync(RESULTS, { recursive: true });
   ensureBuild();
   const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
@@ -107,13 +117,11 @@ async function main() {
     ...rows.map((r) => `| ${r.benchmark} | ${r.figure} | ${r.target} | ${r.met ? "met" : "**MISSED**"} |`),
   ].join("\n");
   const missed = rows.filter((r) => !r.met).length;
-  const header = `# npm run bench, ${new Date().toISOString()}\n\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load average at the end ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}\n`;
+  const load = `load average ${loadAtStart} at the start, ${loadAverage()} at the end`;
+  const header = `# npm run bench, ${new Date().toISOString()}\n\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${load}\n`;
   const file = path.join(RESULTS, `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.md`);
   writeFileSync(file, `${header}\n${table}\n\n${missed} missed.\n\n${logs.join("\n")}`);
-  console.log(`\n${table}\n\n${missed === 0 ? "Every target met." : `${missed} target(s) missed.`}`);
+  console.log(`\n${table}\n\n${load}.\n${missed === 0 ? "Every target met." : `${missed} target(s) missed.`}`);
   console.log(`Saved ${path.relative(ROOT, file)}`);
   process.exit(missed === 0 ? 0 : 1);
 }

@@ -5,7 +5,8 @@
  * entries, 20 notifications and a few conversations. Everything goes through the app's own services,
  * so the documents look exactly as the app writes them.
  *
- * Run: `DATA_DIR=… npx tsx bench/seed-member.ts <email>`; prints `{"uid":…,"chatId":…}` as JSON.
+ * Run: `DATA_DIR=… npx tsx bench/seed-member.ts <email>`; prints `{"uid":…,"chatId":…,"threadId":…}` as
+ * JSON: one of the member's conversations, and the demo community's longest forum thread.
  */
 import path from "node:path";
 import { createLocalAuth } from "../app/engine/auth/local.server";
@@ -16,6 +17,7 @@ import { openChat, sendMessage } from "../app/features/chat/chat.server";
 import { addNotification } from "../app/features/notifications/notifications.server";
 import { setSkills } from "../app/features/skills/skills.server";
 import { parseSkillLines } from "../app/features/skills/tags";
+import { THREADS, readThread } from "../app/documents/community";
 import { entriesOf } from "../app/documents/wallets";
 import { postEntry } from "../app/features/wallet/ledger.server";
 
@@ -125,7 +127,11 @@ async function main(): Promise<void> {
         );
       if (c === 0) chatId = id;
     }
-    console.log(JSON.stringify({ uid, chatId }));
+    // The thread page the bench opens: the demo community's thread with the most replies.
+    const threads = (await store.query({ collection: THREADS })).map(readThread);
+    const thread = threads.sort((a, b) => b.replyCount - a.replyCount)[0];
+    if (!thread) throw new Error("The demo community has no forum thread.");
+    console.log(JSON.stringify({ uid, chatId, threadId: thread.id }));
   } finally {
     await store.close();
   }
