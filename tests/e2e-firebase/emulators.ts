@@ -7,7 +7,7 @@ export interface E2eEmulators {
   projectId: string;
   /** host:port of the firebase-tools Auth emulator. */
   auth: string;
-  /** host:port of the Node Firestore emulator (gRPC; serves firebase-admin only). */
+  /** host:port of the Firestore emulator (Google's where installed, decision 032). */
   firestore: string;
 }
 

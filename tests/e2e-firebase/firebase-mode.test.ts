@@ -1,14 +1,9 @@
 /**
  * Firebase mode end to end, in Chromium: the production build with BACKEND=firebase, the
  * firebase-tools Auth emulator (the browser's client SDK signs up, signs in and resets passwords
- * against it) and the Node Firestore emulator (firebase-admin on the server writes profiles,
- * wallets and the welcome bonus to it).
- *
- * Not covered here: live Firestore listeners in the browser. The browser SDK cannot talk to the
- * Node emulator (it serves gRPC only) and the official emulator is a Java download this machine
- * cannot fetch, so these tests prove instead that the islands keep the server-rendered values when
- * their listeners cannot connect (SPEC.md §8). Listeners and security rules are tested against the
- * official emulators in .github/workflows/firebase.yml.
+ * against it) and Google's Cloud Firestore emulator with the project's rules (firebase-admin on the
+ * server writes profiles, wallets and the welcome bonus to it; the browser's SDK listens to it).
+ * Decision 032.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, lookUpAccount, PASSWORD, signIn, uniqueEmail, verificationCode } from "./accounts";
@@ -26,13 +21,13 @@ async function signUp(page: Page, email: string): Promise<void> {
   await page.waitForURL(/\/profile-setup/);
 }
 
-/** Resolves once the browser has tried to open a Firestore listener and failed. */
-function firestoreListenerFails(page: Page): Promise<unknown> {
+/** Resolves once the browser's Firestore SDK has opened its listen channel to the emulator. */
+function firestoreListenerAnswered(page: Page): Promise<unknown> {
   const { firestore } = readEmulators();
-  return page.waitForEvent("requestfailed", {
-    predicate: (request) => request.url().includes(firestore),
-    timeout: 30_000,
-  });
+  return page.waitForResponse(
+    (response) => response.url().includes(`${firestore}/google.firestore.v1.Firestore/Listen/channel`) && response.ok(),
+    { timeout: 30_000 },
+  );
 }
 
 test("sign up, name, dashboard with the server's welcome bonus, log out, sign in again", async ({ page }) => {
@@ -44,12 +39,12 @@ test("sign up, name, dashboard with the server's welcome bonus, log out, sign in
   await page.waitForURL(/\/dashboard$/);
 
   // A full page load: the first byte already holds the balance the server read from Firestore.
-  const listenerFailed = firestoreListenerFails(page);
+  const listenerAnswered = firestoreListenerAnswered(page);
   const response = await page.goto("/dashboard");
   expect(await response!.text()).toMatch(/data-testid="wallet-balance"[^>]*>200 SP</);
   await expect(walletBalance(page)).toHaveText("200 SP");
-  // The live islands then load the SDK, sign in with the server's custom token and try to listen.
-  await listenerFailed;
+  // The live islands then load the SDK, sign in with the server's custom token and listen.
+  await listenerAnswered;
   await expect(walletBalance(page)).toHaveText("200 SP");
 
   // Onboarding on Firebase: the tour, then the welcome bonus read from Firestore.

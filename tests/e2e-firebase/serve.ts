@@ -1,19 +1,28 @@
 /**
  * The web server of playwright.firebase.config.ts: starts the Auth emulator (firebase-tools) and
- * the Node Firestore emulator (in this process), then the production build with BACKEND=firebase
+ * Google's Cloud Firestore emulator with firebase/firestore.rules (decision 032; the Node emulator
+ * in this process where that one is missing), then the production build with BACKEND=firebase
  * pointed at both. Their addresses go to $E2E_FIREBASE_DIR/emulators.json for the tests. On
  * SIGTERM/SIGINT, or when the app exits, everything it started is stopped.
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { startAuthEmulator } from "../setup/auth-emulator";
+import { findCloudFirestoreEmulator, startCloudFirestoreEmulator } from "../setup/cloud-firestore-emulator";
 import { startFirestoreEmulator } from "../setup/firestore-emulator";
 import { emulatorsFile, type E2eEmulators } from "./emulators";
 
 const projectId = process.env.FIREBASE_PROJECT_ID;
 if (!projectId) throw new Error("serve.ts is started by playwright.firebase.config.ts, which sets FIREBASE_PROJECT_ID");
 
-const [auth, firestore] = await Promise.all([startAuthEmulator(projectId), startFirestoreEmulator()]);
+async function startFirestore(): Promise<{ host: string; stop: () => Promise<void> | void }> {
+  const found = findCloudFirestoreEmulator();
+  if (found.found) return startCloudFirestoreEmulator(found);
+  console.warn(`Firebase-mode e2e on the Node Firestore emulator, without rules: ${found.reason}`);
+  return startFirestoreEmulator();
+}
+
+const [auth, firestore] = await Promise.all([startAuthEmulator(projectId), startFirestore()]);
 const emulators: E2eEmulators = { projectId, auth: auth.host, firestore: firestore.host };
 writeFileSync(emulatorsFile(), JSON.stringify(emulators));
 
@@ -32,8 +41,7 @@ function stopAll(code: number): void {
       app.kill("SIGTERM");
       await exited;
     }
-    firestore.stop();
-    await auth.stop();
+    await Promise.all([firestore.stop(), auth.stop()]);
   })().then(
     () => process.exit(code),
     (error: unknown) => {

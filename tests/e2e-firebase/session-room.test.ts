@@ -5,9 +5,8 @@
  * Firestore transport: the browser asks Firestore to listen to the booking document and the pair's
  * chat, and never opens the embedded engine's event stream.
  *
- * The Node Firestore emulator serves gRPC only, so the browser's listen requests fail here (see
- * firebase-mode.test.ts); what they ask for is still on the wire and is what this test reads.
- * Listeners delivering changes run against the official emulators in .github/workflows/firebase.yml.
+ * What the browser asks to listen to is on the wire and is what this test reads; the Firestore
+ * emulator is Google's (decision 032) where it is installed.
  */
 import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import { bookingPath, getBooking } from "~/documents/bookings";
