@@ -1,5 +1,6 @@
 /** The report form's one schema, shared by the resource route and the form. Browser-safe. */
 import { z } from "zod";
+import { stripBidiControls } from "~/utils/bidi";
 import { REPORT_REASONS, REPORT_TEXT_MAX } from "./types";
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "This report names nothing that can be reported.");
@@ -15,7 +16,7 @@ export const reportSchema = z.object({
     .string()
     .max(REPORT_TEXT_MAX, `Keep the explanation under ${REPORT_TEXT_MAX.toLocaleString("en")} characters.`)
     .default("")
-    .transform((t) => t.trim()),
+    .transform((t) => stripBidiControls(t).trim()),
 });
 
 export type ReportInput = z.infer<typeof reportSchema>;
