@@ -22,7 +22,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { accessSync, constants, existsSync, readdirSync, realpathSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../support/free-port";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -165,17 +165,6 @@ export interface RunningCloudFirestoreEmulator {
   /** How long it took to answer, in ms. */
   startedInMs: number;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
