@@ -14,6 +14,10 @@
  *     const page = await sweep.page("me", 390);
  *     await page.goto("/dashboard");
  *   });
+ *
+ * Every sweep page records the Content-Security-Policy violations its document reports, from before
+ * the page's own scripts run (cspViolations). Chromium does not print every violation as a console
+ * error (zod's `new Function` probe, which zod catches, printed none), so the sweeps ask the page.
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { storageStateFor, type TestUser } from "./fixtures";
@@ -24,6 +28,32 @@ import type { PageWorld } from "./world";
 export type Who = "visitor" | "me" | "admin";
 
 export const SWEEP_HEIGHT = 844;
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+function recordCspViolations() {
+  window.__cspViolations = [];
+  document.addEventListener("securitypolicyviolation", (event) => {
+    window.__cspViolations!.push(
+      `${event.effectiveDirective} blocked ${event.blockedURI || "(inline)"} at ${event.sourceFile}:${event.lineNumber}` +
+        (event.sample ? ` (${event.sample})` : ""),
+    );
+  });
+}
+
+/** The policy violations the page's document reported, once any queued report has been delivered. */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        setTimeout(() => resolve(window.__cspViolations ?? ["the listener was not installed"]), 0);
+      }),
+  );
+}
 
 export interface Sweep<W extends PageWorld> {
   world: W;
@@ -65,6 +95,7 @@ export function pageSweep<W extends PageWorld>(makeWorld: () => Promise<W>) {
               viewport: { width, height: SWEEP_HEIGHT },
               storageState: states.get(who),
             });
+            await context.addInitScript(recordCspViolations);
             entry = { context, page: await context.newPage() };
             open.set(key, entry);
           }
