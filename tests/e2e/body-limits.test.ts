@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
-import http from "node:http";
 import { expect, test } from "./support/test";
 import { createUser, openAs } from "./support/fixtures";
+import { rawRequest } from "./support/raw-request";
 import { e2eStore } from "./support/store";
 import { noisyPng } from "../support/pictures";
 
@@ -49,49 +49,18 @@ function multipartBody(bytes: number): { body: Buffer; contentType: string } {
   return { body: Buffer.concat([head, filler, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-interface Answer {
-  status: number;
-  connection: string | undefined;
-  body: string;
-}
-
 /**
  * One post on its own connection. The server may answer and close before the body is all written;
  * when the close reaches this client before the answer does, the post was refused all the same:
  * status 0.
  */
-function post(baseURL: string, path: string, body: Buffer, headers: Record<string, string>): Promise<Answer> {
-  const base = new URL(baseURL);
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const request = http.request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: "POST",
-        path,
-        agent: false,
-        headers: { ...headers, "Content-Length": String(body.length) },
-      },
-      (response) => {
-        answered = true;
-        const parts: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => parts.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            connection: response.headers.connection,
-            body: Buffer.concat(parts).toString("utf8"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
-      else if (!answered) resolve({ status: 0, connection: undefined, body: "" });
-    });
-    request.end(body);
+function post(baseURL: string, path: string, body: Buffer, headers: Record<string, string>) {
+  return rawRequest(baseURL, {
+    method: "POST",
+    path,
+    body,
+    agent: false,
+    headers: { ...headers, "Content-Length": String(body.length) },
   });
 }
 
@@ -139,7 +108,7 @@ test("a signed-out multipart post over the form limit is refused with 413 before
   for (const path of ["/profile", "/profile.data", "/auth"]) {
     const answer = await post(baseURL!, path, body, { "Content-Type": contentType, Origin: baseURL! });
     expect(answer.status, path).toBe(413);
-    expect(answer.connection, path).toBe("close");
+    expect(answer.headers.connection, path).toBe("close");
     expect(answer.body, path).toContain("too large");
   }
   // Within the form limit a signed-out upload is simply sent to sign in.

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { createUser, signInAs, type TestUser } from "./support/fixtures";
+import { rawRequest } from "./support/raw-request";
 import { memberWorld, type PageWorld } from "./support/world";
 
 /**
@@ -140,39 +140,20 @@ test("no action route answers 5xx to a body that is not its form, nor to a GET",
 });
 
 /** A sign-in posted with exactly these headers (fetch cannot forge Host). */
-function signInWith(baseURL: string, user: TestUser, headers: Record<string, string>) {
+async function signInWith(baseURL: string, user: TestUser, headers: Record<string, string>) {
   const body = new URLSearchParams({ email: user.email, password: user.password }).toString();
-  const base = new URL(baseURL);
-  return new Promise<{ status: number; location?: string; text: string }>((resolve, reject) => {
-    const request = http.request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: "POST",
-        path: "/auth?index",
-        setHost: !headers.Host,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": String(Buffer.byteLength(body)),
-          Origin: base.origin,
-          ...headers,
-        },
-      },
-      (response) => {
-        const parts: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => parts.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            location: response.headers.location,
-            text: Buffer.concat(parts).toString("utf8"),
-          }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
+  const answer = await rawRequest(baseURL, {
+    method: "POST",
+    path: "/auth?index",
+    body,
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": String(Buffer.byteLength(body)),
+      Origin: new URL(baseURL).origin,
+      ...headers,
+    },
   });
+  return { status: answer.status, location: answer.headers.location, text: answer.body };
 }
 
 test("a forwarded host that differs from Origin is ignored untrusted, and a Host that differs answers 403 with what to fix", async ({

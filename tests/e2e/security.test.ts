@@ -5,70 +5,13 @@ import { requestBooking } from "~/features/bookings/bookings.server";
 import { createFeedToken } from "~/features/bookings/ical.server";
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
 import { createUser, PASSWORD, signInAs, skipLocalOnboarding } from "./support/fixtures";
+import { rawRequest } from "./support/raw-request";
 import { e2eStore } from "./support/store";
 
 /**
  * Issue 11's findings, tried the way the review tried them: raw requests with forged headers and
  * oversized bodies against the production server, and a real browser for redirects and headers.
  */
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request with exactly these headers (fetch would not let a test forge Host). */
-function raw(
-  baseURL: string,
-  options: {
-    method?: string;
-    path: string;
-    headers?: Record<string, string>;
-    body?: string | Buffer;
-    chunks?: Buffer[];
-    localAddress?: string;
-    agent?: http.Agent;
-  },
-): Promise<RawResponse> {
-  const base = new URL(baseURL);
-  // localAddress: the whole of 127.0.0.0/8 is this machine, so a test can connect from many addresses.
-  const host = options.localAddress ? "127.0.0.1" : base.hostname;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host,
-        port: base.port,
-        method: options.method ?? "GET",
-        path: options.path,
-        headers: options.headers,
-        setHost: !options.headers?.Host,
-        localAddress: options.localAddress,
-        agent: options.agent,
-      },
-      (response) => {
-        const parts: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => parts.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(parts).toString("utf8"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    // The server may answer 413 and close before the whole body is written: that is the point.
-    request.on("error", (error: NodeJS.ErrnoException) =>
-      error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error),
-    );
-    if (options.chunks) {
-      for (const chunk of options.chunks) request.write(chunk);
-      request.end();
-    } else request.end(options.body);
-  });
-}
 
 function form(fields: Record<string, string>): { body: string; headers: Record<string, string> } {
   const body = new URLSearchParams(fields).toString();
@@ -97,7 +40,7 @@ test.describe("finding 1: links that leave the app use PUBLIC_URL", () => {
       const user = await createUser();
       const base = new URL(baseURL!);
       const { body, headers } = form({ email: user.email });
-      const response = await raw(baseURL!, {
+      const response = await rawRequest(baseURL!, {
         method: "POST",
         path: forgery.path,
         headers: { ...forgery.headers(base), ...headers },
@@ -133,7 +76,7 @@ test.describe("finding 1: links that leave the app use PUBLIC_URL", () => {
     });
     const token = await createFeedToken(e2eStore(), learner.uid);
     const base = new URL(baseURL!);
-    const feed = await raw(baseURL!, {
+    const feed = await rawRequest(baseURL!, {
       path: `/ical/${token}.ics`,
       headers: { Host: "attacker.example", "X-Forwarded-Host": "attacker.example" },
     });
@@ -148,7 +91,7 @@ test.describe("finding 1: links that leave the app use PUBLIC_URL", () => {
     const user = await createUser();
     const { body, headers } = form({ email: user.email });
     // Read as a URL, //attacker.example/reset-password named the reset page on attacker.example.
-    const post = await raw(baseURL!, {
+    const post = await rawRequest(baseURL!, {
       method: "POST",
       path: "//attacker.example/reset-password",
       headers: { Host: new URL(baseURL!).host, ...headers },
@@ -156,7 +99,10 @@ test.describe("finding 1: links that leave the app use PUBLIC_URL", () => {
     });
     expect(post.status).toBe(405);
     expect(await resetLinksFor(user.email)).toEqual([]);
-    const get = await raw(baseURL!, { path: "//attacker.example/auth", headers: { Host: new URL(baseURL!).host } });
+    const get = await rawRequest(baseURL!, {
+      path: "//attacker.example/auth",
+      headers: { Host: new URL(baseURL!).host },
+    });
     expect(get.status).toBe(404);
   });
 });
@@ -183,7 +129,7 @@ test.describe("finding 5: sign-in throttling", () => {
 
   function signIn(baseURL: string, email: string, password: string, from: string, forwardedFor?: string) {
     const { body, headers } = form({ email, password, redirectTo: "" });
-    return raw(baseURL, {
+    return rawRequest(baseURL, {
       method: "POST",
       path: "/auth?index",
       headers: { ...headers, ...(forwardedFor && { "X-Forwarded-For": forwardedFor }) },
@@ -214,7 +160,7 @@ test.describe("finding 5: sign-in throttling", () => {
 test.describe("finding 3: request bodies are limited", () => {
   test("a declared 200 MB form post is refused with 413 before it is read", async ({ baseURL }) => {
     const started = Date.now();
-    const response = await raw(baseURL!, {
+    const response = await rawRequest(baseURL!, {
       method: "POST",
       path: "/reset-password",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(200 * 1024 * 1024) },
@@ -227,7 +173,7 @@ test.describe("finding 3: request bodies are limited", () => {
 
   test("a chunked body without a length is cut off at the limit with 413", async ({ baseURL }) => {
     const chunk = Buffer.alloc(16 * 1024, "a");
-    const response = await raw(baseURL!, {
+    const response = await rawRequest(baseURL!, {
       method: "POST",
       path: "/reset-password",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
@@ -240,7 +186,7 @@ test.describe("finding 3: request bodies are limited", () => {
     baseURL,
   }) => {
     const declared = (path: string, contentType: string, bytes: number) =>
-      raw(baseURL!, {
+      rawRequest(baseURL!, {
         method: "POST",
         path,
         headers: { "Content-Type": contentType, "Content-Length": String(bytes) },
@@ -256,7 +202,7 @@ test.describe("finding 3: request bodies are limited", () => {
     // Within each route's own limit, though over a form's, the body reaches the route whole.
     const sent = async (path: string, contentType: string, bytes: number) => {
       const body = Buffer.alloc(bytes, "a");
-      return raw(baseURL!, {
+      return rawRequest(baseURL!, {
         method: "POST",
         path,
         headers: { "Content-Type": contentType, "Content-Length": String(body.length) },
@@ -274,7 +220,7 @@ test.describe("finding 3: request bodies are limited", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const body = Buffer.alloc(48 * 1024, "a");
-      const upload = await raw(baseURL!, {
+      const upload = await rawRequest(baseURL!, {
         method: "POST",
         path: "/profile",
         headers: { "Content-Type": "multipart/form-data; boundary=----unread", "Content-Length": String(body.length) },
@@ -282,7 +228,7 @@ test.describe("finding 3: request bodies are limited", () => {
         agent,
       });
       expect(upload.status).toBe(302);
-      const next = await raw(baseURL!, { path: "/healthz", agent });
+      const next = await rawRequest(baseURL!, { path: "/healthz", agent });
       expect(next.status).toBe(200);
       expect(next.body).toBe("ok");
     } finally {
@@ -293,7 +239,7 @@ test.describe("finding 3: request bodies are limited", () => {
   test("a small form still works and the server stays healthy", async ({ baseURL, request }) => {
     const user = await createUser();
     const { body, headers } = form({ email: user.email });
-    const response = await raw(baseURL!, {
+    const response = await rawRequest(baseURL!, {
       method: "POST",
       path: "/reset-password",
       headers: { Host: new URL(baseURL!).host, ...headers },
@@ -348,7 +294,7 @@ test.describe("finding 6: headers", () => {
   test("a form post with Origin: null is refused with 403 and changes nothing", async ({ baseURL }) => {
     const user = await createUser();
     const { body, headers } = form({ email: user.email });
-    const response = await raw(baseURL!, {
+    const response = await rawRequest(baseURL!, {
       method: "POST",
       path: "/reset-password",
       headers: { ...headers, Origin: "null" },
