@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type ChangeEventHandler,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from "react";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -85,6 +91,35 @@ export function FormNotice({ children }: { children: ReactNode }) {
       className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
     >
       {children}
+    </div>
+  );
+}
+
+interface SelectFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  /** [value, text] pairs, in the order shown. */
+  options: readonly (readonly [string, string])[];
+  onChange?: ChangeEventHandler<HTMLSelectElement>;
+}
+
+/** A labelled list of choices in a filter form: the value in the URL is the one shown. */
+export function SelectField({ label, name, value, options, onChange }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      {/* A new value (a sort chosen in a column heading) shows here too, not the first one. */}
+      <select id={id} name={name} key={value} defaultValue={value} className="input" onChange={onChange}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { SelectField } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { Avatar } from "~/components/members/avatar";
 import { SkillChips } from "~/components/members/skill-chips";
@@ -34,31 +35,6 @@ const SORT_LABELS = {
   newest: "Newest",
   name: "Name",
 } as const;
-
-function Select({
-  label,
-  name,
-  value,
-  options,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  options: readonly (readonly [string, string])[];
-}) {
-  return (
-    <label className="min-w-0">
-      <span className="label">{label}</span>
-      <select name={name} defaultValue={value} className="input">
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 function priceText(price: number | null): string {
   if (price === null) return "Not taking bookings yet";
@@ -95,7 +71,7 @@ export default function Members() {
             className="input"
           />
         </label>
-        <Select
+        <SelectField
           label="Skill is one they"
           name="role"
           value={query.role}
@@ -105,7 +81,7 @@ export default function Members() {
             ["learns", "Want to learn"],
           ]}
         />
-        <Select
+        <SelectField
           label="Level"
           name="level"
           value={query.level}
@@ -122,7 +98,7 @@ export default function Members() {
             className="input"
           />
         </label>
-        <Select
+        <SelectField
           label="Rating"
           name="minRating"
           value={String(query.minRating ?? "")}
@@ -132,7 +108,7 @@ export default function Members() {
             ["3", "3 stars and up"],
           ]}
         />
-        <Select label="Sort by" name="sort" value={query.sort} options={Object.entries(SORT_LABELS)} />
+        <SelectField label="Sort by" name="sort" value={query.sort} options={Object.entries(SORT_LABELS)} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 pt-5">
           <label className="flex items-center gap-2 text-sm">
             <input

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ChangeEvent } from "react";
 import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { SelectField } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { getAuth } from "~/engine/index.server";
 import {
@@ -72,45 +74,6 @@ function StatusBadge({ status }: { status: MemberStatus }) {
     <span className={`whitespace-nowrap rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>
       {STATUS_LABELS[status]}
     </span>
-  );
-}
-
-function Select({
-  id,
-  label,
-  name,
-  value,
-  options,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value: string;
-  options: readonly (readonly [string, string])[];
-}) {
-  const submit = useSubmit();
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        // A new value (a sort chosen in a column heading) shows here too, not the first one.
-        key={value}
-        defaultValue={value}
-        className="input"
-        // Applies at once where scripts run; the Search button applies it everywhere.
-        onChange={(event) => submit(event.currentTarget.form)}
-      >
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
@@ -226,6 +189,9 @@ function MemberCards({ rows }: { rows: MemberRow[] }) {
 export default function AdminMembers() {
   const { query, rows, total, page, pages } = useLoaderData<typeof loader>();
   const filtered = query.q || query.status !== "all" || query.role !== "all";
+  const submit = useSubmit();
+  // A filter applies at once where scripts run; the Search button applies it everywhere.
+  const applyAtOnce = (event: ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -256,29 +222,29 @@ export default function AdminMembers() {
           </div>
         </div>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Select
-            id="member-status"
+          <SelectField
+            onChange={applyAtOnce}
             label="Status"
             name="status"
             value={query.status}
             options={[["all", "All statuses"], ...MEMBER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)]}
           />
-          <Select
-            id="member-role"
+          <SelectField
+            onChange={applyAtOnce}
             label="Role"
             name="role"
             value={query.role}
             options={[["all", "All roles"], ...MEMBER_ROLES.map((r) => [r, ROLE_LABELS[r]] as const)]}
           />
-          <Select
-            id="member-sort"
+          <SelectField
+            onChange={applyAtOnce}
             label="Sort by"
             name="sort"
             value={query.sort}
             options={MEMBER_SORTS.map((s) => [s, SORT_LABELS[s]] as const)}
           />
-          <Select
-            id="member-dir"
+          <SelectField
+            onChange={applyAtOnce}
             label="Order"
             name="dir"
             value={query.dir}
