@@ -11,10 +11,17 @@ export const PICTURES_TO_WEBP = "pictures-to-webp";
  * Decision 027's one-off conversion: every picture stored as it was uploaded (its metadata with it)
  * is re-encoded the way uploads now are, under a new URL, and the original file is removed. A file
  * that cannot be decoded is removed too and the member shown with the default picture: it was
- * served as it came, and nothing of it may stay public. Runs once; later calls read one document.
+ * served as it came, and nothing of it may stay public. Runs once; later calls on the same store in this process read nothing.
  */
+const converted = new WeakSet<DocStore>();
+
 export async function convertStoredPictures(store: DocStore, files: FileStore, now = Date.now()): Promise<number> {
-  if (await getMigration(store, PICTURES_TO_WEBP)) return 0;
+  // Done once stays done: after that, the timed work's every tick need not read the marker again.
+  if (converted.has(store)) return 0;
+  if (await getMigration(store, PICTURES_TO_WEBP)) {
+    converted.add(store);
+    return 0;
+  }
   let changed = 0;
   for (const doc of await store.query({ collection: USERS })) {
     const uid = doc.id;
@@ -38,6 +45,7 @@ export async function convertStoredPictures(store: DocStore, files: FileStore, n
     changed++;
   }
   await store.set(migrationPath(PICTURES_TO_WEBP), { doneAt: now, changed });
+  converted.add(store);
   if (changed > 0) console.log(`Converted ${changed} stored pictures to WebP without their metadata.`);
   return changed;
 }
