@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toCsv } from "~/features/admin/csv";
+import { toCsv } from "~/utils/csv";
 import { adminContext, refuseWrites as action } from "~/features/admin/guard.server";
 import { readAuditQuery } from "./admin.audit.server";
 
