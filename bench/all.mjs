@@ -2,8 +2,9 @@
 //
 // Each benchmark runs as its own process (so one's memory or open server never skews the next)
 // and keeps its own exit code: 0 when its targets are met. Benchmarks that save rows of
-// {benchmark, figure, target, met} to bench/results/<prefix>-<time>.json (ssr, chat) give one line per
-// figure (ssr: one per page, its CPU per request as a ratio to the floor's against its target); the
+// {benchmark, figure, target, met} to bench/results/<prefix>-<time>.json (ssr, lighthouse, chat) give one
+// line per figure (ssr: one per page, its CPU per request as a ratio to the floor's against its target;
+// lighthouse: one per page, its phone figures); the
 // others give one line with their summary and exit code. The table, the load average at the start
 // and the end, and every benchmark's full output are saved to bench/results/bench-<time>.md; the
 // exit code is 1 when any target is missed or a benchmark could not run. BENCH_ONLY=ssr,chat runs
@@ -16,6 +17,7 @@ import { bin, ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 
 const BENCHES = [
   { name: "ssr", command: ["node", "bench/ssr.mjs"], results: "ssr-" },
+  { name: "lighthouse", command: ["node", "bench/lighthouse.mjs"], results: "lighthouse-" },
   {
     name: "booking",
     command: [bin("tsx"), "bench/booking.ts"],

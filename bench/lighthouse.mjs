@@ -1,0 +1,234 @@
+// `npm run bench:lighthouse`: the pages a member opens most, on a phone (issue 28).
+//
+// Builds when needed, starts the production server (cluster.mjs) on a free port with a fresh data
+// directory, signs a member up through the app's forms, seeds the demo community and that member's
+// data (bench/lib/member.mjs, as bench:ssr does) and marks their tour as finished. Then Lighthouse
+// (the `lighthouse` package, 12.2.3: mobile emulation, its default simulated throttling) drives
+// Debian's Chromium with the flags the tests use on this closed network over /auth (signed out),
+// /dashboard, /matches and /community (signed in: the session cookie goes with every request).
+// Each page is measured BENCH_LIGHTHOUSE_RUNS times (3) and the run with the median performance
+// score counts. Prints performance, FCP, LCP, TBT, CLS, JavaScript transferred (and in how many
+// requests) and best practices against the targets, with what Lighthouse held against best
+// practices; exits 1 on a miss. Rows go to bench/results/lighthouse-<time>.json for `npm run bench`.
+//
+// Tunables: BENCH_PORT (a free one), BENCH_LIGHTHOUSE_RUNS (3), BENCH_PAGES (comma-separated
+// paths; /auth is measured signed out, every other page signed in), BENCH_LIGHTHOUSE_JSON=<dir>
+// (keeps each page's full Lighthouse report there, to open in the Lighthouse viewer).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
+import { findChromium } from "../scripts/find-chromium.mjs";
+import { freePort, startServer, stopServer, waitForHealthy, withoutShellOverrides } from "../scripts/lib/server.mjs";
+import { finishOnboarding, request, seedRealisticMember, signUp } from "./lib/member.mjs";
+
+const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/matches,/community").split(",");
+const SIGNED_OUT = new Set(["/auth"]);
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+
+// Chromium's flags from tests/support/browser.ts (kept in step by hand: that file is TypeScript).
+const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+// ---- Targets (issue 28) ----
+const TARGETS = {
+  performance: { max: false, limit: 90, show: "≥ 90" },
+  lcp: { max: true, limit: 2500, show: "< 2.5 s", strict: true },
+  tbt: { max: true, limit: 200, show: "< 200 ms", strict: true },
+  cls: { max: true, limit: 0.1, show: "< 0.1", strict: true },
+  bestPractices: { max: false, limit: 100, show: "100" },
+  jsKb: { max: true, limit: 150, show: "≤ 150 KB" },
+};
+
+const EMAIL = `lighthouse-${Date.now()}@example.com`;
+const PASSWORD = "lighthouse-password-1234";
+const FULL_NAME = "Phone Member";
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+function meets(key, value) {
+  const t = TARGETS[key];
+  if (value === null || value === undefined) return false;
+  if (!t.max) return value >= t.limit;
+  return t.strict ? value < t.limit : value <= t.limit;
+}
+
+/** The figures that count from one Lighthouse result (lhr). */
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const scripts = audit("resource-summary")?.details?.items?.find((item) => item.resourceType === "script");
+  const score = (id) => (lhr.categories[id]?.score === null ? null : Math.round(lhr.categories[id].score * 100));
+  const failed = lhr.categories["best-practices"].auditRefs
+    .filter((ref) => ref.weight > 0 && audit(ref.id).score !== null && audit(ref.id).score < 1)
+    .map((ref) => audit(ref.id).title);
+  return {
+    performance: score("performance"),
+    fcp: audit("first-contentful-paint").numericValue,
+    lcp: audit("largest-contentful-paint").numericValue,
+    tbt: audit("total-blocking-time").numericValue,
+    cls: audit("cumulative-layout-shift").numericValue,
+    jsKb: scripts ? scripts.transferSize / 1024 : 0,
+    jsRequests: scripts?.requestCount ?? 0,
+    bestPractices: score("best-practices"),
+    bestPracticesFailed: failed,
+    finalUrl: lhr.finalDisplayedUrl,
+    version: lhr.lighthouseVersion,
+    runWarnings: lhr.runWarnings ?? [],
+  };
+}
+
+async function measure(url, port, cookie) {
+  const runnerResult = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "best-practices"],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  if (!runnerResult) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = runnerResult;
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+const ms = (n) => (n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`);
+
+async function main() {
+  ensureBuild();
+  const loadAtStart = loadAverage();
+  console.log(`Load average at the start: ${loadAtStart} (1, 5, 15 min) on ${os.cpus().length} cores`);
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "skillswap-lighthouse-"));
+  const env = {
+    ...withoutShellOverrides(process.env),
+    NODE_ENV: "production",
+    BACKEND: "embedded",
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PAYMENTS: "test",
+  };
+  const server = startServer({ env, stdio: ["ignore", "ignore", "inherit"] });
+  let chrome;
+  let failed = false;
+  try {
+    console.log(`Starting the production server on ${baseUrl} (data in ${dataDir})…`);
+    await waitForHealthy(`${baseUrl}/healthz`, { child: server });
+    console.log(`Signing up ${EMAIL} through the forms…`);
+    const jar = await signUp(baseUrl, { email: EMAIL, password: PASSWORD, fullName: FULL_NAME });
+    console.log("Giving the member a real member's data (demo community, bench/seed-member.ts) and a finished tour…");
+    seedRealisticMember(env, EMAIL);
+    await finishOnboarding(baseUrl, jar);
+    for (const page of PAGES.filter((p) => !SIGNED_OUT.has(p))) {
+      const { response } = await request(baseUrl, jar, page);
+      if (response.status !== 200) throw new Error(`GET ${page} with the session answered ${response.status}, not 200`);
+    }
+
+    chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROMIUM_ARGS, logLevel: "error" });
+    const keepDir = process.env.BENCH_LIGHTHOUSE_JSON && path.resolve(process.env.BENCH_LIGHTHOUSE_JSON);
+    if (keepDir) mkdirSync(keepDir, { recursive: true });
+    const results = [];
+    for (const page of PAGES) {
+      const cookie = SIGNED_OUT.has(page) ? undefined : jar.header;
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const lhr = await measure(new URL(page, baseUrl).href, chrome.port, cookie);
+        const f = figures(lhr);
+        runs.push({ lhr, f });
+        console.log(
+          `  ${page} run ${i + 1}/${RUNS}: performance ${f.performance}, LCP ${ms(f.lcp)}, TBT ${ms(f.tbt)}, ` +
+            `JS ${f.jsKb.toFixed(0)} KB (load average ${loadAverage()})`,
+        );
+      }
+      runs.sort((a, b) => a.f.performance - b.f.performance);
+      const median = runs[(runs.length - 1) >> 1];
+      if (new URL(median.f.finalUrl).pathname !== page)
+        throw new Error(`${page} ended on ${median.f.finalUrl}: the member was not signed in, or the page moved`);
+      if (keepDir)
+        writeFileSync(path.join(keepDir, `${page.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(median.lhr));
+      results.push({ page, ...median.f, scores: runs.map((r) => r.f.performance) });
+    }
+    const loadAtEnd = loadAverage();
+
+    const check = (key, value, text) => `${text}${meets(key, value) ? "" : " ✗"}`;
+    console.log(
+      `\nLighthouse ${results[0]?.version} mobile, simulated throttling, median of ${RUNS} run(s) by performance; ✗ = missed`,
+    );
+    const header = ["page", "performance", "FCP", "LCP", "TBT", "CLS", "JS transferred", "best practices"];
+    const lines = [
+      header,
+      [
+        "target",
+        TARGETS.performance.show,
+        "",
+        TARGETS.lcp.show,
+        TARGETS.tbt.show,
+        TARGETS.cls.show,
+        TARGETS.jsKb.show,
+        "100",
+      ],
+      ...results.map((r) => [
+        r.page,
+        check("performance", r.performance, `${r.performance} (${r.scores.join(", ")})`),
+        ms(r.fcp),
+        check("lcp", r.lcp, ms(r.lcp)),
+        check("tbt", r.tbt, ms(r.tbt)),
+        check("cls", r.cls, r.cls.toFixed(3)),
+        check("jsKb", r.jsKb, `${r.jsKb.toFixed(0)} KB in ${r.jsRequests} requests`),
+        check("bestPractices", r.bestPractices, String(r.bestPractices)),
+      ]),
+    ];
+    const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+    for (const l of lines) console.log(`  ${l.map((cell, i) => cell.padEnd(widths[i])).join("  ")}`);
+    for (const r of results) {
+      if (r.bestPracticesFailed.length)
+        console.log(`  ${r.page} best practices missed: ${r.bestPracticesFailed.join("; ")}`);
+      for (const warning of r.runWarnings) console.log(`  ${r.page} Lighthouse warned: ${warning}`);
+    }
+    console.log(`Load average ${loadAtStart} at the start, ${loadAtEnd} at the end.`);
+
+    const rows = results.map((r) => {
+      const met = ["performance", "lcp", "tbt", "cls", "jsKb", "bestPractices"].every((key) => meets(key, r[key]));
+      return {
+        benchmark: `bench:lighthouse ${r.page}`,
+        figure:
+          `performance ${r.performance}, FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, CLS ${r.cls.toFixed(3)}, ` +
+          `JS ${r.jsKb.toFixed(0)} KB in ${r.jsRequests} requests, best practices ${r.bestPractices}; load average ${loadAtStart} → ${loadAtEnd}`,
+        target: `performance ≥ 90, LCP < 2.5 s, TBT < 200 ms, CLS < 0.1, JS ≤ 150 KB, best practices 100`,
+        met,
+      };
+    });
+    const resultsDir = path.join(ROOT, "bench", "results");
+    mkdirSync(resultsDir, { recursive: true });
+    const file = path.join(resultsDir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+    writeFileSync(file, JSON.stringify({ loadAtStart, loadAtEnd, runs: RUNS, results, rows }, null, 2));
+    console.log(`Saved ${path.relative(ROOT, file)}`);
+    const missed = rows.filter((r) => !r.met);
+    failed = missed.length > 0;
+    console.log(failed ? `${missed.length} page(s) missed a target.` : "Every target met.");
+  } catch (error) {
+    failed = true;
+    console.error(error instanceof Error ? error.message : error);
+  } finally {
+    await chrome?.kill();
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+await main();
