@@ -119,6 +119,8 @@ export const bookingSchema = z.object({
    */
   payoutWaits: flag,
   waitingPayout: waitingPayoutSchema,
+  /** One of a swap's two sessions (swap_links/{swapId}, documents/board.ts); null for any other booking. */
+  swapId: optionalText,
   createdAt: count(),
   updatedAt: count(),
 });
@@ -128,7 +130,7 @@ export interface Booking extends BookingDoc {
   id: string;
 }
 /** Fields a booking gains only when something happens to it; a new booking need not write them. */
-type LaterFields = "disputeReason" | "resolution" | "payoutWaits" | "waitingPayout";
+type LaterFields = "disputeReason" | "resolution" | "payoutWaits" | "waitingPayout" | "swapId";
 /** What a writer stores for a new booking. */
 export type NewBookingDoc = Omit<BookingDoc, LaterFields> & Partial<Pick<BookingDoc, LaterFields>>;
 

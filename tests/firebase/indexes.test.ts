@@ -44,6 +44,7 @@ import { SORTS } from "~/features/community/rules";
 import { moderationQueue } from "~/features/admin/reports.server";
 import { mentionCandidates } from "~/features/community/mentions.server";
 import { forumNewestOf, forumPostsOf } from "~/engine/live/feeds";
+import { lapseDueProposals } from "~/features/board/proposals.server";
 import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
 
 const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as {
@@ -121,6 +122,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "disputes.server listDisputes": (s) => listDisputes(s),
   "admin payments.server listPayments": (s) => listPayments(s, { before: 5 }),
   "admin reports.server moderationQueue, hidden": (s) => moderationQueue(s, "hidden"),
+  "board proposals.server lapseDueProposals": (s) => lapseDueProposals(s, 1_000_000),
   "admin member-list.server memberRows": (s) =>
     memberRows({ store: s, auth: { getUsers: async () => [] } as unknown as AuthProvider }),
 };
@@ -207,6 +209,21 @@ const LISTED: Record<string, Query> = {
       ["status", "==", "open"],
     ],
   },
+  "board proposals.server proposalsOnPost, the poster's": {
+    collection: "board_proposals",
+    where: [["postId", "==", "p1"]],
+    orderBy: [["createdAt", "desc"]],
+    limit: 50,
+  },
+  "board proposals.server proposalsOnPost, a proposer's own": {
+    collection: "board_proposals",
+    where: [
+      ["postId", "==", "p1"],
+      ["proposerUid", "==", UID],
+    ],
+    orderBy: [["createdAt", "desc"]],
+    limit: 50,
+  },
   ...forumQueries(),
 };
 
@@ -269,6 +286,7 @@ const COVERED_FILES = new Set([
   "app/features/reports/reports.server.ts",
   "app/features/mail/chat-batch.server.ts",
   "app/features/mail/delivery.server.ts",
+  "app/features/board/proposals.server.ts",
   // Listed by hand through forumQueries (their queries need threads to exist).
   "app/features/community/read.server.ts",
   "app/features/community/write.server.ts",

@@ -180,6 +180,7 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         reminderSent: false,
         payoutWaits: false,
         waitingPayout: null,
+        swapId: null,
         createdAt: now,
         updatedAt: now,
       };

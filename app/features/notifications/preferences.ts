@@ -26,6 +26,8 @@ export const CATEGORY_OF: Record<NotificationType, NotificationCategory | null> 
   forum_reply: "replies",
   forum_mention: "mentions",
   forum_answer: "answers",
+  // Proposals on board posts and their outcomes are about sessions, so they follow that choice.
+  board_proposal: "sessions",
   // Money and account notices are always sent: a member must learn that SP arrived or left.
   welcome_bonus: null,
   top_up: null,

@@ -1,0 +1,240 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { boardPostPath, newestKeyOf, type BoardPostDoc } from "~/documents/board";
+import { getBalance, postEntry } from "~/features/wallet/ledger.server";
+import { reconcileAll } from "~/features/wallet/reconcile.server";
+import { applyCommand } from "~/features/bookings/bookings.server";
+import { useTempStore } from "../../../tests/support/temp-store";
+import { HOUR, NOW, teachDuringWorkingWeek, workingWeekSlots } from "../../../tests/support/teaching";
+import {
+  ALREADY_PROPOSED,
+  answerProposal,
+  createProposal,
+  lapseDueProposals,
+  PROPOSE_WINDOW_MS,
+  SET_AVAILABILITY,
+} from "./proposals.server";
+import { POST_CLOSED, POST_EXPIRED } from "./proposal-state";
+
+const { store } = useTempStore("proposals-");
+
+const SLOTS = workingWeekSlots(14);
+const DAY = 24 * HOUR;
+
+async function member(uid: string, sp: number, offered: { tag: string; label: string }[] = []) {
+  await store.set(`users/${uid}`, {
+    fullName: uid.toUpperCase(),
+    xp: 0,
+    timezone: "UTC",
+    skillsOffered: offered.map((s) => ({ ...s, level: "expert" })),
+  });
+  if (sp > 0) await postEntry(store, uid, { id: "seed", amount: sp, type: "adjustment", description: "Seed" });
+}
+
+async function post(id: string, authorUid: string, fields: Partial<BoardPostDoc> = {}) {
+  const doc: BoardPostDoc = {
+    type: "need",
+    authorUid,
+    skillTag: "guitar",
+    skillLabel: "Guitar",
+    title: "Guitar basics, please",
+    description: "Chords and *strumming*.",
+    format: "online",
+    area: "",
+    price: { kind: "per_hour", sp: 30, swapSkillTag: null, swapSkillLabel: null },
+    status: "active",
+    createdAt: NOW,
+    updatedAt: NOW,
+    expiresAt: NOW + 30 * DAY,
+    warnedFor: null,
+    closedAt: null,
+    openReports: 0,
+    newestKey: newestKeyOf(NOW, id),
+    ...fields,
+  };
+  await store.set(boardPostPath(id), doc);
+}
+
+// The proposing rate limit lives as long as the module: each test proposes in a window of its own.
+let clock = NOW;
+const propose = (uid: string, slot: number, extra: Partial<Parameters<typeof createProposal>[2]> = {}) =>
+  createProposal(
+    store,
+    uid,
+    { postId: "need1", start: SLOTS[slot * 4], durationMinutes: 60, kind: "sp", sp: 30, ...extra },
+    clock,
+  );
+
+const bookings = async () => (await store.query({ collection: "bookings" })).map((d) => d.data);
+
+beforeEach(async () => {
+  clock += PROPOSE_WINDOW_MS;
+  await member("alice", 100, [{ tag: "italian", label: "Italian" }]);
+  await member("bob", 0, [{ tag: "guitar", label: "Guitar" }]);
+  await member("carol", 0, [{ tag: "guitar", label: "Guitar" }]);
+  await teachDuringWorkingWeek(store, "bob", { guitar: 20 });
+  await teachDuringWorkingWeek(store, "carol", { guitar: 20 });
+  await post("need1", "alice");
+});
+
+describe("proposals on a need", () => {
+  it("books the accepted one with the poster's SP in escrow, closes the need and the proposals that waited", async () => {
+    const fromBob = await propose("bob", 1);
+    const fromCarol = await propose("carol", 2);
+    const result = await answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1);
+    expect(result.applied).toBe(true);
+    expect(await bookings()).toEqual([
+      expect.objectContaining({
+        mentorUid: "bob",
+        learnerUid: "alice",
+        state: "accepted",
+        price: 30,
+        start: SLOTS[4],
+        skillLabel: "Guitar",
+      }),
+    ]);
+    expect(await getBalance(store, "alice")).toBe(70);
+    expect((await store.get(boardPostPath("need1")))?.data.status).toBe("closed");
+    expect((await store.get(`board_proposals/${fromCarol.id}`))?.data.status).toBe("closed");
+    const carolsBell = await store.query({ collection: "notifications/carol/messages" });
+    expect(carolsBell.map((n) => n.data.title)).toEqual(["A need you answered was closed"]);
+    const bobsBell = await store.query({ collection: "notifications/bob/messages" });
+    expect(bobsBell.map((n) => n.data.title)).toEqual(["Your proposal was accepted"]);
+    // The escrowed session is an ordinary booking: it completes and pays the proposer.
+    const bookingId = result.bookingIds[0];
+    await applyCommand(store, bookingId, { uid: "bob" }, { kind: "confirm" }, SLOTS[4] + 1);
+    await applyCommand(store, bookingId, { uid: "alice" }, { kind: "confirm" }, SLOTS[4] + 2);
+    expect(await getBalance(store, "bob")).toBe(30);
+    expect((await reconcileAll(store)).failures).toEqual([]);
+  });
+
+  it("books once when the poster accepts twice, even at the same time", async () => {
+    const fromBob = await propose("bob", 1);
+    const accept = () => answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1);
+    const results = await Promise.all([accept(), accept(), accept()]);
+    expect(results.filter((r) => r.applied)).toHaveLength(1);
+    expect(await accept()).toMatchObject({ applied: false });
+    expect(await bookings()).toHaveLength(1);
+    expect(await getBalance(store, "alice")).toBe(70);
+  });
+
+  it("accepts only one of two proposals accepted at once", async () => {
+    const fromBob = await propose("bob", 1);
+    const fromCarol = await propose("carol", 2);
+    const outcomes = await Promise.allSettled([
+      answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1),
+      answerProposal(store, fromCarol.id, { uid: "alice" }, { kind: "accept" }, NOW + 1),
+    ]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({
+      reason: { status: 409, message: "This proposal was closed: the post no longer takes proposals." },
+    });
+    expect(await bookings()).toHaveLength(1);
+    expect(await getBalance(store, "alice")).toBe(70);
+  });
+
+  it("refuses a proposal on a closed or expired need with a 409 that says so", async () => {
+    const fromBob = await propose("bob", 1);
+    await answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1);
+    await expect(propose("carol", 2)).rejects.toMatchObject({ status: 409, message: POST_CLOSED });
+    await post("old", "alice", { expiresAt: NOW - 1 });
+    await expect(propose("carol", 2, { postId: "old" })).rejects.toMatchObject({ status: 409, message: POST_EXPIRED });
+    await post("gone", "alice", { status: "hidden" });
+    await expect(propose("carol", 2, { postId: "gone" })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("refuses what a person can fix with a message, and writes nothing", async () => {
+    await expect(propose("alice", 1)).rejects.toMatchObject({ status: 400, message: "This is your own post." });
+    await expect(propose("bob", 1, { durationMinutes: 45 })).rejects.toMatchObject({ status: 400 });
+    await expect(propose("bob", 1, { sp: -1 })).rejects.toMatchObject({ status: 400 });
+    await expect(propose("bob", 1, { start: SLOTS[4] + 7 * 60_000 })).rejects.toMatchObject({ status: 400 });
+    await member("dave", 0);
+    await expect(propose("dave", 1)).rejects.toMatchObject({ status: 409, message: SET_AVAILABILITY });
+    await propose("bob", 1);
+    await expect(propose("bob", 2)).rejects.toMatchObject({ status: 409, message: ALREADY_PROPOSED });
+    expect(await store.query({ collection: "board_proposals" })).toHaveLength(1);
+  });
+
+  it("leaves nothing half-written when the poster cannot pay, and tells them how much is missing", async () => {
+    const fromBob = await propose("bob", 1, { sp: 150 });
+    await expect(
+      answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1),
+    ).rejects.toMatchObject({ status: 409, message: "You need 50 SP more to accept this proposal.", shortBy: 50 });
+    expect(await bookings()).toEqual([]);
+    expect((await store.get(boardPostPath("need1")))?.data.status).toBe("active");
+    expect((await store.get(`board_proposals/${fromBob.id}`))?.data.status).toBe("pending");
+    expect(await getBalance(store, "alice")).toBe(100);
+  });
+
+  it("declines with a reason the proposer reads, and keeps the need open", async () => {
+    const fromBob = await propose("bob", 1);
+    await expect(
+      answerProposal(store, fromBob.id, { uid: "bob" }, { kind: "decline", reason: "no" }, NOW),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      answerProposal(store, fromBob.id, { uid: "carol" }, { kind: "decline", reason: "no" }, NOW),
+    ).rejects.toMatchObject({ status: 404 });
+    await answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "decline", reason: "Evenings only" }, NOW);
+    expect((await store.get(`board_proposals/${fromBob.id}`))?.data).toMatchObject({
+      status: "declined",
+      reason: "Evenings only",
+    });
+    const bell = await store.query({ collection: "notifications/bob/messages" });
+    expect(bell.map((n) => n.data.body)).toEqual(["Guitar basics, please: Evenings only"]);
+    expect((await store.get(boardPostPath("need1")))?.data.status).toBe("active");
+  });
+
+  it("lets a proposal nobody answered lapse at its start", async () => {
+    const fromBob = await propose("bob", 1);
+    expect(await lapseDueProposals(store, SLOTS[4] - 1)).toBe(0);
+    expect(await lapseDueProposals(store, SLOTS[4])).toBe(1);
+    expect((await store.get(`board_proposals/${fromBob.id}`))?.data.status).toBe("lapsed");
+    expect(await lapseDueProposals(store, SLOTS[4] + 1)).toBe(0);
+  });
+});
+
+describe("swaps", () => {
+  it("books two linked sessions, one each way, and moves no SP", async () => {
+    await post("need1", "alice", {
+      price: { kind: "swap", sp: 0, swapSkillTag: "italian", swapSkillLabel: "Italian" },
+    });
+    const fromBob = await propose("bob", 1, { kind: "swap", sp: 0 });
+    expect(fromBob).toMatchObject({ kind: "swap", sp: 0, swapSkillTag: "italian" });
+    const result = await answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1);
+    const [first, second] = await Promise.all(
+      result.bookingIds.map(async (id) => (await store.get(`bookings/${id}`))?.data),
+    );
+    expect(first).toMatchObject({ mentorUid: "bob", learnerUid: "alice", skillLabel: "Guitar", price: 0 });
+    expect(second).toMatchObject({ mentorUid: "alice", learnerUid: "bob", skillLabel: "Italian", price: 0 });
+    expect(second?.start).toBe(first?.end);
+    expect(first?.swapId).toBe(result.proposal.swapId);
+    expect(second?.swapId).toBe(result.proposal.swapId);
+    expect((await store.get(`swap_links/${result.proposal.swapId}`))?.data.bookingIds).toEqual(result.bookingIds);
+    expect(await getBalance(store, "alice")).toBe(100);
+    expect(await store.query({ collection: "wallets/bob/transactions" })).toEqual([]);
+    expect((await store.query({ collection: "wallets/alice/transactions" })).map((e) => e.id)).toEqual(["seed"]);
+  });
+
+  it("answers a swap offer: the poster teaches the offer's skill, the proposer the swap skill back", async () => {
+    await post("offer1", "alice", {
+      type: "offer",
+      skillTag: "italian",
+      skillLabel: "Italian",
+      title: "An hour of Italian conversation",
+      price: { kind: "swap", sp: 0, swapSkillTag: "guitar", swapSkillLabel: "Guitar" },
+    });
+    await expect(propose("bob", 1, { postId: "offer1" })).rejects.toMatchObject({ status: 400 });
+    const fromBob = await propose("bob", 1, { postId: "offer1", kind: "swap", sp: 0 });
+    const result = await answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1);
+    const [first, second] = await Promise.all(
+      result.bookingIds.map(async (id) => (await store.get(`bookings/${id}`))?.data),
+    );
+    expect(first).toMatchObject({ mentorUid: "alice", learnerUid: "bob", skillLabel: "Italian" });
+    expect(second).toMatchObject({ mentorUid: "bob", learnerUid: "alice", skillLabel: "Guitar" });
+    expect(await store.query({ collection: "wallets/bob/transactions" })).toEqual([]);
+  });
+
+  it("refuses a proposal on an offer with an SP price: that one is booked", async () => {
+    await post("offer2", "alice", { type: "offer" });
+    await expect(propose("bob", 1, { postId: "offer2", kind: "swap" })).rejects.toMatchObject({ status: 409 });
+  });
+});

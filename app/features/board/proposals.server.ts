@@ -1,0 +1,467 @@
+/**
+ * Proposals on board posts (issue 29, part B; decision 041), on the DocStore. A member proposes a
+ * time, a duration and the SP asked (or a swap) on a need, or a swap on a swap offer; the poster
+ * accepts, declines with a reason, or lets it lapse at its start. Accepting books in the same
+ * transaction: a paid session with the poster's SP in escrow, or a swap's two linked sessions with
+ * no SP; it closes the post and every other proposal waiting on it, and tells everyone concerned.
+ * The rules are proposal-state.ts's; this module applies them, once, with nothing half-written.
+ */
+import { randomUUID } from "node:crypto";
+import { getUser, type UserProfile } from "~/documents/users";
+import { readTeaching, teachingPath } from "~/documents/bookings";
+import {
+  BOARD_PROPOSALS,
+  boardPostLink,
+  boardPostPath,
+  getBoardPost,
+  getProposal,
+  isBoardId,
+  proposalPath,
+  readProposal,
+  swapLinkPath,
+  type BoardPost,
+  type Proposal,
+  type ProposalDoc,
+  type SwapLinkDoc,
+} from "~/documents/board";
+import type { DocStore } from "~/engine/store/types";
+import { prepareAcceptedBooking, type PreparedBooking } from "~/features/bookings/accepted.server";
+import { BookingError, isDuration } from "~/features/bookings/bookings.server";
+import { isBookableStart } from "~/features/bookings/availability";
+import { prepareNotifications } from "~/features/notifications/notifications.server";
+import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
+import { knownTimeZone } from "~/utils/zoned-time";
+import { stripBidiControls } from "~/utils/bidi";
+import { shownStatus } from "./expiry";
+import {
+  decideProposal,
+  MAX_PROPOSAL_MESSAGE,
+  MAX_PROPOSAL_SP,
+  postRefusal,
+  type PostFacts,
+  type ProposalCommand,
+  type ProposalFacts,
+  type ProposalState,
+} from "./proposal-state";
+import { SWAP_SESSION_PRICE } from "./swap";
+
+export class ProposalError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409 | 429,
+    message: string,
+    /** For a poster whose wallet does not cover the session: how many SP are missing. */
+    readonly shortBy = 0,
+  ) {
+    super(message);
+    this.name = "ProposalError";
+  }
+}
+
+const POST_NOT_FOUND = "This post does not exist or was removed.";
+const PROPOSAL_NOT_FOUND = "This proposal does not exist or is not yours.";
+export const ALREADY_PROPOSED = "You already have a proposal waiting on this post. Wait for the answer.";
+export const SET_AVAILABILITY =
+  "Set the hours you are available on your calendar first: a proposal offers one of them.";
+
+// A person answers a few posts in a sitting; a script proposing on every post is slowed down.
+export const PROPOSE_WINDOW_MS = 10 * 60_000;
+export const PROPOSE_MAX_PER_WINDOW = 10;
+const proposeLimiter = createRateLimiter({
+  name: "board_propose",
+  windowMs: PROPOSE_WINDOW_MS,
+  max: PROPOSE_MAX_PER_WINDOW,
+  maxKeys: 50_000,
+});
+
+export interface ProposalInput {
+  postId: string;
+  start: number;
+  durationMinutes: number;
+  kind: "sp" | "swap";
+  /** SP asked for the session (kind "sp"). */
+  sp: number;
+  /** On a swap answering a need: what the proposer wants taught in return (one of the poster's skills). */
+  swapSkillTag?: string | null;
+  message?: string;
+}
+
+/** Whether a post takes answers, as the rules see it: not closed or hidden, and not past its expiry. */
+export function postFacts(post: BoardPost): PostFacts {
+  // An expired post is "open" here so that the rules answer with the expiry, which is what happened.
+  return { open: post.status === "active" || post.status === "expired", expiresAt: post.expiresAt };
+}
+
+export function proposalFacts(p: Proposal): ProposalFacts {
+  return {
+    state: p.status === "withdrawn" ? "closed" : p.status,
+    start: p.start,
+    durationMinutes: p.durationMinutes,
+    price: p.kind === "swap" ? 0 : p.sp,
+    swap: p.kind === "swap",
+  };
+}
+
+/** The state a member sees: a proposal still pending on a post that stopped taking answers is closed. */
+export function shownProposalState(p: Proposal, post: BoardPost | null, now: number): ProposalState {
+  const facts = proposalFacts(p);
+  if (facts.state !== "pending") return facts.state;
+  if (now >= p.start) return "lapsed";
+  if (!post || shownStatus(post, now) !== "active") return "closed";
+  return "pending";
+}
+
+/**
+ * Who teaches what in the sessions a proposal books. On a need the proposer teaches the post's
+ * skill to the poster (who pays, or teaches the swap skill back); on a swap offer the poster
+ * teaches the post's skill and the proposer teaches the swap skill back.
+ */
+export function sessionsOf(
+  p: Pick<ProposalDoc, "posterUid" | "proposerUid" | "skillTag" | "skillLabel" | "swapSkillTag" | "swapSkillLabel">,
+  postType: "offer" | "need",
+) {
+  const [firstMentor, firstLearner] = postType === "need" ? [p.proposerUid, p.posterUid] : [p.posterUid, p.proposerUid];
+  return {
+    first: { mentorUid: firstMentor, learnerUid: firstLearner, skillTag: p.skillTag, skillLabel: p.skillLabel },
+    back: {
+      mentorUid: firstLearner,
+      learnerUid: firstMentor,
+      skillTag: p.swapSkillTag ?? "",
+      skillLabel: p.swapSkillLabel ?? "",
+    },
+  };
+}
+
+function cleanMessage(raw: string | undefined): string {
+  const message = stripBidiControls(raw ?? "")
+    .replace(/\r\n/g, "\n")
+    .trim();
+  if (message.length > MAX_PROPOSAL_MESSAGE)
+    throw new ProposalError(400, `Keep the message under ${MAX_PROPOSAL_MESSAGE.toLocaleString("en")} characters.`);
+  return message;
+}
+
+/** The swap skill a proposal asks or gives in return, checked against what the post or poster says. */
+function swapSkillOf(post: BoardPost, poster: UserProfile, input: ProposalInput): { tag: string; label: string } {
+  if (post.price.kind === "swap" && post.price.swapSkillTag)
+    return { tag: post.price.swapSkillTag, label: post.price.swapSkillLabel || post.price.swapSkillTag };
+  if (post.type === "offer") throw new ProposalError(409, "This offer does not say what it wants in return.");
+  const skill = poster.skillsOffered.find((s) => s.tag === input.swapSkillTag);
+  if (!skill) throw new ProposalError(400, "Choose a skill the poster teaches to learn in return.");
+  return { tag: skill.tag, label: skill.label };
+}
+
+/** Sends a proposal; answers it as stored. */
+export async function createProposal(
+  store: DocStore,
+  proposerUid: string,
+  input: ProposalInput,
+  now = Date.now(),
+): Promise<Proposal> {
+  if (!isBoardId(input.postId)) throw new ProposalError(404, POST_NOT_FOUND);
+  if (!isDuration(input.durationMinutes)) throw new ProposalError(400, "Choose 30, 60 or 90 minutes.");
+  if (!Number.isSafeInteger(input.start)) throw new ProposalError(400, "Choose a time.");
+  if (input.kind === "sp" && (!Number.isSafeInteger(input.sp) || input.sp < 0 || input.sp > MAX_PROPOSAL_SP))
+    throw new ProposalError(400, `Ask for a whole number of SP from 0 to ${MAX_PROPOSAL_SP.toLocaleString("en")}.`);
+  const message = cleanMessage(input.message);
+  const limit = proposeLimiter.check(proposerUid, now);
+  if (!limit.allowed)
+    throw new ProposalError(
+      429,
+      `You are sending proposals too fast. Wait ${waitText(limit.retryAfterMs)} and try again.`,
+    );
+  proposeLimiter.hit(proposerUid, now);
+
+  const id = randomUUID();
+  return store.transaction(async (tx) => {
+    const post = await getBoardPost(tx, input.postId);
+    if (!post || post.status === "hidden") throw new ProposalError(404, POST_NOT_FOUND);
+    if (post.authorUid === proposerUid) throw new ProposalError(400, "This is your own post.");
+    const refusal = postRefusal(postFacts(post), now);
+    if (refusal) throw new ProposalError(409, refusal);
+    if (post.type === "offer" && post.price.kind !== "swap")
+      throw new ProposalError(409, "This offer has a price: book it instead of proposing.");
+    if (post.type === "offer" && input.kind !== "swap")
+      throw new ProposalError(400, "This offer asks for a swap, not SP.");
+
+    const [poster, proposer, teachingDoc, waiting] = await Promise.all([
+      getUser(tx, post.authorUid),
+      getUser(tx, proposerUid),
+      tx.get(teachingPath(proposerUid)),
+      tx.query({
+        collection: BOARD_PROPOSALS,
+        where: [
+          ["postId", "==", post.id],
+          ["proposerUid", "==", proposerUid],
+          ["status", "==", "pending"],
+        ],
+        limit: 1,
+      }),
+    ]);
+    if (!poster || poster.deleted) throw new ProposalError(409, "The poster has left SkillSwap.");
+    if (!proposer || proposer.deleted) throw new ProposalError(403, "Sign in again to propose.");
+    if (waiting.length > 0) throw new ProposalError(409, ALREADY_PROPOSED);
+
+    const teaching = readTeaching(teachingDoc?.data);
+    if (teaching.weekly.length === 0 && teaching.exceptions.length === 0)
+      throw new ProposalError(409, SET_AVAILABILITY);
+    const zone = knownTimeZone(teaching.timezone) ?? knownTimeZone(proposer.timezone) ?? "UTC";
+    const swap = input.kind === "swap";
+    // A swap's return session follows the first at once: the proposer is free for both.
+    const minutes = input.durationMinutes * (swap ? 2 : 1);
+    if (!isBookableStart(teaching, zone, input.start, minutes, now))
+      throw new ProposalError(400, "That time is not in your available hours. Pick one of the times offered.");
+    const back = swap ? swapSkillOf(post, poster, input) : null;
+
+    const doc: ProposalDoc = {
+      postId: post.id,
+      posterUid: post.authorUid,
+      proposerUid,
+      participants: [post.authorUid, proposerUid],
+      skillTag: post.skillTag,
+      skillLabel: post.skillLabel,
+      start: input.start,
+      durationMinutes: input.durationMinutes,
+      kind: input.kind,
+      sp: swap ? 0 : input.sp,
+      swapSkillTag: back?.tag ?? null,
+      swapSkillLabel: back?.label ?? null,
+      message,
+      status: "pending",
+      reason: "",
+      bookingId: null,
+      swapId: null,
+      createdAt: now,
+      decidedAt: null,
+    };
+    const notify = await prepareNotifications(tx, [post.authorUid]);
+    tx.create(proposalPath(id), doc);
+    const name = proposer.fullName.trim() || "A member";
+    notify.add(
+      post.authorUid,
+      {
+        id: `proposal_${id}_pending`,
+        type: "board_proposal",
+        title: `New proposal from ${name}`,
+        body: `${post.title}: ${swap ? `a swap for ${back?.label}` : `${doc.sp} SP`}, ${doc.durationMinutes} minutes. Accept or decline it on the post.`,
+        link: boardPostLink(post.id),
+      },
+      now,
+    );
+    return { ...doc, id };
+  });
+}
+
+export interface AnswerResult {
+  applied: boolean;
+  proposal: Proposal;
+  /** The bookings made by an acceptance: one paid session, or a swap's two. */
+  bookingIds: string[];
+}
+
+/**
+ * The poster accepts or declines a proposal; the scheduler lets it lapse or closes it. One
+ * transaction; a repeat finds the state changed and is a no-op (accepting twice books once).
+ */
+export async function answerProposal(
+  store: DocStore,
+  proposalId: string,
+  by: { uid: string } | { actor: "system" },
+  command: ProposalCommand,
+  now = Date.now(),
+): Promise<AnswerResult> {
+  if (!isBoardId(proposalId)) throw new ProposalError(404, PROPOSAL_NOT_FOUND);
+  try {
+    return await store.transaction(async (tx) => {
+      const proposal = await getProposal(tx, proposalId);
+      const actor =
+        "actor" in by
+          ? by.actor
+          : proposal?.posterUid === by.uid
+            ? "poster"
+            : proposal?.proposerUid === by.uid
+              ? "proposer"
+              : null;
+      if (!proposal || !actor) throw new ProposalError(404, PROPOSAL_NOT_FOUND);
+      const post = await getBoardPost(tx, proposal.postId);
+      const facts = post ? postFacts(post) : { open: false, expiresAt: 0 };
+      const verdict = decideProposal(proposalFacts(proposal), facts, command, actor, now);
+      if (verdict.kind === "refuse") throw new ProposalError(verdict.status, verdict.message);
+      if (verdict.kind === "noop") return { applied: false, proposal, bookingIds: [] };
+
+      // Reads first (Firestore's rule): the other waiting proposals, the bookings' locks and wallet.
+      const others =
+        verdict.closesPost && post
+          ? (
+              await tx.query({
+                collection: BOARD_PROPOSALS,
+                where: [
+                  ["postId", "==", post.id],
+                  ["status", "==", "pending"],
+                ],
+              })
+            )
+              .map(readProposal)
+              .filter((p) => p.id !== proposal.id)
+          : [];
+      const prepared: PreparedBooking[] = [];
+      let swapId: string | null = null;
+      if (verdict.book && post) {
+        const sessions = sessionsOf(proposal, post.type);
+        if (verdict.book.kind === "paid") {
+          prepared.push(
+            await prepareAcceptedBooking(
+              tx,
+              {
+                id: randomUUID(),
+                ...sessions.first,
+                start: proposal.start,
+                durationMinutes: proposal.durationMinutes,
+                price: verdict.book.price,
+                acceptedBy: sessions.first.learnerUid === proposal.posterUid ? "learner" : "mentor",
+              },
+              now,
+              (short) => `You need ${short} SP more to accept this proposal.`,
+            ),
+          );
+        } else {
+          swapId = randomUUID();
+          const [first, second] = verdict.book.sessions;
+          for (const [session, who] of [
+            [first, sessions.first],
+            [second, sessions.back],
+          ] as const) {
+            prepared.push(
+              await prepareAcceptedBooking(
+                tx,
+                {
+                  id: randomUUID(),
+                  ...who,
+                  start: session.start,
+                  durationMinutes: session.durationMinutes,
+                  price: SWAP_SESSION_PRICE,
+                  acceptedBy: who.learnerUid === proposal.posterUid ? "learner" : "mentor",
+                  swapId,
+                },
+                now,
+              ),
+            );
+          }
+        }
+      }
+      const notify = await prepareNotifications(tx, [
+        proposal.posterUid,
+        proposal.proposerUid,
+        ...others.map((p) => p.proposerUid),
+      ]);
+
+      // Writes.
+      for (const booking of prepared) booking.commit();
+      const bookingIds = prepared.map((p) => p.booking.id);
+      if (swapId)
+        tx.create(swapLinkPath(swapId), {
+          bookingIds: [bookingIds[0], bookingIds[1]],
+          participants: [proposal.posterUid, proposal.proposerUid],
+          postId: proposal.postId,
+          proposalId: proposal.id,
+          createdAt: now,
+        } satisfies SwapLinkDoc);
+      const status = verdict.state;
+      const changed: Partial<ProposalDoc> = {
+        status,
+        decidedAt: now,
+        ...(verdict.declineReason !== undefined && { reason: verdict.declineReason }),
+        ...(status === "accepted" && !swapId && { bookingId: bookingIds[0] ?? null }),
+        ...(swapId && { swapId }),
+      };
+      tx.update(proposalPath(proposal.id), changed);
+      if (verdict.closesPost && post) {
+        tx.update(boardPostPath(post.id), { status: "closed", closedAt: now, updatedAt: now });
+        for (const other of others) {
+          tx.update(proposalPath(other.id), { status: "closed", decidedAt: now } satisfies Partial<ProposalDoc>);
+          notify.add(
+            other.proposerUid,
+            {
+              id: `proposal_${other.id}_closed`,
+              type: "board_proposal",
+              title: "A need you answered was closed",
+              body: `${post.title}: the poster accepted another proposal. Yours is closed.`,
+              link: boardPostLink(post.id),
+            },
+            now,
+          );
+        }
+      }
+      const after: Proposal = { ...proposal, ...changed };
+      const outcome = outcomeNotice(after, post, bookingIds);
+      if (outcome) notify.add(proposal.proposerUid, { ...outcome, type: "board_proposal" }, now);
+      return { applied: true, proposal: after, bookingIds };
+    });
+  } catch (error) {
+    if (error instanceof BookingError)
+      throw new ProposalError(error.status === 429 ? 409 : error.status, error.message, error.shortBy);
+    throw error;
+  }
+}
+
+function outcomeNotice(p: Proposal, post: BoardPost | null, bookingIds: string[]) {
+  const title = post?.title ?? "A post";
+  const link = boardPostLink(p.postId);
+  switch (p.status) {
+    case "accepted":
+      return {
+        id: `proposal_${p.id}_accepted`,
+        title: "Your proposal was accepted",
+        body: `${title}: ${p.kind === "swap" ? "two swap sessions are" : "the session is"} on your calendar.`,
+        link: bookingIds.length > 0 ? `/session/${bookingIds[0]}` : link,
+      };
+    case "declined":
+      return {
+        id: `proposal_${p.id}_declined`,
+        title: "Your proposal was declined",
+        body: `${title}: ${p.reason}`,
+        link,
+      };
+    case "lapsed":
+      return {
+        id: `proposal_${p.id}_lapsed`,
+        title: "Your proposal lapsed",
+        body: `${title}: its time passed without an answer.`,
+        link,
+      };
+    default:
+      return null;
+  }
+}
+
+/** Proposals on a post: all of them for its poster, the member's own for anyone else. */
+export async function proposalsOnPost(store: DocStore, post: BoardPost, uid: string): Promise<Proposal[]> {
+  const docs = await store.query({
+    collection: BOARD_PROPOSALS,
+    where:
+      post.authorUid === uid
+        ? [["postId", "==", post.id]]
+        : [
+            ["postId", "==", post.id],
+            ["proposerUid", "==", uid],
+          ],
+    orderBy: [["createdAt", "desc"]],
+    limit: 50,
+  });
+  return docs.map(readProposal);
+}
+
+/** Timed work: pending proposals whose time came without an answer lapse, each in its own transaction. */
+export async function lapseDueProposals(store: DocStore, now = Date.now()): Promise<number> {
+  const due = await store.query({
+    collection: BOARD_PROPOSALS,
+    where: [
+      ["status", "==", "pending"],
+      ["start", "<=", now],
+    ],
+    limit: 200,
+  });
+  let lapsed = 0;
+  for (const doc of due)
+    if ((await answerProposal(store, doc.id, { actor: "system" }, { kind: "lapse" }, now)).applied) lapsed++;
+  return lapsed;
+}

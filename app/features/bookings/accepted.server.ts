@@ -1,0 +1,116 @@
+/**
+ * A booking that starts accepted: both members already agreed (a board proposal the poster
+ * accepted, decision 041), so there is no request to answer. Two-phase like the ledger's
+ * prepareEntry: `prepareAcceptedBooking` reads the slot locks and the learner's wallet inside the
+ * caller's transaction and checks them; `commit()` writes the booking, its locks and the hold
+ * (`hold_{bookingId}`, decision 009) after the caller's other reads. From then on it is an ordinary
+ * booking: cancel, confirm, dispute, reviews and xp as for any other.
+ */
+import type { Transaction } from "~/engine/store/types";
+import { InsufficientFundsError, prepareEntry } from "~/features/wallet/ledger.server";
+import { bookingPath, slotLockPath, type Booking, type BookingDoc, type SlotLockDoc } from "~/documents/bookings";
+import { BookingError, isDuration, lockIdsFor, SLOT_TAKEN } from "./bookings.server";
+import { holdEntry } from "./state";
+import type { Role } from "./types";
+
+const MINUTE = 60_000;
+
+export interface AcceptedBookingSpec {
+  id: string;
+  mentorUid: string;
+  learnerUid: string;
+  skillTag: string;
+  skillLabel: string;
+  start: number;
+  durationMinutes: number;
+  /** SP held from the learner; 0 holds nothing (a swap's sessions). */
+  price: number;
+  /** Who agreed last, for the booking's history. */
+  acceptedBy: Role;
+  swapId?: string | null;
+}
+
+export interface PreparedBooking {
+  booking: Booking;
+  /** Writes only: call after every read of the transaction. */
+  commit(): void;
+}
+
+export async function prepareAcceptedBooking(
+  tx: Transaction,
+  spec: AcceptedBookingSpec,
+  now: number,
+  /** What the learner is told when the hold does not fit their wallet. */
+  shortText = (short: number) => `You need ${short} SP more for this session.`,
+): Promise<PreparedBooking> {
+  const { id, mentorUid, learnerUid, start, durationMinutes, price } = spec;
+  if (!isDuration(durationMinutes)) throw new BookingError("invalid", 400, "Choose 30, 60 or 90 minutes.");
+  if (mentorUid === learnerUid) throw new BookingError("invalid", 400, "You cannot book a session with yourself.");
+  if (!Number.isSafeInteger(price) || price < 0) throw new BookingError("invalid", 400, "The price is not valid.");
+  const end = start + durationMinutes * MINUTE;
+  const mentorLocks = lockIdsFor(mentorUid, start, end);
+  const learnerLocks = lockIdsFor(learnerUid, start, end);
+  const locks = await Promise.all([...mentorLocks, ...learnerLocks].map((lock) => tx.get(slotLockPath(lock))));
+  const taken = (from: number, to: number) => locks.slice(from, to).some(Boolean);
+  if (taken(0, mentorLocks.length))
+    throw new BookingError(
+      "slot_taken",
+      409,
+      spec.acceptedBy === "mentor" ? "You already have a session at that time." : SLOT_TAKEN,
+    );
+  if (taken(mentorLocks.length, locks.length))
+    throw new BookingError(
+      "conflict",
+      409,
+      spec.acceptedBy === "learner" ? "You already have a session at that time." : SLOT_TAKEN,
+    );
+
+  const booking: BookingDoc = {
+    mentorUid,
+    learnerUid,
+    participants: [mentorUid, learnerUid],
+    skillTag: spec.skillTag,
+    skillLabel: spec.skillLabel,
+    start,
+    end,
+    durationMinutes,
+    price,
+    state: "accepted",
+    confirmations: {},
+    history: [{ state: "accepted", at: now, by: spec.acceptedBy }],
+    meetingLink: "",
+    notes: "",
+    notesUpdatedAt: now,
+    notesUpdatedBy: learnerUid,
+    disputeReason: null,
+    resolution: null,
+    lockIds: [...mentorLocks, ...learnerLocks],
+    reminderSent: false,
+    payoutWaits: false,
+    waitingPayout: null,
+    swapId: spec.swapId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  let holds;
+  try {
+    holds = await Promise.all(holdEntry({ ...booking, id }).map((move) => prepareEntry(tx, move.uid, move.entry, now)));
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      const short = -error.amount - error.balance;
+      throw new BookingError("insufficient_funds", 409, shortText(short), short);
+    }
+    throw error;
+  }
+  return {
+    booking: { ...booking, id },
+    commit() {
+      tx.create(bookingPath(id), booking);
+      for (const lock of mentorLocks)
+        tx.create(slotLockPath(lock), { uid: mentorUid, bookingId: id, start } satisfies SlotLockDoc);
+      for (const lock of learnerLocks)
+        tx.create(slotLockPath(lock), { uid: learnerUid, bookingId: id, start } satisfies SlotLockDoc);
+      for (const hold of holds) hold.commit();
+    },
+  };
+}
