@@ -54,6 +54,8 @@ COPY --from=build /app/server.mjs ./server.mjs
 COPY --from=build /app/cluster.mjs ./cluster.mjs
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
+# The privacy notice and the terms (decision 043): mount over /app/content to publish your own.
+COPY --from=build /app/content ./content
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node

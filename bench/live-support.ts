@@ -43,6 +43,8 @@ export async function seedMembers(dataDir: string, count: number, prefix: string
   const { openSqliteStore } = await import("../app/engine/store/sqlite.server");
   const { createLocalAuth } = await import("../app/engine/auth/local.server");
   const { ensureProfile } = await import("../app/features/profile/bootstrap.server");
+  const { recordTermsAccepted } = await import("../app/features/legal/acceptance.server");
+  const { currentTermsVersion } = await import("../app/features/legal/content.server");
   const { commitSessionToken } = await import("../app/utils/session.server");
   const store = openSqliteStore(path.join(dataDir, "skillswap.sqlite"));
   try {
@@ -62,6 +64,8 @@ export async function seedMembers(dataDir: string, count: number, prefix: string
       const user = await auth.signUp(credentials);
       const session = await auth.startSession(user, credentials);
       await ensureProfile(store, user.uid);
+      // As sign-up does: without it every page would send them to accept the terms (decision 043).
+      await recordTermsAccepted(store, user.uid, await currentTermsVersion());
       await store.update(`users/${user.uid}`, { fullName: `Bench Member ${i}` });
       const cookie = (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0]!;
       members.push({ uid: user.uid, cookie });

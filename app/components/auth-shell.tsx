@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { LegalLinks } from "./legal/legal-links";
 import { Logo } from "./logo";
 
 /** The plain layout's card for the sign-in family of pages. */
@@ -25,6 +26,7 @@ export function AuthShell({
         <div className="mt-6">{children}</div>
       </div>
       {footer ? <div className="mt-6 text-sm text-slate-600">{footer}</div> : null}
+      <LegalLinks className="mt-6 text-xs text-slate-600" />
     </main>
   );
 }

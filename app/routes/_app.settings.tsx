@@ -292,6 +292,20 @@ export default function Settings() {
             Take the tour
           </button>
         </section>
+        <section className="card">
+          <h2 className="text-base font-semibold">Privacy and terms</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Read what we keep about you and why in the{" "}
+            <Link to="/privacy" className="font-medium text-brand-700 underline">
+              privacy notice
+            </Link>
+            , and the{" "}
+            <Link to="/terms" className="font-medium text-brand-700 underline">
+              terms of use
+            </Link>{" "}
+            you accepted.
+          </p>
+        </section>
         <DeleteAccount
           needsPassword={deleteNeedsPassword}
           failure={failure?.values.intent === "delete" ? failure : undefined}

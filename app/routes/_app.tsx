@@ -7,6 +7,7 @@ import { getPayments } from "~/engine/payments/index.server";
 import { loadHeaderSnapshot } from "~/features/live/header.server";
 import { PACKS } from "~/engine/payments/packs";
 import { requireUser } from "~/features/auth/auth.server";
+import { requireCurrentTerms } from "~/features/legal/gate.server";
 import { privatePageHeaders } from "~/utils/private-page";
 
 function offeredPacks() {
@@ -29,7 +30,12 @@ export const headers = privatePageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const snapshot = await loadHeaderSnapshot(await getStore(), user.uid);
+  const store = await getStore();
+  // A new version of the terms is accepted before any page of the app (decision 043).
+  const [snapshot] = await Promise.all([
+    loadHeaderSnapshot(store, user.uid),
+    requireCurrentTerms(store, request, user.uid),
+  ]);
   return {
     user: { uid: user.uid, displayName: user.displayName, avatar: user.avatar },
     snapshot,

@@ -10,6 +10,8 @@ import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { redirectToSchema } from "~/features/auth/schemas";
 import { settleIfVerified } from "~/features/auth/verification.server";
+import { recordTermsAccepted } from "~/features/legal/acceptance.server";
+import { currentTermsVersion } from "~/features/legal/content.server";
 import { safeRedirect } from "~/features/layout/routes";
 import { getSuspension, suspendedMessage } from "~/features/members/members.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
@@ -40,6 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (suspension) return Response.json({ error: suspendedMessage(suspension) }, { status: 403, headers: NO_STORE });
     // Firebase verifies addresses on its own page: a fresh token is where this server learns of it.
     await settleIfVerified(await getStore(), user);
+    // Creating the account accepts the terms the sign-up form links to (decision 043).
+    if (intent === "signUp") await recordTermsAccepted(await getStore(), user.uid, await currentTermsVersion());
     const session = await auth.startSession(user, credentials);
     // The verification link is the server's, as on the embedded engine: it opens this app's page,
     // which settles the bonus hold at once. A mail that did not leave is sent again from Settings.

@@ -9,6 +9,8 @@ import { AuthError } from "~/engine/auth/types";
 import { signUpSchema } from "~/features/auth/schemas";
 import { takeSignUp } from "~/features/auth/sign-up-throttle.server";
 import { safeRedirect } from "~/features/layout/routes";
+import { recordTermsAccepted } from "~/features/legal/acceptance.server";
+import { currentTermsVersion } from "~/features/legal/content.server";
 import { getSuspension } from "~/features/members/members.server";
 import { authFormLoader } from "~/features/auth/auth.server";
 import { clientKeyOf } from "~/utils/client-key.server";
@@ -47,6 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw error;
   }
+  // Creating the account accepts the terms the form links to (decision 043).
+  await recordTermsAccepted(await getStore(), user.uid, await currentTermsVersion());
   // The account is made: a mail that did not leave is sent again from Settings, not a failed sign-up.
   // /profile-setup says where the link went.
   await auth
@@ -127,6 +131,17 @@ export default function SignUp() {
           error={failure?.fieldErrors.password}
           hint="At least 8 characters."
         />
+        <p className="text-sm text-slate-600">
+          By creating an account you accept our{" "}
+          <Link to="/terms" className="font-medium text-brand-700 underline">
+            terms of use
+          </Link>
+          . Our{" "}
+          <Link to="/privacy" className="font-medium text-brand-700 underline">
+            privacy notice
+          </Link>{" "}
+          says what we keep about you and why.
+        </p>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Creating your account…" : "Create account"}
         </button>

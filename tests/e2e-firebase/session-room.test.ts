@@ -14,6 +14,8 @@ import { userPath } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { pairChatId } from "~/features/chat/pair";
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
+import { recordTermsAccepted } from "~/features/legal/acceptance.server";
+import { currentTermsVersion } from "~/features/legal/content.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { reconcileAll } from "~/features/wallet/reconcile.server";
@@ -42,6 +44,8 @@ async function member(fullName: string, profile: Record<string, unknown>): Promi
   const { idToken, localId: uid } = await createAccount(email);
   await verifyEmail(email, idToken);
   await ensureProfile(store, uid);
+  // As sign-up does (decision 043), so the calendar is not preceded by the new-terms page.
+  await recordTermsAccepted(store, uid, await currentTermsVersion());
   await store.update(userPath(uid), { fullName, tourCompleted: true, welcomeBonusShown: true, ...profile });
   return { uid, email, fullName };
 }

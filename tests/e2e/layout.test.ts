@@ -100,6 +100,7 @@ function pageRoutes(): { file: string; pattern: RegExp }[] {
         .replace(/\[\.\]/g, "·") // Remix's escaped dot is part of the segment
         .split(".")
         .filter((segment) => !segment.startsWith("_")) // pathless layouts and _index
+        .map((segment) => segment.replace(/_$/, "")) // "terms_.accept": not nested in terms.tsx, same path
         .map((segment) => (segment === "$" ? ".+" : segment.startsWith("$") ? "[^/]+" : segment.replace(/·/g, "\\.")));
       return { file, pattern: new RegExp(`^/${segments.join("/")}$`) };
     });

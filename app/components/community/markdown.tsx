@@ -24,6 +24,9 @@ export const ALLOWED_ELEMENTS = [
   "hr",
 ] as const;
 
+/** Documents the operator writes (content/*.md: privacy notice, terms) may also have headings. */
+const DOCUMENT_ELEMENTS = [...ALLOWED_ELEMENTS, "h1", "h2", "h3"];
+
 export const SANITIZE_SCHEMA: SanitizeSchema = {
   ...defaultSchema,
   tagNames: [...ALLOWED_ELEMENTS],
@@ -62,13 +65,17 @@ const components: Components = {
   },
 };
 
-export function Markdown({ text }: { text: string }) {
+const DOCUMENT_SCHEMA: SanitizeSchema = { ...SANITIZE_SCHEMA, tagNames: DOCUMENT_ELEMENTS };
+
+/** `kind`: a member's post (the default), or a document with headings such as the terms of use. */
+export function Markdown({ text, kind = "post" }: { text: string; kind?: "post" | "document" }) {
+  const isDocument = kind === "document";
   return (
-    <div className="post-body">
+    <div className={isDocument ? "post-body legal-text" : "post-body"}>
       <ReactMarkdown
-        allowedElements={[...ALLOWED_ELEMENTS]}
+        allowedElements={isDocument ? DOCUMENT_ELEMENTS : [...ALLOWED_ELEMENTS]}
         unwrapDisallowed
-        rehypePlugins={[[rehypeSanitize, SANITIZE_SCHEMA]]}
+        rehypePlugins={[[rehypeSanitize, isDocument ? DOCUMENT_SCHEMA : SANITIZE_SCHEMA]]}
         components={components}
       >
         {text}

@@ -8,6 +8,9 @@ const PLAIN_EXACT = [
   "/auth/action",
   "/404",
   "/discuss",
+  "/privacy",
+  "/terms",
+  "/terms/accept",
 ];
 const PLAIN_PREFIXES = ["/admin", "/session/", "/checkout/"];
 

@@ -17,6 +17,7 @@ import type { AuthProvider } from "~/engine/auth/types";
 import type { FileStore } from "~/engine/files/types";
 import type { DocStore } from "~/engine/store/types";
 import { teachingPath } from "~/documents/bookings";
+import { termsAcceptancePath } from "~/documents/terms-acceptances";
 import { applyCommand, BookingError, listBookingsFor } from "~/features/bookings/bookings.server";
 import type { Booking } from "~/features/bookings/types";
 import { DEFAULT_AVATAR } from "~/features/profile/display";
@@ -90,6 +91,7 @@ export async function deleteAccount(
     deleteCollection(store, savedMembersOf(uid)),
     deleteCollection(store, notificationsOf(uid)),
     store.delete(teachingPath(uid)),
+    store.delete(termsAcceptancePath(uid)),
   ]);
   await auth.deleteAccount(uid);
 }

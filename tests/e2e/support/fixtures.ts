@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import type { Browser, BrowserContext, BrowserContextOptions, Page, ViewportSize } from "@playwright/test";
 import { createLocalAuth } from "~/engine/auth/local.server";
+import { recordTermsAccepted } from "~/features/legal/acceptance.server";
+import { currentTermsVersion } from "~/features/legal/content.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
 import type { DocStore } from "~/engine/store/types";
 import { userPath, type UserProfile } from "~/documents/users";
@@ -22,7 +24,7 @@ export function uniqueEmail(prefix = "member"): string {
 
 /**
  * Creates a member directly in the store, as the app would on sign-up: account, profile and
- * wallet with the welcome bonus. By default onboarding is done, so the dashboard shows no tour.
+ * wallet with the welcome bonus, the current terms accepted. By default onboarding is done, so the dashboard shows no tour.
  */
 export async function createUser(
   options: {
@@ -40,6 +42,8 @@ export async function createUser(
   const fullName = options.fullName ?? "Test Member";
   const user = await auth.signUp({ kind: "password", email, password: PASSWORD, clientKey: "" });
   await ensureProfile(store, user.uid);
+  // Sign-up accepts the terms (decision 043); a test about the new-terms page takes it back.
+  await recordTermsAccepted(store, user.uid, await currentTermsVersion());
   await store.update(userPath(user.uid), {
     fullName,
     tourCompleted: true,

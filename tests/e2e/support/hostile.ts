@@ -13,7 +13,7 @@ import type { Skill } from "~/features/skills/tags";
 import { postEntry } from "~/features/wallet/ledger.server";
 import { createUser } from "./fixtures";
 import { e2eStore } from "./store";
-import { adminUser, threadAndCheckouts, type PageWorld } from "./world";
+import { sweepAdmin, threadAndCheckouts, type PageWorld } from "./world";
 
 export const LONG_WORD = "Supercalifragilisticexpialidocious".repeat(9);
 export const LONG_URL = `https://example.com/${"a-very-long-path-segment/".repeat(12)}?q=${"x".repeat(40)}`;
@@ -122,6 +122,6 @@ export async function hostileWorld(): Promise<HostileWorld> {
     body: `${LONG_WORD}\n\n${LONG_URL}\n\n${RTL}`,
     reply: `${LONG_URL} ${LONG_WORD}`,
   });
-  const admin = await adminUser(`${LONG_NAME} Admin`, profile);
+  const admin = await sweepAdmin(`${LONG_NAME} Admin`, profile);
   return { me, other, admin, chatId, bookingId, ...extras };
 }

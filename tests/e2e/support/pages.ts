@@ -21,6 +21,8 @@ export const SIGNED_OUT_PAGES: AppPage[] = [
   { name: "sign in", path: () => "/auth", primary: (p) => [p.getByRole("button", { name: "Sign in", exact: true })] },
   { name: "sign up", path: () => "/signup", primary: (p) => [p.getByRole("button", { name: "Create account" })] },
   { name: "reset password", path: () => "/reset-password" },
+  { name: "privacy notice", path: () => "/privacy" },
+  { name: "terms of use", path: () => "/terms" },
   { name: "reset link", path: () => "/auth/action?mode=resetPassword&oobCode=not-a-real-code" },
   { name: "not found", path: () => "/no-such-page-here" },
   { name: "404 page", path: () => "/404" },
@@ -77,6 +79,13 @@ export const ADMIN_PAGES: AppPage[] = [
   { name: "admin payments", path: () => "/admin/payments", chrome: false },
   { name: "admin reports", path: () => "/admin/reports", chrome: false },
   { name: "admin audit log", path: () => "/admin/audit", chrome: false },
+  // The world's admin has not accepted the current terms (world.ts), so this page asks them to.
+  {
+    name: "new terms",
+    path: () => "/terms/accept?redirectTo=%2Fadmin",
+    chrome: false,
+    primary: (p) => [p.getByRole("button", { name: "Accept and continue" })],
+  },
 ];
 
 export const WIDTHS = [320, 390, 768, 1280] as const;

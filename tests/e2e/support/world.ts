@@ -5,6 +5,7 @@
  * accessibility test. The hostile one (long words, RTL, 50 of everything) lives in hostile.ts.
  */
 import { randomBytes } from "node:crypto";
+import { termsAcceptancePath } from "~/documents/terms-acceptances";
 import { createLocalAuth } from "~/engine/auth/local.server";
 import { PACKS } from "~/engine/payments/packs";
 import { PLANS } from "~/engine/payments/plans";
@@ -107,6 +108,16 @@ export async function adminUser(fullName: string, profile?: NonNullable<Paramete
 }
 
 /**
+ * The sweeps' admin, who has not accepted the current terms: the back office does not ask, and the
+ * sweeps see the page that does (/terms/accept, decision 043) through their eyes.
+ */
+export async function sweepAdmin(fullName: string, profile?: NonNullable<Parameters<typeof createUser>[0]>["profile"]) {
+  const admin = await adminUser(fullName, profile);
+  await e2eStore().delete(termsAcceptancePath(admin.uid));
+  return admin;
+}
+
+/**
  * Priya, who teaches Python and wants Spanish, and Lucía, the other way round: each other's
  * two-way match, with a session accepted for tomorrow, one waiting for an answer, a short chat
  * with a link, Lucía saved, and the notifications those leave.
@@ -175,6 +186,6 @@ export async function memberWorld(): Promise<PageWorld> {
     body: "I never know how to start. **Any tips?**",
     reply: "I ask what they want to be able to do after the session, then we plan backwards.",
   });
-  const admin = await adminUser(`Ada Admin ${run}`);
+  const admin = await sweepAdmin(`Ada Admin ${run}`);
   return { me, other, admin, chatId, bookingId: accepted.id, ...extras };
 }

@@ -1,0 +1,33 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Markdown } from "~/components/community/markdown";
+import { Logo } from "~/components/logo";
+import { LegalLinks } from "./legal-links";
+
+export interface LegalPageText {
+  version: string;
+  updated: string | null;
+  body: string;
+}
+
+/** The plain layout of /privacy, /terms and /terms/accept: the operator's Markdown on a card. */
+export function LegalPage({ text, children }: { text: LegalPageText; children?: ReactNode }) {
+  return (
+    <main className="flex min-h-full flex-col items-center bg-gradient-to-b from-brand-50 to-white px-4 py-10">
+      <Link to="/" className="mb-8" aria-label="SkillSwap home">
+        <Logo />
+      </Link>
+      <div className="w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
+        {children}
+        <article>
+          <Markdown text={text.body} kind="document" />
+        </article>
+        <p className="mt-8 border-t border-slate-200 pt-4 text-sm text-slate-600">
+          Version {text.version}
+          {text.updated ? ` · last updated ${text.updated}` : null}
+        </p>
+      </div>
+      <LegalLinks className="mt-6 text-sm text-slate-600" />
+    </main>
+  );
+}
