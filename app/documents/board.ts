@@ -6,6 +6,8 @@
  *   board_posts/{postId}           an offer ("I can …") or a need ("I'm looking for …")
  *   board_proposals/{proposalId}   a member's proposal on a need: a time, a duration, SP or a swap
  *   swap_links/{swapId}            two bookings, one each way, that make one skill-for-skill swap
+ *   board_lists/{list}/entries/{entryId}   the active posts of a list (all, or one skill's), newest
+ *                                  first by id, with the fields the filters ask (features/board/lists.ts)
  *
  * Lenient by field like the rest of this folder; money strictly (NaN, never a default); a status
  * this version does not know reads as closed (a post as hidden, a proposal as closed), so nothing
@@ -14,6 +16,7 @@
 import { z } from "zod/v4";
 import {
   count,
+  flag,
   getParsed,
   isRecord,
   oneOf,
@@ -31,6 +34,7 @@ import {
 export const BOARD_POSTS = "board_posts";
 export const BOARD_PROPOSALS = "board_proposals";
 export const SWAP_LINKS = "swap_links";
+export const BOARD_LISTS = "board_lists";
 
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 /** Ids that may appear in a path: no slashes, no dots. */
@@ -41,6 +45,9 @@ export function isBoardId(value: unknown): value is string {
 export const boardPostPath = (postId: string) => `${BOARD_POSTS}/${postId}`;
 export const proposalPath = (proposalId: string) => `${BOARD_PROPOSALS}/${proposalId}`;
 export const swapLinkPath = (swapId: string) => `${SWAP_LINKS}/${swapId}`;
+/** `board_lists/{list}/entries`: `list` is "all" or a skill's list key (features/board/lists.ts). */
+export const boardListOf = (list: string) => `${BOARD_LISTS}/${list}/entries`;
+export const boardListEntryPath = (list: string, entryId: string) => `${boardListOf(list)}/${entryId}`;
 /** The search index (DocStore.search) the board's posts are indexed in, under their paths. */
 export const BOARD_SEARCH_INDEX = "board";
 
@@ -204,3 +211,22 @@ export interface SwapLink extends SwapLinkDoc {
 export const readSwapLink: (doc: StoredDoc) => SwapLink = withId(swapLinkSchema);
 export const getSwapLink = (reader: DocReader, swapId: string) =>
   getParsed(reader, swapLinkPath(swapId), (data) => readSwapLink({ id: swapId, data }));
+
+export const boardListEntrySchema = z.object({
+  postId: text(),
+  type: oneOf(POST_TYPES, "offer"),
+  skillTag: text(),
+  /** Format as two flags, so a filter is one equality: "either" sets both. */
+  online: flag,
+  inPerson: flag,
+  priceKind: oneOf(PRICE_KINDS, "swap"),
+  createdAt: count(),
+  /** A post past this is left out even before the timed work takes its entries away. */
+  expiresAt: count(),
+});
+/** `board_lists/{list}/entries/{entryId}`: its id is the list's order (newest first). */
+export type BoardListEntryDoc = z.output<typeof boardListEntrySchema>;
+export interface BoardListEntry extends BoardListEntryDoc {
+  id: string;
+}
+export const readBoardListEntry: (doc: StoredDoc) => BoardListEntry = withId(boardListEntrySchema);

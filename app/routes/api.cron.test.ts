@@ -37,6 +37,7 @@ describe("POST /api/cron", () => {
       reminders: 0,
       expired: 0,
       completed: 0,
+      board: { expired: 0, warned: 0 },
       // On Firebase nothing else runs the mail step, so the cron call does (decision 022).
       mail: { sent: 0, batched: 0, skipped: 0, retried: 0, failed: 0, interrupted: 0 },
       // The one-off conversion of stored pictures (decision 027): nothing to convert here.

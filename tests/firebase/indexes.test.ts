@@ -45,6 +45,8 @@ import { moderationQueue } from "~/features/admin/reports.server";
 import { mentionCandidates } from "~/features/community/mentions.server";
 import { forumNewestOf, forumPostsOf } from "~/engine/live/feeds";
 import { lapseDueProposals } from "~/features/board/proposals.server";
+import { listBoard, listMyPosts } from "~/features/board/read.server";
+import { readFilters } from "~/features/board/rules";
 import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
 
 const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as {
@@ -80,6 +82,8 @@ function recordingStore(recorded: Query[]): DocStore {
 }
 
 const UID = "u1";
+
+const BOARD_VIEWER = { uid: UID, teaches: ["guitar"], wants: ["cooking"] };
 
 /** Server functions whose queries are recorded; each must make at least one. */
 const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
@@ -123,6 +127,14 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "admin payments.server listPayments": (s) => listPayments(s, { before: 5 }),
   "admin reports.server moderationQueue, hidden": (s) => moderationQueue(s, "hidden"),
   "board proposals.server lapseDueProposals": (s) => lapseDueProposals(s, 1_000_000),
+  "board read.server listMyPosts": (s) => listMyPosts(s, UID),
+  "board read.server listBoard, filtered": (s) =>
+    listBoard(s, BOARD_VIEWER, readFilters(new URLSearchParams("type=need&format=online&price=swap&skill=cooking")), {
+      cursor: null,
+      page: 0,
+    }),
+  "board read.server listBoard, matches me, best fit": (s) =>
+    listBoard(s, BOARD_VIEWER, readFilters(new URLSearchParams("mine=1&sort=fit")), { cursor: null, page: 0 }),
   "admin member-list.server memberRows": (s) =>
     memberRows({ store: s, auth: { getUsers: async () => [] } as unknown as AuthProvider }),
 };
@@ -287,6 +299,10 @@ const COVERED_FILES = new Set([
   "app/features/mail/chat-batch.server.ts",
   "app/features/mail/delivery.server.ts",
   "app/features/board/proposals.server.ts",
+  "app/features/board/read.server.ts",
+  "app/features/board/expiry.server.ts",
+  // The member's posts (postsOfQuery, probed through listMyPosts) and their active ones (equalities only).
+  "app/features/board/write.server.ts",
   // Listed by hand through forumQueries (their queries need threads to exist).
   "app/features/community/read.server.ts",
   "app/features/community/write.server.ts",

@@ -1,6 +1,7 @@
 /**
  * Work that runs on time: reminders an hour before start, expiry of requests nobody answered,
- * and completion of accepted sessions that ended more than 72 hours ago without a dispute.
+ * completion of accepted sessions that ended more than 72 hours ago without a dispute, and the
+ * board's expiry (features/board/expiry.server.ts).
  * Embedded mode runs it every minute in the one worker process holding the lease (startBackgroundWork); in Firebase mode a
  * scheduler calls POST /api/cron. Every step is idempotent, so overlapping runs are harmless.
  */
@@ -12,6 +13,7 @@ import { applyCommand, BookingError } from "./bookings.server";
 import { queueReminderMails } from "~/features/mail/queue.server";
 import { reminderNotices } from "./notices";
 import { AUTO_COMPLETE_AFTER_MS, HOUR_MS } from "./state";
+import { runBoardExpiry, type BoardExpiryReport } from "~/features/board/expiry.server";
 
 export const REMINDER_BEFORE_MS = HOUR_MS;
 const BATCH = 200;
@@ -20,10 +22,12 @@ export interface DueWorkReport {
   reminders: number;
   expired: number;
   completed: number;
+  /** The board's posts that left it, and posters told theirs leaves soon (features/board). */
+  board: BoardExpiryReport;
 }
 
 export async function runDueWork(store: DocStore, now = Date.now()): Promise<DueWorkReport> {
-  const report: DueWorkReport = { reminders: 0, expired: 0, completed: 0 };
+  const report: DueWorkReport = { reminders: 0, expired: 0, completed: 0, board: { expired: 0, warned: 0 } };
 
   const dueReminders = await store.query({
     collection: BOOKINGS,
@@ -55,6 +59,8 @@ export async function runDueWork(store: DocStore, now = Date.now()): Promise<Due
     limit: BATCH,
   });
   for (const doc of finished) if (await settle(store, doc.id, "autoComplete", now)) report.completed++;
+
+  report.board = await runBoardExpiry(store, now);
 
   return report;
 }

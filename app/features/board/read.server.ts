@@ -1,0 +1,301 @@
+/**
+ * Reading the board: pages of posts with filters and stable cursors (from the lists, lists.ts),
+ * best fit over the newest posts that pass the filters, ranked text search, a post's page with its
+ * poster's card, and a member's own posts. Decision 039.
+ */
+import {
+  BOARD_SEARCH_INDEX,
+  boardListOf,
+  boardPostPath,
+  getBoardPost,
+  isBoardId,
+  readBoardListEntry,
+  readBoardPost,
+  type BoardListEntry,
+  type BoardPost,
+  type PostStatus,
+} from "~/documents/board";
+import type { UserProfile } from "~/documents/users";
+import type { Doc, DocStore, Query, WhereClause } from "~/engine/store/types";
+import { getMembers } from "~/features/members/members.server";
+import type { PublicMember } from "~/features/members/member";
+import { levelFor } from "~/features/progress/levels";
+import { BoardError, POST_NOT_FOUND } from "./errors";
+import { shownStatus } from "./expiry";
+import { matchesViewer, rankByFit, type Viewer } from "./fit";
+import { ALL_LIST, skillList } from "./lists";
+import { isBoardCursor, POSTS_PER_PAGE, type BoardFilters } from "./rules";
+import { postsOfQuery } from "./write.server";
+
+/** Best fit ranks this many of the newest posts that pass the filters. */
+export const FIT_WINDOW = 200;
+/** A search ranks this many of its best hits before the filters apply (the store ranks the newest 2,000 matches). */
+export const SEARCH_WINDOW = 200;
+/** "Matches me" reads the lists of at most this many of the member's skills. */
+export const MAX_MATCH_SKILLS = 20;
+
+export interface PosterCard {
+  uid: string;
+  fullName: string;
+  avatar: string;
+}
+
+export interface BoardCard {
+  id: string;
+  type: BoardPost["type"];
+  skillLabel: string;
+  title: string;
+  /** The first few hundred characters of the description (Markdown). */
+  excerpt: string;
+  format: BoardPost["format"];
+  area: string;
+  price: BoardPost["price"];
+  createdAt: number;
+  expiresAt: number;
+  poster: PosterCard;
+  mine: boolean;
+}
+
+export function viewerOf(uid: string, profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">): Viewer {
+  return { uid, teaches: profile.skillsOffered.map((s) => s.tag), wants: profile.skillsWanted.map((s) => s.tag) };
+}
+
+/** The lists a filter reads: one skill's, the member's skills' ("matches me"), or all. */
+export function listsFor(filters: Pick<BoardFilters, "skill" | "mine">, viewer: Viewer): string[] {
+  if (filters.skill) {
+    // A skill that is not the member's own while "matches me" is on: nothing can pass both.
+    if (filters.mine && !matchesViewer({ skillTag: filters.skill }, viewer)) return [];
+    return [skillList(filters.skill)];
+  }
+  if (filters.mine) return [...new Set([...viewer.teaches, ...viewer.wants])].slice(0, MAX_MATCH_SKILLS).map(skillList);
+  return [ALL_LIST];
+}
+
+/** The equality filters every list entry answers. */
+export function entryWhere(filters: Pick<BoardFilters, "type" | "format" | "price">): WhereClause[] {
+  const where: WhereClause[] = [];
+  if (filters.type) where.push(["type", "==", filters.type]);
+  if (filters.format === "online") where.push(["online", "==", true]);
+  if (filters.format === "in_person") where.push(["inPerson", "==", true]);
+  if (filters.price) where.push(["priceKind", "==", filters.price]);
+  return where;
+}
+
+/** The first `limit` entries of a list that pass `where`, in the list's order (newest first). */
+export function boardListQuery(list: string, where: WhereClause[], limit: number): Query {
+  return where.length ? { collection: boardListOf(list), where, limit } : { collection: boardListOf(list), limit };
+}
+
+/**
+ * The entries after `cursor` (the last entry id shown), `want` of them. Entries are read from the
+ * list's start, growing until the cursor is passed, as the forum's: a cursor whose post has since
+ * left the board still marks the same place.
+ */
+async function entriesAfter(store: DocStore, list: string, where: WhereClause[], cursor: string | null, want: number) {
+  for (let limit = cursor ? 4 * want : want; ; limit *= 4) {
+    const entries = await store.query(boardListQuery(list, where, limit));
+    const start = cursor ? entries.findIndex((e) => e.id > cursor) : 0;
+    if (entries.length < limit) return start < 0 ? [] : entries.slice(start, start + want);
+    if (start >= 0 && entries.length - start >= want) return entries.slice(start, start + want);
+  }
+}
+
+/** The `want` first entries after `cursor` across `lists`, merged in list order. */
+async function mergedEntries(
+  store: DocStore,
+  lists: string[],
+  where: WhereClause[],
+  cursor: string | null,
+  want: number,
+): Promise<Doc[]> {
+  const perList = await Promise.all(lists.map((list) => entriesAfter(store, list, where, cursor, want)));
+  return perList
+    .flat()
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, want);
+}
+
+const EXCERPT = 280;
+
+async function cardsOf(store: DocStore, posts: BoardPost[], viewer: Viewer): Promise<BoardCard[]> {
+  const members = await getMembers(store, [...new Set(posts.map((p) => p.authorUid))]);
+  return posts.flatMap((p) => {
+    const m = members.get(p.authorUid);
+    // A poster who has deleted their account takes their posts with them.
+    if (!m || m.deleted) return [];
+    return [
+      {
+        id: p.id,
+        type: p.type,
+        skillLabel: p.skillLabel,
+        title: p.title,
+        excerpt: p.description.length > EXCERPT ? `${p.description.slice(0, EXCERPT).trimEnd()}…` : p.description,
+        format: p.format,
+        area: p.area,
+        price: p.price,
+        createdAt: p.createdAt,
+        expiresAt: p.expiresAt,
+        poster: { uid: m.uid, fullName: m.fullName, avatar: m.avatar },
+        mine: p.authorUid === viewer.uid,
+      },
+    ];
+  });
+}
+
+async function postsOfEntries(store: DocStore, entries: BoardListEntry[]): Promise<BoardPost[]> {
+  const docs = await store.getAll(entries.map((e) => boardPostPath(e.postId)));
+  return docs.flatMap((d) => (d ? [readBoardPost({ id: d.id, data: d.data })] : []));
+}
+
+/** On the board: active and not past its expiry. */
+const onBoard = (p: BoardPost, now: number) => shownStatus(p, now) === "active";
+
+function passes(p: BoardPost, f: BoardFilters, viewer: Viewer): boolean {
+  if (f.type && p.type !== f.type) return false;
+  if (f.skill && p.skillTag !== f.skill) return false;
+  if (f.format === "online" && p.format === "in_person") return false;
+  if (f.format === "in_person" && p.format === "online") return false;
+  if (f.price && p.price.kind !== f.price) return false;
+  if (f.mine && !matchesViewer(p, viewer)) return false;
+  return true;
+}
+
+export interface BoardPage {
+  posts: BoardCard[];
+  /** Newest: the cursor of the next page; null on the last. */
+  next: string | null;
+  /** Best fit and search: whether a next page (page + 1) exists. */
+  more: boolean;
+}
+
+/** One page of the board for `filters`; `cursor` pages "newest", `page` pages best fit and search. */
+export async function listBoard(
+  store: DocStore,
+  viewer: Viewer,
+  filters: BoardFilters,
+  { cursor, page }: { cursor: string | null; page: number },
+  now = Date.now(),
+): Promise<BoardPage> {
+  if (cursor !== null && !isBoardCursor(cursor))
+    throw new BoardError(400, "This page link is not valid. Start again from the first page.");
+  if (filters.q) return searchBoard(store, viewer, filters, page, now);
+  const lists = listsFor(filters, viewer);
+  if (lists.length === 0) return { posts: [], next: null, more: false };
+  const where = entryWhere(filters);
+  if (filters.sort === "fit") {
+    const entries = (await mergedEntries(store, lists, where, null, FIT_WINDOW)).map(readBoardListEntry);
+    const posts = (
+      await postsOfEntries(
+        store,
+        entries.filter((e) => e.expiresAt > now),
+      )
+    ).filter((p) => onBoard(p, now) && passes(p, filters, viewer));
+    const members = await getMembers(store, [...new Set(posts.map((p) => p.authorUid))]);
+    const ranked = rankByFit(posts, viewer, now, (uid) => standingOf(members.get(uid)));
+    const shown = ranked.slice(page * POSTS_PER_PAGE, (page + 1) * POSTS_PER_PAGE);
+    return {
+      posts: await cardsOf(store, shown, viewer),
+      next: null,
+      more: ranked.length > (page + 1) * POSTS_PER_PAGE,
+    };
+  }
+  const raw = await mergedEntries(store, lists, where, cursor, POSTS_PER_PAGE + 1);
+  const pageEntries = raw.slice(0, POSTS_PER_PAGE);
+  const entries = pageEntries.map(readBoardListEntry).filter((e) => e.expiresAt > now);
+  const posts = (await postsOfEntries(store, entries)).filter((p) => onBoard(p, now));
+  return {
+    posts: await cardsOf(store, posts, viewer),
+    next: raw.length > POSTS_PER_PAGE ? pageEntries[pageEntries.length - 1].id : null,
+    more: false,
+  };
+}
+
+const standingOf = (m: PublicMember | undefined) =>
+  m && m.rating.average !== null ? { average: m.rating.average, count: m.rating.count } : undefined;
+
+/** Ranked posts holding every word, then the filters; posts off the board are left out. */
+async function searchBoard(
+  store: DocStore,
+  viewer: Viewer,
+  filters: BoardFilters,
+  page: number,
+  now: number,
+): Promise<BoardPage> {
+  const hits = await store.search({ index: BOARD_SEARCH_INDEX, text: filters.q, limit: SEARCH_WINDOW });
+  const docs = await store.getAll(hits.map((h) => h.path));
+  let posts = docs.flatMap((d) => (d ? [readBoardPost({ id: d.id, data: d.data })] : []));
+  posts = posts.filter((p) => onBoard(p, now) && passes(p, filters, viewer));
+  if (filters.sort === "fit") {
+    const members = await getMembers(store, [...new Set(posts.map((p) => p.authorUid))]);
+    posts = rankByFit(posts, viewer, now, (uid) => standingOf(members.get(uid)));
+  }
+  const shown = posts.slice(page * POSTS_PER_PAGE, (page + 1) * POSTS_PER_PAGE);
+  return { posts: await cardsOf(store, shown, viewer), next: null, more: posts.length > (page + 1) * POSTS_PER_PAGE };
+}
+
+export interface PosterProfile extends PosterCard {
+  rating: { count: number; average: number | null };
+  level: number;
+  languages: string[];
+  bio: string;
+}
+
+export interface BoardPostView {
+  post: BoardPost & { shownStatus: PostStatus };
+  poster: PosterProfile;
+  others: BoardCard[];
+  mine: boolean;
+}
+
+export const OTHER_POSTS_SHOWN = 5;
+
+/** A post's own page: anyone signed in sees it on the board; its poster sees it in any state; hidden is a 404 to others. */
+export async function loadBoardPost(
+  store: DocStore,
+  viewer: Viewer,
+  postId: string,
+  now = Date.now(),
+): Promise<BoardPostView> {
+  if (!isBoardId(postId)) throw new BoardError(404, POST_NOT_FOUND);
+  const post = await getBoardPost(store, postId);
+  const mine = post?.authorUid === viewer.uid;
+  if (!post || (!mine && post.status === "hidden")) throw new BoardError(404, POST_NOT_FOUND);
+  const [members, theirs] = await Promise.all([
+    getMembers(store, [post.authorUid]),
+    store.query({ ...postsOfQuery(post.authorUid), limit: 30 }),
+  ]);
+  const m = members.get(post.authorUid)!;
+  if (m.deleted && !mine) throw new BoardError(404, POST_NOT_FOUND);
+  const others = theirs
+    .map(readBoardPost)
+    .filter((p) => p.id !== post.id && onBoard(p, now))
+    .slice(0, OTHER_POSTS_SHOWN);
+  return {
+    post: { ...post, shownStatus: shownStatus(post, now) },
+    poster: {
+      uid: m.uid,
+      fullName: m.fullName,
+      avatar: m.avatar,
+      rating: m.rating,
+      level: levelFor(m.xp).level,
+      languages: m.languages,
+      bio: m.bio,
+    },
+    others: await cardsOf(store, others, viewer),
+    mine,
+  };
+}
+
+export const MINE_SHOWN = 100;
+
+export interface MyPost extends BoardPost {
+  shownStatus: PostStatus;
+}
+
+/** The member's own posts by what they are now: active, expired, closed (and hidden, while reviewed). */
+export async function listMyPosts(store: DocStore, uid: string, now = Date.now()) {
+  const posts = (await store.query({ ...postsOfQuery(uid), limit: MINE_SHOWN })).map(readBoardPost);
+  const by = (status: PostStatus): MyPost[] =>
+    posts.flatMap((p) => (shownStatus(p, now) === status ? [{ ...p, shownStatus: status }] : []));
+  return { active: by("active"), expired: by("expired"), closed: by("closed"), hidden: by("hidden") };
+}

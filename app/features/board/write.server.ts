@@ -1,0 +1,196 @@
+/**
+ * Writing the board: posting, editing, closing, renewing and deleting one's own posts. Each is one
+ * transaction that writes the post, its list entries and its search index entry together, so a post
+ * is never listed or findable without being there (or after it has gone). Decision 039.
+ */
+import {
+  BOARD_POSTS,
+  BOARD_SEARCH_INDEX,
+  boardPostPath,
+  getBoardPost,
+  isBoardId,
+  newestKeyOf,
+  type BoardPost,
+  type BoardPostDoc,
+} from "~/documents/board";
+import { getUser } from "~/documents/users";
+import type { DocStore, Transaction } from "~/engine/store/types";
+import { newId } from "~/features/community/write.server";
+import { BoardError, POST_NOT_FOUND } from "./errors";
+import { expiresAtFor, ExpiryError, isPastExpiry, renewal } from "./expiry";
+import { checkBoardPosting } from "./limits.server";
+import { writeBoardEntries } from "./lists";
+import { MAX_ACTIVE_POSTS, TOO_MANY_ACTIVE, type PostInput } from "./rules";
+
+/** The text the search index holds for a post: its title twice (title words weigh more), skill and description. */
+export function boardSearchText(post: Pick<BoardPostDoc, "title" | "skillLabel" | "description" | "area">): string {
+  return `${post.title}\n${post.title}\n${post.skillLabel}\n${post.area}\n${post.description}`;
+}
+
+/** Indexed while active, removed otherwise: only what is on the board is found. */
+function indexPost(tx: Transaction, postId: string, post: BoardPostDoc): void {
+  tx.indexText(BOARD_SEARCH_INDEX, boardPostPath(postId), post.status === "active" ? boardSearchText(post) : null);
+}
+
+/** A member's posts, newest first (their /board/mine, and the limit on active ones). */
+export function postsOfQuery(uid: string) {
+  return {
+    collection: BOARD_POSTS,
+    where: [["authorUid", "==", uid]] as const,
+    orderBy: [["newestKey", "desc"]] as const,
+  };
+}
+
+/** The member's active posts (past-expiry ones do not count: they leave at the next run of the timed work). */
+async function activeCount(tx: Transaction, uid: string, now: number, except?: string): Promise<number> {
+  const docs = await tx.query({
+    collection: BOARD_POSTS,
+    where: [
+      ["authorUid", "==", uid],
+      ["status", "==", "active"],
+    ],
+  });
+  return docs.filter((d) => d.id !== except && (d.data.expiresAt as number) > now).length;
+}
+
+function toDoc(uid: string, input: PostInput, postId: string, now: number): BoardPostDoc {
+  return {
+    type: input.type,
+    authorUid: uid,
+    skillTag: input.skillTag,
+    skillLabel: input.skillLabel,
+    title: input.title,
+    description: input.description,
+    format: input.format,
+    area: input.area,
+    price: input.price,
+    status: "active",
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: expiresAtFor(now, input.days),
+    warnedFor: null,
+    closedAt: null,
+    openReports: 0,
+    newestKey: newestKeyOf(now, postId),
+  };
+}
+
+/** Puts up a new post; 409 at the active-post limit, 429 past the rate limits. */
+export async function createBoardPost(
+  store: DocStore,
+  uid: string,
+  input: PostInput,
+  now = Date.now(),
+): Promise<{ postId: string }> {
+  const postId = newId();
+  const check = await store.transaction(async (tx) => {
+    const [author, active] = await Promise.all([getUser(tx, uid), activeCount(tx, uid, now)]);
+    if (!author || author.deleted) throw new BoardError(403, "Set up your profile before you post.");
+    if (active >= MAX_ACTIVE_POSTS) throw new BoardError(409, TOO_MANY_ACTIVE);
+    const check = checkBoardPosting(uid, `${input.title}\n${input.description}`, author.createdAt || null, now, true);
+    const doc = toDoc(uid, input, postId, now);
+    tx.create(boardPostPath(postId), doc);
+    writeBoardEntries(tx, postId, null, doc);
+    indexPost(tx, postId, doc);
+    return check;
+  });
+  check.record();
+  return { postId };
+}
+
+/** The poster's own post, read in `tx`; 404 for anyone else (nobody learns what others' drafts are), and for a bad id. */
+async function ownPost(tx: Transaction, uid: string, postId: string): Promise<BoardPost> {
+  if (!isBoardId(postId)) throw new BoardError(404, POST_NOT_FOUND);
+  const post = await getBoardPost(tx, postId);
+  if (!post) throw new BoardError(404, POST_NOT_FOUND);
+  if (post.authorUid !== uid) throw new BoardError(403, "Only its poster can change this post.");
+  return post;
+}
+
+/** Edits the post's text, skill, format and price; its place on the board and its expiry stay (renew moves them). */
+export async function editBoardPost(
+  store: DocStore,
+  uid: string,
+  postId: string,
+  input: PostInput,
+  now = Date.now(),
+): Promise<void> {
+  const check = await store.transaction(async (tx) => {
+    const [post, author] = await Promise.all([ownPost(tx, uid, postId), getUser(tx, uid)]);
+    if (post.status === "hidden")
+      throw new BoardError(409, "This post is hidden while a moderator reviews it; it cannot be edited now.");
+    const check = checkBoardPosting(uid, `${input.title}\n${input.description}`, author?.createdAt || null, now, false);
+    const changed = {
+      type: input.type,
+      skillTag: input.skillTag,
+      skillLabel: input.skillLabel,
+      title: input.title,
+      description: input.description,
+      format: input.format,
+      area: input.area,
+      price: input.price,
+      updatedAt: now,
+    } satisfies Partial<BoardPostDoc>;
+    const after: BoardPostDoc = { ...post, ...changed };
+    tx.update(boardPostPath(postId), changed);
+    writeBoardEntries(tx, postId, post, after);
+    indexPost(tx, postId, after);
+    return check;
+  });
+  check.record();
+}
+
+/** Takes the post off the board for good (it stays on My posts as closed). A closed post closes again as a no-op. */
+export async function closeBoardPost(store: DocStore, uid: string, postId: string, now = Date.now()): Promise<void> {
+  await store.transaction(async (tx) => {
+    const post = await ownPost(tx, uid, postId);
+    if (post.status === "closed") return;
+    if (post.status === "hidden") throw new BoardError(409, "This post is hidden while a moderator reviews it.");
+    const after: BoardPostDoc = { ...post, status: "closed", closedAt: now, updatedAt: now };
+    tx.update(boardPostPath(postId), { status: "closed", closedAt: now, updatedAt: now });
+    writeBoardEntries(tx, postId, post, after);
+    indexPost(tx, postId, after);
+  });
+}
+
+/** Puts an active or expired post back on the board for `days` more days from now (one click: 30). */
+export async function renewBoardPost(
+  store: DocStore,
+  uid: string,
+  postId: string,
+  days?: number,
+  now = Date.now(),
+): Promise<void> {
+  await store.transaction(async (tx) => {
+    const post = await ownPost(tx, uid, postId);
+    let fields;
+    try {
+      fields = renewal(post, now, days);
+    } catch (error) {
+      if (error instanceof ExpiryError) throw new BoardError(409, error.message);
+      throw error;
+    }
+    // An expired post coming back counts against the limit; an active one already does.
+    if (
+      (post.status !== "active" || isPastExpiry(post, now)) &&
+      (await activeCount(tx, uid, now, postId)) >= MAX_ACTIVE_POSTS
+    )
+      throw new BoardError(409, TOO_MANY_ACTIVE);
+    const after: BoardPostDoc = { ...post, ...fields };
+    tx.update(boardPostPath(postId), fields);
+    writeBoardEntries(tx, postId, post, after);
+    indexPost(tx, postId, after);
+  });
+}
+
+/** Deletes the post with its entries and index entry. A hidden post stays for the reviewers (409). */
+export async function deleteBoardPost(store: DocStore, uid: string, postId: string): Promise<void> {
+  await store.transaction(async (tx) => {
+    const post = await ownPost(tx, uid, postId);
+    if (post.status === "hidden")
+      throw new BoardError(409, "This post is hidden while a moderator reviews it; it cannot be deleted now.");
+    tx.delete(boardPostPath(postId));
+    writeBoardEntries(tx, postId, post, null);
+    tx.indexText(BOARD_SEARCH_INDEX, boardPostPath(postId), null);
+  });
+}
