@@ -192,6 +192,13 @@ firestoreSuite(firestoreTitle, () => {
         status: "open",
       });
       await setDoc(doc(db, "_search/community/entries/x"), { tokens: ["hi"], counts: [1] });
+      // The board (decision 039).
+      await setDoc(doc(db, "board_posts/bp1"), { authorUid: "alice", status: "active", title: "Guitar lessons" });
+      await setDoc(doc(db, "board_posts/bp2"), { authorUid: "bob", status: "hidden", title: "reported text" });
+      await setDoc(doc(db, "board_posts/bp3"), { authorUid: "bob", status: "closed", title: "Closed" });
+      await setDoc(doc(db, "board_lists/all/entries/e1"), { postId: "bp1", type: "offer" });
+      await setDoc(doc(db, "board_proposals/q1"), { postId: "bp1", proposerUid: "bob", posterUid: "alice" });
+      await setDoc(doc(db, "swap_links/s1"), { bookingIds: ["b1", "b2"], participants: ["alice", "bob"] });
     });
   });
 
@@ -207,7 +214,8 @@ firestoreSuite(firestoreTitle, () => {
   it("every feed the browser listens to in Firestore is covered here; the others come from the server", () => {
     const listenedHere = ["profile", "wallet", "transactions", "notifications", "welcomeBonus", "chatUnread"];
     // The inbox joins other members' names, which the rules keep from the browser (firebase.client.ts).
-    const fromTheServer = ["inbox"];
+    // The board's newest posts come from its list, served by the server like the forum's (decision 039).
+    const fromTheServer = ["inbox", "boardNewest"];
     expect([...FEED_NAMES].sort()).toEqual([...listenedHere, ...fromTheServer].sort());
   });
 
@@ -388,6 +396,30 @@ firestoreSuite(firestoreTitle, () => {
     await assertFails(deleteDoc(doc(bob(), "reports/post_p2_alice")));
     await assertFails(setDoc(doc(alice(), "reports/post_p2_alice"), { status: "dismissed" }));
     await assertFails(setDoc(doc(alice(), "_search/community/entries/y"), { tokens: ["spam"] }));
+  });
+
+  it("board posts are read by signed-in members while on the board, by their poster always, and written by nobody (decision 039)", async () => {
+    await assertSucceeds(getDoc(doc(bob(), "board_posts/bp1")));
+    await assertSucceeds(getDoc(doc(carol(), "board_posts/bp1")));
+    await assertFails(getDoc(doc(nobody(), "board_posts/bp1")));
+    // hidden and closed posts reach their poster only
+    await assertSucceeds(getDoc(doc(bob(), "board_posts/bp2")));
+    await assertFails(getDoc(doc(alice(), "board_posts/bp2")));
+    await assertFails(getDoc(doc(alice(), "board_posts/bp3")));
+    await assertSucceeds(getDocs(query(collection(carol(), "board_posts"), where("status", "==", "active"))));
+    await assertSucceeds(getDocs(query(collection(bob(), "board_posts"), where("authorUid", "==", "bob"))));
+    await assertFails(getDocs(collection(alice(), "board_posts")));
+    await assertFails(setDoc(doc(alice(), "board_posts/bp9"), { authorUid: "alice", status: "active", title: "Mine" }));
+    await assertFails(setDoc(doc(alice(), "board_posts/bp1"), { title: "Changed" }, { merge: true }));
+    await assertFails(setDoc(doc(bob(), "board_posts/bp2"), { status: "active" }, { merge: true }));
+    await assertFails(deleteDoc(doc(alice(), "board_posts/bp1")));
+    // lists, proposals and swap links come through the server only
+    for (const path of ["board_lists/all/entries/e1", "board_proposals/q1", "swap_links/s1"]) {
+      await assertFails(getDoc(doc(alice(), path)));
+      await assertFails(getDoc(doc(bob(), path)));
+      await assertFails(setDoc(doc(alice(), path), { postId: "bp1" }));
+    }
+    await assertFails(getDocs(collection(alice(), "board_lists/all/entries")));
   });
 });
 

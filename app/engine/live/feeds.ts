@@ -6,6 +6,7 @@
  */
 import { bookingPath, readBooking, signalsOf, type Booking } from "~/documents/bookings";
 import { postsOf, threadListOf, threadPath, type Post, type Thread } from "~/documents/community";
+import { boardListOf } from "~/documents/board";
 import { CHATS, messagesOf, readChat, readMessage, type Message } from "~/documents/chats";
 import { notificationsOf, readNotification } from "~/documents/notifications";
 import { readStatus } from "~/documents/status";
@@ -26,6 +27,7 @@ export const FEED_NAMES = [
   "welcomeBonus",
   "chatUnread",
   "inbox",
+  "boardNewest",
 ] as const;
 export type SimpleFeedName = (typeof FEED_NAMES)[number];
 
@@ -124,7 +126,7 @@ export const feedSources = {
 } satisfies Record<PlainFeedName, (uid: string) => Source>;
 
 /** Feeds that are one document or one query of the user, with no joining. */
-export type PlainFeedName = Exclude<SimpleFeedName, "chatUnread" | "inbox">;
+export type PlainFeedName = Exclude<SimpleFeedName, "chatUnread" | "inbox" | "boardNewest">;
 
 /** chatUnread: the chats the user takes part in, then each chat's unseen messages. */
 export function chatsOf(uid: string): Query {
@@ -193,6 +195,21 @@ export function forumPostsOf(threadId: string): Query {
  */
 export function forumNewestOf(spaceId: string | null): Query {
   return { collection: threadListOf("newest", spaceId), limit: FORUM_NEWEST_WATCHED };
+}
+
+export const BOARD_NEWEST_WATCHED = 20;
+
+/**
+ * boardNewest: the newest active posts of the board, for "N new posts — show": the first entries
+ * of the list of all posts (features/board/lists.ts), whose ids sort newest first. Server-composed
+ * on both engines, like the forum's list feed.
+ */
+export function boardNewestOf(): Query {
+  return { collection: boardListOf("all"), limit: BOARD_NEWEST_WATCHED };
+}
+
+export interface BoardNewestPayload {
+  newest: { id: string; createdAt: number }[];
 }
 
 /** Unseen messages not sent by `uid`, summed over chats whose listener is alive (SPEC.md §4). */
@@ -348,6 +365,7 @@ export interface FeedPayloads {
   welcomeBonus: { amount: number } | null;
   chatUnread: { count: number };
   inbox: InboxEntryPayload[];
+  boardNewest: BoardNewestPayload;
   [chat: ChatMessagesFeed]: ChatMessagePayload[];
   [presence: PresenceFeed]: PresencePayload;
   [booking: BookingFeed]: BookingPayload | null;

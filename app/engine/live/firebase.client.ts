@@ -240,8 +240,14 @@ export async function createFirebaseTransport(
       onError?: (error: Error) => void,
     ) {
       // Server-composed feeds: the inbox joins names; a forum thread joins names and must never
-      // hand a hidden post's text to a browser, which rules cannot redact (decision 018).
-      if (feed === "inbox" || feed.startsWith("forumThread:") || feed.startsWith("forumThreads:"))
+      // hand a hidden post's text to a browser, which rules cannot redact (decision 018); the
+      // board's newest posts read its list, as the forum's list feed (decision 039).
+      if (
+        feed === "inbox" ||
+        feed === "boardNewest" ||
+        feed.startsWith("forumThread:") ||
+        feed.startsWith("forumThreads:")
+      )
         return fallback.subscribe(feed, onData, onError);
       let stop: Stop | undefined;
       let cancelled = false;

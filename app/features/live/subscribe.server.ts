@@ -7,8 +7,10 @@ import { composeCall } from "~/engine/live/call-feed";
 import { getUser } from "~/documents/users";
 import { statusPath } from "~/documents/status";
 import { getThread, readListEntry, readPost, readThread } from "~/documents/community";
+import { readBoardListEntry } from "~/documents/board";
 import { publicMember } from "~/features/members/member";
 import {
+  boardNewestOf,
   bookingDocOf,
   bookingPayload,
   callMembersOf,
@@ -30,6 +32,7 @@ import {
   threadOf,
   toPayload,
   unseenMessagesOf,
+  type BoardNewestPayload,
   type BookingFeed,
   type CallFeed,
   type ChatMessagesFeed,
@@ -200,6 +203,10 @@ function forumThreadsPayload(docs: Doc[]): ForumThreadsPayload {
   return { newest: docs.map(readListEntry).map(({ threadId, createdAt }) => ({ id: threadId, createdAt })) };
 }
 
+function boardNewestPayload(docs: Doc[]): BoardNewestPayload {
+  return { newest: docs.map(readBoardListEntry).map(({ postId, createdAt }) => ({ id: postId, createdAt })) };
+}
+
 const forumSpaceOf = (feed: ForumThreadsFeed) => (feedParam(feed) === "all" ? null : feedParam(feed));
 
 /** Subscribes one feed of one user; calls `emit` with its payload now and after each change. */
@@ -212,6 +219,12 @@ export function subscribeFeed<F extends FeedName>(
 ): Unsubscribe {
   if (feed === "chatUnread") return watchChatUnread(store, uid, emit as Emit<"chatUnread">);
   if (feed === "inbox") return watchInbox(store, uid, emit as Emit<"inbox">, onError);
+  if (feed === "boardNewest")
+    return store.watchQuery(
+      boardNewestOf(),
+      (docs) => (emit as (p: unknown) => void)(boardNewestPayload(docs)),
+      onError,
+    );
   if (isChatMessagesFeed(feed)) {
     return store.watchQuery(
       threadOf(feedParam(feed)),
@@ -255,6 +268,7 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
     );
     return { count: countChatUnread(new Map(unseen), uid) } as FeedPayloads[F];
   }
+  if (feed === "boardNewest") return boardNewestPayload(await store.query(boardNewestOf())) as FeedPayloads[F];
   if (feed === "inbox")
     return (await inboxPayload(store, uid, await store.query(inboxOf(uid)), new Map())) as FeedPayloads[F];
   if (isChatMessagesFeed(feed)) {
