@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getFiles, getStore, runsTimedWorkInProcess, sweepPresence, sweepSignInLockouts } from "~/engine/index.server";
 import { startBackgroundWork } from "~/features/bookings/scheduler.server";
+import { lapseDueProposals } from "~/features/board/proposals.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
 import { contentSecurityPolicy } from "~/utils/csp.server";
@@ -34,6 +35,8 @@ if (env.NODE_ENV !== "test" && runsTimedWorkInProcess())
       // A failing mail step is logged and retried on the next tick; it must not hold up the due
       // work (reminders, expiry, completion) that runs after this hook.
       await runMailWork(store).catch((error: unknown) => console.error("Mail work failed:", error));
+      // Board proposals nobody answered before their time lapse (one indexed query when none are due).
+      await lapseDueProposals(store).catch((error: unknown) => console.error("Lapsing proposals failed:", error));
       // Once, on the first tick: pictures stored before decision 027 lose their metadata.
       await convertStoredPictures(store, await getFiles()).catch((error: unknown) =>
         console.error("Converting stored pictures failed:", error),

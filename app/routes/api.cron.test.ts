@@ -40,6 +40,8 @@ describe("POST /api/cron", () => {
       board: { expired: 0, warned: 0 },
       // On Firebase nothing else runs the mail step, so the cron call does (decision 022).
       mail: { sent: 0, batched: 0, skipped: 0, retried: 0, failed: 0, interrupted: 0 },
+      // Board proposals whose time passed unanswered (decision 041).
+      lapsedProposals: 0,
       // The one-off conversion of stored pictures (decision 027): nothing to convert here.
       pictures: 0,
     });

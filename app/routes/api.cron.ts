@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { getFiles, getStore } from "~/engine/index.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { runMailWork } from "~/features/mail/work.server";
+import { lapseDueProposals } from "~/features/board/proposals.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
 import { getServerEnv } from "~/utils/env.server";
 import { postOnly } from "~/utils/forms.server";
@@ -30,8 +31,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const store = await getStore();
   const due = await runDueWork(store);
   const mail = await runMailWork(store);
+  const lapsedProposals = await lapseDueProposals(store);
   // Once, at the first call: pictures stored before decision 027 lose their metadata.
-  return Response.json({ ok: true, ...due, mail, pictures: await convertStoredPictures(store, await getFiles()) });
+  return Response.json({
+    ok: true,
+    ...due,
+    mail,
+    lapsedProposals,
+    pictures: await convertStoredPictures(store, await getFiles()),
+  });
 }
 
 export const loader = postOnly;
