@@ -11,6 +11,11 @@ const requestSchema = z.object({
   skillTag: z.string().min(1, "Choose a skill.").max(64),
   durationMinutes: z.coerce.number().int(),
   start: z.coerce.number({ invalid_type_error: "Choose a time." }).int("Choose a time."),
+  /** Booking a board offer: its price and skill come from the post, read on the server. */
+  offerId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, "This offer does not exist.")
+    .optional(),
 });
 
 export const loader = postOnly;

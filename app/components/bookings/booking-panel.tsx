@@ -62,6 +62,7 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
       </h2>
       <fetcher.Form method="post" action="/api/bookings" className="mt-4 space-y-5">
         <input type="hidden" name="mentorUid" value={data.mentorUid} />
+        {data.offerId ? <input type="hidden" name="offerId" value={data.offerId} /> : null}
         <div>
           <label htmlFor="booking-skill" className="label">
             Skill
@@ -75,7 +76,7 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
           >
             {data.skills.map((s) => (
               <option key={s.tag} value={s.tag}>
-                {s.label} — {s.rate === 0 ? "free swap" : `${s.rate} SP per hour`}
+                {s.label} — {s.rateText ?? (s.rate === 0 ? "free swap" : `${s.rate} SP per hour`)}
               </option>
             ))}
           </select>

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { boardPostPath, newestKeyOf, type BoardPostDoc } from "~/documents/board";
 import { getBalance, postEntry } from "~/features/wallet/ledger.server";
 import { reconcileAll } from "~/features/wallet/reconcile.server";
-import { applyCommand } from "~/features/bookings/bookings.server";
+import { applyCommand, requestBooking } from "~/features/bookings/bookings.server";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { HOUR, NOW, teachDuringWorkingWeek, workingWeekSlots } from "../../../tests/support/teaching";
 import {
@@ -236,5 +236,45 @@ describe("swaps", () => {
   it("refuses a proposal on an offer with an SP price: that one is booked", async () => {
     await post("offer2", "alice", { type: "offer" });
     await expect(propose("bob", 1, { postId: "offer2", kind: "swap" })).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe("booking an offer with an SP price", () => {
+  const bookOffer = (postId: string, durationMinutes = 60, skillTag = "guitar") =>
+    requestBooking(
+      store,
+      { learnerUid: "alice", mentorUid: "bob", skillTag, start: SLOTS[4], durationMinutes, offerId: postId },
+      clock,
+    );
+
+  it("holds the offer's price, per hour or fixed, from the learner as any request", async () => {
+    await post("hourly", "bob", {
+      type: "offer",
+      price: { kind: "per_hour", sp: 25, swapSkillTag: null, swapSkillLabel: null },
+    });
+    const booking = await bookOffer("hourly", 90);
+    expect(booking).toMatchObject({ state: "requested", price: 38, mentorUid: "bob", skillLabel: "Guitar" });
+    expect(await getBalance(store, "alice")).toBe(62);
+    await post("fixed", "bob", {
+      type: "offer",
+      price: { kind: "fixed", sp: 15, swapSkillTag: null, swapSkillLabel: null },
+    });
+    await applyCommand(store, booking.id, { uid: "alice" }, { kind: "cancel" }, clock);
+    expect(await bookOffer("fixed", 30)).toMatchObject({ price: 15 });
+    expect((await reconcileAll(store)).failures).toEqual([]);
+  });
+
+  it("refuses an offer that is not the mentor's, is closed, or is a swap", async () => {
+    await post("carols", "carol", { type: "offer" });
+    await expect(bookOffer("carols")).rejects.toMatchObject({ status: 404 });
+    await post("closed", "bob", { type: "offer", status: "closed" });
+    await expect(bookOffer("closed")).rejects.toMatchObject({ status: 409 });
+    await post("swap", "bob", {
+      type: "offer",
+      price: { kind: "swap", sp: 0, swapSkillTag: "italian", swapSkillLabel: "Italian" },
+    });
+    await expect(bookOffer("swap")).rejects.toMatchObject({ status: 400 });
+    await expect(bookOffer("need1")).rejects.toMatchObject({ status: 404 });
+    expect(await bookings()).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@
  * together or not at all. Rules live in state.ts; this module only applies them.
  */
 import { getUser } from "~/documents/users";
+import { getBoardPost, type BoardPost } from "~/documents/board";
+import { offerPrice } from "./offer-price";
 import { randomUUID } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import { AlreadyExistsError, type DocStore, type Transaction } from "~/engine/store/types";
@@ -98,6 +100,8 @@ export interface BookingRequest {
   skillTag: string;
   start: number;
   durationMinutes: number;
+  /** A board offer with an SP price (decision 041): its skill and price instead of the mentor's rates. */
+  offerId?: string | null;
 }
 
 /**
@@ -105,7 +109,7 @@ export interface BookingRequest {
  * requests for overlapping time: one commits, the other finds the locks and is refused.
  */
 export async function requestBooking(store: DocStore, request: BookingRequest, now = Date.now()): Promise<Booking> {
-  const { learnerUid, mentorUid, skillTag, start, durationMinutes } = request;
+  const { learnerUid, mentorUid, skillTag, start, durationMinutes, offerId } = request;
   if (!isDuration(durationMinutes)) throw new BookingError("invalid", 400, "Choose 30, 60 or 90 minutes.");
   if (learnerUid === mentorUid) throw new BookingError("invalid", 400, "You cannot book a session with yourself.");
   if (!Number.isSafeInteger(start)) throw new BookingError("invalid", 400, "Choose a time.");
@@ -127,9 +131,10 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
 
   try {
     return await store.transaction(async (tx) => {
-      const [mentor, teachingDoc, pending, ...locks] = await Promise.all([
+      const [mentor, teachingDoc, offer, pending, ...locks] = await Promise.all([
         getUser(tx, mentorUid),
         tx.get(teachingPath(mentorUid)),
+        offerId ? getBoardPost(tx, offerId) : null,
         // Read in the transaction, so two requests sent at once cannot both be the fifth.
         tx.query({
           collection: "bookings",
@@ -143,10 +148,11 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
       ]);
       if (pending.length >= MAX_PENDING_REQUESTS) throw new BookingError("too_many_pending", 409, TOO_MANY_PENDING);
       if (!mentor || mentor.deleted) throw new BookingError("not_found", 404, "This member does not exist.");
-      const skill = mentor.skillsOffered.find((s) => s.tag === skillTag);
       const teaching = readTeaching(teachingDoc?.data);
+      const offered = offerId ? bookableOffer(offer, mentorUid, skillTag, durationMinutes, now) : null;
+      const skill = offered?.skill ?? mentor.skillsOffered.find((s) => s.tag === skillTag);
       const rate = teaching.rates[skillTag];
-      if (!skill || rate === undefined)
+      if (!skill || (!offered && rate === undefined))
         throw new BookingError("invalid", 400, "This member does not offer that skill for booking.");
       const timeZone = knownTimeZone(teaching.timezone) ?? knownTimeZone(mentor.timezone) ?? "UTC";
       if (!isBookableStart(teaching, timeZone, start, durationMinutes, now)) {
@@ -156,7 +162,7 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
       if (locks.slice(mentorLocks.length).some(Boolean))
         throw new BookingError("conflict", 409, "You already have a session at that time. Pick another time.");
 
-      const price = priceFor(rate, durationMinutes);
+      const price = offered?.price ?? priceFor(rate, durationMinutes);
       const booking: BookingDoc = {
         mentorUid,
         learnerUid,
@@ -216,6 +222,30 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
     if (error instanceof AlreadyExistsError) throw new BookingError("slot_taken", 409, SLOT_TAKEN);
     throw error;
   }
+}
+
+/** The skill and price of a board offer being booked, or a refusal a person can act on. */
+function bookableOffer(
+  post: BoardPost | null,
+  mentorUid: string,
+  skillTag: string,
+  durationMinutes: number,
+  now: number,
+): { skill: { tag: string; label: string }; price: number } {
+  if (
+    !post ||
+    post.status === "hidden" ||
+    post.type !== "offer" ||
+    post.authorUid !== mentorUid ||
+    post.skillTag !== skillTag
+  )
+    throw new BookingError("not_found", 404, "This offer does not exist or was removed.");
+  if (post.status !== "active" || post.expiresAt <= now)
+    throw new BookingError("conflict", 409, "This offer is closed: it can no longer be booked.");
+  const price = offerPrice(post.price, durationMinutes);
+  if (!Number.isSafeInteger(price) || price < 0)
+    throw new BookingError("invalid", 400, "This offer is a swap: propose one instead of booking.");
+  return { skill: { tag: post.skillTag, label: post.skillLabel }, price };
 }
 
 export interface TransitionResult {

@@ -3,6 +3,8 @@
  * booking panel with loadBookingPanel; the dashboard mounts the upcoming-sessions widget with
  * loadUpcomingSessions.
  */
+import type { PostPrice } from "~/documents/board";
+import { offerPrice } from "./offer-price";
 import { getUser } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { getBalance } from "~/features/wallet/ledger.server";
@@ -125,9 +127,19 @@ export interface BookingPanelData {
   viewerTimeZone: string;
   mentorTimeZone: string;
   balance: number;
-  skills: { tag: string; label: string; rate: number; prices: Record<number, number> }[];
+  skills: { tag: string; label: string; rate: number; prices: Record<number, number>; rateText?: string }[];
   /** Free start instants per duration (30, 60, 90). */
   slots: Record<number, number[]>;
+  /** Booking a board offer (decision 041): its id goes with the request, and its price is the one shown. */
+  offerId: string | null;
+}
+
+/** A board offer with an SP price, booked through the same panel at the offer's price. */
+export interface OfferForBooking {
+  postId: string;
+  skillTag: string;
+  skillLabel: string;
+  price: PostPrice;
 }
 
 export async function loadBookingPanel(
@@ -135,6 +147,7 @@ export async function loadBookingPanel(
   mentorUid: string,
   viewer: { uid: string; timezone?: unknown },
   now = Date.now(),
+  offer: OfferForBooking | null = null,
 ): Promise<BookingPanelData> {
   const [{ teaching, timeZone, offered }, mentor, balance, busy] = await Promise.all([
     getTeachingSettings(store, mentorUid),
@@ -142,17 +155,19 @@ export async function loadBookingPanel(
     getBalance(store, viewer.uid),
     busyTimeOf(store, mentorUid, now),
   ]);
-  const skills = offered
-    .filter((s) => teaching.rates[s.tag] !== undefined)
-    .map((s) => {
-      const rate = teaching.rates[s.tag];
-      return {
-        tag: s.tag,
-        label: s.label,
-        rate,
-        prices: Object.fromEntries(DURATIONS.map((d) => [d, priceFor(rate, d)])),
-      };
-    });
+  const skills = offer
+    ? [offerSkill(offer)]
+    : offered
+        .filter((s) => teaching.rates[s.tag] !== undefined)
+        .map((s) => {
+          const rate = teaching.rates[s.tag];
+          return {
+            tag: s.tag,
+            label: s.label,
+            rate,
+            prices: Object.fromEntries(DURATIONS.map((d) => [d, priceFor(rate, d)])),
+          };
+        });
   const { from, to } = panelWindow(now);
   const slots: Record<number, number[]> = {};
   for (const duration of DURATIONS)
@@ -168,6 +183,18 @@ export async function loadBookingPanel(
     balance,
     skills,
     slots,
+    offerId: offer?.postId ?? null,
+  };
+}
+
+function offerSkill({ skillTag, skillLabel, price }: OfferForBooking): BookingPanelData["skills"][number] {
+  const perHour = price.kind === "per_hour";
+  return {
+    tag: skillTag,
+    label: skillLabel,
+    rate: perHour ? price.sp : 0,
+    prices: Object.fromEntries(DURATIONS.map((d) => [d, offerPrice(price, d)])),
+    rateText: perHour ? `${price.sp} SP per hour` : `${price.sp} SP for the session`,
   };
 }
 

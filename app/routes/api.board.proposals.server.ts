@@ -1,0 +1,20 @@
+/** Route helper of api.board.proposals and api.board.proposals.$proposalId: how they answer. */
+import { ProposalError } from "~/features/board/proposals.server";
+
+/** What the proposal routes answer, read by the proposal forms on /board/$postId. */
+export type ProposalActionResult =
+  | { ok: true; message: string; proposalId?: string; bookingIds?: string[] }
+  | { ok: false; error: string; shortBy?: number };
+
+export function proposalErrorResponse(error: unknown): Response {
+  if (error instanceof ProposalError)
+    return Response.json(
+      {
+        ok: false,
+        error: error.message,
+        ...(error.shortBy > 0 && { shortBy: error.shortBy }),
+      } satisfies ProposalActionResult,
+      { status: error.status },
+    );
+  throw error;
+}
