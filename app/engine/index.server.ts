@@ -17,8 +17,6 @@ interface Engine {
   auth: AuthProvider;
   files: FileStore;
   mail: MailTransport;
-  /** Whether the member has the app open now (a live stream on the embedded engine, the Realtime Database on Firebase). */
-  isOnline: (uid: string) => Promise<boolean>;
 }
 
 const globalForEngine = globalThis as typeof globalThis & { __skillswapEngine?: Promise<Engine> };
@@ -93,7 +91,6 @@ async function openEmbedded(): Promise<Engine> {
     auth: createLocalAuth(store, { mail }),
     files: createLocalFileStore(path.join(env.DATA_DIR, "files")),
     mail: await openMailTransport(store, "embedded"),
-    isOnline: async (uid) => (await getStatus(store, uid)).state === "online",
   };
 }
 
@@ -108,7 +105,6 @@ async function openFirebase(): Promise<Engine> {
     { connectFirestore, openFirestoreStore },
     { createFirebaseAuth },
     { createCloudStorageFileStore },
-    { realtimePresence },
     { createTransportMailer },
   ] = await Promise.all([
     import("./firebase/admin.server"),
@@ -116,10 +112,9 @@ async function openFirebase(): Promise<Engine> {
     import("./store/firestore.server"),
     import("./auth/firebase.server"),
     import("./firebase/storage.server"),
-    import("./firebase/presence.server"),
     import("./auth/mail.server"),
   ]);
-  const app = getAdminApp(projectId, env.FIREBASE_DATABASE_URL);
+  const app = getAdminApp(projectId);
   // FIRESTORE_EMULATOR_HOST, when set, is read by the SDK itself.
   const store = openFirestoreStore(connectFirestore({ projectId }));
   const mail = await openMailTransport(store, "firebase");
@@ -132,7 +127,6 @@ async function openFirebase(): Promise<Engine> {
     }),
     files: createCloudStorageFileStore(app, env.FIREBASE_STORAGE_BUCKET ?? `${projectId}.firebasestorage.app`),
     mail,
-    isOnline: realtimePresence(app),
   };
 }
 
@@ -178,15 +172,17 @@ export async function getMailTransport(): Promise<MailTransport> {
   return (await engine()).mail;
 }
 
-/** Whether the member has the app open now; features ask this rather than where presence is kept. */
+/**
+ * Whether the member has the app open now: `status/{uid}` on both engines (held by a live stream on
+ * the embedded engine, renewed by the open pages' leases on Firebase; decision 034).
+ */
 export async function isOnline(uid: string): Promise<boolean> {
-  return (await engine()).isOnline(uid);
+  return (await getStatus(await getStore(), uid)).state === "online";
 }
 
 /**
  * Marks the user online while a live stream of theirs is open; returns the closer. On Firebase
- * the browser writes its own presence to the Realtime Database (with an onDisconnect marker), so
- * the server has nothing to do.
+ * each open page renews its own presence lease in Firestore, so the server has nothing to do.
  */
 export async function trackPresence(uid: string): Promise<() => void> {
   if (getServerEnv().BACKEND === "firebase") return () => {};
@@ -195,8 +191,8 @@ export async function trackPresence(uid: string): Promise<() => void> {
 
 /**
  * Run by the leader among the worker processes (decision 021): users whose streams were held by a
- * worker that died, or by a server that restarted, go offline. Nothing to do on Firebase, where the
- * Realtime Database's onDisconnect marks them.
+ * worker that died, or by a server that restarted, go offline. Nothing to do on Firebase, where a
+ * lease that is not renewed runs out by itself.
  */
 export async function sweepPresence(store: DocStore): Promise<number> {
   if (getServerEnv().BACKEND === "firebase") return 0;

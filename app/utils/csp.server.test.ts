@@ -26,15 +26,15 @@ describe("contentSecurityPolicy", () => {
       contentSecurityPolicy("n", {
         BACKEND: "firebase",
         FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
-        FIREBASE_DATABASE_URL: "https://p-default-rtdb.firebaseio.com",
+        FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080",
       }),
     );
-    expect(policy.get("connect-src")).toEqual(
-      expect.arrayContaining([
-        "https://*.googleapis.com",
-        "http://127.0.0.1:9099",
-        "wss://p-default-rtdb.firebaseio.com",
-      ]),
-    );
+    expect(policy.get("connect-src")).toEqual([
+      "'self'",
+      "https://api.stripe.com",
+      "https://*.googleapis.com",
+      "http://127.0.0.1:9099",
+      "http://127.0.0.1:8080",
+    ]);
   });
 });

@@ -1,13 +1,6 @@
 import type { ServerEnv } from "./env.server";
 
-type CspEnv = Pick<
-  ServerEnv,
-  | "BACKEND"
-  | "FIREBASE_AUTH_EMULATOR_HOST"
-  | "FIRESTORE_EMULATOR_HOST"
-  | "FIREBASE_DATABASE_EMULATOR_HOST"
-  | "FIREBASE_DATABASE_URL"
->;
+type CspEnv = Pick<ServerEnv, "BACKEND" | "FIREBASE_AUTH_EMULATOR_HOST" | "FIRESTORE_EMULATOR_HOST">;
 
 /**
  * The Content-Security-Policy of every document. Scripts run only from our own files or with this
@@ -18,20 +11,10 @@ type CspEnv = Pick<
 export function contentSecurityPolicy(nonce: string, env: CspEnv): string {
   const connect = ["'self'", "https://api.stripe.com"];
   if (env.BACKEND === "firebase") {
-    connect.push(
-      "https://*.googleapis.com",
-      "https://*.firebaseio.com",
-      "wss://*.firebaseio.com",
-      "https://*.firebasedatabase.app",
-      "wss://*.firebasedatabase.app",
-    );
-    if (env.FIREBASE_DATABASE_URL) connect.push(new URL(env.FIREBASE_DATABASE_URL).origin.replace(/^http/, "ws"));
-    for (const host of [
-      env.FIREBASE_AUTH_EMULATOR_HOST,
-      env.FIRESTORE_EMULATOR_HOST,
-      env.FIREBASE_DATABASE_EMULATOR_HOST,
-    ]) {
-      if (host) connect.push(`http://${host}`, `ws://${host}`);
+    // Auth (identitytoolkit, securetoken) and Firestore (firestore) are all under googleapis.com.
+    connect.push("https://*.googleapis.com");
+    for (const host of [env.FIREBASE_AUTH_EMULATOR_HOST, env.FIRESTORE_EMULATOR_HOST]) {
+      if (host) connect.push(`http://${host}`);
     }
   }
   const directives: Record<string, string[]> = {

@@ -5,7 +5,6 @@ const firebaseSettings = {
   FIREBASE_PROJECT_ID: "skillswap-prod",
   FIREBASE_API_KEY: "AIzaSyExample",
   FIREBASE_AUTH_DOMAIN: "skillswap-prod.firebaseapp.com",
-  FIREBASE_DATABASE_URL: "https://skillswap-prod-default-rtdb.firebaseio.com",
   FIREBASE_APP_ID: "1:123:web:abc",
 };
 
@@ -55,9 +54,10 @@ describe("parseEnv", () => {
     }
     expect(message).toContain("SkillSwap cannot start");
     expect(message.split("\n").filter((line) => line.includes("BACKEND=firebase needs"))).toHaveLength(1);
-    for (const key of ["FIREBASE_API_KEY", "FIREBASE_AUTH_DOMAIN", "FIREBASE_DATABASE_URL", "FIREBASE_APP_ID"])
-      expect(message).toContain(key);
+    for (const key of ["FIREBASE_API_KEY", "FIREBASE_AUTH_DOMAIN", "FIREBASE_APP_ID"]) expect(message).toContain(key);
+    // Presence is on Firestore (decision 034): no Realtime Database URL is asked for.
     expect(message).not.toContain("FIREBASE_PROJECT_ID");
+    expect(message).not.toContain("DATABASE");
   });
 
   it("accepts a complete Firebase configuration", () => {

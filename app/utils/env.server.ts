@@ -13,7 +13,6 @@ export const FIREBASE_REQUIRED = [
   "FIREBASE_PROJECT_ID",
   "FIREBASE_API_KEY",
   "FIREBASE_AUTH_DOMAIN",
-  "FIREBASE_DATABASE_URL",
   "FIREBASE_APP_ID",
 ] as const;
 
@@ -102,10 +101,6 @@ const schema = z
     FIREBASE_PROJECT_ID: z.string().min(1).optional(),
     FIREBASE_API_KEY: z.string().min(1).optional(),
     FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
-    FIREBASE_DATABASE_URL: z
-      .string()
-      .url("must be a URL such as https://PROJECT-default-rtdb.firebaseio.com")
-      .optional(),
     FIREBASE_APP_ID: z.string().min(1).optional(),
     FIREBASE_STORAGE_BUCKET: z.string().min(1).optional(),
     /** Lifetime of the Firebase session cookie; Firebase accepts 5 minutes to 14 days. */
@@ -118,7 +113,6 @@ const schema = z
     // Emulators (tests, local runs): the SDKs read these themselves; the browser is told them too.
     FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
     FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
-    FIREBASE_DATABASE_EMULATOR_HOST: z.string().min(1).optional(),
     /** Firebase mode: the shared secret a scheduler sends to POST /api/cron (X-Cron-Secret). */
     CRON_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The video call's STUN/TURN servers as JSON (README "Video calls"); STUN only by default. */
@@ -242,14 +236,12 @@ export function firebaseWebConfig(env: z.infer<typeof schema>) {
     apiKey: env.FIREBASE_API_KEY ?? "",
     authDomain: env.FIREBASE_AUTH_DOMAIN ?? "",
     projectId: env.FIREBASE_PROJECT_ID ?? "",
-    databaseURL: env.FIREBASE_DATABASE_URL ?? "",
     appId: env.FIREBASE_APP_ID ?? "",
     storageBucket: env.FIREBASE_STORAGE_BUCKET ?? null,
     /** Set only when the server itself runs against emulators, so the browser does too. */
     emulators: {
       auth: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
       firestore: env.FIRESTORE_EMULATOR_HOST ?? null,
-      database: env.FIREBASE_DATABASE_EMULATOR_HOST ?? null,
     },
   };
 }

@@ -36,7 +36,6 @@ beforeAll(async () => {
     FIREBASE_PROJECT_ID: PROJECT_ID,
     FIREBASE_API_KEY: "demo-api-key",
     FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
-    FIREBASE_DATABASE_URL: `http://127.0.0.1:9000?ns=${PROJECT_ID}`,
     FIREBASE_APP_ID: "1:0:web:test",
     FIREBASE_AUTH_EMULATOR_HOST: authEmulator.host,
     FIRESTORE_EMULATOR_HOST: firestoreEmulator.host,

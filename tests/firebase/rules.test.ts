@@ -1,16 +1,13 @@
 /**
- * Security rules (firebase/firestore.rules, firebase/database.rules.json) with
- * @firebase/rules-unit-testing, against Google's official Cloud Firestore emulator, which
+ * Security rules (firebase/firestore.rules) with @firebase/rules-unit-testing, against Google's official Cloud Firestore emulator, which
  * tests/setup/cloud-firestore-emulator.ts finds and starts (decision 032); an emulator already
  * running is used instead when FIRESTORE_EMULATOR_HOST names it. Where there is none, the suite is
  * skipped with the one line saying how to get it.
  *
  * Every listener the browser attaches (app/engine/live/firebase.client.ts) is attached here with
  * the same queries (app/engine/live/feeds.ts, built by firebase-queries.ts): allowed for the member
- * it belongs to, refused to anyone else. Browsers write nothing in Firestore.
- *
- * The Realtime Database part (presence) needs its own emulator, which firebase-tools downloads and
- * this project's machines do not have: it runs only where FIREBASE_DATABASE_EMULATOR_HOST is set.
+ * it belongs to, refused to anyone else. The one thing a browser writes is its member's presence
+ * beat (`status/{uid}`, decision 034), exactly as firebase.client.ts writes it; nothing else.
  */
 import { readFileSync } from "node:fs";
 import {
@@ -19,7 +16,6 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from "@firebase/rules-unit-testing";
-import { ref, serverTimestamp, set } from "firebase/database";
 import {
   addDoc,
   collection,
@@ -29,6 +25,7 @@ import {
   getDocs,
   onSnapshot,
   query,
+  serverTimestamp,
   setDoc,
   updateDoc,
   where,
@@ -47,6 +44,8 @@ import {
   unseenMessagesOf,
   type PlainFeedName,
 } from "~/engine/live/feeds";
+import { PRESENCE_LEASE_MS, getStatus, onlineBeat, statusPath } from "~/documents/status";
+import { connectFirestore, openFirestoreStore } from "~/engine/store/firestore.server";
 import { buildClientQuery, buildClientSource, type ClientSource } from "~/engine/live/firebase-queries";
 import {
   findCloudFirestoreEmulator,
@@ -59,12 +58,6 @@ const found = runningHost ? undefined : findCloudFirestoreEmulator();
 const firestoreTitle =
   found && !found.found ? `Firestore security rules (skipped: ${found.reason})` : "Firestore security rules";
 const firestoreSuite = found && !found.found ? describe.skip : describe;
-
-const databaseHost = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
-const databaseSuite = databaseHost ? describe : describe.skip;
-const databaseTitle = databaseHost
-  ? "Realtime Database rules (presence)"
-  : "Realtime Database rules (presence) (skipped: needs the Realtime Database emulator, which firebase-tools downloads (`npx firebase setup:emulators:database`) and this project's machines cannot; set FIREBASE_DATABASE_EMULATOR_HOST)";
 
 function hostPort(host: string): { host: string; port: number } {
   const at = host.lastIndexOf(":");
@@ -107,6 +100,8 @@ const listenQuery = (db: Firestore, q: Parameters<typeof buildClientQuery>[1]) =
   listen({ kind: "query", query: buildClientQuery(db, q) });
 const listenDoc = (db: Firestore, path: string) => listen({ kind: "doc", ref: doc(db, path) });
 
+const PROJECT_ID = "demo-skillswap-rules";
+
 firestoreSuite(firestoreTitle, () => {
   let env: RulesTestEnvironment;
   let emulator: RunningCloudFirestoreEmulator | undefined;
@@ -114,7 +109,7 @@ firestoreSuite(firestoreTitle, () => {
   beforeAll(async () => {
     if (found?.found) emulator = await startCloudFirestoreEmulator(found);
     env = await initializeTestEnvironment({
-      projectId: "demo-skillswap-rules",
+      projectId: PROJECT_ID,
       firestore: {
         ...hostPort(emulator?.host ?? runningHost!),
         rules: readFileSync("firebase/firestore.rules", "utf8"),
@@ -199,6 +194,7 @@ firestoreSuite(firestoreTitle, () => {
       await setDoc(doc(db, "board_lists/all/entries/e1"), { postId: "bp1", type: "offer" });
       await setDoc(doc(db, "board_proposals/q1"), { postId: "bp1", proposerUid: "bob", posterUid: "alice" });
       await setDoc(doc(db, "swap_links/s1"), { bookingIds: ["b1", "b2"], participants: ["alice", "bob"] });
+      await setDoc(doc(db, "status/bob"), { state: "online", last_changed: 1, lease_ms: PRESENCE_LEASE_MS });
     });
   });
 
@@ -421,40 +417,66 @@ firestoreSuite(firestoreTitle, () => {
     }
     await assertFails(getDocs(collection(alice(), "board_lists/all/entries")));
   });
-});
 
-databaseSuite(databaseTitle, () => {
-  let env: RulesTestEnvironment;
-
-  beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: "demo-skillswap-rules",
-      database: { ...hostPort(databaseHost!), rules: readFileSync("firebase/database.rules.json", "utf8") },
-    });
-  }, 60_000);
-
-  afterAll(() => env?.cleanup());
-  beforeEach(() => env.clearDatabase());
-
-  it("status/{uid} in the Realtime Database is written only by that user", async () => {
-    const online = { state: "online", last_changed: serverTimestamp() };
-    await assertSucceeds(set(ref(env.authenticatedContext("alice").database(), "status/alice"), online));
-    await assertFails(set(ref(env.authenticatedContext("bob").database(), "status/alice"), online));
-    await assertFails(set(ref(env.unauthenticatedContext().database(), "status/alice"), online));
-    await assertFails(
-      set(ref(env.authenticatedContext("alice").database(), "status/alice"), {
-        state: "away",
-        last_changed: serverTimestamp(),
-      }),
-    );
+  it("presence: any signed-in member listens to anyone's status (as the presence feed does); nobody signed out", async () => {
+    await assertSucceeds(listenDoc(alice(), statusPath("bob")));
+    await assertSucceeds(listenDoc(alice(), statusPath("alice")));
+    await assertSucceeds(listenDoc(carol(), statusPath("dave")));
+    await assertFails(listenDoc(nobody(), statusPath("bob")));
+    await assertFails(getDoc(doc(nobody(), statusPath("bob"))));
+    // The directory's query (who is online) is server-side, but a browser asking it is not refused.
+    await assertSucceeds(getDocs(query(collection(alice(), "status"), where("state", "==", "online"))));
+    await assertFails(getDocs(query(collection(nobody(), "status"), where("state", "==", "online"))));
   });
 
-  it("status/{uid}.last_changed is the server's time, never one the client picks (issue 11, finding 8)", async () => {
-    const alice = env.authenticatedContext("alice").database();
-    await assertFails(
-      set(ref(alice, "status/alice"), { state: "offline", last_changed: Date.now() - 30 * 24 * 3600 * 1000 }),
+  it("presence: a member's page writes their own beat, at the server's time, for the app's lease", async () => {
+    await assertSucceeds(setDoc(doc(alice(), statusPath("alice")), onlineBeat(serverTimestamp())));
+    await assertSucceeds(setDoc(doc(alice(), statusPath("alice")), onlineBeat(serverTimestamp())));
+    await assertSucceeds(updateDoc(doc(alice(), statusPath("alice")), onlineBeat(serverTimestamp())));
+    await assertSucceeds(setDoc(doc(bob(), statusPath("bob")), onlineBeat(serverTimestamp())));
+  });
+
+  it("presence: nobody writes another member's status, signed out or signed in", async () => {
+    await assertFails(setDoc(doc(bob(), statusPath("alice")), onlineBeat(serverTimestamp())));
+    await assertFails(updateDoc(doc(alice(), statusPath("bob")), onlineBeat(serverTimestamp())));
+    await assertFails(setDoc(doc(nobody(), statusPath("alice")), onlineBeat(serverTimestamp())));
+    await assertFails(deleteDoc(doc(alice(), statusPath("bob"))));
+  });
+
+  it("presence: a beat with a time, a lease, a state or a field the app does not write is refused; no delete", async () => {
+    const mine = () => doc(alice(), statusPath("alice"));
+    const beat = onlineBeat(serverTimestamp());
+    // A time the browser picks: to look online for a month, or seen long ago.
+    await assertFails(setDoc(mine(), { ...beat, last_changed: Date.now() + 30 * 86_400_000 }));
+    await assertFails(setDoc(mine(), { ...beat, last_changed: 0 }));
+    // A longer lease, none, or none at all.
+    await assertFails(setDoc(mine(), { ...beat, lease_ms: PRESENCE_LEASE_MS * 1000 }));
+    await assertFails(setDoc(mine(), { ...beat, lease_ms: 0 }));
+    await assertFails(setDoc(mine(), { state: "online", last_changed: serverTimestamp() }));
+    // Another state, or anything beside the three fields.
+    await assertFails(setDoc(mine(), { ...beat, state: "away" }));
+    await assertFails(setDoc(mine(), { ...beat, state: "offline" }));
+    await assertFails(setDoc(mine(), { ...beat, balance: 1_000_000 }));
+    await assertSucceeds(setDoc(mine(), beat));
+    await assertFails(deleteDoc(mine()));
+  });
+
+  it("presence: the server reads a page's beat (a server timestamp) as online until its lease runs out", async () => {
+    const store = openFirestoreStore(
+      connectFirestore({ projectId: PROJECT_ID, emulatorHost: emulator?.host ?? runningHost }),
     );
-    await assertFails(set(ref(alice, "status/alice"), { state: "online", last_changed: 0 }));
-    await assertSucceeds(set(ref(alice, "status/alice"), { state: "offline", last_changed: serverTimestamp() }));
+    try {
+      await setDoc(doc(alice(), statusPath("alice")), onlineBeat(serverTimestamp()));
+      const beat = await getStatus(store, "alice");
+      expect(beat.state).toBe("online");
+      expect(Math.abs(beat.last_changed - Date.now())).toBeLessThan(60_000);
+      expect((await getStatus(store, "alice", beat.last_changed + PRESENCE_LEASE_MS - 1)).state).toBe("online");
+      expect(await getStatus(store, "alice", beat.last_changed + PRESENCE_LEASE_MS)).toEqual({
+        ...beat,
+        state: "offline",
+      });
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -8,8 +8,8 @@ import { getApps, initializeApp, type App } from "firebase-admin/app";
 
 const APP_NAME = "skillswap";
 
-export function getAdminApp(projectId: string, databaseURL?: string): App {
+export function getAdminApp(projectId: string): App {
   const existing = getApps().find((app) => app.name === APP_NAME);
   if (existing) return existing;
-  return initializeApp({ projectId, ...(databaseURL ? { databaseURL } : {}) }, APP_NAME);
+  return initializeApp({ projectId }, APP_NAME);
 }

@@ -516,9 +516,9 @@ export function inboxEntryPayload(
   };
 }
 
-/** presence:<uids>: one status document per member (`status/{uid}`). */
-export function presenceEntry(data: DocData | null | undefined): PresencePayload[string] {
-  const status = readStatus(data);
+/** presence:<uids>: one status document per member (`status/{uid}`), as it reads at `now`. */
+export function presenceEntry(data: DocData | null | undefined, now = Date.now()): PresencePayload[string] {
+  const status = readStatus(data, now);
   return { online: status.state === "online", lastChanged: status.last_changed };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The Firebase engine's LiveTransport: the browser listens to Firestore itself (SPEC.md §7) and
- * writes its own presence to the Realtime Database. It signs the client SDK in with a custom token
+ * renews its own presence there (`status/{uid}`, a lease per beat, decision 034). It signs the client SDK in with a custom token
  * the server mints for the session's user (in-memory persistence: the session cookie stays the one
  * credential that outlives the page). Loaded only in Firebase mode, by transport.client.ts.
  *
@@ -16,23 +16,16 @@ import {
   type Auth,
 } from "firebase/auth";
 import {
-  connectDatabaseEmulator,
-  getDatabase,
-  onDisconnect,
-  onValue,
-  ref,
-  serverTimestamp,
-  set,
-  type Database,
-} from "firebase/database";
-import {
   Timestamp,
   connectFirestoreEmulator,
   doc,
+  getDocFromServer,
   initializeFirestore,
   onSnapshot,
   persistentLocalCache,
   persistentMultipleTabManager,
+  serverTimestamp,
+  setDoc,
   type DocumentSnapshot,
   type Firestore,
   type QuerySnapshot,
@@ -54,7 +47,7 @@ import {
   type FeedPayloads,
   type PlainFeedName,
 } from "./feeds";
-import { statusPath } from "~/documents/status";
+import { PRESENCE_BEAT_MS, leaseEndOf, onlineBeat, readStatus, statusPath } from "~/documents/status";
 import type { FirebaseWebConfig } from "~/utils/env.server";
 import type { Doc, DocData } from "../store/types";
 import { composeCall } from "./call-feed";
@@ -122,32 +115,77 @@ function watcher(db: Firestore): WatchQuery {
     );
 }
 
-function watchPresence(rtdb: Database, uids: string[], emit: Emit, fail: Fail): Stop {
-  const current: Record<string, ReturnType<typeof presenceEntry>> = {};
+/** Server time as this page estimates it (presence leases are written in the server's time). */
+type ServerNow = () => number;
+
+/**
+ * The members' status documents, re-read when a lease runs out: a closed tab writes nothing, so
+ * no snapshot says that its member went offline.
+ */
+function watchPresence(db: Firestore, serverNow: ServerNow, uids: string[], emit: Emit, fail: Fail): Stop {
+  const current: Record<string, DocData | null> = {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  function publish() {
+    clearTimeout(timer);
+    const now = serverNow();
+    emit(Object.fromEntries(uids.map((uid) => [uid, presenceEntry(current[uid], now)])));
+    const ends = uids.flatMap((uid) => leaseEndOf(readStatus(current[uid], now)) ?? []);
+    if (ends.length > 0) timer = setTimeout(publish, Math.min(...ends) - now + 1);
+  }
   const stops = uids.map((uid) =>
-    onValue(
-      ref(rtdb, statusPath(uid)),
-      (snapshot) => {
-        const value = snapshot.val() as DocData | null;
-        current[uid] = presenceEntry(value);
-        if (uids.every((u) => u in current)) emit({ ...current });
-      },
+    onSnapshot(
+      doc(db, statusPath(uid)),
+      WITH_METADATA,
+      afterServerAnswer((snapshot: DocumentSnapshot) => {
+        current[uid] = docOf(snapshot)?.data ?? null;
+        if (uids.every((u) => u in current)) publish();
+      }),
       fail,
     ),
   );
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    clearTimeout(timer);
+    stops.forEach((stop) => stop());
+  };
 }
 
-/** Online while this page is connected; the server writes "offline" for us when we vanish. */
-function publishPresence(rtdb: Database, uid: string): Stop {
-  const status = ref(rtdb, statusPath(uid));
-  return onValue(ref(rtdb, ".info/connected"), (snapshot) => {
-    if (snapshot.val() !== true) return;
-    void onDisconnect(status)
-      .set({ state: "offline", last_changed: serverTimestamp() })
-      .then(() => set(status, { state: "online", last_changed: serverTimestamp() }))
-      .catch((error: unknown) => console.warn("presence: could not mark online", error));
-  });
+/**
+ * Online while this page is open: every PRESENCE_BEAT_MS (and whenever the page is shown again)
+ * it renews `status/{uid}` with a lease of PRESENCE_LEASE_MS from the server's time, which the
+ * rules require. A closed or frozen page stops renewing and reads offline when the lease runs out.
+ * The first beat also measures this browser's clock against the server's (`onOffset`).
+ */
+function publishPresence(db: Firestore, uid: string, onOffset: (offsetMs: number) => void): Stop {
+  const ref = doc(db, statusPath(uid));
+  let pending = false;
+  let measured = false;
+  async function renew() {
+    const sent = Date.now();
+    await setDoc(ref, onlineBeat(serverTimestamp()));
+    if (measured) return;
+    measured = true;
+    const acknowledged = Date.now();
+    const written = readStatus(docOf(await getDocFromServer(ref))?.data, 0).last_changed;
+    if (written > 0) onOffset((sent + acknowledged) / 2 - written);
+  }
+  function beat() {
+    // A beat still waiting (offline) is enough: Firestore sends it on reconnecting.
+    if (pending) return;
+    pending = true;
+    renew()
+      .catch((error: unknown) => console.warn("presence: could not mark online", error))
+      .finally(() => (pending = false));
+  }
+  const onVisible = () => {
+    if (document.visibilityState === "visible") beat();
+  };
+  beat();
+  const interval = setInterval(beat, PRESENCE_BEAT_MS);
+  document.addEventListener("visibilitychange", onVisible);
+  return () => {
+    clearInterval(interval);
+    document.removeEventListener("visibilitychange", onVisible);
+  };
 }
 
 let signedInAuth: Promise<Auth> | undefined;
@@ -167,7 +205,6 @@ export async function createFirebaseTransport(
       apiKey: config.apiKey,
       authDomain: config.authDomain,
       projectId: config.projectId,
-      databaseURL: config.databaseURL,
       appId: config.appId,
     },
     "skillswap-live",
@@ -176,16 +213,17 @@ export async function createFirebaseTransport(
   const db = initializeFirestore(app, {
     localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
   });
-  const rtdb = getDatabase(app);
   if (config.emulators.auth) connectAuthEmulator(auth, `http://${config.emulators.auth}`, { disableWarnings: true });
   if (config.emulators.firestore) connectFirestoreEmulator(db, ...hostAndPort(config.emulators.firestore));
-  if (config.emulators.database) connectDatabaseEmulator(rtdb, ...hostAndPort(config.emulators.database));
 
   const signedIn = fetchClientToken().then(async ({ token }) => (await signInWithCustomToken(auth, token)).user.uid);
   signedInAuth = signedIn.then(() => auth);
   const stops = new Set<Stop>();
+  // This browser's clock minus the server's, once the first beat has measured it.
+  let clockOffset = 0;
+  const serverNow: ServerNow = () => Date.now() - clockOffset;
   void signedIn.then(
-    (uid) => stops.add(publishPresence(rtdb, uid)),
+    (uid) => stops.add(publishPresence(db, uid, (offset) => (clockOffset = offset))),
     () => {},
   );
 
@@ -229,7 +267,7 @@ export async function createFirebaseTransport(
       );
     }
     if (feed.startsWith("presence:"))
-      return watchPresence(rtdb, feedParam(feed as `presence:${string}`).split("."), emit, fail);
+      return watchPresence(db, serverNow, feedParam(feed as `presence:${string}`).split("."), emit, fail);
     throw new Error(`No Firestore listener for feed ${feed}`);
   }
 

@@ -1,5 +1,6 @@
 import type { DocStore } from "../store/types";
 import {
+  PRESENCE_LEASE_MS,
   PRESENCE_STREAMS,
   STATUS,
   getStatus,
@@ -37,10 +38,10 @@ function change(store: DocStore, uid: string, workerId: string, opening: boolean
         const now = Date.now();
         if (holders.size > 0) {
           tx.set(presenceStreamsPath(uid), { holders: [...holders] });
-          if (opening) tx.set(statusPath(uid), { state: "online", last_changed: now } satisfies StatusDoc);
+          if (opening) tx.set(statusPath(uid), { state: "online", last_changed: now, lease_ms: 0 } satisfies StatusDoc);
         } else {
           if (doc) tx.delete(presenceStreamsPath(uid));
-          tx.set(statusPath(uid), { state: "offline", last_changed: now } satisfies StatusDoc);
+          tx.set(statusPath(uid), { state: "offline", last_changed: now, lease_ms: 0 } satisfies StatusDoc);
         }
       }),
     )
@@ -73,8 +74,11 @@ export function openPresence(store: DocStore, uid: string, workerId = WORKER_ID)
   };
 }
 
-/** A worker whose heartbeat is older than this is gone (the leader loop beats every few seconds). */
-export const WORKER_DEAD_AFTER_MS = 20_000;
+/**
+ * A worker whose heartbeat is older than this is gone (the leader loop beats every few seconds):
+ * the members it held read offline after the same time as a closed tab on Firebase.
+ */
+export const WORKER_DEAD_AFTER_MS = PRESENCE_LEASE_MS;
 
 /**
  * Run by the leader: forgets holders that stopped beating and marks offline every user left online
@@ -105,7 +109,7 @@ export async function sweepPresence(
       if (alive.length > 0) return false;
       if (holders) tx.delete(presenceStreamsPath(doc.id));
       if (status.state !== "online") return false;
-      tx.set(statusPath(doc.id), { state: "offline", last_changed: now } satisfies StatusDoc);
+      tx.set(statusPath(doc.id), { state: "offline", last_changed: now, lease_ms: 0 } satisfies StatusDoc);
       return true;
     });
     if (changed) marked++;

@@ -62,7 +62,7 @@ export async function computeOverview(store: DocStore, now = Date.now()): Promis
 
   const lastSeen = new Map(
     statuses.map(({ id, data }) => {
-      const status = readStatus(data);
+      const status = readStatus(data, now);
       return [id, status.state === "online" ? now : status.last_changed];
     }),
   );

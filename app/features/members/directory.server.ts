@@ -5,7 +5,7 @@
  */
 import type { DocStore } from "~/engine/store/types";
 import { readTeaching, TEACHING } from "~/documents/bookings";
-import { STATUS } from "~/documents/status";
+import { readStatus, STATUS } from "~/documents/status";
 import { readUser, USERS } from "~/documents/users";
 import { isListedMember, publicMember } from "./member";
 import type { DirectoryEntry } from "./directory";
@@ -19,7 +19,9 @@ export async function loadDirectory(store: DocStore, viewerUid: string): Promise
     store.query({ collection: STATUS, where: [["state", "==", "online"]], limit: DIRECTORY_SCAN * 2 }),
   ]);
   const rates = new Map(teaching.map((d) => [d.id, readTeaching(d.data).rates]));
-  const onlineNow = new Set(online.map((d) => d.id));
+  // A lease that ran out (a closed tab on Firebase) still says "online" in the document.
+  const now = Date.now();
+  const onlineNow = new Set(online.filter((d) => readStatus(d.data, now).state === "online").map((d) => d.id));
   const entries: DirectoryEntry[] = [];
   for (const doc of users) {
     const profile = readUser(doc.data);
