@@ -9,6 +9,8 @@ import { PageHeader } from "~/components/page-header";
 import { getAuth, getFiles, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
 import { newPasswordSchema } from "~/features/auth/schemas";
+import { getDataExport } from "~/documents/data-exports";
+import { downloadLink, requestExport } from "~/features/export/export.server";
 import { deleteAccount } from "~/features/members/delete-account.server";
 import { saveNotificationPrefs } from "~/features/notifications/notifications.server";
 import {
@@ -26,6 +28,8 @@ import { publicOrigin } from "~/utils/origin.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { pageMeta } from "~/utils/meta";
+import { formatDateTime } from "~/features/bookings/format";
+import { DAY_MS } from "~/features/export/rules";
 import { clearSessionToken, commitSessionToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -66,6 +70,7 @@ const settingsSchema = z.union([
     password: z.string().max(200).default(""),
   }),
   z.object({ intent: z.literal("resendVerification") }),
+  z.object({ intent: z.literal("export") }),
   z.object({
     intent: z.literal("timezone"),
     timezone: z.string().refine((tz) => knownTimeZone(tz) !== null, "Choose a timezone from the list."),
@@ -93,6 +98,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     deleteNeedsPassword: auth.capabilities.checksPasswords,
     timezone: user.profile.timezone,
     timezones: timeZoneOptions(),
+    dataExport: yourData(await getDataExport(await getStore(), user.uid)),
+  };
+}
+
+/** What "Your data" shows: nothing asked yet, being made, ready (with its link until it expires), or failed. */
+function yourData(current: Awaited<ReturnType<typeof getDataExport>>, now = Date.now()) {
+  if (!current) return { state: "none" as const };
+  if (current.state === "queued" || current.state === "building") return { state: "building" as const };
+  if (current.state === "failed") return { state: "failed" as const };
+  if (current.expiresAt === null || current.expiresAt <= now) return { state: "expired" as const };
+  return {
+    state: "ready" as const,
+    href: downloadLink(current.archiveId),
+    size: current.size,
+    expiresAt: current.expiresAt,
+    renewable: now >= current.requestedAt + DAY_MS,
   };
 }
 
@@ -121,6 +142,22 @@ async function resendVerification({ request, user, form }: HandlerArgs<"resendVe
     throw error;
   }
   return { ok: true as const, message: `We sent a new verification link to ${user.email}.` };
+}
+
+async function askForData({ user, form }: HandlerArgs<"export">) {
+  const verdict = await requestExport(await getStore(), await getFiles(), user.uid);
+  if (verdict.ok)
+    return {
+      ok: true as const,
+      message: "We are gathering your data. We will tell you here, in the bell and by e-mail when it is ready.",
+    };
+  if (verdict.reason === "building")
+    return formFailure(form, "Your archive is being made already. We will tell you when it is ready.", 409);
+  return formFailure(
+    form,
+    `You can ask for one archive a day. Ask again after ${formatDateTime(verdict.nextAt, user.profile.timezone)}.`,
+    429,
+  );
 }
 
 async function saveTimezone({ user, input }: HandlerArgs<"timezone">) {
@@ -194,6 +231,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return saveNotifications({ request, context, user, input, form });
     case "resendVerification":
       return resendVerification({ request, context, user, input, form });
+    case "export":
+      return askForData({ request, context, user, input, form });
     case "timezone":
       return saveTimezone({ request, context, user, input, form });
     case "password":
@@ -204,7 +243,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { email, emailVerified, notificationPrefs, deleteNeedsPassword, timezone, timezones } =
+  const { email, emailVerified, notificationPrefs, deleteNeedsPassword, timezone, timezones, dataExport } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -306,6 +345,7 @@ export default function Settings() {
             you accepted.
           </p>
         </section>
+        <YourData data={dataExport} timezone={timezone} busy={navigation.state !== "idle"} />
         <DeleteAccount
           needsPassword={deleteNeedsPassword}
           failure={failure?.values.intent === "delete" ? failure : undefined}
@@ -399,6 +439,62 @@ function DeleteAccount({
         <button type="button" className="btn-danger mt-4" onClick={() => setOpen(true)}>
           Delete account…
         </button>
+      )}
+    </section>
+  );
+}
+
+type DataExportView =
+  | { state: "none" | "building" | "failed" | "expired" }
+  | { state: "ready"; href: string; size: number; expiresAt: number; renewable: boolean };
+
+function megabytes(bytes: number): string {
+  return bytes < 100_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** Issue 32: a copy of everything SkillSwap keeps about the member, as one archive. */
+function YourData({ data, timezone, busy }: { data: DataExportView; timezone: string; busy: boolean }) {
+  const ask = (label: string) => (
+    <Form method="post" className="mt-4">
+      <input type="hidden" name="intent" value="export" />
+      <button type="submit" className="btn-secondary" disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+  return (
+    <section className="card" id="your-data" aria-labelledby="your-data-title">
+      <h2 id="your-data-title" className="text-base font-semibold">
+        Your data
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Download a copy of everything SkillSwap keeps about you: profile, skills, wallet, payments, sessions, reviews,
+        messages, forum posts, saved profiles, notifications and your picture, as JSON and CSV files with a README. We
+        make it in the background and tell you when it is ready. One archive a day.
+      </p>
+      {data.state === "building" ? (
+        <p className="mt-4 text-sm font-medium text-slate-800" role="status">
+          Your archive is being made. We will tell you when it is ready.
+        </p>
+      ) : data.state === "ready" ? (
+        <div className="mt-4 space-y-2">
+          <a href={data.href} className="btn-primary" download>
+            Download my data ({megabytes(data.size)})
+          </a>
+          <p className="text-xs text-slate-500">
+            The link works for you, signed in, until {formatDateTime(data.expiresAt, timezone)}.
+          </p>
+          {data.renewable ? ask("Make a new archive") : null}
+        </div>
+      ) : (
+        <>
+          {data.state === "failed" ? (
+            <p className="mt-4 text-sm text-red-700">Your last archive could not be made. Please ask again.</p>
+          ) : data.state === "expired" ? (
+            <p className="mt-4 text-sm text-slate-600">Your last archive has expired.</p>
+          ) : null}
+          {ask("Download my data")}
+        </>
       )}
     </section>
   );

@@ -38,6 +38,8 @@ describe("POST /api/cron", () => {
       expired: 0,
       completed: 0,
       board: { expired: 0, warned: 0 },
+      // Members' data archives that wait (issue 32): none here.
+      exports: { built: 0, failed: 0 },
       // On Firebase nothing else runs the mail step, so the cron call does (decision 022).
       mail: { sent: 0, batched: 0, skipped: 0, retried: 0, failed: 0, interrupted: 0 },
       // Board proposals whose time passed unanswered (decision 041).

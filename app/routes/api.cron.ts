@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { timingSafeEqual } from "node:crypto";
 import { getFiles, getStore } from "~/engine/index.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
+import { runDataExportWork } from "~/features/export/work.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { lapseDueProposals } from "~/features/board/proposals.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
@@ -18,7 +19,7 @@ function secretMatches(given: string | null, expected: string): boolean {
 /**
  * POST /api/cron — runs due booking work (reminders, expiry, auto-completion), then sends the mail
  * that is due (chat batches, the mails of booking changes and reminders), and the first time
- * converts the pictures stored before decision 027. In Firebase mode a
+ * converts the pictures stored before decision 027, and builds the members' data archives that wait. In Firebase mode a
  * scheduler (Cloud Scheduler) calls it every minute with the X-Cron-Secret header; without
  * CRON_SECRET configured the route is closed.
  */
@@ -30,12 +31,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ error: "Forbidden." }, { status: 403 });
   const store = await getStore();
   const due = await runDueWork(store);
+  // Archives first, so the mail that says one is ready leaves in this same call.
+  const exports = await runDataExportWork(store);
   const mail = await runMailWork(store);
   const lapsedProposals = await lapseDueProposals(store);
   // Once, at the first call: pictures stored before decision 027 lose their metadata.
   return Response.json({
     ok: true,
     ...due,
+    exports,
     mail,
     lapsedProposals,
     pictures: await convertStoredPictures(store, await getFiles()),

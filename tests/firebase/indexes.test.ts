@@ -236,8 +236,41 @@ const LISTED: Record<string, Query> = {
     orderBy: [["createdAt", "desc"]],
     limit: 50,
   },
+  ...exportQueries(),
   ...forumQueries(),
 };
+
+/** The member's data archive (issue 32): paged reads in one field's order, and equality reads; no composite index. */
+function exportQueries(): Record<string, Query> {
+  const page = (collection: string, field: string): Query => ({
+    collection,
+    where: [[field, ">=", 5]],
+    orderBy: [[field, "asc"]],
+    limit: 500,
+  });
+  return {
+    "export export.server runExportWork, waiting archives": {
+      collection: "data_exports",
+      where: [["state", "in", ["queued", "building"]]],
+      limit: 20,
+    },
+    "export areas.server ledger page": page(`wallets/${UID}/transactions`, "timestamp"),
+    "export areas.server messages page": page("chats/c1/messages", "timestamp"),
+    "export areas.server notifications page": page(`notifications/${UID}/messages`, "timestamp"),
+    "export areas.server saved page": page(`users/${UID}/saved`, "savedAt"),
+    "export areas.server subscription periods page": page(`subscriptions/${UID}/periods`, "paidAt"),
+    "export areas.server threads page": page("community/forum/threads", "newestKey"),
+    "export areas.server a thread's posts by the member": {
+      collection: "community/forum/threads/t1/posts",
+      where: [["authorUid", "==", UID]],
+    },
+    "export areas.server bookings": { collection: "bookings", where: [["participants", "array-contains", UID]] },
+    "export areas.server chats": { collection: "chats", where: [["participants", "array-contains", UID]] },
+    "export areas.server payments": { collection: "payments", where: [["uid", "==", UID]] },
+    "export areas.server reviews given": { collection: "reviews", where: [["reviewerUid", "==", UID]] },
+    "export areas.server reviews received": { collection: "reviews", where: [["revieweeUid", "==", UID]] },
+  };
+}
 
 /** Every thread list the forum asks for (each sort, all spaces or one, first page or later), and a thread's own queries. */
 function forumQueries(): Record<string, Query> {
@@ -294,6 +327,8 @@ const COVERED_FILES = new Set([
   "app/features/subscriptions/read.server.ts",
   "app/features/members/directory.server.ts",
   "app/features/members/picture-migration.server.ts",
+  "app/features/export/areas.server.ts",
+  "app/features/export/export.server.ts",
   "app/routes/admin.members.$uid.tsx",
   "app/features/reports/reports.server.ts",
   "app/features/mail/chat-batch.server.ts",

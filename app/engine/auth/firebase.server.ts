@@ -7,7 +7,14 @@
  */
 import type { Auth, DecodedIdToken, UserRecord } from "firebase-admin/auth";
 import { createVerificationMailCap, emailActionLink, verificationMail, type Mailer } from "./mail.server";
-import { AuthError, type AuthProvider, type AuthUser, type Credentials, type Session } from "./types";
+import {
+  AuthError,
+  type AuthProvider,
+  type AuthUser,
+  type Credentials,
+  type Session,
+  type SignInRecord,
+} from "./types";
 
 /** createSessionCookie is only for a recent sign-in: an old ID token could be a stolen one. */
 export const MAX_SIGN_IN_AGE_MS = 5 * 60_000;
@@ -160,6 +167,26 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
 
     async findUserByEmail(email) {
       return userRecordOrNull(() => auth.getUserByEmail(email.trim().toLowerCase()));
+    },
+
+    async signInHistory(uid) {
+      let record: UserRecord;
+      try {
+        record = await auth.getUser(uid);
+      } catch (error) {
+        if (authCode(error) === "auth/user-not-found") return [];
+        throw error;
+      }
+      const { creationTime, lastSignInTime, lastRefreshTime } = record.metadata;
+      const records: SignInRecord[] = [];
+      const add = (event: string, time: string | null | undefined) => {
+        const at = time ? Date.parse(time) : Number.NaN;
+        if (Number.isFinite(at)) records.push({ event, at, until: null });
+      };
+      add("account created", creationTime);
+      add("last sign-in", lastSignInTime);
+      add("last active", lastRefreshTime);
+      return records.sort((a, b) => a.at - b.at);
     },
 
     async getUser(uid) {

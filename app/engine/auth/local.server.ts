@@ -26,6 +26,7 @@ import {
   type AuthUser,
   type Credentials,
   type Session,
+  type SignInRecord,
 } from "./types";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000;
@@ -432,6 +433,22 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       if (!entry) return null;
       const user = await store.get<AuthUserDoc>(userPath(entry.data.uid));
       return user ? toAuthUser(entry.data.uid, user.data) : null;
+    },
+
+    async signInHistory(uid) {
+      const [user, sessions] = await Promise.all([
+        store.get<AuthUserDoc>(userPath(uid)),
+        store.query<SessionDoc>({ collection: "sessions", where: [["uid", "==", uid]] }),
+      ]);
+      const records: SignInRecord[] = [];
+      if (user) {
+        records.push({ event: "account created", at: user.data.createdAt, until: null });
+        if (user.data.passwordChangedAt > user.data.createdAt)
+          records.push({ event: "password changed", at: user.data.passwordChangedAt, until: null });
+      }
+      for (const session of sessions)
+        records.push({ event: "signed in (session)", at: session.data.createdAt, until: session.data.expiresAt });
+      return records.sort((a, b) => a.at - b.at);
     },
 
     async getUser(uid) {

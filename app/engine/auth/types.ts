@@ -68,6 +68,15 @@ export interface AuthCapabilities {
   readonly checksPasswords: boolean;
 }
 
+/** One thing the engine keeps about a member's sign-ins (for their data archive). */
+export interface SignInRecord {
+  /** What happened: "account created", "password changed", "signed in (session)", "last sign-in", … */
+  event: string;
+  at: number;
+  /** Until when it holds (a session's expiry); null when it is a moment. */
+  until: number | null;
+}
+
 export interface AuthProvider {
   readonly capabilities: AuthCapabilities;
   /** Creates an account (embedded) or accepts one the browser created (Firebase). */
@@ -110,6 +119,11 @@ export interface AuthProvider {
    * every session and every reset link. Documents outside the auth engine are the caller's.
    */
   deleteAccount(uid: string): Promise<void>;
+  /**
+   * What the engine keeps of the member's sign-ins, oldest first: the embedded engine its account's
+   * creation, last password change and each live session; Firebase the account's metadata.
+   */
+  signInHistory(uid: string): Promise<SignInRecord[]>;
   /** The account registered with this email, or null. For admins and their command line. */
   findUserByEmail(email: string): Promise<AuthUser | null>;
   /** The account with this uid, or null. For admins. */

@@ -27,3 +27,29 @@ describe("local FileStore", () => {
     await expect(files.get("a/../../b")).rejects.toThrow(/Invalid file key/);
   });
 });
+
+describe("local FileStore streams", () => {
+  it("writes chunks as they come and reads them back as a stream with the size", async () => {
+    const files = createLocalFileStore(dir);
+    async function* chunks() {
+      yield new Uint8Array([1, 2]);
+      yield new Uint8Array([3]);
+    }
+    expect(await files.putStream("exports/u1/a.zip", chunks(), "application/zip")).toEqual({ size: 3 });
+    const read = await files.getStream("exports/u1/a.zip");
+    expect(read).toMatchObject({ size: 3, contentType: "application/zip" });
+    expect(new Uint8Array(await new Response(read!.stream).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await files.getStream("exports/u1/none.zip")).toBeNull();
+  });
+
+  it("leaves no file, not even a part or its type, when the source fails", async () => {
+    const files = createLocalFileStore(dir);
+    async function* failing() {
+      yield new Uint8Array([1]);
+      throw new Error("the store went away");
+    }
+    await expect(files.putStream("exports/u1/b.zip", failing(), "application/zip")).rejects.toThrow(/went away/);
+    expect(await files.getStream("exports/u1/b.zip")).toBeNull();
+    expect(readdirSync(path.join(dir, "exports", "u1"))).toEqual([]);
+  });
+});

@@ -11,6 +11,7 @@ import type { DocStore } from "~/engine/store/types";
 import type { MailTransport } from "~/engine/mail/types";
 import { getBooking } from "~/documents/bookings";
 import { getChat, messagesOf, readMessage } from "~/documents/chats";
+import { getDataExport } from "~/documents/data-exports";
 import { readNotificationPrefs } from "~/features/notifications/preferences";
 import { displayNameOf } from "~/features/profile/display";
 import { getParsed } from "~/documents/fields";
@@ -21,6 +22,7 @@ import {
   bookingCancelledMail,
   bookingDeclinedMail,
   bookingRequestedMail,
+  dataExportReadyMail,
   newMessagesMail,
   sessionReminderMail,
   type RenderedMail,
@@ -89,7 +91,8 @@ async function claim(store: DocStore, path: string, now: number): Promise<Claim>
     const { kind } = job;
     // Written by a later version (or damaged): never sent as a kind it is not.
     if (kind === null) return skip("This version of SkillSwap does not know this kind of mail.");
-    if (!readNotificationPrefs(profile)[CATEGORY_OF_MAIL[kind]]) return skip("The member turned this category off.");
+    const category = CATEGORY_OF_MAIL[kind];
+    if (category && !readNotificationPrefs(profile)[category]) return skip("The member turned this category off.");
     const attempts = job.attempts + 1;
     tx.update(path, { state: "sending", attempts, nextAttemptAt: now + SENDING_TIMEOUT_MS, updatedAt: now });
     return { job: { ...job, kind, attempts }, profile };
@@ -111,6 +114,18 @@ async function compose(
   });
   const timeZone = validZone(profile.timezone);
   const settingsUrl = `${origin}/settings`;
+
+  if (job.kind === "data_export_ready") {
+    const current = await getDataExport(store, job.uid);
+    if (!current || current.archiveId !== job.ref || current.state !== "ready" || current.expiresAt === null)
+      return "The archive was replaced or removed before the mail left.";
+    return dataExportReadyMail({
+      recipientName,
+      expiresAt: current.expiresAt,
+      timeZone,
+      settingsUrl: `${settingsUrl}#your-data`,
+    });
+  }
 
   if (job.kind === "new_messages") {
     const chat = await getChat(store, job.ref);

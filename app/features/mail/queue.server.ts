@@ -12,13 +12,15 @@ import { mailJobPath, type MailKind, type NewMailJobDoc } from "~/documents/mail
 import type { BookingState } from "~/features/bookings/types";
 import type { MailCategory } from "./templates";
 
-export const CATEGORY_OF_MAIL: Record<MailKind, MailCategory> = {
+/** null: sent whatever the member's settings (they asked for it: their data archive). */
+export const CATEGORY_OF_MAIL: Record<MailKind, MailCategory | null> = {
   booking_requested: "sessions",
   booking_accepted: "sessions",
   booking_declined: "sessions",
   booking_cancelled: "sessions",
   session_reminder: "reminders",
   new_messages: "messages",
+  data_export_ready: null,
 };
 
 /** Writes only, so it can follow every read of the transaction it is part of. */

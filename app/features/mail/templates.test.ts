@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  dataExportReadyMail,
   bookingAcceptedMail,
   bookingCancelledMail,
   bookingDeclinedMail,
@@ -118,5 +119,24 @@ describe("the batch of chat messages", () => {
     );
     const long = newMessagesMail({ ...chat, messages: [{ text: "Last", timestamp: START }], unreadCount: 9 });
     expect(long.text).toContain("Leo sent you 9 messages while you were away; the latest is below.");
+  });
+});
+
+describe("the data archive mail", () => {
+  it("says the archive is ready, until when, links to Settings (never to the file), and is sent because it was asked for", () => {
+    const mail = dataExportReadyMail({
+      recipientName: "Ana <b>",
+      expiresAt: Date.UTC(2026, 11, 3, 14, 30),
+      timeZone: "Europe/Madrid",
+      settingsUrl: "https://skillswap.example/settings#your-data",
+    });
+    expect(mail.subject).toBe("Your SkillSwap data is ready to download");
+    expect(mail.text).toContain("Hello Ana <b>,");
+    expect(mail.text).toContain("15:30");
+    expect(mail.text).toContain("Download my data: https://skillswap.example/settings#your-data");
+    expect(mail.text).not.toContain("/settings/data/");
+    expect(mail.text).toContain("You get this e-mail because you asked for it in your SkillSwap settings.");
+    expect(mail.text).not.toContain("Change them");
+    expect(mail.html).toContain("Ana &lt;b&gt;");
   });
 });

@@ -28,7 +28,8 @@ interface Layout {
   /** Lines shown as a quoted block (chat messages). */
   quotes?: string[];
   action: { label: string; url: string };
-  category: MailCategory;
+  /** null: a mail the member asked for, sent whatever their settings. */
+  category: MailCategory | null;
   settingsUrl: string;
 }
 
@@ -40,7 +41,8 @@ export function escapeHtml(text: string): string {
 // eslint-disable-next-line no-control-regex
 const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 
-function footer(category: MailCategory): string {
+function footer(category: MailCategory | null): string {
+  if (category === null) return "You get this e-mail because you asked for it in your SkillSwap settings.";
   return `You get this e-mail because "${CATEGORY_LABEL[category]}" is turned on in your SkillSwap notification settings.`;
 }
 
@@ -50,7 +52,7 @@ function layout({ subject, paragraphs, quotes = [], action, category, settingsUr
     ...(quotes.length ? [quotes.map((q) => `> ${q.replace(/\n/g, "\n> ")}`).join("\n\n")] : []),
     `${action.label}: ${action.url}`,
     "--",
-    `${footer(category)} Change them at ${settingsUrl}`,
+    category === null ? `${footer(category)} ${settingsUrl}` : `${footer(category)} Change them at ${settingsUrl}`,
   ].join("\n\n");
   const quoteHtml = quotes
     .map(
@@ -65,7 +67,7 @@ function layout({ subject, paragraphs, quotes = [], action, category, settingsUr
 ${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("\n")}
 ${quoteHtml}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d5cee;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="margin:24px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footer(category))} <a href="${escapeHtml(settingsUrl)}" style="color:#6b7280">Change them</a>.</p>
+<p style="margin:24px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footer(category))}${category === null ? "" : ` <a href="${escapeHtml(settingsUrl)}" style="color:#6b7280">Change them</a>.`}</p>
 </body></html>`;
   return { subject: oneLine(subject), text, html };
 }
@@ -214,6 +216,30 @@ export function newMessagesMail(f: ChatFacts): RenderedMail {
     quotes: f.messages.map((m) => `${formatTime(m.timestamp, f.timeZone)}  ${m.text}`),
     action: { label: "Reply", url: f.chatUrl },
     category: "messages",
+    settingsUrl: f.settingsUrl,
+  });
+}
+
+export interface DataExportFacts {
+  recipientName: string;
+  /** When the download link stops working. */
+  expiresAt: number;
+  timeZone: string;
+  /** Settings' "Your data" section, where the download is (signed in). */
+  settingsUrl: string;
+}
+
+/** The member's data archive is ready: the link is in Settings, behind their sign-in, never in the mail. */
+export function dataExportReadyMail(f: DataExportFacts): RenderedMail {
+  return layout({
+    subject: "Your SkillSwap data is ready to download",
+    paragraphs: [
+      `Hello ${f.recipientName},`,
+      "The archive of everything SkillSwap keeps about you is ready: your profile, wallet, sessions, messages, posts and more, as JSON and CSV files with a README.",
+      `Download it from your settings while signed in, until ${formatDateTime(f.expiresAt, f.timeZone)}.`,
+    ],
+    action: { label: "Download my data", url: f.settingsUrl },
+    category: null,
     settingsUrl: f.settingsUrl,
   });
 }

@@ -21,6 +21,7 @@ import { termsAcceptancePath } from "~/documents/terms-acceptances";
 import { applyCommand, BookingError, listBookingsFor } from "~/features/bookings/bookings.server";
 import type { Booking } from "~/features/bookings/types";
 import { DEFAULT_AVATAR } from "~/features/profile/display";
+import { forgetExports } from "~/features/export/export.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { removeAvatarFile } from "./avatar.server";
 import { DELETED_MEMBER_NAME } from "./member";
@@ -92,6 +93,7 @@ export async function deleteAccount(
     deleteCollection(store, notificationsOf(uid)),
     store.delete(teachingPath(uid)),
     store.delete(termsAcceptancePath(uid)),
+    forgetExports(store, files, uid),
   ]);
   await auth.deleteAccount(uid);
 }
