@@ -29,6 +29,7 @@ export const ENGINE_PUBLIC_FACE = [
   "./payments/index.server.ts",
   // What a port carries: the live port's feed catalogue, the payment port's pack catalogue…
   "./live/feeds.ts",
+  "./live/feed-names.ts",
   "./live/chat-unread.ts",
   "./live/call-feed.ts",
   "./payments/packs.ts",

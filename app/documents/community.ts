@@ -13,6 +13,7 @@
  *
  * Lenient by field like the rest of this folder: a missing or malformed field reads as its default.
  */
+import { isReaction, type ReactionKind } from "./values";
 import { z } from "zod/v4";
 import {
   count,
@@ -60,11 +61,7 @@ export function postLink(threadId: string, postId: string): string {
   return postId === threadId ? `/community/${threadId}` : `/community/${threadId}#post-${postId}`;
 }
 
-export const REACTIONS = ["thumbs_up", "heart", "laugh", "tada", "thinking"] as const;
-export type ReactionKind = (typeof REACTIONS)[number];
-export function isReaction(value: unknown): value is ReactionKind {
-  return typeof value === "string" && (REACTIONS as readonly string[]).includes(value);
-}
+export { isReaction, REACTIONS, type ReactionKind } from "./values";
 export type ReactionCounts = Partial<Record<ReactionKind, number>>;
 /** One member's reaction of one kind on one post: its id, so a second tap finds it and takes it back. */
 export const reactionPath = (threadId: string, postId: string, uid: string, kind: ReactionKind) =>

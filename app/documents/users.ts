@@ -8,6 +8,7 @@
  * (a profile from before languages existed has none), never as an error. Fields not named here are
  * dropped, so a new field is added here first. Decision: docs/decisions/023-documents-typed-once.md.
  */
+import { DEFAULT_AVATAR, SKILL_LEVELS, type SkillLevel } from "./values";
 import { z } from "zod/v4";
 import {
   anyRecord,
@@ -38,9 +39,7 @@ export const savedMemberPath = (uid: string, other: string) => `${savedMembersOf
 export const xpAwardsOf = (uid: string) => `${userPath(uid)}/xp`;
 export const xpAwardPath = (uid: string, awardId: string) => `${xpAwardsOf(uid)}/${awardId}`;
 
-export const DEFAULT_AVATAR = "/default-avatar.png";
-export const SKILL_LEVELS = ["beginner", "intermediate", "expert"] as const;
-export type SkillLevel = (typeof SKILL_LEVELS)[number];
+export { DEFAULT_AVATAR, SKILL_LEVELS, type SkillLevel } from "./values";
 export const ROLES = ["member", "admin"] as const;
 
 /** A skill on a profile: its tag (for matching), the label the member typed (for showing) and a level. */

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/page-header";
 import { NewThreadsBanner, SearchResults, ThreadList } from "~/components/community/thread-list";
 import { getStore } from "~/engine/index.server";
 import { loadCommunityPage } from "~/features/community/community-page.server";
-import { SORT_LABELS, SORTS } from "~/features/community/rules";
+import { SORT_LABELS, SORTS } from "~/features/community/sorts";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,4 +1,3 @@
-import { userPath } from "~/documents/users";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
@@ -10,7 +9,7 @@ import { LevelWidget } from "~/components/progress/level-widget";
 import { getStore } from "~/engine/index.server";
 import { loadUpcomingSessions, viewerZone } from "~/features/bookings/views.server";
 import { topMatches } from "~/features/matches/matches.server";
-import { onboardingState } from "~/features/onboarding/onboarding.server";
+import { onboardingState, rememberDashboardVisit } from "~/features/onboarding/onboarding.server";
 import { levelFor } from "~/features/progress/levels";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -28,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // A new member is not "back": the first dashboard visit is remembered once, then greeted as a return.
   const firstVisit = user.profile.dashboardVisitedAt === null;
-  if (firstVisit) await store.update(userPath(user.uid), { dashboardVisitedAt: Date.now() });
+  if (firstVisit) await rememberDashboardVisit(store, user.uid);
   return {
     firstVisit,
     uid: user.uid,

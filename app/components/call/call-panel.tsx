@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { callWindow } from "~/features/call/signals";
-import { callFeed, type CallPayload } from "~/engine/live/feeds";
+import { callFeed } from "~/engine/live/feed-names";
+import type { CallPayload } from "~/engine/live/feeds";
 import { CallSession, type CallView } from "./call-session.client";
 import { rememberedCall } from "./remembered-call.client";
 

@@ -3,22 +3,12 @@ import { useEffect, useState } from "react";
 import { ReportButton } from "~/components/reports/report-button";
 import type { ForumPostPayload } from "~/engine/live/feeds";
 import { EDIT_WINDOW_MS } from "~/features/community/rules";
-import { REACTIONS, type ReactionKind } from "~/documents/community";
+import { REACTIONS, type ReactionKind } from "~/documents/values";
 import { REACTION_EMOJI, REACTION_LABELS } from "~/features/community/reactions";
-import { timeAgo } from "~/utils/time";
 import { Composer } from "./composer";
 import { Markdown } from "./markdown";
+import { exact, PostTime } from "./post-time";
 import { pictureSources } from "~/features/members/picture";
-
-const exact = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-export function PostTime({ at, now }: { at: number; now: number }) {
-  return (
-    <time dateTime={new Date(at).toISOString()} title={`${exact.format(at)} UTC`}>
-      {timeAgo(at, now)}
-    </time>
-  );
-}
 
 export interface PostContext {
   threadId: string;

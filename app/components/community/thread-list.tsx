@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useLiveFeed } from "~/components/live/use-live-feed";
-import { forumThreadsFeed, type ForumAuthor } from "~/engine/live/feeds";
+import { forumThreadsFeed } from "~/engine/live/feed-names";
+import type { ForumAuthor } from "~/engine/live/feeds";
 import { highlight } from "~/features/community/highlight";
-import { PostTime } from "./post-item";
+import { PostTime } from "./post-time";
 import { pictureSources } from "~/features/members/picture";
 
 interface ThreadRow {

@@ -1,11 +1,13 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useLiveFeed } from "~/components/live/use-live-feed";
-import { forumThreadFeed, type ForumAuthor, type ForumPostPayload, type ForumThreadPayload } from "~/engine/live/feeds";
+import { forumThreadFeed } from "~/engine/live/feed-names";
+import type { ForumAuthor, ForumPostPayload, ForumThreadPayload } from "~/engine/live/feeds";
 import { quoteMarkdown } from "~/features/community/rules";
 import type { ReactionKind } from "~/documents/community";
 import { Composer } from "./composer";
-import { PostItem, PostTime } from "./post-item";
+import { PostItem } from "./post-item";
+import { PostTime } from "./post-time";
 
 export interface ThreadViewProps {
   threadId: string;

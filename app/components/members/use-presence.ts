@@ -1,5 +1,6 @@
 import { useLiveFeed } from "~/components/live/use-live-feed";
-import { presenceFeed, type PresencePayload } from "~/engine/live/feeds";
+import { presenceFeed } from "~/engine/live/feed-names";
+import type { PresencePayload } from "~/engine/live/feeds";
 
 /** Live presence of the members on screen, starting from what the loader read. */
 export function usePresence(initial: PresencePayload): PresencePayload {

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { OnboardingState } from "~/features/onboarding/onboarding.server";
 import {
@@ -22,8 +22,27 @@ import {
   wbShownKey,
   welcomeBonusAmount,
 } from "~/features/onboarding/welcome-bonus";
-import { GuidedTour } from "./guided-tour.client";
-import { WelcomeBonusModal } from "./welcome-bonus-modal.client";
+
+/**
+ * A part of the island fetched when it is about to show. If its script cannot be fetched (offline,
+ * or a new deployment replaced it), the dashboard carries on without it, as with a failed flag write.
+ */
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() =>
+    load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        console.warn("An onboarding part could not be loaded", error);
+        return { default: (() => null) as ComponentType<P> };
+      },
+    ),
+  );
+}
+
+// Joyride (with popper) and the confetti are a third of the dashboard's JavaScript, and a member
+// who has finished the tour never sees either: they load when one is about to show (issue 28).
+const GuidedTour = onDemand(() => import("./guided-tour.client").then((m) => m.GuidedTour));
+const WelcomeBonusModal = onDemand(() => import("./welcome-bonus-modal.client").then((m) => m.WelcomeBonusModal));
 
 type OnboardingProps = OnboardingState;
 
@@ -145,8 +164,10 @@ function OnboardingIsland({ uid, tourCompleted, welcomeBonusShown, storedBonus, 
   return (
     <>
       <span hidden data-testid="onboarding-decisions" data-count={decisions} />
-      {tourRun !== null ? <GuidedTour key={tourRun} steps={tourSteps} onEnd={onTourEnd} /> : null}
-      {bonus !== null ? <WelcomeBonusModal amount={bonus} onClose={() => setBonus(null)} /> : null}
+      <Suspense fallback={null}>
+        {tourRun !== null ? <GuidedTour key={tourRun} steps={tourSteps} onEnd={onTourEnd} /> : null}
+        {bonus !== null ? <WelcomeBonusModal amount={bonus} onClose={() => setBonus(null)} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -15,26 +15,7 @@ export const MAX_MENTIONS = 10;
 export const EDIT_WINDOW_MS = 60 * 60_000;
 export const THREADS_PER_PAGE = 20;
 
-export const SORTS = ["latest", "newest", "top", "unanswered"] as const;
-export type ThreadSort = (typeof SORTS)[number];
-export const SORT_LABELS: Record<ThreadSort, string> = {
-  latest: "Latest activity",
-  newest: "Newest",
-  top: "Top",
-  unanswered: "Unanswered",
-};
-
-/** The ThreadDoc field each sort orders by (descending). */
-export const SORT_KEY_FIELD: Record<ThreadSort, "activityKey" | "newestKey" | "topKey" | "unansweredKey"> = {
-  latest: "activityKey",
-  newest: "newestKey",
-  top: "topKey",
-  unanswered: "unansweredKey",
-};
-
-export function isSort(value: unknown): value is ThreadSort {
-  return typeof value === "string" && (SORTS as readonly string[]).includes(value);
-}
+export { isSort, SORT_KEY_FIELD, SORT_LABELS, SORTS, type ThreadSort } from "./sorts";
 
 const pad = (n: number, width: number) => String(Math.max(0, Math.floor(n))).padStart(width, "0");
 

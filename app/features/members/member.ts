@@ -1,5 +1,6 @@
 /** What any member may see of another member: the public part of users/{uid}. Browser-safe. */
-import { DEFAULT_AVATAR, type Skill, type UserProfile } from "~/documents/users";
+import type { Skill, UserProfile } from "~/documents/users";
+import { DEFAULT_AVATAR } from "~/documents/values";
 import { averageRating } from "~/features/reviews/types";
 
 export type { Suspension } from "~/documents/users";

@@ -1,5 +1,5 @@
 import type { DocStore } from "~/engine/store/types";
-import type { UserProfile } from "~/documents/users";
+import { userPath, type UserProfile } from "~/documents/users";
 import { entriesOf, readWalletEntry } from "~/documents/wallets";
 
 /** What the dashboard's onboarding island needs to decide on the tour and the welcome bonus modal. */
@@ -46,4 +46,9 @@ export async function onboardingState(
     state.bonusCheckFailed = true;
   }
   return state;
+}
+
+/** The first dashboard visit, remembered once so later visits greet the member as a return. */
+export async function rememberDashboardVisit(store: DocStore, uid: string, now = Date.now()): Promise<void> {
+  await store.update(userPath(uid), { dashboardVisitedAt: now });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_AVATAR } from "~/documents/users";
+import { DEFAULT_AVATAR } from "~/documents/values";
 
 export { DEFAULT_AVATAR };
 
