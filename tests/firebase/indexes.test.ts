@@ -269,6 +269,11 @@ function exportQueries(): Record<string, Query> {
     "export areas.server payments": { collection: "payments", where: [["uid", "==", UID]] },
     "export areas.server reviews given": { collection: "reviews", where: [["reviewerUid", "==", UID]] },
     "export areas.server reviews received": { collection: "reviews", where: [["revieweeUid", "==", UID]] },
+    "export areas.server board posts": { collection: "board_posts", where: [["authorUid", "==", UID]] },
+    "export areas.server board proposals": {
+      collection: "board_proposals",
+      where: [["participants", "array-contains", UID]],
+    },
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { SignInRecord } from "~/engine/auth/types";
 import type { DocStore, Query, WhereClause } from "~/engine/store/types";
+import { BOARD_POSTS, BOARD_PROPOSALS, readBoardPost, readProposal } from "~/documents/board";
 import { BOOKINGS, readBooking, readTeaching, teachingPath, type Booking } from "~/documents/bookings";
 import { CHATS, messagesOf, readChat, readMessage } from "~/documents/chats";
 import { postsOf, readPost, readThread, THREADS } from "~/documents/community";
@@ -487,6 +488,94 @@ const signInsArea: Area = {
   },
 };
 
+const boardPostsArea: Area = {
+  file: "board-posts",
+  title: "Board posts",
+  description:
+    "Your offers and needs on the board: the skill, the title and text, the format and area, the price (SP per hour, fixed, or a swap), its status and when it expires.",
+  columns: [
+    "id",
+    "type",
+    "skill",
+    "title",
+    "description",
+    "format",
+    "area",
+    "price",
+    "status",
+    "createdAt",
+    "expiresAt",
+  ],
+  async *rows(ctx) {
+    const docs = await ctx.store.query({ collection: BOARD_POSTS, where: [["authorUid", "==", ctx.uid]] });
+    const posts = docs.map(readBoardPost).sort((a, b) => a.createdAt - b.createdAt);
+    for (const p of posts)
+      yield {
+        id: p.id,
+        type: p.type,
+        skill: p.skillLabel,
+        title: p.title,
+        description: p.description,
+        format: p.format,
+        area: p.area,
+        price:
+          p.price.kind === "swap"
+            ? `swap for ${p.price.swapSkillLabel ?? "a skill"}`
+            : `${p.price.sp} SP${p.price.kind === "per_hour" ? " per hour" : ""}`,
+        status: p.status,
+        createdAt: iso(p.createdAt),
+        expiresAt: iso(p.expiresAt),
+      };
+  },
+};
+
+const boardProposalsArea: Area = {
+  file: "board-proposals",
+  title: "Board proposals",
+  description:
+    "Proposals you made on others' needs and proposals others made on yours: the post, the other member, the time, SP or swap, your message, and what became of it.",
+  columns: [
+    "id",
+    "direction",
+    "postId",
+    "otherMember",
+    "skill",
+    "start",
+    "durationMinutes",
+    "kind",
+    "sp",
+    "message",
+    "status",
+    "reason",
+    "createdAt",
+  ],
+  async *rows(ctx, names) {
+    const docs = await ctx.store.query({
+      collection: BOARD_PROPOSALS,
+      where: [["participants", "array-contains", ctx.uid]],
+    });
+    const proposals = docs.map(readProposal).sort((a, b) => a.createdAt - b.createdAt);
+    for (const p of proposals) {
+      const made = p.proposerUid === ctx.uid;
+      yield {
+        id: p.id,
+        direction: made ? "made" : "received",
+        postId: p.postId,
+        otherMember: await names.of(made ? p.posterUid : p.proposerUid),
+        skill: p.skillLabel,
+        start: iso(p.start),
+        durationMinutes: p.durationMinutes,
+        kind: p.kind,
+        sp: p.sp,
+        message: p.message,
+        status: p.status,
+        reason: p.reason,
+        createdAt: iso(p.createdAt),
+      };
+    }
+  },
+};
+
 const walletSummary = async (ctx: ExportContext) => (await getWallet(ctx.store, ctx.uid)).balance;
 export { walletSummary };
 
@@ -502,6 +591,8 @@ export const AREAS: readonly Area[] = [
   messagesArea,
   forumThreadsArea,
   forumPostsArea,
+  boardPostsArea,
+  boardProposalsArea,
   savedArea,
   notificationsArea,
   signInsArea,

@@ -13,6 +13,9 @@ import { applyCommand, requestBooking } from "~/features/bookings/bookings.serve
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
 import { openChat, sendMessage } from "~/features/chat/chat.server";
 import { createThread, reply } from "~/features/community/write.server";
+import { createProposal } from "~/features/board/proposals.server";
+import { postFormSchema } from "~/features/board/rules";
+import { createBoardPost } from "~/features/board/write.server";
 import { deleteAccount } from "~/features/members/delete-account.server";
 import { pictureKey, uploadAvatar } from "~/features/members/avatar.server";
 import { saveMember } from "~/features/members/saved.server";
@@ -116,6 +119,22 @@ describe("the data archive", () => {
     );
     await reply(store, ben, threadId, { body: "Chords first." }, NOW + 10);
     await reply(store, ana, threadId, { body: "Thanks, Ben" }, NOW + 20);
+    const need = postFormSchema.parse({
+      type: "need",
+      skill: "Guitar",
+      title: "Help me tune, please",
+      description: "+1 for patience",
+      format: "online",
+      priceKind: "per_hour",
+      sp: "20",
+    });
+    const { postId } = await createBoardPost(store, ana, need, NOW + 30);
+    await createProposal(
+      store,
+      ben,
+      { postId, start: slot(4), durationMinutes: 60, kind: "sp", sp: 20, message: "I can help" },
+      NOW + 40,
+    );
 
     expect(await requestExport(store, files, ana, NOW + HOUR)).toEqual({ ok: true });
     expect(await runExportWork(store, deps(), NOW + HOUR)).toEqual({ built: 1, failed: 0 });
@@ -132,6 +151,8 @@ describe("the data archive", () => {
       "messages",
       "forum-threads",
       "forum-posts",
+      "board-posts",
+      "board-proposals",
       "saved-profiles",
       "notifications",
       "sign-ins",
@@ -202,6 +223,13 @@ describe("the data archive", () => {
     expect(json(zip, "forum-posts.json").map((p) => [p.body, p.opening])).toEqual([
       ["Where to start?", true],
       ["Thanks, Ben", false],
+    ]);
+    expect(json(zip, "board-posts.json")).toEqual([
+      expect.objectContaining({ id: postId, type: "need", title: "Help me tune, please", price: "20 SP per hour" }),
+    ]);
+    expect(strFromU8(zip["board-posts.csv"])).toContain(",'+1 for patience,");
+    expect(json(zip, "board-proposals.json")).toEqual([
+      expect.objectContaining({ direction: "received", postId, otherMember: "Ben Other", sp: 20, status: "pending" }),
     ]);
     expect(json(zip, "saved-profiles.json")).toEqual([
       { uid: ben, name: "Ben Other", savedAt: new Date(NOW).toISOString() },
