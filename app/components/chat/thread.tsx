@@ -25,24 +25,21 @@ interface ThreadProps {
   now: number;
 }
 
+// One formatter per zone for the whole process: building one costs more than the thread's render.
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", day: "numeric", month: "short" };
+
 function timeFormat(timeZone: string) {
-  try {
-    return new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      day: "numeric",
-      month: "short",
-    });
-  } catch {
-    return new Intl.DateTimeFormat("en-GB", {
-      timeZone: "UTC",
-      hour: "2-digit",
-      minute: "2-digit",
-      day: "numeric",
-      month: "short",
-    });
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat("en-GB", { timeZone, ...TIME_PARTS });
+    } catch {
+      format = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...TIME_PARTS });
+    }
+    if (timeFormats.size < 1_000) timeFormats.set(timeZone, format);
   }
+  return format;
 }
 
 /** What the thread route's loader answers "Load earlier messages" with. */

@@ -24,5 +24,19 @@ export function transactionTypeLabel(type: string): string {
  * the same zone and locale, so the hydrated text matches the server-rendered one.
  */
 export function formatEntryTime(timestamp: number, timeZone: string, locale = "en-IE"): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(timestamp);
+  return entryTimeFormat(locale, timeZone).format(timestamp);
+}
+
+// Building an Intl formatter costs about as much as formatting fifty dates: the wallet page formats
+// every entry of its page, so one formatter per locale and zone is kept (zones and locales are few).
+const entryTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function entryTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`;
+  let format = entryTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+    if (entryTimeFormats.size < 1_000) entryTimeFormats.set(key, format);
+  }
+  return format;
 }
