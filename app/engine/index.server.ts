@@ -9,6 +9,7 @@ import type { AuthProvider } from "./auth/types";
 import { openPresence, sweepPresence as sweepEmbeddedPresence } from "./live/presence.server";
 import { getStatus } from "~/documents/status";
 import type { DocStore } from "./store/types";
+import { ReadCache } from "./store/read-cache.server";
 import type { FileStore } from "./files/types";
 import type { MailTransport } from "./mail/types";
 
@@ -17,6 +18,8 @@ interface Engine {
   auth: AuthProvider;
   files: FileStore;
   mail: MailTransport;
+  /** Values kept until the change log says a path they read was written; null where there is no change log (Firestore). */
+  readCache: ReadCache | null;
 }
 
 const globalForEngine = globalThis as typeof globalThis & { __skillswapEngine?: Promise<Engine> };
@@ -91,6 +94,7 @@ async function openEmbedded(): Promise<Engine> {
     auth: createLocalAuth(store, { mail }),
     files: createLocalFileStore(path.join(env.DATA_DIR, "files")),
     mail: await openMailTransport(store, "embedded"),
+    readCache: new ReadCache(store),
   };
 }
 
@@ -127,6 +131,8 @@ async function openFirebase(): Promise<Engine> {
     }),
     files: createCloudStorageFileStore(app, env.FIREBASE_STORAGE_BUCKET ?? `${projectId}.firebasestorage.app`),
     mail,
+    // Firestore has no change log to check a kept value against: every read goes to the store.
+    readCache: null,
   };
 }
 
@@ -144,6 +150,20 @@ function engine(): Promise<Engine> {
 
 export async function getStore(): Promise<DocStore> {
   return (await engine()).store;
+}
+
+/**
+ * `compute()`'s value, kept per `key` until a commit writes a path `dependsOn` accepts (checked
+ * against the change log on every call, so never staler than the store; read-cache.server.ts).
+ * On an engine without a change log, `compute()` every time. The value is shared: read-only.
+ */
+export async function cachedRead<T>(
+  key: string,
+  dependsOn: (path: string) => boolean,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const cache = (await engine()).readCache;
+  return cache ? cache.read(key, dependsOn, compute) : compute();
 }
 
 export async function getAuth(): Promise<AuthProvider> {

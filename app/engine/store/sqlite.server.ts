@@ -50,6 +50,7 @@ import {
 import { type CompiledQuery, compileQuery, fieldValueSql } from "./sqlite/queries.server";
 import { ConflictSignal, MAX_ATTEMPTS, SqliteTransaction, backoff } from "./sqlite/transaction.server";
 import { type Watcher, addTo, removeFrom } from "./sqlite/watchers.server";
+import type { ChangeLog } from "./read-cache.server";
 
 const BUSY_TIMEOUT_MS = 5_000;
 
@@ -90,7 +91,7 @@ function textTable(index: string): string {
 }
 
 /** The embedded DocStore, and the call that makes it look at other processes' commits now. */
-export type SqliteStore = DocStore & { readOthersCommits(): void };
+export type SqliteStore = DocStore & ChangeLog & { readOthersCommits(): void };
 
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
   return new SqliteDocStore(file, options);
@@ -217,6 +218,19 @@ class SqliteDocStore implements DocStore {
    */
   get commitsSeen(): number {
     return this.localCommits + this.dataVersionStmt.get()!;
+  }
+
+  // --- the change log, as the read cache reads it (read-cache.server.ts) -------------------
+
+  latestVersion(): number {
+    return this.latestVersionStmt.get()!;
+  }
+
+  changesSince(version: number): { version: number; path: string }[] | null {
+    const rows = this.changesSinceStmt.all(version);
+    // Pruning keeps CHANGES_KEPT rows behind the newest commit: further behind, rows may be gone.
+    if (rows.length > 0 && rows[rows.length - 1].version - version > CHANGES_KEPT - PRUNE_EVERY) return null;
+    return rows;
   }
 
   // --- reads ---------------------------------------------------------------------------

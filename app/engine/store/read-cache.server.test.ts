@@ -1,0 +1,138 @@
+/**
+ * The read cache is exact: a kept value is never older than the change log says, whether the
+ * commit came from this process's store or from another process (a second connection here).
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ReadCache } from "./read-cache.server";
+import { openSqliteStore, type SqliteStore } from "./sqlite.server";
+
+let dir: string;
+let file: string;
+let store: SqliteStore;
+let other: SqliteStore;
+
+beforeEach(() => {
+  dir = path.join(os.tmpdir(), `skillswap-read-cache-${randomUUID()}`);
+  file = path.join(dir, "store.sqlite");
+  store = openSqliteStore(file);
+  other = openSqliteStore(file);
+});
+
+afterEach(async () => {
+  await store.close();
+  await other.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A balance read through the cache, counting the reads that reached the store. */
+function balanceReader(cache: ReadCache, uid: string) {
+  let reads = 0;
+  const read = () =>
+    cache.read(
+      `balance:${uid}`,
+      (p) => p === `wallets/${uid}`,
+      async () => {
+        reads += 1;
+        return { balance: ((await store.get(`wallets/${uid}`))?.data.balance as number | undefined) ?? 0 };
+      },
+    );
+  return { read, reads: () => reads };
+}
+
+describe("ReadCache over the SQLite change log", () => {
+  it("keeps a value while nothing it depends on is written", async () => {
+    await store.set("wallets/a", { balance: 5 });
+    const cache = new ReadCache(store);
+    const a = balanceReader(cache, "a");
+    expect(await a.read()).toEqual({ balance: 5 });
+    await store.set("wallets/b", { balance: 1 });
+    await other.set("notifications/a/messages/m1", { title: "hi" });
+    expect(await a.read()).toEqual({ balance: 5 });
+    expect(a.reads()).toBe(1);
+  });
+
+  it("reads again after this process writes a path it depends on", async () => {
+    await store.set("wallets/a", { balance: 5 });
+    const cache = new ReadCache(store);
+    const a = balanceReader(cache, "a");
+    await a.read();
+    await store.update("wallets/a", { balance: 7 });
+    expect(await a.read()).toEqual({ balance: 7 });
+    expect(a.reads()).toBe(2);
+  });
+
+  it("reads again after another process writes a path it depends on, with no notice but the log", async () => {
+    await store.set("wallets/a", { balance: 5 });
+    const cache = new ReadCache(store);
+    const a = balanceReader(cache, "a");
+    await a.read();
+    await other.update("wallets/a", { balance: 9 });
+    expect(await a.read()).toEqual({ balance: 9 });
+  });
+
+  it("never keeps a value read before a commit that landed while it was computed", async () => {
+    await store.set("wallets/a", { balance: 5 });
+    const cache = new ReadCache(store);
+    const first = await cache.read(
+      "balance:a",
+      (p) => p === "wallets/a",
+      async () => {
+        const before = (await store.get("wallets/a"))!.data.balance;
+        await other.update("wallets/a", { balance: 6 });
+        return { balance: before };
+      },
+    );
+    expect(first).toEqual({ balance: 5 });
+    const a = balanceReader(cache, "a");
+    expect(await a.read()).toEqual({ balance: 6 });
+  });
+
+  it("reads everything again when the log no longer reaches back to a kept value", async () => {
+    await store.set("wallets/a", { balance: 5 });
+    const cache = new ReadCache(store, { maxChanges: 3 });
+    const a = balanceReader(cache, "a");
+    await a.read();
+    // Unrelated writes push the change that matters out of the rows kept in memory.
+    await store.update("wallets/a", { balance: 8 });
+    for (let i = 0; i < 5; i++) await store.set(`wallets/x${i}`, { balance: i });
+    expect(await a.read()).toEqual({ balance: 8 });
+    for (let i = 0; i < 5; i++) await store.set(`wallets/y${i}`, { balance: i });
+    expect(await a.read()).toEqual({ balance: 8 });
+    expect(a.reads()).toBe(3);
+  });
+
+  it("hands out frozen values, so no request can change what another is given", async () => {
+    const cache = new ReadCache(store);
+    const value = await cache.read(
+      "list",
+      () => false,
+      async () => ({ items: [{ n: 1 }] }),
+    );
+    expect(() => value.items.push({ n: 2 })).toThrow(TypeError);
+    expect(() => (value.items[0].n = 3)).toThrow(TypeError);
+  });
+
+  it("keeps at most maxEntries values, dropping the least recently used", async () => {
+    const cache = new ReadCache(store, { maxEntries: 2 });
+    let computed = 0;
+    const read = (key: string) =>
+      cache.read(
+        key,
+        () => false,
+        async () => ++computed,
+      );
+    await read("a");
+    await read("b");
+    await read("a");
+    await read("c");
+    expect(cache.size).toBe(2);
+    await read("a");
+    expect(computed).toBe(3);
+    await read("b");
+    expect(computed).toBe(4);
+  });
+});

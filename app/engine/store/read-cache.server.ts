@@ -1,0 +1,130 @@
+/**
+ * Values computed from reads of the store, kept until a commit touches a path they depend on
+ * (issue 28). Exact, not timed: every read first catches up with the store's change log (the
+ * table every commit of every process writes its paths to, decision 021), so a kept value is
+ * never older than the log says; one that depends on a written path is computed again.
+ *
+ * Catching up costs one `PRAGMA data_version` when nobody committed since the last read, and one
+ * query of the log's new rows otherwise. An engine without such a log (Firestore) has no cache.
+ */
+
+/** What the cache needs of a store: its change log. */
+export interface ChangeLog {
+  /** Moves whenever any process commits; cheap to read. */
+  readonly commitsSeen: number;
+  /** The version of the newest commit in the log. */
+  latestVersion(): number;
+  /** Paths written by commits after `version`, oldest first; null when the log no longer reaches back that far. */
+  changesSince(version: number): { version: number; path: string }[] | null;
+}
+
+interface Entry {
+  /** The log version the value is known to be current at. */
+  version: number;
+  dependsOn: (path: string) => boolean;
+  value: unknown;
+}
+
+export interface ReadCacheOptions {
+  /** Values kept (least recently used go first). */
+  maxEntries?: number;
+  /** Change-log rows kept in memory to check values against; a value older than them is computed again. */
+  maxChanges?: number;
+}
+
+/** A value shared by every request must not be changed by one: a write to it throws. */
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
+}
+
+export class ReadCache {
+  readonly #log: ChangeLog;
+  readonly #entries = new Map<string, Entry>();
+  readonly #maxEntries: number;
+  readonly #maxChanges: number;
+  /** Recent changes, ascending by version, covering the versions in (#from, #to]. */
+  #changes: { version: number; path: string }[] = [];
+  #from: number;
+  #to: number;
+  #commitsSeen: number;
+
+  constructor(log: ChangeLog, { maxEntries = 5_000, maxChanges = 5_000 }: ReadCacheOptions = {}) {
+    this.#log = log;
+    this.#maxEntries = maxEntries;
+    this.#maxChanges = maxChanges;
+    this.#commitsSeen = log.commitsSeen;
+    this.#from = this.#to = log.latestVersion();
+  }
+
+  /** Reads the log's new rows, if any process committed since the last look; answers the newest version. */
+  #catchUp(): number {
+    // Read before the log: a commit between the two is then seen again on the next look.
+    const seen = this.#log.commitsSeen;
+    if (seen === this.#commitsSeen) return this.#to;
+    this.#commitsSeen = seen;
+    const rows = this.#log.changesSince(this.#to);
+    if (rows === null) {
+      // Pruned past what we read: nothing kept can be checked any more.
+      this.#entries.clear();
+      this.#changes = [];
+      this.#from = this.#to = this.#log.latestVersion();
+      return this.#to;
+    }
+    if (rows.length === 0) return this.#to;
+    for (const row of rows) this.#changes.push(row);
+    this.#to = rows[rows.length - 1].version;
+    if (this.#changes.length > this.#maxChanges) {
+      const dropped = this.#changes.splice(0, this.#changes.length - this.#maxChanges);
+      this.#from = dropped[dropped.length - 1].version;
+    }
+    return this.#to;
+  }
+
+  /** Whether a commit after `version` wrote a path the entry depends on (or the log no longer reaches back that far). */
+  #stale(entry: Entry): boolean {
+    if (entry.version < this.#from) return true;
+    // First change after the entry's version (binary search: the log is ascending).
+    let lo = 0;
+    let hi = this.#changes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.#changes[mid].version <= entry.version) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.#changes.length; i++) if (entry.dependsOn(this.#changes[i].path)) return true;
+    return false;
+  }
+
+  /**
+   * The value kept under `key` when no commit since it was computed wrote a path `dependsOn`
+   * accepts; otherwise `compute()`, kept. `dependsOn` must accept every path whose change could
+   * change the value. The value is shared by every caller, and frozen.
+   */
+  async read<T>(key: string, dependsOn: (path: string) => boolean, compute: () => Promise<T>): Promise<T> {
+    const version = this.#catchUp();
+    const entry = this.#entries.get(key);
+    if (entry) {
+      this.#entries.delete(key);
+      if (!this.#stale(entry)) {
+        entry.version = version;
+        entry.dependsOn = dependsOn;
+        this.#entries.set(key, entry); // most recently used last
+        return entry.value as T;
+      }
+    }
+    // Known current at `version`: a commit made while computing is in the log after it, and the
+    // next read checks it.
+    const value = deepFreeze(await compute());
+    this.#entries.set(key, { version, dependsOn, value });
+    if (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    return value;
+  }
+
+  /** How many values are kept (for tests). */
+  get size(): number {
+    return this.#entries.size;
+  }
+}
