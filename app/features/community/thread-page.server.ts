@@ -14,12 +14,14 @@ export async function loadThreadPage(store: DocStore, uid: string, threadId: str
     if (error instanceof ForumError) throw new Response(error.message, { status: error.status });
     throw error;
   }
-  const { thread, posts, myReactions, following } = loaded;
+  const { thread, posts, myReactions, following, seenSeq } = loaded;
   const lastSeq = posts.length ? posts[posts.length - 1].seq : 0;
   const fixed = fixedSpace(thread.spaceId);
   const [space] = await Promise.all([
     fixed || !isForumId(thread.spaceId) ? Promise.resolve(null) : getSpace(store, thread.spaceId),
-    markThreadRead(store, uid, threadId, lastSeq),
+    // Read up to here already (a reload, a second look): no commit, so no worker's change-log
+    // follower or read cache is woken for nothing (issue 28).
+    seenSeq === lastSeq ? null : markThreadRead(store, uid, threadId, lastSeq),
   ]);
   return {
     threadId,
