@@ -13,6 +13,7 @@ export default defineConfig({
       "tests/firebase/**/*.test.ts",
       "tests/lint/**/*.test.ts",
       "tests/patches/**/*.test.ts",
+      "bench/**/*.test.ts",
     ],
     environment: "node",
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
