@@ -9,7 +9,7 @@ import type { AuthProvider } from "./auth/types";
 import { openPresence, sweepPresence as sweepEmbeddedPresence } from "./live/presence.server";
 import { getStatus } from "~/documents/status";
 import type { DocStore } from "./store/types";
-import { ReadCache } from "./store/read-cache.server";
+import { readThrough } from "./store/read-cache.server";
 import type { FileStore } from "./files/types";
 import type { MailTransport } from "./mail/types";
 
@@ -18,8 +18,6 @@ interface Engine {
   auth: AuthProvider;
   files: FileStore;
   mail: MailTransport;
-  /** Values kept until the change log says a path they read was written; null where there is no change log (Firestore). */
-  readCache: ReadCache | null;
 }
 
 const globalForEngine = globalThis as typeof globalThis & { __skillswapEngine?: Promise<Engine> };
@@ -94,7 +92,6 @@ async function openEmbedded(): Promise<Engine> {
     auth: createLocalAuth(store, { mail }),
     files: createLocalFileStore(path.join(env.DATA_DIR, "files")),
     mail: await openMailTransport(store, "embedded"),
-    readCache: new ReadCache(store),
   };
 }
 
@@ -131,8 +128,6 @@ async function openFirebase(): Promise<Engine> {
     }),
     files: createCloudStorageFileStore(app, env.FIREBASE_STORAGE_BUCKET ?? `${projectId}.firebasestorage.app`),
     mail,
-    // Firestore has no change log to check a kept value against: every read goes to the store.
-    readCache: null,
   };
 }
 
@@ -153,18 +148,12 @@ export async function getStore(): Promise<DocStore> {
 }
 
 /**
- * `compute()`'s value, kept per `key` until a commit writes a path `dependsOn` accepts (checked
- * against the change log on every call, so never staler than the store; read-cache.server.ts).
- * On an engine without a change log, `compute()` every time. The value is shared: read-only.
+ * `compute()`'s value, kept per store and `key` until a commit writes a path `dependsOn` accepts
+ * (checked against the store's change log on every call, so never staler than the store;
+ * store/read-cache.server.ts). A store without a change log (Firestore) computes every time.
+ * The value is shared and frozen: read-only.
  */
-export async function cachedRead<T>(
-  key: string,
-  dependsOn: (path: string) => boolean,
-  compute: () => Promise<T>,
-): Promise<T> {
-  const cache = (await engine()).readCache;
-  return cache ? cache.read(key, dependsOn, compute) : compute();
-}
+export const cachedRead = readThrough;
 
 export async function getAuth(): Promise<AuthProvider> {
   return (await engine()).auth;

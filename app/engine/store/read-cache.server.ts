@@ -101,14 +101,20 @@ export class ReadCache {
   /**
    * The value kept under `key` when no commit since it was computed wrote a path `dependsOn`
    * accepts; otherwise `compute()`, kept. `dependsOn` must accept every path whose change could
-   * change the value. The value is shared by every caller, and frozen.
+   * change the value; `isFresh`, when given, may refuse a kept value for reasons of its own (the
+   * time passing). The value is shared by every caller, and frozen.
    */
-  async read<T>(key: string, dependsOn: (path: string) => boolean, compute: () => Promise<T>): Promise<T> {
+  async read<T>(
+    key: string,
+    dependsOn: (path: string) => boolean,
+    compute: () => Promise<T>,
+    isFresh?: (value: T) => boolean,
+  ): Promise<T> {
     const version = this.#catchUp();
     const entry = this.#entries.get(key);
     if (entry) {
       this.#entries.delete(key);
-      if (!this.#stale(entry)) {
+      if (!this.#stale(entry) && (!isFresh || isFresh(entry.value as T))) {
         entry.version = version;
         entry.dependsOn = dependsOn;
         this.#entries.set(key, entry); // most recently used last
@@ -127,4 +133,28 @@ export class ReadCache {
   get size(): number {
     return this.#entries.size;
   }
+}
+
+const caches = new WeakMap<object, ReadCache>();
+
+function hasChangeLog(store: object): store is ChangeLog {
+  const log = store as Partial<ChangeLog>;
+  return typeof log.changesSince === "function" && typeof log.latestVersion === "function";
+}
+
+/**
+ * Reads through the cache of `store` (one per store, made on first use) when the store keeps a
+ * change log; otherwise computes every time.
+ */
+export function readThrough<T>(
+  store: object,
+  key: string,
+  dependsOn: (path: string) => boolean,
+  compute: () => Promise<T>,
+  isFresh?: (value: T) => boolean,
+): Promise<T> {
+  if (!hasChangeLog(store)) return compute();
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new ReadCache(store)));
+  return cache.read(key, dependsOn, compute, isFresh);
 }

@@ -5,7 +5,7 @@
  */
 import type { PostPrice } from "~/documents/board";
 import { offerPrice } from "./offer-price";
-import { getUser } from "~/documents/users";
+import { getUser, userPath } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { getBalance } from "~/features/wallet/ledger.server";
 import {
@@ -20,9 +20,10 @@ import {
 import { listBookingsFor, pendingRequestsFor } from "./bookings.server";
 import { namesOf } from "~/features/members/members.server";
 import { ACTIVE_STATES, availableCommands, roleOf } from "./state";
-import { getTeachingSettings, teachingZone } from "./teaching.server";
-import { BOOKINGS, readBooking } from "~/documents/bookings";
-import type { Booking, Role, TeachingDoc } from "./types";
+import { getTeachingSettings } from "./teaching.server";
+import { BOOKINGS, readBooking, teachingPath } from "~/documents/bookings";
+import { cachedRead } from "~/engine/index.server";
+import type { Booking, Role } from "./types";
 import { DEFAULT_DURATION, DURATIONS } from "./types";
 import { knownTimeZone } from "~/utils/zoned-time";
 
@@ -97,23 +98,43 @@ function panelWindow(now: number): { from: number; to: number } {
   return { from: now + MIN_NOTICE_MS, to: now + Math.min(PANEL_DAYS, BOOKING_HORIZON_DAYS) * DAY };
 }
 
+/** Whether a write to `path` can move `uid`'s next free slot: any booking (whose participants the path does not name), their hours, their profile's zone. */
+export function nextSlotDependsOn(uid: string): (path: string) => boolean {
+  const teaching = teachingPath(uid);
+  const user = userPath(uid);
+  const bookings = `${BOOKINGS}/`;
+  return (path) =>
+    path === teaching || path === user || (path.startsWith(bookings) && !path.includes("/", bookings.length));
+}
+
 /**
- * The first free start of the panel's default duration for each mentor, for match cards. The
- * teaching documents are already read; a mentor whose hours offer nothing costs no read, the
- * others one query of their busy time (the panel's own).
+ * The first free start of the panel's default duration for each mentor, for match cards. Each is
+ * kept per mentor until a booking, their hours or their zone is written (the change log says so),
+ * or until the time passes its notice; a mentor with none is looked at again every time. A mentor
+ * whose hours offer nothing costs no read of their bookings.
  */
 export async function nextFreeSlots(
   store: DocStore,
-  mentors: readonly { uid: string; teaching: TeachingDoc; profileTimeZone: unknown }[],
+  uids: readonly string[],
   now = Date.now(),
 ): Promise<Map<string, number>> {
   const window = { ...panelWindow(now), durationMinutes: DEFAULT_DURATION };
   const found = new Map<string, number>();
   await Promise.all(
-    mentors.map(async ({ uid, teaching, profileTimeZone }) => {
-      const timeZone = teachingZone(teaching, profileTimeZone);
-      if (nextFreeStart(teaching, timeZone, [], window) === null) return;
-      const next = nextFreeStart(teaching, timeZone, await busyTimeOf(store, uid, now), window);
+    uids.map(async (uid) => {
+      const next = await cachedRead(
+        store,
+        `nextFreeSlot:${uid}`,
+        nextSlotDependsOn(uid),
+        async () => {
+          // Read here, not taken from the caller: what is kept must be read after the cache's version.
+          const { teaching, timeZone } = await getTeachingSettings(store, uid);
+          if (nextFreeStart(teaching, timeZone, [], window) === null) return null;
+          return nextFreeStart(teaching, timeZone, await busyTimeOf(store, uid, now), window);
+        },
+        // Still the first free start while it is bookable: the ones before it are past or busy.
+        (kept) => kept !== null && kept >= window.from,
+      );
       if (next !== null) found.set(uid, next);
     }),
   );

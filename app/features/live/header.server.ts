@@ -31,7 +31,7 @@ export function headerDependsOn(uid: string): (path: string) => boolean {
  * written (features/live, issue 28): never older than the store.
  */
 export function loadHeaderSnapshot(store: DocStore, uid: string): Promise<HeaderSnapshot> {
-  return cachedRead(`header:${uid}`, headerDependsOn(uid), async () => {
+  return cachedRead(store, `header:${uid}`, headerDependsOn(uid), async () => {
     const [wallet, transactions, notifications, chatUnread] = await Promise.all([
       readFeed(store, uid, "wallet"),
       readFeed(store, uid, "transactions"),

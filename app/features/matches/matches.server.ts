@@ -145,11 +145,7 @@ export async function findMatches(
   const nextSlots = filters.nextSlot
     ? await nextFreeSlots(
         store,
-        bookable.map((m) => ({
-          uid: m.uid,
-          teaching: teachingOf.get(m.uid)!,
-          profileTimeZone: members.get(m.uid)?.timezone,
-        })),
+        bookable.map((m) => m.uid),
         now,
       )
     : new Map<string, number>();
