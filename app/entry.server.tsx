@@ -10,6 +10,7 @@ import { lapseDueProposals } from "~/features/board/proposals.server";
 import { kickDataExportWork } from "~/features/export/work.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
+import { runDueRetention } from "~/features/retention/retention.server";
 import { contentSecurityPolicy } from "~/utils/csp.server";
 import { getServerEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -45,6 +46,8 @@ if (env.NODE_ENV !== "test" && runsTimedWorkInProcess())
       await convertStoredPictures(store, await getFiles()).catch((error: unknown) =>
         console.error("Converting stored pictures failed:", error),
       );
+      // Once a day: what is past its period goes (decision 044).
+      await runDueRetention(store).catch((error: unknown) => console.error("Retention failed:", error));
     },
   });
 

@@ -220,6 +220,26 @@ export async function sweepSignInLockouts(store: DocStore, now = Date.now()): Pr
 }
 
 /**
+ * Retention (decision 044): deletes the copies of sent mail older than `before` (the embedded
+ * outbox, or the Trigger Email extension's collection on Firebase).
+ */
+export async function sweepSentMail(store: DocStore, before: number): Promise<number> {
+  const { deleteSentMailBefore } = await import("./mail/collection.server");
+  return deleteSentMailBefore(store, before);
+}
+
+/**
+ * Retention (decision 044): deletes the embedded engine's sessions, reset codes and verification
+ * links that have run out. Firebase keeps none of them in the store (its session cookies are
+ * self-contained, its codes are Firebase Authentication's).
+ */
+export async function sweepExpiredSignIns(store: DocStore, now = Date.now()): Promise<number> {
+  if (getServerEnv().BACKEND === "firebase") return 0;
+  const { deleteExpiredSignIns } = await import("./auth/local.server");
+  return deleteExpiredSignIns(store, now);
+}
+
+/**
  * Whether timed work (session reminders, auto-completion) runs inside this server process: yes on
  * the embedded engine; on Firebase a scheduler calls /api/cron instead. The server's start-up
  * code (entry.server.tsx) asks this; the engine itself starts nothing.

@@ -6,6 +6,7 @@ import { runDataExportWork } from "~/features/export/work.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { lapseDueProposals } from "~/features/board/proposals.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
+import { runDueRetention } from "~/features/retention/retention.server";
 import { getServerEnv } from "~/utils/env.server";
 import { postOnly } from "~/utils/forms.server";
 
@@ -19,7 +20,8 @@ function secretMatches(given: string | null, expected: string): boolean {
 /**
  * POST /api/cron — runs due booking work (reminders, expiry, auto-completion), then sends the mail
  * that is due (chat batches, the mails of booking changes and reminders), and the first time
- * converts the pictures stored before decision 027, and builds the members' data archives that wait. In Firebase mode a
+ * converts the pictures stored before decision 027, builds the members' data archives that wait,
+ * and once a day deletes what is past its retention period (decision 044). In Firebase mode a
  * scheduler (Cloud Scheduler) calls it every minute with the X-Cron-Secret header; without
  * CRON_SECRET configured the route is closed.
  */
@@ -36,14 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const mail = await runMailWork(store);
   const lapsedProposals = await lapseDueProposals(store);
   // Once, at the first call: pictures stored before decision 027 lose their metadata.
-  return Response.json({
-    ok: true,
-    ...due,
-    exports,
-    mail,
-    lapsedProposals,
-    pictures: await convertStoredPictures(store, await getFiles()),
-  });
+  const pictures = await convertStoredPictures(store, await getFiles());
+  // Once a day: what is past its period goes (decision 044).
+  const retention = await runDueRetention(store);
+  return Response.json({ ok: true, ...due, exports, mail, lapsedProposals, pictures, retention });
 }
 
 export const loader = postOnly;

@@ -33,6 +33,8 @@ import { membersWithSkill } from "~/features/skills/skills.server";
 import { listEntries } from "~/features/wallet/ledger.server";
 import { reconcileAll, reconcileWallet } from "~/features/wallet/reconcile.server";
 import type { AuthProvider } from "~/engine/auth/types";
+import type { FileStore } from "~/engine/files/types";
+import { runRetention } from "~/features/retention/retention.server";
 import { listAudit } from "~/features/admin/audit.server";
 import { listDisputes } from "~/features/admin/disputes.server";
 import { memberRows } from "~/features/admin/member-list.server";
@@ -135,12 +137,27 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
     }),
   "board read.server listBoard, matches me, best fit": (s) =>
     listBoard(s, BOARD_VIEWER, readFilters(new URLSearchParams("mine=1&sort=fit")), { cursor: null, page: 0 }),
+  "retention.server runRetention": (s) =>
+    runRetention({
+      store: s,
+      files: {} as FileStore,
+      now: 1_000_000,
+      periods: { sentMailDays: 30, readNotificationDays: 180 },
+    }),
   "admin member-list.server memberRows": (s) =>
     memberRows({ store: s, auth: { getUsers: async () => [] } as unknown as AuthProvider }),
 };
 
 /** Queries that only run once documents exist (a chat, a booking, a full ledger page), by hand. */
 const LISTED: Record<string, Query> = {
+  "retention.server sweepReadNotifications": {
+    collection: `notifications/${UID}/messages`,
+    where: [
+      ["read", "==", true],
+      ["timestamp", "<", 5],
+    ],
+    limit: 200,
+  },
   "signals.server postSignal join, sent": { collection: "bookings/b1/signals", where: [["from", "==", UID]] },
   "signals.server postSignal join, received": { collection: "bookings/b1/signals", where: [["to", "==", UID]] },
   "chat.server markSeen": { collection: "chats/c1/messages", where: [["seen", "==", false]], limit: 200 },
@@ -300,6 +317,9 @@ function forumQueries(): Record<string, Query> {
 
 /** Files that query the store; the scan below keeps this complete. */
 const COVERED_FILES = new Set([
+  // Retention (decision 044): probed below; the per-member notification query is listed by hand.
+  "app/features/retention/retention.server.ts",
+  "app/engine/mail/collection.server.ts",
   "app/features/bookings/bookings.server.ts",
   "app/features/progress/progress.server.ts",
   "app/features/bookings/scheduler.server.ts",

@@ -66,7 +66,17 @@ describe("README.md's configuration", () => {
   it("gives each default as the schema has it", () => {
     const defaults = Object.entries(parseEnv({})).filter(([, value]) => typeof value !== "boolean");
     expect(defaults.map(([name]) => name).sort()).toEqual(
-      ["BACKEND", "DATA_DIR", "ICE_SERVERS", "NODE_ENV", "PORT", "SESSION_COOKIE_DAYS", "SIGN_UPS_PER_HOUR"].sort(),
+      [
+        "BACKEND",
+        "DATA_DIR",
+        "ICE_SERVERS",
+        "MAIL_RETENTION_DAYS",
+        "NODE_ENV",
+        "NOTIFICATION_RETENTION_DAYS",
+        "PORT",
+        "SESSION_COOKIE_DAYS",
+        "SIGN_UPS_PER_HOUR",
+      ].sort(),
     );
     for (const [name, value] of defaults) {
       const shown = typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value);

@@ -243,6 +243,30 @@ async function voidCredentialsIn(tx: Transaction, uid: string, now: number, exce
 
 // --- the provider -----------------------------------------------------------------------
 
+/** Sign-in records deleted per transaction by the retention sweep. */
+const EXPIRED_BATCH = 200;
+
+/**
+ * Deletes sessions, password-reset codes and verification links that have run out (decision 044):
+ * an expired one is refused when it is presented anyway, so deleting it changes no answer, and
+ * they say who signed in when. Run daily by the retention job; returns how many it deleted.
+ */
+export async function deleteExpiredSignIns(store: DocStore, now: number): Promise<number> {
+  let deleted = 0;
+  for (const collection of ["sessions", "reset_codes", "verify_codes"]) {
+    for (;;) {
+      const expired = await store.query({ collection, where: [["expiresAt", "<=", now]], limit: EXPIRED_BATCH });
+      if (expired.length === 0) break;
+      await store.transaction(async (tx) => {
+        for (const doc of expired) tx.delete(doc.path);
+      });
+      deleted += expired.length;
+      if (expired.length < EXPIRED_BATCH) break;
+    }
+  }
+  return deleted;
+}
+
 export interface LocalAuthOptions {
   mail: Mailer;
   now?: () => number;

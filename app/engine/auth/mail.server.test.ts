@@ -27,8 +27,10 @@ describe("createOutboxMailer", () => {
     ]);
     expect(new Set(outbox.map((doc) => doc.id)).size).toBe(2);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain("ada@example.com");
-    expect(lines[0]).toContain(message.link);
+    // The line names the outbox document and keeps the link, never the address (decision 044).
+    const ada = outbox.find((doc) => doc.data.to === "ada@example.com")!;
+    expect(lines[0]).toBe(`[mail] outbox/${ada.id}: Reset your password → ${message.link}`);
+    expect(lines.join("\n")).not.toContain("@example.com");
   });
 });
 

@@ -38,7 +38,9 @@ export function createOutboxMailer(
       link: message.link,
       createdAt: now(),
     });
-    log(`[mail] to ${message.to}: ${message.subject} → ${message.link}`);
+    // The document, not the address: log lines carry no e-mail addresses (decision 044); the link
+    // stays, so whoever runs the server without mail can follow it.
+    log(`[mail] ${outboxPath(id)}: ${message.subject} → ${message.link}`);
   };
 }
 

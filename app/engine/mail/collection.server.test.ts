@@ -26,7 +26,8 @@ describe("the embedded outbox", () => {
       createdAt: 42,
     });
     expect(log).toHaveBeenCalledTimes(1);
-    expect(log).toHaveBeenCalledWith("[mail] to ada@example.com: Leo accepted your Spanish session");
+    // Which document, never the address (decision 044).
+    expect(log).toHaveBeenCalledWith("[mail] outbox/booking_b1_accepted_u2: Leo accepted your Spanish session");
   });
 
   it("refuses a key that could name another path", async () => {

@@ -43,8 +43,9 @@ export function createOutboxTransport(
     async send(mail) {
       checkKey(mail);
       const { key, ...message } = mail;
+      // The log names the document, not the address: log lines carry no e-mail addresses (decision 044).
       if (await createOnce(store, outboxPath(key), { ...message, createdAt: now() }))
-        log(`[mail] to ${mail.to}: ${mail.subject}`);
+        log(`[mail] ${outboxPath(key)}: ${mail.subject}`);
     },
   };
 }
@@ -61,4 +62,28 @@ export function createTriggerEmailTransport(store: DocStore, now: () => number =
       });
     },
   };
+}
+
+/** Mails deleted per transaction; a sweep goes on until none older than its cutoff is left. */
+const SENT_MAIL_BATCH = 200;
+
+/**
+ * Deletes the copies of mail older than `before` from the embedded outbox and the Trigger Email
+ * collection (decision 044): they hold addresses and links, and the mail has long been delivered
+ * (or not) by then. Returns how many it deleted.
+ */
+export async function deleteSentMailBefore(store: DocStore, before: number): Promise<number> {
+  let deleted = 0;
+  for (const collection of [OUTBOX, TRIGGER_EMAIL]) {
+    for (;;) {
+      const old = await store.query({ collection, where: [["createdAt", "<", before]], limit: SENT_MAIL_BATCH });
+      if (old.length === 0) break;
+      await store.transaction(async (tx) => {
+        for (const doc of old) tx.delete(doc.path);
+      });
+      deleted += old.length;
+      if (old.length < SENT_MAIL_BATCH) break;
+    }
+  }
+  return deleted;
 }

@@ -17,6 +17,7 @@ import { displayNameOf } from "~/features/profile/display";
 import { getParsed } from "~/documents/fields";
 import { MAIL_JOBS, readMailJob, type MailJobDoc, type MailKind } from "~/documents/mail";
 import { CATEGORY_OF_MAIL } from "./queue.server";
+import { withoutEmailAddresses } from "~/utils/redact";
 import {
   bookingAcceptedMail,
   bookingCancelledMail,
@@ -221,7 +222,7 @@ async function deliverOne(
     const last = job.attempts >= MAX_ATTEMPTS;
     console.error(
       `Mail ${key} (attempt ${job.attempts} of ${MAX_ATTEMPTS}) was not sent${last ? "; giving up" : ""}:`,
-      errorText(error),
+      withoutEmailAddresses(errorText(error)),
     );
     await finish(
       last
