@@ -1,48 +1,40 @@
 /**
- * The DocStore contract against Firestore. Where it runs:
- * - FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 (the official emulator, e.g. under
- *   `firebase emulators:exec`): every case runs.
- * - FIRESTORE_CONTRACT_PROJECT=<a test project> with Application Default Credentials: every case
- *   runs against real Firestore (use a project that holds nothing else: cases leave data behind).
- * - Otherwise: the in-process Node emulator (tests/setup/firestore-emulator.ts), with the cases it
- *   is known to get wrong skipped, each with its reason in the test name.
+ * The DocStore contract against Firestore, every case. Where it runs (decision 035):
+ * - FIRESTORE_EMULATOR_HOST=host:port names a running official emulator (e.g. under
+ *   `firebase emulators:exec`): that one.
+ * - FIRESTORE_CONTRACT_PROJECT=<a test project> with Application Default Credentials: real
+ *   Firestore (use a project that holds nothing else: cases leave data behind).
+ * - Otherwise Google's Cloud Firestore emulator, found and started on a free port by
+ *   tests/setup/cloud-firestore-emulator.ts (the admin SDK the store uses is not bound by the
+ *   security rules). Where it cannot be found, every case is skipped with the line saying how to get it.
  */
 import { afterAll, beforeAll } from "vitest";
 import { connectFirestore, openFirestoreStore } from "~/engine/store/firestore.server";
 import type { DocStore } from "~/engine/store/types";
-import { startFirestoreEmulator, type RunningFirestoreEmulator } from "../setup/firestore-emulator";
-import { docStoreContract, type CaseName } from "./docstore.contract";
+import {
+  findCloudFirestoreEmulator,
+  startCloudFirestoreEmulator,
+  type RunningCloudFirestoreEmulator,
+} from "../setup/cloud-firestore-emulator";
+import { docStoreContract } from "./docstore.contract";
 
-const officialEmulator = process.env.FIRESTORE_EMULATOR_HOST;
+const runningHost = process.env.FIRESTORE_EMULATOR_HOST;
 const realProject = process.env.FIRESTORE_CONTRACT_PROJECT;
-const target = officialEmulator ? "official emulator" : realProject ? "real project" : "Node emulator";
+const found = realProject || runningHost ? undefined : findCloudFirestoreEmulator();
+const target = realProject ? "real project" : runningHost ? "running emulator" : "Google's emulator";
 
-const NODE_EMULATOR_GAPS: Partial<Record<CaseName, string>> = {
-  "crud.set-replaces": "@firestore-emulator/server merges on set without merge; runs on the official emulator",
-  "query.same-type-only":
-    "@firestore-emulator/server ignores `== null` (a unary filter) and matches every document; runs on the official emulator",
-  "query.order-by-excludes-missing":
-    "@firestore-emulator/server keeps documents missing the orderBy field; runs on the official emulator",
-  "tx.concurrent-increments":
-    "@firestore-emulator/server loses updates of concurrent transactions; runs on the official emulator",
-  "tx.create-race":
-    "@firestore-emulator/server does not serialize concurrent transactions; runs on the official emulator",
-  "tx.create-and-update-errors":
-    "@firestore-emulator/server applies a failing commit's other writes; runs on the official emulator",
-};
-
-let emulator: RunningFirestoreEmulator | undefined;
+let emulator: RunningCloudFirestoreEmulator | undefined;
 
 beforeAll(async () => {
-  if (!officialEmulator && !realProject) emulator = await startFirestoreEmulator();
-});
+  if (found?.found) emulator = await startCloudFirestoreEmulator(found);
+}, 180_000);
 
-afterAll(() => emulator?.stop());
+afterAll(() => emulator?.stop(), 60_000);
 
 function connect() {
   if (realProject) return connectFirestore({ projectId: realProject });
-  // The official emulator is reached through FIRESTORE_EMULATOR_HOST, which the SDK reads itself.
-  if (officialEmulator) return connectFirestore({ projectId: "demo-skillswap-contract" });
+  // A running emulator is reached through FIRESTORE_EMULATOR_HOST, which the SDK reads itself.
+  if (runningHost) return connectFirestore({ projectId: "demo-skillswap-contract" });
   return connectFirestore({ projectId: "demo-skillswap-contract", emulatorHost: emulator!.host });
 }
 
@@ -64,5 +56,9 @@ docStoreContract(
       },
     };
   },
-  { skip: officialEmulator || realProject ? {} : NODE_EMULATOR_GAPS, settleMs: 150 },
+  {
+    skipAll: found && !found.found ? found.reason : undefined,
+    settleMs: 150,
+    concurrentIncrements: { count: 10, timeoutMs: 120_000 },
+  },
 );

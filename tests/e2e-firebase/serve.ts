@@ -1,7 +1,7 @@
 /**
  * The web server of playwright.firebase.config.ts: starts the Auth emulator (firebase-tools) and
- * Google's Cloud Firestore emulator with firebase/firestore.rules (decision 032; the Node emulator
- * in this process where that one is missing), then the production build with BACKEND=firebase
+ * Google's Cloud Firestore emulator with firebase/firestore.rules (decisions 032, 035; where it is
+ * missing, serve.ts stops with the line saying how to get it), then the production build with BACKEND=firebase
  * pointed at both. Their addresses go to $E2E_FIREBASE_DIR/emulators.json for the tests. On
  * SIGTERM/SIGINT, or when the app exits, everything it started is stopped.
  */
@@ -9,7 +9,6 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { startAuthEmulator } from "../setup/auth-emulator";
 import { findCloudFirestoreEmulator, startCloudFirestoreEmulator } from "../setup/cloud-firestore-emulator";
-import { startFirestoreEmulator } from "../setup/firestore-emulator";
 import { emulatorsFile, type E2eEmulators } from "./emulators";
 
 const projectId = process.env.FIREBASE_PROJECT_ID;
@@ -18,8 +17,7 @@ if (!projectId) throw new Error("serve.ts is started by playwright.firebase.conf
 async function startFirestore(): Promise<{ host: string; stop: () => Promise<void> | void }> {
   const found = findCloudFirestoreEmulator();
   if (found.found) return startCloudFirestoreEmulator(found);
-  console.warn(`Firebase-mode e2e on the Node Firestore emulator, without rules: ${found.reason}`);
-  return startFirestoreEmulator();
+  throw new Error(found.reason);
 }
 
 const [auth, firestore] = await Promise.all([startAuthEmulator(projectId), startFirestore()]);

@@ -53,6 +53,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 /**
  * JSON would silently turn a Date into a string, NaN into null and drop undefined; Firestore
  * refuses such values instead, and so do we, so that a bug shows up on the embedded engine too.
+ * Firestore also refuses an array directly inside an array (one inside a map inside an array is fine).
  */
 export function assertStorable(value: unknown, where: string): void {
   if (value === null || typeof value === "string" || typeof value === "boolean") return;
@@ -61,7 +62,11 @@ export function assertStorable(value: unknown, where: string): void {
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((item, i) => assertStorable(item, `${where}[${i}]`));
+    value.forEach((item, i) => {
+      if (Array.isArray(item))
+        throw new Error(`Cannot store an array inside an array at ${where}[${i}]: Firestore refuses it; use a map`);
+      assertStorable(item, `${where}[${i}]`);
+    });
     return;
   }
   if (isPlainObject(value)) {
