@@ -41,6 +41,24 @@ describe("onboardingState", () => {
     expect(state.storedBonus).toBeNull();
   });
 
+  it("keeps the answer until one of the member's wallet entries is written", async () => {
+    await ensureProfile(store, "u5", 1000);
+    const flags = { tourCompleted: false, welcomeBonusShown: false };
+    expect((await onboardingState(store, "u5", flags)).storedBonus).toBe(200);
+    const query = vi.spyOn(store, "query");
+    expect((await onboardingState(store, "u5", flags)).storedBonus).toBe(200);
+    expect(query).not.toHaveBeenCalled();
+    await store.set("wallets/u5/transactions/welcome_bonus", {
+      amount: 250,
+      timestamp: 2,
+      type: "welcome_bonus",
+      description: "Welcome bonus",
+      ref: null,
+    });
+    expect((await onboardingState(store, "u5", flags)).storedBonus).toBe(250);
+    query.mockRestore();
+  });
+
   it("skips the lookup once the modal has been shown", async () => {
     const query = vi.spyOn(store, "query");
     const state = await onboardingState(store, "u1", { tourCompleted: true, welcomeBonusShown: true });
@@ -56,7 +74,8 @@ describe("onboardingState", () => {
   it("logs a failed lookup and gives up the modal, not the page", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(store, "query").mockRejectedValue(new Error("disk I/O error"));
-    const state = await onboardingState(store, "u1", { tourCompleted: true, welcomeBonusShown: false });
+    // A member whose answer was never read (u1's is kept since the first test).
+    const state = await onboardingState(store, "u4", { tourCompleted: true, welcomeBonusShown: false });
     expect(state).toMatchObject({ storedBonus: null, bonusCheckFailed: true });
     expect(logged).toHaveBeenCalledWith("welcome bonus modal check failed", expect.any(Error));
   });

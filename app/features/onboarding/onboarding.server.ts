@@ -1,3 +1,4 @@
+import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { userPath, type UserProfile } from "~/documents/users";
 import { entriesOf, readWalletEntry } from "~/documents/wallets";
@@ -13,15 +14,27 @@ export interface OnboardingState {
   bonusCheckFailed: boolean;
 }
 
-/** SPEC.md §7: the user's wallet transactions of type welcome_bonus, limit 1. */
-async function storedWelcomeBonus(store: DocStore, uid: string): Promise<number | null> {
-  const [entry] = await store.query({
-    collection: entriesOf(uid),
-    where: [["type", "==", "welcome_bonus"]],
-    limit: 1,
-  });
-  const amount = entry ? readWalletEntry(entry.data).amount : Number.NaN;
-  return Number.isNaN(amount) ? null : amount;
+/**
+ * SPEC.md §7: the user's wallet transactions of type welcome_bonus, limit 1. Every dashboard view
+ * asks until the modal was shown, so the answer is kept until the change log says one of the
+ * member's wallet entries was written (issue 28).
+ */
+function storedWelcomeBonus(store: DocStore, uid: string): Promise<number | null> {
+  const entries = `${entriesOf(uid)}/`;
+  return cachedRead(
+    store,
+    `welcomeBonus:${uid}`,
+    (path) => path.startsWith(entries),
+    async () => {
+      const [entry] = await store.query({
+        collection: entriesOf(uid),
+        where: [["type", "==", "welcome_bonus"]],
+        limit: 1,
+      });
+      const amount = entry ? readWalletEntry(entry.data).amount : Number.NaN;
+      return Number.isNaN(amount) ? null : amount;
+    },
+  );
 }
 
 export async function onboardingState(
