@@ -219,6 +219,34 @@ function offerSkill({ skillTag, skillLabel, price }: OfferForBooking): BookingPa
   };
 }
 
+/**
+ * A member's own free starts in the panel's window, per duration (30, 60, 90): the times they can
+ * offer in a board proposal (decision 041). `blocks` sessions back to back (2 for a swap's two)
+ * must fit in their hours and be free together.
+ */
+export async function ownFreeStarts(
+  store: DocStore,
+  uid: string,
+  blocks: 1 | 2,
+  now = Date.now(),
+): Promise<{ hasHours: boolean; starts: Record<number, number[]> }> {
+  const [{ teaching, timeZone }, busy] = await Promise.all([
+    getTeachingSettings(store, uid),
+    busyTimeOf(store, uid, now),
+  ]);
+  const { from, to } = panelWindow(now);
+  const starts: Record<number, number[]> = {};
+  for (const duration of DURATIONS) {
+    const minutes = duration * blocks;
+    starts[duration] = freeStarts(
+      bookableStarts(teaching, timeZone, { from, to, durationMinutes: minutes }),
+      minutes,
+      busy,
+    );
+  }
+  return { hasHours: teaching.weekly.length > 0 || teaching.exceptions.length > 0, starts };
+}
+
 /** The next sessions that still happen (requested or accepted), soonest first. */
 export async function loadUpcomingSessions(
   store: DocStore,

@@ -1,0 +1,132 @@
+/**
+ * What /board/$postId shows under a post for answering it (issue 29, part B; decision 041): for
+ * its poster, the proposals with accept and decline; for anyone else, "Message", "Book" (an offer
+ * with an SP price, through the booking panel at the offer's price) or "Propose" (a need, or a
+ * swap offer: a time from the member's own free hours, a duration, SP or a swap), and the
+ * member's own proposals with their outcome.
+ */
+import type { BoardPost, Proposal } from "~/documents/board";
+import { getUser } from "~/documents/users";
+import type { DocStore } from "~/engine/store/types";
+import { loadBookingPanel, ownFreeStarts, viewerZone, type BookingPanelData } from "~/features/bookings/views.server";
+import { namesOf } from "~/features/members/members.server";
+import { shownStatus } from "./expiry";
+import { proposalActions, type ProposalState } from "./proposal-state";
+import { postFacts, proposalFacts, proposalsOnPost, shownProposalState } from "./proposals.server";
+
+export interface ProposalView {
+  id: string;
+  state: ProposalState;
+  proposerUid: string;
+  proposerName: string;
+  start: number;
+  durationMinutes: number;
+  kind: "sp" | "swap";
+  sp: number;
+  skillLabel: string;
+  swapSkillLabel: string | null;
+  message: string;
+  reason: string;
+  /** The session(s) an acceptance booked, for a link. */
+  bookingId: string | null;
+  actions: ("accept" | "decline")[];
+}
+
+export interface ProposeData {
+  /** A swap is the only answer a swap offer takes; a need takes SP or a swap. */
+  kinds: ("sp" | "swap")[];
+  /** What the need says it pays (per hour or fixed), as a starting amount. */
+  suggestedSp: number | null;
+  /** The skill taught back in a swap: the post's own, or one of the poster's to choose. */
+  swapSkill: { tag: string; label: string } | null;
+  swapChoices: { tag: string; label: string }[];
+  hasHours: boolean;
+  /** Free starts per duration for one session and for a swap's two back to back. */
+  starts: Record<number, number[]>;
+  swapStarts: Record<number, number[]>;
+}
+
+export interface PostAnswersData {
+  postId: string;
+  posterUid: string;
+  posterName: string;
+  isPoster: boolean;
+  open: boolean;
+  viewerTimeZone: string;
+  booking: BookingPanelData | null;
+  propose: ProposeData | null;
+  proposals: ProposalView[];
+}
+
+function view(p: Proposal, post: BoardPost, names: Map<string, string>, isPoster: boolean, now: number): ProposalView {
+  return {
+    id: p.id,
+    state: shownProposalState(p, post, now),
+    proposerUid: p.proposerUid,
+    proposerName: names.get(p.proposerUid) ?? "Member",
+    start: p.start,
+    durationMinutes: p.durationMinutes,
+    kind: p.kind,
+    sp: p.sp,
+    skillLabel: p.skillLabel,
+    swapSkillLabel: p.swapSkillLabel,
+    message: p.message,
+    reason: p.reason,
+    bookingId: p.bookingId,
+    actions: isPoster
+      ? (proposalActions(proposalFacts(p), postFacts(post), "poster", now) as ("accept" | "decline")[])
+      : [],
+  };
+}
+
+export async function loadPostAnswers(
+  store: DocStore,
+  post: BoardPost,
+  viewer: { uid: string; timezone?: unknown },
+  now = Date.now(),
+): Promise<PostAnswersData> {
+  const isPoster = post.authorUid === viewer.uid;
+  const open = shownStatus(post, now) === "active";
+  const proposals = await proposalsOnPost(store, post, viewer.uid);
+  const names = await namesOf(store, [post.authorUid, ...proposals.map((p) => p.proposerUid)]);
+  const base = {
+    postId: post.id,
+    posterUid: post.authorUid,
+    posterName: names.get(post.authorUid) ?? "Member",
+    isPoster,
+    open,
+    viewerTimeZone: viewerZone(viewer.timezone),
+    proposals: proposals.map((p) => view(p, post, names, isPoster, now)),
+  };
+  if (isPoster || !open) return { ...base, booking: null, propose: null };
+
+  const spOffer = post.type === "offer" && post.price.kind !== "swap";
+  if (spOffer) {
+    const booking = await loadBookingPanel(store, post.authorUid, viewer, now, {
+      postId: post.id,
+      skillTag: post.skillTag,
+      skillLabel: post.skillLabel,
+      price: post.price,
+    });
+    return { ...base, booking, propose: null };
+  }
+
+  const postSwap = post.price.kind === "swap" && post.price.swapSkillTag;
+  const [single, double, poster] = await Promise.all([
+    ownFreeStarts(store, viewer.uid, 1, now),
+    ownFreeStarts(store, viewer.uid, 2, now),
+    postSwap ? null : getUser(store, post.authorUid),
+  ]);
+  const propose: ProposeData = {
+    kinds: post.type === "offer" ? ["swap"] : post.price.kind === "swap" ? ["swap", "sp"] : ["sp", "swap"],
+    suggestedSp: post.price.kind === "swap" || Number.isNaN(post.price.sp) ? null : post.price.sp,
+    swapSkill: postSwap
+      ? { tag: post.price.swapSkillTag ?? "", label: post.price.swapSkillLabel || (post.price.swapSkillTag ?? "") }
+      : null,
+    swapChoices: (poster?.skillsOffered ?? []).map((s) => ({ tag: s.tag, label: s.label })),
+    hasHours: single.hasHours,
+    starts: single.starts,
+    swapStarts: double.starts,
+  };
+  return { ...base, booking: null, propose };
+}
