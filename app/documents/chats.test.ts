@@ -32,6 +32,15 @@ describe("chats/{chatId}", () => {
       seen: false,
       timestamp: 3,
       hidden: false,
+      quote: null,
     });
+  });
+
+  it("reads a quoted board post, and anything malformed as no quote", () => {
+    const quote = { postId: "p1", postType: "need", title: "Guitar basics" };
+    expect(readMessage({ id: "m1", data: { sender: "a", text: "hi", timestamp: 3, quote } }).quote).toEqual(quote);
+    expect(readMessage({ id: "m1", data: { sender: "a", text: "hi", timestamp: 3, quote: { title: 1 } } }).quote).toBe(
+      null,
+    );
   });
 });

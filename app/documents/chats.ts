@@ -6,7 +6,18 @@
  * moderator hid, readable by the server only. Browser-safe. Decision: docs/decisions/023-documents-typed-once.md.
  */
 import { z } from "zod/v4";
-import { count, flag, getParsed, numberMap, strings, text, type DocReader, type StoredDoc, withId } from "./fields";
+import {
+  count,
+  flag,
+  getParsed,
+  isRecord,
+  numberMap,
+  strings,
+  text,
+  type DocReader,
+  type StoredDoc,
+  withId,
+} from "./fields";
 
 export const CHATS = "chats";
 export const chatPath = (chatId: string) => `${CHATS}/${chatId}`;
@@ -40,6 +51,23 @@ export type ChatDoc = z.output<typeof chatSchema>;
 export const readChat = (data: Record<string, unknown>): ChatDoc => chatSchema.parse(data);
 export const getChat = (reader: DocReader, chatId: string) => getParsed(reader, chatPath(chatId), readChat);
 
+/**
+ * A board post quoted at the start of a reply ("Message" on /board/$postId, decision 041): its id,
+ * kind and title as they were when quoted; null on every other message.
+ */
+export interface MessageQuote {
+  postId: string;
+  postType: "offer" | "need";
+  title: string;
+}
+const quoteSchema = z
+  .unknown()
+  .transform((v): MessageQuote | null =>
+    isRecord(v) && typeof v.postId === "string" && v.postId && typeof v.title === "string"
+      ? { postId: v.postId, postType: v.postType === "need" ? "need" : "offer", title: v.title }
+      : null,
+  );
+
 export const messageSchema = z.object({
   sender: text(),
   /** "" while a moderator has hidden the message (its text is in hidden_messages). */
@@ -47,6 +75,7 @@ export const messageSchema = z.object({
   seen: flag,
   timestamp: count(),
   hidden: flag,
+  quote: quoteSchema,
 });
 export type MessageDoc = z.output<typeof messageSchema>;
 export interface Message extends MessageDoc {

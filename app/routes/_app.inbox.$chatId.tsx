@@ -4,7 +4,7 @@ import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Thread } from "~/components/chat/thread";
 import { usePresence } from "~/components/members/use-presence";
 import { getStore } from "~/engine/index.server";
-import { ChatError, loadThread, markSeen, sendMessage } from "~/features/chat/chat.server";
+import { ChatError, loadThread, markSeen, quotablePost, sendMessage } from "~/features/chat/chat.server";
 import { otherParticipant } from "~/features/chat/pair";
 import { getMember, getPresences } from "~/features/members/members.server";
 import { publicMember } from "~/features/members/member";
@@ -48,6 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         })),
   ]);
   const other = member ?? publicMember(otherUid, null);
+  // `?post=<id>` from "Message" on a board post: the composer quotes it (a removed post is left out).
+  const postId = new URL(request.url).searchParams.get("post");
+  const quote = postId ? await quotablePost(store, postId).catch(() => null) : null;
   return {
     chatId,
     me: user.uid,
@@ -55,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     presence: presences.get(otherUid)!,
     messages,
     earlierBefore,
+    quote,
     // Only the fetcher reads this; the page itself always opens on the latest messages.
     earlier,
     timezone: user.profile.timezone || "UTC",
@@ -69,7 +73,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   try {
     if (form.get("intent") === "seen") return { ok: true as const, seen: await markSeen(store, user.uid, chatId) };
-    await sendMessage(store, user.uid, chatId, form.get("text"));
+    const quotePostId = form.get("quotePostId");
+    await sendMessage(store, user.uid, chatId, form.get("text"), Date.now(), quotePostId ? String(quotePostId) : null);
     return { ok: true as const };
   } catch (error) {
     if (error instanceof ChatError) return data({ ok: false as const, error: error.message }, { status: error.status });
@@ -96,6 +101,7 @@ export default function ChatThread() {
     presence: initialPresence,
     messages,
     earlierBefore,
+    quote,
     timezone,
     now,
   } = useLoaderData<typeof loader>();
@@ -109,6 +115,7 @@ export default function ChatThread() {
       presence={presence}
       initialMessages={messages}
       initialEarlierBefore={earlierBefore}
+      quote={quote}
       timezone={timezone}
       now={now}
     />

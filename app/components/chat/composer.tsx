@@ -1,12 +1,16 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MAX_MESSAGE_LENGTH } from "~/features/chat/pair";
+import type { MessageQuote } from "~/documents/chats";
+import { QuoteCard } from "./quote-card";
 
 /** Writes a message; Enter sends, Shift+Enter makes a new line. The server has the last word on limits. */
-export function Composer({ chatId }: { chatId: string }) {
+export function Composer({ chatId, quote = null }: { chatId: string; quote?: MessageQuote | null }) {
   const fetcher = useFetcher<{ ok: true } | { ok: false; error: string }>();
   const form = useRef<HTMLFormElement>(null);
   const [length, setLength] = useState(0);
+  // The quoted post goes with the next message only; removing it writes a plain message.
+  const [quoting, setQuoting] = useState(quote);
   const sending = fetcher.state !== "idle";
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
 
@@ -14,12 +18,24 @@ export function Composer({ chatId }: { chatId: string }) {
     if (fetcher.state === "idle" && fetcher.data?.ok) {
       form.current?.reset();
       setLength(0);
+      setQuoting(null);
     }
   }, [fetcher.state, fetcher.data]);
 
   return (
     <fetcher.Form ref={form} method="post" action={`/inbox/${chatId}`} className="border-t border-slate-200 p-3">
       <input type="hidden" name="intent" value="send" />
+      {quoting ? (
+        <div className="mb-2 flex items-start gap-2" data-testid="composer-quote">
+          <input type="hidden" name="quotePostId" value={quoting.postId} />
+          <div className="min-w-0 flex-1">
+            <QuoteCard quote={quoting} />
+          </div>
+          <button type="button" className="btn-secondary shrink-0 px-2 py-1 text-xs" onClick={() => setQuoting(null)}>
+            Remove quote
+          </button>
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" className="mb-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}

@@ -6,6 +6,8 @@ import { messageParts } from "~/features/chat/links";
 import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import { chatMessagesFeed } from "~/engine/live/feed-names";
 import type { ChatMessagePayload } from "~/engine/live/feeds";
+import type { MessageQuote } from "~/documents/chats";
+import { QuoteCard } from "./quote-card";
 import type { Presence } from "~/features/members/presence";
 import { lastSeenText } from "~/features/members/presence";
 import { Avatar } from "../members/avatar";
@@ -21,6 +23,8 @@ interface ThreadProps {
   initialMessages: ChatMessagePayload[];
   /** Cursor for the page before `initialMessages`; null when they are the whole conversation. */
   initialEarlierBefore: number | null;
+  /** A board post the reply being written quotes ("Message" on the post's page). */
+  quote?: MessageQuote | null;
   timezone: string;
   now: number;
 }
@@ -100,6 +104,7 @@ export function Thread({
   presence,
   initialMessages,
   initialEarlierBefore,
+  quote = null,
   timezone,
   now,
 }: ThreadProps) {
@@ -184,6 +189,7 @@ export function Thread({
               data-testid="message"
               data-mine={mine ? "true" : "false"}
             >
+              {m.quote ? <QuoteCard quote={m.quote} /> : null}
               {m.hidden ? (
                 <p className="max-w-[80%] rounded-2xl border border-dashed border-slate-300 px-3 py-2 text-sm italic text-slate-500">
                   {HIDDEN_MESSAGE_TEXT}
@@ -209,7 +215,7 @@ export function Thread({
       {other.deleted ? (
         <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-500">This member has left SkillSwap.</p>
       ) : (
-        <Composer chatId={chatId} />
+        <Composer chatId={chatId} quote={quote} />
       )}
     </section>
   );

@@ -9,7 +9,7 @@
 import { bookingPath, readBooking, signalsOf, type Booking } from "~/documents/bookings";
 import { postsOf, threadListOf, threadPath, type Post, type Thread } from "~/documents/community";
 import { boardListOf } from "~/documents/board";
-import { CHATS, messagesOf, readChat, readMessage, type Message } from "~/documents/chats";
+import { CHATS, messagesOf, readChat, readMessage, type Message, type MessageQuote } from "~/documents/chats";
 import { notificationsOf, readNotification } from "~/documents/notifications";
 import { readStatus } from "~/documents/status";
 import { readUser, userPath } from "~/documents/users";
@@ -201,6 +201,8 @@ export interface ChatMessagePayload {
   hidden: boolean;
   seen: boolean;
   timestamp: number;
+  /** A board post quoted at the start of the message; null otherwise, and while hidden. */
+  quote: MessageQuote | null;
 }
 
 export type PresencePayload = Record<string, { online: boolean; lastChanged: number }>;
@@ -332,13 +334,14 @@ export const toPayload = {
 /** Oldest first, as a thread reads; `messages` come newest first, as the thread's query answers. */
 export function messagesPayload(messages: readonly Message[]): ChatMessagePayload[] {
   return messages
-    .map(({ id, sender, text, hidden, seen, timestamp }) => ({
+    .map(({ id, sender, text, hidden, seen, timestamp, quote }) => ({
       id,
       sender,
       text: hidden ? "" : text,
       hidden,
       seen,
       timestamp,
+      quote: hidden ? null : quote,
     }))
     .reverse();
 }

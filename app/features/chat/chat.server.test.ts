@@ -68,6 +68,23 @@ describe("sendMessage", () => {
   });
 });
 
+describe("quoting a board post", () => {
+  it("stores the post's kind and title with the message, and refuses a hidden post, storing nothing", async () => {
+    const post = { type: "need", authorUid: "bob", title: "Guitar basics, please", status: "active" };
+    await store.set("board_posts/p1", post);
+    await store.set("board_posts/p2", { ...post, status: "hidden" });
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await expect(sendMessage(store, "amy", chatId, "Is this still open?", 15, "p2")).rejects.toMatchObject({
+      status: 404,
+    });
+    await sendMessage(store, "amy", chatId, "Is this still open?", 20, "p1");
+    const { messages } = await loadThread(store, "bob", chatId);
+    expect(messages.map((m) => [m.text, m.quote])).toEqual([
+      ["Is this still open?", { postId: "p1", postType: "need", title: "Guitar basics, please" }],
+    ]);
+  });
+});
+
 describe("markSeen", () => {
   it("marks only the other member's messages, and the live thread shows it", async () => {
     const chatId = await openChat(store, "amy", "bob", 10);

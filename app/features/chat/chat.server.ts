@@ -7,6 +7,8 @@ import { getUser } from "~/documents/users";
 import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
+import type { DocReader } from "~/documents/fields";
+import { getBoardPost, isBoardId } from "~/documents/board";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { noteUnreadMessage } from "~/features/mail/chat-batch.server";
 import { messagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/engine/live/feeds";
@@ -19,6 +21,7 @@ import {
   readMessage,
   type ChatDoc,
   type MessageDoc,
+  type MessageQuote,
 } from "~/documents/chats";
 
 export class ChatError extends Error {
@@ -80,6 +83,8 @@ export async function sendMessage(
   chatId: string,
   rawText: unknown,
   now = Date.now(),
+  /** A board post to quote at the start of the message ("Message" on the post's page). */
+  quotePostId: string | null = null,
 ): Promise<{ id: string }> {
   const checked = checkMessage(rawText);
   if (!checked.ok) throw new ChatError(400, checked.error);
@@ -98,6 +103,7 @@ export async function sendMessage(
     const recipient = await getUser(tx, other);
     if (!recipient || recipient.deleted)
       throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.");
+    const quote = quotePostId ? await quotablePost(tx, quotePostId) : null;
     const firstMessage = chat.messageCount === 0;
     const sender = firstMessage ? await getUser(tx, uid) : null;
     const notify = firstMessage ? await prepareNotifications(tx, [other]) : null;
@@ -106,6 +112,7 @@ export async function sendMessage(
       text: checked.text,
       seen: false,
       timestamp: now,
+      ...(quote && { quote }),
     } satisfies Partial<MessageDoc>);
     tx.update(chatPath(chatId), {
       lastMessage: preview(checked.text),
@@ -133,6 +140,13 @@ export async function sendMessage(
   });
   sendLimiter.hit(uid, now);
   return { id };
+}
+
+/** A post on the board as a reply quotes it; a removed or hidden one cannot be quoted. */
+export async function quotablePost(reader: DocReader, postId: string): Promise<MessageQuote> {
+  const post = isBoardId(postId) ? await getBoardPost(reader, postId) : null;
+  if (!post || post.status === "hidden") throw new ChatError(404, "This post does not exist or was removed.");
+  return { postId: post.id, postType: post.type, title: post.title };
 }
 
 // Firestore caps a transaction at 500 writes.

@@ -9,6 +9,7 @@ const message = (id: string, timestamp: number, seen = false): ChatMessagePayloa
   hidden: false,
   seen,
   timestamp,
+  quote: null,
 });
 
 describe("mergeMessages", () => {

@@ -1,0 +1,19 @@
+import { Link } from "@remix-run/react";
+import type { MessageQuote } from "~/documents/chats";
+import { boardPostLink } from "~/documents/board";
+
+/** A board post quoted at the start of a reply: its kind and title, linking to the post. */
+export function QuoteCard({ quote }: { quote: MessageQuote }) {
+  return (
+    <Link
+      to={boardPostLink(quote.postId)}
+      className="mb-1 block max-w-[80%] rounded-xl border border-slate-200 border-l-4 border-l-brand-500 bg-white px-3 py-2 text-left text-sm text-slate-800 hover:border-brand-300"
+      data-testid="quote-card"
+    >
+      <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">
+        {quote.postType === "need" ? "Need on the board" : "Offer on the board"}
+      </span>
+      <span className="block break-words font-medium">{quote.title}</span>
+    </Link>
+  );
+}
