@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { getFiles, getStore, runsTimedWorkInProcess, sweepPresence, sweepSignInLockouts } from "~/engine/index.server";
 import { startBackgroundWork } from "~/features/bookings/scheduler.server";
 import { lapseDueProposals } from "~/features/board/proposals.server";
+import { runPostAlerts } from "~/features/board/post-alerts.server";
 import { kickDataExportWork } from "~/features/export/work.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
@@ -39,6 +40,8 @@ if (env.NODE_ENV !== "test" && runsTimedWorkInProcess())
       await runMailWork(store).catch((error: unknown) => console.error("Mail work failed:", error));
       // Board proposals nobody answered before their time lapse (one indexed query when none are due).
       await lapseDueProposals(store).catch((error: unknown) => console.error("Lapsing proposals failed:", error));
+      // New board posts reach the members whose skills they fit within a tick.
+      await runPostAlerts(store).catch((error: unknown) => console.error("Board post alerts failed:", error));
       // Members' data archives are built in the background of this worker, one at a time; a long
       // build does not hold up the ticks (the archive's own claim keeps other workers off it).
       kickDataExportWork(store);

@@ -48,6 +48,10 @@ const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string 
   replies: { label: "Community replies", hint: "New replies in threads you follow." },
   mentions: { label: "Mentions", hint: "When someone @mentions you in the community." },
   answers: { label: "Answers", hint: "When your reply is marked as the answer." },
+  board: {
+    label: "Board posts",
+    hint: "New offers and needs on the board for skills you teach or want to learn, gathered in one notice an hour.",
+  },
   wallet: { label: "Wallet and top-ups", hint: "Always sent: they tell you when SP arrive or leave." },
 };
 

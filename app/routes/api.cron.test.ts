@@ -44,6 +44,8 @@ describe("POST /api/cron", () => {
       mail: { sent: 0, batched: 0, skipped: 0, retried: 0, failed: 0, interrupted: 0 },
       // Board proposals whose time passed unanswered (decision 041).
       lapsedProposals: 0,
+      // New board posts told to the members they fit (the first run only sets its cursor).
+      boardAlerts: 0,
       // The one-off conversion of stored pictures (decision 027): nothing to convert here.
       pictures: 0,
       // The day's retention run (decision 044): nothing is past its period in a new store.

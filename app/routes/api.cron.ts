@@ -5,6 +5,7 @@ import { runDueWork } from "~/features/bookings/scheduler.server";
 import { runDataExportWork } from "~/features/export/work.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { lapseDueProposals } from "~/features/board/proposals.server";
+import { runPostAlerts } from "~/features/board/post-alerts.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
 import { runDueRetention } from "~/features/retention/retention.server";
 import { getServerEnv } from "~/utils/env.server";
@@ -37,11 +38,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const exports = await runDataExportWork(store);
   const mail = await runMailWork(store);
   const lapsedProposals = await lapseDueProposals(store);
+  const boardAlerts = await runPostAlerts(store);
   // Once, at the first call: pictures stored before decision 027 lose their metadata.
   const pictures = await convertStoredPictures(store, await getFiles());
   // Once a day: what is past its period goes (decision 044).
   const retention = await runDueRetention(store);
-  return Response.json({ ok: true, ...due, exports, mail, lapsedProposals, pictures, retention });
+  return Response.json({ ok: true, ...due, exports, mail, lapsedProposals, boardAlerts, pictures, retention });
 }
 
 export const loader = postOnly;

@@ -238,6 +238,12 @@ const LISTED: Record<string, Query> = {
       ["status", "==", "open"],
     ],
   },
+  "board post-alerts.server runPostAlerts, posts since the cursor": {
+    collection: "board_posts",
+    where: [["createdAt", ">=", 5]],
+    orderBy: [["createdAt", "asc"]],
+    limit: 21,
+  },
   "board proposals.server proposalsOnPost, the poster's": {
     collection: "board_proposals",
     where: [["postId", "==", "p1"]],
@@ -359,6 +365,7 @@ const COVERED_FILES = new Set([
   "app/features/mail/chat-batch.server.ts",
   "app/features/mail/delivery.server.ts",
   "app/features/board/proposals.server.ts",
+  "app/features/board/post-alerts.server.ts",
   "app/features/board/read.server.ts",
   "app/features/board/expiry.server.ts",
   // The member's posts (postsOfQuery, probed through listMyPosts) and their active ones (equalities only).

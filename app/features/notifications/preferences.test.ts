@@ -11,9 +11,12 @@ describe("notification preferences", () => {
       replies: true,
       mentions: true,
       answers: true,
+      board: true,
       wallet: true,
     });
     expect(shouldNotify(prefs, "message")).toBe(true);
+    expect(shouldNotify(readNotificationPrefs({ notificationPrefs: { board: false } }), "board_post")).toBe(false);
+    expect(shouldNotify(readNotificationPrefs({ notificationPrefs: { board: false } }), "board_proposal")).toBe(true);
     expect(shouldNotify(readNotificationPrefs({ notificationPrefs: { mentions: false } }), "forum_mention")).toBe(
       false,
     );

@@ -12,6 +12,7 @@ export const NOTIFICATION_CATEGORIES = [
   "replies",
   "mentions",
   "answers",
+  "board",
   "wallet",
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
@@ -26,6 +27,8 @@ export const CATEGORY_OF: Record<NotificationType, NotificationCategory | null> 
   forum_reply: "replies",
   forum_mention: "mentions",
   forum_answer: "answers",
+  // A new board post whose skill the member wants or teaches (one notice an hour at most).
+  board_post: "board",
   // Proposals on board posts and their outcomes are about sessions, so they follow that choice.
   board_proposal: "sessions",
   // Money and account notices are always sent: a member must learn that SP arrived or left.

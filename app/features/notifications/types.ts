@@ -9,6 +9,7 @@ export type NotificationType =
   | "forum_reply"
   | "forum_mention"
   | "forum_answer"
+  | "board_post"
   | "board_proposal"
   | "subscription";
 
