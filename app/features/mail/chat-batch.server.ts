@@ -63,7 +63,7 @@ async function decide(store: DocStore, path: string, online: boolean, now: numbe
 
 /**
  * Run by the leader: queues the mail of every conversation whose batch is due. `isOnline` asks the
- * engine where presence is kept (the store on the embedded engine, the Realtime Database on Firebase).
+ * engine's presence (`status/{uid}` in the store on both engines, a lapsed lease offline; decision 034).
  */
 export async function batchChatMail(
   store: DocStore,
