@@ -41,6 +41,11 @@ const BENCHES = [
     command: [bin("tsx"), "bench/community.ts"],
     target: "thread list and thread page p95 < 30 ms, search p95 < 50 ms",
   },
+  {
+    name: "export",
+    command: [bin("tsx"), "bench/export.ts"],
+    target: "data archive of 10,000 ledger entries, 5,000 messages, 500 posts < 10 s, memory growth < 100 MB",
+  },
 ];
 
 const RESULTS = path.join(ROOT, "bench", "results");

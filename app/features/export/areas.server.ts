@@ -41,8 +41,8 @@ export interface Area {
   rows(ctx: ExportContext, names: NameBook): AsyncIterable<Row>;
 }
 
-/** A page of this many documents is read at a time. */
-export const PAGE_SIZE = 500;
+/** A page of this many documents is read at a time: each page query scans its collection on the embedded store, so fewer, larger pages (a few MB) keep a long history from costing pages × documents. */
+export const PAGE_SIZE = 2_000;
 
 const iso = (ms: number | null | undefined) => (typeof ms === "number" && ms > 0 ? new Date(ms).toISOString() : null);
 
