@@ -3,6 +3,8 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { UpcomingSessionsWidget } from "~/components/bookings/upcoming-sessions-widget";
 import { ActivityWidget } from "~/components/dashboard/activity-widget";
+import { BoardWidget } from "~/components/dashboard/board-widget";
+import { bestFittingPosts } from "~/features/board/proposal-dashboard.server";
 import { MatchesWidgetContent } from "~/components/matches/matches-widget";
 import { Onboarding } from "~/components/onboarding/onboarding";
 import { LevelWidget } from "~/components/progress/level-widget";
@@ -20,10 +22,11 @@ export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Dashboard"
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
-  const [onboarding, upcoming, matches] = await Promise.all([
+  const [onboarding, upcoming, matches, boardPosts] = await Promise.all([
     onboardingState(store, user.uid, user.profile),
     loadUpcomingSessions(store, user.uid),
     topMatches(store, user.uid),
+    bestFittingPosts(store, user.uid, user.profile),
   ]);
   // A new member is not "back": the first dashboard visit is remembered once, then greeted as a return.
   const firstVisit = user.profile.dashboardVisitedAt === null;
@@ -36,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     onboarding,
     upcoming,
     matches,
+    boardPosts,
     timeZone: viewerZone(user.profile.timezone),
   };
 }
@@ -72,6 +76,7 @@ export default function Dashboard() {
     onboarding,
     upcoming,
     matches,
+    boardPosts,
     timeZone,
   } = useLoaderData<typeof loader>();
   // The layout already read the latest notifications for the bell; the activity widget shows them too.
@@ -124,6 +129,17 @@ export default function Dashboard() {
           }
         >
           <LevelWidget level={level} />
+        </Widget>
+        <Widget
+          tour="board-widget"
+          title="On the board for you"
+          action={
+            <Link to="/board" className="text-sm font-medium text-brand-600 hover:underline">
+              Board
+            </Link>
+          }
+        >
+          <BoardWidget posts={boardPosts} />
         </Widget>
       </div>
     </>

@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTempStore } from "../../../tests/support/temp-store";
+import { DAY_MS } from "./expiry";
+import { bestFittingPosts } from "./proposal-dashboard.server";
+import { postFormSchema } from "./rules";
+import { createBoardPost } from "./write.server";
+
+const { store } = useTempStore("board-dashboard-");
+// The posting limits live in the process across tests: time only moves forward.
+let now = 200 * DAY_MS;
+const tick = () => (now += 10 * 60_000);
+
+beforeEach(async () => {
+  for (const uid of ["ana", "ben", "cy", "dee"])
+    await store.set(`users/${uid}`, { fullName: uid, xp: 0, createdAt: 0 });
+});
+
+const post = (uid: string, over: Record<string, string>) =>
+  createBoardPost(
+    store,
+    uid,
+    postFormSchema.parse({
+      type: "need",
+      skill: "Guitar",
+      title: "Guitar basics, please",
+      description: "Chords",
+      format: "online",
+      priceKind: "per_hour",
+      sp: "2",
+      ...over,
+    }),
+    tick(),
+  );
+
+const guitarTeacher = {
+  skillsOffered: [{ tag: "guitar", label: "Guitar", level: "expert" as const }],
+  skillsWanted: [{ tag: "italian", label: "Italian", level: "beginner" as const }],
+};
+
+describe("the dashboard's best-fitting posts", () => {
+  it("shows the three open posts that fit best, never the member's own", async () => {
+    await post("ana", { title: "Need guitar one" });
+    await post("cy", { title: "Need guitar two" });
+    await post("dee", { title: "Need guitar three", priceKind: "swap", swapSkill: "Italian", sp: "" });
+    await post("ana", { title: "Italian evenings", type: "offer", skill: "Italian" });
+    await post("ben", { title: "My own guitar need" });
+    await post("cy", { title: "Guitar lessons offered", type: "offer" });
+    await post("dee", { title: "Cooking help", skill: "Cooking" });
+    const posts = await bestFittingPosts(store, "ben", guitarTeacher, tick());
+    expect(posts).toHaveLength(3);
+    // The swap that gives back a skill Ben wants fits best; his own post and the others do not show.
+    expect(posts[0].title).toBe("Need guitar three");
+    expect(posts.map((p) => p.title)).not.toContain("My own guitar need");
+    expect(posts.map((p) => p.title)).not.toContain("Cooking help");
+  });
+
+  it("shows nothing to a member without skills", async () => {
+    await post("ana", { title: "Need guitar one" });
+    expect(await bestFittingPosts(store, "ben", { skillsOffered: [], skillsWanted: [] }, tick())).toEqual([]);
+  });
+});
