@@ -22,7 +22,8 @@ export const REPORTS = "reports";
 
 export const REPORT_REASONS = ["spam", "harassment", "inappropriate", "off_topic", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_TARGET_KINDS = ["post", "message"] as const;
+/** A forum post, a chat message, or a post on the offers-and-needs board (decision 039). */
+export const REPORT_TARGET_KINDS = ["post", "message", "board_post"] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 export const REPORT_STATUSES = ["open", "hidden", "dismissed", "restored"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -39,7 +40,7 @@ export const reportDocSchema = z.object({
   /** The reported post's or message's document. */
   targetPath: text(),
   targetId: text(),
-  /** The thread of a post, the chat of a message. */
+  /** The thread of a post, the chat of a message; a board post's own id. */
   contextId: text(),
   authorUid: text(),
   reporterUid: text(),

@@ -31,9 +31,14 @@ export default function Matches() {
         title="Matches"
         description="Members who teach what you want to learn, and want to learn what you teach."
         actions={
-          <Link to="/members" className="btn-secondary">
-            Browse all members
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/board" className="btn-secondary">
+              Offers and needs
+            </Link>
+            <Link to="/members" className="btn-secondary">
+              Browse all members
+            </Link>
+          </div>
         }
       />
       <Form method="get" className="card mb-6 flex flex-wrap items-end gap-3" role="search">

@@ -102,7 +102,11 @@ function Reporter({ report: r }: { report: ReporterLine }) {
 
 function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; busy: boolean }) {
   const what =
-    item.targetKind === "post" ? `Forum post${item.threadTitle ? ` in “${item.threadTitle}”` : ""}` : "Chat message";
+    item.targetKind === "post"
+      ? `Forum post${item.threadTitle ? ` in “${item.threadTitle}”` : ""}`
+      : item.targetKind === "board_post"
+        ? `Board post${item.threadTitle ? ` “${item.threadTitle}”` : ""}`
+        : "Chat message";
   return (
     <article className="card space-y-4" aria-label={`${what} by ${item.authorName}`}>
       <header className="space-y-1">
@@ -122,7 +126,7 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
             <>
               {" · "}
               <Link to={item.link} className="text-brand-700 underline hover:text-brand-800">
-                Open the thread
+                {item.targetKind === "board_post" ? "Open the post" : "Open the thread"}
               </Link>
             </>
           ) : null}

@@ -115,6 +115,8 @@ test("the page list holds every page route of the app", () => {
     chatId: "chat-1",
     bookingId: "booking-1",
     threadId: "thread-1",
+    boardPostId: "post-1",
+    myBoardPostId: "post-2",
     checkoutUrl: "/checkout/test/tc_1",
     planCheckoutUrl: "/checkout/test-plan/tpc_1",
   };

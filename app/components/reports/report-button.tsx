@@ -23,7 +23,7 @@ export function ReportButton({
   const fetcher = useFetcher<ReportAnswer>();
   const id = useId();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const what = targetKind === "post" ? "post" : "message";
+  const what = targetKind === "message" ? "message" : "post";
   return (
     <details className={`group text-xs ${className}`} data-testid="report">
       <summary className="cursor-pointer list-none text-slate-500 hover:text-red-700 hover:underline">Report</summary>

@@ -1,5 +1,5 @@
 /**
- * The moderation queue: reported forum posts and chat messages, one item per reported thing (all
+ * The moderation queue: reported forum posts, board posts and chat messages, one item per reported thing (all
  * its reports together), with the content in context. A reviewer hides it, dismisses the reports,
  * or shows again what was hidden; the decision and its audit entry are one transaction (the
  * reports module does the moving, this module logs it).
@@ -10,6 +10,8 @@ import { moderatedText } from "~/features/chat/moderation.server";
 import { messagesOf, readMessage, type Message } from "~/documents/chats";
 import { getThread, postLink, readPost } from "~/documents/community";
 import { getUsers } from "~/documents/users";
+import { boardPostLink, readBoardPost } from "~/documents/board";
+import { formatText, priceText, TYPE_LABELS } from "~/features/board/rules";
 import { namesOf } from "~/features/members/members.server";
 import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
 import { countsTowardHiding, reportReasonLabel, type Report } from "~/features/reports/types";
@@ -155,6 +157,26 @@ export async function moderationQueue(store: DocStore, status: QueueStatus): Pro
           threadTitle: thread?.title ?? null,
           link: post ? postLink(post.threadId, post.id) : null,
           context: [],
+        };
+      }
+      if (first.targetKind === "board_post") {
+        // In context: what kind of post, its skill, price and place, then its text as written.
+        const post = await store.get(first.targetPath).then((doc) => doc && readBoardPost(doc));
+        return {
+          ...base,
+          text: post ? post.description : "(no longer exists)",
+          hidden: post?.status === "hidden",
+          threadTitle: post?.title ?? null,
+          link: post ? boardPostLink(post.id) : null,
+          context: post
+            ? [
+                {
+                  sender: names.get(post.authorUid) ?? "Member",
+                  text: `${TYPE_LABELS[post.type]} · ${post.skillLabel} · ${priceText(post.price)} · ${formatText(post.format, post.area)}`,
+                  reported: false,
+                },
+              ]
+            : [],
         };
       }
       const context = await messageContext(store, first, names);

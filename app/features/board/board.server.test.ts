@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { boardListOf, boardPostPath } from "~/documents/board";
+import { fileReport, restoreReported } from "~/features/reports/reports.server";
+import { reportSchema } from "~/features/reports/schema";
 import { runBoardExpiry } from "./expiry.server";
 import { DAY_MS } from "./expiry";
 import { ALL_LIST, skillList } from "./lists";
@@ -192,5 +194,40 @@ describe("the board", () => {
     expect(view.others.map((o) => o.title)).toEqual(["Another need of mine"]);
     expect(view.mine).toBe(false);
     await expect(loadBoardPost(store, ben, "nope", now)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("hides a post reported by three members of standing from three networks until a moderator restores it", async () => {
+    for (const uid of ["r1", "r2", "r3", "r4"]) await store.set(`users/${uid}`, { fullName: uid, createdAt: 1 });
+    const { postId } = await post("ana", { description: "Buy cheap watches" });
+    const report = (uid: string, network: string, verified = true) =>
+      fileReport(
+        store,
+        uid,
+        reportSchema.parse({ targetKind: "board_post", targetId: postId, contextId: postId, reason: "spam" }),
+        tick(),
+        { emailVerified: verified, clientKey: network },
+      );
+    await expect(report("ana", "n0")).rejects.toMatchObject({ status: 400 });
+    expect((await report("r1", "n1")).hidTarget).toBe(false);
+    // an unverified reporter and a second one from the same network do not count
+    expect((await report("r4", "n4", false)).hidTarget).toBe(false);
+    expect((await report("r2", "n1")).hidTarget).toBe(false);
+    expect((await list(ben, "q=watches")).posts.length).toBe(1);
+    const third = await report("r3", "n3");
+    expect(third.hidTarget).toBe(false);
+    await store.set("users/r5", { fullName: "r5", createdAt: 1 });
+    const hiding = await report("r5", "n5");
+    expect(hiding.hidTarget).toBe(true);
+    expect((await store.get(boardPostPath(postId)))!.data).toMatchObject({ status: "hidden", openReports: 5 });
+    expect((await list(ben, "q=watches")).posts).toEqual([]);
+    expect((await list(ben, "")).posts.map((p) => p.id)).not.toContain(postId);
+    await expect(loadBoardPost(store, ben, postId, now)).rejects.toMatchObject({ status: 404 });
+    expect((await loadBoardPost(store, ana, postId, now)).post.shownStatus).toBe("hidden");
+    // a moderator hides it, then restores it: it is back on the board
+    const { moderate } = await import("~/features/admin/reports.server");
+    await moderate(store, "admin", hiding.id, "hide", "spam", tick());
+    await restoreReported(store, { reportId: hiding.id, reviewerUid: "admin" }, undefined, tick());
+    expect((await store.get(boardPostPath(postId)))!.data).toMatchObject({ status: "active", openReports: 0 });
+    expect((await list(ben, "q=watches")).posts.map((p) => p.id)).toEqual([postId]);
   });
 });

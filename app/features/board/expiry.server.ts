@@ -3,7 +3,7 @@
  * Firebase): posts past their expiry leave the board, and posters are told a few days before.
  * Every step is idempotent, so overlapping runs are harmless. Decision 039.
  */
-import { BOARD_POSTS, BOARD_SEARCH_INDEX, boardPostPath, readBoardPost } from "~/documents/board";
+import { BOARD_POSTS, boardPostPath, readBoardPost } from "~/documents/board";
 import type { DocStore } from "~/engine/store/types";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { daysLeft, isPastExpiry, needsExpiryWarning, WARN_BEFORE_DAYS, DAY_MS } from "./expiry";
@@ -48,7 +48,6 @@ async function expire(store: DocStore, postId: string, now: number): Promise<boo
     const target = await prepareBoardPostStatus(tx, postId);
     if (!target.post || !isPastExpiry(target.post, now)) return false;
     target.apply("expired", { updatedAt: now });
-    tx.indexText(BOARD_SEARCH_INDEX, boardPostPath(postId), null);
     return true;
   });
 }

@@ -7,6 +7,7 @@
  * Only active posts have entries. Decision 039.
  */
 import {
+  BOARD_SEARCH_INDEX,
   boardListEntryPath,
   readBoardPost,
   boardPostPath,
@@ -66,9 +67,20 @@ export function writeBoardEntries(tx: Transaction, postId: string, before: Liste
     for (const list of listsOf(is)) tx.set(boardListEntryPath(list, entryIdOf(is.newestKey)), entryOf(postId, is));
 }
 
+/** The text the search index holds for a post: its title twice (title words weigh more), skill, area and description. */
+export function boardSearchText(post: Pick<BoardPostDoc, "title" | "skillLabel" | "description" | "area">): string {
+  return `${post.title}\n${post.title}\n${post.skillLabel}\n${post.area}\n${post.description}`;
+}
+
+/** Writes only: indexed while active, removed otherwise, so only what is on the board is found. */
+export function indexBoardPost(tx: Transaction, postId: string, post: BoardPostDoc | null): void {
+  tx.indexText(BOARD_SEARCH_INDEX, boardPostPath(postId), post?.status === "active" ? boardSearchText(post) : null);
+}
+
 /**
  * A change of a post's status by someone else than its poster (reports, reviewers, the timed
- * work): reads the post now, and `apply(status)` later writes the status with its list entries.
+ * work): reads the post now, and `apply(status)` later writes the status with its list entries
+ * and its search index entry.
  */
 export async function prepareBoardPostStatus(tx: Transaction, postId: string) {
   const doc = await tx.get(boardPostPath(postId));
@@ -77,8 +89,10 @@ export async function prepareBoardPostStatus(tx: Transaction, postId: string) {
     post,
     apply(status: BoardPostDoc["status"], fields: Partial<BoardPostDoc> = {}) {
       if (!post) return;
+      const after = { ...post, ...fields, status };
       tx.update(boardPostPath(postId), { status, ...fields });
-      writeBoardEntries(tx, postId, post, { ...post, ...fields, status });
+      writeBoardEntries(tx, postId, post, after);
+      indexBoardPost(tx, postId, after);
     },
   };
 }

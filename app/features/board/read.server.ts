@@ -249,17 +249,21 @@ export interface BoardPostView {
 
 export const OTHER_POSTS_SHOWN = 5;
 
-/** A post's own page: anyone signed in sees it on the board; its poster sees it in any state; hidden is a 404 to others. */
+/**
+ * A post's own page: anyone signed in sees it, on the board or after (closed, expired: the page
+ * says so); a hidden post only its poster and a moderator see.
+ */
 export async function loadBoardPost(
   store: DocStore,
   viewer: Viewer,
   postId: string,
   now = Date.now(),
+  moderator = false,
 ): Promise<BoardPostView> {
   if (!isBoardId(postId)) throw new BoardError(404, POST_NOT_FOUND);
   const post = await getBoardPost(store, postId);
   const mine = post?.authorUid === viewer.uid;
-  if (!post || (!mine && post.status === "hidden")) throw new BoardError(404, POST_NOT_FOUND);
+  if (!post || (!mine && !moderator && post.status === "hidden")) throw new BoardError(404, POST_NOT_FOUND);
   const [members, theirs] = await Promise.all([
     getMembers(store, [post.authorUid]),
     store.query({ ...postsOfQuery(post.authorUid), limit: 30 }),

@@ -196,3 +196,15 @@ const CURSOR = /^[0-9]{15}_[A-Za-z0-9_-]{1,128}$/;
 export function isBoardCursor(value: string): boolean {
   return CURSOR.test(value);
 }
+
+/** "3 SP an hour", "10 SP", "Swap for Guitar": what answering costs, as cards and the post page say it. */
+export function priceText(price: { kind: PriceKind; sp: number; swapSkillLabel: string | null }): string {
+  if (price.kind === "swap") return price.swapSkillLabel ? `Swap for ${price.swapSkillLabel}` : "Swap";
+  const sp = Number.isNaN(price.sp) ? 0 : price.sp;
+  return price.kind === "per_hour" ? `${sp} SP an hour` : `${sp} SP`;
+}
+
+/** "Online", "In person · Leith", "Online or in person · Leith". */
+export function formatText(format: PostFormat, area: string): string {
+  return format === "online" || !area ? FORMAT_LABELS[format] : `${FORMAT_LABELS[format]} · ${area}`;
+}

@@ -5,7 +5,6 @@
  */
 import {
   BOARD_POSTS,
-  BOARD_SEARCH_INDEX,
   boardPostPath,
   getBoardPost,
   isBoardId,
@@ -19,18 +18,8 @@ import { newId } from "~/features/community/write.server";
 import { BoardError, POST_NOT_FOUND } from "./errors";
 import { expiresAtFor, ExpiryError, isPastExpiry, renewal } from "./expiry";
 import { checkBoardPosting } from "./limits.server";
-import { writeBoardEntries } from "./lists";
+import { indexBoardPost, writeBoardEntries } from "./lists";
 import { MAX_ACTIVE_POSTS, TOO_MANY_ACTIVE, type PostInput } from "./rules";
-
-/** The text the search index holds for a post: its title twice (title words weigh more), skill and description. */
-export function boardSearchText(post: Pick<BoardPostDoc, "title" | "skillLabel" | "description" | "area">): string {
-  return `${post.title}\n${post.title}\n${post.skillLabel}\n${post.area}\n${post.description}`;
-}
-
-/** Indexed while active, removed otherwise: only what is on the board is found. */
-function indexPost(tx: Transaction, postId: string, post: BoardPostDoc): void {
-  tx.indexText(BOARD_SEARCH_INDEX, boardPostPath(postId), post.status === "active" ? boardSearchText(post) : null);
-}
 
 /** A member's posts, newest first (their /board/mine, and the limit on active ones). */
 export function postsOfQuery(uid: string) {
@@ -91,7 +80,7 @@ export async function createBoardPost(
     const doc = toDoc(uid, input, postId, now);
     tx.create(boardPostPath(postId), doc);
     writeBoardEntries(tx, postId, null, doc);
-    indexPost(tx, postId, doc);
+    indexBoardPost(tx, postId, doc);
     return check;
   });
   check.record();
@@ -134,7 +123,7 @@ export async function editBoardPost(
     const after: BoardPostDoc = { ...post, ...changed };
     tx.update(boardPostPath(postId), changed);
     writeBoardEntries(tx, postId, post, after);
-    indexPost(tx, postId, after);
+    indexBoardPost(tx, postId, after);
     return check;
   });
   check.record();
@@ -149,7 +138,7 @@ export async function closeBoardPost(store: DocStore, uid: string, postId: strin
     const after: BoardPostDoc = { ...post, status: "closed", closedAt: now, updatedAt: now };
     tx.update(boardPostPath(postId), { status: "closed", closedAt: now, updatedAt: now });
     writeBoardEntries(tx, postId, post, after);
-    indexPost(tx, postId, after);
+    indexBoardPost(tx, postId, after);
   });
 }
 
@@ -179,7 +168,7 @@ export async function renewBoardPost(
     const after: BoardPostDoc = { ...post, ...fields };
     tx.update(boardPostPath(postId), fields);
     writeBoardEntries(tx, postId, post, after);
-    indexPost(tx, postId, after);
+    indexBoardPost(tx, postId, after);
   });
 }
 
@@ -191,6 +180,6 @@ export async function deleteBoardPost(store: DocStore, uid: string, postId: stri
       throw new BoardError(409, "This post is hidden while a moderator reviews it; it cannot be deleted now.");
     tx.delete(boardPostPath(postId));
     writeBoardEntries(tx, postId, post, null);
-    tx.indexText(BOARD_SEARCH_INDEX, boardPostPath(postId), null);
+    indexBoardPost(tx, postId, null);
   });
 }

@@ -15,6 +15,9 @@ import { prepareThreadVisibility } from "~/features/community/lists";
 import { isForumId, postPath, readPost, threadPath } from "~/documents/community";
 import { getReport, readReport, REPORTS, reportId, reportPath } from "~/documents/reports";
 import { getUser } from "~/documents/users";
+import { boardPostPath, isBoardId } from "~/documents/board";
+import { prepareBoardPostStatus } from "~/features/board/lists";
+import { statusOnRestore } from "~/features/board/expiry";
 import type { ReportInput } from "./schema";
 import {
   hidingCount,
@@ -73,7 +76,9 @@ export async function fileReport(
   const result =
     input.targetKind === "post"
       ? await reportPost(store, uid, input, now, source)
-      : await reportMessage(store, uid, input, now, source);
+      : input.targetKind === "board_post"
+        ? await reportBoardPost(store, uid, input, now, source)
+        : await reportMessage(store, uid, input, now, source);
   if (result.created) reportLimiter.hit(uid, now);
   return result;
 }
@@ -142,6 +147,52 @@ async function reportPost(
     tx.update(path, { openReports: post.openReports + 1, ...(hide ? { hidden: true } : {}) });
     // The opening post hides its whole thread: a title alone can carry what was reported.
     if (hide) thread?.apply(true);
+    return { id, created: true, hidTarget: hide };
+  });
+}
+
+/** A board post (decision 039): hidden like a forum post, by the same weighing (decision 028), until reviewed. */
+async function reportBoardPost(
+  store: DocStore,
+  uid: string,
+  input: ReportInput,
+  now: number,
+  source: ReportSource,
+): Promise<ReportResult> {
+  const postId = input.targetId;
+  const notFound = new ReportError(404, "This post does not exist.");
+  if (!isBoardId(postId)) throw notFound;
+  const id = reportId("board_post", postId, uid);
+  return store.transaction(async (tx) => {
+    const [target, existing, open] = await Promise.all([
+      prepareBoardPostStatus(tx, postId),
+      tx.get(reportPath(id)),
+      tx.query({
+        collection: REPORTS,
+        where: [
+          ["targetId", "==", postId],
+          ["status", "==", "open"],
+        ],
+      }),
+    ]);
+    const post = target.post;
+    if (!post) throw notFound;
+    if (post.authorUid === uid) throw new ReportError(400, "You cannot report your own post.");
+    if (existing) return { id, created: false, hidTarget: false };
+    const path = boardPostPath(postId);
+    const report = await reportDoc(
+      tx,
+      { ...input, contextId: postId },
+      uid,
+      { path, authorUid: post.authorUid },
+      now,
+      source,
+    );
+    const others = open.map(readReport).filter((r) => r.targetKind === "board_post");
+    const hide = hidingCount([...others, report]) >= HIDE_AFTER_REPORTS && post.status !== "hidden";
+    tx.create(reportPath(id), report);
+    if (hide) target.apply("hidden", { openReports: post.openReports + 1 });
+    else tx.update(path, { openReports: post.openReports + 1 });
     return { id, created: true, hidTarget: hide };
   });
 }
@@ -228,10 +279,12 @@ async function readReportedTarget(tx: Transaction, reportId: string, status: Rep
   const thread =
     post && post.id === post.threadId ? await prepareThreadVisibility(tx, threadPath(post.threadId)) : null;
   const message = targetKind === "message" ? await prepareMessageVisibility(tx, targetPath) : null;
+  const board = targetKind === "board_post" ? await prepareBoardPostStatus(tx, targetId) : null;
+  const boardPost = board?.post ?? null;
   return {
     /** Whether the post or message is there to hide (it may have been deleted since). */
-    exists: post !== null || message !== null,
-    hidden: post ? post.hidden : (message?.hiddenBefore ?? false),
+    exists: post !== null || message !== null || boardPost !== null,
+    hidden: post ? post.hidden : boardPost ? boardPost.status === "hidden" : (message?.hiddenBefore ?? false),
     close(
       decision: { status: ReportStatus; hiddenBefore: boolean; hiddenAfter: boolean },
       reviewerUid: string,
@@ -244,6 +297,12 @@ async function readReportedTarget(tx: Transaction, reportId: string, status: Rep
         thread?.apply(decision.hiddenAfter);
       }
       message?.apply(decision.hiddenAfter, now);
+      if (board && boardPost) {
+        // Shown again, a post goes back to what it was: closed, expired by now, or on the board.
+        const status = decision.hiddenAfter ? "hidden" : statusOnRestore(boardPost, now);
+        if (status !== boardPost.status) board.apply(status, { openReports: 0 });
+        else tx.update(targetPath, { openReports: 0 });
+      }
       return { targetKind, targetPath, authorUid, reportIds: sameTarget.map((r) => r.id), ...decision };
     },
   };

@@ -7,6 +7,7 @@ import type { Report, ReportReason } from "~/documents/reports";
 
 export {
   REPORT_REASONS,
+  REPORT_TARGET_KINDS,
   type NewReportDoc,
   type Report,
   type ReportReason,

@@ -61,6 +61,21 @@ export const SIGNED_IN_PAGES: AppPage[] = [
   { name: "community", path: () => "/community" },
   { name: "community thread", path: (w) => `/community/${w.threadId}` },
   { name: "discuss", path: () => "/discuss", chrome: false },
+  { name: "board", path: () => "/board", primary: (p) => [p.getByRole("button", { name: "Search" })] },
+  { name: "board filtered", path: () => "/board?type=offer&format=in_person&sort=fit" },
+  { name: "board post", path: (w) => `/board/${w.boardPostId}` },
+  { name: "board my post", path: (w) => `/board/${w.myBoardPostId}` },
+  { name: "board my posts", path: () => "/board/mine" },
+  {
+    name: "board new post",
+    path: () => "/board/new",
+    primary: (p) => [p.getByRole("button", { name: "Put it on the board" })],
+  },
+  {
+    name: "board edit post",
+    path: (w) => `/board/${w.myBoardPostId}/edit`,
+    primary: (p) => [p.getByRole("button", { name: "Save changes" })],
+  },
   { name: "subscriptions", path: () => "/subscriptions" },
   // A member who is not an admin gets the ordinary 404 page.
   { name: "admin", path: () => "/admin", chrome: false },

@@ -18,6 +18,8 @@ import { saveAvailability, saveRates } from "~/features/bookings/teaching.server
 import { openChat, sendMessage } from "~/features/chat/chat.server";
 import { toggleReaction } from "~/features/community/interact.server";
 import { createThread, reply } from "~/features/community/write.server";
+import { createBoardPost } from "~/features/board/write.server";
+import { postFormSchema } from "~/features/board/rules";
 import { saveMember } from "~/features/members/saved.server";
 import { fileReport } from "~/features/reports/reports.server";
 import { setSkills } from "~/features/skills/skills.server";
@@ -34,6 +36,9 @@ export interface PageWorld {
   chatId: string;
   bookingId: string;
   threadId: string;
+  /** A board post by `other` (reported by `me`, so the report queue holds one) and one by `me`. */
+  boardPostId: string;
+  myBoardPostId: string;
   /** Open test checkouts of `me`: an SP pack and a plan. */
   checkoutUrl: string;
   planCheckoutUrl: string;
@@ -50,7 +55,7 @@ export async function threadAndCheckouts(
   me: TestUser,
   other: TestUser,
   thread: { title: string; body: string; reply: string },
-): Promise<Pick<PageWorld, "threadId" | "checkoutUrl" | "planCheckoutUrl">> {
+): Promise<Pick<PageWorld, "threadId" | "boardPostId" | "myBoardPostId" | "checkoutUrl" | "planCheckoutUrl">> {
   const now = Date.now();
   // Written an hour ago, past the posting limits of new members.
   const { threadId } = await createThread(
@@ -65,6 +70,38 @@ export async function threadAndCheckouts(
     store,
     other.uid,
     { targetKind: "post", targetId: postId, contextId: threadId, reason: "off_topic", text: "Not about this thread." },
+    now - HOUR / 5,
+  );
+
+  // The board: an offer by `other` with the thread's words, reported by `me`, and a need by `me`.
+  const boardPost = (type: "offer" | "need", title: string, description: string, priceKind: string) =>
+    postFormSchema.parse({
+      type,
+      skill: "Cooking",
+      title: title.length >= 5 ? title.slice(0, 100) : `${title} post`,
+      description,
+      format: "in_person",
+      area: "Old Town",
+      priceKind,
+      sp: "3",
+      swapSkill: "Guitar",
+    });
+  const { postId: boardPostId } = await createBoardPost(
+    store,
+    other.uid,
+    boardPost("offer", thread.title, thread.body, "per_hour"),
+    now - HOUR,
+  );
+  const { postId: myBoardPostId } = await createBoardPost(
+    store,
+    me.uid,
+    boardPost("need", thread.reply, thread.reply, "swap"),
+    now - HOUR / 2,
+  );
+  await fileReport(
+    store,
+    me.uid,
+    { targetKind: "board_post", targetId: boardPostId, contextId: boardPostId, reason: "spam", text: "" },
     now - HOUR / 5,
   );
 
@@ -96,7 +133,7 @@ export async function threadAndCheckouts(
     },
     now - HOUR / 6,
   );
-  return { threadId, checkoutUrl: checkout.url!, planCheckoutUrl: plan.url };
+  return { threadId, boardPostId, myBoardPostId, checkoutUrl: checkout.url!, planCheckoutUrl: plan.url };
 }
 
 /** A member granted the admin role. */

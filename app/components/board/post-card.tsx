@@ -1,0 +1,80 @@
+import { Link } from "@remix-run/react";
+import { useLiveFeed } from "~/components/live/use-live-feed";
+import { PostTime } from "~/components/community/post-time";
+import { pictureSources } from "~/features/members/picture";
+import { formatText, priceText, TYPE_LABELS } from "~/features/board/rules";
+import type { BoardCard } from "~/features/board/read.server";
+
+/** "Offer" / "Need" as a coloured badge, the same on cards, the post page and My posts. */
+export function TypeBadge({ type }: { type: BoardCard["type"] }) {
+  return (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${type === "offer" ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-900"}`}
+    >
+      {TYPE_LABELS[type]}
+    </span>
+  );
+}
+
+/** One post in a list: what, who, how, at what price, when. */
+export function PostCard({ post, now }: { post: BoardCard; now: number }) {
+  return (
+    <li className="flex gap-3 px-4 py-4" data-testid="board-post">
+      <img
+        {...pictureSources(post.poster.avatar, 40)}
+        alt=""
+        className="mt-0.5 h-10 w-10 shrink-0 rounded-full bg-slate-100 object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <TypeBadge type={post.type} />
+          <span className="text-xs font-medium text-slate-600">{post.skillLabel}</span>
+          {post.mine ? <span className="text-xs text-slate-500">Your post</span> : null}
+        </p>
+        <h2 className="mt-1 text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">
+          <Link to={`/board/${post.id}`} className="hover:underline">
+            {post.title}
+          </Link>
+        </h2>
+        <p className="mt-1 line-clamp-2 text-sm text-slate-700 [overflow-wrap:anywhere]">
+          {plainExcerpt(post.excerpt)}
+        </p>
+        <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
+          <span className="font-medium text-slate-800">{priceText(post.price)}</span>
+          <span aria-hidden="true">·</span>
+          <span className="[overflow-wrap:anywhere]">{formatText(post.format, post.area)}</span>
+          <span aria-hidden="true">·</span>
+          <span>
+            {post.poster.fullName}, <PostTime at={post.createdAt} now={now} />
+          </span>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** A card shows the description's words, not its Markdown marks. */
+function plainExcerpt(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`>#~]+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** "N new posts — show": new posts are announced, never pushed into the list being read. */
+export function NewPostsBanner({ shown, since, onShow }: { shown: string[]; since: number; onShow: () => void }) {
+  const live = useLiveFeed("boardNewest", { newest: [] });
+  const fresh = live.newest.filter((p) => p.createdAt > since && !shown.includes(p.id)).length;
+  if (fresh === 0) return null;
+  return (
+    <button
+      type="button"
+      onClick={onShow}
+      className="mb-3 w-full rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-100"
+      data-testid="new-posts"
+    >
+      {fresh} new {fresh === 1 ? "post" : "posts"} — show
+    </button>
+  );
+}

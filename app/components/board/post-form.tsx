@@ -1,0 +1,186 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { Field, FormError, TextAreaField } from "~/components/form";
+import { POST_FORMATS, PRICE_KINDS, type PostFormat, type PriceKind } from "~/documents/board";
+import { DEFAULT_EXPIRY_DAYS, EXPIRY_CHOICES } from "~/features/board/expiry";
+import { AREA_MAX, DESCRIPTION_MAX, FORMAT_LABELS, MAX_SP, PRICE_LABELS, TITLE_MAX } from "~/features/board/rules";
+
+export interface PostFormValues {
+  type: string;
+  skill: string;
+  title: string;
+  description: string;
+  format: string;
+  area: string;
+  priceKind: string;
+  sp: string;
+  swapSkill: string;
+  days?: string;
+}
+
+/** The post form, for a new post and for editing one (without the expiry: renewing moves that). */
+export function PostForm({
+  values,
+  errors,
+  formError,
+  skills,
+  submitLabel,
+  withExpiry,
+}: {
+  values: PostFormValues;
+  errors: Record<string, string>;
+  formError?: string;
+  skills: { tag: string; label: string }[];
+  submitLabel: string;
+  withExpiry: boolean;
+}) {
+  const navigation = useNavigation();
+  const [format, setFormat] = useState(values.format || "online");
+  const [priceKind, setPriceKind] = useState(values.priceKind || "per_hour");
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" className="card space-y-5" noValidate>
+      <FormError message={formError} />
+      <fieldset>
+        <legend className="label">What is it?</legend>
+        <div className="mt-1 flex flex-wrap gap-4 text-sm">
+          {(
+            [
+              ["offer", "An offer: I can …"],
+              ["need", "A need: I'm looking for …"],
+            ] as const
+          ).map(([v, text]) => (
+            <label key={v} className="flex items-center gap-2">
+              <input type="radio" name="type" value={v} defaultChecked={(values.type || "offer") === v} />
+              {text}
+            </label>
+          ))}
+        </div>
+        {errors.type ? (
+          <p className="field-error" role="alert">
+            {errors.type}
+          </p>
+        ) : null}
+      </fieldset>
+      <Field
+        label="Skill"
+        name="skill"
+        defaultValue={values.skill}
+        list="post-skills"
+        error={errors.skill}
+        hint="From your profile, or any skill you name."
+        maxLength={40}
+        required
+      />
+      <datalist id="post-skills">
+        {skills.map((s) => (
+          <option key={s.tag} value={s.label} />
+        ))}
+      </datalist>
+      <Field
+        label="Title"
+        name="title"
+        defaultValue={values.title}
+        error={errors.title}
+        maxLength={TITLE_MAX}
+        required
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        defaultValue={values.description}
+        error={errors.description}
+        hint="Markdown works: **bold**, lists, links."
+        rows={6}
+        maxLength={DESCRIPTION_MAX}
+        required
+      />
+      <fieldset>
+        <legend className="label">Where</legend>
+        <div className="mt-1 flex flex-wrap gap-4 text-sm">
+          {POST_FORMATS.map((v: PostFormat) => (
+            <label key={v} className="flex items-center gap-2">
+              <input type="radio" name="format" value={v} checked={format === v} onChange={() => setFormat(v)} />
+              {FORMAT_LABELS[v]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {format !== "online" ? (
+        <Field
+          label="Area"
+          name="area"
+          defaultValue={values.area}
+          error={errors.area}
+          hint="A town or district, shown as you write it."
+          maxLength={AREA_MAX}
+        />
+      ) : null}
+      <fieldset>
+        <legend className="label">Price</legend>
+        <div className="mt-1 flex flex-wrap gap-4 text-sm">
+          {PRICE_KINDS.map((v: PriceKind) => (
+            <label key={v} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="priceKind"
+                value={v}
+                checked={priceKind === v}
+                onChange={() => setPriceKind(v)}
+              />
+              {PRICE_LABELS[v]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {priceKind === "swap" ? (
+        <Field
+          label="Skill in return"
+          name="swapSkill"
+          defaultValue={values.swapSkill}
+          error={errors.swapSkill}
+          hint="Skill for skill, no SP: what would you swap it for?"
+          maxLength={40}
+        />
+      ) : (
+        <Field
+          label={priceKind === "per_hour" ? "SP per hour" : "SP in all"}
+          name="sp"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_SP}
+          defaultValue={values.sp}
+          error={errors.sp}
+        />
+      )}
+      {withExpiry ? (
+        <div>
+          <label htmlFor="post-days" className="label">
+            Stays on the board for
+          </label>
+          <select
+            id="post-days"
+            name="days"
+            defaultValue={values.days || String(DEFAULT_EXPIRY_DAYS)}
+            className="input"
+          >
+            {EXPIRY_CHOICES.map((d) => (
+              <option key={d} value={d}>
+                {d} days
+              </option>
+            ))}
+          </select>
+          {errors.days ? (
+            <p className="field-error" role="alert">
+              {errors.days}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? "Saving…" : submitLabel}
+      </button>
+    </Form>
+  );
+}

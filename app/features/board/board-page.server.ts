@@ -1,0 +1,25 @@
+/** What /board shows for its query string: the filters, a page of posts, and how to page on. */
+import type { DocStore } from "~/engine/store/types";
+import type { CurrentUser } from "~/features/auth/auth.server";
+import { BoardError } from "./errors";
+import { listBoard, viewerOf } from "./read.server";
+import { readFilters } from "./rules";
+
+export async function loadBoardPage(store: DocStore, user: CurrentUser, params: URLSearchParams) {
+  const filters = readFilters(params);
+  const after = params.get("after") || null;
+  const page = Math.min(50, Math.max(0, Math.floor(Number(params.get("page") ?? 0)) || 0));
+  const viewer = viewerOf(user.uid, user.profile);
+  const now = Date.now();
+  try {
+    const result = await listBoard(store, viewer, filters, { cursor: after, page }, now);
+    const skills = [...user.profile.skillsOffered, ...user.profile.skillsWanted].map((s) => ({
+      tag: s.tag,
+      label: s.label,
+    }));
+    return { filters, after, page, ...result, now, skills, hasSkills: skills.length > 0 };
+  } catch (error) {
+    if (error instanceof BoardError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}

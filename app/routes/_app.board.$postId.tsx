@@ -1,0 +1,153 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Markdown } from "~/components/community/markdown";
+import { PostTime } from "~/components/community/post-time";
+import { PostCard, TypeBadge } from "~/components/board/post-card";
+import { ReportButton } from "~/components/reports/report-button";
+import { getStore } from "~/engine/index.server";
+import { requireUser } from "~/features/auth/auth.server";
+import { BoardError } from "~/features/board/errors";
+import { daysLeft } from "~/features/board/expiry";
+import { loadBoardPost, viewerOf } from "~/features/board/read.server";
+import { formatText, priceText } from "~/features/board/rules";
+import { pictureSources } from "~/features/members/picture";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({ title: data ? data.post.title : "Post", matches });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    const view = await loadBoardPost(
+      await getStore(),
+      viewerOf(user.uid, user.profile),
+      params.postId ?? "",
+      Date.now(),
+      user.profile.role === "admin",
+    );
+    return { ...view, now: Date.now() };
+  } catch (error) {
+    if (error instanceof BoardError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+// A report leaves the page as it is, with the report's thanks, even when it hid the post.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/api/reports" ? false : defaultShouldRevalidate;
+
+const STATUS_NOTES = {
+  closed: "Its poster has closed this post: it is no longer on the board.",
+  expired: "This post has expired: it is no longer on the board.",
+  hidden: "This post is hidden from the board while a moderator reviews it.",
+} as const;
+
+export default function BoardPostPage() {
+  const { post, poster, others, mine, now } = useLoaderData<typeof loader>();
+  const status = post.shownStatus;
+  const stars = poster.rating.average;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <p className="mb-4 text-sm">
+        <Link to="/board" className="text-brand-700 hover:underline">
+          ← Offers and needs
+        </Link>
+      </p>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <article className="card min-w-0 space-y-4" aria-labelledby="post-title">
+          {status !== "active" ? (
+            <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+              {STATUS_NOTES[status]}
+            </p>
+          ) : null}
+          <p className="flex flex-wrap items-center gap-2">
+            <TypeBadge type={post.type} />
+            <span className="text-sm font-medium text-slate-700">{post.skillLabel}</span>
+          </p>
+          <h1 id="post-title" className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
+            {post.title}
+          </h1>
+          <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-500">Price</dt>
+              <dd className="font-semibold text-slate-900">{priceText(post.price)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Where</dt>
+              <dd className="text-slate-900 [overflow-wrap:anywhere]">{formatText(post.format, post.area)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Posted</dt>
+              <dd className="text-slate-900">
+                <PostTime at={post.createdAt} now={now} />
+                {status === "active" ? ` · ${daysLeft(post, now)} days left` : ""}
+              </dd>
+            </div>
+          </dl>
+          <div className="border-t border-slate-100 pt-4">
+            <Markdown text={post.description} />
+          </div>
+          {/* What a member can do with the post: Message, Book, Propose (issue 29, part B) go here. */}
+          <div data-testid="post-actions" className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
+            {mine ? (
+              <>
+                {status !== "hidden" ? (
+                  <Link to={`/board/${post.id}/edit`} className="btn-secondary">
+                    Edit
+                  </Link>
+                ) : null}
+                <Link to="/board/mine" className="btn-secondary">
+                  Manage on My posts
+                </Link>
+              </>
+            ) : null}
+          </div>
+          {!mine && status !== "hidden" ? (
+            <ReportButton targetKind="board_post" targetId={post.id} contextId={post.id} />
+          ) : null}
+        </article>
+
+        <aside className="space-y-4" aria-label="Poster">
+          <section className="card space-y-3" data-testid="poster-card">
+            <div className="flex items-center gap-3">
+              <img
+                {...pictureSources(poster.avatar, 48)}
+                alt=""
+                className="h-12 w-12 shrink-0 rounded-full bg-slate-100 object-cover"
+              />
+              <div className="min-w-0">
+                <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+                  <Link to={`/members/${poster.uid}`} className="hover:underline">
+                    {poster.fullName}
+                  </Link>
+                </h2>
+                <p className="text-xs text-slate-600">Level {poster.level}</p>
+              </div>
+            </div>
+            <p className="text-sm text-slate-700">
+              {stars !== null
+                ? `${stars.toFixed(1)} stars from ${poster.rating.count} ${poster.rating.count === 1 ? "review" : "reviews"}`
+                : "No reviews yet"}
+            </p>
+            {poster.languages.length ? (
+              <p className="text-sm text-slate-700">Speaks {poster.languages.join(", ")}</p>
+            ) : null}
+          </section>
+          {others.length ? (
+            <section aria-labelledby="other-posts">
+              <h2 id="other-posts" className="mb-2 text-sm font-semibold text-slate-900">
+                More from {poster.fullName}
+              </h2>
+              <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
+                {others.map((p) => (
+                  <PostCard key={p.id} post={p} now={now} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/page-header";
+import { PostForm, type PostFormValues } from "~/components/board/post-form";
+import { getBoardPost, isBoardId } from "~/documents/board";
+import { getStore } from "~/engine/index.server";
+import { requireUser } from "~/features/auth/auth.server";
+import { POST_NOT_FOUND } from "~/features/board/errors";
+import { submitEdit } from "~/features/board/post-form.server";
+import type { FormFailure } from "~/utils/forms.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Edit post", matches });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const postId = params.postId ?? "";
+  const post = isBoardId(postId) ? await getBoardPost(await getStore(), postId) : null;
+  if (!post) throw new Response(POST_NOT_FOUND, { status: 404 });
+  if (post.authorUid !== user.uid) throw new Response("Only its poster can change this post.", { status: 403 });
+  if (post.status === "hidden")
+    throw new Response("This post is hidden while a moderator reviews it; it cannot be edited now.", { status: 409 });
+  const skills = [...user.profile.skillsOffered, ...user.profile.skillsWanted].map((s) => ({
+    tag: s.tag,
+    label: s.label,
+  }));
+  const values: PostFormValues = {
+    type: post.type,
+    skill: post.skillLabel,
+    title: post.title,
+    description: post.description,
+    format: post.format,
+    area: post.area,
+    priceKind: post.price.kind,
+    sp: post.price.kind === "swap" || Number.isNaN(post.price.sp) ? "" : String(post.price.sp),
+    swapSkill: post.price.swapSkillLabel ?? "",
+  };
+  return { postId, values, skills };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return submitEdit(await getStore(), user, params.postId ?? "", request);
+}
+
+export default function EditPost() {
+  const { postId, values, skills } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>() as FormFailure | undefined;
+  const shown: PostFormValues = failure ? { ...values, ...failure.values } : values;
+  return (
+    <div className="mx-auto max-w-2xl">
+      <p className="mb-4 text-sm">
+        <Link to={`/board/${postId}`} className="text-brand-700 hover:underline">
+          ← Back to the post
+        </Link>
+      </p>
+      <PageHeader
+        title="Edit post"
+        description="Its place on the board and its expiry stay as they are; renew it on My posts."
+      />
+      <PostForm
+        key={failure ? JSON.stringify(failure.values) : "edit"}
+        values={shown}
+        errors={failure?.fieldErrors ?? {}}
+        formError={failure?.formError}
+        skills={skills}
+        submitLabel="Save changes"
+        withExpiry={false}
+      />
+    </div>
+  );
+}

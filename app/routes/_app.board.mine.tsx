@@ -1,0 +1,165 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError, FormNotice } from "~/components/form";
+import { EmptyState, PageHeader } from "~/components/page-header";
+import { TypeBadge } from "~/components/board/post-card";
+import { getStore } from "~/engine/index.server";
+import { requireUser } from "~/features/auth/auth.server";
+import { daysLeft } from "~/features/board/expiry";
+import { runMineAction, type MineActionResult } from "~/features/board/mine-action.server";
+import { listMyPosts } from "~/features/board/read.server";
+import { MAX_ACTIVE_POSTS, formatText, priceText } from "~/features/board/rules";
+import { readForm } from "~/utils/forms.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "My posts", matches });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { ...(await listMyPosts(await getStore(), user.uid)), now: Date.now() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return runMineAction(await getStore(), user.uid, await readForm(request));
+}
+
+type Mine = ReturnType<typeof useLoaderData<typeof loader>>["active"][number];
+
+export default function MyPosts() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as MineActionResult | undefined;
+  const none = d.active.length + d.expired.length + d.closed.length + d.hidden.length === 0;
+  return (
+    <>
+      <PageHeader
+        title="My posts"
+        description={`Your offers and needs. Up to ${MAX_ACTIVE_POSTS} can be on the board at once.`}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link to="/board" className="btn-secondary">
+              The board
+            </Link>
+            <Link to="/board/new" className="btn-primary">
+              New post
+            </Link>
+          </div>
+        }
+      />
+      <div className="mb-4 space-y-2" aria-live="polite">
+        {result?.ok ? <FormNotice>{result.message}</FormNotice> : null}
+        {result && !result.ok ? <FormError message={result.error} /> : null}
+      </div>
+      {none ? (
+        <EmptyState
+          title="You have no posts yet"
+          action={
+            <Link to="/board/new" className="btn-primary">
+              Put up a post
+            </Link>
+          }
+        >
+          Say what you can give, or what you are looking for.
+        </EmptyState>
+      ) : (
+        <div className="space-y-8">
+          <Section title={`Active (${d.active.length} of ${MAX_ACTIVE_POSTS})`} posts={d.active} now={d.now} />
+          <Section title="Expired" posts={d.expired} now={d.now} />
+          <Section title="Closed" posts={d.closed} now={d.now} />
+          {d.hidden.length ? (
+            <Section title="Hidden while a moderator reviews them" posts={d.hidden} now={d.now} />
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}
+
+function Section({ title, posts, now }: { title: string; posts: Mine[]; now: number }) {
+  const id = title.replace(/\W+/g, "-").toLowerCase();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {posts.length === 0 ? (
+        <p className="text-sm text-slate-600">None.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
+          {posts.map((p) => (
+            <MyPostRow key={p.id} post={p} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MyPostRow({ post, now }: { post: Mine; now: number }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("postId") === post.id;
+  const status = post.shownStatus;
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 px-4 py-4" data-testid="my-post">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <TypeBadge type={post.type} />
+          <span className="text-xs font-medium text-slate-600">{post.skillLabel}</span>
+        </p>
+        <h3 className="mt-1 font-semibold text-slate-900 [overflow-wrap:anywhere]">
+          <Link to={`/board/${post.id}`} className="hover:underline">
+            {post.title}
+          </Link>
+        </h3>
+        <p className="mt-1 text-xs text-slate-600 [overflow-wrap:anywhere]">
+          {priceText(post.price)} · {formatText(post.format, post.area)}
+          {status === "active" ? ` · ${daysLeft(post, now)} days left` : ""}
+        </p>
+      </div>
+      {status !== "hidden" ? (
+        <Form method="post" className="flex flex-wrap gap-2">
+          <input type="hidden" name="postId" value={post.id} />
+          {status === "active" ? (
+            <Link to={`/board/${post.id}/edit`} className="btn-secondary" aria-label={`Edit “${post.title}”`}>
+              Edit
+            </Link>
+          ) : null}
+          {status !== "closed" ? (
+            <button
+              type="submit"
+              name="intent"
+              value="renew"
+              className="btn-secondary"
+              disabled={busy}
+              aria-label={`Renew “${post.title}”`}
+            >
+              Renew
+            </button>
+          ) : null}
+          {status === "active" ? (
+            <button
+              type="submit"
+              name="intent"
+              value="close"
+              className="btn-secondary"
+              disabled={busy}
+              aria-label={`Close “${post.title}”`}
+            >
+              Close
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="btn-secondary text-red-700"
+            disabled={busy}
+            aria-label={`Delete “${post.title}”`}
+          >
+            Delete
+          </button>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
