@@ -1,12 +1,15 @@
 /**
  * End-to-end tests of Firebase mode (tests/e2e-firebase): the production build with
- * BACKEND=firebase against the firebase-tools Auth emulator and the Node Firestore emulator, both
- * started by tests/e2e-firebase/serve.ts on free 127.0.0.1 ports. Run: `npm run test:e2e:firebase`.
+ * BACKEND=firebase against the firebase-tools Auth emulator, Google's Cloud Firestore emulator with
+ * firebase/firestore.rules (decision 032) and a Stripe stand-in, all started by
+ * tests/e2e-firebase/serve.ts on free 127.0.0.1 ports. The "required indexes" project runs after
+ * the browser tests and checks every query they caused (decision 036). Run: `npm run test:e2e:firebase`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { PROJECT_ID, SESSION_SECRET } from "./tests/e2e-firebase/settings";
 import { desktopChromium } from "./tests/support/browser";
 
 const PORT = Number(process.env.E2E_FIREBASE_PORT ?? 3290);
@@ -19,8 +22,8 @@ if (!process.env.E2E_FIREBASE_DIR) {
   process.env.E2E_FIREBASE_DIR = dir;
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
 }
-
-const PROJECT_ID = "demo-skillswap";
+// Every query the server and the browsers send to Firestore, for required-indexes.check.ts.
+process.env.E2E_FIREBASE_QUERY_LOG ??= path.join(process.env.E2E_FIREBASE_DIR, "queries.jsonl");
 
 // Demo values only: a `demo-` project id makes the SDKs refuse to reach any real project.
 const serverEnv: Record<string, string | undefined> = {
@@ -28,16 +31,17 @@ const serverEnv: Record<string, string | undefined> = {
   BACKEND: "firebase",
   PORT: String(PORT),
   PUBLIC_URL: BASE_URL,
-  SESSION_SECRET: "e2e-firebase-session-secret-0123456789abcdef",
+  SESSION_SECRET,
   FIREBASE_PROJECT_ID: PROJECT_ID,
   FIREBASE_API_KEY: "demo-api-key",
   FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
-  FIREBASE_DATABASE_URL: `http://127.0.0.1:9?ns=${PROJECT_ID}`,
   FIREBASE_APP_ID: "1:0:web:e2e",
   E2E_FIREBASE_DIR: process.env.E2E_FIREBASE_DIR,
+  E2E_FIREBASE_QUERY_LOG: process.env.E2E_FIREBASE_QUERY_LOG,
   // Without credentials, Google's auth library would probe the cloud metadata server.
   METADATA_SERVER_DETECTION: "none",
-  PAYMENTS: "off",
+  // serve.ts adds Stripe's settings, pointed at its stand-in (stripe-checkout.ts).
+  PAYMENTS: "stripe",
 };
 // Nothing from the developer's shell may switch Stripe on or point the server elsewhere.
 for (const key of Object.keys(process.env)) {
@@ -61,7 +65,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
   },
-  projects: [desktopChromium()],
+  projects: [
+    desktopChromium(),
+    // After every browser test: the queries they made must each have their composite index.
+    { name: "required indexes", testMatch: "required-indexes.check.ts", dependencies: ["chromium"] },
+  ],
   webServer: {
     command: `${process.execPath} --import tsx tests/e2e-firebase/serve.ts`,
     url: `${BASE_URL}/healthz`,

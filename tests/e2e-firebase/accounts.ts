@@ -49,3 +49,18 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
+
+/** The Auth emulator's account for `email`, as the project's admin sees it; undefined when there is none. */
+export async function lookUpAccountByEmail(email: string): Promise<{ localId: string } | undefined> {
+  const { auth, projectId } = readEmulators();
+  const response = await fetch(
+    `http://${auth}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:lookup`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+      body: JSON.stringify({ email: [email] }),
+    },
+  );
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return ((await response.json()) as { users?: { localId: string }[] }).users?.[0];
+}

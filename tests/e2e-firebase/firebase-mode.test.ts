@@ -5,7 +5,8 @@
  * server writes profiles, wallets and the welcome bonus to it; the browser's SDK listens to it).
  * Decision 032.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { createAccount, lookUpAccount, PASSWORD, signIn, uniqueEmail, verificationCode } from "./accounts";
 import { latestResetCode, readEmulators, verificationLinks } from "./emulators";
 

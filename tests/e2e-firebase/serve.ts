@@ -10,6 +10,7 @@ import { writeFileSync } from "node:fs";
 import { startAuthEmulator } from "../setup/auth-emulator";
 import { findCloudFirestoreEmulator, startCloudFirestoreEmulator } from "../setup/cloud-firestore-emulator";
 import { emulatorsFile, type E2eEmulators } from "./emulators";
+import { startStripeCheckout, STRIPE_SETTINGS } from "./stripe-checkout";
 
 const projectId = process.env.FIREBASE_PROJECT_ID;
 if (!projectId) throw new Error("serve.ts is started by playwright.firebase.config.ts, which sets FIREBASE_PROJECT_ID");
@@ -20,12 +21,27 @@ async function startFirestore(): Promise<{ host: string; stop: () => Promise<voi
   throw new Error(found.reason);
 }
 
-const [auth, firestore] = await Promise.all([startAuthEmulator(projectId), startFirestore()]);
+const publicUrl = process.env.PUBLIC_URL;
+if (!publicUrl) throw new Error("serve.ts is started by playwright.firebase.config.ts, which sets PUBLIC_URL");
+
+const [auth, firestore, stripe] = await Promise.all([
+  startAuthEmulator(projectId),
+  startFirestore(),
+  startStripeCheckout(publicUrl),
+]);
 const emulators: E2eEmulators = { projectId, auth: auth.host, firestore: firestore.host };
 writeFileSync(emulatorsFile(), JSON.stringify(emulators));
 
-const app = spawn(process.execPath, ["server.mjs"], {
-  env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: auth.host, FIRESTORE_EMULATOR_HOST: firestore.host },
+// record-queries.mjs logs the shape of every query the server sends, for required-indexes.check.ts.
+const app = spawn(process.execPath, ["--import", "./tests/e2e-firebase/record-queries.mjs", "server.mjs"], {
+  env: {
+    ...process.env,
+    FIREBASE_AUTH_EMULATOR_HOST: auth.host,
+    FIRESTORE_EMULATOR_HOST: firestore.host,
+    // Stripe, as in production, against the local stand-in (the test checkout never runs here).
+    ...STRIPE_SETTINGS,
+    STRIPE_API_BASE: stripe.apiBase,
+  },
   stdio: ["ignore", "inherit", "inherit"],
 });
 
@@ -39,7 +55,7 @@ function stopAll(code: number): void {
       app.kill("SIGTERM");
       await exited;
     }
-    await Promise.all([firestore.stop(), auth.stop()]);
+    await Promise.all([firestore.stop(), auth.stop(), stripe.stop()]);
   })().then(
     () => process.exit(code),
     (error: unknown) => {

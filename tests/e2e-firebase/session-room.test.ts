@@ -8,19 +8,18 @@
  * What the browser asks to listen to is on the wire and is what this test reads; the Firestore
  * emulator is Google's (decision 032) where it is installed.
  */
-import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { bookingPath, getBooking } from "~/documents/bookings";
-import { userPath } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { pairChatId } from "~/features/chat/pair";
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
-import { recordTermsAccepted } from "~/features/legal/acceptance.server";
-import { currentTermsVersion } from "~/features/legal/content.server";
-import { ensureProfile } from "~/features/profile/bootstrap.server";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { reconcileAll } from "~/features/wallet/reconcile.server";
-import { createAccount, PASSWORD, signIn, uniqueEmail, verifyEmail } from "./accounts";
-import { emulatorStore, readEmulators } from "./emulators";
+import { PASSWORD, signIn } from "./accounts";
+import { emulatorStore } from "./emulators";
+import { DOCUMENTS, listenTargets, logListenQueries, recordRequests } from "./listen";
+import { createMember, type Member } from "./members";
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));
 
@@ -32,27 +31,14 @@ test.afterAll(async () => {
   await store.close();
 });
 
-interface Member {
-  uid: string;
-  email: string;
-  fullName: string;
-}
-
-/** A verified account whose profile and wallet the server's own code made, onboarding done. */
-async function member(fullName: string, profile: Record<string, unknown>): Promise<Member> {
-  const email = uniqueEmail(fullName.split(" ")[0]!.toLowerCase());
-  const { idToken, localId: uid } = await createAccount(email);
-  await verifyEmail(email, idToken);
-  await ensureProfile(store, uid);
-  // As sign-up does (decision 043), so the calendar is not preceded by the new-terms page.
-  await recordTermsAccepted(store, uid, await currentTermsVersion());
-  await store.update(userPath(uid), { fullName, tourCompleted: true, welcomeBonusShown: true, ...profile });
-  return { uid, email, fullName };
-}
+/** A verified member, made as sign-up would (members.ts). */
+const member = (fullName: string, profile: Record<string, unknown>) => createMember(store, fullName, profile);
 
 /** A browser of its own for `who`, signed in through the form. */
 async function signedIn(browser: Browser, who: Member): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  logListenQueries(context);
+  const page = await context.newPage();
   await page.addInitScript((uid) => {
     localStorage.setItem("tour_done", "1");
     localStorage.setItem(`wb_shown_${uid}`, "1");
@@ -62,37 +48,6 @@ async function signedIn(browser: Browser, who: Member): Promise<Page> {
   await page.waitForURL(/\/dashboard$/);
   return page;
 }
-
-/** Every request the page sends, kept for reading later (failed ones too). */
-function recordRequests(page: Page): Request[] {
-  const requests: Request[] = [];
-  page.on("request", (request) => requests.push(request));
-  return requests;
-}
-
-interface ListenTarget {
-  documents?: { documents: string[] };
-  query?: {
-    parent: string;
-    structuredQuery: { from: { collectionId: string }[]; orderBy?: { field: { fieldPath: string } }[] };
-  };
-}
-
-/**
- * What the page's Firestore SDK asked to listen to: the `addTarget`s in the form bodies of its
- * Listen channel (WebChannel sends each message as a `reqN___data__` field holding JSON).
- */
-function listenTargets(requests: Request[]): ListenTarget[] {
-  const { firestore } = readEmulators();
-  return requests
-    .filter((r) => r.url().includes(firestore) && r.url().includes("/Listen/"))
-    .flatMap((r) => [...new URLSearchParams(r.postData() ?? "")])
-    .filter(([key]) => /^req\d+___data__$/.test(key))
-    .map(([, json]) => (JSON.parse(json) as { addTarget?: ListenTarget }).addTarget)
-    .filter((target): target is ListenTarget => target !== undefined);
-}
-
-const DOCUMENTS = "projects/demo-skillswap/databases/(default)/documents";
 
 test("the session room reads and writes Firestore on the server and listens through the browser's Firestore SDK", async ({
   browser,

@@ -49,7 +49,7 @@ import { forumNewestOf, forumPostsOf } from "~/engine/live/feeds";
 import { lapseDueProposals } from "~/features/board/proposals.server";
 import { listBoard, listMyPosts } from "~/features/board/read.server";
 import { readFilters } from "~/features/board/rules";
-import { findIndex, requiredIndex, type CompositeIndex } from "./required-index";
+import { findIndex, queryOfStructured, requiredIndex, type CompositeIndex } from "./required-index";
 
 const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as {
   indexes: CompositeIndex[];
@@ -522,5 +522,60 @@ describe("requiredIndex", () => {
         orderBy: [["s", "desc"]],
       }),
     ).toBeUndefined();
+  });
+});
+
+describe("queryOfStructured", () => {
+  it("reads a structuredQuery of the wire as the DocStore query whose index it needs", () => {
+    const query = queryOfStructured({
+      from: [{ collectionId: "bookings" }],
+      where: {
+        compositeFilter: {
+          op: "AND",
+          filters: [
+            { fieldFilter: { field: { fieldPath: "participants" }, op: "ARRAY_CONTAINS" } },
+            { fieldFilter: { field: { fieldPath: "start" }, op: "GREATER_THAN_OR_EQUAL" } },
+          ],
+        },
+      },
+      orderBy: [
+        { field: { fieldPath: "start" }, direction: "ASCENDING" },
+        { field: { fieldPath: "__name__" }, direction: "ASCENDING" },
+      ],
+    });
+    expect(query).toEqual({
+      collection: "bookings",
+      where: [
+        ["participants", "array-contains", null],
+        ["start", ">=", null],
+      ],
+      orderBy: [["start", "asc"]],
+    });
+    expect(requiredIndex(query)?.tail).toEqual([{ fieldPath: "start", order: "ASCENDING" }]);
+    expect(
+      queryOfStructured({
+        from: [{ collectionId: "messages" }],
+        where: { fieldFilter: { field: { fieldPath: "seen" }, op: "EQUAL" } },
+        orderBy: [{ field: { fieldPath: "timestamp" }, direction: "DESCENDING" }],
+      }),
+    ).toEqual({ collection: "messages", where: [["seen", "==", null]], orderBy: [["timestamp", "desc"]] });
+  });
+
+  it("refuses what it cannot check instead of passing it", () => {
+    expect(() => queryOfStructured({ from: [{ collectionId: "posts", allDescendants: true }] })).toThrow(
+      /single-collection/,
+    );
+    expect(() =>
+      queryOfStructured({
+        from: [{ collectionId: "posts" }],
+        where: { compositeFilter: { op: "OR", filters: [] } },
+      }),
+    ).toThrow(/OR filter/);
+    expect(() =>
+      queryOfStructured({
+        from: [{ collectionId: "posts" }],
+        where: { fieldFilter: { field: { fieldPath: "tags" }, op: "NOT_IN" } },
+      }),
+    ).toThrow(/NOT_IN/);
   });
 });

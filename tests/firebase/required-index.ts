@@ -5,7 +5,7 @@
  * array-contains, with another field needs a composite index (array-contains + equality is
  * counted too: one index is cheaper than relying on a merge across an array field).
  */
-import type { Query } from "~/engine/store/types";
+import type { Query, WhereClause, WhereOp } from "~/engine/store/types";
 
 export interface IndexField {
   fieldPath: string;
@@ -71,4 +71,62 @@ export function findIndex(indexes: readonly CompositeIndex[], query: Query): Com
     );
     return headMatches && rest.every((have, i) => sameField(have, tail[i]!));
   });
+}
+
+/** A filter or order of Firestore's wire format (the `structuredQuery` of a RunQuery or Listen target). */
+interface StructuredFilter {
+  fieldFilter?: { field: { fieldPath: string }; op: string };
+  unaryFilter?: { field: { fieldPath: string }; op: string };
+  compositeFilter?: { op: string; filters: StructuredFilter[] };
+}
+
+export interface StructuredQuery {
+  from: { collectionId?: string; allDescendants?: boolean }[];
+  where?: StructuredFilter;
+  orderBy?: { field: { fieldPath: string }; direction?: string }[];
+}
+
+const WIRE_OPS: Record<string, WhereOp> = {
+  EQUAL: "==",
+  IN: "in",
+  ARRAY_CONTAINS: "array-contains",
+  LESS_THAN: "<",
+  LESS_THAN_OR_EQUAL: "<=",
+  GREATER_THAN: ">",
+  GREATER_THAN_OR_EQUAL: ">=",
+};
+
+/**
+ * The DocStore query a `structuredQuery` on the wire asks, for requiredIndex/findIndex (values are
+ * not needed). Throws on what the app never sends (OR filters, collection-group queries, other
+ * operators), so a checker fed with it cannot pass a query it does not understand.
+ */
+export function queryOfStructured({ from, where, orderBy }: StructuredQuery): Query {
+  const [source] = from;
+  if (from.length !== 1 || !source?.collectionId || source.allDescendants)
+    throw new Error(`A query over ${JSON.stringify(from)}: only single-collection queries are checked`);
+  const clauses: WhereClause[] = [];
+  const add = (filter: StructuredFilter) => {
+    if (filter.compositeFilter) {
+      if (filter.compositeFilter.op !== "AND") throw new Error(`A ${filter.compositeFilter.op} filter is not checked`);
+      filter.compositeFilter.filters.forEach(add);
+    } else if (filter.fieldFilter) {
+      const op = WIRE_OPS[filter.fieldFilter.op];
+      if (!op) throw new Error(`The operator ${filter.fieldFilter.op} is not checked`);
+      clauses.push([filter.fieldFilter.field.fieldPath, op, null]);
+    } else if (filter.unaryFilter) {
+      // IS_NULL and IS_NAN are equalities; IS_NOT_NULL and IS_NOT_NAN are inequalities.
+      const op = filter.unaryFilter.op.startsWith("IS_NOT_") ? ">" : "==";
+      clauses.push([filter.unaryFilter.field.fieldPath, op, null]);
+    } else throw new Error(`A filter that is not checked: ${JSON.stringify(filter)}`);
+  };
+  if (where) add(where);
+  return {
+    collection: source.collectionId,
+    where: clauses,
+    orderBy: (orderBy ?? [])
+      // The SDKs append __name__ to the orders they send; every index ends with it implicitly.
+      .filter(({ field }) => field.fieldPath !== "__name__")
+      .map(({ field, direction }) => [field.fieldPath, direction === "DESCENDING" ? "desc" : "asc"] as const),
+  };
 }
