@@ -8,6 +8,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { bookingPath } from "~/documents/bookings";
+import { PRESENCE_LEASE_MS } from "~/documents/status";
 import type { DocStore } from "~/engine/store/types";
 import { applyCommand, requestBooking } from "~/features/bookings/bookings.server";
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
@@ -128,6 +129,44 @@ test("a message from A raises B's unread dot live, from B's Firestore listeners 
   await expect(dot).toHaveAccessibleName("Unread messages");
   expect(await sameDocument(bPage), "B's page was not reloaded").toBe(true);
   await Promise.all([aPage.context().close(), bPage.context().close()]);
+});
+
+test("A closes the tab and B sees A offline within the presence lease, from B's Firestore listener on A's status", async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await createMember(store, "Ada Leaving");
+  const b = await createMember(store, "Bob Watching");
+  const aPage = await openAs(browser, a, baseURL!);
+  await aPage.goto("/dashboard");
+
+  const bPage = await openAs(browser, b, baseURL!);
+  await withoutServerStream(bPage);
+  const bRequests = recordRequests(bPage);
+  await bPage.goto(`/members/${a.uid}`);
+  const seen = bPage.getByRole("main").getByText(/^(Online|Offline|Last seen .*)$/);
+  // A's open page beats its lease; B's page reads A as online.
+  await expect(seen).toHaveText("Online", { timeout: 30_000 });
+  await expect
+    .poll(() => listensToDocument(bRequests, `status/${a.uid}`), {
+      timeout: 30_000,
+      message: "B's page listens to A's status document",
+    })
+    .toBe(true);
+  await markDocument(bPage);
+
+  // A closes the tab: no goodbye is sent, the lease runs out. B's page says so by itself.
+  await aPage.context().close();
+  const closedAt = Date.now();
+  await expect(seen).toHaveText("Last seen just now", { timeout: PRESENCE_LEASE_MS + 10_000 });
+  const offlineAfter = Date.now() - closedAt;
+  test
+    .info()
+    .annotations.push({ type: "offline after", description: `${offlineAfter} ms (lease ${PRESENCE_LEASE_MS} ms)` });
+  expect(offlineAfter, "B sees A offline within the lease").toBeLessThanOrEqual(PRESENCE_LEASE_MS);
+  await expect(bPage.getByRole("main").getByTestId("presence-dot").first()).toHaveAttribute("data-online", "false");
+  expect(await sameDocument(bPage), "B's page was not reloaded").toBe(true);
+  await bPage.context().close();
 });
 
 test("B's page, using the Firebase SDK itself, is refused A's wallet and any write to its own", async ({
