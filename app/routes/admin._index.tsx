@@ -86,8 +86,33 @@ export default function AdminOverview() {
           values={o.perDay.sessionsCompleted.values}
         />
       </section>
+      <section aria-labelledby="exports-heading" className="card">
+        <h2 id="exports-heading" className="text-base font-semibold">
+          Export as CSV
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Every record, for a spreadsheet. Each export is written to the audit log.
+        </p>
+        <ul className="mt-4 flex flex-wrap gap-3">
+          {EXPORTS.map(([kind, label]) => (
+            <li key={kind}>
+              <a href={`/admin/${kind}.csv`} className="btn-secondary" download>
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   );
 }
+
+const EXPORTS = [
+  ["members", "Members"],
+  ["ledger", "Ledger"],
+  ["payments", "Payments"],
+  ["bookings", "Bookings"],
+  ["reports", "Reports"],
+] as const;
 
 export { action };

@@ -35,6 +35,7 @@ import { reconcileAll, reconcileWallet } from "~/features/wallet/reconcile.serve
 import type { AuthProvider } from "~/engine/auth/types";
 import type { FileStore } from "~/engine/files/types";
 import { runRetention } from "~/features/retention/retention.server";
+import { EXPORT_KINDS, exportLines } from "~/features/admin/exports.server";
 import { listAudit } from "~/features/admin/audit.server";
 import { listDisputes } from "~/features/admin/disputes.server";
 import { memberRows } from "~/features/admin/member-list.server";
@@ -137,6 +138,10 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
     }),
   "board read.server listBoard, matches me, best fit": (s) =>
     listBoard(s, BOARD_VIEWER, readFilters(new URLSearchParams("mine=1&sort=fit")), { cursor: null, page: 0 }),
+  "admin exports.server, every export": async (s) => {
+    const auth = { getUsers: async () => [] } as unknown as AuthProvider;
+    for (const kind of EXPORT_KINDS) for await (const line of exportLines(kind, s, auth)) void line;
+  },
   "retention.server runRetention": (s) =>
     runRetention({
       store: s,
@@ -150,6 +155,17 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
 
 /** Queries that only run once documents exist (a chat, a booking, a full ledger page), by hand. */
 const LISTED: Record<string, Query> = {
+  "admin exports.server, a member's ledger entries": {
+    collection: `wallets/${UID}/transactions`,
+    orderBy: [["timestamp", "asc"]],
+    limit: 500,
+  },
+  "admin exports.server, the next page": {
+    collection: "bookings",
+    where: [["createdAt", ">", 5]],
+    orderBy: [["createdAt", "asc"]],
+    limit: 500,
+  },
   "retention.server sweepReadNotifications": {
     collection: `notifications/${UID}/messages`,
     where: [
@@ -325,6 +341,8 @@ function forumQueries(): Record<string, Query> {
 const COVERED_FILES = new Set([
   // Retention (decision 044): probed below; the per-member notification query is listed by hand.
   "app/features/retention/retention.server.ts",
+  // The admin's CSV exports: probed below.
+  "app/features/admin/exports.server.ts",
   "app/engine/mail/collection.server.ts",
   "app/features/bookings/bookings.server.ts",
   "app/features/progress/progress.server.ts",

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   "report.hide",
   "report.dismiss",
   "report.restore",
+  "data.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -24,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "report.hide": "Hid reported content",
   "report.dismiss": "Dismissed reports",
   "report.restore": "Showed hidden content again",
+  "data.export": "Exported data as CSV",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {
