@@ -42,6 +42,11 @@ const BENCHES = [
     target: "thread list and thread page p95 < 30 ms, search p95 < 50 ms",
   },
   {
+    name: "board",
+    command: [bin("tsx"), "bench/board.ts"],
+    target: "board page with filters and search p95 < 50 ms with 100,000 posts",
+  },
+  {
     name: "export",
     command: [bin("tsx"), "bench/export.ts"],
     target: "data archive of 10,000 ledger entries, 5,000 messages, 500 posts < 10 s, memory growth < 100 MB",

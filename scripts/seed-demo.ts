@@ -28,6 +28,9 @@ import { skillSpaceId } from "../app/features/community/rules";
 import { fixedSpace } from "../app/features/community/spaces";
 import { createThread, reply } from "../app/features/community/write.server";
 import { normaliseTag } from "../app/features/skills/tags";
+import { postFormSchema } from "../app/features/board/rules";
+import { createBoardPost } from "../app/features/board/write.server";
+import { DEMO_BOARD } from "./demo-board";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MINUTE = 60_000;
@@ -128,9 +131,10 @@ async function seed(store: DocStore, dataDir: string): Promise<void> {
     }
   }
   const posts = await seedThreads(store, uids, started);
+  const boardPosts = await seedBoard(store, uids, started);
   console.log(
     `Added a demo community to ${dataDir}: ${DEMO_MEMBERS.length} members (each with a picture, skills, rates, availability and the welcome bonus), ` +
-      `${DEMO_CHATS.length} conversations with ${messages} messages, and ${DEMO_THREADS.length} forum threads with ${posts} posts. Open pages show them after a reload.`,
+      `${DEMO_CHATS.length} conversations with ${messages} messages, ${DEMO_THREADS.length} forum threads with ${posts} posts, and ${boardPosts} offers and needs on the board. Open pages show them after a reload.`,
   );
 }
 
@@ -165,6 +169,25 @@ async function seedThreads(store: DocStore, uids: Map<string, string>, started: 
     if (answer !== null) await markAnswer(store, uids.get(author)!, threadId, replyIds[answer], at + 45 * MINUTE);
   }
   return posts;
+}
+
+/** Offers and needs through the board's own service (lists, search index), posted over the last few days. */
+async function seedBoard(store: DocStore, uids: Map<string, string>, started: number): Promise<number> {
+  for (const p of DEMO_BOARD) {
+    const input = postFormSchema.parse({
+      type: p.type,
+      skill: p.skill,
+      title: p.title,
+      description: p.description,
+      format: p.format,
+      area: p.area ?? "",
+      priceKind: p.priceKind,
+      sp: p.sp === undefined ? "" : String(p.sp),
+      swapSkill: p.swapSkill ?? "",
+    });
+    await createBoardPost(store, uids.get(p.by)!, input, started - p.hoursAgo * 60 * MINUTE);
+  }
+  return DEMO_BOARD.length;
 }
 
 async function main(): Promise<void> {

@@ -28,9 +28,9 @@ import { isBoardCursor, POSTS_PER_PAGE, type BoardFilters } from "./rules";
 import { postsOfQuery } from "./write.server";
 
 /** Best fit ranks this many of the newest posts that pass the filters. */
-export const FIT_WINDOW = 200;
+export const FIT_WINDOW = 100;
 /** A search ranks this many of its best hits before the filters apply (the store ranks the newest 2,000 matches). */
-export const SEARCH_WINDOW = 200;
+export const SEARCH_WINDOW = 100;
 /** "Matches me" reads the lists of at most this many of the member's skills. */
 export const MAX_MATCH_SKILLS = 20;
 
