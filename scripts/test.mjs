@@ -52,14 +52,32 @@ function vitestCounts() {
 
 /** Playwright's stats: expected = passed, unexpected = failed, flaky = passed only on a retry, which fails the run too. */
 function playwrightCounts(file) {
-  const stats = readJson(file)?.stats;
+  const report = readJson(file);
+  const stats = report?.stats;
   if (!stats) return undefined;
   return {
     passed: stats.expected ?? 0,
     failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0),
     skipped: stats.skipped ?? 0,
-    skippedTitles: [],
+    skippedTitles: playwrightSkippedTitles(report),
   };
+}
+
+/** A skipped Playwright test's title with the reason `test.skip(condition, reason)` gave, in skipReasons' form. */
+function playwrightSkippedTitles(report) {
+  const titles = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== "skipped") continue;
+        const reason = (t.annotations ?? []).find((a) => a.type === "skip" && a.description)?.description;
+        titles.push(reason ? `${spec.title} (skipped: ${reason})` : spec.title);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return titles;
 }
 
 /** Vitest's time per file: from the file's start to its end (imports, hooks and tests). */
