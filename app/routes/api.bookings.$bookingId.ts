@@ -9,9 +9,12 @@ import { errorResponse, readAction } from "./api.bookings.server";
 import { MAX_DISPUTE_REASON } from "~/features/bookings/state";
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
 import { submitReview } from "~/features/reviews/reviews.server";
+import { cancelSwapPartner } from "~/features/board/swap.server";
 
 const commandSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["accept", "decline", "cancel", "confirm"]) }),
+  z.object({ intent: z.enum(["accept", "decline", "confirm"]) }),
+  // A swap's session may take its other session with it (decision 041).
+  z.object({ intent: z.literal("cancel"), alsoSwap: z.literal("on").optional() }),
   z.object({
     intent: z.literal("dispute"),
     reason: userText().pipe(
@@ -73,6 +76,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
         applied = (await applyCommand(store, bookingId, { uid: input.uid }, { kind: "dispute", reason: value.reason }))
           .applied;
         break;
+      case "cancel": {
+        applied = (await applyCommand(store, bookingId, { uid: input.uid }, { kind: "cancel" })).applied;
+        const stays = value.alsoSwap ? await cancelSwapPartner(store, bookingId, input.uid) : null;
+        if (value.alsoSwap && !stays)
+          return Response.json({
+            ok: true,
+            applied,
+            bookingId,
+            message: "Both sessions of the swap are cancelled.",
+          } satisfies BookingActionResult);
+        if (stays)
+          return Response.json({
+            ok: true,
+            applied,
+            bookingId,
+            message: `Session cancelled. ${stays}`,
+          } satisfies BookingActionResult);
+        break;
+      }
       default:
         applied = (await applyCommand(store, bookingId, { uid: input.uid }, { kind: value.intent })).applied;
     }

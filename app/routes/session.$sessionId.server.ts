@@ -6,6 +6,7 @@ import { roomChatId } from "~/features/bookings/room";
 import { readFeed } from "~/features/live/subscribe.server";
 import { namesOf } from "~/features/members/members.server";
 import { reviewsOfBooking } from "~/features/reviews/reviews.server";
+import { swapPartnerOf } from "~/features/board/swap.server";
 
 /**
  * The room's first paint: the same two live feeds the browser then follows (the booking and the
@@ -15,10 +16,11 @@ export async function loadSessionRoom(store: DocStore, bookingId: string, uid: s
   const booking = await getBookingFor(store, bookingId, uid);
   const otherUid = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
   const chatId = roomChatId(booking);
-  const [names, reviews, messages] = await Promise.all([
+  const [names, reviews, messages, partner] = await Promise.all([
     namesOf(store, [otherUid]),
     reviewsOfBooking(store, bookingId),
     chatId ? readFeed(store, uid, chatMessagesFeed(chatId)) : Promise.resolve([]),
+    swapPartnerOf(store, booking, uid),
   ]);
   const mine = reviews.find((r) => r.reviewerUid === uid);
   const theirs = reviews.find((r) => r.reviewerUid === otherUid);
@@ -40,5 +42,9 @@ export async function loadSessionRoom(store: DocStore, bookingId: string, uid: s
     myReview: mine ? { rating: mine.rating, comment: mine.comment } : null,
     theirReview: theirs ? { rating: theirs.rating, comment: theirs.comment } : null,
     messages,
+    // One of a swap's two sessions: the other, so cancelling can ask about it (decision 041).
+    swapPartner: partner
+      ? { id: partner.id, skillLabel: partner.skillLabel, start: partner.start, state: partner.state }
+      : null,
   };
 }

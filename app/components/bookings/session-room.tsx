@@ -4,7 +4,7 @@ import { CallPanel } from "~/components/call/call-panel";
 import { useMarkSeen } from "~/components/chat/use-mark-seen";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { PlainPage } from "~/components/plain-page";
-import { countdown, formatSessionRange, formatTime } from "~/features/bookings/format";
+import { countdown, formatDateTime, formatSessionRange, formatTime } from "~/features/bookings/format";
 import type { BookingActionResult } from "~/features/bookings/types";
 import { newerBooking, roomPayload, type RoomPayload } from "~/features/bookings/room";
 import { bookingFeed, chatMessagesFeed } from "~/engine/live/feed-names";
@@ -30,6 +30,8 @@ export interface SessionRoomData {
   theirReview: { rating: number; comment: string } | null;
   waitingPayout: number | null;
   messages: ChatMessagePayload[];
+  /** The other session of a swap (decision 041); null for any other booking. */
+  swapPartner: { id: string; skillLabel: string; start: number; state: string } | null;
   timeZone: string;
   now: number;
   iceServers: RTCIceServer[];
@@ -114,7 +116,13 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
             now={now}
           />
         ) : null}
-        <SessionControls id={session.id} room={room} otherName={session.otherName} />
+        <SessionControls
+          id={session.id}
+          room={room}
+          otherName={session.otherName}
+          swapPartner={session.swapPartner}
+          timeZone={session.timeZone}
+        />
         {room.state === "completed" ? (
           <ReviewPanel
             id={session.id}
@@ -185,7 +193,19 @@ function MeetingLink({ id, room }: { id: string; room: RoomPayload }) {
   );
 }
 
-function SessionControls({ id, room, otherName }: { id: string; room: RoomPayload; otherName: string }) {
+function SessionControls({
+  id,
+  room,
+  otherName,
+  swapPartner,
+  timeZone,
+}: {
+  id: string;
+  room: RoomPayload;
+  otherName: string;
+  swapPartner: SessionRoomData["swapPartner"];
+  timeZone: string;
+}) {
   const fetcher = useFetcher<BookingActionResult>();
   const [disputing, setDisputing] = useState(false);
   // Cancelling asks first and says what it costs; "Keep the session" comes before the destructive button.
@@ -254,6 +274,15 @@ function SessionControls({ id, room, otherName }: { id: string; room: RoomPayloa
           <p className="text-sm text-red-900" data-testid="cancel-cost">
             {cancelling}
           </p>
+          {swapPartner && (swapPartner.state === "accepted" || swapPartner.state === "requested") ? (
+            <label className="flex items-start gap-2 text-sm text-red-900">
+              <input type="checkbox" name="alsoSwap" className="mt-1" />
+              <span>
+                This session is half of a swap. Also cancel the other one ({swapPartner.skillLabel},{" "}
+                {formatDateTime(swapPartner.start, timeZone)})?
+              </span>
+            </label>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn-secondary" onClick={() => setCancelling(null)} ref={keepButton}>
               Keep the session

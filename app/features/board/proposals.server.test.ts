@@ -14,6 +14,7 @@ import {
   SET_AVAILABILITY,
 } from "./proposals.server";
 import { POST_CLOSED, POST_EXPIRED } from "./proposal-state";
+import { cancelSwapPartner } from "./swap.server";
 
 const { store } = useTempStore("proposals-");
 
@@ -212,6 +213,24 @@ describe("swaps", () => {
     expect(await getBalance(store, "alice")).toBe(100);
     expect(await store.query({ collection: "wallets/bob/transactions" })).toEqual([]);
     expect((await store.query({ collection: "wallets/alice/transactions" })).map((e) => e.id)).toEqual(["seed"]);
+  });
+
+  it("cancels one session alone, or both when the member asks, and moves no SP either way", async () => {
+    await post("need1", "alice", {
+      price: { kind: "swap", sp: 0, swapSkillTag: "italian", swapSkillLabel: "Italian" },
+    });
+    const fromBob = await propose("bob", 1, { kind: "swap", sp: 0 });
+    const { bookingIds } = await answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1);
+    const state = async (id: string) => (await store.get(`bookings/${id}`))?.data.state;
+    await applyCommand(store, bookingIds[1], { uid: "bob" }, { kind: "cancel" }, clock);
+    expect([await state(bookingIds[0]), await state(bookingIds[1])]).toEqual(["accepted", "cancelled"]);
+    // Asked about the other: the one left goes too (the cancelled one is a no-op), by either member.
+    await applyCommand(store, bookingIds[0], { uid: "alice" }, { kind: "cancel" }, clock);
+    expect(await cancelSwapPartner(store, bookingIds[0], "alice", clock)).toBeNull();
+    expect([await state(bookingIds[0]), await state(bookingIds[1])]).toEqual(["cancelled", "cancelled"]);
+    expect(await cancelSwapPartner(store, bookingIds[0], "carol", clock)).toBeNull();
+    expect(await store.query({ collection: "wallets/bob/transactions" })).toEqual([]);
+    expect((await reconcileAll(store)).failures).toEqual([]);
   });
 
   it("answers a swap offer: the poster teaches the offer's skill, the proposer the swap skill back", async () => {
