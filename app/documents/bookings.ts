@@ -7,6 +7,7 @@
  *   slot_locks/{uid}_{blockStartMs}      15-minute blocks taken, so two bookings never overlap
  *   teaching/{uid}                       a mentor's availability and rates
  */
+import { BOOKING_STATES, type BookingState } from "./values";
 import { z } from "zod/v4";
 import {
   count,
@@ -31,16 +32,7 @@ export const slotLockPath = (lockId: string) => `${SLOT_LOCKS}/${lockId}`;
 export const TEACHING = "teaching";
 export const teachingPath = (uid: string) => `${TEACHING}/${uid}`;
 
-export const BOOKING_STATES = [
-  "requested",
-  "accepted",
-  "declined",
-  "cancelled",
-  "completed",
-  "disputed",
-  "resolved",
-] as const;
-export type BookingState = (typeof BOOKING_STATES)[number];
+export { BOOKING_STATES, type BookingState } from "./values";
 
 export type Role = "mentor" | "learner";
 /** Who caused a transition: a participant, the scheduler, or an admin resolving a dispute. */

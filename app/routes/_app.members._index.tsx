@@ -9,7 +9,7 @@ import { getStore } from "~/engine/index.server";
 import { loadDirectory } from "~/features/members/directory.server";
 import { priceOf, readDirectoryQuery, searchDirectory } from "~/features/members/directory";
 import { ratingText } from "~/features/reviews/types";
-import { SKILL_LEVELS } from "~/features/skills/tags";
+import { SKILL_LEVELS } from "~/documents/values";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 

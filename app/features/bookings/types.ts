@@ -1,19 +1,19 @@
 /** The booking area's types. Its stored documents are named and parsed in ~/documents/bookings. Browser-safe. */
-export {
-  BOOKING_STATES,
-  type Actor,
-  type AvailabilityException,
-  type Booking,
-  type BookingDoc,
-  type BookingState,
-  type HistoryItem,
-  type NewBookingDoc,
-  type Resolution,
-  type Role,
-  type SlotLockDoc,
-  type TeachingDoc,
-  type TimeRange,
-  type WeeklySlot,
+export { BOOKING_STATES } from "~/documents/values";
+export type {
+  Actor,
+  AvailabilityException,
+  Booking,
+  BookingDoc,
+  BookingState,
+  HistoryItem,
+  NewBookingDoc,
+  Resolution,
+  Role,
+  SlotLockDoc,
+  TeachingDoc,
+  TimeRange,
+  WeeklySlot,
 } from "~/documents/bookings";
 
 export const DURATIONS = [30, 60, 90] as const;
