@@ -89,7 +89,10 @@ export default function BoardPostPage() {
             <Markdown text={post.description} />
           </div>
           {/* What a member can do with the post: Message, Book, Propose (issue 29, part B) go here. */}
-          <div data-testid="post-actions" className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
+          <div
+            data-testid="post-actions"
+            className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4 empty:hidden"
+          >
             {mine ? (
               <>
                 {status !== "hidden" ? (

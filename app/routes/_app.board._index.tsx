@@ -61,7 +61,7 @@ export default function Board() {
             name="type"
             value={f.type ?? ""}
             options={[
-              ["", "Offers and needs"],
+              ["", "Any type"],
               ["offer", "Offers"],
               ["need", "Needs"],
             ]}
