@@ -6,9 +6,11 @@
  * session. Every member holds the live stream a thread page opens (GET /api/live with the
  * conversation's feed), spread over the workers by the cluster. Then BENCH_MESSAGES messages (1,000)
  * are sent as the thread page sends them (POST /inbox/$chatId.data, the fetcher's single-fetch
- * request, with the sender's cookie and Origin), BENCH_CONCURRENCY (20) at a time. Latency runs
- * from just before the sender's POST to the moment the recipient's stream delivers an event
- * carrying that message. Target: p95 < 50 ms, every message delivered, no non-2xx. Each sender stays
+ * request, with the sender's cookie and Origin): half of them 5 at a time over half of the
+ * conversations, then the other half BENCH_CONCURRENCY (20) at a time over the other conversations.
+ * Latency runs from just before the sender's POST to the moment the recipient's stream delivers an
+ * event carrying that message. Target (issue 28): p95 < 50 ms at 5 in flight; every message
+ * delivered and no non-2xx in both runs (20 in flight has no latency target). Each sender stays
  * within the chat rate limit (8 per 10 s): the limit is on, and a 429 counts as a failure.
  *
  * Where the time goes is printed beside it: how long the POST took to be answered (HTTP, the Remix
@@ -34,6 +36,8 @@ const CHATS = Number(process.env.BENCH_CHATS ?? 200);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const TARGET_P95_MS = 50;
+/** Messages in flight at which the p95 target holds (issue 28); BENCH_CONCURRENCY is reported beside it. */
+const TARGET_IN_FLIGHT = 5;
 const DELIVERY_TIMEOUT_MS = 5_000;
 
 interface Conversation {
@@ -62,7 +66,7 @@ async function seedConversations(dataDir: string): Promise<Conversation[]> {
 }
 
 // One kept-alive connection per concurrent sender, as a browser keeps its connection to the site.
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY, TARGET_IN_FLIGHT) });
 
 /**
  * POSTs a form as the thread page's fetcher does (the member's cookie, the site's Origin, the
@@ -134,96 +138,113 @@ async function main() {
       ),
     );
 
-    console.log(`Sending ${MESSAGES} messages, ${CONCURRENCY} at a time…`);
-    const latencies: number[] = [];
-    const answered: number[] = [];
-    const afterAnswer: number[] = [];
-    const refused: string[] = [];
-    let lost = 0;
-    let next = 0;
-    const loadBefore = os.loadavg()[0];
-    const serverTicksBefore = cpuTicks(serverPid);
-    const generatorBefore = process.cpuUsage();
-    const started = performance.now();
-    const sender = async () => {
-      while (next < MESSAGES) {
-        const i = next++;
-        const { chatId, sender: from } = conversations[i % conversations.length];
-        const text = `Bench message ${i}: shall we practise on Thursday?`;
-        const arrived = new Promise<number>((resolve) => waiting.set(text, resolve));
-        const sentAt = performance.now();
-        const status = await post(`${baseUrl}/inbox/${chatId}.data`, from.cookie, new URLSearchParams({ text }));
-        const answeredAt = performance.now();
-        if (status !== 200) {
+    /** Sends `messages` messages over `convs`, `concurrency` at a time; where the time went. */
+    const sendMessages = async (concurrency: number, convs: Conversation[], messages: number) => {
+      console.log(`Sending ${messages} messages, ${concurrency} at a time…`);
+      const latencies: number[] = [];
+      const answered: number[] = [];
+      const afterAnswer: number[] = [];
+      const refused: string[] = [];
+      let lost = 0;
+      let next = 0;
+      const loadBefore = os.loadavg()[0];
+      const serverTicksBefore = cpuTicks(serverPid);
+      const generatorBefore = process.cpuUsage();
+      const started = performance.now();
+      const sender = async () => {
+        while (next < messages) {
+          const i = next++;
+          const { chatId, sender: from } = convs[i % convs.length];
+          const text = `Bench message ${concurrency}-${i}: shall we practise on Thursday?`;
+          const arrived = new Promise<number>((resolve) => waiting.set(text, resolve));
+          const sentAt = performance.now();
+          const status = await post(`${baseUrl}/inbox/${chatId}.data`, from.cookie, new URLSearchParams({ text }));
+          const answeredAt = performance.now();
+          if (status !== 200) {
+            waiting.delete(text);
+            refused.push(String(status));
+            continue;
+          }
+          const at = await Promise.race([
+            arrived,
+            new Promise<number>((resolve) => setTimeout(() => resolve(-1), DELIVERY_TIMEOUT_MS)),
+          ]);
           waiting.delete(text);
-          refused.push(String(status));
-          continue;
+          if (at < 0) lost += 1;
+          else {
+            latencies.push(at - sentAt);
+            answered.push(answeredAt - sentAt);
+            afterAnswer.push(Math.max(0, at - answeredAt));
+          }
         }
-        const at = await Promise.race([
-          arrived,
-          new Promise<number>((resolve) => setTimeout(() => resolve(-1), DELIVERY_TIMEOUT_MS)),
-        ]);
-        waiting.delete(text);
-        if (at < 0) lost += 1;
-        else {
-          latencies.push(at - sentAt);
-          answered.push(answeredAt - sentAt);
-          afterAnswer.push(Math.max(0, at - answeredAt));
-        }
-      }
+      };
+      await Promise.all(Array.from({ length: concurrency }, sender));
+      const seconds = (performance.now() - started) / 1000;
+      const generatorCpu = process.cpuUsage(generatorBefore);
+      const serverTicksAfter = cpuTicks(serverPid);
+      const loadAfter = os.loadavg()[0];
+      const p = percentiles(latencies);
+      const pAnswered = percentiles(answered);
+      const pAfter = percentiles(afterAnswer);
+      const round = (n: number) => Math.round(n * 10) / 10;
+      // USER_HZ is 100: a tick is 10 ms.
+      const serverCpuMs =
+        serverTicksBefore === null || serverTicksAfter === null ? null : (serverTicksAfter - serverTicksBefore) * 10;
+      const result = {
+        messages,
+        concurrency,
+        delivered: latencies.length,
+        lost,
+        refused: refused.length,
+        refusedStatuses: [...new Set(refused)],
+        messagesPerSecond: Math.round(messages / seconds),
+        latencyMs: { p50: round(p.p50), p95: round(p.p95), p99: round(p.p99), max: round(p.max) },
+        postAnsweredMs: { p50: round(pAnswered.p50), p95: round(pAnswered.p95) },
+        eventAfterAnswerMs: { p50: round(pAfter.p50), p95: round(pAfter.p95) },
+        eventBeforeAnswer: afterAnswer.filter((ms) => ms === 0).length,
+        cpuMsPerMessage: {
+          server: serverCpuMs === null ? null : round(serverCpuMs / messages),
+          generator: round((generatorCpu.user + generatorCpu.system) / 1000 / messages),
+        },
+        loadAverage: { before: round(loadBefore), after: round(loadAfter), cores: os.cpus().length },
+      };
+      console.log(
+        `  ${result.delivered}/${messages} delivered (${lost} lost, ${refused.length} refused), ${result.messagesPerSecond} messages/s; ` +
+          `POST → live event p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
+      );
+      console.log(
+        `  POST answered p50 ${result.postAnsweredMs.p50} ms, p95 ${result.postAnsweredMs.p95} ms; ` +
+          `event after the answer p50 ${result.eventAfterAnswerMs.p50} ms, p95 ${result.eventAfterAnswerMs.p95} ms ` +
+          `(${result.eventBeforeAnswer} events came first); CPU per message: server ${result.cpuMsPerMessage.server ?? "?"} ms, ` +
+          `load generator ${result.cpuMsPerMessage.generator} ms; load average ${result.loadAverage.before} → ${result.loadAverage.after} on ${result.loadAverage.cores} cores`,
+      );
+      return result;
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, sender));
-    const seconds = (performance.now() - started) / 1000;
-    const generatorCpu = process.cpuUsage(generatorBefore);
-    const serverTicksAfter = cpuTicks(serverPid);
-    const loadAfter = os.loadavg()[0];
-    const p = percentiles(latencies);
-    const pAnswered = percentiles(answered);
-    const pAfter = percentiles(afterAnswer);
-    const round = (n: number) => Math.round(n * 10) / 10;
-    // USER_HZ is 100: a tick is 10 ms.
-    const serverCpuMs =
-      serverTicksBefore === null || serverTicksAfter === null ? null : (serverTicksAfter - serverTicksBefore) * 10;
-    const result = {
-      chats: CHATS,
-      messages: MESSAGES,
-      concurrency: CONCURRENCY,
-      delivered: latencies.length,
-      lost,
-      refused: refused.length,
-      refusedStatuses: [...new Set(refused)],
-      messagesPerSecond: Math.round(MESSAGES / seconds),
-      latencyMs: { p50: round(p.p50), p95: round(p.p95), p99: round(p.p99), max: round(p.max) },
-      postAnsweredMs: { p50: round(pAnswered.p50), p95: round(pAnswered.p95) },
-      eventAfterAnswerMs: { p50: round(pAfter.p50), p95: round(pAfter.p95) },
-      eventBeforeAnswer: afterAnswer.filter((ms) => ms === 0).length,
-      cpuMsPerMessage: {
-        server: serverCpuMs === null ? null : round(serverCpuMs / MESSAGES),
-        generator: round((generatorCpu.user + generatorCpu.system) / 1000 / MESSAGES),
-      },
-      loadAverage: { before: round(loadBefore), after: round(loadAfter), cores: os.cpus().length },
-    };
-    console.log(
-      `  ${result.delivered}/${MESSAGES} delivered (${lost} lost, ${refused.length} refused), ${result.messagesPerSecond} messages/s; ` +
-        `POST → live event p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
-    );
-    console.log(
-      `  POST answered p50 ${result.postAnsweredMs.p50} ms, p95 ${result.postAnsweredMs.p95} ms; ` +
-        `event after the answer p50 ${result.eventAfterAnswerMs.p50} ms, p95 ${result.eventAfterAnswerMs.p95} ms ` +
-        `(${result.eventBeforeAnswer} events came first); CPU per message: server ${result.cpuMsPerMessage.server ?? "?"} ms, ` +
-        `load generator ${result.cpuMsPerMessage.generator} ms; load average ${result.loadAverage.before} → ${result.loadAverage.after} on ${result.loadAverage.cores} cores`,
-    );
-    const met = lost === 0 && refused.length === 0 && result.latencyMs.p95 < TARGET_P95_MS;
-    const rows = [
-      {
-        benchmark: `bench:chat POST → recipient's live stream (${CHATS} conversations, cluster)`,
-        figure: `p95 ${result.latencyMs.p95} ms, p50 ${result.latencyMs.p50} ms, ${result.delivered}/${MESSAGES} delivered, ${refused.length} refused (load ${result.loadAverage.before})`,
-        target: `p95 < ${TARGET_P95_MS} ms, all delivered, none refused`,
-        met,
-      },
+
+    // Issue 28: the target holds at 5 messages in flight; 20 in flight is reported beside it. Each
+    // run has its own half of the conversations, so no sender passes the chat rate limit.
+    const half = Math.floor(conversations.length / 2);
+    const runs = [
+      await sendMessages(TARGET_IN_FLIGHT, conversations.slice(0, half), Math.floor(MESSAGES / 2)),
+      await sendMessages(CONCURRENCY, conversations.slice(half), MESSAGES - Math.floor(MESSAGES / 2)),
     ];
+    const result = { chats: CHATS, runs };
+    const rows = runs.map((run, i) => ({
+      benchmark: `bench:chat POST → recipient's live stream, ${run.concurrency} in flight (${CHATS} conversations, cluster)`,
+      figure:
+        `p95 ${run.latencyMs.p95} ms, p50 ${run.latencyMs.p50} ms, ${run.delivered}/${run.messages} delivered, ` +
+        `${run.refused} refused, server CPU ${run.cpuMsPerMessage.server ?? "?"} ms/message (load ${run.loadAverage.before})`,
+      target:
+        i === 0
+          ? `p95 < ${TARGET_P95_MS} ms, all delivered, none refused`
+          : "(reported without a latency target) all delivered, none refused",
+      met: run.lost === 0 && run.refused === 0 && (i > 0 || run.latencyMs.p95 < TARGET_P95_MS),
+    }));
+    const met = rows.every((row) => row.met);
     const saved = saveResults("chat", result, rows);
-    console.log(`Target: p95 < ${TARGET_P95_MS} ms, every message delivered, none refused: ${met ? "met" : "MISSED"}`);
+    console.log(
+      `Target: p95 < ${TARGET_P95_MS} ms at ${TARGET_IN_FLIGHT} in flight, every message delivered, none refused: ${met ? "met" : "MISSED"}`,
+    );
     console.log(`Saved ${saved}`);
     failed = !met;
   } catch (error) {
