@@ -21,6 +21,11 @@ import { termsAcceptancePath } from "~/documents/terms-acceptances";
 import { applyCommand, BookingError, listBookingsFor } from "~/features/bookings/bookings.server";
 import type { Booking } from "~/features/bookings/types";
 import { DEFAULT_AVATAR } from "~/features/profile/display";
+import { BOARD_POSTS } from "~/documents/board";
+import { CHAT_MAIL, MAIL_JOBS } from "~/documents/mail";
+import { presenceStreamsPath, statusPath } from "~/documents/status";
+import { BoardError } from "~/features/board/errors";
+import { deleteBoardPost } from "~/features/board/write.server";
 import { forgetExports } from "~/features/export/export.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { removeAvatarFile } from "./avatar.server";
@@ -66,6 +71,27 @@ async function deleteCollection(store: DocStore, collection: string): Promise<vo
   }
 }
 
+/** Documents of `collection` whose `field` is the member, deleted in batches. */
+async function deleteWhere(store: DocStore, collection: string, field: string, uid: string): Promise<void> {
+  for (;;) {
+    const docs = await store.query({ collection, where: [[field, "==", uid]], limit: DELETE_BATCH });
+    await Promise.all(docs.map((doc) => store.delete(doc.path)));
+    if (docs.length < DELETE_BATCH) return;
+  }
+}
+
+/** Her board posts leave the board, its lists and its search index; one a moderator is reviewing stays for the review. */
+async function deleteBoardPosts(store: DocStore, uid: string): Promise<void> {
+  const posts = await store.query({ collection: BOARD_POSTS, where: [["authorUid", "==", uid]] });
+  for (const post of posts) {
+    try {
+      await deleteBoardPost(store, uid, post.id);
+    } catch (error) {
+      if (!(error instanceof BoardError)) throw error;
+    }
+  }
+}
+
 export async function deleteAccount(
   { store, auth, files }: DeleteAccountPorts,
   uid: string,
@@ -94,6 +120,13 @@ export async function deleteAccount(
     store.delete(teachingPath(uid)),
     store.delete(termsAcceptancePath(uid)),
     forgetExports(store, files, uid),
+    deleteBoardPosts(store, uid),
+    // Mail that had not left yet, and her conversations' waiting mail batches (issue 32).
+    deleteWhere(store, MAIL_JOBS, "uid", uid),
+    deleteWhere(store, CHAT_MAIL, "uid", uid),
+    // Whether and when she was last online.
+    store.delete(statusPath(uid)),
+    store.delete(presenceStreamsPath(uid)),
   ]);
   await auth.deleteAccount(uid);
 }
