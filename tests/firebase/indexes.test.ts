@@ -341,6 +341,7 @@ function forumQueries(): Record<string, Query> {
 const COVERED_FILES = new Set([
   // Retention (decision 044): probed below; the per-member notification query is listed by hand.
   "app/features/retention/retention.server.ts",
+  "app/features/retention/archives.server.ts",
   // The admin's CSV exports: probed below.
   "app/features/admin/exports.server.ts",
   "app/engine/mail/collection.server.ts",

@@ -22,7 +22,8 @@ process.env.SESSION_SECRET ??= "retention-test-secret-".padEnd(40, "x");
 
 const NOW = 1_000 * DAY_MS;
 const PERIODS = { sentMailDays: 30, readNotificationDays: 180 };
-const files = {} as FileStore;
+const deletedFiles: string[] = [];
+const files = { delete: async (key: string) => void deletedFiles.push(key) } as unknown as FileStore;
 
 const found = findCloudFirestoreEmulator();
 let emulator: RunningCloudFirestoreEmulator | undefined;
@@ -71,6 +72,22 @@ async function fill(store: DocStore) {
   await store.set("notifications/u1/messages/read-recent", note(true, 10 * DAY_MS));
   await store.set("notifications/u1/messages/unread-old", note(false, 400 * DAY_MS));
   await store.set("notifications/u2/messages/read-old", note(true, 500 * DAY_MS));
+  // Data archives: one whose link ran out, one still downloadable, one being built.
+  const archive = (archiveId: string, state: string, expiresAt: number | null) => ({
+    uid: "x",
+    archiveId,
+    state,
+    requestedAt: 0,
+    attempts: 1,
+    claimedUntil: 0,
+    readyAt: expiresAt === null ? null : 0,
+    expiresAt,
+    size: 10,
+    reason: null,
+  });
+  await store.set("data_exports/u1", archive("a1", "ready", NOW - 1));
+  await store.set("data_exports/u2", archive("a2", "ready", NOW + DAY_MS));
+  await store.set("data_exports/u3", archive("a3", "building", null));
 }
 
 async function ids(store: DocStore, collection: string): Promise<string[]> {
@@ -83,10 +100,17 @@ for (const [engine, open] of engines) {
 
     it("deletes exactly what is past its period, and nothing else", async () => {
       const store = open();
+      deletedFiles.length = 0;
       try {
         await fill(store);
         const deleted = await runRetention(context(store));
-        expect(deleted).toEqual({ sentMail: 2, expiredSignIns: 6, signInLockouts: 1, notifications: 2 });
+        expect(deleted).toEqual({
+          sentMail: 2,
+          expiredSignIns: 6,
+          signInLockouts: 1,
+          notifications: 2,
+          dataArchives: 1,
+        });
         expect(await ids(store, "outbox")).toEqual(["edge", "new"]);
         expect(await ids(store, "mail")).toEqual(["new"]);
         for (const collection of ["sessions", "reset_codes", "verify_codes"])
@@ -100,7 +124,10 @@ for (const [engine, open] of engines) {
           expiredSignIns: 0,
           signInLockouts: 0,
           notifications: 0,
+          dataArchives: 0,
         });
+        expect(await ids(store, "data_exports")).toEqual(["u2", "u3"]);
+        expect(deletedFiles).toEqual(["exports/u1/a1.zip"]);
       } finally {
         await store.close();
       }

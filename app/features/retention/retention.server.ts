@@ -15,6 +15,7 @@ import type { FileStore } from "~/engine/files/types";
 import { getFiles, sweepExpiredSignIns, sweepSentMail, sweepSignInLockouts } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { getServerEnv } from "~/utils/env.server";
+import { sweepExpiredArchives } from "./archives.server";
 
 export const DAY_MS = 24 * 3_600_000;
 const DAILY = "daily";
@@ -83,6 +84,8 @@ export const RETENTION_SWEEPERS: Sweeper[] = [
   // Sign-in lockouts: the timed work also clears them on every tick (engine/index.server.ts).
   { name: "signInLockouts", sweep: ({ store, now }) => sweepSignInLockouts(store, now) },
   { name: NOTIFICATIONS, sweep: sweepReadNotifications },
+  // "Download my data": an archive whose 7-day link has run out (decision 042).
+  { name: "dataArchives", sweep: (context) => sweepExpiredArchives(context) },
 ];
 
 /** Runs every sweeper once; a failing one is reported and does not keep the others from running. */
