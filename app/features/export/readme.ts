@@ -35,7 +35,7 @@ export function readmeHtml(f: ReadmeFacts): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Your SkillSwap data</title>
-<style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#111827;max-width:60rem;margin:0 auto;padding:1.5rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;border-bottom:1px solid #e5e7eb;padding:.5rem}th{font-weight:600}a{color:#1d4ed8}</style>
+<style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#111827;max-width:60rem;margin:0 auto;padding:1.5rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;border-bottom:1px solid #e5e7eb;padding:.5rem}th{font-weight:600}a{color:#1d4ed8}td a{white-space:nowrap}</style>
 </head><body>
 <h1>Your SkillSwap data</h1>
 <p>This archive holds what SkillSwap keeps about ${escapeHtml(f.memberName || "you")} (${escapeHtml(f.email)}), made on ${when} UTC. Your wallet's balance then was <strong>${f.balance} SP</strong>.</p>
