@@ -4,6 +4,8 @@ import { Markdown } from "~/components/community/markdown";
 import { PostTime } from "~/components/community/post-time";
 import { PostCard, TypeBadge } from "~/components/board/post-card";
 import { ReportButton } from "~/components/reports/report-button";
+import { PostAnswers } from "~/components/board/proposal-panel";
+import { loadPostAnswers } from "~/features/board/proposal-views.server";
 import { getStore } from "~/engine/index.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { BoardError } from "~/features/board/errors";
@@ -19,14 +21,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
+    const store = await getStore();
+    const now = Date.now();
     const view = await loadBoardPost(
-      await getStore(),
+      store,
       viewerOf(user.uid, user.profile),
       params.postId ?? "",
-      Date.now(),
+      now,
       user.profile.role === "admin",
     );
-    return { ...view, now: Date.now() };
+    // Message, Book, Propose and the proposals (issue 29, part B); nothing to answer on a hidden post.
+    const answers =
+      view.post.shownStatus === "hidden" && !view.mine
+        ? null
+        : await loadPostAnswers(store, view.post, { uid: user.uid, timezone: user.profile.timezone }, now);
+    return { ...view, answers, now };
   } catch (error) {
     if (error instanceof BoardError) throw new Response(error.message, { status: error.status });
     throw error;
@@ -44,7 +53,7 @@ const STATUS_NOTES = {
 } as const;
 
 export default function BoardPostPage() {
-  const { post, poster, others, mine, now } = useLoaderData<typeof loader>();
+  const { post, poster, others, mine, answers, now } = useLoaderData<typeof loader>();
   const status = post.shownStatus;
   const stars = poster.rating.average;
   return (
@@ -55,61 +64,64 @@ export default function BoardPostPage() {
         </Link>
       </p>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <article className="card min-w-0 space-y-4" aria-labelledby="post-title">
-          {status !== "active" ? (
-            <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
-              {STATUS_NOTES[status]}
-            </p>
-          ) : null}
-          <p className="flex flex-wrap items-center gap-2">
-            <TypeBadge type={post.type} />
-            <span className="text-sm font-medium text-slate-700">{post.skillLabel}</span>
-          </p>
-          <h1 id="post-title" className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
-            {post.title}
-          </h1>
-          <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-slate-500">Price</dt>
-              <dd className="font-semibold text-slate-900">{priceText(post.price)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Where</dt>
-              <dd className="text-slate-900 [overflow-wrap:anywhere]">{formatText(post.format, post.area)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Posted</dt>
-              <dd className="text-slate-900">
-                <PostTime at={post.createdAt} now={now} />
-                {status === "active" ? ` · ${daysLeft(post, now)} days left` : ""}
-              </dd>
-            </div>
-          </dl>
-          <div className="border-t border-slate-100 pt-4">
-            <Markdown text={post.description} />
-          </div>
-          {/* What a member can do with the post: Message, Book, Propose (issue 29, part B) go here. */}
-          <div
-            data-testid="post-actions"
-            className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4 empty:hidden"
-          >
-            {mine ? (
-              <>
-                {status !== "hidden" ? (
-                  <Link to={`/board/${post.id}/edit`} className="btn-secondary">
-                    Edit
-                  </Link>
-                ) : null}
-                <Link to="/board/mine" className="btn-secondary">
-                  Manage on My posts
-                </Link>
-              </>
+        <div className="min-w-0 space-y-4">
+          <article className="card min-w-0 space-y-4" aria-labelledby="post-title">
+            {status !== "active" ? (
+              <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+                {STATUS_NOTES[status]}
+              </p>
             ) : null}
-          </div>
-          {!mine && status !== "hidden" ? (
-            <ReportButton targetKind="board_post" targetId={post.id} contextId={post.id} />
-          ) : null}
-        </article>
+            <p className="flex flex-wrap items-center gap-2">
+              <TypeBadge type={post.type} />
+              <span className="text-sm font-medium text-slate-700">{post.skillLabel}</span>
+            </p>
+            <h1 id="post-title" className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
+              {post.title}
+            </h1>
+            <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-slate-500">Price</dt>
+                <dd className="font-semibold text-slate-900">{priceText(post.price)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Where</dt>
+                <dd className="text-slate-900 [overflow-wrap:anywhere]">{formatText(post.format, post.area)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Posted</dt>
+                <dd className="text-slate-900">
+                  <PostTime at={post.createdAt} now={now} />
+                  {status === "active" ? ` · ${daysLeft(post, now)} days left` : ""}
+                </dd>
+              </div>
+            </dl>
+            <div className="border-t border-slate-100 pt-4">
+              <Markdown text={post.description} />
+            </div>
+            {/* The poster's own actions; Message, Book and Propose follow the post (PostAnswers). */}
+            <div
+              data-testid="post-actions"
+              className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4 empty:hidden"
+            >
+              {mine ? (
+                <>
+                  {status !== "hidden" ? (
+                    <Link to={`/board/${post.id}/edit`} className="btn-secondary">
+                      Edit
+                    </Link>
+                  ) : null}
+                  <Link to="/board/mine" className="btn-secondary">
+                    Manage on My posts
+                  </Link>
+                </>
+              ) : null}
+            </div>
+            {!mine && status !== "hidden" ? (
+              <ReportButton targetKind="board_post" targetId={post.id} contextId={post.id} />
+            ) : null}
+          </article>
+          {answers ? <PostAnswers data={answers} /> : null}
+        </div>
 
         <aside className="space-y-4" aria-label="Poster">
           <section className="card space-y-3" data-testid="poster-card">

@@ -1,0 +1,179 @@
+import { expect, test, type Browser } from "./support/test";
+import { getBalance } from "~/features/wallet/ledger.server";
+import { reconcileWallet } from "~/features/wallet/reconcile.server";
+import { postFormSchema } from "~/features/board/rules";
+import { createBoardPost } from "~/features/board/write.server";
+import { saveAvailability } from "~/features/bookings/teaching.server";
+import { markAllRead } from "~/features/notifications/notifications.server";
+import { setSkills } from "~/features/skills/skills.server";
+import { toSkill } from "~/features/skills/tags";
+import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { e2eStore } from "./support/store";
+
+/**
+ * Answering board posts end to end (issue 29, part B; decision 041): a need reaches a member who
+ * teaches its skill live; they propose a time and SP; the poster accepts, and both see the session
+ * on /calendar with the SP held in escrow (wallet and ledger checked, reconciled); a third member's
+ * proposal is told the need closed. A swap offer answered and accepted books two linked sessions
+ * and moves no SP.
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function member(fullName: string, teaches: string[], wants: string[] = []): Promise<TestUser> {
+  const user = await createUser({ fullName });
+  const store = e2eStore();
+  await setSkills(
+    store,
+    user.uid,
+    teaches.map((s) => toSkill(s, "expert")!),
+    wants.map((s) => toSkill(s, "beginner")!),
+  );
+  // Free every day from 06:00 to 22:00 UTC, so proposals have times to offer.
+  await saveAvailability(
+    store,
+    user.uid,
+    {
+      timezone: "UTC",
+      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "06:00", end: "22:00" })),
+      exceptions: [],
+    },
+    Date.now(),
+  );
+  await markAllRead(store, user.uid);
+  return user;
+}
+
+const open = (browser: Browser, user: TestUser, baseURL: string, path: string, viewport = DESKTOP) =>
+  openAs(browser, user, baseURL, { path, viewport });
+
+const draft = (over: Record<string, string>) =>
+  postFormSchema.parse({
+    type: "need",
+    skill: "Pottery",
+    title: "Help me centre clay",
+    description: "My pots **wobble**.",
+    format: "online",
+    priceKind: "per_hour",
+    sp: "3",
+    ...over,
+  });
+
+test("a need answered: the teacher hears of it live, proposes, the poster accepts into escrow; a late proposal is told it closed", async ({
+  browser,
+  baseURL,
+}) => {
+  const suffix = Date.now().toString(36);
+  const skill = `Glazing ${suffix}`;
+  const ana = await member(`Ana ${suffix}`, [], [skill]);
+  const ben = await member(`Ben ${suffix}`, [skill]);
+  const cy = await member(`Cy ${suffix}`, [skill]);
+
+  // B waits on the dashboard; A's need reaches B's bell without a reload.
+  const b = await open(browser, ben, baseURL!, "/dashboard", PHONE);
+  const c = await open(browser, cy, baseURL!, "/dashboard");
+  const { postId } = await createBoardPost(
+    e2eStore(),
+    ana.uid,
+    draft({ skill, title: `Glaze my mugs ${suffix}`, description: "Celadon *please*." }),
+  );
+  // The timed work picks new posts up on its next tick (5 s).
+  await expect(b.getByRole("link", { name: "Notifications: 1 unread" })).toBeVisible({ timeout: 20_000 });
+  await b.getByRole("link", { name: "Notifications: 1 unread" }).click();
+  await b.getByRole("link", { name: new RegExp(`New need on the board: ${skill}`) }).click();
+  await expect(b.getByRole("heading", { name: `Glaze my mugs ${suffix}`, level: 1 })).toBeVisible();
+
+  // C opens the need too, before it closes.
+  await c.goto(`/board/${postId}`);
+  await expect(c.getByRole("heading", { name: "Propose a session" })).toBeVisible();
+
+  // B proposes the first free time, 60 minutes, 12 SP.
+  await b.getByLabel("SP you ask for the session").fill("12");
+  await b.getByLabel("Message (optional)").fill("I glaze every week.");
+  await b.getByRole("button", { name: "Send proposal" }).click();
+  await expect(b.getByText("Proposal sent. You will hear when they answer.")).toBeVisible();
+
+  // A sees it on the post and accepts: the session is booked with 12 SP held.
+  const a = await open(browser, ana, baseURL!, `/board/${postId}`);
+  const proposal = a.getByTestId("proposal").filter({ hasText: `Ben ${suffix}` });
+  await expect(proposal).toContainText("12 SP");
+  await proposal.getByRole("button", { name: "Accept and pay 12 SP" }).click();
+  await expect(a.getByText("Proposal accepted: the session is on your calendar")).toBeVisible();
+  await expect(proposal.getByTestId("proposal-state")).toHaveText("Accepted");
+
+  // C's proposal, sent from the page opened before, is told the need closed; nothing is stored.
+  await c.getByLabel("SP you ask for the session").fill("8");
+  await c.getByRole("button", { name: "Send proposal" }).click();
+  await expect(c.getByText("This post is closed: it no longer takes proposals or bookings.")).toBeVisible();
+  const late = await c.request.post("/api/board/proposals", {
+    headers: { Origin: new URL(baseURL!).origin },
+    form: { postId, start: String(Date.now() + 86_400_000), durationMinutes: "60", kind: "sp", sp: "8" },
+  });
+  expect(late.status()).toBe(409);
+  expect(await late.json()).toEqual({ ok: false, error: "This post is closed: it no longer takes proposals." });
+  const proposals = await e2eStore().query({ collection: "board_proposals", where: [["postId", "==", postId]] });
+  expect(proposals.map((p) => [p.data.proposerUid, p.data.status])).toEqual([[ben.uid, "accepted"]]);
+
+  // Both calendars show the session; the SP are held in escrow and every wallet reconciles.
+  const bookingId = String(proposals[0].data.bookingId);
+  for (const page of [a, b]) {
+    await page.goto("/calendar");
+    await expect(page.getByText(skill).first()).toBeVisible();
+  }
+  const booking = (await e2eStore().get(`bookings/${bookingId}`))?.data;
+  expect(booking).toMatchObject({ mentorUid: ben.uid, learnerUid: ana.uid, price: 12, state: "accepted" });
+  // 200 SP of welcome bonus, 12 held.
+  expect(await getBalance(e2eStore(), ana.uid)).toBe(188);
+  const held = await e2eStore().get(`wallets/${ana.uid}/transactions/hold_${bookingId}`);
+  expect(held?.data).toMatchObject({ amount: -12, type: "booking_hold" });
+  for (const uid of [ana.uid, ben.uid]) expect((await reconcileWallet(e2eStore(), uid)).ok).toBe(true);
+  await a.goto("/wallet");
+  await expect(a.getByText("188 SP").first()).toBeVisible();
+});
+
+test("a swap offer answered and accepted books two linked sessions and moves no SP", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const italian = `Italian ${suffix}`;
+  const guitar = `Guitar ${suffix}`;
+  const ana = await member(`Ana ${suffix}`, [italian], [guitar]);
+  const ben = await member(`Ben ${suffix}`, [guitar], [italian]);
+  const { postId } = await createBoardPost(
+    e2eStore(),
+    ana.uid,
+    draft({
+      type: "offer",
+      skill: italian,
+      title: `Italian conversation ${suffix}`,
+      priceKind: "swap",
+      swapSkill: guitar,
+      sp: "",
+    }),
+  );
+  const b = await open(browser, ben, baseURL!, `/board/${postId}`, PHONE);
+  await expect(b.getByText(`In return: ${guitar}`)).toBeVisible();
+  await b.getByRole("button", { name: "Send proposal" }).click();
+  await expect(b.getByText("Proposal sent.")).toBeVisible();
+
+  const a = await open(browser, ana, baseURL!, `/board/${postId}`);
+  await a.getByRole("button", { name: "Accept the swap" }).click();
+  await expect(a.getByText("Swap accepted: both sessions are on your calendar.")).toBeVisible();
+
+  const [proposal] = await e2eStore().query({ collection: "board_proposals", where: [["postId", "==", postId]] });
+  const link = (await e2eStore().get(`swap_links/${String(proposal.data.swapId)}`))?.data;
+  const ids = link?.bookingIds as string[];
+  expect(ids).toHaveLength(2);
+  const sessions = await Promise.all(ids.map(async (id) => (await e2eStore().get(`bookings/${id}`))?.data));
+  expect(sessions.map((s) => [s?.mentorUid, s?.learnerUid, s?.price, s?.swapId])).toEqual([
+    [ana.uid, ben.uid, 0, proposal.data.swapId],
+    [ben.uid, ana.uid, 0, proposal.data.swapId],
+  ]);
+  // Each wallet holds its welcome bonus and nothing else.
+  for (const uid of [ana.uid, ben.uid]) {
+    const entries = await e2eStore().query({ collection: `wallets/${uid}/transactions` });
+    expect(entries.map((e) => e.id)).toEqual(["welcome_bonus"]);
+  }
+  await b.goto("/calendar");
+  await expect(b.getByText(italian).first()).toBeVisible();
+  await expect(b.getByText(guitar).first()).toBeVisible();
+});
