@@ -177,3 +177,25 @@ test("a swap offer answered and accepted books two linked sessions and moves no 
   await expect(b.getByText(italian).first()).toBeVisible();
   await expect(b.getByText(guitar).first()).toBeVisible();
 });
+
+test("an offer with an SP rate is booked from its page at the offer's price", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const skill = `Knitting ${suffix}`;
+  const ana = await member(`Ana ${suffix}`, [skill]);
+  const ben = await member(`Ben ${suffix}`, [], [skill]);
+  const { postId } = await createBoardPost(
+    e2eStore(),
+    ana.uid,
+    draft({ type: "offer", skill, title: `Cables and colourwork ${suffix}`, sp: "7" }),
+  );
+  const b = await open(browser, ben, baseURL!, `/board/${postId}`, PHONE);
+  await expect(b.getByLabel("Skill", { exact: true })).toContainText(`${skill} — 7 SP per hour`);
+  await b.getByRole("radio", { name: "90 min" }).check({ force: true });
+  await b.getByRole("group", { name: "Next free" }).getByRole("button").first().click();
+  await expect(b.getByTestId("booking-price")).toHaveText("11 SP");
+  await b.getByRole("button", { name: "Request booking" }).click();
+  await expect(b.getByRole("heading", { name: "Request sent" })).toBeVisible();
+  const [booking] = await e2eStore().query({ collection: "bookings", where: [["learnerUid", "==", ben.uid]] });
+  expect(booking.data).toMatchObject({ mentorUid: ana.uid, price: 11, state: "requested", durationMinutes: 90 });
+  expect(await getBalance(e2eStore(), ben.uid)).toBe(189);
+});
