@@ -16,6 +16,8 @@ process.env.SESSION_SECRET = "x".repeat(40);
 const { getAuth, getStore } = await import("~/engine/index.server");
 const { commitSessionToken } = await import("~/utils/session.server");
 const { ensureProfile } = await import("~/features/profile/bootstrap.server");
+const { recordTermsAccepted } = await import("~/features/legal/acceptance.server");
+const { currentTermsVersion } = await import("~/features/legal/content.server");
 const root = await import("~/root");
 const landing = await import("./_index");
 const signIn = await import("./auth._index");
@@ -52,6 +54,8 @@ beforeAll(async () => {
   const session = await auth.startSession(user, credentials);
   await ensureProfile(store, user.uid);
   await store.update(`users/${user.uid}`, { fullName: "Control Member" });
+  // As sign-up does: without it the dashboard sends the member to accept the terms (decision 043).
+  await recordTermsAccepted(store, user.uid, await currentTermsVersion());
   signedInCookie = (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0]!;
 });
 

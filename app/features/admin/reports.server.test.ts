@@ -74,7 +74,7 @@ describe("the moderation queue", () => {
     const stored = await store.get("chats/a_b/messages/m1");
     expect(stored?.data).toMatchObject({ hidden: true, text: "" });
     expect(chatMessagesPayload([stored!])).toEqual([
-      { id: "m1", sender: "a", text: "", hidden: true, seen: false, timestamp: 2 },
+      { id: "m1", sender: "a", text: "", hidden: true, seen: false, timestamp: 2, quote: null },
     ]);
     expect((await store.get("chats/a_b"))?.data.lastMessage).toBe(HIDDEN_MESSAGE_TEXT);
     expect(await moderationQueue(store, "open")).toEqual([]);
