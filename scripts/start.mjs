@@ -29,10 +29,9 @@ if (await isPortInUse(Number(env.PORT))) {
 }
 
 /**
- * HOOK: offer to seed a demo community once the server is up.
- * Called once, after /healthz answers, with what a seeder needs. Not implemented yet:
- * a later change asks "Seed a demo community? [y/N]" here (only when stdin is a TTY and
- * the store is empty) and runs the seeder against env.DATA_DIR.
+ * Once /healthz answers: asks a person at a terminal whether to fill an empty store with the demo
+ * community (only when stdin is a TTY and the store is empty or nearly so), and runs the seeder
+ * against env.DATA_DIR; without a terminal it prints how to seed instead.
  */
 async function offerDemoCommunity({ url, env }) {
   void url;
