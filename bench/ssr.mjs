@@ -20,24 +20,16 @@
 // 3), BENCH_PAGES (comma-separated paths, $chat for the conversation, $thread for the forum
 // thread), BENCH_KEEP_DATA=1, BENCH_CPU_PROF=<dir> (each server process writes a V8 CPU profile
 // there when it stops; open it in Chrome's DevTools or speedscope).
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { bin, ensureBuild, ROOT } from "../scripts/lib/build.mjs";
+import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 import { cpuTicks } from "../scripts/lib/proc.mjs";
 import { isWholeDocument } from "./document.mjs";
 import { freePort, startServer, stopServer, waitForHealthy, withoutShellOverrides } from "../scripts/lib/server.mjs";
+import { request, seedRealisticMember, signUp } from "./lib/member.mjs";
 
-// ---- The app's forms: adjust here if a route or field is renamed. ----
-const SIGNUP_PATH = "/signup";
-const SIGNUP_EMAIL_FIELD = "email";
-const SIGNUP_PASSWORD_FIELD = "password";
-const SIGNUP_EXTRA_FIELDS = {}; // e.g. { confirmPassword: PASSWORD } if the form grows one
-const PROFILE_SETUP_PATH = "/profile-setup";
-const PROFILE_FULL_NAME_FIELD = "fullName";
-const PROFILE_EXTRA_FIELDS = {};
 const BENCH_PATH = "/dashboard";
 const BASELINE_PATH = "/healthz";
 /** The cheapest document the app renders (signed out, no store read): what any page costs at least. */
@@ -74,82 +66,8 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
-/** A minimal cookie jar: name → value, updated from Set-Cookie headers. */
-class CookieJar {
-  #cookies = new Map();
-  update(response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";").map((part) => part.trim());
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const expired = attributes.some(
-        (a) => /^max-age=\s*(0|-\d+)$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()),
-      );
-      if (expired || value === "") this.#cookies.delete(name);
-      else this.#cookies.set(name, value);
-    }
-  }
-  get header() {
-    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-  get size() {
-    return this.#cookies.size;
-  }
-}
-
-/** One request without automatic redirects; records cookies; returns the response and its body. */
-async function request(baseUrl, jar, pathname, { method = "GET", form } = {}) {
-  const headers = { cookie: jar.header, accept: "text/html" };
-  let body;
-  if (form) {
-    headers["content-type"] = "application/x-www-form-urlencoded";
-    headers.origin = baseUrl; // actions check the request's origin
-    body = new URLSearchParams(form).toString();
-  }
-  const response = await fetch(new URL(pathname, baseUrl), { method, headers, body, redirect: "manual" });
-  jar.update(response);
-  return { response, text: await response.text() };
-}
-
-/** Submits a form and follows the redirects by hand (GET each Location); returns the final path. */
-async function submitAndFollow(baseUrl, jar, pathname, form) {
-  let { response, text } = await request(baseUrl, jar, pathname, { method: "POST", form });
-  let at = pathname;
-  const trail = [`POST ${pathname} → ${response.status}`];
-  for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 10; hops++) {
-    const location = response.headers.get("location");
-    if (!location) break;
-    const next = new URL(location, new URL(at, baseUrl));
-    at = next.pathname + next.search;
-    ({ response, text } = await request(baseUrl, jar, at));
-    trail.push(`GET ${at} → ${response.status}`);
-  }
-  if (response.status >= 400) {
-    const snippet = text
-      .replace(/<[^>]+>/g, " ")
-      .replace(/\s+/g, " ")
-      .slice(0, 300);
-    throw new Error(`${trail.join(", ")}: the app refused the form (${snippet})`);
-  }
-  return { path: new URL(at, baseUrl).pathname, trail };
-}
-
 async function signIn(baseUrl) {
-  const jar = new CookieJar();
-  const signup = await submitAndFollow(baseUrl, jar, SIGNUP_PATH, {
-    [SIGNUP_EMAIL_FIELD]: EMAIL,
-    [SIGNUP_PASSWORD_FIELD]: PASSWORD,
-    ...SIGNUP_EXTRA_FIELDS,
-  });
-  console.log(`  sign-up: ${signup.trail.join(", ")}`);
-  const profile = await submitAndFollow(baseUrl, jar, PROFILE_SETUP_PATH, {
-    [PROFILE_FULL_NAME_FIELD]: FULL_NAME,
-    ...PROFILE_EXTRA_FIELDS,
-  });
-  console.log(`  profile setup: ${profile.trail.join(", ")}`);
-  if (jar.size === 0) throw new Error("no session cookie was set by sign-up");
-
+  const jar = await signUp(baseUrl, { email: EMAIL, password: PASSWORD, fullName: FULL_NAME });
   const { response } = await request(baseUrl, jar, BENCH_PATH);
   if (response.status !== 200) {
     const where = response.headers.get("location");
@@ -218,19 +136,6 @@ function print(run) {
       `CPU ${run.cpuMsPerRequest === null ? "?" : run.cpuMsPerRequest.toFixed(2)} ms/req   ` +
       `non-2xx ${run.non2xx}   cut off ${run.cutOff}   errors ${run.errors}   [${run.statuses}]`,
   );
-}
-
-/** The demo community, then the member's own data, written beside the running server (WAL). */
-function seedRealisticMember(env, email) {
-  const run = (args, extraEnv = {}) => {
-    const result = spawnSync(bin("tsx"), args, { cwd: ROOT, env: { ...env, ...extraEnv }, encoding: "utf8" });
-    if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr || result.stdout}`);
-    return result.stdout;
-  };
-  // The demo seeder refuses NODE_ENV=production (it is for development stores); this store is the bench's own.
-  run(["scripts/seed-demo.ts"], { NODE_ENV: "development" });
-  const lines = run(["bench/seed-member.ts", email]).trim().split("\n");
-  return JSON.parse(lines[lines.length - 1]);
 }
 
 async function main() {
