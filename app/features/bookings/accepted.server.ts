@@ -8,8 +8,9 @@
  */
 import type { Transaction } from "~/engine/store/types";
 import { InsufficientFundsError, prepareEntry } from "~/features/wallet/ledger.server";
-import { bookingPath, slotLockPath, type Booking, type BookingDoc, type SlotLockDoc } from "~/documents/bookings";
+import { slotLockPath, type Booking } from "~/documents/bookings";
 import { BookingError, isDuration, lockIdsFor, SLOT_TAKEN } from "./bookings.server";
+import { newBookingDoc, writeNewBooking, type NewBooking } from "./new-booking.server";
 import { holdEntry } from "./state";
 import type { Role } from "./types";
 
@@ -65,10 +66,9 @@ export async function prepareAcceptedBooking(
       spec.acceptedBy === "learner" ? "You already have a session at that time." : SLOT_TAKEN,
     );
 
-  const booking: BookingDoc = {
+  const fresh: NewBooking = {
     mentorUid,
     learnerUid,
-    participants: [mentorUid, learnerUid],
     skillTag: spec.skillTag,
     skillLabel: spec.skillLabel,
     start,
@@ -76,22 +76,12 @@ export async function prepareAcceptedBooking(
     durationMinutes,
     price,
     state: "accepted",
-    confirmations: {},
-    history: [{ state: "accepted", at: now, by: spec.acceptedBy }],
-    meetingLink: "",
-    notes: "",
-    notesUpdatedAt: now,
-    notesUpdatedBy: learnerUid,
-    disputeReason: null,
-    resolution: null,
-    lockIds: [...mentorLocks, ...learnerLocks],
-    reminderSent: false,
-    payoutWaits: false,
-    waitingPayout: null,
+    by: spec.acceptedBy,
+    mentorLocks,
+    learnerLocks,
     swapId: spec.swapId ?? null,
-    createdAt: now,
-    updatedAt: now,
   };
+  const booking = newBookingDoc(fresh, now);
   let holds;
   try {
     holds = await Promise.all(holdEntry({ ...booking, id }).map((move) => prepareEntry(tx, move.uid, move.entry, now)));
@@ -105,11 +95,7 @@ export async function prepareAcceptedBooking(
   return {
     booking: { ...booking, id },
     commit() {
-      tx.create(bookingPath(id), booking);
-      for (const lock of mentorLocks)
-        tx.create(slotLockPath(lock), { uid: mentorUid, bookingId: id, start } satisfies SlotLockDoc);
-      for (const lock of learnerLocks)
-        tx.create(slotLockPath(lock), { uid: learnerUid, bookingId: id, start } satisfies SlotLockDoc);
+      writeNewBooking(tx, id, booking, fresh);
       for (const hold of holds) hold.commit();
     },
   };

@@ -28,8 +28,8 @@ import {
   teachingPath,
   type Booking,
   type BookingDoc,
-  type SlotLockDoc,
 } from "~/documents/bookings";
+import { newBookingDoc, writeNewBooking, type NewBooking } from "./new-booking.server";
 import type { Actor, Duration } from "./types";
 import { DURATIONS } from "./types";
 import { prepareXp } from "~/features/progress/xp-awards.server";
@@ -163,10 +163,9 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         throw new BookingError("conflict", 409, "You already have a session at that time. Pick another time.");
 
       const price = offered?.price ?? priceFor(rate, durationMinutes);
-      const booking: BookingDoc = {
+      const fresh: NewBooking = {
         mentorUid,
         learnerUid,
-        participants: [mentorUid, learnerUid],
         skillTag,
         skillLabel: skill.label,
         start,
@@ -174,32 +173,18 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         durationMinutes,
         price,
         state: "requested",
-        confirmations: {},
-        history: [{ state: "requested", at: now, by: "learner" }],
-        meetingLink: "",
-        notes: "",
-        notesUpdatedAt: now,
-        notesUpdatedBy: learnerUid,
-        disputeReason: null,
-        resolution: null,
-        lockIds: [...mentorLocks, ...learnerLocks],
-        reminderSent: false,
-        payoutWaits: false,
-        waitingPayout: null,
+        by: "learner",
+        mentorLocks,
+        learnerLocks,
         swapId: null,
-        createdAt: now,
-        updatedAt: now,
       };
+      const booking = newBookingDoc(fresh, now);
       const holds = await Promise.all(
         holdEntry({ ...booking, id }).map((move) => prepareEntry(tx, move.uid, move.entry, now)),
       );
       const notify = await prepareNotifications(tx, booking.participants);
 
-      tx.create(bookingPath(id), booking);
-      for (const lock of mentorLocks)
-        tx.create(slotLockPath(lock), { uid: mentorUid, bookingId: id, start } satisfies SlotLockDoc);
-      for (const lock of learnerLocks)
-        tx.create(slotLockPath(lock), { uid: learnerUid, bookingId: id, start } satisfies SlotLockDoc);
+      writeNewBooking(tx, id, booking, fresh);
       for (const hold of holds) hold.commit();
       const notices = requestNotices({ ...booking, id });
       for (const { uid, input } of notices) notify.add(uid, input, now);
