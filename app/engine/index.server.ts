@@ -229,6 +229,15 @@ export async function sweepSentMail(store: DocStore, before: number): Promise<nu
 }
 
 /**
+ * Account deletion (issue 32, decision 044): deletes the copies of the sent mails `keys` (the
+ * embedded outbox, or the Trigger Email extension's collection on Firebase).
+ */
+export async function forgetSentMail(store: DocStore, keys: readonly string[]): Promise<number> {
+  const { deleteSentMail } = await import("./mail/collection.server");
+  return deleteSentMail(store, keys);
+}
+
+/**
  * Retention (decision 044): deletes the embedded engine's sessions, reset codes and verification
  * links that have run out. Firebase keeps none of them in the store (its session cookies are
  * self-contained, its codes are Firebase Authentication's).

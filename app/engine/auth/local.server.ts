@@ -10,6 +10,7 @@ import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import type { DocStore, Transaction } from "../store/types";
 import { AlreadyExistsError } from "../store/types";
 import { OUTBOX } from "../mail/collection.server";
+import { forgetLoggedPath } from "../store/change-log.server";
 import {
   createMailCap,
   createVerificationMailCap,
@@ -631,8 +632,12 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
         if (user) tx.delete(user.path);
         return user?.data.email ?? null;
       });
-      // Which addresses signed in to the account is personal data too.
-      if (deletedEmail) await throttle.forget(deletedEmail);
+      if (deletedEmail) {
+        // Which addresses signed in to the account is personal data too.
+        await throttle.forget(deletedEmail);
+        // So is the index entry's path, which the change log keeps after the entry is gone (issue 32).
+        forgetLoggedPath(store, emailPath(deletedEmail));
+      }
     },
 
     // The embedded engine has no ID tokens: the session cookie is the only credential.

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { createOutboxTransport, createTriggerEmailTransport } from "./collection.server";
+import { createOutboxTransport, createTriggerEmailTransport, deleteSentMail } from "./collection.server";
 
 const { store } = useTempStore("mail-collection-");
 
@@ -47,5 +47,16 @@ describe("Firebase's Trigger Email collection", () => {
       createdAt: 7,
     });
     expect(await store.query({ collection: "mail" })).toHaveLength(1);
+  });
+});
+
+describe("forgetting sent mail by key (account deletion)", () => {
+  it("deletes those keys' copies from the outbox and the Trigger Email collection, and nothing else", async () => {
+    await createOutboxTransport(store, () => {}).send(mail);
+    await createTriggerEmailTransport(store).send(mail);
+    await createOutboxTransport(store, () => {}).send({ ...mail, key: "booking_b2_accepted_u2" });
+    expect(await deleteSentMail(store, ["booking_b1_accepted_u2", "booking_b9_requested_u3", "../users/u1"])).toBe(2);
+    expect((await store.query({ collection: "outbox" })).map((doc) => doc.id)).toEqual(["booking_b2_accepted_u2"]);
+    expect(await store.query({ collection: "mail" })).toEqual([]);
   });
 });

@@ -87,3 +87,22 @@ export async function deleteSentMailBefore(store: DocStore, before: number): Pro
   }
   return deleted;
 }
+
+/**
+ * Deletes the copies of the mails `keys` (the events they reported) from the embedded outbox and
+ * the Trigger Email collection, whichever holds them: account deletion removes the mails other
+ * members received about the deleted member (issue 32, decision 044). Returns how many it deleted.
+ */
+export async function deleteSentMail(store: DocStore, keys: readonly string[]): Promise<number> {
+  const paths = keys.filter(mailKeyIsValid).flatMap((key) => [outboxPath(key), triggerEmailPath(key)]);
+  let deleted = 0;
+  for (let i = 0; i < paths.length; i += SENT_MAIL_BATCH) {
+    const batch = paths.slice(i, i + SENT_MAIL_BATCH);
+    deleted += await store.transaction(async (tx) => {
+      const found = (await Promise.all(batch.map((path) => tx.get(path)))).filter((doc) => doc !== null);
+      for (const doc of found) tx.delete(doc.path);
+      return found.length;
+    });
+  }
+  return deleted;
+}

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { forgetLoggedPath } from "./change-log.server";
 import { openSqliteStore } from "./sqlite.server";
 import type { Doc, DocStore } from "./types";
 
@@ -327,6 +328,31 @@ describe("other processes' commits", () => {
     follower.readOthersCommits();
     await nextTurn();
     expect(seen).toEqual([null, 7]);
+  });
+
+  it("a path forgotten from the log still wakes its collection's watchers in a process that has not caught up", async () => {
+    const follower = openSqliteStore(file, { pollMs: 60_000 });
+    extraStores.push(follower);
+    const seen: string[][] = [];
+    follower.watchQuery({ collection: "index" }, (docs) => seen.push(ids(docs)));
+    await nextTurn();
+    const writer = otherConnection();
+    await writer.set("index/ada@example.com", { uid: "u1" });
+    await writer.set("notes/a", { n: 1 });
+    await writer.delete("index/ada@example.com");
+    forgetLoggedPath(writer, "index/ada@example.com");
+    const log = (writer as unknown as { changesSince(v: number): { version: number; path: string }[] }).changesSince(0);
+    expect(log.map((row) => row.path)).toEqual(["index/(forgotten)", "notes/a", "index/(forgotten)"]);
+    expect(log.map((row) => row.version)).toEqual([1, 2, 3]);
+    follower.readOthersCommits();
+    await nextTurn();
+    expect(seen).toEqual([[]]); // created and deleted since its last look: the same result
+    // Only the stand-in says a commit wrote the collection: the follower looks again all the same.
+    await writer.set("index/bob@example.com", { uid: "u2" });
+    forgetLoggedPath(writer, "index/bob@example.com");
+    follower.readOthersCommits();
+    await nextTurn();
+    expect(seen).toEqual([[], ["bob@example.com"]]);
   });
 });
 

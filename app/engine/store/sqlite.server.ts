@@ -131,6 +131,7 @@ class SqliteDocStore implements DocStore {
   private readonly changesSinceStmt: Database.Statement<[number], { version: number; path: string }>;
   private readonly latestVersionStmt: Database.Statement<[], number>;
   private readonly pruneChangesStmt: Database.Statement<[number]>;
+  private readonly renameLoggedPathStmt: Database.Statement<[string, string]>;
   /** The last change log version this store has delivered to its watchers; -1 while not following. */
   private followedVersion = -1;
   private lastDataVersion = 0;
@@ -175,6 +176,7 @@ class SqliteDocStore implements DocStore {
     this.changesSinceStmt = this.db.prepare("SELECT version, path FROM changes WHERE version > ? ORDER BY version");
     this.latestVersionStmt = this.db.prepare<[], number>("SELECT value FROM meta WHERE key = 'seq'").pluck();
     this.pruneChangesStmt = this.db.prepare("DELETE FROM changes WHERE version <= ?");
+    this.renameLoggedPathStmt = this.db.prepare("UPDATE changes SET path = ? WHERE path = ?");
 
     this.readRowStmt = this.db.prepare("SELECT path, id, data, version FROM docs WHERE path = ?");
     this.readRowsStmt = this.db.prepare(
@@ -231,6 +233,16 @@ class SqliteDocStore implements DocStore {
     // Pruning keeps CHANGES_KEPT rows behind the newest commit: further behind, rows may be gone.
     if (rows.length > 0 && rows[rows.length - 1].version - version > CHANGES_KEPT - PRUNE_EVERY) return null;
     return rows;
+  }
+
+  /**
+   * Rewrites `from` to `to` in the change log, for a path that is personal data itself (an e-mail
+   * address as a document id) once its document is gone. The rows and their versions stay, so a
+   * process that has not caught up still sees a commit there; `to` must be in the same collection,
+   * so the collection's watchers are still woken (see change-log.server.ts).
+   */
+  renameLoggedPath(from: string, to: string): void {
+    this.renameLoggedPathStmt.run(to, from);
   }
 
   // --- reads ---------------------------------------------------------------------------

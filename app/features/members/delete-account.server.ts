@@ -23,6 +23,9 @@ import type { Booking } from "~/features/bookings/types";
 import { DEFAULT_AVATAR } from "~/features/profile/display";
 import { BOARD_POSTS } from "~/documents/board";
 import { CHAT_MAIL, MAIL_JOBS } from "~/documents/mail";
+import { BOOKINGS } from "~/documents/bookings";
+import { CHATS } from "~/documents/chats";
+import { forgetSentMail } from "~/engine/index.server";
 import { presenceStreamsPath, statusPath } from "~/documents/status";
 import { BoardError } from "~/features/board/errors";
 import { deleteBoardPost } from "~/features/board/write.server";
@@ -80,6 +83,30 @@ async function deleteWhere(store: DocStore, collection: string, field: string, u
   }
 }
 
+// Firestore's limit for an `in` filter.
+const IN_BATCH = 30;
+
+/**
+ * The copies of mail other members received about her (a session she asked for, her messages),
+ * deleted from the outbox: the mail itself has reached them, and the session and the conversation
+ * stay for them under "Deleted member" (decision 044). Those mails are the jobs whose `ref` is one
+ * of her sessions or conversations; the job's key is the sent mail's key.
+ */
+async function forgetMailAbout(store: DocStore, uid: string): Promise<void> {
+  const [bookings, chats] = await Promise.all(
+    [BOOKINGS, CHATS].map((collection) =>
+      store.query({ collection, where: [["participants", "array-contains", uid]] }),
+    ),
+  );
+  const refs = [...bookings, ...chats].map((doc) => doc.id);
+  const keys: string[] = [];
+  for (let i = 0; i < refs.length; i += IN_BATCH) {
+    const jobs = await store.query({ collection: MAIL_JOBS, where: [["ref", "in", refs.slice(i, i + IN_BATCH)]] });
+    keys.push(...jobs.map((job) => job.id));
+  }
+  await forgetSentMail(store, keys);
+}
+
 /** Her board posts leave the board, its lists and its search index; one a moderator is reviewing stays for the review. */
 async function deleteBoardPosts(store: DocStore, uid: string): Promise<void> {
   const posts = await store.query({ collection: BOARD_POSTS, where: [["authorUid", "==", uid]] });
@@ -124,6 +151,7 @@ export async function deleteAccount(
     // Mail that had not left yet, and her conversations' waiting mail batches (issue 32).
     deleteWhere(store, MAIL_JOBS, "uid", uid),
     deleteWhere(store, CHAT_MAIL, "uid", uid),
+    forgetMailAbout(store, uid),
     // Whether and when she was last online.
     store.delete(statusPath(uid)),
     store.delete(presenceStreamsPath(uid)),
