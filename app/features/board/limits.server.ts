@@ -3,10 +3,10 @@
  * limited for members in their first day. Through the shared rate limiter's public functions.
  */
 import {
-  countLinks,
-  NEW_MEMBER_LINKS_PER_POST,
+  checkNewMemberLinks,
   NEW_MEMBER_LINK_POSTS_PER_DAY,
   NEW_MEMBER_MS,
+  type PostingCheck,
 } from "~/features/community/limits.server";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import { BoardError } from "./errors";
@@ -33,11 +33,6 @@ const newMemberLinks = createRateLimiter({
   maxKeys: 50_000,
 });
 
-export interface PostingCheck {
-  /** Records the post against the limits; call once it has been stored. */
-  record(): void;
-}
-
 /** Refuses with a 429 (or a 400 for too many links) before anything is written; `text` is what others will read. */
 export function checkBoardPosting(
   uid: string,
@@ -58,28 +53,14 @@ export function checkBoardPosting(
           `You have put up many posts ${what}. Wait ${waitText(d.retryAfterMs)} and try again.`,
         );
     }
-  const links = countLinks(text);
-  const firstDay = memberSince === null || now - memberSince < NEW_MEMBER_MS;
-  if (firstDay && links > 0) {
-    if (links > NEW_MEMBER_LINKS_PER_POST)
-      throw new BoardError(
-        400,
-        `In your first day on SkillSwap a post can hold at most ${NEW_MEMBER_LINKS_PER_POST} links. Remove some and try again.`,
-      );
-    const d = newMemberLinks.check(uid, now);
-    if (!d.allowed)
-      throw new BoardError(
-        429,
-        `In your first day you can post links ${NEW_MEMBER_LINK_POSTS_PER_DAY} times. Wait ${waitText(d.retryAfterMs)}, or post without links.`,
-      );
-  }
+  const links = checkNewMemberLinks(newMemberLinks, uid, text, memberSince, now, BoardError);
   return {
     record() {
       if (isNew) {
         perHour.hit(uid, now);
         perDay.hit(uid, now);
       }
-      if (firstDay && links > 0) newMemberLinks.hit(uid, now);
+      links.record();
     },
   };
 }

@@ -2,7 +2,7 @@
  * Posting limits (decision 018): a burst limit for everyone, and links limited for members in
  * their first day, when most spam accounts post. Through the shared rate limiter's public functions.
  */
-import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
+import { createRateLimiter, waitText, type RateLimiter } from "~/utils/rate-limit.server";
 import { ForumError } from "./errors";
 
 export const POSTS_PER_MINUTE = 5;
@@ -51,27 +51,48 @@ export function checkPosting(uid: string, body: string, memberSince: number | nu
     if (!d.allowed)
       throw new ForumError(429, `You have posted a lot ${what}. Wait ${waitText(d.retryAfterMs)} and try again.`);
   }
-  const links = countLinks(body);
+  const links = checkNewMemberLinks(newMemberLinks, uid, body, memberSince, now, ForumError);
+  return {
+    record() {
+      perMinute.hit(uid, now);
+      perHour.hit(uid, now);
+      links.record();
+    },
+  };
+}
+
+/**
+ * The first-day rule on links (decision 018), for the forum and the board alike, each with its own
+ * `limiter` of posts with links: refuses a post holding too many links, or a member's post with
+ * links once the day's are used up, with `Refusal` (a 400 or a 429); `record()` counts the post.
+ */
+export function checkNewMemberLinks(
+  limiter: RateLimiter,
+  uid: string,
+  text: string,
+  memberSince: number | null,
+  now: number,
+  Refusal: new (status: 400 | 429, message: string) => Error,
+): PostingCheck {
+  const links = countLinks(text);
   const isNew = memberSince === null || now - memberSince < NEW_MEMBER_MS;
   if (isNew && links > 0) {
     if (links > NEW_MEMBER_LINKS_PER_POST) {
-      throw new ForumError(
+      throw new Refusal(
         400,
         `In your first day on SkillSwap a post can hold at most ${NEW_MEMBER_LINKS_PER_POST} links. Remove some and try again.`,
       );
     }
-    const d = newMemberLinks.check(uid, now);
+    const d = limiter.check(uid, now);
     if (!d.allowed)
-      throw new ForumError(
+      throw new Refusal(
         429,
         `In your first day you can post links ${NEW_MEMBER_LINK_POSTS_PER_DAY} times. Wait ${waitText(d.retryAfterMs)}, or post without links.`,
       );
   }
   return {
     record() {
-      perMinute.hit(uid, now);
-      perHour.hit(uid, now);
-      if (isNew && links > 0) newMemberLinks.hit(uid, now);
+      if (isNew && links > 0) limiter.hit(uid, now);
     },
   };
 }
