@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { NewItemsBanner } from "~/components/live/new-items-banner";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { PostTime } from "~/components/community/post-time";
 import { pictureSources } from "~/features/members/picture";
@@ -65,16 +66,15 @@ function plainExcerpt(markdown: string): string {
 /** "N new posts — show": new posts are announced, never pushed into the list being read. */
 export function NewPostsBanner({ shown, since, onShow }: { shown: string[]; since: number; onShow: () => void }) {
   const live = useLiveFeed("boardNewest", { newest: [] });
-  const fresh = live.newest.filter((p) => p.createdAt > since && !shown.includes(p.id)).length;
-  if (fresh === 0) return null;
   return (
-    <button
-      type="button"
-      onClick={onShow}
-      className="mb-3 w-full rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-100"
-      data-testid="new-posts"
-    >
-      {fresh} new {fresh === 1 ? "post" : "posts"} — show
-    </button>
+    <NewItemsBanner
+      newest={live.newest}
+      shown={shown}
+      since={since}
+      one="post"
+      many="posts"
+      testId="new-posts"
+      onShow={onShow}
+    />
   );
 }

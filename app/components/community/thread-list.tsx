@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { NewItemsBanner } from "~/components/live/new-items-banner";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { forumThreadsFeed } from "~/engine/live/feed-names";
 import type { ForumAuthor } from "~/engine/live/feeds";
@@ -103,17 +104,16 @@ export function NewThreadsBanner({
   onShow: () => void;
 }) {
   const live = useLiveFeed(forumThreadsFeed(spaceId), { newest: [] });
-  const fresh = live.newest.filter((t) => t.createdAt > since && !shown.includes(t.id)).length;
-  if (fresh === 0) return null;
   return (
-    <button
-      type="button"
-      onClick={onShow}
-      className="mb-3 w-full rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-100"
-      data-testid="new-threads"
-    >
-      {fresh} new {fresh === 1 ? "thread" : "threads"} — show
-    </button>
+    <NewItemsBanner
+      newest={live.newest}
+      shown={shown}
+      since={since}
+      one="thread"
+      many="threads"
+      testId="new-threads"
+      onShow={onShow}
+    />
   );
 }
 
