@@ -21,7 +21,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 import { findChromium } from "../scripts/find-chromium.mjs";
-import { freePort, startServer, stopServer, waitForHealthy, withoutShellOverrides } from "../scripts/lib/server.mjs";
+import { freePort, productionEnv, startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
 import { finishOnboarding, request, seedRealisticMember, signUp } from "./lib/member.mjs";
 
 const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/matches,/community").split(",");
@@ -114,14 +114,7 @@ async function main() {
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "skillswap-lighthouse-"));
-  const env = {
-    ...withoutShellOverrides(process.env),
-    NODE_ENV: "production",
-    BACKEND: "embedded",
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PAYMENTS: "test",
-  };
+  const env = productionEnv(port, dataDir, { PAYMENTS: "test" });
   const server = startServer({ env, stdio: ["ignore", "ignore", "inherit"] });
   let chrome;
   let failed = false;

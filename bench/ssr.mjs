@@ -27,7 +27,7 @@ import autocannon from "autocannon";
 import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 import { cpuTicks } from "../scripts/lib/proc.mjs";
 import { isWholeDocument } from "./document.mjs";
-import { freePort, startServer, stopServer, waitForHealthy, withoutShellOverrides } from "../scripts/lib/server.mjs";
+import { freePort, productionEnv, startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
 import { request, seedRealisticMember, signUp } from "./lib/member.mjs";
 
 const BENCH_PATH = "/dashboard";
@@ -147,14 +147,7 @@ async function main() {
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "skillswap-bench-"));
-  const env = {
-    ...withoutShellOverrides(process.env),
-    NODE_ENV: "production",
-    BACKEND: "embedded",
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PAYMENTS: "test",
-  };
+  const env = productionEnv(port, dataDir, { PAYMENTS: "test" });
   // The server's per-request log goes nowhere: writing it to our terminal would cost CPU
   // that the benchmark should measure. Its errors still show.
   const profileDir = process.env.BENCH_CPU_PROF;

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
-import { freePort, stopServer, waitForHealthy, withoutShellOverrides } from "../scripts/lib/server.mjs";
+import { freePort, productionEnv, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
 import { printLedgerBench, runLedgerBench } from "./ledger";
 import { percentiles } from "./support";
 
@@ -311,18 +311,13 @@ async function main(): Promise<number> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "skillswap-wallet-bench-"));
-  const env = {
-    ...withoutShellOverrides(process.env),
-    NODE_ENV: "production",
-    BACKEND: "embedded",
-    DATA_DIR: dataDir,
-    PORT: String(port),
+  const env = productionEnv(port, dataDir, {
     PAYMENTS: "test",
     PUBLIC_URL: `http://localhost:${port}`,
     // The bench signs its members up from one address, as the e2e suite does; the throttle meant
     // for strangers (10 an hour) would refuse the eleventh.
     SIGN_UPS_PER_HOUR: String(USERS * 2),
-  };
+  });
   const server = startServerWithFileLimit(env);
   try {
     // A variable, not a literal: the helper's JSDoc-inferred options type does not list `child`.

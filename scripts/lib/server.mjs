@@ -42,6 +42,25 @@ export function withoutShellOverrides(env) {
 }
 
 /**
+ * The environment of a production server a script starts for itself: the embedded store in
+ * `dataDir`, listening on `port`, without the caller's shell overrides; `settings` add or replace.
+ * @param {number} port
+ * @param {string} dataDir
+ * @param {Record<string, string | undefined>} [settings]
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function productionEnv(port, dataDir, settings = {}) {
+  return {
+    ...withoutShellOverrides(process.env),
+    NODE_ENV: "production",
+    BACKEND: "embedded",
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ...settings,
+  };
+}
+
+/**
  * Starts the production server on the production build; `nodeArgs` go to node (e.g. --cpu-prof).
  * @param {{ env: Record<string, string | undefined>, stdio?: import("node:child_process").StdioOptions, nodeArgs?: string[] }} options
  */
