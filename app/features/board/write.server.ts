@@ -42,10 +42,10 @@ async function activeCount(tx: Transaction, uid: string, now: number, except?: s
   return docs.filter((d) => d.id !== except && (d.data.expiresAt as number) > now).length;
 }
 
-function toDoc(uid: string, input: PostInput, postId: string, now: number): BoardPostDoc {
+/** What the author writes of a post, from the form: when it goes up and on every edit. */
+function editableFields(input: PostInput) {
   return {
     type: input.type,
-    authorUid: uid,
     skillTag: input.skillTag,
     skillLabel: input.skillLabel,
     title: input.title,
@@ -53,6 +53,13 @@ function toDoc(uid: string, input: PostInput, postId: string, now: number): Boar
     format: input.format,
     area: input.area,
     price: input.price,
+  } satisfies Partial<BoardPostDoc>;
+}
+
+function toDoc(uid: string, input: PostInput, postId: string, now: number): BoardPostDoc {
+  return {
+    ...editableFields(input),
+    authorUid: uid,
     status: "active",
     createdAt: now,
     updatedAt: now,
@@ -109,17 +116,7 @@ export async function editBoardPost(
     if (post.status === "hidden")
       throw new BoardError(409, "This post is hidden while a moderator reviews it; it cannot be edited now.");
     const check = checkBoardPosting(uid, `${input.title}\n${input.description}`, author?.createdAt || null, now, false);
-    const changed = {
-      type: input.type,
-      skillTag: input.skillTag,
-      skillLabel: input.skillLabel,
-      title: input.title,
-      description: input.description,
-      format: input.format,
-      area: input.area,
-      price: input.price,
-      updatedAt: now,
-    } satisfies Partial<BoardPostDoc>;
+    const changed = { ...editableFields(input), updatedAt: now } satisfies Partial<BoardPostDoc>;
     const after: BoardPostDoc = { ...post, ...changed };
     tx.update(boardPostPath(postId), changed);
     writeBoardEntries(tx, postId, post, after);
