@@ -20,25 +20,13 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
-import { findChromium } from "../scripts/find-chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.mjs";
 import { freePort, productionEnv, startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
 import { finishOnboarding, request, seedRealisticMember, signUp } from "./lib/member.mjs";
 
 const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/matches,/community").split(",");
 const SIGNED_OUT = new Set(["/auth"]);
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
-
-// Chromium's flags from tests/support/browser.ts (kept in step by hand: that file is TypeScript).
-const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 // ---- Targets (issue 28) ----
 const TARGETS = {
@@ -131,7 +119,11 @@ async function main() {
       if (response.status !== 200) throw new Error(`GET ${page} with the session answered ${response.status}, not 200`);
     }
 
-    chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROMIUM_ARGS, logLevel: "error" });
+    chrome = await chromeLauncher.launch({
+      chromePath: findChromium(),
+      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+      logLevel: "error",
+    });
     const keepDir = process.env.BENCH_LIGHTHOUSE_JSON && path.resolve(process.env.BENCH_LIGHTHOUSE_JSON);
     if (keepDir) mkdirSync(keepDir, { recursive: true });
     const results = [];

@@ -1,18 +1,8 @@
 /** The browser both Playwright configs drive: a desktop Chromium that never reaches the internet. */
 import { devices, type Project } from "@playwright/test";
-import { findChromium } from "../../scripts/find-chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../../scripts/find-chromium.mjs";
 
-// Without the networking flags Chromium tries to reach Google's services, which these machines
-// cannot (and tests must not depend on). Chromium refuses to start as root with its sandbox on.
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+export { CHROMIUM_ARGS };
 
 export function desktopChromium(): Project {
   return {
