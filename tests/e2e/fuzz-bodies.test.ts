@@ -21,7 +21,10 @@ interface ActionRoute {
   pattern: string;
 }
 
-/** The URL a flat-routes file name answers: `_app.inbox.$chatId.tsx` → `/inbox/:chatId`. */
+/**
+ * The URL a flat-routes file name answers: `_app.inbox.$chatId.tsx` → `/inbox/:chatId`; a trailing
+ * "_" only takes the route out of its parent's layout (`_app.board.$postId_.edit.tsx` → `/board/:postId/edit`).
+ */
 function patternOf(file: string): string {
   const name = file.replace(/\.(tsx|ts)$/, "");
   // A dot is a "/" unless escaped as "[.]".
@@ -29,7 +32,12 @@ function patternOf(file: string): string {
   const index = segments.at(-1) === "_index";
   const parts = segments
     .filter((segment) => !segment.startsWith("_"))
-    .map((segment) => segment.replaceAll("[.]", ".").replace(/^\$(\w+)/, ":$1"));
+    .map((segment) =>
+      segment
+        .replaceAll("[.]", ".")
+        .replace(/_$/, "")
+        .replace(/^\$(\w+)/, ":$1"),
+    );
   return `/${parts.join("/")}${index ? "?index" : ""}`;
 }
 
@@ -53,6 +61,10 @@ function urlOf(route: ActionRoute, world: PageWorld): string {
     bookingId: world.bookingId,
     sessionId: world.bookingId,
     uid: world.other.uid,
+    // Another member's post takes answers; only one's own can be edited.
+    postId: route.pattern.endsWith("/edit") ? world.myBoardPostId : world.boardPostId,
+    // The answer to a proposal reads its body before it looks the proposal up.
+    proposalId: "no-such-proposal",
     checkoutId: checkoutId(
       route.pattern.startsWith("/checkout/test-plan/") ? world.planCheckoutUrl : world.checkoutUrl,
     ),
@@ -96,10 +108,15 @@ test("every action route is found, with the URL its file name gives", () => {
       "/api/bookings/:bookingId",
       "/auth?index",
       "/admin/members/:uid",
+      "/board/new",
+      "/board/:postId/edit",
+      "/api/board/proposals/:proposalId",
+      "/terms/accept",
     ]),
   );
   expect(patternOf("api.bookings.$bookingId[.]ics.ts")).toBe("/api/bookings/:bookingId.ics");
   expect(patternOf("admin.audit._index.tsx")).toBe("/admin/audit?index");
+  expect(patternOf("_app.board.$postId_.edit.tsx")).toBe("/board/:postId/edit");
 });
 
 test("no action route answers 5xx to a body that is not its form, nor to a GET", async ({ context, baseURL }) => {
