@@ -70,9 +70,11 @@ export default function AdminAudit() {
             <p className="mt-1 break-words">
               {e.actorName} → {e.subjectName || e.target}: {e.reason || "no reason given"}
             </p>
-            <p className="mt-1 break-all font-mono text-xs text-slate-500">
-              {JSON.stringify(e.before)} → {JSON.stringify(e.after)}
-            </p>
+            {e.before === null && e.after === null ? null : (
+              <p className="mt-1 break-all font-mono text-xs text-slate-500">
+                {JSON.stringify(e.before)} → {JSON.stringify(e.after)}
+              </p>
+            )}
           </li>
         ))}
       </ol>
