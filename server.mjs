@@ -31,7 +31,14 @@ const TYPES = {
   ".webp": "image/webp",
   ".txt": "text/plain; charset=utf-8",
   ".woff2": "font/woff2",
+  ".webmanifest": "application/manifest+json",
 };
+
+/**
+ * The service worker (decision 045) is asked for again whenever the browser checks for a new
+ * version: it must never come from an HTTP cache, or a deploy would wait until the copy expired.
+ */
+const REVALIDATE_ALWAYS = new Set(["/sw.js"]);
 
 /**
  * Public files are known at start: one Map lookup per request instead of a stat of the disk.
@@ -56,7 +63,11 @@ function indexPublicFiles(dir, prefix = "") {
         file,
         size: statSync(file).size,
         type: TYPES[path.extname(entry.name).toLowerCase()] ?? "application/octet-stream",
-        cacheControl: immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        cacheControl: immutable
+          ? "public, max-age=31536000, immutable"
+          : REVALIDATE_ALWAYS.has(urlPath)
+            ? "no-cache"
+            : "public, max-age=3600",
       });
     }
   }

@@ -1,4 +1,4 @@
-// Builds the app with `remix build` when the production build is missing or stale.
+// Builds the app (`npm run build`'s steps) when the production build is missing or stale.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -29,7 +29,8 @@ function newestMtime(file) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs; // catches deleted files
   for (const entry of readdirSync(file)) {
-    if (file === path.join(ROOT, "public") && entry === "build") continue; // the build's own output
+    // The build's own output: the compiler's files and the service worker bundled after them.
+    if (file === path.join(ROOT, "public") && (entry === "build" || entry === "sw.js")) continue;
     if (/\.test\.[cm]?[jt]sx?$/.test(entry)) continue; // tests beside the code are not compiled
     newest = Math.max(newest, newestMtime(path.join(file, entry)));
   }
@@ -45,15 +46,23 @@ export function buildReason({ force = process.env.CI === "true" } = {}) {
   return stale ? `${stale} changed since the last build` : undefined;
 }
 
-/** Runs `remix build` if needed; exits the process with remix's code if the build fails. */
+/**
+ * Runs `npm run build`'s steps if needed (`remix build`, then the service worker bundled against it);
+ * exits the process with the failing step's code.
+ */
 export function ensureBuild(options) {
   const reason = buildReason(options);
   if (!reason) return false;
   console.log(`Building the app (${reason})…`);
-  const result = spawnSync(bin("remix"), ["build"], { cwd: ROOT, stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error("The build failed: see the messages above.");
-    process.exit(result.status ?? 1);
+  for (const [command, args] of [
+    [bin("remix"), ["build"]],
+    [process.execPath, [path.join(ROOT, "scripts", "build-service-worker.mjs")]],
+  ]) {
+    const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit" });
+    if (result.status !== 0) {
+      console.error("The build failed: see the messages above.");
+      process.exit(result.status ?? 1);
+    }
   }
   return true;
 }
