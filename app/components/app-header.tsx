@@ -20,7 +20,7 @@ export function AppHeader({ displayName, avatar, bellBadge, wallet }: AppHeaderP
         to="/dashboard"
         data-tour="dashboard-button"
         aria-label="SkillSwap dashboard"
-        className="mr-auto rounded-lg"
+        className="me-auto rounded-lg"
       >
         <Logo compactBelow400 />
       </Link>
@@ -34,7 +34,7 @@ export function AppHeader({ displayName, avatar, bellBadge, wallet }: AppHeaderP
         {bellBadge ? (
           <span
             data-testid="bell-badge"
-            className="absolute right-0 top-0 min-w-[1.25rem] rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white"
+            className="absolute end-0 top-0 min-w-[1.25rem] rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white"
           >
             {bellBadge}
           </span>

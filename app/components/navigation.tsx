@@ -22,7 +22,7 @@ function ChatDot({ show }: { show: boolean }) {
  */
 export function SideNav({ chatUnread }: { chatUnread: boolean }) {
   return (
-    <div data-testid="sidebar" className="hidden w-60 shrink-0 border-r border-slate-200 bg-white pt-16 lg:block">
+    <div data-testid="sidebar" className="hidden w-60 shrink-0 border-e border-slate-200 bg-white pt-16 lg:block">
       <nav aria-label="Main" className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto px-3 py-6">
         <ul className="space-y-1">
           {NAV_ITEMS.map((item) => (
@@ -69,7 +69,7 @@ export function BottomNav({ chatUnread }: { chatUnread: boolean }) {
               <Icon name={item.icon} className="h-5 w-5" />
               {item.label}
               {item.to === "/inbox" ? (
-                <span className="absolute right-[calc(50%-16px)] top-1.5">
+                <span className="absolute end-[calc(50%-16px)] top-1.5">
                   <ChatDot show={chatUnread} />
                 </span>
               ) : null}

@@ -44,7 +44,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
             );
           }
         }}
-        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100"
+        className="flex items-center gap-2 rounded-full py-1 ps-1 pe-2 hover:bg-slate-100"
       >
         <img
           {...pictureSources(avatar, 32)}
@@ -67,7 +67,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
           tabIndex={-1}
           aria-label="Profile menu"
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute end-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >
           <p className="truncate border-b border-slate-100 px-4 py-2 text-sm font-semibold sm:hidden">{displayName}</p>
           {ENTRIES.map((entry) => (
@@ -88,7 +88,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
               close("select");
               startTour(pathname, navigate);
             }}
-            className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50"
+            className="block w-full px-4 py-2 text-start text-sm hover:bg-slate-50 focus:bg-slate-50"
           >
             Take the tour
           </button>
@@ -96,7 +96,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
             <button
               type="submit"
               role="menuitem"
-              className="block w-full px-4 py-2 text-left text-sm text-red-600 hover:bg-red-50 focus:bg-red-50"
+              className="block w-full px-4 py-2 text-start text-sm text-red-600 hover:bg-red-50 focus:bg-red-50"
             >
               Log Out
             </button>

@@ -37,7 +37,7 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
           <button
             type="button"
             onClick={() => setShown(null)}
-            className="ml-2 text-sm font-medium underline"
+            className="ms-2 text-sm font-medium underline"
             aria-label="Dismiss message"
           >
             Close

@@ -145,7 +145,7 @@ export default function CalendarPage() {
             >
               ›
             </Link>
-            <span className="ml-2 text-sm font-medium text-slate-700">
+            <span className="ms-2 text-sm font-medium text-slate-700">
               {range.view === "week" ? `Week of ${range.days[0]}` : range.month}
             </span>
           </div>

@@ -46,7 +46,7 @@ export default function Inbox() {
         <PageHeader title="Chat" description="Your conversations with other members." />
       </div>
       <div className="card grid grid-cols-[minmax(0,1fr)] overflow-hidden p-0 lg:h-[calc(100vh-12rem)] lg:grid-cols-[320px_minmax(0,1fr)]">
-        <div className={`min-h-0 overflow-y-auto border-slate-200 lg:border-r ${chatId ? "hidden lg:block" : ""}`}>
+        <div className={`min-h-0 overflow-y-auto border-slate-200 lg:border-e ${chatId ? "hidden lg:block" : ""}`}>
           {inbox.length === 0 ? (
             <div className="px-6 py-12 text-center">
               <h2 className="text-base font-semibold text-slate-900">No conversations yet</h2>

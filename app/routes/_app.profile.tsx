@@ -140,7 +140,7 @@ function AvatarForm() {
       method="post"
       encType="multipart/form-data"
       onSubmit={onSubmit}
-      className="mt-3 space-y-2 text-left"
+      className="mt-3 space-y-2 text-start"
     >
       <label className="label" htmlFor="avatar">
         Profile picture
@@ -152,7 +152,7 @@ function AvatarForm() {
         accept="image/jpeg,image/png,image/webp"
         aria-invalid={failed ? true : undefined}
         aria-describedby="avatar-hint avatar-result"
-        className="block w-full text-xs text-slate-600 file:mr-2 file:rounded-md file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:text-brand-700"
+        className="block w-full text-xs text-slate-600 file:me-2 file:rounded-md file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:text-brand-700"
       />
       <p id="avatar-hint" className="text-xs text-slate-500">
         JPEG, PNG or WebP. Large photos are made smaller before they are sent.
@@ -205,7 +205,7 @@ export default function Profile() {
             Level {profile.level} · {profile.xp} xp
           </p>
           <p className="mt-3 text-xs text-slate-500">Timezone: {profile.timezone}</p>
-          <div className="mt-4 space-y-3 text-left">
+          <div className="mt-4 space-y-3 text-start">
             <div>
               <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Teaches</p>
               <SkillChips skills={profile.offered} empty="Nothing yet." />

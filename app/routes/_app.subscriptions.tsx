@@ -281,14 +281,14 @@ function History({ periods }: { periods: PageData["periods"] }) {
         </p>
       ) : (
         <div className="card overflow-x-auto p-0">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead className="border-b border-slate-200 text-slate-500">
               <tr>
                 <th className="px-4 py-2 font-medium">Paid on</th>
                 <th className="hidden px-4 py-2 font-medium sm:table-cell">Period</th>
                 <th className="px-4 py-2 font-medium">Plan</th>
                 <th className="px-4 py-2 font-medium">Paid</th>
-                <th className="px-4 py-2 text-right font-medium">SP</th>
+                <th className="px-4 py-2 text-end font-medium">SP</th>
               </tr>
             </thead>
             <tbody>
@@ -299,7 +299,7 @@ function History({ periods }: { periods: PageData["periods"] }) {
                   <td className="hidden px-4 py-2 sm:table-cell">{p.period}</td>
                   <td className="px-4 py-2">{p.plan}</td>
                   <td className="whitespace-nowrap px-4 py-2">{p.amount}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right font-semibold text-amber-700">+{p.sp}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-end font-semibold text-amber-700">+{p.sp}</td>
                 </tr>
               ))}
             </tbody>

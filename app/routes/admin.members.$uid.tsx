@@ -274,24 +274,24 @@ export default function AdminMember() {
           <p className="mt-2 text-sm text-slate-600">No entries.</p>
         ) : (
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <thead className="text-xs text-slate-500">
                 <tr>
-                  <th className="py-1 pr-4">When (UTC)</th>
-                  <th className="py-1 pr-4">Entry</th>
-                  <th className="py-1 pr-4">Description</th>
-                  <th className="py-1 text-right">SP</th>
+                  <th className="py-1 pe-4">When (UTC)</th>
+                  <th className="py-1 pe-4">Entry</th>
+                  <th className="py-1 pe-4">Description</th>
+                  <th className="py-1 text-end">SP</th>
                 </tr>
               </thead>
               <tbody>
                 {d.ledger.entries.map((e) => (
                   <tr key={e.id} className="border-t border-slate-100">
-                    <td className="whitespace-nowrap py-1 pr-4">
+                    <td className="whitespace-nowrap py-1 pe-4">
                       {new Date(e.timestamp).toISOString().slice(0, 16).replace("T", " ")}
                     </td>
-                    <td className="break-all py-1 pr-4 font-mono text-xs">{e.id}</td>
-                    <td className="py-1 pr-4">{e.description}</td>
-                    <td className="py-1 text-right tabular-nums">{e.amount > 0 ? `+${e.amount}` : e.amount}</td>
+                    <td className="break-all py-1 pe-4 font-mono text-xs">{e.id}</td>
+                    <td className="py-1 pe-4">{e.description}</td>
+                    <td className="py-1 text-end tabular-nums">{e.amount > 0 ? `+${e.amount}` : e.amount}</td>
                   </tr>
                 ))}
               </tbody>

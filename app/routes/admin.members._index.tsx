@@ -78,7 +78,7 @@ function StatusBadge({ status }: { status: MemberStatus }) {
 }
 
 /** A column heading that sorts by its key: first in the key's natural order, then reversed. */
-function SortHeader({ sort, label, align = "left" }: { sort: MemberSort; label: string; align?: "left" | "right" }) {
+function SortHeader({ sort, label, align = "start" }: { sort: MemberSort; label: string; align?: "start" | "end" }) {
   const { query } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const active = query.sort === sort;
@@ -91,7 +91,7 @@ function SortHeader({ sort, label, align = "left" }: { sort: MemberSort; label: 
     <th
       scope="col"
       aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
-      className={`whitespace-nowrap px-4 py-3 font-semibold ${align === "right" ? "text-right" : "text-left"}`}
+      className={`whitespace-nowrap px-4 py-3 font-semibold ${align === "end" ? "text-end" : "text-start"}`}
     >
       <Link to={`?${next}`} className="hover:underline">
         {label}
@@ -111,7 +111,7 @@ function MemberTable({ rows }: { rows: MemberRow[] }) {
             <SortHeader sort="email" label="E-mail" />
             <SortHeader sort="status" label="Status" />
             <SortHeader sort="role" label="Role" />
-            <SortHeader sort="balance" label="SP balance" align="right" />
+            <SortHeader sort="balance" label="SP balance" align="end" />
             <SortHeader sort="activity" label="Last activity" />
             <SortHeader sort="joined" label="Joined" />
           </tr>
@@ -134,7 +134,7 @@ function MemberTable({ rows }: { rows: MemberRow[] }) {
                 <StatusBadge status={row.status} />
               </td>
               <td className="whitespace-nowrap px-4 py-3">{ROLE_LABELS[row.role]}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{balanceText(row)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-end tabular-nums">{balanceText(row)}</td>
               <td className="whitespace-nowrap px-4 py-3">{activityText(row)}</td>
               <td className="whitespace-nowrap px-4 py-3">{joinedText(row)}</td>
             </tr>

@@ -116,7 +116,7 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
             {item.authorName}
           </Link>
           {item.authorSuspended ? (
-            <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Suspended</span>
+            <span className="ms-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Suspended</span>
           ) : null}
         </h2>
         <p className="text-sm text-slate-600">

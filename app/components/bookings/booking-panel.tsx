@@ -129,7 +129,7 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
                   ))}
                 </div>
               </div>
-              <div className="mt-3 max-h-72 space-y-3 overflow-y-auto pr-1" data-testid="slot-days">
+              <div className="mt-3 max-h-72 space-y-3 overflow-y-auto pe-1" data-testid="slot-days">
                 {slots.days.map(({ day, parts }) => (
                   <div key={day} role="group" aria-label={day}>
                     <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{day}</p>
@@ -170,7 +170,7 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
           <p className="text-sm">
             Price: <strong data-testid="booking-price">{price === 0 ? "free" : `${price} SP`}</strong>
-            <span className="ml-2 text-slate-500">Your balance: {data.balance} SP</span>
+            <span className="ms-2 text-slate-500">Your balance: {data.balance} SP</span>
           </p>
           <button type="submit" className="btn-primary" disabled={busy || start === null}>
             {busy ? "Requesting…" : "Request booking"}

@@ -82,7 +82,7 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
               </p>
             </div>
             {/* Right-aligned beside the time; on a phone it wraps below it and starts at the left like it. */}
-            <div className="sm:text-right">
+            <div className="sm:text-end">
               <span data-testid="session-state">
                 <SessionStateBadge state={room.state} />
               </span>

@@ -59,7 +59,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
           {range.days.map((day) => (
             <div
               key={day}
-              className="sticky top-0 z-20 border-b border-l border-slate-200 bg-slate-50 px-1.5 py-1 text-xs font-semibold text-slate-600"
+              className="sticky top-0 z-20 border-b border-s border-slate-200 bg-slate-50 px-1.5 py-1 text-xs font-semibold text-slate-600"
               aria-hidden="true"
             >
               {dayName(day).split(" ")[0].slice(0, 3)}{" "}
@@ -74,7 +74,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
             {HOURS.map((h) => (
               <span
                 key={h}
-                className="absolute right-1 -translate-y-1/2 text-[0.65rem] tabular-nums text-slate-500 first:translate-y-0"
+                className="absolute end-1 -translate-y-1/2 text-[0.65rem] tabular-nums text-slate-500 first:translate-y-0"
                 style={{ top: h * HOUR_PX }}
               >
                 {clock(h * 60)}
@@ -86,7 +86,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
               key={day}
               aria-label={dayName(day)}
               data-day={day}
-              className={`relative border-l border-slate-200 ${day === range.today ? "bg-brand-50/40" : "bg-white"}`}
+              className={`relative border-s border-slate-200 ${day === range.today ? "bg-brand-50/40" : "bg-white"}`}
               style={{
                 height: 24 * HOUR_PX,
                 backgroundImage: `repeating-linear-gradient(to bottom, #e2e8f0 0 1px, transparent 1px ${HOUR_PX}px)`,
@@ -105,7 +105,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
                       style={{
                         top: (top / 60) * HOUR_PX,
                         height: Math.max(((bottom - top) / 60) * HOUR_PX, 18),
-                        left: `${(lane / lanes) * 100}%`,
+                        insetInlineStart: `${(lane / lanes) * 100}%`,
                         width: `${100 / lanes}%`,
                       }}
                     >

@@ -147,7 +147,7 @@ export const WeeklyHoursGrid = memo(function WeeklyHoursGrid({
                   key={weekday}
                   scope="col"
                   abbr={WEEKDAY_NAMES[weekday]}
-                  className="sticky top-0 z-10 border-l border-slate-200 bg-slate-50 py-1 text-xs font-semibold text-slate-600"
+                  className="sticky top-0 z-10 border-s border-slate-200 bg-slate-50 py-1 text-xs font-semibold text-slate-600"
                 >
                   {WEEKDAY_NAMES[weekday].slice(0, 3)}
                 </th>
@@ -159,9 +159,9 @@ export const WeeklyHoursGrid = memo(function WeeklyHoursGrid({
               <tr key={cell} style={{ height: CELL_PX }}>
                 <th
                   scope="row"
-                  className="relative p-0 text-right align-top text-[0.65rem] font-normal tabular-nums leading-none text-slate-500"
+                  className="relative p-0 text-end align-top text-[0.65rem] font-normal tabular-nums leading-none text-slate-500"
                 >
-                  <span className={cell % 2 ? "sr-only" : "pr-1"}>{cellClock(cell)}</span>
+                  <span className={cell % 2 ? "sr-only" : "pe-1"}>{cellClock(cell)}</span>
                 </th>
                 {WEEK_ORDER.map((weekday, col) => {
                   const on = shown[weekday][cell];
@@ -183,7 +183,7 @@ export const WeeklyHoursGrid = memo(function WeeklyHoursGrid({
                       }
                       onFocus={() => setFocus({ col, cell })}
                       onKeyDown={(e) => onKeyDown(e, col, cell)}
-                      className={`cursor-pointer border-l border-slate-200 p-0 outline-none [touch-action:pan-y] focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600 ${cell % 2 ? "border-b border-b-slate-200" : "border-b border-b-slate-100"} ${on ? "bg-brand-500 hover:bg-brand-600" : "bg-white hover:bg-brand-50"}`}
+                      className={`cursor-pointer border-s border-slate-200 p-0 outline-none [touch-action:pan-y] focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600 ${cell % 2 ? "border-b border-b-slate-200" : "border-b border-b-slate-100"} ${on ? "bg-brand-500 hover:bg-brand-600" : "bg-white hover:bg-brand-50"}`}
                     />
                   );
                 })}

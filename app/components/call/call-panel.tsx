@@ -182,7 +182,7 @@ function StreamVideo({
       {needsClick ? (
         <button
           type="button"
-          className="btn-secondary absolute left-3 top-3 text-xs"
+          className="btn-secondary absolute start-3 top-3 text-xs"
           onClick={() => {
             if (ref.current) ref.current.muted = false;
             setNeedsClick(false);
@@ -358,7 +358,7 @@ function CallStage({
               {view.remote ? `${otherName}'s camera is off` : otherName}
             </p>
           ) : null}
-          <div className="absolute bottom-2 left-2 flex flex-wrap gap-1">
+          <div className="absolute bottom-2 start-2 flex flex-wrap gap-1">
             {view.other && !view.other.audio ? (
               <span className="rounded-full bg-black/70 px-2 py-0.5 text-xs text-white" data-testid="remote-muted">
                 {otherName} is muted
@@ -371,7 +371,7 @@ function CallStage({
             ) : null}
           </div>
         </div>
-        <div className="relative aspect-video w-1/2 overflow-hidden rounded-lg bg-slate-800 ring-2 ring-white sm:absolute sm:bottom-3 sm:right-3 sm:w-1/4">
+        <div className="relative aspect-video w-1/2 overflow-hidden rounded-lg bg-slate-800 ring-2 ring-white sm:absolute sm:bottom-3 sm:end-3 sm:w-1/4">
           <StreamVideo
             stream={view.local}
             muted

@@ -65,7 +65,7 @@ export function Composer({ chatId, quote = null }: { chatId: string; quote?: Mes
         </button>
       </div>
       {length > MAX_MESSAGE_LENGTH - 200 ? (
-        <p className={`mt-1 text-right text-xs ${length > MAX_MESSAGE_LENGTH ? "text-red-600" : "text-slate-500"}`}>
+        <p className={`mt-1 text-end text-xs ${length > MAX_MESSAGE_LENGTH ? "text-red-600" : "text-slate-500"}`}>
           {length.toLocaleString("en")} / {MAX_MESSAGE_LENGTH.toLocaleString("en")}
         </p>
       ) : null}

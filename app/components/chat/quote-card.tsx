@@ -7,7 +7,7 @@ export function QuoteCard({ quote }: { quote: MessageQuote }) {
   return (
     <Link
       to={boardPostLink(quote.postId)}
-      className="mb-1 block max-w-[80%] rounded-xl border border-slate-200 border-l-4 border-l-brand-500 bg-white px-3 py-2 text-left text-sm text-slate-800 hover:border-brand-300"
+      className="mb-1 block max-w-[80%] rounded-xl border border-slate-200 border-s-4 border-s-brand-500 bg-white px-3 py-2 text-start text-sm text-slate-800 hover:border-brand-300"
       data-testid="quote-card"
     >
       <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">

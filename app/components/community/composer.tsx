@@ -110,7 +110,7 @@ export function Composer({
           <ul
             role="listbox"
             aria-label="Members to mention"
-            className="absolute left-2 right-2 z-20 mt-1 max-h-56 overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-lg sm:right-auto sm:w-72"
+            className="absolute start-2 end-2 z-20 mt-1 max-h-56 overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-lg sm:end-auto sm:w-72"
           >
             {candidates.map((c, i) => (
               <li

@@ -25,7 +25,7 @@ export function Avatar({
         className={`${SIZES[size]} rounded-full bg-slate-100 object-cover`}
         loading="lazy"
       />
-      {presence ? <PresenceDot presence={presence} now={now} className="absolute bottom-0 right-0" /> : null}
+      {presence ? <PresenceDot presence={presence} now={now} className="absolute bottom-0 end-0" /> : null}
     </span>
   );
 }

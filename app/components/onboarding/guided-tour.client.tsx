@@ -36,13 +36,13 @@ const styles = {
     zIndex: TOUR_Z_INDEX,
   },
   tooltip: { borderRadius: 16, padding: 20, boxShadow: "0 20px 40px -12px rgba(15, 23, 42, 0.35)" },
-  tooltipContainer: { textAlign: "left" as const },
-  tooltipTitle: { fontSize: 17, fontWeight: 700, lineHeight: 1.35, margin: 0, paddingRight: 0 },
+  tooltipContainer: { textAlign: "start" as const },
+  tooltipTitle: { fontSize: 17, fontWeight: 700, lineHeight: 1.35, margin: 0, paddingInlineEnd: 0 },
   tooltipContent: { padding: "8px 0 0", fontSize: 15, lineHeight: 1.55, color: MUTED },
   tooltipFooter: { marginTop: 18, alignItems: "center" },
   buttonNext: { borderRadius: 8, fontSize: 14, fontWeight: 600, padding: "9px 16px" },
-  buttonBack: { color: MUTED, fontSize: 14, fontWeight: 600, marginRight: 8 },
-  buttonSkip: { color: SUBTLE, fontSize: 14, fontWeight: 500, paddingLeft: 0 },
+  buttonBack: { color: MUTED, fontSize: 14, fontWeight: 600, marginInlineEnd: 8 },
+  buttonSkip: { color: SUBTLE, fontSize: 14, fontWeight: 500, paddingInlineStart: 0 },
   spotlight: { borderRadius: 12 },
 };
 

@@ -17,18 +17,18 @@ export function SkillHoursTable({ skills }: { skills: SkillHours[] }) {
       ) : (
         <table className="mt-3 w-full text-sm">
           <thead>
-            <tr className="text-left text-xs uppercase text-slate-500">
+            <tr className="text-start text-xs uppercase text-slate-500">
               <th className="py-1 font-semibold">Skill</th>
-              <th className="py-1 text-right font-semibold">Taught</th>
-              <th className="py-1 text-right font-semibold">Learned</th>
+              <th className="py-1 text-end font-semibold">Taught</th>
+              <th className="py-1 text-end font-semibold">Learned</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {skills.map((s) => (
               <tr key={s.tag}>
                 <td className="py-1.5">{s.label}</td>
-                <td className="py-1.5 text-right tabular-nums">{hours(s.taughtMinutes)}</td>
-                <td className="py-1.5 text-right tabular-nums">{hours(s.learnedMinutes)}</td>
+                <td className="py-1.5 text-end tabular-nums">{hours(s.taughtMinutes)}</td>
+                <td className="py-1.5 text-end tabular-nums">{hours(s.learnedMinutes)}</td>
               </tr>
             ))}
           </tbody>

@@ -35,7 +35,7 @@ export function ReportButton({
         <fetcher.Form
           method="post"
           action="/api/reports"
-          className="mt-2 w-64 max-w-full space-y-2 rounded border border-slate-200 bg-white p-3 text-left text-slate-900 shadow-sm"
+          className="mt-2 w-64 max-w-full space-y-2 rounded border border-slate-200 bg-white p-3 text-start text-slate-900 shadow-sm"
         >
           <input type="hidden" name="targetKind" value={targetKind} />
           <input type="hidden" name="targetId" value={targetId} />

@@ -123,14 +123,14 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
           {skills.map((skill) => (
             <li
               key={skill.tag}
-              className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1 text-xs font-medium text-brand-800"
+              className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full bg-brand-50 py-0.5 ps-2.5 pe-1 text-xs font-medium text-brand-800"
             >
               <span className="min-w-0 break-words">{skill.label}</span>
               <select
                 aria-label={`Level for ${skill.label}`}
                 value={skill.level}
                 onChange={(e) => setLevel(skill.tag, e.target.value as SkillLevel)}
-                className="rounded-full border-0 bg-white/70 py-0 pl-1.5 pr-6 text-xs text-brand-800 focus:ring-2 focus:ring-brand-500"
+                className="rounded-full border-0 bg-white/70 py-0 ps-1.5 pe-6 text-xs text-brand-800 focus:ring-2 focus:ring-brand-500"
               >
                 {SKILL_LEVELS.map((level) => (
                   <option key={level} value={level}>

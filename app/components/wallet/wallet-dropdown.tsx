@@ -26,7 +26,7 @@ export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdow
         aria-expanded={open}
         aria-controls={panelId}
         onClick={toggle}
-        className="flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 py-1 pl-1.5 pr-3 text-sm font-semibold text-amber-900 hover:bg-amber-100"
+        className="flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 py-1 ps-1.5 pe-3 text-sm font-semibold text-amber-900 hover:bg-amber-100"
       >
         <Coin className="h-6 w-6" />
         {/* Named by what it shows (WCAG 2.5.3): "Wallet: 200 SP". */}
@@ -40,7 +40,7 @@ export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdow
           id={panelId}
           role="dialog"
           aria-label="Wallet"
-          className="absolute right-0 z-40 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
+          className="absolute end-0 z-40 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
         >
           <div className="border-b border-slate-100 px-4 py-3">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Balance</p>
