@@ -15,6 +15,7 @@ import {
 } from "./proposals.server";
 import { POST_CLOSED, POST_EXPIRED } from "./proposal-state";
 import { cancelSwapPartner } from "./swap.server";
+import { closeBoardPost, deleteBoardPost } from "./write.server";
 
 const { store } = useTempStore("proposals-");
 
@@ -182,6 +183,40 @@ describe("proposals on a need", () => {
     const bell = await store.query({ collection: "notifications/bob/messages" });
     expect(bell.map((n) => n.data.body)).toEqual(["Guitar basics, please: Evenings only"]);
     expect((await store.get(boardPostPath("need1")))?.data.status).toBe("active");
+  });
+
+  it("closes the proposals waiting on a post its poster closes or deletes, and tells their proposers", async () => {
+    const fromBob = await propose("bob", 1);
+    const fromCarol = await propose("carol", 2);
+    await answerProposal(store, fromCarol.id, { uid: "alice" }, { kind: "decline", reason: "Too late" }, NOW);
+    await closeBoardPost(store, "alice", "need1", NOW + 1);
+    expect((await store.get(`board_proposals/${fromBob.id}`))?.data).toMatchObject({
+      status: "closed",
+      decidedAt: NOW + 1,
+    });
+    // A proposal already answered keeps its answer.
+    expect((await store.get(`board_proposals/${fromCarol.id}`))?.data.status).toBe("declined");
+    const bobsBell = await store.query({ collection: "notifications/bob/messages" });
+    expect(bobsBell.map((n) => [n.data.title, n.data.link])).toEqual([
+      ["A post you answered was closed", "/board/need1"],
+    ]);
+
+    await post("need2", "alice");
+    const again = await propose("bob", 3, { postId: "need2" });
+    await deleteBoardPost(store, "alice", "need2", NOW + 2);
+    expect(await store.get(boardPostPath("need2"))).toBeNull();
+    expect((await store.get(`board_proposals/${again.id}`))?.data.status).toBe("closed");
+    const deleted = await store.get(`notifications/bob/messages/proposal_${again.id}_closed`);
+    expect(deleted?.data).toMatchObject({ title: "A post you answered was deleted", link: "/board" });
+  });
+
+  it("closes a post and its waiting proposals together or not at all", async () => {
+    const fromBob = await propose("bob", 1);
+    // The proposer's profile is unreadable as a user id: telling them fails, so nothing is written.
+    await store.update(`board_proposals/${fromBob.id}`, { proposerUid: "not/an-id" });
+    await expect(closeBoardPost(store, "alice", "need1", NOW + 1)).rejects.toThrow();
+    expect((await store.get(boardPostPath("need1")))?.data.status).toBe("active");
+    expect((await store.get(`board_proposals/${fromBob.id}`))?.data.status).toBe("pending");
   });
 
   it("lets a proposal nobody answered lapse at its start", async () => {

@@ -24,7 +24,7 @@ import {
   type ProposalDoc,
   type SwapLinkDoc,
 } from "~/documents/board";
-import type { DocStore } from "~/engine/store/types";
+import type { DocStore, Transaction } from "~/engine/store/types";
 import { prepareAcceptedBooking, type PreparedBooking } from "~/features/bookings/accepted.server";
 import { BookingError, isDuration } from "~/features/bookings/bookings.server";
 import { isBookableStart } from "~/features/bookings/availability";
@@ -249,6 +249,51 @@ export async function createProposal(
     );
     return { ...doc, id };
   });
+}
+
+/**
+ * The poster closes or deletes a post: every proposal still waiting on it is closed (decision 041's
+ * "closed": the post stopped taking answers) and its proposer told, in the poster's transaction.
+ * Reads now, writes on `commit()`, so it can sit before the caller's own writes.
+ */
+export async function prepareClosingProposals(
+  tx: Transaction,
+  post: Pick<BoardPost, "id" | "title">,
+  why: "closed" | "deleted",
+  now: number,
+): Promise<{ commit(): void }> {
+  const waiting = (
+    await tx.query({
+      collection: BOARD_PROPOSALS,
+      where: [
+        ["postId", "==", post.id],
+        ["status", "==", "pending"],
+      ],
+    })
+  ).map(readProposal);
+  const notify = await prepareNotifications(
+    tx,
+    waiting.map((p) => p.proposerUid),
+  );
+  return {
+    commit() {
+      for (const p of waiting) {
+        tx.update(proposalPath(p.id), { status: "closed", decidedAt: now } satisfies Partial<ProposalDoc>);
+        notify.add(
+          p.proposerUid,
+          {
+            id: `proposal_${p.id}_closed`,
+            type: "board_proposal",
+            title: why === "closed" ? "A post you answered was closed" : "A post you answered was deleted",
+            body: `${post.title}: the poster ${why} it before answering. Your proposal is closed.`,
+            // A deleted post has no page any more: the board is where to look next.
+            link: why === "closed" ? boardPostLink(post.id) : "/board",
+          },
+          now,
+        );
+      }
+    },
+  };
 }
 
 export interface AnswerResult {

@@ -19,6 +19,7 @@ import { BoardError, POST_NOT_FOUND } from "./errors";
 import { expiresAtFor, ExpiryError, isPastExpiry, renewal } from "./expiry";
 import { checkBoardPosting } from "./limits.server";
 import { indexBoardPost, writeBoardEntries } from "./lists";
+import { prepareClosingProposals } from "./proposals.server";
 import { MAX_ACTIVE_POSTS, TOO_MANY_ACTIVE, type PostInput } from "./rules";
 
 /** A member's posts, newest first (their /board/mine, and the limit on active ones). */
@@ -126,13 +127,18 @@ export async function editBoardPost(
   check.record();
 }
 
-/** Takes the post off the board for good (it stays on My posts as closed). A closed post closes again as a no-op. */
+/**
+ * Takes the post off the board for good (it stays on My posts as closed), closing the proposals
+ * that waited on it. A closed post closes again as a no-op.
+ */
 export async function closeBoardPost(store: DocStore, uid: string, postId: string, now = Date.now()): Promise<void> {
   await store.transaction(async (tx) => {
     const post = await ownPost(tx, uid, postId);
     if (post.status === "closed") return;
     if (post.status === "hidden") throw new BoardError(409, "This post is hidden while a moderator reviews it.");
+    const proposals = await prepareClosingProposals(tx, post, "closed", now);
     const after: BoardPostDoc = { ...post, status: "closed", closedAt: now, updatedAt: now };
+    proposals.commit();
     tx.update(boardPostPath(postId), { status: "closed", closedAt: now, updatedAt: now });
     writeBoardEntries(tx, postId, post, after);
     indexBoardPost(tx, postId, after);
@@ -169,12 +175,17 @@ export async function renewBoardPost(
   });
 }
 
-/** Deletes the post with its entries and index entry. A hidden post stays for the reviewers (409). */
-export async function deleteBoardPost(store: DocStore, uid: string, postId: string): Promise<void> {
+/**
+ * Deletes the post with its entries and index entry, closing the proposals that waited on it. A
+ * hidden post stays for the reviewers (409).
+ */
+export async function deleteBoardPost(store: DocStore, uid: string, postId: string, now = Date.now()): Promise<void> {
   await store.transaction(async (tx) => {
     const post = await ownPost(tx, uid, postId);
     if (post.status === "hidden")
       throw new BoardError(409, "This post is hidden while a moderator reviews it; it cannot be deleted now.");
+    const proposals = await prepareClosingProposals(tx, post, "deleted", now);
+    proposals.commit();
     tx.delete(boardPostPath(postId));
     writeBoardEntries(tx, postId, post, null);
     indexBoardPost(tx, postId, null);
