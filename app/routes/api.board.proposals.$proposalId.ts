@@ -10,6 +10,7 @@ import { proposalErrorResponse, type ProposalActionResult } from "./api.board.pr
 
 const answerSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept") }),
+  z.object({ intent: z.literal("withdraw") }),
   z.object({
     intent: z.literal("decline"),
     reason: userText().pipe(
@@ -24,7 +25,10 @@ const answerSchema = z.discriminatedUnion("intent", [
 
 export const loader = postOnly;
 
-/** POST /api/board/proposals/:proposalId: the poster accepts (books) or declines with a reason. */
+/**
+ * POST /api/board/proposals/:proposalId: the poster accepts (books) or declines with a reason; the
+ * proposer withdraws it while it waits.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const input = await readAction(request, answerSchema);
   if (input instanceof Response) return input;
@@ -34,14 +38,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await getStore(),
       params.proposalId ?? "",
       { uid: input.uid },
-      value.intent === "accept" ? { kind: "accept" } : { kind: "decline", reason: value.reason },
+      value.intent === "decline" ? { kind: "decline", reason: value.reason } : { kind: value.intent },
     );
     const message =
       value.intent === "decline"
         ? "Proposal declined. They will see your reason."
-        : result.proposal.kind === "swap"
-          ? "Swap accepted: both sessions are on your calendar."
-          : "Proposal accepted: the session is on your calendar and its SP are held in escrow.";
+        : value.intent === "withdraw"
+          ? "Proposal withdrawn. You can propose another time."
+          : result.proposal.kind === "swap"
+            ? "Swap accepted: both sessions are on your calendar."
+            : "Proposal accepted: the session is on your calendar and its SP are held in escrow.";
     return Response.json({ ok: true, message, bookingIds: result.bookingIds } satisfies ProposalActionResult);
   } catch (error) {
     return proposalErrorResponse(error);

@@ -2,6 +2,7 @@ import { expect, test, type Browser } from "./support/test";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { reconcileWallet } from "~/features/wallet/reconcile.server";
 import { postFormSchema } from "~/features/board/rules";
+import { ALREADY_PROPOSED } from "~/features/board/proposals.server";
 import { createBoardPost } from "~/features/board/write.server";
 import { saveAvailability } from "~/features/bookings/teaching.server";
 import { markAllRead } from "~/features/notifications/notifications.server";
@@ -93,6 +94,18 @@ test("a need answered: the teacher hears of it live, proposes, the poster accept
   await b.getByLabel("Message (optional)").fill("I glaze every week.");
   await b.getByRole("button", { name: "Send proposal" }).click();
   await expect(b.getByText("Proposal sent. You will hear when they answer.")).toBeVisible();
+  // B's waiting proposal stands in for the form; one sent anyway is refused with what to do.
+  await expect(b.getByRole("heading", { name: "Propose a session" })).toHaveCount(0);
+  const mine = b.getByTestId("proposal");
+  await expect(mine.getByTestId("proposal-state")).toHaveText("Waiting for an answer");
+  await expect(mine.getByRole("button", { name: "Withdraw" })).toBeVisible();
+  const [sent] = await e2eStore().query({ collection: "board_proposals", where: [["postId", "==", postId]] });
+  const again = await b.request.post("/api/board/proposals", {
+    headers: { Origin: new URL(baseURL!).origin },
+    form: { postId, start: String(sent.data.start), durationMinutes: "60", kind: "sp", sp: "10" },
+  });
+  expect(again.status()).toBe(409);
+  expect(await again.json()).toEqual({ ok: false, error: ALREADY_PROPOSED });
 
   // A sees it on the post and accepts: the session is booked with 12 SP held.
   const a = await open(browser, ana, baseURL!, `/board/${postId}`);
@@ -154,12 +167,24 @@ test("a swap offer answered and accepted books two linked sessions and moves no 
   await expect(b.getByText(`In return: ${guitar}`)).toBeVisible();
   await b.getByRole("button", { name: "Send proposal" }).click();
   await expect(b.getByText("Proposal sent.")).toBeVisible();
+  // B takes it back (the poster is told), the form returns, and B sends it again.
+  await b.getByTestId("proposal").getByRole("button", { name: "Withdraw" }).click();
+  await expect(b.getByText("Proposal withdrawn. You can propose another time.")).toBeVisible();
+  await expect(b.getByTestId("proposal").getByTestId("proposal-state")).toHaveText("Withdrawn");
+  await b.getByRole("button", { name: "Send proposal" }).click();
+  await expect(b.getByText("Proposal sent.")).toBeVisible();
 
   const a = await open(browser, ana, baseURL!, `/board/${postId}`);
   await a.getByRole("button", { name: "Accept the swap" }).click();
   await expect(a.getByText("Swap accepted: both sessions are on your calendar.")).toBeVisible();
 
-  const [proposal] = await e2eStore().query({ collection: "board_proposals", where: [["postId", "==", postId]] });
+  const [proposal] = await e2eStore().query({
+    collection: "board_proposals",
+    where: [
+      ["postId", "==", postId],
+      ["status", "==", "accepted"],
+    ],
+  });
   const link = (await e2eStore().get(`swap_links/${String(proposal.data.swapId)}`))?.data;
   const ids = link?.bookingIds as string[];
   expect(ids).toHaveLength(2);

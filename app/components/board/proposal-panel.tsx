@@ -14,6 +14,7 @@ const STATE_TEXT: Record<ProposalState, string> = {
   accepted: "Accepted",
   declined: "Declined",
   lapsed: "Lapsed",
+  withdrawn: "Withdrawn",
   closed: "Closed",
 };
 
@@ -23,6 +24,8 @@ const STATE_TEXT: Record<ProposalState, string> = {
  * proposals (all of them for the poster, with accept and decline; a member's own otherwise).
  */
 export function PostAnswers({ data }: { data: PostAnswersData }) {
+  // The form's fetcher, by key: its answer stays in view after the page reloads without the form.
+  const sent = useFetcher<ProposalActionResult>({ key: proposeKey(data.postId) });
   return (
     <div className="space-y-4" data-testid="post-answers">
       {!data.isPoster ? (
@@ -39,6 +42,14 @@ export function PostAnswers({ data }: { data: PostAnswersData }) {
       ) : null}
       {data.booking ? <BookingPanel data={data.booking} /> : null}
       {data.propose ? <ProposeForm postId={data.postId} data={data.propose} timeZone={data.viewerTimeZone} /> : null}
+      {!data.propose && sent.data?.ok ? (
+        <section className="card" aria-labelledby="proposal-sent-title" role="status">
+          <h2 id="proposal-sent-title" className="text-lg font-semibold">
+            Proposal sent
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">{sent.data.message}</p>
+        </section>
+      ) : null}
       {!data.isPoster && !data.open ? (
         <p className="card text-sm text-slate-600" role="status">
           This post is closed: it no longer takes proposals or bookings.
@@ -49,8 +60,10 @@ export function PostAnswers({ data }: { data: PostAnswersData }) {
   );
 }
 
+const proposeKey = (postId: string) => `propose-${postId}`;
+
 function ProposeForm({ postId, data, timeZone }: { postId: string; data: ProposeData; timeZone: string }) {
-  const fetcher = useFetcher<ProposalActionResult>();
+  const fetcher = useFetcher<ProposalActionResult>({ key: proposeKey(postId) });
   const [kind, setKind] = useState<"sp" | "swap">(data.kinds[0]);
   const [duration, setDuration] = useState<number>(DEFAULT_DURATION);
   const days = useMemo(
@@ -59,16 +72,6 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
   );
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
-
-  if (result?.ok)
-    return (
-      <section className="card" aria-labelledby="propose-title" role="status">
-        <h2 id="propose-title" className="text-lg font-semibold">
-          Proposal sent
-        </h2>
-        <p className="mt-2 text-sm text-slate-600">{result.message}</p>
-      </section>
-    );
 
   return (
     <section className="card" aria-labelledby="propose-title">
@@ -317,6 +320,11 @@ function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPoster: bo
               {p.actions.includes("decline") ? (
                 <button type="button" className="btn-secondary" onClick={() => setDeclining(true)}>
                   Decline…
+                </button>
+              ) : null}
+              {p.actions.includes("withdraw") ? (
+                <button type="submit" name="intent" value="withdraw" className="btn-secondary" disabled={busy}>
+                  Withdraw
                 </button>
               ) : null}
             </div>

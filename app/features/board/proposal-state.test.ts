@@ -127,7 +127,29 @@ describe("proposal state machine", () => {
   it("shows the poster accept and decline while pending, and nothing once answered", () => {
     expect(proposalActions(pending, open, "poster", now)).toEqual(["accept", "decline"]);
     expect(proposalActions(pending, { ...open, open: false }, "poster", now)).toEqual(["decline"]);
-    expect(proposalActions(pending, open, "proposer", now)).toEqual([]);
+    expect(proposalActions(pending, open, "proposer", now)).toEqual(["withdraw"]);
     expect(proposalActions({ ...pending, state: "accepted" }, open, "poster", now)).toEqual([]);
+  });
+
+  it("lets only the proposer withdraw a waiting proposal; withdrawing twice changes nothing", () => {
+    expect(decideProposal(pending, open, { kind: "withdraw" }, "proposer", now)).toEqual({
+      kind: "apply",
+      state: "withdrawn",
+      closesPost: false,
+    });
+    expect(decideProposal(pending, open, { kind: "withdraw" }, "poster", now)).toMatchObject({
+      kind: "refuse",
+      status: 403,
+    });
+    const withdrawn = { ...pending, state: "withdrawn" as const };
+    expect(decideProposal(withdrawn, open, { kind: "withdraw" }, "proposer", now)).toEqual({ kind: "noop" });
+    expect(decideProposal(withdrawn, open, { kind: "accept" }, "poster", now)).toEqual({
+      kind: "refuse",
+      status: 409,
+      message: "This proposal was withdrawn.",
+    });
+    expect(
+      decideProposal({ ...pending, state: "accepted" }, open, { kind: "withdraw" }, "proposer", now),
+    ).toMatchObject({ kind: "refuse", status: 409 });
   });
 });

@@ -3,15 +3,15 @@
  * transitions exist, who may make them, and what an acceptance books. proposals.server.ts applies
  * the verdict in one store transaction. Decision: docs/decisions/041-board-proposals-and-swaps.md.
  *
- *   pending → accepted | declined (with a reason) | lapsed | closed
+ *   pending → accepted | declined (with a reason) | lapsed | withdrawn | closed
  *
  * "closed": the post stopped taking answers while the proposal waited (its poster accepted another
  * proposal, closed, deleted or let the post expire). "lapsed": nobody answered before the proposed
- * start. Every state but pending is final.
+ * start. "withdrawn": its proposer took it back before an answer. Every state but pending is final.
  */
 import { isEvenSwap, type SwapSession } from "./swap";
 
-export const PROPOSAL_STATES = ["pending", "accepted", "declined", "lapsed", "closed"] as const;
+export const PROPOSAL_STATES = ["pending", "accepted", "declined", "lapsed", "withdrawn", "closed"] as const;
 export type ProposalState = (typeof PROPOSAL_STATES)[number];
 
 export const MAX_DECLINE_REASON = 500;
@@ -23,7 +23,11 @@ export const MAX_PROPOSAL_SP = 10_000;
 export type ProposalActor = "poster" | "proposer" | "system";
 
 export type ProposalCommand =
-  { kind: "accept" } | { kind: "decline"; reason: string } | { kind: "lapse" } | { kind: "close" };
+  | { kind: "accept" }
+  | { kind: "decline"; reason: string }
+  | { kind: "withdraw" }
+  | { kind: "lapse" }
+  | { kind: "close" };
 
 export interface ProposalFacts {
   state: ProposalState;
@@ -58,6 +62,7 @@ const FINAL: Record<Exclude<ProposalState, "pending">, string> = {
   accepted: "This proposal was already accepted.",
   declined: "This proposal was already declined.",
   lapsed: "This proposal lapsed: its time passed without an answer.",
+  withdrawn: "This proposal was withdrawn.",
   closed: "This proposal was closed: the post no longer takes proposals.",
 };
 
@@ -113,6 +118,13 @@ export function decideProposal(
       return { kind: "apply", state: "declined", declineReason: reason, closesPost: false };
     }
 
+    case "withdraw":
+      // The proposer takes it back while it waits, e.g. to propose another time.
+      if (actor !== "proposer") return refuse("Only the member who sent a proposal can withdraw it.", 403);
+      if (p.state === "withdrawn") return { kind: "noop" };
+      if (p.state !== "pending") return refuse(FINAL[p.state]);
+      return { kind: "apply", state: "withdrawn", closesPost: false };
+
     case "lapse":
       if (actor !== "system") return refuse("Only the scheduler lets proposals lapse.", 403);
       if (p.state !== "pending" || now < p.start) return { kind: "noop" };
@@ -133,6 +145,6 @@ export function proposalActions(
   actor: "poster" | "proposer",
   now: number,
 ): ProposalCommand["kind"][] {
-  const probes: ProposalCommand[] = [{ kind: "accept" }, { kind: "decline", reason: "x" }];
+  const probes: ProposalCommand[] = [{ kind: "accept" }, { kind: "decline", reason: "x" }, { kind: "withdraw" }];
   return probes.filter((c) => decideProposal(p, post, c, actor, now).kind === "apply").map((c) => c.kind);
 }

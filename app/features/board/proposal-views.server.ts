@@ -29,7 +29,8 @@ export interface ProposalView {
   reason: string;
   /** The session(s) an acceptance booked, for a link. */
   bookingId: string | null;
-  actions: ("accept" | "decline")[];
+  /** The poster's accept and decline; the proposer's withdraw. */
+  actions: ("accept" | "decline" | "withdraw")[];
 }
 
 export interface ProposeData {
@@ -59,9 +60,10 @@ export interface PostAnswersData {
 }
 
 function view(p: Proposal, post: BoardPost, names: Map<string, string>, isPoster: boolean, now: number): ProposalView {
+  const state = shownProposalState(p, post, now);
   return {
     id: p.id,
-    state: shownProposalState(p, post, now),
+    state,
     proposerUid: p.proposerUid,
     proposerName: names.get(p.proposerUid) ?? "Member",
     start: p.start,
@@ -73,9 +75,13 @@ function view(p: Proposal, post: BoardPost, names: Map<string, string>, isPoster
     message: p.message,
     reason: p.reason,
     bookingId: p.bookingId,
-    actions: isPoster
-      ? (proposalActions(proposalFacts(p), postFacts(post), "poster", now) as ("accept" | "decline")[])
-      : [],
+    // Buttons only on what still waits as the member sees it (not one the post's closing overtook).
+    actions:
+      state === "pending"
+        ? proposalActions(proposalFacts(p), postFacts(post), isPoster ? "poster" : "proposer", now).filter(
+            (a) => a === "accept" || a === "decline" || a === "withdraw",
+          )
+        : [],
   };
 }
 
@@ -99,6 +105,8 @@ export async function loadPostAnswers(
     proposals: proposals.map((p) => view(p, post, names, isPoster, now)),
   };
   if (isPoster || !open) return { ...base, booking: null, propose: null };
+  // One waiting proposal per member and post: its own card (with Withdraw) stands in for the form.
+  if (base.proposals.some((p) => p.state === "pending")) return { ...base, booking: null, propose: null };
 
   const spOffer = post.type === "offer" && post.price.kind !== "swap";
   if (spOffer) {

@@ -185,6 +185,26 @@ describe("proposals on a need", () => {
     expect((await store.get(boardPostPath("need1")))?.data.status).toBe("active");
   });
 
+  it("refuses a second waiting proposal on a post until the first is withdrawn, and tells the poster", async () => {
+    const first = await propose("bob", 1);
+    await expect(propose("bob", 2)).rejects.toMatchObject({ status: 409, message: ALREADY_PROPOSED });
+    await expect(answerProposal(store, first.id, { uid: "carol" }, { kind: "withdraw" }, NOW)).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(await answerProposal(store, first.id, { uid: "bob" }, { kind: "withdraw" }, NOW)).toMatchObject({
+      applied: true,
+      proposal: { status: "withdrawn" },
+    });
+    const alicesBell = await store.get(`notifications/alice/messages/proposal_${first.id}_withdrawn`);
+    expect(alicesBell?.data).toMatchObject({ title: "BOB withdrew a proposal", link: "/board/need1" });
+    await expect(answerProposal(store, first.id, { uid: "alice" }, { kind: "accept" }, NOW)).rejects.toMatchObject({
+      status: 409,
+      message: "This proposal was withdrawn.",
+    });
+    const second = await propose("bob", 2);
+    expect((await store.get(`board_proposals/${second.id}`))?.data.status).toBe("pending");
+  });
+
   it("closes the proposals waiting on a post its poster closes or deletes, and tells their proposers", async () => {
     const fromBob = await propose("bob", 1);
     const fromCarol = await propose("carol", 2);

@@ -59,7 +59,8 @@ export class ProposalError extends Error {
 
 const POST_NOT_FOUND = "This post does not exist or was removed.";
 const PROPOSAL_NOT_FOUND = "This proposal does not exist or is not yours.";
-export const ALREADY_PROPOSED = "You already have a proposal waiting on this post. Wait for the answer.";
+export const ALREADY_PROPOSED =
+  "You already have a proposal waiting on this post. Wait for the answer, or withdraw it to propose another time.";
 export const SET_AVAILABILITY =
   "Set the hours you are available on your calendar first: a proposal offers one of them.";
 
@@ -93,7 +94,7 @@ export function postFacts(post: BoardPost): PostFacts {
 
 export function proposalFacts(p: Proposal): ProposalFacts {
   return {
-    state: p.status === "withdrawn" ? "closed" : p.status,
+    state: p.status,
     start: p.start,
     durationMinutes: p.durationMinutes,
     price: p.kind === "swap" ? 0 : p.sp,
@@ -393,6 +394,8 @@ export async function answerProposal(
           }
         }
       }
+      // The poster hears of a withdrawal by the proposer's name.
+      const withdrawnBy = verdict.state === "withdrawn" ? await getUser(tx, proposal.proposerUid) : null;
       const notify = await prepareNotifications(tx, [
         proposal.posterUid,
         proposal.proposerUid,
@@ -439,6 +442,19 @@ export async function answerProposal(
       const after: Proposal = { ...proposal, ...changed };
       const outcome = outcomeNotice(after, post, bookingIds);
       if (outcome) notify.add(proposal.proposerUid, { ...outcome, type: "board_proposal" }, now);
+      if (status === "withdrawn" && post) {
+        notify.add(
+          proposal.posterUid,
+          {
+            id: `proposal_${proposal.id}_withdrawn`,
+            type: "board_proposal",
+            title: `${withdrawnBy?.fullName.trim() || "A member"} withdrew a proposal`,
+            body: `${post.title}: their proposal is withdrawn and no longer waits for your answer.`,
+            link: boardPostLink(post.id),
+          },
+          now,
+        );
+      }
       return { applied: true, proposal: after, bookingIds };
     });
   } catch (error) {
