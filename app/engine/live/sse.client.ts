@@ -8,9 +8,10 @@ const MAX_BACKOFF_MS = 30_000;
 /**
  * The embedded engine's transport: one EventSource per page carrying every feed its islands
  * subscribed to. A new feed reconnects with the larger set (the server sends current values on
- * connect, so nothing is missed); a dropped connection is retried with backoff.
+ * connect, so nothing is missed); a dropped connection is retried with backoff, unless the
+ * session ended (POST /api/heartbeat answers 401): then the page has nothing left to listen to.
  */
-export function createSseTransport(endpoint = "/api/live"): LiveTransport {
+export function createSseTransport(endpoint = "/api/live", heartbeat = "/api/heartbeat"): LiveTransport {
   const listeners = new Map<FeedName, Set<Listener>>();
   const latest = new Map<FeedName, unknown>();
   let source: EventSource | null = null;
@@ -34,8 +35,9 @@ export function createSseTransport(endpoint = "/api/live"): LiveTransport {
     es.onerror = () => {
       // The browser retries by itself while CONNECTING; CLOSED means it gave up (e.g. a 401 or 5xx).
       if (es.readyState === EventSource.CLOSED && source === es) {
-        schedule(backoff);
+        const delay = backoff;
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+        void retryUnlessSignedOut(es, delay);
       }
     };
     for (const feed of connectedFeeds) {
@@ -54,6 +56,20 @@ export function createSseTransport(endpoint = "/api/live"): LiveTransport {
         for (const l of listeners.get(feed) ?? []) l.onError?.(error);
       });
     }
+  }
+
+  /**
+   * An EventSource cannot read the status that closed it: the heartbeat says whether the session
+   * ended (401), when reconnecting could only be refused again. Any other answer, or none (the
+   * server restarting), retries after `delay`.
+   */
+  async function retryUnlessSignedOut(es: EventSource, delay: number) {
+    const status = await fetch(heartbeat, { method: "POST", credentials: "same-origin" }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 401 || source !== es) return;
+    schedule(delay);
   }
 
   function schedule(delay = 0) {
