@@ -13,6 +13,11 @@
  * delivered and no non-2xx in both runs (20 in flight has no latency target). Each sender stays
  * within the chat rate limit (8 per 10 s): the limit is on, and a 429 counts as a failure.
  *
+ * Before each run the same senders POST the cheapest authenticated action the app answers
+ * (POST /api/heartbeat: session and origin checked, 204, no store write) as many times, as many in
+ * flight, and the server's CPU per message is divided by its CPU per heartbeat. Target (issue 28):
+ * at most 2 × at 5 in flight; 20 in flight reports the ratio without a target.
+ *
  * Where the time goes is printed beside it: how long the POST took to be answered (HTTP, the Remix
  * action and its commit), how long the event came after that answer (the other worker's change log
  * poll, the feed's re-read and the SSE write; 0 when the event came first, as it does when the
@@ -36,6 +41,8 @@ const CHATS = Number(process.env.BENCH_CHATS ?? 200);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const TARGET_P95_MS = 50;
+/** A message's server CPU as a multiple of the cheapest authenticated action's (issue 28). */
+const TARGET_CPU_RATIO = 2;
 /** Messages in flight at which the p95 target holds (issue 28); BENCH_CONCURRENCY is reported beside it. */
 const TARGET_IN_FLIGHT = 5;
 const DELIVERY_TIMEOUT_MS = 5_000;
@@ -74,8 +81,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY
  * node:http rather than fetch: this load generator shares the server's cores, and fetch costs it
  * several times the CPU per request.
  */
-function post(url: string, cookie: string, form: URLSearchParams): Promise<number> {
-  const body = form.toString();
+function post(url: string, cookie: string, form: URLSearchParams | null): Promise<number> {
+  const body = form?.toString() ?? "";
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -85,7 +92,7 @@ function post(url: string, cookie: string, form: URLSearchParams): Promise<numbe
         headers: {
           cookie,
           origin: new URL(url).origin,
-          "content-type": "application/x-www-form-urlencoded",
+          ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
           "content-length": Buffer.byteLength(body),
           "accept-encoding": "gzip, deflate, br",
         },
@@ -138,6 +145,28 @@ async function main() {
       ),
     );
 
+    /**
+     * The baseline: `count` heartbeats from the senders of `convs`, `concurrency` at a time (the
+     * same connections a message uses); the server's CPU milliseconds per heartbeat.
+     */
+    const heartbeats = async (concurrency: number, convs: Conversation[], count: number) => {
+      let next = 0;
+      const refused: number[] = [];
+      const ticksBefore = cpuTicks(serverPid);
+      const sender = async () => {
+        while (next < count) {
+          const { sender: from } = convs[next++ % convs.length];
+          const status = await post(`${baseUrl}/api/heartbeat`, from.cookie, null);
+          if (status !== 204) refused.push(status);
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, sender));
+      const ticksAfter = cpuTicks(serverPid);
+      if (refused.length) throw new Error(`POST /api/heartbeat answered ${[...new Set(refused)].join(", ")}, not 204`);
+      // USER_HZ is 100: a tick is 10 ms.
+      return ticksBefore === null || ticksAfter === null ? null : ((ticksAfter - ticksBefore) * 10) / count;
+    };
+
     /** Sends `messages` messages over `convs`, `concurrency` at a time; where the time went. */
     const sendMessages = async (concurrency: number, convs: Conversation[], messages: number) => {
       console.log(`Sending ${messages} messages, ${concurrency} at a time…`);
@@ -147,6 +176,7 @@ async function main() {
       const refused: string[] = [];
       let lost = 0;
       let next = 0;
+      const baselineCpuMs = await heartbeats(concurrency, convs, messages);
       const loadBefore = os.loadavg()[0];
       const serverTicksBefore = cpuTicks(serverPid);
       const generatorBefore = process.cpuUsage();
@@ -206,6 +236,11 @@ async function main() {
           server: serverCpuMs === null ? null : round(serverCpuMs / messages),
           generator: round((generatorCpu.user + generatorCpu.system) / 1000 / messages),
         },
+        baselineCpuMsPerHeartbeat: baselineCpuMs === null ? null : Math.round(baselineCpuMs * 100) / 100,
+        cpuRatio:
+          serverCpuMs === null || !baselineCpuMs
+            ? null
+            : Math.round((serverCpuMs / messages / baselineCpuMs) * 100) / 100,
         loadAverage: { before: round(loadBefore), after: round(loadAfter), cores: os.cpus().length },
       };
       console.log(
@@ -218,6 +253,10 @@ async function main() {
           `(${result.eventBeforeAnswer} events came first); CPU per message: server ${result.cpuMsPerMessage.server ?? "?"} ms, ` +
           `load generator ${result.cpuMsPerMessage.generator} ms; load average ${result.loadAverage.before} → ${result.loadAverage.after} on ${result.loadAverage.cores} cores`,
       );
+      console.log(
+        `  Baseline (POST /api/heartbeat, ${messages} at ${concurrency} in flight just before): server CPU ` +
+          `${result.baselineCpuMsPerHeartbeat ?? "?"} ms per heartbeat; a message costs ${result.cpuRatio ?? "?"} × that`,
+      );
       return result;
     };
 
@@ -229,6 +268,14 @@ async function main() {
       await sendMessages(CONCURRENCY, conversations.slice(half), MESSAGES - Math.floor(MESSAGES / 2)),
     ];
     const result = { chats: CHATS, runs };
+    const cpuRows = runs.map((run, i) => ({
+      benchmark: `bench:chat server CPU per message ÷ per POST /api/heartbeat, ${run.concurrency} in flight`,
+      figure:
+        `${run.cpuRatio ?? "?"} × (${run.cpuMsPerMessage.server ?? "?"} ms per message, ` +
+        `${run.baselineCpuMsPerHeartbeat ?? "?"} ms per heartbeat; load ${run.loadAverage.before})`,
+      target: i === 0 ? `≤ ${TARGET_CPU_RATIO} ×` : "(reported without a target)",
+      met: i > 0 || (run.cpuRatio !== null && run.cpuRatio <= TARGET_CPU_RATIO),
+    }));
     const rows = runs.map((run, i) => ({
       benchmark: `bench:chat POST → recipient's live stream, ${run.concurrency} in flight (${CHATS} conversations, cluster)`,
       figure:
@@ -240,11 +287,14 @@ async function main() {
           : "(reported without a latency target) all delivered, none refused",
       met: run.lost === 0 && run.refused === 0 && (i > 0 || run.latencyMs.p95 < TARGET_P95_MS),
     }));
+    rows.push(...cpuRows);
     const met = rows.every((row) => row.met);
     const saved = saveResults("chat", result, rows);
     console.log(
-      `Target: p95 < ${TARGET_P95_MS} ms at ${TARGET_IN_FLIGHT} in flight, every message delivered, none refused: ${met ? "met" : "MISSED"}`,
+      `Targets: p95 < ${TARGET_P95_MS} ms and server CPU per message ≤ ${TARGET_CPU_RATIO} × a heartbeat's at ` +
+        `${TARGET_IN_FLIGHT} in flight, every message delivered, none refused: ${met ? "met" : "MISSED"}`,
     );
+    for (const row of rows.filter((r) => !r.met)) console.log(`  MISSED: ${row.benchmark}: ${row.figure}`);
     console.log(`Saved ${saved}`);
     failed = !met;
   } catch (error) {
