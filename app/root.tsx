@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { ErrorPage } from "~/components/error-page";
+import { AppUpdates } from "~/components/pwa/app-updates";
 import { Toast } from "~/components/toast";
 import { getPublicEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
@@ -22,6 +23,9 @@ import stylesheet from "~/tailwind.css";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installable app (decision 045).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = ({ data }) => pageMeta({ origin: (data as { origin?: string } | undefined)?.origin });
@@ -54,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="h-full">
         {children}
         <Toast toast={data?.toast ?? null} />
+        <AppUpdates />
         <script
           nonce={nonce}
           // Only the public settings: getPublicEnv() picks them one by one.

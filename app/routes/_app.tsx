@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
 import { LiveChrome } from "~/components/live-chrome";
+import { InstallPrompt } from "~/components/pwa/install-prompt";
 import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { loadHeaderSnapshot } from "~/features/live/header.server";
@@ -49,6 +50,7 @@ export default function AppLayout() {
   return (
     <LiveChrome user={user} snapshot={snapshot} payments={payments}>
       <Outlet />
+      <InstallPrompt />
     </LiveChrome>
   );
 }

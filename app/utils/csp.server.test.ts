@@ -21,6 +21,12 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("connect-src")).not.toContain("https://*.googleapis.com");
   });
 
+  it("lets the app's own service worker and manifest load, and no one else's", () => {
+    const policy = directives(contentSecurityPolicy("n", { BACKEND: "embedded" }));
+    expect(policy.get("worker-src")).toEqual(["'self'"]);
+    expect(policy.get("manifest-src")).toEqual(["'self'"]);
+  });
+
   it("opens Google's endpoints and the emulators only on the Firebase engine", () => {
     const policy = directives(
       contentSecurityPolicy("n", {

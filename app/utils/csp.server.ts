@@ -26,6 +26,9 @@ export function contentSecurityPolicy(nonce: string, env: CspEnv): string {
     "font-src": ["'self'", "data:"],
     "connect-src": connect,
     "media-src": ["'self'", "blob:"],
+    // The installable app (decision 045): /sw.js and /manifest.webmanifest, both our own files.
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
     "frame-src": [
       "'self'",
       "https://js.stripe.com",

@@ -26,6 +26,8 @@ export const SIGNED_OUT_PAGES: AppPage[] = [
   { name: "reset link", path: () => "/auth/action?mode=resetPassword&oobCode=not-a-real-code" },
   { name: "not found", path: () => "/no-such-page-here" },
   { name: "404 page", path: () => "/404" },
+  // What the service worker shows without network (decision 045); also a page of its own.
+  { name: "offline", path: () => "/offline", primary: (p) => [p.getByRole("link", { name: "Try again" })] },
 ];
 
 /** Pages of the signed-in app; the header's profile menu must be reachable on each. */

@@ -1,0 +1,95 @@
+import { useEffect, useState } from "react";
+import { DISMISSED_KEY, VISITS_KEY, countVisit, parseVisits, shouldOfferInstall } from "~/features/pwa/install-moment";
+
+/** Chromium's install event (not in TypeScript's DOM types). */
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
+}
+
+function readStorage(read: () => string | null): string | null {
+  try {
+    return read();
+  } catch {
+    return null; // storage switched off: behave as a first visit, never offer
+  }
+}
+
+/**
+ * Offers installing SkillSwap as an app, in the signed-in shell, from the member's second visit on
+ * this device, once the browser says it can (decision 045). "Not now" is remembered on this device.
+ */
+export function InstallPrompt() {
+  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
+  const [visits, setVisits] = useState(0);
+  const [dismissed, setDismissed] = useState(true);
+  const [standalone, setStandalone] = useState(false);
+
+  useEffect(() => {
+    try {
+      setVisits(countVisit(window.localStorage, window.sessionStorage));
+    } catch {
+      setVisits(parseVisits(readStorage(() => window.localStorage.getItem(VISITS_KEY))));
+    }
+    setDismissed(readStorage(() => window.localStorage.getItem(DISMISSED_KEY)) !== null);
+    setStandalone(window.matchMedia("(display-mode: standalone)").matches);
+    const onPrompt = (event: Event) => {
+      // Keep the browser's own mini-bar away; the offer comes at our moment instead.
+      event.preventDefault();
+      setDeferred(event as BeforeInstallPromptEvent);
+    };
+    const onInstalled = () => setDeferred(null);
+    window.addEventListener("beforeinstallprompt", onPrompt);
+    window.addEventListener("appinstalled", onInstalled);
+    return () => {
+      window.removeEventListener("beforeinstallprompt", onPrompt);
+      window.removeEventListener("appinstalled", onInstalled);
+    };
+  }, []);
+
+  if (!shouldOfferInstall({ visits, dismissed, standalone, installable: deferred !== null })) return null;
+
+  const dismiss = () => {
+    try {
+      window.localStorage.setItem(DISMISSED_KEY, new Date().toISOString());
+    } catch {
+      // not remembered: it is still gone for this page
+    }
+    setDismissed(true);
+  };
+  const install = async () => {
+    if (!deferred) return;
+    setDeferred(null); // a prompt can be shown once
+    await deferred.prompt();
+    const { outcome } = await deferred.userChoice;
+    if (outcome === "dismissed") dismiss();
+  };
+
+  return (
+    <section
+      aria-labelledby="install-prompt-title"
+      data-testid="install-prompt"
+      className="fixed inset-x-4 bottom-20 z-40 mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-4 shadow-lg lg:inset-x-auto lg:bottom-6 lg:end-6"
+    >
+      <div className="flex items-start gap-3">
+        <img src="/icons/icon-192.png" alt="" width={40} height={40} className="h-10 w-10 shrink-0" />
+        <div className="min-w-0">
+          <h2 id="install-prompt-title" className="font-semibold text-slate-900">
+            Install SkillSwap
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Open SkillSwap from your home screen or dock, in its own window, like any other app.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" className="btn-primary" onClick={install}>
+              Install
+            </button>
+            <button type="button" className="btn-secondary" onClick={dismiss}>
+              Not now
+            </button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
