@@ -7,7 +7,14 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import localRules from "./scripts/lint/no-import-cycle.js";
+import { logicalClasses } from "./scripts/lint/logical-classes.js";
+import importCycleRules from "./scripts/lint/no-import-cycle.js";
+
+/** The project's own rules, one plugin so that every block names it the same way. */
+const localRules = {
+  meta: importCycleRules.meta,
+  rules: { ...importCycleRules.rules, "logical-classes": logicalClasses },
+};
 
 /**
  * What the rest of the app may import from app/engine/: the ports and their own types, never one
@@ -175,5 +182,12 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     plugins: { local: localRules },
     rules: { "local/no-import-cycle": "error" },
+  },
+  {
+    // Sides are start and end, so the layout mirrors in right-to-left languages (decision 050).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    plugins: { local: localRules },
+    rules: { "local/logical-classes": "error" },
   },
 );
