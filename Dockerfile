@@ -56,6 +56,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 # The privacy notice and the terms (decision 043): mount over /app/content to publish your own.
 COPY --from=build /app/content ./content
+COPY --from=build /app/locales ./locales
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node

@@ -36,6 +36,8 @@ const serverEnv: Record<string, string> = {
   // Every browser of the suite signs up from 127.0.0.1, like one very busy office; the limit itself
   // is tested on the route (app/routes/signup.test.ts).
   SIGN_UPS_PER_HOUR: "1000",
+  // The pseudo-locale en-XA, for the sweep that finds text never wrapped in t() (decision 048).
+  PSEUDO_LOCALE: "true",
 };
 const clearedFromShell = Object.keys(process.env).filter(
   (key) => key.startsWith("STRIPE_") || key === "SESSION_SECRET" || key === "PUBLIC_URL",

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { getFiles, getStore, runsTimedWorkInProcess, sweepPresence, sweepSignInLockouts } from "~/engine/index.server";
 import { startBackgroundWork } from "~/features/bookings/scheduler.server";
 import { lapseDueProposals } from "~/features/board/proposals.server";
@@ -12,6 +13,7 @@ import { kickDataExportWork } from "~/features/export/work.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
 import { runDueRetention } from "~/features/retention/retention.server";
+import { i18nFor, languageOf } from "~/i18n/i18n.server";
 import { contentSecurityPolicy } from "~/utils/csp.server";
 import { getServerEnv } from "~/utils/env.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -58,12 +60,19 @@ const ABORT_DELAY = 5_000;
 
 export const streamTimeout = ABORT_DELAY;
 
-export default function handleRequest(
+/** The language the root loader chose (decision 049); when it did not run (an error before it), the request's own. */
+async function pageLanguage(request: Request, remixContext: EntryContext): Promise<string> {
+  const root = remixContext.staticHandlerContext.loaderData.root as { lang?: unknown } | undefined;
+  return typeof root?.lang === "string" ? root.lang : languageOf(request);
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  const i18n = i18nFor(await pageLanguage(request, remixContext));
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const nonce = newNonce();
   return new Promise((resolve, reject) => {
@@ -85,9 +94,11 @@ export default function handleRequest(
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
+      <I18nextProvider i18n={i18n}>
+        <NonceProvider value={nonce}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </NonceProvider>
+      </I18nextProvider>,
       {
         nonce,
         onShellReady() {

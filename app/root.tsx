@@ -6,13 +6,20 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
+import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/error-page";
 import { AppUpdates } from "~/components/pwa/app-updates";
 import { Toast } from "~/components/toast";
+import { getCurrentUser } from "~/features/auth/auth.server";
+import { catalogueUrl } from "~/i18n/urls";
+import { DEFAULT_NAMESPACE, SOURCE_LANGUAGE, dirOf } from "~/i18n/config";
+import { documentLanguage, fixedT, languageOf } from "~/i18n/i18n.server";
+import { routeNamespaces } from "~/i18n/route-namespaces";
 import { getPublicEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
@@ -28,13 +35,24 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export const meta: MetaFunction = ({ data }) => pageMeta({ origin: (data as { origin?: string } | undefined)?.origin });
+export const meta: MetaFunction = ({ matches }) => pageMeta({ matches });
+
+export const handle = { i18n: DEFAULT_NAMESPACE };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The flash is read once and cleared in the same response, so a reload does not show it again.
-  const { toast, setCookie } = await readToast(request);
+  const [{ toast, setCookie }, user] = await Promise.all([readToast(request), getCurrentUser(request)]);
+  // The member's own choice wins on every device; before sign-in, the cookie or the browser's (decision 049).
+  const language = await languageOf(request, user?.profile.language);
+  const t = fixedT(language);
   return withHeaders(
-    { ENV: getPublicEnv(), origin: publicOrigin(request), toast },
+    {
+      ENV: getPublicEnv(),
+      origin: publicOrigin(request),
+      toast,
+      ...documentLanguage(language),
+      site: { title: t("site.title"), description: t("site.description"), tagline: t("site.tagline") },
+    },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -42,18 +60,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const lang = data?.lang ?? SOURCE_LANGUAGE;
+  // A language chosen on another device arrives with the next loader run; the texts follow it.
+  useChangeLanguage(lang);
+  const preloads = useCataloguePreloads(lang, data?.i18nVersion ?? "");
   // Marks the page as interactive, error pages included; end-to-end tests wait for it before they click.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="en" className="h-full">
+    <html lang={lang} dir={data?.dir ?? dirOf(lang)} data-i18n-version={data?.i18nVersion} className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5cee" />
         <Meta />
         <Links />
+        {preloads.map((href) => (
+          <link key={href} rel="preload" as="fetch" href={href} crossOrigin="anonymous" />
+        ))}
       </head>
       <body className="h-full">
         {children}
@@ -71,6 +96,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The catalogues the browser's i18next will ask for before it hydrates (entry.client.tsx): the
+ * current language's namespaces of the routes on screen, preloaded with the page.
+ */
+function useCataloguePreloads(language: string, version: string): string[] {
+  const namespaces = routeNamespaces(useMatches());
+  if (!version) return [];
+  return namespaces.map((ns) => catalogueUrl(language, ns, version));
 }
 
 export default function App() {

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { LanguageSwitcher } from "~/i18n/language-switcher";
 import { LegalLinks } from "./legal/legal-links";
 import { Logo } from "./logo";
 
@@ -27,6 +28,7 @@ export function AuthShell({
       </div>
       {footer ? <div className="mt-6 text-sm text-slate-600">{footer}</div> : null}
       <LegalLinks className="mt-6 text-xs text-slate-600" />
+      <LanguageSwitcher className="mt-6" />
     </main>
   );
 }

@@ -96,6 +96,8 @@ export const userSchema = z.object({
   teachTags: strings,
   learnTags: strings,
   languages: strings,
+  /** The language SkillSwap speaks to the member (decision 049); "" until they choose one. */
+  language: text(),
   timezone: filledText("UTC"),
   role: oneOf(ROLES, "member"),
   createdAt: count(),

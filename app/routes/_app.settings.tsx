@@ -20,6 +20,7 @@ import {
   type NotificationCategory,
 } from "~/features/notifications/preferences";
 import { startTour } from "~/features/onboarding/start-tour";
+import { LanguageSettings } from "~/i18n/language-switcher";
 import { updateProfile } from "~/features/profile/profile.server";
 import { timeZoneOptions } from "~/features/profile/timezone";
 import { knownTimeZone } from "~/utils/zoned-time";
@@ -279,6 +280,7 @@ export default function Settings() {
             .
           </p>
         </section>
+        <LanguageSettings />
         <NotificationChoices prefs={notificationPrefs} busy={navigation.state !== "idle"} />
         <section className="card">
           <h2 className="text-base font-semibold">Timezone</h2>

@@ -117,6 +117,8 @@ const schema = z
     CRON_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The video call's STUN/TURN servers as JSON (README "Video calls"); STUN only by default. */
     ICE_SERVERS: iceServers,
+    /** Decision 048: offer the pseudo-locale en-XA in production too (the e2e server sets it); always offered outside production. */
+    PSEUDO_LOCALE: booleanish,
     /** Retention (decision 044): days a sent mail stays in the outbox (or Firebase's `mail` collection). */
     MAIL_RETENTION_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(3650).default(30),
     /** Retention (decision 044): days a read notification is kept. */

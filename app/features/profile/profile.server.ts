@@ -2,7 +2,7 @@ import type { DocStore } from "~/engine/store/types";
 import { userPath, type UserProfile } from "~/documents/users";
 
 type EditableFields = Partial<
-  Pick<UserProfile, "fullName" | "bio" | "timezone" | "tourCompleted" | "welcomeBonusShown">
+  Pick<UserProfile, "fullName" | "bio" | "timezone" | "tourCompleted" | "welcomeBonusShown" | "language">
 >;
 
 /** The only way routes change a profile; `ensureProfile` has created it before any route runs. */

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { fixedT, languageCookie, languageFromCookie, languageOf, pseudoLocaleOffered } from "./i18n.server";
+
+const request = (headers: Record<string, string>) => new Request("http://localhost/auth", { headers });
+
+describe("the language of a request (decision 049)", () => {
+  it("is the member's own choice first, then the cookie, then Accept-Language, then English", async () => {
+    expect(await languageOf(request({ Cookie: "lang=fr", "Accept-Language": "es" }), "ar")).toBe("ar");
+    expect(await languageOf(request({ Cookie: "lang=fr", "Accept-Language": "es" }), "")).toBe("fr");
+    expect(await languageOf(request({ "Accept-Language": "de-DE,es;q=0.8,en;q=0.5" }))).toBe("es");
+    expect(await languageOf(request({ "Accept-Language": "es-MX" }))).toBe("es");
+    expect(await languageOf(request({}))).toBe("en");
+  });
+
+  it("passes over an unknown cookie, an unknown setting or a malformed header, without an error", async () => {
+    expect(await languageOf(request({ Cookie: "lang=klingon" }), "xx")).toBe("en");
+    expect(await languageOf(request({ Cookie: "lang=%E0%A4%A", "Accept-Language": "fr" }))).toBe("fr");
+    for (const header of ["xx;;;q=,,", ";q=1", "*", "en-", "q=0.5;;es"])
+      expect(await languageOf(request({ "Accept-Language": header }))).toBe("en");
+  });
+
+  it("reads and writes the plain `lang` cookie", () => {
+    expect(languageFromCookie("a=1; lang=ar; b=2")).toBe("ar");
+    expect(languageFromCookie("slang=ar")).toBeNull();
+    expect(languageCookie("es")).toMatch(/^lang=es; Path=\/; Max-Age=\d+; SameSite=Lax/);
+  });
+
+  it("offers the pseudo-locale outside production and where PSEUDO_LOCALE is set", () => {
+    expect(pseudoLocaleOffered({ NODE_ENV: "development" })).toBe(true);
+    expect(pseudoLocaleOffered({ NODE_ENV: "production" })).toBe(false);
+    expect(pseudoLocaleOffered({ NODE_ENV: "production", PSEUDO_LOCALE: "true" })).toBe(true);
+  });
+});
+
+describe("t() on the server", () => {
+  it("speaks each language and fills placeholders", () => {
+    expect(fixedT("es")("language.label")).toBe("Idioma");
+    expect(fixedT("ar")("language.unsupported", { languages: "English" })).toContain("English");
+    expect(fixedT("en-XA")("language.label")).toMatch(/^⟦.*⟧$/);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * i18next on the server (decision 048): one instance per language, made once per process from the
+ * catalogues in memory (they never change while it runs, and nothing calls changeLanguage on them,
+ * so requests share them); the language of a request chosen as decision 049 says.
+ */
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import ICU from "i18next-icu";
+import { initReactI18next } from "react-i18next";
+import {
+  DEFAULT_NAMESPACE,
+  LANGUAGE_CODES,
+  LANGUAGE_COOKIE,
+  NAMESPACES,
+  PSEUDO_LOCALE,
+  SOURCE_LANGUAGE,
+  dirOf,
+  type Namespace,
+} from "./config";
+import { preferredLanguage } from "./accept-language";
+import { I18NEXT_OPTIONS } from "./options";
+import { LOCALES_DIR, loadCatalogues, versionOf, type Catalogues } from "./catalogues.server";
+
+/** The pseudo-locale is offered outside production, and where PSEUDO_LOCALE=true (the e2e server). */
+export function pseudoLocaleOffered(env: Record<string, string | undefined> = process.env): boolean {
+  return env.NODE_ENV !== "production" || env.PSEUDO_LOCALE === "true" || env.PSEUDO_LOCALE === "1";
+}
+
+let loaded: { catalogues: Catalogues; version: string } | undefined;
+function catalogues() {
+  if (!loaded) {
+    const all = loadCatalogues(LOCALES_DIR, { pseudo: pseudoLocaleOffered() });
+    loaded = { catalogues: all, version: versionOf(all) };
+  }
+  return loaded;
+}
+
+/** The languages a request may ask for: the four, and the pseudo-locale where it is offered. */
+export function offeredLanguages(): string[] {
+  return pseudoLocaleOffered() ? [...LANGUAGE_CODES, PSEUDO_LOCALE] : [...LANGUAGE_CODES];
+}
+
+/** One language's namespace as the browser loads it; null for a language or namespace that is not offered. */
+export function catalogueFor(language: string, namespace: string) {
+  const { catalogues: all, version } = catalogues();
+  if (!offeredLanguages().includes(language) || !(NAMESPACES as readonly string[]).includes(namespace)) return null;
+  return { messages: all[language]![namespace as Namespace], version };
+}
+
+/** The catalogues' version, written into the URLs the browser loads them from (immutable there). */
+export const cataloguesVersion = () => catalogues().version;
+
+const instances = new Map<string, I18n>();
+/** The shared instance of a language (made on first use, synchronously: the resources are in memory). */
+export function i18nFor(language: string): I18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    const { catalogues: all } = catalogues();
+    instance = createInstance();
+    void instance
+      .use(ICU)
+      .use(initReactI18next)
+      .init({
+        ...I18NEXT_OPTIONS,
+        lng: language,
+        ns: [...NAMESPACES],
+        resources: { [language]: all[language]! },
+        initImmediate: false,
+      });
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+/** A t() fixed to a language, for loaders, actions and meta; the namespace defaults to `common`. */
+export function fixedT(language: string, namespace: Namespace = DEFAULT_NAMESPACE): TFunction {
+  return i18nFor(language).getFixedT(language, namespace);
+}
+
+const ONE_YEAR_IN_SECONDS = 60 * 60 * 24 * 365;
+
+/**
+ * `lang=es`: the choice made before sign-in (decision 049), a plain language code so that scripts
+ * and tests can set it too. Not HttpOnly (nothing secret); SameSite=Lax; Secure in production.
+ */
+export function languageCookie(language: string): string {
+  const secure = process.env.NODE_ENV === "production" ? "; Secure" : "";
+  return `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Path=/; Max-Age=${ONE_YEAR_IN_SECONDS}; SameSite=Lax${secure}`;
+}
+
+/** The `lang` cookie's value, or null (no cookie, or not one of the offered languages). */
+export function languageFromCookie(cookieHeader: string | null): string | null {
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookieHeader ?? "");
+  if (!match) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(match[1]!.trim());
+  } catch {
+    return null;
+  }
+  return offeredLanguages().includes(value) ? value : null;
+}
+
+const chosen = new WeakMap<Request, Promise<string>>();
+/**
+ * The language of a request (decision 049): the member's own choice on the profile when signed in,
+ * else the `lang` cookie, else the browser's Accept-Language, else English. Anything unknown or
+ * malformed on the way is passed over, never an error. Resolved once per request.
+ */
+export function languageOf(request: Request, profileLanguage?: string | null): Promise<string> {
+  if (profileLanguage && offeredLanguages().includes(profileLanguage)) return Promise.resolve(profileLanguage);
+  let pending = chosen.get(request);
+  if (!pending) {
+    pending = Promise.resolve(
+      languageFromCookie(request.headers.get("Cookie")) ??
+        preferredLanguage(request.headers.get("Accept-Language"), LANGUAGE_CODES) ??
+        SOURCE_LANGUAGE,
+    );
+    chosen.set(request, pending);
+  }
+  return pending;
+}
+
+/** What the root loader tells every page: `<html lang dir>` and where the browser loads the catalogues. */
+export function documentLanguage(language: string) {
+  return { lang: language, dir: dirOf(language), i18nVersion: cataloguesVersion() };
+}
