@@ -24,6 +24,7 @@ export const MAIL_KINDS = [
   "booking_cancelled",
   "session_reminder",
   "new_messages",
+  "board_posts",
   "data_export_ready",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -41,7 +42,10 @@ export const mailJobSchema = z.object({
   uid: text(),
   /** A kind this version cannot write reads as null: the job is skipped, never sent as another kind. */
   kind: z.unknown().transform((v) => (MAIL_KINDS.includes(v as MailKind) ? (v as MailKind) : null)),
-  /** The booking id, the chat id for new_messages, the archive id for data_export_ready. */
+  /**
+   * The booking id, the chat id for new_messages, the archive id for data_export_ready, the hour's
+   * bell notice id (`board_{hour}`) for board_posts.
+   */
   ref: text(),
   /** Who caused a cancellation: "system" when a request expired unanswered; null otherwise. */
   by: optionalText,

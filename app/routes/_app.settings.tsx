@@ -51,7 +51,7 @@ const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string 
   answers: { label: "Answers", hint: "When your reply is marked as the answer." },
   board: {
     label: "Board posts",
-    hint: "New offers and needs on the board for skills you teach or want to learn, gathered in one notice an hour.",
+    hint: "New offers and needs on the board for skills you teach or want to learn, gathered in one notice an hour, and by e-mail at most once an hour.",
   },
   wallet: { label: "Wallet and top-ups", hint: "Always sent: they tell you when SP arrive or leave." },
 };

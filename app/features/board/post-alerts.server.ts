@@ -5,6 +5,10 @@
  * so posting never waits for the fan-out. Batched so a busy board does not flood anyone: a member
  * gets one notice per hour, `board_{hour}`, which counts the posts of that hour and becomes unread
  * again with each; the notice of a single post links to it, a count to the board's "matches me".
+ * By e-mail too (the same category): the hour's first post for a member queues one mail job,
+ * `board_posts_{hour}_{uid}`, due when the hour is over, which then lists that hour's posts
+ * (post-mail.server.ts); so a member gets at most one such mail an hour, and none for an hour whose
+ * notice they already read in the bell.
  */
 import { boardPostLink, BOARD_POSTS, readBoardPost, type BoardPost } from "~/documents/board";
 import { notificationPath } from "~/documents/notifications";
@@ -12,6 +16,8 @@ import { membersWithSkill } from "~/features/skills/skills.server";
 import type { DocStore } from "~/engine/store/types";
 import { getUser } from "~/documents/users";
 import { readNotificationPrefs, shouldNotify } from "~/features/notifications/preferences";
+import { mailJobPath } from "~/documents/mail";
+import { queueMail } from "~/features/mail/queue.server";
 
 export const ALERT_BUCKET_MS = 60 * 60_000;
 /** Posts picked up per run; the rest wait for the next tick. */
@@ -23,9 +29,18 @@ export const ALERT_CURSOR_PATH = "board_alerts/cursor";
 
 const POST_TYPE_TEXT = { offer: "offer", need: "need" } as const;
 
+/** The posts an hour's notice remembers for its mail (the newest; the count says how many there were). */
+export const NOTICE_POSTS_KEPT = 10;
+
 export function alertNoticeId(now: number): string {
   return `board_${Math.floor(now / ALERT_BUCKET_MS)}`;
 }
+
+/** The hour's mail for a member: one job per member and hour, sent when the hour is over. */
+export function alertMailKey(now: number, uid: string): string {
+  return `board_posts_${Math.floor(now / ALERT_BUCKET_MS)}_${uid}`;
+}
+const alertMailDue = (now: number) => (Math.floor(now / ALERT_BUCKET_MS) + 1) * ALERT_BUCKET_MS;
 
 /** The hour's notice after one more post: the post itself when it is the first, a count after. */
 export function alertNotice(post: Pick<BoardPost, "id" | "type" | "title" | "skillLabel">, count: number) {
@@ -55,9 +70,10 @@ export async function alertFittingMembers(store: DocStore, post: BoardPost, now 
   for (let i = 0; i < uids.length; i += RECIPIENTS_PER_TX) {
     const chunk = uids.slice(i, i + RECIPIENTS_PER_TX);
     told += await store.transaction(async (tx) => {
-      const [profiles, notices] = await Promise.all([
+      const [profiles, notices, mails] = await Promise.all([
         Promise.all(chunk.map((uid) => getUser(tx, uid))),
         Promise.all(chunk.map((uid) => tx.get(notificationPath(uid, id)))),
+        Promise.all(chunk.map((uid) => tx.get(mailJobPath(alertMailKey(now, uid))))),
       ]);
       let written = 0;
       chunk.forEach((uid, j) => {
@@ -67,13 +83,19 @@ export async function alertFittingMembers(store: DocStore, post: BoardPost, now 
         if (!profile || profile.deleted || !shouldNotify(readNotificationPrefs(profile), "board_post")) return;
         const before = notices[j]?.data.count;
         const count = (typeof before === "number" ? before : 0) + 1;
+        const kept = notices[j]?.data.postIds;
+        const postIds = [post.id, ...(Array.isArray(kept) ? kept.filter((p) => p !== post.id) : [])];
         tx.set(notificationPath(uid, id), {
           type: "board_post",
           ...alertNotice(post, count),
           read: false,
           timestamp: now,
           count,
+          postIds: postIds.slice(0, NOTICE_POSTS_KEPT),
         });
+        // The hour's mail is queued once; the hour's later posts join it through the notice.
+        if (!mails[j])
+          queueMail(tx, alertMailKey(now, uid), { uid, kind: "board_posts", ref: id }, now, alertMailDue(now));
         written++;
       });
       return written;

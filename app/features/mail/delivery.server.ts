@@ -17,6 +17,7 @@ import { displayNameOf } from "~/features/profile/display";
 import { getParsed } from "~/documents/fields";
 import { MAIL_JOBS, readMailJob, type MailJobDoc, type MailKind } from "~/documents/mail";
 import { CATEGORY_OF_MAIL } from "./queue.server";
+import { composeBoardPostsMail } from "~/features/board/post-mail.server";
 import { withoutEmailAddresses } from "~/utils/redact";
 import {
   bookingAcceptedMail,
@@ -107,6 +108,7 @@ async function compose(
   profile: Profile,
   recipient: Recipient,
   origin: string,
+  now: number,
 ): Promise<RenderedMail | string> {
   const recipientName = displayNameOf({
     authDisplayName: recipient.displayName,
@@ -127,6 +129,8 @@ async function compose(
       settingsUrl: `${settingsUrl}#your-data`,
     });
   }
+
+  if (job.kind === "board_posts") return composeBoardPostsMail(store, job, recipientName, origin, now);
 
   if (job.kind === "new_messages") {
     const chat = await getChat(store, job.ref);
@@ -212,7 +216,7 @@ async function deliverOne(
       await finish({ state: "skipped", reason: "The member has no sign-in account any more." });
       return "skipped";
     }
-    const mail = await compose(store, job, profile, recipient, deps.origin);
+    const mail = await compose(store, job, profile, recipient, deps.origin, now);
     if (typeof mail === "string") {
       await finish({ state: "skipped", reason: mail });
       return "skipped";

@@ -20,21 +20,23 @@ export const CATEGORY_OF_MAIL: Record<MailKind, MailCategory | null> = {
   booking_cancelled: "sessions",
   session_reminder: "reminders",
   new_messages: "messages",
+  board_posts: "board",
   data_export_ready: null,
 };
 
-/** Writes only, so it can follow every read of the transaction it is part of. */
+/** Writes only, so it can follow every read of the transaction it is part of. Sent from `dueAt` on. */
 export function queueMail(
   tx: Transaction,
   key: string,
   job: Pick<NewMailJobDoc, "uid" | "kind" | "ref" | "by">,
   now: number,
+  dueAt = now,
 ): void {
   const doc: NewMailJobDoc = {
     ...job,
     state: "pending",
     attempts: 0,
-    nextAttemptAt: now,
+    nextAttemptAt: dueAt,
     createdAt: now,
     updatedAt: now,
   };

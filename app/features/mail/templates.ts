@@ -13,12 +13,13 @@ export interface RenderedMail {
 }
 
 /** Why a member gets a mail, named after the settings category that turns it off. */
-export type MailCategory = "sessions" | "reminders" | "messages";
+export type MailCategory = "sessions" | "reminders" | "messages" | "board";
 
 const CATEGORY_LABEL: Record<MailCategory, string> = {
   sessions: "Sessions",
   reminders: "Reminders",
   messages: "Messages",
+  board: "Board posts",
 };
 
 interface Layout {
@@ -216,6 +217,43 @@ export function newMessagesMail(f: ChatFacts): RenderedMail {
     quotes: f.messages.map((m) => `${formatTime(m.timestamp, f.timeZone)}  ${m.text}`),
     action: { label: "Reply", url: f.chatUrl },
     category: "messages",
+    settingsUrl: f.settingsUrl,
+  });
+}
+
+export interface BoardPostLine {
+  type: "offer" | "need";
+  skillLabel: string;
+  title: string;
+  /** Absolute URL of the post's page. */
+  url: string;
+}
+
+export interface BoardPostsFacts {
+  recipientName: string;
+  /** The hour's posts still on the board, newest first. */
+  posts: BoardPostLine[];
+  /** Absolute URL of the board filtered to the member's skills. */
+  boardUrl: string;
+  settingsUrl: string;
+}
+
+/** An hour's new board posts for the member's skills, in one mail (at most one an hour). */
+export function boardPostsMail(f: BoardPostsFacts): RenderedMail {
+  const one = f.posts.length === 1 ? f.posts[0] : null;
+  return layout({
+    subject: one
+      ? `New ${one.type} on the board: ${one.skillLabel}`
+      : `${f.posts.length} new posts on the board for your skills`,
+    paragraphs: [
+      `Hello ${f.recipientName},`,
+      one
+        ? "A member posted on the board for a skill you teach or want to learn:"
+        : "Members posted on the board for skills you teach or want to learn:",
+    ],
+    quotes: f.posts.map((p) => `${p.type === "offer" ? "Offer" : "Need"} · ${p.skillLabel}: ${p.title}\n${p.url}`),
+    action: one ? { label: "See the post", url: one.url } : { label: "See them on the board", url: f.boardUrl },
+    category: "board",
     settingsUrl: f.settingsUrl,
   });
 }
