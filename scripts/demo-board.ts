@@ -1,6 +1,7 @@
 /**
  * The demo community's board (issue 29): a dozen offers and needs across the members' skills,
- * two of them swaps (skill for skill, no SP). Each row: poster's slug, then the post form's fields.
+ * two of them swaps (skill for skill, no SP), and an open proposal waiting on a need. Each row:
+ * poster's slug, then the post form's fields.
  */
 export interface DemoBoardPost {
   by: string;
@@ -157,3 +158,15 @@ export const DEMO_BOARD: DemoBoardPost[] = [
     hoursAgo: 90,
   },
 ];
+
+/** A proposal waiting for its poster's answer, so the demo shows one (on the need, and on /board/mine). */
+export const DEMO_PROPOSAL = {
+  /** The need it answers, by title. */
+  post: "Help me rehearse a 10-minute conference talk",
+  by: "sam-oduya",
+  sp: 50,
+  durationMinutes: 60,
+  message: "I coach speakers for meetups. Two run-throughs in an hour, notes on what to cut after each.",
+  /** Its time: the proposer's first free hour at least this many days ahead. */
+  daysAhead: 2,
+};

@@ -30,7 +30,9 @@ import { createThread, reply } from "../app/features/community/write.server";
 import { normaliseTag } from "../app/features/skills/tags";
 import { postFormSchema } from "../app/features/board/rules";
 import { createBoardPost } from "../app/features/board/write.server";
-import { DEMO_BOARD } from "./demo-board";
+import { createProposal } from "../app/features/board/proposals.server";
+import { ownFreeStarts } from "../app/features/bookings/views.server";
+import { DEMO_BOARD, DEMO_PROPOSAL } from "./demo-board";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MINUTE = 60_000;
@@ -134,7 +136,7 @@ async function seed(store: DocStore, dataDir: string): Promise<void> {
   const boardPosts = await seedBoard(store, uids, started);
   console.log(
     `Added a demo community to ${dataDir}: ${DEMO_MEMBERS.length} members (each with a picture, skills, rates, availability and the welcome bonus), ` +
-      `${DEMO_CHATS.length} conversations with ${messages} messages, ${DEMO_THREADS.length} forum threads with ${posts} posts, and ${boardPosts} offers and needs on the board. Open pages show them after a reload.`,
+      `${DEMO_CHATS.length} conversations with ${messages} messages, ${DEMO_THREADS.length} forum threads with ${posts} posts, and ${boardPosts} offers and needs on the board with a proposal waiting. Open pages show them after a reload.`,
   );
 }
 
@@ -171,8 +173,12 @@ async function seedThreads(store: DocStore, uids: Map<string, string>, started: 
   return posts;
 }
 
-/** Offers and needs through the board's own service (lists, search index), posted over the last few days. */
+/**
+ * Offers and needs through the board's own service (lists, search index), posted over the last few
+ * days, and a proposal waiting on one of the needs, sent through the proposal service.
+ */
 async function seedBoard(store: DocStore, uids: Map<string, string>, started: number): Promise<number> {
+  const ids = new Map<string, string>();
   for (const p of DEMO_BOARD) {
     const input = postFormSchema.parse({
       type: p.type,
@@ -185,8 +191,28 @@ async function seedBoard(store: DocStore, uids: Map<string, string>, started: nu
       sp: p.sp === undefined ? "" : String(p.sp),
       swapSkill: p.swapSkill ?? "",
     });
-    await createBoardPost(store, uids.get(p.by)!, input, started - p.hoursAgo * 60 * MINUTE);
+    const { postId } = await createBoardPost(store, uids.get(p.by)!, input, started - p.hoursAgo * 60 * MINUTE);
+    ids.set(p.title, postId);
   }
+  const proposer = uids.get(DEMO_PROPOSAL.by)!;
+  const { starts } = await ownFreeStarts(store, proposer, 1, started);
+  const start = (starts[DEMO_PROPOSAL.durationMinutes] ?? []).find(
+    (t) => t >= started + DEMO_PROPOSAL.daysAhead * 24 * 60 * MINUTE,
+  );
+  if (start === undefined) throw new Error(`${DEMO_PROPOSAL.by} has no free hour for the demo proposal.`);
+  await createProposal(
+    store,
+    proposer,
+    {
+      postId: ids.get(DEMO_PROPOSAL.post)!,
+      start,
+      durationMinutes: DEMO_PROPOSAL.durationMinutes,
+      kind: "sp",
+      sp: DEMO_PROPOSAL.sp,
+      message: DEMO_PROPOSAL.message,
+    },
+    started,
+  );
   return DEMO_BOARD.length;
 }
 
