@@ -18,7 +18,6 @@ import { getTeachingSettings } from "~/features/bookings/teaching.server";
 import { handleCalendarAction } from "./_app.calendar.server";
 import { loadBookingPanel, loadCalendarSessions, loadSessionLists, viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/features/auth/auth.server";
-import { timeZoneOptions } from "~/features/profile/timezone";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Calendar", matches });
@@ -66,7 +65,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         label: s.label,
         rate: settings.teaching.rates[s.tag] ?? null,
       })),
-      timeZones: timeZoneOptions(),
     },
     feed,
     booking,

@@ -6,6 +6,7 @@ import { exceptionsToText, parseExceptions, parseRanges } from "~/features/booki
 import { formatDay } from "~/features/bookings/format";
 import { parseIsoDate } from "~/utils/zoned-time";
 import type { CalendarActionResult } from "~/features/bookings/types";
+import { TimeZoneInput } from "~/components/time-zone-input";
 import { Outcome } from "./calendar-outcome";
 import { WEEK_ORDER, WeeklyHoursGrid } from "./weekly-hours-grid";
 
@@ -14,7 +15,6 @@ export interface Availability {
   days: string[];
   exceptions: string;
   skills: { tag: string; label: string; rate: number | null }[];
-  timeZones: string[];
 }
 
 /** What the calendar page hands the availability editor and its form. */
@@ -42,13 +42,7 @@ export function AvailabilityForm({ availability, result, busy }: AvailabilityPro
         <label htmlFor="availability-timezone" className="label">
           Your timezone
         </label>
-        <select id="availability-timezone" name="timezone" defaultValue={availability.timeZone} className="input">
-          {availability.timeZones.map((tz) => (
-            <option key={tz} value={tz}>
-              {tz}
-            </option>
-          ))}
-        </select>
+        <TimeZoneInput id="availability-timezone" name="timezone" defaultValue={availability.timeZone} />
       </div>
       {hydrated ? (
         <>
