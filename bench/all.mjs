@@ -2,7 +2,7 @@
 //
 // Each benchmark runs as its own process (so one's memory or open server never skews the next)
 // and keeps its own exit code: 0 when its targets are met. Benchmarks that save rows of
-// {benchmark, figure, target, met} to bench/results/<prefix>-<time>.json (ssr, lighthouse, chat) give one
+// {benchmark, figure, target, met} to bench/results/<prefix>-<time>.json (ssr, lighthouse, growth, chat) give one
 // line per figure (ssr: one per page, its CPU per request as a ratio to the floor's against its target;
 // lighthouse: one per page, its phone figures); the
 // others give one line with their summary and exit code. The table, the load average at the start
@@ -18,6 +18,7 @@ import { bin, ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 const BENCHES = [
   { name: "ssr", command: ["node", "bench/ssr.mjs"], results: "ssr-" },
   { name: "lighthouse", command: ["node", "bench/lighthouse.mjs"], results: "lighthouse-" },
+  { name: "growth", command: ["node", "bench/growth.mjs"], results: "growth-" },
   {
     name: "booking",
     command: [bin("tsx"), "bench/booking.ts"],
