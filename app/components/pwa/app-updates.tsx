@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { SKIP_WAITING } from "~/service-worker/messages";
+// Evaluated with the root, so the browser's install offer is caught even before hydration.
+import "./install-event";
 
 /** How often an open tab asks for a new /sw.js when it comes back into view (the browser also does on each page load). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -40,23 +42,30 @@ export function AppUpdates() {
       onState();
     };
 
+    const register = () => {
+      container
+        .register("/sw.js", { scope: "/", updateViaCache: "none" })
+        .then((registered) => {
+          registration = registered;
+          if (registered.waiting && container.controller) setWaiting(registered.waiting);
+          watch(registered.installing);
+          registered.addEventListener("updatefound", () => watch(registered.installing));
+        })
+        .catch((error: unknown) => {
+          // The app works without it, only not offline.
+          console.warn("The service worker could not be registered:", error);
+        });
+    };
+
     container.addEventListener("controllerchange", onControllerChange);
     document.addEventListener("visibilitychange", onVisible);
-    container
-      .register("/sw.js", { scope: "/", updateViaCache: "none" })
-      .then((registered) => {
-        registration = registered;
-        if (registered.waiting && container.controller) setWaiting(registered.waiting);
-        watch(registered.installing);
-        registered.addEventListener("updatefound", () => watch(registered.installing));
-      })
-      .catch((error: unknown) => {
-        // The app works without it, only not offline.
-        console.warn("The service worker could not be registered:", error);
-      });
+    // Offline (the offline page itself) there is no /sw.js to fetch: register when the network is back.
+    if (navigator.onLine) register();
+    else window.addEventListener("online", register, { once: true });
     return () => {
       container.removeEventListener("controllerchange", onControllerChange);
       document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener("online", register);
     };
   }, []);
 

@@ -1,11 +1,6 @@
 import { useEffect, useState } from "react";
+import { onInstallOffer, takeInstallOffer, type BeforeInstallPromptEvent } from "./install-event";
 import { DISMISSED_KEY, VISITS_KEY, countVisit, parseVisits, shouldOfferInstall } from "~/features/pwa/install-moment";
-
-/** Chromium's install event (not in TypeScript's DOM types). */
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
-}
 
 function readStorage(read: () => string | null): string | null {
   try {
@@ -33,18 +28,7 @@ export function InstallPrompt() {
     }
     setDismissed(readStorage(() => window.localStorage.getItem(DISMISSED_KEY)) !== null);
     setStandalone(window.matchMedia("(display-mode: standalone)").matches);
-    const onPrompt = (event: Event) => {
-      // Keep the browser's own mini-bar away; the offer comes at our moment instead.
-      event.preventDefault();
-      setDeferred(event as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => setDeferred(null);
-    window.addEventListener("beforeinstallprompt", onPrompt);
-    window.addEventListener("appinstalled", onInstalled);
-    return () => {
-      window.removeEventListener("beforeinstallprompt", onPrompt);
-      window.removeEventListener("appinstalled", onInstalled);
-    };
+    return onInstallOffer(setDeferred);
   }, []);
 
   if (!shouldOfferInstall({ visits, dismissed, standalone, installable: deferred !== null })) return null;
@@ -58,10 +42,10 @@ export function InstallPrompt() {
     setDismissed(true);
   };
   const install = async () => {
-    if (!deferred) return;
-    setDeferred(null); // a prompt can be shown once
-    await deferred.prompt();
-    const { outcome } = await deferred.userChoice;
+    const offer = takeInstallOffer();
+    if (!offer) return;
+    await offer.prompt();
+    const { outcome } = await offer.userChoice;
     if (outcome === "dismissed") dismiss();
   };
 
