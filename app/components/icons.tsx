@@ -11,13 +11,21 @@ const paths = {
   bell: "M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9m-4.3 13a2 2 0 0 1-3.4 0",
   wallet: "M20 7H5a2 2 0 0 1 0-4h13v4m2 0v14H5a2 2 0 0 1-2-2V5m14 9h.01",
   chevron: "m6 9 6 6 6-6",
+  // Drawn for left-to-right; each of these points along the line of text and turns round in RTL.
+  back: "M19 12H5m6 6-6-6 6-6",
+  forward: "M5 12h14m-6-6 6 6-6 6",
+  "chevron-back": "m15 18-6-6 6-6",
+  "chevron-forward": "m9 18 6-6-6-6",
   plus: "M12 5v14m-7-7h14",
   x: "M18 6 6 18M6 6l12 12",
 } as const;
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
+/** Icons that mean a direction of reading (back, forward): mirrored when the page is right to left (decision 050). */
+const MIRRORED: ReadonlySet<IconName> = new Set(["back", "forward", "chevron-back", "chevron-forward"]);
+
+export function Icon({ name, className, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -27,6 +35,8 @@ export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGEle
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
+      className={MIRRORED.has(name) ? `rtl:-scale-x-100 ${className ?? ""}`.trim() : className}
+      data-icon={name}
       {...props}
     >
       <path d={paths[name]} />

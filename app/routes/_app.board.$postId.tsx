@@ -14,6 +14,7 @@ import { loadBoardPost, viewerOf } from "~/features/board/read.server";
 import { formatText, priceText } from "~/features/board/rules";
 import { pictureSources } from "~/features/members/picture";
 import { pageMeta } from "~/utils/meta";
+import { Icon } from "~/components/icons";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta({ title: data ? data.post.title : "Post", matches });
@@ -60,7 +61,8 @@ export default function BoardPostPage() {
     <div className="mx-auto max-w-4xl">
       <p className="mb-4 text-sm">
         <Link to="/board" className="text-brand-700 hover:underline">
-          ← Offers and needs
+          <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+          Offers and needs
         </Link>
       </p>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -134,7 +136,7 @@ export default function BoardPostPage() {
               <div className="min-w-0">
                 <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
                   <Link to={`/members/${poster.uid}`} className="hover:underline">
-                    {poster.fullName}
+                    <bdi>{poster.fullName}</bdi>
                   </Link>
                 </h2>
                 <p className="text-xs text-slate-600">Level {poster.level}</p>
@@ -152,7 +154,7 @@ export default function BoardPostPage() {
           {others.length ? (
             <section aria-labelledby="other-posts">
               <h2 id="other-posts" className="mb-2 text-sm font-semibold text-slate-900">
-                More from {poster.fullName}
+                More from <bdi>{poster.fullName}</bdi>
               </h2>
               <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
                 {others.map((p) => (

@@ -9,6 +9,7 @@ import { POST_NOT_FOUND } from "~/features/board/errors";
 import { submitEdit } from "~/features/board/post-form.server";
 import type { FormFailure } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { Icon } from "~/components/icons";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Edit post", matches });
 
@@ -51,7 +52,8 @@ export default function EditPost() {
     <div className="mx-auto max-w-2xl">
       <p className="mb-4 text-sm">
         <Link to={`/board/${postId}`} className="text-brand-700 hover:underline">
-          ← Back to the post
+          <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+          Back to the post
         </Link>
       </p>
       <PageHeader

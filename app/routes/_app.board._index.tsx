@@ -7,6 +7,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { loadBoardPage } from "~/features/board/board-page.server";
 import { filtersQuery, FORMAT_LABELS, PRICE_LABELS, SORT_LABELS, BOARD_SORTS } from "~/features/board/rules";
 import { pageMeta } from "~/utils/meta";
+import { Icon } from "~/components/icons";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Offers and needs", matches });
 
@@ -165,7 +166,8 @@ export default function Board() {
         <nav aria-label="Pages" className="mt-4 flex justify-between text-sm">
           {!firstPage ? (
             <Link to={`/board${filtersQuery(f)}`} className="font-medium text-brand-700 hover:underline">
-              ← First page
+              <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+              First page
             </Link>
           ) : (
             <span />
@@ -176,7 +178,8 @@ export default function Board() {
               className="font-medium text-brand-700 hover:underline"
               rel="next"
             >
-              Next page →
+              Next page
+              <Icon name="forward" className="ms-1 inline h-4 w-4 align-[-0.2em]" />
             </Link>
           ) : d.more ? (
             <Link
@@ -184,7 +187,8 @@ export default function Board() {
               className="font-medium text-brand-700 hover:underline"
               rel="next"
             >
-              Next page →
+              Next page
+              <Icon name="forward" className="ms-1 inline h-4 w-4 align-[-0.2em]" />
             </Link>
           ) : null}
         </nav>

@@ -7,6 +7,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { submitNewPost } from "~/features/board/post-form.server";
 import type { FormFailure } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { Icon } from "~/components/icons";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "New post", matches });
 
@@ -45,7 +46,8 @@ export default function NewPost() {
     <div className="mx-auto max-w-2xl">
       <p className="mb-4 text-sm">
         <Link to="/board" className="text-brand-700 hover:underline">
-          ← Offers and needs
+          <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+          Offers and needs
         </Link>
       </p>
       <PageHeader title="New post" description="Say what you can give, or what you are looking for." />

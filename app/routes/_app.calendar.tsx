@@ -19,6 +19,7 @@ import { handleCalendarAction } from "./_app.calendar.server";
 import { loadBookingPanel, loadCalendarSessions, loadSessionLists, viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { Icon } from "~/components/icons";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Calendar", matches });
 
@@ -107,7 +108,7 @@ export default function CalendarPage() {
               >
                 <div>
                   <Link to={`/session/${s.id}`} className="font-medium text-slate-900 hover:underline">
-                    {s.skillLabel} with {s.otherName}
+                    <bdi>{s.skillLabel}</bdi> with <bdi>{s.otherName}</bdi>
                   </Link>
                   <p className="text-sm text-slate-600">
                     {formatSessionRange(s, timeZone)} · {s.price === 0 ? "free swap" : `${s.price} SP`}
@@ -128,7 +129,7 @@ export default function CalendarPage() {
               className="btn-secondary"
               aria-label="Previous"
             >
-              ‹
+              <Icon name="chevron-back" className="h-5 w-5" />
             </Link>
             <Link
               to={`?${new URLSearchParams({ view: range.view })}`}
@@ -141,7 +142,7 @@ export default function CalendarPage() {
               className="btn-secondary"
               aria-label="Next"
             >
-              ›
+              <Icon name="chevron-forward" className="h-5 w-5" />
             </Link>
             <span className="ms-2 text-sm font-medium text-slate-700">
               {range.view === "week" ? `Week of ${range.days[0]}` : range.month}

@@ -7,6 +7,7 @@ import { runThreadAction } from "~/features/community/thread-action.server";
 import { requireUserId } from "~/features/auth/auth.server";
 import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { Icon } from "~/components/icons";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta({ title: data ? data.title : "Thread", matches });
@@ -34,7 +35,8 @@ export default function ThreadPage() {
     <div className="mx-auto max-w-3xl">
       <p className="mb-4 text-sm">
         <a href="/community" className="text-brand-700 hover:underline">
-          ← Community
+          <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+          Community
         </a>
         <span className="text-slate-400"> · </span>
         <a href={`/discuss?thread=${d.threadId}`} className="text-brand-700 hover:underline">

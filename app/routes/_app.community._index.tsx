@@ -7,6 +7,7 @@ import { loadCommunityPage } from "~/features/community/community-page.server";
 import { SORT_LABELS, SORTS } from "~/features/community/sorts";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { Icon } from "~/components/icons";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Community", matches });
 
@@ -117,7 +118,8 @@ export default function Community() {
                     to={href({ space: d.spaceId, sort: d.sort })}
                     className="font-medium text-brand-700 hover:underline"
                   >
-                    ← First page
+                    <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+                    First page
                   </Link>
                 ) : (
                   <span />
@@ -128,7 +130,8 @@ export default function Community() {
                     className="font-medium text-brand-700 hover:underline"
                     rel="next"
                   >
-                    Next page →
+                    Next page
+                    <Icon name="forward" className="ms-1 inline h-4 w-4 align-[-0.2em]" />
                   </Link>
                 ) : null}
               </div>

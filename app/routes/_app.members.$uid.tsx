@@ -119,7 +119,9 @@ export default function MemberProfile() {
       <section className="card space-y-6">
         <div>
           <h2 className="text-base font-semibold">About</h2>
-          <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{member.bio || "No bio yet."}</p>
+          <p dir="auto" className="mt-1 whitespace-pre-line text-sm text-slate-700">
+            {member.bio || "No bio yet."}
+          </p>
         </div>
         <div>
           <h2 className="mb-2 text-base font-semibold">Teaches</h2>

@@ -152,7 +152,7 @@ export default function Members() {
                   <div className="min-w-0 flex-1">
                     <h2 className="break-words text-base font-semibold leading-snug">
                       <Link to={`/members/${m.uid}`} className="hover:text-brand-700 hover:underline">
-                        {m.fullName}
+                        <bdi>{m.fullName}</bdi>
                       </Link>
                     </h2>
                     <p className="text-xs text-slate-600">

@@ -20,6 +20,7 @@ import { getBalance, listEntries } from "~/features/wallet/ledger.server";
 import { adminContext, notFound } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pictureSources } from "~/features/members/picture";
+import { Icon } from "~/components/icons";
 
 const LEDGER_PAGE = 50;
 
@@ -182,7 +183,8 @@ export default function AdminMember() {
   return (
     <div className="space-y-6">
       <Link to="/admin/members" className="text-sm font-medium text-brand-600 hover:underline">
-        ← All members
+        <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+        All members
       </Link>
       <div className="card flex flex-wrap items-center gap-4">
         <img {...pictureSources(m.avatar, 64)} alt="" className="h-16 w-16 rounded-full object-cover" />

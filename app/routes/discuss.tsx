@@ -8,6 +8,7 @@ import { listSpaces } from "~/features/community/read.server";
 import { loadThreadPage } from "~/features/community/thread-page.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { Icon } from "~/components/icons";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta({ title: data?.thread ? data.thread.title : "Discussions", matches });
@@ -40,7 +41,8 @@ export default function Discuss() {
           to={d.thread ? `/community/${d.thread.threadId}` : "/community"}
           className="text-sm font-medium text-brand-700 hover:underline"
         >
-          ← Back to the community
+          <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+          Back to the community
         </Link>
       </div>
       <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6">

@@ -29,7 +29,9 @@ export function PostCard({ post, now }: { post: BoardCard; now: number }) {
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
           <TypeBadge type={post.type} />
-          <span className="text-xs font-medium text-slate-600">{post.skillLabel}</span>
+          <span className="text-xs font-medium text-slate-600">
+            <bdi>{post.skillLabel}</bdi>
+          </span>
           {post.mine ? <span className="text-xs text-slate-500">Your post</span> : null}
         </p>
         <h2 className="mt-1 text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">
@@ -46,7 +48,7 @@ export function PostCard({ post, now }: { post: BoardCard; now: number }) {
           <span className="[overflow-wrap:anywhere]">{formatText(post.format, post.area)}</span>
           <span aria-hidden="true">·</span>
           <span>
-            {post.poster.fullName}, <PostTime at={post.createdAt} now={now} />
+            <bdi>{post.poster.fullName}</bdi>, <PostTime at={post.createdAt} now={now} />
           </span>
         </p>
       </div>

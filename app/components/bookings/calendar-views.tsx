@@ -31,7 +31,7 @@ function SessionChip({ session, timeZone }: { session: SessionSummary; timeZone:
       className={`block truncate rounded border px-1.5 py-0.5 text-xs ${CHIP[session.state] ?? ""}`}
       title={`${session.skillLabel} with ${session.otherName} (${session.state})`}
     >
-      <span className="tabular-nums">{formatTime(session.start, timeZone)}</span> {session.skillLabel}
+      <span className="tabular-nums">{formatTime(session.start, timeZone)}</span> <bdi>{session.skillLabel}</bdi>
     </Link>
   );
 }

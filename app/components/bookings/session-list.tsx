@@ -31,7 +31,8 @@ export function SessionList({
                   to={`/session/${s.id}`}
                   className="block truncate text-sm font-medium text-slate-900 hover:underline"
                 >
-                  {s.skillLabel} · {s.role === "mentor" ? "teaching" : "learning"} with {s.otherName}
+                  <bdi>{s.skillLabel}</bdi> · {s.role === "mentor" ? "teaching" : "learning"} with{" "}
+                  <bdi>{s.otherName}</bdi>
                 </Link>
                 <p className="text-xs text-slate-500">
                   {formatSessionRange(s, timeZone)} · {s.price === 0 ? "free" : `${s.price} SP`}

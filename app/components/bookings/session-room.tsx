@@ -402,7 +402,7 @@ function ReviewPanel({
           {mine ? (
             <>
               {" "}
-              You rated {otherName} <Stars rating={mine.rating} />.
+              You rated <bdi>{otherName}</bdi> <Stars rating={mine.rating} />.
             </>
           ) : null}
         </p>
@@ -410,7 +410,9 @@ function ReviewPanel({
         <fetcher.Form method="post" action={`/api/bookings/${id}`} className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="review" />
           <fieldset>
-            <legend className="label">How was your session with {otherName}?</legend>
+            <legend className="label">
+              How was your session with <bdi>{otherName}</bdi>?
+            </legend>
             <div className="flex gap-3">
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n} className="flex items-center gap-1 text-sm">
@@ -438,7 +440,7 @@ function ReviewPanel({
       )}
       {theirs ? (
         <p className="mt-3 text-sm text-slate-700">
-          {otherName} rated you <Stars rating={theirs.rating} />
+          <bdi>{otherName}</bdi> rated you <Stars rating={theirs.rating} />
           {theirs.comment ? `: “${theirs.comment}”` : "."}
         </p>
       ) : null}
@@ -529,7 +531,7 @@ function Conversation({
   return (
     <section className="card" aria-labelledby="conversation-title">
       <h2 id="conversation-title" className="text-lg font-semibold">
-        Conversation with {otherName}
+        Conversation with <bdi>{otherName}</bdi>
       </h2>
       {/* It scrolls, so it takes the focus: a keyboard can read back through it (WCAG 2.1.1, axe's
           scrollable-region-focusable); the lint rule does not know scrolling lists. */}
@@ -541,7 +543,9 @@ function Conversation({
             <div
               className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm ${m.sender === uid ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
             >
-              <p className="whitespace-pre-wrap break-words">{m.text}</p>
+              <p dir="auto" className="whitespace-pre-wrap break-words">
+                {m.text}
+              </p>
               <p className={`mt-1 text-[10px] ${m.sender === uid ? "text-brand-50" : "text-slate-600"}`}>
                 {formatTime(m.timestamp, timeZone)}
               </p>

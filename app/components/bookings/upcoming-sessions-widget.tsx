@@ -22,7 +22,7 @@ export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: Sessi
           <Link to={`/session/${s.id}`} className="flex items-center justify-between gap-3 py-2 hover:text-brand-700">
             <span className="min-w-0">
               <span className="block truncate text-sm font-medium text-slate-900">
-                {s.skillLabel} {s.role === "mentor" ? "with" : "from"} {s.otherName}
+                <bdi>{s.skillLabel}</bdi> {s.role === "mentor" ? "with" : "from"} <bdi>{s.otherName}</bdi>
               </span>
               <span className="block text-xs text-slate-500">{formatDateTime(s.start, timeZone)}</span>
             </span>

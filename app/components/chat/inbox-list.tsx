@@ -30,7 +30,7 @@ export function InboxList({
             <div className="min-w-0 flex-1">
               <div className="flex items-baseline justify-between gap-2">
                 <span className={`truncate text-sm ${entry.unread ? "font-bold" : "font-medium"}`}>
-                  {entry.other.fullName}
+                  <bdi>{entry.other.fullName}</bdi>
                 </span>
                 {entry.lastMessage ? (
                   <time className="shrink-0 text-xs text-slate-600">{timeAgo(entry.updatedAt, now)}</time>

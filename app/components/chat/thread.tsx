@@ -14,6 +14,7 @@ import { Avatar } from "../members/avatar";
 import { ReportButton } from "~/components/reports/report-button";
 import { Composer } from "./composer";
 import { useMarkSeen } from "./use-mark-seen";
+import { Icon } from "~/components/icons";
 
 interface ThreadProps {
   chatId: string;
@@ -148,15 +149,17 @@ export function Thread({
     <section className="flex h-full min-h-0 min-w-0 flex-col" aria-label={`Conversation with ${other.fullName}`}>
       <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
         <Link to="/inbox" className="text-sm font-medium text-brand-700 lg:hidden" aria-label="Back to conversations">
-          ←
+          <Icon name="back" className="h-5 w-5" />
         </Link>
         <Avatar src={other.avatar} size="sm" presence={presence} now={now} />
         <div className="min-w-0">
           {other.deleted ? (
-            <span className="font-semibold">{other.fullName}</span>
+            <span className="font-semibold">
+              <bdi>{other.fullName}</bdi>
+            </span>
           ) : (
             <Link to={`/members/${other.uid}`} className="font-semibold hover:underline">
-              {other.fullName}
+              <bdi>{other.fullName}</bdi>
             </Link>
           )}
           <p className="text-xs text-slate-500" data-testid="thread-presence">
@@ -178,7 +181,9 @@ export function Thread({
           </li>
         ) : null}
         {messages.length === 0 ? (
-          <li className="py-8 text-center text-sm text-slate-500">Say hello to {other.fullName}.</li>
+          <li className="py-8 text-center text-sm text-slate-500">
+            Say hello to <bdi>{other.fullName}</bdi>.
+          </li>
         ) : null}
         {messages.map((m) => {
           const mine = m.sender === me;
@@ -196,6 +201,7 @@ export function Thread({
                 </p>
               ) : (
                 <p
+                  dir="auto"
                   className={`max-w-[80%] whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere] ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
                 >
                   <MessageText text={m.text} />

@@ -71,7 +71,7 @@ const DOCUMENT_SCHEMA: SanitizeSchema = { ...SANITIZE_SCHEMA, tagNames: DOCUMENT
 export function Markdown({ text, kind = "post" }: { text: string; kind?: "post" | "document" }) {
   const isDocument = kind === "document";
   return (
-    <div className={isDocument ? "post-body legal-text" : "post-body"}>
+    <div className={isDocument ? "post-body legal-text" : "post-body"} dir={isDocument ? undefined : "auto"}>
       <ReactMarkdown
         allowedElements={isDocument ? DOCUMENT_ELEMENTS : [...ALLOWED_ELEMENTS]}
         unwrapDisallowed

@@ -51,7 +51,7 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
           className="h-8 w-8 rounded-full bg-slate-100 object-cover"
         />
         <a href={`/members/${post.author.uid}`} className="font-semibold text-slate-900 hover:underline">
-          {post.author.fullName}
+          <bdi>{post.author.fullName}</bdi>
         </a>
         <span className="text-slate-500">
           <PostTime at={post.createdAt} now={ctx.now} />

@@ -6,6 +6,7 @@ import type { ForumAuthor } from "~/engine/live/feeds";
 import { highlight } from "~/features/community/highlight";
 import { PostTime } from "./post-time";
 import { pictureSources } from "~/features/members/picture";
+import { Icon } from "~/components/icons";
 
 interface ThreadRow {
   id: string;
@@ -56,7 +57,7 @@ export function ThreadList({
                 to={`/community/${t.id}`}
                 className="font-semibold text-slate-900 hover:underline [overflow-wrap:anywhere]"
               >
-                {t.title}
+                <bdi>{t.title}</bdi>
               </Link>
               {!t.seen ? (
                 <span
@@ -80,9 +81,9 @@ export function ThreadList({
               ) : null}
             </p>
             <p className="mt-0.5 text-xs text-slate-500">
-              {t.author.fullName} · {spaceName(t.spaceId)} · {t.replyCount} {t.replyCount === 1 ? "reply" : "replies"} ·{" "}
-              {t.reactionCount} {t.reactionCount === 1 ? "reaction" : "reactions"} · active{" "}
-              <PostTime at={t.lastActivityAt} now={now} />
+              <bdi>{t.author.fullName}</bdi> · {spaceName(t.spaceId)} · {t.replyCount}{" "}
+              {t.replyCount === 1 ? "reply" : "replies"} · {t.reactionCount}{" "}
+              {t.reactionCount === 1 ? "reaction" : "reactions"} · active <PostTime at={t.lastActivityAt} now={now} />
             </p>
           </div>
         </li>
@@ -158,13 +159,15 @@ export function SearchResults({
               to={r.postId === r.threadId ? `/community/${r.threadId}` : `/community/${r.threadId}#post-${r.postId}`}
               className="font-semibold text-slate-900 hover:underline"
             >
-              <Marked text={r.title} q={q} />
+              <bdi>
+                <Marked text={r.title} q={q} />
+              </bdi>
             </Link>
             <p className="mt-1 text-sm text-slate-700">
               <Marked text={r.body} q={q} />
             </p>
             <p className="mt-1 text-xs text-slate-500">
-              {r.author.fullName} · <PostTime at={r.createdAt} now={now} />
+              <bdi>{r.author.fullName}</bdi> · <PostTime at={r.createdAt} now={now} />
             </p>
           </li>
         ))}
@@ -175,7 +178,8 @@ export function SearchResults({
             to={`/community?${new URLSearchParams({ q, page: String(page - 1) })}`}
             className="text-brand-700 hover:underline"
           >
-            ← Previous
+            <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+            Previous
           </Link>
         ) : (
           <span />
@@ -185,7 +189,8 @@ export function SearchResults({
             to={`/community?${new URLSearchParams({ q, page: String(page + 1) })}`}
             className="text-brand-700 hover:underline"
           >
-            More results →
+            More results
+            <Icon name="forward" className="ms-1 inline h-4 w-4 align-[-0.2em]" />
           </Link>
         ) : null}
       </div>

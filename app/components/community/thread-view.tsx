@@ -64,10 +64,12 @@ export function ThreadView(props: ThreadViewProps) {
             {props.space.name}
           </a>
         </p>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{thread.title}</h1>
+        <h1 dir="auto" className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
+          {thread.title}
+        </h1>
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
           <span>
-            Started by {props.author.fullName} · <PostTime at={props.createdAt} now={now} />
+            Started by <bdi>{props.author.fullName}</bdi> · <PostTime at={props.createdAt} now={now} />
           </span>
           <span data-testid="reply-count">
             {thread.replyCount} {thread.replyCount === 1 ? "reply" : "replies"}

@@ -24,11 +24,11 @@ export function BoardWidget({ posts }: { posts: BoardCard[] }) {
         <li key={p.id} className="py-2 first:pt-0 last:pb-0">
           <Link to={`/board/${p.id}`} className="group block min-w-0">
             <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-              {p.type === "need" ? "Need" : "Offer"} · {p.skillLabel}
+              {p.type === "need" ? "Need" : "Offer"} · <bdi>{p.skillLabel}</bdi>
             </span>
             <span className="block break-words font-medium text-slate-900 group-hover:underline">{p.title}</span>
             <span className="block text-xs text-slate-600">
-              {p.poster.fullName} · {priceText(p.price)}
+              <bdi>{p.poster.fullName}</bdi> · {priceText(p.price)}
             </span>
           </Link>
         </li>

@@ -23,7 +23,7 @@ export function MatchCard({ member, presence, reason, twoWay, saved, rate, nextS
         <div className="min-w-0 flex-1">
           <h2 className="text-base font-semibold leading-snug">
             <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline">
-              {member.fullName}
+              <bdi>{member.fullName}</bdi>
             </Link>
           </h2>
           <p className="text-xs text-slate-500">

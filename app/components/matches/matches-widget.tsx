@@ -32,7 +32,7 @@ export function MatchesWidgetContent({ items }: { items: readonly MatchesWidgetI
             <Avatar src={member.avatar} size="sm" presence={presence} />
             <div className="min-w-0">
               <Link to={`/members/${member.uid}`} className="block truncate text-sm font-medium hover:underline">
-                {member.fullName}
+                <bdi>{member.fullName}</bdi>
               </Link>
               <p className="truncate text-xs text-slate-500">{reason}</p>
             </div>

@@ -24,7 +24,9 @@ export function MemberReviews({ reviews }: { reviews: MemberReview[] }) {
                   {"★".repeat(review.rating)}
                   <span className="text-slate-300">{"★".repeat(5 - review.rating)}</span>
                 </span>{" "}
-                <span className="text-slate-600">for {review.skillLabel}</span>
+                <span className="text-slate-600">
+                  for <bdi>{review.skillLabel}</bdi>
+                </span>
               </p>
               {review.comment ? (
                 <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{review.comment}</p>

@@ -24,7 +24,7 @@ export function SkillChips({
           key={s.tag}
           className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ${LEVEL_STYLE[s.level]} ${highlight?.has(s.tag) ? "ring-2 ring-amber-300" : ""}`}
         >
-          {s.label}
+          <bdi>{s.label}</bdi>
           <span className="font-normal">· {s.level}</span>
         </li>
       ))}

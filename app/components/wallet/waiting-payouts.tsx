@@ -35,7 +35,7 @@ export function WaitingPayouts({ payouts, timeZone }: { payouts: WaitingPayout[]
                 to={`/session/${p.bookingId}`}
                 className="block break-words font-medium text-slate-900 hover:underline"
               >
-                {p.skillLabel} ({p.durationMinutes} min) with {p.learnerName}
+                <bdi>{p.skillLabel}</bdi> ({p.durationMinutes} min) with <bdi>{p.learnerName}</bdi>
               </Link>
             }
             detail={<time dateTime={new Date(p.start).toISOString()}>{formatEntryTime(p.start, timeZone)}</time>}
