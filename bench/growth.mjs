@@ -114,6 +114,15 @@ async function main() {
   console.log(`Load average at the start: ${loadAtStart} (1, 5, 15 min) on ${os.cpus().length} cores`);
   const communities = [];
   let failed = false;
+  // Stopped (Ctrl-C, a kill): the servers it started go too, and their stores.
+  for (const signal of ["SIGINT", "SIGTERM"])
+    process.once(signal, async () => {
+      for (const community of communities) {
+        await stopServer(community.server);
+        if (!process.env.BENCH_KEEP_DATA) rmSync(community.dataDir, { recursive: true, force: true });
+      }
+      process.exit(1);
+    });
   try {
     for (const size of COMMUNITIES) {
       const port = await freePort();
