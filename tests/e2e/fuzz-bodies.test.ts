@@ -63,8 +63,8 @@ function urlOf(route: ActionRoute, world: PageWorld): string {
     uid: world.other.uid,
     // Another member's post takes answers; only one's own can be edited.
     postId: route.pattern.endsWith("/edit") ? world.myBoardPostId : world.boardPostId,
-    // The answer to a proposal reads its body before it looks the proposal up.
-    proposalId: "no-such-proposal",
+    // A real proposal waiting on the member's own need, so the answer's own checks are fuzzed.
+    proposalId: world.proposalId,
     checkoutId: checkoutId(
       route.pattern.startsWith("/checkout/test-plan/") ? world.planCheckoutUrl : world.checkoutUrl,
     ),

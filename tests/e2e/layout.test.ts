@@ -117,6 +117,7 @@ test("the page list holds every page route of the app", () => {
     threadId: "thread-1",
     boardPostId: "post-1",
     myBoardPostId: "post-2",
+    proposalId: "proposal-1",
     checkoutUrl: "/checkout/test/tc_1",
     planCheckoutUrl: "/checkout/test-plan/tpc_1",
   };

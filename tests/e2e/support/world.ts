@@ -19,6 +19,8 @@ import { openChat, sendMessage } from "~/features/chat/chat.server";
 import { toggleReaction } from "~/features/community/interact.server";
 import { createThread, reply } from "~/features/community/write.server";
 import { createBoardPost } from "~/features/board/write.server";
+import { createProposal } from "~/features/board/proposals.server";
+import { ownFreeStarts } from "~/features/bookings/views.server";
 import { postFormSchema } from "~/features/board/rules";
 import { saveMember } from "~/features/members/saved.server";
 import { fileReport } from "~/features/reports/reports.server";
@@ -39,6 +41,8 @@ export interface PageWorld {
   /** A board post by `other` (reported by `me`, so the report queue holds one) and one by `me`. */
   boardPostId: string;
   myBoardPostId: string;
+  /** A proposal by `other` waiting on `me`'s need: its page shows it, the fuzz test answers it. */
+  proposalId: string;
   /** Open test checkouts of `me`: an SP pack and a plan. */
   checkoutUrl: string;
   planCheckoutUrl: string;
@@ -55,7 +59,9 @@ export async function threadAndCheckouts(
   me: TestUser,
   other: TestUser,
   thread: { title: string; body: string; reply: string },
-): Promise<Pick<PageWorld, "threadId" | "boardPostId" | "myBoardPostId" | "checkoutUrl" | "planCheckoutUrl">> {
+): Promise<
+  Pick<PageWorld, "threadId" | "boardPostId" | "myBoardPostId" | "proposalId" | "checkoutUrl" | "planCheckoutUrl">
+> {
   const now = Date.now();
   // Written an hour ago, past the posting limits of new members.
   const { threadId } = await createThread(
@@ -104,6 +110,21 @@ export async function threadAndCheckouts(
     { targetKind: "board_post", targetId: boardPostId, contextId: boardPostId, reason: "spam", text: "" },
     now - HOUR / 5,
   );
+  // `other` proposes an hour of their free time on `me`'s need, through the proposal service.
+  const { starts } = await ownFreeStarts(store, other.uid, 1, now);
+  const { id: proposalId } = await createProposal(
+    store,
+    other.uid,
+    {
+      postId: myBoardPostId,
+      start: starts[60][0],
+      durationMinutes: 60,
+      kind: "sp",
+      sp: 3,
+      message: thread.title,
+    },
+    now,
+  );
 
   const getStore = async () => store;
   const key = `world_${randomBytes(6).toString("hex")}`;
@@ -133,7 +154,7 @@ export async function threadAndCheckouts(
     },
     now - HOUR / 6,
   );
-  return { threadId, boardPostId, myBoardPostId, checkoutUrl: checkout.url!, planCheckoutUrl: plan.url };
+  return { threadId, boardPostId, myBoardPostId, proposalId, checkoutUrl: checkout.url!, planCheckoutUrl: plan.url };
 }
 
 /** A member granted the admin role. */
