@@ -9,6 +9,7 @@ import { getFiles, getStore, runsTimedWorkInProcess, sweepPresence, sweepSignInL
 import { startBackgroundWork } from "~/features/bookings/scheduler.server";
 import { lapseDueProposals } from "~/features/board/proposals.server";
 import { runPostAlerts } from "~/features/board/post-alerts.server";
+import { runDueDigests } from "~/features/digest/run.server";
 import { kickDataExportWork } from "~/features/export/work.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
@@ -44,6 +45,8 @@ if (env.NODE_ENV !== "test" && runsTimedWorkInProcess())
       await lapseDueProposals(store).catch((error: unknown) => console.error("Lapsing proposals failed:", error));
       // New board posts reach the members whose skills they fit within a tick.
       await runPostAlerts(store).catch((error: unknown) => console.error("Board post alerts failed:", error));
+      // Digest e-mails: once an hour, the members whose day or week has just ended (decision 047).
+      await runDueDigests(store).catch((error: unknown) => console.error("Digests failed:", error));
       // Members' data archives are built in the background of this worker, one at a time; a long
       // build does not hold up the ticks (the archive's own claim keeps other workers off it).
       kickDataExportWork(store);

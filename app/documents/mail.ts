@@ -26,6 +26,7 @@ export const MAIL_KINDS = [
   "new_messages",
   "board_posts",
   "data_export_ready",
+  "digest",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -44,7 +45,7 @@ export const mailJobSchema = z.object({
   kind: z.unknown().transform((v) => (MAIL_KINDS.includes(v as MailKind) ? (v as MailKind) : null)),
   /**
    * The booking id, the chat id for new_messages, the archive id for data_export_ready, the hour's
-   * bell notice id (`board_{hour}`) for board_posts.
+   * bell notice id (`board_{hour}`) for board_posts, the period for digest.
    */
   ref: text(),
   /** Who caused a cancellation: "system" when a request expired unanswered; null otherwise. */

@@ -9,6 +9,7 @@
  * dropped, so a new field is added here first. Decision: docs/decisions/023-documents-typed-once.md.
  */
 import { DEFAULT_AVATAR, SKILL_LEVELS, type SkillLevel } from "./values";
+import { DEFAULT_DIGEST, DIGEST_FREQUENCIES } from "./digest";
 import { z } from "zod/v4";
 import {
   anyRecord,
@@ -103,6 +104,8 @@ export const userSchema = z.object({
   createdAt: count(),
   /** Categories switched off are stored as false; the notifications feature reads the map. */
   notificationPrefs: anyRecord,
+  /** The digest e-mail: daily, weekly (when missing) or off (decision 047). */
+  digest: oneOf(DIGEST_FREQUENCIES, DEFAULT_DIGEST),
   /** When the member first opened the dashboard; null before. */
   dashboardVisitedAt: optionalTime,
   suspension: suspensionSchema,

@@ -11,6 +11,7 @@ import { AuthError } from "~/engine/auth/types";
 import { newPasswordSchema } from "~/features/auth/schemas";
 import { getDataExport } from "~/documents/data-exports";
 import { downloadLink, requestExport } from "~/features/export/export.server";
+import { DigestChoice } from "~/features/digest/digest-choice";
 import { deleteAccount } from "~/features/members/delete-account.server";
 import { saveNotificationPrefs } from "~/features/notifications/notifications.server";
 import {
@@ -99,6 +100,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // keeps its claims): ask the engine for the account as it is now.
     emailVerified: user.emailVerified || (await auth.getUser(user.uid))?.emailVerified === true,
     notificationPrefs: readNotificationPrefs(user.profile),
+    digest: user.profile.digest,
     // Where the server cannot check a password, the typed confirmation is the check.
     deleteNeedsPassword: auth.capabilities.checksPasswords,
     timezone: user.profile.timezone,
@@ -248,7 +250,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { email, emailVerified, notificationPrefs, deleteNeedsPassword, timezone, timezones, dataExport } =
+  const { email, emailVerified, notificationPrefs, digest, deleteNeedsPassword, timezone, timezones, dataExport } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -282,6 +284,7 @@ export default function Settings() {
         </section>
         <LanguageSettings />
         <NotificationChoices prefs={notificationPrefs} busy={navigation.state !== "idle"} />
+        <DigestChoice frequency={digest} />
         <section className="card">
           <h2 className="text-base font-semibold">Timezone</h2>
           <p className="mt-1 text-sm text-slate-600">Session times are shown in this timezone.</p>

@@ -6,6 +6,7 @@ import { runDataExportWork } from "~/features/export/work.server";
 import { runMailWork } from "~/features/mail/work.server";
 import { lapseDueProposals } from "~/features/board/proposals.server";
 import { runPostAlerts } from "~/features/board/post-alerts.server";
+import { runDueDigests } from "~/features/digest/run.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
 import { runDueRetention } from "~/features/retention/retention.server";
 import { getServerEnv } from "~/utils/env.server";
@@ -39,11 +40,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const mail = await runMailWork(store);
   const lapsedProposals = await lapseDueProposals(store);
   const boardAlerts = await runPostAlerts(store);
+  // Once an hour: digests of the members whose day or week has ended (decision 047), queued for the next mail step.
+  const digests = await runDueDigests(store);
   // Once, at the first call: pictures stored before decision 027 lose their metadata.
   const pictures = await convertStoredPictures(store, await getFiles());
   // Once a day: what is past its period goes (decision 044).
   const retention = await runDueRetention(store);
-  return Response.json({ ok: true, ...due, exports, mail, lapsedProposals, boardAlerts, pictures, retention });
+  return Response.json({ ok: true, ...due, exports, mail, lapsedProposals, boardAlerts, digests, pictures, retention });
 }
 
 export const loader = postOnly;

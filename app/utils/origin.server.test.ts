@@ -78,6 +78,16 @@ describe("originRefusal: the page's origin must name the host the request was ad
     );
   });
 
+  it("lets the digest's one-click unsubscribe through from anywhere: its signed token is its authority (decision 047)", () => {
+    const unsubscribe = "http://localhost:3000/digest/unsubscribe?token=v1.x";
+    expect(originRefusal(post({ Origin: "https://mail.example" }, unsubscribe))).toBeNull();
+    expect(originRefusal(post({ "Sec-Fetch-Site": "cross-site" }, unsubscribe))).toBeNull();
+    // Only that address: a path that merely starts with it is still held to the rule.
+    expect(originRefusal(post({ Origin: "https://mail.example" }, "http://localhost:3000/digest/unsubscribe/x"))).toBe(
+      "This request came from another site and was refused.",
+    );
+  });
+
   it("ignores an X-Forwarded-Host no trusted proxy set", () => {
     expect(
       originRefusal(post({ Origin: "http://localhost:3000", "X-Forwarded-Host": "elsewhere.example" })),

@@ -48,12 +48,21 @@ export function isCrossSite(request: Request): boolean {
 }
 
 /**
+ * Addresses whose posts carry their own authority in a signed token and need no session, so the
+ * origin rule does not apply: the digest's one-click unsubscribe (RFC 8058), which a mail provider
+ * posts from its own servers and a webmail page may post from its own site (decision 047). A route
+ * listed here must do nothing a forged request could abuse without the token.
+ */
+const TOKEN_AUTHORISED_POSTS = new Set(["/digest/unsubscribe"]);
+
+/**
  * Why a state-changing request is refused, or null. Beside the origin rule, the page's origin must
  * name the host the request was addressed to: Remix aborts any other action with a 500 (its own
  * check reads X-Forwarded-Host, else Host), so such a request is answered here, with a 403 that
  * says what to fix. server.mjs drops an X-Forwarded-Host it does not trust before Remix sees it.
  */
 export function originRefusal(request: Request): string | null {
+  if (TOKEN_AUTHORISED_POSTS.has(new URL(request.url).pathname)) return null;
   if (isCrossSite(request)) return CROSS_SITE;
   const origin = request.headers.get("Origin");
   if (origin && new URL(origin).host !== addressedHost(request)) return ANOTHER_HOST;

@@ -50,6 +50,8 @@ import { forumNewestOf, forumPostsOf } from "~/engine/live/feeds";
 import { lapseDueProposals } from "~/features/board/proposals.server";
 import { listBoard, listMyPosts } from "~/features/board/read.server";
 import { readFilters } from "~/features/board/rules";
+import { gatherDigest, readSharedPosts } from "~/features/digest/gather.server";
+import { queueDueDigests } from "~/features/digest/run.server";
 import { findIndex, queryOfStructured, requiredIndex, type CompositeIndex } from "./required-index";
 
 const { indexes } = JSON.parse(readFileSync("firebase/firestore.indexes.json", "utf8")) as {
@@ -99,7 +101,12 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "mail delivery.server deliverDueMail": (s) =>
     deliverDueMail(
       s,
-      { transport: { description: "none", send: async () => {} }, recipient: async () => null, origin: "http://x" },
+      {
+        transport: { description: "none", send: async () => {} },
+        recipient: async () => null,
+        origin: "http://x",
+        unsubscribeSecret: "x",
+      },
       1_000_000,
     ),
   "views.server loadBookingPanel": (s) => loadBookingPanel(s, "mentor", { uid: UID }),
@@ -149,6 +156,15 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
       now: 1_000_000,
       periods: { sentMailDays: 30, readNotificationDays: 180 },
     }),
+  "digest gather.server gatherDigest": (s) =>
+    gatherDigest(
+      s,
+      { uid: UID, teachTags: [], learnTags: [], createdAt: 0 },
+      { from: 1_000, to: 2_000 },
+      { newcomers: [], posts: [] },
+    ),
+  "digest gather.server readSharedPosts": (s) => readSharedPosts(s, 1_000),
+  "digest run.server queueDueDigests": (s) => queueDueDigests(s, 1_000_000),
   "admin member-list.server memberRows": (s) =>
     memberRows({ store: s, auth: { getUsers: async () => [] } as unknown as AuthProvider }),
 };
@@ -342,6 +358,9 @@ const COVERED_FILES = new Set([
   // Retention (decision 044): probed below; the per-member notification query is listed by hand.
   "app/features/retention/retention.server.ts",
   "app/features/retention/archives.server.ts",
+  // Digests (decision 047): probed above; sweepOldDigests runs inside runRetention.
+  "app/features/digest/gather.server.ts",
+  "app/features/digest/run.server.ts",
   // The admin's CSV exports: probed below.
   "app/features/admin/exports.server.ts",
   "app/engine/mail/collection.server.ts",

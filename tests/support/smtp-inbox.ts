@@ -13,6 +13,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** Every header as it arrived, by lower-case name (the last one of a name). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpInbox {
@@ -46,6 +48,9 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
             messageId: parsed.messageId ?? "",
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).trim()]),
+            ),
           });
           callback();
         })

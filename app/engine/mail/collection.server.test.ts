@@ -50,6 +50,29 @@ describe("Firebase's Trigger Email collection", () => {
   });
 });
 
+describe("extra headers (the digest's List-Unsubscribe, decision 047)", () => {
+  const headers = {
+    "List-Unsubscribe": "<https://skillswap.example/digest/unsubscribe?token=t>",
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+
+  it("are kept on the outbox's copy and on the Trigger Email document's top-level `headers`, which the extension sends", async () => {
+    await createOutboxTransport(
+      store,
+      () => {},
+      () => 1,
+    ).send({ ...mail, headers });
+    await createTriggerEmailTransport(store, () => 1).send({ ...mail, headers });
+    expect((await store.get("outbox/booking_b1_accepted_u2"))?.data.headers).toEqual(headers);
+    expect((await store.get("mail/booking_b1_accepted_u2"))?.data).toEqual({
+      to: "ada@example.com",
+      message: { subject: mail.subject, text: mail.text, html: mail.html },
+      headers,
+      createdAt: 1,
+    });
+  });
+});
+
 describe("forgetting sent mail by key (account deletion)", () => {
   it("deletes those keys' copies from the outbox and the Trigger Email collection, and nothing else", async () => {
     await createOutboxTransport(store, () => {}).send(mail);

@@ -58,6 +58,8 @@ export function createTriggerEmailTransport(store: DocStore, now: () => number =
       await createOnce(store, triggerEmailPath(mail.key), {
         to: mail.to,
         message: { subject: mail.subject, text: mail.text, html: mail.html },
+        // The extension hands the document's top-level `headers` to nodemailer as they are (decision 047).
+        ...(mail.headers ? { headers: mail.headers } : {}),
         createdAt: now(),
       });
     },

@@ -18,6 +18,7 @@ export function createSmtpTransport(smtpUrl: string, from: string, messageIdHost
         text: mail.text,
         html: mail.html,
         messageId: `<${mail.key}@${messageIdHost}>`,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
     },
   };

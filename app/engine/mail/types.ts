@@ -13,6 +13,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header fields, e.g. the digest's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
+   * Names are the header names; values are one line each.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {

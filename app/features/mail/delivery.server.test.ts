@@ -42,6 +42,7 @@ beforeEach(async () => {
     transport: createSmtpTransport(inbox.url, "SkillSwap <no-reply@skillswap.example>", "skillswap.example"),
     recipient: async (uid) => (EMAIL[uid] ? { email: EMAIL[uid], displayName: null } : null),
     origin: ORIGIN,
+    unsubscribeSecret: "a test secret that is at least 32 characters long",
     // Presence as the embedded engine keeps it.
     isOnline: async (uid) => (await store.get(`status/${uid}`))?.data.state === "online",
   };

@@ -12,12 +12,16 @@ import type { MailTransport } from "~/engine/mail/types";
 import { getBooking } from "~/documents/bookings";
 import { getChat, messagesOf, readMessage } from "~/documents/chats";
 import { getDataExport } from "~/documents/data-exports";
+import { getDigest } from "~/documents/digest";
+import { digestMail } from "~/features/digest/render";
+import { unsubscribeToken } from "~/features/digest/unsubscribe-token.server";
 import { readNotificationPrefs } from "~/features/notifications/preferences";
 import { displayNameOf } from "~/features/profile/display";
 import { getParsed } from "~/documents/fields";
 import { MAIL_JOBS, readMailJob, type MailJobDoc, type MailKind } from "~/documents/mail";
 import { CATEGORY_OF_MAIL } from "./queue.server";
 import { composeBoardPostsMail } from "~/features/board/post-mail.server";
+import { getServerEnv } from "~/utils/env.server";
 import { withoutEmailAddresses } from "~/utils/redact";
 import {
   bookingAcceptedMail,
@@ -51,6 +55,8 @@ export interface DeliveryDeps {
   recipient: (uid: string) => Promise<Recipient | null>;
   /** PUBLIC_URL's origin: every link in a mail is absolute and points there. */
   origin: string;
+  /** Signs the digest's unsubscribe links (decision 047); SESSION_SECRET when not given. */
+  unsubscribeSecret?: string;
 }
 
 export interface DeliveryReport {
@@ -107,9 +113,9 @@ async function compose(
   job: ClaimedJob,
   profile: Profile,
   recipient: Recipient,
-  origin: string,
+  { origin, unsubscribeSecret }: DeliveryDeps,
   now: number,
-): Promise<RenderedMail | string> {
+): Promise<(RenderedMail & { headers?: Record<string, string> }) | string> {
   const recipientName = displayNameOf({
     authDisplayName: recipient.displayName,
     fullName: profile.fullName,
@@ -131,6 +137,22 @@ async function compose(
   }
 
   if (job.kind === "board_posts") return composeBoardPostsMail(store, job, recipientName, origin, now);
+
+  if (job.kind === "digest") {
+    // Read as the member's choice is now: turned off after the digest was queued, it does not leave.
+    if (profile.digest === "off") return "The member turned the digest off.";
+    const digest = await getDigest(store, job.uid, job.ref);
+    if (!digest || digest.state !== "queued" || digest.frequency === "off") return "The digest was removed.";
+    const token = unsubscribeToken(unsubscribeSecret ?? getServerEnv().SESSION_SECRET, job.uid, now);
+    return digestMail(digest.facts, {
+      recipientName,
+      frequency: digest.frequency,
+      from: digest.from,
+      timeZone,
+      origin,
+      unsubscribeUrl: `${origin}/digest/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
+  }
 
   if (job.kind === "new_messages") {
     const chat = await getChat(store, job.ref);
@@ -216,7 +238,7 @@ async function deliverOne(
       await finish({ state: "skipped", reason: "The member has no sign-in account any more." });
       return "skipped";
     }
-    const mail = await compose(store, job, profile, recipient, deps.origin, now);
+    const mail = await compose(store, job, profile, recipient, deps, now);
     if (typeof mail === "string") {
       await finish({ state: "skipped", reason: mail });
       return "skipped";

@@ -22,6 +22,8 @@ export const CATEGORY_OF_MAIL: Record<MailKind, MailCategory | null> = {
   new_messages: "messages",
   board_posts: "board",
   data_export_ready: null,
+  // The digest has its own choice (daily, weekly, off: decision 047), read when the mail is written.
+  digest: null,
 };
 
 /** Writes only, so it can follow every read of the transaction it is part of. Sent from `dueAt` on. */

@@ -19,6 +19,7 @@ async function engineDeps(): Promise<DeliveryDeps> {
       return user ? { email: user.email, displayName: user.displayName } : null;
     },
     origin: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
+    unsubscribeSecret: env.SESSION_SECRET,
   };
 }
 

@@ -23,6 +23,7 @@ import type { Booking } from "~/features/bookings/types";
 import { DEFAULT_AVATAR } from "~/features/profile/display";
 import { BOARD_POSTS } from "~/documents/board";
 import { CHAT_MAIL, MAIL_JOBS } from "~/documents/mail";
+import { DIGESTS } from "~/documents/digest";
 import { BOOKINGS } from "~/documents/bookings";
 import { CHATS } from "~/documents/chats";
 import { forgetSentMail } from "~/engine/index.server";
@@ -151,6 +152,8 @@ export async function deleteAccount(
     // Mail that had not left yet, and her conversations' waiting mail batches (issue 32).
     deleteWhere(store, MAIL_JOBS, "uid", uid),
     deleteWhere(store, CHAT_MAIL, "uid", uid),
+    // Her digests: the names and counts they were written from (decision 047).
+    deleteWhere(store, DIGESTS, "uid", uid),
     forgetMailAbout(store, uid),
     // Whether and when she was last online.
     store.delete(statusPath(uid)),

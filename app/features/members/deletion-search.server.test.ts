@@ -184,6 +184,7 @@ describe("account deletion, searched for in the whole store", () => {
           return user ? { email: user.email, displayName: user.displayName } : null;
         },
         origin: "https://skillswap.example",
+        unsubscribeSecret: "a test secret that is at least 32 characters long",
       },
       NOW + 50,
     );

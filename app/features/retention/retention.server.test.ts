@@ -88,6 +88,10 @@ async function fill(store: DocStore) {
   await store.set("data_exports/u1", archive("a1", "ready", NOW - 1));
   await store.set("data_exports/u2", archive("a2", "ready", NOW + DAY_MS));
   await store.set("data_exports/u3", archive("a3", "building", null));
+  // Digest records (decision 047): kept 30 days, well past any period's idempotency.
+  const digest = (age: number) => ({ uid: "u1", period: "x", state: "empty", createdAt: NOW - age });
+  await store.set("digests/u1_old", digest(30 * DAY_MS + 1));
+  await store.set("digests/u1_recent", digest(29 * DAY_MS));
 }
 
 async function ids(store: DocStore, collection: string): Promise<string[]> {
@@ -110,6 +114,7 @@ for (const [engine, open] of engines) {
           signInLockouts: 1,
           notifications: 2,
           dataArchives: 1,
+          digests: 1,
         });
         expect(await ids(store, "outbox")).toEqual(["edge", "new"]);
         expect(await ids(store, "mail")).toEqual(["new"]);
@@ -125,8 +130,10 @@ for (const [engine, open] of engines) {
           signInLockouts: 0,
           notifications: 0,
           dataArchives: 0,
+          digests: 0,
         });
         expect(await ids(store, "data_exports")).toEqual(["u2", "u3"]);
+        expect(await ids(store, "digests")).toEqual(["u1_recent"]);
         expect(deletedFiles).toEqual(["exports/u1/a1.zip"]);
       } finally {
         await store.close();

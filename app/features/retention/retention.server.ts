@@ -16,6 +16,7 @@ import { getFiles, sweepExpiredSignIns, sweepSentMail, sweepSignInLockouts } fro
 import type { DocStore } from "~/engine/store/types";
 import { getServerEnv } from "~/utils/env.server";
 import { sweepExpiredArchives } from "./archives.server";
+import { sweepOldDigests } from "~/features/digest/run.server";
 
 export const DAY_MS = 24 * 3_600_000;
 const DAILY = "daily";
@@ -86,6 +87,8 @@ export const RETENTION_SWEEPERS: Sweeper[] = [
   { name: NOTIFICATIONS, sweep: sweepReadNotifications },
   // "Download my data": an archive whose 7-day link has run out (decision 042).
   { name: "dataArchives", sweep: (context) => sweepExpiredArchives(context) },
+  // Digest records past any period's idempotency (decision 047).
+  { name: "digests", sweep: ({ store, now }) => sweepOldDigests(store, now) },
 ];
 
 /** Runs every sweeper once; a failing one is reported and does not keep the others from running. */

@@ -1,0 +1,18 @@
+/**
+ * The member's digest choice, `users/{uid}.digest` (decision 047): set from /settings, and to "off"
+ * by the one-click unsubscribe link. Setting the value it already has changes nothing, so a mail
+ * client that POSTs the link twice unsubscribes once.
+ */
+import type { DigestFrequency } from "~/documents/digest";
+import { getUser, userPath } from "~/documents/users";
+import type { DocStore } from "~/engine/store/types";
+
+/** false when the member is gone (deleted, or never was): nothing is written then. */
+export async function setDigestFrequency(store: DocStore, uid: string, frequency: DigestFrequency): Promise<boolean> {
+  return store.transaction(async (tx) => {
+    const profile = await getUser(tx, uid);
+    if (!profile || profile.deleted) return false;
+    if (profile.digest !== frequency) tx.update(userPath(uid), { digest: frequency });
+    return true;
+  });
+}

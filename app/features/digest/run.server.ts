@@ -1,0 +1,159 @@
+/**
+ * The digest step of timed work (decision 047). Every member whose digest is on gets, for each
+ * period that ends (a day or a week, in their time zone), one mail that says what happened, or none
+ * when there is nothing to say.
+ *
+ * Exactly one runner: the worker holding the timed-work lease (embedded engine) or /api/cron
+ * (Firebase) calls `runDueDigests` on every tick; a transaction on `digest_runs/hourly` lets the
+ * first caller of each hour run it and answers null to the others. A run renews the marker as it
+ * goes; one that stopped (a crash, a deploy) is taken over by whichever worker ticks once the marker
+ * is RUN_STALE_MS old.
+ *
+ * At most one digest per member and period, whatever runs twice: `digests/{uid}_{period}` is
+ * created in the transaction that queues the mail job (`digest_{uid}_{period}`), and the
+ * transaction first reads it, so a second run, a taken-over run or a restart finds it and writes
+ * nothing. The mail itself then leaves through the mail queue (decision 022).
+ */
+import {
+  DIGESTS,
+  digestPath,
+  digestRunPath,
+  getDigestRun,
+  type DigestDoc,
+  type DigestFacts,
+  type DigestRunDoc,
+} from "~/documents/digest";
+import { isUid, readUser, USERS } from "~/documents/users";
+import type { DocStore } from "~/engine/store/types";
+import { queueMail } from "~/features/mail/queue.server";
+import { gatherDigest, readSharedPosts, type Shared } from "./gather.server";
+import { lastCompletedPeriod, type DigestPeriod } from "./period";
+import { nothingToSay, type Member, type Newcomer } from "./sections";
+
+export const DIGEST_RUN = "hourly";
+export const HOUR_MS = 3_600_000;
+/** A run whose marker was not renewed for this long stopped: the next caller takes it over. */
+export const RUN_STALE_MS = 5 * 60_000;
+/** Members gathered together (their existing digests read in one getAll). */
+export const MEMBERS_PER_BATCH = 100;
+
+export interface DigestReport {
+  /** Members whose digest was due and not yet done. */
+  due: number;
+  queued: number;
+  /** Nothing to say: no mail. */
+  empty: number;
+  /** Found done by another run meanwhile. */
+  done: number;
+}
+
+/** The hour's run: true for the one caller that may run it (or take over a stopped one). */
+async function claimRun(store: DocStore, now: number): Promise<boolean> {
+  const hour = Math.floor(now / HOUR_MS);
+  return store.transaction(async (tx) => {
+    const run = await getDigestRun(tx, DIGEST_RUN);
+    if (run && run.hour === hour && (run.finishedAt > 0 || now - run.startedAt < RUN_STALE_MS)) return false;
+    tx.set(digestRunPath(DIGEST_RUN), { hour, startedAt: now, finishedAt: 0 } satisfies DigestRunDoc);
+    return true;
+  });
+}
+
+type Due = { member: Member & { frequency: "daily" | "weekly" }; period: DigestPeriod };
+
+/** Creates the member's digest for the period once, with its mail job when there is something to say. */
+async function writeDigest(store: DocStore, { member, period }: Due, facts: DigestFacts, now: number) {
+  return store.transaction(async (tx): Promise<"queued" | "empty" | "done"> => {
+    if (await tx.get(digestPath(member.uid, period.key))) return "done";
+    const empty = nothingToSay(facts);
+    const doc: Omit<DigestDoc, "facts"> & { facts?: DigestFacts } = {
+      uid: member.uid,
+      period: period.key,
+      frequency: member.frequency,
+      from: period.from,
+      to: period.to,
+      state: empty ? "empty" : "queued",
+      createdAt: now,
+    };
+    if (!empty) doc.facts = facts;
+    tx.set(digestPath(member.uid, period.key), doc);
+    if (!empty)
+      queueMail(tx, `digest_${member.uid}_${period.key}`, { uid: member.uid, kind: "digest", ref: period.key }, now);
+    return empty ? "empty" : "queued";
+  });
+}
+
+export interface QueueOptions {
+  /** Called after each batch (the run renews its marker there). */
+  onBatch?: () => Promise<void>;
+}
+
+/** Composes and queues every digest that is due at `now` and not yet written. */
+export async function queueDueDigests(store: DocStore, now: number, options: QueueOptions = {}): Promise<DigestReport> {
+  const report: DigestReport = { due: 0, queued: 0, empty: 0, done: 0 };
+  // One read of the members per run (not per member): whose digest is due, and who is new.
+  const members = (await store.query({ collection: USERS }))
+    .filter((d) => isUid(d.id))
+    .map((d) => ({ uid: d.id, ...readUser(d.data) }));
+  const due: Due[] = [];
+  for (const m of members) {
+    if (m.deleted || m.suspension || m.digest === "off") continue;
+    const period = lastCompletedPeriod(m.digest, now, m.timezone);
+    // Not a member yet during the period: nothing of it is theirs.
+    if (m.createdAt >= period.to) continue;
+    due.push({ member: { ...m, frequency: m.digest }, period });
+  }
+  if (due.length === 0) return report;
+  const since = due.reduce((min, d) => Math.min(min, d.period.from), Number.POSITIVE_INFINITY);
+  const shared: Shared = {
+    newcomers: members.filter((m): m is typeof m & Newcomer => m.createdAt >= since),
+    posts: await readSharedPosts(store, since),
+  };
+  for (let i = 0; i < due.length; i += MEMBERS_PER_BATCH) {
+    const batch = due.slice(i, i + MEMBERS_PER_BATCH);
+    const existing = await store.getAll(batch.map((d) => digestPath(d.member.uid, d.period.key)));
+    const todo = batch.filter((_, j) => !existing[j]);
+    report.due += todo.length;
+    const facts = await Promise.all(todo.map((d) => gatherDigest(store, d.member, d.period, shared)));
+    for (let j = 0; j < todo.length; j++) report[await writeDigest(store, todo[j]!, facts[j]!, now)]++;
+    await options.onBatch?.();
+  }
+  return report;
+}
+
+/**
+ * The timed work's entry: this hour's run, if no other caller has it. Cheap when it is not time:
+ * one document read. Answers null when another caller ran (or runs) it.
+ */
+export async function runDueDigests(store: DocStore, now = Date.now()): Promise<DigestReport | null> {
+  if (!(await claimRun(store, now))) return null;
+  const hour = Math.floor(now / HOUR_MS);
+  const report = await queueDueDigests(store, now, {
+    onBatch: () => store.update(digestRunPath(DIGEST_RUN), { startedAt: Date.now() }),
+  });
+  await store.set(digestRunPath(DIGEST_RUN), { hour, startedAt: now, finishedAt: Date.now() } satisfies DigestRunDoc);
+  if (report.queued > 0) console.log(`Digests: ${report.queued} queued, ${report.empty} with nothing to say.`);
+  return report;
+}
+
+/** Digests older than this are no period's idempotency key any more (the longest period is a week). */
+export const DIGEST_KEEP_MS = 30 * 24 * HOUR_MS;
+const SWEEP_BATCH = 200;
+
+/** Retention (decision 044): deletes digest records older than DIGEST_KEEP_MS; answers how many. */
+export async function sweepOldDigests(store: DocStore, now: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const old = await store.query({
+      collection: DIGESTS,
+      where: [["createdAt", "<", now - DIGEST_KEEP_MS]],
+      limit: SWEEP_BATCH,
+    });
+    if (old.length === 0) break;
+    await store.transaction(async (tx) => {
+      for (const doc of old) tx.delete(doc.path);
+    });
+    deleted += old.length;
+    if (old.length < SWEEP_BATCH) break;
+  }
+  return deleted;
+}
