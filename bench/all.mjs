@@ -18,6 +18,7 @@ import { bin, ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 const BENCHES = [
   { name: "ssr", command: ["node", "bench/ssr.mjs"], results: "ssr-" },
   { name: "lighthouse", command: ["node", "bench/lighthouse.mjs"], results: "lighthouse-" },
+  { name: "installable", command: ["node", "bench/installable.mjs"], results: "installable-" },
   { name: "growth", command: ["node", "bench/growth.mjs"], results: "growth-" },
   {
     name: "booking",

@@ -321,6 +321,17 @@ test.describe("the installable app", () => {
       const offer = second.getByRole("region", { name: "Install SkillSwap" });
       await expect(offer).toBeVisible();
       await expect(offer.getByRole("button", { name: "Install" })).toBeVisible();
+      // Never on top of a window (the tour, the welcome bonus, the top-up): it steps aside while one is open.
+      await second.locator('[data-tour="profile-menu"]').waitFor();
+      await second.evaluate(() => {
+        const dialog = document.createElement("div");
+        dialog.setAttribute("role", "dialog");
+        dialog.id = "stand-in-dialog";
+        document.body.append(dialog);
+      });
+      await expect(offer).toHaveCount(0);
+      await second.evaluate(() => document.getElementById("stand-in-dialog")?.remove());
+      await expect(offer).toBeVisible();
       await offer.getByRole("button", { name: "Not now" }).click();
       await expect(offer).toHaveCount(0);
 

@@ -2,6 +2,23 @@ import { useEffect, useState } from "react";
 import { onInstallOffer, takeInstallOffer, type BeforeInstallPromptEvent } from "./install-event";
 import { DISMISSED_KEY, VISITS_KEY, countVisit, parseVisits, shouldOfferInstall } from "~/features/pwa/install-moment";
 
+/** The tour, the welcome bonus, the top-up window, the wallet: the offer waits until they are closed. */
+const DIALOGS = '[role="dialog"], [role="alertdialog"], [aria-modal="true"]';
+
+/** True while a dialog is open in the page; watched only while `watch` holds. */
+function useDialogOpen(watch: boolean): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!watch) return;
+    const check = () => setOpen(document.querySelector(DIALOGS) !== null);
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["role"] });
+    return () => observer.disconnect();
+  }, [watch]);
+  return open;
+}
+
 function readStorage(read: () => string | null): string | null {
   try {
     return read();
@@ -12,7 +29,8 @@ function readStorage(read: () => string | null): string | null {
 
 /**
  * Offers installing SkillSwap as an app, in the signed-in shell, from the member's second visit on
- * this device, once the browser says it can (decision 045). "Not now" is remembered on this device.
+ * this device, once the browser says it can and no dialog (the tour, the welcome bonus) is open
+ * (decision 045). "Not now" is remembered on this device.
  */
 export function InstallPrompt() {
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
@@ -31,7 +49,10 @@ export function InstallPrompt() {
     return onInstallOffer(setDeferred);
   }, []);
 
-  if (!shouldOfferInstall({ visits, dismissed, standalone, installable: deferred !== null })) return null;
+  const due = shouldOfferInstall({ visits, dismissed, standalone, installable: deferred !== null });
+  // Never on top of the tour or another window: it comes once they are closed.
+  const dialogOpen = useDialogOpen(due);
+  if (!due || dialogOpen) return null;
 
   const dismiss = () => {
     try {
