@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test, type Page } from "./support/test";
 
 test("the home page renders and the health check answers", async ({ page, request }) => {
   await page.goto("/");
@@ -6,4 +6,34 @@ test("the home page renders and the health check answers", async ({ page, reques
 
   const health = await request.get("/healthz");
   expect(health.status()).toBe(200);
+});
+
+// The suite's own rule (support/test.ts): a Content-Security-Policy violation anywhere fails the
+// test that saw it, even when nothing about it on the console would (zod's caught probe printed
+// nothing) and even when a test allows a console line. These tests must fail.
+test.describe("a policy violation fails the test", () => {
+  test.fail();
+  test.use({ allowedConsoleErrors: [/Content Security Policy/] });
+
+  async function injectInlineScript(page: Page) {
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.injected = true";
+      document.body.append(script);
+    });
+    await expect.poll(() => page.evaluate(() => "injected" in window), "the policy blocked it").toBe(false);
+  }
+
+  test("in the test's own page", async ({ page }) => {
+    await page.goto("/auth");
+    await injectInlineScript(page);
+  });
+
+  test("in a context the test opens", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto("/auth");
+    await injectInlineScript(page);
+    await context.close();
+  });
 });

@@ -15,9 +15,8 @@
  *     await page.goto("/dashboard");
  *   });
  *
- * Every sweep page records the Content-Security-Policy violations its document reports, from before
- * the page's own scripts run (cspViolations). Chromium does not print every violation as a console
- * error (zod's `new Function` probe, which zod catches, printed none), so the sweeps ask the page.
+ * Like every page of the suite, a sweep page fails its test on a console error or a
+ * Content-Security-Policy violation (support/test.ts).
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { storageStateFor, type TestUser } from "./fixtures";
@@ -28,32 +27,6 @@ import type { PageWorld } from "./world";
 export type Who = "visitor" | "me" | "admin";
 
 export const SWEEP_HEIGHT = 844;
-
-declare global {
-  interface Window {
-    __cspViolations?: string[];
-  }
-}
-
-function recordCspViolations() {
-  window.__cspViolations = [];
-  document.addEventListener("securitypolicyviolation", (event) => {
-    window.__cspViolations!.push(
-      `${event.effectiveDirective} blocked ${event.blockedURI || "(inline)"} at ${event.sourceFile}:${event.lineNumber}` +
-        (event.sample ? ` (${event.sample})` : ""),
-    );
-  });
-}
-
-/** The policy violations the page's document reported, once any queued report has been delivered. */
-export function cspViolations(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        setTimeout(() => resolve(window.__cspViolations ?? ["the listener was not installed"]), 0);
-      }),
-  );
-}
 
 export interface Sweep<W extends PageWorld> {
   world: W;
@@ -95,7 +68,6 @@ export function pageSweep<W extends PageWorld>(makeWorld: () => Promise<W>) {
               viewport: { width, height: SWEEP_HEIGHT },
               storageState: states.get(who),
             });
-            await context.addInitScript(recordCspViolations);
             entry = { context, page: await context.newPage() };
             open.set(key, entry);
           }

@@ -3,15 +3,24 @@
  * - after `page.goto` or `page.reload` of an HTML page, wait until React has hydrated it (root.tsx
  *   marks <html data-hydrated>). A click on server-rendered markup before hydration does nothing,
  *   and on a loaded machine that gap is long enough to make tests flaky;
- * - an uncaught error or a console error in any page of a test fails the test, as the Vitest
- *   setup does for the server. A test that provokes one on purpose names it with
- *   `test.use({ allowedConsoleErrors: [/…/] })`. The browser's own line for a failed request
- *   ("Failed to load resource: … status of 4xx") is not an app error: tests assert statuses.
+ * - an uncaught error, a console error or a Content-Security-Policy violation in any page of a
+ *   test fails the test, as the Vitest setup does for the server. Violations are listened for in
+ *   every document from before its own scripts run (`securitypolicyviolation`): Chromium does not
+ *   print every one on the console (zod's `new Function` probe, which zod catches, printed none).
+ *
+ * What a test may expect, stated once here and nowhere by page: the browser's own line for a
+ * request the server answered 4xx ("Failed to load resource: … status of 4xx": a 404 page's
+ * document, a refused form post) is not an app error, since tests assert statuses. A test that
+ * provokes a console error on purpose names it with `test.use({ allowedConsoleErrors: [/…/] })`.
+ * No policy violation is ever expected.
  */
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 const HYDRATION_TIMEOUT_MS = 20_000;
 const prepared = new WeakSet<Page>();
+const preparedContexts = new WeakSet<BrowserContext>();
+/** The page function that hands each policy violation to the test (a Playwright binding). */
+const CSP_BINDING = "__reportCspViolation";
 /** The running test's page errors; null between tests. */
 let pageErrors: string[] | null = null;
 
@@ -43,12 +52,40 @@ function prepare(page: Page) {
   };
 }
 
-function prepareContext(context: BrowserContext) {
+/** Runs in every document before its scripts: reports each policy violation through the binding. */
+function listenForCspViolations(binding: string) {
+  document.addEventListener("securitypolicyviolation", (event) => {
+    const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+    report(
+      `${event.effectiveDirective} blocked ${event.blockedURI || "(inline)"} at ${event.sourceFile}:${event.lineNumber}` +
+        (event.sample ? ` (${event.sample})` : ""),
+    );
+  });
+}
+
+async function prepareContext(context: BrowserContext) {
+  if (preparedContexts.has(context)) return;
+  preparedContexts.add(context);
   for (const page of context.pages()) prepare(page);
   context.on("page", prepare);
+  await context.exposeBinding(CSP_BINDING, ({ page }, text: string) => {
+    pageErrors?.push(`Content-Security-Policy violation on ${page.url()}: ${text}`);
+  });
+  await context.addInitScript(listenForCspViolations, CSP_BINDING);
+}
+
+/**
+ * Lets the pages of a context deliver what they have queued (a violation's event is dispatched as
+ * a task after the blocked action) before the test's errors are counted.
+ */
+async function flushReports(context: BrowserContext) {
+  for (const page of context.pages()) {
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => {});
+  }
 }
 
 const BROWSER_REQUEST_FAILURE = /^console\.error: Failed to load resource: the server responded with a status of 4\d\d/;
+const CSP_VIOLATION = /^Content-Security-Policy violation/;
 
 export const test = base.extend<
   { allowedConsoleErrors: RegExp[]; failOnPageErrors: void },
@@ -60,7 +97,9 @@ export const test = base.extend<
       pageErrors = [];
       await use();
       const unexpected = pageErrors.filter(
-        (line) => !BROWSER_REQUEST_FAILURE.test(line) && !allowedConsoleErrors.some((allowed) => allowed.test(line)),
+        (line) =>
+          CSP_VIOLATION.test(line) ||
+          (!BROWSER_REQUEST_FAILURE.test(line) && !allowedConsoleErrors.some((allowed) => allowed.test(line))),
       );
       pageErrors = null;
       expect(unexpected, "errors in the browser during this test").toEqual([]);
@@ -72,7 +111,7 @@ export const test = base.extend<
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const context = await newContext(options);
-        prepareContext(context);
+        await prepareContext(context);
         return context;
       };
       await use();
@@ -80,8 +119,9 @@ export const test = base.extend<
     { scope: "worker", auto: true },
   ],
   context: async ({ context }, use) => {
-    prepareContext(context);
+    await prepareContext(context);
     await use(context);
+    await flushReports(context);
   },
 });
 
