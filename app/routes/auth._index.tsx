@@ -6,7 +6,7 @@ import { Field, FormError } from "~/components/form";
 import { useBrowserAuthForm } from "~/components/auth/use-browser-auth-form";
 import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
-import { signInSchema } from "~/features/auth/schemas";
+import { signInSchema } from "~/features/auth/forms.server";
 import { settleIfVerified } from "~/features/auth/verification.server";
 import { safeRedirect } from "~/features/layout/routes";
 import { getSuspension, suspendedMessage } from "~/features/members/members.server";

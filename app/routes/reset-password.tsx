@@ -5,7 +5,7 @@ import { Field, FormError, FormNotice } from "~/components/form";
 import { useBrowserAuthForm } from "~/components/auth/use-browser-auth-form";
 import { getAuth } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
-import { resetRequestSchema } from "~/features/auth/schemas";
+import { resetRequestSchema } from "~/features/auth/forms.server";
 import { authFormLoader } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";

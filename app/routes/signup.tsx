@@ -6,7 +6,7 @@ import { Field, FormError, FormNotice } from "~/components/form";
 import { useBrowserAuthForm } from "~/components/auth/use-browser-auth-form";
 import { getAuth, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
-import { signUpSchema } from "~/features/auth/schemas";
+import { signUpSchema } from "~/features/auth/forms.server";
 import { takeSignUp } from "~/features/auth/sign-up-throttle.server";
 import { safeRedirect } from "~/features/layout/routes";
 import { recordTermsAccepted } from "~/features/legal/acceptance.server";

@@ -6,13 +6,18 @@
  * the same messages, as the server's actions.
  */
 import { useState, type FormEvent } from "react";
-import type { z } from "zod";
 import { loadBrowserAuthForms } from "~/engine/auth/browser-forms.client";
-import { resetRequestSchema, signInSchema, signUpSchema } from "~/features/auth/schemas";
 
 type Intent = "signIn" | "signUp" | "reset";
 
-const SCHEMAS: Record<Intent, z.ZodTypeAny> = { signIn: signInSchema, signUp: signUpSchema, reset: resetRequestSchema };
+/**
+ * The form's schema, fetched with the sign-in service on the first submit: the schemas are built
+ * with zod, which no page load carries (decision 053), and only this engine's forms need them here.
+ */
+async function loadSchema(intent: Intent) {
+  const schemas = await import("~/features/auth/schemas");
+  return { signIn: schemas.signInSchema, signUp: schemas.signUpSchema, reset: schemas.resetRequestSchema }[intent];
+}
 
 /**
  * `inBrowser`: the route loader's answer to whether this engine's forms run in the browser.
@@ -25,16 +30,18 @@ export function useBrowserAuthForm(intent: Intent, inBrowser: boolean) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = SCHEMAS[intent].safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Check the form and try again.");
-      return;
-    }
-    const value = parsed.data as { email: string; password?: string; redirectTo?: string };
+    const fields = Object.fromEntries(new FormData(event.currentTarget));
     setBusy(true);
     setError(null);
     try {
-      const forms = await loadBrowserAuthForms();
+      const [forms, schema] = await Promise.all([loadBrowserAuthForms(), loadSchema(intent)]);
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? "Check the form and try again.");
+        setBusy(false);
+        return;
+      }
+      const value = parsed.data as { email: string; password?: string; redirectTo?: string };
       try {
         if (intent === "reset") {
           await forms.requestPasswordReset(value.email);
