@@ -73,3 +73,6 @@ export async function handleCalendarAction(request: Request, store: DocStore, ui
     throw error;
   }
 }
+
+/** The calendar's view from the query: a week unless a month was asked for. */
+export const viewSchema = z.enum(["week", "month"]).catch("week");

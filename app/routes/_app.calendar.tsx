@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { BookingPanel } from "~/components/bookings/booking-panel";
 import { AvailabilityEditor } from "~/components/bookings/availability-editor";
 import { MonthGrid } from "~/components/bookings/calendar-views";
@@ -20,10 +19,9 @@ import { loadBookingPanel, loadCalendarSessions, loadSessionLists, viewerZone } 
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
+import { viewSchema } from "./_app.calendar.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Calendar", matches });
-
-const viewSchema = z.enum(["week", "month"]).catch("week");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { FormError, FormNotice } from "~/components/form";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { NotificationList } from "~/components/notifications/notification-list";
@@ -11,13 +10,9 @@ import { markAllRead, markRead, NotificationNotFoundError } from "~/features/not
 import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { notificationActionSchema } from "./_app.notifications.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Notifications", matches });
-
-const notificationActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("mark-read"), id: z.string().trim().min(1, "Choose a notification.").max(300) }),
-  z.object({ intent: z.literal("mark-all-read") }),
-]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { Avatar } from "~/components/members/avatar";
 import { MemberActions } from "~/components/members/member-actions";
 import { SkillChips } from "~/components/members/skill-chips";
@@ -13,13 +12,9 @@ import { saveMember, savedUids, unsaveMember } from "~/features/members/saved.se
 import { requireUser } from "~/features/auth/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { saveSchema } from "./_app.saved.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Saved Profiles", matches });
-
-const saveSchema = z.object({
-  intent: z.enum(["save", "unsave"]),
-  uid: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, "Choose a member."),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { Icon } from "~/components/icons";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { EmptyState, PageHeader } from "~/components/page-header";
@@ -16,12 +15,11 @@ import { formatSp } from "~/features/wallet/format";
 import { getBalance, listEntries } from "~/features/wallet/ledger.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { Search } from "./_app.wallet.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Wallet", matches });
 
 const PAGE_SIZE = 20;
-
-const Search = z.object({ before: z.coerce.number().int().positive().optional() });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -5,7 +5,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { CheckoutNotFoundError, PaymentMismatchError, type FulfilmentEvent } from "~/engine/payments/types";
@@ -15,13 +14,9 @@ import { fulfilCheckout } from "~/features/wallet/fulfil.server";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { Search } from "./checkout._index.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Checkout", matches });
-
-const Search = z.object({
-  status: z.enum(["success", "cancelled"]).optional(),
-  session_id: z.string().min(1).max(300).optional(),
-});
 
 type Outcome =
   | { state: "paid"; sp: string; balance: string }
