@@ -130,6 +130,8 @@ const STAGES = [
   { name: "lint (eslint)", command: bin("eslint"), args: ["."] },
   { name: "format (prettier --check)", command: bin("prettier"), args: ["--check", "."] },
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
+  // The catalogues: every key in every language, used, valid ICU, same placeholders (decision 048).
+  { name: "catalogues (i18n:check)", command: process.execPath, args: [path.join(ROOT, "scripts", "i18n-check.mjs")] },
   {
     name: "unit + contract (vitest)",
     command: bin("vitest"),

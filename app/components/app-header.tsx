@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 import { Icon } from "./icons";
 import { Logo } from "./logo";
@@ -14,12 +15,13 @@ interface AppHeaderProps {
 }
 
 export function AppHeader({ displayName, avatar, bellBadge, wallet }: AppHeaderProps) {
+  const { t } = useTranslation();
   return (
     <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 sm:px-6">
       <Link
         to="/dashboard"
         data-tour="dashboard-button"
-        aria-label="SkillSwap dashboard"
+        aria-label={t("header.dashboardLink")}
         className="me-auto rounded-lg"
       >
         <Logo compactBelow400 />
@@ -27,7 +29,7 @@ export function AppHeader({ displayName, avatar, bellBadge, wallet }: AppHeaderP
       <div data-slot="wallet">{wallet}</div>
       <Link
         to="/notifications"
-        aria-label={bellBadge ? `Notifications: ${bellBadge} unread` : "Notifications"}
+        aria-label={bellBadge ? t("header.notificationsUnread", { badge: bellBadge }) : t("header.notifications")}
         className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
       >
         <Icon name="bell" className="h-6 w-6" />

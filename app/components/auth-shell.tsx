@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/i18n/language-switcher";
 import { LegalLinks } from "./legal/legal-links";
 import { Logo } from "./logo";
@@ -16,9 +17,10 @@ export function AuthShell({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <main className="flex min-h-full flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12">
-      <Link to="/" className="mb-8" aria-label="SkillSwap home">
+      <Link to="/" className="mb-8" aria-label={t("header.homeLink")}>
         <Logo />
       </Link>
       <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -1,18 +1,18 @@
 import { Link, isRouteErrorResponse } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Logo } from "./logo";
 
-const TITLES: Record<number, { title: string; text: string }> = {
-  400: { title: "That request didn't look right", text: "Something in the address or the form was not valid." },
-  401: { title: "Please sign in", text: "You need to sign in to see this page." },
-  403: { title: "You can't open this page", text: "Your account doesn't have access to it." },
-  404: { title: "Page not found", text: "We couldn't find the page you were looking for." },
-  500: { title: "Something went wrong", text: "Something went wrong on our side. Please try again in a moment." },
-};
+/** The statuses with their own title and text in the catalogue (`errors.<status>`). */
+const KNOWN = [400, 401, 403, 404, 500];
 
 /** What a thrown error means for a person: a status, a plain title, and the server's own message when it sent one. */
-export function describeError(error: unknown): { status: number; title: string; text: string } {
+export function describeError(
+  error: unknown,
+  t: (key: string) => string,
+): { status: number; title: string; text: string } {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const known = TITLES[status] ?? (status >= 500 ? TITLES[500]! : TITLES[400]!);
+  const shown = KNOWN.includes(status) ? status : status >= 500 ? 500 : 400;
+  const known = { title: t(`errors.${shown}.title`), text: t(`errors.${shown}.text`) };
   let text = known.text;
   if (isRouteErrorResponse(error) && status < 500) {
     // Loaders throw `new Response("This member does not exist.", { status: 404 })` or `json({ error })`.
@@ -27,7 +27,8 @@ export function describeError(error: unknown): { status: number; title: string; 
  * around it (no logo, no full-height centring); otherwise it stands alone.
  */
 export function ErrorPage({ error, inLayout = false }: { error: unknown; inLayout?: boolean }) {
-  const { status, title, text } = describeError(error);
+  const { t } = useTranslation();
+  const { status, title, text } = describeError(error, t);
   return (
     <main className={inLayout ? "px-6 py-16 text-center" : "grid min-h-full place-items-center px-6 py-16 text-center"}>
       <div>
@@ -36,7 +37,7 @@ export function ErrorPage({ error, inLayout = false }: { error: unknown; inLayou
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
         <p className="mt-3 text-slate-600">{text}</p>
         <Link to={inLayout ? "/dashboard" : "/"} className="btn-primary mt-8">
-          {inLayout ? "Back to the dashboard" : "Go back home"}
+          {inLayout ? t("errors.backToDashboard") : t("errors.goHome")}
         </Link>
       </div>
     </main>

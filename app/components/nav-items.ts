@@ -1,5 +1,6 @@
 export interface NavItem {
-  label: string;
+  /** The key of its label in the common catalogue (`nav.*`). */
+  labelKey: string;
   to: string;
   tour: string;
   icon: "home" | "users" | "chat" | "calendar" | "chart" | "forum";
@@ -7,10 +8,10 @@ export interface NavItem {
 
 /** SPEC.md §2 main navigation, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: "Dashboard", to: "/dashboard", tour: "nav-dashboard", icon: "home" },
-  { label: "Matches", to: "/matches", tour: "nav-matches", icon: "users" },
-  { label: "Chat", to: "/inbox", tour: "nav-chat", icon: "chat" },
-  { label: "Calendar", to: "/calendar", tour: "nav-calendar", icon: "calendar" },
-  { label: "Progress", to: "/progress", tour: "nav-progress", icon: "chart" },
-  { label: "Community", to: "/community", tour: "nav-community", icon: "forum" },
+  { labelKey: "nav.dashboard", to: "/dashboard", tour: "nav-dashboard", icon: "home" },
+  { labelKey: "nav.matches", to: "/matches", tour: "nav-matches", icon: "users" },
+  { labelKey: "nav.chat", to: "/inbox", tour: "nav-chat", icon: "chat" },
+  { labelKey: "nav.calendar", to: "/calendar", tour: "nav-calendar", icon: "calendar" },
+  { labelKey: "nav.progress", to: "/progress", tour: "nav-progress", icon: "chart" },
+  { labelKey: "nav.community", to: "/community", tour: "nav-community", icon: "forum" },
 ];

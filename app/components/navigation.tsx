@@ -1,14 +1,16 @@
 import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
 import { NAV_ITEMS } from "./nav-items";
 
 function ChatDot({ show }: { show: boolean }) {
+  const { t } = useTranslation();
   if (!show) return null;
   return (
     <span
       data-testid="chat-dot"
       className="block h-2 w-2 rounded-full bg-red-500"
-      aria-label="Unread messages"
+      aria-label={t("nav.unreadMessages")}
       role="status"
     />
   );
@@ -21,9 +23,10 @@ function ChatDot({ show }: { show: boolean }) {
  * inside stay in view as the page scrolls.
  */
 export function SideNav({ chatUnread }: { chatUnread: boolean }) {
+  const { t } = useTranslation();
   return (
     <div data-testid="sidebar" className="hidden w-60 shrink-0 border-e border-slate-200 bg-white pt-16 lg:block">
-      <nav aria-label="Main" className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto px-3 py-6">
+      <nav aria-label={t("nav.main")} className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto px-3 py-6">
         <ul className="space-y-1">
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
@@ -36,7 +39,7 @@ export function SideNav({ chatUnread }: { chatUnread: boolean }) {
                 }
               >
                 <Icon name={item.icon} className="h-5 w-5" />
-                <span className="flex-1">{item.label}</span>
+                <span className="flex-1">{t(item.labelKey)}</span>
                 {item.to === "/inbox" ? <ChatDot show={chatUnread} /> : null}
               </NavLink>
             </li>
@@ -49,9 +52,10 @@ export function SideNav({ chatUnread }: { chatUnread: boolean }) {
 
 /** Bottom bar, small screens only. */
 export function BottomNav({ chatUnread }: { chatUnread: boolean }) {
+  const { t } = useTranslation();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t("nav.main")}
       data-testid="bottom-bar"
       className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
     >
@@ -67,7 +71,7 @@ export function BottomNav({ chatUnread }: { chatUnread: boolean }) {
               }
             >
               <Icon name={item.icon} className="h-5 w-5" />
-              {item.label}
+              {t(item.labelKey)}
               {item.to === "/inbox" ? (
                 <span className="absolute end-[calc(50%-16px)] top-1.5">
                   <ChatDot show={chatUnread} />

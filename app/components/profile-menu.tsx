@@ -1,20 +1,22 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { startTour } from "~/features/onboarding/start-tour";
 import { Icon } from "./icons";
 import { usePopup } from "./use-popup";
 import { pictureSources } from "~/features/members/picture";
 
 const ENTRIES = [
-  { to: "/profile", label: "Profile" },
-  { to: "/settings", label: "Settings" },
-  { to: "/subscriptions", label: "Subscriptions" },
-  { to: "/saved", label: "Saved Profiles" },
+  { to: "/profile", labelKey: "profileMenu.profile" },
+  { to: "/settings", labelKey: "profileMenu.settings" },
+  { to: "/subscriptions", labelKey: "profileMenu.subscriptions" },
+  { to: "/saved", labelKey: "profileMenu.saved" },
 ];
 
 export function ProfileMenu({ displayName, avatar }: { displayName: string; avatar: string }) {
   const { open, setOpen, toggle, close, root, trigger, panelId: menuId } = usePopup();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation();
 
   function onMenuKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
@@ -54,7 +56,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
           className="h-8 w-8 rounded-full object-cover ring-1 ring-slate-200"
         />
         {/* Named "Profile menu", then the name it shows on wider screens (WCAG 2.5.3). */}
-        <span className="sr-only">Profile menu</span>
+        <span className="sr-only">{t("profileMenu.label")}</span>
         <span className="hidden max-w-[10rem] truncate text-sm font-medium sm:block" data-testid="display-name">
           <bdi>{displayName}</bdi>
         </span>
@@ -65,7 +67,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
           id={menuId}
           role="menu"
           tabIndex={-1}
-          aria-label="Profile menu"
+          aria-label={t("profileMenu.label")}
           onKeyDown={onMenuKeyDown}
           className="absolute end-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >
@@ -80,7 +82,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
               onClick={() => close("select")}
               className="block px-4 py-2 text-sm hover:bg-slate-50 focus:bg-slate-50"
             >
-              {entry.label}
+              {t(entry.labelKey)}
             </Link>
           ))}
           <button
@@ -92,7 +94,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
             }}
             className="block w-full px-4 py-2 text-start text-sm hover:bg-slate-50 focus:bg-slate-50"
           >
-            Take the tour
+            {t("profileMenu.tour")}
           </button>
           <Form method="post" action="/logout" replace className="border-t border-slate-100">
             <button
@@ -100,7 +102,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
               role="menuitem"
               className="block w-full px-4 py-2 text-start text-sm text-red-600 hover:bg-red-50 focus:bg-red-50"
             >
-              Log Out
+              {t("profileMenu.logOut")}
             </button>
           </Form>
         </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 export interface ToastMessage {
   title: string;
@@ -18,6 +19,7 @@ const TONE: Record<ToastMessage["type"], string> = {
  */
 export function Toast({ toast }: { toast: ToastMessage | null }) {
   const [shown, setShown] = useState(toast);
+  const { t } = useTranslation();
   useEffect(() => setShown(toast), [toast]);
   return (
     <div
@@ -38,9 +40,9 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
             type="button"
             onClick={() => setShown(null)}
             className="ms-2 text-sm font-medium underline"
-            aria-label="Dismiss message"
+            aria-label={t("toast.dismiss")}
           >
-            Close
+            {t("toast.close")}
           </button>
         </div>
       ) : null}

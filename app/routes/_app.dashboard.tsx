@@ -16,8 +16,12 @@ import { levelFor } from "~/features/progress/levels";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import type { loader as appLoader } from "./_app";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Dashboard", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: "dashboard" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -32,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const firstVisit = user.profile.dashboardVisitedAt === null;
   if (firstVisit) await rememberDashboardVisit(store, user.uid);
   return {
+    title: fixedT(await languageOf(request, user.profile.language), "dashboard")("title"),
     firstVisit,
     uid: user.uid,
     firstName: user.profile.fullName.trim().split(/\s+/)[0] ?? "",
@@ -83,37 +88,37 @@ export default function Dashboard() {
   const activity = useRouteLoaderData<typeof appLoader>("routes/_app")?.snapshot.notifications ?? [];
   // Kept from the first load: the tour's writes revalidate this loader, which by then says "back".
   const [firstVisit] = useState(firstLoad);
+  const { t } = useTranslation("dashboard");
   return (
     <>
       <Onboarding {...onboarding} />
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight">
-          {firstVisit ? "Welcome" : "Welcome back"}
-          {firstName ? `, ${firstName}` : ""}!
+          {t("welcome", { firstVisit: firstVisit ? "yes" : "no", name: firstName || "none" })}
         </h1>
-        <p className="mt-1 text-sm text-slate-600">Here is what's happening in your skill exchange.</p>
+        <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       </div>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Widget
           tour="activity-widget"
-          title="Recent activity"
+          title={t("widgets.activity")}
           action={
             <Link to="/notifications" className="text-sm font-medium text-brand-600 hover:underline">
-              All
+              {t("links.all")}
             </Link>
           }
         >
           <ActivityWidget initial={activity} />
         </Widget>
-        <Widget tour="matches-widget" title="Your matches">
+        <Widget tour="matches-widget" title={t("widgets.matches")}>
           <MatchesWidgetContent items={matches} />
         </Widget>
         <Widget
           tour="calendar-widget"
-          title="Upcoming sessions"
+          title={t("widgets.calendar")}
           action={
             <Link to="/calendar" className="text-sm font-medium text-brand-600 hover:underline">
-              Calendar
+              {t("links.calendar")}
             </Link>
           }
         >
@@ -121,10 +126,10 @@ export default function Dashboard() {
         </Widget>
         <Widget
           tour="level-widget"
-          title="Your level"
+          title={t("widgets.level")}
           action={
             <Link to="/progress" className="text-sm font-medium text-brand-600 hover:underline">
-              Progress
+              {t("links.progress")}
             </Link>
           }
         >
@@ -132,10 +137,10 @@ export default function Dashboard() {
         </Widget>
         <Widget
           tour="board-widget"
-          title="On the board for you"
+          title={t("widgets.board")}
           action={
             <Link to="/board" className="text-sm font-medium text-brand-600 hover:underline">
-              Board
+              {t("links.board")}
             </Link>
           }
         >

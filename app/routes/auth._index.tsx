@@ -15,11 +15,18 @@ import { clientKeyOf } from "~/utils/client-key.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { commitSessionToken } from "~/utils/session.server";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { interleave } from "~/i18n/interleave";
+import { authErrorText } from "~/i18n/validation";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Sign in", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return authFormLoader(request);
+export const handle = { i18n: "auth" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [form, language] = await Promise.all([authFormLoader(request), languageOf(request)]);
+  return { ...form, title: fixedT(language, "auth")("signIn.meta") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,7 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof AuthError) {
-      return formFailure(parsed.form, error.message, error.code === "too_many_attempts" ? 429 : 401);
+      const t = fixedT(await languageOf(request), "auth");
+      return formFailure(parsed.form, authErrorText(error, t), error.code === "too_many_attempts" ? 429 : 401);
     }
     throw error;
   }
@@ -53,27 +61,26 @@ export default function SignIn() {
   const browserForm = useBrowserAuthForm("signIn", useLoaderData<typeof loader>().formsInBrowser);
   const busy = browserForm.busy || (navigation.state !== "idle" && navigation.formAction === "/auth?index");
   const values = actionData?.values ?? {};
+  const { t } = useTranslation("auth");
   return (
     <AuthShell
-      title="Welcome back"
-      subtitle="Sign in to keep swapping skills."
-      footer={
-        <>
-          New to SkillSwap?{" "}
-          <Link
-            to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup"}
-            className="font-semibold text-brand-600 hover:underline"
-          >
-            Create an account
-          </Link>
-        </>
-      }
+      title={t("signIn.title")}
+      subtitle={t("signIn.subtitle")}
+      footer={interleave(
+        (mark) => t("signIn.newHere", { link: mark }),
+        <Link
+          to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup"}
+          className="font-semibold text-brand-600 hover:underline"
+        >
+          {t("signIn.createAccount")}
+        </Link>,
+      )}
     >
       <Form method="post" className="space-y-4" noValidate onSubmit={browserForm.onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError message={browserForm.error ?? actionData?.formError} />
         <Field
-          label="Email"
+          label={t("signIn.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -82,7 +89,7 @@ export default function SignIn() {
           error={actionData?.fieldErrors.email}
         />
         <Field
-          label="Password"
+          label={t("signIn.password")}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -91,11 +98,11 @@ export default function SignIn() {
         />
         <div className="flex justify-end">
           <Link to="/reset-password" className="text-sm font-medium text-brand-600 hover:underline">
-            Forgot your password?
+            {t("signIn.forgot")}
           </Link>
         </div>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Signing in…" : "Sign in"}
+          {busy ? t("signIn.busy") : t("signIn.submit")}
         </button>
       </Form>
     </AuthShell>

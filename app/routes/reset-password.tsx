@@ -10,11 +10,18 @@ import { authFormLoader } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { interleave } from "~/i18n/interleave";
+import { authErrorText } from "~/i18n/validation";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Reset your password", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return authFormLoader(request);
+export const handle = { i18n: "auth" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [form, language] = await Promise.all([authFormLoader(request), languageOf(request)]);
+  return { ...form, title: fixedT(language, "auth")("reset.meta") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,7 +31,11 @@ export async function action({ request }: ActionFunctionArgs) {
     await (await getAuth()).requestPasswordReset(parsed.value.email, publicOrigin(request));
   } catch (error) {
     if (error instanceof AuthError)
-      return formFailure(parsed.form, error.message, error.code === "too_many_attempts" ? 429 : 400);
+      return formFailure(
+        parsed.form,
+        authErrorText(error, fixedT(await languageOf(request), "auth")),
+        error.code === "too_many_attempts" ? 429 : 400,
+      );
     throw error;
   }
   // The same answer whether or not the email has an account, so it cannot be used to probe.
@@ -38,33 +49,33 @@ export default function ResetPassword() {
   const busy = browserForm.busy || navigation.state !== "idle";
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const sentTo = actionData?.ok ? actionData.email : browserForm.sentTo;
+  const { t } = useTranslation("auth");
   if (sentTo) {
     return (
-      <AuthShell title="Check your email">
+      <AuthShell title={t("reset.checkTitle")}>
         <FormNotice>
-          If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The link
-          works once and expires in an hour.
+          {interleave((mark) => t("reset.checkText", { email: mark }), <strong translate="no">{sentTo}</strong>)}
         </FormNotice>
         <Link to="/auth" className="btn-secondary mt-6 w-full">
-          Back to sign in
+          {t("reset.back")}
         </Link>
       </AuthShell>
     );
   }
   return (
     <AuthShell
-      title="Reset your password"
-      subtitle="Enter the email of your account and we'll send you a link to choose a new password."
+      title={t("reset.title")}
+      subtitle={t("reset.subtitle")}
       footer={
         <Link to="/auth" className="font-semibold text-brand-600 hover:underline">
-          Back to sign in
+          {t("reset.back")}
         </Link>
       }
     >
       <Form method="post" className="space-y-4" noValidate onSubmit={browserForm.onSubmit}>
         <FormError message={browserForm.error ?? failure?.formError} />
         <Field
-          label="Email"
+          label={t("signIn.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -73,7 +84,7 @@ export default function ResetPassword() {
           error={failure?.fieldErrors.email}
         />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Sending…" : "Send reset link"}
+          {busy ? t("reset.busy") : t("reset.submit")}
         </button>
       </Form>
     </AuthShell>

@@ -18,11 +18,18 @@ import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { commitSessionToken } from "~/utils/session.server";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { interleave } from "~/i18n/interleave";
+import { authErrorText } from "~/i18n/validation";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Create your account", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return authFormLoader(request);
+export const handle = { i18n: "auth" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [form, language] = await Promise.all([authFormLoader(request), languageOf(request)]);
+  return { ...form, title: fixedT(language, "auth")("signUp.meta") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,7 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return signUpOfTakenAddress(credentials, next, origin);
     if (error instanceof AuthError) {
       const field = error.code === "weak_password" ? "password" : error.code === "invalid_email" ? "email" : undefined;
-      return formFailure(parsed.form, error.message, 400, field ? { [field]: error.message } : {});
+      const message = authErrorText(error, fixedT(await languageOf(request), "auth"));
+      return formFailure(parsed.form, message, 400, field ? { [field]: message } : {});
     }
     throw error;
   }
@@ -92,28 +100,27 @@ export default function SignUp() {
   const busy = browserForm.busy || (navigation.state !== "idle" && navigation.formAction === "/signup");
   const failure = actionData && "formError" in actionData ? actionData : undefined;
   const sentTo = actionData && "checkEmail" in actionData ? actionData.checkEmail : browserForm.sentTo;
+  const { t } = useTranslation("auth");
   if (sentTo) return <CheckYourEmail email={sentTo} redirectTo={redirectTo} />;
   return (
     <AuthShell
-      title="Create your account"
-      subtitle="Teach what you know, learn what you love. You start with 200 SP."
-      footer={
-        <>
-          Already have an account?{" "}
-          <Link
-            to={redirectTo ? `/auth?${new URLSearchParams({ redirectTo })}` : "/auth"}
-            className="font-semibold text-brand-600 hover:underline"
-          >
-            Sign in
-          </Link>
-        </>
-      }
+      title={t("signUp.title")}
+      subtitle={t("signUp.subtitle")}
+      footer={interleave(
+        (mark) => t("signUp.haveAccount", { link: mark }),
+        <Link
+          to={redirectTo ? `/auth?${new URLSearchParams({ redirectTo })}` : "/auth"}
+          className="font-semibold text-brand-600 hover:underline"
+        >
+          {t("signUp.signIn")}
+        </Link>,
+      )}
     >
       <Form method="post" className="space-y-4" noValidate onSubmit={browserForm.onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError message={browserForm.error ?? failure?.formError} />
         <Field
-          label="Email"
+          label={t("signIn.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -122,28 +129,33 @@ export default function SignUp() {
           error={failure?.fieldErrors.email}
         />
         <Field
-          label="Password"
+          label={t("signIn.password")}
           name="password"
           type="password"
           autoComplete="new-password"
           required
           minLength={8}
           error={failure?.fieldErrors.password}
-          hint="At least 8 characters."
+          hint={t("signUp.passwordHint")}
         />
         <p className="text-sm text-slate-600">
-          By creating an account you accept our{" "}
-          <Link to="/terms" className="font-medium text-brand-700 underline">
-            terms of use
-          </Link>
-          . Our{" "}
-          <Link to="/privacy" className="font-medium text-brand-700 underline">
-            privacy notice
-          </Link>{" "}
-          says what we keep about you and why.
+          {interleave(
+            (mark) => t("signUp.terms", { terms: mark, privacy: "\u2064" }),
+            <Link to="/terms" className="font-medium text-brand-700 underline">
+              {t("signUp.termsLink")}
+            </Link>,
+            {
+              mark: "\u2064",
+              element: (
+                <Link to="/privacy" className="font-medium text-brand-700 underline">
+                  {t("signUp.privacyLink")}
+                </Link>
+              ),
+            },
+          )}
         </p>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Creating your account…" : "Create account"}
+          {busy ? t("signUp.busy") : t("signUp.submit")}
         </button>
       </Form>
     </AuthShell>
@@ -152,17 +164,17 @@ export default function SignUp() {
 
 /** The answer for an address that needs its owner's inbox: the same words whoever asks (decision 024). */
 function CheckYourEmail({ email, redirectTo }: { email: string; redirectTo: string }) {
+  const { t } = useTranslation("auth");
   return (
-    <AuthShell title="Check your email">
+    <AuthShell title={t("signUp.checkTitle")}>
       <FormNotice>
-        We sent a message to <strong>{email}</strong>. Open it to continue. If you already have an account, you can also
-        sign in.
+        {interleave((mark) => t("signUp.checkText", { email: mark }), <strong translate="no">{email}</strong>)}
       </FormNotice>
       <Link
         to={redirectTo ? `/auth?${new URLSearchParams({ redirectTo })}` : "/auth"}
         className="btn-secondary mt-6 w-full"
       >
-        Sign in
+        {t("signUp.signIn")}
       </Link>
     </AuthShell>
   );

@@ -1,5 +1,8 @@
 import { data, MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import type { z } from "zod";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { issueText, zodErrorMap } from "~/i18n/validation";
 import { assertSameOrigin } from "./origin.server";
 
 export type FieldErrors = Record<string, string>;
@@ -11,12 +14,12 @@ export interface FormFailure {
   values: Record<string, string>;
 }
 
-/** Turns zod issues into the first message per field, for showing next to each input. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+/** Turns zod issues into the first message per field, for showing next to each input, in the reader's language when `t` is given. */
+export function fieldErrorsOf(error: z.ZodError, t?: TFunction): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "form";
-    errors[key] ??= issue.message;
+    errors[key] ??= t ? issueText(issue, t) : issue.message;
   }
   return errors;
 }
@@ -105,13 +108,15 @@ export async function parseForm<S extends z.ZodTypeAny>(
 ): Promise<{ ok: true; form: FormData; value: z.infer<S> } | { ok: false; failure: ReturnType<typeof formFailure> }> {
   assertSameOrigin(request);
   const form = await formOrNull(request);
-  if (!form) return { ok: false, failure: formFailure(null, UNREADABLE_FORM) };
-  const result = schema.safeParse(Object.fromEntries(form));
+  // Messages in the request's language (decision 049): zod's own through an error map, the schema's by key.
+  const t = fixedT(await languageOf(request));
+  if (!form) return { ok: false, failure: formFailure(null, t("validation.unreadable")) };
+  const result = schema.safeParse(Object.fromEntries(form), { errorMap: zodErrorMap(t) });
   if (!result.success) {
-    const fieldErrors = fieldErrorsOf(result.error);
+    const fieldErrors = fieldErrorsOf(result.error, t);
     return {
       ok: false,
-      failure: formFailure(form, fieldErrors.form ?? "Please correct the highlighted fields.", 400, fieldErrors),
+      failure: formFailure(form, fieldErrors.form ?? t("validation.correctFields"), 400, fieldErrors),
     };
   }
   return { ok: true, form, value: result.data };

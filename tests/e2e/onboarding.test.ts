@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "./support/test";
 import { stepsForScreen, tourSteps } from "../../app/features/onboarding/tour";
+import english from "../../locales/en/common.json";
 
 /**
  * SPEC.md §4 onboarding end to end: the guided tour for a new user, then the one-time welcome
@@ -53,8 +54,8 @@ const welcomeModal = (page: Page) => page.getByRole("dialog", { name: "Welcome t
 async function expectTourOnStep(page: Page, index: number): Promise<void> {
   const step = tourSteps[index]!;
   await expect(tooltip(page)).toBeVisible();
-  await expect(tooltip(page)).toContainText(step.title);
-  await expect(tooltip(page)).toContainText(step.content);
+  await expect(tooltip(page)).toContainText(english.tour.steps[step.id as keyof typeof english.tour.steps].title);
+  await expect(tooltip(page)).toContainText(english.tour.steps[step.id as keyof typeof english.tour.steps].content);
   // SPEC.md: tooltips 380 px wide, or the whole width of a narrower screen.
   const width = (await tooltip(page).boundingBox())?.width ?? 0;
   expect(Math.round(width)).toBe(Math.min(380, page.viewportSize()!.width - 2 * TOOLTIP_MARGIN));

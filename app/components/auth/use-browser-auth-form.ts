@@ -6,7 +6,9 @@
  * the same messages, as the server's actions.
  */
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { loadBrowserAuthForms } from "~/engine/auth/browser-forms.client";
+import { issueText } from "~/i18n/validation";
 
 type Intent = "signIn" | "signUp" | "reset";
 
@@ -25,6 +27,7 @@ async function loadSchema(intent: Intent) {
  */
 export function useBrowserAuthForm(intent: Intent, inBrowser: boolean) {
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -37,7 +40,8 @@ export function useBrowserAuthForm(intent: Intent, inBrowser: boolean) {
       const [forms, schema] = await Promise.all([loadBrowserAuthForms(), loadSchema(intent)]);
       const parsed = schema.safeParse(fields);
       if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? "Check the form and try again.");
+        const issue = parsed.error.issues[0];
+        setError(issue ? issueText(issue, t) : t("validation.correctFields"));
         setBusy(false);
         return;
       }

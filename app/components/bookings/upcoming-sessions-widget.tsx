@@ -1,19 +1,21 @@
 import { Link } from "@remix-run/react";
-import { formatDateTime } from "~/features/bookings/format";
-import { STATE_LABELS } from "~/features/bookings/state";
 import type { SessionSummary } from "~/features/bookings/views.server";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatDate } from "~/utils/format";
 
 /**
  * The dashboard's calendar widget body: the next sessions, in the member's timezone. Data from
  * loadUpcomingSessions(store, uid).
  */
+/** A member's words inside a translated sentence keep their own direction (U+2068 … U+2069, as <bdi> does). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: SessionSummary[]; timeZone: string }) {
+  const { t } = useTranslation("dashboard");
+  const locale = useFormatLocale();
   if (sessions.length === 0) {
-    return (
-      <p className="text-sm text-slate-600">
-        No sessions booked yet. When you book or accept a session, it appears here.
-      </p>
-    );
+    return <p className="text-sm text-slate-600">{t("sessions.empty")}</p>;
   }
   return (
     <ul className="divide-y divide-slate-100">
@@ -22,9 +24,20 @@ export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: Sessi
           <Link to={`/session/${s.id}`} className="flex items-center justify-between gap-3 py-2 hover:text-brand-700">
             <span className="min-w-0">
               <span className="block truncate text-sm font-medium text-slate-900">
-                <bdi>{s.skillLabel}</bdi> {s.role === "mentor" ? "with" : "from"} <bdi>{s.otherName}</bdi>
+                {t(s.role === "mentor" ? "sessions.withMentor" : "sessions.fromMentor", {
+                  skill: isolate(s.skillLabel),
+                  name: isolate(s.otherName),
+                })}
               </span>
-              <span className="block text-xs text-slate-500">{formatDateTime(s.start, timeZone)}</span>
+              <span className="block text-xs text-slate-500">
+                {formatDate(s.start, locale, timeZone, {
+                  weekday: "short",
+                  day: "numeric",
+                  month: "short",
+                  hour: "2-digit",
+                  minute: "2-digit",
+                })}
+              </span>
             </span>
             <SessionStateBadge state={s.state} />
           </Link>
@@ -45,9 +58,10 @@ const BADGE: Record<string, string> = {
 };
 
 export function SessionStateBadge({ state }: { state: SessionSummary["state"] }) {
+  const { t } = useTranslation();
   return (
     <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[state] ?? ""}`}>
-      {STATE_LABELS[state]}
+      {t(`sessionStates.${state}`)}
     </span>
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { NotificationPayload } from "~/engine/live/feeds";
-import { timeAgo } from "~/utils/time";
 import { useLiveFeed } from "../live/use-live-feed";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { relativeTime } from "~/utils/format";
 
 const SHOWN = 5;
 
@@ -9,12 +11,10 @@ const SHOWN = 5;
 export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) {
   const notifications = useLiveFeed("notifications", initial, { onError: () => {} });
   const latest = notifications.slice(0, SHOWN);
+  const { t } = useTranslation("dashboard");
+  const locale = useFormatLocale();
   if (latest.length === 0) {
-    return (
-      <p className="text-sm text-slate-600">
-        Your SP movements, messages, session updates and community replies will show up here.
-      </p>
-    );
+    return <p className="text-sm text-slate-600">{t("activity.empty")}</p>;
   }
   return (
     <ul className="divide-y divide-slate-100" data-testid="activity-list">
@@ -32,8 +32,10 @@ export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) 
               {n.title}
             </Link>
             <p className="text-xs text-slate-500" suppressHydrationWarning>
-              {n.type.startsWith("forum_") ? <span className="font-medium text-brand-700">Community · </span> : null}
-              {timeAgo(n.timestamp)}
+              {n.type.startsWith("forum_") ? (
+                <span className="font-medium text-brand-700">{t("activity.community")}</span>
+              ) : null}
+              {relativeTime(n.timestamp, locale)}
             </p>
           </div>
         </li>

@@ -1,21 +1,31 @@
 import { Link } from "@remix-run/react";
 import type { BoardCard } from "~/features/board/read.server";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { interleave } from "~/i18n/interleave";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatNumber } from "~/utils/format";
 
-function priceText(price: BoardCard["price"]): string {
-  if (price.kind === "swap") return price.swapSkillLabel ? `Swap for ${price.swapSkillLabel}` : "Swap";
-  return price.kind === "per_hour" ? `${price.sp} SP an hour` : `${price.sp} SP`;
+function priceText(price: BoardCard["price"], t: TFunction<"dashboard">, locale: string): string {
+  if (price.kind === "swap")
+    return price.swapSkillLabel ? t("board.swapFor", { skill: price.swapSkillLabel }) : t("board.swap");
+  const sp = formatNumber(price.sp, locale);
+  return price.kind === "per_hour" ? t("board.perHour", { sp }) : t("board.fixed", { sp });
 }
 
 /** The three open board posts that fit the member best, or a way to the board when none do. */
 export function BoardWidget({ posts }: { posts: BoardCard[] }) {
+  const { t } = useTranslation("dashboard");
+  const locale = useFormatLocale();
   if (posts.length === 0)
     return (
       <p className="text-sm text-slate-600">
-        No open posts for your skills yet.{" "}
-        <Link to="/board" className="font-medium text-brand-700 underline">
-          Browse the board
-        </Link>{" "}
-        or post what you can give or are looking for.
+        {interleave(
+          (mark) => t("board.empty", { link: mark }),
+          <Link to="/board" className="font-medium text-brand-700 underline">
+            {t("board.browse")}
+          </Link>,
+        )}
       </p>
     );
   return (
@@ -24,11 +34,13 @@ export function BoardWidget({ posts }: { posts: BoardCard[] }) {
         <li key={p.id} className="py-2 first:pt-0 last:pb-0">
           <Link to={`/board/${p.id}`} className="group block min-w-0">
             <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-              {p.type === "need" ? "Need" : "Offer"} · <bdi>{p.skillLabel}</bdi>
+              {p.type === "need" ? t("board.need") : t("board.offer")} · <bdi translate="no">{p.skillLabel}</bdi>
             </span>
-            <span className="block break-words font-medium text-slate-900 group-hover:underline">{p.title}</span>
+            <span className="block break-words font-medium text-slate-900 group-hover:underline" translate="no">
+              {p.title}
+            </span>
             <span className="block text-xs text-slate-600">
-              <bdi>{p.poster.fullName}</bdi> · {priceText(p.price)}
+              <bdi translate="no">{p.poster.fullName}</bdi> · {priceText(p.price, t, locale)}
             </span>
           </Link>
         </li>

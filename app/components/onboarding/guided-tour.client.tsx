@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import Joyride, { EVENTS, STATUS, type CallBackProps, type Step, type StoreHelpers } from "react-joyride";
 import {
-  TOUR_LABELS,
+  TOUR_LABEL_KEYS,
   TOUR_SCROLL_DURATION_MS,
   TOUR_SCROLL_OFFSET,
   TOUR_SPOTLIGHT_PADDING,
@@ -55,19 +56,21 @@ const TOOLTIP_SELECTOR = ".react-joyride__tooltip";
 export function GuidedTour({ steps, onEnd }: GuidedTourProps) {
   const helpers = useRef<StoreHelpers | null>(null);
   const ended = useRef(false);
+  const { t } = useTranslation();
 
   // Every step opens straight on its tooltip: the tour is already running, a beacon would be one click too many.
   const joyrideSteps = useMemo<Step[]>(
     () =>
       stepsForScreen(steps, window.matchMedia(WIDE_SCREEN_QUERY).matches).map((step) => ({
         target: step.target,
-        title: step.title,
-        content: step.content,
+        title: t(`tour.steps.${step.id}.title`),
+        content: t(`tour.steps.${step.id}.content`),
         placement: step.placement,
         disableBeacon: true,
       })),
-    [steps],
+    [steps, t],
   );
+  const labels = useMemo(() => Object.fromEntries(TOUR_LABEL_KEYS.map((key) => [key, t(`tour.labels.${key}`)])), [t]);
 
   // Escape leaves the tour the way Skip does; joyride's own Escape would only advance one step.
   // Tab stays in the tooltip: the page behind the overlay is not reachable while the tour runs.
@@ -124,7 +127,7 @@ export function GuidedTour({ steps, onEnd }: GuidedTourProps) {
       spotlightPadding={TOUR_SPOTLIGHT_PADDING}
       scrollOffset={TOUR_SCROLL_OFFSET}
       scrollDuration={TOUR_SCROLL_DURATION_MS}
-      locale={TOUR_LABELS}
+      locale={labels}
       styles={styles}
       getHelpers={(h) => {
         helpers.current = h;

@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import Confetti from "react-confetti";
+import { useTranslation } from "react-i18next";
+import { interleave } from "~/i18n/interleave";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatNumber } from "~/utils/format";
 import { CONFETTI_DURATION_MS, CONFETTI_PIECES } from "~/features/onboarding/welcome-bonus";
 
 interface WelcomeBonusModalProps {
@@ -26,6 +30,8 @@ export function WelcomeBonusModal({ amount, onClose }: WelcomeBonusModalProps) {
   const { width, height } = useWindowSize();
   // A new key remounts the confetti, which is how it replays from the top.
   const [burst, setBurst] = useState(0);
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const dialog = useRef<HTMLDivElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -94,32 +100,33 @@ export function WelcomeBonusModal({ amount, onClose }: WelcomeBonusModalProps) {
         <button
           type="button"
           onClick={() => setBurst((n) => n + 1)}
-          aria-label="SP coin: replay confetti"
+          aria-label={t("welcome.coin")}
           className="relative mx-auto grid h-28 w-28 place-items-center rounded-full bg-gradient-to-br from-coin-400 via-coin-500 to-coin-600 shadow-[0_10px_30px_-6px_rgba(217,119,6,0.65)] ring-4 ring-coin-400/40 transition hover:scale-105 active:scale-95"
         >
           <span className="grid h-[5.5rem] w-[5.5rem] place-items-center rounded-full border-2 border-white/50 bg-coin-500 text-3xl font-black tracking-tight text-amber-950 [text-shadow:0_1px_0_rgba(255,255,255,0.45)]">
             {/* The coin's face; the button's name starts with these letters (WCAG 2.5.3). */}
-            SP
+            {t("welcome.coinFace")}
           </span>
         </button>
         <h2 id={titleId} className="relative mt-6 text-2xl font-bold tracking-tight text-slate-900">
-          Welcome to SkillSwap!
+          {t("welcome.title")}
         </h2>
         <p id={textId} className="relative mt-2 text-base text-slate-600">
-          You received{" "}
-          <strong className="font-bold text-amber-700" data-testid="welcome-bonus-amount">
-            {amount} SP
-          </strong>{" "}
-          to book your first sessions.
+          {interleave(
+            (mark) => t("welcome.received", { amount: mark }),
+            <strong className="font-bold text-amber-700" data-testid="welcome-bonus-amount">
+              {t("welcome.amount", { amount: formatNumber(amount, locale) })}
+            </strong>,
+          )}
         </p>
-        <p className="relative mt-1 text-xs text-slate-500">Tap the coin for more confetti.</p>
+        <p className="relative mt-1 text-xs text-slate-500">{t("welcome.tapCoin")}</p>
         <button
           ref={confirm}
           type="button"
           onClick={onClose}
           className="btn-primary relative mt-6 w-full py-2.5 text-base"
         >
-          Awesome!
+          {t("welcome.awesome")}
         </button>
       </div>
     </div>,

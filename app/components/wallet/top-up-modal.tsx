@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { formatPrice, formatSp } from "~/features/wallet/format";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatPrice, formatSp } from "~/utils/format";
 import { startCheckout } from "~/engine/payments/checkout.client";
 import { Coin } from "./coin";
 import { Icon } from "../icons";
@@ -26,6 +28,8 @@ export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) 
   const [processing, setProcessing] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
 
   useEffect(() => {
     if (!open) return;
@@ -64,16 +68,14 @@ export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) 
         <div className="flex items-start justify-between">
           <div>
             <h2 id="top-up-title" className="text-lg font-bold">
-              Top up SP
+              {t("topUp.title")}
             </h2>
-            <p className="mt-1 text-sm text-slate-600">
-              Choose a pack. SP are added to your wallet as soon as the payment is confirmed.
-            </p>
+            <p className="mt-1 text-sm text-slate-600">{t("topUp.intro")}</p>
           </div>
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t("topUp.close")}
             className="rounded-full p-1 text-slate-500 hover:bg-slate-100"
           >
             <Icon name="x" className="h-5 w-5" />
@@ -92,11 +94,13 @@ export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) 
                 >
                   <Coin className="h-8 w-8" />
                   {processing === pack.id ? (
-                    <span className="text-base font-bold text-brand-700">Processing…</span>
+                    <span className="text-base font-bold text-brand-700">{t("topUp.processing")}</span>
                   ) : (
                     <>
-                      <span className="text-base font-bold">{formatSp(pack.sp)}</span>
-                      <span className="text-sm text-slate-600">{formatPrice(pack.amountCents, pack.currency)}</span>
+                      <span className="text-base font-bold">{formatSp(pack.sp, locale)}</span>
+                      <span className="text-sm text-slate-600">
+                        {formatPrice(pack.amountCents, pack.currency, locale)}
+                      </span>
                     </>
                   )}
                 </button>
@@ -105,12 +109,12 @@ export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) 
           </ul>
         ) : (
           <p className="mt-5 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-800" role="status">
-            Payments are not configured on this server, so SP packs cannot be bought here.
+            {t("topUp.unavailable")}
           </p>
         )}
         {testMode ? (
           <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800">
-            Test mode: the checkout is a test payment and no card is charged.
+            {t("topUp.testMode")}
           </p>
         ) : null}
         <p className="mt-4 flex items-center gap-2 text-xs text-slate-500">
@@ -125,7 +129,7 @@ export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) 
             <rect x="4" y="11" width="16" height="10" rx="2" />
             <path d="M8 11V7a4 4 0 0 1 8 0v4" />
           </svg>
-          All payments are processed securely via Stripe
+          {t("topUp.secure")}
         </p>
       </div>
     </div>

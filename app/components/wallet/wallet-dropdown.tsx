@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
 import type { TransactionPayload } from "~/engine/live/feeds";
-import { formatSp } from "~/features/wallet/format";
-import { timeAgo } from "~/utils/time";
+import { formatSp, relativeTime } from "~/utils/format";
 import { Icon } from "../icons";
 import { usePopup } from "../use-popup";
 import { SignedAmount } from "./amount";
@@ -16,6 +17,8 @@ interface WalletDropdownProps {
 /** SPEC.md §2: balance, the latest 3 transactions or "No recent activity", See more, and top-up. */
 export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdownProps) {
   const { open, toggle, close, root, trigger, panelId } = usePopup();
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
 
   return (
     <div ref={root} className="relative">
@@ -30,37 +33,37 @@ export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdow
       >
         <Coin className="h-6 w-6" />
         {/* Named by what it shows (WCAG 2.5.3): "Wallet: 200 SP". */}
-        <span className="sr-only">Wallet: </span>
+        <span className="sr-only">{t("wallet.buttonLabel")}</span>
         <span data-testid="wallet-balance" className="whitespace-nowrap tabular-nums">
-          {formatSp(balance)}
+          {formatSp(balance, locale)}
         </span>
       </button>
       {open ? (
         <div
           id={panelId}
           role="dialog"
-          aria-label="Wallet"
+          aria-label={t("wallet.dialog")}
           className="absolute end-0 z-40 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
         >
           <div className="border-b border-slate-100 px-4 py-3">
-            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Balance</p>
-            <p className="mt-0.5 text-2xl font-bold tabular-nums">{formatSp(balance)}</p>
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("wallet.balance")}</p>
+            <p className="mt-0.5 text-2xl font-bold tabular-nums">{formatSp(balance, locale)}</p>
           </div>
           <div className="px-4 py-3">
-            <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">Recent activity</p>
+            <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">{t("wallet.recent")}</p>
             {transactions.length === 0 ? (
-              <p className="py-2 text-sm text-slate-500">No recent activity</p>
+              <p className="py-2 text-sm text-slate-500">{t("wallet.empty")}</p>
             ) : (
               <ul className="space-y-2" data-testid="wallet-transactions">
-                {transactions.map((t) => (
-                  <li key={t.id} className="flex items-start justify-between gap-3 text-sm">
+                {transactions.map((entry) => (
+                  <li key={entry.id} className="flex items-start justify-between gap-3 text-sm">
                     <div className="min-w-0">
-                      <p className="truncate text-slate-800">{t.description}</p>
+                      <p className="truncate text-slate-800">{entry.description}</p>
                       <p className="text-xs text-slate-500" suppressHydrationWarning>
-                        {timeAgo(t.timestamp)}
+                        {relativeTime(entry.timestamp, locale)}
                       </p>
                     </div>
-                    <SignedAmount amount={t.amount} />
+                    <SignedAmount amount={entry.amount} />
                   </li>
                 ))}
               </ul>
@@ -68,7 +71,7 @@ export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdow
           </div>
           <div className="flex gap-2 border-t border-slate-100 px-4 py-3">
             <Link to="/wallet" onClick={() => close("select")} className="btn-secondary flex-1">
-              See more
+              {t("wallet.seeMore")}
             </Link>
             <button
               type="button"
@@ -79,7 +82,7 @@ export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdow
               className="btn-primary flex-1"
             >
               <Icon name="plus" className="h-4 w-4" />
-              Top up
+              {t("wallet.topUp")}
             </button>
           </div>
         </div>

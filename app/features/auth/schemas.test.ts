@@ -10,8 +10,9 @@ describe("auth form schemas", () => {
     const result = signUpSchema.safeParse({ email: "nope", password: "short" });
     expect(result.success).toBe(false);
     const messages = result.success ? [] : result.error.issues.map((i) => i.message);
-    expect(messages).toContain("Enter a valid email address.");
-    expect(messages).toContain("Use a password of at least 8 characters.");
+    // Keys of the common catalogue (decision 049), shown in the reader's language by parseForm.
+    expect(messages).toContain("validation.invalidEmail");
+    expect(messages).toContain("validation.passwordTooShort");
   });
   it("trims the full name and requires 2 to 80 characters", () => {
     expect(profileSetupSchema.parse({ fullName: "  Ada Lovelace " }).fullName).toBe("Ada Lovelace");

@@ -1,28 +1,32 @@
+/**
+ * The sign-in family's messages are keys of the common catalogue's `validation` (decision 049):
+ * parseForm and the browser forms show them in the reader's language.
+ */
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/engine/auth/types";
 import { hasLetter, stripInvisible } from "~/features/profile/visible-text";
 
 export const emailSchema = z
-  .string({ required_error: "Enter your email address." })
+  .string({ required_error: "validation.emailRequired" })
   .trim()
-  .min(1, "Enter your email address.")
-  .max(254, "That email address is too long.")
-  .email("Enter a valid email address.")
+  .min(1, "validation.emailRequired")
+  .max(254, "validation.emailTooLong")
+  .email("validation.invalidEmail")
   .transform((email) => email.toLowerCase());
 
 export const newPasswordSchema = z
-  .string({ required_error: "Choose a password." })
-  .min(PASSWORD_MIN_LENGTH, `Use a password of at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Use a password of at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .string({ required_error: "validation.passwordChoose" })
+  .min(PASSWORD_MIN_LENGTH, "validation.passwordTooShort")
+  .max(PASSWORD_MAX_LENGTH, "validation.passwordTooLong");
 
 export const redirectToSchema = z.string().max(2_000).optional();
 
 export const signInSchema = z.object({
   email: emailSchema,
   password: z
-    .string({ required_error: "Enter your password." })
-    .min(1, "Enter your password.")
-    .max(PASSWORD_MAX_LENGTH, "Email or password is incorrect."),
+    .string({ required_error: "validation.passwordRequired" })
+    .min(1, "validation.passwordRequired")
+    .max(PASSWORD_MAX_LENGTH, "validation.passwordIncorrect"),
   redirectTo: redirectToSchema,
 });
 

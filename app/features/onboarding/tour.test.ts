@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import english from "../../../locales/en/common.json";
 import { stepsForScreen, hasLocalTourFlag, shouldStartTour, tourSteps, validateSteps } from "./tour";
 
 describe("tourSteps", () => {
@@ -19,10 +20,11 @@ describe("tourSteps", () => {
     ]);
   });
 
-  it("gives every step a title and a sentence that explains it", () => {
+  it("gives every step a title and a sentence that explains it, in the English catalogue", () => {
+    const steps = (english.tour as { steps: Record<string, { title: string; content: string }> }).steps;
     for (const step of tourSteps) {
-      expect(step.title.trim()).not.toBe("");
-      expect(step.content.length).toBeGreaterThan(30);
+      expect(steps[step.id]?.title.trim()).not.toBe("");
+      expect(steps[step.id]?.content.length).toBeGreaterThan(30);
     }
   });
 

@@ -8,91 +8,27 @@ export type TourPlacement = "top" | "bottom" | "left" | "right" | "auto";
 export interface TourStep {
   /** A CSS selector on a `data-tour` anchor, so markup can move without breaking the tour. */
   target: string;
-  title: string;
-  content: string;
+  /** Its texts are `tour.steps.<id>.title` and `.content` in the common catalogue (decision 048). */
+  id: string;
   placement?: TourPlacement;
 }
 
 const anchor = (name: string) => `[data-tour="${name}"]`;
 
-/** SPEC.md §4 targets, in the spec's order. Each text says what the part is for, not what it is. */
+/** SPEC.md §4 targets, in the spec's order. Each text (in the catalogues) says what the part is for, not what it is. */
 export const tourSteps: readonly TourStep[] = [
-  {
-    target: anchor("dashboard-button"),
-    title: "Welcome to your dashboard",
-    content: "This is your home base. Click the SkillSwap logo from any page to come back to your overview.",
-    placement: "bottom",
-  },
-  {
-    target: anchor("wallet"),
-    title: "Your SP wallet",
-    content:
-      "SP is the currency you use to book sessions and earn by teaching. Check your balance and latest transactions here, and top up when you run low.",
-    placement: "bottom",
-  },
-  {
-    target: anchor("profile-menu"),
-    title: "Your profile and settings",
-    content:
-      "Edit your profile, change your settings, manage subscriptions and saved profiles, or sign out. You can replay this tour from here too.",
-    placement: "bottom",
-  },
-  {
-    target: anchor("activity-widget"),
-    title: "What's new",
-    content: "SP payments, messages and session updates appear here as they happen, so you never miss a request.",
-    placement: "auto",
-  },
-  {
-    target: anchor("matches-widget"),
-    title: "People to swap with",
-    content:
-      "We suggest members who teach what you want to learn and want to learn what you teach. Open one to start a conversation.",
-    placement: "auto",
-  },
-  {
-    target: anchor("calendar-widget"),
-    title: "Your next sessions",
-    content: "Sessions you book or accept show up here with their time, so you can see at a glance what is coming.",
-    placement: "auto",
-  },
-  {
-    target: anchor("level-widget"),
-    title: "Level up as you go",
-    content:
-      "Every session you teach or take earns xp. Watch your level grow and see how far you are from the next one.",
-    placement: "auto",
-  },
-  {
-    target: anchor("nav-matches"),
-    title: "Find matches",
-    content: "Browse all your matches, filter by skill and send swap requests.",
-    placement: "right",
-  },
-  {
-    target: anchor("nav-chat"),
-    title: "Chat with members",
-    content: "Agree on what to learn and when. A dot appears here when you have unread messages.",
-    placement: "right",
-  },
-  {
-    target: anchor("nav-calendar"),
-    title: "Plan your sessions",
-    content: "See your schedule, book time with your matches and join sessions when they start.",
-    placement: "right",
-  },
-  {
-    target: anchor("nav-progress"),
-    title: "Track your progress",
-    content: "Follow the skills you are learning, the hours you have taught and the xp you have earned.",
-    placement: "right",
-  },
-  {
-    target: anchor("nav-community"),
-    title: "Join the community",
-    content: "Ask questions, share tips and meet other learners and mentors in the forum.",
-    placement: "right",
-  },
+  { id: "dashboardButton", target: anchor("dashboard-button"), placement: "bottom" },
+  { id: "wallet", target: anchor("wallet"), placement: "bottom" },
+  { id: "profileMenu", target: anchor("profile-menu"), placement: "bottom" },
+  { id: "activityWidget", target: anchor("activity-widget"), placement: "auto" },
+  { id: "matchesWidget", target: anchor("matches-widget"), placement: "auto" },
+  { id: "calendarWidget", target: anchor("calendar-widget"), placement: "auto" },
+  { id: "levelWidget", target: anchor("level-widget"), placement: "auto" },
+  { id: "navMatches", target: anchor("nav-matches"), placement: "right" },
+  { id: "navChat", target: anchor("nav-chat"), placement: "right" },
+  { id: "navCalendar", target: anchor("nav-calendar"), placement: "right" },
+  { id: "navProgress", target: anchor("nav-progress"), placement: "right" },
+  { id: "navCommunity", target: anchor("nav-community"), placement: "right" },
 ];
 
 /** Where the main navigation is: the sidebar from 1024 px (Tailwind's lg), the bottom bar below. */
@@ -122,8 +58,8 @@ export const TOUR_TOOLTIP_CSS_WIDTH = `min(${TOUR_TOOLTIP_WIDTH}px, calc(100vw -
 /** Above the fixed header (z-30) and its dropdowns (z-40). */
 export const TOUR_Z_INDEX = 100;
 
-/** SPEC.md §4 tour labels. */
-export const TOUR_LABELS = { back: "Back", close: "Close", last: "Last", next: "Next", skip: "Skip" } as const;
+/** SPEC.md §4 tour labels: the keys under `tour.labels` in the common catalogue ("Back", "Close", "Last", "Next", "Skip" in English). */
+export const TOUR_LABEL_KEYS = ["back", "close", "last", "next", "skip"] as const;
 
 /** SPEC.md §3 local browser flags for the tour; either one marks the tour as done in this browser. */
 export const TOUR_LOCAL_FLAGS = ["tour_done", "tourCompleted"] as const;

@@ -1,0 +1,61 @@
+import type { TFunction } from "i18next";
+import type { z } from "zod";
+
+/**
+ * Validation messages in the reader's language (decision 049). A schema's own message is either a
+ * catalogue key under `validation.` (translated here) or, in schemas not yet translated, English
+ * text (shown as it is). zod's built-in messages go through `zodErrorMap`.
+ */
+export function validationText(message: string, t: TFunction, params: Record<string, unknown> = {}): string {
+  return message.startsWith("validation.") ? t(message, params) : message;
+}
+
+/** One zod issue's message for a person: a key's limits (`minimum`, `maximum`) go into its text. */
+export function issueText(issue: z.ZodIssue, t: TFunction): string {
+  const limits: Record<string, unknown> = {};
+  if ("minimum" in issue) limits.minimum = Number(issue.minimum);
+  if ("maximum" in issue) limits.maximum = Number(issue.maximum);
+  return validationText(issue.message, t, limits);
+}
+
+/** zod's own messages ("Required", "String must contain at least 8 character(s)") in the reader's language. */
+export function zodErrorMap(t: TFunction): z.ZodErrorMap {
+  return (issue, context) => {
+    switch (issue.code) {
+      case "invalid_type":
+        return { message: t(issue.received === "undefined" ? "validation.required" : "validation.invalidType") };
+      case "too_small":
+        return {
+          message:
+            issue.type === "string"
+              ? t("validation.tooShort", { minimum: Number(issue.minimum) })
+              : t("validation.tooSmall", { minimum: Number(issue.minimum) }),
+        };
+      case "too_big":
+        return {
+          message:
+            issue.type === "string"
+              ? t("validation.tooLong", { maximum: Number(issue.maximum) })
+              : t("validation.tooBig", { maximum: Number(issue.maximum) }),
+        };
+      case "invalid_string":
+        if (issue.validation === "email") return { message: t("validation.invalidEmail") };
+        if (issue.validation === "url") return { message: t("validation.invalidUrl") };
+        return { message: t("validation.invalid") };
+      case "invalid_enum_value":
+      case "invalid_literal":
+      case "invalid_union":
+      case "invalid_union_discriminator":
+        return { message: t("validation.invalidChoice") };
+      default:
+        return { message: context.defaultError === "Invalid input" ? t("validation.invalid") : context.defaultError };
+    }
+  };
+}
+
+const TRANSLATED_AUTH_ERRORS = new Set(["invalid_credentials", "email_taken", "weak_password", "invalid_email"]);
+
+/** An auth engine's refusal in the reader's language (`errors.<code>` of the auth catalogue); others as the engine wrote them. */
+export function authErrorText(error: { code: string; message: string }, t: TFunction): string {
+  return TRANSLATED_AUTH_ERRORS.has(error.code) ? t(`errors.${error.code}`) : error.message;
+}

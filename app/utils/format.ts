@@ -1,0 +1,94 @@
+/**
+ * Dates, times, relative times, numbers, SP and EUR as a reader of `locale` writes them (decision
+ * 049). Every function takes the locale: a page passes its reader's (useFormatLocale() in a
+ * component, the request's language in a loader), so server-rendered and hydrated text agree.
+ * Time zones are the caller's (a member's own zone), never the locale's.
+ */
+
+/** The Intl locale for a language of the app: English as SkillSwap always wrote it (en-IE: "€5.00", "Wed 25 Nov"); the pseudo-locale formats as English. */
+export function intlLocale(language: string): string {
+  if (language === "en" || language.startsWith("en-")) return "en-IE";
+  return language;
+}
+
+// Building an Intl formatter costs far more than using one, and the header formats on every render.
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let format = cache.get(key) as T | undefined;
+  if (!format) cache.set(key, (format = make()));
+  return format;
+}
+
+export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
+  return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value);
+}
+
+/** "1,250 SP", "1.250 SP", "١٬٢٥٠ SP": whole SP with the locale's digits and grouping; "SP" is a unit name, never translated. */
+export function formatSp(amount: number, locale: string): string {
+  return `${formatNumber(amount, locale, { maximumFractionDigits: 0 })} SP`;
+}
+
+/** A price from cents: "€5.00", "5,00 €", "‏5٫00 €". */
+export function formatPrice(amountCents: number, currency: string, locale: string): string {
+  return formatNumber(amountCents / 100, locale, { style: "currency", currency: currency.toUpperCase() });
+}
+
+export function formatDate(
+  ms: number,
+  locale: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short" },
+): string {
+  return cached(
+    `d|${locale}|${timeZone}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, { ...options, timeZone }),
+  ).format(ms);
+}
+
+export function formatTime(ms: number, locale: string, timeZone: string): string {
+  return formatDate(ms, locale, timeZone, { hour: "2-digit", minute: "2-digit" });
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600_000],
+  ["month", 30 * 24 * 3600_000],
+  ["week", 7 * 24 * 3600_000],
+  ["day", 24 * 3600_000],
+  ["hour", 3600_000],
+  ["minute", 60_000],
+];
+
+/** "just now", "3 hours ago", "hace 3 horas", "il y a 3 heures", "قبل ٣ ساعات": how long ago, for lists. */
+export function relativeTime(timestamp: number, locale: string, now = Date.now()): string {
+  const elapsed = now - timestamp;
+  const format = cached(`r|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" }));
+  if (elapsed < 45_000) return locale.startsWith("en") ? "just now" : format.format(0, "second");
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(elapsed) >= ms) return format.format(-Math.round(elapsed / ms), unit);
+  }
+  return format.format(-Math.round(elapsed / 60_000), "minute");
+}
+
+/** Where Intl.Locale has no week information: the first day by language (1 = Monday … 7 = Sunday). */
+const FIRST_DAY_FALLBACK: Record<string, number> = { en: 1, es: 1, fr: 1, ar: 6 };
+
+/**
+ * The first day of a calendar week for `locale`, 1 = Monday … 7 = Sunday (ISO numbering), from the
+ * locale's own week information (Intl.Locale#getWeekInfo, or the older weekInfo getter), else a table.
+ */
+export function firstDayOfWeek(locale: string): number {
+  try {
+    const intl = new Intl.Locale(locale) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
+    const info = intl.getWeekInfo?.() ?? intl.weekInfo;
+    if (info && info.firstDay >= 1 && info.firstDay <= 7) return info.firstDay;
+  } catch {
+    // An unknown locale: the table below.
+  }
+  return FIRST_DAY_FALLBACK[locale.split("-")[0]!] ?? 1;
+}
