@@ -215,6 +215,12 @@ test("an offer with an SP rate is booked from its page at the offer's price", as
   );
   const b = await open(browser, ben, baseURL!, `/board/${postId}`, PHONE);
   await expect(b.getByLabel("Skill", { exact: true })).toContainText(`${skill} — 7 SP per hour`);
+  // The duration chips show where the keyboard is: the focused chip has a ring.
+  await b.getByLabel("Skill", { exact: true }).focus();
+  await b.keyboard.press("Tab");
+  const chip = b.getByRole("radio", { name: "60 min" });
+  await expect(chip).toBeFocused();
+  expect(await chip.evaluate((radio) => getComputedStyle(radio.closest("label")!).boxShadow)).not.toBe("none");
   await b.getByRole("radio", { name: "90 min" }).check({ force: true });
   await b.getByRole("group", { name: "Next free" }).getByRole("button").first().click();
   await expect(b.getByTestId("booking-price")).toHaveText("11 SP");

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { BookingPanel } from "~/components/bookings/booking-panel";
+import { ChoiceChips } from "~/components/choice-chips";
 import { requestTopUp } from "~/components/wallet/open-top-up";
 import { formatDateTime } from "~/features/bookings/format";
 import { groupSlots } from "~/features/bookings/slot-groups";
@@ -90,27 +91,14 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
         <fetcher.Form method="post" action="/api/board/proposals" className="mt-4 space-y-4">
           <input type="hidden" name="postId" value={postId} />
           {data.kinds.length > 1 ? (
-            <fieldset>
-              <legend className="label">In return</legend>
-              <div className="mt-1 flex flex-wrap gap-2">
-                {data.kinds.map((k) => (
-                  <label
-                    key={k}
-                    className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${kind === k ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300"}`}
-                  >
-                    <input
-                      type="radio"
-                      name="kind"
-                      value={k}
-                      checked={kind === k}
-                      onChange={() => setKind(k)}
-                      className="sr-only"
-                    />
-                    {k === "sp" ? "SP" : "A swap"}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ChoiceChips
+              legend="In return"
+              name="kind"
+              options={data.kinds}
+              value={kind}
+              onChange={setKind}
+              label={(k) => (k === "sp" ? "SP" : "A swap")}
+            />
           ) : (
             <input type="hidden" name="kind" value={kind} />
           )}
@@ -155,27 +143,14 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
               <p className="mt-1 text-xs text-slate-500">A session of the same length right after yours. No SP move.</p>
             </div>
           )}
-          <fieldset>
-            <legend className="label">Duration{kind === "swap" ? " of each session" : ""}</legend>
-            <div className="mt-1 flex gap-2">
-              {DURATIONS.map((d) => (
-                <label
-                  key={d}
-                  className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${duration === d ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300"}`}
-                >
-                  <input
-                    type="radio"
-                    name="durationMinutes"
-                    value={d}
-                    checked={duration === d}
-                    onChange={() => setDuration(d)}
-                    className="sr-only"
-                  />
-                  {d} min
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceChips
+            legend={`Duration${kind === "swap" ? " of each session" : ""}`}
+            name="durationMinutes"
+            options={DURATIONS}
+            value={duration}
+            onChange={setDuration}
+            label={(d) => `${d} min`}
+          />
           <div>
             <label htmlFor="proposal-start" className="label">
               Time from your free hours ({timeZone})

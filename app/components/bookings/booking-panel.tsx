@@ -5,6 +5,7 @@ import { formatDateTime, formatTime } from "~/features/bookings/format";
 import { groupSlots } from "~/features/bookings/slot-groups";
 import type { BookingActionResult } from "~/features/bookings/types";
 import { DEFAULT_DURATION, DURATIONS } from "~/features/bookings/types";
+import { ChoiceChips } from "~/components/choice-chips";
 import type { BookingPanelData } from "~/features/bookings/views.server";
 
 /**
@@ -81,30 +82,17 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
             ))}
           </select>
         </div>
-        <fieldset>
-          <legend className="label">Duration</legend>
-          <div className="mt-1 flex gap-2">
-            {DURATIONS.map((d) => (
-              <label
-                key={d}
-                className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${duration === d ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300"}`}
-              >
-                <input
-                  type="radio"
-                  name="durationMinutes"
-                  value={d}
-                  checked={duration === d}
-                  onChange={() => {
-                    setDuration(d);
-                    setStart(null);
-                  }}
-                  className="sr-only"
-                />
-                {d} min
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceChips
+          legend="Duration"
+          name="durationMinutes"
+          options={DURATIONS}
+          value={duration}
+          onChange={(d) => {
+            setDuration(d);
+            setStart(null);
+          }}
+          label={(d) => `${d} min`}
+        />
         <fieldset>
           <legend className="label">Time ({data.viewerTimeZone})</legend>
           {slots.days.length === 0 ? (
