@@ -95,6 +95,17 @@ function Section({ title, posts, now }: { title: string; posts: Mine[]; now: num
   );
 }
 
+/** The row's buttons, by the post's state; the server decides again (mine-action.server.ts). */
+const ROW_ACTIONS: {
+  intent: "renew" | "close" | "delete";
+  label: string;
+  shownWhen: (s: Mine["shownStatus"]) => boolean;
+}[] = [
+  { intent: "renew", label: "Renew", shownWhen: (s) => s !== "closed" },
+  { intent: "close", label: "Close", shownWhen: (s) => s === "active" },
+  { intent: "delete", label: "Delete", shownWhen: () => true },
+];
+
 function MyPostRow({ post, now }: { post: Mine; now: number }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("postId") === post.id;
@@ -124,40 +135,19 @@ function MyPostRow({ post, now }: { post: Mine; now: number }) {
               Edit
             </Link>
           ) : null}
-          {status !== "closed" ? (
+          {ROW_ACTIONS.filter((a) => a.shownWhen(status)).map((a) => (
             <button
+              key={a.intent}
               type="submit"
               name="intent"
-              value="renew"
-              className="btn-secondary"
+              value={a.intent}
+              className={a.intent === "delete" ? "btn-secondary text-red-700" : "btn-secondary"}
               disabled={busy}
-              aria-label={`Renew “${post.title}”`}
+              aria-label={`${a.label} “${post.title}”`}
             >
-              Renew
+              {a.label}
             </button>
-          ) : null}
-          {status === "active" ? (
-            <button
-              type="submit"
-              name="intent"
-              value="close"
-              className="btn-secondary"
-              disabled={busy}
-              aria-label={`Close “${post.title}”`}
-            >
-              Close
-            </button>
-          ) : null}
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className="btn-secondary text-red-700"
-            disabled={busy}
-            aria-label={`Delete “${post.title}”`}
-          >
-            Delete
-          </button>
+          ))}
         </Form>
       ) : null}
     </li>
