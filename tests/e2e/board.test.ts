@@ -1,15 +1,10 @@
-import { expect, test, type Browser } from "./support/test";
+import { expect, test } from "./support/test";
 import { boardPostPath } from "~/documents/board";
-import { userPath } from "~/documents/users";
-import { createLocalAuth } from "~/engine/auth/local.server";
 import { MAX_ACTIVE_POSTS, postFormSchema } from "~/features/board/rules";
 import { createBoardPost } from "~/features/board/write.server";
-import { markAllRead } from "~/features/notifications/notifications.server";
 import { fileReport } from "~/features/reports/reports.server";
-import { setSkills } from "~/features/skills/skills.server";
-import { toSkill } from "~/features/skills/tags";
-import { createUser, openAs, type TestUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
+import { established, member, open, PHONE } from "./support/members";
 
 /**
  * The offers-and-needs board end to end (issue 29, part A): a need posted with Markdown, announced
@@ -18,24 +13,7 @@ import { e2eStore } from "./support/store";
  * a post (decision 028).
  */
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const DAY = 24 * 60 * 60_000;
-
-async function member(fullName: string, teaches: string[] = []): Promise<TestUser> {
-  const user = await createUser({ fullName });
-  await setSkills(
-    e2eStore(),
-    user.uid,
-    teaches.map((s) => toSkill(s, "expert")!),
-    [],
-  );
-  await markAllRead(e2eStore(), user.uid);
-  return user;
-}
-
-const open = (browser: Browser, user: TestUser, baseURL: string, path: string, viewport = DESKTOP) =>
-  openAs(browser, user, baseURL, { path, viewport });
 
 const draft = (over: Record<string, string> = {}) =>
   postFormSchema.parse({
@@ -158,17 +136,6 @@ test("an eleventh active post is refused with what to do", async ({ browser, bas
     MAX_ACTIVE_POSTS,
   );
 });
-
-/** A member of standing (decision 028): the account made two days ago, the e-mail verified through its link. */
-async function established(fullName: string): Promise<TestUser> {
-  const user = await member(fullName);
-  await e2eStore().update(userPath(user.uid), { createdAt: Date.now() - 2 * DAY });
-  let link = "";
-  const auth = createLocalAuth(e2eStore(), { mail: async (mail) => void (link = mail.link) });
-  await auth.sendEmailVerification(user.uid, "http://localhost");
-  await auth.verifyEmail(new URL(link).searchParams.get("oobCode")!);
-  return user;
-}
 
 test("a post reported three times by members of standing disappears from the board", async ({ browser, baseURL }) => {
   const suffix = Date.now().toString(36);

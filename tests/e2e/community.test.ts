@@ -1,14 +1,10 @@
-import { expect, test, type Browser, type Page } from "./support/test";
+import { expect, test, type Page } from "./support/test";
 import { createThread, reply } from "~/features/community/write.server";
 import { skillSpaceId } from "~/features/community/rules";
-import { markAllRead } from "~/features/notifications/notifications.server";
-import { setSkills } from "~/features/skills/skills.server";
-import { toSkill } from "~/features/skills/tags";
-import { createLocalAuth } from "~/engine/auth/local.server";
-import { userPath } from "~/documents/users";
 import { fileReport } from "~/features/reports/reports.server";
-import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { createUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
+import { DESKTOP, established, member, open, PHONE } from "./support/members";
 import { adminUser } from "./support/world";
 
 /**
@@ -18,23 +14,6 @@ import { adminUser } from "./support/world";
  * (decision 028), and pages of threads that keep their order.
  */
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-async function member(fullName: string, teaches: string[] = []): Promise<TestUser> {
-  const user = await createUser({ fullName });
-  await setSkills(
-    e2eStore(),
-    user.uid,
-    teaches.map((s) => toSkill(s, "expert")!),
-    [],
-  );
-  await markAllRead(e2eStore(), user.uid);
-  return user;
-}
-
-const open = (browser: Browser, user: TestUser, baseURL: string, path: string, viewport = DESKTOP) =>
-  openAs(browser, user, baseURL, { path, viewport });
 const post = (page: Page, text: string) => page.getByTestId("post").filter({ hasText: text });
 
 test("a thread with a mention, a live reply, reactions, the answer with xp, and search", async ({
@@ -128,19 +107,6 @@ test("a thread with a mention, a live reply, reactions, the answer with xp, and 
   await expect(result.getByRole("link")).toHaveText(`Which glaze for stoneware ${suffix}?`);
   await expect(result.locator("mark")).toHaveText([word, "crawls"]);
 });
-
-const DAY = 24 * 60 * 60_000;
-
-/** A member of standing (decision 028): the account made two days ago, the e-mail verified through its link. */
-async function established(fullName: string): Promise<TestUser> {
-  const user = await member(fullName);
-  await e2eStore().update(userPath(user.uid), { createdAt: Date.now() - 2 * DAY });
-  let link = "";
-  const auth = createLocalAuth(e2eStore(), { mail: async (mail) => void (link = mail.link) });
-  await auth.sendEmailVerification(user.uid, "http://localhost");
-  await auth.verifyEmail(new URL(link).searchParams.get("oobCode")!);
-  return user;
-}
 
 async function sendReport(page: Page, postText: string) {
   const target = post(page, postText);
