@@ -51,8 +51,8 @@ export default function EditPost() {
   return (
     <div className="mx-auto max-w-2xl">
       <p className="mb-4 text-sm">
-        <Link to={`/board/${postId}`} className="text-brand-700 hover:underline">
-          <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+        <Link to={`/board/${postId}`} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+          <Icon name="back" className="h-4 w-4 shrink-0" />
           Back to the post
         </Link>
       </p>

@@ -165,8 +165,11 @@ export default function Board() {
         )}
         <nav aria-label="Pages" className="mt-4 flex justify-between text-sm">
           {!firstPage ? (
-            <Link to={`/board${filtersQuery(f)}`} className="font-medium text-brand-700 hover:underline">
-              <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+            <Link
+              to={`/board${filtersQuery(f)}`}
+              className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+            >
+              <Icon name="back" className="h-4 w-4 shrink-0" />
               First page
             </Link>
           ) : (
@@ -175,20 +178,20 @@ export default function Board() {
           {d.next ? (
             <Link
               to={`/board${filtersQuery(f, { after: d.next })}`}
-              className="font-medium text-brand-700 hover:underline"
+              className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
               rel="next"
             >
               Next page
-              <Icon name="forward" className="ms-1 inline h-4 w-4 align-[-0.2em]" />
+              <Icon name="forward" className="h-4 w-4 shrink-0" />
             </Link>
           ) : d.more ? (
             <Link
               to={`/board${filtersQuery(f, { page: String(d.page + 1) })}`}
-              className="font-medium text-brand-700 hover:underline"
+              className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
               rel="next"
             >
               Next page
-              <Icon name="forward" className="ms-1 inline h-4 w-4 align-[-0.2em]" />
+              <Icon name="forward" className="h-4 w-4 shrink-0" />
             </Link>
           ) : null}
         </nav>

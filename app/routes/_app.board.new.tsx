@@ -45,8 +45,8 @@ export default function NewPost() {
   return (
     <div className="mx-auto max-w-2xl">
       <p className="mb-4 text-sm">
-        <Link to="/board" className="text-brand-700 hover:underline">
-          <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+        <Link to="/board" className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+          <Icon name="back" className="h-4 w-4 shrink-0" />
           Offers and needs
         </Link>
       </p>

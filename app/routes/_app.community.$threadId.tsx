@@ -34,8 +34,8 @@ export default function ThreadPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <p className="mb-4 text-sm">
-        <a href="/community" className="text-brand-700 hover:underline">
-          <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+        <a href="/community" className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+          <Icon name="back" className="h-4 w-4 shrink-0" />
           Community
         </a>
         <span className="text-slate-400"> · </span>

@@ -116,9 +116,9 @@ export default function Community() {
                 {d.after ? (
                   <Link
                     to={href({ space: d.spaceId, sort: d.sort })}
-                    className="font-medium text-brand-700 hover:underline"
+                    className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
                   >
-                    <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+                    <Icon name="back" className="h-4 w-4 shrink-0" />
                     First page
                   </Link>
                 ) : (
@@ -127,11 +127,11 @@ export default function Community() {
                 {d.next ? (
                   <Link
                     to={href({ space: d.spaceId, sort: d.sort, after: d.next })}
-                    className="font-medium text-brand-700 hover:underline"
+                    className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
                     rel="next"
                   >
                     Next page
-                    <Icon name="forward" className="ms-1 inline h-4 w-4 align-[-0.2em]" />
+                    <Icon name="forward" className="h-4 w-4 shrink-0" />
                   </Link>
                 ) : null}
               </div>

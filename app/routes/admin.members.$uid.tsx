@@ -182,8 +182,11 @@ export default function AdminMember() {
   const m = d.member;
   return (
     <div className="space-y-6">
-      <Link to="/admin/members" className="text-sm font-medium text-brand-600 hover:underline">
-        <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+      <Link
+        to="/admin/members"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
+      >
+        <Icon name="back" className="h-4 w-4 shrink-0" />
         All members
       </Link>
       <div className="card flex flex-wrap items-center gap-4">

@@ -39,9 +39,9 @@ export default function Discuss() {
       <div className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
         <Link
           to={d.thread ? `/community/${d.thread.threadId}` : "/community"}
-          className="text-sm font-medium text-brand-700 hover:underline"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
         >
-          <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+          <Icon name="back" className="h-4 w-4 shrink-0" />
           Back to the community
         </Link>
       </div>

@@ -49,7 +49,7 @@ export function SessionList({
                     className="text-xs font-medium text-brand-600 hover:underline"
                     download
                   >
-                    .ics
+                    <bdi>.ics</bdi>
                   </a>
                 ) : null}
               </div>

@@ -96,11 +96,13 @@ export const WeeklyHoursGrid = memo(function WeeklyHoursGrid({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableCellElement>, col: number, cell: number) => {
+    // Left and right go where the arrows point: in a right-to-left page the next day is on the left.
+    const ahead = getComputedStyle(e.currentTarget).direction === "rtl" ? -1 : 1;
     const moves: Record<string, [number, number]> = {
       ArrowUp: [0, -1],
       ArrowDown: [0, 1],
-      ArrowLeft: [-1, 0],
-      ArrowRight: [1, 0],
+      ArrowLeft: [-ahead, 0],
+      ArrowRight: [ahead, 0],
     };
     const weekday = WEEK_ORDER[col];
     if (e.key === " " || e.key === "Enter") {

@@ -176,9 +176,9 @@ export function SearchResults({
         {page > 0 ? (
           <Link
             to={`/community?${new URLSearchParams({ q, page: String(page - 1) })}`}
-            className="text-brand-700 hover:underline"
+            className="inline-flex items-center gap-1 text-brand-700 hover:underline"
           >
-            <Icon name="back" className="me-1 inline h-4 w-4 align-[-0.2em]" />
+            <Icon name="back" className="h-4 w-4 shrink-0" />
             Previous
           </Link>
         ) : (
@@ -187,10 +187,10 @@ export function SearchResults({
         {more ? (
           <Link
             to={`/community?${new URLSearchParams({ q, page: String(page + 1) })}`}
-            className="text-brand-700 hover:underline"
+            className="inline-flex items-center gap-1 text-brand-700 hover:underline"
           >
             More results
-            <Icon name="forward" className="ms-1 inline h-4 w-4 align-[-0.2em]" />
+            <Icon name="forward" className="h-4 w-4 shrink-0" />
           </Link>
         ) : null}
       </div>

@@ -19,6 +19,7 @@
  * Content-Security-Policy violation (support/test.ts).
  */
 import type { BrowserContext, Page } from "@playwright/test";
+import { LANGUAGE_COOKIE } from "~/i18n/config";
 import { storageStateFor, type TestUser } from "./fixtures";
 import { test as base } from "./test";
 import type { PageWorld } from "./world";
@@ -28,10 +29,20 @@ export type Who = "visitor" | "me" | "admin";
 
 export const SWEEP_HEIGHT = 844;
 
+/**
+ * The language a sweep page asks for, through the `lang` cookie a visitor's switcher sets (the
+ * world's members choose none in their profile, so the cookie decides for them too): "en" by default.
+ */
+export type SweepLanguage = "en" | "ar";
+
 export interface Sweep<W extends PageWorld> {
   world: W;
-  /** The worker's page of `who` at `width` px wide, in its own context (made on first use). */
-  page(who: Who, width: number): Promise<Page>;
+  /**
+   * The worker's page of `who` at `width` px wide, in its own context (made on first use), asking
+   * for `language`. Languages share the context: a sweep in Arabic costs its page loads, not new
+   * browsers and sign-ins (decision 031).
+   */
+  page(who: Who, width: number, language?: SweepLanguage): Promise<Page>;
 }
 
 export function pageSweep<W extends PageWorld>(makeWorld: () => Promise<W>) {
@@ -44,10 +55,10 @@ export function pageSweep<W extends PageWorld>(makeWorld: () => Promise<W>) {
         const world = await makeWorld();
         const users: Record<Who, TestUser | null> = { visitor: null, me: world.me, admin: world.admin };
         const states = new Map<Who, Awaited<ReturnType<typeof storageStateFor>> | undefined>();
-        const open = new Map<string, { context: BrowserContext; page: Page }>();
+        const open = new Map<string, { context: BrowserContext; page: Page; language: SweepLanguage }>();
         let current: Who | undefined;
 
-        async function page(who: Who, width: number): Promise<Page> {
+        async function page(who: Who, width: number, language: SweepLanguage = "en"): Promise<Page> {
           // One identity's contexts at a time: the sweeps visit a group of pages as one person.
           if (current !== who) {
             for (const { context } of open.values()) await context.close();
@@ -68,8 +79,13 @@ export function pageSweep<W extends PageWorld>(makeWorld: () => Promise<W>) {
               viewport: { width, height: SWEEP_HEIGHT },
               storageState: states.get(who),
             });
-            entry = { context, page: await context.newPage() };
+            entry = { context, page: await context.newPage(), language: "en" };
             open.set(key, entry);
+          }
+          if (entry.language !== language) {
+            if (language === "en") await entry.context.clearCookies({ name: LANGUAGE_COOKIE });
+            else await entry.context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: baseURL! }]);
+            entry.language = language;
           }
           return entry.page;
         }
