@@ -9,6 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type BrowserContext } from "@playwright/test";
 import sharp from "sharp";
 import { CHROMIUM_ARGS, findChromium } from "../../scripts/find-chromium.mjs";
@@ -56,6 +57,14 @@ async function persistentContext(baseURL: string): Promise<{ context: BrowserCon
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Serious or critical accessibility violations inside `selector`. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html.slice(0, 120)).join(" | ")})`);
 }
 
 /** Console errors of a page the fixture does not watch (a persistent context's). */
@@ -268,6 +277,7 @@ test.describe("the installable app", () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
       const prompt = page.getByTestId("app-update");
       await expect(prompt).toContainText("A new version of SkillSwap is ready.", { timeout: 20_000 });
+      expect(await seriousViolations(page, '[data-testid="app-update"]')).toEqual([]);
       // Installed, waiting: the page still runs on the old worker and the old cache is intact.
       expect(Object.keys(await cacheContents(page)).sort()).toEqual([oldCache, `${CACHE_PREFIX}${deployed}`].sort());
       expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(oldWorker);
@@ -321,6 +331,7 @@ test.describe("the installable app", () => {
       const offer = second.getByRole("region", { name: "Install SkillSwap" });
       await expect(offer).toBeVisible();
       await expect(offer.getByRole("button", { name: "Install" })).toBeVisible();
+      expect(await seriousViolations(second, '[data-testid="install-prompt"]')).toEqual([]);
       // Never on top of a window (the tour, the welcome bonus, the top-up): it steps aside while one is open.
       await second.locator('[data-tour="profile-menu"]').waitFor();
       await second.evaluate(() => {
