@@ -18,10 +18,12 @@ import { pageMeta } from "~/utils/meta";
 import type { loader as appLoader } from "./_app";
 import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
 export const handle = { i18n: "dashboard" };
+export const clientLoader = loadingNamespaces("dashboard");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -94,7 +96,7 @@ export default function Dashboard() {
       <Onboarding {...onboarding} />
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight">
-          {t("welcome", { firstVisit: firstVisit ? "yes" : "no", name: firstName || "none" })}
+          {t("greeting", { firstVisit: firstVisit ? "yes" : "no", name: firstName || "none" })}
         </h1>
         <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       </div>

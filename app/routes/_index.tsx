@@ -7,10 +7,12 @@ import { interleave } from "~/i18n/interleave";
 import { LanguageSwitcher } from "~/i18n/language-switcher";
 import { getCurrentUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ matches });
 
 export const handle = { i18n: "landing" };
+export const clientLoader = loadingNamespaces("landing");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getCurrentUser(request)) throw redirect("/dashboard");

@@ -30,7 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
     redirectTo: z.string().max(2000).optional(),
   });
   const parsed = await parseForm(request, schema);
-  if (!parsed.ok) return parsed.failure;
+  // A resource route answers with a Response: the failure's body with its 400.
+  if (!parsed.ok) return Response.json(parsed.failure.data, parsed.failure.init ?? { status: 400 });
   const { language, redirectTo } = parsed.value;
   const user = await getCurrentUser(request);
   if (user) await updateProfile(await getStore(), user.uid, { language });

@@ -22,10 +22,12 @@ import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { interleave } from "~/i18n/interleave";
 import { authErrorText } from "~/i18n/validation";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
 export const handle = { i18n: "auth" };
+export const clientLoader = loadingNamespaces("auth");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [form, language] = await Promise.all([authFormLoader(request), languageOf(request)]);

@@ -1,6 +1,11 @@
 import { expect, test, type Browser, type Locator, type Page } from "./support/test";
 import { stepsForScreen, tourSteps } from "../../app/features/onboarding/tour";
-import english from "../../locales/en/common.json";
+import { readFileSync } from "node:fs";
+
+/** The tour's English texts, as the catalogue has them (decision 048). */
+const english = JSON.parse(readFileSync("locales/en/common.json", "utf8")) as {
+  tour: { steps: Record<string, { title: string; content: string }> };
+};
 
 /**
  * SPEC.md §4 onboarding end to end: the guided tour for a new user, then the one-time welcome
@@ -28,7 +33,7 @@ async function signUp(page: Page, label: string): Promise<string> {
   await page.goto("/signup");
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
+  await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(/\/profile-setup/);
   await page.locator('input[name="fullName"]').fill("Grace Hopper");
   await page.getByRole("button", { name: "Skip skills and continue to your dashboard" }).click();
@@ -40,7 +45,7 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.goto("/auth");
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(/\/dashboard/);
 }
 
@@ -54,8 +59,8 @@ const welcomeModal = (page: Page) => page.getByRole("dialog", { name: "Welcome t
 async function expectTourOnStep(page: Page, index: number): Promise<void> {
   const step = tourSteps[index]!;
   await expect(tooltip(page)).toBeVisible();
-  await expect(tooltip(page)).toContainText(english.tour.steps[step.id as keyof typeof english.tour.steps].title);
-  await expect(tooltip(page)).toContainText(english.tour.steps[step.id as keyof typeof english.tour.steps].content);
+  await expect(tooltip(page)).toContainText(english.tour.steps[step.id]!.title);
+  await expect(tooltip(page)).toContainText(english.tour.steps[step.id]!.content);
   // SPEC.md: tooltips 380 px wide, or the whole width of a narrower screen.
   const width = (await tooltip(page).boundingBox())?.width ?? 0;
   expect(Math.round(width)).toBe(Math.min(380, page.viewportSize()!.width - 2 * TOOLTIP_MARGIN));
