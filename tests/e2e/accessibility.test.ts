@@ -50,20 +50,25 @@ const groups: [string, AppPage[], Who][] = [
   ["admin", ADMIN_PAGES, "admin"],
 ];
 
-for (const [group, pages, who] of groups) {
-  for (const appPage of pages) {
-    for (const width of WIDTHS) {
-      test(`${group}: ${appPage.name} at ${width}px has no serious accessibility violation and no policy violation`, async ({
-        sweep,
-      }) => {
-        const page = await sweep.page(who, width);
-        // goto waits until React has hydrated the page: every module of the route has run by then.
-        const response = await page.goto(appPage.path(sweep.world));
-        // A lost session would send a signed-in page to the sign-in form, which axe would pass.
-        if (who !== "visitor") await expect(page, "still signed in").not.toHaveURL(SIGN_IN_FORM);
-        expect(response?.headers()["content-security-policy"], "served with its policy").toContain("script-src");
-        expect(await seriousViolations(page)).toEqual([]);
-      });
+// Every page in English and, right to left, in Arabic (issue 30, decision 050), in the same contexts.
+for (const language of ["en", "ar"] as const) {
+  const inLanguage = language === "en" ? "" : " in Arabic";
+  for (const [group, pages, who] of groups) {
+    for (const appPage of pages) {
+      for (const width of WIDTHS) {
+        test(`${group}${inLanguage}: ${appPage.name} at ${width}px has no serious accessibility violation and no policy violation`, async ({
+          sweep,
+        }) => {
+          const page = await sweep.page(who, width, language);
+          // goto waits until React has hydrated the page: every module of the route has run by then.
+          const response = await page.goto(appPage.path(sweep.world));
+          // A lost session would send a signed-in page to the sign-in form, which axe would pass.
+          if (who !== "visitor") await expect(page, "still signed in").not.toHaveURL(SIGN_IN_FORM);
+          await expect(page.locator("html"), "in the language asked for").toHaveAttribute("lang", language);
+          expect(response?.headers()["content-security-policy"], "served with its policy").toContain("script-src");
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      }
     }
   }
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, type Locator } from "./support/test";
 import { hostileWorld, type HostileWorld } from "./support/hostile";
 import { ADMIN_PAGES, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, WIDTHS, type AppPage } from "./support/pages";
-import { pageSweep, type Sweep, type Who } from "./support/sweep";
+import { pageSweep, type Sweep, type SweepLanguage, type Who } from "./support/sweep";
 
 /**
  * Every page, filled with hostile content (unbroken 300-character words and URLs, right-to-left
@@ -31,8 +31,11 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; viewport: nu
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
       const r = el.getBoundingClientRect();
       if (getComputedStyle(el).position === "fixed" || scrolls(el)) continue;
-      if (r.right > viewport + 1 && r.width > 0 && culprits.length < 5) {
-        culprits.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} right=${Math.round(r.right)}`);
+      // Right to left, a page overflows on the left.
+      if ((r.right > viewport + 1 || r.left < -1) && r.width > 0 && culprits.length < 5) {
+        culprits.push(
+          `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} left=${Math.round(r.left)} right=${Math.round(r.right)}`,
+        );
       }
     }
     return { scrollWidth: document.documentElement.scrollWidth, viewport, culprits };
@@ -49,22 +52,22 @@ async function expectInsideWidth(page: Page, control: Locator, label: string) {
   expect(box!.x + box!.width, `${label} ends on screen (viewport ${width})`).toBeLessThanOrEqual(width + 1);
 }
 
-async function checkPage(sweep: Sweep<HostileWorld>, appPage: AppPage, who: Who) {
+async function checkPage(sweep: Sweep<HostileWorld>, appPage: AppPage, who: Who, language: SweepLanguage = "en") {
   // Four widths, each a page load and a scan of every element's box: at a load of 20 on the two
   // cores one page took 15 s (repeat run, trace read), so each page gets three times the timeout.
   test.slow();
   const { world } = sweep;
   const signedIn = who !== "visitor";
   for (const width of WIDTHS) {
-    const page = await sweep.page(who, width);
+    const page = await sweep.page(who, width, language);
     await page.goto(appPage.path(world));
-    const where = `${appPage.name} at ${width}px`;
+    const where = `${appPage.name} at ${width}px${language === "en" ? "" : ` in ${language}`}`;
     // A lost session would send a signed-in page to the sign-in form, which would hold its width.
     if (signedIn) await expect(page, `${where}: still signed in`).not.toHaveURL(/\/auth(\?|$)/);
     // LAYOUT_SCREENSHOTS=<dir> keeps a picture of every page at phone and desktop width to look at.
     if (process.env.LAYOUT_SCREENSHOTS && (width === 390 || width === 1280)) {
       await page.screenshot({
-        path: `${process.env.LAYOUT_SCREENSHOTS}/${signedIn ? "in" : "out"}-${appPage.name.replace(/\W+/g, "-")}-${width}.png`,
+        path: `${process.env.LAYOUT_SCREENSHOTS}/${language === "en" ? "" : `${language}-`}${signedIn ? "in" : "out"}-${appPage.name.replace(/\W+/g, "-")}-${width}.png`,
         fullPage: true,
       });
     }
@@ -74,10 +77,14 @@ async function checkPage(sweep: Sweep<HostileWorld>, appPage: AppPage, who: Who)
       `${where}: page wider than the screen; widest: ${result.culprits.join(" | ")}`,
     ).toBeLessThanOrEqual(result.viewport);
     if (signedIn && appPage.chrome !== false) {
-      await expectInsideWidth(page, page.getByRole("button", { name: "Profile menu" }), `${where}: profile menu`);
+      // Found by its parts, not its name, which is translated.
+      const profileMenu = page.locator("header button").filter({ has: page.getByTestId("display-name") });
+      await expectInsideWidth(page, profileMenu, `${where}: profile menu`);
       if (width < 1024) await expectInsideWidth(page, page.getByTestId("bottom-bar"), `${where}: bottom bar`);
     }
-    for (const [i, control] of (appPage.primary?.(page, world) ?? []).entries()) {
+    // pages.ts names a page's controls in English; in another language the width check above holds them.
+    const primary = language === "en" ? (appPage.primary?.(page, world) ?? []) : [];
+    for (const [i, control] of primary.entries()) {
       await expectInsideWidth(page, control, `${where}: control ${i + 1}`);
     }
   }
@@ -144,4 +151,17 @@ for (const appPage of ADMIN_PAGES) {
   test(`admin: ${appPage.name} holds hostile content on every width`, async ({ sweep }) => {
     await checkPage(sweep, appPage, "admin");
   });
+}
+
+// Right to left (issue 30, decision 050): every page again in Arabic, in the same contexts.
+for (const [group, pages, who] of [
+  ["signed out", SIGNED_OUT_PAGES, "visitor"],
+  ["signed in", SIGNED_IN_PAGES, "me"],
+  ["admin", ADMIN_PAGES, "admin"],
+] as const) {
+  for (const appPage of pages) {
+    test(`${group} in Arabic: ${appPage.name} holds on every width, right to left`, async ({ sweep }) => {
+      await checkPage(sweep, appPage, who, "ar");
+    });
+  }
 }
