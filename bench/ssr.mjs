@@ -18,7 +18,8 @@
 //
 // Tunables: BENCH_PORT (a free one), BENCH_CONNECTIONS (50), BENCH_DURATION seconds per run (5), BENCH_ROUNDS (3, at least
 // 3), BENCH_PAGES (comma-separated paths, $chat for the conversation, $thread for the forum
-// thread), BENCH_KEEP_DATA=1, BENCH_CPU_PROF=<dir> (each server process writes a V8 CPU profile
+// thread; a path ending in @<language> is requested in that language, e.g. /dashboard@es beside
+// /dashboard for decision 048's Spanish-vs-English figure), BENCH_KEEP_DATA=1, BENCH_CPU_PROF=<dir> (each server process writes a V8 CPU profile
 // there when it stops; open it in Chrome's DevTools or speedscope).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -164,8 +165,14 @@ async function main() {
     const { chatId, threadId } = seedRealisticMember(env, EMAIL);
     const pages = PAGES.map((page) => page.replace("$chat", chatId).replace("$thread", threadId));
     const headers = { cookie, accept: "text/html" };
+    // "/dashboard@es": the same page with the `lang` cookie of that language (decision 049).
+    const pathOf = (page) => page.split("@")[0];
+    const headersFor = (page) => {
+      const language = page.split("@")[1];
+      return language ? { ...headers, cookie: `${cookie}; lang=${language}` } : headers;
+    };
     for (const page of pages) {
-      const response = await fetch(new URL(page, baseUrl), { headers, redirect: "manual" });
+      const response = await fetch(new URL(pathOf(page), baseUrl), { headers: headersFor(page), redirect: "manual" });
       const body = await response.text();
       if (response.status !== 200) throw new Error(`GET ${page} answered ${response.status} before the load, not 200`);
       if (!isWholeDocument(body)) throw new Error(`GET ${page} did not render a whole page before the load`);
@@ -182,13 +189,13 @@ async function main() {
     // a warm-up run of every path first, as long as a measured one.
     console.log(`Warm-up: ${DURATION_S} s on each path, not measured (load average ${loadAverage()})`);
     await warmUp(baseUrl, FLOOR_PATH, floorHeaders);
-    for (const page of pages) await warmUp(baseUrl, page, headers);
+    for (const page of pages) await warmUp(baseUrl, pathOf(page), headersFor(page));
     for (let roundNo = 1; roundNo <= ROUNDS; roundNo++) {
       console.log(`Round ${roundNo} of ${ROUNDS} (load average ${loadAverage()})`);
       for (const page of pages) {
         const floor = await load(baseUrl, FLOOR_PATH, floorHeaders, server.pid);
         print(floor);
-        const run = await load(baseUrl, page, headers, server.pid);
+        const run = { ...(await load(baseUrl, pathOf(page), headersFor(page), server.pid)), path: page };
         print(run);
         pairs.get(page).push({ floor, run });
       }
