@@ -18,9 +18,16 @@ export function issueText(issue: z.ZodIssue, t: TFunction): string {
   return validationText(issue.message, t, limits);
 }
 
-/** zod's own messages ("Required", "String must contain at least 8 character(s)") in the reader's language. */
-export function zodErrorMap(t: TFunction): z.ZodErrorMap {
+/**
+ * zod's own messages ("Required", "String must contain at least 8 character(s)") in the reader's
+ * language. `builtIn` is zod's default map (passed in so this file stays free of zod's code in the
+ * browser): a parse's error map outranks the schema's, so a schema's own message ("Choose a reason
+ * from the list.") reaches here as `defaultError`, differs from zod's own, and is kept.
+ */
+export function zodErrorMap(t: TFunction, builtIn: z.ZodErrorMap): z.ZodErrorMap {
   return (issue, context) => {
+    if (context.defaultError !== builtIn(issue, context).message)
+      return { message: validationText(context.defaultError, t) };
     switch (issue.code) {
       case "invalid_type":
         return { message: t(issue.received === "undefined" ? "validation.required" : "validation.invalidType") };

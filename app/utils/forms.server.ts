@@ -1,6 +1,6 @@
 import { data, MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { TFunction } from "i18next";
-import type { z } from "zod";
+import { z } from "zod";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { issueText, zodErrorMap } from "~/i18n/validation";
 import { assertSameOrigin } from "./origin.server";
@@ -111,7 +111,7 @@ export async function parseForm<S extends z.ZodTypeAny>(
   // Messages in the request's language (decision 049): zod's own through an error map, the schema's by key.
   const t = fixedT(await languageOf(request));
   if (!form) return { ok: false, failure: formFailure(null, t("validation.unreadable")) };
-  const result = schema.safeParse(Object.fromEntries(form), { errorMap: zodErrorMap(t) });
+  const result = schema.safeParse(Object.fromEntries(form), { errorMap: zodErrorMap(t, z.defaultErrorMap) });
   if (!result.success) {
     const fieldErrors = fieldErrorsOf(result.error, t);
     return {

@@ -40,9 +40,11 @@ describe("the Markdown policy", () => {
 
   it("marks external links nofollow ugc noopener and keeps same-site paths plain", () => {
     expect(html("[site](https://example.com/a)")).toBe(
-      '<div class="post-body"><p><a href="https://example.com/a" rel="nofollow ugc noopener">site</a></p></div>',
+      '<div class="post-body" dir="auto"><p><a href="https://example.com/a" rel="nofollow ugc noopener">site</a></p></div>',
     );
-    expect(html("[@Ana](/members/u1)")).toBe('<div class="post-body"><p><a href="/members/u1">@Ana</a></p></div>');
+    expect(html("[@Ana](/members/u1)")).toBe(
+      '<div class="post-body" dir="auto"><p><a href="/members/u1">@Ana</a></p></div>',
+    );
   });
 
   it("turns what it does not allow (headings, images, tables) into plain content", () => {
