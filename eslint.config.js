@@ -28,6 +28,7 @@ export const ENGINE_PUBLIC_FACE = [
   "./live/types.ts",
   "./files/types.ts",
   "./mail/types.ts",
+  "./push/types.ts",
   // Browser faces of the ports: each picks the implementation the running engine needs.
   "./live/transport.client.ts",
   "./auth/email-links.client.ts",

@@ -12,6 +12,7 @@ import type { DocStore } from "./store/types";
 import { readThrough } from "./store/read-cache.server";
 import type { FileStore } from "./files/types";
 import type { MailTransport } from "./mail/types";
+import type { PushSender } from "./push/types";
 
 interface Engine {
   store: DocStore;
@@ -20,7 +21,10 @@ interface Engine {
   mail: MailTransport;
 }
 
-const globalForEngine = globalThis as typeof globalThis & { __skillswapEngine?: Promise<Engine> };
+const globalForEngine = globalThis as typeof globalThis & {
+  __skillswapEngine?: Promise<Engine>;
+  __skillswapPush?: Promise<PushSender>;
+};
 
 function mailSender() {
   const env = getServerEnv();
@@ -179,6 +183,48 @@ export async function getFiles(): Promise<FileStore> {
 /** Where notification mail goes; the features say what a mail says and when. */
 export async function getMailTransport(): Promise<MailTransport> {
   return (await engine()).mail;
+}
+
+/**
+ * Web push (decision 046): standard Web Push with VAPID on both engines. The key pair comes from
+ * VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or is generated once and kept (DATA_DIR on the embedded engine,
+ * the store on Firebase, whose instances share no disk).
+ */
+export function getPushSender(): Promise<PushSender> {
+  if (!globalForEngine.__skillswapPush) {
+    const opening = (async () => {
+      const env = getServerEnv();
+      const [{ createWebPushSender }, { vapidKeysInDirectory, vapidKeysInStore }] = await Promise.all([
+        import("./push/web-push.server"),
+        import("./push/vapid.server"),
+      ]);
+      const keys =
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : env.BACKEND === "firebase"
+            ? await vapidKeysInStore(await getStore())
+            : vapidKeysInDirectory(env.DATA_DIR);
+      const origin = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+      const subject =
+        env.VAPID_SUBJECT ??
+        (origin.protocol === "https:"
+          ? origin.origin
+          : `mailto:${/<([^>]+)>/.exec(mailSender().from)?.[1] ?? mailSender().from}`);
+      const sender = createWebPushSender({
+        keys,
+        subject,
+        ownOrigin: origin.origin,
+        testOrigins: env.PUSH_TEST_ORIGINS,
+      });
+      console.log(`Push: sending through ${sender.description}.`);
+      return sender;
+    })();
+    opening.catch(() => {
+      if (globalForEngine.__skillswapPush === opening) globalForEngine.__skillswapPush = undefined;
+    });
+    globalForEngine.__skillswapPush = opening;
+  }
+  return globalForEngine.__skillswapPush;
 }
 
 /**

@@ -123,6 +123,30 @@ const schema = z
     MAIL_RETENTION_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(3650).default(30),
     /** Retention (decision 044): days a read notification is kept. */
     NOTIFICATION_RETENTION_DAYS: z.coerce.number().int("must be a whole number of days").min(1).max(3650).default(180),
+    /** Web push (decision 046): the VAPID key pair, base64url; generated and kept when both are unset. */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "must be a P-256 public key in base64url (87 characters)")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)")
+      .optional(),
+    /** Whom push services may contact about this sender; defaults to PUBLIC_URL when https:, else mailto:MAIL_FROM. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https: URL")
+      .optional(),
+    /** Tests only: origins (comma-separated) of a local stand-in push service that push may reach. Refused in production. */
+    PUSH_TEST_ORIGINS: z
+      .string()
+      .optional()
+      .transform((raw) =>
+        (raw ?? "")
+          .split(",")
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.BACKEND === "firebase") {
@@ -145,6 +169,20 @@ const schema = z
     }
     if (env.NODE_ENV === "production" && env.BACKEND === "firebase" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"],
+        message: "set both VAPID keys, or neither (then a pair is generated and kept)",
+      });
+    }
+    if (env.PUSH_TEST_ORIGINS.length > 0 && env.NODE_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUSH_TEST_ORIGINS"],
+        message: "lets push reach local addresses: for tests only, never in production",
+      });
     }
     if (env.PAYMENTS === "test" && env.BACKEND === "firebase") {
       ctx.addIssue({ code: "custom", path: ["PAYMENTS"], message: "the test checkout can never run in Firebase mode" });
