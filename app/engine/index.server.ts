@@ -214,7 +214,10 @@ export function getPushSender(): Promise<PushSender> {
         keys,
         subject,
         ownOrigin: origin.origin,
-        testOrigins: env.PUSH_TEST_ORIGINS,
+        testOrigins: (env.PUSH_TEST_ORIGINS ?? "")
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean),
       });
       console.log(`Push: sending through ${sender.description}.`);
       return sender;

@@ -138,15 +138,7 @@ const schema = z
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https: URL")
       .optional(),
     /** Tests only: origins (comma-separated) of a local stand-in push service that push may reach. Refused in production. */
-    PUSH_TEST_ORIGINS: z
-      .string()
-      .optional()
-      .transform((raw) =>
-        (raw ?? "")
-          .split(",")
-          .map((origin) => origin.trim())
-          .filter(Boolean),
-      ),
+    PUSH_TEST_ORIGINS: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.BACKEND === "firebase") {
@@ -177,7 +169,7 @@ const schema = z
         message: "set both VAPID keys, or neither (then a pair is generated and kept)",
       });
     }
-    if (env.PUSH_TEST_ORIGINS.length > 0 && env.NODE_ENV === "production") {
+    if (env.PUSH_TEST_ORIGINS?.trim() && env.NODE_ENV === "production") {
       ctx.addIssue({
         code: "custom",
         path: ["PUSH_TEST_ORIGINS"],
