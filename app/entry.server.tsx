@@ -12,6 +12,7 @@ import { runPostAlerts } from "~/features/board/post-alerts.server";
 import { runDueDigests } from "~/features/digest/run.server";
 import { kickDataExportWork } from "~/features/export/work.server";
 import { runMailWork } from "~/features/mail/work.server";
+import { runPushWork } from "~/features/push/work.server";
 import { convertStoredPictures } from "~/features/members/picture-migration.server";
 import { runDueRetention } from "~/features/retention/retention.server";
 import { i18nFor, languageOf } from "~/i18n/i18n.server";
@@ -41,6 +42,8 @@ if (env.NODE_ENV !== "test" && runsTimedWorkInProcess())
       // A failing mail step is logged and retried on the next tick; it must not hold up the due
       // work (reminders, expiry, completion) that runs after this hook.
       await runMailWork(store).catch((error: unknown) => console.error("Mail work failed:", error));
+      // Pushes leave within a tick too (decision 046).
+      await runPushWork(store).catch((error: unknown) => console.error("Push work failed:", error));
       // Board proposals nobody answered before their time lapse (one indexed query when none are due).
       await lapseDueProposals(store).catch((error: unknown) => console.error("Lapsing proposals failed:", error));
       // New board posts reach the members whose skills they fit within a tick.

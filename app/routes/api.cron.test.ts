@@ -42,6 +42,8 @@ describe("POST /api/cron", () => {
       exports: { built: 0, failed: 0 },
       // On Firebase nothing else runs the mail step, so the cron call does (decision 022).
       mail: { sent: 0, batched: 0, skipped: 0, retried: 0, failed: 0, interrupted: 0 },
+      // And the push step (decision 046): sessions starting within 10 minutes, then due pushes.
+      push: { starting: 0, sent: 0, held: 0, skipped: 0, retried: 0, failed: 0, removed: 0, interrupted: 0 },
       // Board proposals whose time passed unanswered (decision 041).
       lapsedProposals: 0,
       // New board posts told to the members they fit (the first run only sets its cursor).

@@ -4,6 +4,7 @@ import { getFiles, getStore } from "~/engine/index.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { runDataExportWork } from "~/features/export/work.server";
 import { runMailWork } from "~/features/mail/work.server";
+import { runPushWork } from "~/features/push/work.server";
 import { lapseDueProposals } from "~/features/board/proposals.server";
 import { runPostAlerts } from "~/features/board/post-alerts.server";
 import { runDueDigests } from "~/features/digest/run.server";
@@ -38,6 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Archives first, so the mail that says one is ready leaves in this same call.
   const exports = await runDataExportWork(store);
   const mail = await runMailWork(store);
+  const push = await runPushWork(store);
   const lapsedProposals = await lapseDueProposals(store);
   const boardAlerts = await runPostAlerts(store);
   // Once an hour: digests of the members whose day or week has ended (decision 047), queued for the next mail step.
@@ -46,7 +48,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const pictures = await convertStoredPictures(store, await getFiles());
   // Once a day: what is past its period goes (decision 044).
   const retention = await runDueRetention(store);
-  return Response.json({ ok: true, ...due, exports, mail, lapsedProposals, boardAlerts, digests, pictures, retention });
+  return Response.json({
+    ok: true,
+    ...due,
+    exports,
+    mail,
+    push,
+    lapsedProposals,
+    boardAlerts,
+    digests,
+    pictures,
+    retention,
+  });
 }
 
 export const loader = postOnly;

@@ -14,6 +14,9 @@ import { loadProgress } from "~/features/progress/progress.server";
 import { runDueWork } from "~/features/bookings/scheduler.server";
 import { batchChatMail } from "~/features/mail/chat-batch.server";
 import { deliverDueMail } from "~/features/mail/delivery.server";
+import { deliverDuePushes } from "~/features/push/delivery.server";
+import { queueSessionStarts } from "~/features/push/queue.server";
+import { listSubscriptions } from "~/features/push/subscriptions.server";
 import { loadBookingPanel, loadWaitingPayouts } from "~/features/bookings/views.server";
 import {
   callMembersOf,
@@ -109,6 +112,19 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
       },
       1_000_000,
     ),
+  "push delivery.server deliverDuePushes": (s) =>
+    deliverDuePushes(
+      s,
+      {
+        publicKey: "",
+        description: "none",
+        refuseEndpoint: async () => null,
+        send: async () => ({ outcome: "delivered", status: 201 }),
+      },
+      1_000_000,
+    ),
+  "push queue.server queueSessionStarts": (s) => queueSessionStarts(s, 1_000_000),
+  "push subscriptions.server listSubscriptions": (s) => listSubscriptions(s, UID),
   "views.server loadBookingPanel": (s) => loadBookingPanel(s, "mentor", { uid: UID }),
   "views.server loadWaitingPayouts": (s) => loadWaitingPayouts(s, UID),
   "matches.server findMatches": (s) => findMatches(s, UID),
@@ -402,6 +418,9 @@ const COVERED_FILES = new Set([
   "app/features/reports/reports.server.ts",
   "app/features/mail/chat-batch.server.ts",
   "app/features/mail/delivery.server.ts",
+  "app/features/push/delivery.server.ts",
+  "app/features/push/queue.server.ts",
+  "app/features/push/subscriptions.server.ts",
   "app/features/board/proposals.server.ts",
   "app/features/board/post-alerts.server.ts",
   "app/features/board/read.server.ts",

@@ -359,6 +359,15 @@ firestoreSuite(firestoreTitle, () => {
     await assertFails(setDoc(doc(alice(), "users/alice"), { suspension: null }));
   });
 
+  it("push subscriptions, jobs, settings and the VAPID keys are server-only: no browser reads or writes them (decision 046)", async () => {
+    for (const path of ["push_subscriptions/s1", "push_jobs/j1", "push_settings/alice", "push_keys/vapid"]) {
+      await assertFails(getDoc(doc(alice(), path)));
+      await assertFails(setDoc(doc(alice(), path), { uid: "alice", endpoint: "https://10.0.0.1/x" }));
+      await assertFails(deleteDoc(doc(alice(), path)));
+    }
+    await assertFails(getDocs(collection(alice(), "push_subscriptions")));
+  });
+
   it("the forum, its reports and its search entries are server-only: browsers read and write none of them (decision 018)", async () => {
     for (const path of [
       "community/forum",

@@ -11,6 +11,7 @@ import type { DocReader } from "~/documents/fields";
 import { getBoardPost, isBoardId } from "~/documents/board";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { noteUnreadMessage } from "~/features/mail/chat-batch.server";
+import { queueChatPush } from "~/features/push/queue.server";
 import { messagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/engine/live/feeds";
 import { checkMessage, isChatId, messageId, pairChatId, preview } from "./pair";
 import {
@@ -123,6 +124,8 @@ export async function sendMessage(
     } satisfies Partial<ChatDoc>);
     // A mail later if they stay away and leave it unread (batched per conversation and hour).
     noteUnreadMessage(tx, chatId, other, now);
+    // And a push to their devices unless an open tab shows it (one per conversation, updated).
+    queueChatPush(tx, chatId, other, now);
     if (firstMessage) {
       const name = sender?.fullName.trim() || "A member";
       notify?.add(

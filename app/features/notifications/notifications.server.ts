@@ -15,6 +15,7 @@ import {
   type NotificationDoc,
 } from "~/documents/notifications";
 import type { NotificationInput } from "./types";
+import { queueNotificationPush } from "~/features/push/queue.server";
 
 export type { NotificationInput } from "./types";
 
@@ -64,6 +65,8 @@ export function addNotification(
     timestamp: now,
   };
   tx.set(notificationPath(uid, id), doc);
+  // Web push (decision 046): a notice of a pushed type also reaches the member's devices.
+  queueNotificationPush(tx, uid, id, input.type, now);
 }
 
 export interface PreparedNotifications {

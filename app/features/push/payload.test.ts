@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { chatPayload, notificationPayload, startsPayload } from "./payload";
+
+describe("push payloads", () => {
+  const chat = { chatId: "c1", senderName: "Ada", unread: 3, latestText: "My address is 1 Lovelace Row" };
+
+  it("a chat push carries no message text when the member did not choose to show it", () => {
+    const payload = chatPayload({ ...chat, showText: false });
+    expect(JSON.stringify(payload)).not.toContain("Lovelace");
+    expect(payload).toEqual({
+      title: "New message from Ada",
+      body: "3 new messages. Open the chat to read it.",
+      url: "/inbox/c1",
+      tag: "chat-c1",
+      renotify: true,
+    });
+    expect(chatPayload({ ...chat, unread: 1, showText: false }).body).toBe("1 new message. Open the chat to read it.");
+  });
+
+  it("a chat push quotes the latest message, clipped, when the member chose to show it", () => {
+    expect(chatPayload({ ...chat, showText: true }).body).toBe("My address is 1 Lovelace Row");
+    const long = chatPayload({ ...chat, latestText: "x".repeat(500), showText: true }).body;
+    expect(long.length).toBe(140);
+    expect(long.endsWith("…")).toBe(true);
+  });
+
+  it("every message of a conversation shares one tag, so the newest replaces the last and alerts again", () => {
+    expect(chatPayload({ ...chat, showText: false }).tag).toBe(chatPayload({ ...chat, unread: 9, showText: true }).tag);
+  });
+
+  it("a bell notice opens its same-site link, never another site", () => {
+    const notice = { id: "booking_b1_accepted", title: "Session accepted", body: "Your request was accepted." };
+    expect(notificationPayload({ ...notice, link: "/session/b1" })).toEqual({
+      ...{ title: "Session accepted", body: "Your request was accepted." },
+      url: "/session/b1",
+      tag: "n-booking_b1_accepted",
+      renotify: false,
+    });
+    expect(notificationPayload({ ...notice, link: "//evil.example/x" }).url).toBe("/notifications");
+    expect(notificationPayload({ ...notice, link: "https://evil.example/x" }).url).toBe("/notifications");
+  });
+
+  it("a session starting soon names the skill and the other member and opens the session room", () => {
+    expect(startsPayload({ bookingId: "b1", skillLabel: "Guitar", otherName: "Bo" })).toMatchObject({
+      title: "Your session starts in 10 minutes",
+      body: "Guitar with Bo.",
+      url: "/session/b1",
+    });
+  });
+});
