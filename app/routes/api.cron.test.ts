@@ -48,6 +48,8 @@ describe("POST /api/cron", () => {
       lapsedProposals: 0,
       // New board posts told to the members they fit (the first run only sets its cursor).
       boardAlerts: 0,
+      // Digests of members whose period ended (decision 047): nobody here.
+      digests: { due: 0, queued: 0, empty: 0, done: 0 },
       // The one-off conversion of stored pictures (decision 027): nothing to convert here.
       pictures: 0,
       // The day's retention run (decision 044): nothing is past its period in a new store.
