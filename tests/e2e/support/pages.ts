@@ -4,6 +4,8 @@
  * to reach on it. `path` receives the world (world.ts, hostile.ts) for pages that need ids.
  */
 import type { Page, Locator } from "@playwright/test";
+import { unsubscribeToken } from "~/features/digest/unsubscribe-token.server";
+import { sessionSecret } from "./store";
 import type { PageWorld } from "./world";
 
 export interface AppPage {
@@ -28,6 +30,12 @@ export const SIGNED_OUT_PAGES: AppPage[] = [
   { name: "404 page", path: () => "/404" },
   // What the service worker shows without network (decision 045); also a page of its own.
   { name: "offline", path: () => "/offline", primary: (p) => [p.getByRole("link", { name: "Try again" })] },
+  // The digest's one-click unsubscribe page, signed out, with the link a digest of `me` carries (decision 047).
+  {
+    name: "digest unsubscribe",
+    path: (w) => `/digest/unsubscribe?token=${unsubscribeToken(sessionSecret(), w.me.uid, Date.now())}`,
+    primary: (p) => [p.getByRole("button", { name: "Unsubscribe" })],
+  },
 ];
 
 /** Pages of the signed-in app; the header's profile menu must be reachable on each. */
