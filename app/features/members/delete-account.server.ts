@@ -24,6 +24,7 @@ import { DEFAULT_AVATAR } from "~/features/profile/display";
 import { BOARD_POSTS } from "~/documents/board";
 import { CHAT_MAIL, MAIL_JOBS } from "~/documents/mail";
 import { DIGESTS } from "~/documents/digest";
+import { PUSH_JOBS, PUSH_SUBSCRIPTIONS, pushSettingsPath } from "~/documents/push";
 import { BOOKINGS } from "~/documents/bookings";
 import { CHATS } from "~/documents/chats";
 import { forgetSentMail } from "~/engine/index.server";
@@ -154,6 +155,10 @@ export async function deleteAccount(
     deleteWhere(store, CHAT_MAIL, "uid", uid),
     // Her digests: the names and counts they were written from (decision 047).
     deleteWhere(store, DIGESTS, "uid", uid),
+    // Her devices, push choices and pushes not sent yet (decision 046).
+    deleteWhere(store, PUSH_SUBSCRIPTIONS, "uid", uid),
+    deleteWhere(store, PUSH_JOBS, "uid", uid),
+    store.delete(pushSettingsPath(uid)),
     forgetMailAbout(store, uid),
     // Whether and when she was last online.
     store.delete(statusPath(uid)),

@@ -117,6 +117,7 @@ const KEPT_FOR_OTHERS = [
   /^docs: \{"path":"community\/forum\/lists\//,
   /^docs: \{"path":"board_proposals\//, // proposals on others' posts
   /^docs: \{"path":"mail_chat\/[^"/]+_BEN"/, // the other member's waiting mail batch of that conversation
+  /^docs: \{"path":"push_jobs\/chat_[^"/]+_BEN"/, // the other member's push of that conversation
   /^docs: \{"path":"users\/BEN\/saved\/ANA"/, // another member's saved list, which shows her as "Deleted member"
   // The store's change log (how other processes learn what a commit wrote): paths only, no data,
   // pruned after 20,000 commits. Ids stay there like the keys above; her e-mail does not (checked above).
