@@ -13,9 +13,10 @@
 // Tunables: BENCH_GROWTH_MEMBERS (10000), BENCH_GROWTH_POSTS (100000) for the large community,
 // BENCH_CONNECTIONS (20), BENCH_DURATION seconds per run (5), BENCH_ROUNDS (3, at least 3),
 // BENCH_PAGES (comma-separated paths), BENCH_KEEP_DATA=1.
+import { saveResults } from "./lib/results.mjs";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -208,28 +209,18 @@ async function main() {
       target: `≤ ${MAX_RATIO} ×, no non-2xx or cut-off page`,
       met: s.met,
     }));
-    const resultsDir = path.join(ROOT, "bench", "results");
-    mkdirSync(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, `growth-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          cores: os.cpus().length,
-          connections: CONNECTIONS,
-          durationS: DURATION_S,
-          rounds: ROUNDS,
-          loadAverage: { start: loadAtStart, end: loadAtEnd },
-          communities: communities.map(({ name, members, posts }) => ({ name, members, posts })),
-          pages: summaries,
-          runs: Object.fromEntries(runs),
-          rows,
-        },
-        null,
-        2,
-      ),
-    );
+    const file = saveResults("growth", {
+      date: new Date().toISOString(),
+      cores: os.cpus().length,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      rounds: ROUNDS,
+      loadAverage: { start: loadAtStart, end: loadAtEnd },
+      communities: communities.map(({ name, members, posts }) => ({ name, members, posts })),
+      pages: summaries,
+      runs: Object.fromEntries(runs),
+      rows,
+    });
     failed = summaries.some((s) => !s.met);
     console.log(
       `\nTarget: CPU per request with the large community ≤ ${MAX_RATIO} × that with the small one: ${failed ? "MISSED" : "met"}`,

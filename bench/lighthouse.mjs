@@ -14,6 +14,7 @@
 // Tunables: BENCH_PORT (a free one), BENCH_LIGHTHOUSE_RUNS (3), BENCH_PAGES (comma-separated
 // paths; /auth is measured signed out, every other page signed in), BENCH_LIGHTHOUSE_JSON=<dir>
 // (keeps each page's full Lighthouse report there, to open in the Lighthouse viewer).
+import { saveResults } from "./lib/results.mjs";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -203,10 +204,7 @@ async function main() {
         met,
       };
     });
-    const resultsDir = path.join(ROOT, "bench", "results");
-    mkdirSync(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, JSON.stringify({ loadAtStart, loadAtEnd, runs: RUNS, results, rows }, null, 2));
+    const file = saveResults("lighthouse", { loadAtStart, loadAtEnd, runs: RUNS, results, rows });
     console.log(`Saved ${path.relative(ROOT, file)}`);
     const missed = rows.filter((r) => !r.met);
     failed = missed.length > 0;

@@ -21,7 +21,8 @@
 // thread; a path ending in @<language> is requested in that language, e.g. /dashboard@es beside
 // /dashboard for decision 048's Spanish-vs-English figure), BENCH_KEEP_DATA=1, BENCH_CPU_PROF=<dir> (each server process writes a V8 CPU profile
 // there when it stops; open it in Chrome's DevTools or speedscope).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { saveResults } from "./lib/results.mjs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -308,31 +309,21 @@ async function main() {
       met: baseline.non2xx === 0 && baseline.errors === 0,
     });
 
-    const resultsDir = path.join(ROOT, "bench", "results");
-    mkdirSync(resultsDir, { recursive: true });
-    const file = path.join(resultsDir, `ssr-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          cores: os.cpus().length,
-          connections: CONNECTIONS,
-          durationS: DURATION_S,
-          rounds: ROUNDS,
-          loadAverage: { start: loadAtStart, end: loadAtEnd },
-          member: "signed up through the forms, then bench/seed-member.ts over the demo community",
-          pages: summaries,
-          floor: floorSummary,
-          pairs: Object.fromEntries([...pairs].map(([page, list]) => [pageName(page), list])),
-          baseline,
-          rows,
-          problems,
-        },
-        null,
-        2,
-      ),
-    );
+    const file = saveResults("ssr", {
+      date: new Date().toISOString(),
+      cores: os.cpus().length,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      rounds: ROUNDS,
+      loadAverage: { start: loadAtStart, end: loadAtEnd },
+      member: "signed up through the forms, then bench/seed-member.ts over the demo community",
+      pages: summaries,
+      floor: floorSummary,
+      pairs: Object.fromEntries([...pairs].map(([page, list]) => [pageName(page), list])),
+      baseline,
+      rows,
+      problems,
+    });
 
     console.log(
       `\nTargets: CPU per request ≤ ${MAX_RATIO["/dashboard"]} × the floor's for /dashboard, ≤ ${DEFAULT_MAX_RATIO} × for every other page; no non-2xx`,
