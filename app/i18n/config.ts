@@ -27,7 +27,24 @@ export const PSEUDO_LOCALE = "en-XA";
  * Namespaces: `common` (the shell, toasts, validation, the tour and the welcome modal) is on every
  * page; the others belong to the routes that name them in `handle.i18n`.
  */
-export const NAMESPACES = ["common", "auth", "landing", "dashboard"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "landing",
+  "dashboard",
+  "profile",
+  "chat",
+  "community",
+  "board",
+  "bookings",
+  "wallet",
+  "admin",
+  "legal",
+  "notifications",
+  "mail",
+  "push",
+  "digest",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";
 
