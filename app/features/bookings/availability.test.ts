@@ -4,6 +4,8 @@ import {
   checkAvailability,
   freeStarts,
   isBookableStart,
+  MIN_NOTICE_MS,
+  NOTICE_GRACE_MS,
   nextFreeStart,
   priceFor,
 } from "./availability";
@@ -77,8 +79,18 @@ describe("bookableStarts", () => {
     for (const start of starts)
       expect(isBookableStart(teaching, "America/Los_Angeles", start, 90, start - 2 * 3_600_000)).toBe(true);
     expect(isBookableStart(teaching, "America/Los_Angeles", starts[0], 90, starts[0] - 30 * 60_000)).toBe(false);
+    expect(isBookableStart(teaching, "America/Los_Angeles", starts[0], 90, starts[0] - 54 * 60_000)).toBe(false);
     expect(isBookableStart(teaching, "America/Los_Angeles", starts[0] + 15 * 60_000, 90, now)).toBe(false);
     expect(isBookableStart(teaching, "America/Los_Angeles", starts[0] + 60 * DAY, 90, now)).toBe(false);
+  });
+
+  it("still accepts a slot the page offered a few minutes ago, not one offered longer ago", () => {
+    const teaching = { weekly: everyDay("08:00", "20:00"), exceptions: [] };
+    const start = Date.UTC(2026, 10, 2, 17); // 09:00 in Los Angeles
+    const drawn = start - MIN_NOTICE_MS; // the last moment the panel listed it
+    expect(isBookableStart(teaching, "America/Los_Angeles", start, 60, drawn + 60_000)).toBe(true);
+    expect(isBookableStart(teaching, "America/Los_Angeles", start, 60, drawn + NOTICE_GRACE_MS)).toBe(true);
+    expect(isBookableStart(teaching, "America/Los_Angeles", start, 60, drawn + NOTICE_GRACE_MS + 1)).toBe(false);
   });
 
   it("drops starts that overlap busy time", () => {

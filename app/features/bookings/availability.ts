@@ -9,6 +9,12 @@ import { addDays, instantOf, isoDate, parseClock, parseIsoDate, weekdayOf, zoned
 export const SLOT_STEP_MINUTES = 30;
 /** A request needs at least this much notice, so the mentor has a chance to accept it. */
 export const MIN_NOTICE_MS = 60 * 60_000;
+/**
+ * A slot a page offered a few minutes ago is still accepted: the panel lists starts at least an
+ * hour ahead of when it was drawn, so without this a member choosing for a minute across a half
+ * hour was refused the slot they were shown.
+ */
+export const NOTICE_GRACE_MS = 5 * 60_000;
 /** How far ahead sessions can be booked. */
 export const BOOKING_HORIZON_DAYS = 56;
 export const MAX_SLOTS_PER_DAY = 8;
@@ -107,7 +113,10 @@ export function nextFreeStart(
   return null;
 }
 
-/** Whether `start` is one of the slots offered at `now` (notice and horizon included). */
+/**
+ * Whether `start` is one of the slots offered at `now`, or offered within the last
+ * NOTICE_GRACE_MS (notice and horizon included).
+ */
 export function isBookableStart(
   teaching: Pick<TeachingDoc, "weekly" | "exceptions">,
   timeZone: string,
@@ -115,7 +124,7 @@ export function isBookableStart(
   durationMinutes: number,
   now: number,
 ): boolean {
-  if (start < now + MIN_NOTICE_MS || start > now + BOOKING_HORIZON_DAYS * 86_400_000) return false;
+  if (start < now + MIN_NOTICE_MS - NOTICE_GRACE_MS || start > now + BOOKING_HORIZON_DAYS * 86_400_000) return false;
   // The same rule as bookableStarts, checked for one instant: a few conversions instead of a day's worth.
   const wall = zonedParts(start, timeZone);
   const minute = wall.hour * 60 + wall.minute;
