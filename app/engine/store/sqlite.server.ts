@@ -59,10 +59,11 @@ const BUSY_TIMEOUT_MS = 5_000;
  * one of them reads the matching documents, not the whole collection. Only where a query sits on a
  * hot path and the field picks out a few documents (a booking request counts the learner's waiting
  * requests in its transaction; the booking panel and match cards read a mentor's bookings; a board
- * post counts its poster's active posts in its transaction among 100,000 posts); every
- * index costs each write one more json_extract.
+ * post counts its poster's active posts in its transaction among 100,000 posts; a push's claim
+ * reads its member's devices among every member's, bench:push); every index costs each write one
+ * more json_extract.
  */
-const INDEXED_FIELDS = ["learnerUid", "mentorUid", "authorUid"] as const;
+const INDEXED_FIELDS = ["learnerUid", "mentorUid", "authorUid", "uid"] as const;
 // Query shapes are finite, but `in` lists of varying length each make their own SQL text.
 const MAX_CACHED_STATEMENTS = 500;
 /** How often a store with watchers looks for other processes' commits: well inside the 50 ms delivery target. */
