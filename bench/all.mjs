@@ -26,6 +26,7 @@ const BENCHES = [
     target: "≥ 500 bookings/s, invariants held, none refused by the rate limit",
   },
   { name: "chat", command: [bin("tsx"), "bench/chat-live.ts"], results: "chat-" },
+  { name: "push", command: [bin("tsx"), "bench/push.ts"], results: "push-" },
   { name: "streams", command: [bin("tsx"), "bench/streams.ts"], results: "streams-" },
   {
     name: "matches",
