@@ -3,11 +3,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormError, FormNotice } from "~/components/form";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { TypeBadge } from "~/components/board/post-card";
+import { ProposalItem } from "~/components/board/proposal-panel";
 import { getStore } from "~/engine/index.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { daysLeft } from "~/features/board/expiry";
 import { runMineAction, type MineActionResult } from "~/features/board/mine-action.server";
+import { loadMyPostsProposals, type ProposalView } from "~/features/board/proposal-views.server";
 import { listMyPosts } from "~/features/board/read.server";
+import { viewerZone } from "~/features/bookings/views.server";
 import { MAX_ACTIVE_POSTS, formatText, priceText } from "~/features/board/rules";
 import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -16,7 +19,13 @@ export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "My posts",
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { ...(await listMyPosts(await getStore(), user.uid)), now: Date.now() };
+  const store = await getStore();
+  const now = Date.now();
+  const mine = await listMyPosts(store, user.uid, now);
+  const all = [...mine.active, ...mine.expired, ...mine.closed, ...mine.hidden];
+  // Each post's proposals with accept and decline where one waits (issue 29, "Manage").
+  const proposals = await loadMyPostsProposals(store, all, user.uid, now);
+  return { ...mine, proposals, now, timeZone: viewerZone(user.profile.timezone) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,7 +33,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return runMineAction(await getStore(), user.uid, await readForm(request));
 }
 
-type Mine = ReturnType<typeof useLoaderData<typeof loader>>["active"][number];
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type Mine = Data["active"][number];
+/** What every row reads besides its post: its proposals and the member's time zone. */
+type RowContext = Pick<Data, "now" | "proposals" | "timeZone">;
 
 export default function MyPosts() {
   const d = useLoaderData<typeof loader>();
@@ -63,11 +75,11 @@ export default function MyPosts() {
         </EmptyState>
       ) : (
         <div className="space-y-8">
-          <Section title={`Active (${d.active.length} of ${MAX_ACTIVE_POSTS})`} posts={d.active} now={d.now} />
-          <Section title="Expired" posts={d.expired} now={d.now} />
-          <Section title="Closed" posts={d.closed} now={d.now} />
+          <Section title={`Active (${d.active.length} of ${MAX_ACTIVE_POSTS})`} posts={d.active} context={d} />
+          <Section title="Expired" posts={d.expired} context={d} />
+          <Section title="Closed" posts={d.closed} context={d} />
           {d.hidden.length ? (
-            <Section title="Hidden while a moderator reviews them" posts={d.hidden} now={d.now} />
+            <Section title="Hidden while a moderator reviews them" posts={d.hidden} context={d} />
           ) : null}
         </div>
       )}
@@ -75,7 +87,7 @@ export default function MyPosts() {
   );
 }
 
-function Section({ title, posts, now }: { title: string; posts: Mine[]; now: number }) {
+function Section({ title, posts, context }: { title: string; posts: Mine[]; context: RowContext }) {
   const id = title.replace(/\W+/g, "-").toLowerCase();
   return (
     <section aria-labelledby={id}>
@@ -87,7 +99,7 @@ function Section({ title, posts, now }: { title: string; posts: Mine[]; now: num
       ) : (
         <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
           {posts.map((p) => (
-            <MyPostRow key={p.id} post={p} now={now} />
+            <MyPostRow key={p.id} post={p} context={context} />
           ))}
         </ul>
       )}
@@ -106,7 +118,8 @@ const ROW_ACTIONS: {
   { intent: "delete", label: "Delete", shownWhen: () => true },
 ];
 
-function MyPostRow({ post, now }: { post: Mine; now: number }) {
+function MyPostRow({ post, context }: { post: Mine; context: RowContext }) {
+  const { now } = context;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("postId") === post.id;
   const status = post.shownStatus;
@@ -150,6 +163,34 @@ function MyPostRow({ post, now }: { post: Mine; now: number }) {
           ))}
         </Form>
       ) : null}
+      <PostProposals post={post} proposals={context.proposals[post.id] ?? []} timeZone={context.timeZone} />
     </li>
+  );
+}
+
+/**
+ * The post's proposals under it, the newest first: who, when, how long, the SP asked or the swap,
+ * the state, and accept or decline on one that waits (the post page's own items and actions).
+ */
+function PostProposals({ post, proposals, timeZone }: { post: Mine; proposals: ProposalView[]; timeZone: string }) {
+  const takesProposals = post.type === "need" || post.price.kind === "swap";
+  if (proposals.length === 0 && !takesProposals) return null;
+  const id = `proposals-${post.id}`;
+  const waiting = proposals.filter((p) => p.state === "pending").length;
+  return (
+    <section className="w-full rounded-xl bg-slate-50 px-3 py-2" aria-labelledby={id} data-testid="my-post-proposals">
+      <h4 id={id} className="text-sm font-semibold text-slate-800">
+        {proposals.length === 0
+          ? "No proposals yet"
+          : `Proposals (${proposals.length}${waiting ? `, ${waiting} waiting` : ""})`}
+      </h4>
+      {proposals.length ? (
+        <ul className="divide-y divide-slate-200">
+          {proposals.map((p) => (
+            <ProposalItem key={p.id} p={p} isPoster timeZone={timeZone} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }

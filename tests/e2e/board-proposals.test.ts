@@ -2,9 +2,10 @@ import { expect, test, type Browser } from "./support/test";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { reconcileWallet } from "~/features/wallet/reconcile.server";
 import { postFormSchema } from "~/features/board/rules";
-import { ALREADY_PROPOSED } from "~/features/board/proposals.server";
+import { ALREADY_PROPOSED, createProposal } from "~/features/board/proposals.server";
 import { createBoardPost } from "~/features/board/write.server";
 import { saveAvailability } from "~/features/bookings/teaching.server";
+import { ownFreeStarts } from "~/features/bookings/views.server";
 import { markAllRead } from "~/features/notifications/notifications.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
@@ -229,4 +230,82 @@ test("an offer with an SP rate is booked from its page at the offer's price", as
   const [booking] = await e2eStore().query({ collection: "bookings", where: [["learnerUid", "==", ben.uid]] });
   expect(booking.data).toMatchObject({ mentorUid: ana.uid, price: 11, state: "requested", durationMinutes: 90 });
   expect(await getBalance(e2eStore(), ben.uid)).toBe(189);
+});
+
+test("/board/mine shows each post's proposals, and the poster accepts one there", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const skill = `Bookbinding ${suffix}`;
+  const ana = await member(`Ana ${suffix}`, [], [skill]);
+  const ben = await member(`Ben ${suffix}`, [skill]);
+  const cy = await member(`Cy ${suffix}`, [skill]);
+  const { postId } = await createBoardPost(e2eStore(), ana.uid, draft({ skill, title: `Sew my signatures ${suffix}` }));
+  // Ben asks 9 SP for an hour, Cy 6 SP for half an hour, each at a time from their own free hours.
+  const [benStarts, cyStarts] = await Promise.all([
+    ownFreeStarts(e2eStore(), ben.uid, 1),
+    ownFreeStarts(e2eStore(), cy.uid, 1),
+  ]);
+  await createProposal(e2eStore(), ben.uid, {
+    postId,
+    start: benStarts.starts[60][2],
+    durationMinutes: 60,
+    kind: "sp",
+    sp: 9,
+    message: "Kettle stitch, the lot.",
+  });
+  await createProposal(e2eStore(), cy.uid, {
+    postId,
+    start: cyStarts.starts[30][3],
+    durationMinutes: 30,
+    kind: "sp",
+    sp: 6,
+  });
+
+  const a = await open(browser, ana, baseURL!, "/board/mine", PHONE);
+  const row = a.getByTestId("my-post").filter({ hasText: `Sew my signatures ${suffix}` });
+  await expect(row.getByRole("heading", { name: "Proposals (2, 2 waiting)" })).toBeVisible();
+  const fromBen = row.getByTestId("proposal").filter({ hasText: `Ben ${suffix}` });
+  const fromCy = row.getByTestId("proposal").filter({ hasText: `Cy ${suffix}` });
+  await expect(fromBen).toContainText("60 min, 9 SP");
+  await expect(fromBen).toContainText("Kettle stitch, the lot.");
+  await expect(fromCy).toContainText("30 min, 6 SP");
+  for (const item of [fromBen, fromCy]) {
+    await expect(item.getByTestId("proposal-state")).toHaveText("Waiting for an answer");
+    await expect(item.getByRole("button", { name: "Decline…" })).toBeVisible();
+  }
+
+  await fromBen.getByRole("button", { name: "Accept and pay 9 SP" }).click();
+  await expect(a.getByText("Proposal accepted: the session is on your calendar")).toBeVisible();
+  // Accepting one closes the need: the page reads again, the post under Closed with both outcomes.
+  const closed = a.getByRole("region", { name: "Closed" }).getByTestId("my-post");
+  await expect(closed.getByRole("heading", { name: "Proposals (2)" })).toBeVisible();
+  await expect(
+    closed
+      .getByTestId("proposal")
+      .filter({ hasText: `Ben ${suffix}` })
+      .getByTestId("proposal-state"),
+  ).toHaveText("Accepted");
+  await expect(
+    closed
+      .getByTestId("proposal")
+      .filter({ hasText: `Cy ${suffix}` })
+      .getByTestId("proposal-state"),
+  ).toHaveText("Closed");
+  await expect(closed.getByRole("link", { name: "Open the session" })).toBeVisible();
+  await expect(closed.getByRole("button")).toHaveCount(1); // Delete; no accept or decline is left.
+
+  const stored = await e2eStore().query({ collection: "board_proposals", where: [["postId", "==", postId]] });
+  const byProposer = new Map(stored.map((p) => [p.data.proposerUid, p.data]));
+  expect(byProposer.get(ben.uid)).toMatchObject({ status: "accepted" });
+  expect(byProposer.get(cy.uid)).toMatchObject({ status: "closed", bookingId: null });
+  const bookingId = String(byProposer.get(ben.uid)?.bookingId);
+  expect((await e2eStore().get(`bookings/${bookingId}`))?.data).toMatchObject({
+    mentorUid: ben.uid,
+    learnerUid: ana.uid,
+    price: 9,
+    durationMinutes: 60,
+    state: "accepted",
+  });
+  expect((await e2eStore().get(`board_posts/${postId}`))?.data).toMatchObject({ status: "closed" });
+  expect(await getBalance(e2eStore(), ana.uid)).toBe(191);
+  expect((await reconcileWallet(e2eStore(), ana.uid)).ok).toBe(true);
 });

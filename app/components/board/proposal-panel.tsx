@@ -224,7 +224,7 @@ function ProposalList({ data }: { data: PostAnswersData }) {
   );
 }
 
-function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPoster: boolean; timeZone: string }) {
+export function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPoster: boolean; timeZone: string }) {
   const fetcher = useFetcher<ProposalActionResult>();
   const revalidator = useRevalidator();
   const [declining, setDeclining] = useState(false);

@@ -85,6 +85,26 @@ function view(p: Proposal, post: BoardPost, names: Map<string, string>, isPoster
   };
 }
 
+/**
+ * Every proposal on the member's own posts, by post (issue 29, "Manage": /board/mine shows each
+ * post's answers and proposals, with accept and decline where one waits). One query per post (the
+ * postId + createdAt index of the post's page) and one read of the proposers' names.
+ */
+export async function loadMyPostsProposals(
+  store: DocStore,
+  posts: readonly BoardPost[],
+  uid: string,
+  now = Date.now(),
+): Promise<Record<string, ProposalView[]>> {
+  const mine = posts.filter((p) => p.authorUid === uid);
+  const lists = await Promise.all(mine.map((post) => proposalsOnPost(store, post, uid)));
+  const names = await namesOf(
+    store,
+    lists.flatMap((list) => list.map((p) => p.proposerUid)),
+  );
+  return Object.fromEntries(mine.map((post, i) => [post.id, lists[i].map((p) => view(p, post, names, true, now))]));
+}
+
 export async function loadPostAnswers(
   store: DocStore,
   post: BoardPost,
