@@ -53,7 +53,15 @@ describe("POST /api/cron", () => {
       // The one-off conversion of stored pictures (decision 027): nothing to convert here.
       pictures: 0,
       // The day's retention run (decision 044): nothing is past its period in a new store.
-      retention: { sentMail: 0, expiredSignIns: 0, signInLockouts: 0, notifications: 0, dataArchives: 0, digests: 0 },
+      retention: {
+        sentMail: 0,
+        expiredSignIns: 0,
+        signInLockouts: 0,
+        notifications: 0,
+        dataArchives: 0,
+        digests: 0,
+        pushJobs: 0,
+      },
     });
     // Once a day: the next call finds today's run done.
     expect((await (await call({ "X-Cron-Secret": SECRET })).json()).retention).toBeNull();

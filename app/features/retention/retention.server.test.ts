@@ -92,6 +92,26 @@ async function fill(store: DocStore) {
   const digest = (age: number) => ({ uid: "u1", period: "x", state: "empty", createdAt: NOW - age });
   await store.set("digests/u1_old", digest(30 * DAY_MS + 1));
   await store.set("digests/u1_recent", digest(29 * DAY_MS));
+  // Push jobs (decision 055): finished ones kept 7 days after their last change; pending and
+  // sending ones are still to go, however old.
+  const push = (state: string, age: number) => ({
+    uid: "u1",
+    kind: "notification",
+    ref: "n1",
+    type: "top_up",
+    state,
+    attempts: 1,
+    nextAttemptAt: 0,
+    devices: [],
+    createdAt: NOW - 30 * DAY_MS,
+    updatedAt: NOW - age,
+  });
+  for (const state of ["sent", "failed", "skipped", "interrupted"]) {
+    await store.set(`push_jobs/${state}-old`, push(state, 7 * DAY_MS + 1));
+    await store.set(`push_jobs/${state}-edge`, push(state, 7 * DAY_MS));
+  }
+  await store.set("push_jobs/pending-old", push("pending", 30 * DAY_MS));
+  await store.set("push_jobs/sending-old", push("sending", 30 * DAY_MS));
 }
 
 async function ids(store: DocStore, collection: string): Promise<string[]> {
@@ -115,6 +135,7 @@ for (const [engine, open] of engines) {
           notifications: 2,
           dataArchives: 1,
           digests: 1,
+          pushJobs: 4,
         });
         expect(await ids(store, "outbox")).toEqual(["edge", "new"]);
         expect(await ids(store, "mail")).toEqual(["new"]);
@@ -131,9 +152,18 @@ for (const [engine, open] of engines) {
           notifications: 0,
           dataArchives: 0,
           digests: 0,
+          pushJobs: 0,
         });
         expect(await ids(store, "data_exports")).toEqual(["u2", "u3"]);
         expect(await ids(store, "digests")).toEqual(["u1_recent"]);
+        expect(await ids(store, "push_jobs")).toEqual([
+          "failed-edge",
+          "interrupted-edge",
+          "pending-old",
+          "sending-old",
+          "sent-edge",
+          "skipped-edge",
+        ]);
         expect(deletedFiles).toEqual(["exports/u1/a1.zip"]);
       } finally {
         await store.close();

@@ -17,6 +17,7 @@ import type { DocStore } from "~/engine/store/types";
 import { getServerEnv } from "~/utils/env.server";
 import { sweepExpiredArchives } from "./archives.server";
 import { sweepOldDigests } from "~/features/digest/run.server";
+import { sweepFinishedPushJobs } from "~/features/push/retention.server";
 
 export const DAY_MS = 24 * 3_600_000;
 const DAILY = "daily";
@@ -89,6 +90,8 @@ export const RETENTION_SWEEPERS: Sweeper[] = [
   { name: "dataArchives", sweep: (context) => sweepExpiredArchives(context) },
   // Digest records past any period's idempotency (decision 047).
   { name: "digests", sweep: ({ store, now }) => sweepOldDigests(store, now) },
+  // Push jobs that are over, a week after their last change (decision 055).
+  { name: "pushJobs", sweep: ({ store, now }) => sweepFinishedPushJobs(store, now) },
 ];
 
 /** Runs every sweeper once; a failing one is reported and does not keep the others from running. */
