@@ -9,8 +9,15 @@ import { viewerZone } from "~/features/bookings/views.server";
 import { findMatches } from "~/features/matches/matches.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
+import { interleave } from "~/i18n/interleave";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Matches", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: ["chat"] };
+export const clientLoader = loadingNamespaces("chat");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -19,36 +26,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const onlineOnly = params.get("online") === "1";
   const page = Number(params.get("page") ?? "1") || 1;
   const result = await findMatches(await getStore(), user.uid, { skill, onlineOnly, page, nextSlot: true });
-  return { ...result, filters: { skill, onlineOnly }, now: Date.now(), timeZone: viewerZone(user.profile.timezone) };
+  const t = fixedT(await languageOf(request, user.profile.language), "chat");
+  return {
+    title: t("matches.title"),
+    ...result,
+    filters: { skill, onlineOnly },
+    now: Date.now(),
+    timeZone: viewerZone(user.profile.timezone),
+  };
 }
 
 export default function Matches() {
   const { cards, page, pages, total, noSkills, filters, now, timeZone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("chat");
   const presence = usePresence(Object.fromEntries(cards.map((c) => [c.member.uid, c.presence])));
   return (
     <>
       <PageHeader
-        title="Matches"
-        description="Members who teach what you want to learn, and want to learn what you teach."
+        title={t("matches.title")}
+        description={t("matches.description")}
         actions={
           <div className="flex flex-wrap gap-2">
             <Link to="/board" className="btn-secondary">
-              Offers and needs
+              {t("matches.board")}
             </Link>
             <Link to="/members" className="btn-secondary">
-              Browse all members
+              {t("matches.members")}
             </Link>
           </div>
         }
       />
       <Form method="get" className="card mb-6 flex flex-wrap items-end gap-3" role="search">
         <label className="min-w-48 flex-1">
-          <span className="label">Skill</span>
+          <span className="label">{t("matches.filter.skill")}</span>
           <input
             name="skill"
             type="search"
             defaultValue={filters.skill}
-            placeholder="e.g. Spanish, React, guitar"
+            placeholder={t("matches.filter.placeholder")}
             className="input"
           />
         </label>
@@ -60,32 +75,29 @@ export default function Matches() {
             defaultChecked={filters.onlineOnly}
             className="h-4 w-4 rounded border-slate-300"
           />
-          Online now
+          {t("matches.filter.online")}
         </label>
         <button type="submit" className="btn-primary shrink-0 whitespace-nowrap">
-          Filter
+          {t("matches.filter.submit")}
         </button>
       </Form>
       {noSkills ? (
         <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Add the skills you teach and want to learn on{" "}
-          <Link to="/profile" className="font-semibold underline">
-            your profile
-          </Link>{" "}
-          to get ranked matches.
+          {interleave(
+            (mark) => t("matches.noSkills", { link: mark }),
+            <Link to="/profile" className="font-semibold underline">
+              {t("matches.noSkillsLink")}
+            </Link>,
+          )}
         </p>
       ) : null}
       {cards.length === 0 ? (
-        <EmptyState title="No matches yet">
-          {filters.skill || filters.onlineOnly
-            ? "Nobody fits these filters right now. Try another skill or include offline members."
-            : "Nobody teaches what you want to learn yet. Add more skills to your profile to widen the search."}
+        <EmptyState title={t("matches.empty.title")}>
+          {filters.skill || filters.onlineOnly ? t("matches.empty.filtered") : t("matches.empty.none")}
         </EmptyState>
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-600">
-            {total} {total === 1 ? "member fits" : "members fit"}
-          </p>
+          <p className="mb-3 text-sm text-slate-600">{t("matches.total", { count: total })}</p>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {cards.map((card) => (
               <MatchCard

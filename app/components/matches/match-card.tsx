@@ -1,51 +1,126 @@
 import { Link } from "@remix-run/react";
-import { formatDateTime } from "~/features/bookings/format";
+import { useTranslation } from "react-i18next";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
 import type { Presence } from "~/features/members/presence";
-import { lastSeenText } from "~/features/members/presence";
-import { ratingText } from "~/features/reviews/types";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatDate, formatNumber, formatSp } from "~/utils/format";
+import { presenceText } from "../chat/presence-text";
 import { Avatar } from "../members/avatar";
 import { MemberActions } from "../members/member-actions";
 import { SkillChips } from "../members/skill-chips";
 
-export type MatchCardProps = Omit<MatchCardData, "presence"> & {
+export type MatchCardProps = Omit<MatchCardData, "presence" | "reason"> & {
   presence: Presence;
   now: number;
   /** The viewer's zone, the one the next free slot is shown in. */
   timeZone: string;
 };
 
-export function MatchCard({ member, presence, reason, twoWay, saved, rate, nextSlot, now, timeZone }: MatchCardProps) {
+const SLOT: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+
+/** English keeps the booking pages' "Mon 9 Mar, 10:00" (en-GB), as formatDateTime writes it. */
+const slotLocale = (locale: string) => (locale === "en-IE" ? "en-GB" : locale);
+
+/** Skill labels as their members wrote them, joined as the reader's language joins a list. */
+function SkillList({ labels, locale }: { labels: string[]; locale: string }) {
+  const parts = new Intl.ListFormat(locale, { type: "conjunction" }).formatToParts(labels);
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.type === "element" ? (
+          <bdi key={i} translate="no">
+            {part.value}
+          </bdi>
+        ) : (
+          part.value
+        ),
+      )}
+    </>
+  );
+}
+
+/** Why they match: "Teaches X, wants to learn Y — you teach Y", in the reader's language. */
+function Reason({ fit, locale }: { fit: MatchCardData["fit"]; locale: string }) {
+  const { t } = useTranslation("chat");
+  const MARK_T = "\u2063";
+  const MARK_L = "\u2064";
+  const key =
+    fit.teaches.length && fit.learns.length
+      ? "matches.reason.both"
+      : fit.teaches.length
+        ? "matches.reason.teaches"
+        : fit.learns.length
+          ? "matches.reason.learns"
+          : "matches.reason.new";
+  const text = t(key, { teaches: MARK_T, learns: MARK_L, count: fit.teaches.length });
+  const teaches = <SkillList labels={fit.teaches} locale={locale} />;
+  const learns = <SkillList labels={fit.learns} locale={locale} />;
+  const pieces = text.split(new RegExp(`(${MARK_T}|${MARK_L})`));
+  return (
+    <>
+      {pieces.map((piece, i) =>
+        piece === MARK_T ? (
+          <span key={i}>{teaches}</span>
+        ) : piece === MARK_L ? (
+          <span key={i}>{learns}</span>
+        ) : (
+          <span key={i}>{piece}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+export function MatchCard({ member, presence, fit, twoWay, saved, rate, nextSlot, now, timeZone }: MatchCardProps) {
+  const { t } = useTranslation("chat");
+  const locale = useFormatLocale();
   return (
     <article className="card flex flex-col gap-3" data-testid="match-card" aria-label={member.fullName}>
       <div className="flex items-start gap-3">
         <Avatar src={member.avatar} presence={presence} now={now} />
         <div className="min-w-0 flex-1">
           <h2 className="text-base font-semibold leading-snug">
-            <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline">
+            <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline" translate="no">
               <bdi>{member.fullName}</bdi>
             </Link>
           </h2>
           <p className="text-xs text-slate-500">
-            {lastSeenText(presence, now)} · {member.timezone}
+            {presenceText(t, presence, now)} · <bdi translate="no">{member.timezone}</bdi>
           </p>
           <p className="text-xs text-slate-600" data-testid="match-rating">
-            {ratingText(member.rating)}
+            {member.rating.average === null
+              ? t("rating.none")
+              : t("rating.stars", {
+                  average: formatNumber(member.rating.average, locale, {
+                    minimumFractionDigits: 1,
+                    maximumFractionDigits: 1,
+                  }),
+                  count: member.rating.count,
+                })}
           </p>
           {/* Under the name, so a long name is never cut short to make room for it. */}
           {twoWay ? (
             <span className="mt-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
-              Two-way swap
+              {t("matches.card.twoWay")}
             </span>
           ) : null}
         </div>
       </div>
       <p className="text-sm text-slate-700" data-testid="match-reason">
-        {reason.charAt(0).toUpperCase() + reason.slice(1)}
+        <Reason fit={fit} locale={locale} />
       </p>
       {member.skillsOffered.length ? (
         <div>
-          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Teaches</p>
+          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            {t("matches.card.teaches")}
+          </p>
           <SkillChips skills={member.skillsOffered.slice(0, 5)} />
         </div>
       ) : null}
@@ -53,16 +128,22 @@ export function MatchCard({ member, presence, reason, twoWay, saved, rate, nextS
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="min-w-0">
             <p className="text-sm font-medium text-slate-800" data-testid="match-rate">
-              {rate.label}: {rate.sp === 0 ? "free swap" : `${rate.sp} SP per hour`}
+              <bdi translate="no">{rate.label}</bdi>
+              {t("matches.card.rateSeparator")}
+              {rate.sp === 0 ? t("matches.card.free") : t("matches.card.perHour", { sp: formatSp(rate.sp, locale) })}
             </p>
             <p className="text-xs text-slate-600" data-testid="match-next-slot">
               {nextSlot === null
-                ? "No free hour in the next two weeks"
-                : `Next free: ${formatDateTime(nextSlot, timeZone)}`}
+                ? t("matches.card.noSlot")
+                : t("matches.card.nextSlot", { when: formatDate(nextSlot, slotLocale(locale), timeZone, SLOT) })}
             </p>
           </div>
-          <Link to={`/calendar?book=${member.uid}`} className="btn-primary" aria-label={`Book ${member.fullName}`}>
-            Book
+          <Link
+            to={`/calendar?book=${member.uid}`}
+            className="btn-primary"
+            aria-label={t("matches.card.bookLabel", { name: member.fullName })}
+          >
+            {t("matches.card.book")}
           </Link>
         </div>
       ) : null}

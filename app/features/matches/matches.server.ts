@@ -31,6 +31,8 @@ export interface MatchCard {
   member: PublicMember;
   presence: Presence;
   reason: string;
+  /** The reason's parts, for a page that writes it in the reader's language: their labels for what they teach, mine for what they want to learn. */
+  fit: { teaches: string[]; learns: string[] };
   twoWay: boolean;
   saved: boolean;
   /** The rate of the matched skill they teach (the lowest, when several match); null when not bookable. */
@@ -156,6 +158,7 @@ export async function findMatches(
       member,
       presence: presences.get(m.uid) ?? { online: false, lastChanged: 0 },
       reason: m.teaches.length || m.learns.length ? matchReason(m) : "new to the community",
+      fit: { teaches: m.teaches.map((f) => f.label), learns: m.learns.map((f) => f.label) },
       twoWay: m.twoWay,
       saved: saved.has(m.uid),
       rate: matchedRate(m.teaches, rates.get(m.uid) ?? {}),
