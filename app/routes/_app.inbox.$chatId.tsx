@@ -11,22 +11,31 @@ import { publicMember } from "~/features/members/member";
 import { requireUser } from "~/features/auth/auth.server";
 import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { chatErrorText } from "~/features/chat/errors";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
+import { intlLocale } from "~/utils/format";
+import type { TFunction } from "i18next";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta({ title: data ? `Chat with ${data.other.fullName}` : "Chat", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-function notFound(error: unknown): never {
-  if (error instanceof ChatError) throw new Response(error.message, { status: 404 });
-  throw error;
+export const handle = { i18n: ["chat"] };
+export const clientLoader = loadingNamespaces("chat");
+
+function notFound(t: TFunction, locale: string) {
+  return (error: unknown): never => {
+    if (error instanceof ChatError) throw new Response(chatErrorText(t, locale, error), { status: 404 });
+    throw error;
+  };
 }
 
 /** `?before=<timestamp>`: the "Load earlier messages" fetcher asks for the page before that time. */
-function earlierCursor(request: Request): number | undefined {
+function earlierCursor(request: Request, t: TFunction): number | undefined {
   const raw = new URL(request.url).searchParams.get("before");
   if (raw === null) return undefined;
   const before = Number(raw);
   if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(before))
-    throw new Response("This link to earlier messages is not valid.", { status: 400 });
+    throw new Response(t("errors.badCursor"), { status: 400 });
   return before;
 }
 
@@ -34,8 +43,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
   const chatId = params.chatId ?? "";
-  const before = earlierCursor(request);
-  const { chat, messages, earlierBefore } = await loadThread(store, user.uid, chatId).catch(notFound);
+  const language = await languageOf(request, user.profile.language);
+  const t = fixedT(language, "chat");
+  const before = earlierCursor(request, t);
+  const { chat, messages, earlierBefore } = await loadThread(store, user.uid, chatId).catch(
+    notFound(t, intlLocale(language)),
+  );
   const otherUid = otherParticipant(chat.participants, user.uid) ?? user.uid;
   const [member, presences, earlier] = await Promise.all([
     getMember(store, otherUid),
@@ -52,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const postId = new URL(request.url).searchParams.get("post");
   const quote = postId ? await quotablePost(store, postId).catch(() => null) : null;
   return {
+    title: t("thread.title", { name: other.fullName }),
     chatId,
     me: user.uid,
     other: { uid: other.uid, fullName: other.fullName, avatar: other.avatar, deleted: other.deleted },
@@ -71,13 +85,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const store = await getStore();
   const chatId = params.chatId ?? "";
   const form = await readForm(request);
+  const language = await languageOf(request, user.profile.language);
   try {
     if (form.get("intent") === "seen") return { ok: true as const, seen: await markSeen(store, user.uid, chatId) };
     const quotePostId = form.get("quotePostId");
     await sendMessage(store, user.uid, chatId, form.get("text"), Date.now(), quotePostId ? String(quotePostId) : null);
     return { ok: true as const };
   } catch (error) {
-    if (error instanceof ChatError) return data({ ok: false as const, error: error.message }, { status: error.status });
+    if (error instanceof ChatError) {
+      const message = chatErrorText(fixedT(language, "chat"), intlLocale(language), error);
+      return data({ ok: false as const, error: message }, { status: error.status });
+    }
     throw error;
   }
 }

@@ -9,8 +9,14 @@ import { getPresences } from "~/features/members/members.server";
 import { readFeed } from "~/features/live/subscribe.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Chat", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: ["chat"] };
+export const clientLoader = loadingNamespaces("chat");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -20,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     store,
     inbox.map((e) => e.other.uid),
   );
-  return { me: user.uid, inbox, presence: Object.fromEntries(presences), now: Date.now() };
+  const t = fixedT(await languageOf(request, user.profile.language), "chat");
+  return { title: t("inbox.title"), me: user.uid, inbox, presence: Object.fromEntries(presences), now: Date.now() };
 }
 
 // The list is live; a message sent or seen in a thread need not re-read it.
@@ -40,21 +47,20 @@ export default function Inbox() {
     ),
   });
   const { chatId } = useParams();
+  const { t } = useTranslation("chat");
   return (
     <>
       <div className={chatId ? "hidden lg:block" : ""}>
-        <PageHeader title="Chat" description="Your conversations with other members." />
+        <PageHeader title={t("inbox.title")} description={t("inbox.description")} />
       </div>
       <div className="card grid grid-cols-[minmax(0,1fr)] overflow-hidden p-0 lg:h-[calc(100vh-12rem)] lg:grid-cols-[320px_minmax(0,1fr)]">
         <div className={`min-h-0 overflow-y-auto border-slate-200 lg:border-e ${chatId ? "hidden lg:block" : ""}`}>
           {inbox.length === 0 ? (
             <div className="px-6 py-12 text-center">
-              <h2 className="text-base font-semibold text-slate-900">No conversations yet</h2>
-              <p className="mt-2 text-sm text-slate-600">
-                When you message a member, or one messages you, the conversation shows up here.
-              </p>
+              <h2 className="text-base font-semibold text-slate-900">{t("inbox.empty.title")}</h2>
+              <p className="mt-2 text-sm text-slate-600">{t("inbox.empty.text")}</p>
               <Link to="/matches" className="btn-primary mt-5 inline-flex">
-                Find someone to talk to
+                {t("inbox.empty.action")}
               </Link>
             </div>
           ) : (

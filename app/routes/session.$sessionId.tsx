@@ -13,8 +13,15 @@ import { getServerEnv } from "~/utils/env.server";
 import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { privatePageHeaders } from "~/utils/private-page";
+import { chatErrorText } from "~/features/chat/errors";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
+import { intlLocale } from "~/utils/format";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Session", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: ["chat"] };
+export const clientLoader = loadingNamespaces("chat");
 
 /** Only the session's two participants see it; anyone else gets the same 404 as a missing one. */
 // Signed-in pages are never cached, so Back after Log Out cannot show them (utils/private-page).
@@ -25,7 +32,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const session = await loadSessionRoom(await getStore(), params.sessionId ?? "", user.uid);
     // The call's STUN/TURN servers go to the two participants only, not to every page.
+    const t = fixedT(await languageOf(request, user.profile.language), "chat");
     return {
+      title: t("room.title"),
       ...session,
       timeZone: viewerZone(user.profile.timezone),
       now: Date.now(),
@@ -40,13 +49,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
+  const language = await languageOf(request, user.profile.language);
   try {
     if (form.get("intent") === "seen")
       return { ok: true as const, seen: await markRoomSeen(await getStore(), params.sessionId ?? "", user.uid) };
     const result = await sendRoomMessage(await getStore(), params.sessionId ?? "", user.uid, form.get("text"));
     return result.ok
       ? { ok: true as const }
-      : data({ ok: false as const, error: result.error }, { status: result.status });
+      : data(
+          { ok: false as const, error: chatErrorText(fixedT(language, "chat"), intlLocale(language), result.error) },
+          { status: result.status },
+        );
   } catch (error) {
     if (error instanceof BookingError)
       return data({ ok: false as const, error: error.message }, { status: error.status });

@@ -3,9 +3,14 @@ import { useEffect, useRef, useState } from "react";
 import { MAX_MESSAGE_LENGTH } from "~/features/chat/pair";
 import type { MessageQuote } from "~/documents/chats";
 import { QuoteCard } from "./quote-card";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatNumber } from "~/utils/format";
 
 /** Writes a message; Enter sends, Shift+Enter makes a new line. The server has the last word on limits. */
 export function Composer({ chatId, quote = null }: { chatId: string; quote?: MessageQuote | null }) {
+  const { t } = useTranslation("chat");
+  const locale = useFormatLocale();
   const fetcher = useFetcher<{ ok: true } | { ok: false; error: string }>();
   const form = useRef<HTMLFormElement>(null);
   const [length, setLength] = useState(0);
@@ -32,7 +37,7 @@ export function Composer({ chatId, quote = null }: { chatId: string; quote?: Mes
             <QuoteCard quote={quoting} />
           </div>
           <button type="button" className="btn-secondary shrink-0 px-2 py-1 text-xs" onClick={() => setQuoting(null)}>
-            Remove quote
+            {t("composer.removeQuote")}
           </button>
         </div>
       ) : null}
@@ -43,14 +48,14 @@ export function Composer({ chatId, quote = null }: { chatId: string; quote?: Mes
       ) : null}
       <div className="flex items-end gap-2">
         <label className="sr-only" htmlFor={`composer-${chatId}`}>
-          Message
+          {t("composer.label")}
         </label>
         <textarea
           id={`composer-${chatId}`}
           name="text"
           rows={2}
           required
-          placeholder="Write a message…"
+          placeholder={t("composer.placeholder")}
           className="input min-h-[2.75rem] flex-1 resize-none"
           onChange={(e) => setLength(e.currentTarget.value.length)}
           onKeyDown={(e) => {
@@ -61,12 +66,15 @@ export function Composer({ chatId, quote = null }: { chatId: string; quote?: Mes
           }}
         />
         <button type="submit" className="btn-primary shrink-0 whitespace-nowrap" disabled={sending}>
-          Send
+          {t("composer.send")}
         </button>
       </div>
       {length > MAX_MESSAGE_LENGTH - 200 ? (
         <p className={`mt-1 text-end text-xs ${length > MAX_MESSAGE_LENGTH ? "text-red-600" : "text-slate-500"}`}>
-          {length.toLocaleString("en")} / {MAX_MESSAGE_LENGTH.toLocaleString("en")}
+          {t("composer.length", {
+            length: formatNumber(length, locale),
+            max: formatNumber(MAX_MESSAGE_LENGTH, locale),
+          })}
         </p>
       ) : null}
     </fetcher.Form>

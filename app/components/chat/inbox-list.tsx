@@ -1,6 +1,9 @@
 import { NavLink } from "@remix-run/react";
 import type { InboxEntryPayload, PresencePayload } from "~/engine/live/feeds";
-import { timeAgo } from "~/utils/time";
+import { useTranslation } from "react-i18next";
+import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatNumber, relativeTime } from "~/utils/format";
 import { Avatar } from "../members/avatar";
 
 /** The conversations, latest activity first, each with the other member and an unread count. */
@@ -15,8 +18,10 @@ export function InboxList({
   presence: PresencePayload;
   now: number;
 }) {
+  const { t } = useTranslation("chat");
+  const locale = useFormatLocale();
   return (
-    <ul className="divide-y divide-slate-100" aria-label="Conversations">
+    <ul className="divide-y divide-slate-100" aria-label={t("inbox.list")}>
       {entries.map((entry) => (
         <li key={entry.chatId}>
           <NavLink
@@ -29,26 +34,35 @@ export function InboxList({
             <Avatar src={entry.other.avatar} size="sm" presence={presence[entry.other.uid]} now={now} />
             <div className="min-w-0 flex-1">
               <div className="flex items-baseline justify-between gap-2">
-                <span className={`truncate text-sm ${entry.unread ? "font-bold" : "font-medium"}`}>
+                <span className={`truncate text-sm ${entry.unread ? "font-bold" : "font-medium"}`} translate="no">
                   <bdi>{entry.other.fullName}</bdi>
                 </span>
                 {entry.lastMessage ? (
-                  <time className="shrink-0 text-xs text-slate-600">{timeAgo(entry.updatedAt, now)}</time>
+                  <time className="shrink-0 text-xs text-slate-600">{relativeTime(entry.updatedAt, locale, now)}</time>
                 ) : null}
               </div>
               <div className="flex items-center justify-between gap-2">
                 <p className={`truncate text-xs ${entry.unread ? "text-slate-900" : "text-slate-600"}`}>
-                  {entry.lastMessage
-                    ? `${entry.lastSender === me ? "You: " : ""}${entry.lastMessage}`
-                    : "No messages yet"}
+                  {!entry.lastMessage ? (
+                    t("inbox.noMessages")
+                  ) : entry.lastMessage === HIDDEN_MESSAGE_TEXT ? (
+                    t("thread.hidden")
+                  ) : (
+                    <>
+                      {entry.lastSender === me ? t("inbox.you") : null}
+                      <bdi translate="no">{entry.lastMessage}</bdi>
+                    </>
+                  )}
                 </p>
                 {entry.unread > 0 ? (
                   <span
                     data-testid="unread-count"
                     className="shrink-0 rounded-full bg-brand-600 px-1.5 text-[11px] font-semibold text-white"
                   >
-                    {entry.unread > 99 ? "99+" : entry.unread}
-                    <span className="sr-only"> unread</span>
+                    {entry.unread > 99
+                      ? t("inbox.unreadMany", { max: formatNumber(99, locale) })
+                      : formatNumber(entry.unread, locale)}
+                    <span className="sr-only">{t("inbox.unread", { count: entry.unread })}</span>
                   </span>
                 ) : null}
               </div>

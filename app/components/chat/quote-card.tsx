@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { MessageQuote } from "~/documents/chats";
 import { boardPostLink } from "~/documents/board";
+import { useTranslation } from "react-i18next";
 
 /** A board post quoted at the start of a reply: its kind and title, linking to the post. */
 export function QuoteCard({ quote }: { quote: MessageQuote }) {
+  const { t } = useTranslation("chat");
   return (
     <Link
       to={boardPostLink(quote.postId)}
@@ -11,9 +13,11 @@ export function QuoteCard({ quote }: { quote: MessageQuote }) {
       data-testid="quote-card"
     >
       <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">
-        {quote.postType === "need" ? "Need on the board" : "Offer on the board"}
+        {quote.postType === "need" ? t("quote.need") : t("quote.offer")}
       </span>
-      <span className="block break-words font-medium">{quote.title}</span>
+      <span className="block break-words font-medium" dir="auto" translate="no">
+        {quote.title}
+      </span>
     </Link>
   );
 }

@@ -3,13 +3,15 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { mergeMessages } from "~/features/chat/history";
 import { messageParts } from "~/features/chat/links";
-import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import { chatMessagesFeed } from "~/engine/live/feed-names";
 import type { ChatMessagePayload } from "~/engine/live/feeds";
 import type { MessageQuote } from "~/documents/chats";
 import { QuoteCard } from "./quote-card";
 import type { Presence } from "~/features/members/presence";
-import { lastSeenText } from "~/features/members/presence";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { interleave } from "~/i18n/interleave";
+import { presenceText } from "./presence-text";
 import { Avatar } from "../members/avatar";
 import { ReportButton } from "~/components/reports/report-button";
 import { Composer } from "./composer";
@@ -30,19 +32,22 @@ interface ThreadProps {
   now: number;
 }
 
-// One formatter per zone for the whole process: building one costs more than the thread's render.
+// One formatter per locale and zone for the whole process: building one costs more than the thread's render.
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", day: "numeric", month: "short" };
 
-function timeFormat(timeZone: string) {
-  let format = timeFormats.get(timeZone);
+/** English keeps "25 Nov, 14:05" (en-GB) as the thread always wrote it; other languages their own. */
+function timeFormat(locale: string, timeZone: string) {
+  const key = `${locale}|${timeZone}`;
+  let format = timeFormats.get(key);
   if (!format) {
+    const intl = locale === "en-IE" ? "en-GB" : locale;
     try {
-      format = new Intl.DateTimeFormat("en-GB", { timeZone, ...TIME_PARTS });
+      format = new Intl.DateTimeFormat(intl, { timeZone, ...TIME_PARTS });
     } catch {
-      format = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", ...TIME_PARTS });
+      format = new Intl.DateTimeFormat(intl, { timeZone: "UTC", ...TIME_PARTS });
     }
-    if (timeFormats.size < 1_000) timeFormats.set(timeZone, format);
+    if (timeFormats.size < 1_000) timeFormats.set(key, format);
   }
   return format;
 }
@@ -118,7 +123,9 @@ export function Thread({
   const end = useRef<HTMLLIElement>(null);
   /** The list's height and scroll offset when earlier messages were asked for. */
   const anchor = useRef<{ height: number; top: number } | null>(null);
-  const format = useMemo(() => timeFormat(timezone), [timezone]);
+  const { t } = useTranslation("chat");
+  const locale = useFormatLocale();
+  const format = useMemo(() => timeFormat(locale, timezone), [locale, timezone]);
 
   // The recipient has the thread open: their unseen messages become seen.
   useMarkSeen(messages, me, `/inbox/${chatId}`);
@@ -146,24 +153,24 @@ export function Thread({
   const lastSeenMine = [...messages].reverse().find((m) => m.sender === me && m.seen)?.id;
 
   return (
-    <section className="flex h-full min-h-0 min-w-0 flex-col" aria-label={`Conversation with ${other.fullName}`}>
+    <section className="flex h-full min-h-0 min-w-0 flex-col" aria-label={t("thread.label", { name: other.fullName })}>
       <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
-        <Link to="/inbox" className="text-sm font-medium text-brand-700 lg:hidden" aria-label="Back to conversations">
+        <Link to="/inbox" className="text-sm font-medium text-brand-700 lg:hidden" aria-label={t("thread.back")}>
           <Icon name="back" className="h-5 w-5" />
         </Link>
         <Avatar src={other.avatar} size="sm" presence={presence} now={now} />
         <div className="min-w-0">
           {other.deleted ? (
-            <span className="font-semibold">
+            <span className="font-semibold" translate="no">
               <bdi>{other.fullName}</bdi>
             </span>
           ) : (
-            <Link to={`/members/${other.uid}`} className="font-semibold hover:underline">
+            <Link to={`/members/${other.uid}`} className="font-semibold hover:underline" translate="no">
               <bdi>{other.fullName}</bdi>
             </Link>
           )}
           <p className="text-xs text-slate-500" data-testid="thread-presence">
-            {lastSeenText(presence, now)}
+            {presenceText(t, presence, now)}
           </p>
         </div>
       </header>
@@ -176,13 +183,13 @@ export function Thread({
               disabled={loadingEarlier}
               className="text-sm font-medium text-brand-700 hover:underline disabled:text-slate-400"
             >
-              {loadingEarlier ? "Loading earlier messages…" : "Load earlier messages"}
+              {loadingEarlier ? t("thread.loadingEarlier") : t("thread.loadEarlier")}
             </button>
           </li>
         ) : null}
         {messages.length === 0 ? (
           <li className="py-8 text-center text-sm text-slate-500">
-            Say hello to <bdi>{other.fullName}</bdi>.
+            {interleave((mark) => t("thread.empty", { name: mark }), <bdi translate="no">{other.fullName}</bdi>)}
           </li>
         ) : null}
         {messages.map((m) => {
@@ -197,11 +204,12 @@ export function Thread({
               {m.quote ? <QuoteCard quote={m.quote} /> : null}
               {m.hidden ? (
                 <p className="max-w-[80%] rounded-2xl border border-dashed border-slate-300 px-3 py-2 text-sm italic text-slate-500">
-                  {HIDDEN_MESSAGE_TEXT}
+                  {t("thread.hidden")}
                 </p>
               ) : (
                 <p
                   dir="auto"
+                  translate="no"
                   className={`max-w-[80%] whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere] ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
                 >
                   <MessageText text={m.text} />
@@ -209,7 +217,7 @@ export function Thread({
               )}
               <span className="mt-0.5 text-[11px] text-slate-500">
                 <time dateTime={new Date(m.timestamp).toISOString()}>{format.format(m.timestamp)}</time>
-                {m.id === lastSeenMine ? <span data-testid="seen-marker"> · Seen</span> : null}
+                {m.id === lastSeenMine ? <span data-testid="seen-marker">{t("thread.seen")}</span> : null}
               </span>
               {mine || m.hidden ? null : <ReportButton targetKind="message" targetId={m.id} contextId={chatId} />}
             </li>
@@ -219,7 +227,7 @@ export function Thread({
         <li ref={end} aria-hidden="true" />
       </ol>
       {other.deleted ? (
-        <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-500">This member has left SkillSwap.</p>
+        <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-500">{t("thread.left")}</p>
       ) : (
         <Composer chatId={chatId} quote={quote} />
       )}

@@ -10,7 +10,7 @@ export async function sendRoomMessage(
   bookingId: string,
   uid: string,
   text: unknown,
-): Promise<{ ok: true } | { ok: false; error: string; status: number }> {
+): Promise<{ ok: true } | { ok: false; error: ChatError; status: number }> {
   const booking = await getBookingFor(store, bookingId, uid);
   const other = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
   try {
@@ -18,7 +18,7 @@ export async function sendRoomMessage(
     await sendMessage(store, uid, chatId, text);
     return { ok: true };
   } catch (error) {
-    if (error instanceof ChatError) return { ok: false, error: error.message, status: error.status };
+    if (error instanceof ChatError) return { ok: false, error, status: error.status };
     throw error;
   }
 }

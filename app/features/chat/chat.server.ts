@@ -13,7 +13,8 @@ import { prepareNotifications } from "~/features/notifications/notifications.ser
 import { noteUnreadMessage } from "~/features/mail/chat-batch.server";
 import { queueChatPush } from "~/features/push/queue.server";
 import { messagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/engine/live/feeds";
-import { checkMessage, isChatId, messageId, pairChatId, preview } from "./pair";
+import { checkMessage, isChatId, MAX_MESSAGE_LENGTH, messageId, pairChatId, preview } from "./pair";
+import type { ChatErrorKey } from "./errors";
 import {
   chatPath,
   getChat,
@@ -29,6 +30,9 @@ export class ChatError extends Error {
   constructor(
     readonly status: 400 | 403 | 404 | 409 | 429,
     message: string,
+    /** The message's key in the "chat" namespace (chatErrorText), and its figures. */
+    readonly key: ChatErrorKey,
+    readonly params: { waitMs?: number; length?: number; max?: number } = {},
   ) {
     super(message);
     this.name = "ChatError";
@@ -49,9 +53,9 @@ const NOT_FOUND = "This conversation does not exist or is not yours.";
 
 /** Opens the pair's conversation, creating it once even when both members start it at once. */
 export async function openChat(store: DocStore, uid: string, other: string, now = Date.now()): Promise<string> {
-  if (uid === other) throw new ChatError(400, "You cannot message yourself.");
+  if (uid === other) throw new ChatError(400, "You cannot message yourself.", "self");
   const target = await getUser(store, other);
-  if (!target || target.deleted) throw new ChatError(404, "This member does not exist.");
+  if (!target || target.deleted) throw new ChatError(404, "This member does not exist.", "noMember");
   const chatId = pairChatId(uid, other);
   await store.transaction(async (tx) => {
     if (await tx.get(chatPath(chatId))) return;
@@ -72,9 +76,9 @@ export async function openChat(store: DocStore, uid: string, other: string, now 
 
 /** The chat when `uid` takes part in it; otherwise a ChatError 404. */
 export async function requireChat(store: DocStore, uid: string, chatId: string): Promise<ChatDoc> {
-  if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND);
+  if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND, "notFound");
   const chat = await getChat(store, chatId);
-  if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
+  if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND, "notFound");
   return chat;
 }
 
@@ -88,22 +92,28 @@ export async function sendMessage(
   quotePostId: string | null = null,
 ): Promise<{ id: string }> {
   const checked = checkMessage(rawText);
-  if (!checked.ok) throw new ChatError(400, checked.error);
+  if (!checked.ok)
+    throw new ChatError(400, checked.error, checked.length === undefined ? "empty" : "tooLong", {
+      length: checked.length,
+      max: MAX_MESSAGE_LENGTH,
+    });
   const decision = sendLimiter.check(uid, now);
   if (!decision.allowed)
     throw new ChatError(
       429,
       `You are sending messages too fast. Wait ${waitText(decision.retryAfterMs)} and try again.`,
+      "tooFast",
+      { waitMs: decision.retryAfterMs },
     );
-  if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND);
+  if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND, "notFound");
   const id = messageId(now, randomBytes(6).toString("hex"));
   await store.transaction(async (tx) => {
     const chat = await getChat(tx, chatId);
-    if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
+    if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND, "notFound");
     const other = chat.participants.find((p) => p !== uid)!;
     const recipient = await getUser(tx, other);
     if (!recipient || recipient.deleted)
-      throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.");
+      throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.", "left");
     const quote = quotePostId ? await quotablePost(tx, quotePostId) : null;
     const firstMessage = chat.messageCount === 0;
     const sender = firstMessage ? await getUser(tx, uid) : null;
@@ -148,7 +158,8 @@ export async function sendMessage(
 /** A post on the board as a reply quotes it; a removed or hidden one cannot be quoted. */
 export async function quotablePost(reader: DocReader, postId: string): Promise<MessageQuote> {
   const post = isBoardId(postId) ? await getBoardPost(reader, postId) : null;
-  if (!post || post.status === "hidden") throw new ChatError(404, "This post does not exist or was removed.");
+  if (!post || post.status === "hidden")
+    throw new ChatError(404, "This post does not exist or was removed.", "postGone");
   return { postId: post.id, postType: post.type, title: post.title };
 }
 
@@ -157,10 +168,10 @@ const SEEN_BATCH = 400;
 
 /** Marks the other member's messages seen because `uid` has the thread open; answers how many. */
 export async function markSeen(store: DocStore, uid: string, chatId: string): Promise<number> {
-  if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND);
+  if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND, "notFound");
   return store.transaction(async (tx) => {
     const chat = await getChat(tx, chatId);
-    if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND);
+    if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND, "notFound");
     const unseen = await tx.query({
       collection: messagesOf(chatId),
       where: [["seen", "==", false]],
@@ -209,7 +220,7 @@ async function threadPage(store: DocStore, chatId: string, before: number | unde
 /** A page of the conversation for one of its participants; other members get a ChatError 404. */
 export async function loadThread(store: DocStore, uid: string, chatId: string, { before }: { before?: number } = {}) {
   if (before !== undefined && !Number.isSafeInteger(before))
-    throw new ChatError(400, "This link to earlier messages is not valid.");
+    throw new ChatError(400, "This link to earlier messages is not valid.", "badCursor");
   const chat = await requireChat(store, uid, chatId);
   return { chat, ...(await threadPage(store, chatId, before)) };
 }

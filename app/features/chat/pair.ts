@@ -35,7 +35,8 @@ export function otherParticipant(participants: readonly string[], uid: string): 
   return participants.find((p) => p !== uid);
 }
 
-export type MessageCheck = { ok: true; text: string } | { ok: false; error: string };
+/** `length` is there when the text is too long (the error names it). */
+export type MessageCheck = { ok: true; text: string } | { ok: false; error: string; length?: number };
 
 /**
  * Text is stored as typed (trimmed at the ends, without bidirectional controls) and always
@@ -49,6 +50,7 @@ export function checkMessage(raw: unknown): MessageCheck {
     return {
       ok: false,
       error: `Messages can be at most ${MAX_MESSAGE_LENGTH.toLocaleString("en")} characters; this one has ${text.length.toLocaleString("en")}.`,
+      length: text.length,
     };
   }
   return { ok: true, text };
