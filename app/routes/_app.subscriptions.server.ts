@@ -11,20 +11,18 @@ import { findCustomer } from "~/features/subscriptions/customer.server";
 import { planLabel, STATUS_LABELS } from "~/features/subscriptions/labels";
 import { listPeriods } from "~/features/subscriptions/read.server";
 import { activePlan, displayStatus } from "~/features/subscriptions/state";
-import { formatPrice, formatSp } from "~/features/wallet/format";
+import { formatDate, formatPrice, formatSp, intlLocale } from "~/utils/format";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { readForm } from "~/utils/forms.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-function formatDate(timestamp: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-IE", { dateStyle: "medium", timeZone }).format(timestamp);
-}
-
-export async function subscriptionsPage(user: CurrentUser, url: URL) {
+export async function subscriptionsPage(user: CurrentUser, url: URL, language: string) {
   const payments = getPayments();
   const store = await getStore();
   const timeZone = user.profile.timezone;
+  const locale = intlLocale(language);
+  const day = (ms: number) => formatDate(ms, locale, timeZone, { dateStyle: "medium" });
   const [subscription, periods, customerId] = await Promise.all([
     getSubscription(store, user.uid),
     listPeriods(store, user.uid),
@@ -44,10 +42,10 @@ export async function subscriptionsPage(user: CurrentUser, url: URL) {
       name: planLabel(plan?.id ?? null),
       status: status && status !== "cancelled" ? { key: status, label: STATUS_LABELS[status] } : null,
       /** "Renews on …" or, when cancelling, "Ends on …". */
-      periodEnd: plan && subscription?.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd, timeZone) : null,
+      periodEnd: plan && subscription?.currentPeriodEnd ? day(subscription.currentPeriodEnd) : null,
       renewal:
         plan && status !== "cancelling"
-          ? `${formatPrice(plan.amountCents, plan.currency)} for ${formatSp(plan.sp)}`
+          ? `${formatPrice(plan.amountCents, plan.currency, locale)} for ${formatSp(plan.sp, locale)}`
           : null,
       wasCancelled: status === "cancelled",
       /** The test billing's panel has something to act on. */
@@ -57,21 +55,18 @@ export async function subscriptionsPage(user: CurrentUser, url: URL) {
     plans: PLANS.map((p) => ({
       id: p.id,
       name: planLabel(p.id),
-      price: formatPrice(p.amountCents, p.currency),
+      price: formatPrice(p.amountCents, p.currency, locale),
       interval: p.interval,
-      sp: formatSp(p.sp),
+      sp: formatSp(p.sp, locale),
       priceId: payments?.planPriceIdFor(p.id) ?? null,
     })),
     periods: periods.map((p) => ({
       id: p.id,
-      paidOn: formatDate(p.paidAt, timeZone),
-      period:
-        p.periodStart && p.periodEnd
-          ? `${formatDate(p.periodStart, timeZone)} – ${formatDate(p.periodEnd, timeZone)}`
-          : "",
+      paidOn: day(p.paidAt),
+      period: p.periodStart && p.periodEnd ? `${day(p.periodStart)} – ${day(p.periodEnd)}` : "",
       plan: planLabel(p.planId),
-      sp: formatSp(p.sp),
-      amount: formatPrice(p.amountCents, p.currency),
+      sp: formatSp(p.sp, locale),
+      amount: formatPrice(p.amountCents, p.currency, locale),
     })),
   };
 }

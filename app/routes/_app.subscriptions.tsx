@@ -11,8 +11,10 @@ import { PageHeader } from "~/components/page-header";
 import { PlusBadge } from "~/components/plus-badge";
 import { startCheckout } from "~/engine/payments/checkout.client";
 import { SAVED_LIMIT } from "~/features/subscriptions/labels";
-import { formatPrice } from "~/features/wallet/format";
+import { formatPrice } from "~/utils/format";
+import { useFormatLocale } from "~/i18n/use-format-locale";
 import { requireUser } from "~/features/auth/auth.server";
+import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { subscriptionsAction, subscriptionsPage } from "./_app.subscriptions.server";
 
@@ -20,7 +22,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Subscripti
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return subscriptionsPage(user, new URL(request.url));
+  return subscriptionsPage(user, new URL(request.url), await languageOf(request, user.profile.language));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -152,6 +154,7 @@ function CurrentPlan({ page }: { page: PageData }) {
 }
 
 function PlanCards({ page }: { page: PageData }) {
+  const locale = useFormatLocale();
   const [processing, setProcessing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const subscribed = page.current.planId !== null;
@@ -174,7 +177,7 @@ function PlanCards({ page }: { page: PageData }) {
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <li className="card flex flex-col">
           <h3 className="text-base font-semibold text-slate-900">Free</h3>
-          <p className="mt-1 text-2xl font-bold">{formatPrice(0, "eur")}</p>
+          <p className="mt-1 text-2xl font-bold">{formatPrice(0, "eur", locale)}</p>
           <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-600">
             <li>Buy SP packs whenever you need them</li>
             <li>Save up to {SAVED_LIMIT.free} profiles</li>

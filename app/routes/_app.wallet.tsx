@@ -11,7 +11,8 @@ import { WaitingPayouts } from "~/components/wallet/waiting-payouts";
 import { mergeNewestFirst, WalletHistory, type HistoryRow } from "~/components/wallet/wallet-history";
 import { getStore } from "~/engine/index.server";
 import { loadWaitingPayouts } from "~/features/bookings/views.server";
-import { formatSp } from "~/features/wallet/format";
+import { formatSp } from "~/utils/format";
+import { useFormatLocale } from "~/i18n/use-format-locale";
 import { getBalance, listEntries } from "~/features/wallet/ledger.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -80,6 +81,7 @@ export default function WalletPage() {
 function Wallet() {
   const { balance: initialBalance, rows, nextBefore, waiting, isFirstPage, timeZone } = useLoaderData<typeof loader>();
   const { balance } = useLiveFeed("wallet", { balance: initialBalance });
+  const locale = useFormatLocale();
   // The layout already streams the latest entries; on the first page they join the list as they happen.
   const latest = useLiveFeed("transactions", [], { enabled: isFirstPage });
   const older = useOlderPages(nextBefore);
@@ -106,7 +108,7 @@ function Wallet() {
             Balance
           </p>
           <p className="text-3xl font-bold tabular-nums text-slate-900" data-testid="wallet-page-balance">
-            {formatSp(balance)}
+            {formatSp(balance, locale)}
           </p>
         </div>
       </section>

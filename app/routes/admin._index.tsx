@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/admin/bar-chart";
 import { computeOverview } from "~/features/admin/metrics.server";
-import { formatPrice } from "~/features/wallet/format";
+import { formatPrice } from "~/utils/format";
+import { useFormatLocale } from "~/i18n/use-format-locale";
 import { adminContext, refuseWrites as action } from "~/features/admin/guard.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +30,8 @@ function Figure({ label, value, detail, to }: { label: string; value: string | n
 
 export default function AdminOverview() {
   const o = useLoaderData<typeof loader>();
-  const money = (cents: number) => (o.currency ? formatPrice(cents, o.currency) : String(cents));
+  const locale = useFormatLocale();
+  const money = (cents: number) => (o.currency ? formatPrice(cents, o.currency, locale) : String(cents));
   const balanced = o.sp.balances === o.sp.ledger;
   return (
     <div className="space-y-8">

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { getPayments } from "~/engine/payments/index.server";
 import { AdminActionError } from "~/features/admin/members.server";
 import { listPayments, refundPayment, type PaymentRow } from "~/features/admin/payments.server";
-import { formatPrice } from "~/features/wallet/format";
+import { formatPrice } from "~/utils/format";
+import { useFormatLocale } from "~/i18n/use-format-locale";
 import { adminContext } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-function statusText(p: PaymentRow): string {
+function statusText(p: PaymentRow, locale: string): string {
   if (p.status === "refunded") {
     const short = p.refund?.shortfallSp ? ` (${p.refund.shortfallSp} SP had been spent and stayed)` : "";
     return `Refunded${short}`;
@@ -54,7 +55,7 @@ function statusText(p: PaymentRow): string {
     case "requested":
       return "Refund asked, waiting for Stripe";
     case "partial":
-      return `Partly refunded in Stripe (${formatPrice(p.refund.amountRefundedCents ?? 0, p.currency)}); SP kept`;
+      return `Partly refunded in Stripe (${formatPrice(p.refund.amountRefundedCents ?? 0, p.currency, locale)}); SP kept`;
     case "failed":
       return `Paid; the last refund failed: ${p.refund.error ?? "no reason given"}`;
     default:
@@ -64,6 +65,7 @@ function statusText(p: PaymentRow): string {
 
 export default function AdminPayments() {
   const { payments, nextBefore, refundsPossible } = useLoaderData<typeof loader>();
+  const locale = useFormatLocale();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -83,14 +85,14 @@ export default function AdminPayments() {
                 <Link to={`/admin/members/${p.uid}`} className="text-brand-700 underline hover:text-brand-800">
                   {p.memberName}
                 </Link>{" "}
-                · {p.sp} SP · {formatPrice(p.amount, p.currency)}
+                · {p.sp} SP · {formatPrice(p.amount, p.currency, locale)}
               </p>
               <p className="text-sm text-slate-600">
                 {utc(p.fulfilledAt)} · {p.provider}
               </p>
             </div>
             <p className="text-sm" data-testid="payment-status">
-              {statusText(p)}
+              {statusText(p, locale)}
             </p>
             {refundsPossible && p.status === "paid" && p.refund?.status !== "partial" ? (
               <details className="text-sm">
@@ -110,7 +112,7 @@ export default function AdminPayments() {
                     className="input"
                   />
                   <button type="submit" className="btn-danger" disabled={busy}>
-                    Refund {formatPrice(p.amount, p.currency)} and take back {p.sp} SP
+                    Refund {formatPrice(p.amount, p.currency, locale)} and take back {p.sp} SP
                   </button>
                 </Form>
               </details>

@@ -9,7 +9,8 @@ import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { CheckoutNotFoundError, PaymentMismatchError, type FulfilmentEvent } from "~/engine/payments/types";
 import { CheckoutShell } from "~/components/wallet/checkout-shell";
-import { formatSp } from "~/features/wallet/format";
+import { formatSp, intlLocale } from "~/utils/format";
+import { languageOf } from "~/i18n/i18n.server";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { requireUser } from "~/features/auth/auth.server";
@@ -22,7 +23,7 @@ type Outcome =
   | { state: "paid"; sp: string; balance: string }
   | { state: "pending" | "cancelled" | "not_found" | "unavailable" | "problem" };
 
-async function confirm(sessionId: string, uid: string): Promise<Outcome> {
+async function confirm(sessionId: string, uid: string, locale: string): Promise<Outcome> {
   const payments = getPayments();
   if (!payments) return { state: "unavailable" };
   let event: FulfilmentEvent | null;
@@ -43,7 +44,7 @@ async function confirm(sessionId: string, uid: string): Promise<Outcome> {
   if (event.uid !== uid) return { state: "not_found" };
   const store = await getStore();
   await fulfilCheckout(store, event);
-  return { state: "paid", sp: formatSp(event.sp), balance: formatSp(await getBalance(store, uid)) };
+  return { state: "paid", sp: formatSp(event.sp, locale), balance: formatSp(await getBalance(store, uid), locale) };
 }
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<Outcome> {
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Outcome> 
   const { status, session_id: sessionId } = search.data;
   if (status === "cancelled") return { state: "cancelled" };
   if (status !== "success" || !sessionId) throw redirect("/dashboard");
-  return confirm(sessionId, user.uid);
+  return confirm(sessionId, user.uid, intlLocale(await languageOf(request, user.profile.language)));
 }
 
 // Confirmation usually takes seconds; ask again for a minute, then leave it to the refresh link.

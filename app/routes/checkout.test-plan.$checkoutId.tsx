@@ -11,7 +11,8 @@ import { getPayments } from "~/engine/payments/index.server";
 import type { TestBilling } from "~/engine/payments/types";
 import { applySubscriptionEvent } from "~/features/subscriptions/apply.server";
 import { planLabel } from "~/features/subscriptions/labels";
-import { formatPrice, formatSp } from "~/features/wallet/format";
+import { formatPrice, formatSp, intlLocale } from "~/utils/format";
+import { languageOf } from "~/i18n/i18n.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutNotFound, testCheckoutAction } from "./checkout.test.server";
@@ -32,10 +33,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (checkout.status === "completed") throw redirect("/subscriptions?checkout=success");
   if (checkout.status === "cancelled") throw redirect("/subscriptions?checkout=cancelled");
   const { plan } = checkout;
+  const locale = intlLocale(await languageOf(request, user.profile.language));
   return {
     name: planLabel(plan.id),
-    sp: formatSp(plan.sp),
-    price: formatPrice(plan.amountCents, plan.currency),
+    sp: formatSp(plan.sp, locale),
+    price: formatPrice(plan.amountCents, plan.currency, locale),
     interval: plan.interval,
   };
 }

@@ -8,7 +8,8 @@ import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import type { AppCheckoutPage } from "~/engine/payments/types";
 import { TestCheckout } from "~/components/wallet/test-checkout";
-import { formatPrice, formatSp } from "~/features/wallet/format";
+import { formatPrice, formatSp, intlLocale } from "~/utils/format";
+import { languageOf } from "~/i18n/i18n.server";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -33,7 +34,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!checkout) throw checkoutNotFound();
   if (checkout.status === "paid") throw redirect(successUrl(checkout.id));
   if (checkout.status === "cancelled") throw redirect(CANCELLED_URL);
-  return { sp: formatSp(checkout.pack.sp), price: formatPrice(checkout.pack.amountCents, checkout.pack.currency) };
+  const locale = intlLocale(await languageOf(request, user.profile.language));
+  return {
+    sp: formatSp(checkout.pack.sp, locale),
+    price: formatPrice(checkout.pack.amountCents, checkout.pack.currency, locale),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

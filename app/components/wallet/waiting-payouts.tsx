@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatEntryTime } from "~/features/wallet/labels";
-import { formatSp } from "~/features/wallet/format";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatSp } from "~/utils/format";
 import type { WaitingPayout } from "~/features/bookings/views.server";
 import { WalletRow } from "./wallet-history";
 
@@ -9,6 +10,7 @@ import { WalletRow } from "./wallet-history";
  * not in the balance or the history yet, so the wallet says where they are.
  */
 export function WaitingPayouts({ payouts, timeZone }: { payouts: WaitingPayout[]; timeZone: string }) {
+  const locale = useFormatLocale();
   if (payouts.length === 0) return null;
   const total = payouts.reduce((sum, p) => sum + p.amount, 0);
   return (
@@ -19,7 +21,7 @@ export function WaitingPayouts({ payouts, timeZone }: { payouts: WaitingPayout[]
     >
       <div className="px-4 pt-4 sm:px-6">
         <h2 id="wallet-waiting-title" className="text-base font-semibold text-amber-950">
-          {formatSp(total)} waiting for email verification
+          {formatSp(total, locale)} waiting for email verification
         </h2>
         <p className="mt-1 text-sm text-amber-900">
           These SP will be released to your wallet once the learner has verified their email.
@@ -40,7 +42,9 @@ export function WaitingPayouts({ payouts, timeZone }: { payouts: WaitingPayout[]
             }
             detail={<time dateTime={new Date(p.start).toISOString()}>{formatEntryTime(p.start, timeZone)}</time>}
             amount={
-              <span className="whitespace-nowrap font-semibold tabular-nums text-amber-900">{formatSp(p.amount)}</span>
+              <span className="whitespace-nowrap font-semibold tabular-nums text-amber-900">
+                {formatSp(p.amount, locale)}
+              </span>
             }
           />
         ))}

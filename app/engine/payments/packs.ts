@@ -1,7 +1,7 @@
 /**
  * SPEC.md §9: the SP packs the PaymentProvider port sells for real money. Pure and browser-safe
  * so the top-up modal can label its buttons from the same table the server credits from
- * (formatPrice in features/wallet/format shows the prices). The provider's price ids are
+ * (formatPrice in utils/format shows the prices). The provider's price ids are
  * configuration, resolved on the server (./index.server).
  */
 export interface Pack {

@@ -7,7 +7,7 @@
 import type { RefundEvent } from "~/engine/payments/types";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { addNotification } from "~/features/notifications/notifications.server";
-import { formatPrice } from "./format";
+import { formatPrice, intlLocale } from "~/utils/format";
 import { getPayment, PAYMENTS, paymentPath, type PaymentDoc } from "~/documents/payments";
 import { getWallet } from "~/documents/wallets";
 import { assertDocId, LedgerError, prepareEntry } from "./ledger.server";
@@ -124,7 +124,7 @@ export async function applyRefund(store: DocStore, event: RefundEvent, now = Dat
         id: paymentRefundEntryId(checkoutId),
         type: "top_up",
         title: `Your top-up of ${sp} SP was refunded`,
-        body: `${formatPrice(payment.amount, payment.currency)} is on its way back to you; ${takeBack} SP left your wallet.`,
+        body: `${formatPrice(payment.amount, payment.currency, intlLocale("en"))} is on its way back to you; ${takeBack} SP left your wallet.`,
         link: "/wallet",
       },
       now,
