@@ -22,6 +22,7 @@ import {
 } from "~/features/notifications/preferences";
 import { startTour } from "~/features/onboarding/start-tour";
 import { LanguageSettings } from "~/i18n/language-switcher";
+import { loadingNamespaces } from "~/i18n/client-loader";
 import { updateProfile } from "~/features/profile/profile.server";
 import { timeZoneOptions } from "~/features/profile/timezone";
 import { knownTimeZone } from "~/utils/zoned-time";
@@ -36,6 +37,10 @@ import { clearSessionToken, commitSessionToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Settings", matches });
+
+// The sections' namespaces: the digest choice's ("digest").
+export const handle = { i18n: ["digest"] };
+export const clientLoader = loadingNamespaces("digest");
 
 const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string }> = {
   messages: {

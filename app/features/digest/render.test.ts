@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DigestFacts } from "~/documents/digest";
+import { fixedT } from "~/i18n/i18n.server";
 import { digestMail } from "./render";
 
 const facts: DigestFacts = {
@@ -20,7 +21,10 @@ const context = {
   timeZone: "Europe/Berlin",
   origin: "https://skillswap.example",
   unsubscribeUrl: "https://skillswap.example/digest/unsubscribe?token=v1.abc",
+  language: "en",
+  t: fixedT("en", "digest"),
 };
+const inLanguage = (language: string) => ({ ...context, language, t: fixedT(language, "digest") });
 
 describe("digestMail", () => {
   const mail = digestMail(facts, context);
@@ -65,5 +69,55 @@ describe("digestMail", () => {
     expect(daily.subject).toBe("Your SkillSwap digest for Monday 16 November");
     expect(daily.text).not.toContain("Unread messages");
     expect(daily.text).toContain("SP received");
+  });
+});
+
+describe("digestMail in the member's language", () => {
+  it("Spanish: subject, greeting, headings, plurals, dates and SP as a Spanish reader writes them", () => {
+    const mail = digestMail(facts, inLanguage("es"));
+    expect(mail.subject).toBe("Tu resumen de SkillSwap de la semana del lunes, 16 de noviembre");
+    for (const line of [
+      "Hola, Dana:",
+      "Esto es lo que pasó la semana pasada en SkillSwap.",
+      "Mensajes sin leer\n- Ana <b>: 3 mensajes sin leer: https://skillswap.example/inbox/c1",
+      "Nuevas coincidencias\n- Ben (Spanish): https://skillswap.example/members/u2",
+      "- y 2 más: https://skillswap.example/matches",
+      "- Oferta: Guitar lessons (Guitar): https://skillswap.example/board/p1",
+      "Próximas sesiones\n- mar, 24 nov, 10:00: Chess con Cleo: https://skillswap.example/session/b1",
+      "- How to tune: 2 respuestas nuevas: https://skillswap.example/community/t1",
+      "SP recibidos\n- 17 SP en 2 pagos: https://skillswap.example/wallet",
+      "Darte de baja del resumen: https://skillswap.example/digest/unsubscribe?token=v1.abc",
+    ])
+      expect(mail.text).toContain(line);
+    expect(mail.html).toContain('<html lang="es" dir="ltr">');
+    expect(mail.html).toContain(">date de baja</a>.");
+    // One of each: the singular forms.
+    const one = digestMail(
+      { ...facts, unread: [{ name: "Ana", count: 1, chatId: "c1" }], spReceived: 5, spEntries: 1 },
+      inLanguage("es"),
+    );
+    expect(one.text).toContain("- Ana: 1 mensaje sin leer:");
+    expect(one.text).toContain("- 5 SP en 1 pago:");
+    // The headers are the same in every language.
+    expect(mail.headers).toEqual(digestMail(facts, context).headers);
+  });
+
+  it("Arabic: right to left, Modern Standard Arabic with its plural forms (two, few, many)", () => {
+    const mail = digestMail(facts, inLanguage("ar"));
+    expect(mail.subject).toMatch(/^ملخّصك من SkillSwap لأسبوع الاثنين/);
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.text).toContain("مرحبًا Dana،");
+    expect(mail.text).toContain("رسائل غير مقروءة\n- Ana <b>: 3 رسائل غير مقروءة:");
+    expect(mail.text).toContain("- How to tune: ردّان جديدان:");
+    expect(mail.text).toContain("- 17 SP في دفعتين:");
+    const many = digestMail(
+      { ...facts, unread: [{ name: "Ana", count: 11, chatId: "c1" }], spEntries: 1 },
+      inLanguage("ar"),
+    );
+    expect(many.text).toContain("- Ana: 11 رسالة غير مقروءة:");
+    expect(many.text).toContain("في دفعة واحدة:");
+    // Member-written text stays as written, escaped in the HTML.
+    expect(mail.html).toContain("Ana &lt;b&gt;");
+    expect(mail.html).not.toContain("Unread messages");
   });
 });

@@ -3,9 +3,11 @@
  * were gathered at the period's end; links are absolute (PUBLIC_URL) and the unsubscribe link is
  * signed by the caller. Everything a member typed (names, titles, skills) is escaped in the HTML.
  */
+import type { TFunction } from "i18next";
 import type { DigestFacts, DigestFrequency } from "~/documents/digest";
-import { formatDateTime, formatDay } from "~/features/bookings/format";
 import { escapeHtml, type RenderedMail } from "~/features/mail/templates";
+import { dirOf } from "~/i18n/config";
+import { formatDate, formatSp, intlLocale } from "~/utils/format";
 
 export interface DigestMailContext {
   recipientName: string;
@@ -17,6 +19,10 @@ export interface DigestMailContext {
   origin: string;
   /** The signed one-click link (RFC 8058). */
   unsubscribeUrl: string;
+  /** The member's language (their profile's; English when they never chose): words, dates and numbers. */
+  language: string;
+  /** The "digest" namespace in that language (fixedT(language, "digest") on the server). */
+  t: TFunction;
 }
 
 export interface DigestMail extends RenderedMail {
@@ -31,58 +37,79 @@ interface Section {
   more?: { text: string; url: string };
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 // eslint-disable-next-line no-control-regex
 const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 
+/** Dates as the reader's language writes them; English keeps the digest's own "Monday 16 November" (en-GB). */
+const dateLocale = (language: string) => (language === "en" ? "en-GB" : intlLocale(language));
+
+/** "Monday 16 November", "lunes, 16 de noviembre", "الاثنين، 16 نوفمبر": a period's first day. */
+const day = (ms: number, c: Pick<DigestMailContext, "language" | "timeZone">) =>
+  formatDate(ms, dateLocale(c.language), c.timeZone, { weekday: "long", day: "numeric", month: "long" });
+
+/** "Tue 24 Nov, 10:00": a session's start on a 24-hour clock. */
+const startTime = (ms: number, c: Pick<DigestMailContext, "language" | "timeZone">) =>
+  formatDate(ms, dateLocale(c.language), c.timeZone, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+
 function sectionsOf(f: DigestFacts, c: DigestMailContext): Section[] {
-  const o = c.origin;
+  const { t, origin: o } = c;
+  const more = (count: number, url: string) => (count ? { text: t("mail.line.more", { count }), url } : undefined);
   const sections: Section[] = [];
   if (f.unread.length)
     sections.push({
-      heading: "Unread messages",
+      heading: t("mail.heading.unread"),
       lines: f.unread.map((u) => ({
-        text: `${u.name}: ${plural(u.count, "unread message", "unread messages")}`,
+        text: t("mail.line.unread", { name: u.name, count: u.count }),
         url: `${o}/inbox/${u.chatId}`,
       })),
     });
   if (f.matches.length)
     sections.push({
-      heading: "New matches",
-      lines: f.matches.map((m) => ({ text: `${m.name} (${m.skill})`, url: `${o}/members/${m.uid}` })),
-      more: f.moreMatches ? { text: `and ${f.moreMatches} more`, url: `${o}/matches` } : undefined,
+      heading: t("mail.heading.matches"),
+      lines: f.matches.map((m) => ({
+        text: t("mail.line.match", { name: m.name, skill: m.skill }),
+        url: `${o}/members/${m.uid}`,
+      })),
+      more: more(f.moreMatches, `${o}/matches`),
     });
   if (f.posts.length)
     sections.push({
-      heading: "New board posts for your skills",
+      heading: t("mail.heading.posts"),
       lines: f.posts.map((p) => ({
-        text: `${p.type === "offer" ? "Offer" : "Need"}: ${p.title} (${p.skill})`,
+        text: t(p.type === "offer" ? "mail.line.offer" : "mail.line.need", { title: p.title, skill: p.skill }),
         url: `${o}/board/${p.id}`,
       })),
-      more: f.morePosts ? { text: `and ${f.morePosts} more`, url: `${o}/board?mine=1` } : undefined,
+      more: more(f.morePosts, `${o}/board?mine=1`),
     });
   if (f.sessions.length)
     sections.push({
-      heading: "Upcoming sessions",
+      heading: t("mail.heading.sessions"),
       lines: f.sessions.map((s) => ({
-        text: `${formatDateTime(s.start, c.timeZone)}: ${s.skill} with ${s.withName}`,
+        text: t("mail.line.session", { when: startTime(s.start, c), skill: s.skill, name: s.withName }),
         url: `${o}/session/${s.bookingId}`,
       })),
     });
   if (f.replies.length)
     sections.push({
-      heading: "Replies in threads you follow",
+      heading: t("mail.heading.replies"),
       lines: f.replies.map((r) => ({
-        text: `${r.title}: ${plural(r.count, "new reply", "new replies")}`,
+        text: t("mail.line.replies", { title: r.title, count: r.count }),
         url: `${o}${r.link}`,
       })),
     });
   if (f.spReceived > 0)
     sections.push({
-      heading: "SP received",
+      heading: t("mail.heading.sp"),
       lines: [
         {
-          text: `${f.spReceived} SP in ${plural(f.spEntries, "payment", "payments")}`,
+          text: t("mail.line.sp", { sp: formatSp(f.spReceived, intlLocale(c.language)), count: f.spEntries }),
           url: `${o}/wallet`,
         },
       ],
@@ -90,22 +117,23 @@ function sectionsOf(f: DigestFacts, c: DigestMailContext): Section[] {
   return sections;
 }
 
-export function digestSubject(c: Pick<DigestMailContext, "frequency" | "from" | "timeZone">): string {
-  return c.frequency === "daily"
-    ? `Your SkillSwap digest for ${formatDay(c.from, c.timeZone)}`
-    : `Your SkillSwap digest for the week of ${formatDay(c.from, c.timeZone)}`;
+export function digestSubject(
+  c: Pick<DigestMailContext, "frequency" | "from" | "timeZone" | "language" | "t">,
+): string {
+  return c.t(c.frequency === "daily" ? "mail.subject.daily" : "mail.subject.weekly", { day: day(c.from, c) });
 }
 
 export function digestMail(f: DigestFacts, c: DigestMailContext): DigestMail {
+  const { t } = c;
   const subject = oneLine(digestSubject(c));
   const sections = sectionsOf(f, c);
   const settingsUrl = `${c.origin}/settings#digest`;
-  const why = `You get this ${c.frequency} digest because it is turned on in your SkillSwap settings.`;
+  const why = t(c.frequency === "daily" ? "mail.why.daily" : "mail.why.weekly");
+  const hello = t("mail.hello", { name: c.recipientName });
+  const intro = t(c.frequency === "daily" ? "mail.intro.daily" : "mail.intro.weekly");
   const text = [
-    `Hello ${c.recipientName},`,
-    c.frequency === "daily"
-      ? "Here is what happened on SkillSwap yesterday."
-      : "Here is what happened on SkillSwap last week.",
+    hello,
+    intro,
     ...sections.map((s) =>
       [
         s.heading,
@@ -114,26 +142,32 @@ export function digestMail(f: DigestFacts, c: DigestMailContext): DigestMail {
       ].join("\n"),
     ),
     "--",
-    `${why} Change how often at ${settingsUrl}`,
-    `Unsubscribe from the digest: ${c.unsubscribeUrl}`,
+    `${why} ${t("mail.changeAt", { url: settingsUrl })}`,
+    t("mail.unsubscribeAt", { url: c.unsubscribeUrl }),
   ].join("\n\n");
   const link = (l: { text: string; url: string }) =>
     `<a href="${escapeHtml(l.url)}" style="color:#1d5cee">${escapeHtml(oneLine(l.text))}</a>`;
+  const footerLink = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}" style="color:#6b7280">${escapeHtml(label)}</a>`;
+  const footer = t("mail.footer", {
+    change: footerLink(settingsUrl, t("mail.changeLink")),
+    unsubscribe: footerLink(c.unsubscribeUrl, t("mail.unsubscribeLink")),
+  });
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<html lang="${escapeHtml(c.language)}" dir="${dirOf(c.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111827;max-width:560px;margin:0 auto;padding:24px">
-<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#1d5cee">SkillSwap</p>
-<p style="margin:0 0 16px">${escapeHtml(`Hello ${c.recipientName},`)}</p>
-<p style="margin:0 0 16px">${c.frequency === "daily" ? "Here is what happened on SkillSwap yesterday." : "Here is what happened on SkillSwap last week."}</p>
+<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#1d5cee" translate="no">SkillSwap</p>
+<p style="margin:0 0 16px">${escapeHtml(hello)}</p>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
 ${sections
   .map(
     (s) => `<h2 style="margin:24px 0 8px;font-size:16px">${escapeHtml(s.heading)}</h2>
-<ul style="margin:0;padding-left:20px">
-${[...s.lines, ...(s.more ? [s.more] : [])].map((l) => `<li>${link(l)}</li>`).join("\n")}
+<ul style="margin:0;padding-inline-start:20px">
+${[...s.lines, ...(s.more ? [s.more] : [])].map((l) => `<li dir="auto">${link(l)}</li>`).join("\n")}
 </ul>`,
   )
   .join("\n")}
-<p style="margin:32px 0 0;font-size:13px;color:#6b7280">${escapeHtml(why)} <a href="${escapeHtml(settingsUrl)}" style="color:#6b7280">Change how often</a> or <a href="${escapeHtml(c.unsubscribeUrl)}" style="color:#6b7280">unsubscribe</a>.</p>
+<p style="margin:32px 0 0;font-size:13px;color:#6b7280">${escapeHtml(why)} ${footer}</p>
 </body></html>`;
   return {
     subject,

@@ -175,6 +175,8 @@ for (const [engine, open] of engines) {
       try {
         await fill(store);
         await queueDueDigests(store, NOW);
+        // Her profile's language is the digest's (decision 055); the others never chose: English.
+        await store.update("users/weekly2", { language: "es" });
         const deps = {
           transport: createOutboxTransport(store, () => {}),
           recipient: async (uid: string) => ({ email: `${uid}@example.com`, displayName: null }),
@@ -203,8 +205,12 @@ for (const [engine, open] of engines) {
           ok: true,
           uid: "daily1",
         });
-        const weekly = (await store.get("outbox/digest_weekly2_weekly_2026-11-16"))!.data as { text: string };
-        expect(weekly.text).toContain("12 SP in 1 payment");
+        const weekly = (await store.get("outbox/digest_weekly2_weekly_2026-11-16"))!.data as {
+          subject: string;
+          text: string;
+        };
+        expect(weekly.subject).toBe("Tu resumen de SkillSwap de la semana del lunes, 16 de noviembre");
+        expect(weekly.text).toContain("12 SP en 1 pago");
 
         // Turned off after it was queued: a queued digest does not leave.
         await store.set("users/quiet", user("Quinn Quiet", { digest: "daily" }));

@@ -7,24 +7,18 @@ import type { DocStore } from "~/engine/store/types";
 import { setDigestFrequency } from "./preference.server";
 import { checkUnsubscribeToken } from "./unsubscribe-token.server";
 
-export const UNSUBSCRIBED =
-  "You will get no more digest e-mails. You can turn the digest back on in Settings whenever you like.";
+/**
+ * Why a link is refused, and so what its page says (namespace "digest", `unsubscribe.<refusal>`):
+ * nothing was changed, and what to do instead.
+ */
+export type Refusal = "invalid" | "expired" | "gone";
 
-/** What a refused link says: nothing was changed, and what to do instead. */
-export const REFUSED = {
-  invalid:
-    "This unsubscribe link is not valid, so nothing was changed. Copy the whole link from the e-mail, or sign in and change your digest in Settings.",
-  expired:
-    "This unsubscribe link has expired, so nothing was changed. Use the link in a newer digest, or sign in and change your digest in Settings.",
-  gone: "This unsubscribe link is for an account that no longer exists. Nothing was changed.",
-} as const;
-
-export type LinkCheck = { ok: true; uid: string } | { ok: false; message: string };
+export type LinkCheck = { ok: true; uid: string } | { ok: false; refusal: Refusal };
 
 export function checkDigestLink(secret: string, token: unknown, now = Date.now()): LinkCheck {
   const check = checkUnsubscribeToken(secret, token, now);
   if (check.ok) return { ok: true, uid: check.uid };
-  return { ok: false, message: check.reason === "expired" ? REFUSED.expired : REFUSED.invalid };
+  return { ok: false, refusal: check.reason === "expired" ? "expired" : "invalid" };
 }
 
 /** Turns the token's member's digest off; a refused token changes nothing. */
@@ -36,6 +30,6 @@ export async function unsubscribeFromDigest(
 ): Promise<LinkCheck> {
   const check = checkDigestLink(secret, token, now);
   if (!check.ok) return check;
-  if (!(await setDigestFrequency(store, check.uid, "off"))) return { ok: false, message: REFUSED.gone };
+  if (!(await setDigestFrequency(store, check.uid, "off"))) return { ok: false, refusal: "gone" };
   return check;
 }

@@ -14,6 +14,8 @@ import { getChat, messagesOf, readMessage } from "~/documents/chats";
 import { getDataExport } from "~/documents/data-exports";
 import { getDigest } from "~/documents/digest";
 import { digestMail } from "~/features/digest/render";
+import { isLanguage, SOURCE_LANGUAGE } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18n.server";
 import { unsubscribeToken } from "~/features/digest/unsubscribe-token.server";
 import { readNotificationPrefs } from "~/features/notifications/preferences";
 import { displayNameOf } from "~/features/profile/display";
@@ -144,7 +146,11 @@ async function compose(
     const digest = await getDigest(store, job.uid, job.ref);
     if (!digest || digest.state !== "queued" || digest.frequency === "off") return "The digest was removed.";
     const token = unsubscribeToken(unsubscribeSecret ?? getServerEnv().SESSION_SECRET, job.uid, now);
+    // In the member's own language (decision 055): their profile's, English when they never chose.
+    const language = isLanguage(profile.language) ? profile.language : SOURCE_LANGUAGE;
     return digestMail(digest.facts, {
+      language,
+      t: fixedT(language, "digest"),
       recipientName,
       frequency: digest.frequency,
       from: digest.from,
