@@ -8,9 +8,13 @@ import { requireUserId } from "~/features/auth/auth.server";
 import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
+import { useTranslation } from "react-i18next";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta({ title: data ? data.title : "Thread", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: "community" };
+export const clientLoader = loadingNamespaces("community");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const uid = await requireUserId(request);
@@ -31,16 +35,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 export default function ThreadPage() {
   const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("community");
   return (
     <div className="mx-auto max-w-3xl">
       <p className="mb-4 text-sm">
         <a href="/community" className="inline-flex items-center gap-1 text-brand-700 hover:underline">
           <Icon name="back" className="h-4 w-4 shrink-0" />
-          Community
+          {t("title")}
         </a>
         <span className="text-slate-400"> · </span>
         <a href={`/discuss?thread=${d.threadId}`} className="text-brand-700 hover:underline">
-          Read full screen
+          {t("thread.fullScreen")}
         </a>
       </p>
       <ThreadView key={d.threadId} {...d} />

@@ -4,16 +4,27 @@ import { PageHeader } from "~/components/page-header";
 import { NewThreadsBanner, SearchResults, ThreadList } from "~/components/community/thread-list";
 import { getStore } from "~/engine/index.server";
 import { loadCommunityPage } from "~/features/community/community-page.server";
-import { SORT_LABELS, SORTS } from "~/features/community/sorts";
+import { SORTS } from "~/features/community/sorts";
+import { SpaceDescription, SpaceName } from "~/components/community/space-text";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Community", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: "community" };
+export const clientLoader = loadingNamespaces("community");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return loadCommunityPage(await getStore(), user, new URL(request.url).searchParams);
+  const [page, language] = await Promise.all([
+    loadCommunityPage(await getStore(), user, new URL(request.url).searchParams),
+    languageOf(request, user.profile.language),
+  ]);
+  return { ...page, title: fixedT(language, "community")("title") };
 }
 
 function href(params: { space?: string | null; sort?: string; after?: string | null }) {
@@ -29,37 +40,38 @@ export default function Community() {
   const d = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const current = d.spaces.find((s) => s.id === d.spaceId);
+  const { t } = useTranslation("community");
   return (
     <>
       <PageHeader
-        title="Community"
-        description="Ask and answer questions about the skills you trade, show what you learned, and find people to swap with."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Link to={d.spaceId ? `/discuss?space=${d.spaceId}` : "/discuss"} className="btn-primary">
-            New thread
+            {t("newThread.link")}
           </Link>
         }
       />
       <Form method="get" action="/community" role="search" className="mb-4 flex gap-2">
         <label htmlFor="forum-search" className="sr-only">
-          Search the community
+          {t("search.label")}
         </label>
         <input
           id="forum-search"
           name="q"
           type="search"
           defaultValue={d.q}
-          placeholder="Search titles and posts"
+          placeholder={t("search.placeholder")}
           className="input"
           maxLength={200}
         />
         <button type="submit" className="btn-secondary shrink-0 whitespace-nowrap">
-          Search
+          {t("search.button")}
         </button>
       </Form>
 
       <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
-        <nav aria-label="Spaces" className="min-w-0">
+        <nav aria-label={t("spacesNav")} className="min-w-0">
           <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible">
             <li>
               <Link
@@ -67,7 +79,7 @@ export default function Community() {
                 aria-current={d.spaceId === null && !d.q ? "page" : undefined}
                 className={`block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${d.spaceId === null ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
               >
-                All spaces
+                {t("allSpaces")}
               </Link>
             </li>
             {d.spaces.map((s) => (
@@ -77,7 +89,9 @@ export default function Community() {
                   aria-current={d.spaceId === s.id ? "page" : undefined}
                   className={`flex justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${d.spaceId === s.id ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
                 >
-                  <span>{s.name}</span>
+                  <span>
+                    <SpaceName space={s} />
+                  </span>
                   {s.threadCount ? <span className="text-xs text-slate-500">{s.threadCount}</span> : null}
                 </Link>
               </li>
@@ -85,13 +99,17 @@ export default function Community() {
           </ul>
         </nav>
 
-        <section className="min-w-0" aria-label={d.q ? "Search results" : "Threads"}>
+        <section className="min-w-0" aria-label={d.q ? t("search.results") : t("threads")}>
           {d.q ? (
             <SearchResults q={d.q} page={d.page} results={d.results} more={d.more} now={d.now} />
           ) : (
             <>
-              {current ? <p className="mb-3 text-sm text-slate-600">{current.description}</p> : null}
-              <nav aria-label="Sort threads" className="mb-3 flex flex-wrap gap-1">
+              {current ? (
+                <p className="mb-3 text-sm text-slate-600">
+                  <SpaceDescription space={current} />
+                </p>
+              ) : null}
+              <nav aria-label={t("sortNav")} className="mb-3 flex flex-wrap gap-1">
                 {SORTS.map((s) => (
                   <Link
                     key={s}
@@ -99,7 +117,7 @@ export default function Community() {
                     aria-current={d.sort === s ? "page" : undefined}
                     className={`rounded-full px-3 py-1 text-sm ${d.sort === s ? "bg-slate-900 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"}`}
                   >
-                    {SORT_LABELS[s]}
+                    {t(`sorts.${s}`)}
                   </Link>
                 ))}
               </nav>
@@ -119,7 +137,7 @@ export default function Community() {
                     className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
                   >
                     <Icon name="back" className="h-4 w-4 shrink-0" />
-                    First page
+                    {t("firstPage")}
                   </Link>
                 ) : (
                   <span />
@@ -130,7 +148,7 @@ export default function Community() {
                     className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
                     rel="next"
                   >
-                    Next page
+                    {t("nextPage")}
                     <Icon name="forward" className="h-4 w-4 shrink-0" />
                   </Link>
                 ) : null}

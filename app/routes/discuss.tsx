@@ -9,6 +9,11 @@ import { loadThreadPage } from "~/features/community/thread-page.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
+import { loadingNamespaces } from "~/i18n/client-loader";
+
+// The thread view and new-thread form are the forum's (namespace "community").
+export const handle = { i18n: ["community"] };
+export const clientLoader = loadingNamespaces("community");
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta({ title: data?.thread ? data.thread.title : "Discussions", matches });

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { BODY_MAX, mentionMarkdown } from "~/features/community/rules";
 import { Markdown } from "./markdown";
+import { useTranslation } from "react-i18next";
 import { pictureSources } from "~/features/members/picture";
 
 type Candidate = { uid: string; fullName: string; avatar: string };
@@ -57,6 +58,7 @@ export function Composer({
   rows?: number;
   error?: string;
 }) {
+  const { t } = useTranslation("community");
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
@@ -109,7 +111,7 @@ export function Composer({
         {candidates.length > 0 ? (
           <ul
             role="listbox"
-            aria-label="Members to mention"
+            aria-label={t("composer.mention")}
             className="absolute start-2 end-2 z-20 mt-1 max-h-56 overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-lg sm:end-auto sm:w-72"
           >
             {candidates.map((c, i) => (
@@ -124,28 +126,29 @@ export function Composer({
                 }}
               >
                 <img {...pictureSources(c.avatar, 24)} alt="" className="h-6 w-6 rounded-full" />
-                {c.fullName}
+                <bdi translate="no">{c.fullName}</bdi>
               </li>
             ))}
           </ul>
         ) : null}
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        Markdown: *emphasis*, **bold**, lists, `code`, &gt; quotes, [links](https://…). Type @ and a name to mention
-        someone.
+        {t("composer.hint")}
       </p>
       {error ? <p className="field-error">{error}</p> : null}
       {preview ? (
         <section
-          aria-label="Preview"
+          aria-label={t("composer.preview")}
           className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4"
           data-testid="preview"
         >
-          <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Preview</h2>
+          <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{t("composer.preview")}</h2>
           {value.trim() ? (
-            <Markdown text={value} />
+            <div translate="no">
+              <Markdown text={value} />
+            </div>
           ) : (
-            <p className="text-sm text-slate-500">Your post will look like this.</p>
+            <p className="text-sm text-slate-500">{t("composer.empty")}</p>
           )}
         </section>
       ) : null}

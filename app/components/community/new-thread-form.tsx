@@ -2,6 +2,8 @@ import { Form, useActionData, useBlocker, useNavigation } from "@remix-run/react
 import { useEffect, useRef, useState } from "react";
 import { TITLE_MAX } from "~/features/community/rules";
 import { Composer } from "./composer";
+import { useTranslation } from "react-i18next";
+import { fixedSpace } from "~/features/community/spaces";
 
 const DRAFT_KEY = "skillswap:discuss-draft";
 
@@ -29,6 +31,7 @@ export function NewThreadForm({
   spaces: { id: string; name: string; skillTag: string | null }[];
   initialSpace: string | null;
 }) {
+  const { t } = useTranslation("community");
   const failure = useActionData<Failure>();
   const navigation = useNavigation();
   const [draft, setDraft] = useState<Draft>({
@@ -73,9 +76,9 @@ export function NewThreadForm({
   );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
-    if (window.confirm("Leave without posting? Your draft stays on this device.")) blocker.proceed();
+    if (window.confirm(t("newThread.leave"))) blocker.proceed();
     else blocker.reset();
-  }, [blocker]);
+  }, [blocker, t]);
 
   const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
   const errors = failure?.fieldErrors ?? {};
@@ -89,7 +92,7 @@ export function NewThreadForm({
       ) : null}
       <div>
         <label htmlFor="space" className="label">
-          Space
+          {t("newThread.space")}
         </label>
         <select
           id="space"
@@ -100,7 +103,7 @@ export function NewThreadForm({
         >
           {spaces.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.name}
+              {fixedSpace(s.id) ? t(`spaces.${s.id}.name`) : s.name}
             </option>
           ))}
         </select>
@@ -108,7 +111,7 @@ export function NewThreadForm({
       </div>
       <div>
         <label htmlFor="title" className="label">
-          Title
+          {t("newThread.title")}
         </label>
         <input
           id="title"
@@ -121,10 +124,17 @@ export function NewThreadForm({
         />
         {errors.title ? <p className="field-error">{errors.title}</p> : null}
       </div>
-      <Composer label="Body" value={draft.body} onChange={set("body")} preview rows={10} error={errors.body} />
+      <Composer
+        label={t("newThread.body")}
+        value={draft.body}
+        onChange={set("body")}
+        preview
+        rows={10}
+        error={errors.body}
+      />
       <div>
         <label htmlFor="skillTag" className="label">
-          Skill tag (optional)
+          {t("newThread.skillTag")}
         </label>
         <input
           id="skillTag"
@@ -133,11 +143,11 @@ export function NewThreadForm({
           onChange={(e) => set("skillTag")(e.target.value)}
           maxLength={40}
           className="input"
-          placeholder="e.g. Spanish, React, Cooking"
+          placeholder={t("newThread.skillTagExample")}
         />
       </div>
       <button type="submit" className="btn-primary" disabled={submitting}>
-        {submitting ? "Posting…" : "Post thread"}
+        {submitting ? t("thread.posting") : t("newThread.post")}
       </button>
     </Form>
   );

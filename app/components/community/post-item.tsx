@@ -4,10 +4,11 @@ import { ReportButton } from "~/components/reports/report-button";
 import type { ForumPostPayload } from "~/engine/live/feeds";
 import { EDIT_WINDOW_MS } from "~/features/community/rules";
 import { REACTIONS, type ReactionKind } from "~/documents/values";
-import { REACTION_EMOJI, REACTION_LABELS } from "~/features/community/reactions";
+import { REACTION_EMOJI } from "~/features/community/reactions";
 import { Composer } from "./composer";
 import { Markdown } from "./markdown";
-import { exact, PostTime } from "./post-time";
+import { PostTime, useExactTime } from "./post-time";
+import { useTranslation } from "react-i18next";
 import { pictureSources } from "~/features/members/picture";
 
 export interface PostContext {
@@ -23,6 +24,8 @@ export interface PostContext {
 
 /** One post of a thread: author, time, "edited", its text, reactions, and what the reader may do with it. */
 export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostContext }) {
+  const { t } = useTranslation("community");
+  const exact = useExactTime();
   const action = useFetcher<{ ok: boolean; error?: string }>();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(post.body);
@@ -51,7 +54,7 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
           className="h-8 w-8 rounded-full bg-slate-100 object-cover"
         />
         <a href={`/members/${post.author.uid}`} className="font-semibold text-slate-900 hover:underline">
-          <bdi>{post.author.fullName}</bdi>
+          <bdi translate="no">{post.author.fullName}</bdi>
         </a>
         <span className="text-slate-500">
           <PostTime at={post.createdAt} now={ctx.now} />
@@ -59,10 +62,10 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
         {post.editedAt && !post.deleted ? (
           <span
             className="text-xs text-slate-500"
-            title={`Edited ${exact.format(post.editedAt)} UTC`}
+            title={t("post.editedAt", { time: exact(post.editedAt) })}
             data-testid="edited"
           >
-            edited
+            {t("post.edited")}
           </span>
         ) : null}
         {isAnswer ? (
@@ -70,32 +73,34 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
             className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800"
             data-testid="answer-badge"
           >
-            ✓ Answer
+            {t("post.answerBadge")}
           </span>
         ) : null}
       </header>
 
       <div className="mt-3">
         {post.deleted ? (
-          <p className="text-sm italic text-slate-500">This post was deleted.</p>
+          <p className="text-sm italic text-slate-500">{t("post.deleted")}</p>
         ) : post.hidden ? (
-          <p className="text-sm italic text-slate-500">This post is hidden while a moderator reviews it.</p>
+          <p className="text-sm italic text-slate-500">{t("post.hidden")}</p>
         ) : editing ? (
           <action.Form method="post" action={ctx.action} className="space-y-2">
             <input type="hidden" name="intent" value="edit" />
             <input type="hidden" name="postId" value={post.id} />
-            <Composer label="Edit your post" value={draft} onChange={setDraft} rows={5} />
+            <Composer label={t("post.editLabel")} value={draft} onChange={setDraft} rows={5} />
             <div className="flex gap-2">
               <button type="submit" className="btn-primary" disabled={action.state !== "idle"}>
-                Save
+                {t("post.save")}
               </button>
               <button type="button" className="btn-secondary" onClick={() => setEditing(false)}>
-                Cancel
+                {t("post.cancel")}
               </button>
             </div>
           </action.Form>
         ) : (
-          <Markdown text={post.body} />
+          <div translate="no">
+            <Markdown text={post.body} />
+          </div>
         )}
       </div>
 
@@ -107,7 +112,7 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
 
       {gone ? null : (
         <footer className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-          <div className="flex flex-wrap gap-1" role="group" aria-label="Reactions">
+          <div className="flex flex-wrap gap-1" role="group" aria-label={t("post.reactions")}>
             {REACTIONS.map((kind) => {
               const count = post.reactions[kind] ?? 0;
               const pressed = ctx.mine.includes(kind);
@@ -119,7 +124,7 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
                   <button
                     type="submit"
                     aria-pressed={pressed}
-                    aria-label={`${REACTION_LABELS[kind]}: ${count}`}
+                    aria-label={t("post.reaction", { kind, count })}
                     data-testid={`react-${kind}`}
                     className={`rounded-full border px-2 py-0.5 ${pressed ? "border-brand-400 bg-brand-50" : "border-slate-200 bg-white"} ${count === 0 && !pressed ? "text-slate-600" : ""}`}
                   >
@@ -131,14 +136,14 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
           </div>
           <span className="flex-1" />
           <button type="button" className="text-slate-600 hover:underline" onClick={() => ctx.onQuote(post)}>
-            Quote
+            {t("post.quote")}
           </button>
           {ctx.me === ctx.threadAuthorUid && !opening ? (
             <action.Form method="post" action={ctx.action}>
               <input type="hidden" name="intent" value="answer" />
               <input type="hidden" name="postId" value={isAnswer ? "" : post.id} />
               <button type="submit" className="text-emerald-700 hover:underline">
-                {isAnswer ? "Unmark answer" : "Mark as answer"}
+                {isAnswer ? t("post.unmarkAnswer") : t("post.markAnswer")}
               </button>
             </action.Form>
           ) : null}
@@ -148,7 +153,7 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
               className="text-slate-600 hover:underline"
               onClick={() => (setDraft(post.body), setEditing(true))}
             >
-              Edit
+              {t("post.edit")}
             </button>
           ) : null}
           {own ? (
@@ -156,13 +161,13 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
               method="post"
               action={ctx.action}
               onSubmit={(e) => {
-                if (!window.confirm("Delete this post? Replies to it stay.")) e.preventDefault();
+                if (!window.confirm(t("post.confirmDelete"))) e.preventDefault();
               }}
             >
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="postId" value={post.id} />
               <button type="submit" className="text-red-700 hover:underline">
-                Delete
+                {t("post.delete")}
               </button>
             </action.Form>
           ) : (

@@ -7,6 +7,9 @@ import { highlight } from "~/features/community/highlight";
 import { PostTime } from "./post-time";
 import { pictureSources } from "~/features/members/picture";
 import { Icon } from "~/components/icons";
+import { useTranslation } from "react-i18next";
+import { interleave } from "~/i18n/interleave";
+import { SpaceName } from "./space-text";
 
 interface ThreadRow {
   id: string;
@@ -30,60 +33,62 @@ export function ThreadList({
   spaces: { id: string; name: string }[];
   now: number;
 }) {
+  const { t } = useTranslation("community");
   if (threads.length === 0) {
     return (
       <div className="card py-10 text-center text-sm text-slate-600">
-        No threads here yet.{" "}
-        <Link to="/discuss" className="font-medium text-brand-700 hover:underline">
-          Start one
-        </Link>
-        .
+        {interleave(
+          (link) => t("list.empty", { link }),
+          <Link to="/discuss" className="font-medium text-brand-700 hover:underline">
+            {t("list.startOne")}
+          </Link>,
+        )}
       </div>
     );
   }
-  const spaceName = (id: string) => spaces.find((s) => s.id === id)?.name ?? "";
+  const spaceOf = (id: string) => spaces.find((s) => s.id === id);
   return (
     <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white" data-testid="thread-list">
-      {threads.map((t) => (
-        <li key={t.id} className="flex gap-3 px-4 py-3" data-testid="thread-row">
+      {threads.map((row) => (
+        <li key={row.id} className="flex gap-3 px-4 py-3" data-testid="thread-row">
           <img
-            {...pictureSources(t.author.avatar, 36)}
+            {...pictureSources(row.author.avatar, 36)}
             alt=""
             className="mt-0.5 h-9 w-9 shrink-0 rounded-full bg-slate-100 object-cover"
           />
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-center gap-2">
               <Link
-                to={`/community/${t.id}`}
+                to={`/community/${row.id}`}
                 className="font-semibold text-slate-900 hover:underline [overflow-wrap:anywhere]"
               >
-                <bdi>{t.title}</bdi>
+                <bdi translate="no">{row.title}</bdi>
               </Link>
-              {!t.seen ? (
+              {!row.seen ? (
                 <span
                   className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800"
                   data-testid="unread"
                 >
-                  New
+                  {t("list.new")}
                 </span>
-              ) : t.unread > 0 ? (
+              ) : row.unread > 0 ? (
                 <span
                   className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800"
                   data-testid="unread"
                 >
-                  {t.unread} new {t.unread === 1 ? "reply" : "replies"}
+                  {t("list.newReplies", { count: row.unread })}
                 </span>
               ) : null}
-              {t.answered ? (
+              {row.answered ? (
                 <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-                  Answered
+                  {t("list.answered")}
                 </span>
               ) : null}
             </p>
             <p className="mt-0.5 text-xs text-slate-500">
-              <bdi>{t.author.fullName}</bdi> · {spaceName(t.spaceId)} · {t.replyCount}{" "}
-              {t.replyCount === 1 ? "reply" : "replies"} · {t.reactionCount}{" "}
-              {t.reactionCount === 1 ? "reaction" : "reactions"} · active <PostTime at={t.lastActivityAt} now={now} />
+              <bdi translate="no">{row.author.fullName}</bdi> · <SpaceName space={spaceOf(row.spaceId)} /> ·{" "}
+              {t("list.replies", { count: row.replyCount })} · {t("list.reactions", { count: row.reactionCount })} ·{" "}
+              {interleave((time) => t("list.active", { time }), <PostTime at={row.lastActivityAt} now={now} />)}
             </p>
           </div>
         </li>
@@ -140,18 +145,20 @@ export function SearchResults({
   more: boolean;
   now: number;
 }) {
+  const { t } = useTranslation("community");
   return (
     <div>
       <p className="mb-3 text-sm text-slate-600">
-        Results for <strong>{q}</strong>
-        {page > 0 ? `, page ${page + 1}` : ""} ·{" "}
+        {interleave(
+          (query) => t("search.resultsFor", { query, page: page + 1, paged: page > 0 ? "yes" : "no" }),
+          <strong translate="no">{q}</strong>,
+        )}{" "}
+        ·{" "}
         <Link to="/community" className="text-brand-700 hover:underline">
-          Clear search
+          {t("search.clear")}
         </Link>
       </p>
-      {results.length === 0 ? (
-        <p className="card text-sm text-slate-600">Nothing matches all of these words. Try fewer or different words.</p>
-      ) : null}
+      {results.length === 0 ? <p className="card text-sm text-slate-600">{t("search.none")}</p> : null}
       <ul className="space-y-2" data-testid="search-results">
         {results.map((r) => (
           <li key={r.postId} className="card p-4" data-testid="search-result">
@@ -159,15 +166,15 @@ export function SearchResults({
               to={r.postId === r.threadId ? `/community/${r.threadId}` : `/community/${r.threadId}#post-${r.postId}`}
               className="font-semibold text-slate-900 hover:underline"
             >
-              <bdi>
+              <bdi translate="no">
                 <Marked text={r.title} q={q} />
               </bdi>
             </Link>
-            <p className="mt-1 text-sm text-slate-700">
+            <p className="mt-1 text-sm text-slate-700" translate="no" dir="auto">
               <Marked text={r.body} q={q} />
             </p>
             <p className="mt-1 text-xs text-slate-500">
-              <bdi>{r.author.fullName}</bdi> · <PostTime at={r.createdAt} now={now} />
+              <bdi translate="no">{r.author.fullName}</bdi> · <PostTime at={r.createdAt} now={now} />
             </p>
           </li>
         ))}
@@ -179,7 +186,7 @@ export function SearchResults({
             className="inline-flex items-center gap-1 text-brand-700 hover:underline"
           >
             <Icon name="back" className="h-4 w-4 shrink-0" />
-            Previous
+            {t("search.previous")}
           </Link>
         ) : (
           <span />
@@ -189,7 +196,7 @@ export function SearchResults({
             to={`/community?${new URLSearchParams({ q, page: String(page + 1) })}`}
             className="inline-flex items-center gap-1 text-brand-700 hover:underline"
           >
-            More results
+            {t("search.more")}
             <Icon name="forward" className="h-4 w-4 shrink-0" />
           </Link>
         ) : null}

@@ -8,6 +8,9 @@ import type { ReactionKind } from "~/documents/community";
 import { Composer } from "./composer";
 import { PostItem } from "./post-item";
 import { PostTime } from "./post-time";
+import { SpaceName } from "./space-text";
+import { useTranslation } from "react-i18next";
+import { interleave } from "~/i18n/interleave";
 
 export interface ThreadViewProps {
   threadId: string;
@@ -29,6 +32,7 @@ type ActionAnswer = { ok: true; intent: string; postId?: string; message?: strin
  * the forumThread feed without a reload. Used by /community/$threadId and /discuss?thread=.
  */
 export function ThreadView(props: ThreadViewProps) {
+  const { t } = useTranslation("community");
   const { threadId, me, now } = props;
   const live = useLiveFeed(forumThreadFeed(threadId), props.initial);
   const action = `/community/${threadId}`;
@@ -47,7 +51,7 @@ export function ThreadView(props: ThreadViewProps) {
 
   const thread = live.thread;
   if (!thread) {
-    return <p className="card text-sm text-slate-600">This thread has been hidden or removed.</p>;
+    return <p className="card text-sm text-slate-600">{t("thread.gone")}</p>;
   }
   const following = follow.formData ? follow.formData.get("follow") === "1" : props.following;
   const onQuote = (post: ForumPostPayload) => {
@@ -61,24 +65,27 @@ export function ThreadView(props: ThreadViewProps) {
       <header className="space-y-2">
         <p className="text-sm">
           <a href={`/community?space=${props.space.id}`} className="font-medium text-brand-700 hover:underline">
-            {props.space.name}
+            <SpaceName space={props.space} />
           </a>
         </p>
-        <h1 dir="auto" className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
+        <h1
+          dir="auto"
+          translate="no"
+          className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]"
+        >
           {thread.title}
         </h1>
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
           <span>
-            Started by <bdi>{props.author.fullName}</bdi> · <PostTime at={props.createdAt} now={now} />
+            {interleave((name) => t("thread.startedBy", { name }), <bdi translate="no">{props.author.fullName}</bdi>)} ·{" "}
+            <PostTime at={props.createdAt} now={now} />
           </span>
-          <span data-testid="reply-count">
-            {thread.replyCount} {thread.replyCount === 1 ? "reply" : "replies"}
-          </span>
+          <span data-testid="reply-count">{t("list.replies", { count: thread.replyCount })}</span>
           <follow.Form method="post" action={action}>
             <input type="hidden" name="intent" value="follow" />
             <input type="hidden" name="follow" value={following ? "0" : "1"} />
             <button type="submit" className="btn-secondary px-3 py-1" aria-pressed={following}>
-              {following ? "Following" : "Follow"}
+              {following ? t("thread.following") : t("thread.follow")}
             </button>
           </follow.Form>
         </div>
@@ -108,7 +115,7 @@ export function ThreadView(props: ThreadViewProps) {
         <input type="hidden" name="intent" value="reply" />
         {quoteOf ? <input type="hidden" name="quoteOf" value={quoteOf} /> : null}
         <Composer
-          label="Your reply"
+          label={t("thread.yourReply")}
           value={text}
           onChange={setText}
           rows={4}
@@ -116,11 +123,11 @@ export function ThreadView(props: ThreadViewProps) {
         />
         <div className="flex items-center gap-3">
           <button type="submit" className="btn-primary" disabled={replyFetcher.state !== "idle" || !text.trim()}>
-            {replyFetcher.state !== "idle" ? "Posting…" : "Reply"}
+            {replyFetcher.state !== "idle" ? t("thread.posting") : t("thread.reply")}
           </button>
           {quoteOf ? (
             <button type="button" className="text-sm text-slate-600 hover:underline" onClick={() => setQuoteOf(null)}>
-              Not a quote-reply
+              {t("thread.notQuote")}
             </button>
           ) : null}
           {answer?.ok ? (

@@ -8,10 +8,3 @@ export const REACTION_EMOJI: Record<ReactionKind, string> = {
   tada: "🎉",
   thinking: "🤔",
 };
-export const REACTION_LABELS: Record<ReactionKind, string> = {
-  thumbs_up: "Thumbs up",
-  heart: "Love",
-  laugh: "Funny",
-  tada: "Celebrate",
-  thinking: "Thinking",
-};

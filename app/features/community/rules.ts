@@ -15,7 +15,7 @@ export const MAX_MENTIONS = 10;
 export const EDIT_WINDOW_MS = 60 * 60_000;
 export const THREADS_PER_PAGE = 20;
 
-export { isSort, SORT_KEY_FIELD, SORT_LABELS, SORTS, type ThreadSort } from "./sorts";
+export { isSort, SORT_KEY_FIELD, SORTS, type ThreadSort } from "./sorts";
 
 const pad = (n: number, width: number) => String(Math.max(0, Math.floor(n))).padStart(width, "0");
 

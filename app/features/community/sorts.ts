@@ -5,13 +5,6 @@
 
 export const SORTS = ["latest", "newest", "top", "unanswered"] as const;
 export type ThreadSort = (typeof SORTS)[number];
-export const SORT_LABELS: Record<ThreadSort, string> = {
-  latest: "Latest activity",
-  newest: "Newest",
-  top: "Top",
-  unanswered: "Unanswered",
-};
-
 /** The ThreadDoc field each sort orders by (descending). */
 export const SORT_KEY_FIELD: Record<ThreadSort, "activityKey" | "newestKey" | "topKey" | "unansweredKey"> = {
   latest: "activityKey",
