@@ -6,6 +6,9 @@ import { CallError, postSignal } from "~/features/call/signals.server";
 import { getUserId } from "~/features/auth/auth.server";
 import { postOnly } from "~/utils/forms.server";
 import { assertSameOrigin } from "~/utils/origin.server";
+import { waitIn } from "~/features/chat/errors";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { intlLocale } from "~/utils/format";
 
 export const loader = postOnly;
 
@@ -35,7 +38,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await postSignal(await getStore(), params.bookingId ?? "", uid, parsed.data);
     return Response.json({ ok: true });
   } catch (error) {
-    if (error instanceof BookingError || error instanceof CallError)
+    if (error instanceof CallError) {
+      const language = await languageOf(request);
+      const message = fixedT(language, "chat")(error.key, {
+        wait: waitIn(error.waitMs, intlLocale(language)),
+      });
+      return Response.json({ ok: false, error: message }, { status: error.status });
+    }
+    if (error instanceof BookingError)
       return Response.json({ ok: false, error: error.message }, { status: error.status });
     throw error;
   }

@@ -5,6 +5,14 @@ import { callFeed } from "~/engine/live/feed-names";
 import type { CallPayload } from "~/engine/live/feeds";
 import { CallSession, type CallView } from "./call-session.client";
 import { rememberedCall } from "./remembered-call.client";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import type { CallErrorText } from "./signal-outbox.client";
+
+/** A signalling error: the server's words as sent, or the panel's own. */
+function errorText(t: TFunction, error: CallErrorText): string {
+  return "text" in error ? error.text : t(`call.error.${error.key}`);
+}
 
 export interface CallPanelProps {
   bookingId: string;
@@ -42,7 +50,10 @@ function useCallSession(props: CallPanelProps) {
 }
 
 export function CallPanel(props: CallPanelProps) {
+  const { t, i18n } = useTranslation("chat");
   const { session, view } = useCallSession(props);
+  // Inside right-to-left sentences the other member's name is isolated, so a Latin name keeps its order.
+  const otherName = i18n.dir() === "rtl" ? `\u2068${props.otherName}\u2069` : props.otherName;
   const opening = callWindow(props.booking, props.now);
   const inCall = !!view && !["idle", "preview", "taken-over"].includes(view.phase);
   const feed = useLiveFeed(callFeed(props.bookingId), NO_SIGNALS, { enabled: inCall && view?.phase !== "joining" });
@@ -67,15 +78,15 @@ export function CallPanel(props: CallPanelProps) {
   return (
     <section className="card" aria-labelledby="call-title">
       <h2 id="call-title" className="text-lg font-semibold">
-        Video call
+        {t("call.title")}
       </h2>
       {!view || !session ? (
-        <p className="mt-1 text-sm text-slate-600">Loading the call…</p>
+        <p className="mt-1 text-sm text-slate-600">{t("call.loading")}</p>
       ) : view.phase === "idle" || view.phase === "taken-over" ? (
         <CallLobby
           view={view}
           opening={opening}
-          otherName={props.otherName}
+          otherName={otherName}
           onJoin={() => void (view.phase === "taken-over" ? session.join() : session.preview())}
         />
       ) : view.phase === "preview" ? (
@@ -84,7 +95,7 @@ export function CallPanel(props: CallPanelProps) {
         <CallStage
           view={view}
           session={session}
-          otherName={props.otherName}
+          otherName={otherName}
           role={props.role}
           meetingLink={props.meetingLink}
         />
@@ -104,37 +115,33 @@ function CallLobby({
   otherName: string;
   onJoin: () => void;
 }) {
+  const { t } = useTranslation("chat");
   if (view.phase === "taken-over") {
     return (
       <div className="mt-2 space-y-3">
         <p role="status" className="text-sm text-slate-700">
-          You joined this call from another tab or device.
+          {t("call.takenOver")}
         </p>
         {opening === "open" ? (
           <button type="button" className="btn-secondary" onClick={onJoin}>
-            Move the call here
+            {t("call.moveHere")}
           </button>
         ) : null}
       </div>
     );
   }
-  const text = {
-    open: `Meet ${otherName} right here, with camera and microphone. The meeting link stays as a fallback.`,
-    "too-early": "You can join the call from 10 minutes before the session starts.",
-    over: "This session has ended, and its call with it.",
-    "not-accepted": "The call opens once the session is accepted, from 10 minutes before it starts.",
-  }[opening];
+  const text = t(`call.lobby.${opening}`, { name: otherName });
   return (
     <div className="mt-2 space-y-3">
       <p className="text-sm text-slate-600">{text}</p>
       {view.error ? (
         <p role="alert" className="text-sm text-red-700">
-          {view.error}
+          {errorText(t, view.error)}
         </p>
       ) : null}
       {opening === "open" ? (
         <button type="button" className="btn-primary" onClick={onJoin}>
-          Join call
+          {t("call.join")}
         </button>
       ) : null}
     </div>
@@ -155,6 +162,7 @@ function StreamVideo({
   className: string;
   speaker?: string;
 }) {
+  const { t } = useTranslation("chat");
   const ref = useRef<HTMLVideoElement>(null);
   const [needsClick, setNeedsClick] = useState(false);
   useEffect(() => {
@@ -188,7 +196,7 @@ function StreamVideo({
             setNeedsClick(false);
           }}
         >
-          Turn sound on
+          {t("call.soundOn")}
         </button>
       ) : null}
     </>
@@ -196,15 +204,11 @@ function StreamVideo({
 }
 
 function DeviceChoices({ view, session }: { view: CallView; session: CallSession }) {
+  const { t } = useTranslation("chat");
   const lists = [
-    { kind: "camera" as const, label: "Camera", devices: view.devices.cameras, value: view.choice.camera },
-    {
-      kind: "microphone" as const,
-      label: "Microphone",
-      devices: view.devices.microphones,
-      value: view.choice.microphone,
-    },
-    { kind: "speaker" as const, label: "Speaker", devices: view.devices.speakers, value: view.choice.speaker },
+    { kind: "camera" as const, devices: view.devices.cameras, value: view.choice.camera },
+    { kind: "microphone" as const, devices: view.devices.microphones, value: view.choice.microphone },
+    { kind: "speaker" as const, devices: view.devices.speakers, value: view.choice.speaker },
   ].filter((list) => list.devices.length > 0);
   if (lists.length === 0) return null;
   return (
@@ -212,7 +216,7 @@ function DeviceChoices({ view, session }: { view: CallView; session: CallSession
       {lists.map((list) => (
         <div key={list.kind}>
           <label htmlFor={`call-${list.kind}`} className="label">
-            {list.label}
+            {t(`call.device.${list.kind}`)}
           </label>
           <select
             id={`call-${list.kind}`}
@@ -221,8 +225,8 @@ function DeviceChoices({ view, session }: { view: CallView; session: CallSession
             onChange={(e) => void session.chooseDevice(list.kind, e.target.value)}
           >
             {list.devices.map((d, i) => (
-              <option key={d.deviceId} value={d.deviceId}>
-                {d.label || `${list.label} ${i + 1}`}
+              <option key={d.deviceId} value={d.deviceId} translate={d.label ? "no" : undefined}>
+                {d.label || t(`call.device.numbered.${list.kind}`, { number: i + 1 })}
               </option>
             ))}
           </select>
@@ -233,14 +237,16 @@ function DeviceChoices({ view, session }: { view: CallView; session: CallSession
 }
 
 function MediaNotice({ view }: { view: CallView }) {
+  const { t } = useTranslation("chat");
   return view.notice ? (
     <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      {view.notice}
+      {t(view.notice)}
     </p>
   ) : null;
 }
 
 function MediaToggles({ view, session }: { view: CallView; session: CallSession }) {
+  const { t } = useTranslation("chat");
   return (
     <>
       <button
@@ -250,7 +256,7 @@ function MediaToggles({ view, session }: { view: CallView; session: CallSession 
         disabled={!view.hasMic}
         onClick={() => session.toggleMic()}
       >
-        {view.micOn && view.hasMic ? "Mute" : "Unmute"}
+        {view.micOn && view.hasMic ? t("call.mute") : t("call.unmute")}
       </button>
       <button
         type="button"
@@ -259,56 +265,52 @@ function MediaToggles({ view, session }: { view: CallView; session: CallSession 
         disabled={!view.hasCamera}
         onClick={() => session.toggleCamera()}
       >
-        {view.cameraOn && view.hasCamera ? "Turn camera off" : "Turn camera on"}
+        {view.cameraOn && view.hasCamera ? t("call.cameraOff") : t("call.cameraOn")}
       </button>
     </>
   );
 }
 
 function CallPreview({ view, session }: { view: CallView; session: CallSession }) {
+  const { t } = useTranslation("chat");
   return (
     <div className="mt-3 space-y-3">
-      <p className="text-sm text-slate-600">Check your camera and microphone, then join.</p>
+      <p className="text-sm text-slate-600">{t("call.preview")}</p>
       <div className="relative mx-auto aspect-video w-full max-w-md overflow-hidden rounded-xl bg-slate-900">
         <StreamVideo
           stream={view.local}
           muted
-          label="Your camera"
+          label={t("call.yourCamera")}
           className="h-full w-full -scale-x-100 object-cover"
         />
         {!view.hasCamera || !view.cameraOn ? (
-          <p className="absolute inset-0 grid place-items-center text-sm text-slate-300">Camera off</p>
+          <p className="absolute inset-0 grid place-items-center text-sm text-slate-300">{t("call.cameraIsOff")}</p>
         ) : null}
       </div>
       <MediaNotice view={view} />
       <DeviceChoices view={view} session={session} />
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn-primary" onClick={() => void session.join()}>
-          Join now
+          {t("call.joinNow")}
         </button>
         <MediaToggles view={view} session={session} />
         <button type="button" className="btn-secondary" onClick={() => session.cancelPreview()}>
-          Cancel
+          {t("call.cancel")}
         </button>
       </div>
     </div>
   );
 }
 
-function statusText(view: CallView, otherName: string): string {
+function statusText(t: TFunction, view: CallView, otherName: string): string {
   switch (view.phase) {
     case "joining":
-      return "Joining…";
     case "waiting":
-      return `Waiting for ${otherName} to join…`;
     case "connecting":
-      return `Connecting to ${otherName}…`;
     case "connected":
-      return `Connected with ${otherName}`;
     case "reconnecting":
-      return "Reconnecting…";
     case "other-left":
-      return `${otherName} left the call.`;
+      return t(`call.status.${view.phase}`, { name: otherName });
     default:
       return "";
   }
@@ -327,21 +329,22 @@ function CallStage({
   role: "mentor" | "learner";
   meetingLink: string;
 }) {
+  const { t } = useTranslation("chat");
   const canShare = typeof navigator !== "undefined" && !!navigator.mediaDevices?.getDisplayMedia;
   const theirCameraOff = view.other !== null && !view.other.video;
   return (
     <div className="mt-3 space-y-3">
       <p role="status" className="text-sm font-medium text-slate-700" data-testid="call-status">
-        {statusText(view, otherName)}
+        {statusText(t, view, otherName)}
       </p>
       {view.cannotConnect ? (
         <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          The direct call cannot connect (a strict firewall may be in the way).{" "}
+          {t("call.cannotConnect")}{" "}
           {meetingLink
-            ? "Use the meeting link above instead."
+            ? t("call.useLink")
             : role === "mentor"
-              ? "Add a meeting link above and meet there instead."
-              : `Ask ${otherName} to add a meeting link above.`}
+              ? t("call.addLink")
+              : t("call.askForLink", { name: otherName })}
         </p>
       ) : null}
       <div className="grid gap-2 sm:relative sm:block">
@@ -349,24 +352,24 @@ function CallStage({
           <StreamVideo
             stream={view.remote}
             muted={false}
-            label={`${otherName}'s video`}
+            label={t("call.theirVideo", { name: otherName })}
             className="h-full w-full object-contain"
             speaker={view.choice.speaker}
           />
           {!view.remote || theirCameraOff ? (
             <p className="absolute inset-0 grid place-items-center text-sm text-slate-300">
-              {view.remote ? `${otherName}'s camera is off` : otherName}
+              {view.remote ? t("call.theirCameraOff", { name: otherName }) : <bdi translate="no">{otherName}</bdi>}
             </p>
           ) : null}
           <div className="absolute bottom-2 start-2 flex flex-wrap gap-1">
             {view.other && !view.other.audio ? (
               <span className="rounded-full bg-black/70 px-2 py-0.5 text-xs text-white" data-testid="remote-muted">
-                {otherName} is muted
+                {t("call.theyAreMuted", { name: otherName })}
               </span>
             ) : null}
             {view.other?.screen ? (
               <span className="rounded-full bg-black/70 px-2 py-0.5 text-xs text-white">
-                {otherName} is sharing their screen
+                {t("call.theyShare", { name: otherName })}
               </span>
             ) : null}
           </div>
@@ -375,18 +378,18 @@ function CallStage({
           <StreamVideo
             stream={view.local}
             muted
-            label="Your video"
+            label={t("call.yourVideo")}
             className={`h-full w-full object-cover ${view.sharing ? "" : "-scale-x-100"}`}
           />
           {!view.sharing && (!view.hasCamera || !view.cameraOn) ? (
-            <p className="absolute inset-0 grid place-items-center text-xs text-slate-300">Camera off</p>
+            <p className="absolute inset-0 grid place-items-center text-xs text-slate-300">{t("call.cameraIsOff")}</p>
           ) : null}
         </div>
       </div>
       <MediaNotice view={view} />
       {view.error ? (
         <p role="alert" className="text-sm text-red-700">
-          {view.error}
+          {errorText(t, view.error)}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
@@ -398,15 +401,15 @@ function CallStage({
             aria-pressed={view.sharing}
             onClick={() => void (view.sharing ? session.stopSharing() : session.shareScreen())}
           >
-            {view.sharing ? "Stop sharing" : "Share screen"}
+            {view.sharing ? t("call.stopSharing") : t("call.share")}
           </button>
         ) : null}
         <button type="button" className="btn-danger" onClick={() => void session.leave()}>
-          Leave
+          {t("call.leave")}
         </button>
       </div>
       <details className="text-sm">
-        <summary className="cursor-pointer text-slate-600">Devices</summary>
+        <summary className="cursor-pointer text-slate-600">{t("call.devices")}</summary>
         <div className="mt-2">
           <DeviceChoices view={view} session={session} />
         </div>

@@ -7,9 +7,16 @@
 import { Negotiation, type Outgoing } from "~/features/call/negotiation";
 import type { SignalInput } from "~/features/call/signals";
 import type { CallMember, CallPayload } from "~/engine/live/feeds";
-import { acquireMedia, acquireTrack, listDevices, type DeviceChoice, type DeviceLists } from "./media.client";
+import {
+  acquireMedia,
+  acquireTrack,
+  listDevices,
+  type CallNotice,
+  type DeviceChoice,
+  type DeviceLists,
+} from "./media.client";
 import { forgetCall, rememberCall, type RememberedCall } from "./remembered-call.client";
-import { createSignalOutbox } from "./signal-outbox.client";
+import { createSignalOutbox, type CallErrorText } from "./signal-outbox.client";
 
 export type CallPhase =
   | "idle"
@@ -31,10 +38,10 @@ export interface CallView {
   micOn: boolean;
   cameraOn: boolean;
   sharing: boolean;
-  /** Why the camera or microphone is not in use, in words a person can act on. */
-  notice: string | null;
+  /** Why the camera or microphone is not in use, in words a person can act on (call.notice.<key>). */
+  notice: CallNotice | null;
   /** The last signalling error worth showing. */
-  error: string | null;
+  error: CallErrorText | null;
   /** Never connected for a while: a firewall is in the way (no TURN server), use the meeting link. */
   cannotConnect: boolean;
   other: Pick<CallMember, "audio" | "video" | "screen"> | null;
@@ -411,7 +418,7 @@ export class CallSession {
     const track = await acquireTrack(kind === "camera" ? "video" : "audio", deviceId);
     if (!track) {
       this.set({
-        notice: kind === "camera" ? "That camera could not be started." : "That microphone could not be started.",
+        notice: kind === "camera" ? "call.notice.cameraFailed" : "call.notice.microphoneFailed",
       });
       return;
     }

@@ -11,14 +11,23 @@ export interface DeviceChoice {
 export interface AcquiredMedia {
   audio: MediaStreamTrack | null;
   video: MediaStreamTrack | null;
-  /** Said to the person when the camera or microphone could not be used; null when both work. */
-  notice: string | null;
+  /** Said to the person when the camera or microphone could not be used (a key of the "chat" namespace's call.notice); null when both work. */
+  notice: CallNotice | null;
 }
+
+type Reason = "blocked" | "missing" | "busy" | "other";
+/** What the panel tells the person about their camera and microphone: a key of the "chat" namespace. */
+export type CallNotice =
+  | `call.notice.cameraOnly.${Reason}`
+  | `call.notice.neither.${Reason}`
+  | "call.notice.unsupported"
+  | "call.notice.cameraFailed"
+  | "call.notice.microphoneFailed";
 
 const constraint = (deviceId?: string): MediaTrackConstraints | boolean =>
   deviceId ? { deviceId: { exact: deviceId } } : true;
 
-function reason(error: unknown): "blocked" | "missing" | "busy" | "other" {
+function reason(error: unknown): Reason {
   const name = error instanceof DOMException || error instanceof Error ? error.name : "";
   if (name === "NotAllowedError" || name === "SecurityError" || name === "PermissionDeniedError") return "blocked";
   if (name === "NotFoundError" || name === "OverconstrainedError" || name === "DevicesNotFoundError") return "missing";
@@ -26,29 +35,12 @@ function reason(error: unknown): "blocked" | "missing" | "busy" | "other" {
   return "other";
 }
 
-const CAMERA_ONLY: Record<ReturnType<typeof reason>, string> = {
-  blocked:
-    "Your browser is blocking the camera for this site, so you join with sound only. Allow the camera in the address bar, then leave and join again to be seen.",
-  missing: "No camera was found, so you join with sound only.",
-  busy: "Your camera is in use by another app or could not start, so you join with sound only. Close the other app, then leave and join again.",
-  other: "Your camera could not be started, so you join with sound only.",
-};
-
-const NEITHER: Record<ReturnType<typeof reason>, string> = {
-  blocked:
-    "Your browser is blocking the camera and microphone for this site. You can still join to see and hear the other member; allow them in the address bar, then leave and join again to be seen and heard.",
-  missing: "No camera or microphone was found. You can still join to see and hear the other member.",
-  busy: "Your camera and microphone are in use by another app or could not start. You can still join to see and hear the other member.",
-  other: "Your camera and microphone could not be started. You can still join to see and hear the other member.",
-};
-
 export async function acquireMedia(choice: DeviceChoice): Promise<AcquiredMedia> {
   if (!navigator.mediaDevices?.getUserMedia) {
     return {
       audio: null,
       video: null,
-      notice:
-        "This browser cannot use a camera or microphone on this page. You can still join to see and hear the other member.",
+      notice: "call.notice.unsupported",
     };
   }
   try {
@@ -60,9 +52,13 @@ export async function acquireMedia(choice: DeviceChoice): Promise<AcquiredMedia>
   } catch (both) {
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ audio: constraint(choice.microphone) });
-      return { audio: stream.getAudioTracks()[0] ?? null, video: null, notice: CAMERA_ONLY[reason(both)] };
+      return {
+        audio: stream.getAudioTracks()[0] ?? null,
+        video: null,
+        notice: `call.notice.cameraOnly.${reason(both)}`,
+      };
     } catch (audioError) {
-      return { audio: null, video: null, notice: NEITHER[reason(audioError)] };
+      return { audio: null, video: null, notice: `call.notice.neither.${reason(audioError)}` };
     }
   }
 }

@@ -4,7 +4,10 @@
  */
 import type { SignalInput } from "~/features/call/signals";
 
-export type SignalOutcome = { ok: true } | { ok: false; moved: boolean; error: string | null };
+/** The server's own words (already in the member's language), or a key of the "chat" namespace's call.error. */
+export type CallErrorText = { text: string } | { key: "unreachable" | "offline" };
+
+export type SignalOutcome = { ok: true } | { ok: false; moved: boolean; error: CallErrorText };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -32,9 +35,9 @@ async function postOnce(bookingId: string, body: SignalInput): Promise<SignalOut
     }
     const { error } = (await response.json().catch(() => ({}))) as { error?: string };
     // 409: another tab of this member holds the call now.
-    return { ok: false, moved: response.status === 409, error: error ?? "The call could not reach the server." };
+    return { ok: false, moved: response.status === 409, error: error ? { text: error } : { key: "unreachable" } };
   }
-  return { ok: false, moved: false, error: "The call could not reach the server. Check your connection." };
+  return { ok: false, moved: false, error: { key: "offline" } };
 }
 
 export function createSignalOutbox(bookingId: string): (body: SignalInput) => Promise<SignalOutcome> {

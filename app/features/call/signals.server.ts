@@ -14,6 +14,9 @@ export class CallError extends Error {
   constructor(
     readonly status: 403 | 409 | 429,
     message: string,
+    /** The message's key in the "chat" namespace's call.error (the signals route translates it), and its wait. */
+    readonly key: `call.error.${"closed.not-accepted" | "closed.too-early" | "closed.over" | "moved" | "tooFast"}`,
+    readonly waitMs = 0,
   ) {
     super(message);
     this.name = "CallError";
@@ -56,10 +59,15 @@ export async function postSignal(
   const memberPath = `${base}/${memberSignalId(uid)}`;
   if (input.type !== "leave") {
     const window = callWindow(booking, now);
-    if (window !== "open") throw new CallError(403, CLOSED[window]);
+    if (window !== "open") throw new CallError(403, CLOSED[window], `call.error.closed.${window}`);
     const decision = limiter.check(uid, now);
     if (!decision.allowed)
-      throw new CallError(429, `Too many call messages. Wait ${waitText(decision.retryAfterMs)} and try again.`);
+      throw new CallError(
+        429,
+        `Too many call messages. Wait ${waitText(decision.retryAfterMs)} and try again.`,
+        "call.error.tooFast",
+        decision.retryAfterMs,
+      );
     limiter.hit(uid, now);
   }
 
@@ -93,7 +101,7 @@ export async function postSignal(
       if (member?.data.peer !== input.peer) {
         // A tab that lost the call leaving changes nothing; one that changes its media is told why not.
         if (input.type === "leave") return;
-        throw new CallError(409, MOVED);
+        throw new CallError(409, MOVED, "call.error.moved");
       }
       if (input.type === "leave")
         tx.update(memberPath, { peer: null, left: true, audio: false, video: false, screen: false, updatedAt: now });
@@ -103,7 +111,7 @@ export async function postSignal(
   }
 
   const member = await store.get(memberPath);
-  if (member?.data.peer !== input.peer) throw new CallError(409, MOVED);
+  if (member?.data.peer !== input.peer) throw new CallError(409, MOVED, "call.error.moved");
   const body = input.type === "description" ? { description: input.description } : { candidate: input.candidate };
   await store.create(`${base}/${messageId(now, randomBytes(6).toString("hex"))}`, {
     kind: input.type,
