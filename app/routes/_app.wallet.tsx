@@ -16,9 +16,15 @@ import { useFormatLocale } from "~/i18n/use-format-locale";
 import { getBalance, listEntries } from "~/features/wallet/ledger.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 import { Search } from "./_app.wallet.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Wallet", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: "wallet" };
+export const clientLoader = loadingNamespaces("wallet");
 
 const PAGE_SIZE = 20;
 
@@ -43,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timestamp,
   }));
   return {
+    title: fixedT(await languageOf(request, user.profile.language), "wallet")("title"),
     balance,
     rows,
     nextBefore: page.nextBefore,
@@ -82,6 +89,7 @@ function Wallet() {
   const { balance: initialBalance, rows, nextBefore, waiting, isFirstPage, timeZone } = useLoaderData<typeof loader>();
   const { balance } = useLiveFeed("wallet", { balance: initialBalance });
   const locale = useFormatLocale();
+  const { t } = useTranslation("wallet");
   // The layout already streams the latest entries; on the first page they join the list as they happen.
   const latest = useLiveFeed("transactions", [], { enabled: isFirstPage });
   const older = useOlderPages(nextBefore);
@@ -92,12 +100,12 @@ function Wallet() {
   return (
     <>
       <PageHeader
-        title="Wallet"
-        description="Your SP balance and every change to it."
+        title={t("title")}
+        description={t("description")}
         actions={
           <button type="button" className="btn-primary" onClick={requestTopUp}>
             <Icon name="plus" className="h-4 w-4" />
-            Top up
+            {t("topUp")}
           </button>
         }
       />
@@ -105,7 +113,7 @@ function Wallet() {
         <Coin className="h-12 w-12" />
         <div>
           <p id="wallet-balance-label" className="text-xs font-medium uppercase tracking-wide text-slate-500">
-            Balance
+            {t("balance")}
           </p>
           <p className="text-3xl font-bold tabular-nums text-slate-900" data-testid="wallet-page-balance">
             {formatSp(balance, locale)}
@@ -118,16 +126,16 @@ function Wallet() {
       <section aria-labelledby="wallet-history-title">
         <div className="mb-3 flex items-center justify-between">
           <h2 id="wallet-history-title" className="text-base font-semibold text-slate-900">
-            History
+            {t("history")}
           </h2>
           {isFirstPage ? null : (
             <Link to="/wallet" className="text-sm font-medium text-brand-600 hover:underline">
-              Back to the newest
+              {t("backToNewest")}
             </Link>
           )}
         </div>
         {history.length === 0 ? (
-          <EmptyState title="No transactions yet">SP you receive and spend will be listed here.</EmptyState>
+          <EmptyState title={t("empty.title")}>{t("empty.body")}</EmptyState>
         ) : (
           <div className="card overflow-hidden p-0">
             <WalletHistory rows={history} timeZone={timeZone} />
@@ -145,7 +153,7 @@ function Wallet() {
                 if (!older.loading) older.loadMore();
               }}
             >
-              {older.loading ? "Loading more…" : "Load more"}
+              {older.loading ? t("loadingMore") : t("loadMore")}
             </Link>
           </div>
         ) : null}

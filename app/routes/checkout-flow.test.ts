@@ -147,7 +147,7 @@ describe("the test checkout and the return page", () => {
       params: { checkoutId: id },
       context: {},
     });
-    expect(shown).toEqual({ sp: "100 SP", price: "€5.00" });
+    expect(shown).toEqual({ title: "Test payment", sp: "100 SP", price: "€5.00" });
     const peek = await outcome(() =>
       testPage.loader({ request: pageRequest(pageUrl, stranger.cookie), params: { checkoutId: id }, context: {} }),
     );
@@ -176,13 +176,13 @@ describe("the test checkout and the return page", () => {
       params: {},
       context: {},
     });
-    expect(returned).toEqual({ state: "paid", sp: "100 SP", balance: `${before + 100} SP` });
+    expect(returned).toEqual({ title: "Checkout", state: "paid", sp: "100 SP", balance: `${before + 100} SP` });
     await returnPage.loader({ request: pageRequest(location!, buyer.cookie), params: {}, context: {} });
     expect(await getBalance(await getStore(), buyer.uid)).toBe(before + 100);
 
     expect(
       await returnPage.loader({ request: pageRequest(location!, stranger.cookie), params: {}, context: {} }),
-    ).toEqual({ state: "not_found" });
+    ).toEqual({ title: "Checkout", state: "not_found" });
   });
 
   it("says the payment is being confirmed until the test page's Pay, and reports a cancel", async () => {
@@ -193,7 +193,7 @@ describe("the test checkout and the return page", () => {
       params: {},
       context: {},
     });
-    expect(pending).toEqual({ state: "pending" });
+    expect(pending).toEqual({ title: "Checkout", state: "pending" });
 
     const cancelled = await testPage.action({
       request: pageRequest(`/checkout/test/${id}`, buyer.cookie, { intent: "cancel" }),
@@ -208,6 +208,7 @@ describe("the test checkout and the return page", () => {
         context: {},
       }),
     ).toEqual({
+      title: "Checkout",
       state: "cancelled",
     });
     const late = await testPage.action({

@@ -10,14 +10,20 @@ import { getPayments } from "~/engine/payments/index.server";
 import { CheckoutNotFoundError, PaymentMismatchError, type FulfilmentEvent } from "~/engine/payments/types";
 import { CheckoutShell } from "~/components/wallet/checkout-shell";
 import { formatSp, intlLocale } from "~/utils/format";
-import { languageOf } from "~/i18n/i18n.server";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
+import { useTranslation } from "react-i18next";
+import { interleave } from "~/i18n/interleave";
 import { fulfilCheckout } from "~/features/wallet/fulfil.server";
 import { getBalance } from "~/features/wallet/ledger.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { Search } from "./checkout._index.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Checkout", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: "wallet" };
+export const clientLoader = loadingNamespaces("wallet");
 
 type Outcome =
   | { state: "paid"; sp: string; balance: string }
@@ -47,14 +53,16 @@ async function confirm(sessionId: string, uid: string, locale: string): Promise<
   return { state: "paid", sp: formatSp(event.sp, locale), balance: formatSp(await getBalance(store, uid), locale) };
 }
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<Outcome> {
+export async function loader({ request }: LoaderFunctionArgs): Promise<Outcome & { title: string }> {
   const user = await requireUser(request);
+  const language = await languageOf(request, user.profile.language);
+  const title = fixedT(language, "wallet")("checkout.title");
   const search = Search.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!search.success) throw redirect("/dashboard");
   const { status, session_id: sessionId } = search.data;
-  if (status === "cancelled") return { state: "cancelled" };
+  if (status === "cancelled") return { state: "cancelled", title };
   if (status !== "success" || !sessionId) throw redirect("/dashboard");
-  return confirm(sessionId, user.uid, intlLocale(await languageOf(request, user.profile.language)));
+  return { ...(await confirm(sessionId, user.uid, intlLocale(language))), title };
 }
 
 // Confirmation usually takes seconds; ask again for a minute, then leave it to the refresh link.
@@ -75,9 +83,10 @@ function usePollWhilePending(pending: boolean) {
 }
 
 function DashboardLink({ primary = false }: { primary?: boolean }) {
+  const { t } = useTranslation("wallet");
   return (
     <Link to="/dashboard" className={primary ? "btn-primary" : "btn-secondary"}>
-      Back to dashboard
+      {t("checkout.backToDashboard")}
     </Link>
   );
 }
@@ -86,46 +95,52 @@ export default function CheckoutReturnPage() {
   const outcome = useLoaderData<typeof loader>();
   const location = useLocation();
   usePollWhilePending(outcome.state === "pending");
+  const { t } = useTranslation("wallet");
 
   return (
     <CheckoutShell>
       <div className="text-center" aria-live="polite">
         {outcome.state === "paid" ? (
           <>
-            <h1 className="text-3xl font-bold tracking-tight text-amber-600">+{outcome.sp} added</h1>
+            <h1 className="text-3xl font-bold tracking-tight text-amber-600">
+              {t("checkout.added", { sp: outcome.sp })}
+            </h1>
             <p className="mt-3 text-slate-600">
-              Your balance is now <strong className="font-semibold text-slate-900">{outcome.balance}</strong>.
+              {interleave(
+                (mark) => t("checkout.balance", { balance: mark }),
+                <strong className="font-semibold text-slate-900">{outcome.balance}</strong>,
+              )}
             </p>
             <div className="mt-8 flex justify-center gap-3">
               <Link to="/wallet" className="btn-secondary">
-                View wallet
+                {t("checkout.viewWallet")}
               </Link>
               <DashboardLink primary />
             </div>
           </>
         ) : outcome.state === "pending" ? (
           <>
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Payment is being confirmed…</h1>
-            <p className="mt-3 text-slate-600">
-              This usually takes a few seconds. Your SP are added as soon as the payment is confirmed.
-            </p>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("checkout.pending.title")}</h1>
+            <p className="mt-3 text-slate-600">{t("checkout.pending.body")}</p>
             <div className="mt-8 flex justify-center gap-3">
               <Link to={`${location.pathname}${location.search}`} className="btn-primary" preventScrollReset>
-                Refresh
+                {t("checkout.refresh")}
               </Link>
               <DashboardLink />
             </div>
           </>
         ) : outcome.state === "cancelled" ? (
           <>
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Payment cancelled. No SP were charged.</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("checkout.cancelled")}</h1>
             <div className="mt-8">
               <DashboardLink primary />
             </div>
           </>
         ) : (
           <>
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{TROUBLE[outcome.state]}</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+              {t(`checkout.trouble.${outcome.state}`)}
+            </h1>
             <div className="mt-8">
               <DashboardLink primary />
             </div>
@@ -135,9 +150,3 @@ export default function CheckoutReturnPage() {
     </CheckoutShell>
   );
 }
-
-const TROUBLE = {
-  not_found: "We could not find this payment.",
-  unavailable: "Payments are not configured on this server.",
-  problem: "This payment needs a look from our team. It was not credited; contact support and we will sort it out.",
-} as const;

@@ -10,32 +10,40 @@ import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import type { TestBilling } from "~/engine/payments/types";
 import { applySubscriptionEvent } from "~/features/subscriptions/apply.server";
-import { planLabel } from "~/features/subscriptions/labels";
 import { formatPrice, formatSp, intlLocale } from "~/utils/format";
-import { languageOf } from "~/i18n/i18n.server";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { checkoutNotFound, testCheckoutAction } from "./checkout.test.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Test subscription", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: "wallet" };
+export const clientLoader = loadingNamespaces("wallet");
 
 // Only the test billing serves this page: with Stripe configured nobody may subscribe by posting here.
-function requireTestBilling(): TestBilling {
+async function requireTestBilling(request: Request, profileLanguage: string): Promise<TestBilling> {
   const billing = getPayments()?.testBilling;
-  if (!billing) throw checkoutNotFound();
+  if (!billing) throw await checkoutNotFound(request, profileLanguage);
   return billing;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const checkout = await requireTestBilling().getCheckout(params.checkoutId ?? "", user.uid);
-  if (!checkout) throw checkoutNotFound();
+  const billing = await requireTestBilling(request, user.profile.language);
+  const checkout = await billing.getCheckout(params.checkoutId ?? "", user.uid);
+  if (!checkout) throw await checkoutNotFound(request, user.profile.language);
   if (checkout.status === "completed") throw redirect("/subscriptions?checkout=success");
   if (checkout.status === "cancelled") throw redirect("/subscriptions?checkout=cancelled");
   const { plan } = checkout;
-  const locale = intlLocale(await languageOf(request, user.profile.language));
+  const language = await languageOf(request, user.profile.language);
+  const locale = intlLocale(language);
+  const t = fixedT(language, "wallet");
   return {
-    name: planLabel(plan.id),
+    title: t("test.planTitle"),
+    name: t(`plans.${plan.id}`),
     sp: formatSp(plan.sp, locale),
     price: formatPrice(plan.amountCents, plan.currency, locale),
     interval: plan.interval,
@@ -43,10 +51,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return testCheckoutAction(request, params.checkoutId ?? "", () => {
-    const billing = requireTestBilling();
+  return testCheckoutAction(request, params.checkoutId ?? "", async (t, profileLanguage) => {
+    const billing = await requireTestBilling(request, profileLanguage);
     return {
-      confirm: { intent: "subscribe", label: "Subscribe" },
+      confirm: { intent: "subscribe", label: t("test.subscribeButton") },
       complete: async (id, uid) => {
         const store = await getStore();
         for (const event of await billing.completeCheckout(id, uid)) await applySubscriptionEvent(store, event);
@@ -63,14 +71,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function TestPlanCheckoutPage() {
   const { name, sp, price, interval } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("wallet");
   return (
     <TestCheckout
-      note="Test subscription — no card is charged"
-      title={`Subscribe to ${name}`}
-      sp={{ label: `SP every ${interval}`, value: sp }}
-      price={{ label: "Price", value: `${price} / ${interval}` }}
-      confirm={{ intent: "subscribe", label: `Subscribe for ${price} / ${interval}` }}
-      back={{ to: "/subscriptions", label: "Back to subscriptions" }}
+      note={t("test.planNote")}
+      title={t("test.subscribeTo", { name })}
+      sp={{ label: t("test.spEvery", { interval }), value: sp }}
+      price={{ label: t("test.price"), value: t("test.pricePer", { price, interval }) }}
+      confirm={{ intent: "subscribe", label: t("test.subscribeFor", { price, interval }) }}
+      back={{ to: "/subscriptions", label: t("test.backToSubscriptions") }}
     />
   );
 }

@@ -9,9 +9,12 @@ import { z } from "zod";
 import { CheckoutClosedError, CheckoutNotFoundError } from "~/engine/payments/types";
 import { requireUser } from "~/features/auth/auth.server";
 import { readForm } from "~/utils/forms.server";
+import type { TFunction } from "i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 
-export function checkoutNotFound() {
-  return data({ error: "This checkout does not exist." }, { status: 404 });
+export async function checkoutNotFound(request: Request, profileLanguage: string) {
+  const t = fixedT(await languageOf(request, profileLanguage), "wallet");
+  return data({ error: t("test.notFound") }, { status: 404 });
 }
 
 interface TestCheckoutSteps {
@@ -25,14 +28,23 @@ interface TestCheckoutSteps {
   closedMessage(error: CheckoutClosedError): string;
 }
 
-/** `stepsFor` runs once the request is checked; it throws the 404 when the test provider is off. */
-export async function testCheckoutAction(request: Request, checkoutId: string, stepsFor: () => TestCheckoutSteps) {
+/**
+ * `stepsFor` runs once the request is checked, with the member's wallet texts; it throws the 404
+ * when the test provider is off.
+ */
+export async function testCheckoutAction(
+  request: Request,
+  checkoutId: string,
+  stepsFor: (t: TFunction, profileLanguage: string) => Promise<TestCheckoutSteps>,
+) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const steps = stepsFor();
+  const t = fixedT(await languageOf(request, user.profile.language), "wallet");
+  const steps = await stepsFor(t, user.profile.language);
   const Intent = z.object({ intent: z.enum([steps.confirm.intent, "cancel"]) });
   const parsed = Intent.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: `Choose ${steps.confirm.label} or Cancel.` }, { status: 400 });
+  if (!parsed.success)
+    return data({ error: t("test.chooseButton", { confirm: steps.confirm.label }) }, { status: 400 });
   try {
     const next =
       parsed.data.intent === "cancel"
@@ -40,7 +52,7 @@ export async function testCheckoutAction(request: Request, checkoutId: string, s
         : await steps.complete(checkoutId, user.uid);
     return redirect(next);
   } catch (error) {
-    if (error instanceof CheckoutNotFoundError) throw checkoutNotFound();
+    if (error instanceof CheckoutNotFoundError) throw await checkoutNotFound(request, user.profile.language);
     if (error instanceof CheckoutClosedError) return data({ error: steps.closedMessage(error) }, { status: 409 });
     throw error;
   }

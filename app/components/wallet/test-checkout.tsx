@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { CheckoutShell } from "./checkout-shell";
 
 interface TestCheckoutProps {
@@ -18,6 +19,7 @@ interface TestCheckoutProps {
 export function TestCheckout({ note, title, sp, price, confirm, back }: TestCheckoutProps) {
   const actionData = useActionData<{ error?: string }>();
   const busy = useNavigation().state !== "idle";
+  const { t } = useTranslation("wallet");
   return (
     <CheckoutShell>
       <p
@@ -50,7 +52,7 @@ export function TestCheckout({ note, title, sp, price, confirm, back }: TestChec
           {confirm.label}
         </button>
         <button type="submit" name="intent" value="cancel" className="btn-secondary flex-1" disabled={busy}>
-          Cancel
+          {t("test.cancel")}
         </button>
       </Form>
     </CheckoutShell>

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatEntryTime } from "~/features/wallet/labels";
+import { useTranslation } from "react-i18next";
+import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatSp } from "~/utils/format";
 import type { WaitingPayout } from "~/features/bookings/views.server";
@@ -11,6 +13,7 @@ import { WalletRow } from "./wallet-history";
  */
 export function WaitingPayouts({ payouts, timeZone }: { payouts: WaitingPayout[]; timeZone: string }) {
   const locale = useFormatLocale();
+  const { t } = useTranslation("wallet");
   if (payouts.length === 0) return null;
   const total = payouts.reduce((sum, p) => sum + p.amount, 0);
   return (
@@ -21,11 +24,9 @@ export function WaitingPayouts({ payouts, timeZone }: { payouts: WaitingPayout[]
     >
       <div className="px-4 pt-4 sm:px-6">
         <h2 id="wallet-waiting-title" className="text-base font-semibold text-amber-950">
-          {formatSp(total, locale)} waiting for email verification
+          {t("waiting.title", { sp: formatSp(total, locale) })}
         </h2>
-        <p className="mt-1 text-sm text-amber-900">
-          These SP will be released to your wallet once the learner has verified their email.
-        </p>
+        <p className="mt-1 text-sm text-amber-900">{t("waiting.body")}</p>
       </div>
       <ul className="mt-2 divide-y divide-amber-100">
         {payouts.map((p) => (
@@ -37,10 +38,16 @@ export function WaitingPayouts({ payouts, timeZone }: { payouts: WaitingPayout[]
                 to={`/session/${p.bookingId}`}
                 className="block break-words font-medium text-slate-900 hover:underline"
               >
-                <bdi>{p.skillLabel}</bdi> ({p.durationMinutes} min) with <bdi>{p.learnerName}</bdi>
+                {interleave(
+                  (mark) => t("waiting.session", { skill: mark, minutes: p.durationMinutes, name: "\u2064" }),
+                  <bdi translate="no">{p.skillLabel}</bdi>,
+                  { mark: "\u2064", element: <bdi translate="no">{p.learnerName}</bdi> },
+                )}
               </Link>
             }
-            detail={<time dateTime={new Date(p.start).toISOString()}>{formatEntryTime(p.start, timeZone)}</time>}
+            detail={
+              <time dateTime={new Date(p.start).toISOString()}>{formatEntryTime(p.start, timeZone, locale)}</time>
+            }
             amount={
               <span className="whitespace-nowrap font-semibold tabular-nums text-amber-900">
                 {formatSp(p.amount, locale)}

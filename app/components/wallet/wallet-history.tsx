@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { formatEntryTime, transactionTypeLabel } from "~/features/wallet/labels";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatEntryTime, isKnownTransactionType, transactionTypeLabel } from "~/features/wallet/labels";
 import { SignedAmount } from "./amount";
 
 export interface HistoryRow {
@@ -35,6 +37,8 @@ export function WalletRow({
 
 /** The wallet's entries as a list, in the order given (the page passes newest first). */
 export function WalletHistory({ rows, timeZone }: { rows: HistoryRow[]; timeZone: string }) {
+  const { t } = useTranslation("wallet");
+  const locale = useFormatLocale();
   return (
     <ul className="divide-y divide-slate-100" data-testid="wallet-history">
       {rows.map((row) => (
@@ -44,9 +48,13 @@ export function WalletHistory({ rows, timeZone }: { rows: HistoryRow[]; timeZone
           title={<p className="truncate font-medium text-slate-900">{row.description}</p>}
           detail={
             <>
-              <span className="font-medium text-slate-600">{transactionTypeLabel(row.type)}</span>
+              <span className="font-medium text-slate-600">
+                {isKnownTransactionType(row.type) ? t(`types.${row.type}`) : transactionTypeLabel(row.type)}
+              </span>
               <span aria-hidden="true"> · </span>
-              <time dateTime={new Date(row.timestamp).toISOString()}>{formatEntryTime(row.timestamp, timeZone)}</time>
+              <time dateTime={new Date(row.timestamp).toISOString()}>
+                {formatEntryTime(row.timestamp, timeZone, locale)}
+              </time>
             </>
           }
           amount={<SignedAmount amount={row.amount} />}

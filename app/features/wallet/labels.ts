@@ -12,6 +12,11 @@ const TYPE_LABELS: Record<TransactionType, string> = {
   subscription: "Subscription",
 };
 
+/** A kind of entry the wallet's catalogue names (wallet.json `types.<kind>`). */
+export function isKnownTransactionType(type: string): type is TransactionType {
+  return Object.hasOwn(TYPE_LABELS, type);
+}
+
 /** What the wallet page calls a kind of entry. Unknown kinds (from a newer server) still read sensibly. */
 export function transactionTypeLabel(type: string): string {
   if (Object.hasOwn(TYPE_LABELS, type)) return TYPE_LABELS[type as TransactionType];
