@@ -31,9 +31,10 @@ export const SWEEP_HEIGHT = 844;
 
 /**
  * The language a sweep page asks for, through the `lang` cookie a visitor's switcher sets (the
- * world's members choose none in their profile, so the cookie decides for them too): "en" by default.
+ * world's members choose none in their profile, so the cookie decides for them too): "en" by default;
+ * "en-XA" is the pseudo-locale the e2e server offers (PSEUDO_LOCALE=true, decision 061).
  */
-export type SweepLanguage = "en" | "ar";
+export type SweepLanguage = "en" | "ar" | "en-XA";
 
 export interface Sweep<W extends PageWorld> {
   world: W;
