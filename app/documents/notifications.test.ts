@@ -11,11 +11,23 @@ describe("notifications/{uid}/messages/{id}", () => {
     expect(readNotification({ id: "n1", data: { title: "Hi", read: "yes", link: "", extra: 1 } })).toEqual({
       id: "n1",
       type: "",
+      kind: "",
+      params: {},
       title: "Hi",
       body: "",
       link: "/notifications",
       read: false,
       timestamp: 0,
     });
+  });
+
+  it("keeps a kind's string and number parameters and drops any other value", () => {
+    const n = readNotification({
+      id: "n2",
+      data: { kind: "booking_requested", params: { skill: "Cello", minutes: 60, bad: { x: 1 }, nan: Number.NaN } },
+    });
+    expect(n.kind).toBe("booking_requested");
+    expect(n.params).toEqual({ skill: "Cello", minutes: 60 });
+    expect(readNotification({ id: "n3", data: { params: "x" } }).params).toEqual({});
   });
 });

@@ -4,7 +4,7 @@
  * Browser-safe. Decision: docs/decisions/023-documents-typed-once.md.
  */
 import { z } from "zod/v4";
-import { count, filledText, flag, text, type StoredDoc, withId } from "./fields";
+import { count, filledText, flag, isRecord, text, type StoredDoc, withId } from "./fields";
 
 export const NOTIFICATIONS = "notifications";
 export const notificationsOf = (uid: string) => `${NOTIFICATIONS}/${uid}/messages`;
@@ -19,6 +19,21 @@ export const notificationSchema = z.object({
    * version may send kinds this one does not know (they show without a special icon).
    */
   type: text(),
+  /**
+   * What the notice says, as a key of the "notifications" catalogue (`kinds.<kind>`), rendered with
+   * `params` in the reader's language when read (decision 060). Empty on documents written before
+   * it: those show their stored `title` and `body`, which new documents still carry in English
+   * for readers that do not render kinds (the data export, push, the digest).
+   */
+  kind: text(),
+  /** The values the kind's message names (skill, minutes, SP, a member's name); strings and numbers only. */
+  params: z.unknown().transform((v) => {
+    const out: Record<string, string | number> = {};
+    if (isRecord(v))
+      for (const [key, value] of Object.entries(v))
+        if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value))) out[key] = value;
+    return out;
+  }),
   title: text(),
   body: text(),
   /** A same-site path the notification opens. */

@@ -22,8 +22,9 @@ import { loadingNamespaces } from "~/i18n/client-loader";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-export const handle = { i18n: "dashboard" };
-export const clientLoader = loadingNamespaces("dashboard");
+// "notifications": the recent activity renders each notice in the reader's language (decision 060).
+export const handle = { i18n: ["dashboard", "notifications"] };
+export const clientLoader = loadingNamespaces("dashboard", "notifications");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

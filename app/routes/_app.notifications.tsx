@@ -11,8 +11,13 @@ import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { notificationActionSchema } from "./_app.notifications.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Notifications", matches });
+
+// Each notice is rendered in the reader's language from its kind (decision 060).
+export const handle = { i18n: ["notifications"] };
+export const clientLoader = loadingNamespaces("notifications");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -4,6 +4,7 @@ import { useLiveFeed } from "../live/use-live-feed";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { relativeTime } from "~/utils/format";
+import { noticeText } from "~/features/notifications/text";
 
 const SHOWN = 5;
 
@@ -12,6 +13,7 @@ export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) 
   const notifications = useLiveFeed("notifications", initial, { onError: () => {} });
   const latest = notifications.slice(0, SHOWN);
   const { t } = useTranslation("dashboard");
+  const { t: tNotice } = useTranslation("notifications");
   const locale = useFormatLocale();
   if (latest.length === 0) {
     return <p className="text-sm text-slate-600">{t("activity.empty")}</p>;
@@ -29,7 +31,7 @@ export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) 
               to={n.link.startsWith("/") && !n.link.startsWith("//") ? n.link : "/notifications"}
               className="block truncate text-sm font-medium text-slate-800 hover:underline"
             >
-              {n.title}
+              {noticeText(n, tNotice).title}
             </Link>
             <p className="text-xs text-slate-500" suppressHydrationWarning>
               {n.type.startsWith("forum_") ? (

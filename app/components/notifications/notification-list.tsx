@@ -1,5 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { NotificationPayload } from "~/engine/live/feeds";
+import { noticeText } from "~/features/notifications/text";
 import { timeAgo } from "~/utils/time";
 
 /** Only same-site paths open from a notification; anything else stays on this page. */
@@ -14,6 +16,8 @@ interface MarkReadResult {
 
 function NotificationItem({ notification }: { notification: NotificationPayload }) {
   const fetcher = useFetcher<MarkReadResult>();
+  const { t } = useTranslation("notifications");
+  const { title, body } = noticeText(notification, t);
   // Shown read as soon as it is asked for; the live feed confirms it a moment later.
   const markedRead = fetcher.formData?.get("id") === notification.id || fetcher.data?.ok === true;
   const read = notification.read || markedRead;
@@ -34,9 +38,9 @@ function NotificationItem({ notification }: { notification: NotificationPayload 
           className={`block hover:underline ${read ? "font-medium text-slate-700" : "font-semibold text-slate-900"}`}
         >
           {read ? null : <span className="sr-only">Unread: </span>}
-          {notification.title}
+          {title}
         </Link>
-        {notification.body ? <p className="mt-0.5 text-sm text-slate-600">{notification.body}</p> : null}
+        {body ? <p className="mt-0.5 text-sm text-slate-600">{body}</p> : null}
         <time
           className="mt-1 block text-xs text-slate-600"
           dateTime={new Date(notification.timestamp).toISOString()}

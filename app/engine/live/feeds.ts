@@ -177,6 +177,9 @@ export interface TransactionPayload {
 export interface NotificationPayload {
   id: string;
   type: string;
+  /** Rendered in the reader's language when set (features/notifications/text.ts, decision 060). */
+  kind: string;
+  params: Record<string, string | number>;
   title: string;
   body: string;
   link: string;

@@ -3,6 +3,7 @@
  * (`booking_{id}_{event}`), so a notification is written once with the change it reports.
  */
 import type { NotificationInput } from "~/features/notifications/types";
+import type { NoticeKind } from "~/features/notifications/text";
 import type { Actor, BookingDoc, BookingState, Role } from "./types";
 
 interface Notice {
@@ -17,35 +18,30 @@ type Facts = Pick<
   id: string;
 };
 
-/** What the mentor is told about SP released by a change: now, or once the learner verifies (decision 024). */
-function released(b: Facts, amount: number): string {
-  return b.payoutWaits
-    ? `${sp(amount)} will be released to your wallet once the learner has verified their email`
-    : `${sp(amount)} were released to your wallet`;
-}
-
 function link(b: Facts): string {
   return `/session/${b.id}`;
 }
 
-function notice(b: Facts, uid: string, event: string, title: string, body: string): Notice {
-  return { uid, input: { id: `booking_${b.id}_${event}`, type: "booking", title, body, link: link(b) } };
+/** The parameters every booking notice's message may name (features/notifications/text.ts). */
+function params(b: Facts) {
+  return {
+    skill: b.skillLabel,
+    minutes: b.durationMinutes,
+    sp: b.price,
+    paid: b.price > 0 ? "yes" : "no",
+    waits: b.payoutWaits ? "yes" : "no",
+  };
 }
 
-function sp(n: number): string {
-  return `${n} SP`;
+function notice(b: Facts, uid: string, event: string, kind: NoticeKind, sp = b.price): Notice {
+  return {
+    uid,
+    input: { id: `booking_${b.id}_${event}`, type: "booking", kind, params: { ...params(b), sp }, link: link(b) },
+  };
 }
 
 export function requestNotices(b: Facts): Notice[] {
-  return [
-    notice(
-      b,
-      b.mentorUid,
-      "requested",
-      "New session request",
-      `${b.skillLabel}, ${b.durationMinutes} minutes${b.price > 0 ? ` for ${sp(b.price)}` : ""}. Accept or decline it on your calendar.`,
-    ),
-  ];
+  return [notice(b, b.mentorUid, "requested", "booking_requested")];
 }
 
 export function transitionNotices(
@@ -55,79 +51,34 @@ export function transitionNotices(
   actor: Actor,
   confirmedBy?: Role,
 ): Notice[] {
-  const what = `${b.skillLabel} (${b.durationMinutes} min)`;
   const other = (role: Actor) => (role === "mentor" ? b.learnerUid : b.mentorUid);
   switch (to) {
     case "accepted":
       if (from === "accepted" && confirmedBy) {
-        return [
-          notice(
-            b,
-            other(confirmedBy),
-            `confirmed_${confirmedBy}`,
-            "Session confirmed",
-            `The other participant confirmed ${what} took place. Confirm it too to complete it.`,
-          ),
-        ];
+        return [notice(b, other(confirmedBy), `confirmed_${confirmedBy}`, "booking_confirmed")];
       }
-      return [notice(b, b.learnerUid, "accepted", "Session accepted", `Your request for ${what} was accepted.`)];
+      return [notice(b, b.learnerUid, "accepted", "booking_accepted")];
     case "declined":
-      return [
-        notice(
-          b,
-          b.learnerUid,
-          "declined",
-          "Request declined",
-          `Your request for ${what} was declined; the SP held for it are back in your wallet.`,
-        ),
-      ];
+      return [notice(b, b.learnerUid, "declined", "booking_declined")];
     case "cancelled":
       if (actor === "system") {
         return [
-          notice(
-            b,
-            b.learnerUid,
-            "cancelled",
-            "Request expired",
-            `Your request for ${what} was not accepted before it was due to start; the SP are back in your wallet.`,
-          ),
-          notice(
-            b,
-            b.mentorUid,
-            "cancelled",
-            "Request expired",
-            `A request for ${what} expired before you answered it.`,
-          ),
+          notice(b, b.learnerUid, "cancelled", "booking_expired_learner"),
+          notice(b, b.mentorUid, "cancelled", "booking_expired_mentor"),
         ];
       }
-      return [
-        notice(b, other(actor), "cancelled", "Session cancelled", `${what} was cancelled by the other participant.`),
-      ];
+      return [notice(b, other(actor), "cancelled", "booking_cancelled")];
     case "completed":
       return [
-        notice(
-          b,
-          b.mentorUid,
-          "completed",
-          "Session completed",
-          `${what} is complete${b.price > 0 ? `; ${released(b, b.price)}` : ""}. Leave a review.`,
-        ),
-        notice(b, b.learnerUid, "completed", "Session completed", `${what} is complete. Leave a review.`),
+        notice(b, b.mentorUid, "completed", "booking_completed_mentor"),
+        notice(b, b.learnerUid, "completed", "booking_completed_learner"),
       ];
     case "disputed":
-      return [
-        notice(
-          b,
-          other(actor),
-          "disputed",
-          "Problem reported",
-          `The other participant reported a problem with ${what}. The SP stay held until it is resolved.`,
-        ),
-      ];
+      return [notice(b, other(actor), "disputed", "booking_disputed")];
     case "resolved":
       return [
-        notice(b, b.mentorUid, "resolved", "Dispute resolved", `The dispute about ${what} was resolved.`),
-        notice(b, b.learnerUid, "resolved", "Dispute resolved", `The dispute about ${what} was resolved.`),
+        notice(b, b.mentorUid, "resolved", "booking_resolved"),
+        notice(b, b.learnerUid, "resolved", "booking_resolved"),
       ];
     default:
       return [];
@@ -136,19 +87,18 @@ export function transitionNotices(
 
 /** The mentor's payment that waited for the learner's verification is in their wallet now. */
 export function payoutReleasedNotice(b: Facts, amount: number): Notice {
-  return notice(
-    b,
-    b.mentorUid,
-    "payout_released",
-    "Payment released",
-    `The learner verified their email: ${sp(amount)} for ${b.skillLabel} (${b.durationMinutes} min) are in your wallet.`,
-  );
+  return notice(b, b.mentorUid, "payout_released", "booking_payout_released", amount);
 }
 
 export function reminderNotices(b: Facts): Notice[] {
-  const body = `${b.skillLabel} starts within the hour. Open the session room for the meeting link.`;
   return [b.mentorUid, b.learnerUid].map((uid) => ({
     uid,
-    input: { id: `reminder_${b.id}`, type: "reminder" as const, title: "Session starts soon", body, link: link(b) },
+    input: {
+      id: `reminder_${b.id}`,
+      type: "reminder" as const,
+      kind: "booking_reminder",
+      params: params(b),
+      link: link(b),
+    },
   }));
 }

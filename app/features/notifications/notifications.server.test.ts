@@ -37,6 +37,30 @@ describe("addNotification", () => {
     });
   });
 
+  it("writes a kind with its parameters and keeps its English words beside them (decision 060)", async () => {
+    await add(
+      "u1",
+      {
+        id: "k1",
+        type: "booking",
+        kind: "booking_accepted",
+        params: { skill: "Cello", minutes: 45, sp: 0, paid: "no", waits: "no" },
+        link: "/session/b1",
+      },
+      5,
+    );
+    expect((await store.get("notifications/u1/messages/k1"))?.data).toMatchObject({
+      kind: "booking_accepted",
+      params: { skill: "Cello", minutes: 45 },
+      title: "Session accepted",
+      body: "Your request for Cello (45 min) was accepted.",
+    });
+    expect((await listNotifications(store, "u1"))[0]).toMatchObject({
+      kind: "booking_accepted",
+      params: { skill: "Cello" },
+    });
+  });
+
   it("picks a fresh id when none is given", async () => {
     await add("u1", input("A"), 1);
     await add("u1", input("B"), 2);

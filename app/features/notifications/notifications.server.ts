@@ -15,6 +15,9 @@ import {
   type NotificationDoc,
 } from "~/documents/notifications";
 import type { NotificationInput } from "./types";
+import { noticeText } from "./text";
+import { fixedT } from "~/i18n/i18n.server";
+import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { queueNotificationPush } from "~/features/push/queue.server";
 
 export type { NotificationInput } from "./types";
@@ -56,10 +59,14 @@ export function addNotification(
   if (prefs && !shouldNotify(prefs, input.type)) return;
   const id = input.id ?? randomUUID();
   assertId("notification id", id);
-  const doc: NotificationDoc & { type: NotificationInput["type"] } = {
+  // A kind is rendered when read; its English words are kept beside it for readers that show the
+  // stored text (the data export, push, the digest, an earlier version).
+  const words = input.kind
+    ? { kind: input.kind, params: input.params, ...storedEnglish(input.kind, input.params) }
+    : { title: input.title, body: input.body };
+  const doc: Partial<NotificationDoc> & { type: NotificationInput["type"] } = {
     type: input.type,
-    title: input.title,
-    body: input.body,
+    ...words,
     link: input.link,
     read: false,
     timestamp: now,
@@ -67,6 +74,10 @@ export function addNotification(
   tx.set(notificationPath(uid, id), doc);
   // Web push (decision 046): a notice of a pushed type also reaches the member's devices.
   queueNotificationPush(tx, uid, id, input.type, now);
+}
+
+function storedEnglish(kind: string, params: Record<string, string | number>) {
+  return noticeText({ kind, params, title: "", body: "" }, fixedT(SOURCE_LANGUAGE, "notifications"));
 }
 
 export interface PreparedNotifications {
