@@ -19,6 +19,7 @@ import type { loader as appLoader } from "./_app";
 import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
+import { greetingValues } from "~/features/dashboard/greeting";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
@@ -96,9 +97,7 @@ export default function Dashboard() {
     <>
       <Onboarding {...onboarding} />
       <div className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight">
-          {t("greeting", { firstVisit: firstVisit ? "yes" : "no", name: firstName || "none" })}
-        </h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("greeting", greetingValues(firstName, firstVisit))}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       </div>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
