@@ -18,10 +18,13 @@ import { deviceName } from "./device-name";
 
 export const MAX_DEVICES = 10;
 
+/** `key` names the message in the "push" namespace, for the member's language (decision 054). */
 export class PushError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,
     message: string,
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "PushError";
@@ -31,23 +34,20 @@ export class PushError extends Error {
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 const decodedLength = (value: string) => Buffer.from(value.replace(/=+$/, ""), "base64url").length;
 
-/** What the browser's PushSubscription.toJSON() gives, as the settings page posts it. */
+/** What the browser's PushSubscription.toJSON() gives, as the settings page posts it; messages are "push" keys. */
 export const subscriptionSchema = z.object({
-  endpoint: z.string().trim().min(1, "The browser gave no push endpoint.").max(1000, "The push endpoint is too long."),
+  endpoint: z.string().trim().min(1, "errors.noEndpoint").max(1000, "errors.endpointTooLong"),
   p256dh: z
     .string()
     .trim()
     .refine(
       (v) => base64url.test(v) && decodedLength(v) === 65 && Buffer.from(v, "base64url")[0] === 4,
-      "The browser's encryption key (p256dh) is not a P-256 public key. Turn push off and on again.",
+      "errors.p256dh",
     ),
   auth: z
     .string()
     .trim()
-    .refine(
-      (v) => base64url.test(v) && decodedLength(v) === 16,
-      "The browser's authentication secret (auth) is not 16 bytes. Turn push off and on again.",
-    ),
+    .refine((v) => base64url.test(v) && decodedLength(v) === 16, "errors.auth"),
 });
 export type SubscriptionInput = z.infer<typeof subscriptionSchema>;
 
@@ -91,7 +91,7 @@ export async function subscribe(
   now = Date.now(),
 ): Promise<Device> {
   const refusal = await refuseEndpoint(input.endpoint);
-  if (refusal) throw new PushError(400, refusal);
+  if (refusal) throw new PushError(400, refusal, "errors.endpoint");
   const id = subscriptionId(input.endpoint);
   const path = pushSubscriptionPath(id);
   return store.transaction(async (tx) => {
@@ -102,6 +102,8 @@ export async function subscribe(
       throw new PushError(
         409,
         `You have push turned on for ${MAX_DEVICES} devices, the most there can be. Remove one you no longer use first.`,
+        "errors.tooManyDevices",
+        { max: MAX_DEVICES },
       );
     const doc: PushSubscriptionDoc = {
       uid,
@@ -123,7 +125,11 @@ export async function removeDevice(store: DocStore, uid: string, id: string): Pr
   await store.transaction(async (tx) => {
     const doc = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await tx.get(path) : null;
     if (!doc || readPushSubscription({ id, data: doc.data }).uid !== uid)
-      throw new PushError(404, "This device is not in your list. Reload the page to see your devices.");
+      throw new PushError(
+        404,
+        "This device is not in your list. Reload the page to see your devices.",
+        "errors.unknownDevice",
+      );
     tx.delete(path);
   });
 }
