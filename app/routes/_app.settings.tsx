@@ -12,6 +12,9 @@ import { newPasswordSchema } from "~/features/auth/schemas";
 import { getDataExport } from "~/documents/data-exports";
 import { downloadLink, requestExport } from "~/features/export/export.server";
 import { DigestChoice } from "~/features/digest/digest-choice";
+import { PushSettings } from "~/components/push/push-settings";
+import { pushSection } from "~/features/push/choices.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 import { deleteAccount } from "~/features/members/delete-account.server";
 import { saveNotificationPrefs } from "~/features/notifications/notifications.server";
 import {
@@ -22,7 +25,6 @@ import {
 } from "~/features/notifications/preferences";
 import { startTour } from "~/features/onboarding/start-tour";
 import { LanguageSettings } from "~/i18n/language-switcher";
-import { loadingNamespaces } from "~/i18n/client-loader";
 import { updateProfile } from "~/features/profile/profile.server";
 import { timeZoneOptions } from "~/features/profile/timezone";
 import { knownTimeZone } from "~/utils/zoned-time";
@@ -38,9 +40,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Settings", matches });
 
-// The sections' namespaces: the digest choice's ("digest").
-export const handle = { i18n: ["digest"] };
-export const clientLoader = loadingNamespaces("digest");
+// The sections' namespaces: the digest choice's ("digest") and the push section's ("push").
+export const handle = { i18n: ["digest", "push"] };
+export const clientLoader = loadingNamespaces("digest", "push");
 
 const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string }> = {
   messages: {
@@ -111,6 +113,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timezone: user.profile.timezone,
     timezones: timeZoneOptions(),
     dataExport: yourData(await getDataExport(await getStore(), user.uid)),
+    push: await pushSection(await getStore(), user.uid, readNotificationPrefs(user.profile)),
   };
 }
 
@@ -255,8 +258,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { email, emailVerified, notificationPrefs, digest, deleteNeedsPassword, timezone, timezones, dataExport } =
-    useLoaderData<typeof loader>();
+  const {
+    email,
+    emailVerified,
+    notificationPrefs,
+    digest,
+    deleteNeedsPassword,
+    timezone,
+    timezones,
+    dataExport,
+    push,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -289,6 +301,7 @@ export default function Settings() {
         </section>
         <LanguageSettings />
         <NotificationChoices prefs={notificationPrefs} busy={navigation.state !== "idle"} />
+        <PushSettings {...push} timezone={timezone} />
         <DigestChoice frequency={digest} />
         <section className="card">
           <h2 className="text-base font-semibold">Timezone</h2>
