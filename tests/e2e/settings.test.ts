@@ -101,11 +101,13 @@ test("with messages turned off, a new conversation adds no bell badge", async ({
   const quiet = await member(`Quinn Quiet ${randomUUID().slice(0, 6)}`, [], []);
   const sender = await member(`Sasha Sender ${randomUUID().slice(0, 6)}`, [], []);
   const q = await open(browser, quiet, baseURL!, "/settings");
-  await q.getByRole("checkbox", { name: /Messages/ }).uncheck();
-  await expect(q.getByRole("checkbox", { name: /Wallet and top-ups/ })).toBeDisabled();
+  // The bell-and-e-mail choices, not the push column's checkboxes of the same categories.
+  const bellChoices = q.locator("form").filter({ has: q.getByRole("button", { name: "Save notification choices" }) });
+  await bellChoices.getByRole("checkbox", { name: /Messages/ }).uncheck();
+  await expect(bellChoices.getByRole("checkbox", { name: /Wallet and top-ups/ })).toBeDisabled();
   await q.getByRole("button", { name: "Save notification choices" }).click();
   await expect(q.getByText("Your notification choices were saved.")).toBeVisible();
-  await expect(q.getByRole("checkbox", { name: /Messages/ })).not.toBeChecked();
+  await expect(bellChoices.getByRole("checkbox", { name: /Messages/ })).not.toBeChecked();
   await expect(bellBadge(q)).toHaveCount(0);
 
   const s = await open(browser, sender, baseURL!, `/members/${quiet.uid}`);
