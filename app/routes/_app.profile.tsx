@@ -18,8 +18,13 @@ import { skillsField } from "~/features/skills/skills-field";
 import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm, readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Your profile", matches });
+
+// The skill picker's texts are in "profile".
+export const handle = { i18n: "profile" };
+export const clientLoader = loadingNamespaces("profile");
 
 const MAX_LANGUAGES = 8;
 

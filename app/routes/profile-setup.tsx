@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError, TextAreaField } from "~/components/form";
 import { SkillPicker } from "~/components/skills/skill-picker";
@@ -15,8 +16,13 @@ import { requireUnnamedUser } from "~/features/auth/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { privatePageHeaders } from "~/utils/private-page";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Set up your profile", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: "profile" };
+export const clientLoader = loadingNamespaces("profile");
 
 // Signed-in pages are never cached, so Back after Log Out cannot show them (utils/private-page).
 export const headers = privatePageHeaders;
@@ -30,6 +36,7 @@ const setupSchema = profileSetupSchema.extend({
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnnamedUser(request);
   return {
+    title: fixedT(await languageOf(request, user.profile.language), "profile")("setup.title"),
     email: user.email,
     emailVerified: user.emailVerified,
     bio: user.profile.bio,
@@ -52,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileSetup() {
+  const { t } = useTranslation("profile");
   const { email, emailVerified, bio, memberSkills } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -79,12 +87,12 @@ export default function ProfileSetup() {
   const showStep2 = !hydrated || step === 2;
   return (
     <AuthShell
-      title="Set up your profile"
+      title={t("setup.title")}
       subtitle={
         <>
-          Tell other members who you are. You are signed in as {email}.
+          {t("setup.subtitle", { email })}
           {/* Decision 024: where the verification link went (a toast here would cover the form on a phone). */}
-          {emailVerified ? null : <> We sent a link to this address to verify it.</>}
+          {emailVerified ? null : <> {t("setup.verifySent")}</>}
         </>
       }
     >
@@ -94,10 +102,10 @@ export default function ProfileSetup() {
         <FormError message={actionData?.formError} />
         <div className="space-y-4" hidden={!showStep1}>
           {hydrated ? (
-            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Step 1 of 2</p>
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{t("setup.step1")}</p>
           ) : null}
           <Field
-            label="Full name"
+            label={t("setup.fullName")}
             name="fullName"
             autoComplete="name"
             required
@@ -105,66 +113,64 @@ export default function ProfileSetup() {
             maxLength={FULL_NAME_MAX_LENGTH}
             defaultValue={actionData?.values.fullName}
             error={errors?.fullName}
-            hint="How other members will see you, 2 to 80 characters."
+            hint={t("setup.fullNameHint")}
           />
           <TextAreaField
-            label="Short bio (optional)"
+            label={t("setup.bio")}
             name="bio"
             rows={3}
             maxLength={BIO_MAX_LENGTH}
             defaultValue={actionData?.values.bio ?? bio}
             error={errors?.bio}
-            hint="What you can teach, what you'd love to learn."
+            hint={t("setup.bioHint")}
           />
           {hydrated ? (
             <div className="space-y-2">
               <button type="button" className="btn-primary w-full" onClick={() => setStep(2)}>
-                Next: your skills
+                {t("setup.next")}
               </button>
               <button type="submit" className="btn-secondary w-full" disabled={busy}>
-                Skip skills and continue to your dashboard
+                {t("setup.skip")}
               </button>
             </div>
           ) : null}
         </div>
         <div className="space-y-4" hidden={!showStep2}>
           {hydrated ? (
-            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Step 2 of 2 (optional)</p>
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{t("setup.step2")}</p>
           ) : null}
           <h2 ref={skillsHeading} tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
-            What can you teach? What do you want to learn?
+            {t("setup.skillsHeading")}
           </h2>
-          <p className="text-sm text-slate-600">
-            Your matches come from these. You can change them any time on your profile.
-          </p>
+          <p className="text-sm text-slate-600">{t("setup.skillsIntro")}</p>
           <SkillPicker
-            label="What you can teach"
+            label={t("setup.teach")}
             name="skillsOffered"
             defaultLevel="intermediate"
             memberSkills={memberSkills}
-            placeholder={"Spanish: expert\nGuitar: intermediate"}
+            placeholder={t("setup.teachPlaceholder")}
             initial={actionData?.values.skillsOffered ?? []}
             error={errors?.skillsOffered}
-            hint="Pick from the list or add your own, with your level."
+            hint={t("setup.teachHint")}
           />
           <SkillPicker
-            label="What you want to learn"
+            label={t("setup.learn")}
             name="skillsWanted"
             defaultLevel="beginner"
             memberSkills={memberSkills}
-            placeholder={"React: beginner\nPublic speaking"}
+            placeholder={t("setup.learnPlaceholder")}
             initial={actionData?.values.skillsWanted ?? []}
             error={errors?.skillsWanted}
-            hint="Your current level helps teachers prepare."
+            hint={t("setup.learnHint")}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             {hydrated ? (
               <button type="button" className="btn-secondary sm:flex-1" onClick={() => setStep(1)}>
-                Back
+                {t("setup.back")}
               </button>
             ) : null}
             <button type="submit" className="btn-primary sm:flex-[2]" disabled={busy}>
-              Continue to your dashboard
+              {t("setup.continue")}
             </button>
           </div>
         </div>

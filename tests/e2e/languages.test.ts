@@ -34,8 +34,23 @@ test("a browser asking for Spanish gets /auth, /signup, the dashboard, the tour 
   await page.getByLabel("Contraseña").fill(PASSWORD);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
   await page.waitForURL(/\/profile-setup/);
-  await page.getByLabel("Full name").fill("Lucía Ejemplo");
-  await page.getByRole("button", { name: "Skip skills and continue to your dashboard" }).click();
+  // Profile setup, the new member's first page, in Spanish: title, steps, fields and the skill picker.
+  await expect(page).toHaveTitle("Configura tu perfil · SkillSwap");
+  await expect(page.getByRole("heading", { name: "Configura tu perfil" })).toBeVisible();
+  await expect(page.getByText("Paso 1 de 2")).toBeVisible();
+  await page.getByRole("button", { name: "Siguiente: tus habilidades" }).click();
+  await expect(page.getByRole("heading", { name: "¿Qué puedes enseñar? ¿Qué quieres aprender?" })).toBeFocused();
+  const teach = page.getByRole("combobox", { name: "Lo que puedes enseñar" });
+  await teach.fill("guitar");
+  const suggestions = page.getByRole("listbox", { name: "Sugerencias para Lo que puedes enseñar" });
+  await expect(suggestions.getByRole("option", { name: "Guitar Música", exact: true })).toBeVisible();
+  await teach.press("Enter");
+  await expect(page.getByRole("combobox", { name: "Nivel de Guitar" })).toHaveValue("intermediate");
+  await expect(page.getByRole("option", { name: "intermedio" }).first()).toBeAttached();
+  await expect(page.getByText("Hasta 10; 1 elegida.")).toBeVisible();
+  await page.getByRole("button", { name: "Atrás" }).click();
+  await page.getByLabel("Nombre completo").fill("Lucía Ejemplo");
+  await page.getByRole("button", { name: "Omitir las habilidades e ir a tu panel" }).click();
   await page.waitForURL(/\/dashboard/);
 
   await expect(page.locator("html")).toHaveAttribute("lang", "es");

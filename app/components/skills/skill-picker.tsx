@@ -7,6 +7,7 @@
  * of the same name: before the page has hydrated (or without JavaScript) the textarea is the form.
  */
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { TextAreaField } from "~/components/form";
 import {
   MAX_SKILLS_PER_LIST,
@@ -36,7 +37,23 @@ function initialSkills(initial: Skill[] | string): Skill[] {
   return typeof initial === "string" ? parseSkillLines(initial).skills : initial;
 }
 
+/** The catalogue key of each taxonomy category (namespace "profile", skillPicker.categories). */
+const CATEGORY_KEYS: Record<string, string> = {
+  Languages: "languages",
+  Programming: "programming",
+  "Data & AI": "dataAi",
+  Design: "design",
+  Business: "business",
+  Music: "music",
+  "Arts & Crafts": "artsCrafts",
+  "Cooking & Home": "cookingHome",
+  "Sports & Fitness": "sportsFitness",
+  Wellbeing: "wellbeing",
+  Academics: "academics",
+};
+
 export function SkillPicker(props: SkillPickerProps) {
+  const { t } = useTranslation("profile");
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   if (!hydrated) {
@@ -48,7 +65,7 @@ export function SkillPicker(props: SkillPickerProps) {
         placeholder={props.placeholder}
         defaultValue={typeof props.initial === "string" ? props.initial : skillLines(props.initial)}
         error={props.error}
-        hint={`One per line, with beginner, intermediate or expert after a colon. Up to ${MAX_SKILLS_PER_LIST}.`}
+        hint={t("skillPicker.fallbackHint", { max: MAX_SKILLS_PER_LIST })}
       />
     );
   }
@@ -56,6 +73,7 @@ export function SkillPicker(props: SkillPickerProps) {
 }
 
 function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint }: SkillPickerProps) {
+  const { t } = useTranslation("profile");
   const id = useId();
   const [skills, setSkills] = useState<Skill[]>(() => initialSkills(initial));
   const [query, setQuery] = useState("");
@@ -71,6 +89,10 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
     ...suggestions.map((s) => ({ tag: s.tag, label: s.label, level: defaultLevel })),
     ...(freeEntry ? [freeEntry] : []),
   ];
+  const categoryText = (category: string | undefined) => {
+    const key = category ? CATEGORY_KEYS[category] : undefined;
+    return key ? t(`skillPicker.categories.${key}`) : category;
+  };
   const full = skills.length >= MAX_SKILLS_PER_LIST;
   const expanded = open && query.trim() !== "" && options.length > 0 && !full;
   const listId = `${id}-list`;
@@ -82,12 +104,12 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
     setSkills([...skills, resolved]);
     setQuery("");
     setActive(0);
-    setNotice(`${resolved.label} added.`);
+    setNotice(t("skillPicker.added", { skill: resolved.label }));
   };
   const remove = (tag: string) => {
     const skill = skills.find((s) => s.tag === tag);
     setSkills(skills.filter((s) => s.tag !== tag));
-    if (skill) setNotice(`${skill.label} removed.`);
+    if (skill) setNotice(t("skillPicker.removed", { skill: skill.label }));
   };
   const setLevel = (tag: string, level: SkillLevel) =>
     setSkills(skills.map((s) => (s.tag === tag ? { ...s, level } : s)));
@@ -125,23 +147,25 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
               key={skill.tag}
               className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full bg-brand-50 py-0.5 ps-2.5 pe-1 text-xs font-medium text-brand-800"
             >
-              <span className="min-w-0 break-words">{skill.label}</span>
+              <span className="min-w-0 break-words" translate="no">
+                {skill.label}
+              </span>
               <select
-                aria-label={`Level for ${skill.label}`}
+                aria-label={t("skillPicker.levelFor", { skill: skill.label })}
                 value={skill.level}
                 onChange={(e) => setLevel(skill.tag, e.target.value as SkillLevel)}
                 className="rounded-full border-0 bg-white/70 py-0 ps-1.5 pe-6 text-xs text-brand-800 focus:ring-2 focus:ring-brand-500"
               >
                 {SKILL_LEVELS.map((level) => (
                   <option key={level} value={level}>
-                    {level}
+                    {t(`skillPicker.levels.${level}`)}
                   </option>
                 ))}
               </select>
               <button
                 type="button"
                 onClick={() => remove(skill.tag)}
-                aria-label={`Remove ${skill.label}`}
+                aria-label={t("skillPicker.remove", { skill: skill.label })}
                 className="rounded-full px-1.5 text-brand-700 hover:bg-brand-100"
               >
                 ×
@@ -165,7 +189,7 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
           className="input"
           value={query}
           disabled={full}
-          placeholder={full ? `Up to ${MAX_SKILLS_PER_LIST} skills.` : "Type a skill, e.g. Spanish"}
+          placeholder={full ? t("skillPicker.full", { max: MAX_SKILLS_PER_LIST }) : t("skillPicker.placeholder")}
           maxLength={60}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -179,7 +203,7 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
         <ul
           id={listId}
           role="listbox"
-          aria-label={`Suggestions for ${label}`}
+          aria-label={t("skillPicker.suggestionsFor", { label })}
           hidden={!expanded}
           className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
         >
@@ -199,11 +223,16 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
                   onMouseMove={() => setActive(i)}
                   className={`flex cursor-pointer justify-between gap-2 px-3 py-1.5 ${i === active ? "bg-brand-50 text-brand-800" : "text-slate-700"}`}
                 >
-                  <span className="min-w-0 break-words">
-                    {option === freeEntry ? `Add "${option.label}"` : option.label}
-                  </span>
+                  {option === freeEntry ? (
+                    <span className="min-w-0 break-words">{t("skillPicker.addNew", { skill: option.label })}</span>
+                  ) : (
+                    <span className="min-w-0 break-words" translate="no">
+                      {option.label}
+                    </span>
+                  )}
                   <span className="shrink-0 text-xs text-slate-500">
-                    {suggestions[i]?.category ?? (option === freeEntry ? "new skill" : "used by members")}
+                    {categoryText(suggestions[i]?.category) ??
+                      t(option === freeEntry ? "skillPicker.newSkill" : "skillPicker.usedByMembers")}
                   </span>
                 </li>
               ))
@@ -211,7 +240,7 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
         </ul>
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        {hint} Up to {MAX_SKILLS_PER_LIST}; {skills.length} chosen.
+        {hint} {t("skillPicker.count", { max: MAX_SKILLS_PER_LIST, count: skills.length })}
       </p>
       <div id={`${id}-error`}>
         {error ? (
