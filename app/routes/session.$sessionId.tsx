@@ -20,8 +20,9 @@ import { intlLocale } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-export const handle = { i18n: ["chat"] };
-export const clientLoader = loadingNamespaces("chat");
+// "bookings" for the booking components the room shares with the calendar (state badge, payout).
+export const handle = { i18n: ["chat", "bookings"] };
+export const clientLoader = loadingNamespaces("chat", "bookings");
 
 /** Only the session's two participants see it; anyone else gets the same 404 as a missing one. */
 // Signed-in pages are never cached, so Back after Log Out cannot show them (utils/private-page).

@@ -13,6 +13,10 @@ import { cancellationText, MAX_DISPUTE_REASON, STATE_LABELS } from "~/features/b
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
 import { PayoutWaits } from "./session-list";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
+import { useTranslation } from "react-i18next";
+import { interleave } from "~/i18n/interleave";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatNumber, formatSp } from "~/utils/format";
 
 export interface SessionRoomData {
   id: string;
@@ -64,12 +68,17 @@ function useNow(initial: number): number {
 export function SessionRoom({ session }: { session: SessionRoomData }) {
   const now = useNow(session.now);
   const { room, messages } = useRoom(session, now);
-  const roleText =
-    room.role === "mentor" ? `You're teaching ${session.otherName}` : `You're learning from ${session.otherName}`;
+  const { t } = useTranslation("chat");
+  const locale = useFormatLocale();
+  const name = <bdi translate="no">{session.otherName}</bdi>;
+  const roleText = interleave(
+    (mark) => t(room.role === "mentor" ? "room.teaching" : "room.learning", { name: mark }),
+    name,
+  );
   return (
     <PlainPage title={session.skillLabel}>
       <div className="space-y-6">
-        <section className="card" aria-label="Session details">
+        <section className="card" aria-label={t("room.details")}>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
               <p className="text-sm text-slate-600">{roleText}</p>
@@ -77,8 +86,9 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
                 {formatSessionRange(session, session.timeZone)}
               </p>
               <p className="text-sm text-slate-500">
-                {session.durationMinutes} minutes · {session.price === 0 ? "free swap" : `${session.price} SP`} ·{" "}
-                {session.timeZone}
+                {t("room.minutes", { count: session.durationMinutes })} ·{" "}
+                {session.price === 0 ? t("room.free") : formatSp(session.price, locale)} ·{" "}
+                <bdi translate="no">{session.timeZone}</bdi>
               </p>
             </div>
             {/* Right-aligned beside the time; on a phone it wraps below it and starts at the left like it. */}
@@ -90,9 +100,9 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
                 <p className="mt-2 text-sm font-medium text-slate-700" data-testid="countdown">
                   {now < session.end
                     ? now < session.start
-                      ? `Starts ${countdown(session.start, now)}`
-                      : "In progress"
-                    : `Ended at ${formatTime(session.end, session.timeZone)}`}
+                      ? t("room.starts", { when: countdown(session.start, now) })
+                      : t("room.inProgress")
+                    : t("room.endedAt", { time: formatTime(session.end, session.timeZone) })}
                 </p>
               ) : null}
             </div>
@@ -145,11 +155,12 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
 }
 
 function MeetingLink({ id, room }: { id: string; room: RoomPayload }) {
+  const { t } = useTranslation("chat");
   const fetcher = useFetcher<BookingActionResult>();
   const editable = room.role === "mentor" && (room.state === "requested" || room.state === "accepted");
   return (
     <div className="mt-4 border-t border-slate-100 pt-4">
-      <p className="text-sm font-medium text-slate-700">Meeting link</p>
+      <p className="text-sm font-medium text-slate-700">{t("room.link.title")}</p>
       {room.meetingLink ? (
         <a
           href={room.meetingLink}
@@ -161,15 +172,13 @@ function MeetingLink({ id, room }: { id: string; room: RoomPayload }) {
           {room.meetingLink}
         </a>
       ) : (
-        <p className="text-sm text-slate-500">
-          {room.role === "mentor" ? "Add the link of your video call." : "The mentor hasn't added a meeting link yet."}
-        </p>
+        <p className="text-sm text-slate-500">{room.role === "mentor" ? t("room.link.add") : t("room.link.none")}</p>
       )}
       {editable ? (
         <fetcher.Form method="post" action={`/api/bookings/${id}`} className="mt-2 flex flex-wrap gap-2">
           <input type="hidden" name="intent" value="link" />
           <label htmlFor="meeting-link" className="sr-only">
-            Meeting link
+            {t("room.link.title")}
           </label>
           <input
             id="meeting-link"
@@ -180,7 +189,7 @@ function MeetingLink({ id, room }: { id: string; room: RoomPayload }) {
             className="input flex-1"
           />
           <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
-            Save link
+            {t("room.link.save")}
           </button>
           {fetcher.data && !fetcher.data.ok ? (
             <p role="alert" className="field-error w-full">
@@ -206,6 +215,7 @@ function SessionControls({
   swapPartner: SessionRoomData["swapPartner"];
   timeZone: string;
 }) {
+  const { t } = useTranslation("chat");
   const fetcher = useFetcher<BookingActionResult>();
   const [disputing, setDisputing] = useState(false);
   // Cancelling asks first and says what it costs; "Keep the session" comes before the destructive button.
@@ -221,23 +231,23 @@ function SessionControls({
   return (
     <section className="card" aria-labelledby="controls-title">
       <h2 id="controls-title" className="text-lg font-semibold">
-        Session status: {STATE_LABELS[room.state]}
+        {t("room.status", { state: STATE_LABELS[room.state] })}
       </h2>
       <StatusText room={room} otherName={otherName} iConfirmed={iConfirmed} theyConfirmed={theyConfirmed} />
       <fetcher.Form method="post" action={`/api/bookings/${id}`} className="mt-4 flex flex-wrap gap-2">
         {can("accept") ? (
           <button type="submit" name="intent" value="accept" className="btn-primary" disabled={busy}>
-            Accept
+            {t("room.accept")}
           </button>
         ) : null}
         {can("decline") ? (
           <button type="submit" name="intent" value="decline" className="btn-secondary" disabled={busy}>
-            Decline
+            {t("room.decline")}
           </button>
         ) : null}
         {can("confirm") ? (
           <button type="submit" name="intent" value="confirm" className="btn-primary" disabled={busy}>
-            Confirm completion
+            {t("room.confirm")}
           </button>
         ) : null}
         {can("cancel") && !cancelling ? (
@@ -246,19 +256,17 @@ function SessionControls({
             className="btn-secondary"
             onClick={() => setCancelling(cancellationText(room, room.role, Date.now()))}
           >
-            Cancel session
+            {t("room.cancel")}
           </button>
         ) : null}
         {can("dispute") && !disputing ? (
           <button type="button" className="btn-secondary" onClick={() => setDisputing(true)}>
-            Report a problem
+            {t("room.report")}
           </button>
         ) : null}
       </fetcher.Form>
       {can("cancel") && room.role === "learner" && room.state === "accepted" ? (
-        <p className="mt-2 text-xs text-slate-500">
-          Cancelling less than 24 hours before the start refunds half; the other half goes to the mentor.
-        </p>
+        <p className="mt-2 text-xs text-slate-500">{t("room.lateCancel")}</p>
       ) : null}
       {cancelling && can("cancel") ? (
         <fetcher.Form
@@ -269,7 +277,7 @@ function SessionControls({
           aria-labelledby="cancel-title"
         >
           <p id="cancel-title" className="text-sm font-semibold text-red-900">
-            Cancel this session?
+            {t("room.cancelTitle")}
           </p>
           <p className="text-sm text-red-900" data-testid="cancel-cost">
             {cancelling}
@@ -278,17 +286,19 @@ function SessionControls({
             <label className="flex items-start gap-2 text-sm text-red-900">
               <input type="checkbox" name="alsoSwap" className="mt-1" />
               <span>
-                This session is half of a swap. Also cancel the other one ({swapPartner.skillLabel},{" "}
-                {formatDateTime(swapPartner.start, timeZone)})?
+                {interleave(
+                  (mark) => t("room.alsoSwap", { skill: mark, when: formatDateTime(swapPartner.start, timeZone) }),
+                  <bdi translate="no">{swapPartner.skillLabel}</bdi>,
+                )}
               </span>
             </label>
           ) : null}
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn-secondary" onClick={() => setCancelling(null)} ref={keepButton}>
-              Keep the session
+              {t("room.keep")}
             </button>
             <button type="submit" name="intent" value="cancel" className="btn-danger" disabled={busy}>
-              Yes, cancel
+              {t("room.yesCancel")}
             </button>
           </div>
         </fetcher.Form>
@@ -297,7 +307,7 @@ function SessionControls({
         <fetcher.Form method="post" action={`/api/bookings/${id}`} className="mt-4 space-y-2">
           <input type="hidden" name="intent" value="dispute" />
           <label htmlFor="dispute-reason" className="label">
-            What went wrong?
+            {t("room.dispute.label")}
           </label>
           <textarea
             id="dispute-reason"
@@ -307,13 +317,13 @@ function SessionControls({
             rows={3}
             className="input"
           />
-          <p className="text-xs text-slate-500">The SP stay held until an admin resolves the dispute.</p>
+          <p className="text-xs text-slate-500">{t("room.dispute.held")}</p>
           <div className="flex gap-2">
             <button type="submit" name="intent" value="dispute" className="btn-danger" disabled={busy}>
-              Report problem
+              {t("room.dispute.submit")}
             </button>
             <button type="button" className="btn-secondary" onClick={() => setDisputing(false)}>
-              Back
+              {t("room.dispute.back")}
             </button>
           </div>
         </fetcher.Form>
@@ -344,34 +354,42 @@ function StatusText({
   iConfirmed: boolean;
   theyConfirmed: boolean;
 }) {
-  const text = (() => {
+  const { t } = useTranslation("chat");
+  const key = (() => {
     switch (room.state) {
       case "requested":
-        return room.role === "mentor"
-          ? `${otherName} asked for this session. The SP are already held.`
-          : `Waiting for ${otherName} to accept. Your SP are held until then.`;
+        return room.role === "mentor" ? "room.state.requestedMentor" : "room.state.requestedLearner";
       case "accepted":
-        if (iConfirmed) return `You confirmed this session. Waiting for ${otherName} to confirm too.`;
-        if (theyConfirmed) return `${otherName} confirmed this session took place. Confirm it too to complete it.`;
-        return "After the session, both of you confirm it; the SP are then released to the mentor. Without a dispute, that happens by itself 72 hours after the end.";
+        if (iConfirmed) return "room.state.iConfirmed";
+        if (theyConfirmed) return "room.state.theyConfirmed";
+        return "room.state.accepted";
       case "completed":
-        return "This session is complete.";
+        return "room.state.completed";
       case "declined":
-        return "This request was declined; the SP were refunded.";
+        return "room.state.declined";
       case "cancelled":
-        return "This session was cancelled.";
+        return "room.state.cancelled";
       case "disputed":
-        return `A problem was reported${room.disputeReason ? `: “${room.disputeReason}”` : ""}. The SP stay held until an admin resolves it.`;
+        return room.disputeReason ? "room.state.disputedWhy" : "room.state.disputed";
       case "resolved":
-        return "The dispute was resolved.";
+        return "room.state.resolved";
     }
   })();
-  return <p className="mt-1 text-sm text-slate-600">{text}</p>;
+  if (!key) return <p className="mt-1 text-sm text-slate-600" />;
+  return (
+    <p className="mt-1 text-sm text-slate-600">
+      {interleave((mark) => t(key, { name: mark, reason: "\u2064" }), <bdi translate="no">{otherName}</bdi>, {
+        mark: "\u2064",
+        element: <span translate="no">{room.disputeReason}</span>,
+      })}
+    </p>
+  );
 }
 
 function Stars({ rating }: { rating: number }) {
+  const { t } = useTranslation("chat");
   return (
-    <span aria-label={`${rating} out of 5 stars`} className="text-coin-500">
+    <span aria-label={t("review.stars", { count: rating })} className="text-coin-500">
       {"★".repeat(rating)}
       <span className="text-slate-300">{"★".repeat(5 - rating)}</span>
     </span>
@@ -389,20 +407,26 @@ function ReviewPanel({
   mine: SessionRoomData["myReview"];
   theirs: SessionRoomData["theirReview"];
 }) {
+  const { t } = useTranslation("chat");
+  const locale = useFormatLocale();
   const fetcher = useFetcher<BookingActionResult>();
+  const name = <bdi translate="no">{otherName}</bdi>;
   const done = mine || (fetcher.data?.ok ?? false);
   return (
     <section className="card" aria-labelledby="review-title">
       <h2 id="review-title" className="text-lg font-semibold">
-        Review
+        {t("review.title")}
       </h2>
       {done ? (
         <p className="mt-2 text-sm text-slate-700" role="status">
-          Thanks for your review.
+          {t("review.thanks")}
           {mine ? (
             <>
               {" "}
-              You rated <bdi>{otherName}</bdi> <Stars rating={mine.rating} />.
+              {interleave((mark) => t("review.youRated", { name: mark, stars: "\u2064" }), name, {
+                mark: "\u2064",
+                element: <Stars rating={mine.rating} />,
+              })}
             </>
           ) : null}
         </p>
@@ -410,21 +434,19 @@ function ReviewPanel({
         <fetcher.Form method="post" action={`/api/bookings/${id}`} className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="review" />
           <fieldset>
-            <legend className="label">
-              How was your session with <bdi>{otherName}</bdi>?
-            </legend>
+            <legend className="label">{interleave((mark) => t("review.how", { name: mark }), name)}</legend>
             <div className="flex gap-3">
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n} className="flex items-center gap-1 text-sm">
                   <input type="radio" name="rating" value={n} required />
-                  {n} {n === 1 ? "star" : "stars"}
+                  {t("review.starCount", { count: n, number: formatNumber(n, locale) })}
                 </label>
               ))}
             </div>
           </fieldset>
           <div>
             <label htmlFor="review-comment" className="label">
-              Comment (optional)
+              {t("review.comment")}
             </label>
             <textarea id="review-comment" name="comment" maxLength={MAX_REVIEW_COMMENT} rows={3} className="input" />
           </div>
@@ -434,14 +456,23 @@ function ReviewPanel({
             </p>
           ) : null}
           <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
-            Submit review
+            {t("review.submit")}
           </button>
         </fetcher.Form>
       )}
       {theirs ? (
         <p className="mt-3 text-sm text-slate-700">
-          <bdi>{otherName}</bdi> rated you <Stars rating={theirs.rating} />
-          {theirs.comment ? `: “${theirs.comment}”` : "."}
+          {interleave(
+            (mark) =>
+              t(theirs.comment ? "review.ratedYouSaying" : "review.ratedYou", {
+                name: mark,
+                stars: "\u2064",
+                comment: "\u2065",
+              }),
+            name,
+            { mark: "\u2064", element: <Stars rating={theirs.rating} /> },
+            { mark: "\u2065", element: <span translate="no">{theirs.comment}</span> },
+          )}
         </p>
       ) : null}
     </section>
@@ -452,6 +483,7 @@ const NOTES_SAVE_DELAY_MS = 700;
 
 /** Both participants edit one text; each pause in typing saves it, and the other sees it live. */
 function SharedNotes({ id, room, uid }: { id: string; room: RoomPayload; uid: string }) {
+  const { t } = useTranslation("chat");
   const fetcher = useFetcher<BookingActionResult>();
   const [text, setText] = useState(room.notes);
   const dirty = useRef(false);
@@ -467,33 +499,33 @@ function SharedNotes({ id, room, uid }: { id: string; room: RoomPayload; uid: st
   };
   const status =
     fetcher.state !== "idle"
-      ? "Saving…"
+      ? t("notes.saving")
       : fetcher.data && !fetcher.data.ok
         ? fetcher.data.error
         : room.notesUpdatedBy && room.notesUpdatedBy !== uid && room.notes
-          ? "Updated by the other participant"
+          ? t("notes.updated")
           : room.notes
-            ? "Saved"
+            ? t("notes.saved")
             : "";
   return (
     <section className="card" aria-labelledby="notes-title">
       <div className="flex items-center justify-between">
         <h2 id="notes-title" className="text-lg font-semibold">
-          Shared notes
+          {t("notes.title")}
         </h2>
         <span className="text-xs text-slate-500" aria-live="polite">
           {status}
         </span>
       </div>
       <label htmlFor="shared-notes" className="sr-only">
-        Shared notes
+        {t("notes.title")}
       </label>
       <textarea
         id="shared-notes"
         value={text}
         rows={8}
         maxLength={10_000}
-        placeholder="Agenda, links, homework… both of you can edit this."
+        placeholder={t("notes.placeholder")}
         className="input mt-3 font-mono text-sm"
         onChange={(e) => {
           const value = e.target.value;
@@ -520,6 +552,7 @@ function Conversation({
   otherName: string;
   timeZone: string;
 }) {
+  const { t } = useTranslation("chat");
   const navigation = useNavigation();
   // Read here as in the inbox: the other member's messages become seen while the room is open.
   useMarkSeen(messages, uid, `/session/${id}`);
@@ -531,19 +564,19 @@ function Conversation({
   return (
     <section className="card" aria-labelledby="conversation-title">
       <h2 id="conversation-title" className="text-lg font-semibold">
-        Conversation with <bdi>{otherName}</bdi>
+        {interleave((mark) => t("thread.label", { name: mark }), <bdi translate="no">{otherName}</bdi>)}
       </h2>
       {/* It scrolls, so it takes the focus: a keyboard can read back through it (WCAG 2.1.1, axe's
           scrollable-region-focusable); the lint rule does not know scrolling lists. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <ol className="mt-3 max-h-80 space-y-2 overflow-y-auto" tabIndex={0} aria-labelledby="conversation-title">
-        {messages.length === 0 ? <li className="text-sm text-slate-500">No messages yet.</li> : null}
+        {messages.length === 0 ? <li className="text-sm text-slate-500">{t("room.noMessages")}</li> : null}
         {messages.map((m) => (
           <li key={m.id} className={`flex ${m.sender === uid ? "justify-end" : "justify-start"}`}>
             <div
               className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm ${m.sender === uid ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}
             >
-              <p dir="auto" className="whitespace-pre-wrap break-words">
+              <p dir="auto" translate="no" className="whitespace-pre-wrap break-words">
                 {m.text}
               </p>
               <p className={`mt-1 text-[10px] ${m.sender === uid ? "text-brand-50" : "text-slate-600"}`}>
@@ -555,19 +588,19 @@ function Conversation({
       </ol>
       <Form method="post" ref={formRef} className="mt-3 flex gap-2" preventScrollReset>
         <label htmlFor="room-message" className="sr-only">
-          Message
+          {t("composer.label")}
         </label>
         <input
           id="room-message"
           name="text"
           required
           maxLength={2_000}
-          placeholder={`Message ${otherName}`}
+          placeholder={t("room.messagePlaceholder", { name: otherName })}
           className="input flex-1"
           autoComplete="off"
         />
         <button type="submit" className="btn-primary" disabled={sending}>
-          Send
+          {t("composer.send")}
         </button>
       </Form>
     </section>
