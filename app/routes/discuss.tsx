@@ -10,21 +10,25 @@ import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
 import { loadingNamespaces } from "~/i18n/client-loader";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 
-// The thread view and new-thread form are the forum's (namespace "community").
-export const handle = { i18n: ["community"] };
-export const clientLoader = loadingNamespaces("community");
+// The thread view and new-thread form are the forum's (namespace "community"); the page's own words are "chat"'s.
+export const handle = { i18n: ["community", "chat"] };
+export const clientLoader = loadingNamespaces("community", "chat");
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta({ title: data?.thread ? data.thread.title : "Discussions", matches });
+  pageMeta({ title: data?.thread ? data.thread.title : data?.title, matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
   const params = new URL(request.url).searchParams;
   const threadId = params.get("thread");
-  if (threadId) return { thread: await loadThreadPage(store, user.uid, threadId), spaces: [], space: null };
+  const title = fixedT(await languageOf(request, user.profile.language), "chat")("discuss.title");
+  if (threadId) return { title, thread: await loadThreadPage(store, user.uid, threadId), spaces: [], space: null };
   return {
+    title,
     thread: null,
     spaces: await listSpaces(store, user.profile),
     space: params.get("space"),
@@ -39,6 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The plain-layout place to write: a new thread with a live preview, or one thread full screen (`?thread=`). */
 export default function Discuss() {
   const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("chat");
   return (
     <div className="min-h-full bg-slate-50">
       <div className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
@@ -47,7 +52,7 @@ export default function Discuss() {
           className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
         >
           <Icon name="back" className="h-4 w-4 shrink-0" />
-          Back to the community
+          {t("discuss.back")}
         </Link>
       </div>
       <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -55,7 +60,7 @@ export default function Discuss() {
           <ThreadView key={d.thread.threadId} {...d.thread} />
         ) : (
           <>
-            <h1 className="text-2xl font-bold tracking-tight">Start a thread</h1>
+            <h1 className="text-2xl font-bold tracking-tight">{t("discuss.start")}</h1>
             <NewThreadForm spaces={d.spaces} initialSpace={d.space} />
           </>
         )}
