@@ -11,13 +11,18 @@ import { requireUser } from "~/features/auth/auth.server";
 import { BoardError } from "~/features/board/errors";
 import { daysLeft } from "~/features/board/expiry";
 import { loadBoardPost, viewerOf } from "~/features/board/read.server";
-import { formatText, priceText } from "~/features/board/rules";
+import { useBoardText } from "~/components/board/board-text";
+import { loadingNamespaces } from "~/i18n/client-loader";
+import { interleave } from "~/i18n/interleave";
 import { pictureSources } from "~/features/members/picture";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta({ title: data ? data.post.title : "Post", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.post.title, matches });
+
+// The post's description and times are drawn by the forum's Markdown and PostTime ("community").
+export const handle = { i18n: ["board", "community"] };
+export const clientLoader = loadingNamespaces("board", "community");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -47,22 +52,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === "/api/reports" ? false : defaultShouldRevalidate;
 
-const STATUS_NOTES = {
-  closed: "Its poster has closed this post: it is no longer on the board.",
-  expired: "This post has expired: it is no longer on the board.",
-  hidden: "This post is hidden from the board while a moderator reviews it.",
-} as const;
-
 export default function BoardPostPage() {
   const { post, poster, others, mine, answers, now } = useLoaderData<typeof loader>();
   const status = post.shownStatus;
   const stars = poster.rating.average;
+  const text = useBoardText();
+  const { t } = text;
   return (
     <div className="mx-auto max-w-4xl">
       <p className="mb-4 text-sm">
         <Link to="/board" className="inline-flex items-center gap-1 text-brand-700 hover:underline">
           <Icon name="back" className="h-4 w-4 shrink-0" />
-          Offers and needs
+          {t("title")}
         </Link>
       </p>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -70,34 +71,41 @@ export default function BoardPostPage() {
           <article className="card min-w-0 space-y-4" aria-labelledby="post-title">
             {status !== "active" ? (
               <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
-                {STATUS_NOTES[status]}
+                {t(`post.status.${status}`)}
               </p>
             ) : null}
             <p className="flex flex-wrap items-center gap-2">
               <TypeBadge type={post.type} />
-              <span className="text-sm font-medium text-slate-700">{post.skillLabel}</span>
+              <bdi translate="no" className="text-sm font-medium text-slate-700">
+                {post.skillLabel}
+              </bdi>
             </p>
-            <h1 id="post-title" className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
+            <h1
+              id="post-title"
+              translate="no"
+              dir="auto"
+              className="text-2xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]"
+            >
               {post.title}
             </h1>
             <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
               <div>
-                <dt className="text-slate-500">Price</dt>
-                <dd className="font-semibold text-slate-900">{priceText(post.price)}</dd>
+                <dt className="text-slate-500">{t("post.price")}</dt>
+                <dd className="font-semibold text-slate-900">{text.price(post.price)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Where</dt>
-                <dd className="text-slate-900 [overflow-wrap:anywhere]">{formatText(post.format, post.area)}</dd>
+                <dt className="text-slate-500">{t("post.where")}</dt>
+                <dd className="text-slate-900 [overflow-wrap:anywhere]">{text.format(post.format, post.area)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Posted</dt>
+                <dt className="text-slate-500">{t("post.posted")}</dt>
                 <dd className="text-slate-900">
                   <PostTime at={post.createdAt} now={now} />
-                  {status === "active" ? ` · ${daysLeft(post, now)} days left` : ""}
+                  {status === "active" ? ` · ${t("daysLeft", { count: daysLeft(post, now) })}` : ""}
                 </dd>
               </div>
             </dl>
-            <div className="border-t border-slate-100 pt-4">
+            <div className="border-t border-slate-100 pt-4" translate="no">
               <Markdown text={post.description} />
             </div>
             {/* The poster's own actions; Message, Book and Propose follow the post (PostAnswers). */}
@@ -109,11 +117,11 @@ export default function BoardPostPage() {
                 <>
                   {status !== "hidden" ? (
                     <Link to={`/board/${post.id}/edit`} className="btn-secondary">
-                      Edit
+                      {t("mine.edit")}
                     </Link>
                   ) : null}
                   <Link to="/board/mine" className="btn-secondary">
-                    Manage on My posts
+                    {t("post.manage")}
                   </Link>
                 </>
               ) : null}
@@ -125,7 +133,7 @@ export default function BoardPostPage() {
           {answers ? <PostAnswers data={answers} /> : null}
         </div>
 
-        <aside className="space-y-4" aria-label="Poster">
+        <aside className="space-y-4" aria-label={t("post.poster")}>
           <section className="card space-y-3" data-testid="poster-card">
             <div className="flex items-center gap-3">
               <img
@@ -136,25 +144,30 @@ export default function BoardPostPage() {
               <div className="min-w-0">
                 <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
                   <Link to={`/members/${poster.uid}`} className="hover:underline">
-                    <bdi>{poster.fullName}</bdi>
+                    <bdi translate="no">{poster.fullName}</bdi>
                   </Link>
                 </h2>
-                <p className="text-xs text-slate-600">Level {poster.level}</p>
+                <p className="text-xs text-slate-600">{t("post.level", { level: poster.level })}</p>
               </div>
             </div>
             <p className="text-sm text-slate-700">
               {stars !== null
-                ? `${stars.toFixed(1)} stars from ${poster.rating.count} ${poster.rating.count === 1 ? "review" : "reviews"}`
-                : "No reviews yet"}
+                ? t("post.rating", { stars: text.stars(stars), count: poster.rating.count })
+                : t("post.noReviews")}
             </p>
             {poster.languages.length ? (
-              <p className="text-sm text-slate-700">Speaks {poster.languages.join(", ")}</p>
+              <p className="text-sm text-slate-700">
+                {interleave(
+                  (languages) => t("post.speaks", { languages }),
+                  <bdi translate="no">{poster.languages.join(", ")}</bdi>,
+                )}
+              </p>
             ) : null}
           </section>
           {others.length ? (
             <section aria-labelledby="other-posts">
               <h2 id="other-posts" className="mb-2 text-sm font-semibold text-slate-900">
-                More from <bdi>{poster.fullName}</bdi>
+                {interleave((name) => t("post.moreFrom", { name }), <bdi translate="no">{poster.fullName}</bdi>)}
               </h2>
               <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
                 {others.map((p) => (

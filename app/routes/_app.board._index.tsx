@@ -5,15 +5,27 @@ import { NewPostsBanner, PostCard } from "~/components/board/post-card";
 import { getStore } from "~/engine/index.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { loadBoardPage } from "~/features/board/board-page.server";
-import { filtersQuery, FORMAT_LABELS, PRICE_LABELS, SORT_LABELS, BOARD_SORTS } from "~/features/board/rules";
+import { filtersQuery, BOARD_SORTS } from "~/features/board/rules";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
+import { interleave } from "~/i18n/interleave";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Offers and needs", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+// Cards show post times through the forum's PostTime ("community").
+export const handle = { i18n: ["board", "community"] };
+export const clientLoader = loadingNamespaces("board", "community");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return loadBoardPage(await getStore(), user, new URL(request.url).searchParams);
+  const [page, language] = await Promise.all([
+    loadBoardPage(await getStore(), user, new URL(request.url).searchParams),
+    languageOf(request, user.profile.language),
+  ]);
+  return { ...page, title: fixedT(language, "board")("title") };
 }
 
 export default function Board() {
@@ -22,58 +34,59 @@ export default function Board() {
   const f = d.filters;
   const filtered = !!(f.type || f.skill || f.format || f.price || f.mine || f.q);
   const firstPage = d.after === null && d.page === 0;
+  const { t } = useTranslation("board");
   return (
     <>
       <PageHeader
-        title="Offers and needs"
-        description="What members can give and what they are looking for. Answer a post, or put up your own."
+        title={t("title")}
+        description={t("description")}
         actions={
           <div className="flex flex-wrap gap-2">
             <Link to="/board/mine" className="btn-secondary">
-              My posts
+              {t("links.mine")}
             </Link>
             <Link to="/board/new" className="btn-primary">
-              New post
+              {t("links.new")}
             </Link>
           </div>
         }
       />
-      <Form method="get" action="/board" role="search" className="card mb-4 space-y-3" aria-label="Find posts">
+      <Form method="get" action="/board" role="search" className="card mb-4 space-y-3" aria-label={t("filters.find")}>
         <div className="flex gap-2">
           <label htmlFor="board-search" className="sr-only">
-            Search offers and needs
+            {t("filters.searchLabel")}
           </label>
           <input
             id="board-search"
             name="q"
             type="search"
             defaultValue={f.q}
-            placeholder="Search titles and descriptions"
+            placeholder={t("filters.searchPlaceholder")}
             className="input"
             maxLength={200}
           />
           <button type="submit" className="btn-primary shrink-0 whitespace-nowrap">
-            Search
+            {t("filters.search")}
           </button>
         </div>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <Select
-            label="Type"
+            label={t("filters.type")}
             name="type"
             value={f.type ?? ""}
             options={[
-              ["", "Any type"],
-              ["offer", "Offers"],
-              ["need", "Needs"],
+              ["", t("filters.anyType")],
+              ["offer", t("filters.offers")],
+              ["need", t("filters.needs")],
             ]}
           />
           <label className="min-w-0">
-            <span className="label">Skill</span>
+            <span className="label">{t("filters.skill")}</span>
             <input
               name="skill"
               defaultValue={f.skill ?? ""}
               list="board-skills"
-              placeholder="Any skill"
+              placeholder={t("filters.anySkill")}
               className="input"
             />
             <datalist id="board-skills">
@@ -83,31 +96,31 @@ export default function Board() {
             </datalist>
           </label>
           <Select
-            label="Format"
+            label={t("filters.format")}
             name="format"
             value={f.format ?? ""}
             options={[
-              ["", "Any format"],
-              ["online", FORMAT_LABELS.online],
-              ["in_person", FORMAT_LABELS.in_person],
+              ["", t("filters.anyFormat")],
+              ["online", t("formats.online")],
+              ["in_person", t("formats.in_person")],
             ]}
           />
           <Select
-            label="Price"
+            label={t("filters.price")}
             name="price"
             value={f.price ?? ""}
             options={[
-              ["", "Any price"],
-              ["per_hour", PRICE_LABELS.per_hour],
-              ["fixed", PRICE_LABELS.fixed],
-              ["swap", PRICE_LABELS.swap],
+              ["", t("filters.anyPrice")],
+              ["per_hour", t("priceKinds.per_hour")],
+              ["fixed", t("priceKinds.fixed")],
+              ["swap", t("priceKinds.swap")],
             ]}
           />
           <Select
-            label="Sort"
+            label={t("filters.sort")}
             name="sort"
             value={f.sort}
-            options={BOARD_SORTS.map((s) => [s, SORT_LABELS[s]] as const)}
+            options={BOARD_SORTS.map((s) => [s, t(`sorts.${s}`)] as const)}
           />
           <label className="flex items-end gap-2 pb-2 text-sm">
             <input
@@ -117,41 +130,42 @@ export default function Board() {
               defaultChecked={f.mine}
               className="h-4 w-4 rounded border-slate-300"
             />
-            Matches me
+            {t("filters.matchesMe")}
           </label>
         </div>
         {filtered ? (
           <p className="text-sm">
             <Link to="/board" className="font-medium text-brand-700 hover:underline">
-              Clear filters
+              {t("filters.clear")}
             </Link>
           </p>
         ) : null}
       </Form>
 
-      <section aria-label={f.q ? "Search results" : "Posts"}>
+      <section aria-label={f.q ? t("filters.results") : t("posts")}>
         {firstPage && !f.q && f.sort === "newest" ? (
           <NewPostsBanner shown={d.posts.map((p) => p.id)} since={d.now} onShow={() => revalidator.revalidate()} />
         ) : null}
         {f.mine && !d.hasSkills ? (
           <p className="mb-3 text-sm text-slate-600">
-            Add skills you teach or want on{" "}
-            <Link to="/profile" className="font-medium text-brand-700 hover:underline">
-              your profile
-            </Link>{" "}
-            to see the posts that match you.
+            {interleave(
+              (link) => t("noSkills", { link }),
+              <Link to="/profile" className="font-medium text-brand-700 hover:underline">
+                {t("yourProfile")}
+              </Link>,
+            )}
           </p>
         ) : null}
         {d.posts.length === 0 ? (
           <EmptyState
-            title={filtered ? "No posts match" : "No posts yet"}
+            title={filtered ? t("empty.noMatch") : t("empty.none")}
             action={
               <Link to="/board/new" className="btn-primary">
-                Put up a post
+                {t("links.putUp")}
               </Link>
             }
           >
-            {filtered ? "Try fewer filters or other words." : "Be the first to say what you can give or what you need."}
+            {filtered ? t("empty.tryFewer") : t("empty.beFirst")}
           </EmptyState>
         ) : (
           <ul
@@ -163,14 +177,14 @@ export default function Board() {
             ))}
           </ul>
         )}
-        <nav aria-label="Pages" className="mt-4 flex justify-between text-sm">
+        <nav aria-label={t("pages")} className="mt-4 flex justify-between text-sm">
           {!firstPage ? (
             <Link
               to={`/board${filtersQuery(f)}`}
               className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
             >
               <Icon name="back" className="h-4 w-4 shrink-0" />
-              First page
+              {t("firstPage")}
             </Link>
           ) : (
             <span />
@@ -181,7 +195,7 @@ export default function Board() {
               className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
               rel="next"
             >
-              Next page
+              {t("nextPage")}
               <Icon name="forward" className="h-4 w-4 shrink-0" />
             </Link>
           ) : d.more ? (
@@ -190,7 +204,7 @@ export default function Board() {
               className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
               rel="next"
             >
-              Next page
+              {t("nextPage")}
               <Icon name="forward" className="h-4 w-4 shrink-0" />
             </Link>
           ) : null}

@@ -11,11 +11,18 @@ import { runMineAction, type MineActionResult } from "~/features/board/mine-acti
 import { loadMyPostsProposals, type ProposalView } from "~/features/board/proposal-views.server";
 import { listMyPosts } from "~/features/board/read.server";
 import { viewerZone } from "~/features/bookings/views.server";
-import { MAX_ACTIVE_POSTS, formatText, priceText } from "~/features/board/rules";
+import { MAX_ACTIVE_POSTS } from "~/features/board/rules";
+import { useBoardText } from "~/components/board/board-text";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "My posts", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: ["board"] };
+export const clientLoader = loadingNamespaces("board");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -24,8 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const mine = await listMyPosts(store, user.uid, now);
   const all = [...mine.active, ...mine.expired, ...mine.closed, ...mine.hidden];
   // Each post's proposals with accept and decline where one waits (issue 29, "Manage").
-  const proposals = await loadMyPostsProposals(store, all, user.uid, now);
-  return { ...mine, proposals, now, timeZone: viewerZone(user.profile.timezone) };
+  const [proposals, language] = await Promise.all([
+    loadMyPostsProposals(store, all, user.uid, now),
+    languageOf(request, user.profile.language),
+  ]);
+  const title = fixedT(language, "board")("mine.title");
+  return { ...mine, proposals, now, timeZone: viewerZone(user.profile.timezone), title };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,18 +53,19 @@ export default function MyPosts() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as MineActionResult | undefined;
   const none = d.active.length + d.expired.length + d.closed.length + d.hidden.length === 0;
+  const { t } = useTranslation("board");
   return (
     <>
       <PageHeader
-        title="My posts"
-        description={`Your offers and needs. Up to ${MAX_ACTIVE_POSTS} can be on the board at once.`}
+        title={t("mine.title")}
+        description={t("mine.description", { max: MAX_ACTIVE_POSTS })}
         actions={
           <div className="flex flex-wrap gap-2">
             <Link to="/board" className="btn-secondary">
-              The board
+              {t("links.board")}
             </Link>
             <Link to="/board/new" className="btn-primary">
-              New post
+              {t("links.new")}
             </Link>
           </div>
         }
@@ -64,38 +76,41 @@ export default function MyPosts() {
       </div>
       {none ? (
         <EmptyState
-          title="You have no posts yet"
+          title={t("mine.none")}
           action={
             <Link to="/board/new" className="btn-primary">
-              Put up a post
+              {t("links.putUp")}
             </Link>
           }
         >
-          Say what you can give, or what you are looking for.
+          {t("mine.say")}
         </EmptyState>
       ) : (
         <div className="space-y-8">
-          <Section title={`Active (${d.active.length} of ${MAX_ACTIVE_POSTS})`} posts={d.active} context={d} />
-          <Section title="Expired" posts={d.expired} context={d} />
-          <Section title="Closed" posts={d.closed} context={d} />
-          {d.hidden.length ? (
-            <Section title="Hidden while a moderator reviews them" posts={d.hidden} context={d} />
-          ) : null}
+          <Section
+            id="posts-active"
+            title={t("mine.active", { count: d.active.length, max: MAX_ACTIVE_POSTS })}
+            posts={d.active}
+            context={d}
+          />
+          <Section id="posts-expired" title={t("mine.expired")} posts={d.expired} context={d} />
+          <Section id="posts-closed" title={t("mine.closed")} posts={d.closed} context={d} />
+          {d.hidden.length ? <Section id="posts-hidden" title={t("mine.hidden")} posts={d.hidden} context={d} /> : null}
         </div>
       )}
     </>
   );
 }
 
-function Section({ title, posts, context }: { title: string; posts: Mine[]; context: RowContext }) {
-  const id = title.replace(/\W+/g, "-").toLowerCase();
+function Section({ id, title, posts, context }: { id: string; title: string; posts: Mine[]; context: RowContext }) {
+  const { t } = useTranslation("board");
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-2 text-lg font-semibold text-slate-900">
         {title}
       </h2>
       {posts.length === 0 ? (
-        <p className="text-sm text-slate-600">None.</p>
+        <p className="text-sm text-slate-600">{t("mine.empty")}</p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
           {posts.map((p) => (
@@ -110,16 +125,17 @@ function Section({ title, posts, context }: { title: string; posts: Mine[]; cont
 /** The row's buttons, by the post's state; the server decides again (mine-action.server.ts). */
 const ROW_ACTIONS: {
   intent: "renew" | "close" | "delete";
-  label: string;
   shownWhen: (s: Mine["shownStatus"]) => boolean;
 }[] = [
-  { intent: "renew", label: "Renew", shownWhen: (s) => s !== "closed" },
-  { intent: "close", label: "Close", shownWhen: (s) => s === "active" },
-  { intent: "delete", label: "Delete", shownWhen: () => true },
+  { intent: "renew", shownWhen: (s) => s !== "closed" },
+  { intent: "close", shownWhen: (s) => s === "active" },
+  { intent: "delete", shownWhen: () => true },
 ];
 
 function MyPostRow({ post, context }: { post: Mine; context: RowContext }) {
   const { now } = context;
+  const text = useBoardText();
+  const { t } = text;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("postId") === post.id;
   const status = post.shownStatus;
@@ -128,24 +144,30 @@ function MyPostRow({ post, context }: { post: Mine; context: RowContext }) {
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
           <TypeBadge type={post.type} />
-          <span className="text-xs font-medium text-slate-600">{post.skillLabel}</span>
+          <bdi translate="no" className="text-xs font-medium text-slate-600">
+            {post.skillLabel}
+          </bdi>
         </p>
         <h3 className="mt-1 font-semibold text-slate-900 [overflow-wrap:anywhere]">
-          <Link to={`/board/${post.id}`} className="hover:underline">
+          <Link to={`/board/${post.id}`} className="hover:underline" translate="no">
             {post.title}
           </Link>
         </h3>
         <p className="mt-1 text-xs text-slate-600 [overflow-wrap:anywhere]">
-          {priceText(post.price)} · {formatText(post.format, post.area)}
-          {status === "active" ? ` · ${daysLeft(post, now)} days left` : ""}
+          {text.price(post.price)} · {text.format(post.format, post.area)}
+          {status === "active" ? ` · ${t("daysLeft", { count: daysLeft(post, now) })}` : ""}
         </p>
       </div>
       {status !== "hidden" ? (
         <Form method="post" className="flex flex-wrap gap-2">
           <input type="hidden" name="postId" value={post.id} />
           {status === "active" ? (
-            <Link to={`/board/${post.id}/edit`} className="btn-secondary" aria-label={`Edit “${post.title}”`}>
-              Edit
+            <Link
+              to={`/board/${post.id}/edit`}
+              className="btn-secondary"
+              aria-label={t("mine.actionOn", { action: t("mine.edit"), title: post.title })}
+            >
+              {t("mine.edit")}
             </Link>
           ) : null}
           {ROW_ACTIONS.filter((a) => a.shownWhen(status)).map((a) => (
@@ -156,9 +178,9 @@ function MyPostRow({ post, context }: { post: Mine; context: RowContext }) {
               value={a.intent}
               className={a.intent === "delete" ? "btn-secondary text-red-700" : "btn-secondary"}
               disabled={busy}
-              aria-label={`${a.label} “${post.title}”`}
+              aria-label={t("mine.actionOn", { action: t(`mine.${a.intent}`), title: post.title })}
             >
-              {a.label}
+              {t(`mine.${a.intent}`)}
             </button>
           ))}
         </Form>
@@ -173,6 +195,7 @@ function MyPostRow({ post, context }: { post: Mine; context: RowContext }) {
  * the state, and accept or decline on one that waits (the post page's own items and actions).
  */
 function PostProposals({ post, proposals, timeZone }: { post: Mine; proposals: ProposalView[]; timeZone: string }) {
+  const { t } = useTranslation("board");
   const takesProposals = post.type === "need" || post.price.kind === "swap";
   if (proposals.length === 0 && !takesProposals) return null;
   const id = `proposals-${post.id}`;
@@ -180,9 +203,7 @@ function PostProposals({ post, proposals, timeZone }: { post: Mine; proposals: P
   return (
     <section className="w-full rounded-xl bg-slate-50 px-3 py-2" aria-labelledby={id} data-testid="my-post-proposals">
       <h4 id={id} className="text-sm font-semibold text-slate-800">
-        {proposals.length === 0
-          ? "No proposals yet"
-          : `Proposals (${proposals.length}${waiting ? `, ${waiting} waiting` : ""})`}
+        {proposals.length === 0 ? t("mine.noProposals") : t("mine.proposals", { count: proposals.length, waiting })}
       </h4>
       {proposals.length ? (
         <ul className="divide-y divide-slate-200">

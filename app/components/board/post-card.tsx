@@ -3,22 +3,24 @@ import { NewItemsBanner } from "~/components/live/new-items-banner";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { PostTime } from "~/components/community/post-time";
 import { pictureSources } from "~/features/members/picture";
-import { formatText, priceText, TYPE_LABELS } from "~/features/board/rules";
+import { useBoardText } from "./board-text";
 import type { BoardCard } from "~/features/board/read.server";
 
 /** "Offer" / "Need" as a coloured badge, the same on cards, the post page and My posts. */
 export function TypeBadge({ type }: { type: BoardCard["type"] }) {
+  const text = useBoardText();
   return (
     <span
       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${type === "offer" ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-900"}`}
     >
-      {TYPE_LABELS[type]}
+      {text.type(type)}
     </span>
   );
 }
 
 /** One post in a list: what, who, how, at what price, when. */
 export function PostCard({ post, now }: { post: BoardCard; now: number }) {
+  const text = useBoardText();
   return (
     <li className="flex gap-3 px-4 py-4" data-testid="board-post">
       <img
@@ -30,25 +32,25 @@ export function PostCard({ post, now }: { post: BoardCard; now: number }) {
         <p className="flex flex-wrap items-center gap-2">
           <TypeBadge type={post.type} />
           <span className="text-xs font-medium text-slate-600">
-            <bdi>{post.skillLabel}</bdi>
+            <bdi translate="no">{post.skillLabel}</bdi>
           </span>
-          {post.mine ? <span className="text-xs text-slate-500">Your post</span> : null}
+          {post.mine ? <span className="text-xs text-slate-500">{text.t("card.yours")}</span> : null}
         </p>
         <h2 className="mt-1 text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">
-          <Link to={`/board/${post.id}`} className="hover:underline">
+          <Link to={`/board/${post.id}`} className="hover:underline" translate="no">
             {post.title}
           </Link>
         </h2>
-        <p className="mt-1 line-clamp-2 text-sm text-slate-700 [overflow-wrap:anywhere]">
+        <p className="mt-1 line-clamp-2 text-sm text-slate-700 [overflow-wrap:anywhere]" translate="no" dir="auto">
           {plainExcerpt(post.excerpt)}
         </p>
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
-          <span className="font-medium text-slate-800">{priceText(post.price)}</span>
+          <span className="font-medium text-slate-800">{text.price(post.price)}</span>
           <span aria-hidden="true">·</span>
-          <span className="[overflow-wrap:anywhere]">{formatText(post.format, post.area)}</span>
+          <span className="[overflow-wrap:anywhere]">{text.format(post.format, post.area)}</span>
           <span aria-hidden="true">·</span>
           <span>
-            <bdi>{post.poster.fullName}</bdi>, <PostTime at={post.createdAt} now={now} />
+            <bdi translate="no">{post.poster.fullName}</bdi>, <PostTime at={post.createdAt} now={now} />
           </span>
         </p>
       </div>

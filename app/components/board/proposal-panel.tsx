@@ -3,21 +3,30 @@ import { useEffect, useMemo, useState } from "react";
 import { BookingPanel } from "~/components/bookings/booking-panel";
 import { ChoiceChips } from "~/components/choice-chips";
 import { requestTopUp } from "~/components/wallet/open-top-up";
-import { formatDateTime } from "~/features/bookings/format";
+import { useTranslation } from "react-i18next";
+import { interleave } from "~/i18n/interleave";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatDate } from "~/utils/format";
 import { groupSlots } from "~/features/bookings/slot-groups";
 import { DEFAULT_DURATION, DURATIONS } from "~/features/bookings/types";
-import { MAX_DECLINE_REASON, MAX_PROPOSAL_MESSAGE, type ProposalState } from "~/features/board/proposal-state";
+import { MAX_DECLINE_REASON, MAX_PROPOSAL_MESSAGE } from "~/features/board/proposal-state";
 import type { PostAnswersData, ProposalView, ProposeData } from "~/features/board/proposal-views.server";
 import type { ProposalActionResult } from "~/routes/api.board.proposals.server";
 
-const STATE_TEXT: Record<ProposalState, string> = {
-  pending: "Waiting for an answer",
-  accepted: "Accepted",
-  declined: "Declined",
-  lapsed: "Lapsed",
-  withdrawn: "Withdrawn",
-  closed: "Closed",
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
 };
+
+/** "Fri 27 Nov, 07:30" in the reader's locale and the member's time zone. */
+function useDateTime(timeZone: string): (ms: number) => string {
+  const locale = useFormatLocale();
+  return (ms) => formatDate(ms, locale, timeZone, DATE_TIME);
+}
 
 /**
  * Answering a board post (decision 041), under the post on /board/$postId: "Message" for everyone
@@ -27,6 +36,7 @@ const STATE_TEXT: Record<ProposalState, string> = {
 export function PostAnswers({ data }: { data: PostAnswersData }) {
   // The form's fetcher, by key: its answer stays in view after the page reloads without the form.
   const sent = useFetcher<ProposalActionResult>({ key: proposeKey(data.postId) });
+  const { t } = useTranslation("board");
   return (
     <div className="space-y-4" data-testid="post-answers">
       {!data.isPoster ? (
@@ -34,10 +44,10 @@ export function PostAnswers({ data }: { data: PostAnswersData }) {
           <input type="hidden" name="uid" value={data.posterUid} />
           <input type="hidden" name="postId" value={data.postId} />
           <p className="text-sm text-slate-600">
-            Ask {data.posterName} a question first; the post is quoted in your reply.
+            {interleave((name) => t("answers.ask", { name }), <bdi translate="no">{data.posterName}</bdi>)}
           </p>
           <button type="submit" className="btn-secondary">
-            Message
+            {t("answers.message")}
           </button>
         </Form>
       ) : null}
@@ -46,14 +56,14 @@ export function PostAnswers({ data }: { data: PostAnswersData }) {
       {!data.propose && sent.data?.ok ? (
         <section className="card" aria-labelledby="proposal-sent-title" role="status">
           <h2 id="proposal-sent-title" className="text-lg font-semibold">
-            Proposal sent
+            {t("answers.sent")}
           </h2>
           <p className="mt-2 text-sm text-slate-600">{sent.data.message}</p>
         </section>
       ) : null}
       {!data.isPoster && !data.open ? (
         <p className="card text-sm text-slate-600" role="status">
-          This post is closed: it no longer takes proposals or bookings.
+          {t("answers.closed")}
         </p>
       ) : null}
       <ProposalList data={data} />
@@ -65,6 +75,8 @@ const proposeKey = (postId: string) => `propose-${postId}`;
 
 function ProposeForm({ postId, data, timeZone }: { postId: string; data: ProposeData; timeZone: string }) {
   const fetcher = useFetcher<ProposalActionResult>({ key: proposeKey(postId) });
+  const { t } = useTranslation("board");
+  const dateTime = useDateTime(timeZone);
   const [kind, setKind] = useState<"sp" | "swap">(data.kinds[0]);
   const [duration, setDuration] = useState<number>(DEFAULT_DURATION);
   const days = useMemo(
@@ -77,27 +89,28 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
   return (
     <section className="card" aria-labelledby="propose-title">
       <h2 id="propose-title" className="text-lg font-semibold">
-        Propose a session
+        {t("propose.title")}
       </h2>
       {!data.hasHours ? (
         <p className="mt-2 text-sm text-slate-600">
-          Set the hours you are available on{" "}
-          <Link to="/calendar" className="text-brand-700 underline">
-            your calendar
-          </Link>{" "}
-          first: a proposal offers one of them.
+          {interleave(
+            (link) => t("propose.noHours", { link }),
+            <Link to="/calendar" className="text-brand-700 underline">
+              {t("propose.yourCalendar")}
+            </Link>,
+          )}
         </p>
       ) : (
         <fetcher.Form method="post" action="/api/board/proposals" className="mt-4 space-y-4">
           <input type="hidden" name="postId" value={postId} />
           {data.kinds.length > 1 ? (
             <ChoiceChips
-              legend="In return"
+              legend={t("propose.inReturn")}
               name="kind"
               options={data.kinds}
               value={kind}
               onChange={setKind}
-              label={(k) => (k === "sp" ? "SP" : "A swap")}
+              label={(k) => (k === "sp" ? "SP" : t("propose.aSwap"))}
             />
           ) : (
             <input type="hidden" name="kind" value={kind} />
@@ -105,7 +118,7 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
           {kind === "sp" ? (
             <div>
               <label htmlFor="proposal-sp" className="label">
-                SP you ask for the session
+                {t("propose.spAsked")}
               </label>
               <input
                 id="proposal-sp"
@@ -121,42 +134,44 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
             </div>
           ) : data.swapSkill ? (
             <p className="text-sm text-slate-700">
-              In return: <strong>{data.swapSkill.label}</strong>, a session of the same length right after yours. No SP
-              move.
+              {interleave(
+                (skill) => t("propose.swapSkill", { skill }),
+                <strong translate="no">{data.swapSkill.label}</strong>,
+              )}
             </p>
           ) : (
             <div>
               <label htmlFor="proposal-swap-skill" className="label">
-                What you would like to learn in return
+                {t("propose.learnInReturn")}
               </label>
               {data.swapChoices.length === 0 ? (
-                <p className="text-sm text-slate-600">The poster lists no skills they teach; ask for SP instead.</p>
+                <p className="text-sm text-slate-600">{t("propose.noSwapSkills")}</p>
               ) : (
                 <select id="proposal-swap-skill" name="swapSkillTag" className="input" required>
                   {data.swapChoices.map((s) => (
-                    <option key={s.tag} value={s.tag}>
+                    <option key={s.tag} value={s.tag} translate="no">
                       {s.label}
                     </option>
                   ))}
                 </select>
               )}
-              <p className="mt-1 text-xs text-slate-500">A session of the same length right after yours. No SP move.</p>
+              <p className="mt-1 text-xs text-slate-500">{t("propose.swapHint")}</p>
             </div>
           )}
           <ChoiceChips
-            legend={`Duration${kind === "swap" ? " of each session" : ""}`}
+            legend={t("propose.duration", { swap: kind === "swap" ? "yes" : "no" })}
             name="durationMinutes"
             options={DURATIONS}
             value={duration}
             onChange={setDuration}
-            label={(d) => `${d} min`}
+            label={(d) => t("minutes", { minutes: d })}
           />
           <div>
             <label htmlFor="proposal-start" className="label">
-              Time from your free hours ({timeZone})
+              {t("propose.time", { timeZone })}
             </label>
             {days.length === 0 ? (
-              <p className="text-sm text-slate-600">No free time of that length in the next two weeks.</p>
+              <p className="text-sm text-slate-600">{t("propose.noTime")}</p>
             ) : (
               <select id="proposal-start" name="start" className="input" required key={`${kind}-${duration}`}>
                 {days.map(({ day, parts }) => (
@@ -164,7 +179,7 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
                     {parts.flatMap(({ starts: group }) =>
                       group.map((t) => (
                         <option key={t} value={t}>
-                          {formatDateTime(t, timeZone)}
+                          {dateTime(t)}
                         </option>
                       )),
                     )}
@@ -175,7 +190,7 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
           </div>
           <div>
             <label htmlFor="proposal-message" className="label">
-              Message (optional)
+              {t("propose.message")}
             </label>
             <textarea
               id="proposal-message"
@@ -186,7 +201,7 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
             />
           </div>
           <button type="submit" className="btn-primary" disabled={busy || days.length === 0}>
-            {busy ? "Sending…" : "Send proposal"}
+            {busy ? t("propose.sending") : t("propose.send")}
           </button>
           {result && !result.ok ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
@@ -200,20 +215,21 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
 }
 
 function ProposalList({ data }: { data: PostAnswersData }) {
+  const { t } = useTranslation("board");
   if (data.proposals.length === 0) {
     return data.isPoster ? (
       <section className="card" aria-labelledby="proposals-title">
         <h2 id="proposals-title" className="text-lg font-semibold">
-          Proposals
+          {t("proposals.title")}
         </h2>
-        <p className="mt-2 text-sm text-slate-600">No proposals yet. You will be told when one arrives.</p>
+        <p className="mt-2 text-sm text-slate-600">{t("proposals.none")}</p>
       </section>
     ) : null;
   }
   return (
     <section className="card" aria-labelledby="proposals-title">
       <h2 id="proposals-title" className="text-lg font-semibold">
-        {data.isPoster ? "Proposals" : "Your proposals"}
+        {data.isPoster ? t("proposals.title") : t("proposals.yours")}
       </h2>
       <ul className="mt-3 divide-y divide-slate-100">
         {data.proposals.map((p) => (
@@ -228,6 +244,8 @@ export function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPos
   const fetcher = useFetcher<ProposalActionResult>();
   const revalidator = useRevalidator();
   const [declining, setDeclining] = useState(false);
+  const { t } = useTranslation("board");
+  const dateTime = useDateTime(timeZone);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
   // The answer changes the post and the other proposals: read the page again once it is in.
@@ -235,30 +253,45 @@ export function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPos
     if (result?.ok && revalidator.state === "idle") revalidator.revalidate();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
-  const terms = p.kind === "swap" ? `swap for ${p.swapSkillLabel ?? "a skill"}` : `${p.sp} SP`;
+
   return (
     <li className="py-3" data-testid="proposal">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-sm font-medium text-slate-900">
-          {isPoster ? `${p.proposerName}: ` : ""}
-          {formatDateTime(p.start, timeZone)}, {p.durationMinutes} min, {terms}
+          {isPoster ? (
+            <>
+              <bdi translate="no">{p.proposerName}</bdi>:{" "}
+            </>
+          ) : null}
+          {dateTime(p.start)}, {t("minutes", { minutes: p.durationMinutes })},{" "}
+          {p.kind === "swap"
+            ? p.swapSkillLabel
+              ? interleave((skill) => t("proposals.swapFor", { skill }), <bdi translate="no">{p.swapSkillLabel}</bdi>)
+              : t("proposals.swapAny")
+            : t("proposals.sp", { sp: p.sp })}
         </p>
         <span className="text-xs font-semibold uppercase tracking-wide text-slate-500" data-testid="proposal-state">
-          {STATE_TEXT[p.state]}
+          {t(`proposals.states.${p.state}`)}
         </span>
       </div>
-      {p.message ? <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-600">{p.message}</p> : null}
+      {p.message ? (
+        <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-600" translate="no" dir="auto">
+          {p.message}
+        </p>
+      ) : null}
       {p.state === "declined" && p.reason ? (
-        <p className="mt-1 break-words text-sm text-slate-700">Reason: {p.reason}</p>
+        <p className="mt-1 break-words text-sm text-slate-700">
+          {interleave((reason) => t("proposals.reason", { reason }), <bdi translate="no">{p.reason}</bdi>)}
+        </p>
       ) : null}
       {p.state === "accepted" && p.bookingId ? (
         <Link to={`/session/${p.bookingId}`} className="mt-1 inline-block text-sm text-brand-700 underline">
-          Open the session
+          {t("proposals.openSession")}
         </Link>
       ) : null}
       {p.state === "accepted" && p.kind === "swap" ? (
         <Link to="/calendar" className="mt-1 inline-block text-sm text-brand-700 underline">
-          See both sessions on your calendar
+          {t("proposals.bothSessions")}
         </Link>
       ) : null}
       {p.actions.length > 0 ? (
@@ -266,7 +299,7 @@ export function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPos
           {declining ? (
             <>
               <label htmlFor={`decline-${p.id}`} className="label">
-                Why you decline (they will read it)
+                {t("proposals.whyDecline")}
               </label>
               <textarea
                 id={`decline-${p.id}`}
@@ -278,10 +311,10 @@ export function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPos
               />
               <div className="flex flex-wrap gap-2">
                 <button type="button" className="btn-secondary" onClick={() => setDeclining(false)}>
-                  Keep it
+                  {t("proposals.keep")}
                 </button>
                 <button type="submit" name="intent" value="decline" className="btn-danger" disabled={busy}>
-                  Decline
+                  {t("proposals.decline")}
                 </button>
               </div>
             </>
@@ -289,17 +322,17 @@ export function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPos
             <div className="flex flex-wrap gap-2">
               {p.actions.includes("accept") ? (
                 <button type="submit" name="intent" value="accept" className="btn-primary" disabled={busy}>
-                  {p.kind === "swap" ? "Accept the swap" : `Accept and pay ${p.sp} SP`}
+                  {p.kind === "swap" ? t("proposals.acceptSwap") : t("proposals.acceptPay", { sp: p.sp })}
                 </button>
               ) : null}
               {p.actions.includes("decline") ? (
                 <button type="button" className="btn-secondary" onClick={() => setDeclining(true)}>
-                  Decline…
+                  {t("proposals.declineOpen")}
                 </button>
               ) : null}
               {p.actions.includes("withdraw") ? (
                 <button type="submit" name="intent" value="withdraw" className="btn-secondary" disabled={busy}>
-                  Withdraw
+                  {t("proposals.withdraw")}
                 </button>
               ) : null}
             </div>
@@ -316,7 +349,7 @@ export function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPos
             <p>{result.error}</p>
             {result.shortBy ? (
               <button type="button" className="btn-secondary mt-2" onClick={requestTopUp}>
-                Top up SP
+                {t("proposals.topUp")}
               </button>
             ) : null}
           </div>

@@ -145,7 +145,6 @@ export type PostInput = z.output<typeof postFormSchema>;
 
 export const BOARD_SORTS = ["newest", "fit"] as const;
 export type BoardSort = (typeof BOARD_SORTS)[number];
-export const SORT_LABELS: Record<BoardSort, string> = { newest: "Newest", fit: "Best fit" };
 
 export interface BoardFilters {
   type: PostType | null;
