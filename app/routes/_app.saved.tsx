@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/members/avatar";
 import { MemberActions } from "~/components/members/member-actions";
 import { SkillChips } from "~/components/members/skill-chips";
@@ -12,9 +13,14 @@ import { saveMember, savedUids, unsaveMember } from "~/features/members/saved.se
 import { requireUser } from "~/features/auth/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 import { saveSchema } from "./_app.saved.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Saved Profiles", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: "profile" };
+export const clientLoader = loadingNamespaces("profile");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -22,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const uids = await savedUids(store, user.uid);
   const [members, presences] = await Promise.all([getMembers(store, uids), getPresences(store, uids)]);
   return {
+    title: fixedT(await languageOf(request, user.profile.language), "profile")("saved.title"),
     // Members who deleted their account leave the list; nothing of theirs is left to see.
     saved: uids
       .map((uid) => ({ member: members.get(uid)!, presence: presences.get(uid)! }))
@@ -41,21 +48,22 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Saved() {
+  const { t } = useTranslation("profile");
   const { saved, now } = useLoaderData<typeof loader>();
   const presence = usePresence(Object.fromEntries(saved.map((s) => [s.member.uid, s.presence])));
   return (
     <>
-      <PageHeader title="Saved Profiles" description="Members you saved to come back to." />
+      <PageHeader title={t("saved.title")} description={t("saved.description")} />
       {saved.length === 0 ? (
         <EmptyState
-          title="No saved profiles yet"
+          title={t("saved.emptyTitle")}
           action={
             <Link to="/matches" className="btn-primary">
-              Find matches
+              {t("saved.emptyAction")}
             </Link>
           }
         >
-          Save members from your matches to find them here quickly.
+          {t("saved.emptyText")}
         </EmptyState>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -93,6 +93,10 @@ test("choosing Arabic in /settings turns every page right to left at once, and o
   await page.goto("/dashboard");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toContainText("أهلًا بك");
+  await page.goto("/saved");
+  await expect(page).toHaveTitle("الملفات المحفوظة · SkillSwap");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("الملفات المحفوظة");
+  await expect(page.getByText("لا توجد ملفات محفوظة بعد")).toBeVisible();
 
   // Another device, signed in afterwards, with an English browser: the member's choice wins.
   const second = await browser.newContext({ extraHTTPHeaders: { "Accept-Language": "en-GB,en" } });
