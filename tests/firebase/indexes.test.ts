@@ -53,7 +53,7 @@ import { forumNewestOf, forumPostsOf } from "~/engine/live/feeds";
 import { lapseDueProposals } from "~/features/board/proposals.server";
 import { listBoard, listMyPosts } from "~/features/board/read.server";
 import { readFilters } from "~/features/board/rules";
-import { gatherDigest, readSharedPosts } from "~/features/digest/gather.server";
+import { gatherDigest, readSharedActivity, readSharedPosts } from "~/features/digest/gather.server";
 import { queueDueDigests } from "~/features/digest/run.server";
 import { findIndex, queryOfStructured, requiredIndex, type CompositeIndex } from "./required-index";
 
@@ -177,9 +177,10 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
       s,
       { uid: UID, teachTags: [], learnTags: [], createdAt: 0 },
       { from: 1_000, to: 2_000 },
-      { newcomers: [], posts: [] },
+      { newcomers: [], posts: [], chatsOf: new Map(), sessionsOf: new Map() },
     ),
   "digest gather.server readSharedPosts": (s) => readSharedPosts(s, 1_000),
+  "digest gather.server readSharedActivity": (s) => readSharedActivity(s, 1_000, 2_000, 3_000),
   "digest run.server queueDueDigests": (s) => queueDueDigests(s, 1_000_000),
   "admin member-list.server memberRows": (s) =>
     memberRows({ store: s, auth: { getUsers: async () => [] } as unknown as AuthProvider }),

@@ -26,9 +26,9 @@ import {
 import { isUid, readUser, USERS } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { queueMail } from "~/features/mail/queue.server";
-import { gatherDigest, readSharedPosts, type Shared } from "./gather.server";
+import { gatherDigest, readSharedActivity, readSharedPosts, type Shared } from "./gather.server";
 import { lastCompletedPeriod, type DigestPeriod } from "./period";
-import { nothingToSay, type Member, type Newcomer } from "./sections";
+import { nothingToSay, UPCOMING_MS, type Member, type Newcomer } from "./sections";
 
 export const DIGEST_RUN = "hourly";
 export const HOUR_MS = 3_600_000;
@@ -104,9 +104,12 @@ export async function queueDueDigests(store: DocStore, now: number, options: Que
   }
   if (due.length === 0) return report;
   const since = due.reduce((min, d) => Math.min(min, d.period.from), Number.POSITIVE_INFINITY);
+  const firstEnd = due.reduce((min, d) => Math.min(min, d.period.to), Number.POSITIVE_INFINITY);
+  const lastEnd = due.reduce((max, d) => Math.max(max, d.period.to), 0);
   const shared: Shared = {
     newcomers: members.filter((m): m is typeof m & Newcomer => m.createdAt >= since),
     posts: await readSharedPosts(store, since),
+    ...(await readSharedActivity(store, since, firstEnd, lastEnd + UPCOMING_MS)),
   };
   for (let i = 0; i < due.length; i += MEMBERS_PER_BATCH) {
     const batch = due.slice(i, i + MEMBERS_PER_BATCH);
