@@ -27,6 +27,7 @@ const BENCHES = [
   },
   { name: "chat", command: [bin("tsx"), "bench/chat-live.ts"], results: "chat-" },
   { name: "push", command: [bin("tsx"), "bench/push.ts"], results: "push-" },
+  { name: "digest", command: [bin("tsx"), "bench/digest.ts"], results: "digest-" },
   { name: "streams", command: [bin("tsx"), "bench/streams.ts"], results: "streams-" },
   {
     name: "matches",
