@@ -1,4 +1,4 @@
-/** `compactBelow400`: on the narrowest phones only the mark shows, so the header keeps its controls on screen. */
+/** The name is a proper name (translate="no"). `compactBelow400`: on the narrowest phones only the mark shows, so the header keeps its controls on screen. */
 export function Logo({ className = "", compactBelow400 = false }: { className?: string; compactBelow400?: boolean }) {
   return (
     <span className={`inline-flex items-center gap-2 font-bold tracking-tight ${className}`}>
@@ -13,7 +13,7 @@ export function Logo({ className = "", compactBelow400 = false }: { className?: 
           strokeLinejoin="round"
         />
       </svg>
-      <span className={`text-lg text-slate-900 ${compactBelow400 ? "max-[399px]:sr-only" : ""}`}>
+      <span translate="no" className={`text-lg text-slate-900 ${compactBelow400 ? "max-[399px]:sr-only" : ""}`}>
         Skill<span className="text-brand-600">Swap</span>
       </span>
     </span>

@@ -1,11 +1,18 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
 import { returnPathFrom } from "~/features/pwa/return-path";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta({ title: "You are offline", matches }),
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { title: fixedT(await languageOf(request))("offline.title") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...pageMeta({ title: data?.title, matches }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -18,6 +25,8 @@ export const meta: MetaFunction = ({ matches }) => [
 export default function Offline() {
   // The cached copy was drawn without ?from=, so the way back is read after hydration.
   const [retry, setRetry] = useState("/");
+  const { title } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("common");
   useEffect(() => {
     setRetry(returnPathFrom(window.location.search));
   }, []);
@@ -37,12 +46,10 @@ export default function Offline() {
         >
           <path d="M2 8.8a15 15 0 0 1 4.2-2.6M10.7 5.1A15 15 0 0 1 22 8.8M5 12.5a10 10 0 0 1 5.2-2.7M16.8 10.6a10 10 0 0 1 2.2 1.9M8.5 16.1a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
         </svg>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">You are offline</h1>
-        <p className="mt-3 text-slate-600">
-          SkillSwap needs a connection to show your pages. Check your Wi-Fi or mobile data, then try again.
-        </p>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+        <p className="mt-3 text-slate-600">{t("offline.body")}</p>
         <a href={retry} className="btn-primary mt-8">
-          Try again
+          {t("offline.retry")}
         </a>
       </div>
     </main>
