@@ -1,18 +1,35 @@
 /**
- * Finds and ranks a member's matches from the skill index: one small collection read per skill
- * of theirs, the presence of each candidate, then only the page's profiles.
+ * Finds and ranks a member's matches from the skill index: one collection read per skill of
+ * theirs, then only the page's profiles.
+ *
+ * What grows with the community is kept apart from what changes every minute (issue 28,
+ * bench:growth): the candidates and their ratings are kept in the read cache until a skill index,
+ * rating or profile they came from is written; presence is read on every request, but only of the
+ * members online or seen within the ranking's recent window, since older activity lifts nobody.
  */
+import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
+import { readStatus, STATUS } from "~/documents/status";
+import { RATINGS } from "~/documents/reviews";
+import { SKILL_INDEX, skillHoldersOf } from "~/documents/skills";
 import { readTeaching, teachingPath } from "~/documents/bookings";
 import { nextFreeSlots } from "~/features/bookings/views.server";
 import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
 import { getUser, readUser, USERS } from "~/documents/users";
 import { isListedMember, type PublicMember } from "~/features/members/member";
-import type { Presence } from "~/features/members/presence";
+import { presenceOf, type Presence } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
 import { membersWithSkill, type SkillIndexDoc } from "~/features/skills/skills.server";
 import { normaliseTag, type Skill } from "~/features/skills/tags";
-import { matchReason, pageOf, rankMatches, type Candidate, type SkillFit } from "./rank";
+import {
+  matchReason,
+  rankedPage,
+  rankMatches,
+  RECENT_WINDOW_MS,
+  type Candidate,
+  type RankedMatch,
+  type SkillFit,
+} from "./rank";
 
 /** Members shown to someone with no skills yet (and no filter): the newest, so the page is never bare. */
 const NEWCOMER_SAMPLE = 60;
@@ -101,6 +118,61 @@ async function newestMembers(store: DocStore, uid: string): Promise<Map<string, 
   return out;
 }
 
+/**
+ * The member's candidates with their ratings, ranked as if nobody were online or seen lately:
+ * kept until one of the skill lists they were read from, a rating, or (for a member with no
+ * skills, who sees the newest) a profile is written. The key names the member's skills, so a
+ * change of theirs is a new entry.
+ */
+function rankedCandidates(
+  store: DocStore,
+  uid: string,
+  offered: Skill[],
+  wanted: Skill[],
+  skill: string,
+): Promise<{ absent: readonly RankedMatch[]; byUid: ReadonlyMap<string, RankedMatch> }> {
+  const newcomer = offered.length === 0 && wanted.length === 0 && !skill;
+  const teachTags = [...new Set([...wanted.map((s) => s.tag), ...(skill ? [skill] : [])])];
+  const lists = [
+    ...teachTags.map((tag) => `${skillHoldersOf(tag, "teachers")}/`),
+    ...offered.map((s) => `${skillHoldersOf(s.tag, "learners")}/`),
+  ];
+  const dependsOn = (path: string) =>
+    path.startsWith(`${RATINGS}/`) ||
+    (newcomer
+      ? path.startsWith(`${USERS}/`)
+      : path.startsWith(`${SKILL_INDEX}/`) && lists.some((l) => path.startsWith(l)));
+  const key = `matches:${uid}:${skill}:${teachTags.join(",")}:${offered.map((s) => `${s.tag}=${s.label}`).join(",")}`;
+  return cachedRead(store, key, dependsOn, async () => {
+    let candidates = newcomer
+      ? await newestMembers(store, uid)
+      : await collectCandidates(store, uid, offered, wanted, skill);
+    if (skill) {
+      candidates = new Map(
+        [...candidates].filter(
+          ([, c]) => c.teaches.some((f) => f.tag === skill) || c.learns.some((f) => f.tag === skill),
+        ),
+      );
+    }
+    const ratings = await getRatings(store, [...candidates.keys()]);
+    // Without presence no score depends on the time, so the order holds until a document changes.
+    const absent = rankMatches(
+      [...candidates.values()].map((c) => ({ ...c, rating: ratings.get(c.uid) })),
+      0,
+    );
+    return { absent, byUid: new Map(absent.map((m) => [m.uid, m])) };
+  });
+}
+
+/** Who is online now or was seen within the ranking's recent window, whatever the community's size. */
+async function recentPresences(store: DocStore, now: number): Promise<Map<string, Presence>> {
+  const [online, recent] = await Promise.all([
+    store.query({ collection: STATUS, where: [["state", "==", "online"]] }),
+    store.query({ collection: STATUS, where: [["last_changed", ">=", now - RECENT_WINDOW_MS]] }),
+  ]);
+  return new Map([...recent, ...online].map((d) => [d.id, presenceOf(readStatus(d.data, now))]));
+}
+
 export async function findMatches(
   store: DocStore,
   uid: string,
@@ -113,33 +185,22 @@ export async function findMatches(
   const skill = filters.skill ? normaliseTag(filters.skill) : "";
   const noSkills = offered.length === 0 && wanted.length === 0;
 
-  let candidates =
-    noSkills && !skill ? await newestMembers(store, uid) : await collectCandidates(store, uid, offered, wanted, skill);
-  if (skill) {
-    candidates = new Map(
-      [...candidates].filter(
-        ([, c]) => c.teaches.some((f) => f.tag === skill) || c.learns.some((f) => f.tag === skill),
-      ),
-    );
-  }
-  const [presences, ratings] = await Promise.all([
-    getPresences(store, [...candidates.keys()]),
-    getRatings(store, [...candidates.keys()]),
+  const [{ absent, byUid }, recent] = await Promise.all([
+    rankedCandidates(store, uid, offered, wanted, skill),
+    recentPresences(store, now),
   ]);
-  for (const c of candidates.values()) {
-    const p = presences.get(c.uid);
-    c.online = p?.online ?? false;
-    c.lastActive = p?.lastChanged ?? 0;
-    c.rating = ratings.get(c.uid);
-  }
-  let ranked = rankMatches([...candidates.values()], now);
-  if (filters.onlineOnly) ranked = ranked.filter((m) => m.online);
-  const { items, page, pages } = pageOf(ranked, filters.page ?? 1, filters.pageSize);
+  const seen = new Map([...recent].map(([id, p]) => [id, { online: p.online, lastActive: p.lastChanged }]));
+  const { items, page, pages, total } = rankedPage(absent, byUid, seen, now, {
+    page: filters.page,
+    size: filters.pageSize,
+    onlineOnly: filters.onlineOnly,
+  });
   const uids = items.map((m) => m.uid);
-  const [members, saved, teaching] = await Promise.all([
+  const [members, saved, teaching, presences] = await Promise.all([
     getMembers(store, uids),
     isSaved(store, uid, uids),
     store.getAll(uids.map(teachingPath)),
+    getPresences(store, uids),
   ]);
   const teachingOf = new Map(uids.map((id, i) => [id, readTeaching(teaching[i]?.data)]));
   const rates = new Map(uids.map((id) => [id, teachingOf.get(id)!.rates]));
@@ -164,7 +225,7 @@ export async function findMatches(
       rate: matchedRate(m.teaches, rates.get(m.uid) ?? {}),
       nextSlot: nextSlots.get(m.uid) ?? null,
     }));
-  return { cards, page, pages, total: ranked.length, noSkills };
+  return { cards, page, pages, total, noSkills };
 }
 
 function matchedRate(teaches: readonly SkillFit[], rates: Record<string, number>): MatchCard["rate"] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchReason, pageOf, rankMatches, scoreOf, type Candidate } from "./rank";
+import { matchReason, pageOf, rankedPage, rankMatches, scoreOf, type Candidate } from "./rank";
 
 const NOW = 1_700_000_000_000;
 const fit = (label: string, level: "beginner" | "intermediate" | "expert" = "intermediate") => ({
@@ -104,5 +104,63 @@ describe("ratings in the ranking", () => {
       now,
     );
     expect(ranked[0].uid).toBe("t");
+  });
+});
+
+describe("rankedPage", () => {
+  // A small generator of its own: the same candidates every run, so a failure can be replayed.
+  function* numbers(seed: number) {
+    let x = seed;
+    for (;;) yield (x = (x * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  }
+
+  it("gives every page that ranking everyone with their presence gives, re-scoring only those present", () => {
+    const now = Date.UTC(2026, 10, 26, 12);
+    const levels = ["beginner", "intermediate", "expert"] as const;
+    for (let seed = 1; seed <= 25; seed++) {
+      const random = numbers(seed);
+      const next = () => random.next().value as number;
+      const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+      const fits = () =>
+        Array.from({ length: Math.floor(next() * 3) }, (_, i) => ({
+          tag: `t${i}`,
+          label: `T${i}`,
+          level: pick(levels),
+        }));
+      const candidates = Array.from({ length: 30 + Math.floor(next() * 60) }, (_, i) => ({
+        uid: `m${String(i).padStart(3, "0")}`,
+        teaches: fits(),
+        learns: fits(),
+        online: false,
+        lastActive: 0,
+        rating: next() < 0.3 ? { count: 1 + Math.floor(next() * 8), average: 1 + next() * 4 } : undefined,
+      }));
+      const presence = new Map<string, { online: boolean; lastActive: number }>();
+      for (const c of candidates)
+        if (next() < 0.25)
+          presence.set(c.uid, { online: next() < 0.4, lastActive: now - Math.floor(next() * 10 * 86_400_000) });
+      presence.set("not-a-candidate", { online: true, lastActive: now });
+      const absent = rankMatches(candidates, 0);
+      const byUid = new Map(absent.map((m) => [m.uid, m]));
+      const everyone = rankMatches(
+        candidates.map((c) => ({ ...c, ...(presence.get(c.uid) ?? {}) })),
+        now,
+      );
+      for (const size of [3, 20]) {
+        for (const page of [1, 2, 5, 99]) {
+          const expected = pageOf(everyone, page, size);
+          const got = rankedPage(absent, byUid, presence, now, { page, size });
+          expect(
+            got.items.map((m) => [m.uid, m.score]),
+            `seed ${seed}, page ${page} of ${size}`,
+          ).toEqual(expected.items.map((m) => [m.uid, m.score]));
+          expect([got.page, got.pages, got.total]).toEqual([expected.page, expected.pages, everyone.length]);
+          const online = everyone.filter((m) => m.online);
+          const onlineOnly = rankedPage(absent, byUid, presence, now, { page, size, onlineOnly: true });
+          expect(onlineOnly.items.map((m) => m.uid)).toEqual(pageOf(online, page, size).items.map((m) => m.uid));
+          expect(onlineOnly.total).toBe(online.length);
+        }
+      }
+    }
   });
 });

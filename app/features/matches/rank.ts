@@ -42,7 +42,8 @@ const PER_TAUGHT = 100;
 const PER_LEARNED = 60;
 const ONLINE = 15;
 const RECENT_MAX = 8;
-const RECENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** Activity older than this lifts nobody: only members seen within it need their presence read to rank. */
+export const RECENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 // Reviews move a member up or down within their tier (never past a two-way swap), and only
 // as far as their number of reviews makes the average believable.
 const RATING_MAX = 30;
@@ -71,10 +72,73 @@ export function scoreOf(candidate: Candidate, now: number): number {
   );
 }
 
+const byRank = (a: RankedMatch, b: RankedMatch) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+
 export function rankMatches(candidates: readonly Candidate[], now: number): RankedMatch[] {
   return candidates
     .map((c) => ({ ...c, score: scoreOf(c, now), twoWay: c.teaches.length > 0 && c.learns.length > 0 }))
-    .sort((a, b) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+    .sort(byRank);
+}
+
+export interface RankedPage {
+  items: RankedMatch[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/**
+ * One page of `rankMatches` over candidates whose presence is known only for a few: `absent` is
+ * every candidate ranked as offline and never seen (kept between requests), `byUid` finds them,
+ * and `presence` holds those online or recently seen. Only the members present are scored again;
+ * the page is merged from them and the kept order, so its cost follows the page and the number of
+ * members present, not the size of the community. Gives what `pageOf(rankMatches(all))` gives.
+ */
+export function rankedPage(
+  absent: readonly RankedMatch[],
+  byUid: ReadonlyMap<string, RankedMatch>,
+  presence: ReadonlyMap<string, { online: boolean; lastActive: number }>,
+  now: number,
+  {
+    page = 1,
+    size = MATCHES_PAGE_SIZE,
+    onlineOnly = false,
+  }: { page?: number; size?: number; onlineOnly?: boolean } = {},
+): RankedPage {
+  const present: RankedMatch[] = [];
+  for (const [uid, seen] of presence) {
+    const candidate = byUid.get(uid);
+    if (!candidate) continue;
+    const update = { ...candidate, online: seen.online, lastActive: seen.lastActive };
+    present.push({ ...update, score: scoreOf(update, now) });
+  }
+  present.sort(byRank);
+  if (onlineOnly) {
+    const online = present.filter((m) => m.online);
+    return { ...pageOf(online, page, size), total: online.length };
+  }
+  const total = absent.length;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const wanted = current * size;
+  const moved = new Set(present.map((m) => m.uid));
+  const merged: RankedMatch[] = [];
+  let i = 0;
+  let j = 0;
+  while (merged.length < wanted) {
+    while (i < absent.length && moved.has(absent[i].uid)) i++;
+    const a = absent[i];
+    const b = present[j];
+    if (!a && !b) break;
+    if (!b || (a && byRank(a, b) <= 0)) {
+      merged.push(a);
+      i++;
+    } else {
+      merged.push(b);
+      j++;
+    }
+  }
+  return { items: merged.slice((current - 1) * size), page: current, pages, total };
 }
 
 export function pageOf<T>(

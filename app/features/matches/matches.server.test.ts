@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openSqliteStore } from "~/engine/store/sqlite.server";
+import type { DocStore } from "~/engine/store/types";
+import { setSkills } from "~/features/skills/skills.server";
+import { parseSkillLines } from "~/features/skills/tags";
+import { findMatches } from "./matches.server";
+import { RECENT_WINDOW_MS } from "./rank";
+
+// A store of its own per test, not the shared temp-store stand-in: the read cache is kept per store
+// object, and this test is about what it keeps.
+let dir: string;
+let store: DocStore;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "matches-"));
+  store = openSqliteStore(path.join(dir, "test.sqlite"));
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const skills = (text: string) => parseSkillLines(text).skills;
+
+async function member(uid: string, offered: string, wanted: string) {
+  await store.set(`users/${uid}`, { fullName: uid.toUpperCase(), createdAt: 1 });
+  await setSkills(store, uid, skills(offered), skills(wanted));
+}
+
+const order = async (now: number) => (await findMatches(store, "me", {}, now)).cards.map((c) => c.member.uid);
+
+describe("findMatches: candidates kept between requests, never older than the store", () => {
+  it("takes in a new teacher, a new rating and a member coming online at the next request", async () => {
+    const now = Date.now();
+    await member("me", "Guitar: expert", "Spanish: beginner");
+    await member("ana", "Spanish: intermediate", "");
+    await member("ben", "Spanish: intermediate", "");
+    expect(await order(now)).toEqual(["ana", "ben"]);
+
+    await member("cy", "Spanish: intermediate", "Guitar: beginner");
+    expect(await order(now), "a two-way swap ranks first").toEqual(["cy", "ana", "ben"]);
+
+    await store.set("ratings/ben", { count: 5, sum: 25 });
+    expect(await order(now)).toEqual(["cy", "ben", "ana"]);
+
+    // Cards show everyone's last seen, though only activity within the recent window ranks.
+    await store.set("status/ana", { state: "offline", last_changed: now - RECENT_WINDOW_MS - 1, lease_ms: 0 });
+    await store.set("status/ben", { state: "offline", last_changed: now - 60_000, lease_ms: 0 });
+    const page = await findMatches(store, "me", {}, now);
+    expect(page.cards.map((c) => [c.member.uid, c.presence.lastChanged])).toEqual([
+      ["cy", 0],
+      ["ben", now - 60_000],
+      ["ana", now - RECENT_WINDOW_MS - 1],
+    ]);
+    await store.set("ratings/ben", { count: 0, sum: 0 });
+    await store.set("status/ana", { state: "online", last_changed: now, lease_ms: 0 });
+    expect(await order(now), "online now outranks seen a minute ago").toEqual(["cy", "ana", "ben"]);
+  });
+});
