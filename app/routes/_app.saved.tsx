@@ -75,7 +75,7 @@ export default function Saved() {
                   <Avatar src={member.avatar} presence={p} now={now} />
                   <div className="min-w-0">
                     <Link to={`/members/${member.uid}`} className="block truncate font-semibold hover:underline">
-                      <bdi>{member.fullName}</bdi>
+                      <bdi translate="no">{member.fullName}</bdi>
                     </Link>
                     <p className="text-xs text-slate-500">{lastSeenText(p, now)}</p>
                   </div>
