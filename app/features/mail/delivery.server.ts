@@ -109,6 +109,11 @@ async function claim(store: DocStore, path: string, now: number): Promise<Claim>
   });
 }
 
+function mailWords(profile: Profile) {
+  const language = isLanguage(profile.language) ? profile.language : SOURCE_LANGUAGE;
+  return { language, t: fixedT(language, "mail") };
+}
+
 /** What the job's mail says now, or a reason not to send it (the booking is gone, messages were read). */
 async function compose(
   store: DocStore,
@@ -205,6 +210,8 @@ async function compose(
     timeZone,
     sessionUrl: `${origin}/session/${job.ref}`,
     settingsUrl,
+    // The recipient's own language (decision 060): their profile's, English when they never chose.
+    words: mailWords(profile),
   };
   switch (job.kind) {
     case "booking_requested":

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fixedT } from "~/i18n/i18n.server";
 import {
   dataExportReadyMail,
   bookingAcceptedMail,
@@ -23,7 +24,45 @@ const facts: SessionFacts = {
   timeZone: "Europe/Berlin",
   sessionUrl: "https://skillswap.example/session/b1",
   settingsUrl: "https://skillswap.example/settings",
+  words: { language: "en", t: fixedT("en", "mail") },
 };
+const inLanguage = (language: string): SessionFacts => ({ ...facts, words: { language, t: fixedT(language, "mail") } });
+
+describe("booking mails in the recipient's language (decision 060)", () => {
+  it("a request to a Spanish-speaking mentor is in Spanish, subject and body, dates through Intl", () => {
+    const mail = bookingRequestedMail(inLanguage("es"));
+    expect(mail.subject).toBe("Nueva solicitud de sesión: Spanish el lun, 9 mar, 10:00");
+    expect(mail.text).toContain("Hola, Mia:");
+    expect(mail.text).toContain(
+      "Leo te pide una sesión de Spanish de 60 minutos el lun, 9 mar, 10:00–11:00 (Europe/Berlin). Se retienen 40 SP hasta que termine la sesión.",
+    );
+    expect(mail.text).toContain("Responder a la solicitud: https://skillswap.example/session/b1");
+    expect(mail.text).toContain("«Sesiones» está activado");
+    expect(mail.html).toContain('<html lang="es" dir="ltr">');
+    expect(mail.text).not.toMatch(/Hello|Answer the request|You get this e-mail/);
+  });
+
+  it("every session mail renders in French and Arabic without an English sentence or a key", () => {
+    for (const language of ["fr", "ar"]) {
+      const f = inLanguage(language);
+      const mails = [
+        bookingRequestedMail(f),
+        bookingAcceptedMail(f),
+        bookingDeclinedMail(f),
+        bookingCancelledMail(f, "by_other"),
+        bookingCancelledMail(f, "expired_learner"),
+        bookingCancelledMail(f, "expired_mentor"),
+        sessionReminderMail(f),
+      ];
+      for (const mail of mails) {
+        expect(mail.subject, language).not.toMatch(/\b(the|your|request|session|Reminder)\b|\{/);
+        expect(mail.text, language).not.toMatch(/Hello|You get this e-mail|\b[a-z]+\.[a-z_]+\.[a-z]+\b/);
+        expect(mail.subject + mail.text, language).toContain("Spanish");
+      }
+      expect(mails[0]!.html).toContain(`dir="${language === "ar" ? "rtl" : "ltr"}"`);
+    }
+  });
+});
 
 describe("booking mails", () => {
   it("a request tells the mentor who asks, what, when in their own timezone, the SP held, and links to answer it", () => {

@@ -4,7 +4,9 @@
  * PUBLIC_URL) and these functions only write. Everything a member typed (names, skills,
  * messages) is escaped in the HTML part and kept to one line in the subject.
  */
+import type { TFunction } from "i18next";
 import { formatDateTime, formatSessionRange, formatTime } from "~/features/bookings/format";
+import { dirOf } from "~/i18n/config";
 
 export interface RenderedMail {
   subject: string;
@@ -32,6 +34,17 @@ interface Layout {
   /** null: a mail the member asked for, sent whatever their settings. */
   category: MailCategory | null;
   settingsUrl: string;
+  /**
+   * The recipient's language (decision 060): `t` fixed to the "mail" namespace of `language`. Mails
+   * not translated yet (messages, board, data export) leave it out and are written in English.
+   */
+  words?: MailWords;
+}
+
+/** The recipient's language and the "mail" namespace's t() in it. */
+export interface MailWords {
+  language: string;
+  t: TFunction;
 }
 
 export function escapeHtml(text: string): string {
@@ -42,18 +55,25 @@ export function escapeHtml(text: string): string {
 // eslint-disable-next-line no-control-regex
 const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 
-function footer(category: MailCategory | null): string {
+function footer(category: MailCategory | null, words?: MailWords): string {
+  if (words)
+    return category === null
+      ? words.t("footer.asked")
+      : words.t("footer.category", { category: words.t(`category.${category}`) });
   if (category === null) return "You get this e-mail because you asked for it in your SkillSwap settings.";
   return `You get this e-mail because "${CATEGORY_LABEL[category]}" is turned on in your SkillSwap notification settings.`;
 }
 
-function layout({ subject, paragraphs, quotes = [], action, category, settingsUrl }: Layout): RenderedMail {
+function layout({ subject, paragraphs, quotes = [], action, category, settingsUrl, words }: Layout): RenderedMail {
+  const changeAt = words ? words.t("footer.changeAt", { url: settingsUrl }) : `Change them at ${settingsUrl}`;
+  const changeThem = words ? words.t("footer.changeThem") : "Change them";
+  const language = words?.language ?? "en";
   const text = [
     ...paragraphs,
     ...(quotes.length ? [quotes.map((q) => `> ${q.replace(/\n/g, "\n> ")}`).join("\n\n")] : []),
     `${action.label}: ${action.url}`,
     "--",
-    category === null ? `${footer(category)} ${settingsUrl}` : `${footer(category)} Change them at ${settingsUrl}`,
+    category === null ? `${footer(category, words)} ${settingsUrl}` : `${footer(category, words)} ${changeAt}`,
   ].join("\n\n");
   const quoteHtml = quotes
     .map(
@@ -62,13 +82,13 @@ function layout({ subject, paragraphs, quotes = [], action, category, settingsUr
     )
     .join("\n");
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(oneLine(subject))}</title></head>
+<html lang="${escapeHtml(language)}" dir="${dirOf(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(oneLine(subject))}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111827;max-width:560px;margin:0 auto;padding:24px">
 <p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#1d5cee">SkillSwap</p>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("\n")}
 ${quoteHtml}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d5cee;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="margin:24px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footer(category))}${category === null ? "" : ` <a href="${escapeHtml(settingsUrl)}" style="color:#6b7280">Change them</a>.`}</p>
+<p style="margin:24px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footer(category, words))}${category === null ? "" : ` <a href="${escapeHtml(settingsUrl)}" style="color:#6b7280">${escapeHtml(changeThem)}</a>.`}</p>
 </body></html>`;
   return { subject: oneLine(subject), text, html };
 }
@@ -87,55 +107,99 @@ export interface SessionFacts {
   sessionUrl: string;
   /** Absolute URL of the settings page. */
   settingsUrl: string;
+  /** The recipient's language, never the sender's (decision 060). */
+  words: MailWords;
 }
 
-const when = (f: SessionFacts) => `${formatSessionRange(f, f.timeZone)} (${f.timeZone})`;
-const what = (f: SessionFacts) => `${f.durationMinutes}-minute ${f.skillLabel} session`;
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+const timeOptions: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+
+/** Times as the recipient reads them: English as the pages wrote them before, other languages through Intl. */
+function times(f: SessionFacts) {
+  if (f.words.language === "en")
+    return {
+      date: formatDateTime(f.start, f.timeZone),
+      time: formatTime(f.start, f.timeZone),
+      when: `${formatSessionRange(f, f.timeZone)} (${f.timeZone})`,
+    };
+  const format = (ms: number, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(f.words.language, { timeZone: f.timeZone, ...options }).format(ms);
+  return {
+    date: format(f.start, dateTimeOptions),
+    time: format(f.start, timeOptions),
+    when: `${format(f.start, dateTimeOptions)}–${format(f.end, timeOptions)} (${f.timeZone})`,
+  };
+}
+
+/** The values every session mail's messages may name. */
+function values(f: SessionFacts) {
+  const { t } = f.words;
+  return {
+    ...times(f),
+    name: f.otherName,
+    skill: f.skillLabel,
+    sp: f.price,
+    paid: f.price > 0 ? "yes" : "no",
+    what: t("session.what", { minutes: f.durationMinutes, skill: f.skillLabel }),
+  };
+}
+
+function sessionMail(
+  f: SessionFacts,
+  {
+    subject,
+    body,
+    note,
+    action,
+    category = "sessions",
+  }: { subject: string; body: string; note?: string; action: string; category?: MailCategory },
+): RenderedMail {
+  const { t } = f.words;
+  const v = values(f);
+  return layout({
+    subject: t(subject, v),
+    paragraphs: [t("hello", { name: f.recipientName }), t(body, v), ...(note ? [t(note)] : [])],
+    action: { label: t(action), url: f.sessionUrl },
+    category,
+    settingsUrl: f.settingsUrl,
+    words: f.words,
+  });
+}
 
 /** To the mentor: a learner asks for a session. */
 export function bookingRequestedMail(f: SessionFacts): RenderedMail {
-  const price = f.price > 0 ? ` ${f.price} SP are held for it until the session is done.` : " It is a free swap.";
-  return layout({
-    subject: `New session request: ${f.skillLabel} on ${formatDateTime(f.start, f.timeZone)}`,
-    paragraphs: [
-      `Hello ${f.recipientName},`,
-      `${f.otherName} asks for a ${what(f)} with you on ${when(f)}.${price}`,
-      "Accept or decline it before it is due to start; an unanswered request expires then.",
-    ],
-    action: { label: "Answer the request", url: f.sessionUrl },
-    category: "sessions",
-    settingsUrl: f.settingsUrl,
+  return sessionMail(f, {
+    subject: "requested.subject",
+    body: "requested.body",
+    note: "requested.expiry",
+    action: "requested.action",
   });
 }
 
 /** To the learner: the mentor accepted. */
 export function bookingAcceptedMail(f: SessionFacts): RenderedMail {
-  return layout({
-    subject: `${f.otherName} accepted your ${f.skillLabel} session`,
-    paragraphs: [
-      `Hello ${f.recipientName},`,
-      `${f.otherName} accepted your request for a ${what(f)} on ${when(f)}.`,
-      "The session room has the meeting link and shared notes. We will remind you an hour before it starts.",
-    ],
-    action: { label: "Open the session", url: f.sessionUrl },
-    category: "sessions",
-    settingsUrl: f.settingsUrl,
+  return sessionMail(f, {
+    subject: "accepted.subject",
+    body: "accepted.body",
+    note: "accepted.note",
+    action: "accepted.action",
   });
 }
 
 /** To the learner: the mentor declined. */
 export function bookingDeclinedMail(f: SessionFacts): RenderedMail {
-  const refund = f.price > 0 ? ` The ${f.price} SP held for it are back in your wallet.` : "";
-  return layout({
-    subject: `${f.otherName} declined your ${f.skillLabel} request`,
-    paragraphs: [
-      `Hello ${f.recipientName},`,
-      `${f.otherName} declined your request for a ${what(f)} on ${when(f)}.${refund}`,
-      "Another time or another mentor may suit you better.",
-    ],
-    action: { label: "See the request", url: f.sessionUrl },
-    category: "sessions",
-    settingsUrl: f.settingsUrl,
+  return sessionMail(f, {
+    subject: "declined.subject",
+    body: "declined.body",
+    note: "declined.note",
+    action: "declined.action",
   });
 }
 
@@ -149,41 +213,21 @@ export type CancelReason =
 
 /** To the participant who did not cancel, or to both when a request expired unanswered. */
 export function bookingCancelledMail(f: SessionFacts, reason: CancelReason): RenderedMail {
-  const body: Record<CancelReason, { subject: string; paragraph: string }> = {
-    by_other: {
-      subject: `${f.otherName} cancelled the ${f.skillLabel} session on ${formatDateTime(f.start, f.timeZone)}`,
-      paragraph: `${f.otherName} cancelled the ${what(f)} on ${when(f)}.${f.price > 0 ? " Your wallet shows what each of you gets back." : ""}`,
-    },
-    expired_learner: {
-      subject: `Your ${f.skillLabel} request expired`,
-      paragraph: `${f.otherName} did not answer your request for a ${what(f)} on ${when(f)} before it was due to start.${f.price > 0 ? ` The ${f.price} SP held for it are back in your wallet.` : ""}`,
-    },
-    expired_mentor: {
-      subject: `A ${f.skillLabel} request from ${f.otherName} expired`,
-      paragraph: `The request from ${f.otherName} for a ${what(f)} on ${when(f)} expired before you answered it.`,
-    },
-  };
-  return layout({
-    subject: body[reason].subject,
-    paragraphs: [`Hello ${f.recipientName},`, body[reason].paragraph],
-    action: { label: "See the session", url: f.sessionUrl },
-    category: "sessions",
-    settingsUrl: f.settingsUrl,
+  return sessionMail(f, {
+    subject: `cancelled.${reason}.subject`,
+    body: `cancelled.${reason}.body`,
+    action: "cancelled.action",
   });
 }
 
 /** To both participants, an hour before the start. */
 export function sessionReminderMail(f: SessionFacts): RenderedMail {
-  return layout({
-    subject: `Reminder: ${f.skillLabel} with ${f.otherName} at ${formatTime(f.start, f.timeZone)}`,
-    paragraphs: [
-      `Hello ${f.recipientName},`,
-      `Your ${what(f)} with ${f.otherName} starts within the hour: ${when(f)}.`,
-      "Open the session room for the meeting link.",
-    ],
-    action: { label: "Open the session room", url: f.sessionUrl },
+  return sessionMail(f, {
+    subject: "reminder.subject",
+    body: "reminder.body",
+    note: "reminder.note",
+    action: "reminder.action",
     category: "reminders",
-    settingsUrl: f.settingsUrl,
   });
 }
 
