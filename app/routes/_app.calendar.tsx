@@ -18,10 +18,19 @@ import { handleCalendarAction } from "./_app.calendar.server";
 import { loadBookingPanel, loadCalendarSessions, loadSessionLists, viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { firstDayOfWeek, formatDate, formatSp, intlLocale } from "~/utils/format";
 import { Icon } from "~/components/icons";
+import { interleave } from "~/i18n/interleave";
 import { viewSchema } from "./_app.calendar.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Calendar", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: "bookings" };
+export const clientLoader = loadingNamespaces("bookings");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -29,11 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = Date.now();
   const url = new URL(request.url);
   const timeZone = viewerZone(user.profile.timezone);
+  const language = await languageOf(request, user.profile.language);
   const range = calendarRange(
     viewSchema.parse(url.searchParams.get("view")),
     url.searchParams.get("date"),
     timeZone,
     now,
+    firstDayOfWeek(intlLocale(language)),
   );
   // /calendar?book=<uid> opens the booking panel for that member (linked from profiles and matches).
   const bookWith = url.searchParams.get("book");
@@ -47,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : Promise.resolve(null),
   ]);
   return {
+    title: fixedT(language, "bookings")("calendar.title"),
     timeZone,
     range,
     sessions: grid.sessions,
@@ -80,11 +92,17 @@ export default function CalendarPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const { range, timeZone } = data;
+  const { t } = useTranslation("bookings");
+  const locale = useFormatLocale();
+  const isoDay = (iso: string, options: Intl.DateTimeFormatOptions) => {
+    const [y = 0, m = 1, d = 1] = iso.split("-").map(Number);
+    return formatDate(Date.UTC(y, m - 1, d, 12), locale, "UTC", options);
+  };
   const link = (params: Record<string, string>) =>
     `?${new URLSearchParams({ view: range.view, date: range.days[range.view === "week" ? 0 : 7], ...params })}`;
   return (
     <>
-      <PageHeader title="Calendar" description={`Your sessions and availability. Times are shown in ${timeZone}.`} />
+      <PageHeader title={t("calendar.title")} description={t("calendar.description", { timeZone })} />
 
       {data.booking ? (
         <div className="mb-6">
@@ -95,7 +113,7 @@ export default function CalendarPage() {
       {data.pending.length > 0 ? (
         <section className="card mb-6" aria-labelledby="pending-title">
           <h2 id="pending-title" className="text-lg font-semibold">
-            Requests waiting for you
+            {t("calendar.pending")}
           </h2>
           <ul className="mt-3 divide-y divide-slate-100">
             {data.pending.map((s) => (
@@ -106,10 +124,15 @@ export default function CalendarPage() {
               >
                 <div>
                   <Link to={`/session/${s.id}`} className="font-medium text-slate-900 hover:underline">
-                    <bdi>{s.skillLabel}</bdi> with <bdi>{s.otherName}</bdi>
+                    {interleave(
+                      (mark) => t("calendar.with", { skill: mark, name: "\u2064" }),
+                      <bdi translate="no">{s.skillLabel}</bdi>,
+                      { mark: "\u2064", element: <bdi translate="no">{s.otherName}</bdi> },
+                    )}
                   </Link>
                   <p className="text-sm text-slate-600">
-                    {formatSessionRange(s, timeZone)} · {s.price === 0 ? "free swap" : `${s.price} SP`}
+                    {formatSessionRange(s, timeZone, locale)} ·{" "}
+                    {s.price === 0 ? t("calendar.freeSwap") : formatSp(s.price, locale)}
                   </p>
                 </div>
                 <RequestActions bookingId={s.id} />
@@ -119,13 +142,13 @@ export default function CalendarPage() {
         </section>
       ) : null}
 
-      <section className="card mb-6" aria-label="Calendar">
+      <section className="card mb-6" aria-label={t("calendar.title")}>
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2">
             <Link
               to={`?${new URLSearchParams({ view: range.view, date: range.previous })}`}
               className="btn-secondary"
-              aria-label="Previous"
+              aria-label={t("calendar.previous")}
             >
               <Icon name="chevron-back" className="h-5 w-5" />
             </Link>
@@ -133,33 +156,37 @@ export default function CalendarPage() {
               to={`?${new URLSearchParams({ view: range.view })}`}
               className="btn-secondary shrink-0 whitespace-nowrap"
             >
-              Today
+              {t("calendar.today")}
             </Link>
             <Link
               to={`?${new URLSearchParams({ view: range.view, date: range.next })}`}
               className="btn-secondary"
-              aria-label="Next"
+              aria-label={t("calendar.next")}
             >
               <Icon name="chevron-forward" className="h-5 w-5" />
             </Link>
             <span className="ms-2 text-sm font-medium text-slate-700">
-              {range.view === "week" ? `Week of ${range.days[0]}` : range.month}
+              {range.view === "week"
+                ? t("calendar.weekOf", {
+                    date: isoDay(range.days[0]!, { day: "numeric", month: "long", year: "numeric" }),
+                  })
+                : isoDay(`${range.month}-01`, { month: "long", year: "numeric" })}
             </span>
           </div>
-          <div className="flex gap-1" role="group" aria-label="View">
+          <div className="flex gap-1" role="group" aria-label={t("calendar.view")}>
             <Link
               to={link({ view: "week" })}
               aria-current={range.view === "week" ? "page" : undefined}
               className={range.view === "week" ? "btn-primary" : "btn-secondary"}
             >
-              Week
+              {t("calendar.week")}
             </Link>
             <Link
               to={link({ view: "month" })}
               aria-current={range.view === "month" ? "page" : undefined}
               className={range.view === "month" ? "btn-primary" : "btn-secondary"}
             >
-              Month
+              {t("calendar.month")}
             </Link>
           </div>
         </div>
@@ -172,12 +199,19 @@ export default function CalendarPage() {
 
       <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <SessionList
-          title="Upcoming sessions"
+          id="upcoming-sessions"
+          title={t("calendar.upcoming")}
           sessions={data.upcoming}
           timeZone={timeZone}
-          empty="No upcoming sessions."
+          empty={t("calendar.noUpcoming")}
         />
-        <SessionList title="Past sessions" sessions={data.past} timeZone={timeZone} empty="No past sessions yet." />
+        <SessionList
+          id="past-sessions"
+          title={t("calendar.past")}
+          sessions={data.past}
+          timeZone={timeZone}
+          empty={t("calendar.noPast")}
+        />
       </div>
 
       <AvailabilityEditor availability={data.availability} result={result} busy={navigation.state === "submitting"} />

@@ -3,8 +3,10 @@ import { dayOf, type CalendarRange } from "~/features/bookings/calendar-range";
 import { formatTime } from "~/features/bookings/format";
 import type { SessionSummary } from "~/features/bookings/views.server";
 import { parseIsoDate } from "~/utils/zoned-time";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatDate } from "~/utils/format";
 
-const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const CHIP: Record<string, string> = {
   requested: "border-amber-300 bg-amber-50 text-amber-900",
   accepted: "border-emerald-300 bg-emerald-50 text-emerald-900",
@@ -25,13 +27,20 @@ function byDay(sessions: readonly SessionSummary[], timeZone: string): Map<strin
 }
 
 function SessionChip({ session, timeZone }: { session: SessionSummary; timeZone: string }) {
+  const { t } = useTranslation("bookings");
+  const locale = useFormatLocale();
   return (
     <Link
       to={`/session/${session.id}`}
       className={`block truncate rounded border px-1.5 py-0.5 text-xs ${CHIP[session.state] ?? ""}`}
-      title={`${session.skillLabel} with ${session.otherName} (${session.state})`}
+      title={t("month.chip", {
+        skill: session.skillLabel,
+        name: session.otherName,
+        state: t(`week.states.${session.state}`),
+      })}
     >
-      <span className="tabular-nums">{formatTime(session.start, timeZone)}</span> <bdi>{session.skillLabel}</bdi>
+      <span className="tabular-nums">{formatTime(session.start, timeZone, locale)}</span>{" "}
+      <bdi translate="no">{session.skillLabel}</bdi>
     </Link>
   );
 }
@@ -49,14 +58,22 @@ export interface CalendarViewProps {
 
 export function MonthGrid({ range, sessions, timeZone }: CalendarViewProps) {
   const grouped = byDay(sessions, timeZone);
+  const { t } = useTranslation("bookings");
+  const locale = useFormatLocale();
+  // The header names the first week's days, so it starts where the locale's week starts.
+  const weekdays = range.days.slice(0, 7).map((iso) => {
+    const d = parseIsoDate(iso);
+    const ms = d ? Date.UTC(d.year, d.month - 1, d.day, 12) : 0;
+    return { iso, name: formatDate(ms, locale, "UTC", { weekday: "short" }).replace(/\.$/, "") };
+  });
   return (
     // Scrolls sideways on a phone, so the keyboard must reach it (jsx-a11y does not know scrolling boxes).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="overflow-x-auto" role="region" aria-label="Month" tabIndex={0}>
+    <div className="overflow-x-auto" role="region" aria-label={t("calendar.month")} tabIndex={0}>
       <div className="grid min-w-[42rem] grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200">
-        {WEEKDAYS.map((d) => (
-          <div key={d} className="bg-slate-50 px-2 py-1 text-xs font-semibold uppercase text-slate-500">
-            {d}
+        {weekdays.map((d) => (
+          <div key={d.iso} className="bg-slate-50 px-2 py-1 text-xs font-semibold uppercase text-slate-500">
+            {d.name}
           </div>
         ))}
         {range.days.map((day) => {

@@ -1,20 +1,28 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { interleave } from "~/i18n/interleave";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatSp } from "~/utils/format";
 import { formatSessionRange } from "~/features/bookings/format";
 import type { SessionSummary } from "~/features/bookings/views.server";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
 
 export function SessionList({
+  id,
   title,
   sessions,
   timeZone,
   empty,
 }: {
+  /** The heading's id (a translated title makes no stable id). */
+  id: string;
   title: string;
   sessions: SessionSummary[];
   timeZone: string;
   empty: string;
 }) {
-  const id = title.toLowerCase().replace(/\W+/g, "-");
+  const { t } = useTranslation("bookings");
+  const locale = useFormatLocale();
   return (
     <section className="card" aria-labelledby={id}>
       <h2 id={id} className="text-lg font-semibold">
@@ -31,11 +39,19 @@ export function SessionList({
                   to={`/session/${s.id}`}
                   className="block truncate text-sm font-medium text-slate-900 hover:underline"
                 >
-                  <bdi>{s.skillLabel}</bdi> · {s.role === "mentor" ? "teaching" : "learning"} with{" "}
-                  <bdi>{s.otherName}</bdi>
+                  {interleave(
+                    (mark) =>
+                      t(s.role === "mentor" ? "sessions.teaching" : "sessions.learning", {
+                        skill: mark,
+                        name: "\u2064",
+                      }),
+                    <bdi translate="no">{s.skillLabel}</bdi>,
+                    { mark: "\u2064", element: <bdi translate="no">{s.otherName}</bdi> },
+                  )}
                 </Link>
                 <p className="text-xs text-slate-500">
-                  {formatSessionRange(s, timeZone)} · {s.price === 0 ? "free" : `${s.price} SP`}
+                  {formatSessionRange(s, timeZone, locale)} ·{" "}
+                  {s.price === 0 ? t("sessions.free") : formatSp(s.price, locale)}
                 </p>
                 {s.waitingPayout !== null ? (
                   <PayoutWaits role={s.role} amount={s.waitingPayout} otherName={s.otherName} />

@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { formatDay, formatTime } from "~/features/bookings/format";
-import { STATE_LABELS } from "~/features/bookings/state";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatDate } from "~/utils/format";
 import { placeInWeek } from "~/features/bookings/week-layout";
 import { parseIsoDate } from "~/utils/zoned-time";
 import type { CalendarViewProps } from "./calendar-views";
@@ -19,10 +21,20 @@ const BLOCK: Record<string, string> = {
 };
 const PAST_BLOCK = "border border-slate-300 bg-slate-100 text-slate-700";
 
-/** "Monday 9 March" for an ISO date, whatever the zone. */
-function dayName(iso: string): string {
+/** "Monday 9 March" for an ISO date, whatever the zone, in the reader's locale. */
+function dayName(iso: string, locale: string): string {
   const d = parseIsoDate(iso);
-  return d ? formatDay(Date.UTC(d.year, d.month - 1, d.day, 12), "UTC") : iso;
+  return d ? formatDay(Date.UTC(d.year, d.month - 1, d.day, 12), "UTC", locale) : iso;
+}
+
+/** "Mon" for an ISO date in the reader's locale. */
+function shortWeekday(iso: string, locale: string): string {
+  const d = parseIsoDate(iso);
+  if (!d) return iso;
+  const ms = Date.UTC(d.year, d.month - 1, d.day, 12);
+  return locale.startsWith("en")
+    ? formatDay(ms, "UTC", locale).split(" ")[0]!.slice(0, 3)
+    : formatDate(ms, locale, "UTC", { weekday: "short" });
 }
 
 function clock(minutes: number): string {
@@ -38,6 +50,8 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
   const shown = sessions.filter((s) => s.state !== "declined" && s.state !== "cancelled");
   const placed = placeInWeek(shown, range.days, timeZone);
   const scroller = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation("bookings");
+  const locale = useFormatLocale();
   const earliest = Math.min(...[...placed.values()].flat().map((p) => p.top), FIRST_HOUR_SHOWN * 60);
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = (Math.floor(earliest / 60) * HOUR_PX) | 0;
@@ -49,7 +63,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
         ref={scroller}
         className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200"
         role="region"
-        aria-label={`Week of ${dayName(range.days[0])}, by the hour`}
+        aria-label={t("week.region", { day: dayName(range.days[0]!, locale) })}
         // A scrolling region is reached by keyboard, also in a week without a session to tab to.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
@@ -62,7 +76,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
               className="sticky top-0 z-20 border-b border-s border-slate-200 bg-slate-50 px-1.5 py-1 text-xs font-semibold text-slate-600"
               aria-hidden="true"
             >
-              {dayName(day).split(" ")[0].slice(0, 3)}{" "}
+              {shortWeekday(day, locale)}{" "}
               <span
                 className={day === range.today ? "inline-block rounded-full bg-brand-600 px-1.5 text-white" : undefined}
               >
@@ -84,7 +98,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
           {range.days.map((day) => (
             <section
               key={day}
-              aria-label={dayName(day)}
+              aria-label={dayName(day, locale)}
               data-day={day}
               className={`relative border-s border-slate-200 ${day === range.today ? "bg-brand-50/40" : "bg-white"}`}
               style={{
@@ -95,9 +109,16 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
               <ol>
                 {(placed.get(day) ?? []).map(({ item: s, top, bottom, lane, lanes }) => {
                   const pending = s.state === "requested";
-                  const start = formatTime(s.start, timeZone);
+                  const start = formatTime(s.start, timeZone, locale);
                   // The name starts with what the block shows, so people who speak a visible label can use it.
-                  const label = `${pending ? "Pending · " : ""}${start} ${s.skillLabel}: ${pending ? "pending request" : STATE_LABELS[s.state].toLowerCase()} with ${s.otherName}, ${start}–${formatTime(s.end, timeZone)}`;
+                  const label = t("week.session", {
+                    pending: pending ? "yes" : "no",
+                    start,
+                    skill: s.skillLabel,
+                    state: t(`week.states.${s.state}`),
+                    name: s.otherName,
+                    end: formatTime(s.end, timeZone, locale),
+                  });
                   return (
                     <li
                       key={`${s.id}-${top}`}
@@ -118,11 +139,13 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
                         className={`block h-full overflow-hidden rounded px-1 text-[0.7rem] leading-tight ${BLOCK[s.state] ?? PAST_BLOCK}`}
                       >
                         <span className="block truncate font-semibold tabular-nums">
-                          {pending ? "Pending · " : ""}
+                          {pending ? t("week.pending") : ""}
                           {start}
                         </span>{" "}
                         {/* The space keeps "14:00 Spanish" one phrase in the text, as in the accessible name. */}
-                        <span className="block truncate">{s.skillLabel}</span>
+                        <span className="block truncate" translate="no">
+                          {s.skillLabel}
+                        </span>
                       </Link>
                     </li>
                   );

@@ -28,6 +28,22 @@ describe("calendarRange", () => {
     expect(month.previous).toBe("2026-02-01");
     expect(month.next).toBe("2026-04-01");
   });
+  it("starts weeks and month grids on the locale's first day (Saturday for Arabic, Sunday)", () => {
+    const saturday = calendarRange("week", "2026-03-11", "UTC", now, 6);
+    expect(saturday.days[0]).toBe("2026-03-07");
+    expect(saturday.days.at(-1)).toBe("2026-03-13");
+    expect(saturday.previous).toBe("2026-02-28");
+    // Saturday 7 March itself opens its own week.
+    expect(calendarRange("week", "2026-03-07", "UTC", now, 6).days[0]).toBe("2026-03-07");
+    const sunday = calendarRange("week", "2026-03-11", "UTC", now, 7);
+    expect(sunday.days[0]).toBe("2026-03-08");
+    // March 2026 begins on a Sunday: a Saturday-first grid opens on 28 February, a Sunday-first one on 1 March.
+    const month = calendarRange("month", "2026-03-20", "UTC", now, 6);
+    expect(month.days[0]).toBe("2026-02-28");
+    expect(month.days.length % 7).toBe(0);
+    expect(month.days.at(-1)).toBe("2026-04-03");
+    expect(calendarRange("month", "2026-03-20", "UTC", now, 7).days[0]).toBe("2026-03-01");
+  });
   it("files an instant under the member's local date", () => {
     expect(dayOf(Date.UTC(2026, 2, 9, 1), "Asia/Tokyo")).toBe("2026-03-09");
     expect(dayOf(Date.UTC(2026, 2, 9, 1), "America/Los_Angeles")).toBe("2026-03-08");

@@ -5,7 +5,7 @@ export type CalendarView = "week" | "month";
 
 export interface CalendarRange {
   view: CalendarView;
-  /** ISO dates shown, in order (a month view pads to whole weeks, Monday first). */
+  /** ISO dates shown, in order (a month view pads to whole weeks, starting on the locale's first day). */
   days: string[];
   /** The month a month view is about (YYYY-MM), for greying out padding days. */
   month: string;
@@ -20,8 +20,10 @@ type DateParts = Pick<WallClock, "year" | "month" | "day">;
 
 const key = (d: DateParts) => isoDate(d.year, d.month, d.day);
 
-function mondayOf(d: DateParts): DateParts {
-  return addDays(d, -((weekdayOf(d.year, d.month, d.day) + 6) % 7));
+/** The first day of `d`'s week, weeks starting on `firstDay` (1 = Monday … 7 = Sunday, as firstDayOfWeek). */
+function weekStartOf(d: DateParts, firstDay: number): DateParts {
+  const isoWeekday = weekdayOf(d.year, d.month, d.day) || 7;
+  return addDays(d, -((isoWeekday - firstDay + 7) % 7));
 }
 
 export function calendarRange(
@@ -29,6 +31,7 @@ export function calendarRange(
   anchorIso: string | null,
   timeZone: string,
   now: number,
+  firstDay = 1,
 ): CalendarRange {
   const today = zonedParts(now, timeZone);
   const anchor = (anchorIso && parseIsoDate(anchorIso)) || today;
@@ -37,7 +40,7 @@ export function calendarRange(
   let previous: DateParts;
   let next: DateParts;
   if (view === "week") {
-    first = mondayOf(anchor);
+    first = weekStartOf(anchor, firstDay);
     count = 7;
     previous = addDays(first, -7);
     next = addDays(first, 7);
@@ -45,8 +48,8 @@ export function calendarRange(
     const monthStart = { year: anchor.year, month: anchor.month, day: 1 };
     const nextMonth = addDays({ ...monthStart, day: 28 }, 7);
     const monthEnd = addDays({ year: nextMonth.year, month: nextMonth.month, day: 1 }, -1);
-    first = mondayOf(monthStart);
-    const lastShown = addDays(mondayOf(monthEnd), 6);
+    first = weekStartOf(monthStart, firstDay);
+    const lastShown = addDays(weekStartOf(monthEnd, firstDay), 6);
     count =
       Math.round(
         (Date.UTC(lastShown.year, lastShown.month - 1, lastShown.day) -

@@ -1,43 +1,51 @@
-/** Session times as people read them, in their own timezone. Browser-safe. */
+/**
+ * Session times as people read them, in their own timezone and their locale (useFormatLocale in a
+ * component, intlLocale(language) on the server). English keeps en-GB's "Mon 9 Mar, 10:00". Browser-safe.
+ */
 import type { Booking } from "./types";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions, locale: string): Intl.DateTimeFormat {
+  const intl = locale.startsWith("en") ? "en-GB" : locale;
+  const key = `${intl}|${timeZone}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { timeZone, ...options });
+    f = new Intl.DateTimeFormat(intl, { timeZone, ...options });
     formatters.set(key, f);
   }
   return f;
 }
 
 /** "Mon 9 Mar, 10:00" */
-export function formatDateTime(ms: number, timeZone: string): string {
-  return formatter(timeZone, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(ms);
+export function formatDateTime(ms: number, timeZone: string, locale = "en"): string {
+  return formatter(
+    timeZone,
+    {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    },
+    locale,
+  ).format(ms);
 }
 
 /** "10:00" */
-export function formatTime(ms: number, timeZone: string): string {
-  return formatter(timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(ms);
+export function formatTime(ms: number, timeZone: string, locale = "en"): string {
+  return formatter(timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, locale).format(ms);
 }
 
 /** "Monday 9 March" */
-export function formatDay(ms: number, timeZone: string): string {
-  return formatter(timeZone, { weekday: "long", day: "numeric", month: "long" }).format(ms);
+export function formatDay(ms: number, timeZone: string, locale = "en"): string {
+  return formatter(timeZone, { weekday: "long", day: "numeric", month: "long" }, locale).format(ms);
 }
 
 /** "Mon 9 Mar, 10:00–11:00" */
-export function formatSessionRange(b: Pick<Booking, "start" | "end">, timeZone: string): string {
-  return `${formatDateTime(b.start, timeZone)}–${formatTime(b.end, timeZone)}`;
+export function formatSessionRange(b: Pick<Booking, "start" | "end">, timeZone: string, locale = "en"): string {
+  return `${formatDateTime(b.start, timeZone, locale)}–${formatTime(b.end, timeZone, locale)}`;
 }
 
 /** "in 2 h 5 min", "in 3 days", "started" */
