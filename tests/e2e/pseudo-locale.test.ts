@@ -91,6 +91,57 @@ async function untranslated(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Pages that still show English somewhere (issue 30 is open): their test is expected to FAIL, so the
+ * run stays green while it says what is left, and a page translated since fails the run ("expected
+ * to fail, but passed") until it is taken off this list. Every other page must stay translated.
+ * Found by running this sweep on main (21:45 UTC, 26 Nov); h8's run the same hour listed the same.
+ */
+const STILL_IN_ENGLISH = new Set([
+  "signed out: privacy notice",
+  "signed out: terms of use",
+  "signed out: reset link",
+  "signed in: dashboard",
+  "signed in: matches",
+  "signed in: members",
+  "signed in: member page",
+  "signed in: missing member",
+  "signed in: inbox",
+  "signed in: chat thread",
+  "signed in: calendar",
+  "signed in: calendar week",
+  "signed in: calendar month",
+  "signed in: booking panel",
+  "signed in: session room",
+  "signed in: profile",
+  "signed in: profile setup",
+  "signed in: progress",
+  "signed in: saved",
+  "signed in: settings",
+  "signed in: wallet",
+  "signed in: notifications",
+  "signed in: community",
+  "signed in: community thread",
+  "signed in: discuss",
+  "signed in: board",
+  "signed in: board filtered",
+  "signed in: board post",
+  "signed in: board my post",
+  "signed in: board my posts",
+  "signed in: board new post",
+  "signed in: board edit post",
+  "signed in: subscriptions",
+  "signed in: admin",
+  "admin: admin overview",
+  "admin: admin members",
+  "admin: admin member",
+  "admin: admin disputes",
+  "admin: admin payments",
+  "admin: admin reports",
+  "admin: admin audit log",
+  "admin: new terms",
+]);
+
 const groups: [string, AppPage[], Who][] = [
   ["signed out", SIGNED_OUT_PAGES, "visitor"],
   ["signed in", SIGNED_IN_PAGES, "me"],
@@ -100,6 +151,7 @@ const groups: [string, AppPage[], Who][] = [
 for (const [group, pages, who] of groups) {
   for (const appPage of pages) {
     test(`pseudo-locale: ${group}: ${appPage.name} has no text left unwrapped`, async ({ sweep }) => {
+      test.fail(STILL_IN_ENGLISH.has(`${group}: ${appPage.name}`), "not translated yet (issue 30)");
       // Each offending text once, with the widths it shows at.
       const offending = new Map<string, number[]>();
       for (const width of WIDTHS) {
