@@ -7,8 +7,15 @@ import i18next from "i18next";
  * text while they arrive. The first page load has them already (entry.client.tsx).
  */
 export function loadingNamespaces(...namespaces: string[]) {
-  return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
-    const [data] = await Promise.all([serverLoader(), i18next.loadNamespaces(namespaces)]);
-    return data;
+  return async ({ request, serverLoader }: ClientLoaderFunctionArgs) => {
+    try {
+      const [data] = await Promise.all([serverLoader(), i18next.loadNamespaces(namespaces)]);
+      return data;
+    } catch (error) {
+      // A navigation that another one replaced: the router drops this result, but an AbortError
+      // thrown from here reached the error boundary, which logs it (seen in the board e2e).
+      if (request.signal.aborted) return null;
+      throw error;
+    }
   };
 }

@@ -65,6 +65,8 @@ function urlOf(route: ActionRoute, world: PageWorld): string {
     postId: route.pattern.endsWith("/edit") ? world.myBoardPostId : world.boardPostId,
     // A real proposal waiting on the member's own need, so the answer's own checks are fuzzed.
     proposalId: world.proposalId,
+    // No device of the member's is needed: removing an unknown one is a 404, never a 5xx.
+    deviceId: "fuzz-unknown-device",
     checkoutId: checkoutId(
       route.pattern.startsWith("/checkout/test-plan/") ? world.planCheckoutUrl : world.checkoutUrl,
     ),
