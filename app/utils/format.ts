@@ -36,6 +36,16 @@ export function formatPrice(amountCents: number, currency: string, locale: strin
   return formatNumber(amountCents / 100, locale, { style: "currency", currency: currency.toUpperCase() });
 }
 
+/** "Mon 9 Mar, 10:00": a session's or slot's start, on a 24-hour clock, wherever one is shown. */
+export const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+
 export function formatDate(
   ms: number,
   locale: string,

@@ -6,26 +6,17 @@ import { requestTopUp } from "~/components/wallet/open-top-up";
 import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatDate } from "~/utils/format";
+import { formatDate, SHORT_DATE_TIME } from "~/utils/format";
 import { groupSlots } from "~/features/bookings/slot-groups";
 import { DEFAULT_DURATION, DURATIONS } from "~/features/bookings/types";
 import { MAX_DECLINE_REASON, MAX_PROPOSAL_MESSAGE } from "~/features/board/proposal-state";
 import type { PostAnswersData, ProposalView, ProposeData } from "~/features/board/proposal-views.server";
 import type { ProposalActionResult } from "~/routes/api.board.proposals.server";
 
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-};
-
 /** "Fri 27 Nov, 07:30" in the reader's locale and the member's time zone. */
 function useDateTime(timeZone: string): (ms: number) => string {
   const locale = useFormatLocale();
-  return (ms) => formatDate(ms, locale, timeZone, DATE_TIME);
+  return (ms) => formatDate(ms, locale, timeZone, SHORT_DATE_TIME);
 }
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
 import type { Presence } from "~/features/members/presence";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatDate, formatNumber, formatSp } from "~/utils/format";
+import { formatDate, formatNumber, formatSp, SHORT_DATE_TIME } from "~/utils/format";
 import { presenceText } from "../chat/presence-text";
 import { Avatar } from "../members/avatar";
 import { MemberActions } from "../members/member-actions";
@@ -14,15 +14,6 @@ export type MatchCardProps = Omit<MatchCardData, "presence" | "reason"> & {
   now: number;
   /** The viewer's zone, the one the next free slot is shown in. */
   timeZone: string;
-};
-
-const SLOT: Intl.DateTimeFormatOptions = {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
 };
 
 /** English keeps the booking pages' "Mon 9 Mar, 10:00" (en-GB), as formatDateTime writes it. */
@@ -135,7 +126,9 @@ export function MatchCard({ member, presence, fit, twoWay, saved, rate, nextSlot
             <p className="text-xs text-slate-600" data-testid="match-next-slot">
               {nextSlot === null
                 ? t("matches.card.noSlot")
-                : t("matches.card.nextSlot", { when: formatDate(nextSlot, slotLocale(locale), timeZone, SLOT) })}
+                : t("matches.card.nextSlot", {
+                    when: formatDate(nextSlot, slotLocale(locale), timeZone, SHORT_DATE_TIME),
+                  })}
             </p>
           </div>
           <Link

@@ -3,6 +3,7 @@
  * component, intlLocale(language) on the server). English keeps en-GB's "Mon 9 Mar, 10:00". Browser-safe.
  */
 import type { Booking } from "./types";
+import { SHORT_DATE_TIME } from "~/utils/format";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -19,18 +20,7 @@ function formatter(timeZone: string, options: Intl.DateTimeFormatOptions, locale
 
 /** "Mon 9 Mar, 10:00" */
 export function formatDateTime(ms: number, timeZone: string, locale = "en"): string {
-  return formatter(
-    timeZone,
-    {
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    },
-    locale,
-  ).format(ms);
+  return formatter(timeZone, SHORT_DATE_TIME, locale).format(ms);
 }
 
 /** "10:00" */

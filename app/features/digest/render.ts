@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import type { DigestFacts, DigestFrequency } from "~/documents/digest";
 import { escapeHtml, type RenderedMail } from "~/features/mail/templates";
 import { dirOf } from "~/i18n/config";
-import { formatDate, formatSp, intlLocale } from "~/utils/format";
+import { formatDate, formatSp, intlLocale, SHORT_DATE_TIME } from "~/utils/format";
 
 export interface DigestMailContext {
   recipientName: string;
@@ -49,14 +49,7 @@ const day = (ms: number, c: Pick<DigestMailContext, "language" | "timeZone">) =>
 
 /** "Tue 24 Nov, 10:00": a session's start on a 24-hour clock. */
 const startTime = (ms: number, c: Pick<DigestMailContext, "language" | "timeZone">) =>
-  formatDate(ms, dateLocale(c.language), c.timeZone, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
+  formatDate(ms, dateLocale(c.language), c.timeZone, SHORT_DATE_TIME);
 
 function sectionsOf(f: DigestFacts, c: DigestMailContext): Section[] {
   const { t, origin: o } = c;
