@@ -8,7 +8,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormError, FormNotice } from "~/components/form";
+import { Field, FormError, FormNotice } from "~/components/form";
 import { PUSH_CATEGORIES } from "~/features/push/settings";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatDate } from "~/utils/format";
@@ -277,8 +277,22 @@ function Choices({ categories, showText, quietStart, quietEnd, timezone }: PushS
         <legend className="text-sm font-semibold text-slate-800">{t("quiet.title")}</legend>
         <p className="mt-1 text-xs text-slate-500">{t("quiet.hint", { timezone })}</p>
         <div className="mt-2 flex flex-wrap gap-4">
-          <TimeField name="quietStart" label={t("quiet.from")} value={quietStart} error={fieldError("quietStart")} />
-          <TimeField name="quietEnd" label={t("quiet.to")} value={quietEnd} error={fieldError("quietEnd")} />
+          <Field
+            name="quietStart"
+            type="time"
+            label={t("quiet.from")}
+            defaultValue={quietStart}
+            error={fieldError("quietStart")}
+            className="input w-36"
+          />
+          <Field
+            name="quietEnd"
+            type="time"
+            label={t("quiet.to")}
+            defaultValue={quietEnd}
+            error={fieldError("quietEnd")}
+            className="input w-36"
+          />
         </div>
       </fieldset>
       <label className="flex items-start gap-3 text-sm">
@@ -300,30 +314,5 @@ function Choices({ categories, showText, quietStart, quietEnd, timezone }: PushS
         <Feedback answer={answer?.ok ? answer : answer ? { ok: false, message: answer.message } : undefined} />
       </div>
     </fetcher.Form>
-  );
-}
-
-function TimeField({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
-  const id = `push-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="time"
-        defaultValue={value}
-        className="input w-36"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
