@@ -109,8 +109,13 @@ async function claim(store: DocStore, path: string, now: number): Promise<Claim>
   });
 }
 
+/** The recipient's own language (decisions 055, 060): their profile's, English when they never chose. */
+function recipientLanguage(profile: Profile) {
+  return isLanguage(profile.language) ? profile.language : SOURCE_LANGUAGE;
+}
+
 function mailWords(profile: Profile) {
-  const language = isLanguage(profile.language) ? profile.language : SOURCE_LANGUAGE;
+  const language = recipientLanguage(profile);
   return { language, t: fixedT(language, "mail") };
 }
 
@@ -151,8 +156,7 @@ async function compose(
     const digest = await getDigest(store, job.uid, job.ref);
     if (!digest || digest.state !== "queued" || digest.frequency === "off") return "The digest was removed.";
     const token = unsubscribeToken(unsubscribeSecret ?? getServerEnv().SESSION_SECRET, job.uid, now);
-    // In the member's own language (decision 055): their profile's, English when they never chose.
-    const language = isLanguage(profile.language) ? profile.language : SOURCE_LANGUAGE;
+    const language = recipientLanguage(profile);
     return digestMail(digest.facts, {
       language,
       t: fixedT(language, "digest"),
@@ -210,7 +214,6 @@ async function compose(
     timeZone,
     sessionUrl: `${origin}/session/${job.ref}`,
     settingsUrl,
-    // The recipient's own language (decision 060): their profile's, English when they never chose.
     words: mailWords(profile),
   };
   switch (job.kind) {
