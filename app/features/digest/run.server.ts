@@ -26,6 +26,7 @@ import {
 import { isUid, readUser, USERS } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { queueMail } from "~/features/mail/queue.server";
+import { deleteInBatches } from "~/features/retention/delete-batches.server";
 import { gatherDigest, readSharedActivity, readSharedPosts, type Shared } from "./gather.server";
 import { lastCompletedPeriod, type DigestPeriod } from "./period";
 import { nothingToSay, UPCOMING_MS, type Member, type Newcomer } from "./sections";
@@ -140,23 +141,8 @@ export async function runDueDigests(store: DocStore, now = Date.now()): Promise<
 
 /** Digests older than this are no period's idempotency key any more (the longest period is a week). */
 export const DIGEST_KEEP_MS = 30 * 24 * HOUR_MS;
-const SWEEP_BATCH = 200;
 
 /** Retention (decision 044): deletes digest records older than DIGEST_KEEP_MS; answers how many. */
-export async function sweepOldDigests(store: DocStore, now: number): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const old = await store.query({
-      collection: DIGESTS,
-      where: [["createdAt", "<", now - DIGEST_KEEP_MS]],
-      limit: SWEEP_BATCH,
-    });
-    if (old.length === 0) break;
-    await store.transaction(async (tx) => {
-      for (const doc of old) tx.delete(doc.path);
-    });
-    deleted += old.length;
-    if (old.length < SWEEP_BATCH) break;
-  }
-  return deleted;
+export function sweepOldDigests(store: DocStore, now: number): Promise<number> {
+  return deleteInBatches(store, { collection: DIGESTS, where: [["createdAt", "<", now - DIGEST_KEEP_MS]] });
 }

@@ -7,34 +7,23 @@
  */
 import { PUSH_JOBS, type PushJobState } from "~/documents/push";
 import type { DocStore } from "~/engine/store/types";
+import { deleteInBatches } from "~/features/retention/delete-batches.server";
 
 export const PUSH_JOB_KEEP_DAYS = 7;
 const DAY_MS = 24 * 3_600_000;
-/** Documents deleted per transaction (well under Firestore's 500 writes). */
-const SWEEP_BATCH = 200;
 export const FINISHED_PUSH_STATES: readonly PushJobState[] = ["sent", "failed", "skipped", "interrupted"];
 
 /** Deletes the finished push jobs last changed more than PUSH_JOB_KEEP_DAYS before `now`; answers how many. */
 export async function sweepFinishedPushJobs(store: DocStore, now: number): Promise<number> {
   const before = now - PUSH_JOB_KEEP_DAYS * DAY_MS;
   let deleted = 0;
-  for (const state of FINISHED_PUSH_STATES) {
-    for (;;) {
-      const old = await store.query({
-        collection: PUSH_JOBS,
-        where: [
-          ["state", "==", state],
-          ["updatedAt", "<", before],
-        ],
-        limit: SWEEP_BATCH,
-      });
-      if (old.length === 0) break;
-      await store.transaction(async (tx) => {
-        for (const doc of old) tx.delete(doc.path);
-      });
-      deleted += old.length;
-      if (old.length < SWEEP_BATCH) break;
-    }
-  }
+  for (const state of FINISHED_PUSH_STATES)
+    deleted += await deleteInBatches(store, {
+      collection: PUSH_JOBS,
+      where: [
+        ["state", "==", state],
+        ["updatedAt", "<", before],
+      ],
+    });
   return deleted;
 }

@@ -16,13 +16,12 @@ import { getFiles, sweepExpiredSignIns, sweepSentMail, sweepSignInLockouts } fro
 import type { DocStore } from "~/engine/store/types";
 import { getServerEnv } from "~/utils/env.server";
 import { sweepExpiredArchives } from "./archives.server";
+import { deleteInBatches } from "./delete-batches.server";
 import { sweepOldDigests } from "~/features/digest/run.server";
 import { sweepFinishedPushJobs } from "~/features/push/retention.server";
 
 export const DAY_MS = 24 * 3_600_000;
 const DAILY = "daily";
-/** Documents deleted per transaction (well under Firestore's 500 writes). */
-export const RETENTION_BATCH = 200;
 
 /** How long each kind of record is kept, in days (README "Configuration", "What is kept"). */
 export interface RetentionPeriods {
@@ -59,22 +58,13 @@ export async function sweepReadNotifications({ store, now, periods }: RetentionC
   // Every member is asked: the `notifications/{uid}` parents hold no documents of their own, so
   // Firestore cannot list them.
   for (const member of await store.query({ collection: USERS })) {
-    for (;;) {
-      const old = await store.query({
-        collection: notificationsOf(member.id),
-        where: [
-          ["read", "==", true],
-          ["timestamp", "<", before],
-        ],
-        limit: RETENTION_BATCH,
-      });
-      if (old.length === 0) break;
-      await store.transaction(async (tx) => {
-        for (const doc of old) tx.delete(doc.path);
-      });
-      deleted += old.length;
-      if (old.length < RETENTION_BATCH) break;
-    }
+    deleted += await deleteInBatches(store, {
+      collection: notificationsOf(member.id),
+      where: [
+        ["read", "==", true],
+        ["timestamp", "<", before],
+      ],
+    });
   }
   return deleted;
 }
