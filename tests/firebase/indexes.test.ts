@@ -375,6 +375,8 @@ const COVERED_FILES = new Set([
   // Retention (decision 044): probed below; the per-member notification query is listed by hand.
   "app/features/retention/retention.server.ts",
   "app/features/retention/archives.server.ts",
+  // The sweepers' batch-deleting loop: their queries run inside runRetention, probed below.
+  "app/features/retention/delete-batches.server.ts",
   // Digests (decision 047): probed above; sweepOldDigests runs inside runRetention.
   "app/features/digest/gather.server.ts",
   "app/features/digest/run.server.ts",
