@@ -105,6 +105,7 @@ export default tseslint.config(
     ignores: [
       "build/**",
       "public/build/**",
+      "public/sw.js",
       "node_modules/**",
       "data/**",
       "test-results/**",
