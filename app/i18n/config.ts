@@ -33,6 +33,8 @@ export const NAMESPACES = [
   "landing",
   "dashboard",
   "profile",
+  "members",
+  "skills",
   "chat",
   "community",
   "board",
