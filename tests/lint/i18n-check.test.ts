@@ -68,4 +68,15 @@ describe("npm run i18n:check", () => {
     expect(checkCatalogues(catalogues(goodSpanish), ["t(`nav.${item}`)", 't("members")', 't("hello")'])).toEqual([]);
     expect(analyse("{n, plural, one {# x} other {# xs}}", "en")).toEqual({ args: ["n"], missingForms: [] });
   });
+
+  it("does not look in the code for the keys of a namespace keyed by data (the skills, by tag)", () => {
+    const skills = {
+      en: { common: {}, skills: { "node.js": "Node.js" } },
+      es: { common: {}, skills: { "node.js": "Node.js" } },
+    };
+    expect(checkCatalogues(skills, [])).toEqual([]);
+    expect(checkCatalogues({ ...skills, es: { common: {}, skills: {} } }, [])).toEqual([
+      "es/skills.json node.js: missing",
+    ]);
+  });
 });

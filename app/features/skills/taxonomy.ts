@@ -102,11 +102,41 @@ export function findSkill(raw: string): TaxonomySkill | undefined {
   return BY_NAME.get(normaliseTag(raw));
 }
 
+const BY_TAG = new Map(TAXONOMY.map((skill) => [skill.tag, skill]));
+/**
+ * Whether a stored tag is the taxonomy's (its name is translated: namespace "skills", by tag,
+ * decision 056) rather than a member's own (shown as written).
+ */
+export function isTaxonomyTag(tag: string): boolean {
+  return BY_TAG.has(tag);
+}
+
+/**
+ * The taxonomy's names in the reader's language, by tag: what the loaders send to the picker
+ * (skill-names.server.ts). Empty in English, where the names are the labels.
+ */
+export type SkillNames = Readonly<Record<string, string>>;
+
+/**
+ * Like findSkill, also knowing the names in the reader's language ("guitarra" → Guitar), so a
+ * translated name typed and entered saves the taxonomy's English tag.
+ */
+export function findSkillNamed(raw: string, names: SkillNames): TaxonomySkill | undefined {
+  const known = findSkill(raw);
+  if (known) return known;
+  const wanted = normaliseTag(raw);
+  if (!wanted) return undefined;
+  for (const [tag, name] of Object.entries(names)) if (normaliseTag(name) === wanted) return BY_TAG.get(tag);
+  return undefined;
+}
+
 /** A suggestion the picker offers: a taxonomy skill, or a skill other members already use. */
 export interface SkillSuggestion {
   tag: string;
   label: string;
   category?: string;
+  /** A taxonomy skill's name in the reader's language, when it has one (`label` stays the English). */
+  name?: string;
 }
 
 function rankOf(query: string, names: readonly string[]): number {
@@ -123,24 +153,31 @@ function rankOf(query: string, names: readonly string[]): number {
 /**
  * Suggestions for what a person has typed: exact names (synonyms included) first, then names
  * that start with it, then words that start with it, then (from three letters) names containing
- * it; the taxonomy before skills members made up, shorter labels first. Skills already chosen
- * (`exclude`, by tag) are left out.
+ * it; the taxonomy before skills members made up, shorter names first. A taxonomy skill is also
+ * found by its name in the reader's language (`names`, by tag: "guitarra" finds Guitar). Skills
+ * already chosen (`exclude`, by tag) are left out.
  */
 export function suggestSkills(
   rawQuery: string,
   memberSkills: readonly SkillSuggestion[],
   exclude: ReadonlySet<string>,
   limit = 8,
+  names: SkillNames = {},
 ): SkillSuggestion[] {
   const query = normaliseTag(rawQuery);
   if (!query) return [];
   const scored: { suggestion: SkillSuggestion; rank: number; order: number }[] = [];
   const seen = new Set<string>();
   for (const skill of TAXONOMY) {
-    const rank = rankOf(query, [skill.tag, ...skill.synonyms]);
+    const name = names[skill.tag];
+    const rank = rankOf(
+      query,
+      name ? [normaliseTag(name), skill.tag, ...skill.synonyms] : [skill.tag, ...skill.synonyms],
+    );
     if (rank === Infinity || exclude.has(skill.tag)) continue;
     seen.add(skill.tag);
-    scored.push({ suggestion: { tag: skill.tag, label: skill.label, category: skill.category }, rank, order: 0 });
+    const suggestion = { tag: skill.tag, label: skill.label, category: skill.category };
+    scored.push({ suggestion: name ? { ...suggestion, name } : suggestion, rank, order: 0 });
   }
   for (const skill of memberSkills) {
     if (seen.has(skill.tag) || exclude.has(skill.tag) || findSkill(skill.tag)) continue;
@@ -149,12 +186,13 @@ export function suggestSkills(
     seen.add(skill.tag);
     scored.push({ suggestion: { tag: skill.tag, label: skill.label }, rank, order: 1 });
   }
+  const shown = (s: SkillSuggestion) => s.name ?? s.label;
   scored.sort(
     (a, b) =>
       a.rank - b.rank ||
       a.order - b.order ||
-      a.suggestion.label.length - b.suggestion.label.length ||
-      a.suggestion.label.localeCompare(b.suggestion.label),
+      shown(a.suggestion).length - shown(b.suggestion).length ||
+      shown(a.suggestion).localeCompare(shown(b.suggestion)),
   );
   return scored.slice(0, limit).map((s) => s.suggestion);
 }

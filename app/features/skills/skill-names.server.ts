@@ -1,0 +1,47 @@
+/**
+ * Skills in the reader's language (decision 056): a skill of the built-in taxonomy is shown by its
+ * name in namespace "skills", looked up by the tag the profile stores; a tag the taxonomy does not
+ * know is the member's own and goes out as written. Every loader that sends skills uses this, so
+ * no route loads the namespace for a few words and what is stored stays the English tag (members
+ * of different languages still match).
+ */
+import { SOURCE_LANGUAGE } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18n.server";
+import { isTaxonomyTag, TAXONOMY, type SkillNames } from "./taxonomy";
+
+/** A skill as a page shows it: `label` in the reader's language; `own` when it is a member's own tag. */
+export type ShownSkill<S extends { tag: string; label: string } = { tag: string; label: string }> = S & {
+  own: boolean;
+};
+
+/** Tags hold dots ("node.js"): the namespace is flat, keyed by the whole tag. */
+const BY_WHOLE_KEY = { keySeparator: false, nsSeparator: false } as const;
+
+export interface SkillNamer {
+  /** A tag's name: the taxonomy's in the reader's language, else the member's `label` as written. */
+  name(tag: string, label: string): string;
+  /** The same skills with their labels in the reader's language (levels and other fields kept). */
+  skills<S extends { tag: string; label: string }>(list: readonly S[]): ShownSkill<S>[];
+  /** The picker's names of the whole taxonomy by tag; empty in English, where they are the labels. */
+  taxonomyNames(): SkillNames;
+}
+
+const namers = new Map<string, SkillNamer>();
+
+/** The skill names of one language; made once per language and process (the catalogues do not change). */
+export function skillNamer(language: string): SkillNamer {
+  let namer = namers.get(language);
+  if (namer) return namer;
+  const t = fixedT(language, "skills");
+  const names = new Map(TAXONOMY.map((skill) => [skill.tag, t(skill.tag, BY_WHOLE_KEY)]));
+  const picker: SkillNames = language === SOURCE_LANGUAGE ? {} : Object.freeze(Object.fromEntries(names));
+  const name = (tag: string, label: string) => (isTaxonomyTag(tag) ? (names.get(tag) ?? label) : label);
+  namer = {
+    name,
+    skills: (list) =>
+      list.map((skill) => ({ ...skill, label: name(skill.tag, skill.label), own: !isTaxonomyTag(skill.tag) })),
+    taxonomyNames: () => picker,
+  };
+  namers.set(language, namer);
+  return namer;
+}
