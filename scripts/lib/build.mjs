@@ -17,6 +17,8 @@ const SOURCES = [
   "postcss.config.js",
   "tsconfig.json",
   "package.json",
+  // A patch to the compiler changes what it emits (patches/@remix-run+dev+*.patch, decision 068).
+  "patches",
 ];
 
 function newestMtime(file) {
@@ -55,6 +57,9 @@ export function ensureBuild(options) {
   if (!reason) return false;
   console.log(`Building the app (${reason})…`);
   for (const [command, args] of [
+    // node_modules copied from a machine that installed before a patch was added lack it: apply
+    // what is missing (patch-package skips a patch already applied) so every build is the same.
+    [bin("patch-package"), []],
     [bin("remix"), ["build"]],
     [process.execPath, [path.join(ROOT, "scripts", "build-service-worker.mjs")]],
   ]) {
