@@ -1,7 +1,9 @@
 import { Link, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 /** Previous / Page n of m / Next for a list paged by the `page` query parameter, keeping the other filters. */
 export function Pager({ page, pages }: { page: number; pages: number }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   if (pages <= 1) return null;
   const pageLink = (n: number) => {
@@ -10,18 +12,16 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
     return `?${next}`;
   };
   return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
+    <nav aria-label={t("pager.label")} className="mt-6 flex items-center justify-center gap-3 text-sm">
       {page > 1 ? (
         <Link to={pageLink(page - 1)} className="btn-secondary">
-          Previous
+          {t("pager.previous")}
         </Link>
       ) : null}
-      <span>
-        Page {page} of {pages}
-      </span>
+      <span>{t("pager.status", { page, pages })}</span>
       {page < pages ? (
         <Link to={pageLink(page + 1)} className="btn-secondary">
-          Next
+          {t("pager.next")}
         </Link>
       ) : null}
     </nav>

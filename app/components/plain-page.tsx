@@ -1,17 +1,19 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Logo } from "./logo";
 
 /** The plain layout for signed-in pages that stand alone (session room, admin, discussions). */
-export function PlainPage({ title, children }: { title: string; children: ReactNode }) {
+export function PlainPage({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="min-h-full">
       <div className="flex items-center justify-between border-b border-slate-200 bg-white px-6 py-3">
-        <Link to="/dashboard" aria-label="SkillSwap dashboard">
+        <Link to="/dashboard" aria-label={t("header.dashboardLink")}>
           <Logo />
         </Link>
         <Link to="/dashboard" className="text-sm font-medium text-brand-600 hover:underline">
-          Back to dashboard
+          {t("plainPage.back")}
         </Link>
       </div>
       <main className="mx-auto max-w-3xl px-6 py-10">

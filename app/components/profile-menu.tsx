@@ -58,7 +58,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
         {/* Named "Profile menu", then the name it shows on wider screens (WCAG 2.5.3). */}
         <span className="sr-only">{t("profileMenu.label")}</span>
         <span className="hidden max-w-[10rem] truncate text-sm font-medium sm:block" data-testid="display-name">
-          <bdi>{displayName}</bdi>
+          <bdi translate="no">{displayName}</bdi>
         </span>
         <Icon name="chevron" className="h-4 w-4 text-slate-500" />
       </button>
@@ -72,7 +72,7 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
           className="absolute end-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >
           <p className="truncate border-b border-slate-100 px-4 py-2 text-sm font-semibold sm:hidden">
-            <bdi>{displayName}</bdi>
+            <bdi translate="no">{displayName}</bdi>
           </p>
           {ENTRIES.map((entry) => (
             <Link

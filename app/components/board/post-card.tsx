@@ -71,14 +71,6 @@ function plainExcerpt(markdown: string): string {
 export function NewPostsBanner({ shown, since, onShow }: { shown: string[]; since: number; onShow: () => void }) {
   const live = useLiveFeed("boardNewest", { newest: [] });
   return (
-    <NewItemsBanner
-      newest={live.newest}
-      shown={shown}
-      since={since}
-      one="post"
-      many="posts"
-      testId="new-posts"
-      onShow={onShow}
-    />
+    <NewItemsBanner newest={live.newest} shown={shown} since={since} kind="post" testId="new-posts" onShow={onShow} />
   );
 }

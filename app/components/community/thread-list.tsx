@@ -115,8 +115,7 @@ export function NewThreadsBanner({
       newest={live.newest}
       shown={shown}
       since={since}
-      one="thread"
-      many="threads"
+      kind="thread"
       testId="new-threads"
       onShow={onShow}
     />

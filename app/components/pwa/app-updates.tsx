@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { SKIP_WAITING } from "~/service-worker/messages";
 // Evaluated with the root, so the browser's install offer is caught even before hydration.
 import "./install-event";
@@ -12,6 +13,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * runs on a mix of two builds' files. A tab that another tab updated is told so as well.
  */
 export function AppUpdates() {
+  const { t } = useTranslation();
   const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
   const [outdated, setOutdated] = useState(false);
   const reloadRequested = useRef(false);
@@ -86,9 +88,9 @@ export function AppUpdates() {
       className="fixed inset-x-0 top-20 z-50 flex justify-center px-4 lg:top-6"
     >
       <div className="flex max-w-md items-center gap-4 rounded-lg border border-brand-200 bg-white px-4 py-3 text-slate-900 shadow-lg">
-        <p className="text-sm font-semibold">A new version of SkillSwap is ready.</p>
+        <p className="text-sm font-semibold">{t("pwa.updateReady")}</p>
         <button type="button" className="btn-primary" onClick={reload}>
-          Reload
+          {t("pwa.reload")}
         </button>
       </div>
     </div>

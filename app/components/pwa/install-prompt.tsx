@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { onInstallOffer, takeInstallOffer, type BeforeInstallPromptEvent } from "./install-event";
 import { DISMISSED_KEY, VISITS_KEY, countVisit, parseVisits, shouldOfferInstall } from "~/features/pwa/install-moment";
 
@@ -33,6 +34,7 @@ function readStorage(read: () => string | null): string | null {
  * (decision 045). "Not now" is remembered on this device.
  */
 export function InstallPrompt() {
+  const { t } = useTranslation();
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
   const [visits, setVisits] = useState(0);
   const [dismissed, setDismissed] = useState(true);
@@ -80,17 +82,15 @@ export function InstallPrompt() {
         <img src="/icons/icon-192.png" alt="" width={40} height={40} className="h-10 w-10 shrink-0" />
         <div className="min-w-0">
           <h2 id="install-prompt-title" className="font-semibold text-slate-900">
-            Install SkillSwap
+            {t("pwa.installTitle")}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Open SkillSwap from your home screen or dock, in its own window, like any other app.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t("pwa.installText")}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className="btn-primary" onClick={install}>
-              Install
+              {t("pwa.install")}
             </button>
             <button type="button" className="btn-secondary" onClick={dismiss}>
-              Not now
+              {t("pwa.notNow")}
             </button>
           </div>
         </div>

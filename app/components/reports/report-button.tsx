@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import { REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXT_MAX, type ReportTargetKind } from "~/features/reports/types";
+import { useTranslation } from "react-i18next";
+import { REPORT_REASONS, REPORT_TEXT_MAX, type ReportTargetKind } from "~/features/reports/types";
 
 type ReportAnswer = { ok: true; message: string; hidden: boolean } | { ok: false; error: string };
 
@@ -20,13 +21,16 @@ export function ReportButton({
   contextId: string;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const fetcher = useFetcher<ReportAnswer>();
   const id = useId();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const what = targetKind === "message" ? "message" : "post";
   return (
     <details className={`group text-xs ${className}`} data-testid="report">
-      <summary className="cursor-pointer list-none text-slate-500 hover:text-red-700 hover:underline">Report</summary>
+      <summary className="cursor-pointer list-none text-slate-500 hover:text-red-700 hover:underline">
+        {t("report.button")}
+      </summary>
       {answer?.ok ? (
         <p role="status" className="mt-2 rounded border border-slate-200 bg-white p-2 text-slate-700">
           {answer.message}
@@ -41,16 +45,16 @@ export function ReportButton({
           <input type="hidden" name="targetId" value={targetId} />
           <input type="hidden" name="contextId" value={contextId} />
           <fieldset>
-            <legend className="font-semibold">Why are you reporting this {what}?</legend>
+            <legend className="font-semibold">{t("report.why", { what })}</legend>
             {REPORT_REASONS.map((reason, i) => (
               <label key={reason} className="mt-1 flex items-center gap-2">
                 <input type="radio" name="reason" value={reason} defaultChecked={i === 0} required />
-                {REPORT_REASON_LABELS[reason]}
+                {t(`report.reasons.${reason}`)}
               </label>
             ))}
           </fieldset>
           <label htmlFor={`${id}-text`} className="block font-medium">
-            What is wrong (optional)
+            {t("report.text")}
           </label>
           <textarea
             id={`${id}-text`}
@@ -69,7 +73,7 @@ export function ReportButton({
             disabled={fetcher.state !== "idle"}
             className="rounded bg-red-700 px-2 py-1 font-medium text-white disabled:opacity-60"
           >
-            {fetcher.state !== "idle" ? "Sending…" : "Send report"}
+            {fetcher.state !== "idle" ? t("report.sending") : t("report.send")}
           </button>
         </fetcher.Form>
       )}
