@@ -83,7 +83,12 @@ test("a need answered: the teacher hears of it live, proposes, the poster accept
   // The timed work picks new posts up on its next tick (5 s).
   await expect(b.getByRole("link", { name: "Notifications: 1 unread" })).toBeVisible({ timeout: 20_000 });
   await b.getByRole("link", { name: "Notifications: 1 unread" }).click();
-  await b.getByRole("link", { name: new RegExp(`New need on the board: ${skill}`) }).click();
+  // The dashboard's recent activity shows the same notice: wait for the list the bell opened.
+  await expect(b).toHaveURL(/\/notifications$/);
+  await b
+    .getByRole("main")
+    .getByRole("link", { name: new RegExp(`New need on the board: ${skill}`) })
+    .click();
   await expect(b.getByRole("heading", { name: `Glaze my mugs ${suffix}`, level: 1 })).toBeVisible();
 
   // C opens the need too, before it closes.
