@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { PASSWORD_MIN_LENGTH } from "~/engine/auth/types";
 import { Field } from "./form";
 
@@ -7,22 +8,26 @@ interface NewPasswordFieldsProps {
   errors?: { password?: string; confirm?: string };
 }
 
-/** A new password and its repetition, as the reset page and the settings page ask for them. */
+/**
+ * A new password and its repetition, as the reset page and the settings page ask for them. Its
+ * words are in "profile": a route that shows it names that namespace.
+ */
 export function NewPasswordFields({ name, errors }: NewPasswordFieldsProps) {
+  const { t } = useTranslation("profile");
   return (
     <>
       <Field
-        label="New password"
+        label={t("password.new")}
         name={name}
         type="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
         error={errors?.password}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={t("password.hint", { minimum: PASSWORD_MIN_LENGTH })}
       />
       <Field
-        label="Repeat the new password"
+        label={t("password.repeat")}
         name="confirm"
         type="password"
         autoComplete="new-password"

@@ -3,11 +3,14 @@ import type { z } from "zod";
 
 /**
  * Validation messages in the reader's language (decision 049). A schema's own message is either a
- * catalogue key under `validation.` (translated here) or, in schemas not yet translated, English
- * text (shown as it is). zod's built-in messages go through `zodErrorMap`.
+ * catalogue key under `validation.` (translated here; `profile:validation.…` names another
+ * namespace's, which the server always has) or, in schemas not yet translated, English text (shown
+ * as it is). zod's built-in messages go through `zodErrorMap`.
  */
+const VALIDATION_KEY = /^(?:[a-z]+:)?validation\./;
+
 export function validationText(message: string, t: TFunction, params: Record<string, unknown> = {}): string {
-  return message.startsWith("validation.") ? t(message, params) : message;
+  return VALIDATION_KEY.test(message) ? t(message, params) : message;
 }
 
 /** One zod issue's message for a person: a key's limits (`minimum`, `maximum`) go into its text. */

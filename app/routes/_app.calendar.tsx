@@ -29,8 +29,9 @@ import { viewSchema } from "./_app.calendar.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-export const handle = { i18n: "bookings" };
-export const clientLoader = loadingNamespaces("bookings");
+// "profile": the availability form's time-zone field.
+export const handle = { i18n: ["bookings", "profile"] };
+export const clientLoader = loadingNamespaces("bookings", "profile");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

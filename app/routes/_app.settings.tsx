@@ -2,6 +2,8 @@ import { useState } from "react";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { z } from "zod";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { Field, FormError, FormNotice } from "~/components/form";
@@ -15,6 +17,9 @@ import { DigestChoice } from "~/features/digest/digest-choice";
 import { PushSettings } from "~/components/push/push-settings";
 import { pushSection } from "~/features/push/choices.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { interleave } from "~/i18n/interleave";
+import { useFormatLocale } from "~/i18n/use-format-locale";
 import { deleteAccount } from "~/features/members/delete-account.server";
 import { saveNotificationPrefs } from "~/features/notifications/notifications.server";
 import {
@@ -34,34 +39,27 @@ import { formFailure, parseForm } from "~/utils/forms.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/features/bookings/format";
+import { formatNumber, intlLocale } from "~/utils/format";
 import { DAY_MS } from "~/features/export/rules";
 import { clearSessionToken, commitSessionToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Settings", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-// The sections' namespaces: the digest choice's ("digest") and the push section's ("push").
-export const handle = { i18n: ["digest", "push"] };
-export const clientLoader = loadingNamespaces("digest", "push");
+// The page's own texts ("profile"), the digest choice's ("digest") and the push section's ("push").
+export const handle = { i18n: ["profile", "digest", "push"] };
+export const clientLoader = loadingNamespaces("profile", "digest", "push");
 
-const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string }> = {
-  messages: {
-    label: "Messages",
-    hint: "When a member starts a conversation with you; by e-mail when messages wait while you are away (at most one an hour per conversation).",
-  },
-  sessions: {
-    label: "Sessions",
-    hint: "Requests, answers, cancellations and reviews of your sessions; requests, answers and cancellations by e-mail too.",
-  },
-  reminders: { label: "Reminders", hint: "An hour before a session starts, in the bell and by e-mail." },
-  replies: { label: "Community replies", hint: "New replies in threads you follow." },
-  mentions: { label: "Mentions", hint: "When someone @mentions you in the community." },
-  answers: { label: "Answers", hint: "When your reply is marked as the answer." },
-  board: {
-    label: "Board posts",
-    hint: "New offers and needs on the board for skills you teach or want to learn, gathered in one notice an hour, and by e-mail at most once an hour.",
-  },
-  wallet: { label: "Wallet and top-ups", hint: "Always sent: they tell you when SP arrive or leave." },
+/** Each category's label and hint in the "profile" catalogue: `settings.notifications.<category>` and `…Hint`. */
+const CATEGORY_KEYS: Record<NotificationCategory, { label: string; hint: string }> = {
+  messages: { label: "settings.notifications.messages", hint: "settings.notifications.messagesHint" },
+  sessions: { label: "settings.notifications.sessions", hint: "settings.notifications.sessionsHint" },
+  reminders: { label: "settings.notifications.reminders", hint: "settings.notifications.remindersHint" },
+  replies: { label: "settings.notifications.replies", hint: "settings.notifications.repliesHint" },
+  mentions: { label: "settings.notifications.mentions", hint: "settings.notifications.mentionsHint" },
+  answers: { label: "settings.notifications.answers", hint: "settings.notifications.answersHint" },
+  board: { label: "settings.notifications.board", hint: "settings.notifications.boardHint" },
+  wallet: { label: "settings.notifications.wallet", hint: "settings.notifications.walletHint" },
 };
 
 const checkbox = z
@@ -86,22 +84,26 @@ const settingsSchema = z.union([
   z.object({ intent: z.literal("export") }),
   z.object({
     intent: z.literal("timezone"),
-    timezone: z.string().refine((tz) => knownTimeZone(tz) !== null, "Choose a timezone from the list."),
+    timezone: z.string().refine((tz) => knownTimeZone(tz) !== null, "profile:validation.chooseTimezone"),
   }),
   z
     .object({
       intent: z.literal("password"),
-      currentPassword: z.string().min(1, "Enter your current password."),
+      currentPassword: z.string().min(1, "profile:validation.currentPassword"),
       newPassword: newPasswordSchema,
       confirm: z.string(),
     })
-    .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "The two passwords do not match." }),
+    .refine((v) => v.newPassword === v.confirm, {
+      path: ["confirm"],
+      message: "profile:validation.passwordsDiffer",
+    }),
 ]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const auth = await getAuth();
   return {
+    title: fixedT(await languageOf(request, user.profile.language), "profile")("settings.title"),
     email: user.email,
     // A session may remember the address as unverified since sign-in (a Firebase session cookie
     // keeps its claims): ask the engine for the account as it is now.
@@ -140,55 +142,66 @@ type HandlerArgs<I extends SettingsInput["intent"]> = {
   user: CurrentUser;
   input: Extract<SettingsInput, { intent: I }>;
   form: FormData;
+  /** The member's language, and the page's catalogue in it: every answer is in the member's words. */
+  language: string;
+  t: TFunction;
 };
 
-async function saveNotifications({ user, input }: HandlerArgs<"notifications">) {
-  const { intent: _intent, ...prefs } = input;
-  await saveNotificationPrefs(await getStore(), user.uid, prefs);
-  return { ok: true as const, message: "Your notification choices were saved." };
+/** "Try again in 5 minutes" for a refusal that says when (the engines' too_many_attempts). */
+function waitText(t: TFunction, ms = 60_000): string {
+  return ms < 60_000
+    ? t("settings.messages.waitSeconds", { count: Math.max(1, Math.ceil(ms / 1_000)) })
+    : t("settings.messages.waitMinutes", { count: Math.ceil(ms / 60_000) });
 }
 
-async function resendVerification({ request, user, form }: HandlerArgs<"resendVerification">) {
+async function saveNotifications({ user, input, t }: HandlerArgs<"notifications">) {
+  const { intent: _intent, ...prefs } = input;
+  await saveNotificationPrefs(await getStore(), user.uid, prefs);
+  return { ok: true as const, message: t("settings.messages.notificationsSaved") };
+}
+
+async function resendVerification({ request, user, form, t }: HandlerArgs<"resendVerification">) {
   try {
     await (await getAuth()).sendEmailVerification(user.uid, publicOrigin(request));
   } catch (error) {
-    if (error instanceof AuthError)
-      return formFailure(form, error.message, error.code === "too_many_attempts" ? 429 : 400);
+    if (error instanceof AuthError && error.code === "too_many_attempts")
+      return formFailure(
+        form,
+        t("settings.messages.tooManyVerificationMails", { wait: waitText(t, error.retryAfterMs) }),
+        429,
+      );
+    if (error instanceof AuthError) return formFailure(form, error.message, 400);
     throw error;
   }
-  return { ok: true as const, message: `We sent a new verification link to ${user.email}.` };
+  return { ok: true as const, message: t("settings.messages.verificationSent", { email: user.email }) };
 }
 
-async function askForData({ user, form }: HandlerArgs<"export">) {
+async function askForData({ user, form, language, t }: HandlerArgs<"export">) {
   const verdict = await requestExport(await getStore(), await getFiles(), user.uid);
-  if (verdict.ok)
-    return {
-      ok: true as const,
-      message: "We are gathering your data. We will tell you here, in the bell and by e-mail when it is ready.",
-    };
-  if (verdict.reason === "building")
-    return formFailure(form, "Your archive is being made already. We will tell you when it is ready.", 409);
-  return formFailure(
-    form,
-    `You can ask for one archive a day. Ask again after ${formatDateTime(verdict.nextAt, user.profile.timezone)}.`,
-    429,
-  );
+  if (verdict.ok) return { ok: true as const, message: t("settings.messages.exportStarted") };
+  if (verdict.reason === "building") return formFailure(form, t("settings.messages.exportBuilding"), 409);
+  const date = formatDateTime(verdict.nextAt, user.profile.timezone, intlLocale(language));
+  return formFailure(form, t("settings.messages.exportDaily", { date }), 429);
 }
 
-async function saveTimezone({ user, input }: HandlerArgs<"timezone">) {
+async function saveTimezone({ user, input, t }: HandlerArgs<"timezone">) {
   await updateProfile(await getStore(), user.uid, { timezone: knownTimeZone(input.timezone) ?? "UTC" });
-  return { ok: true as const, message: "Your timezone was saved." };
+  return { ok: true as const, message: t("settings.messages.timezoneSaved") };
 }
 
-async function changePassword({ request, context, user, input, form }: HandlerArgs<"password">) {
+async function changePassword({ request, context, user, input, form, t }: HandlerArgs<"password">) {
   const auth = await getAuth();
   try {
     await auth.changePassword(user.uid, input.currentPassword, input.newPassword);
   } catch (error) {
     if (error instanceof AuthError) {
-      return formFailure(form, error.message, error.code === "too_many_attempts" ? 429 : 400, {
-        currentPassword: error.message,
-      });
+      const tooMany = error.code === "too_many_attempts";
+      const message = tooMany
+        ? t("settings.messages.tooManySignIns", { wait: waitText(t, error.retryAfterMs) })
+        : error.code === "invalid_credentials"
+          ? t("settings.messages.wrongCurrentPassword")
+          : error.message;
+      return formFailure(form, message, tooMany ? 429 : 400, { currentPassword: message });
     }
     throw error;
   }
@@ -201,17 +214,18 @@ async function changePassword({ request, context, user, input, form }: HandlerAr
   };
   const session = await auth.startSession(await auth.signIn(credentials), credentials);
   return data(
-    { ok: true as const, message: "Your password was changed. Other devices have been signed out." },
+    { ok: true as const, message: t("settings.messages.passwordChanged") },
     { headers: { "Set-Cookie": await commitSessionToken(session.token, session.expiresAt, user.uid) } },
   );
 }
 
-async function deleteOwnAccount({ request, context, user, input, form }: HandlerArgs<"delete">) {
-  const typed = input.confirmation.toLowerCase();
-  if (typed !== "delete" && typed !== user.email.toLowerCase()) {
-    return formFailure(form, "Type DELETE or your email to confirm.", 400, {
-      confirmation: "Type DELETE or your email to confirm.",
-    });
+async function deleteOwnAccount({ request, context, user, input, form, t }: HandlerArgs<"delete">) {
+  const typed = input.confirmation.toLocaleLowerCase();
+  // The word of the member's language, or DELETE as the English page says, or the email.
+  const word = t("settings.delete.word");
+  if (![word.toLocaleLowerCase(), "delete", user.email.toLowerCase()].includes(typed)) {
+    const message = t("settings.messages.deleteConfirm", { word });
+    return formFailure(form, message, 400, { confirmation: message });
   }
   const auth = await getAuth();
   if (auth.capabilities.checksPasswords) {
@@ -224,40 +238,46 @@ async function deleteOwnAccount({ request, context, user, input, form }: Handler
       });
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
-      const message = error.code === "too_many_attempts" ? error.message : "Your password is incorrect.";
+      const message =
+        error.code === "too_many_attempts"
+          ? t("settings.messages.tooManySignIns", { wait: waitText(t, error.retryAfterMs) })
+          : t("settings.messages.passwordIncorrect");
       return formFailure(form, message, error.code === "too_many_attempts" ? 429 : 400, { password: message });
     }
   }
   await deleteAccount({ store: await getStore(), auth, files: await getFiles() }, user.uid);
   return redirectWithToast(
     "/auth",
-    { type: "info", title: "Your account was deleted." },
+    { type: "info", title: t("settings.messages.accountDeleted") },
     { headers: { "Set-Cookie": await clearSessionToken() } },
   );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = await parseForm(request, settingsSchema);
+  const language = await languageOf(request, user.profile.language);
+  const parsed = await parseForm(request, settingsSchema, { language });
   if (!parsed.ok) return parsed.failure;
   const { value: input, form } = parsed;
+  const shared = { request, context, user, form, language, t: fixedT(language, "profile") };
   switch (input.intent) {
     case "notifications":
-      return saveNotifications({ request, context, user, input, form });
+      return saveNotifications({ ...shared, input });
     case "resendVerification":
-      return resendVerification({ request, context, user, input, form });
+      return resendVerification({ ...shared, input });
     case "export":
-      return askForData({ request, context, user, input, form });
+      return askForData({ ...shared, input });
     case "timezone":
-      return saveTimezone({ request, context, user, input, form });
+      return saveTimezone({ ...shared, input });
     case "password":
-      return changePassword({ request, context, user, input, form });
+      return changePassword({ ...shared, input });
     case "delete":
-      return deleteOwnAccount({ request, context, user, input, form });
+      return deleteOwnAccount({ ...shared, input });
   }
 }
 
 export default function Settings() {
+  const { t } = useTranslation("profile");
   const {
     email,
     emailVerified,
@@ -274,29 +294,31 @@ export default function Settings() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const failure = actionData && !actionData.ok ? actionData : undefined;
+  const link = "font-medium text-brand-700 underline";
   return (
     <>
-      <PageHeader title="Settings" description="Your account and preferences." />
+      <PageHeader title={t("settings.title")} description={t("settings.description")} />
       <div className="space-y-6">
         {actionData?.ok ? <FormNotice>{actionData.message}</FormNotice> : null}
         <FormError message={failure?.formError} />
         <section className="card space-y-4">
-          <h2 className="text-base font-semibold">Account</h2>
+          <h2 className="text-base font-semibold">{t("settings.account.heading")}</h2>
           <Field
-            label="Email"
+            label={t("settings.account.email")}
             name="email"
             value={email}
             readOnly
             disabled
-            hint="Your sign-in email cannot be changed here."
+            hint={t("settings.account.emailHint")}
           />
           {emailVerified ? null : <EmailNotVerified busy={navigation.state !== "idle"} />}
           <p className="text-sm text-slate-600">
-            Your name, bio, skills and picture are edited on{" "}
-            <Link to="/profile" className="font-medium text-brand-700 hover:underline">
-              your profile
-            </Link>
-            .
+            {interleave(
+              (mark) => t("settings.account.profileLine", { link: mark }),
+              <Link to="/profile" className="font-medium text-brand-700 hover:underline">
+                {t("settings.account.profileLink")}
+              </Link>,
+            )}
           </p>
         </section>
         <LanguageSettings />
@@ -304,15 +326,23 @@ export default function Settings() {
         <PushSettings {...push} timezone={timezone} />
         <DigestChoice frequency={digest} />
         <section className="card">
-          <h2 className="text-base font-semibold">Timezone</h2>
-          <p className="mt-1 text-sm text-slate-600">Session times are shown in this timezone.</p>
+          <h2 className="text-base font-semibold">{t("settings.timezone.heading")}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t("settings.timezone.intro")}</p>
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="timezone" />
             <div className="flex-1">
               <label htmlFor="settings-timezone" className="label">
-                Timezone
+                {t("settings.timezone.label")}
               </label>
-              <select id="settings-timezone" name="timezone" defaultValue={timezone} className="input">
+              {/* The zones' names are identifiers (Europe/Lisbon), the same in every language. */}
+              <select
+                id="settings-timezone"
+                name="timezone"
+                defaultValue={timezone}
+                className="input"
+                translate="no"
+                dir="ltr"
+              >
                 {timezones.map((tz) => (
                   <option key={tz} value={tz}>
                     {tz}
@@ -325,16 +355,16 @@ export default function Settings() {
               className="btn-primary shrink-0 whitespace-nowrap"
               disabled={navigation.state !== "idle"}
             >
-              Save timezone
+              {t("settings.timezone.save")}
             </button>
           </Form>
         </section>
         <section className="card">
-          <h2 className="text-base font-semibold">Change password</h2>
+          <h2 className="text-base font-semibold">{t("settings.password.heading")}</h2>
           <Form method="post" className="mt-4 grid grid-cols-1 gap-4 sm:max-w-md" noValidate>
             <input type="hidden" name="intent" value="password" />
             <Field
-              label="Current password"
+              label={t("settings.password.current")}
               name="currentPassword"
               type="password"
               autoComplete="current-password"
@@ -346,30 +376,35 @@ export default function Settings() {
             />
             <div>
               <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
-                Change password
+                {t("settings.password.save")}
               </button>
             </div>
           </Form>
         </section>
         <section className="card">
-          <h2 className="text-base font-semibold">Guided tour</h2>
-          <p className="mt-1 text-sm text-slate-600">See the tour of your dashboard again.</p>
+          <h2 className="text-base font-semibold">{t("settings.tour.heading")}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t("settings.tour.intro")}</p>
           <button type="button" className="btn-secondary mt-4" onClick={() => startTour(pathname, navigate)}>
-            Take the tour
+            {t("settings.tour.start")}
           </button>
         </section>
         <section className="card">
-          <h2 className="text-base font-semibold">Privacy and terms</h2>
+          <h2 className="text-base font-semibold">{t("settings.privacy.heading")}</h2>
           <p className="mt-1 text-sm text-slate-600">
-            Read what we keep about you and why in the{" "}
-            <Link to="/privacy" className="font-medium text-brand-700 underline">
-              privacy notice
-            </Link>
-            , and the{" "}
-            <Link to="/terms" className="font-medium text-brand-700 underline">
-              terms of use
-            </Link>{" "}
-            you accepted.
+            {interleave(
+              (mark) => t("settings.privacy.text", { privacy: mark, terms: "\u2064" }),
+              <Link to="/privacy" className={link}>
+                {t("settings.privacy.privacyLink")}
+              </Link>,
+              {
+                mark: "\u2064",
+                element: (
+                  <Link to="/terms" className={link}>
+                    {t("settings.privacy.termsLink")}
+                  </Link>
+                ),
+              },
+            )}
           </p>
         </section>
         <YourData data={dataExport} timezone={timezone} busy={navigation.state !== "idle"} />
@@ -384,10 +419,11 @@ export default function Settings() {
 }
 
 function NotificationChoices({ prefs, busy }: { prefs: Record<NotificationCategory, boolean>; busy: boolean }) {
+  const { t } = useTranslation("profile");
   return (
     <section className="card">
-      <h2 className="text-base font-semibold">Notifications</h2>
-      <p className="mt-1 text-sm text-slate-600">Choose what the bell and your e-mail tell you about.</p>
+      <h2 className="text-base font-semibold">{t("settings.notifications.heading")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("settings.notifications.intro")}</p>
       <Form method="post" className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="notifications" />
         {NOTIFICATION_CATEGORIES.map((category) => {
@@ -402,14 +438,14 @@ function NotificationChoices({ prefs, busy }: { prefs: Record<NotificationCatego
                 className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300"
               />
               <span>
-                <span className="font-medium text-slate-800">{CATEGORY_TEXT[category].label}</span>
-                <span className="block text-xs text-slate-500">{CATEGORY_TEXT[category].hint}</span>
+                <span className="font-medium text-slate-800">{t(CATEGORY_KEYS[category].label)}</span>
+                <span className="block text-xs text-slate-500">{t(CATEGORY_KEYS[category].hint)}</span>
               </span>
             </label>
           );
         })}
         <button type="submit" className="btn-primary" disabled={busy}>
-          Save notification choices
+          {t("settings.notifications.save")}
         </button>
       </Form>
     </section>
@@ -425,46 +461,43 @@ function DeleteAccount({
   failure?: { fieldErrors: Record<string, string | undefined> };
   busy: boolean;
 }) {
+  const { t } = useTranslation("profile");
   // A failed attempt reopens the form so its errors are visible.
   const [open, setOpen] = useState(Boolean(failure));
   return (
     <section className="card border-red-200">
-      <h2 className="text-base font-semibold text-red-700">Delete account</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Your name, bio, skills, picture, saved profiles and availability are removed and you are signed out everywhere.
-        Sessions that have not started are cancelled and their SP refunded. Your conversations stay with the other
-        members under “Deleted member”. This cannot be undone.
-      </p>
+      <h2 className="text-base font-semibold text-red-700">{t("settings.delete.heading")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("settings.delete.text")}</p>
       {open ? (
         <Form method="post" className="mt-4 grid grid-cols-1 gap-4 sm:max-w-md" noValidate>
           <input type="hidden" name="intent" value="delete" />
           <Field
-            label="Type DELETE or your email to confirm"
+            label={t("settings.delete.confirm", { word: t("settings.delete.word") })}
             name="confirmation"
             autoComplete="off"
             error={failure?.fieldErrors.confirmation}
           />
           {needsPassword ? (
             <Field
-              label="Your password"
+              label={t("settings.delete.password")}
               name="password"
               type="password"
               autoComplete="current-password"
               error={failure?.fieldErrors.password}
             />
           ) : null}
-          <div className="flex gap-3">
+          <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn-danger" disabled={busy}>
-              Delete my account
+              {t("settings.delete.submit")}
             </button>
             <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
-              Keep my account
+              {t("settings.delete.keep")}
             </button>
           </div>
         </Form>
       ) : (
         <button type="button" className="btn-danger mt-4" onClick={() => setOpen(true)}>
-          Delete account…
+          {t("settings.delete.open")}
         </button>
       )}
     </section>
@@ -475,12 +508,19 @@ type DataExportView =
   | { state: "none" | "building" | "failed" | "expired" }
   | { state: "ready"; href: string; size: number; expiresAt: number; renewable: boolean };
 
-function megabytes(bytes: number): string {
-  return bytes < 100_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
+/** "840 KB", "2.4 MB" in the reader's digits and units. */
+function archiveSize(bytes: number, t: TFunction, locale: string): string {
+  return bytes < 100_000
+    ? t("settings.data.kilobytes", { size: formatNumber(Math.max(1, Math.round(bytes / 1000)), locale) })
+    : t("settings.data.megabytes", {
+        size: formatNumber(bytes / 1_000_000, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      });
 }
 
 /** Issue 32: a copy of everything SkillSwap keeps about the member, as one archive. */
 function YourData({ data, timezone, busy }: { data: DataExportView; timezone: string; busy: boolean }) {
+  const { t } = useTranslation("profile");
+  const locale = useFormatLocale();
   const ask = (label: string) => (
     <Form method="post" className="mt-4">
       <input type="hidden" name="intent" value="export" />
@@ -492,35 +532,36 @@ function YourData({ data, timezone, busy }: { data: DataExportView; timezone: st
   return (
     <section className="card" id="your-data" aria-labelledby="your-data-title">
       <h2 id="your-data-title" className="text-base font-semibold">
-        Your data
+        {t("settings.data.heading")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Download a copy of everything SkillSwap keeps about you: profile, skills, wallet, payments, sessions, reviews,
-        messages, forum posts, saved profiles, notifications and your picture, as JSON and CSV files with a README. We
-        make it in the background and tell you when it is ready. One archive a day.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t("settings.data.intro")}</p>
       {data.state === "building" ? (
         <p className="mt-4 text-sm font-medium text-slate-800" role="status">
-          Your archive is being made. We will tell you when it is ready.
+          {t("settings.data.building")}
         </p>
       ) : data.state === "ready" ? (
         <div className="mt-4 space-y-2">
           <a href={data.href} className="btn-primary" download>
-            Download my data ({megabytes(data.size)})
+            {t("settings.data.downloadSized", { size: archiveSize(data.size, t, locale) })}
           </a>
           <p className="text-xs text-slate-500">
-            The link works for you, signed in, until {formatDateTime(data.expiresAt, timezone)}.
+            {interleave(
+              (mark) => t("settings.data.linkUntil", { date: mark }),
+              <time dateTime={new Date(data.expiresAt).toISOString()}>
+                {formatDateTime(data.expiresAt, timezone, locale)}
+              </time>,
+            )}
           </p>
-          {data.renewable ? ask("Make a new archive") : null}
+          {data.renewable ? ask(t("settings.data.renew")) : null}
         </div>
       ) : (
         <>
           {data.state === "failed" ? (
-            <p className="mt-4 text-sm text-red-700">Your last archive could not be made. Please ask again.</p>
+            <p className="mt-4 text-sm text-red-700">{t("settings.data.failed")}</p>
           ) : data.state === "expired" ? (
-            <p className="mt-4 text-sm text-slate-600">Your last archive has expired.</p>
+            <p className="mt-4 text-sm text-slate-600">{t("settings.data.expired")}</p>
           ) : null}
-          {ask("Download my data")}
+          {ask(t("settings.data.download"))}
         </>
       )}
     </section>
@@ -529,19 +570,19 @@ function YourData({ data, timezone, busy }: { data: DataExportView; timezone: st
 
 /** Decision 024: what waits for the verification, and the way to get a new link. */
 function EmailNotVerified({ busy }: { busy: boolean }) {
+  const { t } = useTranslation("profile");
   return (
     <div
       className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
       data-testid="email-not-verified"
     >
       <p>
-        <strong>Your email is not verified yet.</strong> Open the link we sent you. Until then, SP you pay for sessions
-        reach the mentor only once you have verified it.
+        <strong>{t("settings.account.notVerified")}</strong> {t("settings.account.notVerifiedText")}
       </p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="resendVerification" />
         <button type="submit" className="btn-secondary" disabled={busy}>
-          Send the link again
+          {t("settings.account.resend")}
         </button>
       </Form>
     </div>

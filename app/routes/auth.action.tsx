@@ -13,8 +13,13 @@ import { settleVerifiedAccount } from "~/features/auth/verification.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Choose a new password", matches });
+
+// The new-password fields' words are in "profile".
+export const handle = { i18n: "profile" };
+export const clientLoader = loadingNamespaces("profile");
 
 const BROWSER_MODES: readonly string[] = ["resetPassword", "verifyEmail", "recoverEmail"] satisfies EmailActionMode[];
 

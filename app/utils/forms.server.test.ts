@@ -103,6 +103,23 @@ describe("parseForm", () => {
       }
     }
   });
+
+  it("answers in the member's language over the browser's, a namespaced schema key included", async () => {
+    const request = new Request("http://localhost:3000/x", {
+      method: "POST",
+      headers: {
+        Origin: "http://localhost:3000",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Accept-Language": "en-GB",
+      },
+      body: "timezone=Mars%2FOlympus",
+    });
+    const schema = z.object({ timezone: z.string().refine(() => false, "profile:validation.chooseTimezone") });
+    const parsed = await parseForm(request, schema, { language: "fr" });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok)
+      expect(parsed.failure.data.fieldErrors.timezone).toBe("Choisissez un fuseau horaire dans la liste.");
+  });
 });
 
 describe("postOnly", () => {

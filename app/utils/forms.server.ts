@@ -100,16 +100,18 @@ export function postOnly(): Response {
 /**
  * Checks the origin, reads the form and validates it with one schema. Bad input comes back as
  * `failure`, a 400 for the action to return, so the page shows the messages next to its fields;
- * nothing has been changed by then.
+ * nothing has been changed by then. `language`: a signed-in member's own choice (the profile's),
+ * which outranks the cookie and the browser's (decision 049); without it, the request's.
  */
 export async function parseForm<S extends z.ZodTypeAny>(
   request: Request,
   schema: S,
+  { language }: { language?: string } = {},
 ): Promise<{ ok: true; form: FormData; value: z.infer<S> } | { ok: false; failure: ReturnType<typeof formFailure> }> {
   assertSameOrigin(request);
   const form = await formOrNull(request);
   // Messages in the request's language (decision 049): zod's own through an error map, the schema's by key.
-  const t = fixedT(await languageOf(request));
+  const t = fixedT(await languageOf(request, language));
   if (!form) return { ok: false, failure: formFailure(null, t("validation.unreadable")) };
   const result = schema.safeParse(Object.fromEntries(form), { errorMap: zodErrorMap(t, z.defaultErrorMap) });
   if (!result.success) {
