@@ -6,6 +6,8 @@
  *   board_posts/{postId}           an offer ("I can …") or a need ("I'm looking for …")
  *   board_proposals/{proposalId}   a member's proposal on a need: a time, a duration, SP or a swap
  *   swap_links/{swapId}            two bookings, one each way, that make one skill-for-skill swap
+ *   board_answers/{postId}_{kind}_{uid}   a member answered a post by message or by booking it
+ *                                  (server only: /board/mine lists them for the poster)
  *   board_lists/{list}/entries/{entryId}   the active posts of a list (all, or one skill's), newest
  *                                  first by id, with the fields the filters ask (features/board/lists.ts)
  *
@@ -34,6 +36,7 @@ import {
 export const BOARD_POSTS = "board_posts";
 export const BOARD_PROPOSALS = "board_proposals";
 export const SWAP_LINKS = "swap_links";
+export const BOARD_ANSWERS = "board_answers";
 export const BOARD_LISTS = "board_lists";
 
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -45,6 +48,8 @@ export function isBoardId(value: unknown): value is string {
 export const boardPostPath = (postId: string) => `${BOARD_POSTS}/${postId}`;
 export const proposalPath = (proposalId: string) => `${BOARD_PROPOSALS}/${proposalId}`;
 export const swapLinkPath = (swapId: string) => `${SWAP_LINKS}/${swapId}`;
+export const boardAnswerPath = (postId: string, kind: AnswerKind, answererUid: string) =>
+  `${BOARD_ANSWERS}/${postId}_${kind}_${answererUid}`;
 /** `board_lists/{list}/entries`: `list` is "all" or a skill's list key (features/board/lists.ts). */
 export const boardListOf = (list: string) => `${BOARD_LISTS}/${list}/entries`;
 export const boardListEntryPath = (list: string, entryId: string) => `${boardListOf(list)}/${entryId}`;
@@ -230,3 +235,34 @@ export interface BoardListEntry extends BoardListEntryDoc {
   id: string;
 }
 export const readBoardListEntry: (doc: StoredDoc) => BoardListEntry = withId(boardListEntrySchema);
+
+/**
+ * How a member answered a post besides proposing (issue 29, "Manage"; decision 070): a "Message"
+ * reply quoting it, or a booking of the offer at its price. Proposals have their own documents.
+ */
+export const ANSWER_KINDS = ["message", "booking"] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+export const boardAnswerSchema = z.object({
+  postId: text(),
+  /** The post's poster, who reads the answers on /board/mine. */
+  posterUid: text(),
+  answererUid: text(),
+  /** Both uids, for one array-contains query of a member's answers either way (the data archive). */
+  participants: strings,
+  /** A kind this version does not know reads as a message: a link to a conversation, nothing more. */
+  kind: oneOf(ANSWER_KINDS, "message"),
+  /** The conversation (message) or the latest session booked from the offer (booking). */
+  chatId: optionalText,
+  bookingId: optionalText,
+  /** How many times: messages quoting the post, or bookings of it. */
+  times: count(1),
+  firstAt: count(),
+  lastAt: count(),
+});
+/** `board_answers/{postId}_{kind}_{answererUid}`: one per post, answerer and way of answering. */
+export type BoardAnswerDoc = z.output<typeof boardAnswerSchema>;
+export interface BoardAnswer extends BoardAnswerDoc {
+  id: string;
+}
+export const readBoardAnswer: (doc: StoredDoc) => BoardAnswer = withId(boardAnswerSchema);

@@ -8,7 +8,7 @@ import { getStore } from "~/engine/index.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { daysLeft } from "~/features/board/expiry";
 import { runMineAction, type MineActionResult } from "~/features/board/mine-action.server";
-import { loadMyPostsProposals, type ProposalView } from "~/features/board/proposal-views.server";
+import { loadMyPostsProposals, type AnswerView, type ProposalView } from "~/features/board/proposal-views.server";
 import { listMyPosts } from "~/features/board/read.server";
 import { viewerZone } from "~/features/bookings/views.server";
 import { MAX_ACTIVE_POSTS } from "~/features/board/rules";
@@ -17,6 +17,9 @@ import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
 import { readForm } from "~/utils/forms.server";
+import { interleave } from "~/i18n/interleave";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatDate, SHORT_DATE_TIME } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
@@ -31,12 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const mine = await listMyPosts(store, user.uid, now);
   const all = [...mine.active, ...mine.expired, ...mine.closed, ...mine.hidden];
   // Each post's proposals with accept and decline where one waits (issue 29, "Manage").
-  const [proposals, language] = await Promise.all([
+  const [{ proposals, answers }, language] = await Promise.all([
     loadMyPostsProposals(store, all, user.uid, now),
     languageOf(request, user.profile.language),
   ]);
   const title = fixedT(language, "board")("mine.title");
-  return { ...mine, proposals, now, timeZone: viewerZone(user.profile.timezone), title };
+  return { ...mine, proposals, answers, now, timeZone: viewerZone(user.profile.timezone), title };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,8 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Mine = Data["active"][number];
-/** What every row reads besides its post: its proposals and the member's time zone. */
-type RowContext = Pick<Data, "now" | "proposals" | "timeZone">;
+/** What every row reads besides its post: its answers, its proposals and the member's time zone. */
+type RowContext = Pick<Data, "now" | "proposals" | "answers" | "timeZone">;
 
 export default function MyPosts() {
   const d = useLoaderData<typeof loader>();
@@ -185,6 +188,7 @@ function MyPostRow({ post, context }: { post: Mine; context: RowContext }) {
           ))}
         </Form>
       ) : null}
+      <PostAnswers post={post} answers={context.answers[post.id] ?? []} timeZone={context.timeZone} />
       <PostProposals post={post} proposals={context.proposals[post.id] ?? []} timeZone={context.timeZone} />
     </li>
   );
@@ -212,6 +216,45 @@ function PostProposals({ post, proposals, timeZone }: { post: Mine; proposals: P
           ))}
         </ul>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Who answered the post without a proposal (decision 070): a message quoting it, or a session
+ * booked from the offer; when the latest was, and a link to the conversation or the session.
+ */
+function PostAnswers({ post, answers, timeZone }: { post: Mine; answers: AnswerView[]; timeZone: string }) {
+  const { t } = useTranslation("board");
+  const locale = useFormatLocale();
+  if (answers.length === 0) return null;
+  const id = `answers-${post.id}`;
+  return (
+    <section className="w-full rounded-xl bg-slate-50 px-3 py-2" aria-labelledby={id} data-testid="my-post-answers">
+      <h4 id={id} className="text-sm font-semibold text-slate-800">
+        {t("mine.answers", { count: answers.length })}
+      </h4>
+      <ul className="divide-y divide-slate-200">
+        {answers.map((a) => (
+          <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2" data-testid="answer">
+            <p className="text-sm text-slate-900">
+              {interleave(
+                (name) => t(`mine.answered.${a.kind}`, { name, times: a.times }),
+                <bdi translate="no" className="font-medium">
+                  {a.answererName}
+                </bdi>,
+              )}{" "}
+              ·{" "}
+              <time dateTime={new Date(a.lastAt).toISOString()} className="text-slate-600">
+                {formatDate(a.lastAt, locale, timeZone, SHORT_DATE_TIME)}
+              </time>
+            </p>
+            <Link to={a.link} className="text-sm text-brand-700 underline">
+              {t(a.kind === "message" ? "mine.openConversation" : "mine.openSession")}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -314,3 +314,56 @@ test("/board/mine shows each post's proposals, and the poster accepts one there"
   expect(await getBalance(e2eStore(), ana.uid)).toBe(191);
   expect((await reconcileWallet(e2eStore(), ana.uid)).ok).toBe(true);
 });
+
+test("/board/mine shows who answered an offer by message and who booked it, with links; a deleted member's answer is gone", async ({
+  browser,
+  baseURL,
+}) => {
+  const suffix = Date.now().toString(36);
+  const skill = `Calligraphy ${suffix}`;
+  const ana = await member(`Ana ${suffix}`, [skill]);
+  const ben = await member(`Ben ${suffix}`, [], [skill]);
+  const cy = await member(`Cy ${suffix}`, [], [skill]);
+  const title = `Italic hand in four weeks ${suffix}`;
+  const { postId } = await createBoardPost(e2eStore(), ana.uid, draft({ type: "offer", skill, title, sp: "5" }));
+
+  // B answers by "Message": the reply quotes the offer.
+  const b = await open(browser, ben, baseURL!, `/board/${postId}`, PHONE);
+  await b.getByRole("button", { name: "Message", exact: true }).click();
+  await b.waitForURL(/\/inbox\/[^/?]+/);
+  await b.getByPlaceholder("Write a message…").fill("Do you teach left-handers?");
+  await b.getByRole("button", { name: "Send" }).click();
+  await expect(b.getByTestId("message").filter({ hasText: "Do you teach left-handers?" })).toBeVisible();
+  const chatPath = new URL(b.url()).pathname;
+
+  // C books it from its page.
+  const c = await open(browser, cy, baseURL!, `/board/${postId}`);
+  await c.getByRole("group", { name: "Next free" }).getByRole("button").first().click();
+  await c.getByRole("button", { name: "Request booking" }).click();
+  await expect(c.getByRole("heading", { name: "Request sent" })).toBeVisible();
+  const [booking] = await e2eStore().query({ collection: "bookings", where: [["learnerUid", "==", cy.uid]] });
+
+  // A's /board/mine lists both under the offer, each with where it continues.
+  const a = await open(browser, ana, baseURL!, "/board/mine", PHONE);
+  const answers = a.getByTestId("my-post").filter({ hasText: title }).getByTestId("my-post-answers");
+  await expect(answers.getByRole("heading", { name: "Answers (2)" })).toBeVisible();
+  const byBen = answers.getByTestId("answer").filter({ hasText: `Ben ${suffix} sent a message` });
+  const byCy = answers.getByTestId("answer").filter({ hasText: `Cy ${suffix} booked a session` });
+  await expect(byBen.getByRole("link", { name: "Open the conversation" })).toHaveAttribute("href", chatPath);
+  await expect(byCy.getByRole("link", { name: "Open the session" })).toHaveAttribute("href", `/session/${booking.id}`);
+  await byBen.getByRole("link", { name: "Open the conversation" }).click();
+  await expect(a.getByTestId("message").filter({ hasText: "Do you teach left-handers?" })).toBeVisible();
+
+  // C deletes their account: their answer leaves A's list and the store.
+  await c.goto("/settings");
+  await c.getByRole("button", { name: "Delete account…" }).click();
+  await c.getByLabel("Type DELETE or your email to confirm").fill("DELETE");
+  await c.getByLabel("Your password").fill(cy.password);
+  await c.getByRole("button", { name: "Delete my account" }).click();
+  await c.waitForURL(/\/auth$/);
+  await a.goto("/board/mine");
+  await expect(answers.getByRole("heading", { name: "Answers (1)" })).toBeVisible();
+  await expect(answers.getByTestId("answer")).toHaveText(new RegExp(`^Ben ${suffix} sent a message`));
+  const stored = await e2eStore().query({ collection: "board_answers", where: [["postId", "==", postId]] });
+  expect(stored.map((d) => [d.data.answererUid, d.data.kind])).toEqual([[ben.uid, "message"]]);
+});

@@ -51,6 +51,7 @@ import { moderationQueue } from "~/features/admin/reports.server";
 import { mentionCandidates } from "~/features/community/mentions.server";
 import { forumNewestOf, forumPostsOf } from "~/engine/live/feeds";
 import { lapseDueProposals } from "~/features/board/proposals.server";
+import { answersOnPostQuery } from "~/features/board/answers.server";
 import { listBoard, listMyPosts } from "~/features/board/read.server";
 import { readFilters } from "~/features/board/rules";
 import { gatherDigest, readSharedActivity, readSharedPosts } from "~/features/digest/gather.server";
@@ -308,6 +309,10 @@ const LISTED: Record<string, Query> = {
     orderBy: [["createdAt", "desc"]],
     limit: 50,
   },
+  // Decision 070: a post's answers by message or booking on /board/mine, the latest first; and the
+  // post's answers deleted with it (an equality).
+  "board answers.server answersOnPostQuery": answersOnPostQuery("p1"),
+  "board answers.server prepareDeletingAnswers": { collection: "board_answers", where: [["postId", "==", "p1"]] },
   ...exportQueries(),
   ...forumQueries(),
 };
@@ -344,6 +349,10 @@ function exportQueries(): Record<string, Query> {
     "export areas.server board posts": { collection: "board_posts", where: [["authorUid", "==", UID]] },
     "export areas.server board proposals": {
       collection: "board_proposals",
+      where: [["participants", "array-contains", UID]],
+    },
+    "export areas.server board answers": {
+      collection: "board_answers",
       where: [["participants", "array-contains", UID]],
     },
   };
@@ -430,6 +439,9 @@ const COVERED_FILES = new Set([
   "app/features/board/post-alerts.server.ts",
   "app/features/board/read.server.ts",
   "app/features/board/expiry.server.ts",
+  // answersOnPostQuery and the deletion's equality, listed above; proposal-views reads through the first.
+  "app/features/board/answers.server.ts",
+  "app/features/board/proposal-views.server.ts",
   // The member's posts (postsOfQuery, probed through listMyPosts) and their active ones (equalities only).
   "app/features/board/write.server.ts",
   // Listed by hand through forumQueries (their queries need threads to exist).

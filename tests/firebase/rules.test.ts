@@ -194,6 +194,12 @@ firestoreSuite(firestoreTitle, () => {
       await setDoc(doc(db, "board_lists/all/entries/e1"), { postId: "bp1", type: "offer" });
       await setDoc(doc(db, "board_proposals/q1"), { postId: "bp1", proposerUid: "bob", posterUid: "alice" });
       await setDoc(doc(db, "swap_links/s1"), { bookingIds: ["b1", "b2"], participants: ["alice", "bob"] });
+      await setDoc(doc(db, "board_answers/bp1_message_bob"), {
+        postId: "bp1",
+        posterUid: "alice",
+        answererUid: "bob",
+        participants: ["alice", "bob"],
+      });
       await setDoc(doc(db, "status/bob"), { state: "online", last_changed: 1, lease_ms: PRESENCE_LEASE_MS });
     });
   });
@@ -418,13 +424,19 @@ firestoreSuite(firestoreTitle, () => {
     await assertFails(setDoc(doc(alice(), "board_posts/bp1"), { title: "Changed" }, { merge: true }));
     await assertFails(setDoc(doc(bob(), "board_posts/bp2"), { status: "active" }, { merge: true }));
     await assertFails(deleteDoc(doc(alice(), "board_posts/bp1")));
-    // lists, proposals and swap links come through the server only
-    for (const path of ["board_lists/all/entries/e1", "board_proposals/q1", "swap_links/s1"]) {
+    // lists, proposals, swap links and answers (decision 070) come through the server only
+    for (const path of [
+      "board_lists/all/entries/e1",
+      "board_proposals/q1",
+      "swap_links/s1",
+      "board_answers/bp1_message_bob",
+    ]) {
       await assertFails(getDoc(doc(alice(), path)));
       await assertFails(getDoc(doc(bob(), path)));
       await assertFails(setDoc(doc(alice(), path), { postId: "bp1" }));
     }
     await assertFails(getDocs(collection(alice(), "board_lists/all/entries")));
+    await assertFails(getDocs(query(collection(alice(), "board_answers"), where("posterUid", "==", "alice"))));
   });
 
   it("presence: any signed-in member listens to anyone's status (as the presence feed does); nobody signed out", async () => {

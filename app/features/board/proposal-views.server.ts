@@ -5,11 +5,12 @@
  * swap offer: a time from the member's own free hours, a duration, SP or a swap), and the
  * member's own proposals with their outcome.
  */
-import type { BoardPost, Proposal } from "~/documents/board";
+import { readBoardAnswer, type AnswerKind, type BoardAnswer, type BoardPost, type Proposal } from "~/documents/board";
 import { getUser } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { loadBookingPanel, ownFreeStarts, viewerZone, type BookingPanelData } from "~/features/bookings/views.server";
 import { namesOf } from "~/features/members/members.server";
+import { answersOnPostQuery } from "./answers.server";
 import { shownStatus } from "./expiry";
 import { proposalActions, type ProposalState } from "./proposal-state";
 import { postFacts, proposalFacts, proposalsOnPost, shownProposalState } from "./proposals.server";
@@ -86,23 +87,58 @@ function view(p: Proposal, post: BoardPost, names: Map<string, string>, isPoster
 }
 
 /**
- * Every proposal on the member's own posts, by post (issue 29, "Manage": /board/mine shows each
- * post's answers and proposals, with accept and decline where one waits). One query per post (the
- * postId + createdAt index of the post's page) and one read of the proposers' names.
+ * Every answer to the member's own posts, by post (issue 29, "Manage": /board/mine shows each
+ * post's answers and proposals, with accept and decline where one waits): the proposals, and the
+ * members who answered by message or booked the offer (answers.server.ts, decision 070), the latest
+ * first. Two queries per post (the postId + createdAt and postId + lastAt indexes) and one read of
+ * the members' names.
  */
 export async function loadMyPostsProposals(
   store: DocStore,
   posts: readonly BoardPost[],
   uid: string,
   now = Date.now(),
-): Promise<Record<string, ProposalView[]>> {
+): Promise<{ proposals: Record<string, ProposalView[]>; answers: Record<string, AnswerView[]> }> {
   const mine = posts.filter((p) => p.authorUid === uid);
-  const lists = await Promise.all(mine.map((post) => proposalsOnPost(store, post, uid)));
-  const names = await namesOf(
-    store,
-    lists.flatMap((list) => list.map((p) => p.proposerUid)),
-  );
-  return Object.fromEntries(mine.map((post, i) => [post.id, lists[i].map((p) => view(p, post, names, true, now))]));
+  const [lists, answerLists] = await Promise.all([
+    Promise.all(mine.map((post) => proposalsOnPost(store, post, uid))),
+    Promise.all(
+      mine.map(async (post) =>
+        (await store.query(answersOnPostQuery(post.id))).map(readBoardAnswer).filter((a) => a.posterUid === uid),
+      ),
+    ),
+  ]);
+  const names = await namesOf(store, [
+    ...lists.flatMap((list) => list.map((p) => p.proposerUid)),
+    ...answerLists.flatMap((list) => list.map((a) => a.answererUid)),
+  ]);
+  return {
+    proposals: Object.fromEntries(
+      mine.map((post, i) => [post.id, lists[i].map((p) => view(p, post, names, true, now))]),
+    ),
+    answers: Object.fromEntries(mine.map((post, i) => [post.id, answerLists[i].flatMap((a) => answerView(a, names))])),
+  };
+}
+
+export interface AnswerView {
+  id: string;
+  answererName: string;
+  kind: AnswerKind;
+  /** Messages quoting the post, or sessions booked from it. */
+  times: number;
+  lastAt: number;
+  /** The conversation with them, or the latest session they booked. */
+  link: string;
+}
+
+function answerView(answer: BoardAnswer, names: Map<string, string>): AnswerView[] {
+  const link =
+    answer.kind === "message"
+      ? answer.chatId && `/inbox/${answer.chatId}`
+      : answer.bookingId && `/session/${answer.bookingId}`;
+  if (!link) return [];
+  const answererName = names.get(answer.answererUid) ?? "Member";
+  return [{ id: answer.id, answererName, kind: answer.kind, times: answer.times, lastAt: answer.lastAt, link }];
 }
 
 export async function loadPostAnswers(

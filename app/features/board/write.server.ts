@@ -15,6 +15,7 @@ import {
 import { getUser } from "~/documents/users";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { newId } from "~/features/community/write.server";
+import { prepareDeletingAnswers } from "./answers.server";
 import { BoardError, POST_NOT_FOUND } from "./errors";
 import { expiresAtFor, ExpiryError, isPastExpiry, renewal } from "./expiry";
 import { checkBoardPosting } from "./limits.server";
@@ -185,7 +186,10 @@ export async function deleteBoardPost(store: DocStore, uid: string, postId: stri
     if (post.status === "hidden")
       throw new BoardError(409, "This post is hidden while a moderator reviews it; it cannot be deleted now.");
     const proposals = await prepareClosingProposals(tx, post, "deleted", now);
+    // Who answered it by message or booking goes with it; the conversations and sessions stay.
+    const answers = await prepareDeletingAnswers(tx, postId);
     proposals.commit();
+    answers();
     tx.delete(boardPostPath(postId));
     writeBoardEntries(tx, postId, post, null);
     indexBoardPost(tx, postId, null);

@@ -6,6 +6,7 @@
 import { getUser } from "~/documents/users";
 import { getBoardPost, type BoardPost } from "~/documents/board";
 import { offerPrice } from "./offer-price";
+import { prepareAnswer } from "~/features/board/answers.server";
 import { randomUUID } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import { AlreadyExistsError, type DocStore, type Transaction } from "~/engine/store/types";
@@ -183,9 +184,19 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         holdEntry({ ...booking, id }).map((move) => prepareEntry(tx, move.uid, move.entry, now)),
       );
       const notify = await prepareNotifications(tx, booking.participants);
+      // Booked from the offer: an answer its poster sees on /board/mine (decision 070).
+      const answer =
+        offered && offerId
+          ? await prepareAnswer(
+              tx,
+              { postId: offerId, posterUid: mentorUid, answererUid: learnerUid, kind: "booking", bookingId: id },
+              now,
+            )
+          : null;
 
       writeNewBooking(tx, id, booking, fresh);
       for (const hold of holds) hold.commit();
+      answer?.();
       const notices = requestNotices({ ...booking, id });
       for (const { uid, input } of notices) notify.add(uid, input, now);
       queueBookingMails(

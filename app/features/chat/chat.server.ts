@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
 import type { DocReader } from "~/documents/fields";
-import { getBoardPost, isBoardId } from "~/documents/board";
+import { getBoardPost, isBoardId, type BoardPost } from "~/documents/board";
+import { prepareAnswer } from "~/features/board/answers.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { noteUnreadMessage } from "~/features/mail/chat-batch.server";
 import { queueChatPush } from "~/features/push/queue.server";
@@ -114,7 +115,17 @@ export async function sendMessage(
     const recipient = await getUser(tx, other);
     if (!recipient || recipient.deleted)
       throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.", "left");
-    const quote = quotePostId ? await quotablePost(tx, quotePostId) : null;
+    const quoted = quotePostId ? await quotedPost(tx, quotePostId) : null;
+    const quote = quoted ? quoteOf(quoted) : null;
+    // A reply to the poster about their post is an answer they see on /board/mine (decision 070).
+    const answer =
+      quoted && quoted.authorUid === other
+        ? await prepareAnswer(
+            tx,
+            { postId: quoted.id, posterUid: other, answererUid: uid, kind: "message", chatId },
+            now,
+          )
+        : null;
     const firstMessage = chat.messageCount === 0;
     const sender = firstMessage ? await getUser(tx, uid) : null;
     const notify = firstMessage ? await prepareNotifications(tx, [other]) : null;
@@ -125,6 +136,7 @@ export async function sendMessage(
       timestamp: now,
       ...(quote && { quote }),
     } satisfies Partial<MessageDoc>);
+    answer?.();
     tx.update(chatPath(chatId), {
       lastMessage: preview(checked.text),
       lastSender: uid,
@@ -157,11 +169,17 @@ export async function sendMessage(
 
 /** A post on the board as a reply quotes it; a removed or hidden one cannot be quoted. */
 export async function quotablePost(reader: DocReader, postId: string): Promise<MessageQuote> {
+  return quoteOf(await quotedPost(reader, postId));
+}
+
+async function quotedPost(reader: DocReader, postId: string): Promise<BoardPost> {
   const post = isBoardId(postId) ? await getBoardPost(reader, postId) : null;
   if (!post || post.status === "hidden")
     throw new ChatError(404, "This post does not exist or was removed.", "postGone");
-  return { postId: post.id, postType: post.type, title: post.title };
+  return post;
 }
+
+const quoteOf = (post: BoardPost): MessageQuote => ({ postId: post.id, postType: post.type, title: post.title });
 
 // Firestore caps a transaction at 500 writes.
 const SEEN_BATCH = 400;

@@ -7,7 +7,14 @@
  */
 import type { SignInRecord } from "~/engine/auth/types";
 import type { DocStore, Query, WhereClause } from "~/engine/store/types";
-import { BOARD_POSTS, BOARD_PROPOSALS, readBoardPost, readProposal } from "~/documents/board";
+import {
+  BOARD_ANSWERS,
+  BOARD_POSTS,
+  BOARD_PROPOSALS,
+  readBoardAnswer,
+  readBoardPost,
+  readProposal,
+} from "~/documents/board";
 import { BOOKINGS, readBooking, readTeaching, teachingPath, type Booking } from "~/documents/bookings";
 import { CHATS, messagesOf, readChat, readMessage } from "~/documents/chats";
 import { postsOf, readPost, readThread, THREADS } from "~/documents/community";
@@ -576,6 +583,33 @@ const boardProposalsArea: Area = {
   },
 };
 
+const boardAnswersArea: Area = {
+  file: "board-answers",
+  title: "Board answers",
+  description:
+    "Posts you answered by message or by booking them, and members who answered yours that way: the post, the other member, how, how many times, and when first and last.",
+  columns: ["postId", "direction", "otherMember", "kind", "times", "firstAt", "lastAt"],
+  async *rows(ctx, names) {
+    const docs = await ctx.store.query({
+      collection: BOARD_ANSWERS,
+      where: [["participants", "array-contains", ctx.uid]],
+    });
+    const answers = docs.map(readBoardAnswer).sort((a, b) => a.firstAt - b.firstAt);
+    for (const a of answers) {
+      const made = a.answererUid === ctx.uid;
+      yield {
+        postId: a.postId,
+        direction: made ? "made" : "received",
+        otherMember: await names.of(made ? a.posterUid : a.answererUid),
+        kind: a.kind,
+        times: a.times,
+        firstAt: iso(a.firstAt),
+        lastAt: iso(a.lastAt),
+      };
+    }
+  },
+};
+
 const walletSummary = async (ctx: ExportContext) => (await getWallet(ctx.store, ctx.uid)).balance;
 export { walletSummary };
 
@@ -593,6 +627,7 @@ export const AREAS: readonly Area[] = [
   forumPostsArea,
   boardPostsArea,
   boardProposalsArea,
+  boardAnswersArea,
   savedArea,
   notificationsArea,
   signInsArea,

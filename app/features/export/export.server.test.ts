@@ -135,6 +135,8 @@ describe("the data archive", () => {
       { postId, start: slot(4), durationMinutes: 60, kind: "sp", sp: 20, message: "I can help" },
       NOW + 40,
     );
+    // Ben answers her need by message too, quoting it (decision 070).
+    await sendMessage(store, ben, chatId, "Or we just talk it over", NOW + 41, postId);
 
     expect(await requestExport(store, files, ana, NOW + HOUR)).toEqual({ ok: true });
     expect(await runExportWork(store, deps(), NOW + HOUR)).toEqual({ built: 1, failed: 0 });
@@ -153,6 +155,7 @@ describe("the data archive", () => {
       "forum-posts",
       "board-posts",
       "board-proposals",
+      "board-answers",
       "saved-profiles",
       "notifications",
       "sign-ins",
@@ -214,6 +217,7 @@ describe("the data archive", () => {
       ["Ben Other", "Hola Ana!", false],
       ["you", '=HYPERLINK("x"), with a comma\nand a line', false],
       ["Ben Other", HIDDEN_MESSAGE_TEXT, true],
+      ["Ben Other", "Or we just talk it over", false],
     ]);
     expect(strFromU8(zip["messages.csv"])).toContain(`"'=HYPERLINK(""x""), with a comma\nand a line"`);
 
@@ -230,6 +234,17 @@ describe("the data archive", () => {
     expect(strFromU8(zip["board-posts.csv"])).toContain(",'+1 for patience,");
     expect(json(zip, "board-proposals.json")).toEqual([
       expect.objectContaining({ direction: "received", postId, otherMember: "Ben Other", sp: 20, status: "pending" }),
+    ]);
+    expect(json(zip, "board-answers.json")).toEqual([
+      {
+        postId,
+        direction: "received",
+        otherMember: "Ben Other",
+        kind: "message",
+        times: 1,
+        firstAt: new Date(NOW + 41).toISOString(),
+        lastAt: new Date(NOW + 41).toISOString(),
+      },
     ]);
     expect(json(zip, "saved-profiles.json")).toEqual([
       { uid: ben, name: "Ben Other", savedAt: new Date(NOW).toISOString() },

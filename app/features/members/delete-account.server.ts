@@ -21,7 +21,7 @@ import { termsAcceptancePath } from "~/documents/terms-acceptances";
 import { applyCommand, BookingError, listBookingsFor } from "~/features/bookings/bookings.server";
 import type { Booking } from "~/features/bookings/types";
 import { DEFAULT_AVATAR } from "~/features/profile/display";
-import { BOARD_POSTS } from "~/documents/board";
+import { BOARD_ANSWERS, BOARD_POSTS } from "~/documents/board";
 import { CHAT_MAIL, MAIL_JOBS } from "~/documents/mail";
 import { DIGESTS } from "~/documents/digest";
 import { PUSH_JOBS, PUSH_SUBSCRIPTIONS, pushSettingsPath } from "~/documents/push";
@@ -150,6 +150,9 @@ export async function deleteAccount(
     store.delete(termsAcceptancePath(uid)),
     forgetExports(store, files, uid),
     deleteBoardPosts(store, uid),
+    // Her answers to others' posts (a message, a booking) leave their /board/mine, and any left on hers.
+    deleteWhere(store, BOARD_ANSWERS, "answererUid", uid),
+    deleteWhere(store, BOARD_ANSWERS, "posterUid", uid),
     // Mail that had not left yet, and her conversations' waiting mail batches (issue 32).
     deleteWhere(store, MAIL_JOBS, "uid", uid),
     deleteWhere(store, CHAT_MAIL, "uid", uid),

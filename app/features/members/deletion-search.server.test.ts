@@ -169,6 +169,35 @@ describe("account deletion, searched for in the whole store", () => {
       { postId, start: slot(4), durationMinutes: 60, kind: "sp", sp: 20, message: "Happy to help" },
       NOW + 30,
     );
+    // Answers either way (decision 070): Ben messages about her need, she books his offer.
+    await sendMessage(store, ben, chatId, "About your need", NOW + 31, postId);
+    const offer = await createBoardPost(
+      store,
+      ben,
+      postFormSchema.parse({
+        type: "offer",
+        skill: "Guitar",
+        title: "Guitar for beginners",
+        description: "Chords",
+        format: "online",
+        priceKind: "per_hour",
+        sp: "10",
+      }),
+      NOW + 32,
+    );
+    await requestBooking(
+      store,
+      {
+        learnerUid: ana,
+        mentorUid: ben,
+        skillTag: "guitar",
+        start: slot(1),
+        durationMinutes: 60,
+        offerId: offer.postId,
+      },
+      NOW + 33,
+    );
+    expect((await store.query({ collection: "board_answers" })).length).toBe(2);
     await requestExport(store, files, ana, NOW + 40);
     await runExportWork(
       store,
