@@ -153,15 +153,22 @@ for (const appPage of ADMIN_PAGES) {
   });
 }
 
-// Right to left (issue 30, decision 050): every page again in Arabic, in the same contexts.
-for (const [group, pages, who] of [
-  ["signed out", SIGNED_OUT_PAGES, "visitor"],
-  ["signed in", SIGNED_IN_PAGES, "me"],
-  ["admin", ADMIN_PAGES, "admin"],
-] as const) {
-  for (const appPage of pages) {
-    test(`${group} in Arabic: ${appPage.name} holds on every width, right to left`, async ({ sweep }) => {
-      await checkPage(sweep, appPage, who, "ar");
-    });
+// Right to left (issue 30, decision 050), and the pseudo-locale's longer words (decision 061):
+// every page again in Arabic and in en-XA, in the same contexts.
+const LANGUAGE_RUNS = [
+  ["Arabic", "ar", "right to left"],
+  ["the pseudo-locale", "en-XA", "with longer words"],
+] as const;
+for (const [languageName, language, how] of LANGUAGE_RUNS) {
+  for (const [group, pages, who] of [
+    ["signed out", SIGNED_OUT_PAGES, "visitor"],
+    ["signed in", SIGNED_IN_PAGES, "me"],
+    ["admin", ADMIN_PAGES, "admin"],
+  ] as const) {
+    for (const appPage of pages) {
+      test(`${group} in ${languageName}: ${appPage.name} holds on every width, ${how}`, async ({ sweep }) => {
+        await checkPage(sweep, appPage, who, language);
+      });
+    }
   }
 }
