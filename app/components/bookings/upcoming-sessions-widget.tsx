@@ -29,7 +29,7 @@ export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: Sessi
                   name: isolate(s.otherName),
                 })}
               </span>
-              <span className="block text-xs text-slate-500">
+              <time dateTime={new Date(s.start).toISOString()} className="block text-xs text-slate-500">
                 {formatDate(s.start, locale, timeZone, {
                   weekday: "short",
                   day: "numeric",
@@ -37,7 +37,7 @@ export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: Sessi
                   hour: "2-digit",
                   minute: "2-digit",
                 })}
-              </span>
+              </time>
             </span>
             <SessionStateBadge state={s.state} />
           </Link>

@@ -73,11 +73,12 @@ export function MatchCard({ member, presence, fit, twoWay, saved, rate, nextSlot
   const { t } = useTranslation("chat");
   const locale = useFormatLocale();
   return (
-    <article className="card flex flex-col gap-3" data-testid="match-card" aria-label={member.fullName}>
+    // Named by its heading, the member's name as written (translate="no"), not by a copy in aria-label.
+    <article className="card flex flex-col gap-3" data-testid="match-card" aria-labelledby={`match-${member.uid}`}>
       <div className="flex items-start gap-3">
         <Avatar src={member.avatar} presence={presence} now={now} />
         <div className="min-w-0 flex-1">
-          <h2 className="text-base font-semibold leading-snug">
+          <h2 id={`match-${member.uid}`} className="text-base font-semibold leading-snug">
             <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline" translate="no">
               <bdi>{member.fullName}</bdi>
             </Link>
