@@ -4,26 +4,35 @@ import { ThreadView } from "~/components/community/thread-view";
 import { getStore } from "~/engine/index.server";
 import { loadThreadPage } from "~/features/community/thread-page.server";
 import { runThreadAction } from "~/features/community/thread-action.server";
-import { requireUserId } from "~/features/auth/auth.server";
+import { requireUser } from "~/features/auth/auth.server";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { intlLocale } from "~/utils/format";
 import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { loadingNamespaces } from "~/i18n/client-loader";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.pageTitle, matches });
 
 export const handle = { i18n: "community" };
 export const clientLoader = loadingNamespaces("community");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const uid = await requireUserId(request);
-  return loadThreadPage(await getStore(), uid, params.threadId ?? "");
+  const user = await requireUser(request);
+  const page = await loadThreadPage(await getStore(), user.uid, params.threadId ?? "");
+  const t = fixedT(await languageOf(request, user.profile.language), "community");
+  // The thread's title is the member's words, shown as written inside the page title's message.
+  return { ...page, pageTitle: t("thread.pageTitle", { title: page.title }) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const uid = await requireUserId(request);
-  return runThreadAction(await getStore(), uid, params.threadId ?? "", await readForm(request));
+  const user = await requireUser(request);
+  const language = await languageOf(request, user.profile.language);
+  return runThreadAction(await getStore(), user.uid, params.threadId ?? "", await readForm(request), {
+    t: fixedT(language, "community"),
+    locale: intlLocale(language),
+  });
 }
 
 // Posts and counts arrive through the live feed; only the member's own state (reactions, follow) needs the loader again.

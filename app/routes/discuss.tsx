@@ -17,16 +17,21 @@ import { fixedT, languageOf } from "~/i18n/i18n.server";
 export const handle = { i18n: ["community", "chat"] };
 export const clientLoader = loadingNamespaces("community", "chat");
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta({ title: data?.thread ? data.thread.title : data?.title, matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
   const params = new URL(request.url).searchParams;
   const threadId = params.get("thread");
-  const title = fixedT(await languageOf(request, user.profile.language), "chat")("discuss.title");
-  if (threadId) return { title, thread: await loadThreadPage(store, user.uid, threadId), spaces: [], space: null };
+  const language = await languageOf(request, user.profile.language);
+  const title = fixedT(language, "chat")("discuss.title");
+  if (threadId) {
+    const thread = await loadThreadPage(store, user.uid, threadId);
+    // The thread's title is the member's words, shown as written inside the page title's message.
+    const pageTitle = fixedT(language, "community")("thread.pageTitle", { title: thread.title });
+    return { title: pageTitle, thread, spaces: [], space: null };
+  }
   return {
     title,
     thread: null,

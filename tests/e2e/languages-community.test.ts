@@ -114,3 +114,71 @@ test("a thread in Arabic reads right to left, the member's words as written", as
   await page.getByRole("button", { name: "ردّ", exact: true }).click();
   await expect(page.getByTestId("reply-count")).toHaveText("ردّان");
 });
+
+test("/dashboard and a thread in French, the thread's title as written", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const claire = await createUser({ fullName: `Claire Dubois ${suffix}`, profile: { language: "fr" } });
+  const ana = await createUser({ fullName: `Ana ${suffix}` });
+  const { threadId } = await createThread(
+    e2eStore(),
+    ana.uid,
+    { spaceId: "general", title: `Sourdough starters ${suffix}`, body: "Mine smells of **vinegar**.", skillTag: "" },
+    Date.now() - 5 * 60_000,
+  );
+
+  const page = await openAs(browser, claire, baseURL!, { path: "/dashboard" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page).toHaveTitle("Tableau de bord · SkillSwap");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bienvenue, Claire !`);
+  await expect(page.getByText("Voici ce qui se passe dans votre échange de compétences.")).toBeVisible();
+  for (const widget of ["Activité récente", "Vos correspondances", "Séances à venir", "Votre niveau"])
+    await expect(page.getByRole("heading", { name: widget, level: 2 })).toBeVisible();
+  const sessions = page.getByRole("region", { name: "Séances à venir" });
+  await expect(sessions.getByRole("link", { name: "Calendrier", exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Aucune séance réservée pour l’instant. Quand vous réservez ou acceptez une séance, elle apparaît ici.",
+    ),
+  ).toBeVisible();
+
+  await page.goto(`/community/${threadId}`);
+  // The page's title is the member's words as written, then the product's name.
+  await expect(page).toHaveTitle(`Sourdough starters ${suffix} · SkillSwap`);
+  await expect(page.getByRole("heading", { name: `Sourdough starters ${suffix}`, level: 1 })).toHaveAttribute(
+    "translate",
+    "no",
+  );
+  await expect(page.getByRole("link", { name: "Général" })).toBeVisible();
+  await expect(page.getByText(`Lancée par Ana ${suffix}`)).toBeVisible();
+  await expect(page.getByTestId("reply-count")).toHaveText("0 réponse");
+  await page.getByLabel("Votre réponse").fill("Feed it twice a day.");
+  await page.getByRole("button", { name: "Répondre", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Votre réponse est publiée." })).toBeVisible();
+  await expect(page.getByTestId("reply-count")).toHaveText("1 réponse");
+});
+
+test("a forum refusal reads in Spanish: a sixth post within a minute", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const lucia = await createUser({ fullName: `Lucía ${suffix}`, profile: { language: "es" } });
+  const { threadId } = await createThread(
+    e2eStore(),
+    lucia.uid,
+    { spaceId: "general", title: `Knife sharpening ${suffix}`, body: "Whetstone or rod?", skillTag: "" },
+    Date.now() - 60_000,
+  );
+  const page = await openAs(browser, lucia, baseURL!, { path: `/community/${threadId}` });
+  // Five posts within the minute are the limit (POSTS_PER_MINUTE): five replies sent as the form sends them.
+  for (const body of ["Rod.", "Or a whetstone.", "Both?", "Maybe.", "Ask a chef."]) {
+    const response = await page.request.post(`/community/${threadId}`, {
+      form: { intent: "reply", body },
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(response.status()).toBe(200);
+  }
+  await page.getByLabel("Tu respuesta").fill("Whetstone, always.");
+  await page.getByRole("button", { name: "Responder", exact: true }).click();
+  await expect(
+    page.getByText(/^Has publicado mucho en el último minuto\. Espera \d+\s+segundos? y vuelve a intentarlo\.$/),
+  ).toBeVisible();
+  await expect(page.getByText(/posted a lot/)).toHaveCount(0);
+});

@@ -122,7 +122,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed in: notifications",
   "signed in: community",
   "signed in: community thread",
-  "signed in: discuss",
   "signed in: board",
   "signed in: board filtered",
   "signed in: board post",

@@ -102,7 +102,8 @@ export function NewThreadForm({
           className="input"
         >
           {spaces.map((s) => (
-            <option key={s.id} value={s.id}>
+            // A skill space is named by its skill as written, as on /community (SpaceName).
+            <option key={s.id} value={s.id} translate={fixedSpace(s.id) ? undefined : "no"}>
               {fixedSpace(s.id) ? t(`spaces.${s.id}.name`) : s.name}
             </option>
           ))}

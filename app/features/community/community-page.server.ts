@@ -14,7 +14,8 @@ export async function loadCommunityPage(store: DocStore, user: CurrentUser, para
   const page = Math.min(50, Math.max(0, Math.floor(Number(params.get("page") ?? 0)) || 0));
   try {
     const spaces = await listSpaces(store, user.profile);
-    if (spaceId && !spaces.some((s) => s.id === spaceId)) throw new ForumError(404, "This space does not exist.");
+    if (spaceId && !spaces.some((s) => s.id === spaceId))
+      throw new ForumError(404, "This space does not exist.", "spaceNotFound");
     let threads: ThreadSummary[] = [];
     let next: string | null = null;
     let results: SearchResult[] = [];

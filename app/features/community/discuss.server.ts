@@ -3,7 +3,9 @@ import { redirect } from "@remix-run/node";
 import type { DocStore } from "~/engine/store/types";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
-import { ForumError } from "./errors";
+import { ForumError, forumErrorText } from "./errors";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { intlLocale } from "~/utils/format";
 import { listSpaces } from "./read.server";
 import { newThreadSchema } from "./rules";
 import { createThread } from "./write.server";
@@ -17,10 +19,10 @@ export async function startThread(store: DocStore, user: CurrentUser, request: R
   // A skill space carries its own tag; choosing one is choosing the tag.
   if (spaceId.startsWith("skill-")) {
     const space = (await listSpaces(store, user.profile)).find((s) => s.id === spaceId);
-    if (!space?.skillTag)
-      return formFailure(parsed.form, "Choose one of the spaces in the list.", 400, {
-        spaceId: "Choose one of the spaces in the list.",
-      });
+    if (!space?.skillTag) {
+      const message = fixedT(await languageOf(request, user.profile.language), "community")("errors.chooseSpace");
+      return formFailure(parsed.form, message, 400, { spaceId: message });
+    }
     skillTag = space.skillTag;
     skillLabel = space.name;
   }
@@ -28,7 +30,11 @@ export async function startThread(store: DocStore, user: CurrentUser, request: R
     const { threadId } = await createThread(store, user.uid, { spaceId, title, body, skillTag, skillLabel });
     return redirect(`/community/${threadId}`);
   } catch (error) {
-    if (error instanceof ForumError) return formFailure(parsed.form, error.message, error.status);
+    if (error instanceof ForumError) {
+      const language = await languageOf(request, user.profile.language);
+      const message = forumErrorText(error, fixedT(language, "community"), intlLocale(language));
+      return formFailure(parsed.form, message, error.status);
+    }
     throw error;
   }
 }

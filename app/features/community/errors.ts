@@ -1,8 +1,34 @@
-/** A refusal a person can act on, with the HTTP status the action answers. */
+import type { TFunction } from "i18next";
+
+/** The forum's refusals by key in the "community" namespace (`errors.<key>`), decision 068. */
+export type ForumErrorKey =
+  | "threadNotFound"
+  | "postNotFound"
+  | "spaceNotFound"
+  | "chooseSpace"
+  | "tooManyMentions"
+  | "quoteGone"
+  | "notYourPost"
+  | "editWindowOver"
+  | "postHidden"
+  | "onlyAuthorAnswers"
+  | "answerGone"
+  | "badPageLink"
+  | "tooManyPostsMinute"
+  | "tooManyPostsHour";
+
+/**
+ * A refusal a person can act on, with the HTTP status the action answers. The English message
+ * stays on the error for logs and tests; `key` and `params` write it in the reader's language
+ * (forumErrorText). A refusal without a key (the new-member link check shared with the board)
+ * shows its message as it is.
+ */
 export class ForumError extends Error {
   constructor(
     readonly status: 400 | 403 | 404 | 409 | 429,
     message: string,
+    readonly key?: ForumErrorKey,
+    readonly params: { max?: number; count?: number; waitMs?: number } = {},
   ) {
     super(message);
     this.name = "ForumError";
@@ -11,3 +37,17 @@ export class ForumError extends Error {
 
 export const THREAD_NOT_FOUND = "This thread does not exist or has been hidden.";
 export const POST_NOT_FOUND = "This post does not exist.";
+
+/** "5 seconds", "2 minutes" in the reader's language (Intl's unit names). */
+function waitIn(ms: number, locale: string): string {
+  const [count, unit] =
+    ms < 60_000 ? [Math.max(1, Math.ceil(ms / 1_000)), "second"] : [Math.ceil(ms / 60_000), "minute"];
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(count);
+}
+
+/** A forum refusal in the reader's language: `t` of the "community" namespace. */
+export function forumErrorText(error: ForumError, t: TFunction, locale: string): string {
+  if (!error.key) return error.message;
+  const { max = 0, count = 0, waitMs = 0 } = error.params;
+  return t(`errors.${error.key}`, { max, count, wait: waitIn(waitMs, locale) });
+}

@@ -35,12 +35,12 @@ export async function toggleReaction(
   kind: ReactionKind,
   now = Date.now(),
 ): Promise<boolean> {
-  if (!isForumId(threadId) || !isForumId(postId)) throw new ForumError(404, POST_NOT_FOUND);
+  if (!isForumId(threadId) || !isForumId(postId)) throw new ForumError(404, POST_NOT_FOUND, "postNotFound");
   return store.transaction(async (tx) => {
     const path = reactionPath(threadId, postId, uid, kind);
     const [t, post, mine] = await Promise.all([getThread(tx, threadId), getPost(tx, threadId, postId), tx.get(path)]);
-    if (!t || t.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
-    if (!post || post.deleted || post.hidden) throw new ForumError(404, POST_NOT_FOUND);
+    if (!t || t.hidden) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
+    if (!post || post.deleted || post.hidden) throw new ForumError(404, POST_NOT_FOUND, "postNotFound");
     const delta = mine ? -1 : 1;
     const count = Math.max(0, (post.reactions[kind] ?? 0) + delta);
     if (mine) tx.delete(path);
@@ -67,10 +67,10 @@ export async function setFollowing(
   follow: boolean,
   now = Date.now(),
 ): Promise<void> {
-  if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND);
+  if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
   await store.transaction(async (tx) => {
     const thread = await getThread(tx, threadId);
-    if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
+    if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
     if (follow) tx.set(followPath(threadId, uid), { uid, at: now } satisfies FollowDoc);
     else tx.delete(followPath(threadId, uid));
   });
@@ -88,18 +88,20 @@ export async function markAnswer(
   postId: string | null,
   now = Date.now(),
 ): Promise<void> {
-  if (!isForumId(threadId) || (postId !== null && !isForumId(postId))) throw new ForumError(404, POST_NOT_FOUND);
+  if (!isForumId(threadId) || (postId !== null && !isForumId(postId)))
+    throw new ForumError(404, POST_NOT_FOUND, "postNotFound");
   await store.transaction(async (tx) => {
     const thread = await getThread(tx, threadId);
-    if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
-    if (thread.authorUid !== uid) throw new ForumError(403, "Only the thread's author can mark the answer.");
+    if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
+    if (thread.authorUid !== uid)
+      throw new ForumError(403, "Only the thread's author can mark the answer.", "onlyAuthorAnswers");
     if (postId === null) {
       tx.update(threadPath(threadId), { answerPostId: null });
       return;
     }
     const post = await getPost(tx, threadId, postId);
     if (!post || post.deleted || post.hidden || postId === threadId)
-      throw new ForumError(400, "Choose a reply that is still there as the answer.");
+      throw new ForumError(400, "Choose a reply that is still there as the answer.", "answerGone");
     const answerer = post.authorUid;
     const self = answerer === uid;
     // Answering one's own question earns nothing: xp is for helping someone else.

@@ -43,13 +43,15 @@ export interface PostingCheck {
 
 /** Refuses with a 429 (or a 400 for too many links) before anything is written. */
 export function checkPosting(uid: string, body: string, memberSince: number | null, now: number): PostingCheck {
-  for (const [limiter, what] of [
-    [perMinute, "in the last minute"],
-    [perHour, "in the last hour"],
+  for (const [limiter, what, key] of [
+    [perMinute, "in the last minute", "tooManyPostsMinute"],
+    [perHour, "in the last hour", "tooManyPostsHour"],
   ] as const) {
     const d = limiter.check(uid, now);
     if (!d.allowed)
-      throw new ForumError(429, `You have posted a lot ${what}. Wait ${waitText(d.retryAfterMs)} and try again.`);
+      throw new ForumError(429, `You have posted a lot ${what}. Wait ${waitText(d.retryAfterMs)} and try again.`, key, {
+        waitMs: d.retryAfterMs,
+      });
   }
   const links = checkNewMemberLinks(newMemberLinks, uid, body, memberSince, now, ForumError);
   return {

@@ -94,8 +94,8 @@ export async function listThreads(
   { sort, spaceId, cursor }: { sort: ThreadSort; spaceId: string | null; cursor: string | null },
 ): Promise<ThreadPage> {
   if (cursor !== null && !isCursor(cursor))
-    throw new ForumError(400, "This page link is not valid. Start again from the first page.");
-  if (spaceId !== null && !isForumId(spaceId)) throw new ForumError(404, "This space does not exist.");
+    throw new ForumError(400, "This page link is not valid. Start again from the first page.", "badPageLink");
+  if (spaceId !== null && !isForumId(spaceId)) throw new ForumError(404, "This space does not exist.", "spaceNotFound");
   const entries = await entriesAfter(store, sort, spaceId, cursor);
   // An entry that names no thread (written by no version of this code) is skipped, not read as a path.
   const page = entries.slice(0, THREADS_PER_PAGE);
@@ -138,9 +138,9 @@ export function postsQuery(threadId: string) {
 }
 
 export async function loadThread(store: DocStore, uid: string, threadId: string) {
-  if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND);
+  if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
   const thread = await getThread(store, threadId);
-  if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
+  if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
   const [postDocs, mine, following, read] = await Promise.all([
     store.query(postsQuery(threadId)),
     store.query({ collection: reactionsOf(threadId), where: [["uid", "==", uid]] }),

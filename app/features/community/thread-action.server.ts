@@ -3,7 +3,8 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { DocStore } from "~/engine/store/types";
 import { fieldErrorsOf } from "~/utils/forms.server";
-import { ForumError } from "./errors";
+import type { TFunction } from "i18next";
+import { ForumError, forumErrorText } from "./errors";
 import { markAnswer, setFollowing, toggleReaction } from "./interact.server";
 import { bodySchema, newThreadSchema, replySchema } from "./rules";
 import { REACTIONS } from "~/documents/community";
@@ -28,23 +29,28 @@ export type ThreadActionResult =
   | { ok: true; intent: string; postId?: string; message?: string }
   | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
-const MESSAGES: Record<string, string> = {
-  reply: "Your reply is posted.",
-  edit: "Your post is updated.",
-  delete: "Your post is deleted.",
-  follow: "",
-  answer: "",
-  react: "",
+/** What the member reads after each intent, by key in the "community" namespace ("" says nothing). */
+const DONE: Record<string, string> = {
+  reply: "actions.replied",
+  edit: "actions.edited",
+  delete: "actions.deleted",
 };
 
-export async function runThreadAction(store: DocStore, uid: string, threadId: string, form: FormData) {
+/** `t` of the "community" namespace in the member's language, `locale` for the figures in its messages. */
+export async function runThreadAction(
+  store: DocStore,
+  uid: string,
+  threadId: string,
+  form: FormData,
+  { t, locale }: { t: TFunction; locale: string },
+) {
   const parsed = threadActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     return data(
       {
         ok: false,
-        error: Object.values(fieldErrors)[0] ?? "Please check what you wrote.",
+        error: Object.values(fieldErrors)[0] ?? t("actions.checkWhatYouWrote"),
         fieldErrors,
       } satisfies ThreadActionResult,
       { status: 400 },
@@ -77,11 +83,13 @@ export async function runThreadAction(store: DocStore, uid: string, threadId: st
       ok: true,
       intent: input.intent,
       postId: postIdOut,
-      message: MESSAGES[input.intent],
+      message: DONE[input.intent] ? t(DONE[input.intent]) : "",
     } satisfies ThreadActionResult);
   } catch (error) {
     if (error instanceof ForumError)
-      return data({ ok: false, error: error.message } satisfies ThreadActionResult, { status: error.status });
+      return data({ ok: false, error: forumErrorText(error, t, locale) } satisfies ThreadActionResult, {
+        status: error.status,
+      });
     throw error;
   }
 }

@@ -48,7 +48,12 @@ const memberSince = (user: UserProfile | null) => user?.createdAt || null;
 async function readMentions(tx: Transaction, body: string, author: string): Promise<string[]> {
   const uids = parseMentions(body).filter((u) => u !== author);
   if (uids.length > MAX_MENTIONS)
-    throw new ForumError(400, `A post can mention at most ${MAX_MENTIONS} members; this one mentions ${uids.length}.`);
+    throw new ForumError(
+      400,
+      `A post can mention at most ${MAX_MENTIONS} members; this one mentions ${uids.length}.`,
+      "tooManyMentions",
+      { max: MAX_MENTIONS, count: uids.length },
+    );
   const users = await Promise.all(uids.map((u) => getUser(tx, u)));
   return uids.filter((_, i) => users[i] && !users[i]!.deleted);
 }
@@ -91,7 +96,7 @@ function resolveSpace(
     const space = skillSpace(skillTag, displayLabel(skillLabel || skillTag));
     return { id: space.id, name: space.name, skillTag };
   }
-  throw new ForumError(400, "Choose one of the spaces in the list.");
+  throw new ForumError(400, "Choose one of the spaces in the list.", "chooseSpace");
 }
 
 export async function createThread(
@@ -155,9 +160,9 @@ export async function createThread(
 }
 
 async function readLiveThread(tx: Transaction, threadId: string) {
-  if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND);
+  if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
   const thread = await getThread(tx, threadId);
-  if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND);
+  if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
   return thread;
 }
 
@@ -178,7 +183,7 @@ export async function reply(
       tx.query({ collection: followsOf(threadId) }),
     ]);
     if (input.quoteOf && (!quoted || quoted.deleted || quoted.hidden))
-      throw new ForumError(400, "The post you quoted is no longer there. Remove the quote and try again.");
+      throw new ForumError(400, "The post you quoted is no longer there. Remove the quote and try again.", "quoteGone");
     const limits = checkPosting(uid, input.body, memberSince(author), now);
     const mentioned = await readMentions(tx, input.body, uid);
     const followerUids = followers.map((f) => f.id).filter((f) => f !== uid && !mentioned.includes(f));
@@ -235,10 +240,10 @@ export async function reply(
 
 async function readOwnPost(tx: Transaction, uid: string, threadId: string, postId: string) {
   const thread = await readLiveThread(tx, threadId);
-  if (!isForumId(postId)) throw new ForumError(404, POST_NOT_FOUND);
+  if (!isForumId(postId)) throw new ForumError(404, POST_NOT_FOUND, "postNotFound");
   const post = await getPost(tx, threadId, postId);
-  if (!post || post.deleted) throw new ForumError(404, POST_NOT_FOUND);
-  if (post.authorUid !== uid) throw new ForumError(403, "You can only change your own posts.");
+  if (!post || post.deleted) throw new ForumError(404, POST_NOT_FOUND, "postNotFound");
+  if (post.authorUid !== uid) throw new ForumError(403, "You can only change your own posts.", "notYourPost");
   return { thread, post };
 }
 
@@ -253,8 +258,12 @@ export async function editPost(
   await store.transaction(async (tx) => {
     const { thread, post } = await readOwnPost(tx, uid, threadId, postId);
     if (now > editableUntil(post.createdAt))
-      throw new ForumError(403, "Posts can be edited for an hour after posting. Reply to add something instead.");
-    if (post.hidden) throw new ForumError(403, "This post is hidden while a moderator looks at it.");
+      throw new ForumError(
+        403,
+        "Posts can be edited for an hour after posting. Reply to add something instead.",
+        "editWindowOver",
+      );
+    if (post.hidden) throw new ForumError(403, "This post is hidden while a moderator looks at it.", "postHidden");
     const opening = postId === threadId;
     const title = opening && input.title ? input.title : thread.title;
     const mentioned = await readMentions(tx, input.body, uid);
