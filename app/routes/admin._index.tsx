@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/admin/bar-chart";
 import { computeOverview } from "~/features/admin/metrics.server";
-import { formatPrice } from "~/utils/format";
+import { useTranslation } from "react-i18next";
+import { formatNumber, formatPrice, formatSp } from "~/utils/format";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { adminContext, refuseWrites as action } from "~/features/admin/guard.server";
 
@@ -30,76 +31,75 @@ function Figure({ label, value, detail, to }: { label: string; value: string | n
 
 export default function AdminOverview() {
   const o = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
   const locale = useFormatLocale();
-  const money = (cents: number) => (o.currency ? formatPrice(cents, o.currency, locale) : String(cents));
+  const money = (cents: number) => (o.currency ? formatPrice(cents, o.currency, locale) : formatNumber(cents, locale));
+  const sp = (amount: number) => formatSp(amount, locale);
+  const count = (value: number) => formatNumber(value, locale);
   const balanced = o.sp.balances === o.sp.ledger;
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold tracking-tight">The community at a glance</h1>
-      <section aria-label="Members" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <h1 className="text-2xl font-bold tracking-tight">{t("overview.title")}</h1>
+      <section aria-label={t("overview.members")} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure
-          label="Members"
-          value={o.members.total}
-          detail={`${o.members.new7} new in 7 days, ${o.members.new30} in 30`}
+          label={t("overview.members")}
+          value={count(o.members.total)}
+          detail={t("overview.newMembers", { new7: o.members.new7, new30: o.members.new30 })}
           to="/admin/members"
         />
-        <Figure label="Active in 7 days" value={o.members.active7} detail={`${o.members.active30} active in 30 days`} />
-        <Figure label="Open disputes" value={o.open.disputes} to="/admin/disputes" />
-        <Figure label="Open reports" value={o.open.reports} />
+        <Figure
+          label={t("overview.active7")}
+          value={count(o.members.active7)}
+          detail={t("overview.active30", { count: o.members.active30 })}
+        />
+        <Figure label={t("overview.openDisputes")} value={count(o.open.disputes)} to="/admin/disputes" />
+        <Figure label={t("overview.openReports")} value={count(o.open.reports)} />
       </section>
       <section aria-label="SP" className="grid gap-4 sm:grid-cols-3">
-        <Figure label="SP in circulation (sum of balances)" value={`${o.sp.balances} SP`} />
+        <Figure label={t("overview.circulation")} value={sp(o.sp.balances)} />
         <Figure
-          label="Sum of ledger entries"
-          value={`${o.sp.ledger} SP`}
-          detail={
-            balanced
-              ? "Equal to the balances: the ledger reconciles."
-              : "DIFFERS from the balances: run npm run reconcile."
-          }
+          label={t("overview.ledgerSum")}
+          value={sp(o.sp.ledger)}
+          detail={balanced ? t("overview.balanced") : t("overview.unbalanced")}
         />
-        <Figure
-          label="SP held in escrow"
-          value={`${o.sp.escrow} SP`}
-          detail="Requested, accepted and disputed sessions"
-        />
+        <Figure label={t("overview.escrow")} value={sp(o.sp.escrow)} detail={t("overview.escrowDetail")} />
       </section>
-      <section aria-label="Last 30 days" className="grid gap-4 lg:grid-cols-2">
+      <section aria-label={t("overview.last30")} className="grid gap-4 lg:grid-cols-2">
         <BarChart
-          title="SP bought per day"
+          title={t("overview.spBought")}
           days={o.perDay.spBought.days}
           values={o.perDay.spBought.values}
-          format={(v) => `${v} SP`}
+          format={sp}
         />
         <BarChart
-          title="Money taken per day"
+          title={t("overview.moneyTaken")}
           days={o.perDay.moneyTaken.days}
           values={o.perDay.moneyTaken.values}
           format={money}
         />
         <BarChart
-          title="Sessions booked per day"
+          title={t("overview.sessionsBooked")}
           days={o.perDay.sessionsBooked.days}
           values={o.perDay.sessionsBooked.values}
+          format={count}
         />
         <BarChart
-          title="Sessions completed per day"
+          title={t("overview.sessionsCompleted")}
           days={o.perDay.sessionsCompleted.days}
           values={o.perDay.sessionsCompleted.values}
+          format={count}
         />
       </section>
       <section aria-labelledby="exports-heading" className="card">
         <h2 id="exports-heading" className="text-base font-semibold">
-          Export as CSV
+          {t("overview.exports")}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Every record, for a spreadsheet. Each export is written to the audit log.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t("overview.exportsHelp")}</p>
         <ul className="mt-4 flex flex-wrap gap-3">
           {EXPORTS.map(([kind, label]) => (
             <li key={kind}>
               <a href={`/admin/${kind}.csv`} className="btn-secondary" download>
-                {label}
+                {t(label)}
               </a>
             </li>
           ))}
@@ -110,11 +110,11 @@ export default function AdminOverview() {
 }
 
 const EXPORTS = [
-  ["members", "Members"],
-  ["ledger", "Ledger"],
-  ["payments", "Payments"],
-  ["bookings", "Bookings"],
-  ["reports", "Reports"],
+  ["members", "exports.members"],
+  ["ledger", "exports.ledger"],
+  ["payments", "exports.payments"],
+  ["bookings", "exports.bookings"],
+  ["reports", "exports.reports"],
 ] as const;
 
 export { action };

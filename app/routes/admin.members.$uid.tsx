@@ -10,17 +10,22 @@ import {
   suspendMember,
 } from "~/features/admin/members.server";
 import { BOOKINGS, readBooking } from "~/documents/bookings";
-import { STATE_LABELS } from "~/features/bookings/state";
 import { getUser, isUid, userPath } from "~/documents/users";
 import { publicMember } from "~/features/members/member";
 import { reportsOfMember } from "~/features/reports/reports.server";
 import type { Report } from "~/features/reports/types";
 import { reviewsReceived } from "~/features/reviews/reviews.server";
 import { getBalance, listEntries } from "~/features/wallet/ledger.server";
-import { adminContext, notFound } from "~/features/admin/guard.server";
+import { adminContext, adminErrorText, notFound } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pictureSources } from "~/features/members/picture";
 import { Icon } from "~/components/icons";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { UtcTime } from "~/components/admin/utc-time";
+import { interleave } from "~/i18n/interleave";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatNumber, formatSp } from "~/utils/format";
 
 const LEDGER_PAGE = 50;
 
@@ -46,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       role: b.learnerUid === uid ? "learner" : "mentor",
       skill: b.skillLabel,
       start: b.start,
-      state: STATE_LABELS[b.state],
+      state: b.state,
       price: b.price,
     }))
     .sort((a, b) => b.start - a.start);
@@ -69,33 +74,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const reason = z
-  .string()
-  .trim()
-  .min(3, "Give a reason of at least 3 characters: the member and the audit log read it.")
-  .max(500, "Keep the reason under 500 characters.");
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("suspend"), reason }),
-  z.object({ intent: z.literal("reinstate"), reason }),
-  z.object({
-    intent: z.literal("adjust"),
-    reason,
-    adjustmentId: z.string(),
-    amount: z.coerce
-      .number({ invalid_type_error: "Enter a whole number of SP." })
-      .int("Enter a whole number of SP.")
-      .refine((n) => n !== 0, "Enter an amount other than 0.")
-      .refine((n) => Math.abs(n) <= 1_000_000, "Adjust at most 1,000,000 SP at a time."),
-  }),
-  z.object({ intent: z.literal("grant_admin"), reason }),
-  z.object({ intent: z.literal("revoke_admin"), reason }),
-]);
+/** The form's rules, their messages in the admin's language (decision 064). */
+function actionSchema(t: TFunction) {
+  const reason = z.string().trim().min(3, t("member.errors.reasonShort")).max(500, t("errors.reasonLong"));
+  return z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("suspend"), reason }),
+    z.object({ intent: z.literal("reinstate"), reason }),
+    z.object({
+      intent: z.literal("adjust"),
+      reason,
+      adjustmentId: z.string(),
+      amount: z.coerce
+        .number({ invalid_type_error: t("member.errors.whole") })
+        .int(t("member.errors.whole"))
+        .refine((n) => n !== 0, t("member.errors.zero"))
+        .refine((n) => Math.abs(n) <= 1_000_000, t("member.errors.tooMuch")),
+    }),
+    z.object({ intent: z.literal("grant_admin"), reason }),
+    z.object({ intent: z.literal("revoke_admin"), reason }),
+  ]);
+}
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { admin, store } = await adminContext(request);
+  const { admin, store, t } = await adminContext(request);
   const uid = params.uid ?? "";
   if (!isUid(uid) || !(await store.get(userPath(uid)))) throw notFound();
-  const parsed = await parseForm(request, ActionSchema);
+  const parsed = await parseForm(request, actionSchema(t));
   if (!parsed.ok) return parsed.failure;
   const value = parsed.value;
   const auth = await getAuth();
@@ -105,14 +109,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const { applied } = await suspendMember({ store, auth }, admin.uid, uid, value.reason);
         return {
           ok: true as const,
-          message: applied ? "The member is suspended and signed out everywhere." : "The member was already suspended.",
+          message: applied ? t("member.done.suspended") : t("member.done.alreadySuspended"),
         };
       }
       case "reinstate": {
         const { applied } = await reinstateMember(store, admin.uid, uid, value.reason);
         return {
           ok: true as const,
-          message: applied ? "The member is reinstated and can sign in again." : "The member was not suspended.",
+          message: applied ? t("member.done.reinstated") : t("member.done.notSuspended"),
         };
       }
       case "adjust": {
@@ -124,32 +128,66 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return {
           ok: true as const,
           message: applied
-            ? `Adjusted by ${value.amount} SP. The balance is now ${balance} SP.`
-            : "This adjustment was already applied.",
+            ? t("member.done.adjusted", { amount: value.amount, balance })
+            : t("member.done.alreadyAdjusted"),
         };
       }
       case "grant_admin":
       case "revoke_admin": {
         const grant = value.intent === "grant_admin";
         await setAdminRole({ store, auth }, admin.uid, uid, grant, value.reason);
-        return { ok: true as const, message: grant ? "Admin role granted." : "Admin role revoked." };
+        return { ok: true as const, message: grant ? t("member.done.granted") : t("member.done.revoked") };
       }
     }
   } catch (error) {
-    if (error instanceof AdminActionError) return formFailure(parsed.form, error.message, error.status);
+    if (error instanceof AdminActionError) return formFailure(parsed.form, adminErrorText(error, t), error.status);
     throw error;
   }
 }
 
 function ReasonField({ id }: { id: string }) {
+  const { t } = useTranslation("admin");
   return (
     <div className="min-w-0 flex-1">
       <label htmlFor={id} className="label">
-        Reason
+        {t("member.reason")}
       </label>
       <input id={id} name="reason" required minLength={3} maxLength={500} className="input" />
     </div>
   );
+}
+
+const KIND_LABELS: Record<string, string> = {
+  post: "reportKinds.post",
+  message: "reportKinds.message",
+  board_post: "reportKinds.board_post",
+};
+const REASON_LABELS: Record<string, string> = {
+  spam: "reasons.spam",
+  harassment: "reasons.harassment",
+  inappropriate: "reasons.inappropriate",
+  off_topic: "reasons.off_topic",
+  other: "reasons.other",
+};
+const REPORT_STATUS_LABELS: Record<string, string> = {
+  open: "reportStatus.open",
+  hidden: "reportStatus.hidden",
+  dismissed: "reportStatus.dismissed",
+  restored: "reportStatus.restored",
+};
+const SESSION_STATES: Record<string, string> = {
+  requested: "sessionStates.requested",
+  accepted: "sessionStates.accepted",
+  declined: "sessionStates.declined",
+  cancelled: "sessionStates.cancelled",
+  completed: "sessionStates.completed",
+  disputed: "sessionStates.disputed",
+  resolved: "sessionStates.resolved",
+};
+
+/** A stored code in the reader's language; one a later version wrote shows as stored. */
+function codeText(t: TFunction, labels: Record<string, string>, code: string): string {
+  return Object.hasOwn(labels, code) ? t(labels[code]!) : code;
 }
 
 function ReportList({
@@ -159,14 +197,19 @@ function ReportList({
   title: string;
   reports: { id: string; kind: string; reason: string; status: string }[];
 }) {
+  const { t } = useTranslation("admin");
   return (
     <div className="card">
       <h2 className="font-semibold">{title}</h2>
-      {reports.length === 0 ? <p className="mt-2 text-sm text-slate-600">None.</p> : null}
+      {reports.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t("member.none")}</p> : null}
       <ul className="mt-2 space-y-1 text-sm">
         {reports.map((r) => (
           <li key={r.id}>
-            {r.kind}: {r.reason} ({r.status})
+            {t("member.reportLine", {
+              kind: codeText(t, KIND_LABELS, r.kind),
+              reason: codeText(t, REASON_LABELS, r.reason),
+              status: codeText(t, REPORT_STATUS_LABELS, r.status),
+            })}
           </li>
         ))}
       </ul>
@@ -178,6 +221,8 @@ export default function AdminMember() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const { t } = useTranslation("admin");
+  const locale = useFormatLocale();
   const busy = navigation.state !== "idle";
   const m = d.member;
   return (
@@ -187,27 +232,43 @@ export default function AdminMember() {
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline"
       >
         <Icon name="back" className="h-4 w-4 shrink-0" />
-        All members
+        {t("member.all")}
       </Link>
       <div className="card flex flex-wrap items-center gap-4">
         <img {...pictureSources(m.avatar, 64)} alt="" className="h-16 w-16 rounded-full object-cover" />
         <div className="min-w-0 flex-1">
-          <h1 className="break-words text-2xl font-bold tracking-tight">{m.fullName}</h1>
-          <p className="break-all text-sm text-slate-600">{d.email || "No e-mail on the account"}</p>
+          <h1 className="break-words text-2xl font-bold tracking-tight" translate="no">
+            <bdi>{m.fullName}</bdi>
+          </h1>
+          <p className="break-all text-sm text-slate-600">
+            {d.email ? (
+              <span translate="no" dir="ltr">
+                {d.email}
+              </span>
+            ) : (
+              t("members.noEmail")
+            )}
+          </p>
           <p className="text-xs text-slate-500">
-            Joined {new Date(d.createdAt).toISOString().slice(0, 10)} · {m.xp} xp · {m.rating.count} reviews
-            {d.isAdmin ? " · Admin" : ""}
+            {interleave(
+              (mark) =>
+                t("member.facts", { joined: mark, xp: m.xp, reviews: m.rating.count, admin: d.isAdmin ? "yes" : "no" }),
+              <UtcTime ms={d.createdAt} date />,
+            )}
           </p>
         </div>
         <p className="text-2xl font-bold" data-testid="admin-member-balance">
-          {d.balance} SP
+          {formatSp(d.balance, locale)}
         </p>
       </div>
 
       {d.suspension ? (
         <p role="status" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
-          Suspended on {new Date(d.suspension.at).toISOString().slice(0, 16).replace("T", " ")} UTC:{" "}
-          {d.suspension.reason}
+          {interleave(
+            (mark) => t("member.suspendedOn", { at: mark, reason: "\u2064" }),
+            <UtcTime ms={d.suspension.at} />,
+            { mark: "\u2064", element: <span translate="no">{d.suspension.reason}</span> },
+          )}
         </p>
       ) : null}
 
@@ -225,66 +286,60 @@ export default function AdminMember() {
         </p>
       ) : null}
 
-      <section className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0" aria-label="Actions">
+      <section className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0" aria-label={t("member.actions")}>
         <Form method="post" className="card space-y-3">
-          <h2 className="font-semibold">Adjust SP</h2>
-          <p className="text-xs text-slate-500">
-            A new ledger entry; positive credits, negative debits. The balance never goes below zero.
-          </p>
+          <h2 className="font-semibold">{t("member.adjust")}</h2>
+          <p className="text-xs text-slate-500">{t("member.adjustHelp")}</p>
           <input type="hidden" name="intent" value="adjust" />
           <input type="hidden" name="adjustmentId" value={d.adjustmentId} />
           <div className="flex flex-wrap gap-3">
             <div className="w-32">
               <label htmlFor="adjust-amount" className="label">
-                Amount (SP)
+                {t("member.amount")}
               </label>
               <input id="adjust-amount" name="amount" type="number" step={1} required className="input" />
             </div>
             <ReasonField id="adjust-reason" />
           </div>
           <button type="submit" className="btn-secondary" disabled={busy}>
-            Post adjustment
+            {t("member.postAdjustment")}
           </button>
         </Form>
 
         <Form method="post" className="card space-y-3">
-          <h2 className="font-semibold">{d.suspension ? "Reinstate" : "Suspend"}</h2>
-          <p className="text-xs text-slate-500">
-            {d.suspension
-              ? "The member can sign in again and shows in matches and search."
-              : "Signs the member out everywhere, closes their live updates and hides them from matches, search and member pages. They are told the reason when they try to sign in."}
-          </p>
+          <h2 className="font-semibold">{d.suspension ? t("member.reinstate") : t("member.suspend")}</h2>
+          <p className="text-xs text-slate-500">{d.suspension ? t("member.reinstateHelp") : t("member.suspendHelp")}</p>
           <input type="hidden" name="intent" value={d.suspension ? "reinstate" : "suspend"} />
           <ReasonField id="suspend-reason" />
           <button type="submit" className={d.suspension ? "btn-secondary" : "btn-danger"} disabled={busy || d.isSelf}>
-            {d.suspension ? "Reinstate member" : "Suspend member"}
+            {d.suspension ? t("member.reinstateButton") : t("member.suspendButton")}
           </button>
         </Form>
 
         <Form method="post" className="card space-y-3">
-          <h2 className="font-semibold">Admin role</h2>
+          <h2 className="font-semibold">{t("member.adminRole")}</h2>
           <input type="hidden" name="intent" value={d.isAdmin ? "revoke_admin" : "grant_admin"} />
           <ReasonField id="role-reason" />
           <button type="submit" className="btn-secondary" disabled={busy || (d.isAdmin && d.isSelf)}>
-            {d.isAdmin ? "Revoke admin" : "Grant admin"}
+            {d.isAdmin ? t("member.revoke") : t("member.grant")}
           </button>
         </Form>
       </section>
 
       <section className="card" aria-labelledby="ledger-title">
         <h2 id="ledger-title" className="font-semibold">
-          Ledger
+          {t("member.ledger")}
         </h2>
         {d.ledger.entries.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No entries.</p>
+          <p className="mt-2 text-sm text-slate-600">{t("member.noEntries")}</p>
         ) : (
           <div className="mt-3 overflow-x-auto">
             <table className="w-full text-start text-sm">
               <thead className="text-xs text-slate-500">
                 <tr>
-                  <th className="py-1 pe-4">When (UTC)</th>
-                  <th className="py-1 pe-4">Entry</th>
-                  <th className="py-1 pe-4">Description</th>
+                  <th className="py-1 pe-4">{t("member.when")}</th>
+                  <th className="py-1 pe-4">{t("member.entry")}</th>
+                  <th className="py-1 pe-4">{t("member.description")}</th>
                   <th className="py-1 text-end">SP</th>
                 </tr>
               </thead>
@@ -292,11 +347,18 @@ export default function AdminMember() {
                 {d.ledger.entries.map((e) => (
                   <tr key={e.id} className="border-t border-slate-100">
                     <td className="whitespace-nowrap py-1 pe-4">
-                      {new Date(e.timestamp).toISOString().slice(0, 16).replace("T", " ")}
+                      <UtcTime ms={e.timestamp} />
                     </td>
-                    <td className="break-all py-1 pe-4 font-mono text-xs">{e.id}</td>
-                    <td className="py-1 pe-4">{e.description}</td>
-                    <td className="py-1 text-end tabular-nums">{e.amount > 0 ? `+${e.amount}` : e.amount}</td>
+                    <td className="break-all py-1 pe-4 font-mono text-xs" translate="no">
+                      {e.id}
+                    </td>
+                    {/* The entry's record as the ledger wrote it (an adjustment's reason is the admin's own words). */}
+                    <td className="py-1 pe-4" translate="no">
+                      {e.description}
+                    </td>
+                    <td className="py-1 text-end tabular-nums">
+                      {formatNumber(e.amount, locale, { signDisplay: "exceptZero" })}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -305,36 +367,50 @@ export default function AdminMember() {
         )}
         {d.ledger.nextBefore ? (
           <Link to={`?before=${d.ledger.nextBefore}`} className="btn-secondary mt-3">
-            Older entries
+            {t("member.older")}
           </Link>
         ) : null}
       </section>
 
       <section className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <div className="card">
-          <h2 className="font-semibold">Sessions</h2>
-          {d.bookings.length === 0 ? <p className="mt-2 text-sm text-slate-600">None.</p> : null}
+          <h2 className="font-semibold">{t("member.sessions")}</h2>
+          {d.bookings.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t("member.none")}</p> : null}
           <ul className="mt-2 space-y-1 text-sm">
             {d.bookings.map((b) => (
               <li key={b.id} className="break-words">
-                {new Date(b.start).toISOString().slice(0, 10)} · {b.skill} as {b.role} · {b.state} · {b.price} SP
+                {interleave(
+                  (mark) =>
+                    t("member.session", {
+                      start: mark,
+                      skill: "\u2064",
+                      role: b.role,
+                      state: codeText(t, SESSION_STATES, b.state),
+                      price: formatSp(b.price, locale),
+                    }),
+                  <UtcTime ms={b.start} date />,
+                  { mark: "\u2064", element: <bdi translate="no">{b.skill}</bdi> },
+                )}
               </li>
             ))}
           </ul>
         </div>
         <div className="card">
-          <h2 className="font-semibold">Reviews received</h2>
-          {d.reviews.length === 0 ? <p className="mt-2 text-sm text-slate-600">None.</p> : null}
+          <h2 className="font-semibold">{t("member.reviews")}</h2>
+          {d.reviews.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t("member.none")}</p> : null}
           <ul className="mt-2 space-y-1 text-sm">
             {d.reviews.map((r, i) => (
               <li key={i} className="break-words">
-                {"★".repeat(r.rating)} {r.comment}
+                <span role="img" aria-label={t("member.stars", { count: r.rating })}>
+                  {"★".repeat(r.rating)}
+                </span>{" "}
+                <span translate="no">{r.comment}</span>
               </li>
             ))}
           </ul>
         </div>
-        <ReportList title="Reports about this member" reports={d.reportsAbout} />
-        <ReportList title="Reports by this member" reports={d.reportsBy} />
+        <ReportList title={t("member.reportsAbout")} reports={d.reportsAbout} />
+        <ReportList title={t("member.reportsBy")} reports={d.reportsBy} />
       </section>
     </div>
   );

@@ -17,6 +17,10 @@ import {
 } from "~/features/admin/member-list";
 import { searchMemberList } from "~/features/admin/member-list.server";
 import { adminContext, refuseWrites as action } from "~/features/admin/guard.server";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatSp } from "~/utils/format";
+import { UtcTime } from "~/components/admin/utc-time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await adminContext(request);
@@ -26,10 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const STATUS_LABELS: Record<MemberStatus, string> = {
-  active: "Active",
-  unverified: "Unverified",
-  suspended: "Suspended",
-  deleted: "Deleted",
+  active: "status.active",
+  unverified: "status.unverified",
+  suspended: "status.suspended",
+  deleted: "status.deleted",
 };
 const STATUS_STYLES: Record<MemberStatus, string> = {
   active: "bg-green-100 text-green-800",
@@ -37,42 +41,53 @@ const STATUS_STYLES: Record<MemberStatus, string> = {
   suspended: "bg-red-100 text-red-700",
   deleted: "bg-slate-200 text-slate-700",
 };
-const ROLE_LABELS: Record<MemberRole, string> = { member: "Member", admin: "Admin" };
+const ROLE_LABELS: Record<MemberRole, string> = { member: "role.member", admin: "role.admin" };
 const SORT_LABELS: Record<MemberSort, string> = {
-  joined: "Joined",
-  name: "Name",
-  email: "E-mail",
-  status: "Status",
-  role: "Role",
-  balance: "SP balance",
-  activity: "Last activity",
+  joined: "members.joined",
+  name: "members.name",
+  email: "members.email",
+  status: "members.status",
+  role: "members.role",
+  balance: "members.balance",
+  activity: "members.activity",
 };
 
-const joinedText = (row: MemberRow) => (row.createdAt ? new Date(row.createdAt).toISOString().slice(0, 10) : "—");
-function activityText(row: MemberRow): string {
-  if (row.online) return "Online now";
-  return row.lastActiveAt ? `${new Date(row.lastActiveAt).toISOString().slice(0, 16).replace("T", " ")} UTC` : "Never";
+function Joined({ row }: { row: MemberRow }) {
+  return row.createdAt ? <UtcTime ms={row.createdAt} date /> : <>—</>;
 }
-const balanceText = (row: MemberRow) => (row.balance === null ? "Unreadable" : `${row.balance} SP`);
+
+function Activity({ row }: { row: MemberRow }) {
+  const { t } = useTranslation("admin");
+  if (row.online) return <>{t("members.online")}</>;
+  if (!row.lastActiveAt) return <>{t("members.never")}</>;
+  return <UtcTime ms={row.lastActiveAt} />;
+}
+
+function Balance({ row }: { row: MemberRow }) {
+  const { t } = useTranslation("admin");
+  const locale = useFormatLocale();
+  return <>{row.balance === null ? t("members.unreadable") : formatSp(row.balance, locale)}</>;
+}
 
 /** The e-mail in full; a narrow column breaks it before the "@" rather than inside the domain. */
 function Email({ email, missing }: { email: string; missing: string }) {
   if (!email) return <>{missing}</>;
   const at = email.lastIndexOf("@");
-  if (at <= 0) return <>{email}</>;
+  if (at <= 0) return <span translate="no">{email}</span>;
   return (
-    <>
+    <span translate="no" dir="ltr">
       {email.slice(0, at)}
       <wbr />
       {email.slice(at)}
-    </>
+    </span>
   );
 }
 
 function StatusBadge({ status }: { status: MemberStatus }) {
+  const { t } = useTranslation("admin");
   return (
     <span className={`whitespace-nowrap rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>
-      {STATUS_LABELS[status]}
+      {t(STATUS_LABELS[status])}
     </span>
   );
 }
@@ -102,18 +117,19 @@ function SortHeader({ sort, label, align = "start" }: { sort: MemberSort; label:
 }
 
 function MemberTable({ rows }: { rows: MemberRow[] }) {
+  const { t } = useTranslation("admin");
   return (
     <div className="card hidden overflow-x-auto p-0 lg:block">
-      <table className="w-full text-sm" aria-label="Members found">
+      <table className="w-full text-sm" aria-label={t("members.found")}>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
-            <SortHeader sort="name" label="Name" />
-            <SortHeader sort="email" label="E-mail" />
-            <SortHeader sort="status" label="Status" />
-            <SortHeader sort="role" label="Role" />
-            <SortHeader sort="balance" label="SP balance" align="end" />
-            <SortHeader sort="activity" label="Last activity" />
-            <SortHeader sort="joined" label="Joined" />
+            <SortHeader sort="name" label={t("members.name")} />
+            <SortHeader sort="email" label={t("members.email")} />
+            <SortHeader sort="status" label={t("members.status")} />
+            <SortHeader sort="role" label={t("members.role")} />
+            <SortHeader sort="balance" label={t("members.balance")} align="end" />
+            <SortHeader sort="activity" label={t("members.activity")} />
+            <SortHeader sort="joined" label={t("members.joined")} />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -123,8 +139,9 @@ function MemberTable({ rows }: { rows: MemberRow[] }) {
                 <Link
                   to={`/admin/members/${row.uid}`}
                   className="break-words font-medium text-brand-700 hover:underline"
+                  translate="no"
                 >
-                  {row.fullName}
+                  <bdi>{row.fullName}</bdi>
                 </Link>
               </td>
               <td className="min-w-[12rem] px-4 py-3">
@@ -133,10 +150,16 @@ function MemberTable({ rows }: { rows: MemberRow[] }) {
               <td className="px-4 py-3">
                 <StatusBadge status={row.status} />
               </td>
-              <td className="whitespace-nowrap px-4 py-3">{ROLE_LABELS[row.role]}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-end tabular-nums">{balanceText(row)}</td>
-              <td className="whitespace-nowrap px-4 py-3">{activityText(row)}</td>
-              <td className="whitespace-nowrap px-4 py-3">{joinedText(row)}</td>
+              <td className="whitespace-nowrap px-4 py-3">{t(ROLE_LABELS[row.role])}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-end tabular-nums">
+                <Balance row={row} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <Activity row={row} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <Joined row={row} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -146,38 +169,46 @@ function MemberTable({ rows }: { rows: MemberRow[] }) {
 }
 
 function MemberCards({ rows }: { rows: MemberRow[] }) {
+  const { t } = useTranslation("admin");
   return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden" aria-label="Members found">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden" aria-label={t("members.found")}>
       {rows.map((row) => (
         <li key={row.uid} className="card min-w-0 p-4" data-testid="member-card" data-uid={row.uid}>
           <div className="flex flex-wrap items-start justify-between gap-2">
             <Link
               to={`/admin/members/${row.uid}`}
               className="min-w-0 break-words font-medium text-brand-700 hover:underline"
+              translate="no"
             >
-              {row.fullName}
+              <bdi>{row.fullName}</bdi>
             </Link>
             <StatusBadge status={row.status} />
           </div>
           <p className="mt-1 text-sm text-slate-600">
-            <Email email={row.email} missing="No e-mail on the account" />
+            <Email email={row.email} missing={t("members.noEmail")} />
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div>
-              <dt className="text-xs text-slate-500">Role</dt>
-              <dd>{ROLE_LABELS[row.role]}</dd>
+              <dt className="text-xs text-slate-500">{t("members.role")}</dt>
+              <dd>{t(ROLE_LABELS[row.role])}</dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500">SP balance</dt>
-              <dd className="tabular-nums">{balanceText(row)}</dd>
+              <dt className="text-xs text-slate-500">{t("members.balance")}</dt>
+              <dd className="tabular-nums">
+                <Balance row={row} />
+              </dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500">Last activity</dt>
-              <dd>{activityText(row)}</dd>
+              <dt className="text-xs text-slate-500">{t("members.activity")}</dt>
+              <dd>
+                <Activity row={row} />
+              </dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500">Joined</dt>
-              <dd>{joinedText(row)}</dd>
+              <dt className="text-xs text-slate-500">{t("members.joined")}</dt>
+              <dd>
+                <Joined row={row} />
+              </dd>
             </div>
           </dl>
         </li>
@@ -188,6 +219,7 @@ function MemberCards({ rows }: { rows: MemberRow[] }) {
 
 export default function AdminMembers() {
   const { query, rows, total, page, pages } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
   const filtered = query.q || query.status !== "all" || query.role !== "all";
   const submit = useSubmit();
   // A filter applies at once where scripts run; the Search button applies it everywhere.
@@ -195,16 +227,15 @@ export default function AdminMembers() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">Members</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("members.title")}</h1>
         <p className="text-sm text-slate-600" data-testid="member-total">
-          {total === 1 ? "1 member" : `${total} members`}
-          {filtered ? " match" : ""}
+          {filtered ? t("members.totalMatching", { count: total }) : t("members.total", { count: total })}
         </p>
       </div>
-      <Form method="get" role="search" aria-label="Find members" className="card space-y-4">
+      <Form method="get" role="search" aria-label={t("members.find")} className="card space-y-4">
         <div>
           <label htmlFor="member-search" className="label">
-            Search by name or e-mail
+            {t("members.search")}
           </label>
           <div className="flex gap-2">
             <input
@@ -213,52 +244,53 @@ export default function AdminMembers() {
               type="search"
               maxLength={200}
               defaultValue={query.q}
-              placeholder="Name or e-mail"
+              placeholder={t("members.searchPlaceholder")}
               className="input min-w-0"
             />
             <button type="submit" className="btn-primary shrink-0 whitespace-nowrap">
-              Search
+              {t("members.searchButton")}
             </button>
           </div>
         </div>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <SelectField
             onChange={applyAtOnce}
-            label="Status"
+            label={t("members.status")}
             name="status"
             value={query.status}
-            options={[["all", "All statuses"], ...MEMBER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)]}
+            options={[
+              ["all", t("members.allStatuses")],
+              ...MEMBER_STATUSES.map((s) => [s, t(STATUS_LABELS[s])] as const),
+            ]}
           />
           <SelectField
             onChange={applyAtOnce}
-            label="Role"
+            label={t("members.role")}
             name="role"
             value={query.role}
-            options={[["all", "All roles"], ...MEMBER_ROLES.map((r) => [r, ROLE_LABELS[r]] as const)]}
+            options={[["all", t("members.allRoles")], ...MEMBER_ROLES.map((r) => [r, t(ROLE_LABELS[r])] as const)]}
           />
           <SelectField
             onChange={applyAtOnce}
-            label="Sort by"
+            label={t("members.sortBy")}
             name="sort"
             value={query.sort}
-            options={MEMBER_SORTS.map((s) => [s, SORT_LABELS[s]] as const)}
+            options={MEMBER_SORTS.map((s) => [s, t(SORT_LABELS[s])] as const)}
           />
           <SelectField
             onChange={applyAtOnce}
-            label="Order"
+            label={t("members.order")}
             name="dir"
             value={query.dir}
             options={[
-              ["asc", "Ascending"],
-              ["desc", "Descending"],
+              ["asc", t("members.ascending")],
+              ["desc", t("members.descending")],
             ]}
           />
         </div>
       </Form>
       {rows.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          {filtered ? "No member matches this search and these filters." : "No members yet."}
-        </p>
+        <p className="text-sm text-slate-600">{filtered ? t("members.noneMatching") : t("members.none")}</p>
       ) : (
         <>
           <MemberTable rows={rows} />

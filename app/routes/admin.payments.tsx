@@ -5,9 +5,12 @@ import { z } from "zod";
 import { getPayments } from "~/engine/payments/index.server";
 import { AdminActionError } from "~/features/admin/members.server";
 import { listPayments, refundPayment, type PaymentRow } from "~/features/admin/payments.server";
-import { formatPrice } from "~/utils/format";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { UtcTime } from "~/components/admin/utc-time";
+import { formatPrice, formatSp } from "~/utils/format";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { adminContext } from "~/features/admin/guard.server";
+import { adminContext, adminErrorText } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,49 +20,54 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...page, refundsPossible: getPayments() !== null };
 }
 
-const RefundSchema = z.object({
-  paymentId: z.string().regex(/^[A-Za-z0-9_]{1,255}$/, "This payment is not known."),
-  reason: z
-    .string()
-    .trim()
-    .min(3, "Say why in at least 3 characters: the audit log keeps it.")
-    .max(500, "Keep the reason under 500 characters."),
-});
+/** The form's rules, their messages in the admin's language (decision 064). */
+function refundSchema(t: TFunction) {
+  return z.object({
+    paymentId: z.string().regex(/^[A-Za-z0-9_]{1,255}$/, t("payments.errors.unknown")),
+    reason: z.string().trim().min(3, t("payments.errors.reasonShort")).max(500, t("errors.reasonLong")),
+  });
+}
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { admin, store } = await adminContext(request);
-  const parsed = await parseForm(request, RefundSchema);
+  const { admin, store, t } = await adminContext(request);
+  const parsed = await parseForm(request, refundSchema(t));
   if (!parsed.ok) return parsed.failure;
   const { paymentId, reason } = parsed.value;
   try {
     const outcome = await refundPayment({ store, payments: getPayments() }, admin.uid, paymentId, reason);
     const message =
-      outcome.status === "refunded"
-        ? `Refunded: ${outcome.sp} SP left the member's wallet.`
-        : "Refund asked of Stripe. The SP leave the member's wallet when Stripe confirms it.";
+      outcome.status === "refunded" ? t("payments.refunded", { sp: outcome.sp }) : t("payments.refundAsked");
     return { ok: true as const, paymentId, message };
   } catch (error) {
-    if (error instanceof AdminActionError) return formFailure(parsed.form, error.message, error.status);
+    if (error instanceof AdminActionError) return formFailure(parsed.form, adminErrorText(error, t), error.status);
     throw error;
   }
 }
 
-const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
-function statusText(p: PaymentRow, locale: string): string {
+function StatusText({ p, locale, t }: { p: PaymentRow; locale: string; t: TFunction }) {
   if (p.status === "refunded") {
-    const short = p.refund?.shortfallSp ? ` (${p.refund.shortfallSp} SP had been spent and stayed)` : "";
-    return `Refunded${short}`;
+    return p.refund?.shortfallSp
+      ? t("payments.status.refundedShort", { sp: formatSp(p.refund.shortfallSp, locale) })
+      : t("payments.status.refunded");
   }
   switch (p.refund?.status) {
     case "requested":
-      return "Refund asked, waiting for Stripe";
+      return t("payments.status.requested");
     case "partial":
-      return `Partly refunded in Stripe (${formatPrice(p.refund.amountRefundedCents ?? 0, p.currency, locale)}); SP kept`;
+      return t("payments.status.partial", {
+        amount: formatPrice(p.refund.amountRefundedCents ?? 0, p.currency, locale),
+      });
     case "failed":
-      return `Paid; the last refund failed: ${p.refund.error ?? "no reason given"}`;
+      // The provider's own words, as it gave them.
+      return p.refund.error ? (
+        <>
+          {t("payments.status.failed")} <span translate="no">{p.refund.error}</span>
+        </>
+      ) : (
+        t("payments.status.failedNoReason")
+      );
     default:
-      return "Paid";
+      return t("payments.status.paid");
   }
 }
 
@@ -68,39 +76,45 @@ export default function AdminPayments() {
   const locale = useFormatLocale();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const { t } = useTranslation("admin");
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">Payments</h1>
-      <p className="text-sm text-slate-600">
-        Every SP pack bought, newest first. A refund gives the whole payment back and takes the pack's SP out of the
-        member's wallet; it is refused once they have spent any of them.
-      </p>
+      <h1 className="text-2xl font-bold tracking-tight">{t("payments.title")}</h1>
+      <p className="text-sm text-slate-600">{t("payments.intro")}</p>
       <AdminActionResult result={result} />
-      {payments.length === 0 ? <p className="text-sm text-slate-600">No purchases yet.</p> : null}
+      {payments.length === 0 ? <p className="text-sm text-slate-600">{t("payments.none")}</p> : null}
       <ul className="space-y-3">
         {payments.map((p) => (
-          <li key={p.id} className="card space-y-2" aria-label={`Payment by ${p.memberName}, ${p.sp} SP`}>
+          <li
+            key={p.id}
+            className="card space-y-2"
+            aria-label={t("payments.label", { name: p.memberName, sp: formatSp(p.sp, locale) })}
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p className="min-w-0 break-words font-medium">
-                <Link to={`/admin/members/${p.uid}`} className="text-brand-700 underline hover:text-brand-800">
-                  {p.memberName}
+                <Link
+                  to={`/admin/members/${p.uid}`}
+                  className="text-brand-700 underline hover:text-brand-800"
+                  translate="no"
+                >
+                  <bdi>{p.memberName}</bdi>
                 </Link>{" "}
-                · {p.sp} SP · {formatPrice(p.amount, p.currency, locale)}
+                · {formatSp(p.sp, locale)} · {formatPrice(p.amount, p.currency, locale)}
               </p>
               <p className="text-sm text-slate-600">
-                {utc(p.fulfilledAt)} · {p.provider}
+                <UtcTime ms={p.fulfilledAt} /> · <span translate="no">{p.provider}</span>
               </p>
             </div>
             <p className="text-sm" data-testid="payment-status">
-              {statusText(p, locale)}
+              <StatusText p={p} locale={locale} t={t} />
             </p>
             {refundsPossible && p.status === "paid" && p.refund?.status !== "partial" ? (
               <details className="text-sm">
-                <summary className="cursor-pointer font-medium text-brand-700">Refund…</summary>
+                <summary className="cursor-pointer font-medium text-brand-700">{t("payments.refund")}</summary>
                 <Form method="post" className="mt-2 space-y-2">
                   <input type="hidden" name="paymentId" value={p.id} />
                   <label htmlFor={`reason-${p.id}`} className="label">
-                    Reason (kept in the audit log)
+                    {t("payments.reason")}
                   </label>
                   <textarea
                     id={`reason-${p.id}`}
@@ -112,7 +126,10 @@ export default function AdminPayments() {
                     className="input"
                   />
                   <button type="submit" className="btn-danger" disabled={busy}>
-                    Refund {formatPrice(p.amount, p.currency, locale)} and take back {p.sp} SP
+                    {t("payments.refundButton", {
+                      amount: formatPrice(p.amount, p.currency, locale),
+                      sp: formatSp(p.sp, locale),
+                    })}
                   </button>
                 </Form>
               </details>
@@ -122,7 +139,7 @@ export default function AdminPayments() {
       </ul>
       {nextBefore ? (
         <Link to={`?before=${nextBefore}`} className="btn-secondary">
-          Older payments
+          {t("payments.older")}
         </Link>
       ) : null}
     </div>

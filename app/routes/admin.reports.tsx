@@ -12,8 +12,12 @@ import {
   type ReporterLine,
 } from "~/features/admin/reports.server";
 import { ReportError } from "~/features/reports/reports.server";
-import { accountAgeText } from "~/features/reports/types";
-import { adminContext } from "~/features/admin/guard.server";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { UtcTime } from "~/components/admin/utc-time";
+import { adminContext, adminErrorText } from "~/features/admin/guard.server";
+import { interleave } from "~/i18n/interleave";
+import { accountAge } from "~/features/reports/types";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,31 +26,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { show, items: await moderationQueue(store, show) };
 }
 
-const reportId = z.string().regex(/^[A-Za-z0-9_-]{1,600}$/, "This report is not known.");
-const note = z.string().trim().max(500, "Keep the note under 500 characters.");
-
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["hide", "dismiss", "restore"]), reportId, note }),
-  z.object({
-    intent: z.literal("suspend"),
-    authorUid: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "This member is not known."),
-    reason: z
-      .string()
-      .trim()
-      .min(3, "Say why in at least 3 characters: the member is shown it.")
-      .max(500, "Keep the reason under 500 characters."),
-  }),
-]);
+/** The form's rules, their messages in the admin's language (decision 064). */
+function actionSchema(t: TFunction) {
+  const reportId = z.string().regex(/^[A-Za-z0-9_-]{1,600}$/, t("reports.errors.unknown"));
+  const note = z.string().trim().max(500, t("errors.noteLong"));
+  return z.discriminatedUnion("intent", [
+    z.object({ intent: z.enum(["hide", "dismiss", "restore"]), reportId, note }),
+    z.object({
+      intent: z.literal("suspend"),
+      authorUid: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, t("reports.errors.unknownMember")),
+      reason: z.string().trim().min(3, t("reports.errors.reasonShort")).max(500, t("errors.reasonLong")),
+    }),
+  ]);
+}
 
 const DONE = {
-  hide: "Hidden from members. The reports are closed.",
-  dismiss: "Reports dismissed: it stays visible.",
-  restore: "Shown to members again.",
-};
+  hide: "reports.done.hide",
+  dismiss: "reports.done.dismiss",
+  restore: "reports.done.restore",
+} as const;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { admin, store } = await adminContext(request);
-  const parsed = await parseForm(request, ActionSchema);
+  const { admin, store, t } = await adminContext(request);
+  const parsed = await parseForm(request, actionSchema(t));
   if (!parsed.ok) return parsed.failure;
   const value = parsed.value;
   try {
@@ -59,89 +61,137 @@ export async function action({ request }: ActionFunctionArgs) {
       );
       return {
         ok: true as const,
-        message: applied ? "The author is suspended and signed out everywhere." : "The author was already suspended.",
+        message: applied ? t("reports.done.suspended") : t("reports.done.alreadySuspended"),
       };
     }
     await moderate(store, admin.uid, value.reportId, value.intent, value.note || "No note.");
-    return { ok: true as const, message: DONE[value.intent] };
+    return { ok: true as const, message: t(DONE[value.intent]) };
   } catch (error) {
     if (error instanceof ReportError || error instanceof AdminActionError)
-      return formFailure(parsed.form, error.message, error.status === 404 ? 404 : 409);
+      return formFailure(
+        parsed.form,
+        error instanceof AdminActionError ? adminErrorText(error, t) : error.message,
+        error.status === 404 ? 404 : 409,
+      );
     throw error;
   }
 }
 
-const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const REASONS: Record<string, string> = {
+  spam: "reasons.spam",
+  harassment: "reasons.harassment",
+  inappropriate: "reasons.inappropriate",
+  off_topic: "reasons.off_topic",
+  other: "reasons.other",
+};
+
+const AGE_KEYS = {
+  lessThanMinute: "reports.age.lessThanMinute",
+  minutes: "reports.age.minutes",
+  hours: "reports.age.hours",
+  days: "reports.age.days",
+} as const;
+function ageText(ms: number, t: TFunction): string {
+  const { unit, count } = accountAge(ms);
+  return t(AGE_KEYS[unit], { count });
+}
 
 /** One report: who filed it, how old their account was, and whether it counts toward hiding (decision 028). */
 function Reporter({ report: r }: { report: ReporterLine }) {
+  const { t } = useTranslation("admin");
   const facts = [
-    r.accountAgeMs === null ? "account age unknown" : `account ${accountAgeText(r.accountAgeMs)} old when reporting`,
-    r.verified ? "email verified" : "email not verified",
+    r.accountAgeMs === null ? t("reports.ageUnknown") : t("reports.ageWhen", { age: ageText(r.accountAgeMs, t) }),
+    r.verified ? t("reports.verified") : t("reports.notVerified"),
     r.sameNetwork === null
-      ? "network unknown"
+      ? t("reports.networkUnknown")
       : r.sameNetwork === 0
         ? null
-        : `same network as ${r.sameNetwork} other ${r.sameNetwork === 1 ? "reporter" : "reporters"}`,
-    r.counts ? "counts toward hiding" : "does not count toward hiding",
+        : t("reports.sameNetwork", { count: r.sameNetwork }),
+    r.counts ? t("reports.counts") : t("reports.notCounts"),
   ].filter(Boolean);
   return (
     <li className="break-words" data-testid="reporter">
       <Link
         to={`/admin/members/${r.reporterUid}`}
         className="font-medium text-brand-700 underline hover:text-brand-800"
+        translate="no"
       >
-        {r.reporterName}
+        <bdi>{r.reporterName}</bdi>
       </Link>{" "}
-      · {r.reason}
-      {r.text ? <>: {r.text}</> : null}
+      · {Object.hasOwn(REASONS, r.reason) ? t(REASONS[r.reason]!) : r.reason}
+      {r.text ? (
+        <>
+          :{" "}
+          <span translate="no" dir="auto">
+            {r.text}
+          </span>
+        </>
+      ) : null}
       <span className="block text-xs text-slate-600">{facts.join(" · ")}</span>
     </li>
   );
 }
 
 function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; busy: boolean }) {
-  const what =
-    item.targetKind === "post"
-      ? `Forum post${item.threadTitle ? ` in “${item.threadTitle}”` : ""}`
-      : item.targetKind === "board_post"
-        ? `Board post${item.threadTitle ? ` “${item.threadTitle}”` : ""}`
-        : "Chat message";
+  const { t } = useTranslation("admin");
+  const kind = item.targetKind === "post" || item.targetKind === "board_post" ? item.targetKind : "message";
+  const titled = item.threadTitle ? "yes" : "no";
+  const author = (
+    <Link
+      to={`/admin/members/${item.authorUid}`}
+      className="text-brand-700 underline hover:text-brand-800"
+      translate="no"
+    >
+      <bdi>{item.authorName}</bdi>
+    </Link>
+  );
   return (
-    <article className="card space-y-4" aria-label={`${what} by ${item.authorName}`}>
+    <article
+      className="card space-y-4"
+      aria-label={t("reports.what", { kind, titled, title: item.threadTitle ?? "", author: item.authorName })}
+    >
       <header className="space-y-1">
         <h2 className="break-words text-lg font-semibold">
-          {what} by{" "}
-          <Link to={`/admin/members/${item.authorUid}`} className="text-brand-700 underline hover:text-brand-800">
-            {item.authorName}
-          </Link>
+          {interleave((mark) => t("reports.what", { kind, titled, title: "\u2064", author: mark }), author, {
+            mark: "\u2064",
+            element: <bdi translate="no">{item.threadTitle}</bdi>,
+          })}
           {item.authorSuspended ? (
-            <span className="ms-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Suspended</span>
+            <span className="ms-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">
+              {t("status.suspended")}
+            </span>
           ) : null}
         </h2>
         <p className="text-sm text-slate-600">
-          {item.reports.length} {item.reports.length === 1 ? "report" : "reports"} · first {utc(item.firstReportedAt)}
-          {item.hidden ? " · hidden from members now" : ""}
+          {interleave(
+            (mark) => t("reports.count", { count: item.reports.length, first: mark }),
+            <UtcTime ms={item.firstReportedAt} />,
+          )}
+          {item.hidden ? ` · ${t("reports.hiddenNow")}` : ""}
           {item.link ? (
             <>
               {" · "}
               <Link to={item.link} className="text-brand-700 underline hover:text-brand-800">
-                {item.targetKind === "board_post" ? "Open the post" : "Open the thread"}
+                {item.targetKind === "board_post" ? t("reports.openPost") : t("reports.openThread")}
               </Link>
             </>
           ) : null}
         </p>
       </header>
       {item.context.length > 0 ? (
-        <ol className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-label="The conversation around it">
+        <ol className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-label={t("reports.conversation")}>
           {item.context.map((line, i) => (
             <li
               key={i}
               className={`break-words ${line.reported ? "rounded bg-amber-100 px-2 py-1 font-medium" : "text-slate-700"}`}
               data-reported={line.reported ? "true" : undefined}
             >
-              <span className="font-semibold">{line.sender}:</span>{" "}
-              <span className="whitespace-pre-wrap">{line.text}</span>
+              <span className="font-semibold">
+                <bdi translate="no">{line.sender}</bdi>:
+              </span>{" "}
+              <span className="whitespace-pre-wrap" translate="no" dir="auto">
+                {line.text}
+              </span>
             </li>
           ))}
         </ol>
@@ -149,11 +199,13 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
         <blockquote
           className="whitespace-pre-wrap break-words rounded-lg bg-amber-50 p-3 text-sm"
           data-testid="reported-content"
+          translate="no"
+          dir="auto"
         >
           {item.text}
         </blockquote>
       )}
-      <ul className="space-y-2 text-sm" aria-label="Who reported it">
+      <ul className="space-y-2 text-sm" aria-label={t("reports.who")}>
         {item.reports.map((r) => (
           <Reporter key={r.reporterUid} report={r} />
         ))}
@@ -162,33 +214,38 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
         <input type="hidden" name="reportId" value={item.reportId} />
         <div className="min-w-[12rem] flex-1">
           <label htmlFor={`note-${item.reportId}`} className="label">
-            Note for the audit log (optional)
+            {t("reports.note")}
           </label>
           <input id={`note-${item.reportId}`} name="note" maxLength={500} className="input" />
         </div>
         {show === "open" ? (
           <>
             <button type="submit" name="intent" value="hide" className="btn-danger" disabled={busy}>
-              Hide
+              {t("reports.hide")}
             </button>
             <button type="submit" name="intent" value="dismiss" className="btn-secondary" disabled={busy}>
-              {item.hidden ? "Dismiss and show again" : "Dismiss"}
+              {item.hidden ? t("reports.dismissShow") : t("reports.dismiss")}
             </button>
           </>
         ) : (
           <button type="submit" name="intent" value="restore" className="btn-secondary" disabled={busy}>
-            Show again
+            {t("reports.showAgain")}
           </button>
         )}
       </Form>
       {item.authorSuspended ? null : (
         <details className="text-sm">
-          <summary className="cursor-pointer font-medium text-red-700">Suspend {item.authorName}…</summary>
+          <summary className="cursor-pointer font-medium text-red-700">
+            {interleave(
+              (mark) => t("reports.suspendName", { name: mark }),
+              <bdi translate="no">{item.authorName}</bdi>,
+            )}
+          </summary>
           <Form method="post" className="mt-2 space-y-2">
             <input type="hidden" name="intent" value="suspend" />
             <input type="hidden" name="authorUid" value={item.authorUid} />
             <label htmlFor={`suspend-${item.reportId}`} className="label">
-              Reason (the member is shown it)
+              {t("reports.suspendReason")}
             </label>
             <textarea
               id={`suspend-${item.reportId}`}
@@ -200,7 +257,7 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
               className="input"
             />
             <button type="submit" className="btn-danger" disabled={busy}>
-              Suspend the author
+              {t("reports.suspendButton")}
             </button>
           </Form>
         </details>
@@ -213,30 +270,29 @@ export default function AdminReports() {
   const { show, items } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const { t } = useTranslation("admin");
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">Reports</h1>
-      <nav aria-label="Report queues" className="flex gap-2 text-sm">
+      <h1 className="text-2xl font-bold tracking-tight">{t("reports.title")}</h1>
+      <nav aria-label={t("reports.queues")} className="flex gap-2 text-sm">
         <Link
           to="/admin/reports"
           className={show === "open" ? "btn-primary" : "btn-secondary"}
           aria-current={show === "open" ? "page" : undefined}
         >
-          Waiting for a decision
+          {t("reports.waiting")}
         </Link>
         <Link
           to="/admin/reports?show=hidden"
           className={show === "hidden" ? "btn-primary" : "btn-secondary"}
           aria-current={show === "hidden" ? "page" : undefined}
         >
-          Hidden
+          {t("reports.hidden")}
         </Link>
       </nav>
       <AdminActionResult result={result} />
       {items.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          {show === "open" ? "No reports are waiting. Oldest first when there are." : "Nothing is hidden."}
-        </p>
+        <p className="text-sm text-slate-600">{show === "open" ? t("reports.noneWaiting") : t("reports.noneHidden")}</p>
       ) : null}
       {items.map((item) => (
         <Item key={item.reportId} item={item} show={show} busy={busy} />

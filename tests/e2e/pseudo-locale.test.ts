@@ -131,13 +131,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed in: board edit post",
   "signed in: subscriptions",
   "signed in: admin",
-  "admin: admin overview",
-  "admin: admin members",
-  "admin: admin member",
-  "admin: admin disputes",
-  "admin: admin payments",
-  "admin: admin reports",
-  "admin: admin audit log",
   "admin: new terms",
 ]);
 

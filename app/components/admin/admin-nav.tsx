@@ -1,18 +1,20 @@
 import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 const LINKS = [
-  { to: "/admin", label: "Overview", end: true },
-  { to: "/admin/members", label: "Members", end: false },
-  { to: "/admin/disputes", label: "Disputes", end: false },
-  { to: "/admin/reports", label: "Reports", end: false },
-  { to: "/admin/payments", label: "Payments", end: false },
-  { to: "/admin/audit", label: "Audit log", end: false },
+  { to: "/admin", label: "nav.overview", end: true },
+  { to: "/admin/members", label: "nav.members", end: false },
+  { to: "/admin/disputes", label: "nav.disputes", end: false },
+  { to: "/admin/reports", label: "nav.reports", end: false },
+  { to: "/admin/payments", label: "nav.payments", end: false },
+  { to: "/admin/audit", label: "nav.audit", end: false },
 ] as const;
 
 /** The back office's own compact navigation (the plain layout has no side bar). */
 export function AdminNav() {
+  const { t } = useTranslation("admin");
   return (
-    <nav aria-label="Admin" className="flex flex-wrap gap-1">
+    <nav aria-label={t("nav.label")} className="flex flex-wrap gap-1">
       {LINKS.map((link) => (
         <NavLink
           key={link.to}
@@ -22,7 +24,7 @@ export function AdminNav() {
             `rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`
           }
         >
-          {link.label}
+          {t(link.label)}
         </NavLink>
       ))}
     </nav>

@@ -1,3 +1,14 @@
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatDate } from "~/utils/format";
+
+/** A chart's day ("2026-11-20", a UTC day) as the reader writes a date. */
+function Day({ day, locale }: { day: string; locale: string }) {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(ms)) return null;
+  return <time dateTime={day}>{formatDate(ms, locale, "UTC", { day: "numeric", month: "short" })}</time>;
+}
+
 /**
  * The one chart of the back office: a server-rendered SVG bar chart of a daily series. Every chart
  * on /admin is this component with other data, so there is one drawing to get right.
@@ -20,13 +31,17 @@ export function BarChart({
   const max = Math.max(1, ...values);
   const step = width / Math.max(1, values.length);
   const total = values.reduce((sum, value) => sum + value, 0);
+  const { t } = useTranslation("admin");
+  const locale = useFormatLocale();
+  const dayText = (day: string) => {
+    const ms = Date.parse(`${day}T00:00:00Z`);
+    return Number.isNaN(ms) ? day : formatDate(ms, locale, "UTC", { day: "numeric", month: "short" });
+  };
   return (
     <figure className="card">
       <figcaption className="flex items-baseline justify-between text-sm">
         <span className="font-semibold text-slate-900">{title}</span>
-        <span className="text-slate-500">
-          {format(total)} in {values.length} days
-        </span>
+        <span className="text-slate-500">{t("chart.total", { total: format(total), count: values.length })}</span>
       </figcaption>
       {/* Stretched to the card (no fixed aspect ratio), so a phone does not shrink it; the dates are
           HTML below it, readable at any width, not SVG text scaled with the drawing. */}
@@ -35,7 +50,7 @@ export function BarChart({
         preserveAspectRatio="none"
         className="mt-3 h-32 w-full"
         role="img"
-        aria-label={`${title}: ${format(total)} in the last ${values.length} days`}
+        aria-label={t("chart.label", { title, total: format(total), count: values.length })}
       >
         {values.map((value, i) => {
           const barHeight = ((height - top - bottom) * value) / max;
@@ -49,7 +64,7 @@ export function BarChart({
               rx={2}
               className="fill-brand-500"
             >
-              <title>{`${days[i]}: ${format(value)}`}</title>
+              <title>{`${dayText(days[i])}: ${format(value)}`}</title>
             </rect>
           );
         })}
@@ -63,8 +78,8 @@ export function BarChart({
         />
       </svg>
       <p className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
-        <span>{days[0]}</span>
-        <span>{days[days.length - 1]}</span>
+        <Day day={days[0]} locale={locale} />
+        <Day day={days[days.length - 1]} locale={locale} />
       </p>
     </figure>
   );

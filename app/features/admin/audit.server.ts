@@ -9,7 +9,7 @@ import type { DocStore, Transaction, WhereClause } from "~/engine/store/types";
 import { AUDIT, auditPath, readAuditEntry, type AuditDoc, type AuditEntry } from "~/documents/audit";
 import type { AuditAction } from "./audit";
 
-export { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, isAuditAction, type AuditAction } from "./audit";
+export { AUDIT_ACTIONS, isAuditAction, type AuditAction } from "./audit";
 
 /** What an admin action logs: an action of this version's list (the entry's time is the action's). */
 export type AuditInput = Omit<AuditDoc, "at" | "action"> & { action: AuditAction };

@@ -15,12 +15,6 @@ import { addNotification } from "~/features/notifications/notifications.server";
 import { namesOf } from "~/features/members/members.server";
 import { recordAudit } from "./audit.server";
 
-export const RESOLUTION_LABELS: Record<Resolution, string> = {
-  mentor: "to the mentor: the held SP are released to them",
-  learner: "to the learner: the held SP are refunded",
-  split: "split: half back to the learner, the rest to the mentor",
-};
-
 export interface DisputeView {
   booking: Booking;
   mentorName: string;

@@ -1,5 +1,6 @@
 import { getStore } from "~/engine/index.server";
 import { getAuthUser, requireUser, type CurrentUser } from "~/features/auth/auth.server";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 
 /**
  * The back office's guard. Everyone who is not a signed-in admin gets the same 404 as an unknown
@@ -16,10 +17,14 @@ export function notFound(): Response {
   return new Response("Not found", { status: 404 });
 }
 
-/** For admin loaders and actions: the admin and the store in one line. */
+/**
+ * For admin loaders and actions: the admin, the store, and `t` of the "admin" namespace in the
+ * admin's own language (decision 064), for the messages an action answers with.
+ */
 export async function adminContext(request: Request) {
   const admin = await requireAdmin(request);
-  return { admin, store: await getStore() };
+  const t = fixedT(await languageOf(request, admin.profile.language), "admin");
+  return { admin, store: await getStore(), t };
 }
 
 /**
@@ -29,4 +34,12 @@ export async function adminContext(request: Request) {
 export async function refuseWrites({ request }: { request: Request }): Promise<never> {
   await requireAdmin(request);
   throw new Response("This page takes no form posts.", { status: 405, headers: { Allow: "GET" } });
+}
+
+/** An admin action's refusal in the admin's language; one without a key (a provider's own words) as written. */
+export function adminErrorText(
+  error: { message: string; key?: string; values?: Record<string, string | number> },
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string {
+  return error.key ? t(error.key, error.values) : error.message;
 }

@@ -10,10 +10,17 @@ import { addNotification } from "~/features/notifications/notifications.server";
 import { InsufficientFundsError, prepareEntry } from "~/features/wallet/ledger.server";
 import { recordAudit } from "./audit.server";
 
+/**
+ * A refusal an admin can act on. `message` is English (logs, the command line); `key` and `values`
+ * name it in the "admin" catalogue, so a page answers in the admin's language (decision 064). A
+ * refusal without a key (a payment provider's own words) is shown as written.
+ */
 export class AdminActionError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,
     message: string,
+    readonly key?: string,
+    readonly values: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = "AdminActionError";
@@ -24,7 +31,7 @@ export class AdminActionError extends Error {
 async function requireMember(reader: DocReader, uid: string) {
   const profile = await getUser(reader, uid);
   if (!profile || profile.deleted)
-    throw new AdminActionError(404, "This member does not exist or has deleted their account.");
+    throw new AdminActionError(404, "This member does not exist or has deleted their account.", "errors.memberMissing");
   return profile;
 }
 
@@ -40,7 +47,7 @@ export async function suspendMember(
   reason: string,
   now = Date.now(),
 ): Promise<{ applied: boolean }> {
-  if (uid === adminUid) throw new AdminActionError(409, "You cannot suspend your own account.");
+  if (uid === adminUid) throw new AdminActionError(409, "You cannot suspend your own account.", "errors.suspendSelf");
   const applied = await ports.store.transaction(async (tx) => {
     if ((await requireMember(tx, uid)).suspension) return false;
     const suspension: Suspension = { reason, at: now, byUid: adminUid };
@@ -114,9 +121,9 @@ export async function adjustBalance(
   now = Date.now(),
 ): Promise<{ applied: boolean; balance: number }> {
   if (!ADJUSTMENT_ID.test(adjustmentId))
-    throw new AdminActionError(400, "This form has expired. Reload the page and try again.");
+    throw new AdminActionError(400, "This form has expired. Reload the page and try again.", "errors.formExpired");
   if (!Number.isSafeInteger(amount) || amount === 0)
-    throw new AdminActionError(400, "Enter a whole number of SP other than 0.");
+    throw new AdminActionError(400, "Enter a whole number of SP other than 0.", "errors.wholeAmount");
   await requireMember(store, uid);
   try {
     return await store.transaction(async (tx) => {
@@ -161,6 +168,8 @@ export async function adjustBalance(
       throw new AdminActionError(
         409,
         `The balance is ${error.balance} SP: a debit of ${-amount} SP would take it below zero.`,
+        "errors.belowZero",
+        { balance: error.balance, debit: -amount },
       );
     }
     throw error;
@@ -180,7 +189,7 @@ export async function setAdminRole(
   now = Date.now(),
 ): Promise<void> {
   if (!admin && uid === adminUid)
-    throw new AdminActionError(409, "You cannot revoke your own admin role; ask another admin.");
+    throw new AdminActionError(409, "You cannot revoke your own admin role; ask another admin.", "errors.revokeSelf");
   await ports.auth.setAdmin(uid, admin);
   await ports.store.transaction(async (tx) => {
     recordAudit(

@@ -93,12 +93,16 @@ export async function refundPayment(
 ): Promise<RefundOutcome> {
   const { store, payments } = ports;
   if (!payments)
-    throw new AdminActionError(409, "Payments are not configured on this server, so nothing can be refunded.");
+    throw new AdminActionError(
+      409,
+      "Payments are not configured on this server, so nothing can be refunded.",
+      "errors.paymentsOff",
+    );
   const path = paymentPath(checkoutId);
 
   const payment = await store.transaction(async (tx) => {
     const payment = await getPayment(tx, checkoutId);
-    if (!payment) throw new AdminActionError(404, "This payment does not exist.");
+    if (!payment) throw new AdminActionError(404, "This payment does not exist.", "errors.paymentMissing");
     const decision = refundDecision(payment, (await getWallet(tx, payment.uid)).balance);
     if (!decision.ok) throw new AdminActionError(409, decision.message);
     if (payment.refund?.status !== "requested") {

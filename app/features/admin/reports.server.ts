@@ -14,7 +14,7 @@ import { boardPostLink, readBoardPost } from "~/documents/board";
 import { formatText, priceText, TYPE_LABELS } from "~/features/board/rules";
 import { namesOf } from "~/features/members/members.server";
 import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
-import { countsTowardHiding, reportReasonLabel, type Report } from "~/features/reports/types";
+import { countsTowardHiding, type Report } from "~/features/reports/types";
 import { recordAudit, type AuditAction } from "./audit.server";
 
 /** Messages shown on each side of a reported chat message. */
@@ -70,7 +70,7 @@ function reporterLines(reports: Report[], names: Map<string, string>, since: Map
     return {
       reporterUid: r.reporterUid,
       reporterName: names.get(r.reporterUid) ?? "Deleted member",
-      reason: reportReasonLabel(r.reason),
+      reason: r.reason,
       text: r.text,
       createdAt: r.createdAt,
       accountAgeMs: accountSince > 0 ? r.createdAt - accountSince : null,

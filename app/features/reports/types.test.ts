@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountAgeText, countsTowardHiding, ESTABLISHED_AFTER_MS, hidingCount, reportReasonLabel } from "./types";
+import { accountAge, countsTowardHiding, ESTABLISHED_AFTER_MS, hidingCount, reportReasonLabel } from "./types";
 
 describe("reportReasonLabel", () => {
   it("names a reason of this version, and shows one from a later version as stored", () => {
@@ -34,13 +34,13 @@ describe("which reports count toward hiding (decision 028)", () => {
   });
 });
 
-describe("accountAgeText", () => {
+describe("accountAge", () => {
   it("says an age in the largest whole unit", () => {
-    expect(accountAgeText(30_000)).toBe("less than a minute");
-    expect(accountAgeText(60_000)).toBe("1 minute");
-    expect(accountAgeText(59 * 60_000)).toBe("59 minutes");
-    expect(accountAgeText(2 * 3_600_000 + 1)).toBe("2 hours");
-    expect(accountAgeText(ESTABLISHED_AFTER_MS)).toBe("1 day");
-    expect(accountAgeText(400 * ESTABLISHED_AFTER_MS)).toBe("400 days");
+    expect(accountAge(30_000)).toEqual({ unit: "lessThanMinute", count: 0 });
+    expect(accountAge(60_000)).toEqual({ unit: "minutes", count: 1 });
+    expect(accountAge(59 * 60_000)).toEqual({ unit: "minutes", count: 59 });
+    expect(accountAge(2 * 3_600_000 + 1)).toEqual({ unit: "hours", count: 2 });
+    expect(accountAge(ESTABLISHED_AFTER_MS)).toEqual({ unit: "days", count: 1 });
+    expect(accountAge(400 * ESTABLISHED_AFTER_MS)).toEqual({ unit: "days", count: 400 });
   });
 });

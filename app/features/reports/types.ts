@@ -59,14 +59,13 @@ export function hidingCount(reports: readonly ReporterFacts[]): number {
   return new Set(reports.filter(countsTowardHiding).map((report) => report.reporterNetwork)).size;
 }
 
-/** An account's age as a reviewer reads it: "5 minutes", "3 hours", "12 days". */
-export function accountAgeText(ms: number): string {
+/** An account's age as a reviewer reads it, in whole minutes, hours or days (the admin page words it in the reader's language). */
+export function accountAge(ms: number): { unit: "lessThanMinute" | "minutes" | "hours" | "days"; count: number } {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  if (minutes < 1) return "less than a minute";
-  if (minutes < 60) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  if (minutes < 1) return { unit: "lessThanMinute", count: 0 };
+  if (minutes < 60) return { unit: "minutes", count: minutes };
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? "1 hour" : `${hours} hours`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? "1 day" : `${days} days`;
+  if (hours < 24) return { unit: "hours", count: hours };
+  return { unit: "days", count: Math.floor(hours / 24) };
 }
 export const REPORT_TEXT_MAX = 1_000;
