@@ -30,17 +30,18 @@ export const clientLoader = loadingNamespaces("dashboard", "notifications");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
+  const language = await languageOf(request, user.profile.language);
   const [onboarding, upcoming, matches, boardPosts] = await Promise.all([
     onboardingState(store, user.uid, user.profile),
     loadUpcomingSessions(store, user.uid),
-    topMatches(store, user.uid),
+    topMatches(store, user.uid, language),
     bestFittingPosts(store, user.uid, user.profile),
   ]);
   // A new member is not "back": the first dashboard visit is remembered once, then greeted as a return.
   const firstVisit = user.profile.dashboardVisitedAt === null;
   if (firstVisit) await rememberDashboardVisit(store, user.uid);
   return {
-    title: fixedT(await languageOf(request, user.profile.language), "dashboard")("title"),
+    title: fixedT(language, "dashboard")("title"),
     firstVisit,
     uid: user.uid,
     firstName: user.profile.fullName.trim().split(/\s+/)[0] ?? "",

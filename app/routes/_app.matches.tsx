@@ -16,8 +16,9 @@ import { interleave } from "~/i18n/interleave";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-export const handle = { i18n: ["chat"] };
-export const clientLoader = loadingNamespaces("chat");
+// "members": the cards' skill chips and actions.
+export const handle = { i18n: ["chat", "members"] };
+export const clientLoader = loadingNamespaces("chat", "members");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -25,8 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const skill = (params.get("skill") ?? "").slice(0, 80);
   const onlineOnly = params.get("online") === "1";
   const page = Number(params.get("page") ?? "1") || 1;
-  const result = await findMatches(await getStore(), user.uid, { skill, onlineOnly, page, nextSlot: true });
-  const t = fixedT(await languageOf(request, user.profile.language), "chat");
+  const language = await languageOf(request, user.profile.language);
+  const result = await findMatches(await getStore(), user.uid, { skill, onlineOnly, page, nextSlot: true, language });
+  const t = fixedT(language, "chat");
   return {
     title: t("matches.title"),
     ...result,

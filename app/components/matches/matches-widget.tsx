@@ -6,13 +6,16 @@ import { interleave } from "~/i18n/interleave";
 
 export interface MatchesWidgetItem {
   member: Pick<PublicMember, "uid" | "fullName" | "avatar">;
+  /** Why they match, written by the loader in the reader's language (topMatches). */
   reason: string;
   presence: { online: boolean; lastChanged: number };
+  /** The presence dot's words in the reader's language. */
+  presenceLabel: string;
 }
 
 /**
  * The dashboard's matches widget body: the top few matches, each with why. The dashboard's
- * loader provides `items` from `findMatches(store, uid).cards.slice(0, 3)` (see topMatches).
+ * loader provides `items` from topMatches, in the reader's language.
  */
 export function MatchesWidgetContent({ items }: { items: readonly MatchesWidgetItem[] }) {
   const { t } = useTranslation("dashboard");
@@ -31,9 +34,9 @@ export function MatchesWidgetContent({ items }: { items: readonly MatchesWidgetI
   return (
     <div>
       <ul className="divide-y divide-slate-100">
-        {items.map(({ member, reason, presence }) => (
+        {items.map(({ member, reason, presence, presenceLabel }) => (
           <li key={member.uid} className="flex items-center gap-3 py-2">
-            <Avatar src={member.avatar} size="sm" presence={presence} />
+            <Avatar src={member.avatar} size="sm" presence={presence} presenceLabel={presenceLabel} />
             <div className="min-w-0">
               <Link
                 to={`/members/${member.uid}`}
@@ -42,9 +45,7 @@ export function MatchesWidgetContent({ items }: { items: readonly MatchesWidgetI
               >
                 <bdi>{member.fullName}</bdi>
               </Link>
-              <p className="truncate text-xs text-slate-500" translate="no">
-                {reason}
-              </p>
+              <p className="truncate text-xs text-slate-500">{reason}</p>
             </div>
           </li>
         ))}

@@ -6,7 +6,7 @@ import { openSqliteStore } from "~/engine/store/sqlite.server";
 import type { DocStore } from "~/engine/store/types";
 import { setSkills } from "~/features/skills/skills.server";
 import { parseSkillLines } from "~/features/skills/tags";
-import { findMatches } from "./matches.server";
+import { findMatches, reasonText } from "./matches.server";
 import { RECENT_WINDOW_MS } from "./rank";
 
 // A store of its own per test, not the shared temp-store stand-in: the read cache is kept per store
@@ -57,5 +57,30 @@ describe("findMatches: candidates kept between requests, never older than the st
     await store.set("ratings/ben", { count: 0, sum: 0 });
     await store.set("status/ana", { state: "online", last_changed: now, lease_ms: 0 });
     expect(await order(now), "online now outranks seen a minute ago").toEqual(["cy", "ana", "ben"]);
+  });
+});
+
+describe("matches in the reader's language", () => {
+  it("names the taxonomy's skills in it, a member's own as written, and finds a skill typed in it", async () => {
+    await member("me", "Guitar: expert", "Spanish: beginner");
+    await member("ana", "Spanish: expert\nSourdough scoring: expert", "Guitar: beginner");
+    const page = await findMatches(store, "me", { language: "es" });
+    expect(page.cards[0].fit).toEqual({ teaches: ["Español"], learns: ["Guitarra"] });
+    expect(page.cards[0].member.skillsOffered.map((s) => [s.label, s.own])).toEqual([
+      ["Español", false],
+      ["Sourdough scoring", true],
+    ]);
+    expect((await findMatches(store, "me", { language: "es", skill: "español" })).total).toBe(1);
+    expect((await findMatches(store, "me", { skill: "español" })).total).toBe(1);
+    expect((await findMatches(store, "me", { language: "es", skill: "guitarra" })).total).toBe(1);
+    expect((await findMatches(store, "me", { skill: "guitarra" })).total).toBe(0);
+  });
+
+  it("writes why in one line as the matches page does, lists joined as the language joins them", () => {
+    expect(reasonText({ teaches: ["Spanish"], learns: ["React"] }, "en")).toBe(
+      "Teaches Spanish, wants to learn React — you teach React",
+    );
+    expect(reasonText({ teaches: ["Español", "Go"], learns: [] }, "es")).toMatch(/Español y Go/);
+    expect(reasonText({ teaches: [], learns: [] }, "ar")).not.toBe("New to the community");
   });
 });

@@ -17,19 +17,15 @@ import { nextFreeSlots } from "~/features/bookings/views.server";
 import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
 import { getUser, readUser, USERS } from "~/documents/users";
 import { isListedMember, type PublicMember } from "~/features/members/member";
-import { presenceOf, type Presence } from "~/features/members/presence";
+import { lastSeenIn, presenceOf, type Presence } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
 import { membersWithSkill, type SkillIndexDoc } from "~/features/skills/skills.server";
 import { normaliseTag, type Skill } from "~/features/skills/tags";
-import {
-  matchReason,
-  rankedPage,
-  rankMatches,
-  RECENT_WINDOW_MS,
-  type Candidate,
-  type RankedMatch,
-  type SkillFit,
-} from "./rank";
+import { skillNamer, type ShownSkill } from "~/features/skills/skill-names.server";
+import { findSkillNamed } from "~/features/skills/taxonomy";
+import { SOURCE_LANGUAGE } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18n.server";
+import { rankedPage, rankMatches, RECENT_WINDOW_MS, type Candidate, type RankedMatch, type SkillFit } from "./rank";
 
 /** Members shown to someone with no skills yet (and no filter): the newest, so the page is never bare. */
 const NEWCOMER_SAMPLE = 60;
@@ -42,13 +38,18 @@ export interface MatchFilters {
   pageSize?: number;
   /** Look up each bookable mentor's next free slot: the matches page shows it, the dashboard widget does not. */
   nextSlot?: boolean;
+  /** The reader's language: skill names of the taxonomy in it, and `skill` may be typed in it (default English). */
+  language?: string;
 }
 
 export interface MatchCard {
-  member: PublicMember;
+  /** Their skills named in the reader's language (a member's own tag as written). */
+  member: Omit<PublicMember, "skillsOffered" | "skillsWanted"> & {
+    skillsOffered: ShownSkill<Skill>[];
+    skillsWanted: ShownSkill<Skill>[];
+  };
   presence: Presence;
-  reason: string;
-  /** The reason's parts, for a page that writes it in the reader's language: their labels for what they teach, mine for what they want to learn. */
+  /** The reason's parts, in the reader's language: their names for what they teach, mine for what they want to learn. */
   fit: { teaches: string[]; learns: string[] };
   twoWay: boolean;
   saved: boolean;
@@ -182,7 +183,11 @@ export async function findMatches(
   const me = await getUser(store, uid);
   const offered = me?.skillsOffered ?? [];
   const wanted = me?.skillsWanted ?? [];
-  const skill = filters.skill ? normaliseTag(filters.skill) : "";
+  const names = skillNamer(filters.language ?? SOURCE_LANGUAGE);
+  // "guitarra" or "js" filters by the taxonomy's tag; anything else by the tag it would be.
+  const skill = filters.skill
+    ? (findSkillNamed(filters.skill, names.taxonomyNames())?.tag ?? normaliseTag(filters.skill))
+    : "";
   const noSkills = offered.length === 0 && wanted.length === 0;
 
   const [{ absent, byUid }, recent] = await Promise.all([
@@ -204,7 +209,7 @@ export async function findMatches(
   ]);
   const teachingOf = new Map(uids.map((id, i) => [id, readTeaching(teaching[i]?.data)]));
   const rates = new Map(uids.map((id) => [id, teachingOf.get(id)!.rates]));
-  const bookable = items.filter((m) => matchedRate(m.teaches, rates.get(m.uid) ?? {}) !== null);
+  const bookable = items.filter((m) => matchedRate(m.teaches, rates.get(m.uid) ?? {}, names.name) !== null);
   const nextSlots = filters.nextSlot
     ? await nextFreeSlots(
         store,
@@ -216,29 +221,58 @@ export async function findMatches(
     .map((m) => ({ m, member: members.get(m.uid)! }))
     .filter(({ member }) => !member.deleted)
     .map(({ m, member }) => ({
-      member,
+      member: {
+        ...member,
+        skillsOffered: names.skills(member.skillsOffered),
+        skillsWanted: names.skills(member.skillsWanted),
+      },
       presence: presences.get(m.uid) ?? { online: false, lastChanged: 0 },
-      reason: m.teaches.length || m.learns.length ? matchReason(m) : "new to the community",
-      fit: { teaches: m.teaches.map((f) => f.label), learns: m.learns.map((f) => f.label) },
+      fit: {
+        teaches: m.teaches.map((f) => names.name(f.tag, f.label)),
+        learns: m.learns.map((f) => names.name(f.tag, f.label)),
+      },
       twoWay: m.twoWay,
       saved: saved.has(m.uid),
-      rate: matchedRate(m.teaches, rates.get(m.uid) ?? {}),
+      rate: matchedRate(m.teaches, rates.get(m.uid) ?? {}, names.name),
       nextSlot: nextSlots.get(m.uid) ?? null,
     }));
   return { cards, page, pages, total, noSkills };
 }
 
-function matchedRate(teaches: readonly SkillFit[], rates: Record<string, number>): MatchCard["rate"] {
-  const priced = teaches.filter((f) => rates[f.tag] !== undefined).map((f) => ({ label: f.label, sp: rates[f.tag] }));
+function matchedRate(
+  teaches: readonly SkillFit[],
+  rates: Record<string, number>,
+  name: (tag: string, label: string) => string,
+): MatchCard["rate"] {
+  const priced = teaches
+    .filter((f) => rates[f.tag] !== undefined)
+    .map((f) => ({ label: name(f.tag, f.label), sp: rates[f.tag] }));
   return priced.sort((a, b) => a.sp - b.sp)[0] ?? null;
 }
 
-/** The dashboard widget's few best matches. */
-export async function topMatches(store: DocStore, uid: string, count = 3) {
-  const { cards } = await findMatches(store, uid, { pageSize: count });
-  return cards.map(({ member, reason, presence }) => ({
+/**
+ * Why they match in one line, in the reader's language: the matches page's words (namespace
+ * "chat", matches.reason), skill names joined as the language joins a list.
+ */
+export function reasonText(fit: MatchCard["fit"], language: string): string {
+  const t = fixedT(language, "chat");
+  const list = new Intl.ListFormat(language, { type: "conjunction" });
+  const values = { teaches: list.format(fit.teaches), learns: list.format(fit.learns), count: fit.teaches.length };
+  if (fit.teaches.length && fit.learns.length) return t("matches.reason.both", values);
+  if (fit.teaches.length) return t("matches.reason.teaches", values);
+  if (fit.learns.length) return t("matches.reason.learns", values);
+  return t("matches.reason.new");
+}
+
+/** The dashboard widget's few best matches, with why in the reader's language. */
+export async function topMatches(store: DocStore, uid: string, language: string = SOURCE_LANGUAGE, count = 3) {
+  const { cards } = await findMatches(store, uid, { pageSize: count, language });
+  const t = fixedT(language, "members");
+  const now = Date.now();
+  return cards.map(({ member, fit, presence }) => ({
     member: { uid: member.uid, fullName: member.fullName, avatar: member.avatar },
-    reason,
+    reason: reasonText(fit, language),
     presence,
+    presenceLabel: lastSeenIn((key, values) => t(key, values), presence, now),
   }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchReason, pageOf, rankedPage, rankMatches, scoreOf, type Candidate } from "./rank";
+import { pageOf, rankedPage, rankMatches, scoreOf, type Candidate } from "./rank";
 
 const NOW = 1_700_000_000_000;
 const fit = (label: string, level: "beginner" | "intermediate" | "expert" = "intermediate") => ({
@@ -47,18 +47,6 @@ describe("rankMatches", () => {
     const same = ["m3", "m1", "m2"].map((uid) => candidate(uid, { learns: [fit("React")] }));
     expect(rankMatches(same, NOW).map((m) => m.uid)).toEqual(["m1", "m2", "m3"]);
     expect(rankMatches([...same].reverse(), NOW).map((m) => m.uid)).toEqual(["m1", "m2", "m3"]);
-  });
-});
-
-describe("matchReason", () => {
-  it("says why in words", () => {
-    expect(matchReason({ teaches: [fit("Spanish")], learns: [fit("React")] })).toBe(
-      "teaches Spanish, wants to learn React — you teach React",
-    );
-    expect(matchReason({ teaches: [fit("Spanish"), fit("Go")], learns: [] })).toBe(
-      "teaches Spanish and Go — you want to learn them",
-    );
-    expect(matchReason({ teaches: [], learns: [fit("React")] })).toBe("wants to learn React — you teach React");
   });
 });
 

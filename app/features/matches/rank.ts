@@ -150,19 +150,3 @@ export function pageOf<T>(
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   return { items: items.slice((current - 1) * size, current * size), page: current, pages };
 }
-
-function list(labels: string[]): string {
-  if (labels.length <= 1) return labels.join("");
-  return `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
-}
-
-/** "teaches Spanish, wants to learn React — you teach React". */
-export function matchReason(match: Pick<Candidate, "teaches" | "learns">): string {
-  const teaches = match.teaches.map((f) => f.label);
-  const learns = match.learns.map((f) => f.label);
-  if (teaches.length && learns.length)
-    return `teaches ${list(teaches)}, wants to learn ${list(learns)} — you teach ${list(learns)}`;
-  if (teaches.length) return `teaches ${list(teaches)} — you want to learn ${teaches.length > 1 ? "them" : "it"}`;
-  if (learns.length) return `wants to learn ${list(learns)} — you teach ${list(learns)}`;
-  return "new to the community";
-}
