@@ -1,94 +1,124 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { SelectField } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { Avatar } from "~/components/members/avatar";
 import { SkillChips } from "~/components/members/skill-chips";
+import { useLastSeen } from "~/components/members/use-last-seen";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { loadDirectory } from "~/features/members/directory.server";
 import { priceOf, readDirectoryQuery, searchDirectory } from "~/features/members/directory";
-import { ratingText } from "~/features/reviews/types";
 import { SKILL_LEVELS } from "~/documents/values";
 import { requireUser } from "~/features/auth/auth.server";
+import { skillNamer } from "~/features/skills/skill-names.server";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatNumber, formatSp } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Members", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: ["members"] };
+export const clientLoader = loadingNamespaces("members");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const language = await languageOf(request, user.profile.language);
+  const names = skillNamer(language);
   const query = readDirectoryQuery(new URL(request.url).searchParams);
-  const result = searchDirectory(await loadDirectory(await getStore(), user.uid), query);
+  const result = searchDirectory(
+    await loadDirectory(await getStore(), user.uid),
+    query,
+    undefined,
+    names.taxonomyNames(),
+  );
   return {
+    title: fixedT(language, "members")("title"),
     query,
     total: result.total,
     page: result.page,
     pages: result.pages,
-    members: result.entries.map((e) => ({ ...e, price: priceOf(e, query) })),
+    members: result.entries.map((e) => ({
+      ...e,
+      // Only what the card shows, named in the reader's language.
+      skillsOffered: names.skills(e.skillsOffered.slice(0, 6)),
+      skillsWanted: names.skills(e.skillsWanted.slice(0, 6)),
+      price: priceOf(e, query, names.taxonomyNames()),
+    })),
   };
 }
 
-const SORT_LABELS = {
-  relevance: "Best fit",
-  rating: "Highest rated",
-  price: "Lowest price",
-  newest: "Newest",
-  name: "Name",
+const SORT_KEYS = {
+  relevance: "search.sorts.relevance",
+  rating: "search.sorts.rating",
+  price: "search.sorts.price",
+  newest: "search.sorts.newest",
+  name: "search.sorts.name",
 } as const;
-
-function priceText(price: number | null): string {
-  if (price === null) return "Not taking bookings yet";
-  return price === 0 ? "Free swap" : `From ${price} SP per hour`;
-}
 
 export default function Members() {
   const { query, total, page, pages, members } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("members");
+  const locale = useFormatLocale();
+  const lastSeen = useLastSeen();
+  const priceText = (price: number | null) =>
+    price === null ? t("price.none") : price === 0 ? t("price.free") : t("price.from", { sp: formatSp(price, locale) });
+  const ratingText = (rating: { count: number; average: number | null }) =>
+    rating.average === null
+      ? t("rating.none")
+      : t("rating.stars", {
+          average: formatNumber(rating.average, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+          count: rating.count,
+        });
   return (
     <>
       <PageHeader
-        title="Members"
-        description="Find anyone in the community by name, skill or language."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Link to="/matches" className="btn-secondary">
-            Your matches
+            {t("yourMatches")}
           </Link>
         }
       />
       <Form
         method="get"
         role="search"
-        aria-label="Search members"
+        aria-label={t("search.label")}
         className="card mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
       >
         <label className="min-w-0 sm:col-span-2">
-          <span className="label">Name, skill or language</span>
+          <span className="label">{t("search.text")}</span>
           <input
             name="q"
             type="search"
             defaultValue={query.q}
             maxLength={80}
-            placeholder="e.g. Spanish, Ana, guitar"
+            placeholder={t("search.placeholder")}
             className="input"
           />
         </label>
         <SelectField
-          label="Skill is one they"
+          label={t("search.role")}
           name="role"
           value={query.role}
           options={[
-            ["any", "Teach or want to learn"],
-            ["teaches", "Teach"],
-            ["learns", "Want to learn"],
+            ["any", t("search.roles.any")],
+            ["teaches", t("search.roles.teaches")],
+            ["learns", t("search.roles.learns")],
           ]}
         />
         <SelectField
-          label="Level"
+          label={t("search.level")}
           name="level"
           value={query.level}
-          options={[["any", "Any level"], ...SKILL_LEVELS.map((l) => [l, l[0].toUpperCase() + l.slice(1)] as const)]}
+          options={[["any", t("search.anyLevel")], ...SKILL_LEVELS.map((l) => [l, t(`levels.${l}`)] as const)]}
         />
         <label className="min-w-0">
-          <span className="label">Highest price (SP per hour)</span>
+          <span className="label">{t("search.maxPrice")}</span>
           <input
             name="maxPrice"
             type="number"
@@ -99,16 +129,21 @@ export default function Members() {
           />
         </label>
         <SelectField
-          label="Rating"
+          label={t("search.rating")}
           name="minRating"
           value={String(query.minRating ?? "")}
           options={[
-            ["", "Any rating"],
-            ["4", "4 stars and up"],
-            ["3", "3 stars and up"],
+            ["", t("search.ratings.any")],
+            ["4", t("search.ratings.four")],
+            ["3", t("search.ratings.three")],
           ]}
         />
-        <SelectField label="Sort by" name="sort" value={query.sort} options={Object.entries(SORT_LABELS)} />
+        <SelectField
+          label={t("search.sort")}
+          name="sort"
+          value={query.sort}
+          options={Object.entries(SORT_KEYS).map(([value, key]) => [value, t(key)] as const)}
+        />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 pt-5">
           <label className="flex items-center gap-2 text-sm">
             <input
@@ -118,7 +153,7 @@ export default function Members() {
               defaultChecked={!!query.online}
               className="h-4 w-4 rounded border-slate-300"
             />
-            Online now
+            {t("search.online")}
           </label>
           <label className="flex items-center gap-2 text-sm">
             <input
@@ -128,56 +163,71 @@ export default function Members() {
               defaultChecked={!!query.free}
               className="h-4 w-4 rounded border-slate-300"
             />
-            Free swaps
+            {t("search.free")}
           </label>
         </div>
         <div className="flex items-end sm:col-span-2 lg:col-span-4">
           <button type="submit" className="btn-primary">
-            Search
+            {t("search.submit")}
           </button>
         </div>
       </Form>
       {members.length === 0 ? (
-        <EmptyState title="Nobody fits this search">Try another name or skill, or fewer filters.</EmptyState>
+        <EmptyState title={t("empty.title")}>{t("empty.body")}</EmptyState>
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-600" role="status">
-            {total} {total === 1 ? "member" : "members"}
+            {t("count", { count: total })}
           </p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {members.map((m) => (
               <li key={m.uid} className="card flex min-w-0 flex-col gap-3" data-testid="member-card">
                 <div className="flex items-start gap-3">
-                  <Avatar src={m.avatar} presence={{ online: m.online, lastChanged: 0 }} />
+                  <Avatar
+                    src={m.avatar}
+                    presence={{ online: m.online, lastChanged: 0 }}
+                    presenceLabel={lastSeen({ online: m.online, lastChanged: 0 }, 0)}
+                  />
                   <div className="min-w-0 flex-1">
                     <h2 className="break-words text-base font-semibold leading-snug">
-                      <Link to={`/members/${m.uid}`} className="hover:text-brand-700 hover:underline">
+                      <Link to={`/members/${m.uid}`} className="hover:text-brand-700 hover:underline" translate="no">
                         <bdi>{m.fullName}</bdi>
                       </Link>
                     </h2>
                     <p className="text-xs text-slate-600">
                       {ratingText(m.rating)}
-                      {m.languages.length ? ` · ${m.languages.join(", ")}` : ""}
+                      {m.languages.length ? (
+                        <>
+                          {" · "}
+                          <bdi translate="no">{m.languages.join(", ")}</bdi>
+                        </>
+                      ) : null}
                     </p>
                   </div>
                 </div>
                 {m.skillsOffered.length ? (
                   <div>
-                    <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Teaches</p>
-                    <SkillChips skills={m.skillsOffered.slice(0, 6)} />
+                    <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{t("teaches")}</p>
+                    <SkillChips skills={m.skillsOffered} />
                   </div>
                 ) : null}
                 {m.skillsWanted.length ? (
                   <div>
-                    <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Wants to learn</p>
-                    <SkillChips skills={m.skillsWanted.slice(0, 6)} />
+                    <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                      {t("wantsToLearn")}
+                    </p>
+                    <SkillChips skills={m.skillsWanted} />
                   </div>
                 ) : null}
                 <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
                   <p className="text-sm font-medium text-slate-700">{priceText(m.price)}</p>
                   {m.price !== null ? (
-                    <Link to={`/calendar?book=${m.uid}`} className="btn-primary" aria-label={`Book ${m.fullName}`}>
-                      Book
+                    <Link
+                      to={`/calendar?book=${m.uid}`}
+                      className="btn-primary"
+                      aria-label={t("bookLabel", { name: m.fullName })}
+                    >
+                      {t("book")}
                     </Link>
                   ) : null}
                 </div>

@@ -15,16 +15,19 @@ import { MAX_PICTURE_BYTES, pictureSources } from "~/features/members/picture";
 import { levelFor } from "~/features/progress/levels";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
 import { skillsField } from "~/features/skills/skills-field";
+import { skillNamer } from "~/features/skills/skill-names.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm, readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { loadingNamespaces } from "~/i18n/client-loader";
+import { languageOf } from "~/i18n/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Your profile", matches });
 
 // The skill picker's texts are in "profile".
-export const handle = { i18n: "profile" };
-export const clientLoader = loadingNamespaces("profile");
+// "members": the skill chips.
+export const handle = { i18n: ["profile", "members"] };
+export const clientLoader = loadingNamespaces("profile", "members");
 
 const MAX_LANGUAGES = 8;
 
@@ -51,6 +54,7 @@ const profileSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const p = user.profile;
+  const names = skillNamer(await languageOf(request, p.language));
   return {
     uid: user.uid,
     email: user.email,
@@ -59,8 +63,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bio: p.bio,
     timezone: p.timezone,
     languages: p.languages.join(", "),
+    // The picker edits the stored skills (English labels, its wire format) and shows skillNames.
     offered: p.skillsOffered,
     wanted: p.skillsWanted,
+    shownOffered: names.skills(p.skillsOffered),
+    shownWanted: names.skills(p.skillsWanted),
+    skillNames: names.taxonomyNames(),
     memberSkills: await skillsInUse(await getStore()),
     level: levelFor(p.xp).level,
     xp: p.xp,
@@ -213,11 +221,11 @@ export default function Profile() {
           <div className="mt-4 space-y-3 text-start">
             <div>
               <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Teaches</p>
-              <SkillChips skills={profile.offered} empty="Nothing yet." />
+              <SkillChips skills={profile.shownOffered} empty="Nothing yet." />
             </div>
             <div>
               <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Wants to learn</p>
-              <SkillChips skills={profile.wanted} empty="Nothing yet." />
+              <SkillChips skills={profile.shownWanted} empty="Nothing yet." />
             </div>
           </div>
         </aside>
@@ -248,6 +256,7 @@ export default function Profile() {
                 name="skillsOffered"
                 defaultLevel="intermediate"
                 memberSkills={profile.memberSkills}
+                names={profile.skillNames}
                 placeholder={"Spanish: expert\nGuitar: intermediate"}
                 initial={failure?.values.skillsOffered ?? profile.offered}
                 error={failure?.fieldErrors.skillsOffered}
@@ -258,6 +267,7 @@ export default function Profile() {
                 name="skillsWanted"
                 defaultLevel="beginner"
                 memberSkills={profile.memberSkills}
+                names={profile.skillNames}
                 placeholder={"React: beginner\nPublic speaking"}
                 initial={failure?.values.skillsWanted ?? profile.wanted}
                 error={failure?.fieldErrors.skillsWanted}

@@ -5,12 +5,13 @@ import { Avatar } from "~/components/members/avatar";
 import { MemberActions } from "~/components/members/member-actions";
 import { SkillChips } from "~/components/members/skill-chips";
 import { usePresence } from "~/components/members/use-presence";
+import { useLastSeen } from "~/components/members/use-last-seen";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { getMembers, getPresences } from "~/features/members/members.server";
-import { lastSeenText } from "~/features/members/presence";
 import { saveMember, savedUids, unsaveMember } from "~/features/members/saved.server";
 import { requireUser } from "~/features/auth/auth.server";
+import { skillNamer } from "~/features/skills/skill-names.server";
 import { parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
@@ -19,20 +20,27 @@ import { saveSchema } from "./_app.saved.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-export const handle = { i18n: "profile" };
-export const clientLoader = loadingNamespaces("profile");
+// "members": the member cards' skill chips, presence and actions.
+export const handle = { i18n: ["profile", "members"] };
+export const clientLoader = loadingNamespaces("profile", "members");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
   const uids = await savedUids(store, user.uid);
   const [members, presences] = await Promise.all([getMembers(store, uids), getPresences(store, uids)]);
+  const language = await languageOf(request, user.profile.language);
+  const names = skillNamer(language);
   return {
-    title: fixedT(await languageOf(request, user.profile.language), "profile")("saved.title"),
+    title: fixedT(language, "profile")("saved.title"),
     // Members who deleted their account leave the list; nothing of theirs is left to see.
     saved: uids
       .map((uid) => ({ member: members.get(uid)!, presence: presences.get(uid)! }))
-      .filter(({ member }) => !member.deleted),
+      .filter(({ member }) => !member.deleted)
+      .map(({ member, presence }) => ({
+        member: { ...member, skillsOffered: names.skills(member.skillsOffered.slice(0, 5)) },
+        presence,
+      })),
     now: Date.now(),
   };
 }
@@ -51,6 +59,7 @@ export default function Saved() {
   const { t } = useTranslation("profile");
   const { saved, now } = useLoaderData<typeof loader>();
   const presence = usePresence(Object.fromEntries(saved.map((s) => [s.member.uid, s.presence])));
+  const lastSeen = useLastSeen();
   return (
     <>
       <PageHeader title={t("saved.title")} description={t("saved.description")} />
@@ -72,15 +81,15 @@ export default function Saved() {
             return (
               <li key={member.uid} className="card flex flex-col gap-3" data-testid="saved-member">
                 <div className="flex items-center gap-3">
-                  <Avatar src={member.avatar} presence={p} now={now} />
+                  <Avatar src={member.avatar} presence={p} presenceLabel={lastSeen(p, now)} now={now} />
                   <div className="min-w-0">
                     <Link to={`/members/${member.uid}`} className="block truncate font-semibold hover:underline">
                       <bdi translate="no">{member.fullName}</bdi>
                     </Link>
-                    <p className="text-xs text-slate-500">{lastSeenText(p, now)}</p>
+                    <p className="text-xs text-slate-500">{lastSeen(p, now)}</p>
                   </div>
                 </div>
-                <SkillChips skills={member.skillsOffered.slice(0, 5)} />
+                <SkillChips skills={member.skillsOffered} />
                 {member.deleted ? null : <MemberActions uid={member.uid} saved name={member.fullName} compact />}
               </li>
             );

@@ -11,6 +11,7 @@ import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, profileSetupSchema } from "~/feat
 import { safeRedirect } from "~/features/layout/routes";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
 import { skillsField } from "~/features/skills/skills-field";
+import { skillNamer } from "~/features/skills/skill-names.server";
 import { knownTimeZone } from "~/utils/zoned-time";
 import { requireUnnamedUser } from "~/features/auth/auth.server";
 import { parseForm } from "~/utils/forms.server";
@@ -35,12 +36,15 @@ const setupSchema = profileSetupSchema.extend({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnnamedUser(request);
+  const language = await languageOf(request, user.profile.language);
   return {
-    title: fixedT(await languageOf(request, user.profile.language), "profile")("setup.title"),
+    title: fixedT(language, "profile")("setup.title"),
     email: user.email,
     emailVerified: user.emailVerified,
     bio: user.profile.bio,
     memberSkills: await skillsInUse(await getStore()),
+    // The picker finds and shows the taxonomy's skills by their names in the reader's language too.
+    skillNames: skillNamer(language).taxonomyNames(),
   };
 }
 
@@ -60,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ProfileSetup() {
   const { t } = useTranslation("profile");
-  const { email, emailVerified, bio, memberSkills } = useLoaderData<typeof loader>();
+  const { email, emailVerified, bio, memberSkills, skillNames } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -148,6 +152,7 @@ export default function ProfileSetup() {
             name="skillsOffered"
             defaultLevel="intermediate"
             memberSkills={memberSkills}
+            names={skillNames}
             placeholder={t("setup.teachPlaceholder")}
             initial={actionData?.values.skillsOffered ?? []}
             error={errors?.skillsOffered}
@@ -158,6 +163,7 @@ export default function ProfileSetup() {
             name="skillsWanted"
             defaultLevel="beginner"
             memberSkills={memberSkills}
+            names={skillNames}
             placeholder={t("setup.learnPlaceholder")}
             initial={actionData?.values.skillsWanted ?? []}
             error={errors?.skillsWanted}

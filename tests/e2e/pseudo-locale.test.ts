@@ -103,7 +103,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed out: reset link",
   "signed in: dashboard",
   "signed in: matches",
-  "signed in: members",
   "signed in: member page",
   "signed in: missing member",
   "signed in: inbox",

@@ -5,16 +5,22 @@ import { pictureSources } from "~/features/members/picture";
 const SIZES = { sm: "h-10 w-10", md: "h-12 w-12", lg: "h-24 w-24" } as const;
 const SHOWN_PX = { sm: 40, md: 48, lg: 96 } as const;
 
-/** A member's picture with an optional presence dot in the corner. */
+/**
+ * A member's picture with an optional presence dot in the corner. `presenceLabel` is the dot's name
+ * in the reader's language (useLastSeen, or the chat pages' presenceText); without it the dot says
+ * lastSeenText's English.
+ */
 export function Avatar({
   src,
   size = "md",
   presence,
+  presenceLabel,
   now,
 }: {
   src: string;
   size?: keyof typeof SIZES;
   presence?: Presence;
+  presenceLabel?: string;
   now?: number;
 }) {
   return (
@@ -25,7 +31,9 @@ export function Avatar({
         className={`${SIZES[size]} rounded-full bg-slate-100 object-cover`}
         loading="lazy"
       />
-      {presence ? <PresenceDot presence={presence} now={now} className="absolute bottom-0 end-0" /> : null}
+      {presence ? (
+        <PresenceDot presence={presence} label={presenceLabel} now={now} className="absolute bottom-0 end-0" />
+      ) : null}
     </span>
   );
 }
@@ -33,13 +41,14 @@ export function Avatar({
 export function PresenceDot({
   presence,
   now,
+  label = lastSeenText(presence, now ?? presence.lastChanged),
   className = "",
 }: {
   presence: Presence;
+  label?: string;
   now?: number;
   className?: string;
 }) {
-  const label = lastSeenText(presence, now ?? presence.lastChanged);
   return (
     <span
       data-testid="presence-dot"

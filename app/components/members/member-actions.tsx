@@ -1,6 +1,10 @@
 import { useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
-/** Save / Unsave and Message, the two things one does with a member. Both work without JavaScript. */
+/**
+ * Save / Unsave and Message, the two things one does with a member. Both work without JavaScript.
+ * Namespace "members": a route showing them names it.
+ */
 export function MemberActions({
   uid,
   saved,
@@ -12,6 +16,7 @@ export function MemberActions({
   name: string;
   compact?: boolean;
 }) {
+  const { t } = useTranslation("members");
   const save = useFetcher<{ ok: boolean; saved?: boolean }>();
   const message = useFetcher();
   // Show the intended state at once; the server's answer confirms it.
@@ -25,8 +30,11 @@ export function MemberActions({
         <input type="hidden" name="intent" value={isSaved ? "unsave" : "save"} />
         <button type="submit" className={`btn-secondary ${size}`} aria-pressed={isSaved}>
           {/* The visible word starts the name (WCAG 2.5.3), so voice control finds it by what it says. */}
-          {isSaved ? "Saved" : "Save"}
-          <span className="sr-only"> {name}</span>
+          {isSaved ? t("actions.saved") : t("actions.save")}
+          <span className="sr-only" translate="no">
+            {" "}
+            {name}
+          </span>
         </button>
       </save.Form>
       <message.Form method="post" action="/api/chat/open">
@@ -35,9 +43,9 @@ export function MemberActions({
           type="submit"
           className={`btn-primary ${size}`}
           disabled={message.state !== "idle"}
-          aria-label={`Message ${name}`}
+          aria-label={t("actions.messageLabel", { name })}
         >
-          Message
+          {t("actions.message")}
         </button>
       </message.Form>
     </div>

@@ -1,4 +1,6 @@
+import { useTranslation } from "react-i18next";
 import type { Skill } from "~/features/skills/tags";
+import type { ShownSkill } from "~/features/skills/taxonomy";
 
 const LEVEL_STYLE = {
   beginner: "bg-slate-100 text-slate-700",
@@ -6,16 +8,21 @@ const LEVEL_STYLE = {
   expert: "bg-emerald-50 text-emerald-800",
 } as const;
 
-/** Skills as chips: label and level, highlighted when they are part of the match. */
+/**
+ * Skills as chips: name and level, highlighted when they are part of the match. The names come from
+ * the loader in the reader's language (skillNamer); a member's own tag is theirs, not translated.
+ * Namespace "members": a route showing chips names it.
+ */
 export function SkillChips({
   skills,
   highlight,
   empty,
 }: {
-  skills: readonly Skill[];
+  skills: readonly ShownSkill<Skill>[];
   highlight?: ReadonlySet<string>;
   empty?: string;
 }) {
+  const { t } = useTranslation("members");
   if (skills.length === 0) return empty ? <p className="text-sm text-slate-500">{empty}</p> : null;
   return (
     <ul className="flex flex-wrap gap-1.5">
@@ -24,8 +31,8 @@ export function SkillChips({
           key={s.tag}
           className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ${LEVEL_STYLE[s.level]} ${highlight?.has(s.tag) ? "ring-2 ring-amber-300" : ""}`}
         >
-          <bdi>{s.label}</bdi>
-          <span className="font-normal">· {s.level}</span>
+          <bdi translate={s.own ? "no" : undefined}>{s.label}</bdi>
+          <span className="font-normal">{t(`chip.${s.level}`)}</span>
         </li>
       ))}
     </ul>

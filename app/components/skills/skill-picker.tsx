@@ -18,7 +18,13 @@ import {
   type Skill,
   type SkillLevel,
 } from "~/features/skills/tags";
-import { suggestSkills, type SkillSuggestion } from "~/features/skills/taxonomy";
+import {
+  findSkillNamed,
+  isTaxonomyTag,
+  suggestSkills,
+  type SkillNames,
+  type SkillSuggestion,
+} from "~/features/skills/taxonomy";
 
 interface SkillPickerProps {
   label: string;
@@ -31,6 +37,11 @@ interface SkillPickerProps {
   placeholder: string;
   error?: string;
   hint: string;
+  /**
+   * The taxonomy's names in the reader's language by tag (the loader's skillNamer().taxonomyNames()):
+   * shown, and matched against what is typed. What is submitted stays the English label.
+   */
+  names?: SkillNames;
 }
 
 function initialSkills(initial: Skill[] | string): Skill[] {
@@ -72,7 +83,9 @@ export function SkillPicker(props: SkillPickerProps) {
   return <Picker {...props} />;
 }
 
-function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint }: SkillPickerProps) {
+const NO_NAMES: SkillNames = {};
+
+function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint, names = NO_NAMES }: SkillPickerProps) {
   const { t } = useTranslation("profile");
   const id = useId();
   const [skills, setSkills] = useState<Skill[]>(() => initialSkills(initial));
@@ -81,8 +94,15 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
   const [active, setActive] = useState(0);
   const [notice, setNotice] = useState("");
   const chosen = useMemo(() => new Set(skills.map((s) => s.tag)), [skills]);
-  const suggestions = useMemo(() => suggestSkills(query, memberSkills, chosen), [query, memberSkills, chosen]);
-  const typed = toSkill(query, defaultLevel);
+  const suggestions = useMemo(
+    () => suggestSkills(query, memberSkills, chosen, 8, names),
+    [query, memberSkills, chosen, names],
+  );
+  // What was typed, as the skill it names: "guitarra" is the taxonomy's Guitar in Spanish.
+  const typed = toSkill(findSkillNamed(query, names)?.label ?? query, defaultLevel);
+  /** A skill's name as the reader reads it; a member's own is as they wrote it. */
+  const shown = (skill: { tag: string; label: string }) => names[skill.tag] ?? skill.label;
+  const own = (skill: { tag: string }) => (isTaxonomyTag(skill.tag) ? undefined : "no");
   // Free entry: offered when what was typed is neither chosen nor one of the suggestions.
   const freeEntry = typed && !chosen.has(typed.tag) && !suggestions.some((s) => s.tag === typed.tag) ? typed : null;
   const options: Skill[] = [
@@ -104,12 +124,12 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
     setSkills([...skills, resolved]);
     setQuery("");
     setActive(0);
-    setNotice(t("skillPicker.added", { skill: resolved.label }));
+    setNotice(t("skillPicker.added", { skill: shown(resolved) }));
   };
   const remove = (tag: string) => {
     const skill = skills.find((s) => s.tag === tag);
     setSkills(skills.filter((s) => s.tag !== tag));
-    if (skill) setNotice(t("skillPicker.removed", { skill: skill.label }));
+    if (skill) setNotice(t("skillPicker.removed", { skill: shown(skill) }));
   };
   const setLevel = (tag: string, level: SkillLevel) =>
     setSkills(skills.map((s) => (s.tag === tag ? { ...s, level } : s)));
@@ -147,11 +167,11 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
               key={skill.tag}
               className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full bg-brand-50 py-0.5 ps-2.5 pe-1 text-xs font-medium text-brand-800"
             >
-              <span className="min-w-0 break-words" translate="no">
-                {skill.label}
+              <span className="min-w-0 break-words" translate={own(skill)}>
+                {shown(skill)}
               </span>
               <select
-                aria-label={t("skillPicker.levelFor", { skill: skill.label })}
+                aria-label={t("skillPicker.levelFor", { skill: shown(skill) })}
                 value={skill.level}
                 onChange={(e) => setLevel(skill.tag, e.target.value as SkillLevel)}
                 className="rounded-full border-0 bg-white/70 py-0 ps-1.5 pe-6 text-xs text-brand-800 focus:ring-2 focus:ring-brand-500"
@@ -165,7 +185,7 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
               <button
                 type="button"
                 onClick={() => remove(skill.tag)}
-                aria-label={t("skillPicker.remove", { skill: skill.label })}
+                aria-label={t("skillPicker.remove", { skill: shown(skill) })}
                 className="rounded-full px-1.5 text-brand-700 hover:bg-brand-100"
               >
                 ×
@@ -226,8 +246,8 @@ function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint 
                   {option === freeEntry ? (
                     <span className="min-w-0 break-words">{t("skillPicker.addNew", { skill: option.label })}</span>
                   ) : (
-                    <span className="min-w-0 break-words" translate="no">
-                      {option.label}
+                    <span className="min-w-0 break-words" translate={own(option)}>
+                      {shown(option)}
                     </span>
                   )}
                   <span className="shrink-0 text-xs text-slate-500">

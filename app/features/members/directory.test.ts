@@ -50,6 +50,13 @@ describe("searchDirectory", () => {
     expect(uids("q=cle", all)).toEqual(["Cleo"]);
     expect(uids("q=english", all)).toEqual(["Ana"]);
   });
+  it("finds a skill by its name in the reader's language, and its price with it", () => {
+    const spanish = { guitar: "Guitarra", spanish: "Español" };
+    const found = searchDirectory(all, q("q=guitarra"), undefined, spanish);
+    expect(found.entries.map((e) => e.uid)).toEqual(["Ben"]);
+    expect(searchDirectory(all, q("q=guitarra&free=1"), undefined, spanish).total).toBe(1);
+    expect(uids("q=guitarra", all)).toEqual([]);
+  });
   it("tells teaching from learning, and levels apart", () => {
     expect(uids("q=spanish&role=teaches", all)).toEqual(["Ana"]);
     expect(uids("q=spanish&role=learns", all)).toEqual(["Ben"]);

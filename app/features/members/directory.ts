@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { normaliseTag } from "~/features/skills/tag-name";
 import { SKILL_LEVELS, type Skill, type SkillLevel } from "~/features/skills/tags";
-import { findSkill } from "~/features/skills/taxonomy";
+import { findSkillNamed, type SkillNames } from "~/features/skills/taxonomy";
 
 export const DIRECTORY_PAGE_SIZE = 20;
 
@@ -55,10 +55,10 @@ function skillsFor(entry: DirectoryEntry, role: DirectoryQuery["role"]): Skill[]
 }
 
 /** How well an entry answers the search text: 3 a skill, 2 the name, 1 a language, 0 not at all. */
-function textScore(entry: DirectoryEntry, query: DirectoryQuery): number {
+function textScore(entry: DirectoryEntry, query: DirectoryQuery, names: SkillNames): number {
   const text = normaliseTag(query.q);
   if (!text) return 1;
-  const meant = findSkill(text)?.tag;
+  const meant = findSkillNamed(text, names)?.tag;
   const skills = skillsFor(entry, query.role).filter((s) => query.level === "any" || s.level === query.level);
   if (skills.some((s) => s.tag === meant || s.tag.includes(text))) return 3;
   if (normaliseTag(entry.fullName).includes(text)) return 2;
@@ -66,10 +66,17 @@ function textScore(entry: DirectoryEntry, query: DirectoryQuery): number {
   return 0;
 }
 
-/** The lowest rate among the skills that answered the search (all offered skills without one). */
-export function priceOf(entry: DirectoryEntry, query: Pick<DirectoryQuery, "q">): number | null {
+/**
+ * The lowest rate among the skills that answered the search (all offered skills without one).
+ * `names`: the taxonomy's names in the reader's language, so "guitarra" searches Guitar.
+ */
+export function priceOf(
+  entry: DirectoryEntry,
+  query: Pick<DirectoryQuery, "q">,
+  names: SkillNames = {},
+): number | null {
   const text = normaliseTag(query.q);
-  const meant = text ? findSkill(text)?.tag : undefined;
+  const meant = text ? findSkillNamed(text, names)?.tag : undefined;
   const matching = entry.skillsOffered.filter((s) => !text || s.tag === meant || s.tag.includes(text));
   const rates = (matching.length ? matching : entry.skillsOffered)
     .map((s) => entry.rates[s.tag])
@@ -77,13 +84,13 @@ export function priceOf(entry: DirectoryEntry, query: Pick<DirectoryQuery, "q">)
   return rates.length ? Math.min(...rates) : null;
 }
 
-function fits(entry: DirectoryEntry, query: DirectoryQuery): boolean {
+function fits(entry: DirectoryEntry, query: DirectoryQuery, names: SkillNames): boolean {
   if (query.online && !entry.online) return false;
   if (query.minRating !== undefined && (entry.rating.average ?? 0) < query.minRating) return false;
   const skills = skillsFor(entry, query.role);
   if (!normaliseTag(query.q) && query.role !== "any" && skills.length === 0) return false;
   if (!normaliseTag(query.q) && query.level !== "any" && !skills.some((s) => s.level === query.level)) return false;
-  const price = priceOf(entry, query);
+  const price = priceOf(entry, query, names);
   if (query.free && price !== 0) return false;
   if (query.maxPrice !== undefined && (price === null || price > query.maxPrice)) return false;
   return true;
@@ -99,20 +106,24 @@ export interface DirectoryPage {
   pages: number;
 }
 
-/** Filters, sorts and pages the directory; members with equal keys keep a stable, name-based order. */
+/**
+ * Filters, sorts and pages the directory; members with equal keys keep a stable, name-based order.
+ * A skill is found by its English name, a synonym, or its name in the reader's language (`names`).
+ */
 export function searchDirectory(
   all: readonly DirectoryEntry[],
   query: DirectoryQuery,
   pageSize = DIRECTORY_PAGE_SIZE,
+  names: SkillNames = {},
 ): DirectoryPage {
   // With a role or level chosen, the text must name one of those skills, not the name or a language.
   const needsSkill = !!normaliseTag(query.q) && (query.role !== "any" || query.level !== "any");
   const scored = all
-    .map((entry) => ({ entry, score: textScore(entry, query) }))
-    .filter(({ entry, score }) => score >= (needsSkill ? 3 : 1) && fits(entry, query));
+    .map((entry) => ({ entry, score: textScore(entry, query, names) }))
+    .filter(({ entry, score }) => score >= (needsSkill ? 3 : 1) && fits(entry, query, names));
   const byName = (a: DirectoryEntry, b: DirectoryEntry) =>
     a.fullName.localeCompare(b.fullName) || a.uid.localeCompare(b.uid);
-  const price = (e: DirectoryEntry) => priceOf(e, query) ?? Infinity;
+  const price = (e: DirectoryEntry) => priceOf(e, query, names) ?? Infinity;
   const compare: Record<
     DirectoryQuery["sort"],
     (a: { entry: DirectoryEntry; score: number }, b: { entry: DirectoryEntry; score: number }) => number

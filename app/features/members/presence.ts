@@ -21,3 +21,19 @@ export function lastSeenText(presence: Presence, now: number): string {
   const days = Math.floor(hours / 24);
   return days === 1 ? "Last seen yesterday" : `Last seen ${days} days ago`;
 }
+
+/**
+ * lastSeenText's words in the reader's language: `t` is namespace "members" (useLastSeen in a
+ * component, fixedT(language, "members") in a loader).
+ */
+export function lastSeenIn(t: (key: string, values?: { count: number }) => string, presence: Presence, now: number) {
+  if (presence.online) return t("presence.online");
+  if (!presence.lastChanged) return t("presence.offline");
+  const minutes = Math.floor((now - presence.lastChanged) / 60_000);
+  if (minutes < 1) return t("presence.justNow");
+  if (minutes < 60) return t("presence.minutes", { count: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return t("presence.hours", { count: hours });
+  const days = Math.floor(hours / 24);
+  return days === 1 ? t("presence.yesterday") : t("presence.days", { count: days });
+}

@@ -7,12 +7,9 @@
  */
 import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18n.server";
-import { isTaxonomyTag, TAXONOMY, type SkillNames } from "./taxonomy";
+import { isTaxonomyTag, TAXONOMY, type ShownSkill, type SkillNames } from "./taxonomy";
 
-/** A skill as a page shows it: `label` in the reader's language; `own` when it is a member's own tag. */
-export type ShownSkill<S extends { tag: string; label: string } = { tag: string; label: string }> = S & {
-  own: boolean;
-};
+export type { ShownSkill, SkillNames } from "./taxonomy";
 
 /** Tags hold dots ("node.js"): the namespace is flat, keyed by the whole tag. */
 const BY_WHOLE_KEY = { keySeparator: false, nsSeparator: false } as const;

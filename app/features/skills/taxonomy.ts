@@ -111,6 +111,11 @@ export function isTaxonomyTag(tag: string): boolean {
   return BY_TAG.has(tag);
 }
 
+/** A skill as a page shows it: `label` in the reader's language; `own` when it is a member's own tag (shown as written). */
+export type ShownSkill<S extends { tag: string; label: string } = { tag: string; label: string }> = S & {
+  own: boolean;
+};
+
 /**
  * The taxonomy's names in the reader's language, by tag: what the loaders send to the picker
  * (skill-names.server.ts). Empty in English, where the names are the labels.
