@@ -1,0 +1,62 @@
+import { expect, test } from "./support/test";
+import { createUser, openAs } from "./support/fixtures";
+import { adminUser } from "./support/world";
+
+/**
+ * Issue 30 (decision 064): the back office in the admin's own language, chosen on their profile;
+ * an action's refusal comes back in it too, and Arabic turns the pages right to left.
+ */
+
+const run = Date.now().toString(36);
+
+test("the admin overview and the disputes page read in Spanish", async ({ browser, baseURL }) => {
+  const admin = await adminUser(`Ada Admin ${run}`, { language: "es" });
+  const page = await openAs(browser, admin, baseURL!, { path: "/admin" });
+
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveTitle("Administración · SkillSwap");
+  await expect(page.getByRole("heading", { level: 1, name: "La comunidad de un vistazo" })).toBeVisible();
+  await expect(page.getByText("SP retenidos en depósito")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Exportar como CSV" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^SP comprados por día: .* en los últimos 30 días$/ })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Disputas" }).click();
+  await expect(page).toHaveURL(/\/admin\/disputes$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Disputas" })).toBeVisible();
+  // Open disputes left by other tests, or none: either way the page speaks Spanish.
+  const disputes = page.getByRole("article", { name: /^Disputa sobre / });
+  if ((await disputes.count()) === 0) {
+    await expect(page.getByText("No hay disputas abiertas. Cuando las haya, primero las más antiguas.")).toBeVisible();
+  } else {
+    await expect(disputes.first().getByRole("button", { name: "Resolver la disputa" })).toBeVisible();
+  }
+});
+
+test("an admin action's refusal comes back in French", async ({ browser, baseURL }) => {
+  const admin = await adminUser(`Ada Admin ${run} fr`, { language: "fr" });
+  const member = await createUser({ fullName: `Marc Membre ${run}` });
+  const page = await openAs(browser, admin, baseURL!, { path: `/admin/members/${member.uid}` });
+
+  await expect(page.getByRole("heading", { name: "Ajuster les SP" })).toBeVisible();
+  await page.getByLabel("Montant (SP)").fill("-1000");
+  await page.locator("#adjust-reason").fill("Trop élevé");
+  await page.getByRole("button", { name: "Enregistrer l’ajustement" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Le solde est de 200 SP : un débit de 1000 SP le ferait passer sous zéro.",
+  );
+  await expect(page.getByTestId("admin-member-balance")).toHaveText("200 SP");
+});
+
+test("the members page in Arabic, right to left", async ({ browser, baseURL }) => {
+  const admin = await adminUser(`Ada Admin ${run} ar`, { language: "ar" });
+  const page = await openAs(browser, admin, baseURL!, {
+    path: `/admin/members?q=${encodeURIComponent(`Ada Admin ${run} ar`)}`,
+  });
+
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.getByRole("heading", { level: 1, name: "الأعضاء" })).toBeVisible();
+  await expect(page.getByLabel("البحث بالاسم أو البريد الإلكتروني")).toHaveValue(`Ada Admin ${run} ar`);
+  await expect(page.getByTestId("member-total")).toHaveText("عضو واحد مطابق");
+  await expect(page.getByRole("link", { name: `Ada Admin ${run} ar` }).first()).toBeVisible();
+});
