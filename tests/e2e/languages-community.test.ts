@@ -2,6 +2,7 @@ import { expect, test } from "./support/test";
 import { postFormSchema } from "~/features/board/rules";
 import { createBoardPost } from "~/features/board/write.server";
 import { createThread, reply } from "~/features/community/write.server";
+import { THREADS } from "~/documents/community";
 import { createUser, openAs } from "./support/fixtures";
 import { e2eStore } from "./support/store";
 
@@ -181,4 +182,18 @@ test("a forum refusal reads in Spanish: a sixth post within a minute", async ({ 
     page.getByText(/^Has publicado mucho en el último minuto\. Espera \d+\s+segundos? y vuelve a intentarlo\.$/),
   ).toBeVisible();
   await expect(page.getByText(/posted a lot/)).toHaveCount(0);
+});
+
+test("a thread's title and body refused in French, beside their fields", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const ines = await createUser({ fullName: `Inès ${suffix}`, profile: { language: "fr" } });
+  const page = await openAs(browser, ines, baseURL!, { path: "/discuss?space=general" });
+  await page.getByLabel("Titre").fill("Oui");
+  await page.getByLabel("Texte").fill(" ");
+  await page.getByRole("button", { name: "Publier la discussion" }).click();
+  await expect(page.getByText("Donnez à la discussion un titre d’au moins 5 caractères.")).toBeVisible();
+  await expect(page.getByText(/at least 5 characters/)).toHaveCount(0);
+  // Nothing was stored.
+  const threads = await e2eStore().query({ collection: THREADS, where: [["authorUid", "==", ines.uid]] });
+  expect(threads).toEqual([]);
 });

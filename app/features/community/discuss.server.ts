@@ -11,7 +11,7 @@ import { newThreadSchema } from "./rules";
 import { createThread } from "./write.server";
 
 export async function startThread(store: DocStore, user: CurrentUser, request: Request) {
-  const parsed = await parseForm(request, newThreadSchema);
+  const parsed = await parseForm(request, newThreadSchema, { language: user.profile.language });
   if (!parsed.ok) return parsed.failure;
   const { spaceId, title, body } = parsed.value;
   let skillTag = parsed.value.skillTag;

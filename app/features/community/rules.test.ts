@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { fixedT } from "~/i18n/i18n.server";
+import { issueText } from "~/i18n/validation";
 import { entryId } from "./lists";
 import {
   MAX_MENTIONS,
@@ -37,18 +40,20 @@ describe("quote-reply", () => {
 });
 
 describe("input limits", () => {
-  it("a title of 5–140 characters and a body of up to 20,000", () => {
-    expect(newThreadSchema.safeParse({ spaceId: "general", title: "  Hi  ", body: "x" }).error?.issues[0].message).toBe(
+  it("a title of 5–140 characters and a body of up to 20,000, said in the reader's language", () => {
+    const said = (result: { error?: z.ZodError }, language = "en") =>
+      issueText(result.error!.issues[0], fixedT(language, "community"));
+    expect(said(newThreadSchema.safeParse({ spaceId: "general", title: "  Hi  ", body: "x" }))).toBe(
       "Give the thread a title of at least 5 characters.",
     );
-    expect(
-      newThreadSchema.safeParse({ spaceId: "general", title: "x".repeat(141), body: "x" }).error?.issues[0].message,
-    ).toBe("Keep the title under 140 characters.");
-    expect(
-      newThreadSchema.safeParse({ spaceId: "general", title: "Hello there", body: "x".repeat(20_001) }).error?.issues[0]
-        .message,
-    ).toBe("Posts can be at most 20,000 characters.");
-    expect(replySchema.safeParse({ body: "   " }).error?.issues[0].message).toBe("Write something first.");
+    expect(said(newThreadSchema.safeParse({ spaceId: "general", title: "x".repeat(141), body: "x" }))).toBe(
+      "Keep the title under 140 characters.",
+    );
+    const tooLong = newThreadSchema.safeParse({ spaceId: "general", title: "Hello there", body: "x".repeat(20_001) });
+    expect(said(tooLong)).toBe("Posts can be at most 20,000 characters.");
+    expect(said(tooLong, "es")).toBe("Una publicación puede tener como máximo 20.000 caracteres.");
+    expect(said(replySchema.safeParse({ body: "   " }))).toBe("Write something first.");
+    expect(said(replySchema.safeParse({ body: "   " }), "fr")).toBe("Écrivez d’abord quelque chose.");
     expect(
       newThreadSchema.parse({ spaceId: "general", title: " Hello \n  there ", body: " text\r\n", skillTag: " React " }),
     ).toEqual({ spaceId: "general", title: "Hello there", body: "text", skillTag: "react" });

@@ -49,19 +49,19 @@ const trimmed = (max: number, tooLong: string) =>
     .transform((s) => s.replace(/\r\n/g, "\n").trim())
     .pipe(z.string().max(max, tooLong));
 
-export const bodySchema = trimmed(BODY_MAX, `Posts can be at most ${BODY_MAX.toLocaleString("en")} characters.`).pipe(
-  z.string().min(1, "Write something first."),
+export const bodySchema = trimmed(BODY_MAX, "community:validation.bodyTooLong").pipe(
+  z.string().min(1, "community:validation.bodyEmpty"),
 );
 
 export const newThreadSchema = z.object({
-  spaceId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Choose a space."),
+  spaceId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "community:validation.chooseSpace"),
   title: userText()
     .transform((s) => s.replace(/\s+/g, " ").trim())
     .pipe(
       z
         .string()
-        .min(TITLE_MIN, `Give the thread a title of at least ${TITLE_MIN} characters.`)
-        .max(TITLE_MAX, `Keep the title under ${TITLE_MAX} characters.`),
+        .min(TITLE_MIN, "community:validation.titleTooShort")
+        .max(TITLE_MAX, "community:validation.titleTooLong"),
     ),
   body: bodySchema,
   skillTag: z

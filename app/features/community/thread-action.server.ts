@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { DocStore } from "~/engine/store/types";
 import { fieldErrorsOf } from "~/utils/forms.server";
+import { zodErrorMap } from "~/i18n/validation";
 import type { TFunction } from "i18next";
 import { ForumError, forumErrorText } from "./errors";
 import { markAnswer, setFollowing, toggleReaction } from "./interact.server";
@@ -10,7 +11,7 @@ import { bodySchema, newThreadSchema, replySchema } from "./rules";
 import { REACTIONS } from "~/documents/community";
 import { deletePost, editPost, reply } from "./write.server";
 
-const postId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Choose a post.");
+const postId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "community:validation.choosePost");
 
 export const threadActionSchema = z.discriminatedUnion("intent", [
   replySchema.extend({ intent: z.literal("reply") }),
@@ -19,7 +20,7 @@ export const threadActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("react"),
     postId,
-    kind: z.enum(REACTIONS, { errorMap: () => ({ message: "Choose one of the reactions." }) }),
+    kind: z.enum(REACTIONS, { errorMap: () => ({ message: "community:validation.chooseReaction" }) }),
   }),
   z.object({ intent: z.literal("follow"), follow: z.enum(["1", "0"]) }),
   z.object({ intent: z.literal("answer"), postId: postId.or(z.literal("")) }),
@@ -44,9 +45,11 @@ export async function runThreadAction(
   form: FormData,
   { t, locale }: { t: TFunction; locale: string },
 ) {
-  const parsed = threadActionSchema.safeParse(Object.fromEntries(form));
+  const parsed = threadActionSchema.safeParse(Object.fromEntries(form), {
+    errorMap: zodErrorMap(t, z.defaultErrorMap),
+  });
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
+    const fieldErrors = fieldErrorsOf(parsed.error, t);
     return data(
       {
         ok: false,
