@@ -12,7 +12,7 @@ export function AuthShell({
   children,
   footer,
 }: {
-  title: string;
+  title: ReactNode;
   subtitle?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;

@@ -63,7 +63,15 @@ export function zodErrorMap(t: TFunction, builtIn: z.ZodErrorMap): z.ZodErrorMap
   };
 }
 
-const TRANSLATED_AUTH_ERRORS = new Set(["invalid_credentials", "email_taken", "weak_password", "invalid_email"]);
+const TRANSLATED_AUTH_ERRORS = new Set([
+  "invalid_credentials",
+  "email_taken",
+  "weak_password",
+  "invalid_email",
+  "reset_code_invalid",
+  "reset_code_expired",
+  "verify_code_invalid",
+]);
 
 /** An auth engine's refusal in the reader's language (`errors.<code>` of the auth catalogue); others as the engine wrote them. */
 export function authErrorText(error: { code: string; message: string }, t: TFunction): string {

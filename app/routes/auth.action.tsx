@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { AuthShell } from "~/components/auth-shell";
 import { FormError, FormNotice } from "~/components/form";
 import { NewPasswordFields } from "~/components/new-password-fields";
@@ -10,16 +11,20 @@ import { AuthError, type EmailActionMode } from "~/engine/auth/types";
 import { useEmailLinkAction } from "~/components/auth/use-email-link-action";
 import { resetPasswordSchema, verifyEmailSchema } from "~/features/auth/schemas";
 import { settleVerifiedAccount } from "~/features/auth/verification.server";
+import { getCurrentUser } from "~/features/auth/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { interleave } from "~/i18n/interleave";
+import { authErrorText } from "~/i18n/validation";
 import { loadingNamespaces } from "~/i18n/client-loader";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Choose a new password", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
 // The new-password fields' words are in "profile".
-export const handle = { i18n: "profile" };
-export const clientLoader = loadingNamespaces("profile");
+export const handle = { i18n: ["auth", "profile"] };
+export const clientLoader = loadingNamespaces("auth", "profile");
 
 const BROWSER_MODES: readonly string[] = ["resetPassword", "verifyEmail", "recoverEmail"] satisfies EmailActionMode[];
 
@@ -31,27 +36,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const mode = url.searchParams.get("mode");
   const oobCode = url.searchParams.get("oobCode") ?? "";
+  const t = fixedT(await languageOf(request, (await getCurrentUser(request))?.profile.language), "auth");
+  const title = t("action.meta");
   if (mode && BROWSER_MODES.includes(mode) && (await getAuth()).capabilities.emailLinksInBrowser) {
-    return { state: "inBrowser" as const, mode: mode as EmailActionMode, oobCode, email: "", message: "" };
+    return { state: "inBrowser" as const, mode: mode as EmailActionMode, oobCode, email: "", message: "", title };
   }
   if (mode === "verifyEmail") {
     // A button, not the GET itself: mail scanners open links, and only the person should verify.
-    return { state: "verify" as const, oobCode, email: "", message: "" };
+    return { state: "verify" as const, oobCode, email: "", message: "", title };
   }
   if (mode !== "resetPassword") {
     return {
       state: "unknown" as const,
       oobCode: "",
       email: "",
-      message: "This link is not one we recognise. Open the latest email we sent you.",
+      message: t("action.unknownLink"),
+      title,
     };
   }
   try {
     const email = await (await getAuth()).checkResetCode(oobCode);
-    return { state: "reset" as const, oobCode, email, message: "" };
+    return { state: "reset" as const, oobCode, email, message: "", title };
   } catch (error) {
     if (error instanceof AuthError)
-      return { state: "invalid" as const, oobCode: "", email: "", message: error.message };
+      return { state: "invalid" as const, oobCode: "", email: "", message: authErrorText(error, t), title };
     throw error;
   }
 }
@@ -68,13 +76,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return verify(request);
   const parsed = await parseForm(request, resetPasswordSchema);
   if (!parsed.ok) return parsed.failure;
+  const t = fixedT(await languageOf(request), "auth");
   try {
     await (await getAuth()).resetPassword(parsed.value.oobCode, parsed.value.password);
   } catch (error) {
-    if (error instanceof AuthError) return formFailure(parsed.form, error.message, 400);
+    if (error instanceof AuthError) return formFailure(parsed.form, authErrorText(error, t), 400);
     throw error;
   }
-  return redirectWithToast("/auth", { type: "success", title: "Your password was changed. Sign in with the new one." });
+  return redirectWithToast("/auth", { type: "success", title: t("action.passwordChangedToast") });
 }
 
 /** Decision 024: the address is verified, so the account's hold goes and payments that waited go out. */
@@ -85,7 +94,8 @@ async function verify(request: Request) {
     const { uid } = await (await getAuth()).verifyEmail(parsed.value.oobCode);
     await settleVerifiedAccount(await getStore(), uid);
   } catch (error) {
-    if (error instanceof AuthError) return formFailure(parsed.form, error.message, 400);
+    if (error instanceof AuthError)
+      return formFailure(parsed.form, authErrorText(error, fixedT(await languageOf(request), "auth")), 400);
     throw error;
   }
   return { verified: true as const };
@@ -100,37 +110,39 @@ export default function AuthAction() {
 }
 
 function EmailVerified() {
+  const { t } = useTranslation("auth");
   return (
-    <AuthShell title="Your email is verified">
+    <AuthShell title={t("action.verifiedTitle")}>
       <Link to="/dashboard" className="btn-primary w-full">
-        Continue to SkillSwap
+        {t("action.continue")}
       </Link>
     </AuthShell>
   );
 }
 
 function ServerEmailVerification({ oobCode }: { oobCode: string }) {
+  const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   if (actionData && "verified" in actionData) return <EmailVerified />;
   const failure = actionData && "formError" in actionData ? actionData.formError : undefined;
   if (failure) {
     return (
-      <AuthShell title="This link can't be used">
+      <AuthShell title={t("action.cannotUse")}>
         <FormError message={failure} />
         <Link to="/settings" className="btn-primary mt-6 w-full">
-          Go to Settings
+          {t("action.goToSettings")}
         </Link>
       </AuthShell>
     );
   }
   return (
-    <AuthShell title="Verify your email" subtitle="Confirm that this address is yours.">
+    <AuthShell title={t("action.verifyTitle")} subtitle={t("action.verifySubtitle")}>
       <Form method="post">
         <input type="hidden" name="intent" value="verifyEmail" />
         <input type="hidden" name="oobCode" value={oobCode} />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
-          Verify my email
+          {t("action.verifyButton")}
         </button>
       </Form>
     </AuthShell>
@@ -138,11 +150,12 @@ function ServerEmailVerification({ oobCode }: { oobCode: string }) {
 }
 
 function LinkCannotBeUsed({ message }: { message: string }) {
+  const { t } = useTranslation("auth");
   return (
-    <AuthShell title="This link can't be used">
+    <AuthShell title={t("action.cannotUse")}>
       <FormError message={message} />
       <Link to="/reset-password" className="btn-primary mt-6 w-full">
-        Ask for a new link
+        {t("action.askNewLink")}
       </Link>
     </AuthShell>
   );
@@ -159,14 +172,18 @@ interface ChooseNewPasswordProps {
 }
 
 function ChooseNewPassword({ email, oobCode, busy, fieldErrors, formError, onSubmit }: ChooseNewPasswordProps) {
+  const { t } = useTranslation("auth");
   return (
-    <AuthShell title="Choose a new password" subtitle={<>For {email}</>}>
+    <AuthShell
+      title={t("action.meta")}
+      subtitle={interleave((mark) => t("action.forEmail", { email: mark }), <bdi translate="no">{email}</bdi>)}
+    >
       <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="oobCode" value={oobCode} />
         <FormError message={formError} />
         <NewPasswordFields name="password" errors={fieldErrors} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          Save new password
+          {t("action.save")}
         </button>
       </Form>
     </AuthShell>
@@ -189,6 +206,7 @@ function ServerPasswordReset({ email, oobCode }: { email: string; oobCode: strin
 }
 
 function FirebaseEmailAction({ mode, oobCode }: { mode: EmailActionMode; oobCode: string }) {
+  const { t } = useTranslation("auth");
   const { view, form, onSubmitNewPassword } = useEmailLinkAction(mode, oobCode);
   switch (view.step) {
     case "loading":
@@ -208,9 +226,9 @@ function FirebaseEmailAction({ mode, oobCode }: { mode: EmailActionMode; oobCode
       );
     case "passwordChanged":
       return (
-        <AuthShell title="Your password was changed" subtitle="Sign in with your new password.">
+        <AuthShell title={t("action.changedTitle")} subtitle={t("action.changedSubtitle")}>
           <Link to="/auth" className="btn-primary w-full">
-            Sign in
+            {t("signIn.submit")}
           </Link>
         </AuthShell>
       );
@@ -218,21 +236,24 @@ function FirebaseEmailAction({ mode, oobCode }: { mode: EmailActionMode; oobCode
       return <EmailVerified />;
     case "emailRestored":
       return (
-        <AuthShell title={`Your sign-in email was changed back to ${view.email}`}>
-          <FormNotice>
-            If you did not ask for the change, someone else may know your password. Choose a new one now.
-          </FormNotice>
+        <AuthShell
+          title={interleave(
+            (mark) => t("action.restoredTitle", { email: mark }),
+            <bdi translate="no">{view.email}</bdi>,
+          )}
+        >
+          <FormNotice>{t("action.restoredText")}</FormNotice>
           <Link to="/reset-password" className="btn-primary mt-6 w-full">
-            Reset your password
+            {t("reset.title")}
           </Link>
         </AuthShell>
       );
     case "unavailable":
       return (
-        <AuthShell title="We could not open this link">
+        <AuthShell title={t("action.unavailableTitle")}>
           <FormError message={view.message} />
           <button type="button" className="btn-primary mt-6 w-full" onClick={() => window.location.reload()}>
-            Try again
+            {t("action.tryAgain")}
           </button>
         </AuthShell>
       );
