@@ -161,6 +161,11 @@ export function pseudoLocalise(message: string): string {
   return `${PSEUDO_OPEN}${messageText(message, 0).out}${PSEUDO_CLOSE}`;
 }
 
+/** Plain text (not a message: no ICU syntax) pseudo-localised, for texts that are not in a catalogue (the legal pages). */
+export function pseudoText(text: string): string {
+  return `${PSEUDO_OPEN}${accent(text)}${PSEUDO_CLOSE}`;
+}
+
 /** A whole catalogue (nested objects of messages) pseudo-localised, key for key. */
 export function pseudoCatalogue(catalogue: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(

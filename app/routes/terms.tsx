@@ -1,16 +1,19 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal/legal-page";
-import { readLegalText } from "~/features/legal/content.server";
+import { getCurrentUser } from "~/features/auth/auth.server";
+import { readLegalTextIn } from "~/features/legal/content.server";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Terms of use", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-/** The operator's terms of use (content/terms.md), readable signed in or out. */
-export async function loader() {
-  return readLegalText("terms");
+/** The operator's terms of use (content/terms.md, or its translation in the reader's language), readable signed in or out. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await languageOf(request, (await getCurrentUser(request))?.profile.language);
+  return { text: await readLegalTextIn("terms", language), title: fixedT(language)("legalLinks.terms") };
 }
 
 export default function Terms() {
-  return <LegalPage text={useLoaderData<typeof loader>()} />;
+  return <LegalPage text={useLoaderData<typeof loader>().text} />;
 }

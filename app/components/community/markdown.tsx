@@ -7,6 +7,7 @@
  */
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
+import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from "~/i18n/pseudo";
 
 export const ALLOWED_ELEMENTS = [
   "p",
@@ -67,15 +68,51 @@ const components: Components = {
 
 const DOCUMENT_SCHEMA: SanitizeSchema = { ...SANITIZE_SCHEMA, tagNames: DOCUMENT_ELEMENTS };
 
-/** `kind`: a member's post (the default), or a document with headings such as the terms of use. */
-export function Markdown({ text, kind = "post" }: { text: string; kind?: "post" | "document" }) {
+interface TextNode {
+  type: string;
+  value?: string;
+  tagName?: string;
+  children?: TextNode[];
+}
+
+/**
+ * A rehype step that writes every text (code aside) in the pseudo-locale (decision 048): a document
+ * the operator wrote, shown to a reader of en-XA, so the pseudo-locale sweep tells it from text that
+ * was never translated (decision 065).
+ */
+function pseudoLocalised() {
+  // Code (a file name) keeps its letters, inside the marks.
+  const visit = (node: TextNode, inCode: boolean) => {
+    if (node.type === "text" && node.value && /\p{L}/u.test(node.value))
+      node.value = inCode ? `${PSEUDO_OPEN}${node.value}${PSEUDO_CLOSE}` : pseudoText(node.value);
+    node.children?.forEach((child) => visit(child, inCode || node.tagName === "code"));
+  };
+  return (tree: TextNode) => visit(tree, false);
+}
+
+/**
+ * `kind`: a member's post (the default), or a document with headings such as the terms of use.
+ * `pseudo`: a document shown in the pseudo-locale.
+ */
+export function Markdown({
+  text,
+  kind = "post",
+  pseudo = false,
+}: {
+  text: string;
+  kind?: "post" | "document";
+  pseudo?: boolean;
+}) {
   const isDocument = kind === "document";
   return (
     <div className={isDocument ? "post-body legal-text" : "post-body"} dir={isDocument ? undefined : "auto"}>
       <ReactMarkdown
         allowedElements={isDocument ? DOCUMENT_ELEMENTS : [...ALLOWED_ELEMENTS]}
         unwrapDisallowed
-        rehypePlugins={[[rehypeSanitize, isDocument ? DOCUMENT_SCHEMA : SANITIZE_SCHEMA]]}
+        rehypePlugins={[
+          [rehypeSanitize, isDocument ? DOCUMENT_SCHEMA : SANITIZE_SCHEMA],
+          ...(pseudo ? [pseudoLocalised] : []),
+        ]}
         components={components}
       >
         {text}

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { RECHECK_MS, readLegalText } from "./content.server";
+import { RECHECK_MS, readLegalText, readLegalTextIn } from "./content.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "legal-content-"));
 const previousCwd = process.cwd();
@@ -39,5 +39,36 @@ describe("readLegalText", () => {
     const first = await readLegalText("terms", t0);
     expect(first.version).toBe("third-2026-11-28");
     expect(await readLegalText("terms", t0 + 5 * RECHECK_MS)).toBe(first);
+  });
+});
+
+describe("readLegalTextIn", () => {
+  const write = (name: string, version: string, title: string, mtimeS: number) => {
+    const file = path.join(dir, "content", name);
+    writeFileSync(file, `---\nversion: ${version}\n---\n\n# ${title}\n`);
+    utimesSync(file, mtimeS, mtimeS);
+  };
+
+  it("shows a translation only while it carries the version in force, the English text otherwise", async () => {
+    const t0 = 2_000_000_000_000;
+    write("privacy.md", "v1", "Privacy notice", 4_000);
+    write("privacy.es.md", "v1", "Aviso de privacidad", 4_000);
+    expect((await readLegalTextIn("privacy", "es", t0)).body).toContain("Aviso de privacidad");
+    // No French file: English.
+    expect((await readLegalTextIn("privacy", "fr", t0)).body).toContain("Privacy notice");
+
+    // The operator publishes v2 in English only: Spanish readers read (and accept) v2 in English.
+    write("privacy.md", "v2", "Privacy notice, second version", 5_000);
+    const later = await readLegalTextIn("privacy", "es", t0 + RECHECK_MS);
+    expect(later.version).toBe("v2");
+    expect(later.body).toContain("Privacy notice, second version");
+
+    write("privacy.es.md", "v2", "Aviso de privacidad, segunda versión", 5_000);
+    expect((await readLegalTextIn("privacy", "es", t0 + 2 * RECHECK_MS)).body).toContain("segunda versión");
+  });
+
+  it("never reads a file named by anything but a language code", async () => {
+    const text = await readLegalTextIn("privacy", "../terms", 2_100_000_000_000);
+    expect(text.body).toContain("Privacy notice");
   });
 });
