@@ -61,7 +61,8 @@ test("each member's e-mail, status, role, SP balance and last activity are shown
     "Member",
     "190 SP",
     "Never",
-    /^\d{4}-\d\d-\d\d$/,
+    // The day joined, as Intl writes it in English (en-IE): "27 Nov 2026".
+    /^\d{1,2} [A-Z][a-z]{2} \d{4}$/,
   ]);
   await expect(cells(sid)).toHaveText([
     `Sid Suspended ${run}`,
@@ -78,7 +79,7 @@ test("each member's e-mail, status, role, SP balance and last activity are shown
     "Active",
     "Member",
     "250 SP",
-    "2026-01-15 09:30 UTC",
+    "15 Jan 2026, 09:30 UTC",
     /./,
   ]);
   await expect(cells(admin)).toHaveText([`Ada Admin ${run}`, admin.email, "Unverified", "Admin", "200 SP", /./, /./]);
