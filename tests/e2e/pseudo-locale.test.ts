@@ -99,7 +99,6 @@ async function untranslated(page: Page): Promise<string[]> {
  */
 const STILL_IN_ENGLISH = new Set([
   "signed in: dashboard",
-  "signed in: matches",
   "signed in: member page",
   "signed in: missing member",
   "signed in: inbox",
@@ -112,7 +111,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed in: profile",
   "signed in: profile setup",
   "signed in: progress",
-  "signed in: saved",
   "signed in: settings",
   "signed in: wallet",
   "signed in: notifications",
