@@ -12,8 +12,10 @@ import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { notificationActionSchema } from "./_app.notifications.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Notifications", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
 // Each notice is rendered in the reader's language from its kind (decision 060).
 export const handle = { i18n: ["notifications"] };
@@ -21,27 +23,26 @@ export const clientLoader = loadingNamespaces("notifications");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const t = fixedT(await languageOf(request, user.profile.language), "notifications");
   // The same latest-20 query the bell listens to, so the page and the badge agree.
-  return { notifications: await readFeed(await getStore(), user.uid, "notifications") };
+  return { title: t("page.title"), notifications: await readFeed(await getStore(), user.uid, "notifications") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const parsed = await parseForm(request, notificationActionSchema);
   if (!parsed.ok) return parsed.failure;
+  const t = fixedT(await languageOf(request, user.profile.language), "notifications");
   const store = await getStore();
   if (parsed.value.intent === "mark-all-read") {
     const changed = await markAllRead(store, user.uid);
-    return {
-      ok: true as const,
-      message: changed === 0 ? "You had no unread notifications." : "All notifications are marked as read.",
-    };
+    return { ok: true as const, message: t(changed === 0 ? "page.noneUnread" : "page.allRead") };
   }
   try {
     await markRead(store, user.uid, parsed.value.id);
   } catch (error) {
     if (error instanceof NotificationNotFoundError) {
-      return formFailure(parsed.form, "That notification was not found. It may have been removed.", 404);
+      return formFailure(parsed.form, t("page.notFound"), 404);
     }
     throw error;
   }
@@ -55,16 +56,17 @@ export default function Notifications() {
   const navigation = useNavigation();
   const markingAll = navigation.state !== "idle" && navigation.formData?.get("intent") === "mark-all-read";
   const hasUnread = notifications.some((n) => !n.read) && !markingAll;
+  const { t } = useTranslation("notifications");
   return (
     <>
       <PageHeader
-        title="Notifications"
-        description="Top-ups, bookings and messages, newest first."
+        title={t("page.title")}
+        description={t("page.description")}
         actions={
           <Form method="post">
             <input type="hidden" name="intent" value="mark-all-read" />
             <button type="submit" className="btn-secondary" disabled={!hasUnread}>
-              Mark all as read
+              {t("page.markAll")}
             </button>
           </Form>
         }
@@ -74,9 +76,7 @@ export default function Notifications() {
         <FormError message={actionData && !actionData.ok ? actionData.formError : undefined} />
       </div>
       {notifications.length === 0 ? (
-        <EmptyState title="No notifications yet">
-          We will let you know here when SP arrive, sessions are booked or someone writes to you.
-        </EmptyState>
+        <EmptyState title={t("page.emptyTitle")}>{t("page.emptyBody")}</EmptyState>
       ) : (
         <div className="card overflow-hidden p-0">
           <NotificationList

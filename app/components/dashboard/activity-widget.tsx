@@ -31,7 +31,7 @@ export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) 
               to={n.link.startsWith("/") && !n.link.startsWith("//") ? n.link : "/notifications"}
               className="block truncate text-sm font-medium text-slate-800 hover:underline"
             >
-              {noticeText(n, tNotice).title}
+              {noticeText(n, tNotice, locale).title}
             </Link>
             <p className="text-xs text-slate-500" suppressHydrationWarning>
               {n.type.startsWith("forum_") ? (

@@ -1,8 +1,9 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { NotificationPayload } from "~/engine/live/feeds";
-import { noticeText } from "~/features/notifications/text";
-import { timeAgo } from "~/utils/time";
+import { bodyIsWritten, noticeText } from "~/features/notifications/text";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { relativeTime } from "~/utils/format";
 
 /** Only same-site paths open from a notification; anything else stays on this page. */
 function sameSitePath(link: string): string {
@@ -17,7 +18,10 @@ interface MarkReadResult {
 function NotificationItem({ notification }: { notification: NotificationPayload }) {
   const fetcher = useFetcher<MarkReadResult>();
   const { t } = useTranslation("notifications");
-  const { title, body } = noticeText(notification, t);
+  const locale = useFormatLocale();
+  const { title, body } = noticeText(notification, t, locale);
+  // A message's preview, a thread's title, an admin's reason: the member's words, as written.
+  const written = bodyIsWritten(notification);
   // Shown read as soon as it is asked for; the live feed confirms it a moment later.
   const markedRead = fetcher.formData?.get("id") === notification.id || fetcher.data?.ok === true;
   const read = notification.read || markedRead;
@@ -37,16 +41,23 @@ function NotificationItem({ notification }: { notification: NotificationPayload 
           to={sameSitePath(notification.link)}
           className={`block hover:underline ${read ? "font-medium text-slate-700" : "font-semibold text-slate-900"}`}
         >
-          {read ? null : <span className="sr-only">Unread: </span>}
+          {read ? null : <span className="sr-only">{t("page.unread")} </span>}
           {title}
         </Link>
-        {body ? <p className="mt-0.5 text-sm text-slate-600">{body}</p> : null}
+        {body ? (
+          <p
+            className="mt-0.5 text-sm text-slate-600"
+            {...(written ? { translate: "no" as const, dir: "auto" as const } : {})}
+          >
+            {body}
+          </p>
+        ) : null}
         <time
           className="mt-1 block text-xs text-slate-600"
           dateTime={new Date(notification.timestamp).toISOString()}
           suppressHydrationWarning
         >
-          {timeAgo(notification.timestamp)}
+          {relativeTime(notification.timestamp, locale)}
         </time>
         {failed ? (
           <p role="alert" className="field-error">
@@ -63,7 +74,7 @@ function NotificationItem({ notification }: { notification: NotificationPayload 
             className="btn-secondary whitespace-nowrap px-3 py-1.5 text-xs"
             disabled={fetcher.state !== "idle"}
           >
-            Mark as read
+            {t("page.markOne")}
           </button>
         </fetcher.Form>
       )}

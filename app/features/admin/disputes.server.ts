@@ -93,8 +93,8 @@ export async function resolveDispute(
           {
             id: `resolution_note_${booking.id}`,
             type: "booking",
-            title: "A note from SkillSwap about your dispute",
-            body: note,
+            kind: "dispute_note",
+            params: { text: note },
             link: `/session/${booking.id}`,
           },
           now,

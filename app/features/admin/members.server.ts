@@ -99,7 +99,7 @@ export async function reinstateMember(
     addNotification(
       tx,
       uid,
-      { type: "system", title: "Your account is active again", body: reason, link: "/dashboard" },
+      { type: "system", kind: "account_reactivated", params: { text: reason }, link: "/dashboard" },
       now,
     );
     return { applied: true };
@@ -154,11 +154,10 @@ export async function adjustBalance(
         },
         now,
       );
-      const sp = `${amount > 0 ? "+" : ""}${amount} SP`;
       addNotification(
         tx,
         uid,
-        { type: "system", title: `Your balance was adjusted: ${sp}`, body: reason, link: "/wallet" },
+        { type: "system", kind: "balance_adjusted", params: { amount, text: reason }, link: "/wallet" },
         now,
       );
       return { applied: true, balance: entry.balanceAfter };

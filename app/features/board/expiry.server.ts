@@ -60,14 +60,13 @@ async function warn(store: DocStore, postId: string, now: number): Promise<boole
     if (!post || !needsExpiryWarning(post, now)) return false;
     const notify = await prepareNotifications(tx, [post.authorUid]);
     tx.update(boardPostPath(postId), { warnedFor: post.expiresAt });
-    const days = daysLeft(post, now);
     notify.add(
       post.authorUid,
       {
         id: `board_expiry_${postId}_${post.expiresAt}`,
         type: "system",
-        title: `Your post leaves the board in ${days} ${days === 1 ? "day" : "days"}`,
-        body: `“${post.title}” expires soon. Renew it on My posts to keep it on the board.`,
+        kind: "board_expiry",
+        params: { days: daysLeft(post, now), title: post.title },
         link: `/board/mine`,
       },
       now,

@@ -16,6 +16,7 @@ import { membersWithSkill } from "~/features/skills/skills.server";
 import type { DocStore } from "~/engine/store/types";
 import { getUser } from "~/documents/users";
 import { readNotificationPrefs, shouldNotify } from "~/features/notifications/preferences";
+import { noticeWords } from "~/features/notifications/notifications.server";
 import { mailJobPath } from "~/documents/mail";
 import { queueMail } from "~/features/mail/queue.server";
 
@@ -26,8 +27,6 @@ export const ALERT_POSTS_PER_RUN = 20;
 const RECIPIENTS_PER_TX = 100;
 /** Where the timed work left off: the createdAt and id of the last post it handled. */
 export const ALERT_CURSOR_PATH = "board_alerts/cursor";
-
-const POST_TYPE_TEXT = { offer: "offer", need: "need" } as const;
 
 /** The posts an hour's notice remembers for its mail (the newest; the count says how many there were). */
 export const NOTICE_POSTS_KEPT = 10;
@@ -42,19 +41,17 @@ export function alertMailKey(now: number, uid: string): string {
 }
 const alertMailDue = (now: number) => (Math.floor(now / ALERT_BUCKET_MS) + 1) * ALERT_BUCKET_MS;
 
-/** The hour's notice after one more post: the post itself when it is the first, a count after. */
+/**
+ * The hour's notice after one more post: the post itself when it is the first, a count after; a
+ * kind rendered in the reader's language, with its English words beside it (decision 069).
+ */
 export function alertNotice(post: Pick<BoardPost, "id" | "type" | "title" | "skillLabel">, count: number) {
   if (count <= 1)
     return {
-      title: `New ${POST_TYPE_TEXT[post.type]} on the board: ${post.skillLabel}`,
-      body: post.title,
+      ...noticeWords("board_post_one", { postType: post.type, skill: post.skillLabel, text: post.title }),
       link: boardPostLink(post.id),
     };
-  return {
-    title: `${count} new posts on the board for your skills`,
-    body: `The latest: ${post.title}`,
-    link: "/board?mine=1",
-  };
+  return { ...noticeWords("board_posts_many", { count, title: post.title }), link: "/board?mine=1" };
 }
 
 /** Tells every member who wants or teaches the post's skill, the poster aside; answers how many. */

@@ -29,6 +29,7 @@ import { prepareAcceptedBooking, type PreparedBooking } from "~/features/booking
 import { BookingError, isDuration } from "~/features/bookings/bookings.server";
 import { isBookableStart } from "~/features/bookings/availability";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
+import type { NoticeKind, NoticeParams } from "~/features/notifications/text";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import { knownTimeZone } from "~/utils/zoned-time";
 import { stripBidiControls } from "~/utils/bidi";
@@ -236,14 +237,20 @@ export async function createProposal(
     };
     const notify = await prepareNotifications(tx, [post.authorUid]);
     tx.create(proposalPath(id), doc);
-    const name = proposer.fullName.trim() || "A member";
     notify.add(
       post.authorUid,
       {
         id: `proposal_${id}_pending`,
         type: "board_proposal",
-        title: `New proposal from ${name}`,
-        body: `${post.title}: ${swap ? `a swap for ${back?.label}` : `${doc.sp} SP`}, ${doc.durationMinutes} minutes. Accept or decline it on the post.`,
+        kind: "proposal_new",
+        params: {
+          name: proposer.fullName.trim(),
+          title: post.title,
+          swap: swap ? "yes" : "no",
+          skill: back?.label ?? "",
+          sp: doc.sp,
+          minutes: doc.durationMinutes,
+        },
         link: boardPostLink(post.id),
       },
       now,
@@ -285,8 +292,8 @@ export async function prepareClosingProposals(
           {
             id: `proposal_${p.id}_closed`,
             type: "board_proposal",
-            title: why === "closed" ? "A post you answered was closed" : "A post you answered was deleted",
-            body: `${post.title}: the poster ${why} it before answering. Your proposal is closed.`,
+            kind: why === "closed" ? "proposal_closed" : "proposal_deleted",
+            params: { title: post.title },
             // A deleted post has no page any more: the board is where to look next.
             link: why === "closed" ? boardPostLink(post.id) : "/board",
           },
@@ -431,8 +438,8 @@ export async function answerProposal(
             {
               id: `proposal_${other.id}_closed`,
               type: "board_proposal",
-              title: "A need you answered was closed",
-              body: `${post.title}: the poster accepted another proposal. Yours is closed.`,
+              kind: "proposal_other_accepted",
+              params: { title: post.title },
               link: boardPostLink(post.id),
             },
             now,
@@ -448,8 +455,8 @@ export async function answerProposal(
           {
             id: `proposal_${proposal.id}_withdrawn`,
             type: "board_proposal",
-            title: `${withdrawnBy?.fullName.trim() || "A member"} withdrew a proposal`,
-            body: `${post.title}: their proposal is withdrawn and no longer waits for your answer.`,
+            kind: "proposal_withdrawn",
+            params: { name: withdrawnBy?.fullName.trim() ?? "", title: post.title },
             link: boardPostLink(post.id),
           },
           now,
@@ -464,31 +471,26 @@ export async function answerProposal(
   }
 }
 
-function outcomeNotice(p: Proposal, post: BoardPost | null, bookingIds: string[]) {
-  const title = post?.title ?? "A post";
+function outcomeNotice(
+  p: Proposal,
+  post: BoardPost | null,
+  bookingIds: string[],
+): { id: string; kind: NoticeKind; params: NoticeParams; link: string } | null {
+  // A post that is gone reads as "A post" in the reader's language.
+  const title = post?.title ?? "";
   const link = boardPostLink(p.postId);
   switch (p.status) {
     case "accepted":
       return {
         id: `proposal_${p.id}_accepted`,
-        title: "Your proposal was accepted",
-        body: `${title}: ${p.kind === "swap" ? "two swap sessions are" : "the session is"} on your calendar.`,
+        kind: "proposal_accepted",
+        params: { title, swap: p.kind === "swap" ? "yes" : "no" },
         link: bookingIds.length > 0 ? `/session/${bookingIds[0]}` : link,
       };
     case "declined":
-      return {
-        id: `proposal_${p.id}_declined`,
-        title: "Your proposal was declined",
-        body: `${title}: ${p.reason}`,
-        link,
-      };
+      return { id: `proposal_${p.id}_declined`, kind: "proposal_declined", params: { title, reason: p.reason }, link };
     case "lapsed":
-      return {
-        id: `proposal_${p.id}_lapsed`,
-        title: "Your proposal lapsed",
-        body: `${title}: its time passed without an answer.`,
-        link,
-      };
+      return { id: `proposal_${p.id}_lapsed`, kind: "proposal_lapsed", params: { title }, link };
     default:
       return null;
   }

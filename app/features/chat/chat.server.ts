@@ -149,14 +149,14 @@ export async function sendMessage(
     // And a push to their devices unless an open tab shows it (one per conversation, updated).
     queueChatPush(tx, chatId, other, now);
     if (firstMessage) {
-      const name = sender?.fullName.trim() || "A member";
       notify?.add(
         other,
         {
           id: `chat_${chatId}`,
           type: "message",
-          title: `New message from ${name}`,
-          body: preview(checked.text),
+          kind: "chat_first_message",
+          // A blank name reads as "A member" in the reader's language; the preview as written.
+          params: { name: sender?.fullName.trim() ?? "", text: preview(checked.text) },
           link: `/inbox/${chatId}`,
         },
         now,

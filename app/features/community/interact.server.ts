@@ -120,8 +120,8 @@ export async function markAnswer(
       {
         id: `forum_answer_${threadId}`,
         type: "forum_answer",
-        title: "Your reply was marked as the answer",
-        body: thread.title,
+        kind: "forum_answer",
+        params: { text: thread.title },
         link: postLink(threadId, postId),
       },
       now,

@@ -39,7 +39,8 @@ export function newId(): string {
     .replace(/[^A-Za-z0-9]/g, "x");
 }
 
-const nameOf = (user: UserProfile | null) => user?.fullName.trim() || "A member";
+/** The author as notices name them: blank reads as "A member" in the reader's language (decision 069). */
+const nameOf = (user: UserProfile | null) => user?.fullName.trim() ?? "";
 
 /** null for a profile that does not say when it was made (0 is no date). */
 const memberSince = (user: UserProfile | null) => user?.createdAt || null;
@@ -70,7 +71,13 @@ function notifyMentions(
   for (const uid of mentioned) {
     notify.add(
       uid,
-      { id: `forum_mention_${postId}`, type: "forum_mention", title: `${who} mentioned you`, body: title, link },
+      {
+        id: `forum_mention_${postId}`,
+        type: "forum_mention",
+        kind: "forum_mention",
+        params: { name: who, text: title },
+        link,
+      },
       now,
     );
   }
@@ -229,7 +236,13 @@ export async function reply(
     for (const f of followerUids)
       notify.add(
         f,
-        { id: `forum_reply_${postId}`, type: "forum_reply", title: `${who} replied`, body: t.title, link },
+        {
+          id: `forum_reply_${postId}`,
+          type: "forum_reply",
+          kind: "forum_reply",
+          params: { name: who, text: t.title },
+          link,
+        },
         now,
       );
     return limits;

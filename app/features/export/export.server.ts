@@ -103,8 +103,8 @@ async function claim(store: DocStore, uid: string, workerId: string, now: number
         {
           id: `data_export_${doc.archiveId}_failed`,
           type: "system",
-          title: "Your data archive could not be made",
-          body: "Something went wrong while we gathered your data. Ask for it again in Settings.",
+          kind: "export_failed",
+          params: {},
           link: SETTINGS_LINK,
         },
         now,
@@ -157,8 +157,8 @@ async function finish(
       {
         id: `data_export_${doc.archiveId}`,
         type: "system",
-        title: "Your data is ready to download",
-        body: "The archive of everything SkillSwap keeps about you is ready. Download it from Settings within 7 days.",
+        kind: "export_ready",
+        params: {},
         link: SETTINGS_LINK,
       },
       now,

@@ -15,7 +15,7 @@ import {
   type NotificationDoc,
 } from "~/documents/notifications";
 import type { NotificationInput } from "./types";
-import { noticeText } from "./text";
+import { noticeText, type NoticeKind, type NoticeParams } from "./text";
 import { fixedT } from "~/i18n/i18n.server";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { queueNotificationPush } from "~/features/push/queue.server";
@@ -61,9 +61,7 @@ export function addNotification(
   assertId("notification id", id);
   // A kind is rendered when read; its English words are kept beside it for readers that show the
   // stored text (the data export, push, the digest, an earlier version).
-  const words = input.kind
-    ? { kind: input.kind, params: input.params, ...storedEnglish(input.kind, input.params) }
-    : { title: input.title, body: input.body };
+  const words = input.kind ? noticeWords(input.kind, input.params) : { title: input.title, body: input.body };
   const doc: Partial<NotificationDoc> & { type: NotificationInput["type"] } = {
     type: input.type,
     ...words,
@@ -76,8 +74,16 @@ export function addNotification(
   queueNotificationPush(tx, uid, id, input.type, now);
 }
 
-function storedEnglish(kind: string, params: Record<string, string | number>) {
-  return noticeText({ kind, params, title: "", body: "" }, fixedT(SOURCE_LANGUAGE, "notifications"));
+/**
+ * What a notice of `kind` stores: the kind and its parameters, rendered when read, and its English
+ * title and body for readers that show the stored text (an earlier version, the data export).
+ */
+export function noticeWords(kind: NoticeKind, params: NoticeParams) {
+  return {
+    kind,
+    params,
+    ...noticeText({ kind, params, title: "", body: "" }, fixedT(SOURCE_LANGUAGE, "notifications")),
+  };
 }
 
 export interface PreparedNotifications {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
-import { NOTICE_KINDS, noticeText, type StoredNotice } from "./text";
+import { intlLocale } from "~/utils/format";
+import { bodyIsWritten, NOTICE_KINDS, noticeText, type StoredNotice } from "./text";
 
 const LANGUAGES = ["en", "es", "fr", "ar"] as const;
 const PARAMS = { skill: "Cello", minutes: 60, sp: 30, paid: "yes", waits: "no" };
@@ -48,15 +49,68 @@ describe("noticeText (decision 060)", () => {
 
   it.each(LANGUAGES)("renders every kind in %s, with all parameters and with none", (language) => {
     const t = fixedT(language, "notifications");
+    const all = {
+      ...PARAMS,
+      name: "Ana",
+      title: "Cello lessons",
+      text: "Cello lessons",
+      count: 3,
+      days: 2,
+      stars: 4,
+      taken: 30,
+      cents: 500,
+      currency: "eur",
+      amount: -20,
+      reason: "Too far",
+    };
     for (const kind of NOTICE_KINDS) {
-      for (const params of [PARAMS, {}]) {
-        const { title, body } = noticeText(notice(kind, params), t);
-        expect(title, `${language} ${kind}`).not.toMatch(/kinds\.|\{|Stored/);
-        expect(body, `${language} ${kind}`).not.toMatch(/kinds\.|\{|Stored/);
-        expect(body.length, `${language} ${kind}`).toBeGreaterThan(10);
-        if (params === PARAMS) expect(body, `${language} ${kind}`).toContain("Cello");
+      for (const params of [all, {}]) {
+        const { title, body } = noticeText(notice(kind, params), t, intlLocale(language));
+        expect(title, `${language} ${kind}`).not.toMatch(/kinds\.|\{|Stored|aMember|aPost/);
+        // A member's words missing from the parameters read as the body stored beside them.
+        if (!bodyIsWritten({ kind }) || params === all)
+          expect(body, `${language} ${kind}`).not.toMatch(/kinds\.|\{|Stored/);
+        if (params === all && kind !== "export_failed")
+          expect(`${title} ${body}`, `${language} ${kind}`).toMatch(/Cello|Ana|SP|\d|SkillSwap/);
       }
     }
+  });
+
+  it("renders the other kinds in the reader's language, member content as written (decision 069)", () => {
+    const read = (language: string, kind: string, params: StoredNotice["params"]) =>
+      noticeText(notice(kind, params), fixedT(language, "notifications"), intlLocale(language));
+    // English word for word as these notices read before they had a kind.
+    expect(read("en", "welcome_bonus", { sp: 200 })).toEqual({
+      title: "You received 200 SP",
+      body: "Welcome to SkillSwap! 200 SP are in your wallet to book your first sessions.",
+    });
+    expect(read("en", "top_up_added", { sp: 500, cents: 500, currency: "eur" })).toEqual({
+      title: "+500 SP added",
+      body: "Your top-up of 500 SP (€5.00) is in your wallet.",
+    });
+    expect(read("en", "board_expiry", { days: 1, title: "Cello" }).title).toBe("Your post leaves the board in 1 day");
+    expect(read("en", "review_received", { stars: 1, skill: "Cello" }).body).toBe("You received 1 star for Cello.");
+    expect(read("en", "balance_adjusted", { amount: 20, text: "Refund" })).toEqual({
+      title: "Your balance was adjusted: +20 SP",
+      body: "Refund",
+    });
+    // Other languages, with money and plurals as they write them.
+    expect(read("es", "top_up_added", { sp: 500, cents: 500, currency: "eur" }).body).toBe(
+      "Tu recarga de 500 SP (5,00\u00a0€) ya está en tu monedero.",
+    );
+    expect(read("fr", "review_received", { stars: 2, skill: "Cello" }).body).toBe(
+      "Vous avez reçu 2 étoiles pour Cello.",
+    );
+    expect(read("ar", "board_expiry", { days: 2, title: "Cello" }).title).toBe("يغادر إعلانك اللوحة خلال يومين");
+    expect(read("ar", "board_expiry", { days: 5, title: "Cello" }).title).toBe("يغادر إعلانك اللوحة خلال 5 أيام");
+    // A message's preview, a thread's title, an admin's reason: shown as written, in every language.
+    const chat = read("ar", "chat_first_message", { name: "Ana", text: "Hola, ¿qué tal?" });
+    expect(chat).toEqual({ title: "رسالة جديدة من Ana", body: "Hola, ¿qué tal?" });
+    expect(bodyIsWritten({ kind: "chat_first_message" })).toBe(true);
+    expect(bodyIsWritten({ kind: "welcome_bonus" })).toBe(false);
+    // A member without a name and a post that is gone read in the reader's language.
+    expect(read("fr", "forum_reply", { name: " ", text: "Cello" }).title).toBe("Un membre a répondu");
+    expect(read("es", "proposal_lapsed", { title: "" }).body).toBe("Un anuncio: pasó su plazo sin respuesta.");
   });
 
   it("shows an old notice (no kind) or an unknown kind as stored", () => {

@@ -6,6 +6,8 @@
  * namespace they name, the server renders the English kept beside the kind.
  */
 import type { TFunction } from "i18next";
+import { SOURCE_LANGUAGE } from "~/i18n/config";
+import { formatNumber, formatPrice, intlLocale } from "~/utils/format";
 
 /** Every kind the catalogue has; a stored kind outside this list reads as stored. */
 export const NOTICE_KINDS = [
@@ -22,6 +24,32 @@ export const NOTICE_KINDS = [
   "booking_resolved",
   "booking_payout_released",
   "booking_reminder",
+  "welcome_bonus",
+  "top_up_added",
+  "top_up_refunded",
+  "subscription_credited",
+  "subscription_failed",
+  "chat_first_message",
+  "forum_mention",
+  "forum_reply",
+  "forum_answer",
+  "board_post_one",
+  "board_posts_many",
+  "board_expiry",
+  "proposal_new",
+  "proposal_closed",
+  "proposal_deleted",
+  "proposal_other_accepted",
+  "proposal_withdrawn",
+  "proposal_accepted",
+  "proposal_declined",
+  "proposal_lapsed",
+  "review_received",
+  "account_reactivated",
+  "balance_adjusted",
+  "dispute_note",
+  "export_ready",
+  "export_failed",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -31,7 +59,45 @@ export type NoticeParams = Record<string, string | number>;
  * What a message may name, with the value a missing one reads as: a document written with a
  * parameter left out (or by a later version that renamed it) still renders, never throws.
  */
-const PARAM_DEFAULTS: NoticeParams = { skill: "", minutes: 0, sp: 0, paid: "no", waits: "no" };
+const PARAM_DEFAULTS: NoticeParams = {
+  skill: "",
+  minutes: 0,
+  sp: 0,
+  paid: "no",
+  waits: "no",
+  name: "",
+  title: "",
+  count: 0,
+  days: 0,
+  stars: 0,
+  taken: 0,
+  swap: "no",
+  postType: "offer",
+  cents: 0,
+  currency: "EUR",
+  amount: 0,
+  reason: "",
+};
+
+/**
+ * Kinds whose body is what a member (or an admin) wrote, kept in `params.text`: it is shown as
+ * written, never through the catalogue, and the page marks it translate="no".
+ */
+const WRITTEN_BODY: ReadonlySet<string> = new Set([
+  "chat_first_message",
+  "forum_mention",
+  "forum_reply",
+  "forum_answer",
+  "board_post_one",
+  "account_reactivated",
+  "balance_adjusted",
+  "dispute_note",
+]);
+
+/** Whether a notice's body is a member's own words (a message, a thread's or post's title, an admin's reason). */
+export function bodyIsWritten(notice: Pick<StoredNotice, "kind">): boolean {
+  return WRITTEN_BODY.has(notice.kind);
+}
 
 export interface StoredNotice {
   kind: string;
@@ -40,14 +106,42 @@ export interface StoredNotice {
   body: string;
 }
 
+/** A stored currency code Intl does not know reads as the amount alone, never an error. */
+function priceOf(cents: number, currency: string, locale: string): string {
+  try {
+    return formatPrice(cents, currency, locale);
+  } catch {
+    return formatNumber(cents / 100, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+}
+
 const isKind = (kind: string): kind is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(kind);
 
-/** The title and body to show; `t` is fixed to the "notifications" namespace of the reader's language. */
-export function noticeText(notice: StoredNotice, t: TFunction): { title: string; body: string } {
+/**
+ * The title and body to show; `t` is fixed to the "notifications" namespace of the reader's
+ * language, `locale` is their Intl locale (intlLocale(language)) for prices and signed amounts.
+ */
+export function noticeText(
+  notice: StoredNotice,
+  t: TFunction,
+  locale = intlLocale(SOURCE_LANGUAGE),
+): { title: string; body: string } {
   if (!isKind(notice.kind)) return { title: notice.title, body: notice.body };
   const values = { ...PARAM_DEFAULTS, ...notice.params };
+  const cents = Number(values.cents) || 0;
+  const amount = Number(values.amount) || 0;
+  const derived = {
+    ...values,
+    // A member without a name, a post that is gone: neutral words in the reader's language.
+    name: String(values.name).trim() || t("aMember"),
+    title: String(values.title) || (notice.kind.startsWith("proposal_") ? t("aPost") : ""),
+    // Money and signed amounts as the reader writes them ("€5.00", "5,00 €"; "+20", "−20").
+    price: priceOf(cents, String(values.currency), locale),
+    signed: formatNumber(amount, locale, { signDisplay: "exceptZero", maximumFractionDigits: 0 }),
+  };
+  const written = WRITTEN_BODY.has(notice.kind);
   return {
-    title: t(`kinds.${notice.kind}.title`, values),
-    body: t(`kinds.${notice.kind}.body`, values),
+    title: t(`kinds.${notice.kind}.title`, derived),
+    body: written ? String(notice.params.text ?? notice.body) : t(`kinds.${notice.kind}.body`, derived),
   };
 }

@@ -63,8 +63,8 @@ export async function submitReview(
       {
         id: `review_${bookingId}_${reviewerUid}`,
         type: "booking",
-        title: "New review",
-        body: `You received ${input.rating} star${input.rating === 1 ? "" : "s"} for ${booking.skillLabel}.`,
+        kind: "review_received",
+        params: { stars: input.rating, skill: booking.skillLabel },
         link: "/progress",
       },
       now,

@@ -4,7 +4,6 @@
  * per event: the state, the period's credit `sub_{invoiceId}` through the ledger, and the
  * notification, so twenty deliveries of one invoice.paid credit once.
  */
-import { formatPrice, formatSp, intlLocale } from "~/utils/format";
 import { planById } from "~/engine/payments/plans";
 import type { SubscriptionEvent } from "~/engine/payments/types";
 import type { DocStore } from "~/engine/store/types";
@@ -83,8 +82,8 @@ export async function applySubscriptionEvent(
           {
             id: subscriptionEntryId(event.invoiceId),
             type: "subscription",
-            title: `+${formatSp(plan.sp, intlLocale("en"))} added`,
-            body: `Your Plus allowance for this period (${formatPrice(event.amountCents, event.currency, intlLocale("en"))} paid) is in your wallet.`,
+            kind: "subscription_credited",
+            params: { sp: plan.sp, cents: event.amountCents, currency: event.currency },
             link: "/subscriptions",
           },
           now,
@@ -104,8 +103,8 @@ export async function applySubscriptionEvent(
           {
             id: `sub_failed_${event.invoiceId}`,
             type: "subscription",
-            title: "Your Plus payment failed",
-            body: `We could not take ${formatPrice(event.amountCents, event.currency, intlLocale("en"))} for your Plus plan. Update your payment method under Manage billing; Stripe will try again.`,
+            kind: "subscription_failed",
+            params: { cents: event.amountCents, currency: event.currency },
             link: "/subscriptions",
           },
           now,

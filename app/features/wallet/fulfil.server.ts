@@ -8,7 +8,6 @@ import type { DocStore } from "~/engine/store/types";
 import type { FulfilmentEvent } from "~/engine/payments/types";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { assertDocId, LedgerError, prepareEntry } from "./ledger.server";
-import { formatPrice, intlLocale } from "~/utils/format";
 import { packById } from "~/engine/payments/packs";
 import { paymentPath, type NewPaymentDoc } from "~/documents/payments";
 
@@ -63,8 +62,8 @@ export async function fulfilCheckout(
         {
           id: entryId,
           type: "top_up",
-          title: `+${event.sp} SP added`,
-          body: `Your top-up of ${event.sp} SP (${formatPrice(event.amountCents, event.currency, intlLocale("en"))}) is in your wallet.`,
+          kind: "top_up_added",
+          params: { sp: event.sp, cents: event.amountCents, currency: event.currency },
           link: "/wallet",
         },
         now,

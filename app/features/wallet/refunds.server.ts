@@ -7,7 +7,6 @@
 import type { RefundEvent } from "~/engine/payments/types";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { addNotification } from "~/features/notifications/notifications.server";
-import { formatPrice, intlLocale } from "~/utils/format";
 import { getPayment, PAYMENTS, paymentPath, type PaymentDoc } from "~/documents/payments";
 import { getWallet } from "~/documents/wallets";
 import { assertDocId, LedgerError, prepareEntry } from "./ledger.server";
@@ -123,8 +122,8 @@ export async function applyRefund(store: DocStore, event: RefundEvent, now = Dat
       {
         id: paymentRefundEntryId(checkoutId),
         type: "top_up",
-        title: `Your top-up of ${sp} SP was refunded`,
-        body: `${formatPrice(payment.amount, payment.currency, intlLocale("en"))} is on its way back to you; ${takeBack} SP left your wallet.`,
+        kind: "top_up_refunded",
+        params: { sp, taken: takeBack, cents: payment.amount, currency: payment.currency },
         link: "/wallet",
       },
       now,

@@ -18,7 +18,7 @@ export function welcomeBonusEntry(): LedgerEntry {
 export const WELCOME_BONUS_NOTIFICATION: NotificationInput = {
   id: "welcome_bonus",
   type: "welcome_bonus",
-  title: `You received ${WELCOME_BONUS_SP} SP`,
-  body: `Welcome to SkillSwap! ${WELCOME_BONUS_SP} SP are in your wallet to book your first sessions.`,
+  kind: "welcome_bonus",
+  params: { sp: WELCOME_BONUS_SP },
   link: "/wallet",
 };
