@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fixedT } from "~/i18n/i18n.server";
 import { chatPayload, notificationPayload } from "~/features/push/payload";
 import {
   FALLBACK_BODY,
@@ -13,7 +14,10 @@ const origin = "https://skillswap.example";
 
 describe("notificationFor", () => {
   it("shows a chat push with its tag, so the conversation's pushes replace each other and alert again", () => {
-    const payload = chatPayload({ chatId: "c1", senderName: "Ana", unread: 3, latestText: null, showText: false });
+    const payload = chatPayload(
+      { chatId: "c1", senderName: "Ana", unread: 3, latestText: null, showText: false },
+      fixedT("en", "push"),
+    );
     expect(notificationFor(JSON.parse(JSON.stringify(payload)), origin)).toEqual({
       title: "New message from Ana",
       options: {
@@ -29,7 +33,10 @@ describe("notificationFor", () => {
 
   it("two pushes of one chat carry the same tag; another chat's differs", () => {
     const push = (chatId: string, unread: number) =>
-      notificationFor(chatPayload({ chatId, senderName: "Ana", unread, latestText: null, showText: false }), origin);
+      notificationFor(
+        chatPayload({ chatId, senderName: "Ana", unread, latestText: null, showText: false }, fixedT("en", "push")),
+        origin,
+      );
     expect(push("c1", 1).options.tag).toBe(push("c1", 10).options.tag);
     expect(push("c2", 1).options.tag).not.toBe(push("c1", 1).options.tag);
   });

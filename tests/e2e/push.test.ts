@@ -11,6 +11,7 @@ import { createECDH, randomBytes } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
 import { pushJobPath, pushSettingsPath, pushSubscriptionPath, PUSH_SUBSCRIPTIONS } from "~/documents/push";
 import { openChat, sendMessage } from "~/features/chat/chat.server";
+import { fixedT } from "~/i18n/i18n.server";
 import { chatPayload } from "~/features/push/payload";
 import { MAX_DEVICES, subscriptionId } from "~/features/push/subscriptions.server";
 import { createUser, signInAs, skipLocalOnboarding, type TestUser } from "./support/fixtures";
@@ -264,7 +265,10 @@ test.describe("web push, the member's side", () => {
         origin,
         registrationId,
         data: JSON.stringify(
-          chatPayload({ chatId, senderName: "Ana Sender", unread, latestText: null, showText: false }),
+          chatPayload(
+            { chatId, senderName: "Ana Sender", unread, latestText: null, showText: false },
+            fixedT("en", "push"),
+          ),
         ),
       });
 

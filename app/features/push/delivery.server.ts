@@ -30,6 +30,10 @@ import { CATEGORY_OF } from "~/features/notifications/preferences";
 import type { NotificationType } from "~/features/notifications/types";
 import { chatPayload, notificationPayload, startsPayload, type PushPayload } from "./payload";
 import { quietUntil } from "./quiet-hours";
+import { noticeText } from "~/features/notifications/text";
+import { isLanguage, SOURCE_LANGUAGE } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18n.server";
+import { intlLocale } from "~/utils/format";
 import { isPushCategory, PUSHED_TYPES, readPushChoices, type PushChoices } from "./settings";
 
 /** Pauses before the 2nd, 3rd… attempt when the push service gave no Retry-After. */
@@ -54,6 +58,8 @@ export interface PushReport {
 
 type Claimed = {
   job: PushJobDoc & { kind: PushJobKind };
+  /** The member's own language (their profile's; English when they never chose). */
+  language: string;
   choices: PushChoices;
   devices: PushSubscriptionRecord[];
 };
@@ -108,23 +114,28 @@ async function claim(store: DocStore, key: string, now: number): Promise<Claim> 
     if (devices.length === 0) return skip("The devices it was for were removed.");
     const attempts = job.attempts + 1;
     tx.update(path, { state: "sending", attempts, nextAttemptAt: now + PUSH_SENDING_TIMEOUT_MS, updatedAt: now });
-    return { job: { ...job, kind, attempts }, choices, devices };
+    const language = isLanguage(profile.language) ? profile.language : SOURCE_LANGUAGE;
+    return { job: { ...job, kind, attempts }, language, choices, devices };
   });
 }
 
 /** What the push says now, or why it is not sent (read meanwhile, gone, over). */
 async function compose(
   store: DocStore,
-  job: Claimed["job"],
-  choices: PushChoices,
+  { job, choices, language }: Pick<Claimed, "job" | "choices" | "language">,
   now: number,
 ): Promise<PushPayload | string> {
+  const t = fixedT(language, "push");
   if (job.kind === "notification") {
     const doc = await store.get(notificationPath(job.uid, job.ref));
     if (!doc) return "The notification was removed before the push left.";
     const notice = readNotification(doc);
     if (notice.read) return "The member read it in the app before the push left.";
-    return notificationPayload(notice);
+    // Rendered from its kind in the member's language; a notice without one as stored (decision 069).
+    return notificationPayload({
+      ...notice,
+      ...noticeText(notice, fixedT(language, "notifications"), intlLocale(language)),
+    });
   }
   if (job.kind === "chat") {
     const chat = await getChat(store, job.ref);
@@ -139,22 +150,24 @@ async function compose(
         : Promise.resolve([]),
     ]);
     const last = latest.map(readMessage).find((m) => m.sender !== job.uid && !m.seen);
-    return chatPayload({
-      chatId: job.ref,
-      senderName: sender?.fullName.trim() || "A member",
-      unread,
-      latestText: last?.text ?? null,
-      showText: choices.showText,
-    });
+    return chatPayload(
+      {
+        chatId: job.ref,
+        senderName: sender?.fullName.trim() ?? "",
+        unread,
+        latestText: last?.text ?? null,
+        showText: choices.showText,
+      },
+      t,
+    );
   }
   const booking = await getBooking(store, job.ref);
   if (!booking || booking.state !== "accepted" || booking.start <= now) return "The session is not about to start.";
   const other = await getUser(store, job.uid === booking.mentorUid ? booking.learnerUid : booking.mentorUid);
-  return startsPayload({
-    bookingId: booking.id,
-    skillLabel: booking.skillLabel,
-    otherName: other?.fullName.trim() || "your partner",
-  });
+  return startsPayload(
+    { bookingId: booking.id, skillLabel: booking.skillLabel, otherName: other?.fullName.trim() ?? "" },
+    t,
+  );
 }
 
 type Outcome = "sent" | "skipped" | "retried" | "failed";
@@ -166,7 +179,7 @@ async function deliverOne(store: DocStore, sender: PushSender, key: string, now:
     report[claimed]++;
     return;
   }
-  const { job, choices, devices } = claimed;
+  const { job, devices } = claimed;
   const path = pushJobPath(key);
   // Written in a transaction that checks the job was not queued again meanwhile (a new chat message
   // rewrites its conversation's job): then the new one stands and goes out on its own.
@@ -178,7 +191,7 @@ async function deliverOne(store: DocStore, sender: PushSender, key: string, now:
     });
     report[outcome]++;
   };
-  const payload = await compose(store, job, choices, now);
+  const payload = await compose(store, claimed, now);
   if (typeof payload === "string") return finish("skipped", { state: "skipped", reason: payload });
   const body = JSON.stringify(payload);
   const options = {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { fixedT } from "~/i18n/i18n.server";
 import { chatPayload, notificationPayload, startsPayload } from "./payload";
+
+const en = fixedT("en", "push");
 
 describe("push payloads", () => {
   const chat = { chatId: "c1", senderName: "Ada", unread: 3, latestText: "My address is 1 Lovelace Row" };
 
   it("a chat push carries no message text when the member did not choose to show it", () => {
-    const payload = chatPayload({ ...chat, showText: false });
+    const payload = chatPayload({ ...chat, showText: false }, en);
     expect(JSON.stringify(payload)).not.toContain("Lovelace");
     expect(payload).toEqual({
       title: "New message from Ada",
@@ -14,18 +17,22 @@ describe("push payloads", () => {
       tag: "chat-c1",
       renotify: true,
     });
-    expect(chatPayload({ ...chat, unread: 1, showText: false }).body).toBe("1 new message. Open the chat to read it.");
+    expect(chatPayload({ ...chat, unread: 1, showText: false }, en).body).toBe(
+      "1 new message. Open the chat to read it.",
+    );
   });
 
   it("a chat push quotes the latest message, clipped, when the member chose to show it", () => {
-    expect(chatPayload({ ...chat, showText: true }).body).toBe("My address is 1 Lovelace Row");
-    const long = chatPayload({ ...chat, latestText: "x".repeat(500), showText: true }).body;
+    expect(chatPayload({ ...chat, showText: true }, en).body).toBe("My address is 1 Lovelace Row");
+    const long = chatPayload({ ...chat, latestText: "x".repeat(500), showText: true }, en).body;
     expect(long.length).toBe(140);
     expect(long.endsWith("…")).toBe(true);
   });
 
   it("every message of a conversation shares one tag, so the newest replaces the last and alerts again", () => {
-    expect(chatPayload({ ...chat, showText: false }).tag).toBe(chatPayload({ ...chat, unread: 9, showText: true }).tag);
+    expect(chatPayload({ ...chat, showText: false }, en).tag).toBe(
+      chatPayload({ ...chat, unread: 9, showText: true }, en).tag,
+    );
   });
 
   it("a bell notice opens its same-site link, never another site", () => {
@@ -41,10 +48,25 @@ describe("push payloads", () => {
   });
 
   it("a session starting soon names the skill and the other member and opens the session room", () => {
-    expect(startsPayload({ bookingId: "b1", skillLabel: "Guitar", otherName: "Bo" })).toMatchObject({
+    expect(startsPayload({ bookingId: "b1", skillLabel: "Guitar", otherName: "Bo" }, en)).toMatchObject({
       title: "Your session starts in 10 minutes",
       body: "Guitar with Bo.",
       url: "/session/b1",
     });
+  });
+
+  it("speaks the member's own language, and names a member without a name neutrally (decision 069)", () => {
+    const ar = fixedT("ar", "push");
+    expect(chatPayload({ ...chat, senderName: " ", unread: 2, showText: false }, ar)).toMatchObject({
+      title: "رسالة جديدة من أحد الأعضاء",
+      body: "رسالتان جديدتان. افتح المحادثة لقراءتها.",
+    });
+    expect(chatPayload({ ...chat, senderName: "", showText: false }, en).title).toBe("New message from A member");
+    expect(startsPayload({ bookingId: "b1", skillLabel: "Guitar", otherName: "" }, fixedT("es", "push"))).toMatchObject(
+      {
+        title: "Tu sesión empieza en 10 minutos",
+        body: "Guitar con tu compañero de sesión.",
+      },
+    );
   });
 });

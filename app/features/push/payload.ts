@@ -4,6 +4,8 @@
  * notification may show on a locked screen, so a message's text goes only to a member who chose
  * "Show message text in notifications" (decision 046).
  */
+import type { TFunction } from "i18next";
+
 export interface PushPayload {
   title: string;
   body: string;
@@ -18,24 +20,31 @@ export interface PushPayload {
 const BODY_LIMIT = 140;
 const clip = (text: string) => (text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT - 1).trimEnd()}…` : text);
 
-export function chatPayload(input: {
-  chatId: string;
-  senderName: string;
-  unread: number;
-  latestText: string | null;
-  showText: boolean;
-}): PushPayload {
-  const count = input.unread === 1 ? "1 new message" : `${input.unread} new messages`;
+/**
+ * `t` is the "push" namespace in the member's own language (their profile's, English when they never
+ * chose; decision 069): a push is read on their device, not in the sender's language.
+ */
+export function chatPayload(
+  input: {
+    chatId: string;
+    /** "" when the sender has no name: "A member" in the reader's language. */
+    senderName: string;
+    unread: number;
+    latestText: string | null;
+    showText: boolean;
+  },
+  t: TFunction,
+): PushPayload {
   return {
-    title: `New message from ${input.senderName}`,
-    body: input.showText && input.latestText ? clip(input.latestText) : `${count}. Open the chat to read it.`,
+    title: t("payload.chatTitle", { name: input.senderName.trim() || t("payload.aMember") }),
+    body: input.showText && input.latestText ? clip(input.latestText) : t("payload.chatBody", { count: input.unread }),
     url: `/inbox/${input.chatId}`,
     tag: `chat-${input.chatId}`,
     renotify: true,
   };
 }
 
-/** The bell's notice as it is: a booking's facts, SP received, a forum thread's title (no one's private words). */
+/** The bell's notice, its title and body already in the member's language (noticeText): a booking's facts, SP received, a forum thread's title. */
 export function notificationPayload(input: { id: string; title: string; body: string; link: string }): PushPayload {
   return {
     title: input.title,
@@ -46,10 +55,16 @@ export function notificationPayload(input: { id: string; title: string; body: st
   };
 }
 
-export function startsPayload(input: { bookingId: string; skillLabel: string; otherName: string }): PushPayload {
+export function startsPayload(
+  input: { bookingId: string; skillLabel: string; otherName: string },
+  t: TFunction,
+): PushPayload {
   return {
-    title: "Your session starts in 10 minutes",
-    body: `${input.skillLabel} with ${input.otherName}.`,
+    title: t("payload.startsTitle"),
+    body: t("payload.startsBody", {
+      skill: input.skillLabel,
+      name: input.otherName.trim() || t("payload.yourPartner"),
+    }),
     url: `/session/${input.bookingId}`,
     tag: `starts-${input.bookingId}`,
     renotify: false,
