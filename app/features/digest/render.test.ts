@@ -120,4 +120,17 @@ describe("digestMail in the member's language", () => {
     expect(mail.html).toContain("Ana &lt;b&gt;");
     expect(mail.html).not.toContain("Unread messages");
   });
+
+  it("names a member without a name as the reader's language does (decision 069)", () => {
+    const blank = {
+      ...facts,
+      unread: [{ name: "", count: 1, chatId: "c1" }],
+      matches: [{ uid: "u2", name: " ", skill: "Cello" }],
+    };
+    expect(digestMail(blank, context).text).toContain("- A member: 1 unread message:");
+    const fr = digestMail(blank, inLanguage("fr")).text;
+    expect(fr).toContain("- Un membre : 1 message non lu");
+    expect(fr).toContain("Un membre (Cello)");
+    expect(digestMail(blank, inLanguage("ar")).text).toContain("أحد الأعضاء");
+  });
 });

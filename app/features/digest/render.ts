@@ -53,13 +53,15 @@ const startTime = (ms: number, c: Pick<DigestMailContext, "language" | "timeZone
 
 function sectionsOf(f: DigestFacts, c: DigestMailContext): Section[] {
   const { t, origin: o } = c;
+  // A member without a name (kept blank when gathered) reads as "A member" in the reader's language.
+  const named = (name: string) => name.trim() || t("mail.aMember");
   const more = (count: number, url: string) => (count ? { text: t("mail.line.more", { count }), url } : undefined);
   const sections: Section[] = [];
   if (f.unread.length)
     sections.push({
       heading: t("mail.heading.unread"),
       lines: f.unread.map((u) => ({
-        text: t("mail.line.unread", { name: u.name, count: u.count }),
+        text: t("mail.line.unread", { name: named(u.name), count: u.count }),
         url: `${o}/inbox/${u.chatId}`,
       })),
     });
@@ -67,7 +69,7 @@ function sectionsOf(f: DigestFacts, c: DigestMailContext): Section[] {
     sections.push({
       heading: t("mail.heading.matches"),
       lines: f.matches.map((m) => ({
-        text: t("mail.line.match", { name: m.name, skill: m.skill }),
+        text: t("mail.line.match", { name: named(m.name), skill: m.skill }),
         url: `${o}/members/${m.uid}`,
       })),
       more: more(f.moreMatches, `${o}/matches`),
@@ -85,7 +87,7 @@ function sectionsOf(f: DigestFacts, c: DigestMailContext): Section[] {
     sections.push({
       heading: t("mail.heading.sessions"),
       lines: f.sessions.map((s) => ({
-        text: t("mail.line.session", { when: startTime(s.start, c), skill: s.skill, name: s.withName }),
+        text: t("mail.line.session", { when: startTime(s.start, c), skill: s.skill, name: named(s.withName) }),
         url: `${o}/session/${s.bookingId}`,
       })),
     });

@@ -37,7 +37,7 @@ describe("digest sections", () => {
     expect(unreadSection("me", chats, names, window)).toEqual([
       { name: "Ben", count: 1, chatId: "c2" },
       { name: "Ana", count: 3, chatId: "c1" },
-      { name: "A member", count: 1, chatId: "c6" },
+      { name: "", count: 1, chatId: "c6" },
     ]);
   });
 

@@ -36,8 +36,8 @@ export type Newcomer = { uid: string } & Pick<
   "fullName" | "teachTags" | "learnTags" | "skillsOffered" | "skillsWanted" | "createdAt" | "deleted" | "suspension"
 >;
 
-/** A name as the digest shows it (a blank name reads as "A member"). */
-const named = (name: string | undefined) => name?.trim() || "A member";
+/** A name as the digest keeps it: blank when the member has none, "A member" in the reader's language when the mail is written. */
+const named = (name: string | undefined) => name?.trim() ?? "";
 
 /** Conversations with messages waiting for the member, active in the period: who wrote, how many. */
 export function unreadSection(
