@@ -113,7 +113,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed in: progress",
   "signed in: settings",
   "signed in: wallet",
-  "signed in: notifications",
   "signed in: community",
   "signed in: community thread",
   "signed in: board",
