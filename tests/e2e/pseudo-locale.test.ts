@@ -123,7 +123,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed in: board new post",
   "signed in: board edit post",
   "signed in: subscriptions",
-  "signed in: admin",
 ]);
 
 const groups: [string, AppPage[], Who][] = [
