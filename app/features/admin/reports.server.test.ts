@@ -60,7 +60,7 @@ describe("the moderation queue", () => {
       {
         reporterUid: "b",
         reporterName: "Bob",
-        reason: "Harassment or hate",
+        reason: "harassment",
         text: "Insults",
         createdAt: 100,
         accountAgeMs: 99,
