@@ -102,3 +102,10 @@ export function firstDayOfWeek(locale: string): number {
   }
   return FIRST_DAY_FALLBACK[locale.split("-")[0]!] ?? 1;
 }
+
+/** A wait before trying again, "5 seconds" or "2 minutes", in the reader's language (Intl's unit names). */
+export function waitWords(ms: number, locale: string): string {
+  const [count, unit] =
+    ms < 60_000 ? [Math.max(1, Math.ceil(ms / 1_000)), "second"] : [Math.ceil(ms / 60_000), "minute"];
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(count);
+}

@@ -197,3 +197,32 @@ test("a thread's title and body refused in French, beside their fields", async (
   const threads = await e2eStore().query({ collection: THREADS, where: [["authorUid", "==", ines.uid]] });
   expect(threads).toEqual([]);
 });
+
+test("a report is answered in Spanish, and a second one of the same post too", async ({ browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const author = await createUser({ fullName: `Tom ${suffix}` });
+  const lucia = await createUser({ fullName: `Lucía ${suffix}`, profile: { language: "es" } });
+  const { threadId } = await createThread(
+    e2eStore(),
+    author.uid,
+    { spaceId: "general", title: `Cheap watches ${suffix}`, body: `Buy now ${suffix}`, skillTag: "" },
+    Date.now() - 60_000,
+  );
+  const page = await openAs(browser, lucia, baseURL!, { path: `/community/${threadId}` });
+  const target = page.getByTestId("post").filter({ hasText: `Buy now ${suffix}` });
+  await target.getByText("Denunciar", { exact: true }).click();
+  await target.getByLabel("Spam o publicidad").check();
+  await target.getByRole("button", { name: "Enviar la denuncia" }).click();
+  await expect(target.getByRole("status")).toHaveText("Gracias. Un moderador lo revisará.");
+  const again = await page.request.post("/api/reports", {
+    headers: { Origin: new URL(baseURL!).origin },
+    form: { targetKind: "post", targetId: threadId, contextId: threadId, reason: "spam" },
+  });
+  expect(await again.json()).toMatchObject({ ok: true, message: "Ya lo has denunciado. Un moderador lo revisará." });
+  const refused = await page.request.post("/api/reports", {
+    headers: { Origin: new URL(baseURL!).origin },
+    form: { targetKind: "post", targetId: threadId, contextId: threadId, reason: "boring" },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ ok: false, error: "Elige un motivo de la lista." });
+});

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { waitWords } from "~/utils/format";
 
 /** The forum's refusals by key in the "community" namespace (`errors.<key>`), decision 068. */
 export type ForumErrorKey =
@@ -38,16 +39,9 @@ export class ForumError extends Error {
 export const THREAD_NOT_FOUND = "This thread does not exist or has been hidden.";
 export const POST_NOT_FOUND = "This post does not exist.";
 
-/** "5 seconds", "2 minutes" in the reader's language (Intl's unit names). */
-function waitIn(ms: number, locale: string): string {
-  const [count, unit] =
-    ms < 60_000 ? [Math.max(1, Math.ceil(ms / 1_000)), "second"] : [Math.ceil(ms / 60_000), "minute"];
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(count);
-}
-
 /** A forum refusal in the reader's language: `t` of the "community" namespace. */
 export function forumErrorText(error: ForumError, t: TFunction, locale: string): string {
   if (!error.key) return error.message;
   const { max = 0, count = 0, waitMs = 0 } = error.params;
-  return t(`errors.${error.key}`, { max, count, wait: waitIn(waitMs, locale) });
+  return t(`errors.${error.key}`, { max, count, wait: waitWords(waitMs, locale) });
 }

@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { postPath, threadPath } from "~/documents/community";
-import { fileReport, listReports, reviewReport, type ReportSource } from "./reports.server";
+import {
+  fileReport,
+  listReports,
+  ReportError,
+  reportErrorText,
+  reviewReport,
+  type ReportSource,
+} from "./reports.server";
+import { fixedT } from "~/i18n/i18n.server";
+import { issueText } from "~/i18n/validation";
 import { reportSchema } from "./schema";
 import { ESTABLISHED_AFTER_MS } from "./types";
 
@@ -213,7 +222,7 @@ describe("reviewReport", () => {
 });
 
 describe("reportSchema", () => {
-  it("names what is wrong", () => {
+  it("names what is wrong, in the reader's language", () => {
     const bad = reportSchema.safeParse({
       targetKind: "post",
       targetId: "a/b",
@@ -222,13 +231,33 @@ describe("reportSchema", () => {
       text: "x".repeat(1001),
     });
     expect(bad.success).toBe(false);
-    const messages = bad.error!.issues.map((i) => i.message);
-    expect(messages).toEqual(
+    const said = (language: string) => bad.error!.issues.map((issue) => issueText(issue, fixedT(language)));
+    expect(said("en")).toEqual(
       expect.arrayContaining([
         "This report names nothing that can be reported.",
         "Choose a reason from the list.",
         "Keep the explanation under 1,000 characters.",
       ]),
     );
+    expect(said("fr")).toEqual(
+      expect.arrayContaining([
+        "Choisissez un motif dans la liste.",
+        "L’explication doit faire moins de 1\u202f000 caractères.",
+      ]),
+    );
+  });
+
+  it("a refusal reads in the member's language, its English kept for the logs", () => {
+    const tooMany = new ReportError(
+      429,
+      "You have sent many reports in the last hour. Wait 5 minutes and try again.",
+      "tooMany",
+      4 * 60_000 + 1,
+    );
+    expect(reportErrorText(tooMany, fixedT("en"), "en")).toBe(tooMany.message);
+    expect(reportErrorText(tooMany, fixedT("es"), "es")).toBe(
+      "Has enviado muchas denuncias en la última hora. Espera 5 minutos y vuelve a intentarlo.",
+    );
+    expect(reportErrorText(new ReportError(409, "Already moderated."), fixedT("es"), "es")).toBe("Already moderated.");
   });
 });

@@ -6,6 +6,8 @@
  * old; one network counts once).
  */
 import { createHash } from "node:crypto";
+import type { TFunction } from "i18next";
+import { waitWords } from "~/utils/format";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { prepareMessageVisibility } from "~/features/chat/moderation.server";
@@ -28,14 +30,28 @@ import {
   type ReportStatus,
 } from "./types";
 
+/** The refusals a member reads after sending a report, by key in "common" (`report.errors.<key>`). */
+export type ReportErrorKey = "tooMany" | "postMissing" | "ownPost" | "messageMissing" | "ownMessage";
+
+/**
+ * A refusal with its HTTP status. The English message stays on the error for logs, tests and the
+ * back office; `key` and `waitMs` write it in the member's language (reportErrorText).
+ */
 export class ReportError extends Error {
   constructor(
     readonly status: 400 | 403 | 404 | 409 | 429,
     message: string,
+    readonly key?: ReportErrorKey,
+    readonly waitMs = 0,
   ) {
     super(message);
     this.name = "ReportError";
   }
+}
+
+/** A report's refusal in the reader's language; one without a key as it was written. */
+export function reportErrorText(error: ReportError, t: TFunction, locale: string): string {
+  return error.key ? t(`report.errors.${error.key}`, { wait: waitWords(error.waitMs, locale) }) : error.message;
 }
 
 // Reporting is rare; a member sending dozens a minute is abusing the queue, not using it.
@@ -72,6 +88,8 @@ export async function fileReport(
     throw new ReportError(
       429,
       `You have sent many reports in the last hour. Wait ${waitText(limit.retryAfterMs)} and try again.`,
+      "tooMany",
+      limit.retryAfterMs,
     );
   const result =
     input.targetKind === "post"
@@ -121,7 +139,7 @@ async function reportPost(
   source: ReportSource,
 ): Promise<ReportResult> {
   const { targetId: postId, contextId: threadId } = input;
-  if (!isForumId(threadId)) throw new ReportError(404, "This post does not exist.");
+  if (!isForumId(threadId)) throw new ReportError(404, "This post does not exist.", "postMissing");
   const path = postPath(threadId, postId);
   const id = reportId("post", postId, uid);
   return store.transaction(async (tx) => {
@@ -137,8 +155,8 @@ async function reportPost(
         ],
       }),
     ]);
-    if (!post || post.deleted) throw new ReportError(404, "This post does not exist.");
-    if (post.authorUid === uid) throw new ReportError(400, "You cannot report your own post.");
+    if (!post || post.deleted) throw new ReportError(404, "This post does not exist.", "postMissing");
+    if (post.authorUid === uid) throw new ReportError(400, "You cannot report your own post.", "ownPost");
     if (existing) return { id, created: false, hidTarget: false };
     const report = await reportDoc(tx, input, uid, { path, authorUid: post.authorUid }, now, source);
     const others = open.map(readReport).filter((r) => r.targetKind === "post");
@@ -160,7 +178,7 @@ async function reportBoardPost(
   source: ReportSource,
 ): Promise<ReportResult> {
   const postId = input.targetId;
-  const notFound = new ReportError(404, "This post does not exist.");
+  const notFound = new ReportError(404, "This post does not exist.", "postMissing");
   if (!isBoardId(postId)) throw notFound;
   const id = reportId("board_post", postId, uid);
   return store.transaction(async (tx) => {
@@ -177,7 +195,7 @@ async function reportBoardPost(
     ]);
     const post = target.post;
     if (!post) throw notFound;
-    if (post.authorUid === uid) throw new ReportError(400, "You cannot report your own post.");
+    if (post.authorUid === uid) throw new ReportError(400, "You cannot report your own post.", "ownPost");
     if (existing) return { id, created: false, hidTarget: false };
     const path = boardPostPath(postId);
     const report = await reportDoc(
@@ -205,7 +223,11 @@ async function reportMessage(
   source: ReportSource,
 ): Promise<ReportResult> {
   const { targetId: messageId, contextId: chatId } = input;
-  const notFound = new ReportError(404, "This message does not exist or is not in one of your conversations.");
+  const notFound = new ReportError(
+    404,
+    "This message does not exist or is not in one of your conversations.",
+    "messageMissing",
+  );
   if (!isChatId(chatId)) throw notFound;
   const path = messagePath(chatId, messageId);
   const id = reportId("message", messageId, uid);
@@ -217,7 +239,7 @@ async function reportMessage(
     ]);
     // Only a participant may report, so nobody learns that a conversation exists by reporting into it.
     if (!chat || !chat.participants.includes(uid) || !message) throw notFound;
-    if (message.sender === uid) throw new ReportError(400, "You cannot report your own message.");
+    if (message.sender === uid) throw new ReportError(400, "You cannot report your own message.", "ownMessage");
     if (existing) return { id, created: false, hidTarget: false };
     tx.create(reportPath(id), await reportDoc(tx, input, uid, { path, authorUid: message.sender }, now, source));
     return { id, created: true, hidTarget: false };
