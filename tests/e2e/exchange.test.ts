@@ -52,7 +52,7 @@ test("two members find each other, save, chat live and see it read", async ({ br
   // (Members of earlier runs may be two-way swaps for Ana too, so Ben need not be first.)
   const ranked = await a.getByTestId("match-card").evaluateAll((cards) =>
     cards.map((c) => ({
-      name: c.getAttribute("aria-label"),
+      name: document.getElementById(c.getAttribute("aria-labelledby") ?? "")?.textContent?.trim(),
       twoWay: c.querySelector('[data-testid="match-reason"]')?.textContent?.includes("— you teach") ?? false,
     })),
   );

@@ -43,9 +43,9 @@ test("a browser asking for Spanish gets /auth, /signup, the dashboard, the tour 
   const teach = page.getByRole("combobox", { name: "Lo que puedes enseñar" });
   await teach.fill("guitar");
   const suggestions = page.getByRole("listbox", { name: "Sugerencias para Lo que puedes enseñar" });
-  await expect(suggestions.getByRole("option", { name: "Guitar Música", exact: true })).toBeVisible();
+  await expect(suggestions.getByRole("option", { name: "Guitarra Música", exact: true })).toBeVisible();
   await teach.press("Enter");
-  await expect(page.getByRole("combobox", { name: "Nivel de Guitar" })).toHaveValue("intermediate");
+  await expect(page.getByRole("combobox", { name: "Nivel de Guitarra" })).toHaveValue("intermediate");
   await expect(page.getByRole("option", { name: "intermedio" }).first()).toBeAttached();
   await expect(page.getByText("Hasta 10; 1 elegida.")).toBeVisible();
   await page.getByRole("button", { name: "Atrás" }).click();

@@ -37,7 +37,9 @@ export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) 
               {n.type.startsWith("forum_") ? (
                 <span className="font-medium text-brand-700">{t("activity.community")}</span>
               ) : null}
-              <time dateTime={new Date(n.timestamp).toISOString()}>{relativeTime(n.timestamp, locale)}</time>
+              <time dateTime={new Date(n.timestamp).toISOString()} suppressHydrationWarning>
+                {relativeTime(n.timestamp, locale)}
+              </time>
             </p>
           </div>
         </li>
