@@ -4,6 +4,7 @@
  * PUBLIC_URL) and these functions only write. Everything a member typed (names, skills,
  * messages) is escaped in the HTML part and kept to one line in the subject.
  */
+import { SHORT_DATE_TIME } from "~/utils/format";
 import type { TFunction } from "i18next";
 import { formatDateTime, formatSessionRange, formatTime } from "~/features/bookings/format";
 import { dirOf } from "~/i18n/config";
@@ -111,14 +112,7 @@ export interface SessionFacts {
   words: MailWords;
 }
 
-const dateTimeOptions: Intl.DateTimeFormatOptions = {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-};
+const dateTimeOptions = SHORT_DATE_TIME;
 const timeOptions: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
 
 /** Times as the recipient reads them: English as the pages wrote them before, other languages through Intl. */
