@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, MaxPartSizeExceededError, NodeOnDiskFile, unstable_createFileUploadHandler } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { z } from "zod";
 import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
 import { SkillChips } from "~/components/members/skill-chips";
@@ -20,12 +22,12 @@ import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm, readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { loadingNamespaces } from "~/i18n/client-loader";
-import { languageOf } from "~/i18n/i18n.server";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { interleave } from "~/i18n/interleave";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Your profile", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
-// The skill picker's texts are in "profile".
-// "members": the skill chips.
+// The page's and the skill picker's texts are in "profile"; "members": the skill chips.
 export const handle = { i18n: ["profile", "members"] };
 export const clientLoader = loadingNamespaces("profile", "members");
 
@@ -46,7 +48,7 @@ const profileSchema = z.object({
           .filter(Boolean),
       ),
     ])
-    .refine((list) => list.length <= MAX_LANGUAGES, `List at most ${MAX_LANGUAGES} languages.`),
+    .pipe(z.array(z.string()).max(MAX_LANGUAGES, "profile:validation.tooManyLanguages")),
   skillsOffered: skillsField("Skills you teach"),
   skillsWanted: skillsField("Skills you want to learn"),
 });
@@ -54,8 +56,10 @@ const profileSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const p = user.profile;
-  const names = skillNamer(await languageOf(request, p.language));
+  const language = await languageOf(request, p.language);
+  const names = skillNamer(language);
   return {
+    title: fixedT(language, "profile")("profilePage.title"),
     uid: user.uid,
     email: user.email,
     avatar: user.avatar,
@@ -66,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The picker edits the stored skills (English labels, its wire format) and shows skillNames.
     offered: p.skillsOffered,
     wanted: p.skillsWanted,
+    // The chips show the taxonomy's names in the reader's language.
     shownOffered: names.skills(p.skillsOffered),
     shownWanted: names.skills(p.skillsWanted),
     skillNames: names.taxonomyNames(),
@@ -75,9 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const TOO_LARGE = "The picture is larger than 12 MB. Choose a smaller one.";
-
-async function changeAvatar(request: Request, uid: string) {
+async function changeAvatar(request: Request, uid: string, t: TFunction) {
   let form: FormData;
   try {
     // The picture goes to a temporary file as it arrives, never whole into memory (decision 027).
@@ -86,13 +89,17 @@ async function changeAvatar(request: Request, uid: string) {
       unstable_createFileUploadHandler({ maxPartSize: MAX_PICTURE_BYTES, filter: ({ name }) => name === "avatar" }),
     );
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return formFailure(null, TOO_LARGE, 400, { avatar: TOO_LARGE });
+    if (error instanceof MaxPartSizeExceededError) {
+      const tooLarge = t("profilePage.pictureTooLarge");
+      return formFailure(null, tooLarge, 400, { avatar: tooLarge });
+    }
     throw error;
   }
   const file = form.get("avatar");
   if (!(file instanceof NodeOnDiskFile) || file.size === 0) {
     if (file instanceof NodeOnDiskFile) await file.remove();
-    return formFailure(null, "Choose a picture to upload.", 400, { avatar: "Choose a picture to upload." });
+    const choose = t("profilePage.choosePicture");
+    return formFailure(null, choose, 400, { avatar: choose });
   }
   try {
     await uploadAvatar(await getStore(), await getFiles(), uid, { file: file.getFilePath() });
@@ -102,23 +109,26 @@ async function changeAvatar(request: Request, uid: string) {
   } finally {
     await file.remove();
   }
-  return data({ ok: true as const, message: "Your picture was updated." });
+  return data({ ok: true as const, message: t("profilePage.pictureUpdated") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const language = await languageOf(request, user.profile.language);
+  const t = fixedT(language, "profile");
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    return changeAvatar(request, user.uid);
+    return changeAvatar(request, user.uid, t);
   }
-  const parsed = await parseForm(request, profileSchema);
+  const parsed = await parseForm(request, profileSchema, { language });
   if (!parsed.ok) return parsed.failure;
   const { skillsOffered, skillsWanted, ...fields } = parsed.value;
   await setSkills(await getStore(), user.uid, skillsOffered, skillsWanted, fields);
-  return data({ ok: true as const, message: "Your profile was saved." });
+  return data({ ok: true as const, message: t("profilePage.saved") });
 }
 
 /** Its own fetcher, so the picture's messages show beside it and the details form keeps its input. */
 function AvatarForm() {
+  const { t } = useTranslation("profile");
   const upload = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
   // Decoding and shrinking happen in the browser before the upload; its own refusal shows here too.
@@ -156,7 +166,7 @@ function AvatarForm() {
       className="mt-3 space-y-2 text-start"
     >
       <label className="label" htmlFor="avatar">
-        Profile picture
+        {t("profilePage.picture")}
       </label>
       <input
         id="avatar"
@@ -168,7 +178,7 @@ function AvatarForm() {
         className="block w-full text-xs text-slate-600 file:me-2 file:rounded-md file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:text-brand-700"
       />
       <p id="avatar-hint" className="text-xs text-slate-500">
-        JPEG, PNG or WebP. Large photos are made smaller before they are sent.
+        {t("profilePage.pictureHint")}
       </p>
       <div id="avatar-result">
         {failed ? (
@@ -179,13 +189,18 @@ function AvatarForm() {
         {result?.ok ? <FormNotice>{result.message}</FormNotice> : null}
       </div>
       <button type="submit" className="btn-secondary w-full" disabled={preparing || upload.state !== "idle"}>
-        {preparing ? "Preparing…" : upload.state === "submitting" ? "Uploading…" : "Upload picture"}
+        {preparing
+          ? t("profilePage.preparing")
+          : upload.state === "submitting"
+            ? t("profilePage.uploading")
+            : t("profilePage.upload")}
       </button>
     </upload.Form>
   );
 }
 
 export default function Profile() {
+  const { t } = useTranslation("profile");
   const profile = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -194,11 +209,11 @@ export default function Profile() {
   return (
     <>
       <PageHeader
-        title="Your profile"
-        description="This is how other members see you."
+        title={t("profilePage.title")}
+        description={t("profilePage.description")}
         actions={
           <Link to={`/members/${profile.uid}`} className="btn-secondary">
-            View as others see it
+            {t("profilePage.viewAsOthers")}
           </Link>
         }
       />
@@ -212,30 +227,43 @@ export default function Profile() {
             className="mx-auto h-24 w-24 rounded-full object-cover ring-4 ring-brand-50"
           />
           <AvatarForm />
-          <h2 className="mt-4 text-lg font-semibold">{profile.fullName}</h2>
-          <p className="break-all text-sm text-slate-500">{profile.email}</p>
-          <p className="mt-3 inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
-            Level {profile.level} · {profile.xp} xp
+          <h2 className="mt-4 text-lg font-semibold" translate="no">
+            {profile.fullName}
+          </h2>
+          <p className="break-all text-sm text-slate-500" translate="no">
+            {profile.email}
           </p>
-          <p className="mt-3 text-xs text-slate-500">Timezone: {profile.timezone}</p>
+          <p className="mt-3 inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">
+            {t("profilePage.level", { level: profile.level, xp: profile.xp })}
+          </p>
+          <p className="mt-3 text-xs text-slate-500">
+            {interleave(
+              (mark) => t("profilePage.timezone", { zone: mark }),
+              <bdi translate="no">{profile.timezone}</bdi>,
+            )}
+          </p>
           <div className="mt-4 space-y-3 text-start">
             <div>
-              <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Teaches</p>
-              <SkillChips skills={profile.shownOffered} empty="Nothing yet." />
+              <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                {t("profilePage.teaches")}
+              </p>
+              <SkillChips skills={profile.shownOffered} empty={t("profilePage.nothingYet")} />
             </div>
             <div>
-              <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Wants to learn</p>
-              <SkillChips skills={profile.shownWanted} empty="Nothing yet." />
+              <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                {t("profilePage.wantsToLearn")}
+              </p>
+              <SkillChips skills={profile.shownWanted} empty={t("profilePage.nothingYet")} />
             </div>
           </div>
         </aside>
         <section className="card">
-          <h2 className="text-base font-semibold">Edit your details</h2>
+          <h2 className="text-base font-semibold">{t("profilePage.editHeading")}</h2>
           <Form method="post" className="mt-4 space-y-4" noValidate>
             {actionData?.ok ? <FormNotice>{actionData.message}</FormNotice> : null}
             <FormError message={failure?.formError} />
             <Field
-              label="Full name"
+              label={t("profilePage.fullName")}
               name="fullName"
               required
               maxLength={FULL_NAME_MAX_LENGTH}
@@ -243,47 +271,49 @@ export default function Profile() {
               error={failure?.fieldErrors.fullName}
             />
             <TextAreaField
-              label="Bio"
+              label={t("profilePage.bio")}
               name="bio"
               rows={4}
               maxLength={BIO_MAX_LENGTH}
               defaultValue={failure?.values.bio ?? profile.bio}
+              // The member's own words.
+              translate="no"
               error={failure?.fieldErrors.bio}
             />
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               <SkillPicker
-                label="Skills you teach"
+                label={t("profilePage.teach")}
                 name="skillsOffered"
                 defaultLevel="intermediate"
                 memberSkills={profile.memberSkills}
                 names={profile.skillNames}
-                placeholder={"Spanish: expert\nGuitar: intermediate"}
+                placeholder={t("setup.teachPlaceholder")}
                 initial={failure?.values.skillsOffered ?? profile.offered}
                 error={failure?.fieldErrors.skillsOffered}
-                hint="Pick from the list or add your own, with your level."
+                hint={t("setup.teachHint")}
               />
               <SkillPicker
-                label="Skills you want to learn"
+                label={t("profilePage.learn")}
                 name="skillsWanted"
                 defaultLevel="beginner"
                 memberSkills={profile.memberSkills}
                 names={profile.skillNames}
-                placeholder={"React: beginner\nPublic speaking"}
+                placeholder={t("setup.learnPlaceholder")}
                 initial={failure?.values.skillsWanted ?? profile.wanted}
                 error={failure?.fieldErrors.skillsWanted}
-                hint="Your current level helps teachers prepare."
+                hint={t("setup.learnHint")}
               />
             </div>
             <Field
-              label="Languages"
+              label={t("profilePage.languages")}
               name="languages"
               maxLength={400}
               defaultValue={failure?.values.languages ?? profile.languages}
               error={failure?.fieldErrors.languages}
-              hint="Separated by commas, e.g. English, Spanish."
+              hint={t("profilePage.languagesHint")}
             />
             <button type="submit" className="btn-primary" disabled={busy}>
-              Save profile
+              {t("profilePage.save")}
             </button>
           </Form>
         </section>

@@ -33,7 +33,7 @@ describe("names and bios as people see them (issue 11, finding 7)", () => {
     expect(fullNameSchema.safeParse("12345").success).toBe(false);
     expect(fullNameSchema.safeParse("🎸🎸").success).toBe(false);
     const noLetter = fullNameSchema.safeParse("!!!!");
-    expect(noLetter.success ? "" : noLetter.error.issues[0]?.message).toBe("Your name needs at least one letter.");
+    expect(noLetter.success ? "" : noLetter.error.issues[0]?.message).toBe("profile:validation.fullNameLetter");
   });
 
   it("keeps real names of any script and strips what shows nothing", () => {

@@ -52,23 +52,24 @@ export const verifyEmailSchema = z.object({
 export const FULL_NAME_MAX_LENGTH = 80;
 export const BIO_MAX_LENGTH = 280;
 
+/** A name's and a bio's messages are keys of the profile catalogue's `validation` (decision 063). */
 export const fullNameSchema = z
-  .string({ required_error: "Enter your full name." })
+  .string({ required_error: "profile:validation.fullNameRequired" })
   .transform(stripInvisible)
   .pipe(
     z
       .string()
       .trim()
-      .min(2, "Enter at least 2 characters.")
-      .max(FULL_NAME_MAX_LENGTH, `Use at most ${FULL_NAME_MAX_LENGTH} characters.`)
-      .refine(hasLetter, "Your name needs at least one letter."),
+      .min(2, "profile:validation.fullNameTooShort")
+      .max(FULL_NAME_MAX_LENGTH, "profile:validation.fullNameTooLong")
+      .refine(hasLetter, "profile:validation.fullNameLetter"),
   );
 
 /** A bio as people see it: invisible and direction-changing characters removed. */
 export const bioSchema = z
   .string()
   .transform(stripInvisible)
-  .pipe(z.string().trim().max(BIO_MAX_LENGTH, `Keep your bio under ${BIO_MAX_LENGTH} characters.`));
+  .pipe(z.string().trim().max(BIO_MAX_LENGTH, "profile:validation.bioTooLong"));
 
 export const profileSetupSchema = z.object({
   fullName: fullNameSchema,
