@@ -144,6 +144,13 @@ export const xpAwardSchema = z.object({
   kind: text(),
   amount: count(),
   description: text(),
+  /** What the line says besides its kind (decision 063); {} in awards written before, which show `description`. */
+  params: z.unknown().transform((v): { skill?: string; minutes?: number; stars?: number; title?: string } => {
+    if (!record(v)) return {};
+    const pickText = (k: string) => (typeof v[k] === "string" ? { [k]: v[k] as string } : {});
+    const pickCount = (k: string) => (typeof v[k] === "number" && Number.isFinite(v[k]) ? { [k]: v[k] as number } : {});
+    return { ...pickText("skill"), ...pickCount("minutes"), ...pickCount("stars"), ...pickText("title") };
+  }),
   at: count(),
   /** The booking the award came from; "" for awards that are not about a session (a community answer). */
   bookingId: text(),

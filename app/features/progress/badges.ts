@@ -7,10 +7,12 @@ export interface ProgressStats {
   recentRatings: number[];
 }
 
+export const BADGE_IDS = ["first-session", "ten-taught", "ten-learned", "five-star-streak", "three-skills"] as const;
+export type BadgeId = (typeof BADGE_IDS)[number];
+
+/** A badge by id; its name and description are the page's words (profile:progress.badges.<id>). */
 export interface Badge {
-  id: string;
-  label: string;
-  description: string;
+  id: BadgeId;
   earned: boolean;
 }
 
@@ -20,26 +22,12 @@ export function badgesFor(stats: ProgressStats): Badge[] {
   const streak =
     stats.recentRatings.length >= FIVE_STAR_STREAK &&
     stats.recentRatings.slice(0, FIVE_STAR_STREAK).every((r) => r === 5);
-  return [
-    {
-      id: "first-session",
-      label: "First session",
-      description: "Complete your first session.",
-      earned: stats.taught + stats.learned >= 1,
-    },
-    { id: "ten-taught", label: "10 taught", description: "Teach 10 sessions.", earned: stats.taught >= 10 },
-    { id: "ten-learned", label: "10 learned", description: "Learn in 10 sessions.", earned: stats.learned >= 10 },
-    {
-      id: "five-star-streak",
-      label: "5-star streak",
-      description: `Receive ${FIVE_STAR_STREAK} five-star reviews in a row.`,
-      earned: streak,
-    },
-    {
-      id: "three-skills",
-      label: "Versatile mentor",
-      description: "Teach 3 different skills.",
-      earned: stats.skillsTaught >= 3,
-    },
-  ];
+  const earned: Record<BadgeId, boolean> = {
+    "first-session": stats.taught + stats.learned >= 1,
+    "ten-taught": stats.taught >= 10,
+    "ten-learned": stats.learned >= 10,
+    "five-star-streak": streak,
+    "three-skills": stats.skillsTaught >= 3,
+  };
+  return BADGE_IDS.map((id) => ({ id, earned: earned[id] }));
 }

@@ -54,8 +54,8 @@ export async function loadProgress(store: DocStore, uid: string) {
   return {
     level: levelFor(xp),
     history: history.map((h) => {
-      const { amount, description, at } = readXpAward(h.data);
-      return { id: h.id, amount, description, at };
+      const { kind, amount, description, params, at, skillTag } = readXpAward(h.data);
+      return { id: h.id, kind, amount, description, params, at, skillTag };
     }),
     skills,
     taught,

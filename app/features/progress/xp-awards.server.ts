@@ -38,6 +38,7 @@ export async function prepareXp(
           kind: award.kind,
           amount: award.amount,
           description: award.description,
+          params: award.params,
           at: context.now,
           bookingId: context.bookingId,
           skillTag: context.skillTag,

@@ -7,7 +7,13 @@ const base = { bookingId: "b1", skillTag: "ci/cd", skillLabel: "CI/CD", duration
 describe("xp rule", () => {
   it("pays teaching twice what learning pays, by duration", () => {
     expect(sessionAwards({ ...base, role: "mentor", firstOfKind: false })).toEqual([
-      { id: "teach_b1", kind: "teach", amount: 60, description: "Taught CI/CD for 60 minutes" },
+      {
+        id: "teach_b1",
+        kind: "teach",
+        amount: 60,
+        description: "Taught CI/CD for 60 minutes",
+        params: { skill: "CI/CD", minutes: 60 },
+      },
     ]);
     expect(sessionAwards({ ...base, role: "learner", durationMinutes: 90, firstOfKind: false })[0]).toMatchObject({
       id: "learn_b1",

@@ -6,12 +6,17 @@ import { tagKey } from "~/features/skills/tags";
 
 export type XpKind = "teach" | "learn" | "first_teach" | "first_learn" | "review" | "answer";
 
+/** What an award's line says besides its kind, for rendering it in the reader's language (decision 063). */
+export type XpParams = { skill?: string; minutes?: number; stars?: number; title?: string };
+
 export interface XpAward {
   /** The id of `users/{uid}/xp/{id}`: the award's idempotency key. */
   id: string;
   kind: XpKind;
   amount: number;
+  /** The line in English, as documents before decision 063 held it (and the data export shows). */
   description: string;
+  params: XpParams;
 }
 
 /** A bonus the first time a member teaches, or learns, a given skill. */
@@ -39,6 +44,7 @@ export function sessionAwards(input: {
       kind: teaching ? "teach" : "learn",
       amount: Math.round(input.durationMinutes * perMinute),
       description: `${teaching ? "Taught" : "Learned"} ${input.skillLabel} for ${input.durationMinutes} minutes`,
+      params: { skill: input.skillLabel, minutes: input.durationMinutes },
     },
   ];
   if (input.firstOfKind) awards.push(firstOfKindAward(input.role, input.skillTag, input.skillLabel));
@@ -52,6 +58,7 @@ export function firstOfKindAward(role: "mentor" | "learner", skillTag: string, s
     kind,
     amount: FIRST_OF_KIND_XP,
     description: `First session ${role === "mentor" ? "teaching" : "learning"} ${skillLabel}`,
+    params: { skill: skillLabel },
   };
 }
 
@@ -64,6 +71,7 @@ export function reviewAward(bookingId: string, reviewerUid: string, stars: numbe
     kind: "review",
     amount,
     description: `Received a ${stars}-star review`,
+    params: { stars },
   };
 }
 
@@ -77,5 +85,6 @@ export function answerAward(threadId: string, title: string): XpAward {
     kind: "answer",
     amount: ANSWER_XP,
     description: `Answered “${short}” in the community`,
+    params: { title: short },
   };
 }
