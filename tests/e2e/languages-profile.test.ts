@@ -2,6 +2,10 @@ import { expect, test } from "./support/test";
 import { createUser, openAs } from "./support/fixtures";
 import { e2eStore } from "./support/store";
 import { getUser } from "~/documents/users";
+import { prepareXp } from "~/features/progress/xp-awards.server";
+import { reviewAward, sessionAwards } from "~/features/progress/xp";
+import { setSkills } from "~/features/skills/skills.server";
+import { parseSkillLines } from "~/features/skills/tags";
 
 /**
  * The member's own pages in the member's language (issue 30, namespace "profile", decision 063):
@@ -80,5 +84,71 @@ test("/settings in Arabic at 390 px, right to left", async ({ browser, baseURL }
   // Nothing runs off the side of a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await page.screenshot({ path: "test-results/settings-ar-390.png", fullPage: true });
+  await page.context().close();
+});
+
+test("/profile in Spanish: its words, a taxonomy skill by its Spanish name, and a refused name in Spanish", async ({
+  browser,
+  baseURL,
+}) => {
+  const name = `Lucía Perfil ${Date.now().toString(36)}`;
+  const lucia = await createUser({ fullName: name, profile: { language: "es", bio: "Toco la guitarra." } });
+  await setSkills(e2eStore(), lucia.uid, parseSkillLines("Guitar: expert").skills, [], {});
+  const page = await openAs(browser, lucia, baseURL!, { path: "/profile" });
+  await expect(page).toHaveTitle("Tu perfil · SkillSwap");
+  await expect(page.getByRole("heading", { name: "Tu perfil", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Verlo como lo ven los demás" })).toBeVisible();
+  await expect(page.getByText("Nivel 1 · 0 xp")).toBeVisible();
+  await expect(page.getByText("Zona horaria: UTC")).toBeVisible();
+  // The member's name is theirs: shown as written, never translated.
+  await expect(page.getByRole("heading", { name, level: 2 })).toHaveAttribute("translate", "no");
+  await expect(page.locator("aside").getByText("Guitarra")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Subir foto" })).toBeVisible();
+  await page.getByLabel("Nombre completo").fill("L");
+  await page.getByRole("button", { name: "Guardar el perfil" }).click();
+  await expect(page.getByText("Escribe al menos 2 caracteres.")).toBeVisible();
+  await page.getByLabel("Nombre completo").fill(name);
+  await page.getByLabel("Idiomas").fill("español, inglés");
+  await page.getByRole("button", { name: "Guardar el perfil" }).click();
+  await expect(page.getByText("Se guardó tu perfil.")).toBeVisible();
+  expect((await getUser(e2eStore(), lucia.uid))?.languages).toEqual(["español", "inglés"]);
+  await page.context().close();
+});
+
+test("/progress in Arabic: badges, hours and the xp history rendered from each award's kind", async ({
+  browser,
+  baseURL,
+}) => {
+  const amal = await createUser({ fullName: "أمل التقدم", profile: { language: "ar" } });
+  const bookingId = `progress-ar-${Date.now().toString(36)}`;
+  await e2eStore().transaction(async (tx) => {
+    const awards = [
+      ...sessionAwards({
+        bookingId,
+        role: "mentor",
+        skillTag: "guitar",
+        skillLabel: "Guitar",
+        durationMinutes: 60,
+        firstOfKind: true,
+      }),
+      reviewAward(bookingId, "someone", 5)!,
+    ];
+    (await prepareXp(tx, amal.uid, awards, { bookingId, skillTag: "guitar", now: Date.now() })).commit();
+  });
+  const page = await openAs(browser, amal, baseURL!, { path: "/progress", viewport: PHONE });
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page).toHaveTitle("التقدّم · SkillSwap");
+  await expect(page.getByRole("heading", { name: "التقدّم", level: 1 })).toBeVisible();
+  const badges = page.getByRole("region", { name: "الشارات" });
+  await expect(badges.locator("li").first()).toContainText("الجلسة الأولى");
+  await expect(badges).toContainText("سلسلة الخمس نجوم");
+  const history = page.getByRole("region", { name: "سجلّ نقاط الخبرة xp" });
+  // The taxonomy's skill by its Arabic name, inside a line written from the award's kind.
+  await expect(history).toContainText("علّمت الغيتار لمدة 60 دقيقة");
+  await expect(history).toContainText("أول جلسة تعلّم فيها الغيتار");
+  await expect(history).toContainText("تلقّيت تقييمًا بـ5 نجوم");
+  await expect(history).toContainText("+60 xp");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.screenshot({ path: "test-results/progress-ar-390.png", fullPage: true });
   await page.context().close();
 });
