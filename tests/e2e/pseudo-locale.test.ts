@@ -106,7 +106,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed in: calendar month",
   "signed in: booking panel",
   "signed in: session room",
-  "signed in: profile",
   "signed in: wallet",
   "signed in: board post",
   "signed in: board my post",
