@@ -10,8 +10,14 @@ import { submitEdit } from "~/features/board/post-form.server";
 import type { FormFailure } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Edit post", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: ["board"] };
+export const clientLoader = loadingNamespaces("board");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -36,7 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sp: post.price.kind === "swap" || Number.isNaN(post.price.sp) ? "" : String(post.price.sp),
     swapSkill: post.price.swapSkillLabel ?? "",
   };
-  return { postId, values, skills };
+  const title = fixedT(await languageOf(request, user.profile.language), "board")("editPost.title");
+  return { postId, values, skills, title };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,6 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditPost() {
   const { postId, values, skills } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("board");
   const failure = useActionData<typeof action>() as FormFailure | undefined;
   const shown: PostFormValues = failure ? { ...values, ...failure.values } : values;
   return (
@@ -53,20 +61,17 @@ export default function EditPost() {
       <p className="mb-4 text-sm">
         <Link to={`/board/${postId}`} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
           <Icon name="back" className="h-4 w-4 shrink-0" />
-          Back to the post
+          {t("editPost.back")}
         </Link>
       </p>
-      <PageHeader
-        title="Edit post"
-        description="Its place on the board and its expiry stay as they are; renew it on My posts."
-      />
+      <PageHeader title={t("editPost.title")} description={t("editPost.description")} />
       <PostForm
         key={failure ? JSON.stringify(failure.values) : "edit"}
         values={shown}
         errors={failure?.fieldErrors ?? {}}
         formError={failure?.formError}
         skills={skills}
-        submitLabel="Save changes"
+        submitLabel={t("editPost.submit")}
         withExpiry={false}
       />
     </div>

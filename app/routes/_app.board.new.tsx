@@ -8,8 +8,14 @@ import { submitNewPost } from "~/features/board/post-form.server";
 import type { FormFailure } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
+import { useTranslation } from "react-i18next";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { loadingNamespaces } from "~/i18n/client-loader";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "New post", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: ["board"] };
+export const clientLoader = loadingNamespaces("board");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -18,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tag: s.tag,
     label: s.label,
   }));
-  return { skills, type };
+  const title = fixedT(await languageOf(request, user.profile.language), "board")("newPost.title");
+  return { skills, type, title };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,6 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewPost() {
   const { skills, type } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("board");
   const failure = useActionData<typeof action>() as FormFailure | undefined;
   const v = failure?.values ?? {};
   const values: PostFormValues = {
@@ -47,17 +55,17 @@ export default function NewPost() {
       <p className="mb-4 text-sm">
         <Link to="/board" className="inline-flex items-center gap-1 text-brand-700 hover:underline">
           <Icon name="back" className="h-4 w-4 shrink-0" />
-          Offers and needs
+          {t("newPost.back")}
         </Link>
       </p>
-      <PageHeader title="New post" description="Say what you can give, or what you are looking for." />
+      <PageHeader title={t("newPost.title")} description={t("newPost.description")} />
       <PostForm
         key={failure ? JSON.stringify(v) : "new"}
         values={values}
         errors={failure?.fieldErrors ?? {}}
         formError={failure?.formError}
         skills={skills}
-        submitLabel="Put it on the board"
+        submitLabel={t("newPost.submit")}
         withExpiry
       />
     </div>

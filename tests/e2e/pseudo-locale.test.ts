@@ -109,9 +109,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed in: wallet",
   "signed in: board post",
   "signed in: board my post",
-  "signed in: board my posts",
-  "signed in: board new post",
-  "signed in: board edit post",
   "signed in: subscriptions",
 ]);
 

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Field, FormError, TextAreaField } from "~/components/form";
 import { POST_FORMATS, PRICE_KINDS, type PostFormat, type PriceKind } from "~/documents/board";
 import { DEFAULT_EXPIRY_DAYS, EXPIRY_CHOICES } from "~/features/board/expiry";
-import { AREA_MAX, DESCRIPTION_MAX, FORMAT_LABELS, MAX_SP, PRICE_LABELS, TITLE_MAX } from "~/features/board/rules";
+import { AREA_MAX, DESCRIPTION_MAX, MAX_SP, TITLE_MAX } from "~/features/board/rules";
+import { useTranslation } from "react-i18next";
 
 export interface PostFormValues {
   type: string;
@@ -38,21 +39,17 @@ export function PostForm({
   const [format, setFormat] = useState(values.format || "online");
   const [priceKind, setPriceKind] = useState(values.priceKind || "per_hour");
   const busy = navigation.state === "submitting";
+  const { t } = useTranslation("board");
   return (
     <Form method="post" className="card space-y-5" noValidate>
       <FormError message={formError} />
       <fieldset>
-        <legend className="label">What is it?</legend>
+        <legend className="label">{t("form.what")}</legend>
         <div className="mt-1 flex flex-wrap gap-4 text-sm">
-          {(
-            [
-              ["offer", "An offer: I can …"],
-              ["need", "A need: I'm looking for …"],
-            ] as const
-          ).map(([v, text]) => (
+          {(["offer", "need"] as const).map((v) => (
             <label key={v} className="flex items-center gap-2">
               <input type="radio" name="type" value={v} defaultChecked={(values.type || "offer") === v} />
-              {text}
+              {t(`form.${v}`)}
             </label>
           ))}
         </div>
@@ -63,12 +60,12 @@ export function PostForm({
         ) : null}
       </fieldset>
       <Field
-        label="Skill"
+        label={t("form.skill")}
         name="skill"
         defaultValue={values.skill}
         list="post-skills"
         error={errors.skill}
-        hint="From your profile, or any skill you name."
+        hint={t("form.skillHint")}
         maxLength={40}
         required
       />
@@ -78,7 +75,8 @@ export function PostForm({
         ))}
       </datalist>
       <Field
-        label="Title"
+        label={t("form.title")}
+        translate="no"
         name="title"
         defaultValue={values.title}
         error={errors.title}
@@ -86,38 +84,39 @@ export function PostForm({
         required
       />
       <TextAreaField
-        label="Description"
+        label={t("form.description")}
         name="description"
         defaultValue={values.description}
         error={errors.description}
-        hint="Markdown works: **bold**, lists, links."
+        hint={t("form.descriptionHint")}
+        translate="no"
         rows={6}
         maxLength={DESCRIPTION_MAX}
         required
       />
       <fieldset>
-        <legend className="label">Where</legend>
+        <legend className="label">{t("form.where")}</legend>
         <div className="mt-1 flex flex-wrap gap-4 text-sm">
           {POST_FORMATS.map((v: PostFormat) => (
             <label key={v} className="flex items-center gap-2">
               <input type="radio" name="format" value={v} checked={format === v} onChange={() => setFormat(v)} />
-              {FORMAT_LABELS[v]}
+              {t(`formats.${v}`)}
             </label>
           ))}
         </div>
       </fieldset>
       {format !== "online" ? (
         <Field
-          label="Area"
+          label={t("form.area")}
           name="area"
           defaultValue={values.area}
           error={errors.area}
-          hint="A town or district, shown as you write it."
+          hint={t("form.areaHint")}
           maxLength={AREA_MAX}
         />
       ) : null}
       <fieldset>
-        <legend className="label">Price</legend>
+        <legend className="label">{t("form.price")}</legend>
         <div className="mt-1 flex flex-wrap gap-4 text-sm">
           {PRICE_KINDS.map((v: PriceKind) => (
             <label key={v} className="flex items-center gap-2">
@@ -128,23 +127,23 @@ export function PostForm({
                 checked={priceKind === v}
                 onChange={() => setPriceKind(v)}
               />
-              {PRICE_LABELS[v]}
+              {t(`priceKinds.${v}`)}
             </label>
           ))}
         </div>
       </fieldset>
       {priceKind === "swap" ? (
         <Field
-          label="Skill in return"
+          label={t("form.swapSkill")}
           name="swapSkill"
           defaultValue={values.swapSkill}
           error={errors.swapSkill}
-          hint="Skill for skill, no SP: what would you swap it for?"
+          hint={t("form.swapSkillHint")}
           maxLength={40}
         />
       ) : (
         <Field
-          label={priceKind === "per_hour" ? "SP per hour" : "SP in all"}
+          label={t(priceKind === "per_hour" ? "form.spPerHour" : "form.spInAll")}
           name="sp"
           type="number"
           inputMode="numeric"
@@ -157,7 +156,7 @@ export function PostForm({
       {withExpiry ? (
         <div>
           <label htmlFor="post-days" className="label">
-            Stays on the board for
+            {t("form.stays")}
           </label>
           <select
             id="post-days"
@@ -167,7 +166,7 @@ export function PostForm({
           >
             {EXPIRY_CHOICES.map((d) => (
               <option key={d} value={d}>
-                {d} days
+                {t("form.days", { count: d })}
               </option>
             ))}
           </select>
@@ -179,7 +178,7 @@ export function PostForm({
         </div>
       ) : null}
       <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? "Saving…" : submitLabel}
+        {busy ? t("form.saving") : submitLabel}
       </button>
     </Form>
   );

@@ -254,7 +254,8 @@ export function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPos
               <bdi translate="no">{p.proposerName}</bdi>:{" "}
             </>
           ) : null}
-          {dateTime(p.start)}, {t("minutes", { minutes: p.durationMinutes })},{" "}
+          <time dateTime={new Date(p.start).toISOString()}>{dateTime(p.start)}</time>,{" "}
+          {t("minutes", { minutes: p.durationMinutes })},{" "}
           {p.kind === "swap"
             ? p.swapSkillLabel
               ? interleave((skill) => t("proposals.swapFor", { skill }), <bdi translate="no">{p.swapSkillLabel}</bdi>)
