@@ -16,6 +16,7 @@ export const EDIT_WINDOW_MS = 60 * 60_000;
 export const THREADS_PER_PAGE = 20;
 
 export { isSort, SORT_KEY_FIELD, SORTS, type ThreadSort } from "./sorts";
+export { skillSpaceId } from "./spaces";
 
 const pad = (n: number, width: number) => String(Math.max(0, Math.floor(n))).padStart(width, "0");
 
@@ -105,19 +106,6 @@ export function quoteMarkdown(authorName: string, body: string): string {
 /** The text an edit may still be made in; `null` once the window has closed. */
 export function editableUntil(createdAt: number): number {
   return createdAt + EDIT_WINDOW_MS;
-}
-
-/** Space ids for skill spaces: readable, and unique per tag even when the tag has characters an id cannot hold. */
-export function skillSpaceId(tag: string): string {
-  const key = normaliseTag(tag);
-  const slug = key
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 40);
-  if (slug === key) return `skill-${slug}`;
-  let hash = 0x811c9dc5;
-  for (const ch of key) hash = Math.imul(hash ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
-  return `skill-${slug || "x"}-${hash.toString(36)}`;
 }
 
 /** The text search indexes for a post: an opening post carries its thread's title (twice: title words weigh more). */

@@ -1,5 +1,8 @@
-/** The forum's spaces: four fixed ones, then one per skill tag in use. Browser-safe. */
-import { skillSpaceId } from "./rules";
+/**
+ * The forum's spaces: four fixed ones, then one per skill tag in use. Browser-safe and without zod
+ * (the schemas are in rules.ts): /community's space names and the board's lists import it (issue 28).
+ */
+import { normaliseTag } from "~/features/skills/tag-name";
 
 export interface Space {
   id: string;
@@ -44,4 +47,17 @@ export function orderSpaces(inUse: readonly Space[], mine: readonly Space[]): Sp
   FIXED_SPACES.forEach(add);
   [...inUse].sort((a, b) => a.name.localeCompare(b.name)).forEach(add);
   return out;
+}
+
+/** Space ids for skill spaces: readable, and unique per tag even when the tag has characters an id cannot hold. */
+export function skillSpaceId(tag: string): string {
+  const key = normaliseTag(tag);
+  const slug = key
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40);
+  if (slug === key) return `skill-${slug}`;
+  let hash = 0x811c9dc5;
+  for (const ch of key) hash = Math.imul(hash ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  return `skill-${slug || "x"}-${hash.toString(36)}`;
 }
