@@ -9,14 +9,17 @@ import { BookingError } from "~/features/bookings/bookings.server";
 import { createFeedToken, revokeFeed } from "~/features/bookings/ical.server";
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
 import type { CalendarActionResult } from "~/features/bookings/types";
+import { fixedT } from "~/i18n/i18n.server";
 
 const intentSchema = z.enum(["availability", "rates", "feed-create", "feed-revoke"]);
 
-export async function handleCalendarAction(request: Request, store: DocStore, uid: string) {
+/** The calendar page's forms; their answers are in `language`, the member's. */
+export async function handleCalendarAction(request: Request, store: DocStore, uid: string, language: string) {
   const form = await readForm(request);
+  const t = fixedT(language, "bookings");
   const intent = intentSchema.safeParse(form.get("intent"));
   if (!intent.success)
-    return data({ intent: "unknown", ok: false, error: "Unknown action." } satisfies CalendarActionResult, {
+    return data({ intent: "unknown", ok: false, error: t("errors.unknownAction") } satisfies CalendarActionResult, {
       status: 400,
     });
   const fail = (error: string, status = 400) =>
@@ -37,18 +40,18 @@ export async function handleCalendarAction(request: Request, store: DocStore, ui
           weekly: weekly.weekly,
           exceptions: exceptions.exceptions,
         });
-        return { intent: intent.data, ok: true, message: "Availability saved." } satisfies CalendarActionResult;
+        return { intent: intent.data, ok: true, message: t("done.availability") } satisfies CalendarActionResult;
       }
       case "rates": {
         const rates: Record<string, number> = {};
         for (const [key, value] of form) {
           if (!key.startsWith("rate:") || typeof value !== "string" || value.trim() === "") continue;
           const rate = Number(value);
-          if (!Number.isSafeInteger(rate) || rate < 0) return fail("Rates are whole SP per hour, 0 or more.");
+          if (!Number.isSafeInteger(rate) || rate < 0) return fail(t("errors.ratesWhole"));
           rates[key.slice(5)] = rate;
         }
         await saveRates(store, uid, rates);
-        return { intent: intent.data, ok: true, message: "Rates saved." } satisfies CalendarActionResult;
+        return { intent: intent.data, ok: true, message: t("done.rates") } satisfies CalendarActionResult;
       }
       case "feed-create": {
         const token = await createFeedToken(store, uid);
@@ -56,7 +59,7 @@ export async function handleCalendarAction(request: Request, store: DocStore, ui
         return {
           intent: intent.data,
           ok: true,
-          message: "Your private calendar feed is ready.",
+          message: t("done.feedReady"),
           feedUrl: `${origin}/ical/${token}.ics`,
         } satisfies CalendarActionResult;
       }
@@ -65,11 +68,11 @@ export async function handleCalendarAction(request: Request, store: DocStore, ui
         return {
           intent: intent.data,
           ok: true,
-          message: "The calendar feed was revoked; its link no longer works.",
+          message: t("done.feedRevoked"),
         } satisfies CalendarActionResult;
     }
   } catch (error) {
-    if (error instanceof BookingError) return fail(error.message, error.status);
+    if (error instanceof BookingError) return fail(error.textIn(language), error.status);
     throw error;
   }
 }

@@ -85,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  return handleCalendarAction(request, await getStore(), user.uid);
+  return handleCalendarAction(request, await getStore(), user.uid, await languageOf(request, user.profile.language));
 }
 
 export default function CalendarPage() {
@@ -132,7 +132,7 @@ export default function CalendarPage() {
                     )}
                   </Link>
                   <p className="text-sm text-slate-600">
-                    {formatSessionRange(s, timeZone, locale)} ·{" "}
+                    <time dateTime={new Date(s.start).toISOString()}>{formatSessionRange(s, timeZone, locale)}</time> ·{" "}
                     {s.price === 0 ? t("calendar.freeSwap") : formatSp(s.price, locale)}
                   </p>
                 </div>
@@ -167,11 +167,13 @@ export default function CalendarPage() {
               <Icon name="chevron-forward" className="h-5 w-5" />
             </Link>
             <span className="ms-2 text-sm font-medium text-slate-700">
-              {range.view === "week"
-                ? t("calendar.weekOf", {
-                    date: isoDay(range.days[0]!, { day: "numeric", month: "long", year: "numeric" }),
-                  })
-                : isoDay(`${range.month}-01`, { month: "long", year: "numeric" })}
+              {range.view === "week" ? (
+                t("calendar.weekOf", {
+                  date: isoDay(range.days[0]!, { day: "numeric", month: "long", year: "numeric" }),
+                })
+              ) : (
+                <time dateTime={range.month}>{isoDay(`${range.month}-01`, { month: "long", year: "numeric" })}</time>
+              )}
             </span>
           </div>
           <div className="flex gap-1" role="group" aria-label={t("calendar.view")}>

@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return Response.json({ ok: false, error: message }, { status: error.status });
     }
     if (error instanceof BookingError)
-      return Response.json({ ok: false, error: error.message }, { status: error.status });
+      return Response.json({ ok: false, error: error.textIn(await languageOf(request)) }, { status: error.status });
     throw error;
   }
 }

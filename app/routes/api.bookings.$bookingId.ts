@@ -10,6 +10,7 @@ import { MAX_DISPUTE_REASON } from "~/features/bookings/state";
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
 import { submitReview } from "~/features/reviews/reviews.server";
 import { cancelSwapPartner } from "~/features/board/swap.server";
+import { fixedT } from "~/i18n/i18n.server";
 
 const commandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["accept", "decline", "confirm"]) }),
@@ -18,37 +19,28 @@ const commandSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("dispute"),
     reason: userText().pipe(
-      z
-        .string()
-        .trim()
-        .min(1, "Say what went wrong.")
-        .max(MAX_DISPUTE_REASON, `Keep the reason under ${MAX_DISPUTE_REASON} characters.`),
+      z.string().trim().min(1, "errors.refuse.disputeReason").max(MAX_DISPUTE_REASON, "errors.refuse.disputeTooLong"),
     ),
   }),
   z.object({ intent: z.literal("link"), meetingLink: z.string().max(500) }),
   z.object({ intent: z.literal("notes"), notes: userText() }),
   z.object({
     intent: z.literal("review"),
-    rating: z.coerce
-      .number({ invalid_type_error: "Choose from 1 to 5 stars." })
-      .int()
-      .min(1, "Choose from 1 to 5 stars.")
-      .max(5, "Choose from 1 to 5 stars."),
-    comment: userText()
-      .pipe(z.string().max(MAX_REVIEW_COMMENT, `Keep the comment under ${MAX_REVIEW_COMMENT} characters.`))
-      .default(""),
+    rating: z.coerce.number({ invalid_type_error: "errors.stars" }).int().min(1, "errors.stars").max(5, "errors.stars"),
+    comment: userText().pipe(z.string().max(MAX_REVIEW_COMMENT, "errors.reviewTooLong")).default(""),
   }),
 ]);
 
+/** What each change answers, keys of the "bookings" namespace. */
 const DONE: Record<string, string> = {
-  accept: "Request accepted.",
-  decline: "Request declined; the learner's SP were refunded.",
-  cancel: "Session cancelled.",
-  confirm: "Thanks, your confirmation was recorded.",
-  dispute: "Problem reported. The SP stay held until it is resolved.",
-  link: "Meeting link saved.",
-  notes: "Notes saved.",
-  review: "Thanks for your review.",
+  accept: "done.accept",
+  decline: "done.decline",
+  cancel: "done.cancel",
+  confirm: "done.confirm",
+  dispute: "done.dispute",
+  link: "done.link",
+  notes: "done.notes",
+  review: "done.review",
 };
 
 export const loader = postOnly;
@@ -60,6 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const store = await getStore();
   const bookingId = params.bookingId ?? "";
   const { value } = input;
+  const t = fixedT(input.language, "bookings");
   try {
     let applied = true;
     switch (value.intent) {
@@ -84,22 +77,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
             ok: true,
             applied,
             bookingId,
-            message: "Both sessions of the swap are cancelled.",
+            message: t("done.swapCancelled"),
           } satisfies BookingActionResult);
         if (stays)
           return Response.json({
             ok: true,
             applied,
             bookingId,
-            message: `Session cancelled. ${stays}`,
+            message: `${t("done.cancel")} ${stays}`,
           } satisfies BookingActionResult);
         break;
       }
       default:
         applied = (await applyCommand(store, bookingId, { uid: input.uid }, { kind: value.intent })).applied;
     }
-    return Response.json({ ok: true, applied, bookingId, message: DONE[value.intent] } satisfies BookingActionResult);
+    return Response.json({
+      ok: true,
+      applied,
+      bookingId,
+      message: t(DONE[value.intent]!),
+    } satisfies BookingActionResult);
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, input.language);
   }
 }

@@ -3,14 +3,23 @@ import type { z } from "zod";
 import { getCurrentUser } from "~/features/auth/auth.server";
 import { parseForm, postOnly } from "~/utils/forms.server";
 import { BookingError } from "~/features/bookings/bookings.server";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { MAX_DISPUTE_REASON } from "~/features/bookings/state";
+import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
 import type { BookingActionResult } from "~/features/bookings/types";
 
-export function errorResponse(error: unknown): Response {
+/** A refused booking action as JSON, its message in `language` (the member's). */
+export function errorResponse(error: unknown, language: string): Response {
   if (error instanceof BookingError) {
     const headers: HeadersInit =
       error.retryAfterMs > 0 ? { "Retry-After": String(Math.ceil(error.retryAfterMs / 1_000)) } : {};
     return Response.json(
-      { ok: false, error: error.message, code: error.code, shortBy: error.shortBy } satisfies BookingActionResult,
+      {
+        ok: false,
+        error: error.textIn(language),
+        code: error.code,
+        shortBy: error.shortBy,
+      } satisfies BookingActionResult,
       { status: error.status, headers },
     );
   }
@@ -21,17 +30,29 @@ export function errorResponse(error: unknown): Response {
 export async function readAction<S extends z.ZodTypeAny>(
   request: Request,
   schema: S,
-): Promise<{ uid: string; value: z.infer<S>; timezone: string } | Response> {
+): Promise<{ uid: string; value: z.infer<S>; timezone: string; language: string } | Response> {
   if (request.method !== "POST") return postOnly();
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });
   const parsed = await parseForm(request, schema);
+  const language = await languageOf(request, user.profile.language);
   if (!parsed.ok) {
     const body = parsed.failure.data as { formError?: string; fieldErrors?: Record<string, string> };
-    const error = Object.values(body.fieldErrors ?? {})[0] ?? body.formError ?? "Please check the form.";
+    const first = Object.values(body.fieldErrors ?? {})[0] ?? body.formError ?? "errors.checkForm";
+    // The booking schemas write their messages as keys of "bookings" (errors.*); limits come from the rules.
+    const error = first.startsWith("errors.")
+      ? fixedT(language, "bookings")(first, {
+          max: first === "errors.reviewTooLong" ? MAX_REVIEW_COMMENT : MAX_DISPUTE_REASON,
+        })
+      : first;
     return Response.json({ ok: false, error } satisfies BookingActionResult, {
       status: parsed.failure.init?.status ?? 400,
     });
   }
-  return { uid: user.uid, value: parsed.value, timezone: user.profile.timezone };
+  return {
+    uid: user.uid,
+    value: parsed.value,
+    timezone: user.profile.timezone,
+    language,
+  };
 }

@@ -8,13 +8,13 @@ import { errorResponse, readAction } from "./api.bookings.server";
 
 const requestSchema = z.object({
   mentorUid: z.string().min(1).max(128),
-  skillTag: z.string().min(1, "Choose a skill.").max(64),
+  skillTag: z.string().min(1, "errors.chooseSkill").max(64),
   durationMinutes: z.coerce.number().int(),
-  start: z.coerce.number({ invalid_type_error: "Choose a time." }).int("Choose a time."),
+  start: z.coerce.number({ invalid_type_error: "errors.chooseTime" }).int("errors.chooseTime"),
   /** Booking a board offer: its price and skill come from the post, read on the server. */
   offerId: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{1,128}$/, "This offer does not exist.")
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, "errors.noOffer")
     .optional(),
 });
 
@@ -28,6 +28,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const booking = await requestBooking(await getStore(), { learnerUid: input.uid, ...input.value });
     return Response.json({ ok: true, bookingId: booking.id } satisfies BookingActionResult);
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, input.language);
   }
 }

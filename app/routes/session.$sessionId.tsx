@@ -63,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         );
   } catch (error) {
     if (error instanceof BookingError)
-      return data({ ok: false as const, error: error.message }, { status: error.status });
+      return data({ ok: false as const, error: error.textIn(language) }, { status: error.status });
     throw error;
   }
 }

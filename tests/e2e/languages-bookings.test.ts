@@ -23,7 +23,7 @@ test("/calendar and /wallet read in French for a member who chose French", async
   // The month grid's header starts on Monday, in French.
   await page.getByRole("link", { name: "Mois" }).click();
   await expect(page.getByRole("region", { name: "Mois" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Mois" }).locator("div.uppercase").first()).toHaveText("lun");
+  await expect(page.getByRole("region", { name: "Mois" }).locator("div.uppercase").first()).toHaveText("Lun");
 
   await page.goto("/wallet");
   await expect(page).toHaveTitle("Portefeuille · SkillSwap");

@@ -1,9 +1,11 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { WEEKDAY_NAMES } from "~/features/bookings/availability";
+import { useTranslation } from "react-i18next";
+import { useFormatLocale } from "~/i18n/use-format-locale";
 import { copyDay } from "~/features/bookings/availability-grid";
 import { exceptionsToText, parseExceptions, parseRanges } from "~/features/bookings/availability-text";
-import { formatDay } from "~/features/bookings/format";
+import { formatDate } from "~/utils/format";
+import { interleave } from "~/i18n/interleave";
 import { parseIsoDate } from "~/utils/zoned-time";
 import type { CalendarActionResult } from "~/features/bookings/types";
 import { TimeZoneInput } from "~/components/time-zone-input";
@@ -34,13 +36,14 @@ export function AvailabilityForm({ availability, result, busy }: AvailabilityPro
   const [exceptions, setExceptions] = useState(availability.exceptions);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const { t } = useTranslation("bookings");
 
   return (
     <Form method="post" className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="availability" />
       <div>
         <label htmlFor="availability-timezone" className="label">
-          Your timezone
+          {t("availability.timeZone")}
         </label>
         <TimeZoneInput id="availability-timezone" name="timezone" defaultValue={availability.timeZone} />
       </div>
@@ -51,18 +54,18 @@ export function AvailabilityForm({ availability, result, busy }: AvailabilityPro
         </>
       ) : null}
       <fieldset className="space-y-2">
-        <legend className="label">Hours as text</legend>
+        <legend className="label">{t("availability.asText")}</legend>
         {WEEK_ORDER.map((weekday) => (
           <div key={weekday} className="grid grid-cols-[7rem_minmax(0,1fr)] items-center gap-2">
             <label htmlFor={`day${weekday}`} className="text-sm font-medium text-slate-700">
-              {WEEKDAY_NAMES[weekday]}
+              {t(`weekdays.long.${weekday}`)}
             </label>
             <input
               id={`day${weekday}`}
               name={`day${weekday}`}
               value={days[weekday]}
               onChange={(e) => setDays(days.map((d, i) => (i === weekday ? e.target.value : d)))}
-              placeholder="e.g. 09:00-12:00, 14:00-18:00"
+              placeholder={t("availability.dayPlaceholder")}
               className="input"
             />
           </div>
@@ -71,7 +74,7 @@ export function AvailabilityForm({ availability, result, busy }: AvailabilityPro
       {hydrated ? <ExceptionPicker text={exceptions} onChange={setExceptions} /> : null}
       <div>
         <label htmlFor="availability-exceptions" className="label">
-          Exceptions
+          {t("availability.exceptions")}
         </label>
         <textarea
           id="availability-exceptions"
@@ -79,16 +82,14 @@ export function AvailabilityForm({ availability, result, busy }: AvailabilityPro
           rows={3}
           value={exceptions}
           onChange={(e) => setExceptions(e.target.value)}
-          placeholder={"2026-12-24: off\n2026-12-27: 10:00-12:00"}
+          placeholder={t("availability.exceptionsPlaceholder")}
           className="input font-mono text-sm"
         />
-        <p className="mt-1 text-xs text-slate-500">
-          One date per line: “off”, or the hours that replace that day's usual ones.
-        </p>
+        <p className="mt-1 text-xs text-slate-500">{t("availability.exceptionsHelp")}</p>
       </div>
       <Outcome result={result} intent="availability" />
       <button type="submit" className="btn-primary" disabled={busy}>
-        Save availability
+        {t("availability.save")}
       </button>
     </Form>
   );
@@ -98,12 +99,13 @@ function CopyDay({ days, onCopy }: { days: string[]; onCopy: (days: string[]) =>
   const [from, setFrom] = useState<number>(1);
   const [targets, setTargets] = useState<number[]>([]);
   const [done, setDone] = useState("");
+  const { t } = useTranslation("bookings");
   return (
     <fieldset className="rounded-lg border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-medium text-slate-700">Copy a day</legend>
+      <legend className="px-1 text-sm font-medium text-slate-700">{t("copy.title")}</legend>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor="copy-from" className="text-sm text-slate-700">
-          Copy the hours of
+          {t("copy.from")}
         </label>
         <select
           id="copy-from"
@@ -113,12 +115,12 @@ function CopyDay({ days, onCopy }: { days: string[]; onCopy: (days: string[]) =>
         >
           {WEEK_ORDER.map((weekday) => (
             <option key={weekday} value={weekday}>
-              {WEEKDAY_NAMES[weekday]}
+              {t(`weekdays.long.${weekday}`)}
             </option>
           ))}
         </select>
         <span className="text-sm text-slate-700" id="copy-to-label">
-          to
+          {t("copy.to")}
         </span>
         <div className="flex flex-wrap gap-2" role="group" aria-labelledby="copy-to-label">
           {WEEK_ORDER.filter((weekday) => weekday !== from).map((weekday) => (
@@ -131,7 +133,7 @@ function CopyDay({ days, onCopy }: { days: string[]; onCopy: (days: string[]) =>
                 }
                 className="h-4 w-4 rounded border-slate-300"
               />
-              {WEEKDAY_NAMES[weekday].slice(0, 3)}
+              {t(`weekdays.short.${weekday}`)}
             </label>
           ))}
         </div>
@@ -140,12 +142,12 @@ function CopyDay({ days, onCopy }: { days: string[]; onCopy: (days: string[]) =>
           className="btn-secondary py-1"
           onClick={() => {
             const to = targets.filter((t) => t !== from);
-            if (to.length === 0) return setDone("Tick the days to copy to.");
+            if (to.length === 0) return setDone(t("copy.tick"));
             onCopy(copyDay(days, from, to));
-            setDone(`Copied ${WEEKDAY_NAMES[from]}'s hours to ${to.length} ${to.length === 1 ? "day" : "days"}.`);
+            setDone(t("copy.done", { day: t(`weekdays.long.${from}`), count: to.length }));
           }}
         >
-          Copy hours
+          {t("copy.button")}
         </button>
       </div>
       <p role="status" className="mt-1 text-xs text-slate-600">
@@ -155,10 +157,17 @@ function CopyDay({ days, onCopy }: { days: string[]; onCopy: (days: string[]) =>
   );
 }
 
-/** "Thursday 24 December 2026" */
-function longDate(iso: string): string {
+/** "Thursday 24 December 2026" in the reader's locale. */
+function longDate(iso: string, locale: string): string {
   const d = parseIsoDate(iso);
-  return d ? `${formatDay(Date.UTC(d.year, d.month - 1, d.day, 12), "UTC")} ${d.year}` : iso;
+  return d
+    ? formatDate(Date.UTC(d.year, d.month - 1, d.day, 12), locale, "UTC", {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+      })
+    : iso;
 }
 
 function ExceptionPicker({ text, onChange }: { text: string; onChange: (text: string) => void }) {
@@ -166,15 +175,16 @@ function ExceptionPicker({ text, onChange }: { text: string; onChange: (text: st
   const [off, setOff] = useState(true);
   const [hours, setHours] = useState("");
   const [error, setError] = useState("");
+  const { t } = useTranslation("bookings");
+  const locale = useFormatLocale();
   const list = parseExceptions(text).exceptions;
 
   const add = () => {
-    if (!parseIsoDate(date)) return setError("Choose a date.");
+    if (!parseIsoDate(date)) return setError(t("exceptions.chooseDate"));
     let slots = null;
     if (!off) {
       const parsed = parseRanges(hours);
-      if (parsed.error || parsed.ranges.length === 0)
-        return setError(parsed.error ?? "Type the hours of that day, like 10:00-12:00.");
+      if (parsed.error || parsed.ranges.length === 0) return setError(parsed.error ?? t("exceptions.typeHours"));
       slots = parsed.ranges;
     }
     setError("");
@@ -184,24 +194,29 @@ function ExceptionPicker({ text, onChange }: { text: string; onChange: (text: st
 
   return (
     <fieldset className="rounded-lg border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-medium text-slate-700">Exceptions by date</legend>
+      <legend className="px-1 text-sm font-medium text-slate-700">{t("exceptions.title")}</legend>
       {list.length ? (
-        <ul className="mb-3 divide-y divide-slate-100 text-sm" aria-label="Your exceptions">
+        <ul className="mb-3 divide-y divide-slate-100 text-sm" aria-label={t("exceptions.list")}>
           {list.map((e) => (
             <li key={e.date} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
               <span>
-                {longDate(e.date)}:{" "}
-                <strong>
-                  {e.slots && e.slots.length ? e.slots.map((r) => `${r.start}–${r.end}`).join(", ") : "day off"}
-                </strong>
+                {interleave(
+                  (hours) => t("exceptions.item", { date: "\u2064", hours }),
+                  <strong>
+                    {e.slots && e.slots.length
+                      ? e.slots.map((r) => `${r.start}–${r.end}`).join(", ")
+                      : t("exceptions.dayOff")}
+                  </strong>,
+                  { mark: "\u2064", element: <time dateTime={e.date}>{longDate(e.date, locale)}</time> },
+                )}
               </span>
               <button
                 type="button"
                 className="text-xs font-medium text-slate-600 underline hover:text-red-700"
-                aria-label={`Remove the exception of ${longDate(e.date)}`}
+                aria-label={t("exceptions.remove", { date: longDate(e.date, locale) })}
                 onClick={() => onChange(exceptionsToText(list.filter((x) => x.date !== e.date)))}
               >
-                Remove
+                {t("exceptions.removeShort")}
               </button>
             </li>
           ))}
@@ -210,7 +225,7 @@ function ExceptionPicker({ text, onChange }: { text: string; onChange: (text: st
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="exception-date" className="label">
-            Date
+            {t("exceptions.date")}
           </label>
           <input
             id="exception-date"
@@ -220,32 +235,32 @@ function ExceptionPicker({ text, onChange }: { text: string; onChange: (text: st
             className="input w-auto"
           />
         </div>
-        <div className="flex flex-col gap-1 text-sm" role="radiogroup" aria-label="That day">
+        <div className="flex flex-col gap-1 text-sm" role="radiogroup" aria-label={t("exceptions.thatDay")}>
           <label className="flex items-center gap-1.5">
             <input type="radio" name="exception-kind" checked={off} onChange={() => setOff(true)} />
-            Day off
+            {t("exceptions.off")}
           </label>
           <label className="flex items-center gap-1.5">
             <input type="radio" name="exception-kind" checked={!off} onChange={() => setOff(false)} />
-            Other hours
+            {t("exceptions.other")}
           </label>
         </div>
         {off ? null : (
           <div className="min-w-40 flex-1">
             <label htmlFor="exception-hours" className="label">
-              Hours that day
+              {t("exceptions.hours")}
             </label>
             <input
               id="exception-hours"
               value={hours}
               onChange={(e) => setHours(e.target.value)}
-              placeholder="e.g. 10:00-12:00"
+              placeholder={t("exceptions.hoursPlaceholder")}
               className="input"
             />
           </div>
         )}
         <button type="button" className="btn-secondary" onClick={add}>
-          Add exception
+          {t("exceptions.add")}
         </button>
       </div>
       {error ? (

@@ -2,39 +2,55 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { requestTopUp } from "~/components/wallet/open-top-up";
 import { formatDateTime, formatTime } from "~/features/bookings/format";
-import { groupSlots } from "~/features/bookings/slot-groups";
+import { groupSlots, type DayPart } from "~/features/bookings/slot-groups";
 import type { BookingActionResult } from "~/features/bookings/types";
 import { DEFAULT_DURATION, DURATIONS } from "~/features/bookings/types";
 import { ChoiceChips } from "~/components/choice-chips";
 import type { BookingPanelData } from "~/features/bookings/views.server";
+import { useTranslation } from "react-i18next";
+import { interleave } from "~/i18n/interleave";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { formatSp } from "~/utils/format";
 
 /**
  * Book a session with a member: skill, duration and a free slot shown in the learner's own
  * timezone. The server computes the price again and holds it from the wallet on request.
- * Mount on a member's page with the data of loadBookingPanel(store, mentorUid, viewer).
+ * Mount on a member's page with the data of loadBookingPanel(store, mentorUid, viewer); the route
+ * names the "bookings" namespace.
  */
+/** The day parts of slot-groups, as catalogue keys. */
+const PART_KEYS: Record<DayPart, string> = {
+  Morning: "panel.parts.morning",
+  Afternoon: "panel.parts.afternoon",
+  Evening: "panel.parts.evening",
+};
+
 export function BookingPanel({ data }: { data: BookingPanelData }) {
   const fetcher = useFetcher<BookingActionResult>();
+  const { t } = useTranslation("bookings");
+  const locale = useFormatLocale();
   const [skillTag, setSkillTag] = useState(data.skills[0]?.tag ?? "");
   const [duration, setDuration] = useState<number>(DEFAULT_DURATION);
   const [start, setStart] = useState<number | null>(null);
   const skill = data.skills.find((s) => s.tag === skillTag);
   const price = skill?.prices[duration] ?? 0;
   const slots = useMemo(
-    () => groupSlots(data.slots[duration] ?? [], data.viewerTimeZone),
-    [data.slots, duration, data.viewerTimeZone],
+    () => groupSlots(data.slots[duration] ?? [], data.viewerTimeZone, undefined, locale),
+    [data.slots, duration, data.viewerTimeZone, locale],
   );
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
+  // A member's name inside a sentence: isolated, and never translated.
+  const mentor = <bdi translate="no">{data.mentorName}</bdi>;
 
   if (data.isSelf) return null;
   if (data.skills.length === 0) {
     return (
       <section className="card" aria-labelledby="book-title">
         <h2 id="book-title" className="text-lg font-semibold">
-          Book a session
+          {t("panel.title")}
         </h2>
-        <p className="mt-2 text-sm text-slate-600">{data.mentorName} has not opened any skills for booking yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{interleave((name) => t("panel.notOpen", { name }), mentor)}</p>
       </section>
     );
   }
@@ -43,14 +59,14 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
     return (
       <section className="card" aria-labelledby="book-title" role="status">
         <h2 id="book-title" className="text-lg font-semibold">
-          Request sent
+          {t("panel.sent")}
         </h2>
         <p className="mt-2 text-sm text-slate-600">
-          {price > 0 ? `${price} SP are held from your wallet until the session is done. ` : ""}
-          {data.mentorName} will accept or decline; you'll get a notification either way.
+          {price > 0 ? `${t("panel.held", { amount: formatSp(price, locale) })} ` : ""}
+          {interleave((name) => t("panel.willAnswer", { name }), mentor)}
         </p>
         <Link to={`/session/${result.bookingId}`} className="btn-primary mt-4 inline-flex">
-          Open the session
+          {t("panel.open")}
         </Link>
       </section>
     );
@@ -59,14 +75,14 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
   return (
     <section className="card" aria-labelledby="book-title">
       <h2 id="book-title" className="text-lg font-semibold">
-        Book a session with {data.mentorName}
+        {interleave((name) => t("panel.titleWith", { name }), mentor)}
       </h2>
       <fetcher.Form method="post" action="/api/bookings" className="mt-4 space-y-5">
         <input type="hidden" name="mentorUid" value={data.mentorUid} />
         {data.offerId ? <input type="hidden" name="offerId" value={data.offerId} /> : null}
         <div>
           <label htmlFor="booking-skill" className="label">
-            Skill
+            {t("panel.skill")}
           </label>
           <select
             id="booking-skill"
@@ -77,13 +93,22 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
           >
             {data.skills.map((s) => (
               <option key={s.tag} value={s.tag}>
-                {s.label} — {s.rateText ?? (s.rate === 0 ? "free swap" : `${s.rate} SP per hour`)}
+                {t("panel.skillOption", {
+                  skill: s.label,
+                  rate: s.offer
+                    ? t(s.offer.per === "hour" ? "panel.perHour" : "panel.perSession", {
+                        amount: formatSp(s.offer.sp, locale),
+                      })
+                    : s.rate === 0
+                      ? t("calendar.freeSwap")
+                      : t("panel.perHour", { amount: formatSp(s.rate, locale) }),
+                })}
               </option>
             ))}
           </select>
         </div>
         <ChoiceChips
-          legend="Duration"
+          legend={t("panel.duration")}
           name="durationMinutes"
           options={DURATIONS}
           value={duration}
@@ -91,59 +116,65 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
             setDuration(d);
             setStart(null);
           }}
-          label={(d) => `${d} min`}
+          label={(d) => t("panel.minutes", { count: d })}
         />
         <fieldset>
-          <legend className="label">Time ({data.viewerTimeZone})</legend>
+          <legend className="label">{t("panel.time", { timeZone: data.viewerTimeZone })}</legend>
           {slots.days.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-600">No free {duration}-minute slots in the next two weeks.</p>
+            <p className="mt-1 text-sm text-slate-600">{t("panel.noSlots", { count: duration })}</p>
           ) : (
             <>
               <div role="group" aria-labelledby="next-slots-title" className="mt-1">
                 <p id="next-slots-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-                  Next free
+                  {t("panel.nextFree")}
                 </p>
                 <div className="mt-1 flex flex-wrap gap-1.5">
-                  {slots.next.map((t) => (
+                  {slots.next.map((at) => (
                     <button
-                      key={t}
+                      key={at}
                       type="button"
-                      aria-pressed={start === t}
-                      onClick={() => setStart(t)}
-                      className={`rounded-md border px-2 py-1 text-sm tabular-nums ${start === t ? "border-brand-600 bg-brand-600 text-white" : "border-brand-300 bg-brand-50 text-brand-800 hover:border-brand-500"}`}
+                      aria-pressed={start === at}
+                      onClick={() => setStart(at)}
+                      className={`rounded-md border px-2 py-1 text-sm tabular-nums ${start === at ? "border-brand-600 bg-brand-600 text-white" : "border-brand-300 bg-brand-50 text-brand-800 hover:border-brand-500"}`}
                     >
-                      {formatDateTime(t, data.viewerTimeZone)}
+                      <time dateTime={new Date(at).toISOString()}>
+                        {formatDateTime(at, data.viewerTimeZone, locale)}
+                      </time>
                     </button>
                   ))}
                 </div>
               </div>
               <div className="mt-3 max-h-72 space-y-3 overflow-y-auto pe-1" data-testid="slot-days">
-                {slots.days.map(({ day, parts }) => (
-                  <div key={day} role="group" aria-label={day}>
-                    <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{day}</p>
+                {slots.days.map(({ day, date, parts }) => (
+                  <div key={date} role="group" aria-label={t("week.day", { day })}>
+                    <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+                      <time dateTime={date}>{day}</time>
+                    </p>
                     {parts.map(({ part, starts }) => (
                       <div
                         key={part}
                         role="group"
-                        aria-label={`${day}, ${part.toLowerCase()}`}
+                        aria-label={t("panel.dayPart", { day, part: t(PART_KEYS[part]).toLocaleLowerCase(locale) })}
                         className="mt-1 grid grid-cols-[5.5rem_minmax(0,1fr)] items-start gap-2"
                       >
-                        <p className="pt-1 text-xs text-slate-500">{part}</p>
+                        <p className="pt-1 text-xs text-slate-500">{t(PART_KEYS[part])}</p>
                         <div className="flex flex-wrap gap-1.5">
-                          {starts.map((t) => (
+                          {starts.map((at) => (
                             <label
-                              key={t}
-                              className={`cursor-pointer rounded-md border px-2 py-1 text-sm tabular-nums has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${start === t ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 hover:border-brand-400"}`}
+                              key={at}
+                              className={`cursor-pointer rounded-md border px-2 py-1 text-sm tabular-nums has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${start === at ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 hover:border-brand-400"}`}
                             >
                               <input
                                 type="radio"
                                 name="start"
-                                value={t}
-                                checked={start === t}
-                                onChange={() => setStart(t)}
+                                value={at}
+                                checked={start === at}
+                                onChange={() => setStart(at)}
                                 className="sr-only"
                               />
-                              {formatTime(t, data.viewerTimeZone)}
+                              <time dateTime={new Date(at).toISOString()}>
+                                {formatTime(at, data.viewerTimeZone, locale)}
+                              </time>
                             </label>
                           ))}
                         </div>
@@ -157,11 +188,16 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
         </fieldset>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
           <p className="text-sm">
-            Price: <strong data-testid="booking-price">{price === 0 ? "free" : `${price} SP`}</strong>
-            <span className="ms-2 text-slate-500">Your balance: {data.balance} SP</span>
+            {interleave(
+              (amount) => t("panel.price", { amount }),
+              <strong data-testid="booking-price">{price === 0 ? t("sessions.free") : formatSp(price, locale)}</strong>,
+            )}
+            <span className="ms-2 text-slate-500">
+              {t("panel.balance", { amount: formatSp(data.balance, locale) })}
+            </span>
           </p>
           <button type="submit" className="btn-primary" disabled={busy || start === null}>
-            {busy ? "Requesting…" : "Request booking"}
+            {busy ? t("panel.requesting") : t("panel.request")}
           </button>
         </div>
         {result && !result.ok ? (
@@ -169,7 +205,7 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
             <p>{result.error}</p>
             {result.code === "insufficient_funds" ? (
               <button type="button" className="btn-secondary mt-2" onClick={requestTopUp}>
-                Top up SP
+                {t("panel.topUp")}
               </button>
             ) : null}
           </div>

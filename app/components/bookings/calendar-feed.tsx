@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { CalendarActionResult } from "~/features/bookings/types";
+import { useTranslation } from "react-i18next";
 
 /** The private iCal feed: shown once when created, revocable at any time. */
 export function CalendarFeed({
@@ -9,20 +10,18 @@ export function CalendarFeed({
   feed: { active: boolean; createdAt: number | null };
   result: CalendarActionResult | undefined;
 }) {
+  const { t } = useTranslation("bookings");
   const fresh = result?.ok && result.intent === "feed-create" ? result.feedUrl : undefined;
   return (
     <section className="card" aria-labelledby="feed-title">
       <h2 id="feed-title" className="text-lg font-semibold">
-        Calendar feed
+        {t("feed.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Subscribe to all your sessions from Google Calendar, Apple Calendar or Outlook with a private link. Anyone with
-        the link can see your sessions, so keep it to yourself.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t("feed.about")}</p>
       {fresh ? (
         <div className="mt-3">
           <label htmlFor="feed-url" className="label">
-            Your private feed link (copy it now; it is shown only once)
+            {t("feed.link")}
           </label>
           <input
             id="feed-url"
@@ -33,9 +32,7 @@ export function CalendarFeed({
           />
         </div>
       ) : feed.active ? (
-        <p className="mt-3 text-sm text-slate-700">
-          A private feed link is active. Create a new link if you lost it; the old one stops working.
-        </p>
+        <p className="mt-3 text-sm text-slate-700">{t("feed.active")}</p>
       ) : null}
       {result && !result.ok && result.intent.startsWith("feed") ? (
         <p role="alert" className="field-error">
@@ -49,14 +46,14 @@ export function CalendarFeed({
         <Form method="post">
           <input type="hidden" name="intent" value="feed-create" />
           <button type="submit" className="btn-secondary">
-            {feed.active || fresh ? "Create a new link" : "Create feed link"}
+            {feed.active || fresh ? t("feed.createNew") : t("feed.create")}
           </button>
         </Form>
         {feed.active || fresh ? (
           <Form method="post">
             <input type="hidden" name="intent" value="feed-revoke" />
             <button type="submit" className="btn-danger">
-              Revoke feed
+              {t("feed.revoke")}
             </button>
           </Form>
         ) : null}

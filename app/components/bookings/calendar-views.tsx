@@ -5,7 +5,6 @@ import type { SessionSummary } from "~/features/bookings/views.server";
 import { parseIsoDate } from "~/utils/zoned-time";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatDate } from "~/utils/format";
 
 const CHIP: Record<string, string> = {
   requested: "border-amber-300 bg-amber-50 text-amber-900",
@@ -59,12 +58,11 @@ export interface CalendarViewProps {
 export function MonthGrid({ range, sessions, timeZone }: CalendarViewProps) {
   const grouped = byDay(sessions, timeZone);
   const { t } = useTranslation("bookings");
-  const locale = useFormatLocale();
   // The header names the first week's days, so it starts where the locale's week starts.
   const weekdays = range.days.slice(0, 7).map((iso) => {
     const d = parseIsoDate(iso);
     const ms = d ? Date.UTC(d.year, d.month - 1, d.day, 12) : 0;
-    return { iso, name: formatDate(ms, locale, "UTC", { weekday: "short" }).replace(/\.$/, "") };
+    return { iso, weekday: new Date(ms).getUTCDay() };
   });
   return (
     // Scrolls sideways on a phone, so the keyboard must reach it (jsx-a11y does not know scrolling boxes).
@@ -73,7 +71,7 @@ export function MonthGrid({ range, sessions, timeZone }: CalendarViewProps) {
       <div className="grid min-w-[42rem] grid-cols-7 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200">
         {weekdays.map((d) => (
           <div key={d.iso} className="bg-slate-50 px-2 py-1 text-xs font-semibold uppercase text-slate-500">
-            {d.name}
+            {t(`weekdays.short.${d.weekday}`)}
           </div>
         ))}
         {range.days.map((day) => {

@@ -50,7 +50,7 @@ export function SessionList({
                   )}
                 </Link>
                 <p className="text-xs text-slate-500">
-                  {formatSessionRange(s, timeZone, locale)} ·{" "}
+                  <time dateTime={new Date(s.start).toISOString()}>{formatSessionRange(s, timeZone, locale)}</time> ·{" "}
                   {s.price === 0 ? t("sessions.free") : formatSp(s.price, locale)}
                 </p>
                 {s.waitingPayout !== null ? (
@@ -65,7 +65,7 @@ export function SessionList({
                     className="text-xs font-medium text-brand-600 hover:underline"
                     download
                   >
-                    <bdi>.ics</bdi>
+                    <bdi translate="no">.ics</bdi>
                   </a>
                 ) : null}
               </div>

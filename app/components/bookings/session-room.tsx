@@ -9,7 +9,7 @@ import type { BookingActionResult } from "~/features/bookings/types";
 import { newerBooking, roomPayload, type RoomPayload } from "~/features/bookings/room";
 import { bookingFeed, chatMessagesFeed } from "~/engine/live/feed-names";
 import type { BookingPayload, ChatMessagePayload } from "~/engine/live/feeds";
-import { cancellationText, MAX_DISPUTE_REASON, STATE_LABELS } from "~/features/bookings/state";
+import { cancellationText, MAX_DISPUTE_REASON } from "~/features/bookings/state";
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
 import { PayoutWaits } from "./session-list";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
@@ -83,7 +83,9 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
             <div>
               <p className="text-sm text-slate-600">{roleText}</p>
               <p className="mt-1 text-lg font-semibold text-slate-900">
-                {formatSessionRange(session, session.timeZone)}
+                <time dateTime={new Date(session.start).toISOString()}>
+                  {formatSessionRange(session, session.timeZone, locale)}
+                </time>
               </p>
               <p className="text-sm text-slate-500">
                 {t("room.minutes", { count: session.durationMinutes })} ·{" "}
@@ -100,9 +102,9 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
                 <p className="mt-2 text-sm font-medium text-slate-700" data-testid="countdown">
                   {now < session.end
                     ? now < session.start
-                      ? t("room.starts", { when: countdown(session.start, now) })
+                      ? t("room.starts", { when: countdown(session.start, now, locale) })
                       : t("room.inProgress")
-                    : t("room.endedAt", { time: formatTime(session.end, session.timeZone) })}
+                    : t("room.endedAt", { time: formatTime(session.end, session.timeZone, locale) })}
                 </p>
               ) : null}
             </div>
@@ -231,7 +233,7 @@ function SessionControls({
   return (
     <section className="card" aria-labelledby="controls-title">
       <h2 id="controls-title" className="text-lg font-semibold">
-        {t("room.status", { state: STATE_LABELS[room.state] })}
+        {t("room.status", { state: t(`sessionStates.${room.state}`, { ns: "common" }) })}
       </h2>
       <StatusText room={room} otherName={otherName} iConfirmed={iConfirmed} theyConfirmed={theyConfirmed} />
       <fetcher.Form method="post" action={`/api/bookings/${id}`} className="mt-4 flex flex-wrap gap-2">

@@ -3,7 +3,6 @@ import { useEffect, useRef } from "react";
 import { formatDay, formatTime } from "~/features/bookings/format";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatDate } from "~/utils/format";
 import { placeInWeek } from "~/features/bookings/week-layout";
 import { parseIsoDate } from "~/utils/zoned-time";
 import type { CalendarViewProps } from "./calendar-views";
@@ -27,14 +26,10 @@ function dayName(iso: string, locale: string): string {
   return d ? formatDay(Date.UTC(d.year, d.month - 1, d.day, 12), "UTC", locale) : iso;
 }
 
-/** "Mon" for an ISO date in the reader's locale. */
-function shortWeekday(iso: string, locale: string): string {
+/** The weekday of an ISO date, 0 = Sunday. */
+function weekdayOf(iso: string): number {
   const d = parseIsoDate(iso);
-  if (!d) return iso;
-  const ms = Date.UTC(d.year, d.month - 1, d.day, 12);
-  return locale.startsWith("en")
-    ? formatDay(ms, "UTC", locale).split(" ")[0]!.slice(0, 3)
-    : formatDate(ms, locale, "UTC", { weekday: "short" });
+  return d ? new Date(Date.UTC(d.year, d.month - 1, d.day, 12)).getUTCDay() : 0;
 }
 
 function clock(minutes: number): string {
@@ -76,7 +71,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
               className="sticky top-0 z-20 border-b border-s border-slate-200 bg-slate-50 px-1.5 py-1 text-xs font-semibold text-slate-600"
               aria-hidden="true"
             >
-              {shortWeekday(day, locale)}{" "}
+              {t(`weekdays.short.${weekdayOf(day)}`)}{" "}
               <span
                 className={day === range.today ? "inline-block rounded-full bg-brand-600 px-1.5 text-white" : undefined}
               >
@@ -98,7 +93,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
           {range.days.map((day) => (
             <section
               key={day}
-              aria-label={dayName(day, locale)}
+              aria-label={t("week.day", { day: dayName(day, locale) })}
               data-day={day}
               className={`relative border-s border-slate-200 ${day === range.today ? "bg-brand-50/40" : "bg-white"}`}
               style={{
@@ -157,10 +152,10 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
       </div>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden="true">
         <span className="inline-flex items-center gap-1.5">
-          <span className={`inline-block h-3 w-4 rounded ${BLOCK.accepted}`} /> Accepted
+          <span className={`inline-block h-3 w-4 rounded ${BLOCK.accepted}`} /> {t("week.legendAccepted")}
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <span className={`inline-block h-3 w-4 rounded ${BLOCK.requested}`} /> Pending request
+          <span className={`inline-block h-3 w-4 rounded ${BLOCK.requested}`} /> {t("week.legendPending")}
         </span>
       </p>
     </div>

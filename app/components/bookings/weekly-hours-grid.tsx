@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { WEEKDAY_NAMES } from "~/features/bookings/availability";
+import { useTranslation } from "react-i18next";
 import { CELLS_PER_DAY, cellClock, cellsFromText, textFromCells } from "~/features/bookings/availability-grid";
 
 /** Monday first, as the calendar shows it. */
@@ -42,6 +42,7 @@ export const WeeklyHoursGrid = memo(function WeeklyHoursGrid({
   days: string[];
   onChange: (days: string[]) => void;
 }) {
+  const { t } = useTranslation("bookings");
   const cells = days.map(cellsFromText);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [focus, setFocus] = useState({ col: 0, cell: FIRST_CELL_SHOWN });
@@ -127,14 +128,13 @@ export const WeeklyHoursGrid = memo(function WeeklyHoursGrid({
   return (
     <div>
       <p id="hours-grid-help" className="text-xs text-slate-500">
-        Drag over the hours you're available, or tap a half hour; drag over open hours to close them. By keyboard:
-        arrows move, Space opens or closes a half hour, Shift with an arrow carries it along.
+        {t("grid.help")}
       </p>
       <div ref={scroller} className="mt-2 max-h-[26rem] overflow-y-auto rounded-lg border border-slate-200">
         <table
           ref={table}
           role="grid"
-          aria-label="Weekly hours"
+          aria-label={t("grid.label")}
           aria-describedby="hours-grid-help"
           aria-multiselectable="true"
           className="w-full table-fixed select-none border-collapse"
@@ -142,16 +142,16 @@ export const WeeklyHoursGrid = memo(function WeeklyHoursGrid({
           <thead>
             <tr>
               <th scope="col" className="sticky top-0 z-10 w-12 bg-slate-50">
-                <span className="sr-only">Time</span>
+                <span className="sr-only">{t("grid.time")}</span>
               </th>
               {WEEK_ORDER.map((weekday) => (
                 <th
                   key={weekday}
                   scope="col"
-                  abbr={WEEKDAY_NAMES[weekday]}
+                  abbr={t(`weekdays.long.${weekday}`)}
                   className="sticky top-0 z-10 border-s border-slate-200 bg-slate-50 py-1 text-xs font-semibold text-slate-600"
                 >
-                  {WEEKDAY_NAMES[weekday].slice(0, 3)}
+                  {t(`weekdays.short.${weekday}`)}
                 </th>
               ))}
             </tr>
@@ -172,7 +172,11 @@ export const WeeklyHoursGrid = memo(function WeeklyHoursGrid({
                       key={weekday}
                       role="gridcell"
                       aria-selected={on}
-                      aria-label={`${WEEKDAY_NAMES[weekday]} ${cellClock(cell)} to ${cellClock(cell + 1)}`}
+                      aria-label={t("grid.cell", {
+                        day: t(`weekdays.long.${weekday}`),
+                        from: cellClock(cell),
+                        to: cellClock(cell + 1),
+                      })}
                       tabIndex={focus.col === col && focus.cell === cell ? 0 : -1}
                       data-col={col}
                       data-cell={cell}

@@ -373,7 +373,7 @@ export async function answerProposal(
                 acceptedBy: sessions.first.learnerUid === proposal.posterUid ? "learner" : "mentor",
               },
               now,
-              (short) => `You need ${short} SP more to accept this proposal.`,
+              "errors.insufficientProposal",
             ),
           );
         } else {

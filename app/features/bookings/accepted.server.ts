@@ -9,7 +9,7 @@
 import type { Transaction } from "~/engine/store/types";
 import { InsufficientFundsError, prepareEntry } from "~/features/wallet/ledger.server";
 import { slotLockPath, type Booking } from "~/documents/bookings";
-import { BookingError, isDuration, lockIdsFor, SLOT_TAKEN } from "./bookings.server";
+import { BookingError, isDuration, lockIdsFor } from "./bookings.server";
 import { newBookingDoc, writeNewBooking, type NewBooking } from "./new-booking.server";
 import { holdEntry } from "./state";
 import type { Role } from "./types";
@@ -41,30 +41,22 @@ export async function prepareAcceptedBooking(
   tx: Transaction,
   spec: AcceptedBookingSpec,
   now: number,
-  /** What the learner is told when the hold does not fit their wallet. */
-  shortText = (short: number) => `You need ${short} SP more for this session.`,
+  /** What the learner is told when the hold does not fit their wallet: a key of "bookings" taking {short}. */
+  shortKey = "errors.insufficient",
 ): Promise<PreparedBooking> {
   const { id, mentorUid, learnerUid, start, durationMinutes, price } = spec;
-  if (!isDuration(durationMinutes)) throw new BookingError("invalid", 400, "Choose 30, 60 or 90 minutes.");
-  if (mentorUid === learnerUid) throw new BookingError("invalid", 400, "You cannot book a session with yourself.");
-  if (!Number.isSafeInteger(price) || price < 0) throw new BookingError("invalid", 400, "The price is not valid.");
+  if (!isDuration(durationMinutes)) throw new BookingError("invalid", 400, "errors.duration");
+  if (mentorUid === learnerUid) throw new BookingError("invalid", 400, "errors.self");
+  if (!Number.isSafeInteger(price) || price < 0) throw new BookingError("invalid", 400, "errors.price");
   const end = start + durationMinutes * MINUTE;
   const mentorLocks = lockIdsFor(mentorUid, start, end);
   const learnerLocks = lockIdsFor(learnerUid, start, end);
   const locks = await Promise.all([...mentorLocks, ...learnerLocks].map((lock) => tx.get(slotLockPath(lock))));
   const taken = (from: number, to: number) => locks.slice(from, to).some(Boolean);
   if (taken(0, mentorLocks.length))
-    throw new BookingError(
-      "slot_taken",
-      409,
-      spec.acceptedBy === "mentor" ? "You already have a session at that time." : SLOT_TAKEN,
-    );
+    throw new BookingError("slot_taken", 409, spec.acceptedBy === "mentor" ? "errors.ownSession" : "errors.slotTaken");
   if (taken(mentorLocks.length, locks.length))
-    throw new BookingError(
-      "conflict",
-      409,
-      spec.acceptedBy === "learner" ? "You already have a session at that time." : SLOT_TAKEN,
-    );
+    throw new BookingError("conflict", 409, spec.acceptedBy === "learner" ? "errors.ownSession" : "errors.slotTaken");
 
   const fresh: NewBooking = {
     mentorUid,
@@ -88,7 +80,7 @@ export async function prepareAcceptedBooking(
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
       const short = -error.amount - error.balance;
-      throw new BookingError("insufficient_funds", 409, shortText(short), short);
+      throw new BookingError("insufficient_funds", 409, shortKey, { short }, short);
     }
     throw error;
   }

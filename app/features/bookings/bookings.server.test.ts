@@ -89,10 +89,15 @@ describe("requestBooking's rate limit", () => {
     expect(await bookingsOf("eager")).toBe(REQUEST_MAX_PER_WINDOW);
     expect(await getBalance(store, "eager")).toBe(900);
 
-    const response = errorResponse(refused);
+    // The answer is in the member's language; the error's own message stays English.
+    const response = errorResponse(refused, "es");
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBe("50");
-    expect(await response.json()).toMatchObject({ ok: false, code: "rate_limited" });
+    expect(await response.json()).toMatchObject({
+      ok: false,
+      code: "rate_limited",
+      error: "Estás enviando solicitudes de reserva demasiado rápido. Espera 50 segundos y vuelve a intentarlo.",
+    });
 
     // Other learners are not slowed down by this one.
     await learner("calm", 100);

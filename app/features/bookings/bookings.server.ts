@@ -8,7 +8,8 @@ import { getBoardPost, type BoardPost } from "~/documents/board";
 import { offerPrice } from "./offer-price";
 import { prepareAnswer } from "~/features/board/answers.server";
 import { randomUUID } from "node:crypto";
-import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
+import { createRateLimiter } from "~/utils/rate-limit.server";
+import { fixedT } from "~/i18n/i18n.server";
 import { AlreadyExistsError, type DocStore, type Transaction } from "~/engine/store/types";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { sessionAwards } from "~/features/progress/xp";
@@ -52,20 +53,39 @@ export type BookingErrorCode =
 
 /** Open requests a learner may have waiting for mentors at once (issue 17): enough to ask around, not to hoard slots. */
 export const MAX_PENDING_REQUESTS = 5;
-export const TOO_MANY_PENDING = `You have ${MAX_PENDING_REQUESTS} booking requests waiting for an answer. Cancel one, or wait until a mentor answers, before sending another.`;
 
+/** The values of a booking message ({count}, {max}, …). */
+export type MessageValues = Record<string, string | number>;
+
+/** A message of the "bookings" namespace in English: the error's own message (logs, tests); the answer is written in the reader's language. */
+export function englishMessage(key: string, values: MessageValues = {}): string {
+  return fixedT("en", "bookings")(key, values);
+}
+
+export const TOO_MANY_PENDING = englishMessage("errors.tooManyPending", { count: MAX_PENDING_REQUESTS });
+
+/**
+ * A refused booking action. It carries its message as a key of the "bookings" namespace with its
+ * values, so the route answers in the member's language (errorResponse); `message` is the English.
+ */
 export class BookingError extends Error {
   constructor(
     readonly code: BookingErrorCode,
     readonly status: 400 | 403 | 404 | 409 | 429,
-    message: string,
+    readonly key: string,
+    readonly values: MessageValues = {},
     /** For insufficient_funds: how many SP are missing. */
     readonly shortBy = 0,
     /** For rate_limited: how long until a request may be made again. */
     readonly retryAfterMs = 0,
   ) {
-    super(message);
+    super(englishMessage(key, values));
     this.name = "BookingError";
+  }
+
+  /** The message in the reader's language. */
+  textIn(language: string): string {
+    return fixedT(language, "bookings")(this.key, this.values);
   }
 }
 
@@ -81,8 +101,13 @@ const requestLimiter = createRateLimiter({
   maxKeys: 50_000,
 });
 
-export const SLOT_TAKEN = "That slot was just taken. Pick another time.";
-const NOT_FOUND = "This session does not exist or is not yours.";
+export const SLOT_TAKEN = englishMessage("errors.slotTaken");
+const NOT_FOUND = "errors.notFound";
+
+/** How long to wait: whole seconds under a minute, else whole minutes (errors.tooFastSeconds / tooFastMinutes). */
+export function waitCount(ms: number): number {
+  return ms < 60_000 ? Math.max(1, Math.ceil(ms / 1_000)) : Math.ceil(ms / 60_000);
+}
 
 export function lockIdsFor(uid: string, start: number, end: number): string[] {
   const ids: string[] = [];
@@ -111,15 +136,16 @@ export interface BookingRequest {
  */
 export async function requestBooking(store: DocStore, request: BookingRequest, now = Date.now()): Promise<Booking> {
   const { learnerUid, mentorUid, skillTag, start, durationMinutes, offerId } = request;
-  if (!isDuration(durationMinutes)) throw new BookingError("invalid", 400, "Choose 30, 60 or 90 minutes.");
-  if (learnerUid === mentorUid) throw new BookingError("invalid", 400, "You cannot book a session with yourself.");
-  if (!Number.isSafeInteger(start)) throw new BookingError("invalid", 400, "Choose a time.");
+  if (!isDuration(durationMinutes)) throw new BookingError("invalid", 400, "errors.duration");
+  if (learnerUid === mentorUid) throw new BookingError("invalid", 400, "errors.self");
+  if (!Number.isSafeInteger(start)) throw new BookingError("invalid", 400, "errors.chooseTime");
   const decision = requestLimiter.check(learnerUid, now);
   if (!decision.allowed) {
     throw new BookingError(
       "rate_limited",
       429,
-      `You are sending booking requests too fast. Wait ${waitText(decision.retryAfterMs)} and try again.`,
+      decision.retryAfterMs < 60_000 ? "errors.tooFastSeconds" : "errors.tooFastMinutes",
+      { count: waitCount(decision.retryAfterMs) },
       0,
       decision.retryAfterMs,
     );
@@ -147,21 +173,21 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
         }),
         ...[...mentorLocks, ...learnerLocks].map((lock) => tx.get(slotLockPath(lock))),
       ]);
-      if (pending.length >= MAX_PENDING_REQUESTS) throw new BookingError("too_many_pending", 409, TOO_MANY_PENDING);
-      if (!mentor || mentor.deleted) throw new BookingError("not_found", 404, "This member does not exist.");
+      if (pending.length >= MAX_PENDING_REQUESTS)
+        throw new BookingError("too_many_pending", 409, "errors.tooManyPending", { count: MAX_PENDING_REQUESTS });
+      if (!mentor || mentor.deleted) throw new BookingError("not_found", 404, "errors.noMember");
       const teaching = readTeaching(teachingDoc?.data);
       const offered = offerId ? bookableOffer(offer, mentorUid, skillTag, durationMinutes, now) : null;
       const skill = offered?.skill ?? mentor.skillsOffered.find((s) => s.tag === skillTag);
       const rate = teaching.rates[skillTag];
-      if (!skill || (!offered && rate === undefined))
-        throw new BookingError("invalid", 400, "This member does not offer that skill for booking.");
+      if (!skill || (!offered && rate === undefined)) throw new BookingError("invalid", 400, "errors.skillNotOffered");
       const timeZone = knownTimeZone(teaching.timezone) ?? knownTimeZone(mentor.timezone) ?? "UTC";
       if (!isBookableStart(teaching, timeZone, start, durationMinutes, now)) {
-        throw new BookingError("invalid", 400, "That time is not available. Pick one of the free slots.");
+        throw new BookingError("invalid", 400, "errors.timeNotFree");
       }
-      if (locks.slice(0, mentorLocks.length).some(Boolean)) throw new BookingError("slot_taken", 409, SLOT_TAKEN);
-      if (locks.slice(mentorLocks.length).some(Boolean))
-        throw new BookingError("conflict", 409, "You already have a session at that time. Pick another time.");
+      if (locks.slice(0, mentorLocks.length).some(Boolean))
+        throw new BookingError("slot_taken", 409, "errors.slotTaken");
+      if (locks.slice(mentorLocks.length).some(Boolean)) throw new BookingError("conflict", 409, "errors.ownConflict");
 
       const price = offered?.price ?? priceFor(rate, durationMinutes);
       const fresh: NewBooking = {
@@ -212,10 +238,10 @@ export async function requestBooking(store: DocStore, request: BookingRequest, n
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
       const short = -error.amount - error.balance;
-      throw new BookingError("insufficient_funds", 409, `You need ${short} SP more for this session.`, short);
+      throw new BookingError("insufficient_funds", 409, "errors.insufficient", { short }, short);
     }
     // A lock created between our read and our commit (possible on engines that don't re-check reads).
-    if (error instanceof AlreadyExistsError) throw new BookingError("slot_taken", 409, SLOT_TAKEN);
+    if (error instanceof AlreadyExistsError) throw new BookingError("slot_taken", 409, "errors.slotTaken");
     throw error;
   }
 }
@@ -235,12 +261,10 @@ function bookableOffer(
     post.authorUid !== mentorUid ||
     post.skillTag !== skillTag
   )
-    throw new BookingError("not_found", 404, "This offer does not exist or was removed.");
-  if (post.status !== "active" || post.expiresAt <= now)
-    throw new BookingError("conflict", 409, "This offer is closed: it can no longer be booked.");
+    throw new BookingError("not_found", 404, "errors.offerGone");
+  if (post.status !== "active" || post.expiresAt <= now) throw new BookingError("conflict", 409, "errors.offerClosed");
   const price = offerPrice(post.price, durationMinutes);
-  if (!Number.isSafeInteger(price) || price < 0)
-    throw new BookingError("invalid", 400, "This offer is a swap: propose one instead of booking.");
+  if (!Number.isSafeInteger(price) || price < 0) throw new BookingError("invalid", 400, "errors.offerSwap");
   return { skill: { tag: post.skillTag, label: post.skillLabel }, price };
 }
 
@@ -269,7 +293,7 @@ export async function applyCommand(
     const actor: Actor | null = "uid" in by ? (booking ? roleOf(booking, by.uid) : null) : by.actor;
     if (!booking || !actor) throw new BookingError("not_found", 404, NOT_FOUND);
     const verdict = decide(booking, command, actor, now);
-    if (verdict.kind === "refuse") throw new BookingError("conflict", 409, verdict.message);
+    if (verdict.kind === "refuse") throw new BookingError("conflict", 409, verdict.key, verdict.values);
     if (verdict.kind === "noop") return { applied: false, booking };
 
     const { change } = verdict;
@@ -421,11 +445,10 @@ export async function setMeetingLink(
   now = Date.now(),
 ): Promise<void> {
   const link = checkMeetingLink(raw);
-  if (link === null) throw new BookingError("invalid", 400, "Enter a link that starts with https://");
+  if (link === null) throw new BookingError("invalid", 400, "errors.meetingLink");
   await updateAsParticipant(store, bookingId, uid, now, (booking, role) => {
-    if (role !== "mentor") throw new BookingError("forbidden", 403, "Only the mentor sets the meeting link.");
-    if (!["requested", "accepted"].includes(booking.state))
-      throw new BookingError("conflict", 409, "This session is closed.");
+    if (role !== "mentor") throw new BookingError("forbidden", 403, "errors.mentorSetsLink");
+    if (!["requested", "accepted"].includes(booking.state)) throw new BookingError("conflict", 409, "errors.closed");
     return { meetingLink: link };
   });
 }
@@ -438,7 +461,7 @@ export async function saveNotes(
   notes: string,
   now = Date.now(),
 ): Promise<void> {
-  if (notes.length > MAX_NOTES) throw new BookingError("invalid", 400, `Notes are limited to ${MAX_NOTES} characters.`);
+  if (notes.length > MAX_NOTES) throw new BookingError("invalid", 400, "errors.notesTooLong", { max: MAX_NOTES });
   await updateAsParticipant(store, bookingId, uid, now, (booking) => {
     if (booking.notes === notes) return null;
     return { notes, notesUpdatedAt: now, notesUpdatedBy: uid };

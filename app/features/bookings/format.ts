@@ -38,13 +38,21 @@ export function formatSessionRange(b: Pick<Booking, "start" | "end">, timeZone: 
   return `${formatDateTime(b.start, timeZone, locale)}–${formatTime(b.end, timeZone, locale)}`;
 }
 
-/** "in 2 h 5 min", "in 3 days", "started" */
-export function countdown(start: number, now: number): string {
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * How long until a start, through Intl in the reader's locale: "in 5 minutes", "in 3 hours", "in 3 days";
+ * "dans 5 minutes", "dentro de 3 horas", "خلال 3 أيام". Minutes under an hour, whole hours (rounded)
+ * under two days, then days. At or after the start: "now" in that locale.
+ */
+export function countdown(start: number, now: number, locale = "en"): string {
+  let rtf = relativeFormats.get(locale);
+  if (!rtf) relativeFormats.set(locale, (rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
   const ms = start - now;
-  if (ms <= 0) return "started";
+  if (ms <= 0) return rtf.format(0, "second");
   const minutes = Math.ceil(ms / 60_000);
-  if (minutes < 60) return `in ${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `in ${hours} h ${minutes % 60} min`;
-  return `in ${Math.floor(hours / 24)} days`;
+  if (minutes < 60) return rtf.format(minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return rtf.format(hours, "hour");
+  return rtf.format(Math.floor(minutes / 1440), "day");
 }

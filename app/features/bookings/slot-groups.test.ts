@@ -11,6 +11,7 @@ describe("groupSlots", () => {
     expect(days).toEqual([
       {
         day: "Monday 9 March",
+        date: "2026-03-09",
         parts: [
           { part: "Morning", starts: [at(9, 9), at(9, 9, 30)] },
           { part: "Afternoon", starts: [at(9, 13, 30)] },
@@ -19,6 +20,7 @@ describe("groupSlots", () => {
       },
       {
         day: "Tuesday 10 March",
+        date: "2026-03-10",
         parts: [
           { part: "Morning", starts: [at(10, 8)] },
           { part: "Evening", starts: [at(10, 18)] },
@@ -33,7 +35,12 @@ describe("groupSlots", () => {
     expect(dayPartOf(start, "Asia/Tokyo")).toBe("Evening");
     expect(dayPartOf(start, "America/Los_Angeles")).toBe("Morning");
     expect(dayPartOf(Date.UTC(2026, 0, 9, 12), "UTC")).toBe("Afternoon");
-    expect(groupSlots([start], "Asia/Tokyo").days[0].day).toBe("Friday 9 January");
+    expect(groupSlots([start], "Asia/Tokyo").days[0]).toMatchObject({ day: "Friday 9 January", date: "2026-01-09" });
+    // 01:00 in Los Angeles is still the 9th there; the day is written in the reader's locale.
+    expect(groupSlots([start], "America/Los_Angeles", 4, "es").days[0]).toMatchObject({
+      day: "viernes, 9 de enero",
+      date: "2026-01-09",
+    });
     expect(groupSlots([], "UTC")).toEqual({ next: [], days: [] });
   });
 });

@@ -16,7 +16,10 @@ export function dayPartOf(ms: number, timeZone: string): DayPart {
 }
 
 export interface SlotDay {
+  /** "Friday 9 January" in the reader's locale. */
   day: string;
+  /** The day as 2026-01-09, for its <time> element. */
+  date: string;
   parts: { part: DayPart; starts: number[] }[];
 }
 
@@ -24,13 +27,18 @@ export function groupSlots(
   starts: readonly number[],
   timeZone: string,
   nextCount = NEXT_SLOTS,
+  locale = "en",
 ): { next: number[]; days: SlotDay[] } {
   const sorted = [...starts].sort((a, b) => a - b);
   const days: SlotDay[] = [];
   for (const start of sorted) {
-    const day = formatDay(start, timeZone);
+    const day = formatDay(start, timeZone, locale);
     let entry = days[days.length - 1];
-    if (!entry || entry.day !== day) days.push((entry = { day, parts: [] }));
+    if (!entry || entry.day !== day) {
+      const { year, month, day: dayOfMonth } = zonedParts(start, timeZone);
+      const date = `${year}-${String(month).padStart(2, "0")}-${String(dayOfMonth).padStart(2, "0")}`;
+      days.push((entry = { day, date, parts: [] }));
+    }
     const part = dayPartOf(start, timeZone);
     let group = entry.parts.find((p) => p.part === part);
     if (!group) entry.parts.push((group = { part, starts: [] }));

@@ -45,7 +45,7 @@ export type Verdict =
   | { kind: "apply"; change: Change }
   /** Already done (a duplicate or a retry): nothing to write, nothing to report. */
   | { kind: "noop" }
-  | { kind: "refuse"; message: string };
+  | { kind: "refuse"; key: string; values: Record<string, number> };
 
 type BookingFacts = Pick<
   BookingDoc,
@@ -157,60 +157,61 @@ function apply(
   return { kind: "apply", change: { state, money, fields, releasesTime } };
 }
 
-function refuse(message: string): Verdict {
-  return { kind: "refuse", message };
+/** A refusal: its message as a key of the "bookings" namespace (errors.*) and its values. */
+function refuse(key: string, values: Record<string, number> = {}): Verdict {
+  return { kind: "refuse", key, values };
 }
 
 const ALREADY: Partial<Record<BookingState, string>> = {
-  declined: "This request was already declined.",
-  cancelled: "This session was already cancelled.",
-  completed: "This session is already completed.",
-  disputed: "This session is under dispute.",
-  resolved: "This dispute was already resolved.",
-  accepted: "This request was already accepted.",
+  declined: "errors.state.declined",
+  cancelled: "errors.state.cancelled",
+  completed: "errors.state.completed",
+  disputed: "errors.state.disputed",
+  resolved: "errors.state.resolved",
+  accepted: "errors.state.accepted",
 };
 
 function stateRefusal(b: BookingFacts): Verdict {
-  return refuse(ALREADY[b.state] ?? "This session can no longer be changed that way.");
+  return refuse(ALREADY[b.state] ?? "errors.state.other");
 }
 
 /** What `command` by `actor` does to the booking at `now`. */
 export function decide(b: BookingFacts, command: Command, actor: Actor, now: number): Verdict {
   switch (command.kind) {
     case "accept":
-      if (actor !== "mentor") return refuse("Only the mentor can accept a request.");
+      if (actor !== "mentor") return refuse("errors.refuse.mentorAccepts");
       if (b.state === "accepted") return { kind: "noop" };
       if (b.state !== "requested") return stateRefusal(b);
-      if (now >= b.start) return refuse("This request has expired: its start time has passed.");
+      if (now >= b.start) return refuse("errors.refuse.expired");
       return apply("accepted", []);
 
     case "decline":
-      if (actor !== "mentor") return refuse("Only the mentor can decline a request.");
+      if (actor !== "mentor") return refuse("errors.refuse.mentorDeclines");
       if (b.state === "declined") return { kind: "noop" };
       if (b.state !== "requested") return stateRefusal(b);
       return apply("declined", fullRefund(b, "declined"), {}, true);
 
     case "cancel": {
-      if (actor !== "mentor" && actor !== "learner") return refuse("Only a participant can cancel a session.");
+      if (actor !== "mentor" && actor !== "learner") return refuse("errors.refuse.participantCancels");
       if (b.state === "cancelled") return { kind: "noop" };
       if (b.state !== "requested" && b.state !== "accepted") return stateRefusal(b);
-      if (b.state === "requested" && actor === "mentor") return refuse("Decline the request instead.");
-      if (now >= b.start) return refuse("This session has started; report a problem instead of cancelling.");
+      if (b.state === "requested" && actor === "mentor") return refuse("errors.refuse.declineInstead");
+      if (now >= b.start) return refuse("errors.refuse.startedCancel");
       // Until the mentor accepts, nobody has committed their time: a learner withdraws for free.
       const late = b.state === "accepted" && actor === "learner" && isLateCancellation(b, now);
       return apply("cancelled", late ? split(b, "late cancellation") : fullRefund(b, "cancelled"), {}, true);
     }
 
     case "expire":
-      if (actor !== "system") return refuse("Only the scheduler expires requests.");
+      if (actor !== "system") return refuse("errors.refuse.schedulerExpires");
       if (b.state !== "requested" || now < b.start) return { kind: "noop" };
       return apply("cancelled", fullRefund(b, "not accepted in time"), {}, true);
 
     case "confirm": {
-      if (actor !== "mentor" && actor !== "learner") return refuse("Only a participant can confirm a session.");
+      if (actor !== "mentor" && actor !== "learner") return refuse("errors.refuse.participantConfirms");
       if (b.state === "completed" || b.confirmations[actor] !== undefined) return { kind: "noop" };
       if (b.state !== "accepted") return stateRefusal(b);
-      if (now < b.start) return refuse("You can confirm once the session has started.");
+      if (now < b.start) return refuse("errors.refuse.confirmAfterStart");
       const confirmations = { ...b.confirmations, [actor]: now };
       if (confirmations.mentor !== undefined && confirmations.learner !== undefined) {
         return apply("completed", fullRelease(b, ""), { confirmations });
@@ -219,23 +220,24 @@ export function decide(b: BookingFacts, command: Command, actor: Actor, now: num
     }
 
     case "autoComplete":
-      if (actor !== "system") return refuse("Only the scheduler completes sessions by itself.");
+      if (actor !== "system") return refuse("errors.refuse.schedulerCompletes");
       if (b.state !== "accepted" || now < b.end + AUTO_COMPLETE_AFTER_MS) return { kind: "noop" };
       return apply("completed", fullRelease(b, "completed automatically"));
 
     case "dispute": {
-      if (actor !== "mentor" && actor !== "learner") return refuse("Only a participant can report a problem.");
+      if (actor !== "mentor" && actor !== "learner") return refuse("errors.refuse.participantDisputes");
       if (b.state === "disputed") return { kind: "noop" };
       if (b.state !== "accepted") return stateRefusal(b);
-      if (now < b.start) return refuse("A session can be disputed once it has started; before that, cancel it.");
+      if (now < b.start) return refuse("errors.refuse.disputeAfterStart");
       const reason = command.reason.trim();
-      if (!reason) return refuse("Say what went wrong.");
-      if (reason.length > MAX_DISPUTE_REASON) return refuse(`Keep the reason under ${MAX_DISPUTE_REASON} characters.`);
+      if (!reason) return refuse("errors.refuse.disputeReason");
+      if (reason.length > MAX_DISPUTE_REASON)
+        return refuse("errors.refuse.disputeTooLong", { max: MAX_DISPUTE_REASON });
       return apply("disputed", [], { disputeReason: reason });
     }
 
     case "resolve":
-      if (actor !== "admin") return refuse("Only an admin resolves disputes.");
+      if (actor !== "admin") return refuse("errors.refuse.adminResolves");
       if (b.state === "resolved" && b.resolution === command.to) return { kind: "noop" };
       if (b.state !== "disputed") return stateRefusal(b);
       return apply(

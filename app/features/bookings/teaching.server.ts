@@ -37,9 +37,10 @@ export async function saveAvailability(
   now = Date.now(),
 ): Promise<void> {
   const timezone = knownTimeZone(input.timezone);
-  if (!timezone) throw new BookingError("invalid", 400, "Choose a timezone from the list.");
+  if (!timezone) throw new BookingError("invalid", 400, "errors.timeZone");
   const error = checkAvailability(input.weekly, input.exceptions);
-  if (error) throw new BookingError("invalid", 400, error);
+  // The availability checks still write English details (availability.ts); the frame is translated.
+  if (error) throw new BookingError("invalid", 400, "errors.availability", { detail: error });
   const exceptions = [...input.exceptions].sort((a, b) => a.date.localeCompare(b.date));
   const weekly = [...input.weekly].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
   await store.set(teachingPath(uid), { timezone, weekly, exceptions, updatedAt: now }, { merge: true });
@@ -54,7 +55,7 @@ export async function saveRates(
 ): Promise<void> {
   for (const rate of Object.values(rates)) {
     if (!Number.isSafeInteger(rate) || rate < 0 || rate > MAX_RATE_SP_PER_HOUR) {
-      throw new BookingError("invalid", 400, `Rates are whole SP per hour from 0 to ${MAX_RATE_SP_PER_HOUR}.`);
+      throw new BookingError("invalid", 400, "errors.rates", { max: MAX_RATE_SP_PER_HOUR });
     }
   }
   await store.transaction(async (tx) => {

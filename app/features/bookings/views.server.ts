@@ -148,7 +148,14 @@ export interface BookingPanelData {
   viewerTimeZone: string;
   mentorTimeZone: string;
   balance: number;
-  skills: { tag: string; label: string; rate: number; prices: Record<number, number>; rateText?: string }[];
+  skills: {
+    tag: string;
+    label: string;
+    rate: number;
+    prices: Record<number, number>;
+    /** A board offer's price (decision 041): SP per hour or for the whole session. */
+    offer?: { per: "hour" | "session"; sp: number };
+  }[];
   /** Free start instants per duration (30, 60, 90). */
   slots: Record<number, number[]>;
   /** Booking a board offer (decision 041): its id goes with the request, and its price is the one shown. */
@@ -215,7 +222,7 @@ function offerSkill({ skillTag, skillLabel, price }: OfferForBooking): BookingPa
     label: skillLabel,
     rate: perHour ? price.sp : 0,
     prices: Object.fromEntries(DURATIONS.map((d) => [d, offerPrice(price, d)])),
-    rateText: perHour ? `${price.sp} SP per hour` : `${price.sp} SP for the session`,
+    offer: { per: perHour ? "hour" : "session", sp: price.sp },
   };
 }
 

@@ -20,18 +20,17 @@ export async function submitReview(
   now = Date.now(),
 ): Promise<ReviewDoc> {
   if (!Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5)
-    throw new BookingError("invalid", 400, "Choose from 1 to 5 stars.");
+    throw new BookingError("invalid", 400, "errors.stars");
   const comment = input.comment.trim();
   if (comment.length > MAX_REVIEW_COMMENT)
-    throw new BookingError("invalid", 400, `Keep the comment under ${MAX_REVIEW_COMMENT} characters.`);
+    throw new BookingError("invalid", 400, "errors.reviewTooLong", { max: MAX_REVIEW_COMMENT });
   return store.transaction(async (tx) => {
     const booking = await getBooking(tx, bookingId);
     const role = booking ? roleOf(booking, reviewerUid) : null;
-    if (!booking || !role) throw new BookingError("not_found", 404, "This session does not exist or is not yours.");
-    if (booking.state !== "completed")
-      throw new BookingError("conflict", 409, "You can review a session once it is completed.");
+    if (!booking || !role) throw new BookingError("not_found", 404, "errors.notFound");
+    if (booking.state !== "completed") throw new BookingError("conflict", 409, "errors.reviewNotYet");
     const path = reviewPath(bookingId, reviewerUid);
-    if (await tx.get(path)) throw new BookingError("conflict", 409, "You have already reviewed this session.");
+    if (await tx.get(path)) throw new BookingError("conflict", 409, "errors.reviewTwice");
     const revieweeUid = role === "mentor" ? booking.learnerUid : booking.mentorUid;
     const award = reviewAward(bookingId, reviewerUid, input.rating);
     const xp = await prepareXp(tx, revieweeUid, award ? [award] : [], {
