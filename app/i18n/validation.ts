@@ -18,6 +18,8 @@ export function issueText(issue: z.ZodIssue, t: TFunction): string {
   const limits: Record<string, unknown> = {};
   if ("minimum" in issue) limits.minimum = Number(issue.minimum);
   if ("maximum" in issue) limits.maximum = Number(issue.maximum);
+  // A refinement's own figures (`params: { min, max }`), for a message a schema wrote as a key.
+  if (issue.code === "custom" && issue.params) Object.assign(limits, issue.params);
   return validationText(issue.message, t, limits);
 }
 

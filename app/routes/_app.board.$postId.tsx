@@ -8,17 +8,18 @@ import { PostAnswers } from "~/components/board/proposal-panel";
 import { loadPostAnswers } from "~/features/board/proposal-views.server";
 import { getStore } from "~/engine/index.server";
 import { requireUser } from "~/features/auth/auth.server";
-import { BoardError } from "~/features/board/errors";
+import { BoardError } from "~/features/board/errors.server";
 import { daysLeft } from "~/features/board/expiry";
 import { loadBoardPost, viewerOf } from "~/features/board/read.server";
 import { useBoardText } from "~/components/board/board-text";
 import { loadingNamespaces } from "~/i18n/client-loader";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { interleave } from "~/i18n/interleave";
 import { pictureSources } from "~/features/members/picture";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.post.title, matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.pageTitle, matches });
 
 // The post's description and times are drawn by the forum's Markdown and PostTime ("community").
 export const handle = { i18n: ["board", "community"] };
@@ -26,6 +27,7 @@ export const clientLoader = loadingNamespaces("board", "community");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const language = await languageOf(request, user.profile.language);
   try {
     const store = await getStore();
     const now = Date.now();
@@ -41,9 +43,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       view.post.shownStatus === "hidden" && !view.mine
         ? null
         : await loadPostAnswers(store, view.post, { uid: user.uid, timezone: user.profile.timezone }, now);
-    return { ...view, answers, now };
+    // The post's title is the member's words, shown as written inside the page title's message.
+    const pageTitle = fixedT(language, "board")("post.pageTitle", { title: view.post.title });
+    return { ...view, answers, now, pageTitle };
   } catch (error) {
-    if (error instanceof BoardError) throw new Response(error.message, { status: error.status });
+    if (error instanceof BoardError) throw new Response(error.textIn(language), { status: error.status });
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { PostForm, type PostFormValues } from "~/components/board/post-form";
 import { getBoardPost, isBoardId } from "~/documents/board";
 import { getStore } from "~/engine/index.server";
 import { requireUser } from "~/features/auth/auth.server";
-import { POST_NOT_FOUND } from "~/features/board/errors";
+import { boardRefusal, type BoardErrorKey } from "~/features/board/errors.server";
 import { submitEdit } from "~/features/board/post-form.server";
 import type { FormFailure } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -21,12 +21,14 @@ export const clientLoader = loadingNamespaces("board");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const language = await languageOf(request, user.profile.language);
   const postId = params.postId ?? "";
   const post = isBoardId(postId) ? await getBoardPost(await getStore(), postId) : null;
-  if (!post) throw new Response(POST_NOT_FOUND, { status: 404 });
-  if (post.authorUid !== user.uid) throw new Response("Only its poster can change this post.", { status: 403 });
-  if (post.status === "hidden")
-    throw new Response("This post is hidden while a moderator reviews it; it cannot be edited now.", { status: 409 });
+  const refused = (key: BoardErrorKey, status: 403 | 404 | 409) =>
+    new Response(boardRefusal(status, key).textIn(language), { status });
+  if (!post) throw refused("postNotFound", 404);
+  if (post.authorUid !== user.uid) throw refused("notYourPost", 403);
+  if (post.status === "hidden") throw refused("hiddenEdit", 409);
   const skills = [...user.profile.skillsOffered, ...user.profile.skillsWanted].map((s) => ({
     tag: s.tag,
     label: s.label,
@@ -42,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sp: post.price.kind === "swap" || Number.isNaN(post.price.sp) ? "" : String(post.price.sp),
     swapSkill: post.price.swapSkillLabel ?? "",
   };
-  const title = fixedT(await languageOf(request, user.profile.language), "board")("editPost.title");
+  const title = fixedT(language, "board")("editPost.title");
   return { postId, values, skills, title };
 }
 

@@ -21,10 +21,8 @@ export const clientLoader = loadingNamespaces("board", "community");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [page, language] = await Promise.all([
-    loadBoardPage(await getStore(), user, new URL(request.url).searchParams),
-    languageOf(request, user.profile.language),
-  ]);
+  const language = await languageOf(request, user.profile.language);
+  const page = await loadBoardPage(await getStore(), user, new URL(request.url).searchParams, language);
   return { ...page, title: fixedT(language, "board")("title") };
 }
 

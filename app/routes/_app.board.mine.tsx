@@ -44,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  return runMineAction(await getStore(), user.uid, await readForm(request));
+  const form = await readForm(request);
+  return runMineAction(await getStore(), user.uid, form, await languageOf(request, user.profile.language));
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -104,7 +104,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed in: session room",
   "signed in: wallet",
   "signed in: board post",
-  "signed in: board my post",
   "signed in: subscriptions",
 ]);
 

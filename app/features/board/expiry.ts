@@ -14,7 +14,17 @@ export const WARN_BEFORE_DAYS = 3;
 /** The choices the post form offers; any whole number of days in [MIN, MAX] is accepted. */
 export const EXPIRY_CHOICES = [7, 14, 30, 60, 90] as const;
 
-export class ExpiryError extends Error {}
+/** A lifetime or renewal the rules refuse; `key` names it in the board's errors (errors.server.ts). */
+export class ExpiryError extends Error {
+  constructor(
+    readonly key: "closedRenew" | "hidden" | "expiryDays",
+    message: string,
+    readonly values: { min?: number; max?: number } = {},
+  ) {
+    super(message);
+    this.name = "ExpiryError";
+  }
+}
 
 /** Whether `days` is a lifetime a post may have: a whole number of days from 1 to 90. */
 export function isExpiryDays(days: unknown): days is number {
@@ -24,7 +34,14 @@ export function isExpiryDays(days: unknown): days is number {
 /** When a post made or renewed at `now` for `days` days expires; throws ExpiryError outside 1–90 days. */
 export function expiresAtFor(now: number, days: number = DEFAULT_EXPIRY_DAYS): number {
   if (!isExpiryDays(days))
-    throw new ExpiryError(`A post stays on the board from ${MIN_EXPIRY_DAYS} to ${MAX_EXPIRY_DAYS} days.`);
+    throw new ExpiryError(
+      "expiryDays",
+      `A post stays on the board from ${MIN_EXPIRY_DAYS} to ${MAX_EXPIRY_DAYS} days.`,
+      {
+        min: MIN_EXPIRY_DAYS,
+        max: MAX_EXPIRY_DAYS,
+      },
+    );
   return now + days * DAY_MS;
 }
 
@@ -66,8 +83,8 @@ export function renewal(
   days: number = DEFAULT_EXPIRY_DAYS,
 ): { status: "active"; expiresAt: number; updatedAt: number } {
   if (post.status === "closed")
-    throw new ExpiryError("This post is closed; post it again to put it back on the board.");
-  if (post.status === "hidden") throw new ExpiryError("This post is hidden while a moderator reviews it.");
+    throw new ExpiryError("closedRenew", "This post is closed; post it again to put it back on the board.");
+  if (post.status === "hidden") throw new ExpiryError("hidden", "This post is hidden while a moderator reviews it.");
   return { status: "active", expiresAt: expiresAtFor(now, days), updatedAt: now };
 }
 

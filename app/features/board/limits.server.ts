@@ -8,8 +8,8 @@ import {
   NEW_MEMBER_MS,
   type PostingCheck,
 } from "~/features/community/limits.server";
-import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
-import { BoardError } from "./errors";
+import { createRateLimiter } from "~/utils/rate-limit.server";
+import { BoardError, boardRefusal } from "./errors.server";
 
 export const BOARD_POSTS_PER_HOUR = 10;
 export const BOARD_POSTS_PER_DAY = 30;
@@ -42,16 +42,12 @@ export function checkBoardPosting(
   isNew: boolean,
 ): PostingCheck {
   if (isNew)
-    for (const [limiter, what] of [
-      [perHour, "in the last hour"],
-      [perDay, "today"],
+    for (const [limiter, key] of [
+      [perHour, "tooManyHour"],
+      [perDay, "tooManyDay"],
     ] as const) {
       const d = limiter.check(uid, now);
-      if (!d.allowed)
-        throw new BoardError(
-          429,
-          `You have put up many posts ${what}. Wait ${waitText(d.retryAfterMs)} and try again.`,
-        );
+      if (!d.allowed) throw boardRefusal(429, key, { waitMs: d.retryAfterMs });
     }
   const links = checkNewMemberLinks(newMemberLinks, uid, text, memberSince, now, BoardError);
   return {

@@ -20,7 +20,7 @@ import type { Doc, DocStore, Query, WhereClause } from "~/engine/store/types";
 import { getMembers } from "~/features/members/members.server";
 import type { PublicMember } from "~/features/members/member";
 import { levelFor } from "~/features/progress/levels";
-import { BoardError, POST_NOT_FOUND } from "./errors";
+import { boardRefusal } from "./errors.server";
 import { shownStatus } from "./expiry";
 import { matchesViewer, rankByFit, type Viewer } from "./fit";
 import { ALL_LIST, skillList } from "./lists";
@@ -176,8 +176,7 @@ export async function listBoard(
   { cursor, page }: { cursor: string | null; page: number },
   now = Date.now(),
 ): Promise<BoardPage> {
-  if (cursor !== null && !isBoardCursor(cursor))
-    throw new BoardError(400, "This page link is not valid. Start again from the first page.");
+  if (cursor !== null && !isBoardCursor(cursor)) throw boardRefusal(400, "badPageLink");
   if (filters.q) return searchBoard(store, viewer, filters, page, now);
   const lists = listsFor(filters, viewer);
   if (lists.length === 0) return { posts: [], next: null, more: false };
@@ -260,16 +259,16 @@ export async function loadBoardPost(
   now = Date.now(),
   moderator = false,
 ): Promise<BoardPostView> {
-  if (!isBoardId(postId)) throw new BoardError(404, POST_NOT_FOUND);
+  if (!isBoardId(postId)) throw boardRefusal(404, "postNotFound");
   const post = await getBoardPost(store, postId);
   const mine = post?.authorUid === viewer.uid;
-  if (!post || (!mine && !moderator && post.status === "hidden")) throw new BoardError(404, POST_NOT_FOUND);
+  if (!post || (!mine && !moderator && post.status === "hidden")) throw boardRefusal(404, "postNotFound");
   const [members, theirs] = await Promise.all([
     getMembers(store, [post.authorUid]),
     store.query({ ...postsOfQuery(post.authorUid), limit: 30 }),
   ]);
   const m = members.get(post.authorUid)!;
-  if (m.deleted && !mine) throw new BoardError(404, POST_NOT_FOUND);
+  if (m.deleted && !mine) throw boardRefusal(404, "postNotFound");
   const others = theirs
     .map(readBoardPost)
     .filter((p) => p.id !== post.id && onBoard(p, now))

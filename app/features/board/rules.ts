@@ -24,7 +24,6 @@ export const MAX_SP = 1_000;
 /** Active posts a member may have at once. */
 export const MAX_ACTIVE_POSTS = 10;
 export const POSTS_PER_PAGE = 20;
-export const TOO_MANY_ACTIVE = `You have ${MAX_ACTIVE_POSTS} active posts, the most one member can have. Close or delete one on My posts first.`;
 
 export const TYPE_LABELS: Record<PostType, string> = { offer: "Offer", need: "Need" };
 export const FORMAT_LABELS: Record<PostFormat, string> = {
@@ -38,6 +37,7 @@ export const PRICE_LABELS: Record<PriceKind, string> = {
   swap: "Swap",
 };
 
+/** The post form's messages are keys of the board's catalogue (validation.*), said in the member's language. */
 const oneLine = (min: number, max: number, short: string, long: string) =>
   userText()
     .transform((s) => s.replace(/\s+/g, " ").trim())
@@ -61,30 +61,25 @@ const optionalText = z
 /** The post form, as the action reads it. Prices and swap skills are checked together below. */
 export const postFormSchema = z
   .object({
-    type: z.enum(POST_TYPES, { errorMap: () => ({ message: "Say whether you offer something or need something." }) }),
-    skill: skillField("Name the skill this is about."),
-    title: oneLine(
-      TITLE_MIN,
-      TITLE_MAX,
-      `Give it a title of at least ${TITLE_MIN} characters.`,
-      `Keep the title to ${TITLE_MAX} characters.`,
-    ),
+    type: z.enum(POST_TYPES, { errorMap: () => ({ message: "board:validation.type" }) }),
+    skill: skillField("board:validation.skill"),
+    title: oneLine(TITLE_MIN, TITLE_MAX, "board:validation.titleTooShort", "board:validation.titleTooLong"),
     description: userText()
       .transform((s) => s.replace(/\r\n/g, "\n").trim())
       .pipe(
         z
           .string()
-          .min(1, "Describe what you offer or need.")
-          .max(DESCRIPTION_MAX, `Keep the description to ${DESCRIPTION_MAX.toLocaleString("en")} characters.`),
+          .min(1, "board:validation.descriptionEmpty")
+          .max(DESCRIPTION_MAX, "board:validation.descriptionTooLong"),
       ),
-    format: z.enum(POST_FORMATS, { errorMap: () => ({ message: "Choose online, in person or either." }) }),
+    format: z.enum(POST_FORMATS, { errorMap: () => ({ message: "board:validation.format" }) }),
     area: optionalText.pipe(
       userText()
         .transform((s) => s.replace(/\s+/g, " ").trim())
-        .pipe(z.string().max(AREA_MAX, `Keep the area to ${AREA_MAX} characters.`)),
+        .pipe(z.string().max(AREA_MAX, "board:validation.areaTooLong")),
     ),
     priceKind: z.enum(PRICE_KINDS, {
-      errorMap: () => ({ message: "Choose SP per hour, a fixed SP amount or a swap." }),
+      errorMap: () => ({ message: "board:validation.priceKind" }),
     }),
     sp: optionalText,
     swapSkill: optionalText,
@@ -95,7 +90,7 @@ export const postFormSchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["area"],
-        message: "Say where you can meet: a town or district.",
+        message: "board:validation.area",
       });
     let sp = 0;
     let swap: { tag: string; label: string } | null = null;
@@ -105,7 +100,7 @@ export const postFormSchema = z
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
           path: ["swapSkill"],
-          message: "Name the skill you would swap for.",
+          message: "board:validation.swapSkill",
         });
       else swap = { tag: skill.tag, label: skill.label };
     } else {
@@ -114,7 +109,8 @@ export const postFormSchema = z
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
           path: ["sp"],
-          message: `Give a whole number of SP from 1 to ${MAX_SP}.`,
+          message: "board:validation.sp",
+          params: { min: 1, max: MAX_SP },
         });
     }
     const days = v.days.trim() === "" ? DEFAULT_EXPIRY_DAYS : Number(v.days);
@@ -122,7 +118,8 @@ export const postFormSchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["days"],
-        message: `A post stays on the board from ${MIN_EXPIRY_DAYS} to ${MAX_EXPIRY_DAYS} days.`,
+        message: "board:validation.days",
+        params: { min: MIN_EXPIRY_DAYS, max: MAX_EXPIRY_DAYS },
       });
     return {
       type: v.type,

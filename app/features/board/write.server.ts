@@ -16,12 +16,12 @@ import { getUser } from "~/documents/users";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import { newId } from "~/features/community/write.server";
 import { prepareDeletingAnswers } from "./answers.server";
-import { BoardError, POST_NOT_FOUND } from "./errors";
+import { boardRefusal } from "./errors.server";
 import { expiresAtFor, ExpiryError, isPastExpiry, renewal } from "./expiry";
 import { checkBoardPosting } from "./limits.server";
 import { indexBoardPost, writeBoardEntries } from "./lists";
 import { prepareClosingProposals } from "./proposals.server";
-import { MAX_ACTIVE_POSTS, TOO_MANY_ACTIVE, type PostInput } from "./rules";
+import { MAX_ACTIVE_POSTS, type PostInput } from "./rules";
 
 /** A member's posts, newest first (their /board/mine, and the limit on active ones). */
 export function postsOfQuery(uid: string) {
@@ -83,8 +83,8 @@ export async function createBoardPost(
   const postId = newId();
   const check = await store.transaction(async (tx) => {
     const [author, active] = await Promise.all([getUser(tx, uid), activeCount(tx, uid, now)]);
-    if (!author || author.deleted) throw new BoardError(403, "Set up your profile before you post.");
-    if (active >= MAX_ACTIVE_POSTS) throw new BoardError(409, TOO_MANY_ACTIVE);
+    if (!author || author.deleted) throw boardRefusal(403, "noProfile");
+    if (active >= MAX_ACTIVE_POSTS) throw boardRefusal(409, "tooManyActive", { max: MAX_ACTIVE_POSTS });
     const check = checkBoardPosting(uid, `${input.title}\n${input.description}`, author.createdAt || null, now, true);
     const doc = toDoc(uid, input, postId, now);
     tx.create(boardPostPath(postId), doc);
@@ -98,10 +98,10 @@ export async function createBoardPost(
 
 /** The poster's own post, read in `tx`; 404 for anyone else (nobody learns what others' drafts are), and for a bad id. */
 async function ownPost(tx: Transaction, uid: string, postId: string): Promise<BoardPost> {
-  if (!isBoardId(postId)) throw new BoardError(404, POST_NOT_FOUND);
+  if (!isBoardId(postId)) throw boardRefusal(404, "postNotFound");
   const post = await getBoardPost(tx, postId);
-  if (!post) throw new BoardError(404, POST_NOT_FOUND);
-  if (post.authorUid !== uid) throw new BoardError(403, "Only its poster can change this post.");
+  if (!post) throw boardRefusal(404, "postNotFound");
+  if (post.authorUid !== uid) throw boardRefusal(403, "notYourPost");
   return post;
 }
 
@@ -115,8 +115,7 @@ export async function editBoardPost(
 ): Promise<void> {
   const check = await store.transaction(async (tx) => {
     const [post, author] = await Promise.all([ownPost(tx, uid, postId), getUser(tx, uid)]);
-    if (post.status === "hidden")
-      throw new BoardError(409, "This post is hidden while a moderator reviews it; it cannot be edited now.");
+    if (post.status === "hidden") throw boardRefusal(409, "hiddenEdit");
     const check = checkBoardPosting(uid, `${input.title}\n${input.description}`, author?.createdAt || null, now, false);
     const changed = { ...editableFields(input), updatedAt: now } satisfies Partial<BoardPostDoc>;
     const after: BoardPostDoc = { ...post, ...changed };
@@ -136,7 +135,7 @@ export async function closeBoardPost(store: DocStore, uid: string, postId: strin
   await store.transaction(async (tx) => {
     const post = await ownPost(tx, uid, postId);
     if (post.status === "closed") return;
-    if (post.status === "hidden") throw new BoardError(409, "This post is hidden while a moderator reviews it.");
+    if (post.status === "hidden") throw boardRefusal(409, "hidden");
     const proposals = await prepareClosingProposals(tx, post, "closed", now);
     const after: BoardPostDoc = { ...post, status: "closed", closedAt: now, updatedAt: now };
     proposals.commit();
@@ -160,7 +159,7 @@ export async function renewBoardPost(
     try {
       fields = renewal(post, now, days);
     } catch (error) {
-      if (error instanceof ExpiryError) throw new BoardError(409, error.message);
+      if (error instanceof ExpiryError) throw boardRefusal(409, error.key, error.values);
       throw error;
     }
     // An expired post coming back counts against the limit; an active one already does.
@@ -168,7 +167,7 @@ export async function renewBoardPost(
       (post.status !== "active" || isPastExpiry(post, now)) &&
       (await activeCount(tx, uid, now, postId)) >= MAX_ACTIVE_POSTS
     )
-      throw new BoardError(409, TOO_MANY_ACTIVE);
+      throw boardRefusal(409, "tooManyActive", { max: MAX_ACTIVE_POSTS });
     const after: BoardPostDoc = { ...post, ...fields };
     tx.update(boardPostPath(postId), fields);
     writeBoardEntries(tx, postId, post, after);
@@ -183,8 +182,7 @@ export async function renewBoardPost(
 export async function deleteBoardPost(store: DocStore, uid: string, postId: string, now = Date.now()): Promise<void> {
   await store.transaction(async (tx) => {
     const post = await ownPost(tx, uid, postId);
-    if (post.status === "hidden")
-      throw new BoardError(409, "This post is hidden while a moderator reviews it; it cannot be deleted now.");
+    if (post.status === "hidden") throw boardRefusal(409, "hiddenDelete");
     const proposals = await prepareClosingProposals(tx, post, "deleted", now);
     // Who answered it by message or booking goes with it; the conversations and sessions stay.
     const answers = await prepareDeletingAnswers(tx, postId);

@@ -29,7 +29,7 @@ import { BOOKINGS } from "~/documents/bookings";
 import { CHATS } from "~/documents/chats";
 import { forgetSentMail } from "~/engine/index.server";
 import { presenceStreamsPath, statusPath } from "~/documents/status";
-import { BoardError } from "~/features/board/errors";
+import { BoardError } from "~/features/board/errors.server";
 import { deleteBoardPost } from "~/features/board/write.server";
 import { forgetExports } from "~/features/export/export.server";
 import { setSkills } from "~/features/skills/skills.server";
