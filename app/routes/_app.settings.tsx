@@ -160,9 +160,9 @@ async function saveNotifications({ user, input, t }: HandlerArgs<"notifications"
   return { ok: true as const, message: t("settings.messages.notificationsSaved") };
 }
 
-async function resendVerification({ request, user, form, t }: HandlerArgs<"resendVerification">) {
+async function resendVerification({ request, user, form, language, t }: HandlerArgs<"resendVerification">) {
   try {
-    await (await getAuth()).sendEmailVerification(user.uid, publicOrigin(request));
+    await (await getAuth()).sendEmailVerification(user.uid, publicOrigin(request), language);
   } catch (error) {
     if (error instanceof AuthError && error.code === "too_many_attempts")
       return formFailure(

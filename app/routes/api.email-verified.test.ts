@@ -50,7 +50,7 @@ describe("POST /api/email-verified", () => {
     expect(await early.json()).toEqual({ verified: false });
     expect(await store.get(`unverified_accounts/${user.uid}`)).not.toBeNull();
 
-    await auth.sendEmailVerification(user.uid, "http://localhost");
+    await auth.sendEmailVerification(user.uid, "http://localhost", "en");
     const [mail] = await store.query<{ link: string }>({ collection: "outbox", where: [["to", "==", user.email]] });
     await auth.verifyEmail(new URL(mail.data.link).searchParams.get("oobCode")!);
     const after = await post(cookie);

@@ -17,6 +17,7 @@ import { getSuspension, suspendedMessage } from "~/features/members/members.serv
 import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
 import { postOnly } from "~/utils/forms.server";
 import { commitSessionToken } from "~/utils/session.server";
+import { languageOf } from "~/i18n/i18n.server";
 
 const Body = z.object({
   idToken: z.string().min(1).max(8_192),
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // which settles the bonus hold at once. A mail that did not leave is sent again from Settings.
     if (intent === "signUp" && !user.emailVerified)
       await auth
-        .sendEmailVerification(user.uid, publicOrigin(request))
+        .sendEmailVerification(user.uid, publicOrigin(request), await languageOf(request))
         .catch((failure: unknown) => console.error("sign-up: the verification email was not sent", failure));
     const next = safeRedirect(redirectTo, intent === "signUp" ? "" : "/dashboard");
     const to =

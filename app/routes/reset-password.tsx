@@ -29,13 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseForm(request, resetRequestSchema);
   if (!parsed.ok) return parsed.failure;
+  // A visitor: the mail is in the language this page was in (decision 072).
+  const language = await languageOf(request);
   try {
-    await (await getAuth()).requestPasswordReset(parsed.value.email, publicOrigin(request));
+    await (await getAuth()).requestPasswordReset(parsed.value.email, publicOrigin(request), language);
   } catch (error) {
     if (error instanceof AuthError)
       return formFailure(
         parsed.form,
-        authErrorText(error, fixedT(await languageOf(request), "auth")),
+        authErrorText(error, fixedT(language, "auth")),
         error.code === "too_many_attempts" ? 429 : 400,
       );
     throw error;

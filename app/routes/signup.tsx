@@ -45,16 +45,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refusal) return formFailure(parsed.form, refusal, 429);
   const credentials = { kind: "password" as const, email, password, clientKey };
   const origin = publicOrigin(request);
+  // No profile language yet: the mails are in the language this page was in (decision 072).
+  const language = await languageOf(request);
   const next = safeRedirect(redirectTo, "");
   let user;
   try {
     user = await auth.signUp(credentials);
   } catch (error) {
     if (error instanceof AuthError && error.code === "email_taken")
-      return signUpOfTakenAddress(credentials, next, origin);
+      return signUpOfTakenAddress(credentials, next, origin, language);
     if (error instanceof AuthError) {
       const field = error.code === "weak_password" ? "password" : error.code === "invalid_email" ? "email" : undefined;
-      const message = authErrorText(error, fixedT(await languageOf(request), "auth"));
+      const message = authErrorText(error, fixedT(language, "auth"));
       return formFailure(parsed.form, message, 400, field ? { [field]: message } : {});
     }
     throw error;
@@ -64,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The account is made: a mail that did not leave is sent again from Settings, not a failed sign-up.
   // /profile-setup says where the link went.
   await auth
-    .sendEmailVerification(user.uid, origin)
+    .sendEmailVerification(user.uid, origin, language)
     .catch((failure: unknown) => console.error("sign-up: the verification email was not sent", failure));
   const session = await auth.startSession(user, credentials);
   return redirect(next ? `/profile-setup?${new URLSearchParams({ redirectTo: next })}` : "/profile-setup", {
@@ -81,9 +83,10 @@ async function signUpOfTakenAddress(
   credentials: { kind: "password"; email: string; password: string; clientKey: string },
   next: string,
   origin: string,
+  language: string,
 ) {
   const auth = await getAuth();
-  const owner = await auth.signUpTakenAddress(credentials, origin);
+  const owner = await auth.signUpTakenAddress(credentials, origin, language);
   if (owner && !(await getSuspension(await getStore(), owner.uid))) {
     const session = await auth.startSession(owner, credentials);
     return redirect(next || "/dashboard", {

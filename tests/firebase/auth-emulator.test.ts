@@ -258,7 +258,7 @@ suite(`Firebase AuthProvider (Auth emulator)${skipped}`, () => {
   it("mails a verification link to this app's page; its code verifies the address; at most 5 an hour", async () => {
     const auth = await serverAuth();
     const { email, uid } = await browserSignUp();
-    await auth.sendEmailVerification(uid, "http://localhost:3000/");
+    await auth.sendEmailVerification(uid, "http://localhost:3000/", "en");
     const [link] = await verificationLinks(email);
     expect(link.origin + link.pathname).toBe("http://localhost:3000/auth/action");
     expect(link.searchParams.get("mode")).toBe("verifyEmail");
@@ -267,16 +267,38 @@ suite(`Firebase AuthProvider (Auth emulator)${skipped}`, () => {
     await openNewestVerificationLink(email);
     expect((await auth.getUser(uid))?.emailVerified).toBe(true);
     // Verified: nothing more to send.
-    await auth.sendEmailVerification(uid, "http://localhost:3000");
+    await auth.sendEmailVerification(uid, "http://localhost:3000", "en");
     expect(await verificationLinks(email)).toHaveLength(1);
 
     const other = await browserSignUp();
-    for (let i = 0; i < 5; i++) await auth.sendEmailVerification(other.uid, "http://localhost:3000");
-    await expect(auth.sendEmailVerification(other.uid, "http://localhost:3000")).rejects.toMatchObject({
+    for (let i = 0; i < 5; i++) await auth.sendEmailVerification(other.uid, "http://localhost:3000", "en");
+    await expect(auth.sendEmailVerification(other.uid, "http://localhost:3000", "en")).rejects.toMatchObject({
       code: "too_many_attempts",
       message: expect.stringMatching(/^Too many verification emails\. Try again in /),
     });
     expect(await verificationLinks(other.email)).toHaveLength(5);
+  });
+
+  it("writes the verification mail in the member's language, its link as good as the English one's (decision 072)", async () => {
+    const auth = await serverAuth();
+    const { email, uid } = await browserSignUp();
+    await auth.sendEmailVerification(uid, "http://localhost:3000", "es");
+    const [mail] = (
+      await (
+        await serverStore()
+      ).query<{ message: { subject: string; text: string; html: string } }>({
+        collection: "mail",
+        where: [["to", "==", email]],
+      })
+    ).map((doc) => doc.data.message);
+    expect(mail?.subject).toBe("Verifica tu correo de SkillSwap");
+    expect(mail?.text).toContain(
+      `¡Te damos la bienvenida a SkillSwap! Confirma que ${email} es tu dirección de correo.`,
+    );
+    expect(mail?.html).toContain('<html lang="es" dir="ltr">');
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
+    await applyActionCode(getClientAuth(browserApp), link.searchParams.get("oobCode")!);
+    expect((await auth.getUser(uid))?.emailVerified).toBe(true);
   });
 
   it("POST /api/email-verified after the address is verified releases the payment that waited for it", async () => {
@@ -329,7 +351,7 @@ suite(`Firebase AuthProvider (Auth emulator)${skipped}`, () => {
     expect(await post()).toEqual({ verified: false });
     expect(await getBalance(store, mentor)).toBe(200);
 
-    await auth.sendEmailVerification(uid, "http://localhost");
+    await auth.sendEmailVerification(uid, "http://localhost", "en");
     await openNewestVerificationLink(email);
     // The session cookie still says unverified; the server asks Firebase for the account as it is now.
     expect((await auth.getSessionUser(session.token))?.emailVerified).toBe(false);

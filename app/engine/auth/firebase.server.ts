@@ -229,14 +229,14 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
     // Firebase makes the code; the link is this app's own /auth/action page (the browser's SDK
     // applies it there and the server settles the bonus hold at once, decision 024), and the mail
     // is the app's, as on the embedded engine.
-    async sendEmailVerification(uid, origin) {
+    async sendEmailVerification(uid, origin, language) {
       const record = await userRecordOrNull(() => auth.getUser(uid));
       if (!record?.email || record.emailVerified) return;
       verifyRequests.count(uid, now());
       const firebaseLink = new URL(await auth.generateEmailVerificationLink(record.email));
       const code = firebaseLink.searchParams.get("oobCode");
       if (!code) throw new Error("Firebase answered a verification link without a code");
-      await options.mail(verificationMail(record.email, emailActionLink(origin, "verifyEmail", code)));
+      await options.mail(verificationMail(record.email, emailActionLink(origin, "verifyEmail", code), language));
     },
 
     // The browser's SDK sends the signed-out mails (reset) and applies every link.

@@ -47,7 +47,7 @@ async function signedIn(email = "ada@example.com") {
 }
 
 async function resetCodeFor(email: string): Promise<string> {
-  await auth.requestPasswordReset(email, ORIGIN);
+  await auth.requestPasswordReset(email, ORIGIN, "en");
   const link = new URL(sent[sent.length - 1].link);
   return link.searchParams.get("oobCode")!;
 }
@@ -304,7 +304,7 @@ describe("sessions", () => {
 describe("password reset", () => {
   it("mails a one-hour link that sets a new password", async () => {
     const { user } = await signedIn();
-    await auth.requestPasswordReset("Ada@Example.com", `${ORIGIN}/`);
+    await auth.requestPasswordReset("Ada@Example.com", `${ORIGIN}/`, "en");
 
     expect(sent).toHaveLength(1);
     const [message] = sent;
@@ -395,7 +395,7 @@ describe("password reset", () => {
 
   it("does nothing for an unknown email, without saying so", async () => {
     await signedIn();
-    await expect(auth.requestPasswordReset("nobody@example.com", ORIGIN)).resolves.toBeUndefined();
+    await expect(auth.requestPasswordReset("nobody@example.com", ORIGIN, "en")).resolves.toBeUndefined();
     expect(sent).toHaveLength(0);
     expect(await store.query({ collection: "reset_codes" })).toHaveLength(0);
   });
@@ -403,8 +403,8 @@ describe("password reset", () => {
   it("caps reset emails per address, known or not", async () => {
     await signedIn();
     for (const email of ["ada@example.com", "nobody@example.com"]) {
-      for (let i = 0; i < 5; i++) await auth.requestPasswordReset(email, ORIGIN);
-      const error = await failure(auth.requestPasswordReset(email, ORIGIN));
+      for (let i = 0; i < 5; i++) await auth.requestPasswordReset(email, ORIGIN, "en");
+      const error = await failure(auth.requestPasswordReset(email, ORIGIN, "en"));
       expect(error.code).toBe("too_many_attempts");
       expect(error.message).toBe("Too many reset requests. Try again in 60 minutes.");
     }
@@ -494,7 +494,7 @@ describe("the admin role", () => {
 
 describe("e-mail verification (decision 024)", () => {
   async function verifyCodeFor(uid: string): Promise<string> {
-    await auth.sendEmailVerification(uid, ORIGIN);
+    await auth.sendEmailVerification(uid, ORIGIN, "en");
     const link = new URL(sent[sent.length - 1].link);
     expect(link.pathname).toBe("/auth/action");
     expect(link.searchParams.get("mode")).toBe("verifyEmail");
@@ -518,7 +518,7 @@ describe("e-mail verification (decision 024)", () => {
     expect((await failure(auth.verifyEmail(code))).code).toBe("verify_code_invalid");
     // Nothing more is sent to a verified address.
     const count = sent.length;
-    await auth.sendEmailVerification(user.uid, ORIGIN);
+    await auth.sendEmailVerification(user.uid, ORIGIN, "en");
     expect(sent).toHaveLength(count);
   });
 
@@ -536,8 +536,8 @@ describe("e-mail verification (decision 024)", () => {
 
   it("sends at most 5 links an hour per account", async () => {
     const { user } = await signedIn("many@example.com");
-    for (let i = 0; i < 5; i++) await auth.sendEmailVerification(user.uid, ORIGIN);
-    const refused = await failure(auth.sendEmailVerification(user.uid, ORIGIN));
+    for (let i = 0; i < 5; i++) await auth.sendEmailVerification(user.uid, ORIGIN, "en");
+    const refused = await failure(auth.sendEmailVerification(user.uid, ORIGIN, "en"));
     expect(refused.code).toBe("too_many_attempts");
     expect(sent).toHaveLength(5);
   });
@@ -550,12 +550,29 @@ describe("e-mail verification (decision 024)", () => {
   });
 });
 
+describe("account mails in the language the caller names (decision 072)", () => {
+  it("reset, verification and sign-up attempt mails are written in it", async () => {
+    const user = await auth.signUp(password("lingua@example.com"));
+    await auth.requestPasswordReset("lingua@example.com", ORIGIN, "es");
+    expect(sent.at(-1)).toMatchObject({ to: "lingua@example.com", subject: "Restablece tu contraseña de SkillSwap" });
+    await auth.sendEmailVerification(user.uid, ORIGIN, "fr");
+    expect(sent.at(-1)?.subject).toBe("Confirmez votre adresse e-mail SkillSwap");
+    await auth.signUpTakenAddress(password("lingua@example.com", "not the password"), ORIGIN, "ar");
+    expect(sent.at(-1)?.subject).toBe("لديك حساب في SkillSwap بالفعل");
+    expect(sent.at(-1)?.text).toContain(`${ORIGIN}/auth`);
+    // Each still carries a working link.
+    expect(await auth.checkResetCode(new URL(sent[0]!.link).searchParams.get("oobCode")!)).toBe("lingua@example.com");
+  });
+});
+
 describe("a sign-up attempt on a taken address (decision 024)", () => {
   it("answers the owner for their own password, null for another, and mails the owner a reset link that works", async () => {
     const owner = await auth.signUp(password("owner@example.com"));
-    expect(await auth.signUpTakenAddress(password("Owner@Example.com"), ORIGIN)).toMatchObject({ uid: owner.uid });
+    expect(await auth.signUpTakenAddress(password("Owner@Example.com"), ORIGIN, "en")).toMatchObject({
+      uid: owner.uid,
+    });
     expect(sent).toHaveLength(0);
-    expect(await auth.signUpTakenAddress(password("Owner@Example.com", "a guessed password"), ORIGIN)).toBeNull();
+    expect(await auth.signUpTakenAddress(password("Owner@Example.com", "a guessed password"), ORIGIN, "en")).toBeNull();
     expect(sent).toHaveLength(1);
     expect(sent[0].to).toBe("owner@example.com");
     expect(sent[0].subject).toBe("You already have a SkillSwap account");
@@ -563,7 +580,7 @@ describe("a sign-up attempt on a taken address (decision 024)", () => {
     const code = new URL(sent[0].link).searchParams.get("oobCode")!;
     expect(await auth.checkResetCode(code)).toBe("owner@example.com");
 
-    expect(await auth.signUpTakenAddress(password("nobody@example.com"), ORIGIN)).toBeNull();
+    expect(await auth.signUpTakenAddress(password("nobody@example.com"), ORIGIN, "en")).toBeNull();
     expect(sent).toHaveLength(1);
   });
 
@@ -571,12 +588,16 @@ describe("a sign-up attempt on a taken address (decision 024)", () => {
     await auth.signUp(password("flooded@example.com"));
     for (let i = 0; i < 7; i++) {
       clock += 10 * MINUTE;
-      await auth.signUpTakenAddress(password("flooded@example.com", `guess ${i}`, `198.51.100.${i + 10}`), ORIGIN);
+      await auth.signUpTakenAddress(
+        password("flooded@example.com", `guess ${i}`, `198.51.100.${i + 10}`),
+        ORIGIN,
+        "en",
+      );
     }
     expect(sent).toHaveLength(1);
     // A day after the first mail (the first attempt, at T0 + 10 minutes).
     clock = T0 + 10 * MINUTE + 24 * 60 * MINUTE;
-    await auth.signUpTakenAddress(password("flooded@example.com", "guess again", "198.51.100.30"), ORIGIN);
+    await auth.signUpTakenAddress(password("flooded@example.com", "guess again", "198.51.100.30"), ORIGIN, "en");
     expect(sent).toHaveLength(2);
   });
 
@@ -585,9 +606,9 @@ describe("a sign-up attempt on a taken address (decision 024)", () => {
     // Ten wrong guesses from one address, spaced past the backoff: the pair is locked for 15 minutes.
     for (let i = 0; i < 10; i++) {
       clock += 90_000;
-      expect(await auth.signUpTakenAddress(password("guessed@example.com", `guess ${i}`), ORIGIN)).toBeNull();
+      expect(await auth.signUpTakenAddress(password("guessed@example.com", `guess ${i}`), ORIGIN, "en")).toBeNull();
     }
-    expect(await auth.signUpTakenAddress(password("guessed@example.com"), ORIGIN)).toBeNull();
+    expect(await auth.signUpTakenAddress(password("guessed@example.com"), ORIGIN, "en")).toBeNull();
     expect((await failure(auth.signIn(password("guessed@example.com")))).code).toBe("too_many_attempts");
   });
 });

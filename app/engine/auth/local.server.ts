@@ -15,8 +15,11 @@ import {
   createMailCap,
   createVerificationMailCap,
   emailActionLink,
+  resetMail,
+  signUpAttemptMail,
   verificationMail,
   type Mailer,
+  type MailMessage,
 } from "./mail.server";
 import { createSignInThrottle } from "./sign-in-throttle.server";
 import {
@@ -285,17 +288,10 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
   const signUpAttemptMails = createMailCap("sign_up_attempt", 1, "Too many sign-up attempts", 24 * 60 * 60_000);
 
   /** Tells the owner of `email` that someone tried to create an account with it; silent past the caps. */
-  async function mailOwnerOfSignUpAttempt(email: string, origin: string): Promise<void> {
-    const signIn = `${origin.replace(/\/+$/, "")}/auth`;
+  async function mailOwnerOfSignUpAttempt(email: string, origin: string, language: string): Promise<void> {
     try {
       signUpAttemptMails.count(email, now());
-      await mailResetLink(email, origin, (link) => ({
-        subject: "You already have a SkillSwap account",
-        text:
-          `Someone tried to create a SkillSwap account for ${email}, which already has one.\n\n` +
-          `If it was you, sign in at ${signIn}, or choose a new password with this link within the next hour:\n${link}\n\n` +
-          `If it wasn't you, ignore this email; nothing has changed. We tell you at most once a day.`,
-      }));
+      await mailResetLink(email, origin, (link) => signUpAttemptMail(email, link, origin, language));
     } catch (error) {
       // Past a limit the owner has enough mail; the answer must not say so.
       if (!(error instanceof AuthError && error.code === "too_many_attempts")) throw error;
@@ -304,13 +300,9 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
 
   /**
    * Counts a reset-link request for `email` and, when it has an account, stores a fresh code and
-   * mails the text `compose` writes around the link. Throws too_many_attempts past the limit.
+   * mails the message `compose` writes around the link. Throws too_many_attempts past the limit.
    */
-  async function mailResetLink(
-    email: string,
-    origin: string,
-    compose: (link: string) => { subject: string; text: string },
-  ): Promise<void> {
+  async function mailResetLink(email: string, origin: string, compose: (link: string) => MailMessage): Promise<void> {
     const at = now();
     resetRequests.count(email, at);
     const found = await findUserByEmail(email);
@@ -323,8 +315,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       expiresAt: at + RESET_CODE_LIFETIME_MS,
       usedAt: null,
     } satisfies ResetCodeDoc);
-    const link = emailActionLink(origin, "resetPassword", code);
-    await options.mail({ to: email, ...compose(link), link });
+    await options.mail(compose(emailActionLink(origin, "resetPassword", code)));
   }
 
   async function findUserByEmail(emailLower: string): Promise<{ uid: string; doc: AuthUserDoc } | null> {
@@ -494,19 +485,13 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
       });
     },
 
-    async requestPasswordReset(rawEmail, origin) {
+    async requestPasswordReset(rawEmail, origin, language) {
       const email = normalizeEmail(rawEmail);
       assertValidEmail(email);
-      await mailResetLink(email, origin, (link) => ({
-        subject: "Reset your SkillSwap password",
-        text:
-          `Someone asked to reset the password of the SkillSwap account for ${email}.\n\n` +
-          `To choose a new password, open this link within the next hour:\n${link}\n\n` +
-          `If it wasn't you, ignore this email; your password stays as it is.`,
-      }));
+      await mailResetLink(email, origin, (link) => resetMail(email, link, language));
     },
 
-    async signUpTakenAddress(credentials, origin) {
+    async signUpTakenAddress(credentials, origin, language) {
       const { email: rawEmail, password, clientKey } = passwordCredentials(credentials);
       const email = normalizeEmail(rawEmail);
       assertValidEmail(email);
@@ -528,11 +513,11 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
         return toAuthUser(found.uid, found.doc);
       }
       if (allowed) await throttle.recordFailure(attempt, now());
-      if (found) await mailOwnerOfSignUpAttempt(email, origin);
+      if (found) await mailOwnerOfSignUpAttempt(email, origin, language);
       return null;
     },
 
-    async sendEmailVerification(uid, origin) {
+    async sendEmailVerification(uid, origin, language) {
       const user = await store.get<AuthUserDoc>(userPath(uid));
       if (!user || typeof user.data.emailVerifiedAt === "number") return;
       const at = now();
@@ -546,7 +531,7 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
         expiresAt: at + VERIFY_CODE_LIFETIME_MS,
         usedAt: null,
       } satisfies VerifyCodeDoc);
-      await options.mail(verificationMail(email, emailActionLink(origin, "verifyEmail", code)));
+      await options.mail(verificationMail(email, emailActionLink(origin, "verifyEmail", code), language));
     },
 
     async verifyEmail(code) {

@@ -5,6 +5,8 @@
  * line carries the link: whoever runs SkillSwap locally can follow it, and tests read the outbox.
  */
 import { randomBytes } from "node:crypto";
+import { dirOf, SOURCE_LANGUAGE } from "~/i18n/config";
+import { fixedT, offeredLanguages } from "~/i18n/i18n.server";
 import type { DocStore } from "../store/types";
 import { outboxPath } from "../mail/collection.server";
 import type { MailTransport } from "../mail/types";
@@ -17,6 +19,8 @@ export interface MailMessage {
   text: string;
   /** The one link the message is about (e.g. a password-reset link). */
   link: string;
+  /** The language it is written in (`<html lang dir>` of the HTML part); English when not said. */
+  language?: string;
 }
 
 export type Mailer = (message: MailMessage) => Promise<void>;
@@ -65,17 +69,48 @@ export function emailActionLink(origin: string, mode: "resetPassword" | "verifyE
   return `${origin.replace(/\/+$/, "")}/auth/action?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
 }
 
-/** The verification mail, the same on both engines. */
-export function verificationMail(email: string, link: string): MailMessage {
+/**
+ * The language an account mail is written in (decision 072): the one the caller names (the
+ * member's profile language, or for a visitor the request's, as the page showed it), English when
+ * it is not one SkillSwap offers.
+ */
+function writtenIn(language: string) {
+  const code = offeredLanguages().includes(language) ? language : SOURCE_LANGUAGE;
+  return { language: code, t: fixedT(code, "mail") };
+}
+
+/** Paragraphs of an account mail: a sentence, the link under its lead-in, what to do if it was not you. */
+function accountMail(
+  to: string,
+  language: string,
+  kind: "verify" | "reset" | "taken",
+  link: string,
+  values: Record<string, string> = {},
+): MailMessage {
+  const { language: code, t } = writtenIn(language);
+  const words = (key: string) => t(`account.${kind}.${key}`, { email: to, ...values });
   return {
-    to: email,
-    subject: "Verify your SkillSwap email",
-    text:
-      `Welcome to SkillSwap! Please confirm that ${email} is your email address.\n\n` +
-      `Open this link within the next three days:\n${link}\n\n` +
-      `If you did not create a SkillSwap account, ignore this email.`,
+    to,
+    subject: words("subject"),
+    text: `${words("intro")}\n\n${words("open")}\n${link}\n\n${words("ignore")}`,
     link,
+    language: code,
   };
+}
+
+/** The verification mail, the same on both engines, in `language` (decision 072). */
+export function verificationMail(email: string, link: string, language: string): MailMessage {
+  return accountMail(email, language, "verify", link);
+}
+
+/** The password-reset mail (embedded engine; Firebase's browser SDK sends its own), in `language`. */
+export function resetMail(email: string, link: string, language: string): MailMessage {
+  return accountMail(email, language, "reset", link);
+}
+
+/** To the owner of an address someone tried to sign up with: sign in, or reset with the link. */
+export function signUpAttemptMail(email: string, link: string, origin: string, language: string): MailMessage {
+  return accountMail(email, language, "taken", link, { signIn: `${origin.replace(/\/+$/, "")}/auth` });
 }
 
 /**
@@ -119,8 +154,9 @@ export function htmlBody(message: MailMessage): string {
     )
     .map((paragraph) => `<p style="margin:0 0 16px">${paragraph}</p>`)
     .join("\n");
+  const language = message.language ?? SOURCE_LANGUAGE;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(message.subject)}</title></head>
+<html lang="${escapeHtml(language)}" dir="${dirOf(language)}"><head><meta charset="utf-8"><title>${escapeHtml(message.subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111827;max-width:560px;margin:0 auto;padding:24px">
 ${paragraphs}
 <p style="margin:24px 0 0;font-size:13px;color:#6b7280">SkillSwap</p>

@@ -88,14 +88,19 @@ export interface AuthProvider {
   endSession(token: string): Promise<void>;
   /** Ends every session of the user. */
   revokeSessions(uid: string): Promise<void>;
-  /** Sends a reset link to `/auth/action?mode=resetPassword&oobCode=…`; silent for unknown emails. */
-  requestPasswordReset(email: string, origin: string): Promise<void>;
+  /**
+   * Sends a reset link to `/auth/action?mode=resetPassword&oobCode=…`; silent for unknown emails.
+   * `language`: what the mail is written in (decision 072), the request's (a visitor's page); a
+   * language SkillSwap does not offer writes English.
+   */
+  requestPasswordReset(email: string, origin: string, language: string): Promise<void>;
   /**
    * Sends a link to `/auth/action?mode=verifyEmail&oobCode=…` to the account's address through the
    * app's mail, on both engines (Firebase makes the code, the server mails it); nothing when it is
-   * verified already. AuthError("too_many_attempts") past 5 an hour.
+   * verified already. AuthError("too_many_attempts") past 5 an hour. Written in `language`, the
+   * member's (decision 072).
    */
-  sendEmailVerification(uid: string, origin: string): Promise<void>;
+  sendEmailVerification(uid: string, origin: string, language: string): Promise<void>;
   /**
    * Applies a verification code: the account's address is verified from now on. Answers whose it
    * is; AuthError("verify_code_invalid") for an unknown, used or expired code, or one for an address
@@ -107,9 +112,10 @@ export interface AuthProvider {
    * The owner's own password answers the owner (through the sign-in throttle, as a sign-in); any
    * other answers null and mails the owner that someone tried to create an account with it, with a
    * reset link, at most once a day (silent past that). Spends the hashing work of a new account
-   * whatever the answer, so the time taken does not tell a taken address from a new one.
+   * whatever the answer, so the time taken does not tell a taken address from a new one. The mail
+   * is written in `language`, the request's (the page the form was on; decision 072).
    */
-  signUpTakenAddress(credentials: Credentials, origin: string): Promise<AuthUser | null>;
+  signUpTakenAddress(credentials: Credentials, origin: string, language: string): Promise<AuthUser | null>;
   /** The email a reset code belongs to, or an AuthError when it is unknown, used or expired. */
   checkResetCode(code: string): Promise<string>;
   resetPassword(code: string, newPassword: string): Promise<void>;

@@ -34,7 +34,7 @@ export async function established(fullName: string): Promise<TestUser> {
   await e2eStore().update(userPath(user.uid), { createdAt: Date.now() - 2 * DAY });
   let link = "";
   const auth = createLocalAuth(e2eStore(), { mail: async (mail) => void (link = mail.link) });
-  await auth.sendEmailVerification(user.uid, "http://localhost");
+  await auth.sendEmailVerification(user.uid, "http://localhost", "en");
   await auth.verifyEmail(new URL(link).searchParams.get("oobCode")!);
   return user;
 }
