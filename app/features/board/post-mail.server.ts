@@ -6,14 +6,14 @@
 import { boardPostLink, getBoardPost } from "~/documents/board";
 import { notificationPath } from "~/documents/notifications";
 import type { DocStore } from "~/engine/store/types";
-import { boardPostsMail, type RenderedMail } from "~/features/mail/templates";
+import { boardPostsMail, type MailWords, type RenderedMail } from "~/features/mail/templates";
+import { skillNamer } from "~/features/skills/skill-names.server";
 import { shownStatus } from "./expiry";
 
 export async function composeBoardPostsMail(
   store: DocStore,
   job: { uid: string; ref: string },
-  recipientName: string,
-  origin: string,
+  { recipientName, origin, words }: { recipientName: string; origin: string; words: MailWords },
   now: number,
 ): Promise<RenderedMail | string> {
   const notice = await store.get(notificationPath(job.uid, job.ref));
@@ -26,11 +26,14 @@ export async function composeBoardPostsMail(
     (p) => p !== null && shownStatus(p, now) === "active",
   );
   if (posts.length === 0) return "The posts left the board before the mail left.";
+  // A taxonomy skill by its name in the recipient's language; a member's own tag as written.
+  const skills = skillNamer(words.language);
   return boardPostsMail({
     recipientName,
+    words,
     posts: posts.map((p) => ({
       type: p!.type,
-      skillLabel: p!.skillLabel,
+      skillLabel: skills.name(p!.skillTag, p!.skillLabel),
       title: p!.title,
       url: `${origin}${boardPostLink(p!.id)}`,
     })),

@@ -135,6 +135,7 @@ async function compose(
   });
   const timeZone = validZone(profile.timezone);
   const settingsUrl = `${origin}/settings`;
+  const words = mailWords(profile);
 
   if (job.kind === "data_export_ready") {
     const current = await getDataExport(store, job.uid);
@@ -145,10 +146,11 @@ async function compose(
       expiresAt: current.expiresAt,
       timeZone,
       settingsUrl: `${settingsUrl}#your-data`,
+      words,
     });
   }
 
-  if (job.kind === "board_posts") return composeBoardPostsMail(store, job, recipientName, origin, now);
+  if (job.kind === "board_posts") return composeBoardPostsMail(store, job, { recipientName, origin, words }, now);
 
   if (job.kind === "digest") {
     // Read as the member's choice is now: turned off after the digest was queued, it does not leave.
@@ -190,12 +192,13 @@ async function compose(
       .map((m) => ({ text: m.text, timestamp: m.timestamp }));
     return newMessagesMail({
       recipientName,
-      senderName: nameOf(sender, "A member"),
+      senderName: nameOf(sender, words.t("fallback.aMember")),
       messages,
       unreadCount,
       timeZone,
       chatUrl: `${origin}/inbox/${job.ref}`,
       settingsUrl,
+      words,
     });
   }
 
@@ -205,7 +208,7 @@ async function compose(
   const other = await getUser(store, role === "mentor" ? b.learnerUid : b.mentorUid);
   const facts: SessionFacts = {
     recipientName,
-    otherName: nameOf(other, role === "mentor" ? "A learner" : "Your mentor"),
+    otherName: nameOf(other, words.t(role === "mentor" ? "fallback.aLearner" : "fallback.yourMentor")),
     skillLabel: b.skillLabel,
     start: b.start,
     end: b.end,
@@ -214,7 +217,7 @@ async function compose(
     timeZone,
     sessionUrl: `${origin}/session/${job.ref}`,
     settingsUrl,
-    words: mailWords(profile),
+    words,
   };
   switch (job.kind) {
     case "booking_requested":

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
 import {
+  boardPostsMail,
   dataExportReadyMail,
   bookingAcceptedMail,
   bookingCancelledMail,
@@ -26,7 +27,8 @@ const facts: SessionFacts = {
   settingsUrl: "https://skillswap.example/settings",
   words: { language: "en", t: fixedT("en", "mail") },
 };
-const inLanguage = (language: string): SessionFacts => ({ ...facts, words: { language, t: fixedT(language, "mail") } });
+const wordsIn = (language: string) => ({ language, t: fixedT(language, "mail") });
+const inLanguage = (language: string): SessionFacts => ({ ...facts, words: wordsIn(language) });
 
 describe("booking mails in the recipient's language (decision 060)", () => {
   it("a request to a Spanish-speaking mentor is in Spanish, subject and body, dates through Intl", () => {
@@ -133,6 +135,7 @@ describe("the batch of chat messages", () => {
     timeZone: "UTC",
     chatUrl: "https://skillswap.example/inbox/a_b",
     settingsUrl: "https://skillswap.example/settings",
+    words: wordsIn("en"),
   };
 
   it("quotes the messages oldest first with their times, and links to reply", () => {
@@ -168,6 +171,7 @@ describe("the data archive mail", () => {
       expiresAt: Date.UTC(2026, 11, 3, 14, 30),
       timeZone: "Europe/Madrid",
       settingsUrl: "https://skillswap.example/settings#your-data",
+      words: wordsIn("en"),
     });
     expect(mail.subject).toBe("Your SkillSwap data is ready to download");
     expect(mail.text).toContain("Hello Ana <b>,");
@@ -177,5 +181,123 @@ describe("the data archive mail", () => {
     expect(mail.text).toContain("You get this e-mail because you asked for it in your SkillSwap settings.");
     expect(mail.text).not.toContain("Change them");
     expect(mail.html).toContain("Ana &lt;b&gt;");
+  });
+});
+
+describe("the board posts mail", () => {
+  const post = (type: "offer" | "need", title: string) => ({
+    type,
+    skillLabel: "Guitar",
+    title,
+    url: `https://skillswap.example/board/${title.length}`,
+  });
+  const board = {
+    recipientName: "Mia",
+    boardUrl: "https://skillswap.example/board?mine=1",
+    settingsUrl: "https://skillswap.example/settings",
+    words: wordsIn("en"),
+  };
+
+  it("one post is named in the subject and linked; several are listed and linked to the board", () => {
+    const one = boardPostsMail({ ...board, posts: [post("offer", "Chords <for> beginners")] });
+    expect(one.subject).toBe("New offer on the board: Guitar");
+    expect(one.text).toContain("A member posted on the board for a skill you teach or want to learn:");
+    expect(one.text).toContain("> Offer · Guitar: Chords <for> beginners\n> https://skillswap.example/board/22");
+    expect(one.text).toContain("See the post: https://skillswap.example/board/22");
+    expect(one.html).toContain("Chords &lt;for&gt; beginners");
+    const many = boardPostsMail({ ...board, posts: [post("need", "Help"), post("offer", "Jazz")] });
+    expect(many.subject).toBe("2 new posts on the board for your skills");
+    expect(many.text).toContain("> Need · Guitar: Help");
+    expect(many.text).toContain("See them on the board: https://skillswap.example/board?mine=1");
+    expect(many.text).toContain('"Board posts" is turned on');
+  });
+});
+
+describe("chat, board and data archive mails in the recipient's language (decision 072)", () => {
+  const chat = (language: string, unreadCount: number) =>
+    newMessagesMail({
+      recipientName: "Mia",
+      senderName: "Leo",
+      messages: [{ text: "Hi, are you free?", timestamp: START }],
+      unreadCount,
+      timeZone: "Europe/Berlin",
+      chatUrl: "https://skillswap.example/inbox/a_b",
+      settingsUrl: "https://skillswap.example/settings",
+      words: wordsIn(language),
+    });
+  const board = (language: string, posts: number) =>
+    boardPostsMail({
+      recipientName: "Mia",
+      posts: Array.from({ length: posts }, (_, i) => ({
+        type: "offer" as const,
+        skillLabel: "Guitarra",
+        title: `Post ${i}`,
+        url: `https://skillswap.example/board/p${i}`,
+      })),
+      boardUrl: "https://skillswap.example/board?mine=1",
+      settingsUrl: "https://skillswap.example/settings",
+      words: wordsIn(language),
+    });
+  const archive = (language: string) =>
+    dataExportReadyMail({
+      recipientName: "Mia",
+      expiresAt: Date.UTC(2026, 11, 3, 14, 30),
+      timeZone: "Europe/Madrid",
+      settingsUrl: "https://skillswap.example/settings#your-data",
+      words: wordsIn(language),
+    });
+
+  it("Spanish: subject and body, the messages as written, times and dates through Intl", () => {
+    expect(chat("es", 1).subject).toBe("Leo te envió un mensaje en SkillSwap");
+    const mail = chat("es", 3);
+    expect(mail.subject).toBe("Leo te envió 3 mensajes en SkillSwap");
+    expect(mail.text).toContain("Leo te envió 3 mensajes mientras no estabas; abajo tienes el último.");
+    expect(mail.text).toContain("> 10:00  Hi, are you free?");
+    expect(mail.text).toContain("Responder: https://skillswap.example/inbox/a_b");
+    expect(mail.html).toContain('<html lang="es" dir="ltr">');
+    expect(board("es", 1).subject).toBe("Nueva oferta en el tablón: Guitarra");
+    expect(board("es", 2).text).toContain("> Oferta · Guitarra: Post 0");
+    expect(archive("es").subject).toBe("Tus datos de SkillSwap están listos para descargar");
+    expect(archive("es").text).toContain("hasta el jue, 3 dic, 15:30.");
+  });
+
+  it("French: subject and body", () => {
+    expect(chat("fr", 2).subject).toBe("Leo vous a envoyé 2 messages sur SkillSwap");
+    expect(chat("fr", 2).text).toContain("Bonjour Mia,");
+    expect(chat("fr", 2).text).toContain("le dernier figure ci-dessous.");
+    expect(board("fr", 3).subject).toBe("3 nouvelles annonces sur le tableau pour vos compétences");
+    expect(board("fr", 1).text).toContain("Voir l’annonce: https://skillswap.example/board/p0");
+    expect(archive("fr").subject).toBe("Vos données SkillSwap sont prêtes à être téléchargées");
+    expect(archive("fr").text).toContain("Télécharger mes données: https://skillswap.example/settings#your-data");
+  });
+
+  it("Arabic: subject and body right to left, each plural form", () => {
+    const subjects = [1, 2, 3, 11, 100].map((count) => chat("ar", count).subject);
+    expect(subjects).toEqual([
+      "أرسل إليك Leo رسالة على SkillSwap",
+      "أرسل إليك Leo رسالتين على SkillSwap",
+      "أرسل إليك Leo 3 رسائل على SkillSwap",
+      "أرسل إليك Leo 11 رسالة على SkillSwap",
+      "أرسل إليك Leo 100 رسالة على SkillSwap",
+    ]);
+    expect(chat("ar", 1).html).toContain('<html lang="ar" dir="rtl">');
+    expect(board("ar", 2).subject).toBe("منشوران جديدان على اللوحة لمهاراتك");
+    expect(archive("ar").subject).toBe("بياناتك في SkillSwap جاهزة للتنزيل");
+    expect(archive("ar").text).toContain("تنزيل بياناتي: https://skillswap.example/settings#your-data");
+  });
+
+  it("no English sentence or key is left in the other languages", () => {
+    for (const language of ["es", "fr", "ar"])
+      for (const mail of [
+        chat(language, 1),
+        chat(language, 7),
+        board(language, 1),
+        board(language, 4),
+        archive(language),
+      ]) {
+        expect(mail.subject + mail.text, language).not.toMatch(
+          /Hello|sent you|on the board|Download|Reply|See the|You get this e-mail|\b[a-z]+\.[a-zA-Z]+\b(?!\/)/,
+        );
+      }
   });
 });

@@ -4,7 +4,7 @@
  * PUBLIC_URL) and these functions only write. Everything a member typed (names, skills,
  * messages) is escaped in the HTML part and kept to one line in the subject.
  */
-import { SHORT_DATE_TIME } from "~/utils/format";
+import { intlLocale, SHORT_DATE_TIME } from "~/utils/format";
 import type { TFunction } from "i18next";
 import { formatDateTime, formatSessionRange, formatTime } from "~/features/bookings/format";
 import { dirOf } from "~/i18n/config";
@@ -18,13 +18,6 @@ export interface RenderedMail {
 /** Why a member gets a mail, named after the settings category that turns it off. */
 export type MailCategory = "sessions" | "reminders" | "messages" | "board";
 
-const CATEGORY_LABEL: Record<MailCategory, string> = {
-  sessions: "Sessions",
-  reminders: "Reminders",
-  messages: "Messages",
-  board: "Board posts",
-};
-
 interface Layout {
   subject: string;
   /** Paragraphs, each a few sentences. */
@@ -35,11 +28,8 @@ interface Layout {
   /** null: a mail the member asked for, sent whatever their settings. */
   category: MailCategory | null;
   settingsUrl: string;
-  /**
-   * The recipient's language (decision 060): `t` fixed to the "mail" namespace of `language`. Mails
-   * not translated yet (messages, board, data export) leave it out and are written in English.
-   */
-  words?: MailWords;
+  /** The recipient's language (decisions 060, 072): `t` fixed to the "mail" namespace of `language`. */
+  words: MailWords;
 }
 
 /** The recipient's language and the "mail" namespace's t() in it. */
@@ -56,19 +46,16 @@ export function escapeHtml(text: string): string {
 // eslint-disable-next-line no-control-regex
 const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 
-function footer(category: MailCategory | null, words?: MailWords): string {
-  if (words)
-    return category === null
-      ? words.t("footer.asked")
-      : words.t("footer.category", { category: words.t(`category.${category}`) });
-  if (category === null) return "You get this e-mail because you asked for it in your SkillSwap settings.";
-  return `You get this e-mail because "${CATEGORY_LABEL[category]}" is turned on in your SkillSwap notification settings.`;
+function footer(category: MailCategory | null, words: MailWords): string {
+  return category === null
+    ? words.t("footer.asked")
+    : words.t("footer.category", { category: words.t(`category.${category}`) });
 }
 
 function layout({ subject, paragraphs, quotes = [], action, category, settingsUrl, words }: Layout): RenderedMail {
-  const changeAt = words ? words.t("footer.changeAt", { url: settingsUrl }) : `Change them at ${settingsUrl}`;
-  const changeThem = words ? words.t("footer.changeThem") : "Change them";
-  const language = words?.language ?? "en";
+  const changeAt = words.t("footer.changeAt", { url: settingsUrl });
+  const changeThem = words.t("footer.changeThem");
+  const { language } = words;
   const text = [
     ...paragraphs,
     ...(quotes.length ? [quotes.map((q) => `> ${q.replace(/\n/g, "\n> ")}`).join("\n\n")] : []),
@@ -240,27 +227,32 @@ export interface ChatFacts {
   timeZone: string;
   chatUrl: string;
   settingsUrl: string;
+  /** The recipient's language (decision 072). */
+  words: MailWords;
 }
 
 /** The batch of messages that arrived while the recipient was away: one mail per conversation. */
 export function newMessagesMail(f: ChatFacts): RenderedMail {
-  const count = f.unreadCount === 1 ? "a message" : `${f.unreadCount} messages`;
-  const notShown = f.unreadCount - f.messages.length;
+  const { t, language } = f.words;
+  const values = { name: f.senderName, count: f.unreadCount, shown: f.messages.length };
   return layout({
-    subject: `${f.senderName} sent you ${count} on SkillSwap`,
+    subject: t("chat.subject", values),
     paragraphs: [
-      `Hello ${f.recipientName},`,
-      `${f.senderName} sent you ${count} while you were away${notShown > 0 ? `; ${f.messages.length === 1 ? "the latest is" : `the latest ${f.messages.length} are`} below` : ""}.`,
+      t("hello", { name: f.recipientName }),
+      t(f.unreadCount > f.messages.length ? "chat.bodyLatest" : "chat.body", values),
     ],
-    quotes: f.messages.map((m) => `${formatTime(m.timestamp, f.timeZone)}  ${m.text}`),
-    action: { label: "Reply", url: f.chatUrl },
+    // The messages are the sender's words, quoted as written; only their times follow the reader.
+    quotes: f.messages.map((m) => `${formatTime(m.timestamp, f.timeZone, intlLocale(language))}  ${m.text}`),
+    action: { label: t("chat.action"), url: f.chatUrl },
     category: "messages",
     settingsUrl: f.settingsUrl,
+    words: f.words,
   });
 }
 
 export interface BoardPostLine {
   type: "offer" | "need";
+  /** The skill's name in the recipient's language (a taxonomy skill), or as the member typed it. */
   skillLabel: string;
   title: string;
   /** Absolute URL of the post's page. */
@@ -274,25 +266,25 @@ export interface BoardPostsFacts {
   /** Absolute URL of the board filtered to the member's skills. */
   boardUrl: string;
   settingsUrl: string;
+  /** The recipient's language (decision 072). */
+  words: MailWords;
 }
 
 /** An hour's new board posts for the member's skills, in one mail (at most one an hour). */
 export function boardPostsMail(f: BoardPostsFacts): RenderedMail {
+  const { t } = f.words;
   const one = f.posts.length === 1 ? f.posts[0] : null;
   return layout({
     subject: one
-      ? `New ${one.type} on the board: ${one.skillLabel}`
-      : `${f.posts.length} new posts on the board for your skills`,
-    paragraphs: [
-      `Hello ${f.recipientName},`,
-      one
-        ? "A member posted on the board for a skill you teach or want to learn:"
-        : "Members posted on the board for skills you teach or want to learn:",
-    ],
-    quotes: f.posts.map((p) => `${p.type === "offer" ? "Offer" : "Need"} · ${p.skillLabel}: ${p.title}\n${p.url}`),
-    action: one ? { label: "See the post", url: one.url } : { label: "See them on the board", url: f.boardUrl },
+      ? t("board.subjectOne", { type: one.type, skill: one.skillLabel })
+      : t("board.subjectMany", { count: f.posts.length }),
+    paragraphs: [t("hello", { name: f.recipientName }), t(one ? "board.introOne" : "board.introMany")],
+    // A post's title is its author's words, as written.
+    quotes: f.posts.map((p) => `${t("board.line", { type: p.type, skill: p.skillLabel, title: p.title })}\n${p.url}`),
+    action: one ? { label: t("board.actionOne"), url: one.url } : { label: t("board.actionMany"), url: f.boardUrl },
     category: "board",
     settingsUrl: f.settingsUrl,
+    words: f.words,
   });
 }
 
@@ -303,19 +295,23 @@ export interface DataExportFacts {
   timeZone: string;
   /** Settings' "Your data" section, where the download is (signed in). */
   settingsUrl: string;
+  /** The recipient's language (decision 072). */
+  words: MailWords;
 }
 
 /** The member's data archive is ready: the link is in Settings, behind their sign-in, never in the mail. */
 export function dataExportReadyMail(f: DataExportFacts): RenderedMail {
+  const { t, language } = f.words;
   return layout({
-    subject: "Your SkillSwap data is ready to download",
+    subject: t("export.subject"),
     paragraphs: [
-      `Hello ${f.recipientName},`,
-      "The archive of everything SkillSwap keeps about you is ready: your profile, wallet, sessions, messages, posts and more, as JSON and CSV files with a README.",
-      `Download it from your settings while signed in, until ${formatDateTime(f.expiresAt, f.timeZone)}.`,
+      t("hello", { name: f.recipientName }),
+      t("export.body"),
+      t("export.until", { date: formatDateTime(f.expiresAt, f.timeZone, intlLocale(language)) }),
     ],
-    action: { label: "Download my data", url: f.settingsUrl },
+    action: { label: t("export.action"), url: f.settingsUrl },
     category: null,
     settingsUrl: f.settingsUrl,
+    words: f.words,
   });
 }
