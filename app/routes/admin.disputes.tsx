@@ -28,8 +28,8 @@ function resolveSchema(t: TFunction) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { admin, store, t } = await adminContext(request);
-  const parsed = await parseForm(request, resolveSchema(t));
+  const { admin, store, language, t } = await adminContext(request);
+  const parsed = await parseForm(request, resolveSchema(t), { language });
   if (!parsed.ok) return parsed.failure;
   const { bookingId, to, note } = parsed.value;
   try {

@@ -96,10 +96,10 @@ function actionSchema(t: TFunction) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { admin, store, t } = await adminContext(request);
+  const { admin, store, language, t } = await adminContext(request);
   const uid = params.uid ?? "";
   if (!isUid(uid) || !(await store.get(userPath(uid)))) throw notFound();
-  const parsed = await parseForm(request, actionSchema(t));
+  const parsed = await parseForm(request, actionSchema(t), { language });
   if (!parsed.ok) return parsed.failure;
   const value = parsed.value;
   const auth = await getAuth();

@@ -29,8 +29,8 @@ function refundSchema(t: TFunction) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { admin, store, t } = await adminContext(request);
-  const parsed = await parseForm(request, refundSchema(t));
+  const { admin, store, language, t } = await adminContext(request);
+  const parsed = await parseForm(request, refundSchema(t), { language });
   if (!parsed.ok) return parsed.failure;
   const { paymentId, reason } = parsed.value;
   try {

@@ -47,8 +47,8 @@ const DONE = {
 } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { admin, store, t } = await adminContext(request);
-  const parsed = await parseForm(request, actionSchema(t));
+  const { admin, store, language, t } = await adminContext(request);
+  const parsed = await parseForm(request, actionSchema(t), { language });
   if (!parsed.ok) return parsed.failure;
   const value = parsed.value;
   try {

@@ -47,6 +47,23 @@ test("an admin action's refusal comes back in French", async ({ browser, baseURL
   await expect(page.getByTestId("admin-member-balance")).toHaveText("200 SP");
 });
 
+test("a refused admin form's top-level message is in the admin's language, not the browser's", async ({
+  browser,
+  baseURL,
+}) => {
+  // Her profile says French; her browser asks for English and she never set the lang cookie.
+  const admin = await adminUser(`Ada Admin ${run} fr form`, { language: "fr" });
+  const member = await createUser({ fullName: `Marc Membre ${run} form` });
+  const page = await openAs(browser, admin, baseURL!, { path: `/admin/members/${member.uid}` });
+
+  await page.getByLabel("Montant (SP)").fill("0");
+  await page.locator("#adjust-reason").fill("Aucun changement");
+  await page.getByRole("button", { name: "Enregistrer l’ajustement" }).click();
+  await expect(page.getByRole("alert")).toContainText("Corrigez les champs signalés.");
+  await expect(page.getByRole("alert")).not.toContainText("Please correct");
+  await expect(page.getByTestId("admin-member-balance")).toHaveText("200 SP");
+});
+
 test("the members page in Arabic, right to left", async ({ browser, baseURL }) => {
   const admin = await adminUser(`Ada Admin ${run} ar`, { language: "ar" });
   const page = await openAs(browser, admin, baseURL!, {

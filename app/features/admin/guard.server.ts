@@ -23,8 +23,9 @@ export function notFound(): Response {
  */
 export async function adminContext(request: Request) {
   const admin = await requireAdmin(request);
-  const t = fixedT(await languageOf(request, admin.profile.language), "admin");
-  return { admin, store: await getStore(), t };
+  // The admin's own language, for the page's words and for parseForm's top-level message alike.
+  const language = await languageOf(request, admin.profile.language);
+  return { admin, store: await getStore(), language, t: fixedT(language, "admin") };
 }
 
 /**
