@@ -1,0 +1,71 @@
+import { openChat, sendMessage } from "~/features/chat/chat.server";
+import { chatMailPath } from "~/documents/mail";
+import { createUser } from "./support/fixtures";
+import { e2eStore } from "./support/store";
+import { expect, test } from "./support/test";
+
+/**
+ * Issue 30 (decision 072): every e-mail in its recipient's language. A visitor's account mail is in
+ * the language the page showed them; a member's notification mail in the language of their profile.
+ * Mails are read from the outbox the e2e server writes (no mail server is configured).
+ */
+
+const suffix = () => Math.random().toString(36).slice(2, 8);
+
+async function mailsTo(email: string) {
+  const docs = await e2eStore().query<{ subject: string; text: string; html?: string; createdAt: number }>({
+    collection: "outbox",
+    where: [["to", "==", email]],
+  });
+  return docs.map((d) => d.data);
+}
+
+test("a Spanish visitor's password reset mail is in Spanish", async ({ browser }) => {
+  const user = await createUser();
+  const context = await browser.newContext({
+    locale: "es-ES",
+    extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" },
+  });
+  const page = await context.newPage();
+  await page.goto("/reset-password");
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(page.getByRole("heading", { name: "Revisa tu correo" })).toBeVisible();
+
+  const [mail] = await mailsTo(user.email);
+  expect(mail?.subject).toBe("Restablece tu contraseña de SkillSwap");
+  expect(mail?.text).toContain(
+    `Alguien ha pedido restablecer la contraseña de la cuenta de SkillSwap de ${user.email}.`,
+  );
+  expect(mail?.text).toContain("Para elegir una contraseña nueva, abre este enlace en la próxima hora:");
+  expect(mail?.text).not.toMatch(/Someone|ignore this email/);
+  await context.close();
+});
+
+test("a French member's chat mail is in French, the message as its sender wrote it", async () => {
+  // The batch waits for a timed-work tick (every 5 s) to queue it and another to send it.
+  test.setTimeout(90_000);
+  const store = e2eStore();
+  const reader = await createUser({
+    fullName: `Françoise Lecture ${suffix()}`,
+    profile: { language: "fr", timezone: "Europe/Paris" },
+  });
+  const sender = await createUser({ fullName: `Sam Sender ${suffix()}`, profile: { timezone: "UTC" } });
+  const chatId = await openChat(store, sender.uid, reader.uid);
+  await sendMessage(store, sender.uid, chatId, "Are you free on Friday?");
+  await sendMessage(store, sender.uid, chatId, "I could bring my guitar.");
+  // The batch waits a quiet minute after the last message (CHAT_MAIL_DELAY_MS); the test does not.
+  await store.update(chatMailPath(chatId, reader.uid), { dueAt: Date.now() });
+
+  await expect.poll(async () => (await mailsTo(reader.email)).length, { timeout: 60_000 }).toBe(1);
+  const [mail] = await mailsTo(reader.email);
+  expect(mail!.subject).toBe(`${sender.fullName} vous a envoyé 2 messages sur SkillSwap`);
+  expect(mail!.text).toContain(`Bonjour ${reader.fullName},`);
+  expect(mail!.text).toContain(`${sender.fullName} vous a envoyé 2 messages pendant votre absence.`);
+  expect(mail!.text).toMatch(/> \d\d:\d\d {2}Are you free on Friday\?/);
+  expect(mail!.text).toContain("> ");
+  expect(mail!.text).toContain("I could bring my guitar.");
+  expect(mail!.text).toContain("Répondre: ");
+  expect(mail!.html).toContain('<html lang="fr" dir="ltr">');
+  expect(mail!.text).not.toMatch(/Hello|sent you|Reply/);
+});
