@@ -7,12 +7,15 @@ import { readFeed } from "~/features/live/subscribe.server";
 import { namesOf } from "~/features/members/members.server";
 import { reviewsOfBooking } from "~/features/reviews/reviews.server";
 import { swapPartnerOf } from "~/features/board/swap.server";
+import { skillNamer } from "~/features/skills/skill-names.server";
+import { isTaxonomyTag } from "~/features/skills/taxonomy";
 
 /**
  * The room's first paint: the same two live feeds the browser then follows (the booking and the
- * pair's conversation), read once, plus what does not change while it is open.
+ * pair's conversation), read once, plus what does not change while it is open. A skill of the
+ * taxonomy is named in the reader's `language`; a member's own tag as written (`skillOwn`).
  */
-export async function loadSessionRoom(store: DocStore, bookingId: string, uid: string) {
+export async function loadSessionRoom(store: DocStore, bookingId: string, uid: string, language: string) {
   const booking = await getBookingFor(store, bookingId, uid);
   const otherUid = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
   const chatId = roomChatId(booking);
@@ -24,10 +27,12 @@ export async function loadSessionRoom(store: DocStore, bookingId: string, uid: s
   ]);
   const mine = reviews.find((r) => r.reviewerUid === uid);
   const theirs = reviews.find((r) => r.reviewerUid === otherUid);
+  const namer = skillNamer(language);
   return {
     id: booking.id,
     uid,
-    skillLabel: booking.skillLabel,
+    skillLabel: namer.name(booking.skillTag, booking.skillLabel),
+    skillOwn: !isTaxonomyTag(booking.skillTag),
     start: booking.start,
     end: booking.end,
     durationMinutes: booking.durationMinutes,
@@ -44,7 +49,13 @@ export async function loadSessionRoom(store: DocStore, bookingId: string, uid: s
     messages,
     // One of a swap's two sessions: the other, so cancelling can ask about it (decision 041).
     swapPartner: partner
-      ? { id: partner.id, skillLabel: partner.skillLabel, start: partner.start, state: partner.state }
+      ? {
+          id: partner.id,
+          skillLabel: namer.name(partner.skillTag, partner.skillLabel),
+          skillOwn: !isTaxonomyTag(partner.skillTag),
+          start: partner.start,
+          state: partner.state,
+        }
       : null,
   };
 }

@@ -31,9 +31,10 @@ export const headers = privatePageHeaders;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    const session = await loadSessionRoom(await getStore(), params.sessionId ?? "", user.uid);
+    const language = await languageOf(request, user.profile.language);
+    const session = await loadSessionRoom(await getStore(), params.sessionId ?? "", user.uid, language);
     // The call's STUN/TURN servers go to the two participants only, not to every page.
-    const t = fixedT(await languageOf(request, user.profile.language), "chat");
+    const t = fixedT(language, "chat");
     return {
       title: t("room.title"),
       ...session,

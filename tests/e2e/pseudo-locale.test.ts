@@ -101,7 +101,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed in: member page",
   "signed in: inbox",
   "signed in: chat thread",
-  "signed in: session room",
   "signed in: wallet",
   "signed in: board post",
   "signed in: subscriptions",

@@ -9,7 +9,7 @@ import type { BookingActionResult } from "~/features/bookings/types";
 import { newerBooking, roomPayload, type RoomPayload } from "~/features/bookings/room";
 import { bookingFeed, chatMessagesFeed } from "~/engine/live/feed-names";
 import type { BookingPayload, ChatMessagePayload } from "~/engine/live/feeds";
-import { cancellationText, MAX_DISPUTE_REASON } from "~/features/bookings/state";
+import { cancellationCost, MAX_DISPUTE_REASON } from "~/features/bookings/state";
 import { MAX_REVIEW_COMMENT } from "~/features/reviews/types";
 import { PayoutWaits } from "./session-list";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
@@ -21,7 +21,9 @@ import { formatNumber, formatSp } from "~/utils/format";
 export interface SessionRoomData {
   id: string;
   uid: string;
+  /** The taxonomy's name in the reader's language, or the member's own tag as written (skillOwn). */
   skillLabel: string;
+  skillOwn: boolean;
   start: number;
   end: number;
   durationMinutes: number;
@@ -35,7 +37,7 @@ export interface SessionRoomData {
   waitingPayout: number | null;
   messages: ChatMessagePayload[];
   /** The other session of a swap (decision 041); null for any other booking. */
-  swapPartner: { id: string; skillLabel: string; start: number; state: string } | null;
+  swapPartner: { id: string; skillLabel: string; skillOwn: boolean; start: number; state: string } | null;
   timeZone: string;
   now: number;
   iceServers: RTCIceServer[];
@@ -76,7 +78,7 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
     name,
   );
   return (
-    <PlainPage title={session.skillLabel}>
+    <PlainPage title={<SkillName label={session.skillLabel} own={session.skillOwn} />}>
       <div className="space-y-6">
         <section className="card" aria-label={t("room.details")}>
           <div className="flex flex-wrap items-start justify-between gap-3">
@@ -156,6 +158,11 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
   );
 }
 
+/** A member's own tag is theirs, as written; a taxonomy name is already in the reader's language. */
+function SkillName({ label, own }: { label: string; own: boolean }) {
+  return own ? <bdi translate="no">{label}</bdi> : <bdi>{label}</bdi>;
+}
+
 function MeetingLink({ id, room }: { id: string; room: RoomPayload }) {
   const { t } = useTranslation("chat");
   const fetcher = useFetcher<BookingActionResult>();
@@ -218,6 +225,8 @@ function SessionControls({
   timeZone: string;
 }) {
   const { t } = useTranslation("chat");
+  const { t: tb } = useTranslation("bookings");
+  const locale = useFormatLocale();
   const fetcher = useFetcher<BookingActionResult>();
   const [disputing, setDisputing] = useState(false);
   // Cancelling asks first and says what it costs; "Keep the session" comes before the destructive button.
@@ -256,7 +265,17 @@ function SessionControls({
           <button
             type="button"
             className="btn-secondary"
-            onClick={() => setCancelling(cancellationText(room, room.role, Date.now()))}
+            onClick={() => {
+              const { key, values } = cancellationCost(room, room.role, Date.now());
+              setCancelling(
+                tb(key, {
+                  price: formatSp(values.price!, locale),
+                  total: formatNumber(values.price!, locale),
+                  learner: formatSp(values.learner ?? 0, locale),
+                  mentor: formatSp(values.mentor ?? 0, locale),
+                }),
+              );
+            }}
           >
             {t("room.cancel")}
           </button>
@@ -289,8 +308,9 @@ function SessionControls({
               <input type="checkbox" name="alsoSwap" className="mt-1" />
               <span>
                 {interleave(
-                  (mark) => t("room.alsoSwap", { skill: mark, when: formatDateTime(swapPartner.start, timeZone) }),
-                  <bdi translate="no">{swapPartner.skillLabel}</bdi>,
+                  (mark) =>
+                    t("room.alsoSwap", { skill: mark, when: formatDateTime(swapPartner.start, timeZone, locale) }),
+                  <SkillName label={swapPartner.skillLabel} own={swapPartner.skillOwn} />,
                 )}
               </span>
             </label>
@@ -555,6 +575,7 @@ function Conversation({
   timeZone: string;
 }) {
   const { t } = useTranslation("chat");
+  const locale = useFormatLocale();
   const navigation = useNavigation();
   // Read here as in the inbox: the other member's messages become seen while the room is open.
   useMarkSeen(messages, uid, `/session/${id}`);
@@ -582,7 +603,7 @@ function Conversation({
                 {m.text}
               </p>
               <p className={`mt-1 text-[10px] ${m.sender === uid ? "text-brand-50" : "text-slate-600"}`}>
-                {formatTime(m.timestamp, timeZone)}
+                <time dateTime={new Date(m.timestamp).toISOString()}>{formatTime(m.timestamp, timeZone, locale)}</time>
               </p>
             </div>
           </li>

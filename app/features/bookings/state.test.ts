@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { availableCommands, cancellationText, decide, LATE_CANCEL_MS, splitAmounts } from "./state";
+import { fixedT } from "~/i18n/i18n.server";
+import { availableCommands, cancellationCost, decide, LATE_CANCEL_MS, splitAmounts } from "./state";
 
 const H = 3_600_000;
 const base = {
@@ -75,19 +76,40 @@ describe("booking state machine", () => {
   });
 });
 
-describe("cancellationText", () => {
+describe("cancellationCost", () => {
   const start = Date.UTC(2026, 2, 10, 12);
   const booking = (state: "requested" | "accepted", price = 61) => ({ state, start, price });
+  // The room passes SP amounts through formatSp and the whole price through formatNumber.
+  const english = ({ key, values }: ReturnType<typeof cancellationCost>) =>
+    fixedT("en", "bookings")(key, {
+      price: `${values.price} SP`,
+      total: String(values.price),
+      learner: `${values.learner} SP`,
+      mentor: `${values.mentor} SP`,
+    });
   it("tells a learner cancelling an accepted session late what half they get back, the odd SP to the mentor", () => {
-    expect(cancellationText(booking("accepted"), "learner", start - LATE_CANCEL_MS + 1)).toBe(
+    const late = cancellationCost(booking("accepted"), "learner", start - LATE_CANCEL_MS + 1);
+    expect(late).toEqual({ key: "cancelCost.late", values: { learner: 30, mentor: 31, price: 61 } });
+    expect(english(late)).toBe(
       "Less than 24 hours before the start: you get back 30 SP of 61; 31 SP go to the mentor.",
     );
     // The same split decide() applies.
     expect(splitAmounts(61)).toEqual({ learner: 30, mentor: 31 });
   });
   it("promises a full refund earlier, for a request not yet accepted, and when the mentor cancels", () => {
-    expect(cancellationText(booking("accepted"), "learner", start - LATE_CANCEL_MS)).toBe("You get back all 61 SP.");
-    expect(cancellationText(booking("requested"), "learner", start - 1)).toBe("You get back all 61 SP.");
-    expect(cancellationText(booking("accepted"), "mentor", start - 1)).toBe("The learner gets back all 61 SP.");
+    expect(english(cancellationCost(booking("accepted"), "learner", start - LATE_CANCEL_MS))).toBe(
+      "You get back all 61 SP.",
+    );
+    expect(english(cancellationCost(booking("requested"), "learner", start - 1))).toBe("You get back all 61 SP.");
+    expect(english(cancellationCost(booking("accepted"), "mentor", start - 1))).toBe(
+      "The learner gets back all 61 SP.",
+    );
+  });
+  it("reads in Spanish with the amounts in place", () => {
+    const { key, values } = cancellationCost(booking("accepted"), "learner", start - LATE_CANCEL_MS + 1);
+    expect(fixedT("es", "bookings")(key, { price: "61 SP", total: "61", learner: "30 SP", mentor: "31 SP" })).toBe(
+      "Faltan menos de 24 horas para el inicio: recuperas 30 SP de 61; 31 SP van al mentor.",
+    );
+    expect(values.price).toBe(61);
   });
 });

@@ -131,21 +131,22 @@ export function isLateCancellation(b: Pick<BookingDoc, "start">, now: number): b
 }
 
 /**
- * What cancelling now means for the SP, in the words the confirmation shows, from the same rule
- * decide() applies: a learner cancelling an accepted session less than 24 hours before the start
- * gets half back; every other cancellation refunds the learner in full.
+ * What cancelling now means for the SP, from the same rule decide() applies: a learner cancelling
+ * an accepted session less than 24 hours before the start gets half back; every other cancellation
+ * refunds the learner in full. A message of the "bookings" namespace (cancelCost.*) with its SP
+ * amounts, which the room writes in the reader's language.
  */
-export function cancellationText(
+export function cancellationCost(
   b: Pick<BookingDoc, "state" | "start" | "price">,
   role: "learner" | "mentor",
   now: number,
-): string {
-  if (role === "mentor") return `The learner gets back all ${b.price} SP.`;
+): { key: "cancelCost.mentor" | "cancelCost.late" | "cancelCost.learner"; values: Record<string, number> } {
+  if (role === "mentor") return { key: "cancelCost.mentor", values: { price: b.price } };
   if (b.state === "accepted" && isLateCancellation(b, now)) {
     const { learner, mentor } = splitAmounts(b.price);
-    return `Less than 24 hours before the start: you get back ${learner} SP of ${b.price}; ${mentor} SP go to the mentor.`;
+    return { key: "cancelCost.late", values: { learner, mentor, price: b.price } };
   }
-  return `You get back all ${b.price} SP.`;
+  return { key: "cancelCost.learner", values: { price: b.price } };
 }
 
 function apply(
