@@ -1,41 +1,53 @@
 /**
  * Fills a fresh embedded store for `bench:growth` (bench/growth.mjs): MEMBERS named members with
- * skills (a few teach, at a rate, with weekly hours), MEMBERS / 10 forum threads and POSTS posts in
- * all, and one signed-in member who teaches and wants popular skills, so /matches, /community and
- * /members show what a member of a community that size sees.
+ * skills (a few teach, at a rate, with weekly hours), POSTS forum posts in threads of ten, and one
+ * signed-in member who teaches and wants popular skills, so /matches, /community and /members show
+ * what a member of a community that size sees.
  *
  * Everything is written straight to the store in transactions, not over HTTP: members and their
- * skills through the app's services (ensureProfile, setSkills, saveRates, saveAvailability),
- * threads through createThread; replies in one transaction per thread (each post, its search
- * entry, then the thread's counts and list entries once, as `reply` leaves them after the last),
- * because `reply` also notifies every follower and 100,000 of them would take the bench longer
- * than it measures.
+ * skills through the app's services (ensureProfile, setSkills, saveRates, saveAvailability);
+ * threads as createThread writes them and their replies as `reply` leaves them after the last
+ * (each post and its search entry, the thread's counts and list entries once), a hundred threads
+ * to a transaction (writeThreads): `reply` also notifies every follower, and one commit per
+ * thread and per reply batch took the large community's 100,000 posts minutes on a busy machine.
  *
- * Run: `DATA_DIR=… SESSION_SECRET=… npx tsx bench/growth-seed.ts <members> <posts>`; prints
- * `{"cookie":…,"seconds":…}` as its last line: the signed-in member's session cookie, signed with
- * SESSION_SECRET as the server will check it.
+ * Run: `DATA_DIR=… SESSION_SECRET=… PUBLIC_URL=… npx tsx bench/growth-seed.ts <members> <posts>`;
+ * prints `{"cookie":…,"seconds":…,"posts":…}` as its last line (posts: as written), the signed-in
+ * member's session cookie signed with SESSION_SECRET as the server will check it.
  */
 import path from "node:path";
-import { getThread, postPath, threadPath, type PostDoc } from "../app/documents/community";
+import {
+  followPath,
+  getSpace,
+  postPath,
+  spacePath,
+  threadPath,
+  type FollowDoc,
+  type PostDoc,
+  type SpaceDoc,
+  type ThreadDoc,
+} from "../app/documents/community";
 import { createLocalAuth } from "../app/engine/auth/local.server";
 import { openSqliteStore } from "../app/engine/store/sqlite.server";
 import type { DocStore } from "../app/engine/store/types";
 import { saveAvailability, saveRates } from "../app/features/bookings/teaching.server";
 import { writeListEntries } from "../app/features/community/lists";
-import { searchText, skillSpaceId, sortKeys } from "../app/features/community/rules";
-import { FIXED_SPACES } from "../app/features/community/spaces";
-import { createThread, newId, SEARCH_INDEX } from "../app/features/community/write.server";
+import { searchText, sortKeys } from "../app/features/community/rules";
+import { FIXED_SPACES, skillSpace } from "../app/features/community/spaces";
+import { newId, SEARCH_INDEX } from "../app/features/community/write.server";
 import { recordTermsAccepted } from "../app/features/legal/acceptance.server";
 import { currentTermsVersion } from "../app/features/legal/content.server";
 import { ensureProfile } from "../app/features/profile/bootstrap.server";
 import { setSkills } from "../app/features/skills/skills.server";
-import { parseSkillLines } from "../app/features/skills/tags";
+import { displayLabel, parseSkillLines } from "../app/features/skills/tags";
 import { commitSessionToken } from "../app/utils/session.server";
 
 const DAY = 86_400_000;
 /** The skills a community teaches: a few popular, many rare (the i-th is picked ~1/(i+1) as often). */
 const SKILLS = Array.from({ length: 60 }, (_, i) => `Skill ${i}`);
 const POSTS_PER_THREAD = 10;
+/** Threads written per transaction: 100 threads are 1,000 posts and their search entries in one commit. */
+const THREADS_PER_COMMIT = 100;
 const TEACHERS_WITH_RATES = 0.1;
 
 // A deterministic generator, so runs compare.
@@ -62,9 +74,12 @@ async function seedMembers(store: DocStore, count: number, now: number): Promise
     // Joined over the last year, one after another.
     const joined = now - 365 * DAY + Math.floor((i / count) * 364 * DAY);
     await ensureProfile(store, uid, joined);
-    await store.update(`users/${uid}`, { fullName: `Member ${i}`, bio: sentence(8) });
     const offered = skills([popularSkill(), popularSkill()], "expert");
-    await setSkills(store, uid, offered, skills([popularSkill(), popularSkill()]));
+    // The name and bio go with the skills' write: one commit fewer per member.
+    await setSkills(store, uid, offered, skills([popularSkill(), popularSkill()]), {
+      fullName: `Member ${i}`,
+      bio: sentence(8),
+    });
     if (random() < TEACHERS_WITH_RATES) {
       const weekly = [1, 3, 5].map((weekday) => ({ weekday, start: "09:00", end: "17:00" }));
       await saveAvailability(store, uid, { timezone: "UTC", weekly, exceptions: [] }, now);
@@ -75,77 +90,122 @@ async function seedMembers(store: DocStore, count: number, now: number): Promise
   return uids;
 }
 
-/** `replies` posts by random members at the end of a thread, in one transaction. */
-async function addReplies(store: DocStore, threadId: string, authors: string[], start: number) {
+/** A thread as createThread writes it (its document, list entries, first post, search entry, the author following it) and its replies. */
+interface SeedThread {
+  threadId: string;
+  authorUid: string;
+  space: { id: string; name: string; skillTag: string | null };
+  title: string;
+  at: number;
+  replyAuthors: string[];
+}
+
+function postDoc(threadId: string, authorUid: string, body: string, createdAt: number, seq: number): PostDoc {
+  return {
+    threadId,
+    authorUid,
+    body,
+    createdAt,
+    editedAt: null,
+    deleted: false,
+    seq,
+    quoteOf: null,
+    reactions: {},
+    mentions: [],
+    hidden: false,
+    openReports: 0,
+  };
+}
+
+/**
+ * A batch of threads in one transaction: each written as createThread leaves it, then its replies
+ * as `reply` leaves them after the last (posts, search entries, the thread's counts and list
+ * entries once), and each space's thread count once. One commit per thread (as createThread and
+ * `reply` make) cost 100,000 posts several minutes of wall time on a busy machine.
+ */
+async function writeThreads(store: DocStore, batch: SeedThread[]) {
   await store.transaction(async (tx) => {
-    const thread = await getThread(tx, threadId);
-    if (!thread) throw new Error(`Thread ${threadId} is missing`);
-    let at = start;
-    let lastPoster = thread.authorUid;
-    authors.forEach((authorUid, i) => {
-      const postId = newId();
-      at += 60_000;
-      const post: PostDoc = {
-        threadId,
-        authorUid,
-        body: sentence(25),
-        createdAt: at,
-        editedAt: null,
-        deleted: false,
-        seq: thread.nextSeq + i,
-        quoteOf: null,
-        reactions: {},
-        mentions: [],
+    const spaceIds = [...new Set(batch.map((t) => t.space.id))];
+    const spaces = new Map(spaceIds.map((id, i) => [id, i]));
+    const spaceDocs = await Promise.all(spaceIds.map((id) => getSpace(tx, id)));
+    const added = new Map<string, number>();
+    for (const t of batch) {
+      const posts = [postDoc(t.threadId, t.authorUid, sentence(40), t.at, 0)];
+      let at = t.at;
+      t.replyAuthors.forEach((authorUid, i) => {
+        at += 60_000;
+        posts.push(postDoc(t.threadId, authorUid, sentence(25), at, i + 1));
+      });
+      const counts = { createdAt: t.at, lastActivityAt: at, replyCount: posts.length - 1, reactionCount: 0 };
+      const thread: ThreadDoc = {
+        spaceId: t.space.id,
+        title: t.title,
+        authorUid: t.authorUid,
+        skillTag: t.space.skillTag,
+        ...counts,
+        lastPosterUid: posts[posts.length - 1]!.authorUid,
+        answerPostId: null,
         hidden: false,
-        openReports: 0,
+        nextSeq: posts.length,
+        ...sortKeys({ id: t.threadId, ...counts }),
       };
-      tx.create(postPath(threadId, postId), post);
-      tx.indexText(SEARCH_INDEX, postPath(threadId, postId), searchText(post, null));
-      lastPoster = authorUid;
-    });
-    const counts = {
-      createdAt: thread.createdAt,
-      lastActivityAt: at,
-      replyCount: thread.replyCount + authors.length,
-      reactionCount: thread.reactionCount,
-    };
-    const keys = sortKeys({ id: threadId, ...counts });
-    tx.update(threadPath(threadId), {
-      lastActivityAt: at,
-      lastPosterUid: lastPoster,
-      replyCount: counts.replyCount,
-      nextSeq: thread.nextSeq + authors.length,
-      ...keys,
-    });
-    writeListEntries(tx, threadId, thread, { ...thread, ...keys });
+      tx.create(threadPath(t.threadId), thread);
+      writeListEntries(tx, t.threadId, null, thread);
+      posts.forEach((post, i) => {
+        // The first post's id is the thread's, as createThread names it.
+        const path = postPath(t.threadId, i === 0 ? t.threadId : newId());
+        tx.create(path, post);
+        tx.indexText(SEARCH_INDEX, path, searchText(post, i === 0 ? t.title : null));
+      });
+      tx.set(followPath(t.threadId, t.authorUid), { uid: t.authorUid, at: t.at } satisfies FollowDoc);
+      added.set(t.space.id, (added.get(t.space.id) ?? 0) + 1);
+    }
+    for (const t of batch) {
+      const count = added.get(t.space.id);
+      if (count === undefined) continue;
+      added.delete(t.space.id);
+      const before = spaceDocs[spaces.get(t.space.id)!];
+      tx.set(spacePath(t.space.id), {
+        name: t.space.name,
+        description: before?.description ?? "",
+        skillTag: t.space.skillTag,
+        order: before?.order ?? 100,
+        threadCount: (before?.threadCount ?? 0) + count,
+        createdAt: before?.createdAt ?? t.at,
+      } satisfies SpaceDoc);
+    }
   });
 }
 
+/** Threads of POSTS_PER_THREAD posts over the last 90 days, oldest first, THREADS_PER_COMMIT to a transaction. */
 async function seedForum(store: DocStore, uids: string[], posts: number, now: number) {
-  const threads = Math.max(1, Math.round(posts / POSTS_PER_THREAD));
-  const spaces = FIXED_SPACES.map((s) => ({ id: s.id, tag: "" }));
+  const threads = Math.max(1, Math.ceil(posts / POSTS_PER_THREAD));
+  let batch: SeedThread[] = [];
+  let written = 0;
   for (let t = 0; t < threads; t++) {
-    const uid = uids[Math.floor(random() * uids.length)];
-    const tag = random() < 0.5 ? popularSkill() : "";
-    const space = tag ? { id: skillSpaceId(tag.toLowerCase()), tag: tag.toLowerCase() } : spaces[t % spaces.length];
-    // Threads over the last 90 days, oldest first; each member's posting limits see one at a time.
-    const at = now - 90 * DAY + Math.floor((t / threads) * 89 * DAY);
-    const { threadId } = await createThread(
-      store,
-      uid,
-      { spaceId: space.id, title: `How do I ${sentence(4)}?`, body: sentence(40), skillTag: space.tag },
-      at,
-    );
+    const authorUid = uids[Math.floor(random() * uids.length)]!;
+    const tag = random() < 0.5 ? popularSkill().toLowerCase() : "";
+    const fixed = FIXED_SPACES[t % FIXED_SPACES.length]!;
+    const space = tag
+      ? { ...skillSpace(tag, displayLabel(tag)), skillTag: tag }
+      : { id: fixed.id, name: fixed.name, skillTag: null };
     const replies = Math.min(posts - t * POSTS_PER_THREAD, POSTS_PER_THREAD) - 1;
-    if (replies > 0)
-      await addReplies(
-        store,
-        threadId,
-        Array.from({ length: replies }, () => uids[Math.floor(random() * uids.length)]),
-        at,
-      );
+    written += 1 + Math.max(0, replies);
+    batch.push({
+      threadId: newId(),
+      authorUid,
+      space: { id: space.id, name: space.name, skillTag: space.skillTag },
+      title: `How do I ${sentence(4)}?`,
+      at: now - 90 * DAY + Math.floor((t / threads) * 89 * DAY),
+      replyAuthors: Array.from({ length: Math.max(0, replies) }, () => uids[Math.floor(random() * uids.length)]!),
+    });
+    if (batch.length === THREADS_PER_COMMIT) {
+      await writeThreads(store, batch);
+      batch = [];
+    }
   }
-  return threads;
+  if (batch.length) await writeThreads(store, batch);
+  return { threads, posts: written };
 }
 
 async function main() {
@@ -157,7 +217,7 @@ async function main() {
   try {
     const now = Date.now();
     const uids = await seedMembers(store, members, now);
-    const threads = await seedForum(store, uids, posts, now);
+    const forum = await seedForum(store, uids, posts, now);
 
     // The member the bench signs in as: teaches two popular skills, wants three.
     const auth = createLocalAuth(store, {
@@ -188,7 +248,7 @@ async function main() {
     );
     const cookie = (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0]!;
     const seconds = Math.round((performance.now() - started) / 100) / 10;
-    console.log(JSON.stringify({ members, posts, threads, seconds, cookie }));
+    console.log(JSON.stringify({ members, ...forum, seconds, cookie }));
   } finally {
     await store.close();
   }

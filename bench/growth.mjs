@@ -139,7 +139,13 @@ async function main() {
       console.log(`Filling the ${size.name} community: ${size.members} members, ${size.posts} posts (${dataDir})…`);
       const seeded = seed(env, size);
       community.cookie = seeded.cookie;
-      console.log(`  written in ${seeded.seconds} s (${seeded.threads} threads)`);
+      console.log(`  written in ${seeded.seconds} s (${seeded.posts} posts in ${seeded.threads} threads)`);
+      // The figures are only the issue's when the community is the size it names.
+      if (seeded.posts !== size.posts || seeded.members !== size.members)
+        throw new Error(
+          `The ${size.name} community holds ${seeded.members} members and ${seeded.posts} posts, not ${size.members} and ${size.posts}`,
+        );
+      community.seconds = seeded.seconds;
       community.server = startServer({ env, stdio: ["ignore", "ignore", "inherit"] });
       await waitForHealthy(`${community.baseUrl}/healthz`, { child: community.server });
       for (const page of PAGES) {
@@ -216,7 +222,12 @@ async function main() {
       durationS: DURATION_S,
       rounds: ROUNDS,
       loadAverage: { start: loadAtStart, end: loadAtEnd },
-      communities: communities.map(({ name, members, posts }) => ({ name, members, posts })),
+      communities: communities.map(({ name, members, posts, seconds }) => ({
+        name,
+        members,
+        posts,
+        seedSeconds: seconds,
+      })),
       pages: summaries,
       runs: Object.fromEntries(runs),
       rows,
