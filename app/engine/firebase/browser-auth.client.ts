@@ -15,6 +15,7 @@ import {
   type Auth,
   type UserCredential,
 } from "firebase/auth";
+import { isLanguage } from "~/i18n/config";
 import type { BrowserSignUpOutcome } from "../auth/types";
 
 const APP_NAME = "skillswap-auth";
@@ -103,8 +104,13 @@ export async function signUp(email: string, password: string, redirectTo: string
 
 /** Same answer for unknown addresses, so the form cannot be used to probe for accounts. */
 export async function requestPasswordReset(email: string): Promise<void> {
+  const auth = browserAuth();
+  // Firebase writes this mail with its own template: in the page's language (decision 072), which
+  // it sends as X-Firebase-Locale; the pseudo-locale is not one of Firebase's, so it gets English.
+  const language = document.documentElement.lang;
+  auth.languageCode = isLanguage(language) ? language : null;
   try {
-    await sendPasswordResetEmail(browserAuth(), email, { url: `${window.location.origin}/auth` });
+    await sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/auth` });
   } catch (error) {
     if (codeOf(error) === "auth/user-not-found") return;
     throw error;
