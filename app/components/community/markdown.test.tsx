@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Markdown, safeHref } from "./markdown";
+import { Markdown, RENDERED_POSTS_KEPT, renderedPost, safeHref } from "./markdown";
 
 const html = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
 
@@ -51,6 +51,27 @@ describe("the Markdown policy", () => {
     const out = html("# Big\n\n![alt](https://example.com/x.png)");
     expect(out).not.toMatch(/<h1|<img/);
     expect(out).toContain("Big");
+  });
+});
+
+describe("post bodies kept by their text (issue 28)", () => {
+  it("renders a post's text once and hands out the same tree for the same text, a new one for an edit", () => {
+    const text = "Kept *once* with [a link](https://example.com/k)";
+    const first = renderedPost(text);
+    expect(renderedPost(text)).toBe(first);
+    expect(renderedPost(`${text}, edited`)).not.toBe(first);
+    expect(renderToStaticMarkup(<Markdown text={text} />)).toBe(
+      '<div class="post-body" dir="auto"><p>Kept <em>once</em> with <a href="https://example.com/k" rel="nofollow ugc noopener">a link</a></p></div>',
+    );
+  });
+
+  it("keeps at most RENDERED_POSTS_KEPT texts, letting the oldest go first", () => {
+    const oldest = renderedPost("the oldest kept post");
+    for (let i = 0; i < RENDERED_POSTS_KEPT; i++) renderedPost(`post number ${i}`);
+    expect(renderedPost(`post number ${RENDERED_POSTS_KEPT - 1}`)).toBe(
+      renderedPost(`post number ${RENDERED_POSTS_KEPT - 1}`),
+    );
+    expect(renderedPost("the oldest kept post")).not.toBe(oldest);
   });
 });
 

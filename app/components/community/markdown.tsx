@@ -5,6 +5,7 @@
  * they show as text); links keep only
  * http(s), mailto and same-site paths; external links get rel="nofollow ugc noopener".
  */
+import type { ReactElement } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from "~/i18n/pseudo";
@@ -90,6 +91,33 @@ function pseudoLocalised() {
   return (tree: TextNode) => visit(tree, false);
 }
 
+/** How many post bodies keep their rendered tree (per server process, per browser tab). */
+export const RENDERED_POSTS_KEPT = 500;
+const renderedPosts = new Map<string, ReactElement>();
+
+/**
+ * A post body's rendered tree, kept by its text (issue 28): a thread page rendered every post's
+ * Markdown again on every view (parse, sanitise and the processor built anew per post: 8 % of the
+ * page's CPU). The tree depends only on the text and this module's policy, and react-markdown's
+ * synchronous `Markdown` is a pure function (no hooks), so an edited post (new text) gets a new tree
+ * and an unchanged one is parsed once. The oldest entry goes first once RENDERED_POSTS_KEPT are kept.
+ */
+export function renderedPost(text: string): ReactElement {
+  let tree = renderedPosts.get(text);
+  if (!tree) {
+    tree = ReactMarkdown({
+      allowedElements: [...ALLOWED_ELEMENTS],
+      unwrapDisallowed: true,
+      rehypePlugins: [[rehypeSanitize, SANITIZE_SCHEMA]],
+      components,
+      children: text,
+    });
+    if (renderedPosts.size >= RENDERED_POSTS_KEPT) renderedPosts.delete(renderedPosts.keys().next().value!);
+    renderedPosts.set(text, tree);
+  }
+  return tree;
+}
+
 /**
  * `kind`: a member's post (the default), or a document with headings such as the terms of use.
  * `pseudo`: a document shown in the pseudo-locale.
@@ -104,6 +132,12 @@ export function Markdown({
   pseudo?: boolean;
 }) {
   const isDocument = kind === "document";
+  if (!isDocument && !pseudo)
+    return (
+      <div className="post-body" dir="auto">
+        {renderedPost(text)}
+      </div>
+    );
   return (
     <div className={isDocument ? "post-body legal-text" : "post-body"} dir={isDocument ? undefined : "auto"}>
       <ReactMarkdown
