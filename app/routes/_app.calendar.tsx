@@ -15,7 +15,7 @@ import { formatSessionRange } from "~/features/bookings/format";
 import { feedStatus } from "~/features/bookings/ical.server";
 import { getTeachingSettings } from "~/features/bookings/teaching.server";
 import { handleCalendarAction } from "./_app.calendar.server";
-import { loadBookingPanel, loadCalendarSessions, loadSessionLists, viewerZone } from "~/features/bookings/views.server";
+import { loadBookingPanel, loadCalendarPage, viewerZone } from "~/features/bookings/views.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { useTranslation } from "react-i18next";
@@ -49,9 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   // /calendar?book=<uid> opens the booking panel for that member (linked from profiles and matches).
   const bookWith = url.searchParams.get("book");
-  const [grid, lists, settings, feed, booking] = await Promise.all([
-    loadCalendarSessions(store, user.uid, range, now),
-    loadSessionLists(store, user.uid, now),
+  const [sessions, settings, feed, booking] = await Promise.all([
+    loadCalendarPage(store, user.uid, range, now),
     getTeachingSettings(store, user.uid),
     feedStatus(store, user.uid),
     bookWith && /^[A-Za-z0-9_-]{1,128}$/.test(bookWith) && bookWith !== user.uid
@@ -62,10 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: fixedT(language, "bookings")("calendar.title"),
     timeZone,
     range,
-    sessions: grid.sessions,
-    pending: grid.pending,
-    upcoming: lists.upcoming,
-    past: lists.past,
+    sessions: sessions.sessions,
+    pending: sessions.pending,
+    upcoming: sessions.upcoming,
+    past: sessions.past,
     availability: {
       timeZone: settings.timeZone,
       days: [0, 1, 2, 3, 4, 5, 6].map((weekday) =>

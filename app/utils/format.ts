@@ -85,11 +85,23 @@ export function relativeTime(timestamp: number, locale: string, now = Date.now()
 /** Where Intl.Locale has no week information: the first day by language (1 = Monday … 7 = Sunday). */
 const FIRST_DAY_FALLBACK: Record<string, number> = { en: 1, es: 1, fr: 1, ar: 6 };
 
+const firstDays = new Map<string, number>();
+
 /**
  * The first day of a calendar week for `locale`, 1 = Monday … 7 = Sunday (ISO numbering), from the
  * locale's own week information (Intl.Locale#getWeekInfo, or the older weekInfo getter), else a table.
  */
 export function firstDayOfWeek(locale: string): number {
+  // Asked on every /calendar view: remembered per locale (Intl.Locale's week data is not cheap).
+  let day = firstDays.get(locale);
+  if (day === undefined) {
+    day = weekStart(locale);
+    if (firstDays.size < 100) firstDays.set(locale, day);
+  }
+  return day;
+}
+
+function weekStart(locale: string): number {
   try {
     const intl = new Intl.Locale(locale) as Intl.Locale & {
       getWeekInfo?: () => { firstDay: number };

@@ -276,28 +276,6 @@ export interface CalendarData {
   pending: SessionSummary[];
 }
 
-/** Sessions in [from, to) and the requests waiting for this member's answer. */
-export async function loadCalendarSessions(
-  store: DocStore,
-  uid: string,
-  { from, to }: { from: number; to: number },
-  now = Date.now(),
-): Promise<CalendarData> {
-  const [inRange, pending] = await Promise.all([
-    listBookingsFor(store, uid, { from, to }),
-    pendingRequestsFor(store, uid),
-  ]);
-  return {
-    sessions: await summariseAll(store, inRange, uid, now),
-    pending: await summariseAll(
-      store,
-      pending.filter((b) => b.start > now),
-      uid,
-      now,
-    ),
-  };
-}
-
 /** A payment to the mentor that waits in escrow until the learner verifies their e-mail (decision 024). */
 export interface WaitingPayout {
   bookingId: string;
@@ -335,22 +313,74 @@ export async function loadWaitingPayouts(store: DocStore, mentorUid: string): Pr
   }));
 }
 
+/** "Upcoming first, past with their outcome" from the bookings of the last year and the horizon, start ascending. */
+function sessionLists(near: Booking[], now: number): { upcoming: Booking[]; past: Booking[] } {
+  const upcoming = near
+    .filter(
+      (b) =>
+        b.start >= now - 3 * 3_600_000 &&
+        b.start < now + BOOKING_HORIZON_DAYS * DAY &&
+        b.end > now &&
+        b.state !== "declined" &&
+        b.state !== "cancelled",
+    )
+    .slice(0, 20);
+  const upcomingIds = new Set(upcoming.map((b) => b.id));
+  const past = near
+    .filter((b) => b.start >= now - 365 * DAY && b.start < now && !upcomingIds.has(b.id))
+    .reverse()
+    .slice(0, 20);
+  return { upcoming, past };
+}
+
+export interface CalendarPageData extends CalendarData {
+  upcoming: SessionSummary[];
+  past: SessionSummary[];
+}
+
+/**
+ * Everything /calendar shows of the member's sessions, read once (issue 28): the grid's range, the
+ * requests waiting for them, the next 20 and the last 20. Their bookings of the last year and the
+ * horizon are one query (the grid's range with them when it overlaps, as it does unless the member
+ * pages far away), and the other members' names one read; the page used to read the same bookings
+ * three times and the names three times.
+ */
+export async function loadCalendarPage(
+  store: DocStore,
+  uid: string,
+  range: { from: number; to: number },
+  now = Date.now(),
+): Promise<CalendarPageData> {
+  const near = { from: now - 365 * DAY, to: now + BOOKING_HORIZON_DAYS * DAY };
+  const overlaps = range.from < near.to && range.to > near.from;
+  const read = overlaps ? { from: Math.min(near.from, range.from), to: Math.max(near.to, range.to) } : near;
+  const [bookings, elsewhere, waiting] = await Promise.all([
+    listBookingsFor(store, uid, read),
+    overlaps ? null : listBookingsFor(store, uid, range),
+    pendingRequestsFor(store, uid),
+  ]);
+  const inRange = (elsewhere ?? bookings).filter((b) => b.start >= range.from && b.start < range.to);
+  const pending = waiting.filter((b) => b.start > now);
+  const { upcoming, past } = sessionLists(bookings, now);
+  const lists = [inRange, pending, upcoming, past];
+  const names = await namesOf(
+    store,
+    lists.flat().map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)),
+  );
+  const [sessions, pendingSummaries, upcomingSummaries, pastSummaries] = lists.map((list) =>
+    list.map((b) => summarise(b, uid, names, now)),
+  );
+  return { sessions, pending: pendingSummaries, upcoming: upcomingSummaries, past: pastSummaries };
+}
+
 /** "Upcoming first, past with their outcome": the next 20 sessions, then the last 20. */
 export async function loadSessionLists(
   store: DocStore,
   uid: string,
   now = Date.now(),
 ): Promise<{ upcoming: SessionSummary[]; past: SessionSummary[] }> {
-  const [future, history] = await Promise.all([
-    listBookingsFor(store, uid, { from: now - 3 * 3_600_000, to: now + BOOKING_HORIZON_DAYS * DAY }),
-    listBookingsFor(store, uid, { from: now - 365 * DAY, to: now }),
-  ]);
-  const upcoming = future.filter((b) => b.end > now && b.state !== "declined" && b.state !== "cancelled").slice(0, 20);
-  const upcomingIds = new Set(upcoming.map((b) => b.id));
-  const past = history
-    .filter((b) => !upcomingIds.has(b.id))
-    .reverse()
-    .slice(0, 20);
+  const near = await listBookingsFor(store, uid, { from: now - 365 * DAY, to: now + BOOKING_HORIZON_DAYS * DAY });
+  const { upcoming, past } = sessionLists(near, now);
   const all = await summariseAll(store, [...upcoming, ...past], uid, now);
   return { upcoming: all.slice(0, upcoming.length), past: all.slice(upcoming.length) };
 }
