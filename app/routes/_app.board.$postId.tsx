@@ -21,9 +21,10 @@ import { Icon } from "~/components/icons";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.pageTitle, matches });
 
-// The post's description and times are drawn by the forum's Markdown and PostTime ("community").
-export const handle = { i18n: ["board", "community"] };
-export const clientLoader = loadingNamespaces("board", "community");
+// The post's description and times are drawn by the forum's Markdown and PostTime ("community"), an
+// offer's booking panel by the bookings' words ("bookings").
+export const handle = { i18n: ["board", "community", "bookings"] };
+export const clientLoader = loadingNamespaces("board", "community", "bookings");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -145,7 +145,8 @@ function MyPostRow({ post, context }: { post: Mine; context: RowContext }) {
   const status = post.shownStatus;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 px-4 py-4" data-testid="my-post">
-      <div className="min-w-0 flex-1">
+      {/* A basis, so the buttons wrap under the post on a phone instead of squeezing it to a letter a line. */}
+      <div className="min-w-0 flex-1 basis-60">
         <p className="flex flex-wrap items-center gap-2">
           <TypeBadge type={post.type} />
           <bdi translate="no" className="text-xs font-medium text-slate-600">
@@ -154,7 +155,8 @@ function MyPostRow({ post, context }: { post: Mine; context: RowContext }) {
         </p>
         <h3 className="mt-1 font-semibold text-slate-900 [overflow-wrap:anywhere]">
           <Link to={`/board/${post.id}`} className="hover:underline" translate="no">
-            {post.title}
+            {/* Isolated: an English title ending in "?" keeps it at its end in Arabic. */}
+            <bdi>{post.title}</bdi>
           </Link>
         </h3>
         <p className="mt-1 text-xs text-slate-600 [overflow-wrap:anywhere]">

@@ -102,7 +102,6 @@ const STILL_IN_ENGLISH = new Set([
   "signed in: inbox",
   "signed in: chat thread",
   "signed in: wallet",
-  "signed in: board post",
   "signed in: subscriptions",
 ]);
 

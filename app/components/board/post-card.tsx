@@ -38,7 +38,8 @@ export function PostCard({ post, now }: { post: BoardCard; now: number }) {
         </p>
         <h2 className="mt-1 text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">
           <Link to={`/board/${post.id}`} className="hover:underline" translate="no">
-            {post.title}
+            {/* Isolated: an English title ending in "?" keeps it at its end in Arabic. */}
+            <bdi>{post.title}</bdi>
           </Link>
         </h2>
         <p className="mt-1 line-clamp-2 text-sm text-slate-700 [overflow-wrap:anywhere]" translate="no" dir="auto">

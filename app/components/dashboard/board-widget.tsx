@@ -36,7 +36,11 @@ export function BoardWidget({ posts }: { posts: BoardCard[] }) {
             <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">
               {p.type === "need" ? t("board.need") : t("board.offer")} · <bdi translate="no">{p.skillLabel}</bdi>
             </span>
-            <span className="block break-words font-medium text-slate-900 group-hover:underline" translate="no">
+            <span
+              className="block break-words font-medium text-slate-900 group-hover:underline"
+              translate="no"
+              dir="auto"
+            >
               {p.title}
             </span>
             <span className="block text-xs text-slate-600">
