@@ -20,10 +20,8 @@ export const clientLoader = loadingNamespaces("community");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [page, language] = await Promise.all([
-    loadCommunityPage(await getStore(), user, new URL(request.url).searchParams),
-    languageOf(request, user.profile.language),
-  ]);
+  const language = await languageOf(request, user.profile.language);
+  const page = await loadCommunityPage(await getStore(), user, new URL(request.url).searchParams, language);
   return { ...page, title: fixedT(language, "community")("title") };
 }
 

@@ -8,7 +8,8 @@ import { e2eStore } from "./support/store";
 /**
  * The board's checks and refusals in the member's language (issue 30, decision 070): a French
  * member's post refused by the form's schema and by the active-post rule reads in French, and
- * nothing is stored.
+ * nothing is stored. /community's skill spaces: a taxonomy skill named in the reader's language,
+ * a member's own tag as written.
  */
 
 const postsOf = async (uid: string) => e2eStore().query({ collection: BOARD_POSTS, where: [["authorUid", "==", uid]] });
@@ -56,4 +57,33 @@ test("a refused board post in French shows the French message and stores nothing
   await expect(page.getByRole("alert").filter({ hasText: full })).toBeVisible();
   await expect(page.getByLabel("Titre")).toHaveValue(`Bols en grès ${suffix}`);
   expect(await postsOf(camille.uid)).toHaveLength(MAX_ACTIVE_POSTS);
+});
+
+test("/community in Arabic names a taxonomy skill space in Arabic and a member's own tag as written", async ({
+  browser,
+  baseURL,
+}) => {
+  const suffix = Date.now().toString(36);
+  const own = `Banjo tuning ${suffix}`;
+  const samira = await createUser({
+    fullName: `Samira ${suffix}`,
+    profile: {
+      language: "ar",
+      timezone: "UTC",
+      skillsOffered: [{ tag: "piano", label: "Piano", level: "expert" }],
+      skillsWanted: [{ tag: own.toLowerCase(), label: own, level: "beginner" }],
+    },
+  });
+  const page = await openAs(browser, samira, baseURL!, { path: "/community", viewport: { width: 390, height: 844 } });
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const spaces = page.getByRole("navigation", { name: "المساحات" });
+  const piano = spaces.getByRole("link", { name: "البيانو" });
+  await expect(piano).toBeVisible();
+  await expect(piano.locator("bdi")).not.toHaveAttribute("translate", "no");
+  await expect(spaces.getByRole("link", { name: "Piano" })).toHaveCount(0);
+  // A member's own tag is theirs: shown as written, left to no translator.
+  await expect(spaces.getByRole("link", { name: own })).toBeVisible();
+  await expect(spaces.getByText(own)).toHaveAttribute("translate", "no");
+  await piano.click();
+  await expect(page.getByText("كل شيء عن البيانو.")).toBeVisible();
 });

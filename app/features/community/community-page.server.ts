@@ -4,8 +4,14 @@ import type { CurrentUser } from "~/features/auth/auth.server";
 import { ForumError } from "./errors";
 import { listSpaces, listThreads, searchForum, type SearchResult, type ThreadSummary } from "./read.server";
 import { isSort, type ThreadSort } from "./rules";
+import { isTaxonomyTag } from "~/features/skills/taxonomy";
+import { skillNamer } from "~/features/skills/skill-names.server";
 
-export async function loadCommunityPage(store: DocStore, user: CurrentUser, params: URLSearchParams) {
+/**
+ * `language`: the reader's. A skill space of the built-in taxonomy is named in it ("Piano" reads
+ * "البيانو"); a space of a member's own tag keeps the tag as written (`own`).
+ */
+export async function loadCommunityPage(store: DocStore, user: CurrentUser, params: URLSearchParams, language: string) {
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   const rawSort = params.get("sort") ?? "latest";
   const sort: ThreadSort = isSort(rawSort) ? rawSort : "latest";
@@ -13,7 +19,10 @@ export async function loadCommunityPage(store: DocStore, user: CurrentUser, para
   const after = params.get("after") || null;
   const page = Math.min(50, Math.max(0, Math.floor(Number(params.get("page") ?? 0)) || 0));
   try {
-    const spaces = await listSpaces(store, user.profile);
+    const namer = skillNamer(language);
+    const spaces = (await listSpaces(store, user.profile)).map((s) =>
+      s.skillTag ? { ...s, name: namer.name(s.skillTag, s.name), own: !isTaxonomyTag(s.skillTag) } : s,
+    );
     if (spaceId && !spaces.some((s) => s.id === spaceId))
       throw new ForumError(404, "This space does not exist.", "spaceNotFound");
     let threads: ThreadSummary[] = [];
