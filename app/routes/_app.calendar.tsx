@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getTeachingSettings(store, user.uid),
     feedStatus(store, user.uid),
     bookWith && /^[A-Za-z0-9_-]{1,128}$/.test(bookWith) && bookWith !== user.uid
-      ? loadBookingPanel(store, bookWith, { uid: user.uid, timezone: user.profile.timezone }, now)
+      ? loadBookingPanel(store, bookWith, { uid: user.uid, timezone: user.profile.timezone, language }, now)
       : Promise.resolve(null),
   ]);
   return {

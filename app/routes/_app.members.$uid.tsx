@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [presences, saved, booking, reviews, plus] = await Promise.all([
     getPresences(store, [uid]),
     isSaved(store, user.uid, [uid]),
-    loadBookingPanel(store, uid, { uid: user.uid, timezone: user.profile.timezone }),
+    loadBookingPanel(store, uid, { uid: user.uid, timezone: user.profile.timezone, language }),
     reviewsReceived(store, uid, 5),
     hasPlus(store, uid),
   ]);

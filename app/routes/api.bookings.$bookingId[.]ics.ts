@@ -5,6 +5,8 @@ import { ICS_HEADERS, sessionEvent } from "~/features/bookings/ical.server";
 import { namesOf } from "~/features/members/members.server";
 import { calendarFile } from "~/features/bookings/ics";
 import { getUserId } from "~/features/auth/auth.server";
+import { getUser } from "~/documents/users";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { publicOrigin } from "~/utils/origin.server";
 
 /** GET /api/bookings/:bookingId.ics — one session as a calendar file, for its participants only. */
@@ -15,16 +17,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const booking = await getBookingFor(store, params.bookingId ?? "", uid);
     const other = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
-    const names = await namesOf(store, [other]);
-    const body = calendarFile([sessionEvent(booking, names.get(other) ?? "a member", publicOrigin(request))], {
-      name: "SkillSwap session",
+    const [names, me] = await Promise.all([namesOf(store, [other]), getUser(store, uid)]);
+    // The member downloads it themselves: the language of their pages (profile, cookie, browser).
+    const language = await languageOf(request, me?.language);
+    const body = calendarFile([sessionEvent(booking, names.get(other) ?? null, publicOrigin(request), language)], {
+      name: fixedT(language, "bookings")("ical.fileName"),
       stamp: Date.now(),
     });
     return new Response(body, {
       headers: { ...ICS_HEADERS, "Content-Disposition": `attachment; filename="skillswap-session-${booking.id}.ics"` },
     });
   } catch (error) {
-    if (error instanceof BookingError) return new Response(error.message, { status: error.status });
+    if (error instanceof BookingError)
+      return new Response(error.textIn(await languageOf(request)), { status: error.status });
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getStore } from "~/engine/index.server";
 import { feedFor, ICS_HEADERS, uidForToken } from "~/features/bookings/ical.server";
 import { publicOrigin } from "~/utils/origin.server";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 
 /**
  * GET /ical/:token.ics — a member's private feed of sessions for calendar apps, which cannot sign
@@ -10,6 +11,6 @@ import { publicOrigin } from "~/utils/origin.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const store = await getStore();
   const uid = await uidForToken(store, params.token ?? "");
-  if (!uid) return new Response("This calendar feed does not exist or was revoked.", { status: 404 });
+  if (!uid) return new Response(fixedT(await languageOf(request), "bookings")("ical.gone"), { status: 404 });
   return new Response(await feedFor(store, uid, publicOrigin(request)), { headers: ICS_HEADERS });
 }

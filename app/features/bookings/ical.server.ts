@@ -2,6 +2,8 @@
  * Private iCal feeds (`ical_feeds/{uid}` and `ical_tokens/{hash}`, app/documents/ical.ts). The
  * token is shown once and stored only as its SHA-256 hash, so a leaked database does not leak feed
  * URLs; the member's feed document remembers the current hash so the feed can be revoked or replaced.
+ * A calendar app fetches the feed without the member's cookies, so its texts are in the language
+ * of the feed's owner, read from their profile (decision 066).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { DocStore } from "~/engine/store/types";
@@ -13,7 +15,11 @@ import {
   type IcalFeedDoc,
   type IcalTokenDoc,
 } from "~/documents/ical";
+import { getUser } from "~/documents/users";
 import { namesOf } from "~/features/members/members.server";
+import { skillNamer } from "~/features/skills/skill-names.server";
+import { isLanguage, SOURCE_LANGUAGE, type Language } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18n.server";
 import { listBookingsFor } from "./bookings.server";
 import { calendarFile, type IcsEvent } from "./ics";
 import type { Booking } from "./types";
@@ -58,14 +64,25 @@ export async function uidForToken(store: DocStore, token: string): Promise<strin
   return (await getIcalToken(store, hashToken(token)))?.uid ?? null;
 }
 
-export function sessionEvent(b: Booking, otherName: string, origin: string): IcsEvent {
+/** The feed owner's language (decision 066): their profile's, English when they never chose. */
+export async function feedLanguage(store: DocStore, uid: string): Promise<Language> {
+  const language = (await getUser(store, uid))?.language;
+  return isLanguage(language) ? language : SOURCE_LANGUAGE;
+}
+
+/** One session as an event, its texts in `language` (the feed owner's, or the downloader's). */
+export function sessionEvent(b: Booking, otherName: string | null, origin: string, language: string): IcsEvent {
+  const t = fixedT(language, "bookings");
+  const room = `${origin}/session/${b.id}`;
+  const skill = skillNamer(language).name(b.skillTag, b.skillLabel);
+  const description = t("ical.description", { minutes: b.durationMinutes, url: room });
   return {
     uid: `${b.id}@skillswap`,
     start: b.start,
     end: b.end,
-    summary: `SkillSwap: ${b.skillLabel} with ${otherName}`,
-    description: `${b.durationMinutes}-minute session. Session room: ${origin}/session/${b.id}${b.meetingLink ? `\nMeeting link: ${b.meetingLink}` : ""}`,
-    url: `${origin}/session/${b.id}`,
+    summary: t("ical.summary", { skill, name: otherName ?? t("ical.someone") }),
+    description: b.meetingLink ? `${description}\n${t("ical.meetingLink", { url: b.meetingLink })}` : description,
+    url: room,
     status:
       b.state === "accepted" || b.state === "completed" || b.state === "disputed" || b.state === "resolved"
         ? "CONFIRMED"
@@ -78,15 +95,18 @@ export function sessionEvent(b: Booking, otherName: string, origin: string): Ics
 
 /** All of a member's sessions from 30 days back to the booking horizon. */
 export async function feedFor(store: DocStore, uid: string, origin: string, now = Date.now()): Promise<string> {
-  const bookings = await listBookingsFor(store, uid, { from: now - 30 * DAY, to: now + 120 * DAY });
+  const [bookings, language] = await Promise.all([
+    listBookingsFor(store, uid, { from: now - 30 * DAY, to: now + 120 * DAY }),
+    feedLanguage(store, uid),
+  ]);
   const names = await namesOf(
     store,
     bookings.map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)),
   );
   const events = bookings
     .filter((b) => b.state !== "declined")
-    .map((b) => sessionEvent(b, names.get(b.mentorUid === uid ? b.learnerUid : b.mentorUid) ?? "a member", origin));
-  return calendarFile(events, { name: "SkillSwap sessions", stamp: now });
+    .map((b) => sessionEvent(b, names.get(b.mentorUid === uid ? b.learnerUid : b.mentorUid) ?? null, origin, language));
+  return calendarFile(events, { name: fixedT(language, "bookings")("ical.feedName"), stamp: now });
 }
 
 export const ICS_HEADERS = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "private, no-store" };

@@ -26,6 +26,8 @@ import { cachedRead } from "~/engine/index.server";
 import type { Booking, Role } from "./types";
 import { DEFAULT_DURATION, DURATIONS } from "./types";
 import { knownTimeZone } from "~/utils/zoned-time";
+import { skillNamer } from "~/features/skills/skill-names.server";
+import { SOURCE_LANGUAGE } from "~/i18n/config";
 
 const DAY = 86_400_000;
 /** The panel offers two weeks of slots; later ones are a scroll away on the mentor's calendar. */
@@ -173,10 +175,12 @@ export interface OfferForBooking {
 export async function loadBookingPanel(
   store: DocStore,
   mentorUid: string,
-  viewer: { uid: string; timezone?: unknown },
+  viewer: { uid: string; timezone?: unknown; language?: string },
   now = Date.now(),
   offer: OfferForBooking | null = null,
 ): Promise<BookingPanelData> {
+  // A skill of the taxonomy by its name in the viewer's language; a member's own tag as written.
+  const namer = skillNamer(viewer.language ?? SOURCE_LANGUAGE);
   const [{ teaching, timeZone, offered }, mentor, balance, busy] = await Promise.all([
     getTeachingSettings(store, mentorUid),
     getUser(store, mentorUid),
@@ -184,14 +188,14 @@ export async function loadBookingPanel(
     busyTimeOf(store, mentorUid, now),
   ]);
   const skills = offer
-    ? [offerSkill(offer)]
+    ? [{ ...offerSkill(offer), label: namer.name(offer.skillTag, offer.skillLabel) }]
     : offered
         .filter((s) => teaching.rates[s.tag] !== undefined)
         .map((s) => {
           const rate = teaching.rates[s.tag];
           return {
             tag: s.tag,
-            label: s.label,
+            label: namer.name(s.tag, s.label),
             rate,
             prices: Object.fromEntries(DURATIONS.map((d) => [d, priceFor(rate, d)])),
           };
