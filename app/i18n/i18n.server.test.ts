@@ -39,3 +39,24 @@ describe("t() on the server", () => {
     expect(fixedT("en-XA")("language.label")).toMatch(/^⟦.*⟧$/);
   });
 });
+
+describe("answers kept per call (issue 28, decision 074)", () => {
+  it("answers a repeated call as the first time, and each count, value and language by its own", () => {
+    const t = fixedT("en", "chat");
+    expect(t("matches.total", { count: 1 })).toBe("1 member fits");
+    expect(t("matches.total", { count: 1 })).toBe("1 member fits");
+    expect(t("matches.total", { count: 20 })).toBe("20 members fit");
+    expect(t("matches.reason.learns", { learns: "Guitar" })).toBe("Wants to learn Guitar — you teach Guitar");
+    expect(t("matches.reason.learns", { learns: "Piano" })).toBe("Wants to learn Piano — you teach Piano");
+    expect(fixedT("ar", "chat")("matches.total", { count: 1 })).not.toBe("1 member fits");
+    expect(fixedT("en")("language.label")).not.toBe(fixedT("es")("language.label"));
+  });
+
+  it("does not keep a call whose options hold an object, and still answers it", () => {
+    const t = fixedT("en", "chat");
+    const values = { learns: "Guitar", extra: { nested: true } };
+    expect(t("matches.reason.learns", values)).toBe("Wants to learn Guitar — you teach Guitar");
+    values.learns = "Piano";
+    expect(t("matches.reason.learns", values)).toBe("Wants to learn Piano — you teach Piano");
+  });
+});

@@ -66,9 +66,57 @@ export function i18nFor(language: string): I18n {
         resources: { [language]: all[language]! },
         initImmediate: false,
       });
+    remembering(instance);
     instances.set(language, instance);
   }
   return instance;
+}
+
+/** Answers kept per language; past this many, the oldest half goes (names and counts make many keys). */
+const REMEMBERED_ANSWERS = 20_000;
+
+/** A call whose key and options are plain values (strings, numbers, booleans, lists of strings) answers the same every time. */
+function plainCall(key: unknown, options: unknown): string | null {
+  if (typeof options !== "object" || options === null) return null;
+  for (const value of Object.values(options)) {
+    if (value === null || value === undefined) continue;
+    const type = typeof value;
+    if (type === "string" || type === "number" || type === "boolean") continue;
+    if (Array.isArray(value) && value.every((v) => typeof v === "string")) continue;
+    return null;
+  }
+  return JSON.stringify([key, options]);
+}
+
+/**
+ * The same text for the same call, once per process: every t() of a page (react-i18next's and
+ * fixedT's both go through `instance.t`) resolved the key, chose the plural, parsed its options and
+ * ran the ICU formatter again on every render, 10–15 % of a card-heavy page's CPU (issue 28,
+ * decision 074). The catalogues never change while the process runs, so a text depends only on the
+ * key and the options; calls with anything else in their options (an object, a function) are not
+ * kept, nor answers that are not strings.
+ */
+function remembering(instance: I18n): void {
+  const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+  const answers = new Map<string, string>();
+  instance.t = ((...args: unknown[]) => {
+    const id = args.length === 2 ? plainCall(args[0], args[1]) : null;
+    if (id === null) return translate(...args);
+    const known = answers.get(id);
+    if (known !== undefined) return known;
+    const answer = translate(...args);
+    if (typeof answer === "string") {
+      if (answers.size >= REMEMBERED_ANSWERS) {
+        let drop = answers.size / 2;
+        for (const oldest of answers.keys()) {
+          if (drop-- <= 0) break;
+          answers.delete(oldest);
+        }
+      }
+      answers.set(id, answer);
+    }
+    return answer;
+  }) as unknown as I18n["t"];
 }
 
 /** A t() fixed to a language, for loaders, actions and meta; the namespace defaults to `common`. */

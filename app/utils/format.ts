@@ -12,11 +12,9 @@ export function intlLocale(language: string): string {
 }
 
 // Building an Intl formatter costs far more than using one, and the header formats on every render.
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
-  key: string,
-  make: () => T,
-): T {
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat;
+const cache = new Map<string, Formatter>();
+function cached<T extends Formatter>(key: string, make: () => T): T {
   let format = cache.get(key) as T | undefined;
   if (!format) cache.set(key, (format = make()));
   return format;
@@ -80,6 +78,11 @@ export function relativeTime(timestamp: number, locale: string, now = Date.now()
     if (Math.abs(elapsed) >= ms) return format.format(-Math.round(elapsed / ms), unit);
   }
   return format.format(-Math.round(elapsed / 60_000), "minute");
+}
+
+/** "Guitar, Piano and Spanish", "Guitarra, Piano y Español": a list of names joined as `locale` joins one ("and"). */
+export function listFormat(locale: string): Intl.ListFormat {
+  return cached(`l|${locale}`, () => new Intl.ListFormat(locale, { type: "conjunction" }));
 }
 
 /** Where Intl.Locale has no week information: the first day by language (1 = Monday … 7 = Sunday). */

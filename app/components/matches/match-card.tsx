@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
 import type { Presence } from "~/features/members/presence";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatDate, formatNumber, formatSp, SHORT_DATE_TIME } from "~/utils/format";
+import { formatDate, formatNumber, formatSp, listFormat, SHORT_DATE_TIME } from "~/utils/format";
 import { presenceText } from "../chat/presence-text";
 import { Avatar } from "../members/avatar";
 import { MemberActions } from "../members/member-actions";
@@ -21,7 +21,7 @@ const slotLocale = (locale: string) => (locale === "en-IE" ? "en-GB" : locale);
 
 /** Skill labels as their members wrote them, joined as the reader's language joins a list. */
 function SkillList({ labels, locale }: { labels: string[]; locale: string }) {
-  const parts = new Intl.ListFormat(locale, { type: "conjunction" }).formatToParts(labels);
+  const parts = listFormat(locale).formatToParts(labels);
   return (
     <>
       {parts.map((part, i) =>

@@ -25,6 +25,7 @@ import { skillNamer, type ShownSkill } from "~/features/skills/skill-names.serve
 import { findSkillNamed } from "~/features/skills/taxonomy";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18n.server";
+import { listFormat } from "~/utils/format";
 import { rankedPage, rankMatches, RECENT_WINDOW_MS, type Candidate, type RankedMatch, type SkillFit } from "./rank";
 
 /** Members shown to someone with no skills yet (and no filter): the newest, so the page is never bare. */
@@ -256,7 +257,7 @@ function matchedRate(
  */
 export function reasonText(fit: MatchCard["fit"], language: string): string {
   const t = fixedT(language, "chat");
-  const list = new Intl.ListFormat(language, { type: "conjunction" });
+  const list = listFormat(language);
   const values = { teaches: list.format(fit.teaches), learns: list.format(fit.learns), count: fit.teaches.length };
   if (fit.teaches.length && fit.learns.length) return t("matches.reason.both", values);
   if (fit.teaches.length) return t("matches.reason.teaches", values);
