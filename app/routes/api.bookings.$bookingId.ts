@@ -71,7 +71,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         break;
       case "cancel": {
         applied = (await applyCommand(store, bookingId, { uid: input.uid }, { kind: "cancel" })).applied;
-        const stays = value.alsoSwap ? await cancelSwapPartner(store, bookingId, input.uid) : null;
+        const stays = value.alsoSwap
+          ? await cancelSwapPartner(store, bookingId, input.uid, Date.now(), input.language)
+          : null;
         if (value.alsoSwap && !stays)
           return Response.json({
             ok: true,

@@ -284,6 +284,23 @@ describe("swaps", () => {
     expect(await cancelSwapPartner(store, bookingIds[0], "alice", clock)).toBeNull();
     expect([await state(bookingIds[0]), await state(bookingIds[1])]).toEqual(["cancelled", "cancelled"]);
     expect(await cancelSwapPartner(store, bookingIds[0], "carol", clock)).toBeNull();
+  });
+
+  it("says why the swap's other session stays, in the member's language", async () => {
+    await post("need1", "alice", {
+      price: { kind: "swap", sp: 0, swapSkillTag: "italian", swapSkillLabel: "Italian" },
+    });
+    const fromBob = await propose("bob", 1, { kind: "swap", sp: 0 });
+    const { bookingIds } = await answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1);
+    await applyCommand(store, bookingIds[0], { uid: "alice" }, { kind: "cancel" }, clock);
+    // The return session has started by the time the member asks about it: it cannot be cancelled.
+    const started = ((await store.get(`bookings/${bookingIds[1]}`))?.data.start as number) + 60_000;
+    expect(await cancelSwapPartner(store, bookingIds[0], "alice", started)).toBe(
+      "The other session of the swap stays: This session has started; report a problem instead of cancelling.",
+    );
+    expect(await cancelSwapPartner(store, bookingIds[0], "alice", started, "fr")).toBe(
+      "L’autre séance de l’échange est maintenue : Cette séance a commencé ; signalez un problème au lieu de l'annuler.",
+    );
     expect(await store.query({ collection: "wallets/bob/transactions" })).toEqual([]);
     expect((await reconcileAll(store)).failures).toEqual([]);
   });

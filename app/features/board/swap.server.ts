@@ -7,6 +7,7 @@ import { getSwapLink } from "~/documents/board";
 import { getBooking, type Booking } from "~/documents/bookings";
 import type { DocStore } from "~/engine/store/types";
 import { applyCommand, BookingError } from "~/features/bookings/bookings.server";
+import { fixedT } from "~/i18n/i18n.server";
 
 /** The swap's other session when `uid` takes part in it; null for a booking that is not a swap's. */
 export async function swapPartnerOf(store: DocStore, booking: Booking, uid: string): Promise<Booking | null> {
@@ -20,13 +21,15 @@ export async function swapPartnerOf(store: DocStore, booking: Booking, uid: stri
 
 /**
  * After one session of a swap was cancelled at the member's request: cancels the other too.
- * Answers what to tell the member when the other could not be cancelled (it started, say).
+ * Answers what to tell the member, in `language`, when the other could not be cancelled (it started, say).
  */
 export async function cancelSwapPartner(
   store: DocStore,
   bookingId: string,
   uid: string,
   now = Date.now(),
+  /** The member's, for the line that says why the other session stays. */
+  language = "en",
 ): Promise<string | null> {
   const booking = await getBooking(store, bookingId);
   const partner = booking ? await swapPartnerOf(store, booking, uid) : null;
@@ -35,7 +38,8 @@ export async function cancelSwapPartner(
     await applyCommand(store, partner.id, { uid }, { kind: "cancel" }, now);
     return null;
   } catch (error) {
-    if (error instanceof BookingError) return `The other session of the swap stays: ${error.message}`;
+    if (error instanceof BookingError)
+      return fixedT(language, "board")("swap.otherStays", { reason: error.textIn(language) });
     throw error;
   }
 }
