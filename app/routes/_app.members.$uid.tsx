@@ -104,7 +104,7 @@ export default function MemberProfile() {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[300px_minmax(0,1fr)]">
       <aside className="card text-center">
-        <Avatar src={member.avatar} size="lg" presence={presence} presenceLabel={lastSeen} now={now} />
+        <Avatar src={member.avatar} size="lg" presence={presence} presenceLabel={lastSeen} />
         <h1 className="mt-4 text-xl font-bold" translate="no">
           <bdi>{member.fullName}</bdi>
         </h1>

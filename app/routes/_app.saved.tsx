@@ -81,7 +81,7 @@ export default function Saved() {
             return (
               <li key={member.uid} className="card flex flex-col gap-3" data-testid="saved-member">
                 <div className="flex items-center gap-3">
-                  <Avatar src={member.avatar} presence={p} presenceLabel={lastSeen(p, now)} now={now} />
+                  <Avatar src={member.avatar} presence={p} presenceLabel={lastSeen(p, now)} />
                   <div className="min-w-0">
                     <Link to={`/members/${member.uid}`} className="block truncate font-semibold hover:underline">
                       <bdi translate="no">{member.fullName}</bdi>

@@ -5,6 +5,7 @@ import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatNumber, relativeTime } from "~/utils/format";
 import { Avatar } from "../members/avatar";
+import { presenceText } from "./presence-text";
 
 /** The conversations, latest activity first, each with the other member and an unread count. */
 export function InboxList({
@@ -31,7 +32,16 @@ export function InboxList({
               `flex items-center gap-3 px-3 py-3 ${isActive ? "bg-brand-50" : "hover:bg-slate-50"}`
             }
           >
-            <Avatar src={entry.other.avatar} size="sm" presence={presence[entry.other.uid]} now={now} />
+            {presence[entry.other.uid] ? (
+              <Avatar
+                src={entry.other.avatar}
+                size="sm"
+                presence={presence[entry.other.uid]!}
+                presenceLabel={presenceText(t, presence[entry.other.uid]!, now)}
+              />
+            ) : (
+              <Avatar src={entry.other.avatar} size="sm" />
+            )}
             <div className="min-w-0 flex-1">
               <div className="flex items-baseline justify-between gap-2">
                 <span className={`truncate text-sm ${entry.unread ? "font-bold" : "font-medium"}`} translate="no">

@@ -158,7 +158,7 @@ export function Thread({
         <Link to="/inbox" className="text-sm font-medium text-brand-700 lg:hidden" aria-label={t("thread.back")}>
           <Icon name="back" className="h-5 w-5" />
         </Link>
-        <Avatar src={other.avatar} size="sm" presence={presence} now={now} />
+        <Avatar src={other.avatar} size="sm" presence={presence} presenceLabel={presenceText(t, presence, now)} />
         <div className="min-w-0">
           {other.deleted ? (
             <span className="font-semibold" translate="no">

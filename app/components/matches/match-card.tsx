@@ -76,7 +76,7 @@ export function MatchCard({ member, presence, fit, twoWay, saved, rate, nextSlot
     // Named by its heading, the member's name as written (translate="no"), not by a copy in aria-label.
     <article className="card flex flex-col gap-3" data-testid="match-card" aria-labelledby={`match-${member.uid}`}>
       <div className="flex items-start gap-3">
-        <Avatar src={member.avatar} presence={presence} presenceLabel={presenceText(t, presence, now)} now={now} />
+        <Avatar src={member.avatar} presence={presence} presenceLabel={presenceText(t, presence, now)} />
         <div className="min-w-0 flex-1">
           <h2 id={`match-${member.uid}`} className="text-base font-semibold leading-snug">
             <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline" translate="no">

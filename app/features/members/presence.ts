@@ -10,21 +10,9 @@ export function presenceOf(status: StatusDoc): Presence {
   return { online: status.state === "online", lastChanged: status.last_changed };
 }
 
-export function lastSeenText(presence: Presence, now: number): string {
-  if (presence.online) return "Online";
-  if (!presence.lastChanged) return "Offline";
-  const minutes = Math.floor((now - presence.lastChanged) / 60_000);
-  if (minutes < 1) return "Last seen just now";
-  if (minutes < 60) return `Last seen ${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `Last seen ${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? "Last seen yesterday" : `Last seen ${days} days ago`;
-}
-
 /**
- * lastSeenText's words in the reader's language: `t` is namespace "members" (useLastSeen in a
- * component, fixedT(language, "members") in a loader).
+ * "Online", "Offline", "Last seen 5 min ago" in the reader's language: `t` is namespace "members"
+ * (useLastSeen in a component, fixedT(language, "members") in a loader) or "chat" (the same keys).
  */
 export function lastSeenIn(t: (key: string, values?: { count: number }) => string, presence: Presence, now: number) {
   if (presence.online) return t("presence.online");
