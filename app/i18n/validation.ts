@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { z } from "zod";
+import { waitWords } from "~/utils/format";
 
 /**
  * Validation messages in the reader's language (decision 049). A schema's own message is either a
@@ -75,7 +76,17 @@ const TRANSLATED_AUTH_ERRORS = new Set([
   "verify_code_invalid",
 ]);
 
-/** An auth engine's refusal in the reader's language (`errors.<code>` of the auth catalogue); others as the engine wrote them. */
-export function authErrorText(error: { code: string; message: string }, t: TFunction): string {
+/**
+ * An auth engine's refusal in the reader's language (`errors.<code>` of the auth catalogue); others
+ * as the engine wrote them. A too_many_attempts refusal is worded by what was refused (`tooMany`:
+ * sign-ins or reset mails) with its wait in the reader's locale.
+ */
+export function authErrorText(
+  error: { code: string; message: string; retryAfterMs?: number },
+  t: TFunction,
+  tooMany?: { what: "signIn" | "reset"; locale: string },
+): string {
+  if (error.code === "too_many_attempts" && tooMany)
+    return t(`errors.tooMany.${tooMany.what}`, { wait: waitWords(error.retryAfterMs ?? 60_000, tooMany.locale) });
   return TRANSLATED_AUTH_ERRORS.has(error.code) ? t(`errors.${error.code}`) : error.message;
 }

@@ -19,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { interleave } from "~/i18n/interleave";
 import { authErrorText } from "~/i18n/validation";
+import { intlLocale } from "~/utils/format";
 import { loadingNamespaces } from "~/i18n/client-loader";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
@@ -48,8 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof AuthError) {
-      const t = fixedT(await languageOf(request), "auth");
-      return formFailure(parsed.form, authErrorText(error, t), error.code === "too_many_attempts" ? 429 : 401);
+      const language = await languageOf(request);
+      const message = authErrorText(error, fixedT(language, "auth"), { what: "signIn", locale: intlLocale(language) });
+      return formFailure(parsed.form, message, error.code === "too_many_attempts" ? 429 : 401);
     }
     throw error;
   }

@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { interleave } from "~/i18n/interleave";
 import { authErrorText } from "~/i18n/validation";
+import { intlLocale } from "~/utils/format";
 import { loadingNamespaces } from "~/i18n/client-loader";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
@@ -37,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof AuthError)
       return formFailure(
         parsed.form,
-        authErrorText(error, fixedT(language, "auth")),
+        authErrorText(error, fixedT(language, "auth"), { what: "reset", locale: intlLocale(language) }),
         error.code === "too_many_attempts" ? 429 : 400,
       );
     throw error;

@@ -42,6 +42,32 @@ test("a Spanish visitor's password reset mail is in Spanish", async ({ browser }
   await context.close();
 });
 
+test("a Spanish visitor past the reset mails' limit is told so in Spanish", async ({ browser, baseURL }) => {
+  const user = await createUser();
+  const context = await browser.newContext({
+    locale: "es-ES",
+    extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" },
+  });
+  const page = await context.newPage();
+  // Five reset mails an hour per address (the form's own posts, sent without drawing the page)…
+  for (let i = 0; i < 5; i++) {
+    const response = await page.request.post("/reset-password", {
+      form: { email: user.email },
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(response.status()).toBe(200);
+  }
+  // …and the sixth, asked on the page, is refused in the page's language.
+  await page.goto("/reset-password");
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    /^Demasiadas solicitudes para restablecer la contraseña\. Vuelve a intentarlo dentro de \d+ minutos\.$/,
+  );
+  expect(await mailsTo(user.email)).toHaveLength(5);
+  await context.close();
+});
+
 test("a French member's chat mail is in French, the message as its sender wrote it", async () => {
   // The batch waits for a timed-work tick (every 5 s) to queue it and another to send it.
   test.setTimeout(90_000);
