@@ -59,7 +59,9 @@ export function ensureBuild(options) {
   for (const [command, args] of [
     // node_modules copied from a machine that installed before a patch was added lack it: apply
     // what is missing (patch-package skips a patch already applied) so every build is the same.
-    [bin("patch-package"), []],
+    // Outside CI patch-package reports a patch that does not apply and exits 0: the build would go
+    // on without it (a clone whose node_modules held an older version of a patch built so, twice).
+    [bin("patch-package"), ["--error-on-fail"]],
     [bin("remix"), ["build"]],
     [process.execPath, [path.join(ROOT, "scripts", "build-service-worker.mjs")]],
   ]) {
