@@ -70,13 +70,27 @@ const confirmationsSchema = z.unknown().transform((v): { mentor?: number; learne
   return out;
 });
 
-const waitingPayoutSchema = z
-  .unknown()
-  .transform((v): { amount: number; description: string } | null =>
-    isRecord(v) && Number.isSafeInteger(v.amount)
-      ? { amount: v.amount as number, description: typeof v.description === "string" ? v.description : "" }
-      : null,
-  );
+/** A mentor's payment held in escrow, with its ledger line (decision 063: label and params since then). */
+export interface WaitingPayout {
+  amount: number;
+  description: string;
+  label: string;
+  params: Record<string, string | number>;
+}
+
+const waitingPayoutSchema = z.unknown().transform((v): WaitingPayout | null => {
+  if (!isRecord(v) || !Number.isSafeInteger(v.amount)) return null;
+  const params: Record<string, string | number> = {};
+  if (isRecord(v.params))
+    for (const [key, value] of Object.entries(v.params))
+      if (typeof value === "string" || finite(value)) params[key] = value;
+  return {
+    amount: v.amount as number,
+    description: typeof v.description === "string" ? v.description : "",
+    label: typeof v.label === "string" ? v.label : "",
+    params,
+  };
+});
 
 export const bookingSchema = z.object({
   mentorUid: text(),

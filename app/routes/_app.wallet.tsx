@@ -41,11 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Asked on the first page only: "Load more" fetches this loader for its rows.
     before === undefined ? loadWaitingPayouts(store, user.uid) : [],
   ]);
-  const rows: HistoryRow[] = page.entries.map(({ id, amount, type, description, timestamp }) => ({
+  const rows: HistoryRow[] = page.entries.map(({ id, amount, type, description, label, params, timestamp }) => ({
     id,
     amount,
     type,
     description,
+    label,
+    params,
     timestamp,
   }));
   return {

@@ -6,6 +6,7 @@ import { formatSp, relativeTime } from "~/utils/format";
 import { Icon } from "../icons";
 import { usePopup } from "../use-popup";
 import { SignedAmount } from "./amount";
+import { EntryLine } from "./entry-line";
 import { Coin } from "./coin";
 
 interface WalletDropdownProps {
@@ -58,7 +59,9 @@ export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdow
                 {transactions.map((entry) => (
                   <li key={entry.id} className="flex items-start justify-between gap-3 text-sm">
                     <div className="min-w-0">
-                      <p className="truncate text-slate-800">{entry.description}</p>
+                      <p className="truncate text-slate-800">
+                        <EntryLine entry={entry} />
+                      </p>
                       <p className="text-xs text-slate-500" suppressHydrationWarning>
                         {relativeTime(entry.timestamp, locale)}
                       </p>

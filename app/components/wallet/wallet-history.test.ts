@@ -7,6 +7,8 @@ const row = (id: string, timestamp: number, amount = 1): HistoryRow => ({
   amount,
   type: "adjustment",
   description: id,
+  label: "",
+  params: {},
 });
 
 describe("mergeNewestFirst", () => {

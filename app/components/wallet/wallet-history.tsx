@@ -3,12 +3,15 @@ import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatEntryTime, isKnownTransactionType, transactionTypeLabel } from "~/features/wallet/labels";
 import { SignedAmount } from "./amount";
+import { EntryLine } from "./entry-line";
 
 export interface HistoryRow {
   id: string;
   amount: number;
   type: string;
   description: string;
+  label: string;
+  params: Record<string, string | number>;
   timestamp: number;
 }
 
@@ -45,7 +48,11 @@ export function WalletHistory({ rows, timeZone }: { rows: HistoryRow[]; timeZone
         <WalletRow
           key={row.id}
           testId="wallet-history-row"
-          title={<p className="truncate font-medium text-slate-900">{row.description}</p>}
+          title={
+            <p className="truncate font-medium text-slate-900">
+              <EntryLine entry={row} />
+            </p>
+          }
           detail={
             <>
               <span className="font-medium text-slate-600">

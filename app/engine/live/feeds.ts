@@ -170,7 +170,10 @@ export interface TransactionPayload {
   id: string;
   amount: number;
   type: string;
+  /** The stored English line; `label` + `params` render it in the reader's language (decision 063). */
   description: string;
+  label: string;
+  params: Record<string, string | number>;
   timestamp: number;
 }
 
@@ -463,8 +466,8 @@ export function presenceEntry(data: DocData | null | undefined, now = Date.now()
 }
 
 export function transactionPayload({ id, data }: { id: string; data: DocData }): TransactionPayload {
-  const { amount, type, description, timestamp } = readWalletEntry(data);
-  return { id, amount: wholeSp(amount), type, description, timestamp };
+  const { amount, type, description, label, params, timestamp } = readWalletEntry(data);
+  return { id, amount: wholeSp(amount), type, description, label, params, timestamp };
 }
 
 /** What the header shows at first paint, before its live feeds take over in the browser. */

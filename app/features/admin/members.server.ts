@@ -135,6 +135,9 @@ export async function adjustBalance(
           amount,
           type: "adjustment",
           description: `Adjustment by SkillSwap: ${reason}`,
+          // The admin's reason is shown as written, in every language.
+          label: "adjustment",
+          params: { reason },
           ref: `audit`,
         },
         now,

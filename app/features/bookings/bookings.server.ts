@@ -20,6 +20,7 @@ import { payoutReleasedNotice, requestNotices, transitionNotices } from "./notic
 import { queueBookingMails } from "~/features/mail/queue.server";
 import { decide, holdEntry, roleOf, type Command, type MoneyMove } from "./state";
 import { paymentsWait } from "~/features/wallet/bonus-hold.server";
+import { isLedgerLabel } from "~/features/wallet/labels";
 import {
   BOOKINGS,
   bookingPath,
@@ -30,6 +31,7 @@ import {
   teachingPath,
   type Booking,
   type BookingDoc,
+  type WaitingPayout,
 } from "~/documents/bookings";
 import { newBookingDoc, writeNewBooking, type NewBooking } from "./new-booking.server";
 import type { Actor, Duration } from "./types";
@@ -345,12 +347,17 @@ async function holdPaymentOfUnverifiedLearner(
   tx: Transaction,
   booking: Booking,
   money: MoneyMove[],
-): Promise<{ money: MoneyMove[]; waiting: { amount: number; description: string } | null }> {
+): Promise<{ money: MoneyMove[]; waiting: WaitingPayout | null }> {
   const release = money.find((move) => move.entry.type === "booking_release");
   if (!release || !(await paymentsWait(tx, booking.learnerUid))) return { money, waiting: null };
   return {
     money: money.filter((move) => move !== release),
-    waiting: { amount: release.entry.amount, description: release.entry.description },
+    waiting: {
+      amount: release.entry.amount,
+      description: release.entry.description,
+      label: release.entry.label ?? "",
+      params: release.entry.params ?? {},
+    },
   };
 }
 
@@ -381,6 +388,9 @@ export async function releaseWaitingPayouts(store: DocStore, learnerUid: string,
           amount: payout.amount,
           type: "booking_release",
           description: payout.description,
+          // A payout that waited since before decision 063 has no label: its stored line shows.
+          label: isLedgerLabel(payout.label) ? payout.label : undefined,
+          params: payout.params,
           ref: doc.id,
         },
         now,

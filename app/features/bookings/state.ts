@@ -7,6 +7,7 @@
  *   accepted  → completed | cancelled | disputed
  *   disputed  → resolved (by an admin)
  */
+import { BOOKING_MONEY_REASON_WORDS, type BookingMoneyReason, type LedgerLabel } from "~/features/wallet/labels";
 import type { LedgerEntry } from "~/features/wallet/types";
 import type { Actor, BookingDoc, BookingState, Resolution, Role } from "./types";
 
@@ -70,6 +71,9 @@ function what(b: BookingFacts): string {
   return `${b.skillLabel} (${b.durationMinutes} min)`;
 }
 
+/** The session an entry's line names (decision 063): the skill as the booking stored it, and its minutes. */
+const sessionParams = (b: BookingFacts) => ({ skill: b.skillLabel, minutes: b.durationMinutes });
+
 export function holdEntry(b: BookingFacts): MoneyMove[] {
   if (b.price === 0) return [];
   return [
@@ -80,22 +84,24 @@ export function holdEntry(b: BookingFacts): MoneyMove[] {
         amount: -b.price,
         type: "booking_hold",
         description: `Held for session: ${what(b)}`,
+        label: "booking_hold",
+        params: sessionParams(b),
         ref: b.id,
       },
     },
   ];
 }
 
-function refund(b: BookingFacts, amount: number, description: string): MoneyMove[] {
+type Line = Pick<LedgerEntry, "description" | "label" | "params">;
+
+function refund(b: BookingFacts, amount: number, line: Line): MoneyMove[] {
   if (amount === 0) return [];
-  return [{ uid: b.learnerUid, entry: { id: `refund_${b.id}`, amount, type: "refund", description, ref: b.id } }];
+  return [{ uid: b.learnerUid, entry: { id: `refund_${b.id}`, amount, type: "refund", ...line, ref: b.id } }];
 }
 
-function release(b: BookingFacts, amount: number, description: string): MoneyMove[] {
+function release(b: BookingFacts, amount: number, line: Line): MoneyMove[] {
   if (amount === 0) return [];
-  return [
-    { uid: b.mentorUid, entry: { id: `release_${b.id}`, amount, type: "booking_release", description, ref: b.id } },
-  ];
+  return [{ uid: b.mentorUid, entry: { id: `release_${b.id}`, amount, type: "booking_release", ...line, ref: b.id } }];
 }
 
 /** Half back to the learner, rounded down; the mentor gets the rest (so an odd SP goes to the mentor). */
@@ -104,20 +110,30 @@ export function splitAmounts(price: number): { learner: number; mentor: number }
   return { learner, mentor: price - learner };
 }
 
-function fullRefund(b: BookingFacts, why: string): MoneyMove[] {
-  return refund(b, b.price, `Refund (${why}): ${what(b)}`);
+/** An entry's line: its English words as stored, and its label with the reason's code and the session. */
+function line(b: BookingFacts, label: LedgerLabel, english: string, why: BookingMoneyReason | null): Line {
+  const reason = why ? ` (${BOOKING_MONEY_REASON_WORDS[why]})` : "";
+  return {
+    description: `${english}${reason}: ${what(b)}`,
+    label,
+    params: why ? { ...sessionParams(b), why } : sessionParams(b),
+  };
 }
 
-function split(b: BookingFacts, why: string): MoneyMove[] {
+function fullRefund(b: BookingFacts, why: BookingMoneyReason): MoneyMove[] {
+  return refund(b, b.price, line(b, "refund", "Refund", why));
+}
+
+function split(b: BookingFacts, why: BookingMoneyReason): MoneyMove[] {
   const { learner, mentor } = splitAmounts(b.price);
   return [
-    ...refund(b, learner, `Half refund (${why}): ${what(b)}`),
-    ...release(b, mentor, `Half payment (${why}): ${what(b)}`),
+    ...refund(b, learner, line(b, "half_refund", "Half refund", why)),
+    ...release(b, mentor, line(b, "half_payment", "Half payment", why)),
   ];
 }
 
-function fullRelease(b: BookingFacts, why: string): MoneyMove[] {
-  return release(b, b.price, `Payment for session${why ? ` (${why})` : ""}: ${what(b)}`);
+function fullRelease(b: BookingFacts, why: BookingMoneyReason | null): MoneyMove[] {
+  return release(b, b.price, line(b, "payment", "Payment for session", why));
 }
 
 export function roleOf(b: Pick<BookingDoc, "mentorUid" | "learnerUid">, uid: string): Role | null {
@@ -200,13 +216,13 @@ export function decide(b: BookingFacts, command: Command, actor: Actor, now: num
       if (now >= b.start) return refuse("errors.refuse.startedCancel");
       // Until the mentor accepts, nobody has committed their time: a learner withdraws for free.
       const late = b.state === "accepted" && actor === "learner" && isLateCancellation(b, now);
-      return apply("cancelled", late ? split(b, "late cancellation") : fullRefund(b, "cancelled"), {}, true);
+      return apply("cancelled", late ? split(b, "late") : fullRefund(b, "cancelled"), {}, true);
     }
 
     case "expire":
       if (actor !== "system") return refuse("errors.refuse.schedulerExpires");
       if (b.state !== "requested" || now < b.start) return { kind: "noop" };
-      return apply("cancelled", fullRefund(b, "not accepted in time"), {}, true);
+      return apply("cancelled", fullRefund(b, "expired"), {}, true);
 
     case "confirm": {
       if (actor !== "mentor" && actor !== "learner") return refuse("errors.refuse.participantConfirms");
@@ -215,7 +231,7 @@ export function decide(b: BookingFacts, command: Command, actor: Actor, now: num
       if (now < b.start) return refuse("errors.refuse.confirmAfterStart");
       const confirmations = { ...b.confirmations, [actor]: now };
       if (confirmations.mentor !== undefined && confirmations.learner !== undefined) {
-        return apply("completed", fullRelease(b, ""), { confirmations });
+        return apply("completed", fullRelease(b, null), { confirmations });
       }
       return apply("accepted", [], { confirmations });
     }
@@ -223,7 +239,7 @@ export function decide(b: BookingFacts, command: Command, actor: Actor, now: num
     case "autoComplete":
       if (actor !== "system") return refuse("errors.refuse.schedulerCompletes");
       if (b.state !== "accepted" || now < b.end + AUTO_COMPLETE_AFTER_MS) return { kind: "noop" };
-      return apply("completed", fullRelease(b, "completed automatically"));
+      return apply("completed", fullRelease(b, "auto"));
 
     case "dispute": {
       if (actor !== "mentor" && actor !== "learner") return refuse("errors.refuse.participantDisputes");
@@ -244,10 +260,10 @@ export function decide(b: BookingFacts, command: Command, actor: Actor, now: num
       return apply(
         "resolved",
         command.to === "mentor"
-          ? fullRelease(b, "dispute resolved")
+          ? fullRelease(b, "dispute")
           : command.to === "learner"
-            ? fullRefund(b, "dispute resolved")
-            : split(b, "dispute resolved"),
+            ? fullRefund(b, "dispute")
+            : split(b, "dispute"),
         { resolution: command.to },
       );
   }

@@ -56,6 +56,8 @@ export async function applySubscriptionEvent(
                 amount: plan.sp,
                 type: "subscription",
                 description: `Plus allowance: ${plan.sp} SP`,
+                label: "plus_allowance",
+                params: { sp: plan.sp },
                 ref: periodPath(uid, event.invoiceId),
               },
               now,

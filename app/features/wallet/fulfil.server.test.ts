@@ -45,6 +45,8 @@ describe("fulfilCheckout", () => {
       timestamp: 5000,
       type: "top_up",
       description: "Top-up: 1000 SP",
+      label: "top_up",
+      params: { sp: 1000 },
       ref: "payments/cs_test_1",
     });
     const [notification] = await listNotifications(store, "u1");

@@ -39,7 +39,15 @@ export async function fulfilCheckout(
     const entry = await prepareEntry(
       tx,
       event.uid,
-      { id: entryId, amount: event.sp, type: "top_up", description: `Top-up: ${event.sp} SP`, ref: path },
+      {
+        id: entryId,
+        amount: event.sp,
+        type: "top_up",
+        description: `Top-up: ${event.sp} SP`,
+        label: "top_up",
+        params: { sp: event.sp },
+        ref: path,
+      },
       now,
     );
 

@@ -25,6 +25,8 @@ describe("postEntry", () => {
       timestamp: 1000,
       type: "adjustment",
       description: "Credit 150",
+      label: "",
+      params: {},
       ref: "x/1",
     });
   });
@@ -150,7 +152,16 @@ describe("listEntries", () => {
     await postEntry(store, "u1", credit("c1", 7), 5);
     const { entries } = await listEntries(store, "u1", { limit: 10 });
     expect(entries).toEqual([
-      { id: "c1", amount: 7, timestamp: 5, type: "adjustment", description: "Credit 7", ref: null },
+      {
+        id: "c1",
+        amount: 7,
+        timestamp: 5,
+        type: "adjustment",
+        description: "Credit 7",
+        label: "",
+        params: {},
+        ref: null,
+      },
     ]);
   });
 });

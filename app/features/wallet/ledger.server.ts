@@ -131,6 +131,8 @@ export async function prepareEntry(
         timestamp: now,
         type: entry.type,
         description: entry.description,
+        label: entry.label ?? "",
+        params: entry.params ?? {},
         ref: entry.ref ?? null,
       };
       tx.create(entryPath, doc);

@@ -106,6 +106,8 @@ export async function applyRefund(store: DocStore, event: RefundEvent, now = Dat
           amount: -takeBack,
           type: "top_up_refund",
           description: `Top-up refunded: ${sp} SP`,
+          label: "top_up_refund",
+          params: { sp },
           ref: path,
         },
         now,

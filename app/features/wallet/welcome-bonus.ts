@@ -11,6 +11,8 @@ export function welcomeBonusEntry(): LedgerEntry {
     amount: WELCOME_BONUS_SP,
     type: "welcome_bonus",
     description: "Welcome bonus",
+    label: "welcome_bonus",
+    params: {},
     ref: null,
   };
 }
