@@ -45,7 +45,9 @@ test("the privacy notice in Arabic reads right to left", async ({ browser }) => 
   await context.close();
 });
 
-test("the reset link in Spanish: the form, the new password saved, then the used link refused", async ({ browser }) => {
+test("the reset link in Spanish: the form, passwords that differ refused, the new password saved, then the used link refused", async ({
+  browser,
+}) => {
   const user = await createUser();
   const context = await browser.newContext({
     locale: "es-ES",
@@ -67,6 +69,11 @@ test("the reset link in Spanish: the form, the new password saved, then the used
   await expect(page).toHaveTitle("Elige una contraseña nueva · SkillSwap");
   await expect(page.getByRole("heading", { level: 1, name: "Elige una contraseña nueva" })).toBeVisible();
   await expect(page.getByText(`Para ${user.email}`)).toBeVisible();
+  // Two passwords that differ are refused in Spanish, next to the repeated one.
+  await page.locator('input[name="password"]').fill("una contraseña nueva");
+  await page.locator('input[name="confirm"]').fill("otra contraseña nueva");
+  await page.getByRole("button", { name: "Guardar la contraseña nueva" }).click();
+  await expect(page.getByText("Las dos contraseñas no coinciden.")).toBeVisible();
   await page.locator('input[name="password"]').fill("una contraseña nueva");
   await page.locator('input[name="confirm"]').fill("una contraseña nueva");
   await page.getByRole("button", { name: "Guardar la contraseña nueva" }).click();

@@ -5,6 +5,8 @@
  * each step; validation uses the same schema, so the same messages, as the embedded form.
  */
 import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { issueText } from "~/i18n/validation";
 import { resetPasswordSchema } from "~/features/auth/schemas";
 import { loadEmailLinkActions, type EmailActionMode } from "~/engine/auth/email-links.client";
 
@@ -32,6 +34,7 @@ const loadSdk = loadEmailLinkActions;
 export function useEmailLinkAction(mode: EmailActionMode, oobCode: string) {
   const [view, setView] = useState<EmailActionStep>({ step: "loading" });
   const [form, setForm] = useState<NewPasswordForm>({ busy: false, fieldErrors: {} });
+  const { t } = useTranslation("common");
 
   useEffect(() => {
     let active = true;
@@ -67,7 +70,7 @@ export function useEmailLinkAction(mode: EmailActionMode, oobCode: string) {
     const parsed = resetPasswordSchema.safeParse({ ...Object.fromEntries(new FormData(event.currentTarget)), oobCode });
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
+      for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issueText(issue, t);
       setForm({ busy: false, fieldErrors, formError: fieldErrors.form ?? fieldErrors.oobCode });
       return;
     }

@@ -36,11 +36,11 @@ export const resetRequestSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z
   .object({
-    oobCode: z.string().min(1, "This reset link is not valid. Ask for a new one.").max(200),
+    oobCode: z.string().min(1, "validation.resetLinkInvalid").max(200),
     password: newPasswordSchema,
     confirm: z.string(),
   })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The two passwords do not match." });
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "validation.passwordsDiffer" });
 
 /** The button of an embedded verification link (`/auth/action?mode=verifyEmail`). */
 export const verifyEmailSchema = z.object({
