@@ -64,7 +64,7 @@ describe("users/{uid}", () => {
     expect(readUser(null)).toBeNull();
   });
 
-  it("reads an xp award from before skill tags with null for the tag and drops unknown fields", () => {
+  it("reads an xp award from before skill tags and parameters with null for the tag, no parameters, and drops unknown fields", () => {
     expect(readXpAward({ kind: "teach", amount: 50, description: "Taught", at: 4, extra: 1 })).toEqual({
       kind: "teach",
       amount: 50,
@@ -72,6 +72,7 @@ describe("users/{uid}", () => {
       at: 4,
       bookingId: "",
       skillTag: null,
+      params: {},
     });
   });
 });

@@ -19,13 +19,15 @@ describe("wallets/{uid}", () => {
     expect(readWallet({ balance: -3 }).balance).toBe(-3);
   });
 
-  it("reads an entry: lenient text, strict amount, unknown fields dropped", () => {
+  it("reads an entry: lenient text, strict amount, unknown fields dropped, no label before labels (decision 063)", () => {
     expect(readWalletEntry({ amount: -5, timestamp: 9, type: "booking_hold", description: "Hold", extra: 1 })).toEqual({
       amount: -5,
       timestamp: 9,
       type: "booking_hold",
       description: "Hold",
       ref: null,
+      label: "",
+      params: {},
     });
     expect(readWalletEntry({ type: 3 }).amount).toBeNaN();
     expect(readWalletEntry({ type: 3 }).type).toBe("");
