@@ -14,7 +14,6 @@ import { useEffect } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/error-page";
 import { AppUpdates } from "~/components/pwa/app-updates";
-import { EARLY_INSTALL_CATCH } from "~/components/pwa/install-event";
 import { Toast } from "~/components/toast";
 import { getCurrentUser } from "~/features/auth/auth.server";
 import { catalogueUrl } from "~/i18n/urls";
@@ -75,8 +74,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5cee" />
-        {/* The browser's install offer can come before the page's scripts (decision 076). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_INSTALL_CATCH }} />
         <Meta />
         <Links />
         {preloads.map((href) => (

@@ -12,21 +12,11 @@ function announce(event: BeforeInstallPromptEvent | null) {
   for (const listener of listeners) listener(event);
 }
 
-// Chromium offers installing once per page load, as early as the page's load event, which comes
-// before the page's scripts since they start after the first paint (decision 076): the document's
-// head catches the event with an inline script (EARLY_INSTALL_CATCH, in root.tsx) and keeps it on
-// window; this module takes it from there when it is evaluated and listens itself from then on. The
-// browser's own mini-bar is held back; the offer comes at SkillSwap's moment instead (decision 045).
-export const EARLY_INSTALL_OFFER = "__skillswapInstallOffer";
-
-/** The head's inline script: holds the browser's offer until this module is evaluated. */
-export const EARLY_INSTALL_CATCH =
-  `addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.${EARLY_INSTALL_OFFER}=e});` +
-  `addEventListener("appinstalled",function(){window.${EARLY_INSTALL_OFFER}=null});`;
-
+// Chromium offers installing once per page load, as early as the page's load event, which can be
+// before React has hydrated the shell: the event is caught when this module is first evaluated (the
+// root imports it) and kept until the shell asks. The browser's own mini-bar is held back; the
+// offer comes at SkillSwap's moment instead (decision 045).
 if (typeof window !== "undefined") {
-  const early = (window as unknown as Record<string, BeforeInstallPromptEvent | null | undefined>)[EARLY_INSTALL_OFFER];
-  if (early) announce(early);
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
     announce(event as BeforeInstallPromptEvent);
