@@ -49,6 +49,13 @@ export const numberMap = z.unknown().transform((v) => {
   if (isRecord(v)) for (const [key, n] of Object.entries(v)) if (finite(n)) out[key] = n;
   return out;
 });
+/** The values a stored message key names (a notice's kind, a ledger line's label): strings and finite numbers; others dropped. */
+export const messageParams = z.unknown().transform((v) => {
+  const out: Record<string, string | number> = {};
+  if (isRecord(v))
+    for (const [key, value] of Object.entries(v)) if (typeof value === "string" || finite(value)) out[key] = value;
+  return out;
+});
 /** A nested object kept as it is stored, for maps whose keys the feature reads (preferences, metadata). */
 export const anyRecord = z.unknown().transform((v) => (isRecord(v) ? v : {}));
 

@@ -4,7 +4,7 @@
  * Browser-safe. Decision: docs/decisions/023-documents-typed-once.md.
  */
 import { z } from "zod/v4";
-import { count, filledText, flag, isRecord, text, type StoredDoc, withId } from "./fields";
+import { count, filledText, flag, messageParams, text, type StoredDoc, withId } from "./fields";
 
 export const NOTIFICATIONS = "notifications";
 export const notificationsOf = (uid: string) => `${NOTIFICATIONS}/${uid}/messages`;
@@ -27,13 +27,7 @@ export const notificationSchema = z.object({
    */
   kind: text(),
   /** The values the kind's message names (skill, minutes, SP, a member's name); strings and numbers only. */
-  params: z.unknown().transform((v) => {
-    const out: Record<string, string | number> = {};
-    if (isRecord(v))
-      for (const [key, value] of Object.entries(v))
-        if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value))) out[key] = value;
-    return out;
-  }),
+  params: messageParams,
   title: text(),
   body: text(),
   /** A same-site path the notification opens. */

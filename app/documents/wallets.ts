@@ -8,7 +8,7 @@
  * a wrong figure passing for a right one. Every other field is lenient like the rest of this folder.
  */
 import { z } from "zod/v4";
-import { count, getParsed, isRecord, money, optionalText, text, type DocReader } from "./fields";
+import { count, getParsed, messageParams, money, optionalText, text, type DocReader } from "./fields";
 
 export const WALLETS = "wallets";
 export const walletPath = (uid: string) => `${WALLETS}/${uid}`;
@@ -67,13 +67,7 @@ export const walletEntrySchema = z.object({
   /** A key of the ledger's lines (common `ledger.<label>`); "" in entries written before decision 063. */
   label: text(),
   /** The values the label names (SP, a skill, minutes, a reason's code, an admin's reason); strings and numbers only. */
-  params: z.unknown().transform((v) => {
-    const out: Record<string, string | number> = {};
-    if (isRecord(v))
-      for (const [key, value] of Object.entries(v))
-        if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value))) out[key] = value;
-    return out;
-  }),
+  params: messageParams,
   /** What the entry is about (a booking, a checkout); null when nothing. */
   ref: optionalText,
 });
