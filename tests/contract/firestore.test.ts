@@ -8,7 +8,7 @@
  *   tests/setup/cloud-firestore-emulator.ts (the admin SDK the store uses is not bound by the
  *   security rules). Where it cannot be found, every case is skipped with the line saying how to get it.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { connectFirestore, openFirestoreStore } from "~/engine/store/firestore.server";
 import type { DocStore } from "~/engine/store/types";
 import {
@@ -30,6 +30,11 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => emulator?.stop(), 60_000);
+
+// A failure the emulator caused (a bare `2 UNKNOWN`) is explained only in its own output.
+afterEach(({ task }) => {
+  if (emulator && task.result?.state === "fail") console.error(`The emulator's last lines:\n${emulator.logTail()}`);
+});
 
 function connect() {
   if (realProject) return connectFirestore({ projectId: realProject });

@@ -164,6 +164,8 @@ export interface RunningCloudFirestoreEmulator {
   source: string;
   /** How long it took to answer, in ms. */
   startedInMs: number;
+  /** The emulator's last output lines: what it said about a request that failed. */
+  logTail: (lines?: number) => string;
   stop: () => Promise<void>;
 }
 
@@ -242,5 +244,6 @@ export async function startCloudFirestoreEmulator(
     await stop();
     throw error;
   }
-  return { host, port, source: found.source, startedInMs: Date.now() - started, stop };
+  const logTail = (lines = 40) => log.split("\n").slice(-lines).join("\n");
+  return { host, port, source: found.source, startedInMs: Date.now() - started, logTail, stop };
 }

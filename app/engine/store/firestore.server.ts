@@ -28,6 +28,7 @@ import {
   type Transaction,
   type Unsubscribe,
 } from "./types";
+import { retryIdempotentWrite } from "./idempotent-retry";
 import { assertIndexName, matchScore, queryTokens, termCounts } from "./text-search";
 
 // Contention makes Firestore abort a transaction; a ledger under a burst of top-ups needs more
@@ -200,7 +201,7 @@ class FirestoreDocStore implements DocStore {
   }
 
   async set(path: string, data: DocData, options?: SetOptions): Promise<void> {
-    await this.db.doc(path).set(data, { merge: options?.merge === true });
+    await retryIdempotentWrite(() => this.db.doc(path).set(data, { merge: options?.merge === true }));
   }
 
   async update(path: string, data: DocData): Promise<void> {
@@ -212,7 +213,7 @@ class FirestoreDocStore implements DocStore {
   }
 
   async delete(path: string): Promise<void> {
-    await this.db.doc(path).delete();
+    await retryIdempotentWrite(() => this.db.doc(path).delete());
   }
 
   async transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
