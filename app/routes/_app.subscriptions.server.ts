@@ -8,10 +8,10 @@ import { PLANS } from "~/engine/payments/plans";
 import { CheckoutClosedError } from "~/engine/payments/types";
 import { applySubscriptionEvent } from "~/features/subscriptions/apply.server";
 import { findCustomer } from "~/features/subscriptions/customer.server";
-import { planLabel, STATUS_LABELS } from "~/features/subscriptions/labels";
 import { listPeriods } from "~/features/subscriptions/read.server";
 import { activePlan, displayStatus } from "~/features/subscriptions/state";
-import { formatDate, formatPrice, formatSp, intlLocale } from "~/utils/format";
+import { formatPrice, formatSp, intlLocale } from "~/utils/format";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { readForm } from "~/utils/forms.server";
 import { publicOrigin } from "~/utils/origin.server";
@@ -20,9 +20,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function subscriptionsPage(user: CurrentUser, url: URL, language: string) {
   const payments = getPayments();
   const store = await getStore();
-  const timeZone = user.profile.timezone;
   const locale = intlLocale(language);
-  const day = (ms: number) => formatDate(ms, locale, timeZone, { dateStyle: "medium" });
   const [subscription, periods, customerId] = await Promise.all([
     getSubscription(store, user.uid),
     listPeriods(store, user.uid),
@@ -32,29 +30,29 @@ export async function subscriptionsPage(user: CurrentUser, url: URL, language: s
   const status = subscription ? displayStatus(subscription) : null;
   const checkout = url.searchParams.get("checkout");
 
+  // Codes, times and amounts: the page words them in the reader's language (decision 077); dates
+  // are written by Intl in the member's zone, on the server and in the browser alike.
   return {
+    title: fixedT(language, "wallet")("subscriptions.title"),
+    timeZone: user.profile.timezone || "UTC",
     paymentsOn: payments !== null,
     testBilling: payments?.testBilling != null,
     canManage: payments !== null && customerId !== null,
     checkout: checkout === "success" || checkout === "cancelled" ? checkout : null,
     current: {
       planId: plan?.id ?? null,
-      name: planLabel(plan?.id ?? null),
-      status: status && status !== "cancelled" ? { key: status, label: STATUS_LABELS[status] } : null,
-      /** "Renews on …" or, when cancelling, "Ends on …". */
-      periodEnd: plan && subscription?.currentPeriodEnd ? day(subscription.currentPeriodEnd) : null,
+      status,
+      /** When the paid period ends: "Renews on …" or, when cancelling, "Ends on …". */
+      periodEnd: plan && subscription?.currentPeriodEnd ? subscription.currentPeriodEnd : null,
       renewal:
         plan && status !== "cancelling"
-          ? `${formatPrice(plan.amountCents, plan.currency, locale)} for ${formatSp(plan.sp, locale)}`
+          ? { price: formatPrice(plan.amountCents, plan.currency, locale), sp: formatSp(plan.sp, locale) }
           : null,
-      wasCancelled: status === "cancelled",
       /** The test billing's panel has something to act on. */
       live: subscription !== null && subscription.status !== "canceled",
-      cancelling: status === "cancelling",
     },
     plans: PLANS.map((p) => ({
       id: p.id,
-      name: planLabel(p.id),
       price: formatPrice(p.amountCents, p.currency, locale),
       interval: p.interval,
       sp: formatSp(p.sp, locale),
@@ -62,9 +60,10 @@ export async function subscriptionsPage(user: CurrentUser, url: URL, language: s
     })),
     periods: periods.map((p) => ({
       id: p.id,
-      paidOn: day(p.paidAt),
-      period: p.periodStart && p.periodEnd ? `${day(p.periodStart)} – ${day(p.periodEnd)}` : "",
-      plan: planLabel(p.planId),
+      paidAt: p.paidAt,
+      periodStart: p.periodStart,
+      periodEnd: p.periodEnd,
+      planId: p.planId,
       sp: formatSp(p.sp, locale),
       amount: formatPrice(p.amountCents, p.currency, locale),
     })),
@@ -76,25 +75,30 @@ const Intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["renew", "fail", "cancel_period_end", "cancel_now", "resume"]) }),
 ]);
 
-const TEST_DONE: Record<string, string> = {
-  renew: "Renewed: the next period has begun.",
-  fail: "The renewal's payment failed (test).",
-  cancel_period_end: "Your plan will end at the end of this period.",
-  cancel_now: "Your subscription is cancelled.",
-  resume: "Your plan will renew again.",
+type TestIntent = "renew" | "fail" | "cancel_period_end" | "cancel_now" | "resume";
+
+/** The test billing's confirmations, keys of "wallet". */
+const TEST_DONE: Record<TestIntent, string> = {
+  renew: "subscriptions.done.renew",
+  fail: "subscriptions.done.fail",
+  cancel_period_end: "subscriptions.done.cancel_period_end",
+  cancel_now: "subscriptions.done.cancel_now",
+  resume: "subscriptions.done.resume",
 };
 
+/** Every answer in the member's language (decision 077). */
 export async function subscriptionsAction(user: CurrentUser, request: Request) {
+  const t = fixedT(await languageOf(request, user.profile.language), "wallet");
+  const refuse = (key: string, status: number) => data({ error: t(key) }, { status });
   const parsed = Intent.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ error: "Choose one of the buttons on this page." }, { status: 400 });
+  if (!parsed.success) return refuse("subscriptions.errors.chooseButton", 400);
   const payments = getPayments();
-  if (!payments) return data({ error: "Payments are not configured on this server." }, { status: 503 });
+  if (!payments) return refuse("subscriptions.paymentsOff", 503);
   const store = await getStore();
 
   if (parsed.data.intent === "portal") {
     const customerId = await findCustomer(store, payments, user.uid);
-    if (!customerId)
-      return data({ error: "There is no billing to manage yet: subscribe or buy a pack first." }, { status: 404 });
+    if (!customerId) return refuse("subscriptions.errors.nothingToManage", 404);
     try {
       const portal = await payments.createBillingPortal({
         customerId,
@@ -103,13 +107,13 @@ export async function subscriptionsAction(user: CurrentUser, request: Request) {
       return redirect(portal.url);
     } catch (error) {
       console.error("subscriptions: the payment provider refused the billing portal", error);
-      return data({ error: "Billing could not be opened. Please try again in a moment." }, { status: 502 });
+      return refuse("subscriptions.errors.portalFailed", 502);
     }
   }
 
   // The test billing's controls: absent unless PAYMENTS=test (never with Stripe, never on Firebase).
   const billing = payments.testBilling;
-  if (!billing) return data({ error: "Test billing is not available on this server." }, { status: 404 });
+  if (!billing) return refuse("subscriptions.errors.testBillingOff", 404);
   const intent = parsed.data.intent;
   try {
     const events =
@@ -123,11 +127,11 @@ export async function subscriptionsAction(user: CurrentUser, request: Request) {
     // The webhook's own code path: what Stripe's events would do, these do.
     for (const event of events) await applySubscriptionEvent(store, event);
   } catch (error) {
-    if (error instanceof CheckoutClosedError) return data({ error: error.message }, { status: 409 });
+    if (error instanceof CheckoutClosedError) return refuse(`subscriptions.errors.closed.${error.reason}`, 409);
     throw error;
   }
   return redirectWithToast("/subscriptions", {
     type: intent === "fail" ? "info" : "success",
-    title: TEST_DONE[intent],
+    title: t(TEST_DONE[intent]),
   });
 }

@@ -2,23 +2,29 @@
  * /subscriptions (issue 16, decision 017): the plans side by side, the member's plan with its
  * status, renewal and the SP each period credited; Subscribe through the same checkout route as
  * packs, Manage billing through the provider's portal, and the labelled test billing's controls
- * when PAYMENTS=test.
+ * when PAYMENTS=test. In the reader's language (decision 077, namespace "wallet").
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/page-header";
 import { PlusBadge } from "~/components/plus-badge";
 import { startCheckout } from "~/engine/payments/checkout.client";
-import { SAVED_LIMIT } from "~/features/subscriptions/labels";
-import { formatPrice } from "~/utils/format";
+import { isStoredPlanName, planName, SAVED_LIMIT, statusName } from "~/features/subscriptions/labels";
+import { formatDate, formatPrice } from "~/utils/format";
+import { loadingNamespaces } from "~/i18n/client-loader";
+import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { requireUser } from "~/features/auth/auth.server";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { subscriptionsAction, subscriptionsPage } from "./_app.subscriptions.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta({ title: "Subscriptions", matches });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
+
+export const handle = { i18n: "wallet" };
+export const clientLoader = loadingNamespaces("wallet");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -52,31 +58,40 @@ function useAwaitConfirmation(waiting: boolean) {
   }, [waiting, polls, state, revalidate]);
 }
 
-const PLUS_PERKS = [
-  "A Plus badge on your public profile",
-  `Save up to ${SAVED_LIMIT.plus} profiles (Free: ${SAVED_LIMIT.free})`,
-  "Unused SP stay in your wallet",
-];
+/** A day in the member's zone, written by Intl in the reader's locale (a `<time>`, decision 061). */
+function Day({ ms, timeZone }: { ms: number; timeZone: string }) {
+  const locale = useFormatLocale();
+  return <time dateTime={new Date(ms).toISOString()}>{formatDate(ms, locale, timeZone, { dateStyle: "medium" })}</time>;
+}
+
+/** A plan's name; one a later version sold has no words here and shows as stored. */
+function PlanName({ planId }: { planId: string | null }) {
+  const { t } = useTranslation("wallet");
+  return isStoredPlanName(planId) ? <span translate="no">{planName(planId, t)}</span> : <>{planName(planId, t)}</>;
+}
+
+const PLUS_PERKS = ["subscriptions.perks.badge", "subscriptions.perks.saved", "subscriptions.perks.keep"] as const;
 
 export default function SubscriptionsPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("wallet");
   useAwaitConfirmation(page.checkout === "success" && page.current.planId === null);
   return (
     <>
-      <PageHeader title="Subscriptions" description="A monthly or yearly plan that tops up your SP every period." />
+      <PageHeader title={t("subscriptions.title")} description={t("subscriptions.description")} />
       {page.checkout === "success" ? (
         <p
           role="status"
           className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800"
         >
           {page.current.planId
-            ? `Welcome to ${page.current.name}! Your SP for this period are in your wallet.`
-            : "Thank you! Your subscription is being confirmed and will show here in a moment."}
+            ? t("subscriptions.checkout.welcome", { plan: planName(page.current.planId, t) })
+            : t("subscriptions.checkout.confirming")}
         </p>
       ) : page.checkout === "cancelled" ? (
         <p role="status" className="mb-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
-          Checkout cancelled. Nothing was charged.
+          {t("subscriptions.checkout.cancelled")}
         </p>
       ) : null}
       {actionData && "error" in actionData ? (
@@ -85,66 +100,70 @@ export default function SubscriptionsPage() {
         </p>
       ) : null}
       <CurrentPlan page={page} />
-      <h2 className="mb-3 mt-8 text-lg font-semibold text-slate-900">Plans</h2>
+      <h2 className="mb-3 mt-8 text-lg font-semibold text-slate-900">{t("subscriptions.plansTitle")}</h2>
       <PlanCards page={page} />
-      {page.testBilling && page.current.live ? <TestBillingPanel cancelling={page.current.cancelling} /> : null}
-      <History periods={page.periods} />
+      {page.testBilling && page.current.live ? (
+        <TestBillingPanel cancelling={page.current.status === "cancelling"} />
+      ) : null}
+      <History periods={page.periods} timeZone={page.timeZone} />
     </>
   );
 }
 
 function CurrentPlan({ page }: { page: PageData }) {
-  const { current } = page;
+  const { current, timeZone } = page;
+  const { t } = useTranslation("wallet");
   const busy = useNavigation().state !== "idle";
+  const periodEnd = current.periodEnd ? <Day ms={current.periodEnd} timeZone={timeZone} /> : null;
   return (
     <section aria-labelledby="current-plan" className="card">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 id="current-plan" className="text-sm font-medium text-slate-500">
-            Your plan
+            {t("subscriptions.current.title")}
           </h2>
           <p className="mt-1 flex items-center gap-2 text-xl font-bold text-slate-900">
-            <span data-testid="current-plan">{current.name}</span>
+            <span data-testid="current-plan">
+              <PlanName planId={current.planId} />
+            </span>
             {current.planId ? <PlusBadge /> : null}
           </p>
           {current.status ? (
             <p className="mt-1 text-sm text-slate-700">
-              Status:{" "}
-              <span
-                data-testid="subscription-status"
-                className={current.status.key === "past_due" ? "font-semibold text-red-700" : "font-semibold"}
-              >
-                {current.status.label}
-              </span>
-            </p>
-          ) : current.wasCancelled ? (
-            <p className="mt-1 text-sm text-slate-700">
-              Status:{" "}
-              <span data-testid="subscription-status" className="font-semibold">
-                Cancelled
-              </span>
+              {interleave(
+                (mark) => t("subscriptions.current.status", { status: mark }),
+                <span
+                  data-testid="subscription-status"
+                  className={current.status === "past_due" ? "font-semibold text-red-700" : "font-semibold"}
+                >
+                  {statusName(current.status, t)}
+                </span>,
+              )}
             </p>
           ) : null}
-          {current.periodEnd ? (
+          {periodEnd ? (
             <p className="mt-1 text-sm text-slate-700" data-testid="next-renewal">
-              {current.cancelling
-                ? `Ends on ${current.periodEnd}`
-                : current.status?.key === "past_due"
-                  ? `Due now: ${current.renewal}; the period ends on ${current.periodEnd}`
-                  : `Renews on ${current.periodEnd}: ${current.renewal}`}
+              {interleave(
+                (mark) =>
+                  current.status === "cancelling" || !current.renewal
+                    ? t("subscriptions.current.ends", { date: mark })
+                    : t(current.status === "past_due" ? "subscriptions.current.due" : "subscriptions.current.renews", {
+                        date: mark,
+                        price: current.renewal.price,
+                        sp: current.renewal.sp,
+                      }),
+                periodEnd,
+              )}
             </p>
           ) : null}
-          {current.status?.key === "past_due" ? (
-            <p className="mt-2 text-sm text-red-700">
-              The last payment failed. Update your payment method under Manage billing; your perks stay while the
-              payment is retried.
-            </p>
+          {current.status === "past_due" ? (
+            <p className="mt-2 text-sm text-red-700">{t("subscriptions.current.pastDue")}</p>
           ) : null}
         </div>
         {page.canManage ? (
           <Form method="post">
             <button type="submit" name="intent" value="portal" className="btn-secondary" disabled={busy}>
-              Manage billing
+              {t("subscriptions.manage")}
             </button>
           </Form>
         ) : null}
@@ -154,6 +173,7 @@ function CurrentPlan({ page }: { page: PageData }) {
 }
 
 function PlanCards({ page }: { page: PageData }) {
+  const { t } = useTranslation("wallet");
   const locale = useFormatLocale();
   const [processing, setProcessing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -163,7 +183,8 @@ function PlanCards({ page }: { page: PageData }) {
     setError(null);
     setProcessing(planId);
     // startCheckout navigates away on success; it only returns when the subscription could not start.
-    setError(await startCheckout(priceId));
+    const refusal = await startCheckout(priceId);
+    setError(refusal && (refusal.message ?? t("subscriptions.errors.startFailed")));
     setProcessing(null);
   }
 
@@ -176,56 +197,66 @@ function PlanCards({ page }: { page: PageData }) {
       ) : null}
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <li className="card flex flex-col">
-          <h3 className="text-base font-semibold text-slate-900">Free</h3>
+          <h3 className="text-base font-semibold text-slate-900">{t("subscriptions.free")}</h3>
           <p className="mt-1 text-2xl font-bold">{formatPrice(0, "eur", locale)}</p>
           <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-600">
-            <li>Buy SP packs whenever you need them</li>
-            <li>Save up to {SAVED_LIMIT.free} profiles</li>
+            <li>{t("subscriptions.freePerks.packs")}</li>
+            <li>{t("subscriptions.freePerks.saved", { count: SAVED_LIMIT.free })}</li>
           </ul>
-          {!subscribed ? <p className="mt-4 text-sm font-semibold text-slate-500">Current plan</p> : null}
+          {!subscribed ? (
+            <p className="mt-4 text-sm font-semibold text-slate-500">{t("subscriptions.currentPlan")}</p>
+          ) : null}
         </li>
-        {page.plans.map((plan) => (
-          <li
-            key={plan.id}
-            className={`card flex flex-col ${page.current.planId === plan.id ? "ring-2 ring-brand-500" : ""}`}
-            data-testid={`plan-${plan.id}`}
-          >
-            <h3 className="flex items-center gap-2 text-base font-semibold text-slate-900">
-              {plan.name} <PlusBadge />
-            </h3>
-            <p className="mt-1 text-2xl font-bold">
-              {plan.price} <span className="text-sm font-normal text-slate-500">/ {plan.interval}</span>
-            </p>
-            <p className="mt-1 text-sm font-semibold text-amber-700">
-              {plan.sp} every {plan.interval}
-            </p>
-            <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-600">
-              {PLUS_PERKS.map((perk) => (
-                <li key={perk}>{perk}</li>
-              ))}
-            </ul>
-            {page.current.planId === plan.id ? (
-              <p className="mt-4 text-sm font-semibold text-brand-700">Current plan</p>
-            ) : subscribed ? (
-              <p className="mt-4 text-sm text-slate-500">Switch plans under Manage billing.</p>
-            ) : plan.priceId ? (
-              <button
-                type="button"
-                className="btn-primary mt-4"
-                disabled={processing !== null}
-                onClick={() => subscribe(plan.id, plan.priceId!)}
-              >
-                {processing === plan.id ? "Processing…" : `Subscribe to ${plan.name}`}
-              </button>
-            ) : (
-              <p className="mt-4 text-sm text-amber-800">Payments are not configured on this server.</p>
-            )}
-          </li>
-        ))}
+        {page.plans.map((plan) => {
+          const name = planName(plan.id, t);
+          return (
+            <li
+              key={plan.id}
+              className={`card flex flex-col ${page.current.planId === plan.id ? "ring-2 ring-brand-500" : ""}`}
+              data-testid={`plan-${plan.id}`}
+            >
+              <h3 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+                {name} <PlusBadge />
+              </h3>
+              <p className="mt-1 text-2xl font-bold">
+                {plan.price}{" "}
+                <span className="text-sm font-normal text-slate-500">
+                  {t("subscriptions.perInterval", { interval: plan.interval })}
+                </span>
+              </p>
+              <p className="mt-1 text-sm font-semibold text-amber-700">
+                {t("subscriptions.spEvery", { sp: plan.sp, interval: plan.interval })}
+              </p>
+              <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-600">
+                {PLUS_PERKS.map((perk) => (
+                  <li key={perk}>{t(perk, { plus: SAVED_LIMIT.plus, free: SAVED_LIMIT.free })}</li>
+                ))}
+              </ul>
+              {page.current.planId === plan.id ? (
+                <p className="mt-4 text-sm font-semibold text-brand-700">{t("subscriptions.currentPlan")}</p>
+              ) : subscribed ? (
+                <p className="mt-4 text-sm text-slate-500">{t("subscriptions.switch")}</p>
+              ) : plan.priceId ? (
+                <button
+                  type="button"
+                  className="btn-primary mt-4"
+                  disabled={processing !== null}
+                  onClick={() => subscribe(plan.id, plan.priceId!)}
+                >
+                  {processing === plan.id
+                    ? t("topUp.processing", { ns: "common" })
+                    : t("subscriptions.subscribe", { plan: name })}
+                </button>
+              ) : (
+                <p className="mt-4 text-sm text-amber-800">{t("subscriptions.paymentsOff")}</p>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {page.testBilling ? (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-800">
-          Test mode: subscriptions use the test billing and no card is charged.
+          {t("subscriptions.testMode")}
         </p>
       ) : null}
     </>
@@ -233,6 +264,7 @@ function PlanCards({ page }: { page: PageData }) {
 }
 
 function TestBillingPanel({ cancelling }: { cancelling: boolean }) {
+  const { t } = useTranslation("wallet");
   const busy = useNavigation().state !== "idle";
   return (
     <section
@@ -241,68 +273,77 @@ function TestBillingPanel({ cancelling }: { cancelling: boolean }) {
       className="mt-8 rounded-2xl border-2 border-dashed border-amber-300 bg-amber-50 p-5"
     >
       <h2 id="test-billing-title" className="text-base font-semibold text-amber-900">
-        Test billing — no card is charged
+        {t("subscriptions.testBilling.title")}
       </h2>
-      <p className="mt-1 text-sm text-amber-800">
-        Plays Stripe's part on this test server: each button sends the events Stripe would send.
-      </p>
+      <p className="mt-1 text-sm text-amber-800">{t("subscriptions.testBilling.intro")}</p>
       <Form method="post" className="mt-4 flex flex-wrap gap-2">
         <button type="submit" name="intent" value="renew" className="btn-primary" disabled={busy}>
-          Renew now
+          {t("subscriptions.testBilling.renew")}
         </button>
         {cancelling ? (
           <button type="submit" name="intent" value="resume" className="btn-secondary" disabled={busy}>
-            Resume plan
+            {t("subscriptions.testBilling.resume")}
           </button>
         ) : (
           <>
             <button type="submit" name="intent" value="fail" className="btn-secondary" disabled={busy}>
-              Renew with a failed payment
+              {t("subscriptions.testBilling.fail")}
             </button>
             <button type="submit" name="intent" value="cancel_period_end" className="btn-secondary" disabled={busy}>
-              Cancel at period end
+              {t("subscriptions.testBilling.cancelPeriodEnd")}
             </button>
           </>
         )}
         <button type="submit" name="intent" value="cancel_now" className="btn-danger" disabled={busy}>
-          Cancel now
+          {t("subscriptions.testBilling.cancelNow")}
         </button>
       </Form>
     </section>
   );
 }
 
-function History({ periods }: { periods: PageData["periods"] }) {
+function History({ periods, timeZone }: { periods: PageData["periods"]; timeZone: string }) {
+  const { t } = useTranslation("wallet");
   return (
     <section aria-labelledby="sp-credited" className="mt-8">
       <h2 id="sp-credited" className="mb-3 text-lg font-semibold text-slate-900">
-        SP credited by your plan
+        {t("subscriptions.history.title")}
       </h2>
       {periods.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          No periods yet. Each paid period of a plan shows here with the SP it added.
-        </p>
+        <p className="text-sm text-slate-600">{t("subscriptions.history.empty")}</p>
       ) : (
         <div className="card overflow-x-auto p-0">
           <table className="w-full text-start text-sm">
             <thead className="border-b border-slate-200 text-slate-500">
               <tr>
-                <th className="px-4 py-2 font-medium">Paid on</th>
-                <th className="hidden px-4 py-2 font-medium sm:table-cell">Period</th>
-                <th className="px-4 py-2 font-medium">Plan</th>
-                <th className="px-4 py-2 font-medium">Paid</th>
+                <th className="px-4 py-2 font-medium">{t("subscriptions.history.paidOn")}</th>
+                <th className="hidden px-4 py-2 font-medium sm:table-cell">{t("subscriptions.history.period")}</th>
+                <th className="px-4 py-2 font-medium">{t("subscriptions.history.plan")}</th>
+                <th className="px-4 py-2 font-medium">{t("subscriptions.history.paid")}</th>
                 <th className="px-4 py-2 text-end font-medium">SP</th>
               </tr>
             </thead>
             <tbody>
               {periods.map((p) => (
                 <tr key={p.id} className="border-b border-slate-100 last:border-0" data-testid="credited-period">
-                  <td className="px-4 py-2">{p.paidOn}</td>
+                  <td className="px-4 py-2">
+                    <Day ms={p.paidAt} timeZone={timeZone} />
+                  </td>
                   {/* On a phone the period drops out; the date paid says when. */}
-                  <td className="hidden px-4 py-2 sm:table-cell">{p.period}</td>
-                  <td className="px-4 py-2">{p.plan}</td>
+                  <td className="hidden px-4 py-2 sm:table-cell">
+                    {p.periodStart && p.periodEnd ? (
+                      <>
+                        <Day ms={p.periodStart} timeZone={timeZone} /> – <Day ms={p.periodEnd} timeZone={timeZone} />
+                      </>
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-2">
+                    <PlanName planId={p.planId} />
+                  </td>
                   <td className="whitespace-nowrap px-4 py-2">{p.amount}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-end font-semibold text-amber-700">+{p.sp}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-end font-semibold text-amber-700">
+                    <span dir="ltr">+{p.sp}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -64,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await billing.cancelCheckout(id, uid);
         return "/subscriptions?checkout=cancelled";
       },
-      closedMessage: (error) => error.message,
+      closedMessage: (error) => t(`subscriptions.errors.closed.${error.reason}`),
     };
   });
 }

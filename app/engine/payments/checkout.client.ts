@@ -3,8 +3,9 @@ import { getLiveTransport } from "../live/transport.client";
 /**
  * Starts a hosted checkout from the browser (SPEC.md §7): POST the price id, then go to the url,
  * or, without one, redirect through Stripe.js with the session id. Every failure is logged and
- * nothing else (SPEC.md §8); the caller clears its "Processing…" state when this returns. The
- * server's own message, when it gave one, is returned for pages that show it (/subscriptions).
+ * nothing else (SPEC.md §8); the caller clears its "Processing…" state when this returns, with the
+ * refusal: the server's own message when it gave one (in the member's language), none otherwise, and
+ * a page that shows it words that case itself (/subscriptions).
  */
 async function authorizationHeader(): Promise<Record<string, string> | null> {
   // The embedded engine authenticates by the session cookie alone.
@@ -15,7 +16,7 @@ async function authorizationHeader(): Promise<Record<string, string> | null> {
   return idToken ? { Authorization: `Bearer ${idToken}` } : null;
 }
 
-export async function startCheckout(priceId: string): Promise<string | null> {
+export async function startCheckout(priceId: string): Promise<{ message: string | null } | null> {
   try {
     const auth = await authorizationHeader();
     if (!auth) throw new Error("Not authenticated");
@@ -28,9 +29,7 @@ export async function startCheckout(priceId: string): Promise<string | null> {
     if (!response.ok) {
       const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
       console.error(`Checkout API error: ${response.status}`);
-      return typeof answer?.error === "string"
-        ? answer.error
-        : "The payment could not be started. Please try again in a moment.";
+      return { message: typeof answer?.error === "string" ? answer.error : null };
     }
     const body = (await response.json()) as { sessionId?: unknown; url?: unknown };
     if (typeof body.sessionId !== "string" || body.sessionId.length === 0)
@@ -43,7 +42,7 @@ export async function startCheckout(priceId: string): Promise<string | null> {
     return null;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    return "The payment could not be started. Please try again in a moment.";
+    return { message: null };
   }
 }
 

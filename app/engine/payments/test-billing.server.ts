@@ -124,7 +124,7 @@ export function createTestBilling(getStore: () => Promise<DocStore>): TestBillin
     return store.transaction(async (tx) => {
       const doc = await tx.get<TestSubscriptionDoc>(subscriptionPath(uid));
       if (!doc || doc.data.status === "canceled")
-        throw new CheckoutClosedError("There is no test subscription to change: subscribe first.");
+        throw new CheckoutClosedError("There is no test subscription to change: subscribe first.", "no_subscription");
       return change(doc.data, tx);
     });
   }
@@ -148,9 +148,10 @@ export function createTestBilling(getStore: () => Promise<DocStore>): TestBillin
         if (!checkout || checkout.data.uid !== uid) throw new CheckoutNotFoundError(id);
         // A double click, or a reload of the page, after it completed: Stripe would not start a second one either.
         if (checkout.data.status === "completed") return [];
-        if (checkout.data.status !== "open") throw new CheckoutClosedError("This test checkout was cancelled.");
+        if (checkout.data.status !== "open")
+          throw new CheckoutClosedError("This test checkout was cancelled.", "checkout_cancelled");
         if (current && current.data.status !== "canceled")
-          throw new CheckoutClosedError("You already have a subscription.");
+          throw new CheckoutClosedError("You already have a subscription.", "already_subscribed");
         const plan = planOf(checkout.data);
         const at = nextAt(current?.data ?? null);
         const sub: TestSubscriptionDoc = {
@@ -224,9 +225,13 @@ export function createTestBilling(getStore: () => Promise<DocStore>): TestBillin
 
     failRenewal: (uid) =>
       withSubscription(uid, (current, tx) => {
-        if (current.openInvoice) throw new CheckoutClosedError("A payment has failed already: renew to retry it.");
+        if (current.openInvoice)
+          throw new CheckoutClosedError("A payment has failed already: renew to retry it.", "already_failed");
         if (current.cancelAtPeriodEnd)
-          throw new CheckoutClosedError("This subscription ends at the end of its period: it renews no more.");
+          throw new CheckoutClosedError(
+            "This subscription ends at the end of its period: it renews no more.",
+            "ends_at_period_end",
+          );
         const plan = planOf(current);
         const periodStart = current.periodEnd;
         const periodEnd = addInterval(periodStart, plan);

@@ -256,9 +256,19 @@ export class PaymentMismatchError extends Error {
   }
 }
 
+/**
+ * Why the test billing refused a change (decision 077): pages name the code in the reader's
+ * language; the English message is for logs.
+ */
+export type CheckoutClosedReason =
+  "closed" | "checkout_cancelled" | "already_subscribed" | "no_subscription" | "already_failed" | "ends_at_period_end";
+
 /** The checkout was already paid or cancelled: it cannot be paid or cancelled again. */
 export class CheckoutClosedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly reason: CheckoutClosedReason = "closed",
+  ) {
     super(message);
     this.name = "CheckoutClosedError";
   }

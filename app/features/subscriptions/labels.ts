@@ -1,27 +1,29 @@
-/** What the pages call plans and states (decision 017). Browser-safe. */
-import { isPlanId, type PlanId } from "~/engine/payments/plans";
+/**
+ * What the pages call plans and states (decisions 017, 077), in the reader's language: the words are
+ * keys of the "wallet" namespace (`plans.<id>`, `subscriptions.free`, `subscriptions.status.<state>`).
+ * Browser-safe.
+ */
+import type { TFunction } from "i18next";
+import { isPlanId } from "~/engine/payments/plans";
 import type { DisplayStatus } from "./state";
 
-const PLAN_LABELS: Record<PlanId, string> = { plus_monthly: "Plus monthly", plus_yearly: "Plus yearly" };
-
 /**
- * What the pages call a plan: "Free" for none. A stored period may name a plan this version does
- * not sell (app/documents/subscriptions.ts reads it as stored): its id still reads sensibly.
+ * A stored period may name a plan this version does not sell (app/documents/subscriptions.ts reads
+ * it as stored): such a plan has no words in the catalogue and is shown as its id says it, as
+ * written (translate="no" where it is shown).
  */
-export function planLabel(planId: string | null): string {
-  if (!planId) return "Free";
-  if (isPlanId(planId)) return PLAN_LABELS[planId];
+export const isStoredPlanName = (planId: string | null): planId is string => !!planId && !isPlanId(planId);
+
+/** What the pages call a plan in the reader's language (`t` fixed to "wallet"): "Free" for none. */
+export function planName(planId: string | null, t: TFunction): string {
+  if (!planId) return t("subscriptions.free");
+  if (isPlanId(planId)) return t(`plans.${planId}`);
   const words = planId.replace(/_/g, " ").trim();
-  return words ? words[0].toUpperCase() + words.slice(1) : "Free";
+  return words ? words[0].toUpperCase() + words.slice(1) : t("subscriptions.free");
 }
 
-export const STATUS_LABELS: Record<DisplayStatus, string> = {
-  active: "Active",
-  past_due: "Past due",
-  cancelling: "Cancelling at period end",
-  cancelled: "Cancelled",
-  incomplete: "Awaiting payment",
-};
+/** What /subscriptions calls a subscription's state in the reader's language (`t` fixed to "wallet"). */
+export const statusName = (status: DisplayStatus, t: TFunction): string => t(`subscriptions.status.${status}`);
 
 /** Saved profiles a member may keep (decision 017). */
 export const SAVED_LIMIT = { free: 25, plus: 200 } as const;
