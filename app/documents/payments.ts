@@ -44,11 +44,15 @@ export interface PaymentRefund {
   /** SP the pack credited that the member had spent before the refund was confirmed. */
   shortfallSp?: number;
   updatedAt?: number;
-  /** Why the provider refused (status "failed"). */
+  /** Why the provider refused (status "failed"), in English as the refusal said it. */
   error?: string;
+  /** The refusal's code (engine/payments/types.ts RefundRefusalReason), for the page's words. */
+  errorCode?: string;
+  /** The provider's own words inside the refusal, as it gave them. */
+  errorDetail?: string;
 }
 
-const REFUND_TEXT = ["requestedBy", "reason", "providerRefId", "error"] as const;
+const REFUND_TEXT = ["requestedBy", "reason", "providerRefId", "error", "errorCode", "errorDetail"] as const;
 const REFUND_TIMES = ["requestedAt", "refundedAt", "updatedAt"] as const;
 const REFUND_MONEY = ["amountRefundedCents", "shortfallSp"] as const;
 

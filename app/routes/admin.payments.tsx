@@ -3,12 +3,14 @@ import { AdminActionResult } from "~/components/admin/action-result";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { getPayments } from "~/engine/payments/index.server";
+import type { RefundRefusalReason } from "~/engine/payments/types";
 import { AdminActionError } from "~/features/admin/members.server";
 import { listPayments, refundPayment, type PaymentRow } from "~/features/admin/payments.server";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { UtcTime } from "~/components/admin/utc-time";
 import { formatPrice, formatSp } from "~/utils/format";
+import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { adminContext, adminErrorText } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
@@ -44,6 +46,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+const PROVIDER_REFUSALS = [
+  "no_payment_intent",
+  "refused",
+  "not_test_checkout",
+  "unknown_checkout",
+  "never_paid",
+] as const satisfies readonly RefundRefusalReason[];
+
 function StatusText({ p, locale, t }: { p: PaymentRow; locale: string; t: TFunction }) {
   if (p.status === "refunded") {
     return p.refund?.shortfallSp
@@ -57,15 +67,31 @@ function StatusText({ p, locale, t }: { p: PaymentRow; locale: string; t: TFunct
       return t("payments.status.partial", {
         amount: formatPrice(p.refund.amountRefundedCents ?? 0, p.currency, locale),
       });
-    case "failed":
-      // The provider's own words, as it gave them.
-      return p.refund.error ? (
+    case "failed": {
+      const { errorCode, errorDetail = "", error } = p.refund;
+      // The refusal by its code, the provider's own words inside it as it gave them; one stored
+      // before codes (or with a code from a later version) shows its stored line.
+      if (errorCode && (PROVIDER_REFUSALS as readonly string[]).includes(errorCode))
+        return (
+          <>
+            {t("payments.status.failed")}{" "}
+            {interleave(
+              (mark) => t(`payments.refusals.provider.${errorCode}`, { id: p.id, detail: mark }),
+              <bdi translate="no">{errorDetail}</bdi>,
+            )}
+          </>
+        );
+      return error ? (
         <>
-          {t("payments.status.failed")} <span translate="no">{p.refund.error}</span>
+          {t("payments.status.failed")}{" "}
+          <span lang="en" translate="no">
+            {error}
+          </span>
         </>
       ) : (
         t("payments.status.failedNoReason")
       );
+    }
     default:
       return t("payments.status.paid");
   }

@@ -315,14 +315,18 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
 
     async refund({ checkoutId, providerIds, idempotencyKey }) {
       const paymentIntent = providerIds.paymentIntentId;
-      if (!paymentIntent) throw new RefundRefusedError(`Payment ${checkoutId} has no Stripe payment intent to refund.`);
+      if (!paymentIntent)
+        throw new RefundRefusedError(
+          `Payment ${checkoutId} has no Stripe payment intent to refund.`,
+          "no_payment_intent",
+        );
       try {
         // The SP come back out when Stripe confirms with charge.refunded, not now: a refund can
         // still fail (or wait) on Stripe's side.
         await stripe.refunds.create({ payment_intent: paymentIntent, metadata: { checkoutId } }, { idempotencyKey });
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError)
-          throw new RefundRefusedError(`Stripe refused the refund: ${error.message}`);
+          throw new RefundRefusedError(`Stripe refused the refund: ${error.message}`, "refused", error.message);
         throw error;
       }
       return { confirmed: null };

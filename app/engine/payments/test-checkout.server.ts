@@ -176,13 +176,17 @@ export function createTestCheckoutProvider(getStore: () => Promise<DocStore>): P
     // Charges nothing, so it gives nothing back but the word that it did, at once.
     async refund({ checkoutId, amountCents, currency }) {
       if (!CHECKOUT_ID.test(checkoutId))
-        throw new RefundRefusedError(`Payment ${checkoutId} was not made through the test checkout.`);
+        throw new RefundRefusedError(
+          `Payment ${checkoutId} was not made through the test checkout.`,
+          "not_test_checkout",
+        );
       const store = await getStore();
       await store.transaction(async (tx) => {
         const doc = await tx.get<TestCheckoutDoc>(checkoutPath(checkoutId));
-        if (!doc) throw new RefundRefusedError(`Test checkout ${checkoutId} does not exist.`);
+        if (!doc) throw new RefundRefusedError(`Test checkout ${checkoutId} does not exist.`, "unknown_checkout");
         if (doc.data.status === "refunded") return;
-        if (doc.data.status !== "paid") throw new RefundRefusedError(`Test checkout ${checkoutId} was never paid.`);
+        if (doc.data.status !== "paid")
+          throw new RefundRefusedError(`Test checkout ${checkoutId} was never paid.`, "never_paid");
         tx.update(checkoutPath(checkoutId), { status: "refunded", refundedAt: Date.now() });
       });
       return {

@@ -182,9 +182,21 @@ export interface RefundStarted {
   confirmed: RefundEvent | null;
 }
 
+/**
+ * Why the provider will not refund (decision 077): pages name the code in the reader's language,
+ * with the provider's own words (`detail`) as it gave them; the English message is for logs.
+ */
+export type RefundRefusalReason =
+  "no_payment_intent" | "refused" | "not_test_checkout" | "unknown_checkout" | "never_paid";
+
 /** The provider cannot refund this payment (not one of its own, no charge to refund, refused). */
 export class RefundRefusedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly reason: RefundRefusalReason,
+    /** The provider's own words, for "refused". */
+    readonly detail = "",
+  ) {
     super(message);
     this.name = "RefundRefusedError";
   }

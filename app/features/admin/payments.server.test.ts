@@ -98,6 +98,26 @@ describe("refunding a pack", () => {
     expect((await listAudit(store, {}, { limit: 10 })).entries).toHaveLength(0);
   });
 
+  it("keeps the provider's refusal as a code with its own words, and answers it by key (decision 077)", async () => {
+    const payments = createTestCheckoutProvider(async () => store);
+    const id = await purchase(payments, "gone");
+    // The provider no longer knows the checkout: it refuses, and nothing leaves the wallet.
+    await store.delete(`test_checkouts/${id}`);
+    const refused = refundPayment({ store, payments }, ADMIN, id, "Asked for it back.");
+    await expect(refused).rejects.toMatchObject({
+      status: 409,
+      key: "payments.refusals.provider.unknown_checkout",
+      values: { id, detail: "" },
+      message: `Test checkout ${id} does not exist.`,
+    });
+    expect(await getBalance(store, "gone")).toBe(500);
+    expect((await store.get(`payments/${id}`))?.data.refund).toMatchObject({
+      status: "failed",
+      error: `Test checkout ${id} does not exist.`,
+      errorCode: "unknown_checkout",
+    });
+  });
+
   it("answers 404 for an unknown payment and 409 when payments are off", async () => {
     const payments = createTestCheckoutProvider(async () => store);
     await expect(refundPayment({ store, payments }, ADMIN, "tc_000000000000000000000000", "x")).rejects.toMatchObject({

@@ -104,7 +104,8 @@ export async function refundPayment(
     const payment = await getPayment(tx, checkoutId);
     if (!payment) throw new AdminActionError(404, "This payment does not exist.", "errors.paymentMissing");
     const decision = refundDecision(payment, (await getWallet(tx, payment.uid)).balance);
-    if (!decision.ok) throw new AdminActionError(409, decision.message);
+    if (!decision.ok)
+      throw new AdminActionError(409, decision.message, `payments.refusals.${decision.refusal}`, decision.values);
     if (payment.refund?.status !== "requested") {
       const refund: PaymentRefund = { status: "requested", requestedBy: adminUid, requestedAt: now, reason };
       tx.update(path, { refund });
@@ -143,9 +144,14 @@ export async function refundPayment(
         requestedAt: now,
         reason,
         error: error.message,
+        errorCode: error.reason,
+        ...(error.detail ? { errorDetail: error.detail } : {}),
       } satisfies PaymentRefund,
     });
-    throw new AdminActionError(409, error.message);
+    throw new AdminActionError(409, error.message, `payments.refusals.provider.${error.reason}`, {
+      id: checkoutId,
+      detail: error.detail,
+    });
   }
   if (!confirmed) return { status: "requested" };
   const applied = await applyRefund(store, confirmed, now);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FulfilmentEvent, RefundEvent } from "~/engine/payments/types";
 import { listNotifications } from "~/features/notifications/notifications.server";
+import { fixedT } from "~/i18n/i18n.server";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { fulfilCheckout } from "./fulfil.server";
 import { getBalance, LedgerError, listEntries, postEntry } from "./ledger.server";
@@ -34,19 +35,32 @@ describe("refundDecision", () => {
     expect(refundDecision({ sp: 500, status: "paid" }, 900)).toEqual({ ok: true });
   });
 
-  it("refuses once some of them are spent, saying how many", () => {
+  it("refuses once some of them are spent, saying how many, by code and values for the page (decision 077)", () => {
     const decision = refundDecision({ sp: 500, status: "paid" }, 380);
-    expect(decision.ok).toBe(false);
+    expect(decision).toMatchObject({ ok: false, refusal: "spent", values: { sp: 500, balance: 380, spent: 120 } });
     expect(!decision.ok && decision.message).toMatch(
       /credited 500 SP and the member holds 380 SP now: they have spent 120 SP/,
+    );
+    // The admin reads it in their language: the catalogue words it from the values.
+    const fr = fixedT("fr", "admin");
+    expect(!decision.ok && fr(`payments.refusals.${decision.refusal}`, decision.values)).toMatch(
+      /^Cet achat a crédité 500 SP et le membre en détient maintenant 380 SP : il en a dépensé 120 SP/,
+    );
+    expect(!decision.ok && fixedT("en", "admin")(`payments.refusals.${decision.refusal}`, decision.values)).toBe(
+      decision.ok ? "" : decision.message,
     );
   });
 
   it("refuses a payment whose SP, or the member's balance, are not whole SP (money is read strictly)", () => {
-    expect(refundDecision({ sp: Number.NaN, status: "paid" }, 500)).toMatchObject({ ok: false });
+    expect(refundDecision({ sp: Number.NaN, status: "paid" }, 500)).toMatchObject({
+      ok: false,
+      refusal: "malformed_payment",
+    });
     expect(!refundDecision({ sp: 0, status: "paid" }, 500).ok).toBe(true);
     expect(refundDecision({ sp: 500, status: "paid" }, Number.NaN)).toEqual({
       ok: false,
+      refusal: "malformed_balance",
+      values: {},
       message: "The member's wallet holds a malformed balance: reconcile it before refunding.",
     });
   });
@@ -54,8 +68,24 @@ describe("refundDecision", () => {
   it("refuses a payment refunded already", () => {
     expect(refundDecision({ sp: 500, status: "refunded" }, 10_000)).toEqual({
       ok: false,
+      refusal: "refunded",
+      values: {},
       message: "This payment was refunded already.",
     });
+  });
+
+  it("words every refusal the same in English as the message it logs", () => {
+    const en = fixedT("en", "admin");
+    for (const [payment, balance] of [
+      [{ sp: 500, status: "refunded" as const }, 500],
+      [{ sp: 1.5, status: "paid" as const }, 500],
+      [{ sp: 500, status: "paid" as const }, Number.NaN],
+      [{ sp: 500, status: "paid" as const }, 20],
+    ] as const) {
+      const decision = refundDecision(payment, balance);
+      if (decision.ok) throw new Error("expected a refusal");
+      expect(en(`payments.refusals.${decision.refusal}`, decision.values)).toBe(decision.message);
+    }
   });
 });
 

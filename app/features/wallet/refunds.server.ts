@@ -20,23 +20,37 @@ const holdsWholeSp = (payment: Pick<PaymentDoc, "sp">) => Number.isSafeInteger(p
 const MALFORMED =
   "This payment's record holds no whole number of SP, so what to take back is unknown: settle it with an SP adjustment and a refund in Stripe's dashboard.";
 
-export type RefundDecision = { ok: true } | { ok: false; message: string };
+/** Why a refund is refused, named in the admin's language as admin `payments.refusals.<code>` (decision 077). */
+export type RefundRefusal = "refunded" | "malformed_payment" | "malformed_balance" | "spent";
+
+export type RefundDecision =
+  { ok: true } | { ok: false; refusal: RefundRefusal; values: Record<string, number>; message: string };
+
+const refuse = (refusal: RefundRefusal, message: string, values: Record<string, number> = {}): RefundDecision => ({
+  ok: false,
+  refusal,
+  values,
+  message,
+});
 
 /**
  * Whether a pack may be refunded now. A refund takes back every SP the pack credited; once the
  * member has spent some of them, taking them back would push the wallet below zero (or take SP
- * that came from elsewhere), so it is refused and says why.
+ * that came from elsewhere), so it is refused and says why: as a code with its values for the
+ * page, and in English for logs.
  */
 export function refundDecision(payment: Pick<PaymentDoc, "sp" | "status">, balance: number): RefundDecision {
-  if (payment.status === "refunded") return { ok: false, message: "This payment was refunded already." };
-  if (!holdsWholeSp(payment)) return { ok: false, message: MALFORMED };
+  if (payment.status === "refunded") return refuse("refunded", "This payment was refunded already.");
+  if (!holdsWholeSp(payment)) return refuse("malformed_payment", MALFORMED);
   if (!Number.isSafeInteger(balance))
-    return { ok: false, message: "The member's wallet holds a malformed balance: reconcile it before refunding." };
+    return refuse("malformed_balance", "The member's wallet holds a malformed balance: reconcile it before refunding.");
   if (balance < payment.sp) {
-    return {
-      ok: false,
-      message: `This purchase credited ${payment.sp} SP and the member holds ${balance} SP now: they have spent ${payment.sp - balance} SP of it, so it cannot be refunded. Settle it with an SP adjustment and a refund in Stripe's dashboard if it must be made.`,
-    };
+    const spent = payment.sp - balance;
+    return refuse(
+      "spent",
+      `This purchase credited ${payment.sp} SP and the member holds ${balance} SP now: they have spent ${spent} SP of it, so it cannot be refunded. Settle it with an SP adjustment and a refund in Stripe's dashboard if it must be made.`,
+      { sp: payment.sp, balance, spent },
+    );
   }
   return { ok: true };
 }
