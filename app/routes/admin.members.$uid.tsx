@@ -20,6 +20,7 @@ import { adminContext, adminErrorText, notFound } from "~/features/admin/guard.s
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pictureSources } from "~/features/members/picture";
 import { Icon } from "~/components/icons";
+import { EntryLine } from "~/components/wallet/entry-line";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { UtcTime } from "~/components/admin/utc-time";
@@ -354,9 +355,10 @@ export default function AdminMember() {
                     <td className="break-all py-1 pe-4 font-mono text-xs" translate="no">
                       {e.id}
                     </td>
-                    {/* The entry's record as the ledger wrote it (an adjustment's reason is the admin's own words). */}
-                    <td className="py-1 pe-4" translate="no">
-                      {e.description}
+                    {/* The line the member's wallet shows, in the admin's language (decision 077); an entry
+                        this version cannot word shows the line the ledger stored, marked English. */}
+                    <td className="py-1 pe-4">
+                      <EntryLine entry={e} />
                     </td>
                     <td className="py-1 text-end tabular-nums">
                       {formatNumber(e.amount, locale, { signDisplay: "exceptZero" })}
