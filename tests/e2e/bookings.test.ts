@@ -163,6 +163,37 @@ test("a declined request is refunded in full", async ({ browser, baseURL }) => {
   await expect(balance(mentorPage)).toHaveText("200 SP");
 });
 
+test("a slot ticked before the page's scripts ran stays ticked and is the one booked", async ({ browser, baseURL }) => {
+  const mentor = await member("Tess Early", "Asia/Tokyo", true);
+  const learner = await member("Ezra Early", "America/Los_Angeles");
+  await arrangeMentor(mentor);
+  const page = await openAs(browser, learner, baseURL!);
+
+  // A slow phone: the page is drawn and tapped before its scripts arrive.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  const opened = page.goto(`/calendar?book=${mentor.uid}`);
+  const panel = page.getByRole("region", { name: `Book a session with ${mentor.fullName}` });
+  const slot = panel.locator('input[name="start"]').nth(1);
+  await slot.check({ force: true });
+  const picked = Number(await slot.getAttribute("value"));
+  release();
+  await opened;
+
+  await expect(slot).toBeChecked();
+  const request = panel.getByRole("button", { name: "Request booking" });
+  await expect(request).toBeEnabled();
+  await request.click();
+  const link = page.getByRole("link", { name: "Open the session" });
+  await expect(link).toBeVisible();
+  const id = (await link.getAttribute("href"))!.split("/").pop()!;
+  expect((await booking(id)).start).toBe(picked);
+});
+
 test("a learner's cancellation within 24 hours splits the price as recorded", async ({ browser, baseURL }) => {
   const mentor = await member("Cara Canceller", "Asia/Tokyo", true);
   const learner = await member("Lee Learner", "America/Los_Angeles");

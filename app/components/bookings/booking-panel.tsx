@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
+import { useTickedBeforeHydration } from "~/components/use-ticked-before-hydration";
 import { requestTopUp } from "~/components/wallet/open-top-up";
 import { formatDateTime, formatTime } from "~/features/bookings/format";
 import { groupSlots, type DayPart } from "~/features/bookings/slot-groups";
@@ -32,6 +33,15 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
   const [skillTag, setSkillTag] = useState(data.skills[0]?.tag ?? "");
   const [duration, setDuration] = useState<number>(DEFAULT_DURATION);
   const [start, setStart] = useState<number | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useTickedBeforeHydration(form, (ticked) => {
+    const durationTicked = Number(ticked.durationMinutes);
+    // Slots are drawn for the default duration until the page runs: a slot ticked with another
+    // duration may not exist in that one, so only the duration is kept then.
+    if ((DURATIONS as readonly number[]).includes(durationTicked) && durationTicked !== duration)
+      return setDuration(durationTicked);
+    if (ticked.start) setStart(Number(ticked.start));
+  });
   const skill = data.skills.find((s) => s.tag === skillTag);
   const price = skill?.prices[duration] ?? 0;
   const slots = useMemo(
@@ -77,7 +87,7 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
       <h2 id="book-title" className="text-lg font-semibold">
         {interleave((name) => t("panel.titleWith", { name }), mentor)}
       </h2>
-      <fetcher.Form method="post" action="/api/bookings" className="mt-4 space-y-5">
+      <fetcher.Form ref={form} method="post" action="/api/bookings" className="mt-4 space-y-5">
         <input type="hidden" name="mentorUid" value={data.mentorUid} />
         {data.offerId ? <input type="hidden" name="offerId" value={data.offerId} /> : null}
         <div>
