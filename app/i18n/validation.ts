@@ -74,6 +74,8 @@ const TRANSLATED_AUTH_ERRORS = new Set([
   "reset_code_invalid",
   "reset_code_expired",
   "verify_code_invalid",
+  "token_invalid",
+  "token_stale",
 ]);
 
 /**

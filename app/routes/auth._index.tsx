@@ -9,8 +9,8 @@ import { AuthError } from "~/engine/auth/types";
 import { signInSchema } from "~/features/auth/forms.server";
 import { settleIfVerified } from "~/features/auth/verification.server";
 import { safeRedirect } from "~/features/layout/routes";
-import { getSuspension, suspendedMessage } from "~/features/members/members.server";
-import { authFormLoader } from "~/features/auth/auth.server";
+import { getSuspension } from "~/features/members/members.server";
+import { authFormLoader, suspendedMessage } from "~/features/auth/auth.server";
 import { clientKeyOf } from "~/utils/client-key.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await auth.signIn(credentials);
     const suspension = await getSuspension(await getStore(), user.uid);
-    if (suspension) return formFailure(parsed.form, suspendedMessage(suspension), 403);
+    if (suspension) return formFailure(parsed.form, suspendedMessage(suspension, await languageOf(request)), 403);
     await settleIfVerified(await getStore(), user);
     const session = await auth.startSession(user, credentials);
     return redirect(safeRedirect(redirectTo), {

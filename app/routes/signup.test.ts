@@ -37,12 +37,14 @@ async function signUp(
   forwardedFor?: string,
   email = `farm-${randomUUID().slice(0, 8)}@example.com`,
   password = "a long enough password",
+  language = "en",
 ) {
   const request = new Request("http://localhost/signup", {
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: "http://localhost",
+      "Accept-Language": language,
       ...(forwardedFor && { "X-Forwarded-For": forwardedFor }),
     },
     body: new URLSearchParams({ email, password, redirectTo: "" }).toString(),
@@ -68,6 +70,12 @@ describe("sign-up throttle", () => {
     expect(refused.created).toBe(false);
     expect(JSON.stringify(refused.response)).toMatch(
       /Too many sign-ups from your network\. Try again in (59|60) minutes\./,
+    );
+    // In the language of the page the form was on (issue 30), the wait in its words.
+    const spanish = await signUp("203.0.113.5", undefined, undefined, undefined, "es-ES,es;q=0.9");
+    expect(spanish.status).toBe(429);
+    expect(JSON.stringify(spanish.response)).toMatch(
+      /Demasiados registros desde tu red\. Vuelve a intentarlo dentro de (59|60) minutos\./,
     );
     // Another address is not held back by it.
     expect((await signUp("203.0.113.6")).status).toBe(302);

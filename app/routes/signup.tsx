@@ -22,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { interleave } from "~/i18n/interleave";
 import { authErrorText } from "~/i18n/validation";
+import { intlLocale, waitWords } from "~/utils/format";
 import { loadingNamespaces } from "~/i18n/client-loader";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
@@ -40,13 +41,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password, redirectTo } = parsed.value;
   const auth = await getAuth();
   const clientKey = clientKeyOf(request, context);
+  // No profile language yet: answers and mails are in the language this page was in (decision 072).
+  const language = await languageOf(request);
   // Counted before the address is looked at: a taken address costs a try like a new one (decision 024).
   const refusal = takeSignUp(clientKey);
-  if (refusal) return formFailure(parsed.form, refusal, 429);
+  if (refusal) {
+    const wait = waitWords(refusal.retryAfterMs, intlLocale(language));
+    return formFailure(parsed.form, fixedT(language, "auth")("errors.tooMany.signUp", { wait }), 429);
+  }
   const credentials = { kind: "password" as const, email, password, clientKey };
   const origin = publicOrigin(request);
-  // No profile language yet: the mails are in the language this page was in (decision 072).
-  const language = await languageOf(request);
   const next = safeRedirect(redirectTo, "");
   let user;
   try {

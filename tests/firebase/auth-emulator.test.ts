@@ -186,7 +186,7 @@ suite(`Firebase AuthProvider (Auth emulator)${skipped}`, () => {
       mail: async () => {},
       now: () => Date.now() + 6 * 60_000,
     });
-    await expect(later.signIn({ kind: "idToken", idToken })).rejects.toMatchObject({ code: "token_invalid" });
+    await expect(later.signIn({ kind: "idToken", idToken })).rejects.toMatchObject({ code: "token_stale" });
   });
 
   it("sends a member whose sessions were revoked back to /auth", async () => {

@@ -112,7 +112,7 @@ export function createFirebaseAuth(auth: Auth, options: FirebaseAuthOptions): Au
       if (isInvalidCredential(error)) throw new AuthError("token_invalid", MESSAGES.tokenInvalid);
       throw error;
     }
-    if (now() - claims.auth_time * 1000 > MAX_SIGN_IN_AGE_MS) throw new AuthError("token_invalid", MESSAGES.tokenStale);
+    if (now() - claims.auth_time * 1000 > MAX_SIGN_IN_AGE_MS) throw new AuthError("token_stale", MESSAGES.tokenStale);
     return toAuthUser(claims);
   }
 

@@ -23,6 +23,8 @@ export type AuthErrorCode =
   | "reset_code_expired"
   | "verify_code_invalid"
   | "token_invalid"
+  /** An ID token from a sign-in older than a session may start from (Firebase). */
+  | "token_stale"
   | "not_supported";
 
 /** An error whose message can be shown to the person as it is. */

@@ -7,6 +7,7 @@ import { getUser, type Suspension, type UserProfile } from "~/documents/users";
 import { hasName, redirectFor, type Access } from "~/features/layout/routes";
 import { clearSessionToken, readSessionCookie, readSessionToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 
 export interface CurrentUser {
   uid: string;
@@ -70,7 +71,18 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   return pending;
 }
 
-/** Where a suspended member lands: /auth, told why, signed out (and back here once reinstated). */
+/**
+ * What a suspended member is told when they try to sign in, in `language`; the admin's reason as
+ * it was written.
+ */
+export function suspendedMessage(suspension: Suspension, language: string): string {
+  return fixedT(language, "auth")("suspended.signIn", { reason: suspension.reason });
+}
+
+/**
+ * Where a suspended member lands: /auth, told why, signed out (and back here once reinstated). In
+ * the language the signed-out /auth will speak: the cookie's, else the browser's.
+ */
 async function toSignInWithReason(request: Request, suspension: Suspension): Promise<never> {
   const reason = suspension.reason.length > 400 ? `${suspension.reason.slice(0, 399)}…` : suspension.reason;
   const { pathname, search } = new URL(request.url);
@@ -78,13 +90,10 @@ async function toSignInWithReason(request: Request, suspension: Suspension): Pro
     request.method === "GET" && !pathname.startsWith("/auth")
       ? `?${new URLSearchParams({ redirectTo: pathname + search })}`
       : "";
+  const t = fixedT(await languageOf(request), "auth");
   throw await redirectWithToast(
     `/auth${back}`,
-    {
-      type: "error",
-      title: "Your account is suspended",
-      description: `${reason} If you think this is a mistake, reply to the e-mail you signed up with.`,
-    },
+    { type: "error", title: t("suspended.title"), description: t("suspended.toast", { reason }) },
     { headers: { "Set-Cookie": await clearSessionToken() } },
   );
 }

@@ -6,7 +6,7 @@
  * office address join on the same morning (SIGN_UPS_PER_HOUR changes it).
  */
 import { getServerEnv } from "~/utils/env.server";
-import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
+import { createRateLimiter } from "~/utils/rate-limit.server";
 
 const signUps = createRateLimiter({
   name: "sign_up_address",
@@ -16,16 +16,15 @@ const signUps = createRateLimiter({
 
 /**
  * Counts one sign-up of this client and answers null, or, past the limit, counts nothing and
- * answers the message to show. Checked and counted in one synchronous step, so a burst of parallel
- * sign-ups cannot all pass the check before the first is counted.
+ * answers how long to wait (ms; the form words it in the reader's language, errors.tooMany.signUp).
+ * Checked and counted in one synchronous step, so a burst of parallel sign-ups cannot all pass the
+ * check before the first is counted.
  */
-export function takeSignUp(clientKey: string, now = Date.now()): string | null {
+export function takeSignUp(clientKey: string, now = Date.now()): { retryAfterMs: number } | null {
   // Unknown client (no socket, no trusted proxy header): one shared bucket would let anyone block everyone.
   if (!clientKey) return null;
   const decision = signUps.check(clientKey, now);
-  if (!decision.allowed) {
-    return `Too many sign-ups from your network. Try again in ${waitText(decision.retryAfterMs)}.`;
-  }
+  if (!decision.allowed) return { retryAfterMs: decision.retryAfterMs };
   signUps.hit(clientKey, now);
   return null;
 }

@@ -50,8 +50,3 @@ export async function namesOf(store: DocStore, uids: readonly string[]): Promise
 export async function getSuspension(store: DocStore, uid: string): Promise<Suspension | null> {
   return (await getUser(store, uid))?.suspension ?? null;
 }
-
-/** What a suspended member is told when they try to sign in. */
-export function suspendedMessage(suspension: Suspension): string {
-  return `Your account is suspended: ${suspension.reason} If you think this is a mistake, reply to the e-mail you signed up with.`;
-}
