@@ -20,6 +20,27 @@ function useDialogOpen(watch: boolean): boolean {
   return open;
 }
 
+/**
+ * Events that say the member is using the page. They are also what ends the browser's search for
+ * the page's largest paint: an offer drawn before them would be measured as the page's LCP.
+ */
+const ENGAGING_EVENTS = ["pointerdown", "keydown", "scroll"] as const;
+
+/** True from the member's first tap, click, key or scroll on this page (kept across client navigations). */
+function useEngaged(): boolean {
+  const [engaged, setEngaged] = useState(false);
+  useEffect(() => {
+    if (engaged) return;
+    const engage = () => setEngaged(true);
+    const options = { capture: true, passive: true, once: true } as const;
+    for (const type of ENGAGING_EVENTS) window.addEventListener(type, engage, options);
+    return () => {
+      for (const type of ENGAGING_EVENTS) window.removeEventListener(type, engage, options);
+    };
+  }, [engaged]);
+  return engaged;
+}
+
 function readStorage(read: () => string | null): string | null {
   try {
     return read();
@@ -30,8 +51,8 @@ function readStorage(read: () => string | null): string | null {
 
 /**
  * Offers installing SkillSwap as an app, in the signed-in shell, from the member's second visit on
- * this device, once the browser says it can and no dialog (the tour, the welcome bonus) is open
- * (decision 045). "Not now" is remembered on this device.
+ * this device, once the browser says it can, the member has used the page (decision 084) and no
+ * dialog (the tour, the welcome bonus) is open (decision 045). "Not now" is remembered on this device.
  */
 export function InstallPrompt() {
   const { t } = useTranslation();
@@ -39,6 +60,7 @@ export function InstallPrompt() {
   const [visits, setVisits] = useState(0);
   const [dismissed, setDismissed] = useState(true);
   const [standalone, setStandalone] = useState(false);
+  const engaged = useEngaged();
 
   useEffect(() => {
     try {
@@ -51,7 +73,7 @@ export function InstallPrompt() {
     return onInstallOffer(setDeferred);
   }, []);
 
-  const due = shouldOfferInstall({ visits, dismissed, standalone, installable: deferred !== null });
+  const due = shouldOfferInstall({ visits, dismissed, standalone, installable: deferred !== null, engaged });
   // Never on top of the tour or another window: it comes once they are closed.
   const dialogOpen = useDialogOpen(due);
   if (!due || dialogOpen) return null;

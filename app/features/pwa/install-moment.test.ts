@@ -11,7 +11,7 @@ function memory(initial: Record<string, string> = {}) {
 }
 
 describe("shouldOfferInstall", () => {
-  const ready = { visits: 2, dismissed: false, standalone: false, installable: true };
+  const ready = { visits: 2, dismissed: false, standalone: false, installable: true, engaged: true };
 
   it("offers from the second visit on a device that can install", () => {
     expect(shouldOfferInstall(ready)).toBe(true);
@@ -27,6 +27,10 @@ describe("shouldOfferInstall", () => {
     expect(shouldOfferInstall({ ...ready, dismissed: true })).toBe(false);
     expect(shouldOfferInstall({ ...ready, standalone: true })).toBe(false);
     expect(shouldOfferInstall({ ...ready, installable: false })).toBe(false);
+  });
+
+  it("not while the page loads: only once the member has used it", () => {
+    expect(shouldOfferInstall({ ...ready, engaged: false })).toBe(false);
   });
 });
 

@@ -2,6 +2,8 @@
  * When the shell offers installing SkillSwap (decision 045): never on a member's first visit on a
  * device, only from the second (a visit is a browser session: a new tab or window after the last
  * one closed), never once it was dismissed on this device, and never inside the installed app.
+ * Within a visit, only once the member has used the page (decision 084): the offer never arrives
+ * while the page is still loading.
  * What this device remembers sits in localStorage under these keys; the helpers are pure.
  */
 
@@ -18,10 +20,18 @@ export interface InstallMomentState {
   standalone: boolean;
   /** The browser said it can install (beforeinstallprompt arrived). */
   installable: boolean;
+  /** The member has used this page: a tap, a click, a key or a scroll since it loaded. */
+  engaged: boolean;
 }
 
-export function shouldOfferInstall({ visits, dismissed, standalone, installable }: InstallMomentState): boolean {
-  return installable && !standalone && !dismissed && visits >= 2;
+export function shouldOfferInstall({
+  visits,
+  dismissed,
+  standalone,
+  installable,
+  engaged,
+}: InstallMomentState): boolean {
+  return installable && engaged && !standalone && !dismissed && visits >= 2;
 }
 
 /** A stored count read back: anything that is not a whole positive number counts as none. */
