@@ -6,7 +6,7 @@ import { usePresence } from "~/components/members/use-presence";
 import { PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { getPresences } from "~/features/members/members.server";
-import { readFeed } from "~/features/live/subscribe.server";
+import { loadInbox } from "~/features/live/inbox.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { useTranslation } from "react-i18next";
@@ -21,7 +21,7 @@ export const clientLoader = loadingNamespaces("chat");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
-  const inbox = await readFeed(store, user.uid, "inbox");
+  const inbox = await loadInbox(store, user.uid);
   const presences = await getPresences(
     store,
     inbox.map((e) => e.other.uid),

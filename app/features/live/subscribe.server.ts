@@ -95,24 +95,22 @@ export async function mayListen(store: DocStore, uid: string, feed: FeedName): P
 
 type Member = InboxEntryPayload["other"];
 
-async function memberCard(store: DocStore, uid: string): Promise<Member> {
+/** A member's name and picture as lists show them beside their words. */
+export async function memberCard(store: DocStore, uid: string): Promise<Member> {
   const { fullName, avatar } = publicMember(uid, await getUser(store, uid));
   return { uid, fullName, avatar };
 }
 
-async function inboxPayload(
-  store: DocStore,
+/** The inbox's entries from the member's chat documents, each joined with the other member's card. */
+export async function inboxPayload(
   uid: string,
-  chats: Doc[],
-  cache: Map<string, Member>,
+  chats: readonly Doc[],
+  cardOf: (uid: string) => Promise<Member>,
 ): Promise<InboxEntryPayload[]> {
   const out: InboxEntryPayload[] = [];
   for (const chat of chats) {
     const participants = Array.isArray(chat.data.participants) ? (chat.data.participants as string[]) : [];
-    const otherUid = participants.find((p) => p !== uid) ?? uid;
-    let other = cache.get(otherUid);
-    if (!other) cache.set(otherUid, (other = await memberCard(store, otherUid)));
-    const entry = inboxEntryPayload(chat, uid, other);
+    const entry = inboxEntryPayload(chat, uid, await cardOf(participants.find((p) => p !== uid) ?? uid));
     if (entry) out.push(entry);
   }
   return out;
@@ -126,7 +124,11 @@ function watchInbox(store: DocStore, uid: string, emit: Emit<"inbox">, onError: 
     inboxOf(uid),
     (chats) => {
       const mine = ++sequence;
-      inboxPayload(store, uid, chats, names).then(
+      inboxPayload(uid, chats, async (other) => {
+        let card = names.get(other);
+        if (!card) names.set(other, (card = await memberCard(store, other)));
+        return card;
+      }).then(
         // A newer result may have overtaken this one while names were read.
         (payload) => mine === sequence && emit(payload),
         onError,
@@ -270,7 +272,9 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
   }
   if (feed === "boardNewest") return boardNewestPayload(await store.query(boardNewestOf())) as FeedPayloads[F];
   if (feed === "inbox")
-    return (await inboxPayload(store, uid, await store.query(inboxOf(uid)), new Map())) as FeedPayloads[F];
+    return (await inboxPayload(uid, await store.query(inboxOf(uid)), (other) =>
+      memberCard(store, other),
+    )) as FeedPayloads[F];
   if (isChatMessagesFeed(feed)) {
     if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this chat");
     return chatMessagesPayload(await store.query(threadOf(feedParam(feed)))) as FeedPayloads[F];

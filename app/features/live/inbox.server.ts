@@ -1,0 +1,41 @@
+import { cachedRead } from "~/engine/index.server";
+import type { DocStore } from "~/engine/store/types";
+import { inboxOf, type InboxEntryPayload } from "~/engine/live/feeds";
+import { CHATS } from "~/documents/chats";
+import { userPath } from "~/documents/users";
+import { isChatId } from "~/features/chat/pair";
+import { inboxPayload, memberCard } from "./subscribe.server";
+
+/**
+ * Whether a write to `path` can change `uid`'s list of conversations: a chat document they are one
+ * of the pair of (a chat under any other id counts too, as its participants cannot be known from
+ * the path). Messages do not: the chat document carries the preview, the time and the counts.
+ */
+export function inboxDependsOn(uid: string): (path: string) => boolean {
+  const chats = `${CHATS}/`;
+  return (path) => {
+    if (!path.startsWith(chats)) return false;
+    const chatId = path.slice(chats.length);
+    if (chatId.includes("/")) return false;
+    return !isChatId(chatId) || chatId.split("_").includes(uid);
+  };
+}
+
+/**
+ * The member's conversations as /inbox lists them at first paint (the live feed takes over in the
+ * browser). Every view of /inbox and of a conversation asks for it, and the query of the member's
+ * chats reads every chat, so the chat documents are kept per member and each other member's card
+ * per member, until the change log says one was written (decision 037): never older than the store.
+ */
+export async function loadInbox(store: DocStore, uid: string): Promise<InboxEntryPayload[]> {
+  const chats = await cachedRead(store, `inbox:${uid}`, inboxDependsOn(uid), () => store.query(inboxOf(uid)));
+  return inboxPayload(uid, chats, (other) => {
+    const profile = userPath(other);
+    return cachedRead(
+      store,
+      `card:${other}`,
+      (path) => path === profile,
+      () => memberCard(store, other),
+    );
+  });
+}
