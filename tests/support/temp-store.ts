@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
+import { STORE_BEHIND } from "~/engine/store/read-cache.server";
 import type { DocStore } from "~/engine/store/types";
 
 export interface TempStore {
@@ -52,6 +53,8 @@ export function useTempStore(prefix = "skillswap-test-"): TempStore {
   const store = new Proxy({} as DocStore, {
     get(_target, key) {
       const target = running().store;
+      // Values the read cache keeps belong to this test's store, not to the stand-in (decision 083).
+      if (key === STORE_BEHIND) return target;
       const value: unknown = Reflect.get(target, key);
       return typeof value === "function" ? value.bind(target) : value;
     },

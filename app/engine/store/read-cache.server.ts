@@ -143,16 +143,24 @@ function hasChangeLog(store: object): store is ChangeLog {
 }
 
 /**
+ * What a stand-in for a store answers to name the store it stands for at the moment (the tests'
+ * per-test store proxy, tests/support/temp-store.ts): its cache is that store's, not the
+ * stand-in's, so a value read from one test's store is never handed out in the next test.
+ */
+export const STORE_BEHIND = Symbol.for("skillswap.storeBehind");
+
+/**
  * Reads through the cache of `store` (one per store, made on first use) when the store keeps a
  * change log; otherwise computes every time.
  */
 export function readThrough<T>(
-  store: object,
+  storeOrStandIn: object,
   key: string,
   dependsOn: (path: string) => boolean,
   compute: () => Promise<T>,
   isFresh?: (value: T) => boolean,
 ): Promise<T> {
+  const store = (storeOrStandIn as { [STORE_BEHIND]?: object })[STORE_BEHIND] ?? storeOrStandIn;
   if (!hasChangeLog(store)) return compute();
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = new ReadCache(store)));

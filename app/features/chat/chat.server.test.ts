@@ -173,4 +173,27 @@ describe("loadThread", () => {
     await expect(loadThread(store, "cat", chatId)).rejects.toMatchObject({ status: 404 });
     await expect(loadThread(store, "amy", chatId, { before: Number.NaN })).rejects.toMatchObject({ status: 400 });
   });
+  it("opens on what the store holds after every message sent, seen or hidden (the kept latest page)", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await sendMessage(store, "amy", chatId, "Hola", 20);
+    const texts = async () => (await loadThread(store, "bob", chatId)).messages.map((m) => [m.text, m.seen]);
+    expect(await texts()).toEqual([["Hola", false]]);
+    expect(await loadThread(store, "bob", chatId)).toEqual(await loadThread(store, "bob", chatId));
+    await sendMessage(store, "amy", chatId, "Are you there?", 30);
+    expect(await texts()).toEqual([
+      ["Hola", false],
+      ["Are you there?", false],
+    ]);
+    await markSeen(store, "bob", chatId);
+    expect(await texts()).toEqual([
+      ["Hola", true],
+      ["Are you there?", true],
+    ]);
+    const [first] = await store.query({ collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "asc"]] });
+    await store.update(first.path, { hidden: true });
+    expect((await loadThread(store, "bob", chatId)).messages.map((m) => [m.text, m.hidden])).toEqual([
+      ["", true],
+      ["Are you there?", false],
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import { getUser } from "~/documents/users";
 import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
+import { cachedRead } from "~/engine/index.server";
 import type { DocReader } from "~/documents/fields";
 import { getBoardPost, isBoardId, type BoardPost } from "~/documents/board";
 import { prepareAnswer } from "~/features/board/answers.server";
@@ -235,10 +236,25 @@ async function threadPage(store: DocStore, chatId: string, before: number | unde
   return { messages: messagesPayload(complete), earlierBefore: older.length > 0 ? boundary : null };
 }
 
+/**
+ * The latest page, which every view of a conversation opens on: kept per conversation until the
+ * change log says one of its messages was written (sent, seen, hidden; decision 037), so never
+ * older than the store. Earlier pages are read each time (rarer, and their cursors vary).
+ */
+function latestPage(store: DocStore, chatId: string): Promise<ThreadPage> {
+  const messages = `${messagesOf(chatId)}/`;
+  return cachedRead(
+    store,
+    `thread:${chatId}`,
+    (path) => path.startsWith(messages),
+    () => threadPage(store, chatId, undefined),
+  );
+}
+
 /** A page of the conversation for one of its participants; other members get a ChatError 404. */
 export async function loadThread(store: DocStore, uid: string, chatId: string, { before }: { before?: number } = {}) {
   if (before !== undefined && !Number.isSafeInteger(before))
     throw new ChatError(400, "This link to earlier messages is not valid.", "badCursor");
   const chat = await requireChat(store, uid, chatId);
-  return { chat, ...(await threadPage(store, chatId, before)) };
+  return { chat, ...(await (before === undefined ? latestPage(store, chatId) : threadPage(store, chatId, before))) };
 }
