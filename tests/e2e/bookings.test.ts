@@ -194,6 +194,28 @@ test("a slot ticked before the page's scripts ran stays ticked and is the one bo
   expect((await booking(id)).start).toBe(picked);
 });
 
+test("hours typed before the calendar's scripts ran are kept and saved", async ({ browser, baseURL }) => {
+  const mentor = await member("Hana Early", "Asia/Tokyo", true);
+  const page = await openAs(browser, mentor, baseURL!);
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  const opened = page.goto("/calendar");
+  await page.getByLabel("Monday", { exact: true }).fill("09:00-12:00");
+  release();
+  await opened;
+
+  // The form draws its hourly grid once hydrated, a render that used to empty the field.
+  await expect(page.getByLabel("Monday", { exact: true })).toHaveValue("09:00-12:00");
+  await page.getByRole("button", { name: "Save availability" }).click();
+  await expect(page.getByText("Availability saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Monday", { exact: true })).toHaveValue(/^09:00\s*[-–]\s*12:00$/);
+});
+
 test("a learner's cancellation within 24 hours splits the price as recorded", async ({ browser, baseURL }) => {
   const mentor = await member("Cara Canceller", "Asia/Tokyo", true);
   const learner = await member("Lee Learner", "America/Los_Angeles");

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useEnteredBeforeHydration } from "~/components/use-entered-before-hydration";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { copyDay } from "~/features/bookings/availability-grid";
@@ -36,10 +37,15 @@ export function AvailabilityForm({ availability, result, busy }: AvailabilityPro
   const [exceptions, setExceptions] = useState(availability.exceptions);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const form = useRef<HTMLFormElement>(null);
+  useEnteredBeforeHydration(form, (entered) => {
+    setDays(availability.days.map((day, weekday) => String(entered.get(`day${weekday}`) ?? day)));
+    setExceptions(String(entered.get("exceptions") ?? availability.exceptions));
+  });
   const { t } = useTranslation("bookings");
 
   return (
-    <Form method="post" className="mt-4 space-y-4">
+    <Form ref={form} method="post" className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="availability" />
       <div>
         <label htmlFor="availability-timezone" className="label">

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useMemo, useRef, useState } from "react";
-import { useTickedBeforeHydration } from "~/components/use-ticked-before-hydration";
+import { useEnteredBeforeHydration } from "~/components/use-entered-before-hydration";
 import { requestTopUp } from "~/components/wallet/open-top-up";
 import { formatDateTime, formatTime } from "~/features/bookings/format";
 import { groupSlots, type DayPart } from "~/features/bookings/slot-groups";
@@ -34,13 +34,14 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
   const [duration, setDuration] = useState<number>(DEFAULT_DURATION);
   const [start, setStart] = useState<number | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  useTickedBeforeHydration(form, (ticked) => {
-    const durationTicked = Number(ticked.durationMinutes);
+  useEnteredBeforeHydration(form, (entered) => {
+    const durationTicked = Number(entered.get("durationMinutes"));
     // Slots are drawn for the default duration until the page runs: a slot ticked with another
     // duration may not exist in that one, so only the duration is kept then.
     if ((DURATIONS as readonly number[]).includes(durationTicked) && durationTicked !== duration)
       return setDuration(durationTicked);
-    if (ticked.start) setStart(Number(ticked.start));
+    const slot = entered.get("start");
+    if (typeof slot === "string") setStart(Number(slot));
   });
   const skill = data.skills.find((s) => s.tag === skillTag);
   const price = skill?.prices[duration] ?? 0;

@@ -64,6 +64,13 @@ export function Composer({
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
   const [active, setActive] = useState(0);
   const candidates = useMentionCandidates(mention?.query ?? null);
+  // Text typed before the page's scripts ran would be put back to the server's value at the next
+  // render (use-entered-before-hydration.ts): keep it.
+  useEffect(() => {
+    const typed = area.current?.value;
+    if (typed !== undefined && typed !== value) onChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const pick = (c: Candidate) => {
     if (!mention || !area.current) return;
