@@ -313,35 +313,37 @@ function History({ periods, timeZone }: { periods: PageData["periods"]; timeZone
         <p className="text-sm text-slate-600">{t("subscriptions.history.empty")}</p>
       ) : (
         <div className="card overflow-x-auto p-0">
-          <table className="w-full text-start text-sm">
+          <table className="w-full break-normal text-start text-sm">
             <thead className="border-b border-slate-200 text-slate-500">
               <tr>
-                <th className="px-4 py-2 font-medium">{t("subscriptions.history.paidOn")}</th>
-                <th className="hidden px-4 py-2 font-medium sm:table-cell">{t("subscriptions.history.period")}</th>
-                <th className="px-4 py-2 font-medium">{t("subscriptions.history.plan")}</th>
-                <th className="px-4 py-2 font-medium">{t("subscriptions.history.paid")}</th>
-                <th className="px-4 py-2 text-end font-medium">SP</th>
+                <th className="px-2 py-2 sm:px-4 font-medium">{t("subscriptions.history.paidOn")}</th>
+                <th className="hidden px-2 py-2 sm:px-4 font-medium sm:table-cell">
+                  {t("subscriptions.history.period")}
+                </th>
+                <th className="px-2 py-2 sm:px-4 font-medium">{t("subscriptions.history.plan")}</th>
+                <th className="px-2 py-2 sm:px-4 font-medium">{t("subscriptions.history.paid")}</th>
+                <th className="px-2 py-2 sm:px-4 text-end font-medium">SP</th>
               </tr>
             </thead>
             <tbody>
               {periods.map((p) => (
                 <tr key={p.id} className="border-b border-slate-100 last:border-0" data-testid="credited-period">
-                  <td className="px-4 py-2">
+                  <td className="whitespace-nowrap px-2 py-2 sm:px-4">
                     <Day ms={p.paidAt} timeZone={timeZone} />
                   </td>
                   {/* On a phone the period drops out; the date paid says when. */}
-                  <td className="hidden px-4 py-2 sm:table-cell">
+                  <td className="hidden whitespace-nowrap px-2 py-2 sm:px-4 sm:table-cell">
                     {p.periodStart && p.periodEnd ? (
                       <>
                         <Day ms={p.periodStart} timeZone={timeZone} /> – <Day ms={p.periodEnd} timeZone={timeZone} />
                       </>
                     ) : null}
                   </td>
-                  <td className="px-4 py-2">
+                  <td className="px-2 py-2 sm:px-4">
                     <PlanName planId={p.planId} />
                   </td>
-                  <td className="whitespace-nowrap px-4 py-2">{p.amount}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-end font-semibold text-amber-700">
+                  <td className="whitespace-nowrap px-2 py-2 sm:px-4">{p.amount}</td>
+                  <td className="whitespace-nowrap px-2 py-2 sm:px-4 text-end font-semibold text-amber-700">
                     <span dir="ltr">+{p.sp}</span>
                   </td>
                 </tr>
