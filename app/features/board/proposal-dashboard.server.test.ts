@@ -3,7 +3,7 @@ import { useTempStore } from "../../../tests/support/temp-store";
 import { DAY_MS } from "./expiry";
 import { bestFittingPosts } from "./proposal-dashboard.server";
 import { postFormSchema } from "./rules";
-import { createBoardPost } from "./write.server";
+import { closeBoardPost, createBoardPost, editBoardPost } from "./write.server";
 
 const { store } = useTempStore("board-dashboard-");
 // The posting limits live in the process across tests: time only moves forward.
@@ -52,6 +52,36 @@ describe("the dashboard's best-fitting posts", () => {
     expect(posts[0].title).toBe("Need guitar three");
     expect(posts.map((p) => p.title)).not.toContain("My own guitar need");
     expect(posts.map((p) => p.title)).not.toContain("Cooking help");
+  });
+
+  it("sees a new post, an edit, a close and a poster's new name on the next visit (the window is kept in the read cache)", async () => {
+    const { postId: first } = await post("ana", { title: "Need guitar one" });
+    const titles = async () => (await bestFittingPosts(store, "ben", guitarTeacher, tick())).map((p) => p.title);
+    expect(await titles()).toEqual(["Need guitar one"]);
+    await post("cy", { title: "Need guitar two" });
+    expect(await titles()).toEqual(["Need guitar two", "Need guitar one"]);
+    await editBoardPost(
+      store,
+      "ana",
+      first,
+      postFormSchema.parse({
+        type: "need",
+        skill: "Guitar",
+        title: "Need guitar one, edited",
+        description: "Chords",
+        format: "online",
+        priceKind: "per_hour",
+        sp: "2",
+      }),
+      tick(),
+    );
+    expect(await titles()).toContain("Need guitar one, edited");
+    await store.set("users/cy", { fullName: "Cyrus", xp: 0, createdAt: 0 });
+    expect((await bestFittingPosts(store, "ben", guitarTeacher, tick())).map((p) => p.poster.fullName)).toContain(
+      "Cyrus",
+    );
+    await closeBoardPost(store, "ana", first, tick());
+    expect(await titles()).toEqual(["Need guitar two"]);
   });
 
   it("shows nothing to a member without skills", async () => {

@@ -4,6 +4,7 @@
  * poster's card, and a member's own posts. Decision 039.
  */
 import {
+  BOARD_POSTS,
   BOARD_SEARCH_INDEX,
   boardListOf,
   boardPostPath,
@@ -15,7 +16,8 @@ import {
   type BoardPost,
   type PostStatus,
 } from "~/documents/board";
-import type { UserProfile } from "~/documents/users";
+import { USERS, userPath, type UserProfile } from "~/documents/users";
+import { cachedRead } from "~/engine/index.server";
 import type { Doc, DocStore, Query, WhereClause } from "~/engine/store/types";
 import { getMembers } from "~/features/members/members.server";
 import type { PublicMember } from "~/features/members/member";
@@ -118,7 +120,10 @@ async function mergedEntries(
 const EXCERPT = 280;
 
 async function cardsOf(store: DocStore, posts: BoardPost[], viewer: Viewer): Promise<BoardCard[]> {
-  const members = await getMembers(store, [...new Set(posts.map((p) => p.authorUid))]);
+  return cardsFrom(posts, await getMembers(store, [...new Set(posts.map((p) => p.authorUid))]), viewer);
+}
+
+function cardsFrom(posts: BoardPost[], members: ReadonlyMap<string, PublicMember>, viewer: Viewer): BoardCard[] {
   return posts.flatMap((p) => {
     const m = members.get(p.authorUid);
     // A poster who has deleted their account takes their posts with them.
@@ -145,6 +150,43 @@ async function cardsOf(store: DocStore, posts: BoardPost[], viewer: Viewer): Pro
 async function postsOfEntries(store: DocStore, entries: BoardListEntry[]): Promise<BoardPost[]> {
   const docs = await store.getAll(entries.map((e) => boardPostPath(e.postId)));
   return docs.flatMap((d) => (d ? [readBoardPost({ id: d.id, data: d.data })] : []));
+}
+
+interface FitWindow {
+  /** The newest FIT_WINDOW entries of the lists that pass `where`, each with its post (entries whose post is gone left out). */
+  window: { entry: BoardListEntry; post: BoardPost }[];
+  /** Their posters. */
+  members: ReadonlyMap<string, PublicMember>;
+}
+
+/**
+ * What best fit ranks, read once and kept in the read cache (decision 037) until an entry of the
+ * lists, one of the window's posts or one of their posters is written: the dashboard's board widget
+ * asks for it on every visit (issue 28). Nothing here depends on the time; what has expired by
+ * now, and the filters the lists do not hold, are left out by the caller on every request.
+ */
+async function fitWindow(store: DocStore, lists: string[], where: WhereClause[]): Promise<FitWindow> {
+  const listPrefixes = lists.map((list) => `${boardListOf(list)}/`);
+  // The window's posts and posters once known (set after each read); until then any post or poster counts.
+  const known: { paths?: ReadonlySet<string> } = {};
+  const dependsOn = (path: string) =>
+    listPrefixes.some((prefix) => path.startsWith(prefix)) ||
+    ((path.startsWith(`${BOARD_POSTS}/`) || path.startsWith(`${USERS}/`)) && (!known.paths || known.paths.has(path)));
+  const key = `board-fit:${lists.join(",")}:${JSON.stringify(where)}`;
+  const value = await cachedRead(store, key, dependsOn, async (): Promise<FitWindow & { paths: string[] }> => {
+    const entries = (await mergedEntries(store, lists, where, null, FIT_WINDOW)).map(readBoardListEntry);
+    const posts = new Map((await postsOfEntries(store, entries)).map((p) => [p.id, p]));
+    const window = entries.flatMap((entry) => {
+      const post = posts.get(entry.postId);
+      return post ? [{ entry, post }] : [];
+    });
+    const authors = [...new Set(window.map(({ post }) => post.authorUid))];
+    const members = await getMembers(store, authors);
+    const paths = [...window.map(({ post }) => boardPostPath(post.id)), ...authors.map(userPath)];
+    return { window, members, paths };
+  });
+  known.paths = new Set(value.paths);
+  return value;
 }
 
 /** On the board: active and not past its expiry. */
@@ -182,18 +224,14 @@ export async function listBoard(
   if (lists.length === 0) return { posts: [], next: null, more: false };
   const where = entryWhere(filters);
   if (filters.sort === "fit") {
-    const entries = (await mergedEntries(store, lists, where, null, FIT_WINDOW)).map(readBoardListEntry);
-    const posts = (
-      await postsOfEntries(
-        store,
-        entries.filter((e) => e.expiresAt > now),
-      )
-    ).filter((p) => onBoard(p, now) && passes(p, filters, viewer));
-    const members = await getMembers(store, [...new Set(posts.map((p) => p.authorUid))]);
+    const { window, members } = await fitWindow(store, lists, where);
+    const posts = window
+      .filter(({ entry, post }) => entry.expiresAt > now && onBoard(post, now) && passes(post, filters, viewer))
+      .map(({ post }) => post);
     const ranked = rankByFit(posts, viewer, now, (uid) => standingOf(members.get(uid)));
     const shown = ranked.slice(page * POSTS_PER_PAGE, (page + 1) * POSTS_PER_PAGE);
     return {
-      posts: await cardsOf(store, shown, viewer),
+      posts: cardsFrom(shown, members, viewer),
       next: null,
       more: ranked.length > (page + 1) * POSTS_PER_PAGE,
     };
