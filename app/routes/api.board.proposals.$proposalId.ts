@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getStore } from "~/engine/index.server";
+import { fixedT } from "~/i18n/i18n.server";
 import { MAX_DECLINE_REASON } from "~/features/board/proposal-state";
 import { answerProposal } from "~/features/board/proposals.server";
 import { userText } from "~/utils/bidi";
@@ -17,13 +18,21 @@ const answerSchema = z.discriminatedUnion("intent", [
       z
         .string()
         .trim()
-        .min(1, "Say why you decline, so they know what would work.")
-        .max(MAX_DECLINE_REASON, `Keep the reason under ${MAX_DECLINE_REASON} characters.`),
+        .min(1, "board:validation.declineReason")
+        .max(MAX_DECLINE_REASON, "board:validation.declineReasonTooLong"),
     ),
   }),
 ]);
 
 export const loader = postOnly;
+
+/** What the member is told once it is done, in their language. */
+const DONE = {
+  accept: "proposals.done.accepted",
+  swapAccepted: "proposals.done.swapAccepted",
+  decline: "proposals.done.declined",
+  withdraw: "proposals.done.withdrawn",
+} as const;
 
 /**
  * POST /api/board/proposals/:proposalId: the poster accepts (books) or declines with a reason; the
@@ -40,16 +49,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { uid: input.uid },
       value.intent === "decline" ? { kind: "decline", reason: value.reason } : { kind: value.intent },
     );
-    const message =
-      value.intent === "decline"
-        ? "Proposal declined. They will see your reason."
-        : value.intent === "withdraw"
-          ? "Proposal withdrawn. You can propose another time."
-          : result.proposal.kind === "swap"
-            ? "Swap accepted: both sessions are on your calendar."
-            : "Proposal accepted: the session is on your calendar and its SP are held in escrow.";
+    const done = value.intent === "accept" && result.proposal.kind === "swap" ? "swapAccepted" : value.intent;
+    const message = fixedT(input.language, "board")(DONE[done]);
     return Response.json({ ok: true, message, bookingIds: result.bookingIds } satisfies ProposalActionResult);
   } catch (error) {
-    return proposalErrorResponse(error);
+    return proposalErrorResponse(error, input.language);
   }
 }

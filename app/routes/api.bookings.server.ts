@@ -34,8 +34,8 @@ export async function readAction<S extends z.ZodTypeAny>(
   if (request.method !== "POST") return postOnly();
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });
-  const parsed = await parseForm(request, schema);
   const language = await languageOf(request, user.profile.language);
+  const parsed = await parseForm(request, schema, { language });
   if (!parsed.ok) {
     const body = parsed.failure.data as { formError?: string; fieldErrors?: Record<string, string> };
     const first = Object.values(body.fieldErrors ?? {})[0] ?? body.formError ?? "errors.checkForm";

@@ -9,7 +9,7 @@ import {
   type PostingCheck,
 } from "~/features/community/limits.server";
 import { createRateLimiter } from "~/utils/rate-limit.server";
-import { BoardError, boardRefusal } from "./errors.server";
+import { boardRefusal } from "./errors.server";
 
 export const BOARD_POSTS_PER_HOUR = 10;
 export const BOARD_POSTS_PER_DAY = 30;
@@ -49,7 +49,7 @@ export function checkBoardPosting(
       const d = limiter.check(uid, now);
       if (!d.allowed) throw boardRefusal(429, key, { waitMs: d.retryAfterMs });
     }
-  const links = checkNewMemberLinks(newMemberLinks, uid, text, memberSince, now, BoardError);
+  const links = checkNewMemberLinks(newMemberLinks, uid, text, memberSince, now, boardRefusal);
   return {
     record() {
       if (isNew) {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  bookingOf,
-  decideProposal,
-  POST_CLOSED,
-  POST_EXPIRED,
-  proposalActions,
-  type ProposalFacts,
-} from "./proposal-state";
+import { bookingOf, decideProposal, proposalActions, type ProposalFacts } from "./proposal-state";
 
 const H = 3_600_000;
 const pending: ProposalFacts = { state: "pending", start: 100 * H, durationMinutes: 60, price: 25, swap: false };
@@ -45,12 +38,12 @@ describe("proposal state machine", () => {
     expect(decideProposal(pending, { ...open, open: false }, { kind: "accept" }, "poster", now)).toEqual({
       kind: "refuse",
       status: 409,
-      message: POST_CLOSED,
+      refusal: "postClosed",
     });
     expect(decideProposal(pending, { ...open, expiresAt: now }, { kind: "accept" }, "poster", now)).toEqual({
       kind: "refuse",
       status: 409,
-      message: POST_EXPIRED,
+      refusal: "postExpired",
     });
     expect(decideProposal(pending, open, { kind: "accept" }, "poster", pending.start)).toMatchObject({
       kind: "refuse",
@@ -60,7 +53,7 @@ describe("proposal state machine", () => {
   it("declines with a reason only, kept trimmed", () => {
     expect(decideProposal(pending, open, { kind: "decline", reason: "  " }, "poster", now)).toMatchObject({
       kind: "refuse",
-      message: "Say why you decline, so they know what would work.",
+      refusal: "reasonMissing",
     });
     expect(decideProposal(pending, open, { kind: "decline", reason: "x".repeat(501) }, "poster", now)).toMatchObject({
       kind: "refuse",
@@ -146,7 +139,7 @@ describe("proposal state machine", () => {
     expect(decideProposal(withdrawn, open, { kind: "accept" }, "poster", now)).toEqual({
       kind: "refuse",
       status: 409,
-      message: "This proposal was withdrawn.",
+      refusal: "withdrawn",
     });
     expect(
       decideProposal({ ...pending, state: "accepted" }, open, { kind: "withdraw" }, "proposer", now),

@@ -49,31 +49,50 @@ export interface PostFacts {
 /** What an accepted proposal books, decided here so that the service only writes it. */
 export type Booking = { kind: "paid"; price: number } | { kind: "swap"; sessions: [SwapSession, SwapSession] };
 
+/**
+ * Why the rules refuse, as a key of the board's catalogue (`proposalErrors.<key>`, decision 078): the
+ * service throws it as a ProposalError, written in the reader's language where it is answered.
+ */
+export type ProposalRefusal =
+  | "postClosed"
+  | "postExpired"
+  | "alreadyAccepted"
+  | "alreadyDeclined"
+  | "lapsed"
+  | "withdrawn"
+  | "closed"
+  | "onlyPosterAccepts"
+  | "onlyPosterDeclines"
+  | "onlyProposerWithdraws"
+  | "onlySchedulerLapses"
+  | "onlyBoardCloses"
+  | "timePassed"
+  | "unevenSwap"
+  | "reasonMissing"
+  | "reasonTooLong";
+
 export type ProposalVerdict =
   | { kind: "apply"; state: ProposalState; declineReason?: string; book?: Booking; closesPost: boolean }
   /** Already done (a duplicate or a retry): nothing to write. */
   | { kind: "noop" }
-  | { kind: "refuse"; status: 403 | 409; message: string };
+  | { kind: "refuse"; status: 403 | 409; refusal: ProposalRefusal; max?: number };
 
-export const POST_CLOSED = "This post is closed: it no longer takes proposals.";
-export const POST_EXPIRED = "This post has expired: it no longer takes proposals.";
-
-const FINAL: Record<Exclude<ProposalState, "pending">, string> = {
-  accepted: "This proposal was already accepted.",
-  declined: "This proposal was already declined.",
-  lapsed: "This proposal lapsed: its time passed without an answer.",
-  withdrawn: "This proposal was withdrawn.",
-  closed: "This proposal was closed: the post no longer takes proposals.",
+const FINAL: Record<Exclude<ProposalState, "pending">, ProposalRefusal> = {
+  accepted: "alreadyAccepted",
+  declined: "alreadyDeclined",
+  lapsed: "lapsed",
+  withdrawn: "withdrawn",
+  closed: "closed",
 };
 
-export function postRefusal(post: PostFacts, now: number): string | null {
-  if (!post.open) return POST_CLOSED;
-  if (now >= post.expiresAt) return POST_EXPIRED;
+export function postRefusal(post: PostFacts, now: number): "postClosed" | "postExpired" | null {
+  if (!post.open) return "postClosed";
+  if (now >= post.expiresAt) return "postExpired";
   return null;
 }
 
-function refuse(message: string, status: 403 | 409 = 409): ProposalVerdict {
-  return { kind: "refuse", status, message };
+function refuse(refusal: ProposalRefusal, status: 403 | 409 = 409, max?: number): ProposalVerdict {
+  return { kind: "refuse", status, refusal, ...(max !== undefined && { max }) };
 }
 
 /** The sessions a proposal books: one paid session, or a swap's two, the return one right after. */
@@ -95,44 +114,43 @@ export function decideProposal(
 ): ProposalVerdict {
   switch (command.kind) {
     case "accept": {
-      if (actor !== "poster") return refuse("Only the post's author can accept a proposal.", 403);
+      if (actor !== "poster") return refuse("onlyPosterAccepts", 403);
       // Accepting twice books once: the second finds it accepted and does nothing.
       if (p.state === "accepted") return { kind: "noop" };
       if (p.state !== "pending") return refuse(FINAL[p.state]);
       const closed = postRefusal(post, now);
       if (closed) return refuse(closed);
-      if (now >= p.start) return refuse("This proposal's time has passed. Ask for a new time instead.");
+      if (now >= p.start) return refuse("timePassed");
       const book = bookingOf(p);
-      if (book.kind === "swap" && !isEvenSwap(book.sessions))
-        return refuse("A swap is two sessions of the same length.");
+      if (book.kind === "swap" && !isEvenSwap(book.sessions)) return refuse("unevenSwap");
       return { kind: "apply", state: "accepted", book, closesPost: true };
     }
 
     case "decline": {
-      if (actor !== "poster") return refuse("Only the post's author can decline a proposal.", 403);
+      if (actor !== "poster") return refuse("onlyPosterDeclines", 403);
       if (p.state === "declined") return { kind: "noop" };
       if (p.state !== "pending") return refuse(FINAL[p.state]);
       const reason = command.reason.trim();
-      if (!reason) return refuse("Say why you decline, so they know what would work.");
-      if (reason.length > MAX_DECLINE_REASON) return refuse(`Keep the reason under ${MAX_DECLINE_REASON} characters.`);
+      if (!reason) return refuse("reasonMissing");
+      if (reason.length > MAX_DECLINE_REASON) return refuse("reasonTooLong", 409, MAX_DECLINE_REASON);
       return { kind: "apply", state: "declined", declineReason: reason, closesPost: false };
     }
 
     case "withdraw":
       // The proposer takes it back while it waits, e.g. to propose another time.
-      if (actor !== "proposer") return refuse("Only the member who sent a proposal can withdraw it.", 403);
+      if (actor !== "proposer") return refuse("onlyProposerWithdraws", 403);
       if (p.state === "withdrawn") return { kind: "noop" };
       if (p.state !== "pending") return refuse(FINAL[p.state]);
       return { kind: "apply", state: "withdrawn", closesPost: false };
 
     case "lapse":
-      if (actor !== "system") return refuse("Only the scheduler lets proposals lapse.", 403);
+      if (actor !== "system") return refuse("onlySchedulerLapses", 403);
       if (p.state !== "pending" || now < p.start) return { kind: "noop" };
       return { kind: "apply", state: "lapsed", closesPost: false };
 
     case "close":
       // The post was answered, closed or expired; the scheduler and the service close what waited.
-      if (actor !== "system") return refuse("Only the board closes proposals.", 403);
+      if (actor !== "system") return refuse("onlyBoardCloses", 403);
       if (p.state !== "pending") return { kind: "noop" };
       return { kind: "apply", state: "closed", closesPost: false };
   }

@@ -13,7 +13,7 @@ import {
   PROPOSE_WINDOW_MS,
   SET_AVAILABILITY,
 } from "./proposals.server";
-import { POST_CLOSED, POST_EXPIRED } from "./proposal-state";
+import { ProposalError } from "./errors.server";
 import { cancelSwapPartner } from "./swap.server";
 import { closeBoardPost, deleteBoardPost } from "./write.server";
 
@@ -137,9 +137,15 @@ describe("proposals on a need", () => {
   it("refuses a proposal on a closed or expired need with a 409 that says so", async () => {
     const fromBob = await propose("bob", 1);
     await answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1);
-    await expect(propose("carol", 2)).rejects.toMatchObject({ status: 409, message: POST_CLOSED });
+    await expect(propose("carol", 2)).rejects.toMatchObject({
+      status: 409,
+      message: "This post is closed: it no longer takes proposals.",
+    });
     await post("old", "alice", { expiresAt: NOW - 1 });
-    await expect(propose("carol", 2, { postId: "old" })).rejects.toMatchObject({ status: 409, message: POST_EXPIRED });
+    await expect(propose("carol", 2, { postId: "old" })).rejects.toMatchObject({
+      status: 409,
+      message: "This post has expired: it no longer takes proposals.",
+    });
     await post("gone", "alice", { status: "hidden" });
     await expect(propose("carol", 2, { postId: "gone" })).rejects.toMatchObject({ status: 404 });
   });
@@ -165,6 +171,31 @@ describe("proposals on a need", () => {
     expect((await store.get(boardPostPath("need1")))?.data.status).toBe("active");
     expect((await store.get(`board_proposals/${fromBob.id}`))?.data.status).toBe("pending");
     expect(await getBalance(store, "alice")).toBe(100);
+  });
+
+  it("says its refusals in the reader's language, a booking's own refusal included (decision 078)", async () => {
+    const refused = (promise: Promise<unknown>) =>
+      promise.then(
+        () => expect.fail("not refused"),
+        (e: unknown) => e,
+      );
+    const own = await refused(propose("alice", 1));
+    expect(own).toBeInstanceOf(ProposalError);
+    expect((own as ProposalError).textIn("fr")).toBe("Cette annonce est la vôtre.");
+    const fromBob = await propose("bob", 1, { sp: 150 });
+    const broke = (await refused(
+      answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "accept" }, NOW + 1),
+    )) as ProposalError;
+    expect(broke.message).toBe("You need 50 SP more to accept this proposal.");
+    expect(broke.textIn("es")).toBe("Te faltan 50 SP para aceptar esta propuesta.");
+    const early = (await refused(
+      answerProposal(store, fromBob.id, { uid: "alice" }, { kind: "decline", reason: "x".repeat(501) }, NOW + 1),
+    )) as ProposalError;
+    expect(early.message).toBe("Keep the reason under 500 characters.");
+    expect(early.textIn("ar")).toBe("اجعل السبب أقل من 500 حرف.");
+    const message = (await refused(propose("carol", 2, { message: "x".repeat(1_001) }))) as ProposalError;
+    expect(message.message).toBe("Keep the message under 1,000 characters.");
+    expect(message.textIn("fr")).toMatch(/^Le message ne doit pas dépasser 1\s000 caractères\.$/);
   });
 
   it("declines with a reason the proposer reads, and keeps the need open", async () => {

@@ -30,7 +30,7 @@ import { BookingError, isDuration } from "~/features/bookings/bookings.server";
 import { isBookableStart } from "~/features/bookings/availability";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import type { NoticeKind, NoticeParams } from "~/features/notifications/text";
-import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
+import { createRateLimiter } from "~/utils/rate-limit.server";
 import { knownTimeZone } from "~/utils/zoned-time";
 import { stripBidiControls } from "~/utils/bidi";
 import { shownStatus } from "./expiry";
@@ -45,25 +45,10 @@ import {
   type ProposalState,
 } from "./proposal-state";
 import { SWAP_SESSION_PRICE } from "./swap";
+import { ProposalError, proposalErrorText } from "./errors.server";
 
-export class ProposalError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409 | 429,
-    message: string,
-    /** For a poster whose wallet does not cover the session: how many SP are missing. */
-    readonly shortBy = 0,
-  ) {
-    super(message);
-    this.name = "ProposalError";
-  }
-}
-
-const POST_NOT_FOUND = "This post does not exist or was removed.";
-const PROPOSAL_NOT_FOUND = "This proposal does not exist or is not yours.";
-export const ALREADY_PROPOSED =
-  "You already have a proposal waiting on this post. Wait for the answer, or withdraw it to propose another time.";
-export const SET_AVAILABILITY =
-  "Set the hours you are available on your calendar first: a proposal offers one of them.";
+export const ALREADY_PROPOSED = proposalErrorText("en", "alreadyProposed");
+export const SET_AVAILABILITY = proposalErrorText("en", "setAvailability");
 
 // A person answers a few posts in a sitting; a script proposing on every post is slowed down.
 export const PROPOSE_WINDOW_MS = 10 * 60_000;
@@ -138,7 +123,7 @@ function cleanMessage(raw: string | undefined): string {
     .replace(/\r\n/g, "\n")
     .trim();
   if (message.length > MAX_PROPOSAL_MESSAGE)
-    throw new ProposalError(400, `Keep the message under ${MAX_PROPOSAL_MESSAGE.toLocaleString("en")} characters.`);
+    throw new ProposalError(400, "messageTooLong", { max: MAX_PROPOSAL_MESSAGE });
   return message;
 }
 
@@ -146,9 +131,9 @@ function cleanMessage(raw: string | undefined): string {
 function swapSkillOf(post: BoardPost, poster: UserProfile, input: ProposalInput): { tag: string; label: string } {
   if (post.price.kind === "swap" && post.price.swapSkillTag)
     return { tag: post.price.swapSkillTag, label: post.price.swapSkillLabel || post.price.swapSkillTag };
-  if (post.type === "offer") throw new ProposalError(409, "This offer does not say what it wants in return.");
+  if (post.type === "offer") throw new ProposalError(409, "offerNoSwapSkill");
   const skill = poster.skillsOffered.find((s) => s.tag === input.swapSkillTag);
-  if (!skill) throw new ProposalError(400, "Choose a skill the poster teaches to learn in return.");
+  if (!skill) throw new ProposalError(400, "chooseSwapSkill");
   return { tag: skill.tag, label: skill.label };
 }
 
@@ -159,31 +144,25 @@ export async function createProposal(
   input: ProposalInput,
   now = Date.now(),
 ): Promise<Proposal> {
-  if (!isBoardId(input.postId)) throw new ProposalError(404, POST_NOT_FOUND);
-  if (!isDuration(input.durationMinutes)) throw new ProposalError(400, "Choose 30, 60 or 90 minutes.");
-  if (!Number.isSafeInteger(input.start)) throw new ProposalError(400, "Choose a time.");
+  if (!isBoardId(input.postId)) throw new ProposalError(404, "postNotFound");
+  if (!isDuration(input.durationMinutes)) throw new ProposalError(400, "duration");
+  if (!Number.isSafeInteger(input.start)) throw new ProposalError(400, "chooseTime");
   if (input.kind === "sp" && (!Number.isSafeInteger(input.sp) || input.sp < 0 || input.sp > MAX_PROPOSAL_SP))
-    throw new ProposalError(400, `Ask for a whole number of SP from 0 to ${MAX_PROPOSAL_SP.toLocaleString("en")}.`);
+    throw new ProposalError(400, "spRange", { max: MAX_PROPOSAL_SP });
   const message = cleanMessage(input.message);
   const limit = proposeLimiter.check(proposerUid, now);
-  if (!limit.allowed)
-    throw new ProposalError(
-      429,
-      `You are sending proposals too fast. Wait ${waitText(limit.retryAfterMs)} and try again.`,
-    );
+  if (!limit.allowed) throw new ProposalError(429, "tooFast", { waitMs: limit.retryAfterMs });
   proposeLimiter.hit(proposerUid, now);
 
   const id = randomUUID();
   return store.transaction(async (tx) => {
     const post = await getBoardPost(tx, input.postId);
-    if (!post || post.status === "hidden") throw new ProposalError(404, POST_NOT_FOUND);
-    if (post.authorUid === proposerUid) throw new ProposalError(400, "This is your own post.");
+    if (!post || post.status === "hidden") throw new ProposalError(404, "postNotFound");
+    if (post.authorUid === proposerUid) throw new ProposalError(400, "ownPost");
     const refusal = postRefusal(postFacts(post), now);
     if (refusal) throw new ProposalError(409, refusal);
-    if (post.type === "offer" && post.price.kind !== "swap")
-      throw new ProposalError(409, "This offer has a price: book it instead of proposing.");
-    if (post.type === "offer" && input.kind !== "swap")
-      throw new ProposalError(400, "This offer asks for a swap, not SP.");
+    if (post.type === "offer" && post.price.kind !== "swap") throw new ProposalError(409, "offerHasPrice");
+    if (post.type === "offer" && input.kind !== "swap") throw new ProposalError(400, "offerAsksSwap");
 
     const [poster, proposer, teachingDoc, waiting] = await Promise.all([
       getUser(tx, post.authorUid),
@@ -199,19 +178,18 @@ export async function createProposal(
         limit: 1,
       }),
     ]);
-    if (!poster || poster.deleted) throw new ProposalError(409, "The poster has left SkillSwap.");
-    if (!proposer || proposer.deleted) throw new ProposalError(403, "Sign in again to propose.");
-    if (waiting.length > 0) throw new ProposalError(409, ALREADY_PROPOSED);
+    if (!poster || poster.deleted) throw new ProposalError(409, "posterLeft");
+    if (!proposer || proposer.deleted) throw new ProposalError(403, "signInAgain");
+    if (waiting.length > 0) throw new ProposalError(409, "alreadyProposed");
 
     const teaching = readTeaching(teachingDoc?.data);
     if (teaching.weekly.length === 0 && teaching.exceptions.length === 0)
-      throw new ProposalError(409, SET_AVAILABILITY);
+      throw new ProposalError(409, "setAvailability");
     const zone = knownTimeZone(teaching.timezone) ?? knownTimeZone(proposer.timezone) ?? "UTC";
     const swap = input.kind === "swap";
     // A swap's return session follows the first at once: the proposer is free for both.
     const minutes = input.durationMinutes * (swap ? 2 : 1);
-    if (!isBookableStart(teaching, zone, input.start, minutes, now))
-      throw new ProposalError(400, "That time is not in your available hours. Pick one of the times offered.");
+    if (!isBookableStart(teaching, zone, input.start, minutes, now)) throw new ProposalError(400, "notAvailable");
     const back = swap ? swapSkillOf(post, poster, input) : null;
 
     const doc: ProposalDoc = {
@@ -322,7 +300,7 @@ export async function answerProposal(
   command: ProposalCommand,
   now = Date.now(),
 ): Promise<AnswerResult> {
-  if (!isBoardId(proposalId)) throw new ProposalError(404, PROPOSAL_NOT_FOUND);
+  if (!isBoardId(proposalId)) throw new ProposalError(404, "proposalNotFound");
   try {
     return await store.transaction(async (tx) => {
       const proposal = await getProposal(tx, proposalId);
@@ -334,11 +312,11 @@ export async function answerProposal(
             : proposal?.proposerUid === by.uid
               ? "proposer"
               : null;
-      if (!proposal || !actor) throw new ProposalError(404, PROPOSAL_NOT_FOUND);
+      if (!proposal || !actor) throw new ProposalError(404, "proposalNotFound");
       const post = await getBoardPost(tx, proposal.postId);
       const facts = post ? postFacts(post) : { open: false, expiresAt: 0 };
       const verdict = decideProposal(proposalFacts(proposal), facts, command, actor, now);
-      if (verdict.kind === "refuse") throw new ProposalError(verdict.status, verdict.message);
+      if (verdict.kind === "refuse") throw new ProposalError(verdict.status, verdict.refusal, { max: verdict.max });
       if (verdict.kind === "noop") return { applied: false, proposal, bookingIds: [] };
 
       // Reads first (Firestore's rule): the other waiting proposals, the bookings' locks and wallet.
@@ -465,8 +443,7 @@ export async function answerProposal(
       return { applied: true, proposal: after, bookingIds };
     });
   } catch (error) {
-    if (error instanceof BookingError)
-      throw new ProposalError(error.status === 429 ? 409 : error.status, error.message, error.shortBy);
+    if (error instanceof BookingError) throw ProposalError.ofBooking(error);
     throw error;
   }
 }

@@ -31,7 +31,18 @@ describe("forumErrorText", () => {
     expect(text(mentions, "en")).toBe("A post can mention at most 10 members; this one mentions 12.");
   });
 
-  it("shows a refusal without a key as it is", () => {
-    expect(text(new ForumError(400, "Links wait a day."), "ar")).toBe("Links wait a day.");
+  it("writes the first-day rule on links, the forum's and the board's, in the reader's language (decision 078)", () => {
+    const links = new ForumError(400, "…", "firstDayLinks", { max: 2 });
+    expect(text(links, "en")).toBe(
+      "In your first day on SkillSwap a post can hold at most 2 links. Remove some and try again.",
+    );
+    expect(text(links, "fr")).toBe(
+      "Pendant votre premier jour sur SkillSwap, une publication peut contenir au plus 2 liens. Retirez-en et réessayez.",
+    );
+    const posts = new ForumError(429, "…", "firstDayLinkPosts", { count: 5, waitMs: 3 * 3_600_000 });
+    expect(text(posts, "en")).toBe(
+      "In your first day you can post links 5 times. Wait 180 minutes, or post without links.",
+    );
+    expect(text(posts, "ar")).toMatch(/^في يومك الأول يمكنك نشر روابط 5 مرات\. انتظر .+، أو انشر دون روابط\.$/);
   });
 });

@@ -2,8 +2,10 @@
  * Posting limits (decision 018): a burst limit for everyone, and links limited for members in
  * their first day, when most spam accounts post. Through the shared rate limiter's public functions.
  */
-import { createRateLimiter, waitText, type RateLimiter } from "~/utils/rate-limit.server";
-import { ForumError } from "./errors";
+import { fixedT } from "~/i18n/i18n.server";
+import { intlLocale } from "~/utils/format";
+import { createRateLimiter, type RateLimiter } from "~/utils/rate-limit.server";
+import { ForumError, forumErrorText, type FirstDayLinkKey, type ForumErrorKey } from "./errors";
 
 export const POSTS_PER_MINUTE = 5;
 export const POSTS_PER_HOUR = 40;
@@ -43,17 +45,14 @@ export interface PostingCheck {
 
 /** Refuses with a 429 (or a 400 for too many links) before anything is written. */
 export function checkPosting(uid: string, body: string, memberSince: number | null, now: number): PostingCheck {
-  for (const [limiter, what, key] of [
-    [perMinute, "in the last minute", "tooManyPostsMinute"],
-    [perHour, "in the last hour", "tooManyPostsHour"],
+  for (const [limiter, key] of [
+    [perMinute, "tooManyPostsMinute"],
+    [perHour, "tooManyPostsHour"],
   ] as const) {
     const d = limiter.check(uid, now);
-    if (!d.allowed)
-      throw new ForumError(429, `You have posted a lot ${what}. Wait ${waitText(d.retryAfterMs)} and try again.`, key, {
-        waitMs: d.retryAfterMs,
-      });
+    if (!d.allowed) throw forumRefusal(429, key, { waitMs: d.retryAfterMs });
   }
-  const links = checkNewMemberLinks(newMemberLinks, uid, body, memberSince, now, ForumError);
+  const links = checkNewMemberLinks(newMemberLinks, uid, body, memberSince, now, forumRefusal);
   return {
     record() {
       perMinute.hit(uid, now);
@@ -63,10 +62,25 @@ export function checkPosting(uid: string, body: string, memberSince: number | nu
   };
 }
 
+/** A forum refusal by key, its English message from the catalogue (logs and tests). */
+export function forumRefusal(
+  status: ForumError["status"],
+  key: ForumErrorKey,
+  params: ForumError["params"] = {},
+): ForumError {
+  const error = new ForumError(status, "", key, params);
+  error.message = forumErrorText(error, fixedT("en", "community"), intlLocale("en"));
+  return error;
+}
+
+/** The first-day rule's figures, for its message: the most links a post may hold, posts with links a day, the wait. */
+export type FirstDayLinkValues = { max?: number; count?: number; waitMs?: number };
+
 /**
  * The first-day rule on links (decision 018), for the forum and the board alike, each with its own
  * `limiter` of posts with links: refuses a post holding too many links, or a member's post with
- * links once the day's are used up, with `Refusal` (a 400 or a 429); `record()` counts the post.
+ * links once the day's are used up, by `refuse` (a 400 or a 429, by key: the words are the forum's,
+ * community:errors.firstDay*, decision 078); `record()` counts the post.
  */
 export function checkNewMemberLinks(
   limiter: RateLimiter,
@@ -74,23 +88,15 @@ export function checkNewMemberLinks(
   text: string,
   memberSince: number | null,
   now: number,
-  Refusal: new (status: 400 | 429, message: string) => Error,
+  refuse: (status: 400 | 429, key: FirstDayLinkKey, values: FirstDayLinkValues) => Error,
 ): PostingCheck {
   const links = countLinks(text);
   const isNew = memberSince === null || now - memberSince < NEW_MEMBER_MS;
   if (isNew && links > 0) {
-    if (links > NEW_MEMBER_LINKS_PER_POST) {
-      throw new Refusal(
-        400,
-        `In your first day on SkillSwap a post can hold at most ${NEW_MEMBER_LINKS_PER_POST} links. Remove some and try again.`,
-      );
-    }
+    if (links > NEW_MEMBER_LINKS_PER_POST) throw refuse(400, "firstDayLinks", { max: NEW_MEMBER_LINKS_PER_POST });
     const d = limiter.check(uid, now);
     if (!d.allowed)
-      throw new Refusal(
-        429,
-        `In your first day you can post links ${NEW_MEMBER_LINK_POSTS_PER_DAY} times. Wait ${waitText(d.retryAfterMs)}, or post without links.`,
-      );
+      throw refuse(429, "firstDayLinkPosts", { count: NEW_MEMBER_LINK_POSTS_PER_DAY, waitMs: d.retryAfterMs });
   }
   return {
     record() {
