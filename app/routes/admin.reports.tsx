@@ -7,10 +7,13 @@ import { AdminActionError, suspendMember } from "~/features/admin/members.server
 import {
   moderate,
   moderationQueue,
+  type BoardPostSummary,
   type QueueStatus,
   type ReportedItem,
   type ReporterLine,
 } from "~/features/admin/reports.server";
+import { useBoardText } from "~/components/board/board-text";
+import { loadingNamespaces } from "~/i18n/client-loader";
 import { ReportError } from "~/features/reports/reports.server";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -20,10 +23,14 @@ import { interleave } from "~/i18n/interleave";
 import { accountAge } from "~/features/reports/types";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
+// A reported board post is described in the board's words (decision 078).
+export const handle = { i18n: ["admin", "board"] };
+export const clientLoader = loadingNamespaces("admin", "board");
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { store } = await adminContext(request);
+  const { store, language } = await adminContext(request);
   const show: QueueStatus = new URL(request.url).searchParams.get("show") === "hidden" ? "hidden" : "open";
-  return { show, items: await moderationQueue(store, show) };
+  return { show, items: await moderationQueue(store, show, language) };
 }
 
 /** The form's rules, their messages in the admin's language (decision 064). */
@@ -132,6 +139,20 @@ function Reporter({ report: r }: { report: ReporterLine }) {
   );
 }
 
+/** "Ana: Offer · Pottery · 3 SP an hour · In person · Leith", in the reviewer's language; the poster's words as written. */
+function BoardPostLine({ post }: { post: BoardPostSummary }) {
+  const board = useBoardText();
+  return (
+    <p className="break-words rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="reported-board-post">
+      <span className="font-semibold">
+        <bdi translate="no">{post.posterName}</bdi>:
+      </span>{" "}
+      {board.type(post.type)} · {post.ownSkill ? <bdi translate="no">{post.skill}</bdi> : <bdi>{post.skill}</bdi>} ·{" "}
+      {board.price(post.price)} · {board.format(post.format, post.area)}
+    </p>
+  );
+}
+
 function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; busy: boolean }) {
   const { t } = useTranslation("admin");
   const kind = item.targetKind === "post" || item.targetKind === "board_post" ? item.targetKind : "message";
@@ -178,6 +199,7 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
           ) : null}
         </p>
       </header>
+      {item.boardPost ? <BoardPostLine post={item.boardPost} /> : null}
       {item.context.length > 0 ? (
         <ol className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-label={t("reports.conversation")}>
           {item.context.map((line, i) => (

@@ -7,6 +7,8 @@ import { reportSchema } from "~/features/reports/schema";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { listAudit } from "./audit.server";
 import { moderate, moderationQueue } from "./reports.server";
+import { postFormSchema } from "~/features/board/rules";
+import { createBoardPost } from "~/features/board/write.server";
 
 const { store } = useTempStore("admin-reports-");
 const ADMIN = "admin1";
@@ -154,5 +156,36 @@ describe("who reported (issue 25, item 5; decision 028)", () => {
       ["n2", "New n2", 180_000, false, 1, false],
       ["old", "Olga", 400 * DAY, true, 0, true],
     ]);
+  });
+
+  it("describes a reported board post as data, its taxonomy skill named in the reviewer's language (decision 078)", async () => {
+    const { postId } = await createBoardPost(
+      store,
+      "author",
+      postFormSchema.parse({
+        type: "offer",
+        skill: "Guitar",
+        title: "Guitar for swaps",
+        description: "Strum along.",
+        format: "in_person",
+        area: "Leith",
+        priceKind: "per_hour",
+        sp: "3",
+      }),
+      1_000,
+    );
+    const input = { targetKind: "board_post" as const, targetId: postId, contextId: postId, reason: "spam", text: "" };
+    await fileReport(store, "b", reportSchema.parse(input), 2_000);
+    const [item] = await moderationQueue(store, "open", "es");
+    expect(item).toMatchObject({ targetKind: "board_post", text: "Strum along.", context: [] });
+    expect(item.boardPost).toEqual({
+      posterName: "Otto",
+      type: "offer",
+      skill: "Guitarra",
+      ownSkill: false,
+      price: { kind: "per_hour", sp: 3, swapSkillTag: null, swapSkillLabel: null },
+      format: "in_person",
+      area: "Leith",
+    });
   });
 });

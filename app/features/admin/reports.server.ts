@@ -10,8 +10,10 @@ import { moderatedText } from "~/features/chat/moderation.server";
 import { messagesOf, readMessage, type Message } from "~/documents/chats";
 import { getThread, postLink, readPost } from "~/documents/community";
 import { getUsers } from "~/documents/users";
-import { boardPostLink, readBoardPost } from "~/documents/board";
-import { formatText, priceText, TYPE_LABELS } from "~/features/board/rules";
+import { boardPostLink, readBoardPost, type BoardPost } from "~/documents/board";
+import { skillNamer } from "~/features/skills/skill-names.server";
+import { isTaxonomyTag } from "~/features/skills/taxonomy";
+import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { namesOf } from "~/features/members/members.server";
 import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
 import { countsTowardHiding, type Report } from "~/features/reports/types";
@@ -42,8 +44,25 @@ export interface ReportedItem {
   threadTitle: string | null;
   link: string | null;
   context: ContextLine[];
+  /** A board post: what kind it is, its skill, price and place, shown in the reviewer's language. */
+  boardPost: BoardPostSummary | null;
   reports: ReporterLine[];
   firstReportedAt: number;
+}
+
+/**
+ * A reported board post in context, as data (decision 078): its type, price and format are worded
+ * by the page in the reviewer's language; its skill is named here (a taxonomy skill translated,
+ * `ownSkill` a member's tag as written); area and swap skill are the poster's words.
+ */
+export interface BoardPostSummary {
+  posterName: string;
+  type: BoardPost["type"];
+  skill: string;
+  ownSkill: boolean;
+  price: BoardPost["price"];
+  format: BoardPost["format"];
+  area: string;
 }
 
 /** One report as a reviewer weighs it (decision 028): who filed it, and what their account was then. */
@@ -125,8 +144,15 @@ async function messageContext(store: DocStore, report: Report, names: Map<string
   ];
 }
 
-/** The queue, oldest report first: "open" waits for a decision, "hidden" can be shown again. */
-export async function moderationQueue(store: DocStore, status: QueueStatus): Promise<ReportedItem[]> {
+/**
+ * The queue, oldest report first: "open" waits for a decision, "hidden" can be shown again.
+ * `language`: the reviewer's, for the names of taxonomy skills.
+ */
+export async function moderationQueue(
+  store: DocStore,
+  status: QueueStatus,
+  language: string = SOURCE_LANGUAGE,
+): Promise<ReportedItem[]> {
   const groups = groupByTarget(await listReports(store, status, 300));
   const uids = [...new Set(groups.flatMap((g) => g.flatMap((r) => [r.authorUid, r.reporterUid])))];
   const [names, profiles] = await Promise.all([namesOf(store, uids), getUsers(store, uids)]);
@@ -144,6 +170,7 @@ export async function moderationQueue(store: DocStore, status: QueueStatus): Pro
         authorSuspended: suspended.has(first.authorUid),
         reports: reporterLines(reports, names, since),
         firstReportedAt: first.createdAt,
+        boardPost: null,
       };
       if (first.targetKind === "post") {
         const [post, thread] = await Promise.all([
@@ -160,7 +187,7 @@ export async function moderationQueue(store: DocStore, status: QueueStatus): Pro
         };
       }
       if (first.targetKind === "board_post") {
-        // In context: what kind of post, its skill, price and place, then its text as written.
+        // In context: what kind of post, its skill, price and place; its text as written.
         const post = await store.get(first.targetPath).then((doc) => doc && readBoardPost(doc));
         return {
           ...base,
@@ -168,15 +195,18 @@ export async function moderationQueue(store: DocStore, status: QueueStatus): Pro
           hidden: post?.status === "hidden",
           threadTitle: post?.title ?? null,
           link: post ? boardPostLink(post.id) : null,
-          context: post
-            ? [
-                {
-                  sender: names.get(post.authorUid) ?? "Member",
-                  text: `${TYPE_LABELS[post.type]} · ${post.skillLabel} · ${priceText(post.price)} · ${formatText(post.format, post.area)}`,
-                  reported: false,
-                },
-              ]
-            : [],
+          context: [],
+          boardPost: post
+            ? {
+                posterName: names.get(post.authorUid) ?? "Member",
+                type: post.type,
+                skill: skillNamer(language).name(post.skillTag, post.skillLabel),
+                ownSkill: !isTaxonomyTag(post.skillTag),
+                price: post.price,
+                format: post.format,
+                area: post.area,
+              }
+            : null,
         };
       }
       const context = await messageContext(store, first, names);

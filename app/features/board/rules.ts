@@ -4,14 +4,7 @@
  * checks a draft with the same schema. Decision 039.
  */
 import { z } from "zod";
-import {
-  POST_FORMATS,
-  POST_TYPES,
-  PRICE_KINDS,
-  type PostFormat,
-  type PostType,
-  type PriceKind,
-} from "~/documents/board";
+import { POST_FORMATS, POST_TYPES, PRICE_KINDS, type PostType, type PriceKind } from "~/documents/board";
 import { toSkill } from "~/features/skills/tags";
 import { userText } from "~/utils/bidi";
 import { DEFAULT_EXPIRY_DAYS, MAX_EXPIRY_DAYS, MIN_EXPIRY_DAYS } from "./expiry";
@@ -24,18 +17,6 @@ export const MAX_SP = 1_000;
 /** Active posts a member may have at once. */
 export const MAX_ACTIVE_POSTS = 10;
 export const POSTS_PER_PAGE = 20;
-
-export const TYPE_LABELS: Record<PostType, string> = { offer: "Offer", need: "Need" };
-export const FORMAT_LABELS: Record<PostFormat, string> = {
-  online: "Online",
-  in_person: "In person",
-  either: "Online or in person",
-};
-export const PRICE_LABELS: Record<PriceKind, string> = {
-  per_hour: "SP per hour",
-  fixed: "Fixed SP",
-  swap: "Swap",
-};
 
 /** The post form's messages are keys of the board's catalogue (validation.*), said in the member's language. */
 const oneLine = (min: number, max: number, short: string, long: string) =>
@@ -191,16 +172,4 @@ const CURSOR = /^[0-9]{15}_[A-Za-z0-9_-]{1,128}$/;
 /** A page cursor is the last list entry id shown; anything else is a 400. */
 export function isBoardCursor(value: string): boolean {
   return CURSOR.test(value);
-}
-
-/** "3 SP an hour", "10 SP", "Swap for Guitar": what answering costs, as cards and the post page say it. */
-export function priceText(price: { kind: PriceKind; sp: number; swapSkillLabel: string | null }): string {
-  if (price.kind === "swap") return price.swapSkillLabel ? `Swap for ${price.swapSkillLabel}` : "Swap";
-  const sp = Number.isNaN(price.sp) ? 0 : price.sp;
-  return price.kind === "per_hour" ? `${sp} SP an hour` : `${sp} SP`;
-}
-
-/** "Online", "In person · Leith", "Online or in person · Leith". */
-export function formatText(format: PostFormat, area: string): string {
-  return format === "online" || !area ? FORMAT_LABELS[format] : `${FORMAT_LABELS[format]} · ${area}`;
 }
