@@ -118,7 +118,7 @@ await withTempStore("bench-community-", async (store) => {
   let posts = 0;
   for (let q = 0; q < QUERIES; q++) {
     const uid = `m${Math.floor(random() * MEMBERS)}`;
-    const [ms, page] = await time(() => loadThreadPage(store, uid, pick(threads)));
+    const [ms, page] = await time(() => loadThreadPage(store, uid, pick(threads), "en"));
     threadTimes.push(ms);
     posts += page.initial.posts.length;
   }

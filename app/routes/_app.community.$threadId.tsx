@@ -20,8 +20,9 @@ export const clientLoader = loadingNamespaces("community");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = await loadThreadPage(await getStore(), user.uid, params.threadId ?? "");
-  const t = fixedT(await languageOf(request, user.profile.language), "community");
+  const language = await languageOf(request, user.profile.language);
+  const page = await loadThreadPage(await getStore(), user.uid, params.threadId ?? "", language);
+  const t = fixedT(language, "community");
   // The thread's title is the member's words, shown as written inside the page title's message.
   return { ...page, pageTitle: t("thread.pageTitle", { title: page.title }) };
 }

@@ -6,6 +6,7 @@ import { getStore } from "~/engine/index.server";
 import { startThread } from "~/features/community/discuss.server";
 import { listSpaces } from "~/features/community/read.server";
 import { loadThreadPage } from "~/features/community/thread-page.server";
+import { namedSpace } from "~/features/community/space-names.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await languageOf(request, user.profile.language);
   const title = fixedT(language, "chat")("discuss.title");
   if (threadId) {
-    const thread = await loadThreadPage(store, user.uid, threadId);
+    const thread = await loadThreadPage(store, user.uid, threadId, language);
     // The thread's title is the member's words, shown as written inside the page title's message.
     const pageTitle = fixedT(language, "community")("thread.pageTitle", { title: thread.title });
     return { title: pageTitle, thread, spaces: [], space: null };
@@ -35,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title,
     thread: null,
-    spaces: await listSpaces(store, user.profile),
+    // Skill spaces by their skill's name in the reader's language, a member's own tag as written.
+    spaces: (await listSpaces(store, user.profile)).map((s) => namedSpace(s, language)),
     space: params.get("space"),
   };
 }

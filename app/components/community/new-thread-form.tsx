@@ -28,7 +28,8 @@ export function NewThreadForm({
   spaces,
   initialSpace,
 }: {
-  spaces: { id: string; name: string; skillTag: string | null }[];
+  /** `own: false`: a taxonomy skill's space, its name already in the reader's language (namedSpace). */
+  spaces: { id: string; name: string; skillTag: string | null; own?: boolean }[];
   initialSpace: string | null;
 }) {
   const { t } = useTranslation("community");
@@ -102,8 +103,8 @@ export function NewThreadForm({
           className="input"
         >
           {spaces.map((s) => (
-            // A skill space is named by its skill as written, as on /community (SpaceName).
-            <option key={s.id} value={s.id} translate={fixedSpace(s.id) ? undefined : "no"}>
+            // As on /community (SpaceName): a taxonomy skill translated, a member's own tag as written.
+            <option key={s.id} value={s.id} translate={fixedSpace(s.id) || s.own === false ? undefined : "no"}>
               {fixedSpace(s.id) ? t(`spaces.${s.id}.name`) : s.name}
             </option>
           ))}

@@ -4,8 +4,10 @@ import type { CurrentUser } from "~/features/auth/auth.server";
 import { ForumError } from "./errors";
 import { listSpaces, listThreads, searchForum, type SearchResult, type ThreadSummary } from "./read.server";
 import { isSort, type ThreadSort } from "./rules";
-import { isTaxonomyTag } from "~/features/skills/taxonomy";
-import { skillNamer } from "~/features/skills/skill-names.server";
+import { namedSpace } from "./space-names.server";
+import { fixedT } from "~/i18n/i18n.server";
+import { intlLocale } from "~/utils/format";
+import { forumErrorText } from "./errors";
 
 /**
  * `language`: the reader's. A skill space of the built-in taxonomy is named in it ("Piano" reads
@@ -19,10 +21,7 @@ export async function loadCommunityPage(store: DocStore, user: CurrentUser, para
   const after = params.get("after") || null;
   const page = Math.min(50, Math.max(0, Math.floor(Number(params.get("page") ?? 0)) || 0));
   try {
-    const namer = skillNamer(language);
-    const spaces = (await listSpaces(store, user.profile)).map((s) =>
-      s.skillTag ? { ...s, name: namer.name(s.skillTag, s.name), own: !isTaxonomyTag(s.skillTag) } : s,
-    );
+    const spaces = (await listSpaces(store, user.profile)).map((s) => namedSpace(s, language));
     if (spaceId && !spaces.some((s) => s.id === spaceId))
       throw new ForumError(404, "This space does not exist.", "spaceNotFound");
     let threads: ThreadSummary[] = [];
@@ -33,7 +32,10 @@ export async function loadCommunityPage(store: DocStore, user: CurrentUser, para
     else ({ threads, next } = await listThreads(store, user.uid, { sort, spaceId, cursor: after }));
     return { q, sort, spaceId, after, page, spaces, threads, next, results, more, now: Date.now() };
   } catch (error) {
-    if (error instanceof ForumError) throw new Response(error.message, { status: error.status });
+    if (error instanceof ForumError)
+      throw new Response(forumErrorText(error, fixedT(language, "community"), intlLocale(language)), {
+        status: error.status,
+      });
     throw error;
   }
 }

@@ -1,17 +1,24 @@
 /** What a thread page needs (the forum page and /discuss?thread= show the same), read once; marks it read. */
 import type { DocStore } from "~/engine/store/types";
-import { ForumError } from "./errors";
+import { fixedT } from "~/i18n/i18n.server";
+import { intlLocale } from "~/utils/format";
+import { ForumError, forumErrorText } from "./errors";
+import { namedSpace } from "./space-names.server";
 import { markThreadRead } from "./interact.server";
 import { getSpace, isForumId } from "~/documents/community";
 import { loadThread } from "./read.server";
 import { fixedSpace } from "./spaces";
 
-export async function loadThreadPage(store: DocStore, uid: string, threadId: string) {
+/** `language`: the reader's, for a skill space's name and a refusal. */
+export async function loadThreadPage(store: DocStore, uid: string, threadId: string, language: string) {
   let loaded;
   try {
     loaded = await loadThread(store, uid, threadId);
   } catch (error) {
-    if (error instanceof ForumError) throw new Response(error.message, { status: error.status });
+    if (error instanceof ForumError)
+      throw new Response(forumErrorText(error, fixedT(language, "community"), intlLocale(language)), {
+        status: error.status,
+      });
     throw error;
   }
   const { thread, posts, myReactions, following, seenSeq } = loaded;
@@ -26,7 +33,10 @@ export async function loadThreadPage(store: DocStore, uid: string, threadId: str
   return {
     threadId,
     title: thread.title,
-    space: { id: thread.spaceId, name: fixed?.name ?? (space?.name || "Community") },
+    space: namedSpace(
+      { id: thread.spaceId, name: fixed?.name ?? (space?.name || "Community"), skillTag: space?.skillTag ?? null },
+      language,
+    ),
     author: thread.author,
     createdAt: thread.createdAt,
     me: uid,
