@@ -19,39 +19,71 @@ export interface CurrentUser {
   profile: UserProfile;
 }
 
-// Parent and child loaders run for the same request: resolve its session once.
-const resolved = new WeakMap<Request, Promise<AuthUser | null>>();
+/**
+ * The loaders of one page (root, layout, page) each get their own copy of the request: Remix's
+ * single fetch hands every loader a new Request (without `_routes` and `index`), so a WeakMap on
+ * the request alone resolved the session three times a page. Lookups for the same Cookie header
+ * that overlap in time share one, as the loaders of a page start together. A lookup is shared only
+ * while it runs: a request that arrives after it settled reads the store again, so a session ended
+ * meanwhile is never honoured.
+ */
+const runningLookups = new Map<string, Promise<SessionLookup>>();
+
+interface SessionLookup {
+  user: AuthUser | null;
+  /** Whose session the cookie named when the engine no longer honours it (revoked or expired). */
+  endedFor: string | null;
+}
+
+function lookUpSession(request: Request): Promise<SessionLookup> {
+  const key = request.headers.get("Cookie") ?? "";
+  let running = runningLookups.get(key);
+  if (!running) {
+    running = (async () => {
+      const cookie = await readSessionCookie(request);
+      if (!cookie) return { user: null, endedFor: null };
+      const user = await (await getAuth()).getSessionUser(cookie.token);
+      return { user, endedFor: !user && cookie.uid ? cookie.uid : null };
+    })();
+    runningLookups.set(key, running);
+    const forget = () => runningLookups.delete(key);
+    running.then(forget, forget);
+  }
+  return running;
+}
+
+// A loader may ask more than once for the same request: resolve it once.
+const lookups = new WeakMap<Request, Promise<SessionLookup>>();
 /** Whose session a request's cookie named when the engine no longer honours it (revoked or expired). */
 const endedSessions = new WeakMap<Request, string>();
 
-export function getAuthUser(request: Request): Promise<AuthUser | null> {
-  let pending = resolved.get(request);
-  if (!pending) {
-    pending = (async () => {
-      const cookie = await readSessionCookie(request);
-      if (!cookie) return null;
-      const user = await (await getAuth()).getSessionUser(cookie.token);
-      if (!user && cookie.uid) endedSessions.set(request, cookie.uid);
-      return user;
-    })();
-    resolved.set(request, pending);
+function sessionOf(request: Request): Promise<SessionLookup> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUpSession(request).then((found) => {
+      if (found.endedFor) endedSessions.set(request, found.endedFor);
+      return found;
+    });
+    lookups.set(request, lookup);
   }
-  return pending;
+  return lookup;
+}
+
+export async function getAuthUser(request: Request): Promise<AuthUser | null> {
+  return (await sessionOf(request)).user;
 }
 
 export async function getUserId(request: Request): Promise<string | null> {
   return (await getAuthUser(request))?.uid ?? null;
 }
 
-const profiles = new WeakMap<Request, Promise<CurrentUser | null>>();
+/** One profile read per session lookup: the requests that shared the lookup share the profile too. */
+const profiles = new WeakMap<SessionLookup, Promise<CurrentUser>>();
 
-/** The signed-in user with their profile (created on first sight), or null when signed out. */
-export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  let pending = profiles.get(request);
+function profileOf(lookup: SessionLookup, authUser: AuthUser): Promise<CurrentUser> {
+  let pending = profiles.get(lookup);
   if (!pending) {
     pending = (async () => {
-      const authUser = await getAuthUser(request);
-      if (!authUser) return null;
       const profile = await ensureProfile(await getStore(), authUser.uid, Date.now(), authUser);
       return {
         uid: authUser.uid,
@@ -66,9 +98,15 @@ export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
         profile,
       };
     })();
-    profiles.set(request, pending);
+    profiles.set(lookup, pending);
   }
   return pending;
+}
+
+/** The signed-in user with their profile (created on first sight), or null when signed out. */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  const lookup = await sessionOf(request);
+  return lookup.user ? profileOf(lookup, lookup.user) : null;
 }
 
 /**
