@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { exceptionsToText, rangesToText } from "~/features/bookings/availability-text";
 import { calendarRange } from "~/features/bookings/calendar-range";
-import { formatSessionRange } from "~/features/bookings/format";
+import { SessionRange } from "~/components/bookings/session-range";
 import { feedStatus } from "~/features/bookings/ical.server";
 import { getTeachingSettings } from "~/features/bookings/teaching.server";
 import { handleCalendarAction } from "./_app.calendar.server";
@@ -131,7 +131,7 @@ export default function CalendarPage() {
                     )}
                   </Link>
                   <p className="text-sm text-slate-600">
-                    <time dateTime={new Date(s.start).toISOString()}>{formatSessionRange(s, timeZone, locale)}</time> ·{" "}
+                    <SessionRange session={s} timeZone={timeZone} locale={locale} /> ·{" "}
                     {s.price === 0 ? t("calendar.freeSwap") : formatSp(s.price, locale)}
                   </p>
                 </div>

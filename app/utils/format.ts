@@ -24,9 +24,22 @@ export function formatNumber(value: number, locale: string, options: Intl.Number
   return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value);
 }
 
-/** "1,250 SP", "1.250 SP", "١٬٢٥٠ SP": whole SP with the locale's digits and grouping; "SP" is a unit name, never translated. */
+/** Right-to-left languages of the app (as in app/i18n/config.ts), by the locale's language subtag. */
+const RTL_LANGUAGES = new Set(["ar"]);
+
+/** First strong isolate and pop directional isolate: the text between reads in its own direction (decision 079). */
+export const FSI = "\u2068";
+export const PDI = "\u2069";
+
+/**
+ * "1,250 SP", "1.250 SP", "⁨١٬٢٥٠ SP⁩": whole SP with the locale's digits and grouping; "SP" is a unit
+ * name, never translated. In a right-to-left locale the amount is bidi-isolated (FSI…PDI): without it
+ * the Latin "SP" and the digits are reordered by the Arabic around them and an Arabic sentence reads
+ * "SP ٤٠" (decision 079). Left-to-right locales get the plain text, unchanged.
+ */
 export function formatSp(amount: number, locale: string): string {
-  return `${formatNumber(amount, locale, { maximumFractionDigits: 0 })} SP`;
+  const text = `${formatNumber(amount, locale, { maximumFractionDigits: 0 })} SP`;
+  return RTL_LANGUAGES.has(locale.split("-")[0]) ? `${FSI}${text}${PDI}` : text;
 }
 
 /** A price from cents: "€5.00", "5,00 €", "‏5٫00 €". */

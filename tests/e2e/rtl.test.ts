@@ -156,3 +156,69 @@ if (process.env.RTL_SCREENSHOTS) {
     });
   }
 }
+
+/**
+ * Arabic typography of a session line (decision 079), at 320 px, the narrowest phone: its SP amount
+ * is bidi-isolated, so it reads as one unit, digits then "SP" left to right, and not "SP ٤٠" as the
+ * Arabic around it reordered it; and its time range "10:00–11:00" is on one line, not broken after
+ * the dash, with nothing overflowing sideways.
+ */
+test("from 320px in Arabic a session's SP amount is isolated and its time range stays on one line", async ({
+  sweep,
+}) => {
+  const page = await sweep.page("me", 320, "ar");
+  for (const path of ["/calendar", `/session/${sweep.world.bookingId}`]) {
+    await page.goto(path);
+    await expectDirection(page, "rtl", "ar");
+    const time = page.locator("main time", { hasText: "–" }).first();
+    await expect(time).toBeVisible();
+    // Where the line breaks depends on the width and the font: every width from 320 to 480 px.
+    for (let width = 320; width <= 480; width += 4) {
+      await page.setViewportSize({ width, height: 900 });
+      // The range's lines: the client rects of the start time, the dash and the end time, by line.
+      const lines = await time.evaluate((el) => {
+        const text = el.textContent ?? "";
+        const dash = text.lastIndexOf("–");
+        const range = document.createRange();
+        let offset = 0;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const length = node.textContent!.length;
+          // The start time is the five characters before the dash ("10:00").
+          if (offset <= dash - 5 && dash - 5 < offset + length) range.setStart(node, dash - 5 - offset);
+          if (offset + length === text.length) range.setEnd(node, length);
+          offset += length;
+        }
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, `${path} at ${width}px: "${await time.textContent()}" on one line`).toBe(1);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} at ${width}px does not scroll sideways`,
+      ).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 320, height: 900 });
+  }
+
+  await page.goto("/calendar");
+  const line = page.locator("main p", { has: page.locator("time", { hasText: "–" }) }).first();
+  const text = (await line.textContent()) ?? "";
+  expect(text, "the amount is wrapped in FSI … PDI").toMatch(/\u2068[^\u2069]+ SP\u2069/u);
+  // Drawn as one left-to-right unit: the digits left of "SP".
+  const [digits, unit] = await line.evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.lastIndexOf(" SP");
+      if (at < 1) continue;
+      const rect = (start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, end);
+        return range.getBoundingClientRect().left;
+      };
+      return [rect(at - 1, at), rect(at + 1, at + 3)];
+    }
+    return [NaN, NaN];
+  });
+  expect(digits, "the amount's last digit is left of 'SP'").toBeLessThan(unit);
+});

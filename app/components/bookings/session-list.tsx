@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatSp } from "~/utils/format";
-import { formatSessionRange } from "~/features/bookings/format";
+import { SessionRange } from "./session-range";
 import type { SessionSummary } from "~/features/bookings/views.server";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
 
@@ -50,7 +50,7 @@ export function SessionList({
                   )}
                 </Link>
                 <p className="text-xs text-slate-500">
-                  <time dateTime={new Date(s.start).toISOString()}>{formatSessionRange(s, timeZone, locale)}</time> ·{" "}
+                  <SessionRange session={s} timeZone={timeZone} locale={locale} /> ·{" "}
                   {s.price === 0 ? t("sessions.free") : formatSp(s.price, locale)}
                 </p>
                 {s.waitingPayout !== null ? (

@@ -4,7 +4,8 @@ import { CallPanel } from "~/components/call/call-panel";
 import { useMarkSeen } from "~/components/chat/use-mark-seen";
 import { useLiveFeed } from "~/components/live/use-live-feed";
 import { PlainPage } from "~/components/plain-page";
-import { countdown, formatDateTime, formatSessionRange, formatTime } from "~/features/bookings/format";
+import { countdown, formatDateTime, formatTime } from "~/features/bookings/format";
+import { SessionRange } from "./session-range";
 import type { BookingActionResult } from "~/features/bookings/types";
 import { newerBooking, roomPayload, type RoomPayload } from "~/features/bookings/room";
 import { bookingFeed, chatMessagesFeed } from "~/engine/live/feed-names";
@@ -85,9 +86,7 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
             <div>
               <p className="text-sm text-slate-600">{roleText}</p>
               <p className="mt-1 text-lg font-semibold text-slate-900">
-                <time dateTime={new Date(session.start).toISOString()}>
-                  {formatSessionRange(session, session.timeZone, locale)}
-                </time>
+                <SessionRange session={session} timeZone={session.timeZone} locale={locale} />
               </p>
               <p className="text-sm text-slate-500">
                 {t("room.minutes", { count: session.durationMinutes })} ·{" "}

@@ -109,7 +109,7 @@ describe("digestMail in the member's language", () => {
     expect(mail.text).toContain("مرحبًا Dana،");
     expect(mail.text).toContain("رسائل غير مقروءة\n- Ana <b>: 3 رسائل غير مقروءة:");
     expect(mail.text).toContain("- How to tune: ردّان جديدان:");
-    expect(mail.text).toContain("- 17 SP في دفعتين:");
+    expect(mail.text).toContain("- \u206817 SP\u2069 في دفعتين:");
     const many = digestMail(
       { ...facts, unread: [{ name: "Ana", count: 11, chatId: "c1" }], spEntries: 1 },
       inLanguage("ar"),

@@ -49,7 +49,7 @@ describe("ledger lines (decision 063)", () => {
     expect(shown(topUp, "en")).toBe("Top-up: 500 SP");
     expect(shown(topUp, "es")).toBe("Recarga: 500 SP");
     expect(shown(topUp, "fr")).toBe("Recharge : 500 SP");
-    expect(shown(topUp, "ar")).toBe("شحن الرصيد: 500 SP");
+    expect(shown(topUp, "ar")).toBe("شحن الرصيد: \u2068500 SP\u2069");
     const hold = stored(holdEntry(booking)[0].entry);
     expect(shown(hold, "fr")).toBe("Réservé pour la séance : Go (60 min)");
     expect(shown(hold, "ar")).toBe("محجوز لجلسة: Go (60 دقيقة)");
