@@ -254,7 +254,7 @@ describe("subscriptions through the same checkout route and the test billing (de
       params: {},
       context: {},
     });
-    expect(free.current).toMatchObject({ planId: null, name: "Free", status: null });
+    expect(free.current).toMatchObject({ planId: null, status: null });
     const before = await getBalance(store, member.uid);
 
     const started = await callApi(apiRequest({ priceId: "test_plus_monthly" }, { cookie: member.cookie }));
@@ -305,7 +305,7 @@ describe("subscriptions through the same checkout route and the test billing (de
       params: {},
       context: {},
     });
-    expect(page.current).toMatchObject({ planId: "plus_monthly", status: { key: "active", label: "Active" } });
+    expect(page.current).toMatchObject({ planId: "plus_monthly", status: "active" });
     expect(page.periods).toHaveLength(2);
 
     const bogus = await subscriptionsPage.action({
