@@ -13,6 +13,8 @@ import { ensureCustomer } from "~/features/subscriptions/customer.server";
 import { getSubscription } from "~/documents/subscriptions";
 import { activePlan } from "~/features/subscriptions/state";
 import { getAuthUser } from "~/features/auth/auth.server";
+import { getUser } from "~/documents/users";
+import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/origin.server";
 
 const Body = z.object({ priceId: z.string().trim().min(1).max(200) });
@@ -27,6 +29,16 @@ const IDEMPOTENCY_WINDOW_MS = 10_000;
 
 function fail(error: string, status: number, headers?: HeadersInit): Response {
   return Response.json({ error }, { status, headers });
+}
+
+/**
+ * A refusal a member can read on /subscriptions, in their language (decision 077): the profile's,
+ * else the request's. The protocol's own answers (405, 415, 413, bad JSON, and the SPEC's "Not
+ * authenticated") stay as written for API callers.
+ */
+async function refuse(request: Request, uid: string, key: string, status: number): Promise<Response> {
+  const profile = await getUser(await getStore(), uid);
+  return fail(fixedT(await languageOf(request, profile?.language), "wallet")(key), status);
 }
 
 /**
@@ -75,14 +87,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (body instanceof Response) return body;
 
   const payments = getPayments();
-  if (!payments) return fail("Payments are not configured on this server, so SP cannot be bought right now.", 503);
+  if (!payments) return refuse(request, user.uid, "checkoutApi.paymentsOff", 503);
   const pack = payments.packForPriceId(body.priceId);
   const plan = pack ? null : payments.planForPriceId(body.priceId);
-  if (!pack && !plan) return fail("Unknown pack. Choose one of the packs offered.", 400);
+  if (!pack && !plan) return refuse(request, user.uid, "checkoutApi.unknownPack", 400);
 
   const store = await getStore();
   if (plan && activePlan(await getSubscription(store, user.uid))) {
-    return fail("You already have a Plus subscription. Use Manage billing to change or cancel it.", 409);
+    return refuse(request, user.uid, "checkoutApi.alreadySubscribed", 409);
   }
 
   const origin = publicOrigin(request);
@@ -97,6 +109,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json(session, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     console.error("create-checkout-session: the payment provider refused", error);
-    return fail("The payment could not be started. Please try again in a moment.", 502);
+    return refuse(request, user.uid, "subscriptions.errors.startFailed", 502);
   }
 }

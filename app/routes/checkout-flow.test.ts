@@ -292,6 +292,15 @@ describe("subscriptions through the same checkout route and the test billing (de
       status: 409,
       body: { error: "You already have a Plus subscription. Use Manage billing to change or cancel it." },
     });
+    // A member who reads French is refused in French (decision 077): /subscriptions shows it as given.
+    await store.update(`users/${member.uid}`, { language: "fr" });
+    expect(await callApi(apiRequest({ priceId: "test_plus_yearly" }, { cookie: member.cookie }))).toEqual({
+      status: 409,
+      body: {
+        error: "Vous avez déjà un abonnement Plus. Passez par Gérer la facturation pour le modifier ou le résilier.",
+      },
+    });
+    await store.update(`users/${member.uid}`, { language: "" });
 
     const renewed = await subscriptionsPage.action({
       request: pageRequest("/subscriptions", member.cookie, { intent: "renew" }),
