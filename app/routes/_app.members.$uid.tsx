@@ -13,6 +13,7 @@ import { getStore } from "~/engine/index.server";
 import { loadBookingPanel } from "~/features/bookings/views.server";
 import { levelFor } from "~/features/progress/levels";
 import { reviewsReceived } from "~/features/reviews/reviews.server";
+import { languagesLine } from "~/features/members/languages";
 import { getMember, getPresences } from "~/features/members/members.server";
 import { isSaved } from "~/features/members/saved.server";
 import { hasPlus } from "~/features/subscriptions/read.server";
@@ -138,7 +139,7 @@ export default function MemberProfile() {
           <p className="mt-1 text-xs text-slate-500">
             {interleave(
               (mark) => t("member.speaks", { languages: mark }),
-              <bdi translate="no">{member.languages.join(", ")}</bdi>,
+              <bdi translate="no">{languagesLine(member.languages, locale)}</bdi>,
             )}
           </p>
         ) : null}

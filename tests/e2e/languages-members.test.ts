@@ -80,3 +80,20 @@ test("a member's page in Arabic, right to left, with skills in Arabic and their 
   await page.screenshot({ path: "test-results/languages-members-ar-390.png", fullPage: true });
   await page.context().close();
 });
+
+test("a member's page in French names the languages they speak in French (decision 079)", async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const member = await createUser({
+    fullName: `Lena Langues ${run}`,
+    profile: { bio: "Polyglot.", languages: ["Spanish", "English", "Klingon"] },
+  });
+  const viewer = await createUser({ fullName: `Luc Lecteur ${run}`, profile: { language: "fr" } });
+  const page = await openAs(browser, viewer, baseURL!, { path: `/members/${member.uid}`, viewport: PHONE });
+  await expect(page.getByRole("heading", { name: member.fullName, level: 1 })).toBeVisible();
+  // Intl's names in French, joined by Intl.ListFormat; a name Intl does not know as the member wrote it.
+  await expect(page.getByText("Parle espagnol, anglais et Klingon", { exact: true })).toBeVisible();
+  await page.context().close();
+});
