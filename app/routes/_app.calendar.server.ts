@@ -4,12 +4,13 @@ import { z } from "zod";
 import type { DocStore } from "~/engine/store/types";
 import { readForm } from "~/utils/forms.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { parseExceptions, weeklyFromDays } from "~/features/bookings/availability-text";
+import { availabilityProblemText, parseExceptions, weeklyFromDays } from "~/features/bookings/availability-text";
 import { BookingError } from "~/features/bookings/bookings.server";
 import { createFeedToken, revokeFeed } from "~/features/bookings/ical.server";
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
 import type { CalendarActionResult } from "~/features/bookings/types";
 import { fixedT } from "~/i18n/i18n.server";
+import { intlLocale } from "~/utils/format";
 
 const intentSchema = z.enum(["availability", "rates", "feed-create", "feed-revoke"]);
 
@@ -32,9 +33,9 @@ export async function handleCalendarAction(request: Request, store: DocStore, ui
     switch (intent.data) {
       case "availability": {
         const weekly = weeklyFromDays([0, 1, 2, 3, 4, 5, 6].map((d) => text(`day${d}`)));
-        if (weekly.error) return fail(weekly.error);
+        if (weekly.error) return fail(availabilityProblemText(weekly.error, t, intlLocale(language)));
         const exceptions = parseExceptions(text("exceptions"));
-        if (exceptions.error) return fail(exceptions.error);
+        if (exceptions.error) return fail(availabilityProblemText(exceptions.error, t, intlLocale(language)));
         await saveAvailability(store, uid, {
           timezone: text("timezone"),
           weekly: weekly.weekly,

@@ -138,3 +138,38 @@ test("the calendar in Arabic at 390 px: right to left, weeks from Saturday, noth
   // The month grid scrolls inside its own box; the page itself does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("availability that cannot be saved is refused in French, the day named in French, and nothing is stored", async ({
+  context,
+  baseURL,
+}) => {
+  const user = await createUser({ fullName: "Camille Exemple", profile: { language: "fr", timezone: "Europe/Paris" } });
+  await signInAs(context, user, baseURL!);
+  const page = await context.newPage();
+  await skipLocalOnboarding(page, user.uid);
+  await page.goto("/calendar");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+
+  // The server's check: two ranges of Monday overlap.
+  await page.locator("#day1").fill("09:00-12:00, 11:00-13:00");
+  await page.getByRole("button", { name: "Enregistrer les disponibilités" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Lundi : des plages horaires se chevauchent." }),
+  ).toBeVisible();
+  // The server's parser: a range it cannot read.
+  await page.locator("#day1").fill("9h-12h");
+  await page.getByRole("button", { name: "Enregistrer les disponibilités" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "« 9h-12h » n’est pas une plage horaire comme 09:00-12:00." }),
+  ).toBeVisible();
+  expect((await e2eStore().get(`teaching/${user.uid}`))?.data.weekly ?? []).toEqual([]);
+
+  // The exception picker checks the hours in the browser, with the same words.
+  await page.getByLabel("Date", { exact: true }).fill("2026-12-24");
+  await page.getByRole("radio", { name: "Autres horaires" }).check();
+  await page.getByLabel("Horaires de ce jour").fill("matin");
+  await page.getByRole("button", { name: "Ajouter l'exception" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "« matin » n’est pas une plage horaire comme 09:00-12:00." }),
+  ).toBeVisible();
+});

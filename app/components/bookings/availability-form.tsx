@@ -4,7 +4,12 @@ import { useEnteredBeforeHydration } from "~/components/use-entered-before-hydra
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { copyDay } from "~/features/bookings/availability-grid";
-import { exceptionsToText, parseExceptions, parseRanges } from "~/features/bookings/availability-text";
+import {
+  availabilityProblemText,
+  exceptionsToText,
+  parseExceptions,
+  parseRanges,
+} from "~/features/bookings/availability-text";
 import { formatDate } from "~/utils/format";
 import { interleave } from "~/i18n/interleave";
 import { parseIsoDate } from "~/utils/zoned-time";
@@ -190,7 +195,8 @@ function ExceptionPicker({ text, onChange }: { text: string; onChange: (text: st
     let slots = null;
     if (!off) {
       const parsed = parseRanges(hours);
-      if (parsed.error || parsed.ranges.length === 0) return setError(parsed.error ?? t("exceptions.typeHours"));
+      if (parsed.error) return setError(availabilityProblemText(parsed.error, t, locale));
+      if (parsed.ranges.length === 0) return setError(t("exceptions.typeHours"));
       slots = parsed.ranges;
     }
     setError("");

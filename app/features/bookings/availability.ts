@@ -4,6 +4,7 @@
  * the slots, so what is shown and what is accepted cannot drift apart.
  */
 import type { AvailabilityException, TeachingDoc, TimeRange, WeeklySlot } from "./types";
+import type { AvailabilityProblem } from "./availability-text";
 import { addDays, instantOf, isoDate, parseClock, parseIsoDate, weekdayOf, zonedParts } from "~/utils/zoned-time";
 
 export const SLOT_STEP_MINUTES = 30;
@@ -140,43 +141,47 @@ export function isBookableStart(
   });
 }
 
-/** Checks one day's ranges: well-formed, start before end, not overlapping, not too many. */
-export function checkRanges(ranges: readonly TimeRange[], where: string): string | null {
-  if (ranges.length > MAX_SLOTS_PER_DAY) return `${where}: at most ${MAX_SLOTS_PER_DAY} time ranges a day.`;
+/**
+ * Checks one day's ranges: well-formed, start before end, not overlapping, not too many. `where`:
+ * the weekday (0 = Sunday) or the exception's date.
+ */
+export function checkRanges(ranges: readonly TimeRange[], where: number | string): AvailabilityProblem | null {
+  if (ranges.length > MAX_SLOTS_PER_DAY)
+    return { key: "availability.problems.tooManyRanges", values: { max: MAX_SLOTS_PER_DAY }, where };
   const parsed: [number, number][] = [];
   for (const range of ranges) {
     const start = parseClock(range.start);
     const end = parseClock(range.end);
-    if (start === null || end === null) return `${where}: use times like 09:00 and 17:30.`;
-    if (end - start < 30) return `${where}: each range must last at least 30 minutes (${range.start}–${range.end}).`;
+    if (start === null || end === null) return { key: "availability.problems.clock", where };
+    if (end - start < 30)
+      return { key: "availability.problems.tooShort", values: { range: `${range.start}–${range.end}` }, where };
     parsed.push([start, end]);
   }
   parsed.sort((a, b) => a[0] - b[0]);
   for (let i = 1; i < parsed.length; i++) {
-    if (parsed[i][0] < parsed[i - 1][1]) return `${where}: time ranges overlap.`;
+    if (parsed[i][0] < parsed[i - 1][1]) return { key: "availability.problems.overlap", where };
   }
   return null;
 }
-
-export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 /** Validates a whole availability; null when it can be saved. */
 export function checkAvailability(
   weekly: readonly WeeklySlot[],
   exceptions: readonly AvailabilityException[],
-): string | null {
+): AvailabilityProblem | null {
   for (let weekday = 0; weekday < 7; weekday++) {
     const error = checkRanges(
       weekly.filter((s) => s.weekday === weekday),
-      WEEKDAY_NAMES[weekday],
+      weekday,
     );
     if (error) return error;
   }
-  if (exceptions.length > MAX_EXCEPTIONS) return `At most ${MAX_EXCEPTIONS} exceptions.`;
+  if (exceptions.length > MAX_EXCEPTIONS)
+    return { key: "availability.problems.tooManyExceptions", values: { max: MAX_EXCEPTIONS } };
   const dates = new Set<string>();
   for (const exception of exceptions) {
-    if (!parseIsoDate(exception.date)) return `Exceptions need a date like 2026-03-08.`;
-    if (dates.has(exception.date)) return `${exception.date} is listed twice.`;
+    if (!parseIsoDate(exception.date)) return { key: "availability.problems.dateFormat" };
+    if (dates.has(exception.date)) return { key: "availability.problems.twice", values: { date: exception.date } };
     dates.add(exception.date);
     if (exception.slots) {
       const error = checkRanges(exception.slots, exception.date);

@@ -7,10 +7,13 @@ import { getUser } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import type { Skill } from "~/features/skills/tags";
 import { checkAvailability, MAX_RATE_SP_PER_HOUR } from "./availability";
+import { problemValues, type AvailabilityProblem } from "./availability-text";
 import { readTeaching, teachingPath } from "~/documents/bookings";
 import { BookingError } from "./bookings.server";
+import { fixedT } from "~/i18n/i18n.server";
 import type { AvailabilityException, TeachingDoc, WeeklySlot } from "./types";
 import { knownTimeZone } from "~/utils/zoned-time";
+import { intlLocale } from "~/utils/format";
 
 export interface TeachingSettings {
   teaching: TeachingDoc;
@@ -30,6 +33,17 @@ export function teachingZone(teaching: TeachingDoc, profileTimeZone: unknown): s
   return knownTimeZone(teaching.timezone) ?? knownTimeZone(profileTimeZone) ?? "UTC";
 }
 
+/** An availability that cannot be saved; its day named in the reader's language (`textIn`). */
+export class AvailabilityError extends BookingError {
+  constructor(readonly problem: AvailabilityProblem) {
+    super("invalid", 400, problem.key, problemValues(problem, intlLocale("en")));
+  }
+
+  override textIn(language: string): string {
+    return fixedT(language, "bookings")(this.key, problemValues(this.problem, intlLocale(language)));
+  }
+}
+
 export async function saveAvailability(
   store: DocStore,
   uid: string,
@@ -38,9 +52,8 @@ export async function saveAvailability(
 ): Promise<void> {
   const timezone = knownTimeZone(input.timezone);
   if (!timezone) throw new BookingError("invalid", 400, "errors.timeZone");
-  const error = checkAvailability(input.weekly, input.exceptions);
-  // The availability checks still write English details (availability.ts); the frame is translated.
-  if (error) throw new BookingError("invalid", 400, "errors.availability", { detail: error });
+  const problem = checkAvailability(input.weekly, input.exceptions);
+  if (problem) throw new AvailabilityError(problem);
   const exceptions = [...input.exceptions].sort((a, b) => a.date.localeCompare(b.date));
   const weekly = [...input.weekly].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
   await store.set(teachingPath(uid), { timezone, weekly, exceptions, updatedAt: now }, { merge: true });
