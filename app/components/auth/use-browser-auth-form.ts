@@ -65,10 +65,10 @@ export function useBrowserAuthForm(intent: Intent, inBrowser: boolean) {
           }
         }
       } catch (failure) {
-        setError(forms.messageFor(failure));
+        setError(forms.messageFor(failure, t));
       }
     } catch {
-      setError("We could not load the sign-in service. Check your connection and try again.");
+      setError(t("auth:errors.browser.notLoaded"));
     }
     setBusy(false);
   }

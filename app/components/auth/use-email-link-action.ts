@@ -27,8 +27,6 @@ export interface NewPasswordForm {
   formError?: string;
 }
 
-const UNAVAILABLE = "We could not reach the sign-in service. Check your connection and reload the page.";
-
 const loadSdk = loadEmailLinkActions;
 
 export function useEmailLinkAction(mode: EmailActionMode, oobCode: string) {
@@ -52,18 +50,20 @@ export function useEmailLinkAction(mode: EmailActionMode, oobCode: string) {
           },
           (error: unknown) => {
             if (!active) return;
-            const problem = sdk.linkProblemOf(error);
+            const problem = sdk.linkProblemOf(error, t);
             setView(
-              problem ? { step: "invalid", message: problem } : { step: "unavailable", message: sdk.messageFor(error) },
+              problem
+                ? { step: "invalid", message: problem }
+                : { step: "unavailable", message: sdk.messageFor(error, t) },
             );
           },
         ),
-      () => active && setView({ step: "unavailable", message: UNAVAILABLE }),
+      () => active && setView({ step: "unavailable", message: t("auth:errors.browser.linkNotLoaded") }),
     );
     return () => {
       active = false;
     };
-  }, [mode, oobCode]);
+  }, [mode, oobCode, t]);
 
   async function submitNewPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,19 +82,19 @@ export function useEmailLinkAction(mode: EmailActionMode, oobCode: string) {
         setView({ step: "passwordChanged" });
         return;
       } catch (error) {
-        const problem = sdk.linkProblemOf(error);
+        const problem = sdk.linkProblemOf(error, t);
         if (problem) {
           setView({ step: "invalid", message: problem });
           return;
         }
         setForm(
           sdk.isWeakPassword(error)
-            ? { busy: false, fieldErrors: { password: sdk.messageFor(error) } }
-            : { busy: false, fieldErrors: {}, formError: sdk.messageFor(error) },
+            ? { busy: false, fieldErrors: { password: sdk.messageFor(error, t) } }
+            : { busy: false, fieldErrors: {}, formError: sdk.messageFor(error, t) },
         );
       }
     } catch {
-      setForm({ busy: false, fieldErrors: {}, formError: UNAVAILABLE });
+      setForm({ busy: false, fieldErrors: {}, formError: t("auth:errors.browser.linkNotLoaded") });
     }
   }
 

@@ -4,6 +4,7 @@
  * the browser's SDK), the forms' work happens in the browser with the code this loads, lazily, so
  * a route never names the engine.
  */
+import type { TFunction } from "i18next";
 import type { BrowserSignUpOutcome } from "./types";
 
 export interface BrowserAuthForms {
@@ -17,8 +18,8 @@ export interface BrowserAuthForms {
   signUp(email: string, password: string, redirectTo: string): Promise<BrowserSignUpOutcome>;
   /** Sends a reset link; silent for addresses without an account. */
   requestPasswordReset(email: string): Promise<void>;
-  /** A message a person can act on, for any error of the above. */
-  messageFor(error: unknown): string;
+  /** A message a person can act on, for any error of the above, in the page's language (`t` of a page that loads "auth"). */
+  messageFor(error: unknown, t: TFunction): string;
 }
 
 export function loadBrowserAuthForms(): Promise<BrowserAuthForms> {

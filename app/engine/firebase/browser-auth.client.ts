@@ -15,8 +15,10 @@ import {
   type Auth,
   type UserCredential,
 } from "firebase/auth";
+import type { TFunction } from "i18next";
 import { isLanguage } from "~/i18n/config";
 import type { BrowserSignUpOutcome } from "../auth/types";
+import { formMessageKey, SESSION_NOT_STARTED, sdkErrorCode } from "./auth-messages";
 
 const APP_NAME = "skillswap-auth";
 let auth: Auth | undefined;
@@ -38,28 +40,17 @@ export function browserAuth(): Auth {
   return auth;
 }
 
-const MESSAGES: Record<string, string> = {
-  "auth/invalid-credential": "Email or password is incorrect.",
-  "auth/wrong-password": "Email or password is incorrect.",
-  "auth/user-not-found": "Email or password is incorrect.",
-  "auth/invalid-email": "Enter a valid email address.",
-  "auth/weak-password": "Use a password of at least 8 characters.",
-  "auth/too-many-requests": "Too many attempts. Wait a few minutes and try again.",
-  "auth/user-disabled": "This account has been disabled.",
-  "auth/network-request-failed": "We could not reach the sign-in service. Check your connection and try again.",
-};
-
-/** A message a person can act on, for any error of the SDK or of our session endpoint. */
-export function messageFor(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && MESSAGES[code]) return MESSAGES[code];
-  if (error instanceof SessionError) return error.message;
-  return "Something went wrong. Please try again.";
+/**
+ * A message a person can act on, for any error of the SDK or of our session endpoint, in the page's
+ * language (`t` of a page that loads "auth"); /api/session's refusals come worded by the server.
+ */
+export function messageFor(error: unknown, t: TFunction): string {
+  if (error instanceof SessionError) return error.message || t(SESSION_NOT_STARTED);
+  return t(formMessageKey(sdkErrorCode(error)));
 }
 
+/** /api/session refused: its message is the server's, in the request's language ("" when it gave none). */
 class SessionError extends Error {}
-
-const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 /** Trades the fresh ID token of a sign-in or sign-up for the session cookie; returns where to go. */
 async function startSession(credential: UserCredential, intent: "signIn" | "signUp", redirectTo: string) {
@@ -70,8 +61,7 @@ async function startSession(credential: UserCredential, intent: "signIn" | "sign
     body: JSON.stringify({ idToken: await credential.user.getIdToken(), intent, redirectTo }),
   });
   const body = (await response.json().catch(() => ({}))) as { redirectTo?: string; error?: string };
-  if (!response.ok || !body.redirectTo)
-    throw new SessionError(body.error ?? "We could not sign you in. Please try again.");
+  if (!response.ok || !body.redirectTo) throw new SessionError(body.error ?? "");
   return body.redirectTo;
 }
 
@@ -91,7 +81,7 @@ export async function signUp(email: string, password: string, redirectTo: string
     // The server mails the verification link when it starts the session (/api/session).
     return { kind: "redirect", to: await startSession(credential, "signUp", redirectTo) };
   } catch (error) {
-    if (codeOf(error) !== "auth/email-already-in-use") throw error;
+    if (sdkErrorCode(error) !== "auth/email-already-in-use") throw error;
   }
   try {
     return { kind: "redirect", to: await signIn(email, password, redirectTo) };
@@ -112,7 +102,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
   try {
     await sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/auth` });
   } catch (error) {
-    if (codeOf(error) === "auth/user-not-found") return;
+    if (sdkErrorCode(error) === "auth/user-not-found") return;
     throw error;
   }
 }

@@ -4,28 +4,20 @@
  * Firebase Auth answers them. Loaded lazily through ../auth/email-links.client.ts, only in Firebase mode.
  */
 import { applyActionCode, checkActionCode, confirmPasswordReset, verifyPasswordResetCode } from "firebase/auth";
+import type { TFunction } from "i18next";
 import type { EmailActionMode, EmailActionOutcome } from "../auth/types";
 import { browserAuth } from "./browser-auth.client";
+import { linkProblemKey, sdkErrorCode } from "./auth-messages";
 
-// Codes after which the link itself is useless: the person needs a new e-mail.
-const LINK_PROBLEMS: Record<string, string> = {
-  "auth/expired-action-code": "This link has expired. Ask for a new one.",
-  "auth/invalid-action-code": "This link has already been used or is not valid. Ask for a new one.",
-  "auth/user-disabled": "This account has been disabled.",
-  "auth/user-not-found": "This link belongs to an account that no longer exists.",
-};
-
-const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
-
-/** The message to show when `error` means the link cannot be used; null for anything else. */
-export function linkProblemOf(error: unknown): string | null {
-  const code = codeOf(error);
-  return typeof code === "string" ? (LINK_PROBLEMS[code] ?? null) : null;
+/** The message to show when `error` means the link cannot be used, in the page's language; null for anything else. */
+export function linkProblemOf(error: unknown, t: TFunction): string | null {
+  const key = linkProblemKey(sdkErrorCode(error));
+  return key ? t(key) : null;
 }
 
 /** True when Firebase refused the new password itself (the link still works). */
 export function isWeakPassword(error: unknown): boolean {
-  return codeOf(error) === "auth/weak-password";
+  return sdkErrorCode(error) === "auth/weak-password";
 }
 
 async function open(mode: EmailActionMode, oobCode: string): Promise<EmailActionOutcome> {
@@ -53,7 +45,7 @@ export function openEmailAction(mode: EmailActionMode, oobCode: string): Promise
     opened.set(key, outcome);
     // A network failure may be retried; a used or expired link stays useless.
     outcome.catch((error: unknown) => {
-      if (!linkProblemOf(error)) opened.delete(key);
+      if (!linkProblemKey(sdkErrorCode(error))) opened.delete(key);
     });
   }
   return outcome;
