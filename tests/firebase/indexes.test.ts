@@ -404,6 +404,7 @@ const COVERED_FILES = new Set([
   "app/engine/live/feeds.ts",
   // Build their queries with feeds.ts only.
   "app/features/live/subscribe.server.ts",
+  "app/features/live/inbox.server.ts",
   "app/engine/live/call-feed.ts",
   "app/features/matches/matches.server.ts",
   "app/features/members/delete-account.server.ts",
