@@ -4,12 +4,9 @@ import { reconcileWallet } from "~/features/wallet/reconcile.server";
 import { postFormSchema } from "~/features/board/rules";
 import { ALREADY_PROPOSED, createProposal } from "~/features/board/proposals.server";
 import { createBoardPost } from "~/features/board/write.server";
-import { saveAvailability } from "~/features/bookings/teaching.server";
 import { ownFreeStarts } from "~/features/bookings/views.server";
-import { markAllRead } from "~/features/notifications/notifications.server";
-import { setSkills } from "~/features/skills/skills.server";
-import { toSkill } from "~/features/skills/tags";
-import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { openAs, type TestUser } from "./support/fixtures";
+import { DESKTOP, PHONE, proposingMember } from "./support/members";
 import { e2eStore } from "./support/store";
 
 /**
@@ -19,33 +16,6 @@ import { e2eStore } from "./support/store";
  * proposal is told the need closed. A swap offer answered and accepted books two linked sessions
  * and moves no SP.
  */
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-async function member(fullName: string, teaches: string[], wants: string[] = []): Promise<TestUser> {
-  const user = await createUser({ fullName });
-  const store = e2eStore();
-  await setSkills(
-    store,
-    user.uid,
-    teaches.map((s) => toSkill(s, "expert")!),
-    wants.map((s) => toSkill(s, "beginner")!),
-  );
-  // Free every day from 06:00 to 22:00 UTC, so proposals have times to offer.
-  await saveAvailability(
-    store,
-    user.uid,
-    {
-      timezone: "UTC",
-      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "06:00", end: "22:00" })),
-      exceptions: [],
-    },
-    Date.now(),
-  );
-  await markAllRead(store, user.uid);
-  return user;
-}
 
 const open = (browser: Browser, user: TestUser, baseURL: string, path: string, viewport = DESKTOP) =>
   openAs(browser, user, baseURL, { path, viewport });
@@ -68,9 +38,9 @@ test("a need answered: the teacher hears of it live, proposes, the poster accept
 }) => {
   const suffix = Date.now().toString(36);
   const skill = `Glazing ${suffix}`;
-  const ana = await member(`Ana ${suffix}`, [], [skill]);
-  const ben = await member(`Ben ${suffix}`, [skill]);
-  const cy = await member(`Cy ${suffix}`, [skill]);
+  const ana = await proposingMember(`Ana ${suffix}`, [], [skill]);
+  const ben = await proposingMember(`Ben ${suffix}`, [skill]);
+  const cy = await proposingMember(`Cy ${suffix}`, [skill]);
 
   // B waits on the dashboard; A's need reaches B's bell without a reload.
   const b = await open(browser, ben, baseURL!, "/dashboard", PHONE);
@@ -155,8 +125,8 @@ test("a swap offer answered and accepted books two linked sessions and moves no 
   const suffix = Date.now().toString(36);
   const italian = `Italian ${suffix}`;
   const guitar = `Guitar ${suffix}`;
-  const ana = await member(`Ana ${suffix}`, [italian], [guitar]);
-  const ben = await member(`Ben ${suffix}`, [guitar], [italian]);
+  const ana = await proposingMember(`Ana ${suffix}`, [italian], [guitar]);
+  const ben = await proposingMember(`Ben ${suffix}`, [guitar], [italian]);
   const { postId } = await createBoardPost(
     e2eStore(),
     ana.uid,
@@ -212,8 +182,8 @@ test("a swap offer answered and accepted books two linked sessions and moves no 
 test("an offer with an SP rate is booked from its page at the offer's price", async ({ browser, baseURL }) => {
   const suffix = Date.now().toString(36);
   const skill = `Knitting ${suffix}`;
-  const ana = await member(`Ana ${suffix}`, [skill]);
-  const ben = await member(`Ben ${suffix}`, [], [skill]);
+  const ana = await proposingMember(`Ana ${suffix}`, [skill]);
+  const ben = await proposingMember(`Ben ${suffix}`, [], [skill]);
   const { postId } = await createBoardPost(
     e2eStore(),
     ana.uid,
@@ -240,9 +210,9 @@ test("an offer with an SP rate is booked from its page at the offer's price", as
 test("/board/mine shows each post's proposals, and the poster accepts one there", async ({ browser, baseURL }) => {
   const suffix = Date.now().toString(36);
   const skill = `Bookbinding ${suffix}`;
-  const ana = await member(`Ana ${suffix}`, [], [skill]);
-  const ben = await member(`Ben ${suffix}`, [skill]);
-  const cy = await member(`Cy ${suffix}`, [skill]);
+  const ana = await proposingMember(`Ana ${suffix}`, [], [skill]);
+  const ben = await proposingMember(`Ben ${suffix}`, [skill]);
+  const cy = await proposingMember(`Cy ${suffix}`, [skill]);
   const { postId } = await createBoardPost(e2eStore(), ana.uid, draft({ skill, title: `Sew my signatures ${suffix}` }));
   // Ben asks 9 SP for an hour, Cy 6 SP for half an hour, each at a time from their own free hours.
   const [benStarts, cyStarts] = await Promise.all([
@@ -321,9 +291,9 @@ test("/board/mine shows who answered an offer by message and who booked it, with
 }) => {
   const suffix = Date.now().toString(36);
   const skill = `Calligraphy ${suffix}`;
-  const ana = await member(`Ana ${suffix}`, [skill]);
-  const ben = await member(`Ben ${suffix}`, [], [skill]);
-  const cy = await member(`Cy ${suffix}`, [], [skill]);
+  const ana = await proposingMember(`Ana ${suffix}`, [skill]);
+  const ben = await proposingMember(`Ben ${suffix}`, [], [skill]);
+  const cy = await proposingMember(`Cy ${suffix}`, [], [skill]);
   const title = `Italic hand in four weeks ${suffix}`;
   const { postId } = await createBoardPost(e2eStore(), ana.uid, draft({ type: "offer", skill, title, sp: "5" }));
 

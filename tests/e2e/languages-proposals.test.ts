@@ -5,12 +5,10 @@ import { postFormSchema } from "~/features/board/rules";
 import { createProposal } from "~/features/board/proposals.server";
 import { createBoardPost } from "~/features/board/write.server";
 import { fileReport } from "~/features/reports/reports.server";
-import { saveAvailability } from "~/features/bookings/teaching.server";
 import { ownFreeStarts } from "~/features/bookings/views.server";
 import { getBalance } from "~/features/wallet/ledger.server";
-import { setSkills } from "~/features/skills/skills.server";
-import { toSkill } from "~/features/skills/tags";
-import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { createUser, openAs } from "./support/fixtures";
+import { proposingMember } from "./support/members";
 import { e2eStore } from "./support/store";
 import { adminUser } from "./support/world";
 
@@ -19,28 +17,6 @@ import { adminUser } from "./support/world";
  * decision 078): what the proposal routes answer (confirmations and refusals), the link refusal on
  * the forum and on the board, and a reported board post described in Arabic.
  */
-
-async function member(fullName: string, language: string, teaches: string[], wants: string[] = []): Promise<TestUser> {
-  const user = await createUser({ fullName, profile: { language, timezone: "UTC" } });
-  const store = e2eStore();
-  await setSkills(
-    store,
-    user.uid,
-    teaches.map((s) => toSkill(s, "expert")!),
-    wants.map((s) => toSkill(s, "beginner")!),
-  );
-  await saveAvailability(
-    store,
-    user.uid,
-    {
-      timezone: "UTC",
-      weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "06:00", end: "22:00" })),
-      exceptions: [],
-    },
-    Date.now(),
-  );
-  return user;
-}
 
 const need = (skill: string, title: string) =>
   postFormSchema.parse({
@@ -62,9 +38,9 @@ test("a proposal sent, declined and accepted in Spanish: the confirmations and r
 }) => {
   const suffix = Date.now().toString(36);
   const skill = `Torno ${suffix}`;
-  const ana = await member(`Ana ${suffix}`, "es", [], [skill]);
-  const ben = await member(`Ben ${suffix}`, "es", [skill]);
-  const cy = await member(`Cy ${suffix}`, "es", [skill]);
+  const ana = await proposingMember(`Ana ${suffix}`, [], [skill], { language: "es" });
+  const ben = await proposingMember(`Ben ${suffix}`, [skill], [], { language: "es" });
+  const cy = await proposingMember(`Cy ${suffix}`, [skill], [], { language: "es" });
   const { postId } = await createBoardPost(e2eStore(), ana.uid, need(skill, `Centrar el barro ${suffix}`));
 
   // Ben proposes from the post's page.

@@ -4,6 +4,7 @@
  */
 import { userPath } from "~/documents/users";
 import { createLocalAuth } from "~/engine/auth/local.server";
+import { saveAvailability } from "~/features/bookings/teaching.server";
 import { markAllRead } from "~/features/notifications/notifications.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
@@ -15,16 +16,34 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 const DAY = 24 * 60 * 60_000;
 
-/** A new member who teaches `teaches`, with the sign-up notices already read. */
-export async function member(fullName: string, teaches: string[] = []): Promise<TestUser> {
-  const user = await createUser({ fullName });
+/** A new member who teaches `teaches` (and wants `wants`), with the sign-up notices already read. */
+export async function member(
+  fullName: string,
+  teaches: string[] = [],
+  wants: string[] = [],
+  profile: Record<string, unknown> = {},
+): Promise<TestUser> {
+  const user = await createUser({ fullName, profile });
   await setSkills(
     e2eStore(),
     user.uid,
     teaches.map((s) => toSkill(s, "expert")!),
-    [],
+    wants.map((s) => toSkill(s, "beginner")!),
   );
   await markAllRead(e2eStore(), user.uid);
+  return user;
+}
+
+/** A member as `member` makes one, free every day from 06:00 to 22:00 UTC, so proposals have times to offer. */
+export async function proposingMember(
+  fullName: string,
+  teaches: string[],
+  wants: string[] = [],
+  profile: Record<string, unknown> = {},
+): Promise<TestUser> {
+  const user = await member(fullName, teaches, wants, { timezone: "UTC", ...profile });
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "06:00", end: "22:00" }));
+  await saveAvailability(e2eStore(), user.uid, { timezone: "UTC", weekly, exceptions: [] }, Date.now());
   return user;
 }
 
