@@ -121,6 +121,13 @@ describe("digestMail in the member's language", () => {
     expect(mail.html).not.toContain("Unread messages");
   });
 
+  it("French: every line's link after a spaced colon, one message per language (decision 086)", () => {
+    const text = digestMail(facts, inLanguage("fr")).text;
+    expect(text).toContain("- Offre : Guitar lessons (Guitar) : https://skillswap.example/board/p1");
+    expect(text).toContain("- et 2 autres : https://skillswap.example/matches");
+    expect(text).not.toMatch(/[^ ]: https/);
+  });
+
   it("names a member without a name as the reader's language does (decision 069)", () => {
     const blank = {
       ...facts,

@@ -132,8 +132,10 @@ export function digestMail(f: DigestFacts, c: DigestMailContext): DigestMail {
     ...sections.map((s) =>
       [
         s.heading,
-        ...s.lines.map((l) => `- ${oneLine(l.text)}: ${l.url}`),
-        ...(s.more ? [`- ${s.more.text}: ${s.more.url}`] : []),
+        // One message per language: French puts a space before the colon ("- Offre : … : https://…").
+        ...[...s.lines, ...(s.more ? [s.more] : [])].map((l) =>
+          t("mail.line.link", { text: oneLine(l.text), url: l.url }),
+        ),
       ].join("\n"),
     ),
     "--",

@@ -66,6 +66,18 @@ describe("booking mails in the recipient's language (decision 060)", () => {
   });
 });
 
+describe("the action's line, one message per language (decision 086)", () => {
+  it("French puts a space before the colon, English and Spanish do not", () => {
+    expect(bookingRequestedMail(inLanguage("fr")).text).toContain(
+      "Répondre à la demande : https://skillswap.example/session/b1",
+    );
+    expect(bookingRequestedMail(inLanguage("es")).text).toContain(
+      "Responder a la solicitud: https://skillswap.example/session/b1",
+    );
+    expect(bookingRequestedMail(facts).text).toContain("Answer the request: https://skillswap.example/session/b1");
+  });
+});
+
 describe("booking mails", () => {
   it("a request tells the mentor who asks, what, when in their own timezone, the SP held, and links to answer it", () => {
     const mail = bookingRequestedMail(facts);
@@ -266,9 +278,9 @@ describe("chat, board and data archive mails in the recipient's language (decisi
     expect(chat("fr", 2).text).toContain("Bonjour Mia,");
     expect(chat("fr", 2).text).toContain("le dernier figure ci-dessous.");
     expect(board("fr", 3).subject).toBe("3 nouvelles annonces sur le tableau pour vos compétences");
-    expect(board("fr", 1).text).toContain("Voir l’annonce: https://skillswap.example/board/p0");
+    expect(board("fr", 1).text).toContain("Voir l’annonce : https://skillswap.example/board/p0");
     expect(archive("fr").subject).toBe("Vos données SkillSwap sont prêtes à être téléchargées");
-    expect(archive("fr").text).toContain("Télécharger mes données: https://skillswap.example/settings#your-data");
+    expect(archive("fr").text).toContain("Télécharger mes données : https://skillswap.example/settings#your-data");
   });
 
   it("Arabic: subject and body right to left, each plural form", () => {

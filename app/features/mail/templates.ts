@@ -59,7 +59,8 @@ function layout({ subject, paragraphs, quotes = [], action, category, settingsUr
   const text = [
     ...paragraphs,
     ...(quotes.length ? [quotes.map((q) => `> ${q.replace(/\n/g, "\n> ")}`).join("\n\n")] : []),
-    `${action.label}: ${action.url}`,
+    // One message per language: French puts a space before the colon ("Répondre : https://…").
+    words.t("actionLine", { label: action.label, url: action.url }),
     "--",
     category === null ? `${footer(category, words)} ${settingsUrl}` : `${footer(category, words)} ${changeAt}`,
   ].join("\n\n");
