@@ -90,6 +90,23 @@ describe("booking mails through SMTP", () => {
     });
   });
 
+  it("names a built-in skill in the recipient's language, not as the booking stored it (decision 086)", async () => {
+    await store.update("users/mentor", { language: "es" });
+    // Another learner: the file's requests by "learner" at NOW fill its per-minute request limit.
+    await store.set("users/learner2", { fullName: "Lea Learner", timezone: "UTC", xp: 0 });
+    await postEntry(store, "learner2", { id: "seed", amount: 500, type: "adjustment", description: "Seed" });
+    await requestBooking(
+      store,
+      { learnerUid: "learner2", mentorUid: "mentor", skillTag: "spanish", start: SLOTS[0], durationMinutes: 60 },
+      NOW,
+    );
+    await work(NOW + 1);
+    const [mail] = inbox.to(EMAIL.mentor);
+    expect(mail.subject).toMatch(/^Nueva solicitud de sesión: Español el /);
+    expect(mail.text).toContain("Lea Learner te pide una sesión de Español de 60 minutos");
+    expect(mail.text).not.toContain("Spanish");
+  });
+
   it("accepted, declined and cancelled each reach the member they concern", async () => {
     const accepted = await request(0);
     await applyCommand(store, accepted.id, { uid: "mentor" }, { kind: "accept" }, NOW + 10);

@@ -12,7 +12,7 @@ import type { MailTransport } from "~/engine/mail/types";
 import { getBooking } from "~/documents/bookings";
 import { getChat, messagesOf, readMessage } from "~/documents/chats";
 import { getDataExport } from "~/documents/data-exports";
-import { getDigest } from "~/documents/digest";
+import { getDigest, type DigestFacts } from "~/documents/digest";
 import { digestMail } from "~/features/digest/render";
 import { isLanguage, SOURCE_LANGUAGE } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18n.server";
@@ -23,6 +23,7 @@ import { getParsed } from "~/documents/fields";
 import { MAIL_JOBS, readMailJob, type MailJobDoc, type MailKind } from "~/documents/mail";
 import { CATEGORY_OF_MAIL } from "./queue.server";
 import { composeBoardPostsMail } from "~/features/board/post-mail.server";
+import { skillNamer } from "~/features/skills/skill-names.server";
 import { getServerEnv } from "~/utils/env.server";
 import { withoutEmailAddresses } from "~/utils/redact";
 import {
@@ -119,6 +120,13 @@ function mailWords(profile: Profile) {
   return { language, t: fixedT(language, "mail") };
 }
 
+/** The digest's skills (gathered as labelled) by their names in the recipient's language. */
+function namedSkills(facts: DigestFacts, language: string): DigestFacts {
+  const { name } = skillNamer(language);
+  const named = <T extends { skill: string }>(list: T[]) => list.map((x) => ({ ...x, skill: name("", x.skill) }));
+  return { ...facts, matches: named(facts.matches), posts: named(facts.posts), sessions: named(facts.sessions) };
+}
+
 /** What the job's mail says now, or a reason not to send it (the booking is gone, messages were read). */
 async function compose(
   store: DocStore,
@@ -159,7 +167,7 @@ async function compose(
     if (!digest || digest.state !== "queued" || digest.frequency === "off") return "The digest was removed.";
     const token = unsubscribeToken(unsubscribeSecret ?? getServerEnv().SESSION_SECRET, job.uid, now);
     const language = recipientLanguage(profile);
-    return digestMail(digest.facts, {
+    return digestMail(namedSkills(digest.facts, language), {
       language,
       t: fixedT(language, "digest"),
       recipientName,
@@ -209,7 +217,8 @@ async function compose(
   const facts: SessionFacts = {
     recipientName,
     otherName: nameOf(other, words.t(role === "mentor" ? "fallback.aLearner" : "fallback.yourMentor")),
-    skillLabel: b.skillLabel,
+    // A built-in skill by its name in the recipient's language, a member's own tag as written.
+    skillLabel: skillNamer(words.language).name(b.skillTag, b.skillLabel),
     start: b.start,
     end: b.end,
     durationMinutes: b.durationMinutes,

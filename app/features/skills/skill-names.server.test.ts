@@ -22,6 +22,13 @@ describe("skillNamer", () => {
     expect(skillNamer("es").name("js", "js")).toBe("js");
   });
 
+  it("without a tag names the label's own tag: a ledger line's or a digest's stored English label (decision 086)", () => {
+    expect(skillNamer("es").name("", "Guitar")).toBe("Guitarra");
+    expect(skillNamer("ar").name("", "Public speaking")).toBe(skillNamer("ar").name("public speaking", ""));
+    expect(skillNamer("fr").name("", own.label)).toBe("Sourdough scoring");
+    expect(skillNamer("es").name("", "JS")).toBe("JS");
+  });
+
   it("finds tags that hold dots and signs (the namespace is flat, keyed by the whole tag)", () => {
     expect(skillNamer("es").name("node.js", "Node.js")).toBe("Node.js");
     expect(skillNamer("fr").name("go (board game)", "Go (board game)")).toBe("Go (jeu de plateau)");

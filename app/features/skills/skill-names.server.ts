@@ -7,6 +7,7 @@
  */
 import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18n.server";
+import { normaliseTag } from "./tag-name";
 import { isTaxonomyTag, TAXONOMY, type ShownSkill, type SkillNames } from "./taxonomy";
 
 export type { ShownSkill, SkillNames } from "./taxonomy";
@@ -15,7 +16,11 @@ export type { ShownSkill, SkillNames } from "./taxonomy";
 const BY_WHOLE_KEY = { keySeparator: false, nsSeparator: false } as const;
 
 export interface SkillNamer {
-  /** A tag's name: the taxonomy's in the reader's language, else the member's `label` as written. */
+  /**
+   * A tag's name: the taxonomy's in the reader's language, else the member's `label` as written.
+   * Without a tag (a ledger line, a digest's facts, a booking written before tags) the label's own
+   * tag is used: a taxonomy label normalises to its tag, and no member's own tag is a taxonomy one.
+   */
   name(tag: string, label: string): string;
   /** The same skills with their labels in the reader's language (levels and other fields kept). */
   skills<S extends { tag: string; label: string }>(list: readonly S[]): ShownSkill<S>[];
@@ -32,7 +37,10 @@ export function skillNamer(language: string): SkillNamer {
   const t = fixedT(language, "skills");
   const names = new Map(TAXONOMY.map((skill) => [skill.tag, t(skill.tag, BY_WHOLE_KEY)]));
   const picker: SkillNames = language === SOURCE_LANGUAGE ? {} : Object.freeze(Object.fromEntries(names));
-  const name = (tag: string, label: string) => (isTaxonomyTag(tag) ? (names.get(tag) ?? label) : label);
+  const name = (tag: string, label: string) => {
+    const known = tag || normaliseTag(label);
+    return isTaxonomyTag(known) ? (names.get(known) ?? label) : label;
+  };
   namer = {
     name,
     skills: (list) =>
