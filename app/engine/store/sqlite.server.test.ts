@@ -11,7 +11,8 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetLoggedPath } from "./change-log.server";
 import { openSqliteStore } from "./sqlite.server";
-import type { Doc, DocStore } from "./types";
+import { BUSY_ATTEMPTS } from "./sqlite/transaction.server";
+import { StoreBusyError, type Doc, type DocStore } from "./types";
 
 let dir: string;
 let file: string;
@@ -219,6 +220,77 @@ describe("transactions", () => {
     });
     // The first attempt saw 1 twice; the read-only commit found it stale and ran again.
     expect(seen).toEqual([1, 1, 2, 2]);
+  });
+});
+
+describe("a write lock held elsewhere (SQLITE_BUSY)", () => {
+  /** Another process's connection holding the write lock, as a long commit does; `release()` ends it. */
+  function lockHeldElsewhere() {
+    const locker = new Database(file);
+    locker.exec("BEGIN IMMEDIATE");
+    return {
+      release() {
+        locker.exec("ROLLBACK");
+        locker.close();
+      },
+    };
+  }
+
+  /** The store under test with a short busy timeout, so a lock outlives it in milliseconds, not 5 s. */
+  function impatientStore(): DocStore {
+    const impatient = openSqliteStore(file, { busyTimeoutMs: 20 });
+    extraStores.push(impatient);
+    return impatient;
+  }
+
+  it("a transaction that meets the lock past the busy timeout waits and commits once it is free", async () => {
+    await store.set("chats/c1", { messageCount: 0 });
+    const impatient = impatientStore();
+    const lock = lockHeldElsewhere();
+    setTimeout(() => lock.release(), 10);
+    let runs = 0;
+    const id = await impatient.transaction(async (tx) => {
+      runs++;
+      const chat = await tx.get<{ messageCount: number }>("chats/c1");
+      tx.create("chats/c1/messages/m1", { text: "hello" });
+      tx.update("chats/c1", { messageCount: chat!.data.messageCount + 1 });
+      return "m1";
+    });
+    expect(id).toBe("m1");
+    expect(runs).toBeGreaterThan(1);
+    expect((await store.get("chats/c1/messages/m1"))?.data).toEqual({ text: "hello" });
+    expect((await store.get("chats/c1"))?.data).toEqual({ messageCount: 1 });
+  });
+
+  it("a plain write that meets the lock past the busy timeout is written once it is free", async () => {
+    const impatient = impatientStore();
+    const lock = lockHeldElsewhere();
+    setTimeout(() => lock.release(), 10);
+    await impatient.set("users/u1", { xp: 1 });
+    expect((await store.get("users/u1"))?.data).toEqual({ xp: 1 });
+  });
+
+  it("gives up with StoreBusyError, having written nothing, when the lock is never freed", async () => {
+    await store.set("chats/c1", { messageCount: 0 });
+    const impatient = impatientStore();
+    const lock = lockHeldElsewhere();
+    try {
+      let runs = 0;
+      const attempt = impatient.transaction(async (tx) => {
+        runs++;
+        await tx.get("chats/c1");
+        tx.create("chats/c1/messages/m1", { text: "hello" });
+        tx.update("chats/c1", { messageCount: 1 });
+      });
+      await expect(attempt).rejects.toBeInstanceOf(StoreBusyError);
+      expect(runs).toBe(BUSY_ATTEMPTS);
+      await expect(impatient.set("users/u1", { xp: 1 })).rejects.toBeInstanceOf(StoreBusyError);
+    } finally {
+      lock.release();
+    }
+    expect(await store.get("chats/c1/messages/m1")).toBeNull();
+    expect((await store.get("chats/c1"))?.data).toEqual({ messageCount: 0 });
+    expect(await store.get("users/u1")).toBeNull();
   });
 });
 

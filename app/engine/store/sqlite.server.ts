@@ -25,6 +25,7 @@ import Database from "better-sqlite3";
 import {
   AlreadyExistsError,
   NotFoundError,
+  StoreBusyError,
   TransactionConflictError,
   type Doc,
   type DocData,
@@ -48,7 +49,15 @@ import {
   toDoc,
 } from "./sqlite/paths.server";
 import { type CompiledQuery, compileQuery, fieldValueSql } from "./sqlite/queries.server";
-import { ConflictSignal, MAX_ATTEMPTS, SqliteTransaction, backoff } from "./sqlite/transaction.server";
+import {
+  BUSY_ATTEMPTS,
+  ConflictSignal,
+  MAX_ATTEMPTS,
+  SqliteTransaction,
+  backoff,
+  busyBackoff,
+  isBusy,
+} from "./sqlite/transaction.server";
 import { type Watcher, addTo, removeFrom } from "./sqlite/watchers.server";
 import type { ChangeLog } from "./read-cache.server";
 
@@ -78,6 +87,8 @@ export interface SqliteStoreOptions {
   afterCommits?: () => void;
   /** How often to look for other processes' commits while watchers exist; LIVE_POLL_MS by default. */
   pollMs?: number;
+  /** How long a commit waits for another connection's write lock before SQLITE_BUSY; BUSY_TIMEOUT_MS by default. */
+  busyTimeoutMs?: number;
 }
 /** Change log rows kept behind the newest commit; a follower further behind re-reads every watcher. */
 const CHANGES_KEPT = 20_000;
@@ -147,7 +158,7 @@ class SqliteDocStore implements DocStore {
   ) {
     if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     this.db = new Database(file);
-    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? BUSY_TIMEOUT_MS))}`);
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = NORMAL");
     this.db.exec(`
@@ -322,29 +333,44 @@ class SqliteDocStore implements DocStore {
   async create(docPath: string, data: DocData): Promise<void> {
     parseDocPath(docPath);
     assertData(data, docPath);
-    this.commit([{ kind: "create", path: docPath, data }], null);
+    await this.write({ kind: "create", path: docPath, data });
   }
 
   async set(docPath: string, data: DocData, options?: SetOptions): Promise<void> {
     parseDocPath(docPath);
     assertData(data, docPath);
-    this.commit([{ kind: "set", path: docPath, data, merge: options?.merge === true }], null);
+    await this.write({ kind: "set", path: docPath, data, merge: options?.merge === true });
   }
 
   async update(docPath: string, data: DocData): Promise<void> {
     parseDocPath(docPath);
     assertData(data, docPath);
-    this.commit([{ kind: "update", path: docPath, data }], null);
+    await this.write({ kind: "update", path: docPath, data });
   }
 
   async delete(docPath: string): Promise<void> {
     parseDocPath(docPath);
-    this.commit([{ kind: "delete", path: docPath }], null);
+    await this.write({ kind: "delete", path: docPath });
+  }
+
+  /** One write, its own commit; tried again while the write lock stays taken (nothing was written then). */
+  private async write(op: WriteOp): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        this.commit([op], null);
+        return;
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        if (attempt >= BUSY_ATTEMPTS) throw new StoreBusyError(attempt);
+      }
+      await busyBackoff(attempt);
+    }
   }
 
   // --- transactions ----------------------------------------------------------------------
 
   async transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
+    let busy = 0;
     for (let attempt = 1; ; attempt++) {
       const tx = new SqliteTransaction(this);
       let outcome: { ok: true; value: R } | { ok: false; error: unknown };
@@ -356,7 +382,17 @@ class SqliteDocStore implements DocStore {
       tx.finish();
 
       if (outcome.ok) {
-        if (this.tryCommit(tx)) return outcome.value;
+        try {
+          if (this.tryCommit(tx)) return outcome.value;
+        } catch (error) {
+          // The lock stayed taken past the busy timeout: nothing was written, so this attempt
+          // runs again like a conflict (its reads may be stale by now anyway), a few times at most.
+          if (!isBusy(error)) throw error;
+          if (++busy >= BUSY_ATTEMPTS) throw new StoreBusyError(busy);
+          if (attempt >= MAX_ATTEMPTS) throw new TransactionConflictError(attempt);
+          await busyBackoff(busy);
+          continue;
+        }
       } else if (!(outcome.error instanceof ConflictSignal) && !tx.doomed && this.readsStillHold(tx)) {
         // The reads were one consistent, current snapshot, so the error is `fn`'s own verdict.
         throw outcome.error;

@@ -112,3 +112,15 @@ export class TransactionConflictError extends Error {
     this.name = "TransactionConflictError";
   }
 }
+
+/**
+ * The store's write lock stayed taken by other writers past every wait (the embedded engine's
+ * SQLITE_BUSY, after its busy timeout and bounded retries). Nothing of the write was kept; the
+ * same request may succeed a moment later, so callers answer 503 with "try again".
+ */
+export class StoreBusyError extends Error {
+  constructor(attempts: number) {
+    super(`The store stayed busy through ${attempts} attempts; nothing was written`);
+    this.name = "StoreBusyError";
+  }
+}

@@ -8,6 +8,11 @@ import { type Row, type WriteOp, assertData, parseDocPath, toDoc, versionSignatu
 import { type CompiledQuery, compileQuery } from "./queries.server";
 
 export const MAX_ATTEMPTS = 50;
+/**
+ * Attempts that may meet the write lock still taken after the busy timeout (SQLITE_BUSY) before a
+ * write gives up with StoreBusyError. Each already waited the whole timeout, so a few are enough.
+ */
+export const BUSY_ATTEMPTS = 3;
 const MAX_BACKOFF_MS = 50;
 
 /** What a transaction reads through: the store it belongs to. */
@@ -140,6 +145,24 @@ export class SqliteTransaction implements Transaction {
     }
     this.seenCommits = this.store.commitsSeen;
   }
+}
+
+/**
+ * SQLite could not take the lock it needed within the busy timeout (`BEGIN IMMEDIATE` while another
+ * connection commits, or a snapshot too old to upgrade). The statement did nothing, so the attempt
+ * may run again, like a conflict.
+ */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+/**
+ * The pause after a busy attempt: a timer (never the next turn of the loop), so a lock held by
+ * this very process (another connection's commit waiting on a timer) can be let go meanwhile.
+ */
+export function busyBackoff(busyAttempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * busyAttempt));
 }
 
 export function backoff(attempt: number): Promise<void> {
