@@ -16,6 +16,7 @@ import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
 import { intlLocale } from "~/utils/format";
 import type { TFunction } from "i18next";
+import { StoreBusyError, TransactionConflictError } from "~/engine/store/types";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
@@ -96,6 +97,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const message = chatErrorText(fixedT(language, "chat"), intlLocale(language), error);
       return data({ ok: false as const, error: message }, { status: error.status });
     }
+    // Nothing was written; the composer keeps the text so the member can send it again.
+    if (error instanceof StoreBusyError || error instanceof TransactionConflictError)
+      return data({ ok: false as const, error: fixedT(language, "chat")("errors.busy") }, { status: 503 });
     throw error;
   }
 }
