@@ -21,7 +21,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return postOnly();
   assertSameOrigin(request);
   const uid = await getUserId(request);
-  if (!uid) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });
+  // Shown in the call panel when the session ended mid-call: in the page's language.
+  if (!uid)
+    return Response.json(
+      { ok: false, error: fixedT(await languageOf(request), "chat")("call.error.notAuthenticated") },
+      { status: 401 },
+    );
   let body: unknown;
   try {
     body = await request.json();

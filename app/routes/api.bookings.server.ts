@@ -33,7 +33,12 @@ export async function readAction<S extends z.ZodTypeAny>(
 ): Promise<{ uid: string; value: z.infer<S>; timezone: string; language: string } | Response> {
   if (request.method !== "POST") return postOnly();
   const user = await getCurrentUser(request);
-  if (!user) return Response.json({ ok: false, error: "Not authenticated." }, { status: 401 });
+  // Read by a person (the booking panel shows it): in the page's language, the cookie's or the browser's.
+  if (!user)
+    return Response.json(
+      { ok: false, error: fixedT(await languageOf(request), "bookings")("errors.notAuthenticated") },
+      { status: 401 },
+    );
   const language = await languageOf(request, user.profile.language);
   const parsed = await parseForm(request, schema, { language });
   if (!parsed.ok) {
