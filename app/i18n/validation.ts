@@ -80,15 +80,21 @@ const TRANSLATED_AUTH_ERRORS = new Set([
 
 /**
  * An auth engine's refusal in the reader's language (`errors.<code>` of the auth catalogue); others
- * as the engine wrote them. A too_many_attempts refusal is worded by what was refused (`tooMany`:
- * sign-ins or reset mails) with its wait in the reader's locale.
+ * as the engine wrote them. `asked` is what the person asked for: a too_many_attempts refusal is
+ * worded by it (sign-ins or reset mails) with its wait in the reader's locale, and a not_supported
+ * one (Firebase mode, where the browser's SDK does the work: a form posted before its scripts ran,
+ * decision 087) says sign-in happens in the browser, or that anything else does.
  */
 export function authErrorText(
   error: { code: string; message: string; retryAfterMs?: number },
   t: TFunction,
-  tooMany?: { what: "signIn" | "reset"; locale: string },
+  asked?: { what: "signIn" | "signUp" | "reset"; locale: string },
 ): string {
-  if (error.code === "too_many_attempts" && tooMany)
-    return t(`errors.tooMany.${tooMany.what}`, { wait: waitWords(error.retryAfterMs ?? 60_000, tooMany.locale) });
+  if (error.code === "too_many_attempts" && (asked?.what === "signIn" || asked?.what === "reset"))
+    return t(`errors.tooMany.${asked.what}`, { wait: waitWords(error.retryAfterMs ?? 60_000, asked.locale) });
+  if (error.code === "not_supported")
+    return asked?.what === "signIn" || asked?.what === "signUp"
+      ? t("errors.not_supported.signIn")
+      : t("errors.not_supported.inBrowser");
   return TRANSLATED_AUTH_ERRORS.has(error.code) ? t(`errors.${error.code}`) : error.message;
 }

@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return signUpOfTakenAddress(credentials, next, origin, language);
     if (error instanceof AuthError) {
       const field = error.code === "weak_password" ? "password" : error.code === "invalid_email" ? "email" : undefined;
-      const message = authErrorText(error, fixedT(language, "auth"));
+      const message = authErrorText(error, fixedT(language, "auth"), { what: "signUp", locale: intlLocale(language) });
       return formFailure(parsed.form, message, 400, field ? { [field]: message } : {});
     }
     throw error;

@@ -112,3 +112,47 @@ test.describe("in French", () => {
     ).toBeVisible();
   });
 });
+
+test.describe("before the page's scripts run, in Spanish", () => {
+  // As on a phone whose scripts have not arrived: the forms post to the server, which cannot
+  // check passwords or send Firebase's mails in this mode (decision 087).
+  test.use({
+    javaScriptEnabled: false,
+    locale: "es-ES",
+    extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" },
+  });
+
+  test("sign-in, sign-up and a reset posted to the server are refused in Spanish, nothing made", async ({ page }) => {
+    const words = WORDS.es;
+    const inBrowser =
+      "En este servidor, el inicio de sesión se hace en tu navegador. Recarga la página y vuelve a intentarlo.";
+    const email = uniqueEmail("sin-scripts");
+    await createAccount(email);
+    const posted = (path: string) =>
+      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === path);
+
+    await page.goto("/auth");
+    const signIn = posted("/auth");
+    await submit(page, words, words.signIn, email, PASSWORD);
+    expect((await signIn).status()).toBe(401);
+    await expect(page.getByRole("alert")).toHaveText(inBrowser);
+
+    await page.goto("/signup");
+    const newcomer = uniqueEmail("sin-scripts-nuevo");
+    const signUp = posted("/signup");
+    await submit(page, words, words.signUp, newcomer, PASSWORD);
+    expect((await signUp).status()).toBe(400);
+    await expect(page.getByRole("alert")).toHaveText(inBrowser);
+    expect(await lookUpAccountByEmail(newcomer)).toBeUndefined();
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("skillswap_session");
+
+    await page.goto("/reset-password");
+    await page.getByLabel(words.email).fill(email);
+    const reset = posted("/reset-password");
+    await page.getByRole("button", { name: "Enviar enlace" }).click();
+    expect((await reset).status()).toBe(400);
+    await expect(page.getByRole("alert")).toHaveText(
+      "En este servidor, esto se hace en tu navegador. Recarga la página y vuelve a intentarlo.",
+    );
+  });
+});
