@@ -64,3 +64,21 @@ test("/dashboard, /matches and /community send at most 150 KB of JavaScript each
     await context.close();
   }
 });
+
+test("a page's scripts are fetched at low priority, its stylesheet and catalogues first", async ({ page }) => {
+  // Lighthouse's phone simulation counts every high-priority request that ended before the paint it
+  // observed; module scripts never block a paint, so they are fetched at low priority (decision 092).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const priorities = new Map<string, string>();
+  cdp.on("Network.requestWillBeSent", ({ request, type }) => {
+    priorities.set(`${type} ${new URL(request.url).pathname}`, request.initialPriority);
+  });
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const scripts = [...priorities].filter(([key]) => key.startsWith("Script "));
+  expect(scripts.length).toBeGreaterThan(5);
+  expect(scripts.filter(([, priority]) => priority !== "Low")).toEqual([]);
+  expect([...priorities].find(([key]) => key.startsWith("Stylesheet "))?.[1]).toBe("VeryHigh");
+  expect(await page.locator('link[rel="modulepreload"]:not([fetchpriority="low"])').count()).toBe(0);
+});
