@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { BOOKINGS } from "~/documents/bookings";
 import { userPath } from "~/documents/users";
@@ -74,7 +74,58 @@ describe("loadCalendarPage: the calendar's sessions read once (issue 28)", () =>
     const longAgo = { from: NOW - 403 * DAY, to: NOW - 396 * DAY };
     const page = await loadCalendarPage(t.store, ME, longAgo, NOW);
     expect(ids(page.sessions)).toEqual(["old"]);
+    expect(page.sessions[0]).toMatchObject({ otherName: "Ana Lima" });
     expect(ids(page.upcoming)).toEqual(["tomorrow"]);
     expect(ids(page.past)).toEqual([]);
+  });
+});
+
+describe("loadCalendarPage: the member's sessions kept between views (decision 088)", () => {
+  const week = { from: NOW - 3 * DAY, to: NOW + 4 * DAY };
+
+  it("shows a new request, a changed state and a renamed member on the next view", async () => {
+    await seed([booking("tomorrow", 1, "accepted")]);
+    expect(ids((await loadCalendarPage(t.store, ME, week, NOW)).upcoming)).toEqual(["tomorrow"]);
+
+    await t.store.transaction(async (tx) => {
+      const asked = booking("asked", 2, "requested", { other: "bea" });
+      tx.set(`${BOOKINGS}/asked`, asked.data);
+      tx.set(userPath("bea"), { fullName: "Bea Costa" });
+    });
+    const afterRequest = await loadCalendarPage(t.store, ME, week, NOW);
+    expect(ids(afterRequest.pending)).toEqual(["asked"]);
+    expect(afterRequest.pending[0]).toMatchObject({ otherName: "Bea Costa" });
+
+    await t.store.update(userPath("ana"), { fullName: "Ana Souza" });
+    expect((await loadCalendarPage(t.store, ME, week, NOW)).upcoming[0]).toMatchObject({ otherName: "Ana Souza" });
+
+    await t.store.update(`${BOOKINGS}/asked`, { state: "declined" });
+    const afterAnswer = await loadCalendarPage(t.store, ME, week, NOW);
+    expect(ids(afterAnswer.pending)).toEqual([]);
+    expect(afterAnswer.sessions.map((s) => [s.id, s.state, s.otherName])).toEqual([
+      ["tomorrow", "accepted", "Ana Souza"],
+      ["asked", "declined", "Bea Costa"],
+    ]);
+  });
+
+  it("reads nothing again while nothing of it was written: not a call's signalling, not another profile", async () => {
+    await seed([booking("tomorrow", 1, "accepted")]);
+    await loadCalendarPage(t.store, ME, week, NOW);
+    const query = vi.spyOn(t.store, "query");
+    const getAll = vi.spyOn(t.store, "getAll");
+    await t.store.set(`${BOOKINGS}/tomorrow/signals/s1`, { kind: "offer" });
+    await t.store.set(userPath("someone-else"), { fullName: "Someone Else" });
+    const page = await loadCalendarPage(t.store, ME, week, NOW + 3_600_000);
+    expect(query).not.toHaveBeenCalled();
+    expect(getAll).not.toHaveBeenCalled();
+    expect(page.upcoming[0]).toMatchObject({ id: "tomorrow", otherName: "Ana Lima" });
+  });
+
+  it("reads again on a later day, whose horizon reaches further", async () => {
+    await seed([booking("tomorrow", 1, "accepted"), booking("farAway", 57.5, "accepted")]);
+    expect(ids((await loadCalendarPage(t.store, ME, week, NOW)).upcoming)).toEqual(["tomorrow"]);
+    const twoDaysOn = NOW + 2 * DAY;
+    const later = await loadCalendarPage(t.store, ME, { from: twoDaysOn, to: twoDaysOn + 7 * DAY }, twoDaysOn);
+    expect(ids(later.upcoming)).toEqual(["farAway"]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { PostPrice } from "~/documents/board";
 import { offerPrice } from "./offer-price";
-import { getUser, userPath } from "~/documents/users";
+import { getUser, userPath, USERS } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { getBalance } from "~/features/wallet/ledger.server";
 import {
@@ -100,13 +100,17 @@ function panelWindow(now: number): { from: number; to: number } {
   return { from: now + MIN_NOTICE_MS, to: now + Math.min(PANEL_DAYS, BOOKING_HORIZON_DAYS) * DAY };
 }
 
+/** Whether a write to `path` can change a booking a member is in: any booking document (the path does not name its participants); a call's signalling under it cannot. */
+function isBookingDocument(path: string): boolean {
+  const bookings = `${BOOKINGS}/`;
+  return path.startsWith(bookings) && !path.includes("/", bookings.length);
+}
+
 /** Whether a write to `path` can move `uid`'s next free slot: any booking (whose participants the path does not name), their hours, their profile's zone. */
 export function nextSlotDependsOn(uid: string): (path: string) => boolean {
   const teaching = teachingPath(uid);
   const user = userPath(uid);
-  const bookings = `${BOOKINGS}/`;
-  return (path) =>
-    path === teaching || path === user || (path.startsWith(bookings) && !path.includes("/", bookings.length));
+  return (path) => path === teaching || path === user || isBookingDocument(path);
 }
 
 /**
@@ -343,11 +347,76 @@ export interface CalendarPageData extends CalendarData {
 }
 
 /**
- * Everything /calendar shows of the member's sessions, read once (issue 28): the grid's range, the
- * requests waiting for them, the next 20 and the last 20. Their bookings of the last year and the
- * horizon are one query (the grid's range with them when it overlaps, as it does unless the member
- * pages far away), and the other members' names one read; the page used to read the same bookings
- * three times and the names three times.
+ * What /calendar reads of a member, kept (decision 088): their bookings from a day boundary a year
+ * and a day back to a day past the booking horizon, the requests waiting for their answer, and the
+ * names of the other members in them. The window covers the last year and the horizon of every
+ * instant of one UTC day; a kept window of an earlier day is read again.
+ */
+interface CalendarReads {
+  from: number;
+  to: number;
+  /** Start ascending. */
+  bookings: Booking[];
+  /** Requests waiting for the member's answer, soonest first (any start: the caller drops the past ones). */
+  waiting: Booking[];
+  /** The other members' names by uid. */
+  names: Record<string, string>;
+  /** The profiles the names were read from. */
+  namePaths: string[];
+}
+
+function calendarWindow(now: number): { from: number; to: number } {
+  const day = Math.floor(now / DAY) * DAY;
+  return { from: day - 366 * DAY, to: day + (BOOKING_HORIZON_DAYS + 1) * DAY };
+}
+
+const otherOf = (b: Booking, uid: string) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid);
+
+/**
+ * The member's bookings, waiting requests and the names in them, read once and kept in the read
+ * cache (decision 037) until a booking document or one of the named members' profiles is written
+ * (the change log says so; Firestore reads every time). Nothing kept depends on the time but the
+ * window, which moves each day: the lists, the actions and "past" are worked out per request.
+ */
+async function calendarReads(store: DocStore, uid: string, now: number): Promise<CalendarReads> {
+  const window = calendarWindow(now);
+  // The named profiles once known (set after each read); until then any profile counts.
+  const known: { paths?: ReadonlySet<string> } = {};
+  const users = `${USERS}/`;
+  const dependsOn = (path: string) =>
+    isBookingDocument(path) || (path.startsWith(users) && (!known.paths || known.paths.has(path)));
+  const reads = await cachedRead(
+    store,
+    `calendar:${uid}`,
+    dependsOn,
+    async (): Promise<CalendarReads> => {
+      const [bookings, waiting] = await Promise.all([
+        listBookingsFor(store, uid, window),
+        pendingRequestsFor(store, uid),
+      ]);
+      const names = await namesOf(
+        store,
+        [...bookings, ...waiting].map((b) => otherOf(b, uid)),
+      );
+      return {
+        ...window,
+        bookings,
+        waiting,
+        names: Object.fromEntries(names),
+        namePaths: [...names.keys()].map(userPath),
+      };
+    },
+    (kept) => kept.from === window.from,
+  );
+  known.paths = new Set(reads.namePaths);
+  return reads;
+}
+
+/**
+ * Everything /calendar shows of the member's sessions (issue 28): the grid's range, the requests
+ * waiting for them, the next 20 and the last 20. Their bookings of the last year and the horizon,
+ * the waiting requests and the other members' names are kept between views (`calendarReads`);
+ * only a grid paged outside that window is read on its own, with the names it adds.
  */
 export async function loadCalendarPage(
   store: DocStore,
@@ -355,24 +424,19 @@ export async function loadCalendarPage(
   range: { from: number; to: number },
   now = Date.now(),
 ): Promise<CalendarPageData> {
-  const near = { from: now - 365 * DAY, to: now + BOOKING_HORIZON_DAYS * DAY };
-  const overlaps = range.from < near.to && range.to > near.from;
-  const read = overlaps ? { from: Math.min(near.from, range.from), to: Math.max(near.to, range.to) } : near;
-  const [bookings, elsewhere, waiting] = await Promise.all([
-    listBookingsFor(store, uid, read),
-    overlaps ? null : listBookingsFor(store, uid, range),
-    pendingRequestsFor(store, uid),
-  ]);
-  const inRange = (elsewhere ?? bookings).filter((b) => b.start >= range.from && b.start < range.to);
-  const pending = waiting.filter((b) => b.start > now);
-  const { upcoming, past } = sessionLists(bookings, now);
-  const lists = [inRange, pending, upcoming, past];
-  const names = await namesOf(
-    store,
-    lists.flat().map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)),
-  );
-  const [sessions, pendingSummaries, upcomingSummaries, pastSummaries] = lists.map((list) =>
-    list.map((b) => summarise(b, uid, names, now)),
+  const reads = await calendarReads(store, uid, now);
+  const inWindow = range.from >= reads.from && range.to <= reads.to;
+  const inRange = inWindow
+    ? reads.bookings.filter((b) => b.start >= range.from && b.start < range.to)
+    : await listBookingsFor(store, uid, range);
+  const names = new Map(Object.entries(reads.names));
+  const unnamed = inRange.map((b) => otherOf(b, uid)).filter((other) => !names.has(other));
+  if (unnamed.length > 0) for (const [other, name] of await namesOf(store, unnamed)) names.set(other, name);
+  const near = reads.bookings.filter((b) => b.start >= now - 365 * DAY && b.start < now + BOOKING_HORIZON_DAYS * DAY);
+  const pending = reads.waiting.filter((b) => b.start > now);
+  const { upcoming, past } = sessionLists(near, now);
+  const [sessions, pendingSummaries, upcomingSummaries, pastSummaries] = [inRange, pending, upcoming, past].map(
+    (list) => list.map((b) => summarise(b, uid, names, now)),
   );
   return { sessions, pending: pendingSummaries, upcoming: upcomingSummaries, past: pastSummaries };
 }
