@@ -69,3 +69,6 @@ export function accountAge(ms: number): { unit: "lessThanMinute" | "minutes" | "
   return { unit: "days", count: Math.floor(hours / 24) };
 }
 export const REPORT_TEXT_MAX = 1_000;
+
+/** What a report form is told: the thanks, or a refusal to show beside the form. */
+export type ReportAnswer = { ok: true; message: string; hidden: boolean } | { ok: false; error: string };

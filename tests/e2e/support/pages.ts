@@ -74,6 +74,10 @@ export const SIGNED_IN_PAGES: AppPage[] = [
   { name: "board", path: () => "/board", primary: (p) => [p.getByRole("button", { name: "Search" })] },
   { name: "board filtered", path: () => "/board?type=offer&format=in_person&sort=fit" },
   { name: "board post", path: (w) => `/board/${w.boardPostId}` },
+  {
+    name: "report page",
+    path: (w) => `/report?targetKind=board_post&targetId=${w.boardPostId}&contextId=${w.boardPostId}`,
+  },
   { name: "board my post", path: (w) => `/board/${w.myBoardPostId}` },
   { name: "board my posts", path: () => "/board/mine" },
   {

@@ -19,6 +19,8 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 const HYDRATION_TIMEOUT_MS = 20_000;
 const prepared = new WeakSet<Page>();
 const preparedContexts = new WeakSet<BrowserContext>();
+/** Contexts made with `javaScriptEnabled: false`: their pages never hydrate, and nothing waits for it. */
+const scriptless = new WeakSet<BrowserContext>();
 /** The page function that hands each policy violation to the test (a Playwright binding). */
 const CSP_BINDING = "__reportCspViolation";
 /** The running test's page errors; null between tests. */
@@ -26,6 +28,7 @@ let pageErrors: string[] | null = null;
 
 async function waitForHydration(page: Page, response: Awaited<ReturnType<Page["goto"]>>) {
   if (!response?.headers()["content-type"]?.startsWith("text/html")) return;
+  if (scriptless.has(page.context())) return;
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
     timeout: HYDRATION_TIMEOUT_MS,
   });
@@ -111,6 +114,7 @@ export const test = base.extend<
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const context = await newContext(options);
+        if (options?.javaScriptEnabled === false) scriptless.add(context);
         await prepareContext(context);
         return context;
       };
