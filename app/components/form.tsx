@@ -27,6 +27,8 @@ export function Field({ label, name, error, hint, ...input }: FieldProps) {
         className="input"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
+        // An address reads left to right in every language (right to left, "ana@" was drawn "@ana").
+        dir={input.type === "email" ? "ltr" : undefined}
         {...input}
       />
       {error ? (

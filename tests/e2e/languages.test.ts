@@ -110,6 +110,22 @@ test("choosing Arabic in /settings turns every page right to left at once, and o
   await second.close();
 });
 
+test("in Arabic an e-mail address is typed and read left to right on /auth, /signup and /reset-password", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: "ar", extraHTTPHeaders: { "Accept-Language": "ar" } });
+  const page = await context.newPage();
+  for (const path of ["/auth", "/signup", "/reset-password"]) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const email = page.getByLabel("البريد الإلكتروني");
+    await email.fill("2024-ana@example.com");
+    // Right to left, Chromium drew this "ana@example.com-2024", and "ana@" while typed as "@ana".
+    expect(await email.evaluate((field) => getComputedStyle(field).direction), path).toBe("ltr");
+  }
+  await context.close();
+});
+
 test("an unknown lang cookie or a malformed Accept-Language gives English, and an unsupported choice is refused", async ({
   browser,
   baseURL,
