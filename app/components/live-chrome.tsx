@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import type { FeedPayloads, HeaderSnapshot } from "~/engine/live/feeds";
-import { bellBadgeText } from "~/features/live/header";
-import { useLiveFeed } from "./live/use-live-feed";
+import { bellBadgeText, unreadCount } from "~/features/live/header";
+import { useLiveFeed, useLiveFeedValue } from "./live/use-live-feed";
 import { AppHeader } from "./app-header";
 import { BottomNav, SideNav } from "./navigation";
 import { useTopUpRequests } from "./wallet/open-top-up";
@@ -25,7 +25,9 @@ function onWalletError(error: Error, set: (value: FeedPayloads["wallet"]) => voi
 export function LiveChrome({ user, snapshot, payments, children }: LiveChromeProps) {
   const wallet = useLiveFeed("wallet", snapshot.wallet, { onError: onWalletError });
   const transactions = useLiveFeed("transactions", snapshot.transactions);
-  const notifications = useLiveFeed("notifications", snapshot.notifications, { onError: () => {} });
+  const unreadNotifications = useLiveFeedValue("notifications", snapshot.unreadNotifications, unreadCount, {
+    onError: () => {},
+  });
   const chatUnread = useLiveFeed("chatUnread", snapshot.chatUnread, { onError: () => {} });
   const [topUpOpen, setTopUpOpen] = useState(false);
   const openTopUp = useCallback(() => setTopUpOpen(true), []);
@@ -39,7 +41,7 @@ export function LiveChrome({ user, snapshot, payments, children }: LiveChromePro
         displayName={user.displayName}
         avatar={user.avatar}
         wallet={<WalletDropdown balance={wallet.balance} transactions={transactions} onTopUp={openTopUp} />}
-        bellBadge={bellBadgeText(notifications)}
+        bellBadge={bellBadgeText(unreadNotifications)}
       />
       <SideNav chatUnread={hasUnreadChat} />
       <main className="min-w-0 flex-1 px-4 pb-24 pt-20 sm:px-6 lg:pb-10">

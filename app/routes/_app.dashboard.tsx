@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { UpcomingSessionsWidget } from "~/components/bookings/upcoming-sessions-widget";
-import { ActivityWidget } from "~/components/dashboard/activity-widget";
+import { ACTIVITY_SHOWN, ActivityWidget } from "~/components/dashboard/activity-widget";
 import { BoardWidget } from "~/components/dashboard/board-widget";
 import { bestFittingPosts } from "~/features/board/proposal-dashboard.server";
 import { MatchesWidgetContent } from "~/components/matches/matches-widget";
@@ -11,11 +11,11 @@ import { LevelWidget } from "~/components/progress/level-widget";
 import { getStore } from "~/engine/index.server";
 import { loadUpcomingSessions, viewerZone } from "~/features/bookings/views.server";
 import { topMatches } from "~/features/matches/matches.server";
+import { loadLatestNotifications } from "~/features/live/header.server";
 import { onboardingState, rememberDashboardVisit } from "~/features/onboarding/onboarding.server";
 import { levelFor } from "~/features/progress/levels";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
-import type { loader as appLoader } from "./_app";
 import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
@@ -31,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
   const language = await languageOf(request, user.profile.language);
-  const [onboarding, upcoming, matches, boardPosts] = await Promise.all([
+  const [activity, onboarding, upcoming, matches, boardPosts] = await Promise.all([
+    // The latest notices: the same read the header's bell counts from, kept by the change log.
+    loadLatestNotifications(store, user.uid, ACTIVITY_SHOWN),
     onboardingState(store, user.uid, user.profile),
     loadUpcomingSessions(store, user.uid),
     topMatches(store, user.uid, language),
@@ -46,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     uid: user.uid,
     firstName: user.profile.fullName.trim().split(/\s+/)[0] ?? "",
     level: levelFor(user.profile.xp),
+    activity,
     onboarding,
     upcoming,
     matches,
@@ -83,14 +86,13 @@ export default function Dashboard() {
     firstVisit: firstLoad,
     firstName,
     level,
+    activity,
     onboarding,
     upcoming,
     matches,
     boardPosts,
     timeZone,
   } = useLoaderData<typeof loader>();
-  // The layout already read the latest notifications for the bell; the activity widget shows them too.
-  const activity = useRouteLoaderData<typeof appLoader>("routes/_app")?.snapshot.notifications ?? [];
   // Kept from the first load: the tour's writes revalidate this loader, which by then says "back".
   const [firstVisit] = useState(firstLoad);
   const { t } = useTranslation("dashboard");

@@ -218,6 +218,29 @@ test.describe("bell badge", () => {
   }
 });
 
+test("the server draws the bell's count and the dashboard's latest notices, and sends no other notice", async ({
+  browser,
+  context,
+  baseURL,
+}) => {
+  const { user } = await signedIn(context, baseURL!);
+  await arrangeUnreadNotifications(user.uid, 10);
+  // The page as the server sent it, shown without scripts: no live feed fills anything in.
+  const html = await (await context.request.get("/dashboard")).text();
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await noScripts.newPage();
+    await page.setContent(html);
+    await expect(bellBadge(page)).toHaveText("9+");
+    const activity = page.getByTestId("activity-list").getByRole("link");
+    await expect(activity).toHaveText(["Notice 1", "Notice 2", "Notice 3", "Notice 4", "Notice 5"]);
+    // The bell needs a count and the list five notices: the others stay out of the page (issue 28).
+    expect(html).not.toContain("Notice 6");
+  } finally {
+    await noScripts.close();
+  }
+});
+
 test.describe("Chat dot", () => {
   test("shows for an unseen message from someone else, not for one's own, in the sidebar and the bottom bar", async ({
     browser,

@@ -6,12 +6,13 @@ import { useFormatLocale } from "~/i18n/use-format-locale";
 import { relativeTime } from "~/utils/format";
 import { noticeText } from "~/features/notifications/text";
 
-const SHOWN = 5;
+/** Notices the widget shows; the dashboard's loader reads as many for the first paint. */
+export const ACTIVITY_SHOWN = 5;
 
 /** The latest things that happened to the member — SP moved, messages, sessions, replies, mentions and answers in the community — live. */
 export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) {
   const notifications = useLiveFeed("notifications", initial, { onError: () => {} });
-  const latest = notifications.slice(0, SHOWN);
+  const latest = notifications.slice(0, ACTIVITY_SHOWN);
   const { t } = useTranslation("dashboard");
   const { t: tNotice } = useTranslation("notifications");
   const locale = useFormatLocale();

@@ -470,10 +470,15 @@ export function transactionPayload({ id, data }: { id: string; data: DocData }):
   return { id, amount: wholeSp(amount), type, description, label, params, timestamp };
 }
 
-/** What the header shows at first paint, before its live feeds take over in the browser. */
+/**
+ * What the header shows at first paint, before its live feeds take over in the browser. Of the
+ * notifications, only the bell's count: every signed-in page carries this snapshot, and the list
+ * itself is for the pages that show it (issue 28).
+ */
 export interface HeaderSnapshot {
   wallet: FeedPayloads["wallet"];
   transactions: FeedPayloads["transactions"];
-  notifications: FeedPayloads["notifications"];
+  /** Unread among the latest NOTIFICATIONS_FETCHED, as the bell counts them. */
+  unreadNotifications: number;
   chatUnread: FeedPayloads["chatUnread"];
 }

@@ -1,10 +1,11 @@
 import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
-import type { HeaderSnapshot } from "~/engine/live/feeds";
+import type { FeedPayloads, HeaderSnapshot } from "~/engine/live/feeds";
 import { CHATS } from "~/documents/chats";
 import { NOTIFICATIONS } from "~/documents/notifications";
 import { WALLETS } from "~/documents/wallets";
 import { isChatId } from "~/features/chat/pair";
+import { unreadCount } from "./header";
 import { readFeed } from "./subscribe.server";
 
 /**
@@ -26,11 +27,11 @@ export function headerDependsOn(uid: string): (path: string) => boolean {
 }
 
 /**
- * What the header shows at first paint; the live feeds take over in the browser. Every signed-in
- * page asks for it, so it is kept per member until the change log says one of its paths was
- * written (features/live, issue 28): never older than the store.
+ * The header's feeds as the store has them now. Every signed-in page asks for them, so they are
+ * kept per member until the change log says one of their paths was written (features/live,
+ * issue 28): never older than the store.
  */
-export function loadHeaderSnapshot(store: DocStore, uid: string): Promise<HeaderSnapshot> {
+function headerReads(store: DocStore, uid: string) {
   return cachedRead(store, `header:${uid}`, headerDependsOn(uid), async () => {
     const [wallet, transactions, notifications, chatUnread] = await Promise.all([
       readFeed(store, uid, "wallet"),
@@ -40,4 +41,22 @@ export function loadHeaderSnapshot(store: DocStore, uid: string): Promise<Header
     ]);
     return { wallet, transactions, notifications, chatUnread };
   });
+}
+
+/**
+ * What the header shows at first paint; the live feeds take over in the browser. The bell needs
+ * the unread count only, so the notifications themselves stay out of every page's data.
+ */
+export async function loadHeaderSnapshot(store: DocStore, uid: string): Promise<HeaderSnapshot> {
+  const { wallet, transactions, notifications, chatUnread } = await headerReads(store, uid);
+  return { wallet, transactions, unreadNotifications: unreadCount(notifications), chatUnread };
+}
+
+/** The member's latest `count` notifications, from the same kept read as the bell's (the dashboard's activity list). */
+export async function loadLatestNotifications(
+  store: DocStore,
+  uid: string,
+  count: number,
+): Promise<FeedPayloads["notifications"]> {
+  return (await headerReads(store, uid)).notifications.slice(0, count);
 }

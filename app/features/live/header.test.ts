@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { bellBadgeText, countsUnread } from "./header";
+import { bellBadgeText, countsUnread, unreadCount } from "./header";
 
 describe("header counters", () => {
-  it("caps the bell badge at 9+ and hides it at 0", () => {
+  it("counts the unread notifications among those fetched", () => {
     const n = (count: number, read = false) => Array.from({ length: count }, () => ({ read }));
-    expect(bellBadgeText(n(0))).toBeNull();
-    expect(bellBadgeText([...n(3), ...n(5, true)])).toBe("3");
-    expect(bellBadgeText(n(9))).toBe("9");
-    expect(bellBadgeText(n(10))).toBe("9+");
+    expect(unreadCount([])).toBe(0);
+    expect(unreadCount([...n(3), ...n(5, true)])).toBe(3);
+  });
+
+  it("caps the bell badge at 9+ and hides it at 0", () => {
+    expect(bellBadgeText(0)).toBeNull();
+    expect(bellBadgeText(3)).toBe("3");
+    expect(bellBadgeText(9)).toBe("9");
+    expect(bellBadgeText(10)).toBe("9+");
   });
 
   it("skips unread counting on /auth pages", () => {

@@ -1,8 +1,12 @@
 /** Rules of the header's live counters (SPEC.md §4), apart from the feeds that supply them. */
 
-/** The bell badge: unread among the latest 20, "9+" above 9, nothing at 0. */
-export function bellBadgeText(notifications: readonly { read: boolean }[]): string | null {
-  const unread = notifications.filter((n) => !n.read).length;
+/** Unread notifications among those fetched (the latest 20): what the bell counts. */
+export function unreadCount(notifications: readonly { read: boolean }[]): number {
+  return notifications.filter((n) => !n.read).length;
+}
+
+/** The bell badge: "9+" above 9 unread, nothing at 0. */
+export function bellBadgeText(unread: number): string | null {
   if (unread === 0) return null;
   return unread > 9 ? "9+" : String(unread);
 }
