@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const answers =
       view.post.shownStatus === "hidden" && !view.mine
         ? null
-        : await loadPostAnswers(store, view.post, { uid: user.uid, timezone: user.profile.timezone }, now);
+        : await loadPostAnswers(store, view.post, { uid: user.uid, timezone: user.profile.timezone, language }, now);
     // The post's title is the member's words, shown as written inside the page title's message.
     const pageTitle = fixedT(language, "board")("post.pageTitle", { title: view.post.title });
     return { ...view, answers, now, pageTitle };

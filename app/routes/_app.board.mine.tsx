@@ -34,10 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const mine = await listMyPosts(store, user.uid, now);
   const all = [...mine.active, ...mine.expired, ...mine.closed, ...mine.hidden];
   // Each post's proposals with accept and decline where one waits (issue 29, "Manage").
-  const [{ proposals, answers }, language] = await Promise.all([
-    loadMyPostsProposals(store, all, user.uid, now),
-    languageOf(request, user.profile.language),
-  ]);
+  const language = await languageOf(request, user.profile.language);
+  const { proposals, answers } = await loadMyPostsProposals(store, all, user.uid, language, now);
   const title = fixedT(language, "board")("mine.title");
   return { ...mine, proposals, answers, now, timeZone: viewerZone(user.profile.timezone), title };
 }

@@ -6,7 +6,7 @@ import { usePresence } from "~/components/members/use-presence";
 import { getStore } from "~/engine/index.server";
 import { ChatError, loadThread, markSeen, quotablePost, sendMessage } from "~/features/chat/chat.server";
 import { otherParticipant } from "~/features/chat/pair";
-import { getMember, getPresences } from "~/features/members/members.server";
+import { getMember, getPresences, missingNames } from "~/features/members/members.server";
 import { publicMember } from "~/features/members/member";
 import { requireUser } from "~/features/auth/auth.server";
 import { readForm } from "~/utils/forms.server";
@@ -61,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           earlierBefore,
         })),
   ]);
-  const other = member ?? publicMember(otherUid, null);
+  const other = member ?? publicMember(otherUid, null, missingNames(language));
   // `?post=<id>` from "Message" on a board post: the composer quotes it (a removed post is left out).
   const postId = new URL(request.url).searchParams.get("post");
   const quote = postId ? await quotablePost(store, postId).catch(() => null) : null;

@@ -8,11 +8,13 @@ import { adminContext, refuseWrites as action } from "~/features/admin/guard.ser
 import { readAuditQuery } from "./admin.audit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { store } = await adminContext(request);
+  const { store, language } = await adminContext(request);
   const { filter, page, search } = await readAuditQuery(store, new URL(request.url), 50);
-  const names = await namesOf(store, [
-    ...new Set(page.entries.flatMap((e) => [e.actorUid, e.subjectUid ?? ""]).filter(Boolean)),
-  ]);
+  const names = await namesOf(
+    store,
+    [...new Set(page.entries.flatMap((e) => [e.actorUid, e.subjectUid ?? ""]).filter(Boolean))],
+    language,
+  );
   return {
     filter,
     search,

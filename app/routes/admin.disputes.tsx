@@ -14,8 +14,8 @@ import { adminContext } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { store } = await adminContext(request);
-  return { disputes: await listDisputes(store) };
+  const { store, language } = await adminContext(request);
+  return { disputes: await listDisputes(store, language) };
 }
 
 /** The form's rules, their messages in the admin's language (decision 064). */
@@ -115,9 +115,13 @@ export default function AdminDisputes() {
                           : t("disputes.someone")}
                       :
                     </span>{" "}
-                    <span translate="no" dir="auto">
-                      {m.text}
-                    </span>
+                    {m.hidden ? (
+                      <span className="italic">{t("reports.hiddenMessage")}</span>
+                    ) : (
+                      <span translate="no" dir="auto">
+                        {m.text}
+                      </span>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -12,6 +12,7 @@ import {
 import { BOOKINGS, readBooking } from "~/documents/bookings";
 import { getUser, isUid, userPath } from "~/documents/users";
 import { publicMember } from "~/features/members/member";
+import { missingNames } from "~/features/members/members.server";
 import { reportsOfMember } from "~/features/reports/reports.server";
 import type { Report } from "~/features/reports/types";
 import { reviewsReceived } from "~/features/reviews/reviews.server";
@@ -31,7 +32,7 @@ import { formatNumber, formatSp } from "~/utils/format";
 const LEDGER_PAGE = 50;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { admin, store } = await adminContext(request);
+  const { admin, store, language } = await adminContext(request);
   const uid = params.uid ?? "";
   const profile = isUid(uid) ? await getUser(store, uid) : null;
   if (!profile) throw notFound();
@@ -59,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const reportRow = (r: Report) => ({ id: r.id, kind: r.targetKind, reason: r.reason, status: r.status });
   return {
     isSelf: admin.uid === uid,
-    member: publicMember(uid, profile),
+    member: publicMember(uid, profile, missingNames(language)),
     email: account?.email ?? "",
     isAdmin: account?.admin === true,
     suspension: profile.suspension,

@@ -16,9 +16,12 @@ import { adminContext, adminErrorText } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { store } = await adminContext(request);
+  const { store, language } = await adminContext(request);
   const before = Number(new URL(request.url).searchParams.get("before"));
-  const page = await listPayments(store, { before: Number.isSafeInteger(before) && before > 0 ? before : undefined });
+  const page = await listPayments(store, {
+    before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
+    language,
+  });
   return { ...page, refundsPossible: getPayments() !== null };
 }
 

@@ -8,6 +8,7 @@ import {
   moderate,
   moderationQueue,
   type BoardPostSummary,
+  type GoneContent,
   type QueueStatus,
   type ReportedItem,
   type ReporterLine,
@@ -90,6 +91,12 @@ const REASONS: Record<string, string> = {
   inappropriate: "reasons.inappropriate",
   off_topic: "reasons.off_topic",
   other: "reasons.other",
+};
+
+/** Why a reported thing has no content to show (decision 085). */
+const GONE: Record<GoneContent, string> = {
+  deleted: "reports.gone.deleted",
+  missing: "reports.gone.missing",
 };
 
 const AGE_KEYS = {
@@ -211,12 +218,20 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
               <span className="font-semibold">
                 <bdi translate="no">{line.sender}</bdi>:
               </span>{" "}
-              <span className="whitespace-pre-wrap" translate="no" dir="auto">
-                {line.text}
-              </span>
+              {line.hidden ? (
+                <span className="italic">{t("reports.hiddenMessage")}</span>
+              ) : (
+                <span className="whitespace-pre-wrap" translate="no" dir="auto">
+                  {line.text}
+                </span>
+              )}
             </li>
           ))}
         </ol>
+      ) : item.gone ? (
+        <blockquote className="rounded-lg bg-amber-50 p-3 text-sm italic" data-testid="reported-content">
+          {t(GONE[item.gone])}
+        </blockquote>
       ) : (
         <blockquote
           className="whitespace-pre-wrap break-words rounded-lg bg-amber-50 p-3 text-sm"

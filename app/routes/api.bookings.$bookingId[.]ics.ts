@@ -17,9 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const booking = await getBookingFor(store, params.bookingId ?? "", uid);
     const other = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
-    const [names, me] = await Promise.all([namesOf(store, [other]), getUser(store, uid)]);
     // The member downloads it themselves: the language of their pages (profile, cookie, browser).
-    const language = await languageOf(request, me?.language);
+    const language = await languageOf(request, (await getUser(store, uid))?.language);
+    const names = await namesOf(store, [other], language);
     const body = calendarFile([sessionEvent(booking, names.get(other) ?? null, publicOrigin(request), language)], {
       name: fixedT(language, "bookings")("ical.fileName"),
       stamp: Date.now(),

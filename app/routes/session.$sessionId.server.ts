@@ -20,7 +20,7 @@ export async function loadSessionRoom(store: DocStore, bookingId: string, uid: s
   const otherUid = booking.mentorUid === uid ? booking.learnerUid : booking.mentorUid;
   const chatId = roomChatId(booking);
   const [names, reviews, messages, partner] = await Promise.all([
-    namesOf(store, [otherUid]),
+    namesOf(store, [otherUid], language),
     reviewsOfBooking(store, bookingId),
     chatId ? readFeed(store, uid, chatMessagesFeed(chatId)) : Promise.resolve([]),
     swapPartnerOf(store, booking, uid),
@@ -38,7 +38,7 @@ export async function loadSessionRoom(store: DocStore, bookingId: string, uid: s
     durationMinutes: booking.durationMinutes,
     price: booking.price,
     otherUid,
-    otherName: names.get(otherUid) ?? "Member",
+    otherName: names.get(otherUid)!,
     chatId,
     booking: roomBookingPayload(booking),
     // Decision 024: what the learner's verification still holds back, as /calendar says it. Read

@@ -4,7 +4,6 @@
  * admins resolving at once settle it once; the audit entry and the note to both members are
  * written in the same transaction as the resolution.
  */
-import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import type { DocStore } from "~/engine/store/types";
 import { applyCommand } from "~/features/bookings/bookings.server";
 import { BOOKINGS, bookingPath, readBooking } from "~/documents/bookings";
@@ -13,6 +12,7 @@ import { pairChatId } from "~/features/chat/pair";
 import { messagesOf, readMessage } from "~/documents/chats";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { namesOf } from "~/features/members/members.server";
+import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { recordAudit } from "./audit.server";
 
 export interface DisputeView {
@@ -22,18 +22,22 @@ export interface DisputeView {
   /** Who reported the problem, from the booking's history. */
   raisedBy: "mentor" | "learner" | null;
   raisedAt: number | null;
-  messages: { sender: string; text: string; timestamp: number }[];
+  /** The pair's latest messages; one a moderator hid is `hidden`, its text empty (the page words it). */
+  messages: { sender: string; text: string; hidden: boolean; timestamp: number }[];
 }
 
 const CHAT_CONTEXT = 30;
 
-/** Open disputes, oldest first, each with the session's notes and the pair's latest messages. */
-export async function listDisputes(store: DocStore): Promise<DisputeView[]> {
+/**
+ * Open disputes, oldest first, each with the session's notes and the pair's latest messages.
+ * `language`: the admin's, for a gone member's name.
+ */
+export async function listDisputes(store: DocStore, language: string = SOURCE_LANGUAGE): Promise<DisputeView[]> {
   const docs = await store.query({ collection: BOOKINGS, where: [["state", "==", "disputed"]] });
   const bookings = docs.map(readBooking);
   const raised = (b: Booking) => [...b.history].reverse().find((h) => h.state === "disputed");
   bookings.sort((a, b) => (raised(a)?.at ?? a.updatedAt) - (raised(b)?.at ?? b.updatedAt));
-  const names = await namesOf(store, [...new Set(bookings.flatMap((b) => [b.mentorUid, b.learnerUid]))]);
+  const names = await namesOf(store, [...new Set(bookings.flatMap((b) => [b.mentorUid, b.learnerUid]))], language);
   return Promise.all(
     bookings.map(async (booking) => {
       const chatId = pairChatId(booking.mentorUid, booking.learnerUid);
@@ -46,13 +50,13 @@ export async function listDisputes(store: DocStore): Promise<DisputeView[]> {
       const by = event?.by;
       return {
         booking,
-        mentorName: names.get(booking.mentorUid) ?? "Member",
-        learnerName: names.get(booking.learnerUid) ?? "Member",
+        mentorName: names.get(booking.mentorUid)!,
+        learnerName: names.get(booking.learnerUid)!,
         raisedBy: by === "mentor" || by === "learner" ? by : null,
         raisedAt: event?.at ?? null,
         messages: messages
           .map(readMessage)
-          .map((m) => ({ sender: m.sender, text: m.hidden ? HIDDEN_MESSAGE_TEXT : m.text, timestamp: m.timestamp }))
+          .map((m) => ({ sender: m.sender, text: m.hidden ? "" : m.text, hidden: m.hidden, timestamp: m.timestamp }))
           .reverse(),
       };
     }),

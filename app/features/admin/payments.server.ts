@@ -7,6 +7,7 @@ import type { PaymentProvider } from "~/engine/payments/types";
 import { RefundRefusedError } from "~/engine/payments/types";
 import type { DocStore } from "~/engine/store/types";
 import { namesOf } from "~/features/members/members.server";
+import { SOURCE_LANGUAGE } from "~/i18n/config";
 import {
   getPayment,
   PAYMENTS,
@@ -45,7 +46,11 @@ export interface PaymentsPage {
 /** Newest first. Purchases made in the same millisecond may straddle a page; that is all. */
 export async function listPayments(
   store: DocStore,
-  { before, limit = PAYMENTS_PAGE_SIZE }: { before?: number; limit?: number } = {},
+  {
+    before,
+    limit = PAYMENTS_PAGE_SIZE,
+    language = SOURCE_LANGUAGE,
+  }: { before?: number; limit?: number; /** The admin's, for a gone member's name. */ language?: string } = {},
 ): Promise<PaymentsPage> {
   const docs = await store.query({
     collection: PAYMENTS,
@@ -54,12 +59,12 @@ export async function listPayments(
     limit: limit + 1,
   });
   const page = docs.slice(0, limit).map(readPayment);
-  const names = await namesOf(store, [...new Set(page.map((payment) => payment.uid))]);
+  const names = await namesOf(store, [...new Set(page.map((payment) => payment.uid))], language);
   return {
     payments: page.map((payment) => ({
       id: payment.id,
       uid: payment.uid,
-      memberName: names.get(payment.uid) ?? "Deleted member",
+      memberName: names.get(payment.uid)!,
       pack: payment.pack,
       sp: payment.sp,
       amount: payment.amount,

@@ -55,8 +55,8 @@ describe("the moderation queue", () => {
     const [item] = await moderationQueue(store, "open");
     expect(item).toMatchObject({ targetKind: "message", authorName: "Ann", text: "you are a fool", hidden: false });
     expect(item.context).toEqual([
-      { sender: "Bob", text: "How was the lesson?", reported: false },
-      { sender: "Ann", text: "you are a fool", reported: true },
+      { sender: "Bob", text: "How was the lesson?", hidden: false, reported: false },
+      { sender: "Ann", text: "you are a fool", hidden: false, reported: true },
     ]);
     expect(item.reports).toEqual([
       {
@@ -187,5 +187,33 @@ describe("who reported (issue 25, item 5; decision 028)", () => {
       format: "in_person",
       area: "Leith",
     });
+  });
+});
+
+describe("gone content and gone members, worded by the reader (decision 085)", () => {
+  it("names a deleted author and a gone reporter in the reviewer's language, and says why a post has no text", async () => {
+    await fileReport(store, "r1", post, 100);
+    await store.set(postPath(T, T), { threadId: T, authorUid: "author", body: "", deleted: true, hidden: false });
+    await store.set("users/author", { fullName: "Deleted member", deleted: true, createdAt: 1 });
+    await store.delete("users/r1");
+    const [item] = await moderationQueue(store, "open", "fr");
+    expect(item).toMatchObject({ authorName: "Membre supprimé", text: "", gone: "deleted" });
+    expect(item.reports.map((r) => r.reporterName)).toEqual(["Membre supprimé"]);
+
+    await store.delete(postPath(T, T));
+    const [english] = await moderationQueue(store, "open");
+    expect(english).toMatchObject({ authorName: "Deleted member", text: "", gone: "missing" });
+  });
+
+  it("leaves a hidden message around the reported one to the page's words, and names its sender", async () => {
+    await store.set("chats/a_b/messages/m0", { sender: "b", text: "", hidden: true, seen: true, timestamp: 1 });
+    await store.update("users/b", { fullName: "  " });
+    await fileReport(store, "b", message, 100);
+    const [item] = await moderationQueue(store, "open", "es");
+    expect(item.gone).toBeNull();
+    expect(item.context).toEqual([
+      { sender: "Miembro", text: "", hidden: true, reported: false },
+      { sender: "Ann", text: "you are a fool", hidden: false, reported: true },
+    ]);
   });
 });

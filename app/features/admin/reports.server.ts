@@ -5,7 +5,6 @@
  * reports module does the moving, this module logs it).
  */
 import type { DocStore, Transaction } from "~/engine/store/types";
-import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
 import { moderatedText } from "~/features/chat/moderation.server";
 import { messagesOf, readMessage, type Message } from "~/documents/chats";
 import { getThread, postLink, readPost } from "~/documents/community";
@@ -26,9 +25,14 @@ export type QueueStatus = "open" | "hidden";
 
 export interface ContextLine {
   sender: string;
+  /** As written; empty for a message a moderator hid (`hidden`), which the page words. */
   text: string;
+  hidden: boolean;
   reported: boolean;
 }
+
+/** Why there is no content to show: its author deleted it, or it is gone; worded by the page. */
+export type GoneContent = "deleted" | "missing";
 
 export interface ReportedItem {
   /** Any one of its reports: the decision applies to all of them. */
@@ -37,8 +41,9 @@ export interface ReportedItem {
   authorUid: string;
   authorName: string;
   authorSuspended: boolean;
-  /** What was reported, as written (a reviewer reads hidden content too). */
+  /** What was reported, as written (a reviewer reads hidden content too); empty when `gone`. */
   text: string;
+  gone: GoneContent | null;
   hidden: boolean;
   /** Posts: the thread's title and the post's address; messages: the lines around it. */
   threadTitle: string | null;
@@ -88,7 +93,7 @@ function reporterLines(reports: Report[], names: Map<string, string>, since: Map
     const accountSince = r.reporterSince || since.get(r.reporterUid) || 0;
     return {
       reporterUid: r.reporterUid,
-      reporterName: names.get(r.reporterUid) ?? "Deleted member",
+      reporterName: names.get(r.reporterUid)!,
       reason: r.reason,
       text: r.text,
       createdAt: r.createdAt,
@@ -111,7 +116,7 @@ function groupByTarget(reports: Report[]): Report[][] {
   return [...groups.values()];
 }
 
-async function messageContext(store: DocStore, report: Report, names: Map<string, string>): Promise<ContextLine[]> {
+async function messageContext(store: DocStore, report: Report, language: string): Promise<ContextLine[]> {
   const messages = messagesOf(report.contextId);
   const targetDoc = await store.get(report.targetPath);
   if (!targetDoc) return [];
@@ -131,16 +136,22 @@ async function messageContext(store: DocStore, report: Report, names: Map<string
       limit: MESSAGE_CONTEXT,
     }),
   ]);
-  const line = (m: Message, reported: boolean, text: string): ContextLine => ({
-    sender: names.get(m.sender) ?? "Member",
+  const around = [...before.reverse(), ...after].map(readMessage);
+  const [names, reportedText] = await Promise.all([
+    namesOf(store, [target.sender, ...around.map((m) => m.sender)], language),
+    moderatedText(store, report.targetPath),
+  ]);
+  const line = (m: Message, reported: boolean, text: string, hidden: boolean): ContextLine => ({
+    sender: names.get(m.sender)!,
     text,
+    hidden,
     reported,
   });
-  const shown = (m: Message) => line(m, false, m.hidden ? HIDDEN_MESSAGE_TEXT : m.text);
+  const shown = (m: Message) => line(m, false, m.hidden ? "" : m.text, m.hidden);
   return [
-    ...before.reverse().map(readMessage).map(shown),
-    line(target, true, (await moderatedText(store, report.targetPath)) ?? ""),
-    ...after.map(readMessage).map(shown),
+    ...around.slice(0, before.length).map(shown),
+    line(target, true, reportedText ?? "", false),
+    ...around.slice(before.length).map(shown),
   ];
 }
 
@@ -155,7 +166,7 @@ export async function moderationQueue(
 ): Promise<ReportedItem[]> {
   const groups = groupByTarget(await listReports(store, status, 300));
   const uids = [...new Set(groups.flatMap((g) => g.flatMap((r) => [r.authorUid, r.reporterUid])))];
-  const [names, profiles] = await Promise.all([namesOf(store, uids), getUsers(store, uids)]);
+  const [names, profiles] = await Promise.all([namesOf(store, uids, language), getUsers(store, uids)]);
   const suspended = new Set(uids.filter((_, i) => profiles[i]?.suspension));
   const since = new Map(uids.map((uid, i) => [uid, profiles[i]?.createdAt ?? 0]));
 
@@ -166,7 +177,7 @@ export async function moderationQueue(
         reportId: first.id,
         targetKind: first.targetKind,
         authorUid: first.authorUid,
-        authorName: names.get(first.authorUid) ?? "Deleted member",
+        authorName: names.get(first.authorUid)!,
         authorSuspended: suspended.has(first.authorUid),
         reports: reporterLines(reports, names, since),
         firstReportedAt: first.createdAt,
@@ -179,7 +190,8 @@ export async function moderationQueue(
         ]);
         return {
           ...base,
-          text: post?.deleted ? "(deleted by its author)" : (post?.body ?? "(no longer exists)"),
+          text: post && !post.deleted ? post.body : "",
+          gone: !post ? "missing" : post.deleted ? "deleted" : null,
           hidden: post?.hidden === true,
           threadTitle: thread?.title ?? null,
           link: post ? postLink(post.threadId, post.id) : null,
@@ -191,14 +203,16 @@ export async function moderationQueue(
         const post = await store.get(first.targetPath).then((doc) => doc && readBoardPost(doc));
         return {
           ...base,
-          text: post ? post.description : "(no longer exists)",
+          text: post ? post.description : "",
+          gone: post ? null : "missing",
           hidden: post?.status === "hidden",
           threadTitle: post?.title ?? null,
           link: post ? boardPostLink(post.id) : null,
           context: [],
           boardPost: post
             ? {
-                posterName: names.get(post.authorUid) ?? "Member",
+                posterName:
+                  names.get(post.authorUid) ?? (await namesOf(store, [post.authorUid], language)).get(post.authorUid)!,
                 type: post.type,
                 skill: skillNamer(language).name(post.skillTag, post.skillLabel),
                 ownSkill: !isTaxonomyTag(post.skillTag),
@@ -209,11 +223,13 @@ export async function moderationQueue(
             : null,
         };
       }
-      const context = await messageContext(store, first, names);
+      const context = await messageContext(store, first, language);
       const message = await store.get(first.targetPath);
+      const reported = context.find((c) => c.reported);
       return {
         ...base,
-        text: context.find((c) => c.reported)?.text ?? "(no longer exists)",
+        text: reported?.text ?? "",
+        gone: reported ? null : "missing",
         hidden: message ? readMessage(message).hidden : false,
         threadTitle: null,
         link: null,

@@ -114,13 +114,13 @@ describe("answers to a post by message or booking (decision 070)", () => {
     ]);
 
     const post = (await getBoardPost(store, "offer1"))!;
-    const { answers: shown } = await loadMyPostsProposals(store, [post], "alice", NOW + 10);
+    const { answers: shown } = await loadMyPostsProposals(store, [post], "alice", "en", NOW + 10);
     expect(shown.offer1.map((a) => [a.answererName, a.kind, a.link, a.lastAt])).toEqual([
       ["CAROL", "booking", `/session/${booking.id}`, NOW + 2],
       ["BOB", "message", `/inbox/${chatId}`, NOW + 1],
     ]);
     // Another member reading the same post list sees none of them.
-    expect((await loadMyPostsProposals(store, [post], "bob", NOW + 10)).answers).toEqual({});
+    expect((await loadMyPostsProposals(store, [post], "bob", "en", NOW + 10)).answers).toEqual({});
   });
 
   it("go with the post when its poster deletes it; the conversation and the session stay", async () => {

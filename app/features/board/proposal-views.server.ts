@@ -66,7 +66,7 @@ function view(p: Proposal, post: BoardPost, names: Map<string, string>, isPoster
     id: p.id,
     state,
     proposerUid: p.proposerUid,
-    proposerName: names.get(p.proposerUid) ?? "Member",
+    proposerName: names.get(p.proposerUid)!,
     start: p.start,
     durationMinutes: p.durationMinutes,
     kind: p.kind,
@@ -97,6 +97,7 @@ export async function loadMyPostsProposals(
   store: DocStore,
   posts: readonly BoardPost[],
   uid: string,
+  language: string,
   now = Date.now(),
 ): Promise<{ proposals: Record<string, ProposalView[]>; answers: Record<string, AnswerView[]> }> {
   const mine = posts.filter((p) => p.authorUid === uid);
@@ -108,10 +109,14 @@ export async function loadMyPostsProposals(
       ),
     ),
   ]);
-  const names = await namesOf(store, [
-    ...lists.flatMap((list) => list.map((p) => p.proposerUid)),
-    ...answerLists.flatMap((list) => list.map((a) => a.answererUid)),
-  ]);
+  const names = await namesOf(
+    store,
+    [
+      ...lists.flatMap((list) => list.map((p) => p.proposerUid)),
+      ...answerLists.flatMap((list) => list.map((a) => a.answererUid)),
+    ],
+    language,
+  );
   return {
     proposals: Object.fromEntries(
       mine.map((post, i) => [post.id, lists[i].map((p) => view(p, post, names, true, now))]),
@@ -137,24 +142,25 @@ function answerView(answer: BoardAnswer, names: Map<string, string>): AnswerView
       ? answer.chatId && `/inbox/${answer.chatId}`
       : answer.bookingId && `/session/${answer.bookingId}`;
   if (!link) return [];
-  const answererName = names.get(answer.answererUid) ?? "Member";
+  const answererName = names.get(answer.answererUid)!;
   return [{ id: answer.id, answererName, kind: answer.kind, times: answer.times, lastAt: answer.lastAt, link }];
 }
 
 export async function loadPostAnswers(
   store: DocStore,
   post: BoardPost,
-  viewer: { uid: string; timezone?: unknown },
+  // `language`: the reader's, for the names of gone members and the booking panel's skills.
+  viewer: { uid: string; timezone?: unknown; language: string },
   now = Date.now(),
 ): Promise<PostAnswersData> {
   const isPoster = post.authorUid === viewer.uid;
   const open = shownStatus(post, now) === "active";
   const proposals = await proposalsOnPost(store, post, viewer.uid);
-  const names = await namesOf(store, [post.authorUid, ...proposals.map((p) => p.proposerUid)]);
+  const names = await namesOf(store, [post.authorUid, ...proposals.map((p) => p.proposerUid)], viewer.language);
   const base = {
     postId: post.id,
     posterUid: post.authorUid,
-    posterName: names.get(post.authorUid) ?? "Member",
+    posterName: names.get(post.authorUid)!,
     isPoster,
     open,
     viewerTimeZone: viewerZone(viewer.timezone),

@@ -102,6 +102,7 @@ export async function feedFor(store: DocStore, uid: string, origin: string, now 
   const names = await namesOf(
     store,
     bookings.map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)),
+    language,
   );
   const events = bookings
     .filter((b) => b.state !== "declined")

@@ -24,7 +24,9 @@ import { readReview, REVIEWS } from "~/documents/reviews";
 import { getSubscription, periodsOf, readSubscriptionPeriod } from "~/documents/subscriptions";
 import { getUser, readUser, savedMembersOf, userPath, type UserProfile } from "~/documents/users";
 import { entriesOf, getWallet, toWalletEntry } from "~/documents/wallets";
-import { DELETED_MEMBER_NAME } from "~/features/members/member";
+import { memberName } from "~/features/members/member";
+import { missingNames } from "~/features/members/members.server";
+import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { transactionTypeLabel } from "~/features/wallet/labels";
 
 export type Row = Record<string, string | number | boolean | null>;
@@ -53,7 +55,10 @@ export const PAGE_SIZE = 2_000;
 
 const iso = (ms: number | null | undefined) => (typeof ms === "number" && ms > 0 ? new Date(ms).toISOString() : null);
 
-/** Other members' names, read once each. */
+/**
+ * Other members' names, read once each. The archive is an English data file as a whole (its
+ * README, area titles, columns and values; decision 085), so a gone member is named in English.
+ */
 export class NameBook {
   private readonly names = new Map<string, string>();
   constructor(private readonly store: DocStore) {}
@@ -62,7 +67,7 @@ export class NameBook {
     const known = this.names.get(uid);
     if (known !== undefined) return known;
     const profile = await getUser(this.store, uid);
-    const name = !profile || profile.deleted ? DELETED_MEMBER_NAME : profile.fullName.trim() || "Member";
+    const name = memberName(profile, missingNames(SOURCE_LANGUAGE));
     this.names.set(uid, name);
     return name;
   }

@@ -5,7 +5,30 @@ import { averageRating } from "~/features/reviews/types";
 
 export type { Suspension } from "~/documents/users";
 
+/** What a deleted account's profile stores as its name (a tombstone); readers see `MissingNames.deleted`. */
 export const DELETED_MEMBER_NAME = "Deleted member";
+
+/**
+ * How a member with no name to show is called, in the reader's language (decision 085): `deleted`
+ * for an account that was deleted or is gone, `unnamed` for one with a blank name. Made by
+ * `missingNames(language)` on the server; never stored.
+ */
+export interface MissingNames {
+  unnamed: string;
+  deleted: string;
+}
+
+/** The English words (members' catalogue `missingName.*`), for lists that are not yet read in a language. */
+const ENGLISH_MISSING: MissingNames = { unnamed: "Member", deleted: DELETED_MEMBER_NAME };
+
+/** The one rule for a member's shown name: their own name, else the reader's word for a missing one. */
+export function memberName(
+  profile: Pick<UserProfile, "fullName" | "deleted"> | null | undefined,
+  missing: MissingNames,
+): string {
+  if (!profile || profile.deleted) return missing.deleted;
+  return profile.fullName.trim() || missing.unnamed;
+}
 
 export interface PublicMember {
   uid: string;
@@ -33,11 +56,15 @@ export function isListedMember(profile: UserProfile | null): profile is UserProf
   return !isHiddenMember(profile) && profile!.fullName.trim() !== "";
 }
 
-export function publicMember(uid: string, profile: UserProfile | null): PublicMember {
+export function publicMember(
+  uid: string,
+  profile: UserProfile | null,
+  missing: MissingNames = ENGLISH_MISSING,
+): PublicMember {
   const deleted = !profile || profile.deleted;
   return {
     uid,
-    fullName: deleted ? DELETED_MEMBER_NAME : profile.fullName.trim() || "Member",
+    fullName: memberName(profile, missing),
     avatar: deleted ? DEFAULT_AVATAR : profile.profilePicture,
     bio: deleted ? "" : profile.bio,
     timezone: profile?.timezone ?? "UTC",
