@@ -1,6 +1,10 @@
 import { expect, test } from "./support/test";
 import { createUser, openAs } from "./support/fixtures";
 import { adminUser } from "./support/world";
+import { e2eStore } from "./support/store";
+import { postPath, threadPath } from "~/documents/community";
+import { fileReport } from "~/features/reports/reports.server";
+import { reportSchema } from "~/features/reports/schema";
 
 /**
  * Issue 30 (decision 064): the back office in the admin's own language, chosen on their profile;
@@ -76,4 +80,40 @@ test("the members page in Arabic, right to left", async ({ browser, baseURL }) =
   await expect(page.getByLabel("البحث بالاسم أو البريد الإلكتروني")).toHaveValue(`Ada Admin ${run} ar`);
   await expect(page.getByTestId("member-total")).toHaveText("عضو واحد مطابق");
   await expect(page.getByRole("link", { name: `Ada Admin ${run} ar` }).first()).toBeVisible();
+});
+
+test("admin reports name a deleted author and a deleted post's absence in French (decision 085)", async ({
+  browser,
+  baseURL,
+}) => {
+  const store = e2eStore();
+  const admin = await adminUser(`Ada Admin ${run} fr reports`, { language: "fr" });
+  const author = await createUser({ fullName: `Otto Auteur ${run}` });
+  const reporter = await createUser({ fullName: `Rae Rapporteur ${run}` });
+  const threadId = `gone${run}`;
+  const title = `Montres pas chères ${run}`;
+  await store.set(threadPath(threadId), { title, authorUid: author.uid, hidden: false });
+  await store.set(postPath(threadId, threadId), {
+    threadId,
+    authorUid: author.uid,
+    body: "Achetez maintenant !",
+    deleted: false,
+    hidden: false,
+    openReports: 0,
+  });
+  await fileReport(
+    store,
+    reporter.uid,
+    reportSchema.parse({ targetKind: "post", targetId: threadId, contextId: threadId, reason: "spam", text: "" }),
+  );
+  // Then the author deletes the post and their account (the account's tombstone keeps "Deleted member").
+  await store.update(postPath(threadId, threadId), { deleted: true, body: "" });
+  await store.update(`users/${author.uid}`, { deleted: true, fullName: "Deleted member" });
+
+  const page = await openAs(browser, admin, baseURL!, { path: "/admin/reports" });
+  const item = page.getByRole("article").filter({ hasText: title });
+  await expect(item.getByRole("heading", { level: 2 })).toHaveText(/ de Membre supprimé$/);
+  await expect(item.getByTestId("reported-content")).toHaveText("(supprimé par son auteur)");
+  await expect(item).not.toContainText("Deleted member");
+  await expect(item.getByTestId("reporter")).toContainText(`Rae Rapporteur ${run}`);
 });
