@@ -51,10 +51,10 @@ describe("rankMatches", () => {
 });
 
 describe("pageOf", () => {
-  it("pages by 20 and clamps the page number", () => {
-    const items = Array.from({ length: 45 }, (_, i) => i);
-    expect(pageOf(items, 1).items).toHaveLength(20);
-    expect(pageOf(items, 3)).toMatchObject({ page: 3, pages: 3, items: [40, 41, 42, 43, 44] });
+  it("pages by 8 and clamps the page number", () => {
+    const items = Array.from({ length: 21 }, (_, i) => i);
+    expect(pageOf(items, 1).items).toHaveLength(8);
+    expect(pageOf(items, 3)).toMatchObject({ page: 3, pages: 3, items: [16, 17, 18, 19, 20] });
     expect(pageOf(items, 99).page).toBe(3);
     expect(pageOf([], 1)).toEqual({ items: [], page: 1, pages: 1 });
   });

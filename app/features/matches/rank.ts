@@ -8,7 +8,13 @@
  */
 import type { SkillLevel } from "~/features/skills/tags";
 
-export const MATCHES_PAGE_SIZE = 20;
+/**
+ * Cards on a page of /matches. Each card is about 40 elements and 3.7 KB of HTML, and React's
+ * render of the cards was most of the page's server time (issue 28, decision 090): eight make
+ * three rows at the widest grid, four at two columns; the pager reaches the rest, with or without
+ * scripts.
+ */
+export const MATCHES_PAGE_SIZE = 8;
 
 export interface SkillFit {
   tag: string;
