@@ -13,7 +13,7 @@ import { getStore } from "~/engine/index.server";
 import { loadWaitingPayouts } from "~/features/bookings/views.server";
 import { formatSp } from "~/utils/format";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { getBalance, listEntries } from "~/features/wallet/ledger.server";
+import { firstEntryPage, getBalance, listEntries } from "~/features/wallet/ledger.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { useTranslation } from "react-i18next";
@@ -35,9 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!search.success) throw redirect("/wallet");
   const { before } = search.data;
   const store = await getStore();
-  const [balance, page, waiting] = await Promise.all([
-    getBalance(store, user.uid),
-    listEntries(store, user.uid, { limit: PAGE_SIZE, before }),
+  const [{ balance, page }, waiting] = await Promise.all([
+    // The first page is kept until the wallet is written; older pages are read each time.
+    before === undefined
+      ? firstEntryPage(store, user.uid, PAGE_SIZE)
+      : Promise.all([getBalance(store, user.uid), listEntries(store, user.uid, { limit: PAGE_SIZE, before })]).then(
+          ([balance, page]) => ({ balance, page }),
+        ),
     // Asked on the first page only: "Load more" fetches this loader for its rows.
     before === undefined ? loadWaitingPayouts(store, user.uid) : [],
   ]);

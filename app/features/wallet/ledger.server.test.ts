@@ -1,6 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { getBalance, InsufficientFundsError, LedgerError, listEntries, postEntry, prepareEntry } from "./ledger.server";
+import {
+  firstEntryPage,
+  getBalance,
+  InsufficientFundsError,
+  LedgerError,
+  listEntries,
+  postEntry,
+  prepareEntry,
+} from "./ledger.server";
 import { reconcileAll, reconcileWallet } from "./reconcile.server";
 import type { LedgerEntry } from "./types";
 
@@ -185,5 +193,23 @@ describe("reconciliation", () => {
         problems: ["balance 500 != sum of entries 5"],
       }),
     ]);
+  });
+});
+
+describe("firstEntryPage: /wallet's first page kept by the change log (decision 088)", () => {
+  it("shows every new entry and balance on the next read, and reads nothing again until then", async () => {
+    await postEntry(store, "u1", credit("c1", 150), 1000);
+    expect(await firstEntryPage(store, "u1", 20)).toMatchObject({ balance: 150, page: { entries: [{ id: "c1" }] } });
+
+    const query = vi.spyOn(store, "query");
+    await postEntry(store, "u2", credit("other", 5), 1500);
+    expect(await firstEntryPage(store, "u1", 20)).toMatchObject({ balance: 150, page: { entries: [{ id: "c1" }] } });
+    expect(query).not.toHaveBeenCalled();
+
+    await postEntry(store, "u1", credit("c2", 50), 2000);
+    const after = await firstEntryPage(store, "u1", 20);
+    expect(after.balance).toBe(200);
+    expect(after.page.entries.map((e) => e.id)).toEqual(["c2", "c1"]);
+    expect(after).toEqual({ balance: 200, page: await listEntries(store, "u1", { limit: 20 }) });
   });
 });

@@ -3,6 +3,7 @@
  * `wallets/{uid}.balance` and `wallets/{uid}/transactions/*`: every balance change is one entry
  * written in the same transaction as the new balance, keyed by an idempotency id.
  */
+import { cachedRead } from "~/engine/index.server";
 import type { DocStore, Transaction } from "~/engine/store/types";
 import {
   entriesOf,
@@ -195,6 +196,29 @@ export async function listEntries(
   }
   const hasMore = found[limit].timestamp !== boundary || (await hasEntryBefore(store, uid, boundary));
   return { entries: page.sort(byNewest), nextBefore: hasMore ? boundary : null };
+}
+
+/**
+ * The balance and the newest `limit` entries, as /wallet's first page shows them, kept per member
+ * in the read cache (decision 037) until their wallet or one of its entries is written (the change
+ * log says so; Firestore reads every time). The page's query sorts every entry by a field of its
+ * document, the largest part of the page's own loader (decision 088).
+ */
+export function firstEntryPage(
+  store: DocStore,
+  uid: string,
+  limit: number,
+): Promise<{ balance: number; page: EntryPage }> {
+  const wallet = walletPath(uid);
+  return cachedRead(
+    store,
+    `wallet-page:${uid}:${limit}`,
+    (path) => path === wallet || path.startsWith(`${wallet}/`),
+    async () => {
+      const [balance, page] = await Promise.all([getBalance(store, uid), listEntries(store, uid, { limit })]);
+      return { balance, page };
+    },
+  );
 }
 
 async function hasEntryBefore(store: DocStore, uid: string, timestamp: number): Promise<boolean> {
