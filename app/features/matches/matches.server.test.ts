@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
 import type { DocStore } from "~/engine/store/types";
 import { setSkills } from "~/features/skills/skills.server";
 import { parseSkillLines } from "~/features/skills/tags";
-import { findMatches, reasonText } from "./matches.server";
+import { findMatches, reasonText, topMatches } from "./matches.server";
 import { RECENT_WINDOW_MS } from "./rank";
 
 // A store of its own per test, not the shared temp-store stand-in: the read cache is kept per store
@@ -57,6 +57,60 @@ describe("findMatches: candidates kept between requests, never older than the st
     await store.set("ratings/ben", { count: 0, sum: 0 });
     await store.set("status/ana", { state: "online", last_changed: now, lease_ms: 0 });
     expect(await order(now), "online now outranks seen a minute ago").toEqual(["cy", "ana", "ben"]);
+  });
+});
+
+describe("the dashboard widget's matches, kept per member (decision 090)", () => {
+  it("reads nothing again until a write or the time changes them, and shows every such change on the next visit", async () => {
+    const now = Date.now();
+    await member("me", "Guitar: expert", "Spanish: beginner");
+    await member("ana", "Spanish: intermediate", "");
+    await member("ben", "Spanish: intermediate", "");
+    // Seen just long enough ago that the recency bonus falls to 0 within the hour (decision 090's time check).
+    const zedSeen = now - Math.round((RECENT_WINDOW_MS * 15) / 16) + 30 * 60_000;
+    await member("zed", "Spanish: intermediate", "");
+    await store.set("status/zed", { state: "offline", last_changed: zedSeen, lease_ms: 0 });
+    const top = async (at = now) => (await topMatches(store, "me", "en", 3, at)).map((m) => m.member.uid);
+    expect(await top()).toEqual(["zed", "ana", "ben"]);
+
+    // Kept: nothing is read the second time.
+    const reads = [vi.spyOn(store, "get"), vi.spyOn(store, "getAll"), vi.spyOn(store, "query")];
+    expect(await top()).toEqual(["zed", "ana", "ben"]);
+    expect(reads.map((read) => read.mock.calls.length)).toEqual([0, 0, 0]);
+    vi.restoreAllMocks();
+
+    // The time alone: zed's visit no longer lifts him an hour later.
+    expect(await top(now + 3_600_000)).toEqual(["ana", "ben", "zed"]);
+
+    // A skill list a candidate comes from: a two-way swap now ranks first.
+    await member("cy", "Spanish: intermediate", "Guitar: beginner");
+    expect(await top()).toEqual(["cy", "zed", "ana"]);
+
+    // A rating.
+    await store.set("ratings/ben", { count: 5, sum: 25 });
+    expect(await top()).toEqual(["cy", "ben", "zed"]);
+
+    // A candidate's presence: ana comes online, above zed (and her dot says so).
+    await store.set("status/ana", { state: "online", last_changed: now, lease_ms: 0 });
+    const shown = await topMatches(store, "me", "en", 3, now);
+    expect(shown.map((m) => [m.member.uid, m.presenceLabel])).toEqual([
+      ["cy", "Offline"],
+      ["ben", "Offline"],
+      ["ana", "Online"],
+    ]);
+
+    // A shown member's profile: a new name.
+    await store.update("users/ben", { fullName: "Benedict" });
+    expect((await topMatches(store, "me", "en", 3, now)).map((m) => m.member.fullName)).toEqual([
+      "CY",
+      "Benedict",
+      "ANA",
+    ]);
+
+    // The member's own profile: they want to learn something else now.
+    await member("dee", "Italian: expert", "");
+    await store.update("users/me", { skillsWanted: skills("Italian: beginner") });
+    expect(await top(), "cy still wants to learn guitar").toEqual(["dee", "cy"]);
   });
 });
 

@@ -9,13 +9,13 @@
  */
 import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
-import { readStatus, STATUS } from "~/documents/status";
+import { leaseEndOf, readStatus, STATUS, statusPath, type StatusDoc } from "~/documents/status";
 import { RATINGS } from "~/documents/reviews";
 import { SKILL_INDEX, skillHoldersOf } from "~/documents/skills";
 import { readTeaching, teachingPath } from "~/documents/bookings";
 import { nextFreeSlots } from "~/features/bookings/views.server";
 import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
-import { getUser, readUser, USERS } from "~/documents/users";
+import { getUser, readUser, userPath, USERS } from "~/documents/users";
 import { isListedMember, type PublicMember } from "~/features/members/member";
 import { lastSeenIn, presenceOf, type Presence } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
@@ -26,7 +26,15 @@ import { findSkillNamed } from "~/features/skills/taxonomy";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18n.server";
 import { listFormat } from "~/utils/format";
-import { rankedPage, rankMatches, RECENT_WINDOW_MS, type Candidate, type RankedMatch, type SkillFit } from "./rank";
+import {
+  rankedPage,
+  rankMatches,
+  recencyHoldsUntil,
+  RECENT_WINDOW_MS,
+  type Candidate,
+  type RankedMatch,
+  type SkillFit,
+} from "./rank";
 
 /** Members shown to someone with no skills yet (and no filter): the newest, so the page is never bare. */
 const NEWCOMER_SAMPLE = 60;
@@ -121,6 +129,23 @@ async function newestMembers(store: DocStore, uid: string): Promise<Map<string, 
 }
 
 /**
+ * Whether a write to `path` can change the candidates of a member who teaches `offered` and looks
+ * for teachers of `teachTags`, or their ratings: the skill lists they are read from, any rating,
+ * and for a member with no skills (who sees the newest members) any profile.
+ */
+function candidatesDependOn(offered: readonly Skill[], teachTags: readonly string[], newcomer: boolean) {
+  const lists = [
+    ...teachTags.map((tag) => `${skillHoldersOf(tag, "teachers")}/`),
+    ...offered.map((s) => `${skillHoldersOf(s.tag, "learners")}/`),
+  ];
+  return (path: string) =>
+    path.startsWith(`${RATINGS}/`) ||
+    (newcomer
+      ? path.startsWith(`${USERS}/`)
+      : path.startsWith(`${SKILL_INDEX}/`) && lists.some((l) => path.startsWith(l)));
+}
+
+/**
  * The member's candidates with their ratings, ranked as if nobody were online or seen lately:
  * kept until one of the skill lists they were read from, a rating, or (for a member with no
  * skills, who sees the newest) a profile is written. The key names the member's skills, so a
@@ -135,15 +160,7 @@ function rankedCandidates(
 ): Promise<{ absent: readonly RankedMatch[]; byUid: ReadonlyMap<string, RankedMatch> }> {
   const newcomer = offered.length === 0 && wanted.length === 0 && !skill;
   const teachTags = [...new Set([...wanted.map((s) => s.tag), ...(skill ? [skill] : [])])];
-  const lists = [
-    ...teachTags.map((tag) => `${skillHoldersOf(tag, "teachers")}/`),
-    ...offered.map((s) => `${skillHoldersOf(s.tag, "learners")}/`),
-  ];
-  const dependsOn = (path: string) =>
-    path.startsWith(`${RATINGS}/`) ||
-    (newcomer
-      ? path.startsWith(`${USERS}/`)
-      : path.startsWith(`${SKILL_INDEX}/`) && lists.some((l) => path.startsWith(l)));
+  const dependsOn = candidatesDependOn(offered, teachTags, newcomer);
   const key = `matches:${uid}:${skill}:${teachTags.join(",")}:${offered.map((s) => `${s.tag}=${s.label}`).join(",")}`;
   return cachedRead(store, key, dependsOn, async () => {
     let candidates = newcomer
@@ -167,20 +184,16 @@ function rankedCandidates(
 }
 
 /** Who is online now or was seen within the ranking's recent window, whatever the community's size. */
-async function recentPresences(store: DocStore, now: number): Promise<Map<string, Presence>> {
+async function recentStatuses(store: DocStore, now: number): Promise<Map<string, StatusDoc>> {
   const [online, recent] = await Promise.all([
     store.query({ collection: STATUS, where: [["state", "==", "online"]] }),
     store.query({ collection: STATUS, where: [["last_changed", ">=", now - RECENT_WINDOW_MS]] }),
   ]);
-  return new Map([...recent, ...online].map((d) => [d.id, presenceOf(readStatus(d.data, now))]));
+  return new Map([...recent, ...online].map((d) => [d.id, readStatus(d.data, now)]));
 }
 
-export async function findMatches(
-  store: DocStore,
-  uid: string,
-  filters: MatchFilters = {},
-  now = Date.now(),
-): Promise<MatchesPage> {
+/** One page of the member's matches, ranked at `now`, with what it was ranked from. */
+async function rankedMatchesPage(store: DocStore, uid: string, filters: MatchFilters, now: number) {
   const me = await getUser(store, uid);
   const offered = me?.skillsOffered ?? [];
   const wanted = me?.skillsWanted ?? [];
@@ -189,18 +202,29 @@ export async function findMatches(
   const skill = filters.skill
     ? (findSkillNamed(filters.skill, names.taxonomyNames())?.tag ?? normaliseTag(filters.skill))
     : "";
-  const noSkills = offered.length === 0 && wanted.length === 0;
-
   const [{ absent, byUid }, recent] = await Promise.all([
     rankedCandidates(store, uid, offered, wanted, skill),
-    recentPresences(store, now),
+    recentStatuses(store, now),
   ]);
-  const seen = new Map([...recent].map(([id, p]) => [id, { online: p.online, lastActive: p.lastChanged }]));
-  const { items, page, pages, total } = rankedPage(absent, byUid, seen, now, {
+  const seen = new Map(
+    [...recent].map(([id, s]) => [id, { online: s.state === "online", lastActive: s.last_changed }]),
+  );
+  const ranked = rankedPage(absent, byUid, seen, now, {
     page: filters.page,
     size: filters.pageSize,
     onlineOnly: filters.onlineOnly,
   });
+  return { ...ranked, names, offered, wanted, skill, byUid, recent };
+}
+
+export async function findMatches(
+  store: DocStore,
+  uid: string,
+  filters: MatchFilters = {},
+  now = Date.now(),
+): Promise<MatchesPage> {
+  const { items, page, pages, total, names, offered, wanted } = await rankedMatchesPage(store, uid, filters, now);
+  const noSkills = offered.length === 0 && wanted.length === 0;
   const uids = items.map((m) => m.uid);
   const [members, saved, teaching, presences] = await Promise.all([
     getMembers(store, uids),
@@ -265,14 +289,117 @@ export function reasonText(fit: MatchCard["fit"], language: string): string {
   return t("matches.reason.new");
 }
 
+/** What the widget's kept matches were read from, beyond the member's own profile. */
+interface TopMatchesReads {
+  /** Whether a path is one their candidates are read from: a skill list, a rating (or any profile, for a newcomer). */
+  candidates: (path: string) => boolean;
+  /** The paths no prefix names: the candidates' statuses and the profiles of the members found. */
+  paths: ReadonlySet<string>;
+}
+
+/** The dashboard widget's matches before they are worded: who, why (as tags and labels), their presence. */
+interface TopMatches {
+  items: {
+    member: Pick<PublicMember, "uid" | "fullName" | "avatar">;
+    fit: Pick<RankedMatch, "teaches" | "learns">;
+    presence: Presence;
+  }[];
+  /** Until when the order holds with no write (ms epoch): the first change of a recency bonus, or a lease's end. */
+  holdsUntil: number;
+  reads: TopMatchesReads;
+}
+
+/**
+ * Every input of the widget's matches, as a test of a written path; until a value is known
+ * (`reads` undefined) any path of the kind counts. matches.server.test.ts fails with any one left out.
+ */
+const TOP_MATCHES_DEPEND_ON: readonly ((path: string, uid: string, reads?: TopMatchesReads) => boolean)[] = [
+  // The member's own profile: their skills.
+  (path, uid) => path === userPath(uid),
+  // Their candidates: the skill lists, the ratings, the newest members for a member without skills.
+  (path, _uid, reads) =>
+    reads
+      ? reads.candidates(path)
+      : path.startsWith(`${SKILL_INDEX}/`) || path.startsWith(`${RATINGS}/`) || path.startsWith(`${USERS}/`),
+  // A candidate's presence (it ranks, and the dots show it), and the profiles of the members found.
+  (path, _uid, reads) =>
+    (path.startsWith(`${STATUS}/`) || path.startsWith(`${USERS}/`)) && (!reads || reads.paths.has(path)),
+];
+
+/**
+ * The widget's best matches of `uid`, kept per member in the read cache (decision 037; issue 28,
+ * decision 090) until a write that can change them: the member's own profile (their skills), the
+ * skill lists their candidates come from, any rating, for a member with no skills any profile
+ * (they see the newest), a candidate's status, and the profiles of the members found (names,
+ * pictures, a deleted member). The order also moves with time alone, as someone's last visit ages
+ * out of the recency bonus or a lease runs out: the kept value is refused from that moment on.
+ */
+async function keptTopMatches(store: DocStore, uid: string, count: number, now: number): Promise<TopMatches> {
+  const known: { reads?: TopMatchesReads } = {};
+  const dependsOn = (path: string) => TOP_MATCHES_DEPEND_ON.some((depends) => depends(path, uid, known.reads));
+  const value = await cachedRead(
+    store,
+    `top-matches:${uid}:${count}`,
+    dependsOn,
+    async (): Promise<TopMatches> => {
+      const { items, offered, wanted, byUid, recent } = await rankedMatchesPage(store, uid, { pageSize: count }, now);
+      const uids = items.map((m) => m.uid);
+      const [members, statuses] = await Promise.all([getMembers(store, uids), getStatuses(store, uids, now)]);
+      let holdsUntil = Infinity;
+      for (const [id, status] of [...recent].filter(([id]) => byUid.has(id)).concat([...statuses])) {
+        const leaseEnd = leaseEndOf(status);
+        if (leaseEnd !== null) holdsUntil = Math.min(holdsUntil, leaseEnd - 1);
+        if (status.state !== "online" && recent.has(id))
+          holdsUntil = Math.min(holdsUntil, recencyHoldsUntil(status.last_changed, now));
+      }
+      const teachTags = [...new Set(wanted.map((s) => s.tag))];
+      return {
+        items: items
+          .map((m) => ({ m, member: members.get(m.uid)! }))
+          .filter(({ member }) => !member.deleted)
+          .map(({ m, member }) => ({
+            member: { uid: member.uid, fullName: member.fullName, avatar: member.avatar },
+            fit: { teaches: m.teaches, learns: m.learns },
+            presence: presenceOf(statuses.get(m.uid)!),
+          })),
+        holdsUntil,
+        reads: {
+          candidates: candidatesDependOn(offered, teachTags, offered.length === 0 && teachTags.length === 0),
+          paths: new Set([...[...byUid.keys()].map(statusPath), ...uids.map(userPath)]),
+        },
+      };
+    },
+    (kept) => now <= kept.holdsUntil,
+  );
+  known.reads = value.reads;
+  return value;
+}
+
+async function getStatuses(store: DocStore, uids: readonly string[], now: number): Promise<Map<string, StatusDoc>> {
+  const docs = await store.getAll(uids.map(statusPath));
+  return new Map(uids.map((id, i) => [id, readStatus(docs[i]?.data, now)]));
+}
+
 /** The dashboard widget's few best matches, with why in the reader's language. */
-export async function topMatches(store: DocStore, uid: string, language: string = SOURCE_LANGUAGE, count = 3) {
-  const { cards } = await findMatches(store, uid, { pageSize: count, language });
+export async function topMatches(
+  store: DocStore,
+  uid: string,
+  language: string = SOURCE_LANGUAGE,
+  count = 3,
+  now = Date.now(),
+) {
+  const { items } = await keptTopMatches(store, uid, count, now);
+  const names = skillNamer(language);
   const t = fixedT(language, "members");
-  const now = Date.now();
-  return cards.map(({ member, fit, presence }) => ({
-    member: { uid: member.uid, fullName: member.fullName, avatar: member.avatar },
-    reason: reasonText(fit, language),
+  return items.map(({ member, fit, presence }) => ({
+    member,
+    reason: reasonText(
+      {
+        teaches: fit.teaches.map((f) => names.name(f.tag, f.label)),
+        learns: fit.learns.map((f) => names.name(f.tag, f.label)),
+      },
+      language,
+    ),
     presence,
     presenceLabel: lastSeenIn((key, values) => t(key, values), presence, now),
   }));

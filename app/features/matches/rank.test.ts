@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOf, rankedPage, rankMatches, scoreOf, type Candidate } from "./rank";
+import { pageOf, rankedPage, rankMatches, recencyHoldsUntil, RECENT_WINDOW_MS, scoreOf, type Candidate } from "./rank";
 
 const NOW = 1_700_000_000_000;
 const fit = (label: string, level: "beginner" | "intermediate" | "expert" = "intermediate") => ({
@@ -149,6 +149,27 @@ describe("rankedPage", () => {
           expect(onlineOnly.total).toBe(online.length);
         }
       }
+    }
+  });
+});
+
+describe("recencyHoldsUntil", () => {
+  const seenAt = (lastActive: number, at: number) => scoreOf(candidate("m", { lastActive }), at);
+
+  it("is the last moment a visit's recency bonus is unchanged; once 0 it never changes", () => {
+    for (let i = 0; i <= 600; i++) {
+      // Visits from just now to past the window, a few minutes apart plus odd milliseconds.
+      const lastActive = NOW - Math.floor((i / 600) * (RECENT_WINDOW_MS + 3_600_000)) - (i % 7);
+      const until = recencyHoldsUntil(lastActive, NOW);
+      if (until === Infinity) {
+        expect(seenAt(lastActive, NOW), `${i}`).toBe(0);
+        expect(seenAt(lastActive, NOW + 10 * RECENT_WINDOW_MS)).toBe(0);
+        continue;
+      }
+      expect(until, `${i}`).toBeGreaterThanOrEqual(NOW);
+      expect(seenAt(lastActive, until), `${i}: unchanged until then`).toBe(seenAt(lastActive, NOW));
+      // At most three milliseconds early (float rounding is allowed for by ending early).
+      expect(seenAt(lastActive, until + 3), `${i}: changed just after`).toBe(seenAt(lastActive, NOW) - 1);
     }
   });
 });

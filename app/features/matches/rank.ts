@@ -78,6 +78,20 @@ export function scoreOf(candidate: Candidate, now: number): number {
   );
 }
 
+/**
+ * The last moment (ms epoch) at which the recency bonus of a member not online, last seen at
+ * `lastActive`, still equals the one they have at `now`: the bonus falls a step at a time as the
+ * visit ages, and then stays 0. Infinity when it can no longer change. A ranking kept without
+ * presence writes holds until the first of these among the members ranked (decision 090).
+ */
+export function recencyHoldsUntil(lastActive: number, now: number): number {
+  const bonus = scoreOf({ uid: "", teaches: [], learns: [], online: false, lastActive }, now);
+  if (bonus === 0) return Infinity;
+  // Math.round keeps `bonus` while RECENT_MAX × (1 − age / window) ≥ bonus − ½; a millisecond early
+  // against the float's rounding (computing again early costs a read, late would show a stale order).
+  return lastActive + Math.floor(RECENT_WINDOW_MS * (1 - (bonus - 0.5) / RECENT_MAX)) - 1;
+}
+
 const byRank = (a: RankedMatch, b: RankedMatch) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
 
 export function rankMatches(candidates: readonly Candidate[], now: number): RankedMatch[] {
