@@ -9,6 +9,15 @@ import { getSpace, isForumId } from "~/documents/community";
 import { loadThread } from "./read.server";
 import { fixedSpace } from "./spaces";
 
+/**
+ * The thread's space as the page names it; one whose record is missing reads as the community
+ * itself, in the reader's language (decision 085), not as a member's words.
+ */
+export function spaceOfThread(id: string, name: string, skillTag: string | null, language: string) {
+  if (!name) return { id, name: fixedT(language, "community")("title"), skillTag: null, own: false };
+  return namedSpace({ id, name, skillTag }, language);
+}
+
 /** `language`: the reader's, for a skill space's name and a refusal. */
 export async function loadThreadPage(store: DocStore, uid: string, threadId: string, language: string) {
   let loaded;
@@ -33,10 +42,7 @@ export async function loadThreadPage(store: DocStore, uid: string, threadId: str
   return {
     threadId,
     title: thread.title,
-    space: namedSpace(
-      { id: thread.spaceId, name: fixed?.name ?? (space?.name || "Community"), skillTag: space?.skillTag ?? null },
-      language,
-    ),
+    space: spaceOfThread(thread.spaceId, fixed?.name ?? space?.name ?? "", space?.skillTag ?? null, language),
     author: thread.author,
     createdAt: thread.createdAt,
     me: uid,
