@@ -6,13 +6,13 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/page-header";
 import { PlusBadge } from "~/components/plus-badge";
 import { startCheckout } from "~/engine/payments/checkout.client";
 import { isStoredPlanName, planName, SAVED_LIMIT, statusName } from "~/features/subscriptions/labels";
-import { formatDate, formatPrice } from "~/utils/format";
+import { formatDate, formatDateRangeParts, formatPrice } from "~/utils/format";
 import { loadingNamespaces } from "~/i18n/client-loader";
 import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
@@ -62,6 +62,27 @@ function useAwaitConfirmation(waiting: boolean) {
 function Day({ ms, timeZone }: { ms: number; timeZone: string }) {
   const locale = useFormatLocale();
   return <time dateTime={new Date(ms).toISOString()}>{formatDate(ms, locale, timeZone, { dateStyle: "medium" })}</time>;
+}
+
+/**
+ * A credited period as the reader's locale writes a range (its separator, a shared year said once),
+ * each end in its own `<time>`; the cell keeps it on one line.
+ */
+function DayRange({ start, end, timeZone }: { start: number; end: number; timeZone: string }) {
+  const locale = useFormatLocale();
+  return (
+    <>
+      {formatDateRangeParts(start, end, locale, timeZone).map((part, i) =>
+        part.source === "shared" ? (
+          <Fragment key={i}>{part.text}</Fragment>
+        ) : (
+          <time key={i} dateTime={new Date(part.source === "startRange" ? start : end).toISOString()}>
+            {part.text}
+          </time>
+        ),
+      )}
+    </>
+  );
 }
 
 /** A plan's name; one a later version sold has no words here and shows as stored. */
@@ -335,7 +356,7 @@ function History({ periods, timeZone }: { periods: PageData["periods"]; timeZone
                   <td className="hidden whitespace-nowrap px-2 py-2 sm:px-4 sm:table-cell">
                     {p.periodStart && p.periodEnd ? (
                       <>
-                        <Day ms={p.periodStart} timeZone={timeZone} /> – <Day ms={p.periodEnd} timeZone={timeZone} />
+                        <DayRange start={p.periodStart} end={p.periodEnd} timeZone={timeZone} />
                       </>
                     ) : null}
                   </td>
