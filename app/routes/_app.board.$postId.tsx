@@ -10,7 +10,7 @@ import { getStore } from "~/engine/index.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { BoardError } from "~/features/board/errors.server";
 import { daysLeft } from "~/features/board/expiry";
-import { loadBoardPost, viewerOf } from "~/features/board/read.server";
+import { loadBoardPost, viewerOf, withSkillNames } from "~/features/board/read.server";
 import { useBoardText } from "~/components/board/board-text";
 import { loadingNamespaces } from "~/i18n/client-loader";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
@@ -46,7 +46,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : await loadPostAnswers(store, view.post, { uid: user.uid, timezone: user.profile.timezone, language }, now);
     // The post's title is the member's words, shown as written inside the page title's message.
     const pageTitle = fixedT(language, "board")("post.pageTitle", { title: view.post.title });
-    return { ...view, answers, now, pageTitle };
+    return {
+      ...view,
+      post: withSkillNames([view.post], language)[0]!,
+      others: withSkillNames(view.others, language),
+      answers,
+      now,
+      pageTitle,
+    };
   } catch (error) {
     if (error instanceof BoardError) throw new Response(error.textIn(language), { status: error.status });
     throw error;
@@ -81,7 +88,7 @@ export default function BoardPostPage() {
             ) : null}
             <p className="flex flex-wrap items-center gap-2">
               <TypeBadge type={post.type} />
-              <bdi translate="no" className="text-sm font-medium text-slate-700">
+              <bdi translate={post.skillOwn ? "no" : undefined} className="text-sm font-medium text-slate-700">
                 {post.skillLabel}
               </bdi>
             </p>

@@ -9,7 +9,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { daysLeft } from "~/features/board/expiry";
 import { runMineAction, type MineActionResult } from "~/features/board/mine-action.server";
 import { loadMyPostsProposals, type AnswerView, type ProposalView } from "~/features/board/proposal-views.server";
-import { listMyPosts } from "~/features/board/read.server";
+import { listMyPosts, withSkillNames } from "~/features/board/read.server";
 import { viewerZone } from "~/features/bookings/views.server";
 import { MAX_ACTIVE_POSTS } from "~/features/board/rules";
 import { useBoardText } from "~/components/board/board-text";
@@ -37,7 +37,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await languageOf(request, user.profile.language);
   const { proposals, answers } = await loadMyPostsProposals(store, all, user.uid, language, now);
   const title = fixedT(language, "board")("mine.title");
-  return { ...mine, proposals, answers, now, timeZone: viewerZone(user.profile.timezone), title };
+  return {
+    active: withSkillNames(mine.active, language),
+    expired: withSkillNames(mine.expired, language),
+    closed: withSkillNames(mine.closed, language),
+    hidden: withSkillNames(mine.hidden, language),
+    proposals,
+    answers,
+    now,
+    timeZone: viewerZone(user.profile.timezone),
+    title,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -147,7 +157,7 @@ function MyPostRow({ post, context }: { post: Mine; context: RowContext }) {
       <div className="min-w-0 flex-1 basis-60">
         <p className="flex flex-wrap items-center gap-2">
           <TypeBadge type={post.type} />
-          <bdi translate="no" className="text-xs font-medium text-slate-600">
+          <bdi translate={post.skillOwn ? "no" : undefined} className="text-xs font-medium text-slate-600">
             {post.skillLabel}
           </bdi>
         </p>

@@ -159,3 +159,29 @@ test("admin reports describe a reported board post in Arabic", async ({ browser,
   await expect(line).not.toContainText(/Offer|In person|an hour|Guitar/);
   await expect(item.getByTestId("reported-content")).toHaveText(`Buy now ${suffix}`);
 });
+
+test("in Arabic a proposal's line joins its parts with the Arabic comma, and the post's built-in skill is named in Arabic", async ({
+  browser,
+  baseURL,
+}) => {
+  const suffix = Date.now().toString(36);
+  const amal = await proposingMember(`أمل ${suffix}`, [], ["Guitar"], { language: "ar" });
+  const ben = await proposingMember(`Ben ${suffix}`, ["Guitar"]);
+  const { postId } = await createBoardPost(e2eStore(), amal.uid, need("Guitar", `Guitar ${suffix}`));
+  const { starts } = await ownFreeStarts(e2eStore(), ben.uid, 1);
+  await createProposal(e2eStore(), ben.uid, { postId, start: starts[60][2], durationMinutes: 60, kind: "sp", sp: 9 });
+
+  const page = await openAs(browser, amal, baseURL!, {
+    path: `/board/${postId}`,
+    viewport: { width: 390, height: 844 },
+  });
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  // The post's skill is the taxonomy's: its Arabic name, not the stored English label.
+  await expect(page.getByRole("article").getByText("الغيتار", { exact: true })).toBeVisible();
+  const line = page.getByTestId("proposal").first().locator("p").first();
+  await expect(line).toContainText(`Ben ${suffix}: `);
+  await expect(line).toContainText("، 60 دقيقة، ");
+  await expect(line).not.toContainText(", ");
+  await page.screenshot({ path: "test-results/proposal-line-ar-390.png", fullPage: true });
+  await page.context().close();
+});

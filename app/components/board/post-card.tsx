@@ -19,7 +19,8 @@ export function TypeBadge({ type }: { type: BoardCard["type"] }) {
 }
 
 /** One post in a list: what, who, how, at what price, when. */
-export function PostCard({ post, now }: { post: BoardCard; now: number }) {
+/** A card's skill comes named in the reader's language (withSkillNames), so a loader that skips it does not compile. */
+export function PostCard({ post, now }: { post: BoardCard & { skillOwn: boolean }; now: number }) {
   const text = useBoardText();
   return (
     <li className="flex gap-3 px-4 py-4" data-testid="board-post">
@@ -32,7 +33,7 @@ export function PostCard({ post, now }: { post: BoardCard; now: number }) {
         <p className="flex flex-wrap items-center gap-2">
           <TypeBadge type={post.type} />
           <span className="text-xs font-medium text-slate-600">
-            <bdi translate="no">{post.skillLabel}</bdi>
+            <bdi translate={post.skillOwn ? "no" : undefined}>{post.skillLabel}</bdi>
           </span>
           {post.mine ? <span className="text-xs text-slate-500">{text.t("card.yours")}</span> : null}
         </p>

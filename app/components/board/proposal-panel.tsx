@@ -231,6 +231,35 @@ function ProposalList({ data }: { data: PostAnswersData }) {
   );
 }
 
+const WHEN = "\u2061";
+const TERMS = "\u2062";
+
+/**
+ * "Ana: Fri 27 Nov, 07:30, 60 minutes, 40 SP": its parts joined by the language's own separator
+ * (a message per language: Arabic's "،", French's spaced colon), the name, time and skill elements
+ * in their places (decision 086).
+ */
+function ProposalLine({ p, isPoster, when }: { p: ProposalView; isPoster: boolean; when: string }) {
+  const { t } = useTranslation("board");
+  const values = { when: WHEN, duration: t("minutes", { minutes: p.durationMinutes }), terms: TERMS };
+  const time = <time dateTime={new Date(p.start).toISOString()}>{when}</time>;
+  const terms =
+    p.kind === "swap"
+      ? p.swapSkillLabel
+        ? interleave((skill) => t("proposals.swapFor", { skill }), <bdi translate="no">{p.swapSkillLabel}</bdi>)
+        : t("proposals.swapAny")
+      : t("proposals.sp", { sp: p.sp });
+  const termsIn = { mark: TERMS, element: terms };
+  return isPoster
+    ? interleave(
+        (name) => t("proposals.lineFrom", { ...values, name }),
+        <bdi translate="no">{p.proposerName}</bdi>,
+        { mark: WHEN, element: time },
+        termsIn,
+      )
+    : interleave((mark) => t("proposals.line", { ...values, when: mark }), time, termsIn);
+}
+
 export function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPoster: boolean; timeZone: string }) {
   const fetcher = useFetcher<ProposalActionResult>();
   const revalidator = useRevalidator();
@@ -249,18 +278,7 @@ export function ProposalItem({ p, isPoster, timeZone }: { p: ProposalView; isPos
     <li className="py-3" data-testid="proposal">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-sm font-medium text-slate-900">
-          {isPoster ? (
-            <>
-              <bdi translate="no">{p.proposerName}</bdi>:{" "}
-            </>
-          ) : null}
-          <time dateTime={new Date(p.start).toISOString()}>{dateTime(p.start)}</time>,{" "}
-          {t("minutes", { minutes: p.durationMinutes })},{" "}
-          {p.kind === "swap"
-            ? p.swapSkillLabel
-              ? interleave((skill) => t("proposals.swapFor", { skill }), <bdi translate="no">{p.swapSkillLabel}</bdi>)
-              : t("proposals.swapAny")
-            : t("proposals.sp", { sp: p.sp })}
+          <ProposalLine p={p} isPoster={isPoster} when={dateTime(p.start)} />
         </p>
         <span className="text-xs font-semibold uppercase tracking-wide text-slate-500" data-testid="proposal-state">
           {t(`proposals.states.${p.state}`)}

@@ -2,7 +2,7 @@
 import type { DocStore } from "~/engine/store/types";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { BoardError } from "./errors.server";
-import { listBoard, viewerOf } from "./read.server";
+import { listBoard, viewerOf, withSkillNames } from "./read.server";
 import { readFilters } from "./rules";
 
 /** `language`: the member's, for a refusal (a page link that is not valid). */
@@ -18,7 +18,8 @@ export async function loadBoardPage(store: DocStore, user: CurrentUser, params: 
       tag: s.tag,
       label: s.label,
     }));
-    return { filters, after, page, ...result, now, skills, hasSkills: skills.length > 0 };
+    const posts = withSkillNames(result.posts, language);
+    return { filters, after, page, ...result, posts, now, skills, hasSkills: skills.length > 0 };
   } catch (error) {
     if (error instanceof BoardError) throw new Response(error.textIn(language), { status: error.status });
     throw error;

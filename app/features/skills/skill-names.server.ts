@@ -28,6 +28,11 @@ export interface SkillNamer {
   taxonomyNames(): SkillNames;
 }
 
+/** Whether a skill is a member's own (shown as written, translate="no"), not the taxonomy's; by its tag, else its label's. */
+export function isOwnSkill(tag: string, label: string): boolean {
+  return !isTaxonomyTag(tag || normaliseTag(label));
+}
+
 const namers = new Map<string, SkillNamer>();
 
 /** The skill names of one language; made once per language and process (the catalogues do not change). */
@@ -37,10 +42,8 @@ export function skillNamer(language: string): SkillNamer {
   const t = fixedT(language, "skills");
   const names = new Map(TAXONOMY.map((skill) => [skill.tag, t(skill.tag, BY_WHOLE_KEY)]));
   const picker: SkillNames = language === SOURCE_LANGUAGE ? {} : Object.freeze(Object.fromEntries(names));
-  const name = (tag: string, label: string) => {
-    const known = tag || normaliseTag(label);
-    return isTaxonomyTag(known) ? (names.get(known) ?? label) : label;
-  };
+  const name = (tag: string, label: string) =>
+    isOwnSkill(tag, label) ? label : (names.get(tag || normaliseTag(label)) ?? label);
   namer = {
     name,
     skills: (list) =>
