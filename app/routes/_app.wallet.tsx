@@ -18,6 +18,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
+import { withSkillNamed } from "~/features/wallet/entry-skills.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
 import { Search } from "./_app.wallet.server";
 
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!search.success) throw redirect("/wallet");
   const { before } = search.data;
   const store = await getStore();
-  const [{ balance, page }, waiting] = await Promise.all([
+  const [{ balance, page }, waiting, language] = await Promise.all([
     // The first page is kept until the wallet is written; older pages are read each time.
     before === undefined
       ? firstEntryPage(store, user.uid, PAGE_SIZE)
@@ -44,18 +45,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ),
     // Asked on the first page only: "Load more" fetches this loader for its rows.
     before === undefined ? loadWaitingPayouts(store, user.uid) : [],
+    languageOf(request, user.profile.language),
   ]);
-  const rows: HistoryRow[] = page.entries.map(({ id, amount, type, description, label, params, timestamp }) => ({
-    id,
-    amount,
-    type,
-    description,
-    label,
-    params,
-    timestamp,
-  }));
+  const rows: HistoryRow[] = withSkillNamed(
+    page.entries.map(({ id, amount, type, description, label, params, timestamp }) => ({
+      id,
+      amount,
+      type,
+      description,
+      label,
+      params,
+      timestamp,
+    })),
+    language,
+  );
   return {
-    title: fixedT(await languageOf(request, user.profile.language), "wallet")("title"),
+    title: fixedT(language, "wallet")("title"),
     balance,
     rows,
     nextBefore: page.nextBefore,

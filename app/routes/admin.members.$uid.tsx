@@ -22,6 +22,7 @@ import { formFailure, parseForm } from "~/utils/forms.server";
 import { pictureSources } from "~/features/members/picture";
 import { Icon } from "~/components/icons";
 import { EntryLine } from "~/components/wallet/entry-line";
+import { withSkillNamed } from "~/features/wallet/entry-skills.server";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { UtcTime } from "~/components/admin/utc-time";
@@ -66,7 +67,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     suspension: profile.suspension,
     createdAt: profile.createdAt,
     balance,
-    ledger,
+    // The member's lines in the admin's language, a booking's skill named in it too (decision 086).
+    ledger: { ...ledger, entries: withSkillNamed(ledger.entries, language) },
     bookings,
     reviews: reviews.map((r) => ({ rating: r.rating, comment: r.comment })),
     reportsAbout: reports.about.map(reportRow),

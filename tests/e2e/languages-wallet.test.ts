@@ -4,6 +4,9 @@ import { e2eStore } from "./support/store";
 import { adminUser } from "./support/world";
 import { getUser } from "~/documents/users";
 import { postEntry } from "~/features/wallet/ledger.server";
+import { requestBooking } from "~/features/bookings/bookings.server";
+import { saveRates } from "~/features/bookings/teaching.server";
+import { proposingMember } from "./support/members";
 
 /**
  * The wallet's stored texts and /subscriptions in the reader's language (issue 30, decisions 063 and
@@ -98,6 +101,42 @@ test("a top-up bought in English reads in French on /wallet, its refusal to be r
   expect(stored.data.refund).toBeUndefined();
 });
 
+test("a booking's built-in skill in a ledger line reads in Spanish, on /wallet and in the header's dropdown", async ({
+  browser,
+  baseURL,
+}) => {
+  const store = e2eStore();
+  const mentor = await proposingMember(`Marco Cuerdas ${run}`, ["Guitar"]);
+  await saveRates(store, mentor.uid, { guitar: 10 });
+  const lucia = await createUser({ fullName: `Lucía Libro ${run}`, profile: { language: "es" } });
+  await postEntry(store, lucia.uid, { id: "seed", amount: 100, type: "adjustment", description: "Seed" });
+  const DAY = 24 * 60 * 60_000;
+  const tomorrowAtTen = Math.floor(Date.now() / DAY) * DAY + DAY + 10 * 60 * 60_000;
+  await requestBooking(store, {
+    learnerUid: lucia.uid,
+    mentorUid: mentor.uid,
+    skillTag: "guitar",
+    start: tomorrowAtTen,
+    durationMinutes: 60,
+  });
+  // Stored as the booking labelled it (English, the taxonomy's label); named when read.
+  const [hold] = await store.query({
+    collection: `wallets/${lucia.uid}/transactions`,
+    where: [["type", "==", "booking_hold"]],
+  });
+  expect(hold!.data).toMatchObject({ label: "booking_hold", params: { skill: "Guitar", minutes: 60 } });
+
+  const page = await openAs(browser, lucia, baseURL!, { path: "/wallet" });
+  const row = page.getByTestId("wallet-history-row").filter({ hasText: "Retenido" });
+  await expect(row).toContainText("Retenido para la sesión: Guitarra (60 min)");
+  // A taxonomy name is translated text, not the member's words.
+  await expect(row.locator("bdi", { hasText: "Guitarra" })).not.toHaveAttribute("translate", "no");
+  // The header's dropdown draws the entries it reads itself: the names come to the browser for it.
+  await page.getByTestId("wallet-balance").click();
+  await expect(page.getByTestId("wallet-transactions")).toContainText("Retenido para la sesión: Guitarra (60 min)");
+  await page.context().close();
+});
+
 test("/subscriptions in Arabic, right to left: plans, the plan's status and the test billing's answer", async ({
   browser,
   baseURL,
@@ -125,6 +164,23 @@ test("/subscriptions in Arabic, right to left: plans, the plan's status and the 
   await expect(page.getByTestId("next-renewal").locator("time")).toHaveCount(1);
   await expect(page.getByTestId("credited-period")).toHaveCount(1);
   await expect(page.getByTestId("credited-period")).toContainText("Plus الشهري");
+  // The credited period is one range as Arabic writes it (Intl's formatRange), each end in its <time>, on one line.
+  const period = page.getByTestId("credited-period").getByRole("cell").nth(1);
+  const ends = await period.locator("time").evaluateAll((times) => times.map((t) => t.getAttribute("datetime")!));
+  expect(ends).toHaveLength(2);
+  const zone = (await getUser(e2eStore(), amal.uid))!.timezone || "UTC";
+  const range = await page.evaluate(
+    ([start, end, timeZone]) =>
+      new Intl.DateTimeFormat("ar", { dateStyle: "medium", timeZone }).formatRange(new Date(start), new Date(end)),
+    [ends[0]!, ends[1]!, zone],
+  );
+  await expect(period).toHaveText(range);
+  const lines = await period.evaluate((cell) => {
+    const text = document.createRange();
+    text.selectNodeContents(cell);
+    return new Set([...text.getClientRects()].map((box) => Math.round(box.top))).size;
+  });
+  expect(lines).toBe(1);
 
   // The test billing's answer comes back in Arabic, and the state it leaves too.
   await page.getByRole("button", { name: "جدّد بدفعة فاشلة" }).click();

@@ -1,7 +1,12 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatEntryTime, isKnownTransactionType, transactionTypeLabel } from "~/features/wallet/labels";
+import {
+  formatEntryTime,
+  isKnownTransactionType,
+  transactionTypeLabel,
+  type NamedSkill,
+} from "~/features/wallet/labels";
 import { SignedAmount } from "./amount";
 import { EntryLine } from "./entry-line";
 
@@ -13,6 +18,8 @@ export interface HistoryRow {
   label: string;
   params: Record<string, string | number>;
   timestamp: number;
+  /** The booking's skill named for the reader by the loader; a live row has none (EntryLine names it). */
+  skill?: NamedSkill;
 }
 
 /** One line of the wallet: what, when, and how many SP. */

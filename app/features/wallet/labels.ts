@@ -40,12 +40,20 @@ export const isLedgerLabel = (label: string): label is LedgerLabel =>
   (LEDGER_LABELS as readonly string[]).includes(label);
 const isReason = (why: string): why is BookingMoneyReason => (BOOKING_MONEY_REASONS as readonly string[]).includes(why);
 
+/** A booking's skill as the reader names it: the taxonomy's name in their language, or a member's own tag (`own`). */
+export interface NamedSkill {
+  name: string;
+  own: boolean;
+}
+
 export interface StoredLine {
   type: string;
   amount: number;
   label: string;
   params: LedgerParams;
   description: string;
+  /** `params.skill` named for the reader by the loader that sent the entry (entry-skills.server.ts). */
+  skill?: NamedSkill;
 }
 
 /**
