@@ -1,6 +1,9 @@
 import { openChat, sendMessage } from "~/features/chat/chat.server";
 import { chatMailPath } from "~/documents/mail";
+import { requestBooking } from "~/features/bookings/bookings.server";
+import { saveRates } from "~/features/bookings/teaching.server";
 import { createUser } from "./support/fixtures";
+import { proposingMember } from "./support/members";
 import { e2eStore } from "./support/store";
 import { expect, test } from "./support/test";
 
@@ -91,7 +94,37 @@ test("a French member's chat mail is in French, the message as its sender wrote 
   expect(mail!.text).toMatch(/> \d\d:\d\d {2}Are you free on Friday\?/);
   expect(mail!.text).toContain("> ");
   expect(mail!.text).toContain("I could bring my guitar.");
-  expect(mail!.text).toContain("Répondre: ");
+  // French puts a space before the colon (decision 086).
+  expect(mail!.text).toContain("Répondre : http");
   expect(mail!.html).toContain('<html lang="fr" dir="ltr">');
   expect(mail!.text).not.toMatch(/Hello|sent you|Reply/);
+});
+
+test("a French mentor's booking request mail names a built-in skill in French, the link after a spaced colon", async () => {
+  // The request's mail is sent on a timed-work tick (every 5 s).
+  test.setTimeout(90_000);
+  const store = e2eStore();
+  const mentor = await proposingMember(`Fabien Cordes ${suffix()}`, ["Guitar"], [], {
+    language: "fr",
+    timezone: "Europe/Paris",
+  });
+  await saveRates(store, mentor.uid, { guitar: 0 });
+  const learner = await createUser({ fullName: `Lou Apprenti ${suffix()}` });
+  const DAY = 24 * 60 * 60_000;
+  const booking = await requestBooking(store, {
+    learnerUid: learner.uid,
+    mentorUid: mentor.uid,
+    skillTag: "guitar",
+    start: Math.floor(Date.now() / DAY) * DAY + DAY + 10 * 60 * 60_000,
+    durationMinutes: 60,
+  });
+  // The booking keeps the taxonomy's English label; the mail names it in its reader's language.
+  expect(booking.skillLabel).toBe("Guitar");
+
+  await expect.poll(async () => (await mailsTo(mentor.email)).length, { timeout: 60_000 }).toBe(1);
+  const [mail] = await mailsTo(mentor.email);
+  expect(mail!.subject).toMatch(/^Nouvelle demande de séance : Guitare /);
+  expect(mail!.text).toContain(`${learner.fullName} vous demande une séance de Guitare de 60 minutes`);
+  expect(mail!.text).toMatch(new RegExp(`\nRépondre à la demande : https?://\\S+/session/${booking.id}\n`));
+  expect(mail!.text).not.toMatch(/\bGuitar\b/);
 });
