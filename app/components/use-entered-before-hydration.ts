@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from "react";
+import { textTypedBeforeHydration } from "./typed-before-hydration";
 
 /**
  * What a person entered in a form before the page's scripts ran. React 18 hydrates controlled
@@ -11,7 +12,13 @@ import { useEffect, type RefObject } from "react";
 export function useEnteredBeforeHydration(form: RefObject<HTMLFormElement>, adopt: (entered: FormData) => void): void {
   // Only the first render's DOM can hold what was entered before hydration.
   useEffect(() => {
-    if (form.current) adopt(new FormData(form.current));
+    if (!form.current) return;
+    const entered = new FormData(form.current);
+    for (const area of form.current.querySelectorAll("textarea")) {
+      const text = textTypedBeforeHydration(area);
+      if (text !== undefined && area.name) entered.set(area.name, text);
+    }
+    adopt(entered);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

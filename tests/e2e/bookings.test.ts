@@ -4,6 +4,7 @@ import { reconcileAll } from "../../app/features/wallet/reconcile.server";
 import type { BookingDoc } from "../../app/features/bookings/types";
 import { createUser, openAs, type TestUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
+import { openWithScriptsHeld } from "./support/scripts-held";
 
 /**
  * Sessions that cost SP, end to end with two members: availability and rate, a booking whose
@@ -39,20 +40,6 @@ async function bookSecondSlot(page: Page, mentor: TestUser): Promise<string> {
   await expect(link).toBeVisible();
   const href = await link.getAttribute("href");
   return href!.split("/").pop()!;
-}
-
-/**
- * Opens a page whose scripts are held back until `release()`, as on a slow phone: the
- * server-rendered page can be used before React hydrates it. `opened` settles once it has.
- */
-async function openWithScriptsHeld(page: Page, url: string) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/.+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return { opened: page.goto(url), release };
 }
 
 async function booking(id: string): Promise<BookingDoc> {

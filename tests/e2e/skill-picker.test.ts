@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./support/test";
 import { createUser, openAs, PASSWORD, uniqueEmail } from "./support/fixtures";
 import { e2eStore, uidOf } from "./support/store";
+import { openWithScriptsHeld } from "./support/scripts-held";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
 
@@ -152,5 +153,33 @@ test("ten skills fill a list; the plain-text fallback refuses a level nobody off
   expect(answer.status()).toBe(400);
   expect(await answer.text()).toContain("is not a level: write beginner, intermediate or expert after Python.");
   expect((await storedSkills(user.uid)).offered).toHaveLength(10);
+  await page.context().close();
+});
+
+test("skills typed into the plain field before the page's scripts ran become the picker's chips and are saved", async ({
+  browser,
+  baseURL,
+}) => {
+  const user = await createUser({ fullName: `Sol Slow ${Math.random().toString(36).slice(2, 8)}` });
+  await setSkills(e2eStore(), user.uid, [toSkill("Guitar", "expert")!], []);
+  const page = await openAs(browser, user, baseURL!);
+  const { opened, release } = await openWithScriptsHeld(page, "/profile");
+  // Before hydration the picker is its plain-text fallback, one "Skill: level" per line.
+  const typed = page.getByRole("textbox", { name: "Skills you teach" });
+  await expect(typed).toHaveValue("Guitar: expert");
+  await typed.fill("Guitar: expert\nCooking: beginner");
+  release();
+  await opened;
+
+  // Hydration swaps the field for the picker, which used to start again from the stored skills.
+  const teaching = page.getByRole("list", { name: "Skills you teach" });
+  await expect(teaching.getByText("Cooking")).toBeVisible();
+  await expect(page.getByLabel("Level for Cooking")).toHaveValue("beginner");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Your profile was saved.")).toBeVisible();
+  expect((await storedSkills(user.uid)).offered).toEqual([
+    { tag: "guitar", label: "Guitar", level: "expert" },
+    { tag: "cooking", label: "Cooking", level: "beginner" },
+  ]);
   await page.context().close();
 });

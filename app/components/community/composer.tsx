@@ -8,6 +8,7 @@ import { BODY_MAX, mentionMarkdown } from "~/features/community/rules";
 import { Markdown } from "./markdown";
 import { useTranslation } from "react-i18next";
 import { pictureSources } from "~/features/members/picture";
+import { textTypedBeforeHydration } from "~/components/typed-before-hydration";
 
 type Candidate = { uid: string; fullName: string; avatar: string };
 
@@ -67,7 +68,7 @@ export function Composer({
   // Text typed before the page's scripts ran would be put back to the server's value at the next
   // render (use-entered-before-hydration.ts): keep it.
   useEffect(() => {
-    const typed = area.current?.value;
+    const typed = textTypedBeforeHydration(area.current) ?? area.current?.value;
     if (typed !== undefined && typed !== value) onChange(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

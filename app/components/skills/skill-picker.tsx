@@ -6,9 +6,10 @@
  * It submits the same "Label: level" lines as the plain-text field it replaces, in a hidden input
  * of the same name: before the page has hydrated (or without JavaScript) the textarea is the form.
  */
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { TextAreaField } from "~/components/form";
+import { textTypedBeforeHydration } from "~/components/typed-before-hydration";
 import {
   MAX_SKILLS_PER_LIST,
   parseSkillLines,
@@ -65,22 +66,28 @@ const CATEGORY_KEYS: Record<string, string> = {
 
 export function SkillPicker(props: SkillPickerProps) {
   const { t } = useTranslation("profile");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  if (!hydrated) {
+  const fallback = useRef<HTMLDivElement>(null);
+  const sent = typeof props.initial === "string" ? props.initial : skillLines(props.initial);
+  // Undefined until hydrated; then what was typed into the plain field before (on a slow phone), or
+  // null when nothing was, so the picker starts from what the person sees.
+  const [entered, setEntered] = useState<string | null | undefined>(undefined);
+  useEffect(() => setEntered(textTypedBeforeHydration(fallback.current?.querySelector("textarea")) ?? null), []);
+  if (entered === undefined) {
     return (
-      <TextAreaField
-        label={props.label}
-        name={props.name}
-        rows={5}
-        placeholder={props.placeholder}
-        defaultValue={typeof props.initial === "string" ? props.initial : skillLines(props.initial)}
-        error={props.error}
-        hint={t("skillPicker.fallbackHint", { max: MAX_SKILLS_PER_LIST })}
-      />
+      <div ref={fallback}>
+        <TextAreaField
+          label={props.label}
+          name={props.name}
+          rows={5}
+          placeholder={props.placeholder}
+          defaultValue={sent}
+          error={props.error}
+          hint={t("skillPicker.fallbackHint", { max: MAX_SKILLS_PER_LIST })}
+        />
+      </div>
     );
   }
-  return <Picker {...props} />;
+  return <Picker {...props} initial={entered ?? props.initial} />;
 }
 
 const NO_NAMES: SkillNames = {};
