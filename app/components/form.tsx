@@ -7,7 +7,7 @@ import {
 } from "react";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
+  label: ReactNode;
   name: string;
   error?: string;
   hint?: ReactNode;

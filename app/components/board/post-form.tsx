@@ -1,5 +1,4 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 import { Field, FormError, TextAreaField } from "~/components/form";
 import { POST_FORMATS, PRICE_KINDS, type PostFormat, type PriceKind } from "~/documents/board";
 import { DEFAULT_EXPIRY_DAYS, EXPIRY_CHOICES } from "~/features/board/expiry";
@@ -19,6 +18,14 @@ export interface PostFormValues {
   days?: string;
 }
 
+// The fields that depend on a choice follow the checked radio through CSS, not state: the form works
+// the same before its scripts run (or without them), and the server ignores the fields not chosen.
+const ONLINE_CHOSEN_HIDES = "group-has-[input[name=format][value=online]:checked]/post:hidden";
+const SWAP_CHOSEN_SHOWS = "hidden group-has-[input[name=priceKind][value=swap]:checked]/post:block";
+const SWAP_CHOSEN_HIDES = "group-has-[input[name=priceKind][value=swap]:checked]/post:hidden";
+const FIXED_CHOSEN_HIDES = "group-has-[input[name=priceKind][value=fixed]:checked]/post:hidden";
+const FIXED_CHOSEN_SHOWS = "hidden group-has-[input[name=priceKind][value=fixed]:checked]/post:inline";
+
 /** The post form, for a new post and for editing one (without the expiry: renewing moves that). */
 export function PostForm({
   values,
@@ -36,12 +43,10 @@ export function PostForm({
   withExpiry: boolean;
 }) {
   const navigation = useNavigation();
-  const [format, setFormat] = useState(values.format || "online");
-  const [priceKind, setPriceKind] = useState(values.priceKind || "per_hour");
   const busy = navigation.state === "submitting";
   const { t } = useTranslation("board");
   return (
-    <Form method="post" className="card space-y-5" noValidate>
+    <Form method="post" className="group/post card space-y-5" noValidate>
       <FormError message={formError} />
       <fieldset>
         <legend className="label">{t("form.what")}</legend>
@@ -99,13 +104,13 @@ export function PostForm({
         <div className="mt-1 flex flex-wrap gap-4 text-sm">
           {POST_FORMATS.map((v: PostFormat) => (
             <label key={v} className="flex items-center gap-2">
-              <input type="radio" name="format" value={v} checked={format === v} onChange={() => setFormat(v)} />
+              <input type="radio" name="format" value={v} defaultChecked={(values.format || "online") === v} />
               {t(`formats.${v}`)}
             </label>
           ))}
         </div>
       </fieldset>
-      {format !== "online" ? (
+      <div className={ONLINE_CHOSEN_HIDES}>
         <Field
           label={t("form.area")}
           name="area"
@@ -114,25 +119,19 @@ export function PostForm({
           hint={t("form.areaHint")}
           maxLength={AREA_MAX}
         />
-      ) : null}
+      </div>
       <fieldset>
         <legend className="label">{t("form.price")}</legend>
         <div className="mt-1 flex flex-wrap gap-4 text-sm">
           {PRICE_KINDS.map((v: PriceKind) => (
             <label key={v} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="priceKind"
-                value={v}
-                checked={priceKind === v}
-                onChange={() => setPriceKind(v)}
-              />
+              <input type="radio" name="priceKind" value={v} defaultChecked={(values.priceKind || "per_hour") === v} />
               {t(`priceKinds.${v}`)}
             </label>
           ))}
         </div>
       </fieldset>
-      {priceKind === "swap" ? (
+      <div className={SWAP_CHOSEN_SHOWS}>
         <Field
           label={t("form.swapSkill")}
           name="swapSkill"
@@ -141,9 +140,15 @@ export function PostForm({
           hint={t("form.swapSkillHint")}
           maxLength={40}
         />
-      ) : (
+      </div>
+      <div className={SWAP_CHOSEN_HIDES}>
         <Field
-          label={t(priceKind === "per_hour" ? "form.spPerHour" : "form.spInAll")}
+          label={
+            <>
+              <span className={FIXED_CHOSEN_HIDES}>{t("form.spPerHour")}</span>
+              <span className={FIXED_CHOSEN_SHOWS}>{t("form.spInAll")}</span>
+            </>
+          }
           name="sp"
           type="number"
           inputMode="numeric"
@@ -152,7 +157,7 @@ export function PostForm({
           defaultValue={values.sp}
           error={errors.sp}
         />
-      )}
+      </div>
       {withExpiry ? (
         <div>
           <label htmlFor="post-days" className="label">
