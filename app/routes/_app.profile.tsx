@@ -8,7 +8,7 @@ import { z } from "zod";
 import { Field, FormError, FormNotice, TextAreaField } from "~/components/form";
 import { SkillChips } from "~/components/members/skill-chips";
 import { SkillPicker } from "~/components/skills/skill-picker";
-import { fitAvatar, UNREADABLE_PICTURE } from "~/components/members/fit-avatar";
+import { fitAvatar, PictureRefused } from "~/components/members/fit-avatar";
 import { PageHeader } from "~/components/page-header";
 import { getFiles, getStore } from "~/engine/index.server";
 import { BIO_MAX_LENGTH, bioSchema, FULL_NAME_MAX_LENGTH, fullNameSchema } from "~/features/auth/schemas";
@@ -104,7 +104,10 @@ async function changeAvatar(request: Request, uid: string, t: TFunction) {
   try {
     await uploadAvatar(await getStore(), await getFiles(), uid, { file: file.getFilePath() });
   } catch (error) {
-    if (error instanceof AvatarError) return formFailure(null, error.message, 400, { avatar: error.message });
+    if (error instanceof AvatarError) {
+      const refusal = t(error.reason === "empty" ? "profilePage.choosePicture" : "profilePage.pictureUnreadable");
+      return formFailure(null, refusal, 400, { avatar: refusal });
+    }
     throw error;
   } finally {
     await file.remove();
@@ -148,7 +151,8 @@ function AvatarForm() {
       try {
         body.set("avatar", await fitAvatar(file));
       } catch (error) {
-        setBrowserError(error instanceof Error ? error.message : UNREADABLE_PICTURE);
+        const tooLarge = error instanceof PictureRefused && error.reason === "tooLarge";
+        setBrowserError(t(tooLarge ? "profilePage.pictureTooLarge" : "profilePage.pictureUnreadable"));
         return;
       } finally {
         setPreparing(false);

@@ -152,3 +152,29 @@ test("/progress in Arabic: badges, hours and the xp history rendered from each a
   await page.screenshot({ path: "test-results/progress-ar-390.png", fullPage: true });
   await page.context().close();
 });
+
+test("a picture that cannot be read is refused in French, in the browser and by the server, and the picture stays", async ({
+  browser,
+  baseURL,
+}) => {
+  const unreadable = "Impossible de lire cette image. Choisissez un autre fichier JPEG, PNG ou WebP.";
+  const fake = { name: "fake.png", mimeType: "image/png", buffer: Buffer.from("These are my notes, not a picture.\n") };
+  const user = await createUser({ fullName: `Inès Image ${Date.now().toString(36)}`, profile: { language: "fr" } });
+  const page = await openAs(browser, user, baseURL!, { path: "/profile" });
+  const before = (await getUser(e2eStore(), user.uid))?.profilePicture;
+
+  // The page decodes the picture first, and refuses it itself.
+  await page.getByLabel("Photo de profil").setInputFiles(fake);
+  await page.getByRole("button", { name: "Envoyer la photo" }).click();
+  await expect(page.getByRole("alert")).toHaveText(unreadable);
+
+  // A post that skips the page is read by the server, which answers in the member's language.
+  const response = await page.request.post("/profile.data", {
+    headers: { Origin: baseURL! },
+    multipart: { avatar: fake },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain(unreadable);
+  expect((await getUser(e2eStore(), user.uid))?.profilePicture).toBe(before);
+  await page.context().close();
+});

@@ -2,7 +2,7 @@ import { readUser, userPath } from "~/documents/users";
 import type { FileStore } from "~/engine/files/types";
 import type { DocStore } from "~/engine/store/types";
 import { PICTURE_ROUTE, PICTURE_SIZES, type PictureSize } from "./picture";
-import { renderPicture, UnreadablePicture, type PictureInput } from "./picture.server";
+import { renderPicture, UNREADABLE, UnreadablePicture, type PictureInput } from "./picture.server";
 
 /** Where one size of a picture is kept. */
 export function pictureKey(uid: string, version: string, size: PictureSize): string {
@@ -14,7 +14,12 @@ export function legacyPictureKey(uid: string, version: string): string {
   return `avatars/${uid}/${version}`;
 }
 
-export class AvatarError extends Error {}
+/** A picture refused: none was chosen, or it could not be read. The page words the reason. */
+export class AvatarError extends Error {
+  constructor(readonly reason: "empty" | "unreadable") {
+    super(reason === "empty" ? "No picture was chosen." : UNREADABLE);
+  }
+}
 
 /**
  * Re-encodes the picture into every size (picture.server.ts), stores them under a new version and
@@ -30,12 +35,12 @@ export async function uploadAvatar(
   now = Date.now(),
   replacing?: string,
 ): Promise<string> {
-  if (input instanceof Uint8Array && input.length === 0) throw new AvatarError("Choose a picture to upload.");
+  if (input instanceof Uint8Array && input.length === 0) throw new AvatarError("empty");
   let sizes;
   try {
     sizes = await renderPicture(input);
   } catch (error) {
-    if (error instanceof UnreadablePicture) throw new AvatarError(error.message);
+    if (error instanceof UnreadablePicture) throw new AvatarError("unreadable");
     throw error;
   }
   const version = now.toString(36);
