@@ -182,6 +182,8 @@ test("in Arabic a proposal's line joins its parts with the Arabic comma, and the
   await expect(line).toContainText(`Ben ${suffix}: `);
   await expect(line).toContainText("، 60 دقيقة، ");
   await expect(line).not.toContainText(", ");
+  // The price is isolated, so it reads "9 SP" inside the Arabic line, not "SP 9".
+  await expect(line).toContainText(/\u2068[0-9\u0660-\u0669]+ SP\u2069/);
   await page.screenshot({ path: "test-results/proposal-line-ar-390.png", fullPage: true });
   await page.context().close();
 });

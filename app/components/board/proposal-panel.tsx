@@ -6,7 +6,7 @@ import { requestTopUp } from "~/components/wallet/open-top-up";
 import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatDate, SHORT_DATE_TIME } from "~/utils/format";
+import { formatDate, formatSp, SHORT_DATE_TIME } from "~/utils/format";
 import { groupSlots } from "~/features/bookings/slot-groups";
 import { DEFAULT_DURATION, DURATIONS } from "~/features/bookings/types";
 import { MAX_DECLINE_REASON, MAX_PROPOSAL_MESSAGE } from "~/features/board/proposal-state";
@@ -241,6 +241,7 @@ const TERMS = "\u2062";
  */
 function ProposalLine({ p, isPoster, when }: { p: ProposalView; isPoster: boolean; when: string }) {
   const { t } = useTranslation("board");
+  const locale = useFormatLocale();
   const values = { when: WHEN, duration: t("minutes", { minutes: p.durationMinutes }), terms: TERMS };
   const time = <time dateTime={new Date(p.start).toISOString()}>{when}</time>;
   const terms =
@@ -248,7 +249,7 @@ function ProposalLine({ p, isPoster, when }: { p: ProposalView; isPoster: boolea
       ? p.swapSkillLabel
         ? interleave((skill) => t("proposals.swapFor", { skill }), <bdi translate="no">{p.swapSkillLabel}</bdi>)
         : t("proposals.swapAny")
-      : t("proposals.sp", { sp: p.sp });
+      : formatSp(p.sp, locale);
   const termsIn = { mark: TERMS, element: terms };
   return isPoster
     ? interleave(
