@@ -94,9 +94,10 @@ test("a booking e-mail goes out in the recipient's language", async () => {
   // The request reaches her in Spanish, though he wrote it in English.
   await expect.poll(async () => (await mailsTo(mentor.email)).length, { timeout: 30_000 }).toBe(1);
   const [request] = await mailsTo(mentor.email);
-  expect(request!.subject).toMatch(/^Nueva solicitud de sesión: Chess el /);
+  // Chess is a built-in skill: named in her language (decision 086).
+  expect(request!.subject).toMatch(/^Nueva solicitud de sesión: Ajedrez el /);
   expect(request!.text).toContain(`Hola, ${mentor.fullName}:`);
-  expect(request!.text).toContain(`${learner.fullName} te pide una sesión de Chess de 60 minutos`);
+  expect(request!.text).toContain(`${learner.fullName} te pide una sesión de Ajedrez de 60 minutos`);
   expect(request!.text).not.toContain("Hello");
 
   // Her acceptance reaches him in English.

@@ -68,9 +68,9 @@ test("a top-up bought in English reads in French on /wallet, its refusal to be r
   await page.goto("/wallet");
   await expect(page.getByRole("heading", { level: 1, name: "Portefeuille" })).toBeVisible();
   const rows = page.getByTestId("wallet-history-row");
-  await expect(rows.nth(0)).toContainText(/Réservé pour la séance\s*:\s*Guitar \(60\s*min\)/);
-  // The skill is as the booking stored it: never translated, and isolated.
-  await expect(rows.nth(0).locator("bdi[translate=no]")).toHaveText("Guitar");
+  await expect(rows.nth(0)).toContainText(/Réservé pour la séance\s*:\s*Guitare \(60\s*min\)/);
+  // A built-in skill reads in the reader's language (decision 086), isolated; a member's own tag would not.
+  await expect(rows.nth(0).locator("bdi")).toHaveText("Guitare");
   await expect(rows.nth(1)).toContainText(/Recharge\s*:\s*500\sSP/);
   await expect(rows.nth(1)).not.toContainText("Top-up");
   expect((await store.get(topUp.path))?.data).toMatchObject({ amount: 500, label: "top_up", params: { sp: 500 } });
@@ -84,7 +84,9 @@ test("a top-up bought in English reads in French on /wallet, its refusal to be r
   await expect(adminPage.getByRole("heading", { name: "Libro de cuentas" })).toBeVisible();
   const ledger = adminPage.getByRole("table");
   await expect(ledger.getByRole("row").filter({ hasText: "Recarga: 500 SP" })).toHaveCount(1);
-  await expect(ledger.getByRole("row").filter({ hasText: "Retenido para la sesión: Guitar (60 min)" })).toHaveCount(1);
+  await expect(ledger.getByRole("row").filter({ hasText: "Retenido para la sesión: Guitarra (60 min)" })).toHaveCount(
+    1,
+  );
 
   await adminPage.goto("/admin/payments");
   const payment = adminPage.getByRole("listitem", { name: `Pago de Margot Porte-monnaie ${run}, 500 SP` });
