@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatPrice, formatSp } from "~/utils/format";
-import { startCheckout } from "~/engine/payments/checkout.client";
 import { Coin } from "./coin";
 import { Icon } from "../icons";
 
@@ -47,9 +46,16 @@ export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) 
 
   async function buy(pack: OfferedPack) {
     setProcessing(pack.id);
-    // startCheckout navigates away on success; it only returns when the purchase could not start.
-    await startCheckout(pack.priceId);
-    setProcessing(null);
+    try {
+      // Loaded at the first purchase, not with every page that has the header (the JS budget).
+      const { startCheckout } = await import("~/engine/payments/checkout.client");
+      // startCheckout navigates away on success; it only returns when the purchase could not start.
+      await startCheckout(pack.priceId);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+    } finally {
+      setProcessing(null);
+    }
   }
 
   return (
