@@ -14,7 +14,8 @@ export function intlLocale(language: string): string {
 // Building an Intl formatter costs far more than using one, and the header formats on every render.
 type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat;
 const cache = new Map<string, Formatter>();
-function cached<T extends Formatter>(key: string, make: () => T): T {
+/** The formatter made once for `key`; every formatting module of the app shares this cache. */
+export function cached<T extends Formatter>(key: string, make: () => T): T {
   let format = cache.get(key) as T | undefined;
   if (!format) cache.set(key, (format = make()));
   return format;
@@ -67,37 +68,6 @@ export function formatDate(
     `d|${locale}|${timeZone}|${JSON.stringify(options)}`,
     () => new Intl.DateTimeFormat(locale, { ...options, timeZone }),
   ).format(ms);
-}
-
-/** A run of a date range's text: the start's, the end's, or shared by both (the separator, a common year). */
-export interface DateRangePart {
-  source: "startRange" | "endRange" | "shared";
-  text: string;
-}
-
-/**
- * "12 Nov – 12 Dec 2026", "12 nov – 12 dic 2026", "12 nov. – 12 déc. 2026", "12/11/2026 – 12/12/2026":
- * a range of days as `locale` writes one (Intl's formatRange: its own separator, a year said once when
- * both ends share it), in runs by source so a page can put each end in its own `<time>`.
- */
-export function formatDateRangeParts(
-  start: number,
-  end: number,
-  locale: string,
-  timeZone: string,
-  options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
-): DateRangePart[] {
-  const format = cached(
-    `d|${locale}|${timeZone}|${JSON.stringify(options)}`,
-    () => new Intl.DateTimeFormat(locale, { ...options, timeZone }),
-  );
-  const runs: DateRangePart[] = [];
-  for (const part of format.formatRangeToParts(start, end)) {
-    const last = runs[runs.length - 1];
-    if (last?.source === part.source) last.text += part.value;
-    else runs.push({ source: part.source, text: part.value });
-  }
-  return runs;
 }
 
 export function formatTime(ms: number, locale: string, timeZone: string): string {
