@@ -39,7 +39,11 @@ export const PDI = "\u2069";
  * "SP ٤٠" (decision 079). Left-to-right locales get the plain text, unchanged.
  */
 export function formatSp(amount: number, locale: string): string {
-  const text = `${formatNumber(amount, locale, { maximumFractionDigits: 0 })} SP`;
+  return isolatedInRightToLeft(`${formatNumber(amount, locale, { maximumFractionDigits: 0 })} SP`, locale);
+}
+
+/** Text bidi-isolated (FSI…PDI) in a right-to-left locale, so Latin words and digits keep their order; as is elsewhere. */
+export function isolatedInRightToLeft(text: string, locale: string): string {
   return RTL_LANGUAGES.has(locale.split("-")[0]) ? `${FSI}${text}${PDI}` : text;
 }
 

@@ -118,4 +118,15 @@ describe("noticeText (decision 060)", () => {
     expect(noticeText(notice(""), ar)).toEqual({ title: "Stored title", body: "Stored body" });
     expect(noticeText(notice("from_a_later_version"), ar)).toEqual({ title: "Stored title", body: "Stored body" });
   });
+  it("names the skill through the reader's namer and isolates it in Arabic (decision 094)", () => {
+    const guitar = notice("booking_accepted", { ...PARAMS, skill: "Guitar" });
+    const named = (label: string) => (label === "Guitar" ? "Guitarra" : label);
+    expect(noticeText(guitar, fixedT("es", "notifications"), "es", named).body).toBe(
+      "Se aceptó tu solicitud de Guitarra (60 min).",
+    );
+    expect(noticeText(guitar, fixedT("en", "notifications")).body).toBe(
+      "Your request for Guitar (60 min) was accepted.",
+    );
+    expect(noticeText(guitar, fixedT("ar", "notifications"), "ar").body).toContain("\u2068Guitar\u2069");
+  });
 });

@@ -7,7 +7,7 @@
  */
 import type { TFunction } from "i18next";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
-import { formatNumber, formatPrice, intlLocale } from "~/utils/format";
+import { formatNumber, formatPrice, intlLocale, isolatedInRightToLeft } from "~/utils/format";
 
 /** Every kind the catalogue has; a stored kind outside this list reads as stored. */
 export const NOTICE_KINDS = [
@@ -117,14 +117,21 @@ function priceOf(cents: number, currency: string, locale: string): string {
 
 const isKind = (kind: string): kind is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(kind);
 
+/** A stored skill's name for the reader: the taxonomy's in their language, a member's own tag as written. */
+export type SkillNameOf = (label: string) => string;
+const asStored: SkillNameOf = (label) => label;
+
 /**
  * The title and body to show; `t` is fixed to the "notifications" namespace of the reader's
  * language, `locale` is their Intl locale (intlLocale(language)) for prices and signed amounts.
+ * `skillName` names `params.skill`, which holds the skill as the booking or post labelled it (the
+ * taxonomy's English for a built-in skill; decision 094); it is isolated in a right-to-left locale.
  */
 export function noticeText(
   notice: StoredNotice,
   t: TFunction,
   locale = intlLocale(SOURCE_LANGUAGE),
+  skillName: SkillNameOf = asStored,
 ): { title: string; body: string } {
   if (!isKind(notice.kind)) return { title: notice.title, body: notice.body };
   const values = { ...PARAM_DEFAULTS, ...notice.params };
@@ -134,6 +141,7 @@ export function noticeText(
     ...values,
     // A member without a name, a post that is gone: neutral words in the reader's language.
     name: String(values.name).trim() || t("aMember"),
+    skill: isolatedInRightToLeft(skillName(String(values.skill)), locale),
     title: String(values.title) || (notice.kind.startsWith("proposal_") ? t("aPost") : ""),
     // Money and signed amounts as the reader writes them ("€5.00", "5,00 €"; "+20", "−20").
     price: priceOf(cents, String(values.currency), locale),

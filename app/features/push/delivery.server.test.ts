@@ -172,6 +172,42 @@ describe("pushes from real changes, to a stand-in push service", () => {
     });
   });
 
+  it("speaks the member's language, a built-in skill by its name there and their own tag as written (decision 094)", async () => {
+    await store.update("users/mentor", {
+      language: "es",
+      skillsOffered: [
+        { tag: "spanish", label: "Spanish", level: "expert" },
+        { tag: "bonsai-pruning", label: "Bonsai pruning", level: "expert" },
+      ],
+    });
+    await teachDuringWorkingWeek(store, "mentor", { spanish: 10, "bonsai-pruning": 10 });
+    // Another learner: the request limit counts each learner's requests.
+    await store.set("users/learner2", { fullName: "Lia Learner", timezone: "UTC", xp: 0 });
+    await postEntry(store, "learner2", { id: "seed", amount: 500, type: "adjustment", description: "Seed" });
+    const booking = await request();
+    await requestBooking(
+      store,
+      { learnerUid: "learner2", mentorUid: "mentor", skillTag: "bonsai-pruning", start: SLOTS[2], durationMinutes: 60 },
+      NOW,
+    );
+    await work(NOW + 1);
+    const bodies = [opened(mentorPhone, 0), opened(mentorPhone, 1)].map((p) => p.body);
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        "Español, 60 minutos por 10 SP. Acéptala o recházala en tu calendario.",
+        "Bonsai pruning, 60 minutos por 10 SP. Acéptala o recházala en tu calendario.",
+      ]),
+    );
+    await applyCommand(store, booking.id, { uid: "mentor" }, { kind: "accept" }, NOW + 10);
+    await work(NOW + 20);
+    service.received.length = 0;
+    await work(booking.start - STARTS_BEFORE_MS + 1);
+    expect(opened(mentorPhone)).toMatchObject({
+      title: "Tu sesión empieza en 10 minutos",
+      body: "Español con Leo Learner.",
+    });
+  });
+
   it("404 or 410 from the push service removes that device's subscription", async () => {
     const laptop = service.subscribe();
     await subscribe(store, sender.refuseEndpoint, "mentor", laptop, "Firefox/125.0 (X11; Linux x86_64)", NOW);

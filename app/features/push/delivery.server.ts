@@ -33,6 +33,7 @@ import { quietUntil } from "./quiet-hours";
 import { noticeText } from "~/features/notifications/text";
 import { isLanguage, SOURCE_LANGUAGE } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18n.server";
+import { skillNamer } from "~/features/skills/skill-names.server";
 import { intlLocale } from "~/utils/format";
 import { isPushCategory, PUSHED_TYPES, readPushChoices, type PushChoices } from "./settings";
 
@@ -131,10 +132,12 @@ async function compose(
     if (!doc) return "The notification was removed before the push left.";
     const notice = readNotification(doc);
     if (notice.read) return "The member read it in the app before the push left.";
-    // Rendered from its kind in the member's language; a notice without one as stored (decision 069).
+    // Rendered from its kind in the member's language, a built-in skill by its name there (decisions
+    // 069, 094); a notice without a kind as stored.
+    const { name } = skillNamer(language);
     return notificationPayload({
       ...notice,
-      ...noticeText(notice, fixedT(language, "notifications"), intlLocale(language)),
+      ...noticeText(notice, fixedT(language, "notifications"), intlLocale(language), (label) => name("", label)),
     });
   }
   if (job.kind === "chat") {
@@ -165,8 +168,13 @@ async function compose(
   if (!booking || booking.state !== "accepted" || booking.start <= now) return "The session is not about to start.";
   const other = await getUser(store, job.uid === booking.mentorUid ? booking.learnerUid : booking.mentorUid);
   return startsPayload(
-    { bookingId: booking.id, skillLabel: booking.skillLabel, otherName: other?.fullName.trim() ?? "" },
+    {
+      bookingId: booking.id,
+      skillLabel: skillNamer(language).name(booking.skillTag, booking.skillLabel),
+      otherName: other?.fullName.trim() ?? "",
+    },
     t,
+    intlLocale(language),
   );
 }
 

@@ -48,11 +48,20 @@ describe("push payloads", () => {
   });
 
   it("a session starting soon names the skill and the other member and opens the session room", () => {
-    expect(startsPayload({ bookingId: "b1", skillLabel: "Guitar", otherName: "Bo" }, en)).toMatchObject({
+    expect(startsPayload({ bookingId: "b1", skillLabel: "Guitar", otherName: "Bo" }, en, "en-IE")).toMatchObject({
       title: "Your session starts in 10 minutes",
       body: "Guitar with Bo.",
       url: "/session/b1",
     });
+  });
+
+  it("isolates the skill in Arabic, so a Latin tag keeps its place in the sentence (decision 094)", () => {
+    const body = startsPayload(
+      { bookingId: "b1", skillLabel: "Node.js", otherName: "Bo" },
+      fixedT("ar", "push"),
+      "ar",
+    ).body;
+    expect(body).toContain("\u2068Node.js\u2069");
   });
 
   it("speaks the member's own language, and names a member without a name neutrally (decision 069)", () => {
@@ -62,11 +71,11 @@ describe("push payloads", () => {
       body: "رسالتان جديدتان. افتح المحادثة لقراءتها.",
     });
     expect(chatPayload({ ...chat, senderName: "", showText: false }, en).title).toBe("New message from A member");
-    expect(startsPayload({ bookingId: "b1", skillLabel: "Guitar", otherName: "" }, fixedT("es", "push"))).toMatchObject(
-      {
-        title: "Tu sesión empieza en 10 minutos",
-        body: "Guitar con tu compañero de sesión.",
-      },
-    );
+    expect(
+      startsPayload({ bookingId: "b1", skillLabel: "Guitarra", otherName: "" }, fixedT("es", "push"), "es"),
+    ).toMatchObject({
+      title: "Tu sesión empieza en 10 minutos",
+      body: "Guitarra con tu compañero de sesión.",
+    });
   });
 });

@@ -5,6 +5,7 @@
  * "Show message text in notifications" (decision 046).
  */
 import type { TFunction } from "i18next";
+import { isolatedInRightToLeft } from "~/utils/format";
 
 export interface PushPayload {
   title: string;
@@ -55,14 +56,16 @@ export function notificationPayload(input: { id: string; title: string; body: st
   };
 }
 
+/** `skillLabel` already named for the member (skillNamer); `locale` is theirs, to isolate the skill in Arabic. */
 export function startsPayload(
   input: { bookingId: string; skillLabel: string; otherName: string },
   t: TFunction,
+  locale: string,
 ): PushPayload {
   return {
     title: t("payload.startsTitle"),
     body: t("payload.startsBody", {
-      skill: input.skillLabel,
+      skill: isolatedInRightToLeft(input.skillLabel, locale),
       name: input.otherName.trim() || t("payload.yourPartner"),
     }),
     url: `/session/${input.bookingId}`,
