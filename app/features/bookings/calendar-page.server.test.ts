@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { BOOKINGS } from "~/documents/bookings";
 import { userPath } from "~/documents/users";
-import { loadCalendarPage, loadSessionLists } from "./views.server";
+import { loadCalendarPage, loadSessionLists, loadUpcomingSessions } from "./views.server";
 
 const t = useTempStore();
 const DAY = 86_400_000;
@@ -127,5 +127,60 @@ describe("loadCalendarPage: the member's sessions kept between views (decision 0
     const twoDaysOn = NOW + 2 * DAY;
     const later = await loadCalendarPage(t.store, ME, { from: twoDaysOn, to: twoDaysOn + 7 * DAY }, twoDaysOn);
     expect(ids(later.upcoming)).toEqual(["farAway"]);
+  });
+});
+
+describe("loadUpcomingSessions: the dashboard's next sessions from the calendar's kept read (issue 28)", () => {
+  it("lists the requested and accepted sessions not yet over, soonest first, at most five", async () => {
+    await seed([
+      booking("yesterday", -1, "completed"),
+      {
+        id: "started",
+        data: { ...booking("started", 0, "accepted").data, start: NOW - HOUR / 2, end: NOW + HOUR / 2 },
+      },
+      booking("declined", 1, "declined"),
+      booking("s1", 1.5, "accepted"),
+      booking("s2", 2, "requested", { mentor: "ana", other: ME }),
+      booking("s3", 3, "accepted"),
+      booking("s4", 4, "accepted"),
+      booking("s5", 5, "accepted"),
+    ]);
+    const upcoming = await loadUpcomingSessions(t.store, ME, NOW);
+    expect(ids(upcoming)).toEqual(["started", "s1", "s2", "s3", "s4"]);
+    expect(upcoming[2]).toMatchObject({ otherName: "Ana Lima", role: "learner", state: "requested" });
+  });
+
+  it("reads nothing on a later visit until a booking or a shown member's profile is written", async () => {
+    await seed([booking("tomorrow", 1, "accepted")]);
+    await loadUpcomingSessions(t.store, ME, NOW);
+    const query = vi.spyOn(t.store, "query");
+    const getAll = vi.spyOn(t.store, "getAll");
+    const get = vi.spyOn(t.store, "get");
+    const again = await loadUpcomingSessions(t.store, ME, NOW + HOUR);
+    expect(query).not.toHaveBeenCalled();
+    expect(getAll).not.toHaveBeenCalled();
+    expect(get).not.toHaveBeenCalled();
+    expect(again.map((s) => [s.id, s.otherName])).toEqual([["tomorrow", "Ana Lima"]]);
+
+    await t.store.transaction(async (tx) => {
+      tx.set(`${BOOKINGS}/asked`, booking("asked", 2, "requested", { other: "bea" }).data);
+      tx.set(userPath("bea"), { fullName: "Bea Costa" });
+    });
+    await t.store.update(userPath("ana"), { fullName: "Ana Souza" });
+    expect((await loadUpcomingSessions(t.store, ME, NOW + HOUR)).map((s) => [s.id, s.otherName])).toEqual([
+      ["tomorrow", "Ana Souza"],
+      ["asked", "Bea Costa"],
+    ]);
+
+    await t.store.update(`${BOOKINGS}/tomorrow`, { state: "cancelled" });
+    expect(ids(await loadUpcomingSessions(t.store, ME, NOW + HOUR))).toEqual(["asked"]);
+  });
+
+  it("shares the read with /calendar: the dashboard after the calendar reads nothing", async () => {
+    await seed([booking("tomorrow", 1, "accepted")]);
+    await loadCalendarPage(t.store, ME, { from: NOW - 3 * DAY, to: NOW + 4 * DAY }, NOW);
+    const query = vi.spyOn(t.store, "query");
+    expect(ids(await loadUpcomingSessions(t.store, ME, NOW))).toEqual(["tomorrow"]);
+    expect(query).not.toHaveBeenCalled();
   });
 });

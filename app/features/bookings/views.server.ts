@@ -263,20 +263,29 @@ export async function ownFreeStarts(
 }
 
 /** The next sessions that still happen (requested or accepted), soonest first. */
+/**
+ * The dashboard's next sessions (requested or accepted, not yet over), from the same kept read as
+ * /calendar's (`calendarReads`, decision 088): its window holds every booking this list can show,
+ * so a dashboard visit reads nothing until a booking or a named member's profile is written.
+ */
 export async function loadUpcomingSessions(
   store: DocStore,
   uid: string,
   now = Date.now(),
   limit = 5,
 ): Promise<SessionSummary[]> {
-  const bookings = await listBookingsFor(store, uid, {
-    from: now - 3 * 3_600_000,
-    to: now + BOOKING_HORIZON_DAYS * DAY,
-  });
-  const upcoming = bookings
-    .filter((b) => b.end > now && (b.state === "requested" || b.state === "accepted"))
-    .slice(0, limit);
-  return summariseAll(store, upcoming, uid, now);
+  const reads = await calendarReads(store, uid, now);
+  const names = new Map(Object.entries(reads.names));
+  return reads.bookings
+    .filter(
+      (b) =>
+        b.start >= now - 3 * 3_600_000 &&
+        b.start < now + BOOKING_HORIZON_DAYS * DAY &&
+        b.end > now &&
+        (b.state === "requested" || b.state === "accepted"),
+    )
+    .slice(0, limit)
+    .map((b) => summarise(b, uid, names, now));
 }
 
 export interface CalendarData {
