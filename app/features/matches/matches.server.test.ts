@@ -60,6 +60,33 @@ describe("findMatches: candidates kept between requests, never older than the st
   });
 });
 
+describe("findMatches: only members others may find, left out before the page is cut", () => {
+  it("fills every page with eight cards and counts only them; a suspension or a reinstatement shows at the next request", async () => {
+    await member("me", "Guitar: expert", "Spanish: beginner");
+    // Ten teachers of equal fit rank by uid: the two hidden ones would head the first page.
+    for (const uid of ["a-gone", "a-suspended", "b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "b9"])
+      await member(uid, "Spanish: intermediate", "");
+    // A profile deleted while its skill list still names it (written before deletion emptied the lists).
+    await store.update("users/a-gone", { deleted: true, fullName: "Deleted member" });
+    await store.update("users/a-suspended", { suspension: { reason: "Spam.", at: 1, byUid: "admin" } });
+
+    const first = await findMatches(store, "me", {});
+    expect(first.cards.map((c) => c.member.uid)).toEqual(["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]);
+    expect([first.total, first.pages]).toEqual([9, 2]);
+    expect((await findMatches(store, "me", { page: 2 })).cards.map((c) => c.member.uid)).toEqual(["b9"]);
+    const top = async () => (await topMatches(store, "me", "en", 3)).map((m) => m.member.uid);
+    expect(await top(), "the dashboard's widget ranks from the same candidates").toEqual(["b1", "b2", "b3"]);
+
+    await store.update("users/b1", { suspension: { reason: "Spam.", at: 2, byUid: "admin" } });
+    await store.update("users/a-suspended", { suspension: null });
+    const after = await findMatches(store, "me", {});
+    expect(after.cards.map((c) => c.member.uid)).toEqual(["a-suspended", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]);
+    expect(after.total).toBe(9);
+
+    expect(await top()).toEqual(["a-suspended", "b2", "b3"]);
+  });
+});
+
 describe("the dashboard widget's matches, kept per member (decision 090)", () => {
   it("reads nothing again until a write or the time changes them, and shows every such change on the next visit", async () => {
     const now = Date.now();

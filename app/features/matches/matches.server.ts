@@ -15,7 +15,7 @@ import { SKILL_INDEX, skillHoldersOf } from "~/documents/skills";
 import { readTeaching, teachingPath } from "~/documents/bookings";
 import { nextFreeSlots } from "~/features/bookings/views.server";
 import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
-import { getUser, readUser, userPath, USERS } from "~/documents/users";
+import { getUser, getUsers, readUser, userPath, USERS } from "~/documents/users";
 import { isListedMember, type PublicMember } from "~/features/members/member";
 import { lastSeenIn, presenceOf, type Presence } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
@@ -131,56 +131,82 @@ async function newestMembers(store: DocStore, uid: string): Promise<Map<string, 
 /**
  * Whether a write to `path` can change the candidates of a member who teaches `offered` and looks
  * for teachers of `teachTags`, or their ratings: the skill lists they are read from, any rating,
- * and for a member with no skills (who sees the newest members) any profile.
+ * the profiles of the members those lists named (one deleted, suspended or reinstated leaves or
+ * comes back; any profile while `profiles` is not known yet), and for a member with no skills (who
+ * sees the newest) any profile.
  */
-function candidatesDependOn(offered: readonly Skill[], teachTags: readonly string[], newcomer: boolean) {
+function candidatesDependOn(
+  offered: readonly Skill[],
+  teachTags: readonly string[],
+  newcomer: boolean,
+  profiles?: ReadonlySet<string>,
+) {
   const lists = [
     ...teachTags.map((tag) => `${skillHoldersOf(tag, "teachers")}/`),
     ...offered.map((s) => `${skillHoldersOf(s.tag, "learners")}/`),
   ];
   return (path: string) =>
     path.startsWith(`${RATINGS}/`) ||
-    (newcomer
-      ? path.startsWith(`${USERS}/`)
-      : path.startsWith(`${SKILL_INDEX}/`) && lists.some((l) => path.startsWith(l)));
+    (path.startsWith(`${USERS}/`) && (newcomer || !profiles || profiles.has(path))) ||
+    (!newcomer && path.startsWith(`${SKILL_INDEX}/`) && lists.some((l) => path.startsWith(l)));
+}
+
+/** A member's candidates, ranked, and the profiles read to know which of them may be shown. */
+interface RankedCandidates {
+  absent: readonly RankedMatch[];
+  byUid: ReadonlyMap<string, RankedMatch>;
+  /** The `users/{uid}` paths of everyone the skill lists named, shown or not. */
+  profiles: ReadonlySet<string>;
 }
 
 /**
- * The member's candidates with their ratings, ranked as if nobody were online or seen lately:
- * kept until one of the skill lists they were read from, a rating, or (for a member with no
- * skills, who sees the newest) a profile is written. The key names the member's skills, so a
- * change of theirs is a new entry.
+ * The member's candidates with their ratings, ranked as if nobody were online or seen lately, and
+ * only those others may find (not deleted, suspended or unnamed): filtered before any page is
+ * cut, so each page holds its eight cards and the count is theirs. Kept until one of the skill
+ * lists they were read from, a rating, the profile of someone those lists named, or (for a member
+ * with no skills, who sees the newest) any profile is written. The key names the member's skills,
+ * so a change of theirs is a new entry.
  */
-function rankedCandidates(
+async function rankedCandidates(
   store: DocStore,
   uid: string,
   offered: Skill[],
   wanted: Skill[],
   skill: string,
-): Promise<{ absent: readonly RankedMatch[]; byUid: ReadonlyMap<string, RankedMatch> }> {
+): Promise<RankedCandidates> {
   const newcomer = offered.length === 0 && wanted.length === 0 && !skill;
   const teachTags = [...new Set([...wanted.map((s) => s.tag), ...(skill ? [skill] : [])])];
-  const dependsOn = candidatesDependOn(offered, teachTags, newcomer);
+  // Until the value is known, any profile counts; then only those its lists named.
+  let dependsOn = candidatesDependOn(offered, teachTags, newcomer);
   const key = `matches:${uid}:${skill}:${teachTags.join(",")}:${offered.map((s) => `${s.tag}=${s.label}`).join(",")}`;
-  return cachedRead(store, key, dependsOn, async () => {
-    let candidates = newcomer
-      ? await newestMembers(store, uid)
-      : await collectCandidates(store, uid, offered, wanted, skill);
-    if (skill) {
-      candidates = new Map(
-        [...candidates].filter(
-          ([, c]) => c.teaches.some((f) => f.tag === skill) || c.learns.some((f) => f.tag === skill),
-        ),
+  const value = await cachedRead(
+    store,
+    key,
+    (path) => dependsOn(path),
+    async (): Promise<RankedCandidates> => {
+      let candidates = newcomer
+        ? await newestMembers(store, uid)
+        : await collectCandidates(store, uid, offered, wanted, skill);
+      if (skill) {
+        candidates = new Map(
+          [...candidates].filter(
+            ([, c]) => c.teaches.some((f) => f.tag === skill) || c.learns.some((f) => f.tag === skill),
+          ),
+        );
+      }
+      const uids = [...candidates.keys()];
+      const [profiles, ratings] = await Promise.all([getUsers(store, uids), getRatings(store, uids)]);
+      const listed = [...candidates.values()].filter((_, i) => isListedMember(profiles[i]));
+      // Without presence no score depends on the time, so the order holds until a document changes.
+      const absent = rankMatches(
+        listed.map((c) => ({ ...c, rating: ratings.get(c.uid) })),
+        0,
       );
-    }
-    const ratings = await getRatings(store, [...candidates.keys()]);
-    // Without presence no score depends on the time, so the order holds until a document changes.
-    const absent = rankMatches(
-      [...candidates.values()].map((c) => ({ ...c, rating: ratings.get(c.uid) })),
-      0,
-    );
-    return { absent, byUid: new Map(absent.map((m) => [m.uid, m])) };
-  });
+      return { absent, byUid: new Map(absent.map((m) => [m.uid, m])), profiles: new Set(uids.map(userPath)) };
+    },
+  );
+  dependsOn = candidatesDependOn(offered, teachTags, newcomer, value.profiles);
+  return value;
 }
 
 /** Who is online now or was seen within the ranking's recent window, whatever the community's size. */
@@ -202,7 +228,7 @@ async function rankedMatchesPage(store: DocStore, uid: string, filters: MatchFil
   const skill = filters.skill
     ? (findSkillNamed(filters.skill, names.taxonomyNames())?.tag ?? normaliseTag(filters.skill))
     : "";
-  const [{ absent, byUid }, recent] = await Promise.all([
+  const [{ absent, byUid, profiles }, recent] = await Promise.all([
     rankedCandidates(store, uid, offered, wanted, skill),
     recentStatuses(store, now),
   ]);
@@ -214,7 +240,7 @@ async function rankedMatchesPage(store: DocStore, uid: string, filters: MatchFil
     size: filters.pageSize,
     onlineOnly: filters.onlineOnly,
   });
-  return { ...ranked, names, offered, wanted, skill, byUid, recent };
+  return { ...ranked, names, offered, wanted, skill, byUid, profiles, recent };
 }
 
 export async function findMatches(
@@ -242,10 +268,9 @@ export async function findMatches(
         now,
       )
     : new Map<string, number>();
-  const cards = items
-    .map((m) => ({ m, member: members.get(m.uid)! }))
-    .filter(({ member }) => !member.deleted)
-    .map(({ m, member }) => ({
+  const cards = items.map((m) => {
+    const member = members.get(m.uid)!;
+    return {
       member: {
         ...member,
         skillsOffered: names.skills(member.skillsOffered),
@@ -260,7 +285,8 @@ export async function findMatches(
       saved: saved.has(m.uid),
       rate: matchedRate(m.teaches, rates.get(m.uid) ?? {}, names.name),
       nextSlot: nextSlots.get(m.uid) ?? null,
-    }));
+    };
+  });
   return { cards, page, pages, total, noSkills };
 }
 
@@ -342,7 +368,12 @@ async function keptTopMatches(store: DocStore, uid: string, count: number, now: 
     `top-matches:${uid}:${count}`,
     dependsOn,
     async (): Promise<TopMatches> => {
-      const { items, offered, wanted, byUid, recent } = await rankedMatchesPage(store, uid, { pageSize: count }, now);
+      const { items, offered, wanted, byUid, profiles, recent } = await rankedMatchesPage(
+        store,
+        uid,
+        { pageSize: count },
+        now,
+      );
       const uids = items.map((m) => m.uid);
       const [members, statuses] = await Promise.all([getMembers(store, uids), getStatuses(store, uids, now)]);
       let holdsUntil = Infinity;
@@ -354,17 +385,17 @@ async function keptTopMatches(store: DocStore, uid: string, count: number, now: 
       }
       const teachTags = [...new Set(wanted.map((s) => s.tag))];
       return {
-        items: items
-          .map((m) => ({ m, member: members.get(m.uid)! }))
-          .filter(({ member }) => !member.deleted)
-          .map(({ m, member }) => ({
-            member: { uid: member.uid, fullName: member.fullName, avatar: member.avatar },
+        items: items.map((m) => {
+          const { fullName, avatar } = members.get(m.uid)!;
+          return {
+            member: { uid: m.uid, fullName, avatar },
             fit: { teaches: m.teaches, learns: m.learns },
             presence: presenceOf(statuses.get(m.uid)!),
-          })),
+          };
+        }),
         holdsUntil,
         reads: {
-          candidates: candidatesDependOn(offered, teachTags, offered.length === 0 && teachTags.length === 0),
+          candidates: candidatesDependOn(offered, teachTags, offered.length === 0 && teachTags.length === 0, profiles),
           paths: new Set([...[...byUid.keys()].map(statusPath), ...uids.map(userPath)]),
         },
       };
