@@ -5,7 +5,8 @@
  * what a member of a community that size sees.
  *
  * Everything is written straight to the store in transactions, not over HTTP: members and their
- * skills through the app's services (ensureProfile, setSkills, saveRates, saveAvailability);
+ * skills through the app's services (ensureProfile, setSkills, saveRates, saveAvailability), each
+ * member's presence as a closed page leaves it, seen 8 to 88 days ago;
  * threads as createThread writes them and their replies as `reply` leaves them after the last
  * (each post and its search entry, the thread's counts and list entries once), a hundred threads
  * to a transaction (writeThreads): `reply` also notifies every follower, and one commit per
@@ -27,6 +28,7 @@ import {
   type SpaceDoc,
   type ThreadDoc,
 } from "../app/documents/community";
+import { statusPath } from "../app/documents/status";
 import { createLocalAuth } from "../app/engine/auth/local.server";
 import { openSqliteStore } from "../app/engine/store/sqlite.server";
 import type { DocStore } from "../app/engine/store/types";
@@ -79,6 +81,13 @@ async function seedMembers(store: DocStore, count: number, now: number): Promise
     await setSkills(store, uid, offered, skills([popularSkill(), popularSkill()]), {
       fullName: `Member ${i}`,
       bio: sentence(8),
+    });
+    // Every member has been online once: the status a closed page leaves, last seen before this
+    // week (decision 097: /matches and /members read who is online and who was seen this week).
+    await store.set(statusPath(uid), {
+      state: "offline",
+      last_changed: now - 8 * DAY - Math.floor(random() * 80 * DAY),
+      lease_ms: 0,
     });
     if (random() < TEACHERS_WITH_RATES) {
       const weekly = [1, 3, 5].map((weekday) => ({ weekday, start: "09:00", end: "17:00" }));

@@ -11,8 +11,9 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetLoggedPath } from "./change-log.server";
 import { openSqliteStore } from "./sqlite.server";
+import { compileQuery } from "./sqlite/queries.server";
 import { BUSY_ATTEMPTS } from "./sqlite/transaction.server";
-import { StoreBusyError, type Doc, type DocStore } from "./types";
+import { StoreBusyError, type Doc, type DocStore, type Query } from "./types";
 
 let dir: string;
 let file: string;
@@ -106,6 +107,25 @@ describe("query translation", () => {
     // d has no meta.rank, so it is left out; b is the only other document below 3.
     expect(ids(result)).toEqual(["b"]);
     expect(ids(await store.query({ collection: "items", where: [["n", ">=", 1]], limit: 2 }))).toEqual(["b", "d"]);
+  });
+
+  it("reads who is online and who was seen lately through their indexes, not every member's status (decision 097)", async () => {
+    await store.set("status/a", { state: "online", last_changed: 5 });
+    await store.set("status/b", { state: "offline", last_changed: 1 });
+    const online = { collection: "status", where: [["state", "==", "online"]] } satisfies Query;
+    const recent = { collection: "status", where: [["last_changed", ">=", 2]] } satisfies Query;
+    expect(ids(await store.query(online))).toEqual(["a"]);
+    expect(ids(await store.query(recent))).toEqual(["a"]);
+    const plans = new Database(file, { readonly: true });
+    const plan = ({ tail, params }: { tail: string; params: unknown[] }) =>
+      plans
+        .prepare(`EXPLAIN QUERY PLAN SELECT path ${tail}`)
+        .all(...params)
+        .map((row) => (row as { detail: string }).detail)
+        .join("; ");
+    expect(plan(compileQuery(online))).toMatch(/USING INDEX docs_by_state \(parent=\? AND <expr>=\?\)/);
+    expect(plan(compileQuery(recent))).toMatch(/USING INDEX docs_by_last_changed \(parent=\? AND <expr>>\?\)/);
+    plans.close();
   });
 
   it("refuses queries Firestore would refuse", async () => {

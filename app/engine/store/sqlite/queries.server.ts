@@ -42,8 +42,9 @@ export interface Operand {
 }
 
 /**
- * The field's path is written into the SQL rather than bound, so an equality on a field that has
- * an expression index (INDEXED_FIELDS) reads the index instead of every document of the collection.
+ * The field's path is written into the SQL rather than bound, so an equality or a range on a field
+ * that has an expression index (INDEXED_FIELDS) reads the index instead of every document of the
+ * collection.
  */
 export function fieldOperand(field: string): Operand {
   const p = sqlString(jsonPath(field));
@@ -109,25 +110,26 @@ export function compileWhere(clause: WhereClause): { sql: string; params: unknow
     case ">":
     case ">=": {
       const v = typed(value, where);
-      const p = jsonPath(field);
+      // The path written into the SQL, as for an equality: a range on an indexed field reads the index.
+      const { type, value: fieldValue } = fieldOperand(field);
       const sqlOp = RANGE_SQL[op];
       switch (v.kind) {
         case "number":
           return {
-            sql: `(json_type(data, ?) IN ('integer','real') AND json_extract(data, ?) ${sqlOp} ?)`,
-            params: [p, p, v.value],
+            sql: `(${type} IN ('integer','real') AND ${fieldValue} ${sqlOp} ?)`,
+            params: [v.value],
             inequality: true,
           };
         case "string":
           return {
-            sql: `(json_type(data, ?) = 'text' AND json_extract(data, ?) ${sqlOp} ?)`,
-            params: [p, p, v.value],
+            sql: `(${type} = 'text' AND ${fieldValue} ${sqlOp} ?)`,
+            params: [v.value],
             inequality: true,
           };
         case "boolean":
           return {
-            sql: `(json_type(data, ?) IN ('true','false') AND json_extract(data, ?) ${sqlOp} ?)`,
-            params: [p, p, v.value ? 1 : 0],
+            sql: `(${type} IN ('true','false') AND ${fieldValue} ${sqlOp} ?)`,
+            params: [v.value ? 1 : 0],
             inequality: true,
           };
         default:
