@@ -15,7 +15,11 @@ installGlobals({ nativeFetch: true });
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const PUBLIC_DIR = path.join(ROOT, "public");
 const build = await import(pathToFileURL(path.join(ROOT, "build", "index.js")).href);
-const handleRequest = createRequestHandler(build, process.env.NODE_ENV ?? "production");
+// Every loader and action answers a busy store with a 503 to retry, not a 500 (app/features/layout/busy-store.server.ts).
+const handleRequest = createRequestHandler(
+  build.entry.module.answerBusyStore(build),
+  process.env.NODE_ENV ?? "production",
+);
 const port = Number(process.env.PORT ?? 3000);
 const logRequests = process.env.LOG_REQUESTS !== "0";
 

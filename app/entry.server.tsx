@@ -30,6 +30,8 @@ export { originRefusal } from "~/utils/origin.server";
 export { storeIsHealthy } from "~/engine/index.server";
 // server.mjs allows a large body only where this says a signed-in member uploads a picture.
 export { mayUpload } from "~/features/members/upload-route.server";
+// server.mjs serves the build through this: a busy store is a 503 to retry on every route (decision 099).
+export { answerBusyStore } from "~/features/layout/busy-store.server";
 
 // Background work starts with the server, not with the engine: reminders and auto-completion run
 // in the one worker process holding the lease, where the engine says so (tests drive runDueWork

@@ -2,8 +2,8 @@ import { Link, isRouteErrorResponse } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "./logo";
 
-/** The statuses with their own title and text in the catalogue (`errors.<status>`). */
-const KNOWN = [400, 401, 403, 404, 500];
+/** The statuses with their own title and text in the catalogue (`errors.<status>`); 503 is a busy store, to retry. */
+const KNOWN = [400, 401, 403, 404, 500, 503];
 
 /** What a thrown error means for a person: a status, a plain title, and the server's own message when it sent one. */
 export function describeError(
@@ -23,7 +23,7 @@ export function describeError(
 }
 
 /**
- * The one page for 404/403/500. `inLayout` is for boundaries that keep the app's navigation
+ * The one page for 404/403/500/503. `inLayout` is for boundaries that keep the app's navigation
  * around it (no logo, no full-height centring); otherwise it stands alone.
  */
 export function ErrorPage({ error, inLayout = false }: { error: unknown; inLayout?: boolean }) {

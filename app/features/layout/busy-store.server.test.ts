@@ -1,0 +1,87 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { describe, expect, it, vi } from "vitest";
+import { describeError } from "~/components/error-page";
+import { StoreBusyError, TransactionConflictError } from "~/engine/store/types";
+import { fixedT } from "~/i18n/i18n.server";
+import { answerBusyStore } from "./busy-store.server";
+
+/** A build of three resource routes, served by Remix's own request handler as server.mjs serves the app's. */
+function handlerFor(loaders: Record<string, () => unknown>, actions: Record<string, () => unknown> = {}) {
+  const root = { id: "root", path: "", module: { default: () => null } };
+  const routes: Record<string, unknown> = { root };
+  for (const name of new Set([...Object.keys(loaders), ...Object.keys(actions)]))
+    routes[name] = {
+      id: name,
+      parentId: "root",
+      path: name,
+      module: { ...(loaders[name] && { loader: loaders[name] }), ...(actions[name] && { action: actions[name] }) },
+    };
+  const build = {
+    entry: { module: { default: () => new Response("document"), handleError: vi.fn() } },
+    routes,
+    assets: { routes: {}, version: "test", url: "/build/manifest.js", entry: { module: "", imports: [] } },
+    publicPath: "/build/",
+    assetsBuildDirectory: "public/build",
+    future: { v3_singleFetch: true },
+    isSpaMode: false,
+    basename: undefined,
+  } as unknown as ServerBuild;
+  return createRequestHandler(answerBusyStore(build), "production");
+}
+
+const busy = () => {
+  throw new StoreBusyError(3);
+};
+
+describe("a busy store answers 503 on every route (decision 099)", () => {
+  it("a loader or an action that meets a busy store or endless conflicts answers 503, to retry, in the reader's language", async () => {
+    const handle = handlerFor(
+      { wallet: busy },
+      {
+        wallet: () => {
+          throw new TransactionConflictError(50);
+        },
+      },
+    );
+    const read = await handle(new Request("http://localhost/wallet", { headers: { Cookie: "lang=fr" } }));
+    expect(read.status).toBe(503);
+    expect(read.headers.get("Retry-After")).toBe("5");
+    expect(await read.text()).toBe(
+      "SkillSwap est très sollicité en ce moment et rien n’a été modifié. Réessayez dans un instant.",
+    );
+
+    const write = await handle(
+      new Request("http://localhost/wallet", {
+        method: "POST",
+        headers: { Origin: "http://localhost", Host: "localhost", "Accept-Language": "en" },
+      }),
+    );
+    expect(write.status).toBe(503);
+    expect(await write.text()).toBe("SkillSwap is busy right now and nothing was changed. Try again in a moment.");
+  });
+
+  it("leaves every other outcome as it was: answers, thrown responses, other errors", async () => {
+    const handle = handlerFor({
+      fine: () => Response.json({ ok: true }),
+      gone: () => {
+        throw new Response("This member does not exist.", { status: 404 });
+      },
+      broken: () => {
+        throw new Error("a bug");
+      },
+    });
+    expect((await handle(new Request("http://localhost/fine"))).status).toBe(200);
+    const gone = await handle(new Request("http://localhost/gone"));
+    expect([gone.status, await gone.text()]).toEqual([404, "This member does not exist."]);
+    expect((await handle(new Request("http://localhost/broken"))).status).toBe(500);
+  });
+
+  it("the error page words a 503 from the catalogue", () => {
+    const error = { status: 503, statusText: "", internal: false, data: "busy" };
+    expect(describeError(error, fixedT("es", "common"))).toEqual({
+      status: 503,
+      title: "SkillSwap está muy ocupado",
+      text: "SkillSwap está muy ocupado ahora mismo y no se ha cambiado nada. Vuelve a intentarlo en un momento.",
+    });
+  });
+});
