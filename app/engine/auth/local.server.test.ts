@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { createLocalAuth, RESET_CODE_LIFETIME_MS, SESSION_LIFETIME_MS, type AuthUserDoc } from "./local.server";
 import type { MailMessage } from "./mail.server";
@@ -251,6 +251,29 @@ describe("sessions", () => {
     await expect(auth.getSessionUser(session.token)).resolves.toBeNull();
     // An expired session is removed when it is seen.
     expect(await store.get(`sessions/${sha256(session.token)}`)).toBeNull();
+  });
+
+  it("keeps a session between requests until its session or its account is written (issue 28)", async () => {
+    const { user, session } = await signedIn();
+    await expect(auth.getSessionUser(session.token)).resolves.toEqual(user);
+    const get = vi.spyOn(store, "get");
+    await expect(auth.getSessionUser(session.token)).resolves.toEqual(user);
+    expect(get).not.toHaveBeenCalled();
+    get.mockRestore();
+
+    // The session's own document: a kept session that was ended is refused.
+    const other = await auth.startSession(user, password(user.email));
+    await expect(auth.getSessionUser(other.token)).resolves.toEqual(user);
+    await auth.endSession(other.token);
+    await expect(auth.getSessionUser(other.token)).resolves.toBeNull();
+
+    // The account's own document: a verified address shows on the next request…
+    await store.update(`auth_users/${user.uid}`, { emailVerifiedAt: T0 + MINUTE });
+    await expect(auth.getSessionUser(session.token)).resolves.toEqual({ ...user, emailVerified: true });
+    // …and a password changed after the session started ends it, though its document is still there.
+    await store.update(`auth_users/${user.uid}`, { passwordChangedAt: T0 + MINUTE });
+    await expect(auth.getSessionUser(session.token)).resolves.toBeNull();
+    expect(await store.get(`sessions/${sha256(session.token)}`)).not.toBeNull();
   });
 
   it("gives each session its own token", async () => {

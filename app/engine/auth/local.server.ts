@@ -11,6 +11,7 @@ import type { DocStore, Transaction } from "../store/types";
 import { AlreadyExistsError } from "../store/types";
 import { OUTBOX } from "../mail/collection.server";
 import { forgetLoggedPath } from "../store/change-log.server";
+import { readThrough } from "../store/read-cache.server";
 import {
   createMailCap,
   createVerificationMailCap,
@@ -212,6 +213,42 @@ function toAuthUser(uid: string, doc: AuthUserDoc): AuthUser {
     ...(doc.admin === true && { admin: true }),
     emailVerified: typeof doc.emailVerifiedAt === "number",
   };
+}
+
+/** A session and its account as getSessionUser needs them: no password hash is kept. */
+interface KeptSession {
+  createdAt: number;
+  expiresAt: number;
+  account: { user: AuthUser; passwordChangedAt: number } | null;
+}
+
+/**
+ * The session document at `path` and its account, kept in the read cache (decision 037) until a
+ * commit writes either (the change log says so, so never older than the store): every signed-in
+ * request asks (issue 28, decision 096). The times are checked by the caller on every request.
+ */
+async function keptSession(store: DocStore, path: string): Promise<KeptSession | null> {
+  const account: { path?: string } = {};
+  const kept = await readThrough(
+    store,
+    `session:${path}`,
+    (written) => written === path || written === account.path,
+    async (): Promise<KeptSession | null> => {
+      const session = await store.get<SessionDoc>(path);
+      if (!session) return null;
+      const user = await store.get<AuthUserDoc>(userPath(session.data.uid));
+      return {
+        createdAt: session.data.createdAt,
+        expiresAt: session.data.expiresAt,
+        account: user && {
+          user: toAuthUser(session.data.uid, user.data),
+          passwordChangedAt: user.data.passwordChangedAt,
+        },
+      };
+    },
+  );
+  if (kept?.account) account.path = userPath(kept.account.user.uid);
+  return kept;
 }
 
 function passwordCredentials(credentials: Credentials) {
@@ -417,18 +454,19 @@ export function createLocalAuth(store: DocStore, options: LocalAuthOptions): Aut
 
     async getSessionUser(token) {
       if (typeof token !== "string" || !SECRET_PATTERN.test(token)) return null;
-      const session = await store.get<SessionDoc>(sessionPath(token));
+      const path = sessionPath(token);
+      const session = await keptSession(store, path);
       if (!session) return null;
-      if (session.data.expiresAt <= now()) {
-        await store.delete(session.path);
+      if (session.expiresAt <= now()) {
+        await store.delete(path);
         return null;
       }
-      const user = await store.get<AuthUserDoc>(userPath(session.data.uid));
-      if (!user) return null;
+      if (!session.account) return null;
       // Revocation deletes sessions, but one started while a password change was being
       // committed could slip past that delete; it is still older than the new password.
-      if (session.data.createdAt < user.data.passwordChangedAt) return null;
-      return toAuthUser(session.data.uid, user.data);
+      if (session.createdAt < session.account.passwordChangedAt) return null;
+      // The kept user is shared and frozen; the caller gets its own.
+      return { ...session.account.user };
     },
 
     async endSession(token) {
