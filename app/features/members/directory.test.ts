@@ -1,6 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { toSkill, type SkillLevel } from "~/features/skills/tags";
+import { findSkillNamed } from "~/features/skills/taxonomy";
 import { readDirectoryQuery, searchDirectory, type DirectoryEntry } from "./directory";
+
+// The taxonomy as it is, its lookup counted.
+vi.mock("~/features/skills/taxonomy", async (importOriginal) => {
+  const taxonomy = await importOriginal<typeof import("~/features/skills/taxonomy")>();
+  return { ...taxonomy, findSkillNamed: vi.fn(taxonomy.findSkillNamed) };
+});
 
 const skill = (name: string, level: SkillLevel = "expert") => toSkill(name, level)!;
 const entry = (uid: string, over: Partial<DirectoryEntry> = {}): DirectoryEntry => ({
@@ -56,6 +63,16 @@ describe("searchDirectory", () => {
     expect(found.entries.map((e) => e.uid)).toEqual(["Ben"]);
     expect(searchDirectory(all, q("q=guitarra&free=1"), undefined, spanish).total).toBe(1);
     expect(uids("q=guitarra", all)).toEqual([]);
+  });
+  it("looks up the skill a search names once per search, not once per member (decision 097)", () => {
+    const many = Array.from({ length: 200 }, (_, i) =>
+      entry(`m${i}`, { skillsOffered: [skill(i % 2 ? "Guitar" : "Spanish")], rates: { guitar: i % 7 } }),
+    );
+    vi.mocked(findSkillNamed).mockClear();
+    const found = searchDirectory(many, q("q=guitarra&sort=price"), 20, { guitar: "Guitarra" });
+    expect(found.total).toBe(100);
+    expect(found.entries.map((e) => e.uid).slice(0, 3)).toEqual(["m105", "m119", "m133"]);
+    expect(vi.mocked(findSkillNamed)).toHaveBeenCalledTimes(1);
   });
   it("tells teaching from learning, and levels apart", () => {
     expect(uids("q=spanish&role=teaches", all)).toEqual(["Ana"]);
