@@ -5,6 +5,7 @@ import { UpcomingSessionsWidget } from "~/components/bookings/upcoming-sessions-
 import { ACTIVITY_SHOWN, ActivityWidget } from "~/components/dashboard/activity-widget";
 import { BoardWidget } from "~/components/dashboard/board-widget";
 import { bestFittingPosts } from "~/features/board/proposal-dashboard.server";
+import { withSkillNames } from "~/features/board/skill-names.server";
 import { MatchesWidgetContent } from "~/components/matches/matches-widget";
 import { Onboarding } from "~/components/onboarding/onboarding";
 import { LevelWidget } from "~/components/progress/level-widget";
@@ -12,6 +13,7 @@ import { getStore } from "~/engine/index.server";
 import { loadUpcomingSessions, viewerZone } from "~/features/bookings/views.server";
 import { topMatches } from "~/features/matches/matches.server";
 import { loadLatestNotifications } from "~/features/live/header.server";
+import { noticeSkillNames } from "~/features/notifications/skill-names.server";
 import { onboardingState, rememberDashboardVisit } from "~/features/onboarding/onboarding.server";
 import { levelFor } from "~/features/progress/levels";
 import { requireUser } from "~/features/auth/auth.server";
@@ -49,10 +51,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firstName: user.profile.fullName.trim().split(/\s+/)[0] ?? "",
     level: levelFor(user.profile.xp),
     activity,
+    activitySkills: noticeSkillNames(activity, language),
     onboarding,
     upcoming,
     matches,
-    boardPosts,
+    boardPosts: withSkillNames(boardPosts, language),
     timeZone: viewerZone(user.profile.timezone),
   };
 }
@@ -87,6 +90,7 @@ export default function Dashboard() {
     firstName,
     level,
     activity,
+    activitySkills,
     onboarding,
     upcoming,
     matches,
@@ -113,7 +117,7 @@ export default function Dashboard() {
             </Link>
           }
         >
-          <ActivityWidget initial={activity} />
+          <ActivityWidget initial={activity} skillNames={activitySkills} />
         </Widget>
         <Widget tour="matches-widget" title={t("widgets.matches")}>
           <MatchesWidgetContent items={matches} />

@@ -7,6 +7,7 @@ import { EmptyState, PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { readFeed } from "~/features/live/subscribe.server";
 import { markAllRead, markRead, NotificationNotFoundError } from "~/features/notifications/notifications.server";
+import { noticeSkillNames } from "~/features/notifications/skill-names.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -23,9 +24,14 @@ export const clientLoader = loadingNamespaces("notifications");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const t = fixedT(await languageOf(request, user.profile.language), "notifications");
+  const language = await languageOf(request, user.profile.language);
   // The same latest-20 query the bell listens to, so the page and the badge agree.
-  return { title: t("page.title"), notifications: await readFeed(await getStore(), user.uid, "notifications") };
+  const notifications = await readFeed(await getStore(), user.uid, "notifications");
+  return {
+    title: fixedT(language, "notifications")("page.title"),
+    notifications,
+    skillNames: noticeSkillNames(notifications, language),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -81,6 +87,7 @@ export default function Notifications() {
         <div className="card overflow-hidden p-0">
           <NotificationList
             notifications={markingAll ? notifications.map((n) => ({ ...n, read: true })) : notifications}
+            skillNames={loaded.skillNames}
           />
         </div>
       )}

@@ -36,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!search.success) throw redirect("/wallet");
   const { before } = search.data;
   const store = await getStore();
-  const [{ balance, page }, waiting, language] = await Promise.all([
+  const language = await languageOf(request, user.profile.language);
+  const [{ balance, page }, waiting] = await Promise.all([
     // The first page is kept until the wallet is written; older pages are read each time.
     before === undefined
       ? firstEntryPage(store, user.uid, PAGE_SIZE)
@@ -44,8 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ([balance, page]) => ({ balance, page }),
         ),
     // Asked on the first page only: "Load more" fetches this loader for its rows.
-    before === undefined ? loadWaitingPayouts(store, user.uid) : [],
-    languageOf(request, user.profile.language),
+    before === undefined ? loadWaitingPayouts(store, user.uid, language) : [],
   ]);
   const rows: HistoryRow[] = withSkillNamed(
     page.entries.map(({ id, amount, type, description, label, params, timestamp }) => ({

@@ -6,8 +6,8 @@ import { formatNumber } from "~/utils/format";
 
 /**
  * The board's words in the reader's language (namespace "board"): a post's type, its price ("3 SP
- * an hour", "Swap for Guitar") and its format with the area as its poster wrote it. Skills, areas
- * and names are shown as written (translate="no").
+ * an hour", "Swap for Guitar") and its format with the area as its poster wrote it. Built-in skills
+ * come named for the reader; a member's own tag, areas and names are shown as written (translate="no").
  */
 export function useBoardText() {
   const { t } = useTranslation("board");
@@ -19,10 +19,14 @@ export function useBoardText() {
     /** A rating as "4.5", "4,5", "٤٫٥": one decimal. */
     stars: (value: number) => formatNumber(value, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
     type: (type: PostType) => t(`types.${type}`),
-    price: (price: { kind: PriceKind; sp: number; swapSkillLabel: string | null }) =>
+    /** The swap skill comes named for the reader (withSkillNames), a member's own tag marked `swapSkillOwn`. */
+    price: (price: { kind: PriceKind; sp: number; swapSkillLabel: string | null; swapSkillOwn: boolean }) =>
       price.kind === "swap"
         ? price.swapSkillLabel
-          ? interleave((skill) => t("price.swapFor", { skill }), <bdi translate="no">{price.swapSkillLabel}</bdi>)
+          ? interleave(
+              (skill) => t("price.swapFor", { skill }),
+              <bdi translate={price.swapSkillOwn ? "no" : undefined}>{price.swapSkillLabel}</bdi>,
+            )
           : t("price.swap")
         : t(price.kind === "per_hour" ? "price.perHour" : "price.fixed", { sp: sp(price.sp) }),
     format: (format: PostFormat, area: string) =>

@@ -5,6 +5,7 @@ import { PostTime } from "~/components/community/post-time";
 import { pictureSources } from "~/features/members/picture";
 import { useBoardText } from "./board-text";
 import type { BoardCard } from "~/features/board/read.server";
+import type { WithSkillNames } from "~/features/board/skill-names.server";
 
 /** "Offer" / "Need" as a coloured badge, the same on cards, the post page and My posts. */
 export function TypeBadge({ type }: { type: BoardCard["type"] }) {
@@ -20,7 +21,7 @@ export function TypeBadge({ type }: { type: BoardCard["type"] }) {
 
 /** One post in a list: what, who, how, at what price, when. */
 /** A card's skill comes named in the reader's language (withSkillNames), so a loader that skips it does not compile. */
-export function PostCard({ post, now }: { post: BoardCard & { skillOwn: boolean }; now: number }) {
+export function PostCard({ post, now }: { post: WithSkillNames<BoardCard>; now: number }) {
   const text = useBoardText();
   return (
     <li className="flex gap-3 px-4 py-4" data-testid="board-post">

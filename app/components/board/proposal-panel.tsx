@@ -127,7 +127,7 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
             <p className="text-sm text-slate-700">
               {interleave(
                 (skill) => t("propose.swapSkill", { skill }),
-                <strong translate="no">{data.swapSkill.label}</strong>,
+                <strong translate={data.swapSkill.own ? "no" : undefined}>{data.swapSkill.label}</strong>,
               )}
             </p>
           ) : (
@@ -140,7 +140,7 @@ function ProposeForm({ postId, data, timeZone }: { postId: string; data: Propose
               ) : (
                 <select id="proposal-swap-skill" name="swapSkillTag" className="input" required>
                   {data.swapChoices.map((s) => (
-                    <option key={s.tag} value={s.tag} translate="no">
+                    <option key={s.tag} value={s.tag} translate={s.own ? "no" : undefined}>
                       {s.label}
                     </option>
                   ))}
@@ -247,7 +247,10 @@ function ProposalLine({ p, isPoster, when }: { p: ProposalView; isPoster: boolea
   const terms =
     p.kind === "swap"
       ? p.swapSkillLabel
-        ? interleave((skill) => t("proposals.swapFor", { skill }), <bdi translate="no">{p.swapSkillLabel}</bdi>)
+        ? interleave(
+            (skill) => t("proposals.swapFor", { skill }),
+            <bdi translate={p.swapSkillOwn ? "no" : undefined}>{p.swapSkillLabel}</bdi>,
+          )
         : t("proposals.swapAny")
       : formatSp(p.sp, locale);
   const termsIn = { mark: TERMS, element: terms };

@@ -4,13 +4,19 @@ import { useLiveFeed } from "../live/use-live-feed";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { relativeTime } from "~/utils/format";
-import { noticeText } from "~/features/notifications/text";
+import { noticeText, skillNameFrom, type NoticeSkillNames } from "~/features/notifications/text";
 
 /** Notices the widget shows; the dashboard's loader reads as many for the first paint. */
 export const ACTIVITY_SHOWN = 5;
 
 /** The latest things that happened to the member — SP moved, messages, sessions, replies, mentions and answers in the community — live. */
-export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) {
+export function ActivityWidget({
+  initial,
+  skillNames,
+}: {
+  initial: NotificationPayload[];
+  skillNames: NoticeSkillNames;
+}) {
   const notifications = useLiveFeed("notifications", initial, { onError: () => {} });
   const latest = notifications.slice(0, ACTIVITY_SHOWN);
   const { t } = useTranslation("dashboard");
@@ -32,7 +38,7 @@ export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) 
               to={n.link.startsWith("/") && !n.link.startsWith("//") ? n.link : "/notifications"}
               className="block truncate text-sm font-medium text-slate-800 hover:underline"
             >
-              {noticeText(n, tNotice, locale).title}
+              {noticeText(n, tNotice, locale, skillNameFrom(skillNames)).title}
             </Link>
             <p className="text-xs text-slate-500" suppressHydrationWarning>
               {n.type.startsWith("forum_") ? (

@@ -4,17 +4,22 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatNumber } from "~/utils/format";
+import { formatNumber, FSI, PDI } from "~/utils/format";
+import type { NamedPrice, WithSkillNames } from "~/features/board/skill-names.server";
 
-function priceText(price: BoardCard["price"], t: TFunction<"dashboard">, locale: string): string {
+/** The swap skill comes named for the reader (withSkillNames) and is isolated, as the post's skill is. */
+function priceText(price: NamedPrice, t: TFunction<"dashboard">, locale: string): string {
   if (price.kind === "swap")
-    return price.swapSkillLabel ? t("board.swapFor", { skill: price.swapSkillLabel }) : t("board.swap");
+    return price.swapSkillLabel
+      ? t("board.swapFor", { skill: `${FSI}${price.swapSkillLabel}${PDI}` })
+      : t("board.swap");
   const sp = formatNumber(price.sp, locale);
   return price.kind === "per_hour" ? t("board.perHour", { sp }) : t("board.fixed", { sp });
 }
 
 /** The three open board posts that fit the member best, or a way to the board when none do. */
-export function BoardWidget({ posts }: { posts: BoardCard[] }) {
+/** Posts come with their skills named for the reader (withSkillNames): a member's own tag is marked, not translated. */
+export function BoardWidget({ posts }: { posts: WithSkillNames<BoardCard>[] }) {
   const { t } = useTranslation("dashboard");
   const locale = useFormatLocale();
   if (posts.length === 0)
@@ -34,7 +39,8 @@ export function BoardWidget({ posts }: { posts: BoardCard[] }) {
         <li key={p.id} className="py-2 first:pt-0 last:pb-0">
           <Link to={`/board/${p.id}`} className="group block min-w-0">
             <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-              {p.type === "need" ? t("board.need") : t("board.offer")} · <bdi translate="no">{p.skillLabel}</bdi>
+              {p.type === "need" ? t("board.need") : t("board.offer")} ·{" "}
+              <bdi translate={p.skillOwn ? "no" : undefined}>{p.skillLabel}</bdi>
             </span>
             <span
               className="block break-words font-medium text-slate-900 group-hover:underline"

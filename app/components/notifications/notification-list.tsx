@@ -1,7 +1,13 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { NotificationPayload } from "~/engine/live/feeds";
-import { bodyIsWritten, noticeText } from "~/features/notifications/text";
+import {
+  bodyIsWritten,
+  noticeText,
+  skillNameFrom,
+  type SkillNameOf,
+  type NoticeSkillNames,
+} from "~/features/notifications/text";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { relativeTime } from "~/utils/format";
 
@@ -15,11 +21,11 @@ interface MarkReadResult {
   formError?: string;
 }
 
-function NotificationItem({ notification }: { notification: NotificationPayload }) {
+function NotificationItem({ notification, skillName }: { notification: NotificationPayload; skillName: SkillNameOf }) {
   const fetcher = useFetcher<MarkReadResult>();
   const { t } = useTranslation("notifications");
   const locale = useFormatLocale();
-  const { title, body } = noticeText(notification, t, locale);
+  const { title, body } = noticeText(notification, t, locale, skillName);
   // A message's preview, a thread's title, an admin's reason: the member's words, as written.
   const written = bodyIsWritten(notification);
   // Shown read as soon as it is asked for; the live feed confirms it a moment later.
@@ -82,12 +88,22 @@ function NotificationItem({ notification }: { notification: NotificationPayload 
   );
 }
 
-/** The member's notifications, newest first; unread ones stand out and can be marked read one by one. */
-export function NotificationList({ notifications }: { notifications: NotificationPayload[] }) {
+/**
+ * The member's notifications, newest first; unread ones stand out and can be marked read one by one.
+ * `skillNames`: the skills they name, in the reader's language, as the loader named them.
+ */
+export function NotificationList({
+  notifications,
+  skillNames,
+}: {
+  notifications: NotificationPayload[];
+  skillNames: NoticeSkillNames;
+}) {
+  const skillName = skillNameFrom(skillNames);
   return (
     <ul className="divide-y divide-slate-100" data-testid="notification-list">
       {notifications.map((notification) => (
-        <NotificationItem key={notification.id} notification={notification} />
+        <NotificationItem key={notification.id} notification={notification} skillName={skillName} />
       ))}
     </ul>
   );

@@ -40,7 +40,7 @@ export function WaitingPayouts({ payouts, timeZone }: { payouts: WaitingPayout[]
               >
                 {interleave(
                   (mark) => t("waiting.session", { skill: mark, minutes: p.durationMinutes, name: "\u2064" }),
-                  <bdi translate="no">{p.skillLabel}</bdi>,
+                  <bdi translate={p.skillOwn ? "no" : undefined}>{p.skillLabel}</bdi>,
                   { mark: "\u2064", element: <bdi translate="no">{p.learnerName}</bdi> },
                 )}
               </Link>

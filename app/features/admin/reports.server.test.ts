@@ -183,7 +183,7 @@ describe("who reported (issue 25, item 5; decision 028)", () => {
       type: "offer",
       skill: "Guitarra",
       ownSkill: false,
-      price: { kind: "per_hour", sp: 3, swapSkillTag: null, swapSkillLabel: null },
+      price: { kind: "per_hour", sp: 3, swapSkillTag: null, swapSkillLabel: null, swapSkillOwn: false },
       format: "in_person",
       area: "Leith",
     });

@@ -11,6 +11,7 @@ import { getThread, postLink, readPost } from "~/documents/community";
 import { getUsers } from "~/documents/users";
 import { boardPostLink, readBoardPost, type BoardPost } from "~/documents/board";
 import { skillNamer } from "~/features/skills/skill-names.server";
+import { withSwapSkillNamed, type NamedPrice } from "~/features/board/skill-names.server";
 import { isTaxonomyTag } from "~/features/skills/taxonomy";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { namesOf } from "~/features/members/members.server";
@@ -58,14 +59,14 @@ export interface ReportedItem {
 /**
  * A reported board post in context, as data (decision 078): its type, price and format are worded
  * by the page in the reviewer's language; its skill is named here (a taxonomy skill translated,
- * `ownSkill` a member's tag as written); area and swap skill are the poster's words.
+ * `ownSkill` a member's tag as written), the price's swap skill too (decision 094); the area is the poster's words.
  */
 export interface BoardPostSummary {
   posterName: string;
   type: BoardPost["type"];
   skill: string;
   ownSkill: boolean;
-  price: BoardPost["price"];
+  price: NamedPrice;
   format: BoardPost["format"];
   area: string;
 }
@@ -216,7 +217,7 @@ export async function moderationQueue(
                 type: post.type,
                 skill: skillNamer(language).name(post.skillTag, post.skillLabel),
                 ownSkill: !isTaxonomyTag(post.skillTag),
-                price: post.price,
+                price: withSwapSkillNamed(post.price, language),
                 format: post.format,
                 area: post.area,
               }

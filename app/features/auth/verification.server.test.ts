@@ -80,10 +80,15 @@ describe("an unverified learner's welcome bonus", () => {
 
     // What the mentor's wallet and calendar show meanwhile: both payments, newest session first.
     await store.update(`users/newbie`, { fullName: "Newbie" });
-    expect(await loadWaitingPayouts(store, MENTOR)).toEqual([
+    expect(await loadWaitingPayouts(store, MENTOR, "en")).toEqual([
       expect.objectContaining({ bookingId: late.id, amount: 5, learnerName: "Newbie", skillLabel: "Spanish" }),
       expect.objectContaining({ bookingId: session.id, amount: 10, learnerName: "Newbie", durationMinutes: 60 }),
     ]);
+    // A mentor who reads French sees the built-in skill by its French name (decision 094).
+    expect((await loadWaitingPayouts(store, MENTOR, "fr"))[0]).toMatchObject({
+      skillLabel: "Espagnol",
+      skillOwn: false,
+    });
     const { past } = await loadSessionLists(store, MENTOR, NOW + 30 * 24 * HOUR);
     expect(past.find((s) => s.id === session.id)?.waitingPayout).toBe(10);
 
@@ -97,7 +102,7 @@ describe("an unverified learner's welcome bonus", () => {
       type: "booking_release",
     });
     expect((await listNotifications(store, MENTOR)).map((n) => n.title)).toContain("Payment released");
-    expect(await loadWaitingPayouts(store, MENTOR)).toEqual([]);
+    expect(await loadWaitingPayouts(store, MENTOR, "en")).toEqual([]);
     expect(await settleVerifiedAccount(store, "newbie", NOW + 3 * HOUR)).toBe(0);
     expect(await getBalance(store, MENTOR)).toBe(215);
     for (const uid of ["newbie", MENTOR]) expect((await reconcileWallet(store, uid)).ok).toBe(true);

@@ -2,7 +2,8 @@
 import type { DocStore } from "~/engine/store/types";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { BoardError } from "./errors.server";
-import { listBoard, viewerOf, withSkillNames } from "./read.server";
+import { listBoard, viewerOf } from "./read.server";
+import { withSkillNames } from "./skill-names.server";
 import { readFilters } from "./rules";
 
 /** `language`: the member's, for a refusal (a page link that is not valid). */

@@ -10,6 +10,7 @@ import { getUser } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { loadBookingPanel, ownFreeStarts, viewerZone, type BookingPanelData } from "~/features/bookings/views.server";
 import { namesOf } from "~/features/members/members.server";
+import { isOwnSkill, skillNamer, type ShownSkill, type SkillNamer } from "~/features/skills/skill-names.server";
 import { answersOnPostQuery } from "./answers.server";
 import { shownStatus } from "./expiry";
 import { proposalActions, type ProposalState } from "./proposal-state";
@@ -24,8 +25,10 @@ export interface ProposalView {
   durationMinutes: number;
   kind: "sp" | "swap";
   sp: number;
+  /** The skills named for the reader (decision 094); `swapSkillOwn`: a member's own tag, as written. */
   skillLabel: string;
   swapSkillLabel: string | null;
+  swapSkillOwn: boolean;
   message: string;
   reason: string;
   /** The session(s) an acceptance booked, for a link. */
@@ -39,9 +42,9 @@ export interface ProposeData {
   kinds: ("sp" | "swap")[];
   /** What the need says it pays (per hour or fixed), as a starting amount. */
   suggestedSp: number | null;
-  /** The skill taught back in a swap: the post's own, or one of the poster's to choose. */
-  swapSkill: { tag: string; label: string } | null;
-  swapChoices: { tag: string; label: string }[];
+  /** The skill taught back in a swap: the post's own, or one of the poster's to choose; named for the reader. */
+  swapSkill: ShownSkill | null;
+  swapChoices: ShownSkill[];
   hasHours: boolean;
   /** Free starts per duration for one session and for a swap's two back to back. */
   starts: Record<number, number[]>;
@@ -60,7 +63,14 @@ export interface PostAnswersData {
   proposals: ProposalView[];
 }
 
-function view(p: Proposal, post: BoardPost, names: Map<string, string>, isPoster: boolean, now: number): ProposalView {
+function view(
+  p: Proposal,
+  post: BoardPost,
+  names: Map<string, string>,
+  skills: SkillNamer,
+  isPoster: boolean,
+  now: number,
+): ProposalView {
   const state = shownProposalState(p, post, now);
   return {
     id: p.id,
@@ -71,8 +81,9 @@ function view(p: Proposal, post: BoardPost, names: Map<string, string>, isPoster
     durationMinutes: p.durationMinutes,
     kind: p.kind,
     sp: p.sp,
-    skillLabel: p.skillLabel,
-    swapSkillLabel: p.swapSkillLabel,
+    skillLabel: skills.name(p.skillTag, p.skillLabel),
+    swapSkillLabel: p.swapSkillLabel === null ? null : skills.name(p.swapSkillTag ?? "", p.swapSkillLabel),
+    swapSkillOwn: p.swapSkillLabel !== null && isOwnSkill(p.swapSkillTag ?? "", p.swapSkillLabel),
     message: p.message,
     reason: p.reason,
     bookingId: p.bookingId,
@@ -117,9 +128,10 @@ export async function loadMyPostsProposals(
     ],
     language,
   );
+  const skills = skillNamer(language);
   return {
     proposals: Object.fromEntries(
-      mine.map((post, i) => [post.id, lists[i].map((p) => view(p, post, names, true, now))]),
+      mine.map((post, i) => [post.id, lists[i].map((p) => view(p, post, names, skills, true, now))]),
     ),
     answers: Object.fromEntries(mine.map((post, i) => [post.id, answerLists[i].flatMap((a) => answerView(a, names))])),
   };
@@ -157,6 +169,7 @@ export async function loadPostAnswers(
   const open = shownStatus(post, now) === "active";
   const proposals = await proposalsOnPost(store, post, viewer.uid);
   const names = await namesOf(store, [post.authorUid, ...proposals.map((p) => p.proposerUid)], viewer.language);
+  const skills = skillNamer(viewer.language);
   const base = {
     postId: post.id,
     posterUid: post.authorUid,
@@ -164,7 +177,7 @@ export async function loadPostAnswers(
     isPoster,
     open,
     viewerTimeZone: viewerZone(viewer.timezone),
-    proposals: proposals.map((p) => view(p, post, names, isPoster, now)),
+    proposals: proposals.map((p) => view(p, post, names, skills, isPoster, now)),
   };
   if (isPoster || !open) return { ...base, booking: null, propose: null };
   // One waiting proposal per member and post: its own card (with Withdraw) stands in for the form.
@@ -191,9 +204,11 @@ export async function loadPostAnswers(
     kinds: post.type === "offer" ? ["swap"] : post.price.kind === "swap" ? ["swap", "sp"] : ["sp", "swap"],
     suggestedSp: post.price.kind === "swap" || Number.isNaN(post.price.sp) ? null : post.price.sp,
     swapSkill: postSwap
-      ? { tag: post.price.swapSkillTag ?? "", label: post.price.swapSkillLabel || (post.price.swapSkillTag ?? "") }
+      ? skills.skills([
+          { tag: post.price.swapSkillTag ?? "", label: post.price.swapSkillLabel || (post.price.swapSkillTag ?? "") },
+        ])[0]!
       : null,
-    swapChoices: (poster?.skillsOffered ?? []).map((s) => ({ tag: s.tag, label: s.label })),
+    swapChoices: skills.skills((poster?.skillsOffered ?? []).map((s) => ({ tag: s.tag, label: s.label }))),
     hasHours: single.hasHours,
     starts: single.starts,
     swapStarts: double.starts,

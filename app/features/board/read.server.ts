@@ -22,7 +22,6 @@ import type { Doc, DocStore, Query, WhereClause } from "~/engine/store/types";
 import { getMembers } from "~/features/members/members.server";
 import type { PublicMember } from "~/features/members/member";
 import { levelFor } from "~/features/progress/levels";
-import { isOwnSkill, skillNamer } from "~/features/skills/skill-names.server";
 import { boardRefusal } from "./errors.server";
 import { shownStatus } from "./expiry";
 import { matchesViewer, rankByFit, type Viewer } from "./fit";
@@ -285,22 +284,6 @@ export interface BoardPostView {
   poster: PosterProfile;
   others: BoardCard[];
   mine: boolean;
-}
-
-/**
- * Posts with their skill in the reader's language (decision 086): a taxonomy skill by its name there,
- * a member's own tag as written and marked `skillOwn` (translate="no"). What is stored is unchanged.
- */
-export function withSkillNames<P extends { skillTag: string; skillLabel: string }>(
-  posts: readonly P[],
-  language: string,
-): (P & { skillOwn: boolean })[] {
-  const { name } = skillNamer(language);
-  return posts.map((p) => ({
-    ...p,
-    skillLabel: name(p.skillTag, p.skillLabel),
-    skillOwn: isOwnSkill(p.skillTag, p.skillLabel),
-  }));
 }
 
 export const OTHER_POSTS_SHOWN = 5;

@@ -26,7 +26,7 @@ import { cachedRead } from "~/engine/index.server";
 import type { Booking, Role } from "./types";
 import { DEFAULT_DURATION, DURATIONS } from "./types";
 import { knownTimeZone } from "~/utils/zoned-time";
-import { skillNamer } from "~/features/skills/skill-names.server";
+import { isOwnSkill, skillNamer } from "~/features/skills/skill-names.server";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
 
 const DAY = 86_400_000;
@@ -296,7 +296,9 @@ export interface CalendarData {
 /** A payment to the mentor that waits in escrow until the learner verifies their e-mail (decision 024). */
 export interface WaitingPayout {
   bookingId: string;
+  /** Named for the reader (decision 094); `skillOwn`: a member's own tag, as written. */
   skillLabel: string;
+  skillOwn: boolean;
   durationMinutes: number;
   start: number;
   amount: number;
@@ -304,7 +306,11 @@ export interface WaitingPayout {
 }
 
 /** The payments that wait for their learners' verification, for the mentor's wallet; newest session first. */
-export async function loadWaitingPayouts(store: DocStore, mentorUid: string): Promise<WaitingPayout[]> {
+export async function loadWaitingPayouts(
+  store: DocStore,
+  mentorUid: string,
+  language: string,
+): Promise<WaitingPayout[]> {
   const docs = await store.query({
     collection: BOOKINGS,
     where: [
@@ -320,9 +326,11 @@ export async function loadWaitingPayouts(store: DocStore, mentorUid: string): Pr
     store,
     waiting.map((b) => b.learnerUid),
   );
+  const skills = skillNamer(language);
   return waiting.map((b) => ({
     bookingId: b.id,
-    skillLabel: b.skillLabel,
+    skillLabel: skills.name(b.skillTag, b.skillLabel),
+    skillOwn: isOwnSkill(b.skillTag, b.skillLabel),
     durationMinutes: b.durationMinutes,
     start: b.start,
     amount: b.waitingPayout!.amount,

@@ -119,6 +119,17 @@ const isKind = (kind: string): kind is NoticeKind => (NOTICE_KINDS as readonly s
 
 /** A stored skill's name for the reader: the taxonomy's in their language, a member's own tag as written. */
 export type SkillNameOf = (label: string) => string;
+/** Those names by stored label, as a loader sends them beside notices (skill-names.server.ts). */
+export type NoticeSkillNames = Record<string, string>;
+
+/**
+ * Names by the loader's list; a label it did not see (a notice that arrived live after the page
+ * loaded) reads as stored until the page is loaded again (decision 094).
+ */
+export const skillNameFrom =
+  (names: NoticeSkillNames): SkillNameOf =>
+  (label) =>
+    Object.hasOwn(names, label) ? names[label]! : label;
 const asStored: SkillNameOf = (label) => label;
 
 /**
