@@ -1,16 +1,13 @@
 /**
  * The Firebase Auth emulator from firebase-tools (pure Node, runs offline), started for one test
- * file on 127.0.0.1 with free ports of its own, so that several runs on one machine never collide.
+ * file on 127.0.0.1 with a free port of its own, so that several runs on one machine never collide.
+ * auth-emulator-server.mjs runs it without the firebase CLI and says when it answers (decision 095).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { freePort } from "../support/free-port";
-import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const FIREBASE_CLI = fileURLToPath(new URL("../../node_modules/firebase-tools/lib/bin/firebase.js", import.meta.url));
-// Cold start on a busy 2-core machine is the slow part (loading firebase-tools takes seconds).
+const SERVER = fileURLToPath(new URL("./auth-emulator-server.mjs", import.meta.url));
+// A guard, not a wait: the start announces itself (about 10 s at load 19; decision 095).
 const START_TIMEOUT_MS = 120_000;
 
 export interface RunningAuthEmulator {
@@ -19,73 +16,52 @@ export interface RunningAuthEmulator {
   stop: () => Promise<void>;
 }
 
-async function waitUntilAnswering(host: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The Auth emulator exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`http://${host}/`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The Auth emulator did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+/** The port the server announces once it answers requests; rejects if it exits or stays silent. */
+function announcedPort(child: ChildProcess, output: () => string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The Auth emulator did not start within ${START_TIMEOUT_MS / 1000} s:\n${output()}`)),
+      START_TIMEOUT_MS,
+    );
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`The Auth emulator exited with ${code}:\n${output()}`));
+    };
+    child.once("exit", onExit);
+    let pending = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      pending += chunk.toString();
+      const line = /^\{"listening":(\d+)\}$/m.exec(pending);
+      if (!line) return;
+      clearTimeout(timer);
+      child.off("exit", onExit);
+      resolve(Number(line[1]));
+    });
+  });
 }
 
 export async function startAuthEmulator(projectId = "demo-skillswap-test"): Promise<RunningAuthEmulator> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "skillswap-auth-emulator-"));
-  const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
-  await writeFile(
-    path.join(dir, "firebase.json"),
-    JSON.stringify({
-      emulators: {
-        auth: { host: "127.0.0.1", port: auth },
-        hub: { host: "127.0.0.1", port: hub },
-        logging: { host: "127.0.0.1", port: logging },
-        ui: { enabled: false },
-      },
-    }),
-  );
-  const child = spawn(
-    process.execPath,
-    [
-      FIREBASE_CLI,
-      "emulators:start",
-      "--only",
-      "auth",
-      "--project",
-      projectId,
-      "--config",
-      path.join(dir, "firebase.json"),
-    ],
-    {
-      cwd: dir,
-      // No Google metadata-server probing: tests talk to 127.0.0.1 only.
-      env: { ...process.env, CI: "true", NO_UPDATE_NOTIFIER: "1", METADATA_SERVER_DETECTION: "none" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child = spawn(process.execPath, [SERVER, projectId], {
+    // No Google metadata-server probing: tests talk to 127.0.0.1 only.
+    env: { ...process.env, METADATA_SERVER_DETECTION: "none" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const host = `127.0.0.1:${auth}`;
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGINT");
-      const forced = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(forced);
-    }
-    await rm(dir, { recursive: true, force: true });
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGINT");
+    const forced = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(forced);
   };
   try {
-    await waitUntilAnswering(host, child, () => log);
+    const port = await announcedPort(child, () => log);
+    return { host: `127.0.0.1:${port}`, projectId, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { host, projectId, stop };
 }
