@@ -24,6 +24,22 @@ export function issueText(issue: z.ZodIssue, t: TFunction): string {
   return validationText(issue.message, t, limits);
 }
 
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Turns zod issues into the first message per field, for showing next to each input, in the
+ * reader's language when `t` is given. Forms checked in the browser use it too, so they show what
+ * the server's parseForm would.
+ */
+export function fieldErrorsOf(error: z.ZodError, t?: TFunction): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    errors[key] ??= t ? issueText(issue, t) : issue.message;
+  }
+  return errors;
+}
+
 /**
  * zod's own messages ("Required", "String must contain at least 8 character(s)") in the reader's
  * language. `builtIn` is zod's default map (passed in so this file stays free of zod's code in the

@@ -9,8 +9,7 @@ import { requireUser } from "~/features/auth/auth.server";
 import { reportSchema } from "~/features/reports/schema";
 import { submitReport } from "~/features/reports/submit.server";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
-import { zodErrorMap } from "~/i18n/validation";
-import { fieldErrorsOf } from "~/utils/forms.server";
+import { fieldErrorsOf, zodErrorMap } from "~/i18n/validation";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });

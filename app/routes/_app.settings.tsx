@@ -5,12 +5,13 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, use
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { NewPasswordFields } from "~/components/new-password-fields";
 import { Field, FormError, FormNotice } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
+import { ChangePassword } from "~/components/settings/change-password";
+import { useBrowserPasswordChange } from "~/components/auth/use-browser-password-change";
 import { getAuth, getFiles, getStore } from "~/engine/index.server";
 import { AuthError } from "~/engine/auth/types";
-import { newPasswordSchema } from "~/features/auth/schemas";
+import { passwordChangeSchema } from "~/features/auth/schemas";
 import { getDataExport } from "~/documents/data-exports";
 import { downloadLink, requestExport } from "~/features/export/export.server";
 import { DigestChoice } from "~/features/digest/digest-choice";
@@ -86,17 +87,7 @@ const settingsSchema = z.union([
     intent: z.literal("timezone"),
     timezone: z.string().refine((tz) => knownTimeZone(tz) !== null, "profile:validation.chooseTimezone"),
   }),
-  z
-    .object({
-      intent: z.literal("password"),
-      currentPassword: z.string().min(1, "profile:validation.currentPassword"),
-      newPassword: newPasswordSchema,
-      confirm: z.string(),
-    })
-    .refine((v) => v.newPassword === v.confirm, {
-      path: ["confirm"],
-      message: "profile:validation.passwordsDiffer",
-    }),
+  passwordChangeSchema,
 ]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -112,6 +103,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     digest: user.profile.digest,
     // Where the server cannot check a password, the typed confirmation is the check.
     deleteNeedsPassword: auth.capabilities.checksPasswords,
+    // Where it cannot, the browser changes the password with the engine's client SDK.
+    passwordChangeInBrowser: !auth.capabilities.checksPasswords,
     timezone: user.profile.timezone,
     timezones: timeZoneOptions(),
     dataExport: yourData(await getDataExport(await getStore(), user.uid)),
@@ -191,6 +184,8 @@ async function saveTimezone({ user, input, t }: HandlerArgs<"timezone">) {
 
 async function changePassword({ request, context, user, input, form, t }: HandlerArgs<"password">) {
   const auth = await getAuth();
+  // This engine changes passwords in the browser's SDK: a post reached here without the page's scripts.
+  if (!auth.capabilities.checksPasswords) return formFailure(form, t("settings.password.needsJavaScript"), 400);
   try {
     await auth.changePassword(user.uid, input.currentPassword, input.newPassword);
   } catch (error) {
@@ -284,12 +279,16 @@ export default function Settings() {
     notificationPrefs,
     digest,
     deleteNeedsPassword,
+    passwordChangeInBrowser,
     timezone,
     timezones,
     dataExport,
     push,
   } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const passwordChange = useBrowserPasswordChange(passwordChangeInBrowser);
+  const posted = useActionData<typeof action>();
+  // The browser's password change answers in the action's shape; any later post replaces it.
+  const actionData = passwordChange.outcome ?? posted;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -359,28 +358,12 @@ export default function Settings() {
             </button>
           </Form>
         </section>
-        <section className="card">
-          <h2 className="text-base font-semibold">{t("settings.password.heading")}</h2>
-          <Form method="post" className="mt-4 grid grid-cols-1 gap-4 sm:max-w-md" noValidate>
-            <input type="hidden" name="intent" value="password" />
-            <Field
-              label={t("settings.password.current")}
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              error={failure?.fieldErrors.currentPassword}
-            />
-            <NewPasswordFields
-              name="newPassword"
-              errors={{ password: failure?.fieldErrors.newPassword, confirm: failure?.fieldErrors.confirm }}
-            />
-            <div>
-              <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
-                {t("settings.password.save")}
-              </button>
-            </div>
-          </Form>
-        </section>
+        <ChangePassword
+          inBrowser={passwordChangeInBrowser}
+          onSubmit={passwordChange.onSubmit}
+          fieldErrors={failure?.fieldErrors}
+          busy={navigation.state !== "idle" || passwordChange.busy}
+        />
         <section className="card">
           <h2 className="text-base font-semibold">{t("settings.tour.heading")}</h2>
           <p className="mt-1 text-sm text-slate-600">{t("settings.tour.intro")}</p>

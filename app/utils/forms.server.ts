@@ -1,27 +1,14 @@
 import { data, MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import type { TFunction } from "i18next";
 import { z } from "zod";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
-import { issueText, zodErrorMap } from "~/i18n/validation";
+import { fieldErrorsOf, zodErrorMap, type FieldErrors } from "~/i18n/validation";
 import { assertSameOrigin } from "./origin.server";
-
-export type FieldErrors = Record<string, string>;
 
 export interface FormFailure {
   ok: false;
   fieldErrors: FieldErrors;
   formError?: string;
   values: Record<string, string>;
-}
-
-/** Turns zod issues into the first message per field, for showing next to each input, in the reader's language when `t` is given. */
-export function fieldErrorsOf(error: z.ZodError, t?: TFunction): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= t ? issueText(issue, t) : issue.message;
-  }
-  return errors;
 }
 
 function echoValues(form: FormData): Record<string, string> {

@@ -159,6 +159,12 @@ export interface AuthProvider {
  */
 export type BrowserSignUpOutcome = { kind: "redirect"; to: string } | { kind: "checkEmail" };
 
+/** A password change refused in the browser: the message, and the field it is about (null: the form as a whole). */
+export interface PasswordChangeProblem {
+  message: string;
+  field: "currentPassword" | null;
+}
+
 /** The account e-mail links the browser opens where `capabilities.emailLinksInBrowser` holds. */
 export type EmailActionMode = "resetPassword" | "verifyEmail" | "recoverEmail";
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
 import { LANGUAGES } from "~/i18n/config";
-import { formMessageKey, linkProblemKey, sdkErrorCode, SESSION_NOT_STARTED, UNKNOWN_ERROR } from "./auth-messages";
+import {
+  formMessageKey,
+  linkProblemKey,
+  PASSWORD_CHANGED_SIGN_IN_AGAIN,
+  passwordChangeMessageKey,
+  sdkErrorCode,
+  SESSION_NOT_STARTED,
+  UNKNOWN_ERROR,
+} from "./auth-messages";
 
 /** The Firebase JS SDK's codes the forms and the e-mail link page word (decision 080). */
 const FORM_CODES = [
@@ -76,5 +84,31 @@ describe("Firebase mode's sign-in errors by key (issue 30)", () => {
     expect(fixedT("fr", "common")(formMessageKey("auth/too-many-requests"))).toBe(
       "Trop de tentatives. Patientez quelques minutes, puis réessayez.",
     );
+  });
+
+  it("words /settings' password change as the embedded engine's form does (issue 30, decision 095)", () => {
+    const t = fixedT("en", "common");
+    // A wrong current password reads as the server's form says it, not as a sign-in's.
+    for (const code of ["auth/invalid-credential", "auth/wrong-password", "auth/user-mismatch"])
+      expect(t(passwordChangeMessageKey(code)), code).toBe("Your current password is incorrect.");
+    expect(t(passwordChangeMessageKey("auth/weak-password"))).toBe("Use a password of at least 8 characters.");
+    expect(t(passwordChangeMessageKey("auth/too-many-requests"))).toBe(
+      "Too many attempts. Wait a few minutes and try again.",
+    );
+    expect(t(passwordChangeMessageKey("auth/network-request-failed"))).toBe(
+      "We could not reach the sign-in service. Check your connection and try again.",
+    );
+    expect(t(passwordChangeMessageKey(undefined))).toBe("Something went wrong. Please try again.");
+    expect(t(PASSWORD_CHANGED_SIGN_IN_AGAIN)).toBe(
+      "Your password was changed, but this device could not stay signed in. Sign in again with your new password.",
+    );
+    expect(fixedT("es", "common")(passwordChangeMessageKey("auth/invalid-credential"))).toBe(
+      "Tu contraseña actual no es correcta.",
+    );
+    for (const { code } of LANGUAGES.filter((l) => l.code !== "en")) {
+      const text = fixedT(code, "common")(PASSWORD_CHANGED_SIGN_IN_AGAIN);
+      expect(text, code).not.toContain("settings.");
+      expect(text, code).not.toBe(t(PASSWORD_CHANGED_SIGN_IN_AGAIN));
+    }
   });
 });

@@ -17,6 +17,20 @@ const FORM_MESSAGES: Record<string, string> = {
   "auth/network-request-failed": "auth:errors.browser.network",
 };
 
+/**
+ * What /settings' password change says for an SDK error code where it differs from the sign-in
+ * forms: the password checked is the member's current one, worded as the embedded engine's form
+ * words it ("profile" catalogue).
+ */
+const PASSWORD_CHANGE_MESSAGES: Record<string, string> = {
+  "auth/invalid-credential": "profile:settings.messages.wrongCurrentPassword",
+  "auth/wrong-password": "profile:settings.messages.wrongCurrentPassword",
+  "auth/user-mismatch": "profile:settings.messages.wrongCurrentPassword",
+};
+
+/** The password was changed, but trading the new sign-in for this device's session failed. */
+export const PASSWORD_CHANGED_SIGN_IN_AGAIN = "profile:settings.messages.passwordChangedSignInAgain";
+
 /** Any other error: the person can only try again. */
 export const UNKNOWN_ERROR = "auth:errors.browser.unknown";
 /** /api/session refused without saying why (its answers carry their own words). */
@@ -38,6 +52,11 @@ export function sdkErrorCode(error: unknown): string | undefined {
 /** The catalogue key of the message for an SDK error code (UNKNOWN_ERROR for one not listed). */
 export function formMessageKey(code: string | undefined): string {
   return (code !== undefined && FORM_MESSAGES[code]) || UNKNOWN_ERROR;
+}
+
+/** The catalogue key of the password change's message for an SDK error code (as the forms' for the rest). */
+export function passwordChangeMessageKey(code: string | undefined): string {
+  return (code !== undefined && PASSWORD_CHANGE_MESSAGES[code]) || formMessageKey(code);
 }
 
 /** The catalogue key when an e-mail link can no longer be used; null for any other code. */

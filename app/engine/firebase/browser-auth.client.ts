@@ -1,24 +1,37 @@
 /**
- * Firebase mode, in the browser: sign-up, sign-in and reset e-mails go through the client SDK
- * (Identity Toolkit limits sign-ups per IP address, so they must come from the person's browser),
- * then the fresh ID token is posted to /api/session, which sets the HttpOnly session cookie.
- * Loaded lazily by the auth forms through ../auth/browser-forms.client.ts, only in Firebase mode.
+ * Firebase mode, in the browser: sign-up, sign-in, reset e-mails and /settings' password change go
+ * through the client SDK (Identity Toolkit limits sign-ups per IP address, so they must come from
+ * the person's browser; the server never sees a password), then the fresh ID token is posted to
+ * /api/session, which sets the HttpOnly session cookie. Loaded lazily by the auth forms and the
+ * password change through ../auth/browser-forms.client.ts, only in Firebase mode.
  */
 import { getApps, initializeApp } from "firebase/app";
 import {
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   inMemoryPersistence,
   initializeAuth,
+  reauthenticateWithCredential,
   sendPasswordResetEmail,
+  signInWithCustomToken,
   signInWithEmailAndPassword,
+  signOut,
+  updatePassword,
   type Auth,
   type UserCredential,
 } from "firebase/auth";
 import type { TFunction } from "i18next";
 import { isLanguage } from "~/i18n/config";
-import type { BrowserSignUpOutcome } from "../auth/types";
-import { formMessageKey, SESSION_NOT_STARTED, sdkErrorCode } from "./auth-messages";
+import type { BrowserSignUpOutcome, PasswordChangeProblem } from "../auth/types";
+import {
+  formMessageKey,
+  PASSWORD_CHANGED_SIGN_IN_AGAIN,
+  passwordChangeMessageKey,
+  SESSION_NOT_STARTED,
+  sdkErrorCode,
+} from "./auth-messages";
+import { fetchClientToken } from "./client-token.client";
 
 const APP_NAME = "skillswap-auth";
 let auth: Auth | undefined;
@@ -105,4 +118,43 @@ export async function requestPasswordReset(email: string): Promise<void> {
     if (sdkErrorCode(error) === "auth/user-not-found") return;
     throw error;
   }
+}
+
+/** The password changed, but /api/session did not give this device a session from the new sign-in. */
+class SignInAgainAfterChange extends Error {}
+
+/**
+ * The signed-in member's password change, as Firebase means it: the SDK signs in as the session's
+ * member (a custom token), reauthenticates with the current password (Firebase checks it), then
+ * sets the new one. Firebase counts a password change as a revocation: every session cookie made
+ * before it stops, on this device too, as the embedded engine ends every session. So the SDK signs
+ * in once more with the new password, whose ID token dates from after the change (the one it holds
+ * may date from the check, in an earlier second, and would make a cookie already revoked), and
+ * trades it at /api/session for this device's new cookie.
+ */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  const auth = browserAuth();
+  try {
+    const { user } = await signInWithCustomToken(auth, (await fetchClientToken()).token);
+    const email = user.email ?? "";
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(email, currentPassword));
+    await updatePassword(user, newPassword);
+    const renewed = await reauthenticateWithCredential(user, EmailAuthProvider.credential(email, newPassword));
+    await startSession(renewed, "signIn", "").catch(() => {
+      throw new SignInAgainAfterChange();
+    });
+  } finally {
+    // The session cookie is the credential; the SDK's user was only needed for the change.
+    await signOut(auth).catch(() => {});
+  }
+}
+
+/**
+ * A message a person can act on, for an error of changePassword, in the page's language (`t` loads
+ * "auth" and "profile"): beside the current password, as the server's form shows its refusals,
+ * except that the change is done and this device must sign in again, which is about the form.
+ */
+export function passwordChangeProblem(error: unknown, t: TFunction): PasswordChangeProblem {
+  if (error instanceof SignInAgainAfterChange) return { message: t(PASSWORD_CHANGED_SIGN_IN_AGAIN), field: null };
+  return { message: t(passwordChangeMessageKey(sdkErrorCode(error))), field: "currentPassword" };
 }

@@ -50,6 +50,7 @@ import {
 import { PRESENCE_BEAT_MS, leaseEndOf, onlineBeat, readStatus, statusPath } from "~/documents/status";
 import type { FirebaseWebConfig } from "~/utils/env.server";
 import type { Doc, DocData } from "../store/types";
+import { fetchClientToken } from "../firebase/client-token.client";
 import { composeCall } from "./call-feed";
 import { composeChatUnread, type WatchQuery } from "./chat-unread";
 import { buildClientQuery, buildClientSource } from "./firebase-queries";
@@ -96,12 +97,6 @@ function afterServerAnswer<S extends { metadata: SnapshotMetadata }>(
 function hostAndPort(host: string): [string, number] {
   const at = host.lastIndexOf(":");
   return [host.slice(0, at), Number(host.slice(at + 1))];
-}
-
-async function fetchClientToken(): Promise<{ token: string; uid: string }> {
-  const response = await fetch("/api/custom-token", { method: "POST", credentials: "same-origin" });
-  if (!response.ok) throw new Error(`Live sign-in failed: ${response.status}`);
-  return (await response.json()) as { token: string; uid: string };
 }
 
 /** Watches a query with a Firestore listener that waits for the server. */

@@ -42,6 +42,19 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "validation.passwordsDiffer" });
 
+/**
+ * /settings' password change: checked by the server's action, or in the browser before the engine's
+ * client SDK is asked where passwords are checked there (the same messages either way).
+ */
+export const passwordChangeSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z.string().min(1, "profile:validation.currentPassword"),
+    newPassword: newPasswordSchema,
+    confirm: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "profile:validation.passwordsDiffer" });
+
 /** The button of an embedded verification link (`/auth/action?mode=verifyEmail`). */
 export const verifyEmailSchema = z.object({
   intent: z.literal("verifyEmail"),

@@ -2,8 +2,7 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { DocStore } from "~/engine/store/types";
-import { fieldErrorsOf } from "~/utils/forms.server";
-import { zodErrorMap } from "~/i18n/validation";
+import { fieldErrorsOf, zodErrorMap } from "~/i18n/validation";
 import type { TFunction } from "i18next";
 import { ForumError, forumErrorText } from "./errors";
 import { markAnswer, setFollowing, toggleReaction } from "./interact.server";
