@@ -105,6 +105,27 @@ test("a Spanish member changes the password in the browser: refusals in Spanish,
   await elsewhere.context().close();
 });
 
+test("when this device's new session cannot be made, the form says the password changed and to sign in again", async ({
+  browser,
+  baseURL,
+}) => {
+  const member = await createMember(store, `Luz Sesion ${randomUUID().slice(0, 6)}`, { language: "es" });
+  // A service worker's fetches would pass Playwright's routes by: this one must reach the page's.
+  const context = await browser.newContext({
+    storageState: await storageStateFor(member, baseURL!),
+    serviceWorkers: "block",
+  });
+  const page = await context.newPage();
+  const form = await passwordForm(page);
+  await page.route("**/api/session", (route) => route.fulfill({ status: 503, json: {} }));
+  await fill(form, PASSWORD, NEW_PASSWORD);
+  await expect(page.getByRole("alert")).toHaveText(
+    "Se cambió tu contraseña, pero este dispositivo no pudo mantener la sesión. Vuelve a iniciar sesión con tu nueva contraseña.",
+  );
+  expect(await acceptsPassword(member, NEW_PASSWORD)).toBe(true);
+  await context.close();
+});
+
 test.describe("without JavaScript", () => {
   test("the section says in Spanish that it needs JavaScript, and a post is refused with the same words", async ({
     browser,
