@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const bookWith = url.searchParams.get("book");
   const [sessions, settings, feed, booking] = await Promise.all([
     loadCalendarPage(store, user.uid, range, now),
-    getTeachingSettings(store, user.uid),
+    getTeachingSettings(store, user.uid, user.profile),
     feedStatus(store, user.uid),
     bookWith && /^[A-Za-z0-9_-]{1,128}$/.test(bookWith) && bookWith !== user.uid
       ? loadBookingPanel(store, bookWith, { uid: user.uid, timezone: user.profile.timezone, language }, now)

@@ -3,7 +3,8 @@
  * skill they offer. The skills themselves stay on users/{uid}.skillsOffered (the profile's);
  * rates are keyed by the skill's normalised tag.
  */
-import { getUser } from "~/documents/users";
+import { getUser, type UserProfile } from "~/documents/users";
+import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import type { Skill } from "~/features/skills/tags";
 import { checkAvailability, MAX_RATE_SP_PER_HOUR } from "./availability";
@@ -22,10 +23,31 @@ export interface TeachingSettings {
   offered: Skill[];
 }
 
-export async function getTeachingSettings(store: DocStore, uid: string): Promise<TeachingSettings> {
-  const [doc, user] = await Promise.all([store.get(teachingPath(uid)), getUser(store, uid)]);
-  const teaching = readTeaching(doc?.data);
+/**
+ * `profile`: the member's, when the caller read it in this request (the session lookup's, on their
+ * own calendar): it is not read again.
+ */
+export async function getTeachingSettings(
+  store: DocStore,
+  uid: string,
+  profile?: Pick<UserProfile, "timezone" | "skillsOffered">,
+): Promise<TeachingSettings> {
+  const [teaching, user] = await Promise.all([keptTeaching(store, uid), profile ?? getUser(store, uid)]);
   return { teaching, timeZone: teachingZone(teaching, user?.timezone), offered: user?.skillsOffered ?? [] };
+}
+
+/**
+ * `teaching/{uid}` parsed, kept in the read cache (decision 037) until it is written: /calendar, the
+ * booking panel and the next free slots read it far more often than members change their hours.
+ */
+function keptTeaching(store: DocStore, uid: string): Promise<TeachingDoc> {
+  const path = teachingPath(uid);
+  return cachedRead(
+    store,
+    `teaching:${uid}`,
+    (written) => written === path,
+    async () => readTeaching((await store.get(path))?.data),
+  );
 }
 
 /** The zone availability is written in: the teaching document's, else the profile's, else UTC. */
