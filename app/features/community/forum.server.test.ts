@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { ANSWER_XP } from "~/features/progress/xp";
 import { markAnswer, markThreadRead, setFollowing, toggleReaction } from "./interact.server";
@@ -208,6 +208,33 @@ describe("thread list", () => {
       seen: true,
       unread: 1,
     });
+  });
+});
+
+describe("thread list kept between views (issue 28)", () => {
+  const latest = () => listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null });
+
+  it("reads only the member's read marks and the authors again until the list or a shown thread is written", async () => {
+    const a = (await thread("ana", "Thread A")).threadId;
+    await latest();
+    const get = vi.spyOn(store, "get");
+    const query = vi.spyOn(store, "query");
+    const getAll = vi.spyOn(store, "getAll");
+    await store.set(`users/someone`, { fullName: "Someone", xp: 0, createdAt: 0 });
+    expect((await latest()).threads.map((t) => t.id)).toEqual([a]);
+    expect(get).not.toHaveBeenCalled();
+    expect(query).not.toHaveBeenCalled();
+    expect(getAll.mock.calls.map(([paths]) => paths)).toEqual(
+      expect.arrayContaining([[readPath(a, "cy")], ["users/ana"]]),
+    );
+    expect(getAll).toHaveBeenCalledTimes(2);
+
+    // A reaction writes its thread (its count), not the latest list: the count shows.
+    await toggleReaction(store, "ben", a, a, "tada");
+    expect((await latest()).threads[0]).toMatchObject({ id: a, reactionCount: 1 });
+    // A new thread writes the list's entries: it shows first.
+    const b = (await thread("ben", "Thread B")).threadId;
+    expect((await latest()).threads.map((t) => t.id)).toEqual([b, a]);
   });
 });
 

@@ -7,13 +7,21 @@ import {
   isForumId,
   reactionsOf,
   readListEntry,
+  readPath,
   readPost,
   readReaction,
   readSpace,
+  readThread,
+  readThreadRead,
   SPACES,
+  THREADS,
+  threadPath,
+  type ListEntry,
   type ReactionKind,
+  type Thread,
 } from "~/documents/community";
 import type { UserProfile } from "~/documents/users";
+import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { getMembers } from "~/features/members/members.server";
 import { ForumError, THREAD_NOT_FOUND } from "./errors";
@@ -96,23 +104,19 @@ export async function listThreads(
   if (cursor !== null && !isCursor(cursor))
     throw new ForumError(400, "This page link is not valid. Start again from the first page.", "badPageLink");
   if (spaceId !== null && !isForumId(spaceId)) throw new ForumError(404, "This space does not exist.", "spaceNotFound");
-  const entries = await entriesAfter(store, sort, spaceId, cursor);
-  // An entry that names no thread (written by no version of this code) is skipped, not read as a path.
-  const page = entries.slice(0, THREADS_PER_PAGE);
-  const shown = page.map(readListEntry).filter((e) => isForumId(e.threadId));
-  const [docs, reads] = await Promise.all([
-    Promise.all(shown.map((e) => getThread(store, e.threadId))),
-    Promise.all(shown.map((e) => getThreadRead(store, e.threadId, uid))),
+  const { shown, docs, next } = await keptListPage(store, sort, spaceId, cursor);
+  const [reads, authors] = await Promise.all([
+    store.getAll(shown.map((e) => readPath(e.threadId, uid))),
+    authorCards(
+      store,
+      docs.flatMap((d) => (d ? [d.authorUid] : [])),
+    ),
   ]);
-  const authors = await authorCards(
-    store,
-    docs.flatMap((d) => (d ? [d.authorUid] : [])),
-  );
   const threads: ThreadSummary[] = [];
   docs.forEach((t, i) => {
     // An entry is written with its thread; a thread hidden since is left out until its entry goes.
     if (!t || t.hidden) return;
-    const read = reads[i];
+    const read = reads[i] && readThreadRead(reads[i].data);
     threads.push({
       id: t.id,
       title: t.title,
@@ -128,7 +132,49 @@ export async function listThreads(
       key: shown[i].id,
     });
   });
-  return { threads, next: entries.length > THREADS_PER_PAGE ? page[page.length - 1].id : null };
+  return { threads, next };
+}
+
+interface ListPage {
+  /** The page's entries that name a thread. */
+  shown: ListEntry[];
+  /** Their threads, in the same order (null: gone). */
+  docs: (Thread | null)[];
+  next: string | null;
+}
+
+/**
+ * A page of a thread list with its threads, read once and kept in the read cache (decision 037)
+ * until a commit writes an entry of that list or one of the page's threads (a reply, a reaction
+ * or an edit writes its thread's counts and times); the member's own read marks are not kept.
+ */
+async function keptListPage(
+  store: DocStore,
+  sort: ThreadSort,
+  spaceId: string | null,
+  cursor: string | null,
+): Promise<ListPage> {
+  const list = `${listPath(sort, spaceId)}/`;
+  // The page's threads once known (set after each read); until then any thread counts.
+  const known: { paths?: ReadonlySet<string> } = {};
+  const threads = `${THREADS}/`;
+  const dependsOn = (path: string) =>
+    path.startsWith(list) ||
+    (known.paths ? known.paths.has(path) : path.startsWith(threads) && !path.includes("/", threads.length));
+  const page = await cachedRead(store, `threadList:${sort}:${spaceId ?? ""}:${cursor ?? ""}`, dependsOn, async () => {
+    const entries = await entriesAfter(store, sort, spaceId, cursor);
+    // An entry that names no thread (written by no version of this code) is skipped, not read as a path.
+    const onPage = entries.slice(0, THREADS_PER_PAGE);
+    const shown = onPage.map(readListEntry).filter((e) => isForumId(e.threadId));
+    const docs = await store.getAll(shown.map((e) => threadPath(e.threadId)));
+    return {
+      shown,
+      docs: docs.map((d) => d && readThread(d)),
+      next: entries.length > THREADS_PER_PAGE ? onPage[onPage.length - 1].id : null,
+    };
+  });
+  known.paths = new Set(page.shown.map((e) => threadPath(e.threadId)));
+  return page;
 }
 
 export type PostView = ForumPostPayload;
