@@ -68,6 +68,20 @@ describe("the session of a page's loaders", () => {
     await expect(requireUser(request())).rejects.toMatchObject({ status: 302 });
   });
 
+  it("keeps the member's profile between requests until it is written (decision 096)", async () => {
+    const { uid, cookie } = await signedIn("kept@example.com");
+    const store = await getStore();
+    const request = () => new Request("http://localhost/progress", { headers: { Cookie: cookie } });
+    expect((await getCurrentUser(request()))?.profile.fullName).toBe("Member");
+    const reads = vi.spyOn(store, "get");
+
+    expect((await getCurrentUser(request()))?.profile.fullName).toBe("Member");
+    expect(reads.mock.calls.filter(([docPath]) => docPath === `users/${uid}`)).toHaveLength(0);
+
+    await store.update(`users/${uid}`, { fullName: "Renamed Member" });
+    expect((await getCurrentUser(request()))?.profile.fullName).toBe("Renamed Member");
+  });
+
   it("is not shared between different members' requests running at the same time", async () => {
     const first = await signedIn("first@example.com");
     const second = await signedIn("second@example.com");

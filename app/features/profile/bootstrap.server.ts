@@ -1,3 +1,4 @@
+import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { welcomeBonusEntry, WELCOME_BONUS_NOTIFICATION } from "~/features/wallet/welcome-bonus";
@@ -35,7 +36,14 @@ export async function ensureProfile(
   now = Date.now(),
   account: { emailVerified: boolean } = { emailVerified: true },
 ): Promise<UserProfile> {
-  const existing = await getUser(store, uid);
+  // Every signed-in request asks: the parsed profile is kept until its document is written (decision 096).
+  const profile = userPath(uid);
+  const existing = await cachedRead(
+    store,
+    `profile:${uid}`,
+    (path) => path === profile,
+    () => getUser(store, uid),
+  );
   if (existing) return existing;
   return store.transaction(async (tx) => {
     const current = await getUser(tx, uid);
