@@ -117,7 +117,7 @@ await withTempStore("bench-board-", async (store) => {
   let empty = 0;
   for (let i = 0; i < QUERIES; i++) {
     const m = Math.floor(random() * MEMBERS);
-    const viewer = { uid: `m${m}`, ...skillsOf(m) };
+    const viewer = { uid: `m${m}`, ...skillsOf(m), language: "en" };
     const params = new URLSearchParams(randomQuery());
     const used = [...params.keys()].map((k) => (k === "sort" ? "fit" : k === "q" ? "search" : k));
     const filters = readFilters(params);

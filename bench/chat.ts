@@ -57,7 +57,7 @@ async function benchChat(store: DocStore) {
     stops.push(
       subscribeFeed(
         store,
-        recipient,
+        { uid: recipient, language: "en" },
         chatMessagesFeed(chatId),
         (messages) => {
           const last = messages[messages.length - 1];
@@ -67,14 +67,14 @@ async function benchChat(store: DocStore) {
       ),
       subscribeFeed(
         store,
-        recipient,
+        { uid: recipient, language: "en" },
         "inbox",
         () => {},
         (e) => console.error(e),
       ),
       subscribeFeed(
         store,
-        recipient,
+        { uid: recipient, language: "en" },
         "chatUnread",
         () => {},
         (e) => console.error(e),
@@ -129,7 +129,7 @@ async function benchMatches(store: DocStore) {
   for (let q = 0; q < MATCH_QUERIES; q++) {
     const uid = `m${Math.floor(random() * MEMBERS)}`;
     const t = performance.now();
-    const result = await findMatches(store, uid, { page: 1 + Math.floor(random() * 2) });
+    const result = await findMatches(store, uid, { page: 1 + Math.floor(random() * 2), language: "en" });
     times.push(performance.now() - t);
     cards += result.cards.length;
   }

@@ -109,9 +109,10 @@ await withTempStore("bench-community-", async (store) => {
     const uid = `m${Math.floor(random() * MEMBERS)}`;
     const sort = pick(SORTS);
     const spaceId = random() < 0.5 ? null : random() < 0.5 ? pick(FIXED_SPACES).id : skillSpaceId(pick(SKILLS));
-    const [first, page] = await time(() => listThreads(store, uid, { sort, spaceId, cursor: null }));
+    const [first, page] = await time(() => listThreads(store, uid, { sort, spaceId, cursor: null }, "en"));
     listTimes.push(first);
-    if (page.next) listTimes.push((await time(() => listThreads(store, uid, { sort, spaceId, cursor: page.next })))[0]);
+    if (page.next)
+      listTimes.push((await time(() => listThreads(store, uid, { sort, spaceId, cursor: page.next }, "en")))[0]);
   }
 
   const threadTimes: number[] = [];
@@ -127,7 +128,7 @@ await withTempStore("bench-community-", async (store) => {
   let hits = 0;
   for (let q = 0; q < QUERIES; q++) {
     const text = random() < 0.5 ? pick(VOCABULARY) : `${pick(COMMON)} ${pick(VOCABULARY)}`;
-    const [ms, found] = await time(() => searchForum(store, text, random() < 0.8 ? 0 : 1));
+    const [ms, found] = await time(() => searchForum(store, text, random() < 0.8 ? 0 : 1, "en"));
     searchTimes.push(ms);
     hits += found.results.length;
   }

@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const now = Date.now();
     const view = await loadBoardPost(
       store,
-      viewerOf(user.uid, user.profile),
+      viewerOf(user.uid, user.profile, language),
       params.postId ?? "",
       now,
       user.profile.role === "admin",

@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // /calendar?book=<uid> opens the booking panel for that member (linked from profiles and matches).
   const bookWith = url.searchParams.get("book");
   const [sessions, settings, feed, booking] = await Promise.all([
-    loadCalendarPage(store, user.uid, range, now),
+    loadCalendarPage(store, user.uid, range, language, now),
     getTeachingSettings(store, user.uid, user.profile),
     feedStatus(store, user.uid),
     bookWith && /^[A-Za-z0-9_-]{1,128}$/.test(bookWith) && bookWith !== user.uid

@@ -37,9 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The latest notices: the same read the header's bell counts from, kept by the change log.
     loadLatestNotifications(store, user.uid, ACTIVITY_SHOWN),
     onboardingState(store, user.uid, user.profile),
-    loadUpcomingSessions(store, user.uid),
+    loadUpcomingSessions(store, user.uid, language),
     topMatches(store, user.uid, language),
-    bestFittingPosts(store, user.uid, user.profile),
+    bestFittingPosts(store, user.uid, user.profile, language),
   ]);
   // A new member is not "back": the first dashboard visit is remembered once, then greeted as a return.
   const firstVisit = user.profile.dashboardVisitedAt === null;

@@ -21,12 +21,13 @@ export const clientLoader = loadingNamespaces("chat");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
-  const inbox = await loadInbox(store, user.uid);
+  const language = await languageOf(request, user.profile.language);
+  const inbox = await loadInbox(store, user.uid, language);
   const presences = await getPresences(
     store,
     inbox.map((e) => e.other.uid),
   );
-  const t = fixedT(await languageOf(request, user.profile.language), "chat");
+  const t = fixedT(language, "chat");
   return { title: t("inbox.title"), me: user.uid, inbox, presence: Object.fromEntries(presences), now: Date.now() };
 }
 

@@ -17,7 +17,7 @@ import { MAX_PICTURE_BYTES, pictureSources } from "~/features/members/picture";
 import { levelFor } from "~/features/progress/levels";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
 import { skillsField } from "~/features/skills/skills-field";
-import { skillNamer } from "~/features/skills/skill-names.server";
+import { skillNamer, type SkillNames } from "~/features/skills/skill-names.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm, readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -33,25 +33,27 @@ export const clientLoader = loadingNamespaces("profile", "members");
 
 const MAX_LANGUAGES = 8;
 
-const profileSchema = z.object({
-  fullName: fullNameSchema,
-  bio: bioSchema.default(""),
-  languages: z
-    .string()
-    .max(400)
-    .default("")
-    .transform((text) => [
-      ...new Set(
-        text
-          .split(",")
-          .map((l) => l.trim().replace(/\s+/g, " ").slice(0, 30))
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(z.array(z.string()).max(MAX_LANGUAGES, "profile:validation.tooManyLanguages")),
-  skillsOffered: skillsField("Skills you teach"),
-  skillsWanted: skillsField("Skills you want to learn"),
-});
+/** The form's rules; `names`: the taxonomy's skills by their names in the member's language, as the fields show them. */
+const profileSchema = (names: SkillNames) =>
+  z.object({
+    fullName: fullNameSchema,
+    bio: bioSchema.default(""),
+    languages: z
+      .string()
+      .max(400)
+      .default("")
+      .transform((text) => [
+        ...new Set(
+          text
+            .split(",")
+            .map((l) => l.trim().replace(/\s+/g, " ").slice(0, 30))
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(z.array(z.string()).max(MAX_LANGUAGES, "profile:validation.tooManyLanguages")),
+    skillsOffered: skillsField("Skills you teach", names),
+    skillsWanted: skillsField("Skills you want to learn", names),
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -122,7 +124,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     return changeAvatar(request, user.uid, t);
   }
-  const parsed = await parseForm(request, profileSchema, { language });
+  const parsed = await parseForm(request, profileSchema(skillNamer(language).taxonomyNames()), { language });
   if (!parsed.ok) return parsed.failure;
   const { skillsOffered, skillsWanted, ...fields } = parsed.value;
   await setSkills(await getStore(), user.uid, skillsOffered, skillsWanted, fields);

@@ -28,8 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = await getStore();
   const uids = await savedUids(store, user.uid);
-  const [members, presences] = await Promise.all([getMembers(store, uids), getPresences(store, uids)]);
   const language = await languageOf(request, user.profile.language);
+  const [members, presences] = await Promise.all([getMembers(store, uids, language), getPresences(store, uids)]);
   const names = skillNamer(language);
   return {
     title: fixedT(language, "profile")("saved.title"),

@@ -4,8 +4,9 @@ import { getStore, trackPresence } from "~/engine/index.server";
 import type { Unsubscribe } from "~/engine/store/types";
 import { isFeedName, type FeedName } from "~/engine/live/feeds";
 import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
-import { readUser, userPath } from "~/documents/users";
+import { getUser, readUser, userPath } from "~/documents/users";
 import { getUserId } from "~/features/auth/auth.server";
+import { languageOf } from "~/i18n/i18n.server";
 
 // Proxies drop idle connections; a comment line every 25 s keeps the stream open.
 const KEEPALIVE_MS = 25_000;
@@ -31,6 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const allowed = await Promise.all(feeds.map((feed) => mayListen(store, uid, feed)));
   if (allowed.includes(false))
     return Response.json({ error: "You may not listen to one of these feeds." }, { status: 403 });
+  // A feed that names members (the inbox, a thread) calls a deleted one so in the reader's language.
+  const language = await languageOf(request, (await getUser(store, uid))?.language);
   const closePresence = await trackPresence(uid);
 
   // The stream also ends when an admin suspends the member: their live updates stop at once.
@@ -43,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const stops: Unsubscribe[] = feeds.map((feed) =>
       subscribeFeed(
         store,
-        uid,
+        { uid, language },
         feed,
         (payload) => send({ event: feed, data: JSON.stringify(payload) }),
         (error) => send({ event: `${feed}:error`, data: JSON.stringify({ error: error.message }) }),

@@ -11,7 +11,7 @@ import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, profileSetupSchema } from "~/feat
 import { safeRedirect } from "~/features/layout/routes";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
 import { skillsField } from "~/features/skills/skills-field";
-import { skillNamer } from "~/features/skills/skill-names.server";
+import { skillNamer, type SkillNames } from "~/features/skills/skill-names.server";
 import { knownTimeZone } from "~/utils/zoned-time";
 import { requireUnnamedUser } from "~/features/auth/auth.server";
 import { parseForm } from "~/utils/forms.server";
@@ -29,10 +29,12 @@ export const clientLoader = loadingNamespaces("profile");
 export const headers = privatePageHeaders;
 
 // The optional second step: skills, so that a newcomer's first matches are real ones.
-const setupSchema = profileSetupSchema.extend({
-  skillsOffered: skillsField("What you can teach"),
-  skillsWanted: skillsField("What you want to learn"),
-});
+// `names`: the taxonomy's skills by their names in the member's language, as the fields show them.
+const setupSchema = (names: SkillNames) =>
+  profileSetupSchema.extend({
+    skillsOffered: skillsField("What you can teach", names),
+    skillsWanted: skillsField("What you want to learn", names),
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnnamedUser(request);
@@ -50,7 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUnnamedUser(request);
-  const parsed = await parseForm(request, setupSchema);
+  const language = await languageOf(request, user.profile.language);
+  const parsed = await parseForm(request, setupSchema(skillNamer(language).taxonomyNames()));
   if (!parsed.ok) return parsed.failure;
   const { fullName, bio, timezone, redirectTo, skillsOffered, skillsWanted } = parsed.value;
   // Name, bio and skills in one transaction: the profile never has skills without its index.

@@ -1,7 +1,11 @@
 import { expect, test } from "./support/test";
-import { createUser, openAs } from "./support/fixtures";
+import { createUser, openAs, signInAs } from "./support/fixtures";
 import { e2eStore } from "./support/store";
-import { getUser } from "~/documents/users";
+import { BOOKINGS } from "~/documents/bookings";
+import { getUser, userPath } from "~/documents/users";
+import { postFormSchema } from "~/features/board/rules";
+import { createBoardPost } from "~/features/board/write.server";
+import { createThread, reply } from "~/features/community/write.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
 
@@ -96,4 +100,134 @@ test("a member's page in French names the languages they speak in French (decisi
   // Intl's names in French, joined by Intl.ListFormat; a name Intl does not know as the member wrote it.
   await expect(page.getByText("Parle espagnol, anglais et Klingon", { exact: true })).toBeVisible();
   await page.context().close();
+});
+
+/** What a deleted account leaves: a tombstone named "Deleted member" (delete-account.server.ts), read in each reader's words. */
+async function deleteAccountOf(uid: string) {
+  await e2eStore().update(userPath(uid), { fullName: "Deleted member", deleted: true });
+}
+
+test("a deleted author's forum post reads in the reader's language: Spanish, French and Arabic (decision 093)", async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const author = await createUser({ fullName: `Dora Deleted ${run}` });
+  const replier = await createUser({ fullName: `Rita Reply ${run}` });
+  const { threadId } = await createThread(
+    e2eStore(),
+    author.uid,
+    { spaceId: "questions", title: `Sourdough ${run}`, body: "Feed it twice a day.", skillTag: "" },
+    Date.now() - 3_600_000,
+  );
+  await reply(e2eStore(), replier.uid, threadId, { body: "Mine is alive now." });
+  await deleteAccountOf(author.uid);
+
+  for (const [language, deleted] of [
+    ["es", "Miembro eliminado"],
+    ["fr", "Membre supprimé"],
+    ["ar", "عضو محذوف"],
+  ]) {
+    const reader = await createUser({ fullName: `Reader ${language} ${run}`, profile: { language } });
+    const page = await openAs(browser, reader, baseURL!, { path: `/community/${threadId}`, viewport: PHONE });
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    const opening = page.getByTestId("post").first();
+    await expect(opening).toContainText(deleted);
+    await expect(page.getByTestId("post").nth(1)).toContainText(replier.fullName);
+    await expect(page.locator("main")).not.toContainText("Deleted member");
+    await page.context().close();
+  }
+});
+
+test("a board card of a poster with no name reads in French, from the kept best-fit window (decision 093)", async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const poster = await createUser({ fullName: `Noa Noname ${run}` });
+  await createBoardPost(
+    e2eStore(),
+    poster.uid,
+    postFormSchema.parse({
+      type: "need",
+      skill: `Kite repair ${run}`,
+      title: `Mend my kite ${run}`,
+      description: "The spine snapped.",
+      format: "online",
+      priceKind: "per_hour",
+      sp: "2",
+    }),
+  );
+  // A profile whose name went blank (an older version's document): the reader's word for it.
+  await e2eStore().update(userPath(poster.uid), { fullName: "  " });
+  const english = await createUser({ fullName: `Eli English ${run}` });
+  const french = await createUser({ fullName: `Fleur Française ${run}`, profile: { language: "fr" } });
+  const search = `/board?q=${encodeURIComponent(`kite ${run}`)}`;
+
+  // An English reader fills the kept best-fit window first; the French reader must not get its words.
+  const first = await openAs(browser, english, baseURL!, { path: "/board?sort=fit" });
+  await expect(first.getByTestId("board-post").filter({ hasText: `Mend my kite ${run}` })).toContainText("Member");
+  await first.context().close();
+  const page = await openAs(browser, french, baseURL!, { path: "/board?sort=fit" });
+  const card = page.getByTestId("board-post").filter({ hasText: `Mend my kite ${run}` });
+  await expect(card).toContainText("Membre");
+  await expect(card).not.toContainText("Member,");
+  await page.goto(search);
+  await expect(page.getByTestId("board-post").filter({ hasText: `Mend my kite ${run}` })).toContainText("Membre");
+  await page.context().close();
+});
+
+test("/calendar in French names a session's deleted member in French (decision 093)", async ({ browser, baseURL }) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const gone = await createUser({ fullName: `Gaspard Gone ${run}` });
+  const mentor = await createUser({ fullName: `Marie Mentor ${run}`, profile: { language: "fr" } });
+  const start = Date.now() + 2 * 86_400_000;
+  await e2eStore().set(`${BOOKINGS}/fr-${run}`, {
+    mentorUid: mentor.uid,
+    learnerUid: gone.uid,
+    participants: [mentor.uid, gone.uid],
+    skillTag: "guitar",
+    skillLabel: "Guitar",
+    start,
+    end: start + 3_600_000,
+    durationMinutes: 60,
+    price: 10,
+    state: "accepted",
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+  });
+  await deleteAccountOf(gone.uid);
+
+  const page = await openAs(browser, mentor, baseURL!, { path: "/calendar" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  // The week grid and "Upcoming" both name the other member.
+  await expect(page.getByRole("link", { name: /acceptée avec Membre supprimé/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /vous enseignez à Membre supprimé$/ })).toBeVisible();
+  await expect(page.locator("main")).not.toContainText("Deleted member");
+  await page.context().close();
+});
+
+test("the profile's skill field without JavaScript shows Chess as Ajedrez and saves it back as Chess (decision 093)", async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const lucia = await createUser({ fullName: `Lucía Sinjs ${run}`, profile: { language: "es" } });
+  await setSkills(e2eStore(), lucia.uid, [toSkill("Chess", "beginner")!], [], {});
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await signInAs(context, lucia, baseURL!);
+  const page = await context.newPage();
+  await page.goto("/profile");
+  const teach = page.locator('textarea[name="skillsOffered"]');
+  await expect(teach).toHaveValue("Ajedrez: beginner");
+  await teach.fill("Ajedrez: expert\nGuitarra");
+  await page.getByRole("button", { name: "Guardar el perfil" }).click();
+  await expect(page.getByText("Se guardó tu perfil.")).toBeVisible();
+  await expect(page.locator('textarea[name="skillsOffered"]')).toHaveValue("Ajedrez: expert\nGuitarra: intermediate");
+  const stored = await getUser(e2eStore(), lucia.uid);
+  expect(stored!.skillsOffered).toEqual([
+    { tag: "chess", label: "Chess", level: "expert" },
+    { tag: "guitar", label: "Guitar", level: "intermediate" },
+  ]);
+  await context.close();
 });

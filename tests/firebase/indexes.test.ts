@@ -92,7 +92,7 @@ function recordingStore(recorded: Query[]): DocStore {
 
 const UID = "u1";
 
-const BOARD_VIEWER = { uid: UID, teaches: ["guitar"], wants: ["cooking"] };
+const BOARD_VIEWER = { uid: UID, teaches: ["guitar"], wants: ["cooking"], language: "en" };
 
 /** Server functions whose queries are recorded; each must make at least one. */
 const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
@@ -128,7 +128,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "push subscriptions.server listSubscriptions": (s) => listSubscriptions(s, UID),
   "views.server loadBookingPanel": (s) => loadBookingPanel(s, "mentor", { uid: UID }),
   "views.server loadWaitingPayouts": (s) => loadWaitingPayouts(s, UID, "en"),
-  "matches.server findMatches": (s) => findMatches(s, UID),
+  "matches.server findMatches": (s) => findMatches(s, UID, { language: "en" }),
   "saved.server savedUids": (s) => savedUids(s, UID),
   "notifications.server listNotifications": (s) => listNotifications(s, UID),
   "notifications.server markAllRead": (s) => markAllRead(s, UID),

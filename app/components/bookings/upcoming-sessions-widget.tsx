@@ -6,7 +6,7 @@ import { formatDate } from "~/utils/format";
 
 /**
  * The dashboard's calendar widget body: the next sessions, in the member's timezone. Data from
- * loadUpcomingSessions(store, uid).
+ * loadUpcomingSessions(store, uid, language).
  */
 /** A member's words inside a translated sentence keep their own direction (U+2068 … U+2069, as <bdi> does). */
 const isolate = (text: string) => `\u2068${text}\u2069`;

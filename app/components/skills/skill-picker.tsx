@@ -45,8 +45,9 @@ interface SkillPickerProps {
   names?: SkillNames;
 }
 
-function initialSkills(initial: Skill[] | string): Skill[] {
-  return typeof initial === "string" ? parseSkillLines(initial).skills : initial;
+/** What the picker starts from: the stored skills, or lines typed (a taxonomy skill maybe by its name in `names`). */
+function initialSkills(initial: Skill[] | string, names: SkillNames): Skill[] {
+  return typeof initial === "string" ? parseSkillLines(initial, names).skills : initial;
 }
 
 /** The catalogue key of each taxonomy category (namespace "profile", skillPicker.categories). */
@@ -64,10 +65,18 @@ const CATEGORY_KEYS: Record<string, string> = {
   Academics: "academics",
 };
 
+const NO_NAMES: SkillNames = {};
+
 export function SkillPicker(props: SkillPickerProps) {
   const { t } = useTranslation("profile");
   const fallback = useRef<HTMLDivElement>(null);
-  const sent = typeof props.initial === "string" ? props.initial : skillLines(props.initial);
+  // The plain field shows a taxonomy skill by its name in the reader's language, as the chips do;
+  // the server reads that name back as the same skill (skillsField).
+  const names = props.names ?? NO_NAMES;
+  const sent =
+    typeof props.initial === "string"
+      ? props.initial
+      : skillLines(props.initial.map((s) => ({ ...s, label: names[s.tag] ?? s.label })));
   // Undefined until hydrated; then what was typed into the plain field before (on a slow phone), or
   // null when nothing was, so the picker starts from what the person sees.
   const [entered, setEntered] = useState<string | null | undefined>(undefined);
@@ -90,12 +99,10 @@ export function SkillPicker(props: SkillPickerProps) {
   return <Picker {...props} initial={entered ?? props.initial} />;
 }
 
-const NO_NAMES: SkillNames = {};
-
 function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint, names = NO_NAMES }: SkillPickerProps) {
   const { t } = useTranslation("profile");
   const id = useId();
-  const [skills, setSkills] = useState<Skill[]>(() => initialSkills(initial));
+  const [skills, setSkills] = useState<Skill[]>(() => initialSkills(initial, names));
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);

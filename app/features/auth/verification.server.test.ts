@@ -89,7 +89,7 @@ describe("an unverified learner's welcome bonus", () => {
       skillLabel: "Espagnol",
       skillOwn: false,
     });
-    const { past } = await loadSessionLists(store, MENTOR, NOW + 30 * 24 * HOUR);
+    const { past } = await loadSessionLists(store, MENTOR, "en", NOW + 30 * 24 * HOUR);
     expect(past.find((s) => s.id === session.id)?.waitingPayout).toBe(10);
 
     // Verified: both payments go out, once, under their usual entry ids.

@@ -11,7 +11,7 @@ export async function loadBoardPage(store: DocStore, user: CurrentUser, params: 
   const filters = readFilters(params);
   const after = params.get("after") || null;
   const page = Math.min(50, Math.max(0, Math.floor(Number(params.get("page") ?? 0)) || 0));
-  const viewer = viewerOf(user.uid, user.profile);
+  const viewer = viewerOf(user.uid, user.profile, language);
   const now = Date.now();
   try {
     const result = await listBoard(store, viewer, filters, { cursor: after, page }, now);

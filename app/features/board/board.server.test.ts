@@ -15,8 +15,8 @@ const { store } = useTempStore("board-");
 let now = 100 * DAY_MS;
 const tick = () => (now += 10 * 60_000);
 
-const ana = { uid: "ana", teaches: ["guitar"], wants: ["cooking"] };
-const ben = { uid: "ben", teaches: ["cooking"], wants: ["guitar"] };
+const ana = { uid: "ana", teaches: ["guitar"], wants: ["cooking"], language: "en" };
+const ben = { uid: "ben", teaches: ["cooking"], wants: ["guitar"], language: "en" };
 
 beforeEach(async () => {
   for (const [uid, fullName] of [
@@ -74,7 +74,7 @@ describe("the board", () => {
     expect(titles(await list(ben, "price=swap"))).toEqual(["Swap: Thai curry evening"]);
     expect(titles(await list(ben, "skill=cooking&type=need"))).toEqual(["Help with sourdough bread"]);
     // "matches me": Ana teaches guitar and wants cooking, so all three; Ben's skills are the same two
-    expect(titles(await list({ uid: "x", teaches: ["chess"], wants: [] }, "mine=1"))).toEqual([]);
+    expect(titles(await list({ uid: "x", teaches: ["chess"], wants: [], language: "en" }, "mine=1"))).toEqual([]);
     expect((await list(ana, "mine=1")).posts.length).toBe(3);
     expect((await list(ana, "")).posts.find((p) => p.id === postId)!.mine).toBe(true);
   });
@@ -118,6 +118,17 @@ describe("the board", () => {
     await post("cy", { type: "offer", skill: "Knitting", title: "Knitting circle" });
     expect(titles(await list(ben, "sort=fit"))[0]).toBe("Cook with me");
     expect(titles(await list(ana, "sort=fit"))[0]).not.toBe("Cook with me");
+  });
+
+  it("calls a poster with no name so in each reader's language, best fit's kept posters included (decision 093)", async () => {
+    await post("cy", { title: "Unnamed poster's need" });
+    await store.update("users/cy", { fullName: " " });
+    const poster = async (language: string, query: string) =>
+      (await list({ ...ben, language }, query)).posts.find((p) => p.title === "Unnamed poster's need")?.poster.fullName;
+    expect(await poster("fr", "sort=fit")).toBe("Membre");
+    expect(await poster("es", "sort=fit")).toBe("Miembro");
+    expect(await poster("ar", "")).toBe("عضو");
+    expect(await poster("en", "sort=fit")).toBe("Member");
   });
 
   it("refuses an eleventh active post with a clear 409, and counts an expired one again when renewed", async () => {
@@ -188,7 +199,12 @@ describe("the board", () => {
     });
     const { postId } = await post("ana");
     await post("ana", { title: "Another need of mine" });
-    const view = await loadBoardPost(store, viewerOf("ben", { skillsOffered: [], skillsWanted: [] }), postId, now);
+    const view = await loadBoardPost(
+      store,
+      viewerOf("ben", { skillsOffered: [], skillsWanted: [] }, "en"),
+      postId,
+      now,
+    );
     expect(view.poster).toMatchObject({ fullName: "Ana", languages: ["English", "Italian"] });
     expect(view.poster.level).toBeGreaterThan(1);
     expect(view.others.map((o) => o.title)).toEqual(["Another need of mine"]);

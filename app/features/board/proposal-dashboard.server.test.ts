@@ -46,7 +46,7 @@ describe("the dashboard's best-fitting posts", () => {
     await post("ben", { title: "My own guitar need" });
     await post("cy", { title: "Guitar lessons offered", type: "offer" });
     await post("dee", { title: "Cooking help", skill: "Cooking" });
-    const posts = await bestFittingPosts(store, "ben", guitarTeacher, tick());
+    const posts = await bestFittingPosts(store, "ben", guitarTeacher, "en", tick());
     expect(posts).toHaveLength(3);
     // The swap that gives back a skill Ben wants fits best; his own post and the others do not show.
     expect(posts[0].title).toBe("Need guitar three");
@@ -56,7 +56,7 @@ describe("the dashboard's best-fitting posts", () => {
 
   it("sees a new post, an edit, a close and a poster's new name on the next visit (the window is kept in the read cache)", async () => {
     const { postId: first } = await post("ana", { title: "Need guitar one" });
-    const titles = async () => (await bestFittingPosts(store, "ben", guitarTeacher, tick())).map((p) => p.title);
+    const titles = async () => (await bestFittingPosts(store, "ben", guitarTeacher, "en", tick())).map((p) => p.title);
     expect(await titles()).toEqual(["Need guitar one"]);
     await post("cy", { title: "Need guitar two" });
     expect(await titles()).toEqual(["Need guitar two", "Need guitar one"]);
@@ -77,7 +77,7 @@ describe("the dashboard's best-fitting posts", () => {
     );
     expect(await titles()).toContain("Need guitar one, edited");
     await store.set("users/cy", { fullName: "Cyrus", xp: 0, createdAt: 0 });
-    expect((await bestFittingPosts(store, "ben", guitarTeacher, tick())).map((p) => p.poster.fullName)).toContain(
+    expect((await bestFittingPosts(store, "ben", guitarTeacher, "en", tick())).map((p) => p.poster.fullName)).toContain(
       "Cyrus",
     );
     await closeBoardPost(store, "ana", first, tick());
@@ -86,6 +86,6 @@ describe("the dashboard's best-fitting posts", () => {
 
   it("shows nothing to a member without skills", async () => {
     await post("ana", { title: "Need guitar one" });
-    expect(await bestFittingPosts(store, "ben", { skillsOffered: [], skillsWanted: [] }, tick())).toEqual([]);
+    expect(await bestFittingPosts(store, "ben", { skillsOffered: [], skillsWanted: [] }, "en", tick())).toEqual([]);
   });
 });

@@ -13,9 +13,10 @@ export async function bestFittingPosts(
   store: DocStore,
   uid: string,
   profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">,
+  language: string,
   now = Date.now(),
 ): Promise<BoardCard[]> {
-  const viewer = viewerOf(uid, profile);
+  const viewer = viewerOf(uid, profile, language);
   if (viewer.teaches.length === 0 && viewer.wants.length === 0) return [];
   const page = await listBoard(
     store,

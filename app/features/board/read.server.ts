@@ -16,10 +16,10 @@ import {
   type BoardPost,
   type PostStatus,
 } from "~/documents/board";
-import { USERS, userPath, type UserProfile } from "~/documents/users";
+import { getUsers, USERS, userPath, type UserProfile } from "~/documents/users";
 import { cachedRead } from "~/engine/index.server";
 import type { Doc, DocStore, Query, WhereClause } from "~/engine/store/types";
-import { getMembers } from "~/features/members/members.server";
+import { getMembers, membersOf } from "~/features/members/members.server";
 import type { PublicMember } from "~/features/members/member";
 import { levelFor } from "~/features/progress/levels";
 import { boardRefusal } from "./errors.server";
@@ -59,8 +59,20 @@ export interface BoardCard {
   mine: boolean;
 }
 
-export function viewerOf(uid: string, profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">): Viewer {
-  return { uid, teaches: profile.skillsOffered.map((s) => s.tag), wants: profile.skillsWanted.map((s) => s.tag) };
+/** Who reads the board: what fit ranks by, and their language (a poster with no name is called so in it). */
+export type BoardReader = Viewer & { language: string };
+
+export function viewerOf(
+  uid: string,
+  profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">,
+  language: string,
+): BoardReader {
+  return {
+    uid,
+    teaches: profile.skillsOffered.map((s) => s.tag),
+    wants: profile.skillsWanted.map((s) => s.tag),
+    language,
+  };
 }
 
 /** The lists a filter reads: one skill's, the member's skills' ("matches me"), or all. */
@@ -120,8 +132,12 @@ async function mergedEntries(
 
 const EXCERPT = 280;
 
-async function cardsOf(store: DocStore, posts: BoardPost[], viewer: Viewer): Promise<BoardCard[]> {
-  return cardsFrom(posts, await getMembers(store, [...new Set(posts.map((p) => p.authorUid))]), viewer);
+async function cardsOf(store: DocStore, posts: BoardPost[], viewer: BoardReader): Promise<BoardCard[]> {
+  return cardsFrom(
+    posts,
+    await getMembers(store, [...new Set(posts.map((p) => p.authorUid))], viewer.language),
+    viewer,
+  );
 }
 
 function cardsFrom(posts: BoardPost[], members: ReadonlyMap<string, PublicMember>, viewer: Viewer): BoardCard[] {
@@ -157,8 +173,8 @@ async function postsOfEntries(store: DocStore, entries: BoardListEntry[]): Promi
 interface FitWindow {
   /** The newest FIT_WINDOW entries of the lists that pass `where`, each with its post (entries whose post is gone left out). */
   window: { entry: BoardListEntry; post: BoardPost }[];
-  /** Their posters. */
-  members: ReadonlyMap<string, PublicMember>;
+  /** Their posters' profiles, as read (null: gone): named per reader, not kept in one language. */
+  posters: { uids: string[]; profiles: (UserProfile | null)[] };
 }
 
 /**
@@ -183,9 +199,9 @@ async function fitWindow(store: DocStore, lists: string[], where: WhereClause[])
       return post ? [{ entry, post }] : [];
     });
     const authors = [...new Set(window.map(({ post }) => post.authorUid))];
-    const members = await getMembers(store, authors);
+    const profiles = await getUsers(store, authors);
     const paths = [...window.map(({ post }) => boardPostPath(post.id)), ...authors.map(userPath)];
-    return { window, members, paths };
+    return { window, posters: { uids: authors, profiles }, paths };
   });
   known.paths = new Set(value.paths);
   return value;
@@ -215,7 +231,7 @@ export interface BoardPage {
 /** One page of the board for `filters`; `cursor` pages "newest", `page` pages best fit and search. */
 export async function listBoard(
   store: DocStore,
-  viewer: Viewer,
+  viewer: BoardReader,
   filters: BoardFilters,
   { cursor, page }: { cursor: string | null; page: number },
   now = Date.now(),
@@ -226,7 +242,8 @@ export async function listBoard(
   if (lists.length === 0) return { posts: [], next: null, more: false };
   const where = entryWhere(filters);
   if (filters.sort === "fit") {
-    const { window, members } = await fitWindow(store, lists, where);
+    const { window, posters } = await fitWindow(store, lists, where);
+    const members = membersOf(posters.uids, posters.profiles, viewer.language);
     const posts = window
       .filter(({ entry, post }) => entry.expiresAt > now && onBoard(post, now) && passes(post, filters, viewer))
       .map(({ post }) => post);
@@ -255,7 +272,7 @@ const standingOf = (m: PublicMember | undefined) =>
 /** Ranked posts holding every word, then the filters; posts off the board are left out. */
 async function searchBoard(
   store: DocStore,
-  viewer: Viewer,
+  viewer: BoardReader,
   filters: BoardFilters,
   page: number,
   now: number,
@@ -265,7 +282,7 @@ async function searchBoard(
   let posts = docs.flatMap((d) => (d ? [readBoardPost({ id: d.id, data: d.data })] : []));
   posts = posts.filter((p) => onBoard(p, now) && passes(p, filters, viewer));
   if (filters.sort === "fit") {
-    const members = await getMembers(store, [...new Set(posts.map((p) => p.authorUid))]);
+    const members = await getMembers(store, [...new Set(posts.map((p) => p.authorUid))], viewer.language);
     posts = rankByFit(posts, viewer, now, (uid) => standingOf(members.get(uid)));
   }
   const shown = posts.slice(page * POSTS_PER_PAGE, (page + 1) * POSTS_PER_PAGE);
@@ -294,7 +311,7 @@ export const OTHER_POSTS_SHOWN = 5;
  */
 export async function loadBoardPost(
   store: DocStore,
-  viewer: Viewer,
+  viewer: BoardReader,
   postId: string,
   now = Date.now(),
   moderator = false,
@@ -304,7 +321,7 @@ export async function loadBoardPost(
   const mine = post?.authorUid === viewer.uid;
   if (!post || (!mine && !moderator && post.status === "hidden")) throw boardRefusal(404, "postNotFound");
   const [members, theirs] = await Promise.all([
-    getMembers(store, [post.authorUid]),
+    getMembers(store, [post.authorUid], viewer.language),
     store.query({ ...postsOfQuery(post.authorUid), limit: 30 }),
   ]);
   const m = members.get(post.authorUid)!;

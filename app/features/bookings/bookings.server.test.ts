@@ -157,14 +157,14 @@ describe("the session room's live feeds", () => {
     const texts: string[][] = [];
     const stopBooking = subscribeFeed(
       store,
-      "watcher",
+      { uid: "watcher", language: "en" },
       bookingFeed(booking.id),
       (b) => states.push(`${b?.state}:${b?.meetingLink}`),
       () => {},
     );
     const stopMessages = subscribeFeed(
       store,
-      "watcher",
+      { uid: "watcher", language: "en" },
       chatMessagesFeed(chatId),
       (m) => texts.push(m.map((x) => x.text)),
       () => {},

@@ -55,7 +55,7 @@ describe("loadCalendarPage: the calendar's sessions read once (issue 28)", () =>
       booking("nextMonth", 40, "accepted"),
     ]);
     const week = { from: NOW - 3 * DAY, to: NOW + 4 * DAY };
-    const page = await loadCalendarPage(t.store, ME, week, NOW);
+    const page = await loadCalendarPage(t.store, ME, week, "en", NOW);
     expect(ids(page.sessions)).toEqual(["yesterday", "tomorrow", "declined", "asked"]);
     // Waiting for my answer: the requests where I am the mentor.
     expect(ids(page.pending)).toEqual(["asked"]);
@@ -64,7 +64,7 @@ describe("loadCalendarPage: the calendar's sessions read once (issue 28)", () =>
     expect(page.upcoming[0]).toMatchObject({ otherName: "Ana Lima", role: "mentor" });
     expect(page.past[0]).toMatchObject({ otherName: "Ana Lima", role: "learner" });
     // The same lists as loadSessionLists reads on its own.
-    const lists = await loadSessionLists(t.store, ME, NOW);
+    const lists = await loadSessionLists(t.store, ME, "en", NOW);
     expect(page.upcoming).toEqual(lists.upcoming);
     expect(page.past).toEqual(lists.past);
   });
@@ -72,7 +72,7 @@ describe("loadCalendarPage: the calendar's sessions read once (issue 28)", () =>
   it("reads a range far from the last year and the horizon on its own", async () => {
     await seed([booking("old", -400, "completed"), booking("tomorrow", 1, "accepted")]);
     const longAgo = { from: NOW - 403 * DAY, to: NOW - 396 * DAY };
-    const page = await loadCalendarPage(t.store, ME, longAgo, NOW);
+    const page = await loadCalendarPage(t.store, ME, longAgo, "en", NOW);
     expect(ids(page.sessions)).toEqual(["old"]);
     expect(page.sessions[0]).toMatchObject({ otherName: "Ana Lima" });
     expect(ids(page.upcoming)).toEqual(["tomorrow"]);
@@ -85,22 +85,24 @@ describe("loadCalendarPage: the member's sessions kept between views (decision 0
 
   it("shows a new request, a changed state and a renamed member on the next view", async () => {
     await seed([booking("tomorrow", 1, "accepted")]);
-    expect(ids((await loadCalendarPage(t.store, ME, week, NOW)).upcoming)).toEqual(["tomorrow"]);
+    expect(ids((await loadCalendarPage(t.store, ME, week, "en", NOW)).upcoming)).toEqual(["tomorrow"]);
 
     await t.store.transaction(async (tx) => {
       const asked = booking("asked", 2, "requested", { other: "bea" });
       tx.set(`${BOOKINGS}/asked`, asked.data);
       tx.set(userPath("bea"), { fullName: "Bea Costa" });
     });
-    const afterRequest = await loadCalendarPage(t.store, ME, week, NOW);
+    const afterRequest = await loadCalendarPage(t.store, ME, week, "en", NOW);
     expect(ids(afterRequest.pending)).toEqual(["asked"]);
     expect(afterRequest.pending[0]).toMatchObject({ otherName: "Bea Costa" });
 
     await t.store.update(userPath("ana"), { fullName: "Ana Souza" });
-    expect((await loadCalendarPage(t.store, ME, week, NOW)).upcoming[0]).toMatchObject({ otherName: "Ana Souza" });
+    expect((await loadCalendarPage(t.store, ME, week, "en", NOW)).upcoming[0]).toMatchObject({
+      otherName: "Ana Souza",
+    });
 
     await t.store.update(`${BOOKINGS}/asked`, { state: "declined" });
-    const afterAnswer = await loadCalendarPage(t.store, ME, week, NOW);
+    const afterAnswer = await loadCalendarPage(t.store, ME, week, "en", NOW);
     expect(ids(afterAnswer.pending)).toEqual([]);
     expect(afterAnswer.sessions.map((s) => [s.id, s.state, s.otherName])).toEqual([
       ["tomorrow", "accepted", "Ana Souza"],
@@ -110,22 +112,46 @@ describe("loadCalendarPage: the member's sessions kept between views (decision 0
 
   it("reads nothing again while nothing of it was written: not a call's signalling, not another profile", async () => {
     await seed([booking("tomorrow", 1, "accepted")]);
-    await loadCalendarPage(t.store, ME, week, NOW);
+    await loadCalendarPage(t.store, ME, week, "en", NOW);
     const query = vi.spyOn(t.store, "query");
     const getAll = vi.spyOn(t.store, "getAll");
     await t.store.set(`${BOOKINGS}/tomorrow/signals/s1`, { kind: "offer" });
     await t.store.set(userPath("someone-else"), { fullName: "Someone Else" });
-    const page = await loadCalendarPage(t.store, ME, week, NOW + 3_600_000);
+    const page = await loadCalendarPage(t.store, ME, week, "en", NOW + 3_600_000);
     expect(query).not.toHaveBeenCalled();
     expect(getAll).not.toHaveBeenCalled();
     expect(page.upcoming[0]).toMatchObject({ id: "tomorrow", otherName: "Ana Lima" });
   });
 
+  it("names a deleted member in each reader's language from the names kept for every reader (decision 093)", async () => {
+    await seed([booking("tomorrow", 1, "accepted"), booking("gone", 2, "accepted", { other: "gone" })]);
+    await t.store.update(userPath("ana"), { fullName: "Deleted member", deleted: true });
+    const named = async (language: string) =>
+      (await loadCalendarPage(t.store, ME, week, language, NOW)).upcoming.map((s) => s.otherName);
+    expect(await named("fr")).toEqual(["Membre supprimé", "Membre supprimé"]);
+    const getAll = vi.spyOn(t.store, "getAll");
+    expect(await named("es")).toEqual(["Miembro eliminado", "Miembro eliminado"]);
+    expect(await named("ar")).toEqual(["عضو محذوف", "عضو محذوف"]);
+    expect(await named("en")).toEqual(["Deleted member", "Deleted member"]);
+    // The dashboard's next sessions come from the same kept read, worded for their reader too.
+    expect((await loadUpcomingSessions(t.store, ME, "es", NOW)).map((s) => s.otherName)).toEqual([
+      "Miembro eliminado",
+      "Miembro eliminado",
+    ]);
+    expect(getAll).not.toHaveBeenCalled();
+    // A grid paged outside the kept window names its members in the reader's language too.
+    const longAgo = { from: NOW - 403 * DAY, to: NOW - 396 * DAY };
+    await t.store.set(`${BOOKINGS}/old`, booking("old", -400, "completed", { other: "gone" }).data);
+    expect((await loadCalendarPage(t.store, ME, longAgo, "fr", NOW)).sessions[0]).toMatchObject({
+      otherName: "Membre supprimé",
+    });
+  });
+
   it("reads again on a later day, whose horizon reaches further", async () => {
     await seed([booking("tomorrow", 1, "accepted"), booking("farAway", 57.5, "accepted")]);
-    expect(ids((await loadCalendarPage(t.store, ME, week, NOW)).upcoming)).toEqual(["tomorrow"]);
+    expect(ids((await loadCalendarPage(t.store, ME, week, "en", NOW)).upcoming)).toEqual(["tomorrow"]);
     const twoDaysOn = NOW + 2 * DAY;
-    const later = await loadCalendarPage(t.store, ME, { from: twoDaysOn, to: twoDaysOn + 7 * DAY }, twoDaysOn);
+    const later = await loadCalendarPage(t.store, ME, { from: twoDaysOn, to: twoDaysOn + 7 * DAY }, "en", twoDaysOn);
     expect(ids(later.upcoming)).toEqual(["farAway"]);
   });
 });
@@ -145,18 +171,18 @@ describe("loadUpcomingSessions: the dashboard's next sessions from the calendar'
       booking("s4", 4, "accepted"),
       booking("s5", 5, "accepted"),
     ]);
-    const upcoming = await loadUpcomingSessions(t.store, ME, NOW);
+    const upcoming = await loadUpcomingSessions(t.store, ME, "en", NOW);
     expect(ids(upcoming)).toEqual(["started", "s1", "s2", "s3", "s4"]);
     expect(upcoming[2]).toMatchObject({ otherName: "Ana Lima", role: "learner", state: "requested" });
   });
 
   it("reads nothing on a later visit until a booking or a shown member's profile is written", async () => {
     await seed([booking("tomorrow", 1, "accepted")]);
-    await loadUpcomingSessions(t.store, ME, NOW);
+    await loadUpcomingSessions(t.store, ME, "en", NOW);
     const query = vi.spyOn(t.store, "query");
     const getAll = vi.spyOn(t.store, "getAll");
     const get = vi.spyOn(t.store, "get");
-    const again = await loadUpcomingSessions(t.store, ME, NOW + HOUR);
+    const again = await loadUpcomingSessions(t.store, ME, "en", NOW + HOUR);
     expect(query).not.toHaveBeenCalled();
     expect(getAll).not.toHaveBeenCalled();
     expect(get).not.toHaveBeenCalled();
@@ -167,20 +193,20 @@ describe("loadUpcomingSessions: the dashboard's next sessions from the calendar'
       tx.set(userPath("bea"), { fullName: "Bea Costa" });
     });
     await t.store.update(userPath("ana"), { fullName: "Ana Souza" });
-    expect((await loadUpcomingSessions(t.store, ME, NOW + HOUR)).map((s) => [s.id, s.otherName])).toEqual([
+    expect((await loadUpcomingSessions(t.store, ME, "en", NOW + HOUR)).map((s) => [s.id, s.otherName])).toEqual([
       ["tomorrow", "Ana Souza"],
       ["asked", "Bea Costa"],
     ]);
 
     await t.store.update(`${BOOKINGS}/tomorrow`, { state: "cancelled" });
-    expect(ids(await loadUpcomingSessions(t.store, ME, NOW + HOUR))).toEqual(["asked"]);
+    expect(ids(await loadUpcomingSessions(t.store, ME, "en", NOW + HOUR))).toEqual(["asked"]);
   });
 
   it("shares the read with /calendar: the dashboard after the calendar reads nothing", async () => {
     await seed([booking("tomorrow", 1, "accepted")]);
-    await loadCalendarPage(t.store, ME, { from: NOW - 3 * DAY, to: NOW + 4 * DAY }, NOW);
+    await loadCalendarPage(t.store, ME, { from: NOW - 3 * DAY, to: NOW + 4 * DAY }, "en", NOW);
     const query = vi.spyOn(t.store, "query");
-    expect(ids(await loadUpcomingSessions(t.store, ME, NOW))).toEqual(["tomorrow"]);
+    expect(ids(await loadUpcomingSessions(t.store, ME, "en", NOW))).toEqual(["tomorrow"]);
     expect(query).not.toHaveBeenCalled();
   });
 });

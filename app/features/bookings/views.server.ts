@@ -18,7 +18,8 @@ import {
   type BusyRange,
 } from "./availability";
 import { listBookingsFor, pendingRequestsFor } from "./bookings.server";
-import { namesOf } from "~/features/members/members.server";
+import { nameSourcesOf, namesIn, namesOf } from "~/features/members/members.server";
+import type { NameSource } from "~/features/members/member";
 import { ACTIVE_STATES, availableCommands, roleOf } from "./state";
 import { getTeachingSettings } from "./teaching.server";
 import { BOOKINGS, readBooking, teachingPath } from "~/documents/bookings";
@@ -66,16 +67,23 @@ function summarise(b: Booking, uid: string, names: Map<string, string>, now: num
     state: b.state,
     role,
     otherUid,
-    otherName: names.get(otherUid) ?? "Member",
+    otherName: names.get(otherUid)!,
     actions: availableCommands(b, role, now),
     waitingPayout: b.payoutWaits && b.waitingPayout ? b.waitingPayout.amount : null,
   };
 }
 
-async function summariseAll(store: DocStore, bookings: Booking[], uid: string, now: number): Promise<SessionSummary[]> {
+async function summariseAll(
+  store: DocStore,
+  bookings: Booking[],
+  uid: string,
+  language: string,
+  now: number,
+): Promise<SessionSummary[]> {
   const names = await namesOf(
     store,
     bookings.map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)),
+    language,
   );
   return bookings.map((b) => summarise(b, uid, names, now));
 }
@@ -262,20 +270,21 @@ export async function ownFreeStarts(
   return { hasHours: teaching.weekly.length > 0 || teaching.exceptions.length > 0, starts };
 }
 
-/** The next sessions that still happen (requested or accepted), soonest first. */
 /**
  * The dashboard's next sessions (requested or accepted, not yet over), from the same kept read as
  * /calendar's (`calendarReads`, decision 088): its window holds every booking this list can show,
  * so a dashboard visit reads nothing until a booking or a named member's profile is written.
+ * `language`: the reader's, for a missing member's name.
  */
 export async function loadUpcomingSessions(
   store: DocStore,
   uid: string,
+  language: string,
   now = Date.now(),
   limit = 5,
 ): Promise<SessionSummary[]> {
   const reads = await calendarReads(store, uid, now);
-  const names = new Map(Object.entries(reads.names));
+  const names = namesIn(Object.entries(reads.names), language);
   return reads.bookings
     .filter(
       (b) =>
@@ -325,6 +334,7 @@ export async function loadWaitingPayouts(
   const names = await namesOf(
     store,
     waiting.map((b) => b.learnerUid),
+    language,
   );
   const skills = skillNamer(language);
   return waiting.map((b) => ({
@@ -334,7 +344,7 @@ export async function loadWaitingPayouts(
     durationMinutes: b.durationMinutes,
     start: b.start,
     amount: b.waitingPayout!.amount,
-    learnerName: names.get(b.learnerUid) ?? "Member",
+    learnerName: names.get(b.learnerUid)!,
   }));
 }
 
@@ -376,8 +386,8 @@ interface CalendarReads {
   bookings: Booking[];
   /** Requests waiting for the member's answer, soonest first (any start: the caller drops the past ones). */
   waiting: Booking[];
-  /** The other members' names by uid. */
-  names: Record<string, string>;
+  /** What the other members' names are worked out from, by uid: named per reader (decision 093). */
+  names: Record<string, NameSource>;
   /** The profiles the names were read from. */
   namePaths: string[];
 }
@@ -411,7 +421,7 @@ async function calendarReads(store: DocStore, uid: string, now: number): Promise
         listBookingsFor(store, uid, window),
         pendingRequestsFor(store, uid),
       ]);
-      const names = await namesOf(
+      const names = await nameSourcesOf(
         store,
         [...bookings, ...waiting].map((b) => otherOf(b, uid)),
       );
@@ -439,6 +449,7 @@ export async function loadCalendarPage(
   store: DocStore,
   uid: string,
   range: { from: number; to: number },
+  language: string,
   now = Date.now(),
 ): Promise<CalendarPageData> {
   const reads = await calendarReads(store, uid, now);
@@ -446,9 +457,10 @@ export async function loadCalendarPage(
   const inRange = inWindow
     ? reads.bookings.filter((b) => b.start >= range.from && b.start < range.to)
     : await listBookingsFor(store, uid, range);
-  const names = new Map(Object.entries(reads.names));
+  // The kept names are worded here, per reader: a missing member is called so in their language.
+  const names = namesIn(Object.entries(reads.names), language);
   const unnamed = inRange.map((b) => otherOf(b, uid)).filter((other) => !names.has(other));
-  if (unnamed.length > 0) for (const [other, name] of await namesOf(store, unnamed)) names.set(other, name);
+  if (unnamed.length > 0) for (const [other, name] of await namesOf(store, unnamed, language)) names.set(other, name);
   const near = reads.bookings.filter((b) => b.start >= now - 365 * DAY && b.start < now + BOOKING_HORIZON_DAYS * DAY);
   const pending = reads.waiting.filter((b) => b.start > now);
   const { upcoming, past } = sessionLists(near, now);
@@ -462,10 +474,11 @@ export async function loadCalendarPage(
 export async function loadSessionLists(
   store: DocStore,
   uid: string,
+  language: string,
   now = Date.now(),
 ): Promise<{ upcoming: SessionSummary[]; past: SessionSummary[] }> {
   const near = await listBookingsFor(store, uid, { from: now - 365 * DAY, to: now + BOOKING_HORIZON_DAYS * DAY });
   const { upcoming, past } = sessionLists(near, now);
-  const all = await summariseAll(store, [...upcoming, ...past], uid, now);
+  const all = await summariseAll(store, [...upcoming, ...past], uid, language, now);
   return { upcoming: all.slice(0, upcoming.length), past: all.slice(upcoming.length) };
 }

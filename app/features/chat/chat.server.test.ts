@@ -93,7 +93,7 @@ describe("markSeen", () => {
     const seen: boolean[][] = [];
     const stop = subscribeFeed(
       store,
-      "amy",
+      { uid: "amy", language: "en" },
       `chatMessages:${chatId}`,
       (messages) => seen.push(messages.map((m) => m.seen)),
       () => {},

@@ -28,8 +28,8 @@ export async function loadCommunityPage(store: DocStore, user: CurrentUser, para
     let next: string | null = null;
     let results: SearchResult[] = [];
     let more = false;
-    if (q) ({ results, more } = await searchForum(store, q, page));
-    else ({ threads, next } = await listThreads(store, user.uid, { sort, spaceId, cursor: after }));
+    if (q) ({ results, more } = await searchForum(store, q, page, language));
+    else ({ threads, next } = await listThreads(store, user.uid, { sort, spaceId, cursor: after }, language));
     return { q, sort, spaceId, after, page, spaces, threads, next, results, more, now: Date.now() };
   } catch (error) {
     if (error instanceof ForumError)

@@ -9,6 +9,8 @@ import { postPath, readPath, reactionsOf, threadListEntryPath, threadPath } from
 import { listThreads, loadThread, searchForum } from "./read.server";
 import { EDIT_WINDOW_MS, mentionMarkdown, newThreadSchema } from "./rules";
 import { createThread, deletePost, editPost, reply } from "./write.server";
+import { subscribeFeed } from "~/features/live/subscribe.server";
+import type { ForumThreadPayload } from "~/engine/live/feeds";
 
 const { store } = useTempStore("forum-");
 const DAY = 24 * 60 * 60_000;
@@ -31,6 +33,32 @@ const notifications = async (uid: string) =>
   (await store.query({ collection: `notifications/${uid}/messages` })).map((d) => d.data);
 
 describe("threads and replies", () => {
+  it("calls a deleted author so in the reader's language: the page, its list, search and the live thread (decision 093)", async () => {
+    const { threadId } = await thread("ana", "Sourdough starters", "Feed it twice a day");
+    await reply(store, "ben", threadId, { body: "Thanks, mine is alive" }, tick());
+    await store.update("users/ana", { fullName: "Deleted member", deleted: true });
+    const names = async (language: string) =>
+      (await loadThread(store, "ben", threadId, language)).posts.map((p) => p.author.fullName);
+    expect(await names("fr")).toEqual(["Membre supprimé", "Ben"]);
+    expect(await names("en")).toEqual(["Deleted member", "Ben"]);
+    const listed = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: null }, "es");
+    expect(listed.threads.find((t) => t.id === threadId)?.author.fullName).toBe("Miembro eliminado");
+    expect((await searchForum(store, "sourdough", 0, "ar")).results[0].author.fullName).toBe("عضو محذوف");
+    const live = await new Promise<ForumThreadPayload>((resolve, reject) => {
+      const stop = subscribeFeed(
+        store,
+        { uid: "ben", language: "es" },
+        `forumThread:${threadId}`,
+        (payload) => {
+          resolve(payload);
+          queueMicrotask(() => stop());
+        },
+        reject,
+      );
+    });
+    expect(live.posts.map((p) => p.author.fullName)).toEqual(["Miembro eliminado", "Ben"]);
+  });
+
   it("stores the thread, its opening post and index entry together, and notifies mentions and followers", async () => {
     const { threadId } = await thread(
       "ana",
@@ -56,16 +84,16 @@ describe("threads and replies", () => {
         link: `/community/${threadId}#post-${postId}`,
       }),
     ]);
-    const loaded = await loadThread(store, "ana", threadId);
+    const loaded = await loadThread(store, "ana", threadId, "en");
     expect(loaded.posts.map((p) => [p.seq, p.author.fullName])).toEqual([
       [0, "Ana"],
       [1, "Ben"],
     ]);
     expect(loaded.thread.replyCount).toBe(1);
 
-    const found = await searchForum(store, "borrowck rust", 0);
+    const found = await searchForum(store, "borrowck rust", 0, "en");
     expect(found.results.map((r) => r.postId)).toEqual([threadId]);
-    expect((await searchForum(store, "clones", 0)).results.map((r) => r.postId)).toEqual([postId]);
+    expect((await searchForum(store, "clones", 0, "en")).results.map((r) => r.postId)).toEqual([postId]);
   });
 
   it("refuses a space that is not in the list and too many mentions, writing nothing", async () => {
@@ -94,7 +122,7 @@ describe("threads and replies", () => {
       body: "second words",
       editedAt: now,
     });
-    expect((await searchForum(store, "first", 0)).results).toHaveLength(0);
+    expect((await searchForum(store, "first", 0, "en")).results).toHaveLength(0);
     await expect(editPost(store, "ben", threadId, threadId, { body: "mine now" }, tick())).rejects.toMatchObject({
       status: 403,
     });
@@ -103,10 +131,10 @@ describe("threads and replies", () => {
     ).rejects.toMatchObject({ status: 403 });
 
     await deletePost(store, "ana", threadId, threadId);
-    const loaded = await loadThread(store, "ben", threadId);
+    const loaded = await loadThread(store, "ben", threadId, "en");
     expect(loaded.posts[0]).toMatchObject({ deleted: true, body: "" });
     expect(loaded.posts[1]).toMatchObject({ id: postId, body: "a reply" });
-    expect((await searchForum(store, "second", 0)).results).toHaveLength(0);
+    expect((await searchForum(store, "second", 0, "en")).results).toHaveLength(0);
   });
 });
 
@@ -118,7 +146,7 @@ describe("reactions, follows and answers", () => {
     expect((await store.get(postPath(threadId, threadId)))!.data.reactions).toEqual({ heart: 2 });
     expect(await toggleReaction(store, "ben", threadId, threadId, "heart")).toBe(false);
     expect((await store.get(postPath(threadId, threadId)))!.data.reactions).toEqual({ heart: 1 });
-    expect((await loadThread(store, "cy", threadId)).myReactions).toEqual({ [threadId]: ["heart"] });
+    expect((await loadThread(store, "cy", threadId, "en")).myReactions).toEqual({ [threadId]: ["heart"] });
   });
 
   it("an unfollowed thread stops notifying", async () => {
@@ -153,7 +181,9 @@ describe("thread list", () => {
     ]);
     const { threadId } = await thread("ana", "Spam spam spam");
     const ids = async () =>
-      (await listThreads(store, "ben", { sort: "latest", spaceId: "general", cursor: null })).threads.map((t) => t.id);
+      (await listThreads(store, "ben", { sort: "latest", spaceId: "general", cursor: null }, "en")).threads.map(
+        (t) => t.id,
+      );
     expect(await ids()).toEqual([threadId]);
     // Three established members (verified, accounts a day old) from three networks (decision 028).
     for (const [i, r] of ["ben", "cy", "dan"].entries()) {
@@ -176,15 +206,17 @@ describe("thread list", () => {
   it("pages of 20 keep their order while new threads arrive", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 45; i++) ids.push((await thread("ana", `Thread number ${i}`)).threadId);
-    const first = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: null });
+    const first = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: null }, "en");
     expect(first.threads.map((t) => t.id)).toEqual(ids.slice(-20).reverse());
     for (let i = 0; i < 5; i++) await thread("cy", `Newer thread ${i}`);
-    const second = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: first.next });
+    const second = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: first.next }, "en");
     expect(second.threads.map((t) => t.id)).toEqual(ids.slice(5, 25).reverse());
-    const third = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: second.next });
+    const third = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: second.next }, "en");
     expect(third.threads.map((t) => t.id)).toEqual(ids.slice(0, 5).reverse());
     expect(third.next).toBeNull();
-    await expect(listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: "../x" })).rejects.toMatchObject({
+    await expect(
+      listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: "../x" }, "en"),
+    ).rejects.toMatchObject({
       status: 400,
     });
   });
@@ -195,15 +227,17 @@ describe("thread list", () => {
     await reply(store, "ben", a, { body: "bump" }, tick());
     await toggleReaction(store, "ben", b, b, "tada");
     const ids = async (sort: "latest" | "top" | "unanswered") =>
-      (await listThreads(store, "cy", { sort, spaceId: null, cursor: null })).threads.map((t) => t.id);
+      (await listThreads(store, "cy", { sort, spaceId: null, cursor: null }, "en")).threads.map((t) => t.id);
     expect(await ids("latest")).toEqual([a, b]);
     expect(await ids("top")).toEqual([a, b]);
     expect(await ids("unanswered")).toEqual([b]);
-    const list = await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null });
+    const list = await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null }, "en");
     expect(list.threads[0]).toMatchObject({ id: a, seen: false, unread: 0, replyCount: 1 });
-    await loadThread(store, "cy", a).then((t) => markThreadRead(store, "cy", a, t.posts.at(-1)!.seq));
+    await loadThread(store, "cy", a, "en").then((t) => markThreadRead(store, "cy", a, t.posts.at(-1)!.seq));
     await reply(store, "ben", a, { body: "again" }, tick());
-    expect((await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null })).threads[0]).toMatchObject({
+    expect(
+      (await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null }, "en")).threads[0],
+    ).toMatchObject({
       id: a,
       seen: true,
       unread: 1,
@@ -212,7 +246,7 @@ describe("thread list", () => {
 });
 
 describe("thread list kept between views (issue 28)", () => {
-  const latest = () => listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null });
+  const latest = () => listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null }, "en");
 
   it("reads only the member's read marks and the authors again until the list or a shown thread is written", async () => {
     const a = (await thread("ana", "Thread A")).threadId;
@@ -249,9 +283,9 @@ describe("documents older or stranger than this version", () => {
     await store.set(threadListEntryPath("latest", null, "0"), { createdAt: 1 });
     await store.update(postPath(threadId, threadId), { reactions: { shrug: 3, heart: "2" }, editedAt: "soon" });
 
-    const list = await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null });
+    const list = await listThreads(store, "cy", { sort: "latest", spaceId: null, cursor: null }, "en");
     expect(list.threads.map((t) => [t.id, t.seen, t.unread])).toEqual([[threadId, true, 2]]);
-    const loaded = await loadThread(store, "cy", threadId);
+    const loaded = await loadThread(store, "cy", threadId, "en");
     expect(loaded.myReactions).toEqual({});
     expect(loaded.seenSeq).toBe(-1);
     expect(loaded.posts[0]).toMatchObject({ reactions: {}, editedAt: null });

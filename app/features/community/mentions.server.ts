@@ -5,7 +5,7 @@
  */
 import type { DocStore } from "~/engine/store/types";
 import { readUser, USERS } from "~/documents/users";
-import { isHiddenMember, publicMember } from "~/features/members/member";
+import { listedMember } from "~/features/members/member";
 
 export const MENTION_SUGGESTIONS = 8;
 
@@ -32,10 +32,9 @@ export async function mentionCandidates(
   const seen = new Set<string>([me]);
   const out: { uid: string; fullName: string; avatar: string }[] = [];
   for (const doc of results.flat()) {
-    const profile = readUser(doc.data);
-    if (seen.has(doc.id) || isHiddenMember(profile)) continue;
+    const m = seen.has(doc.id) ? null : listedMember(doc.id, readUser(doc.data));
+    if (!m) continue;
     seen.add(doc.id);
-    const m = publicMember(doc.id, profile);
     out.push({ uid: m.uid, fullName: m.fullName, avatar: m.avatar });
   }
   return out.sort((a, b) => a.fullName.localeCompare(b.fullName)).slice(0, MENTION_SUGGESTIONS);

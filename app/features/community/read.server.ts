@@ -32,8 +32,13 @@ import { SEARCH_INDEX } from "./write.server";
 
 export type AuthorCard = ForumAuthor;
 
-export async function authorCards(store: DocStore, uids: readonly string[]): Promise<Record<string, AuthorCard>> {
-  const members = await getMembers(store, [...new Set(uids)]);
+/** Authors' names and pictures; a deleted author is called so in the reader's `language`. */
+export async function authorCards(
+  store: DocStore,
+  uids: readonly string[],
+  language: string,
+): Promise<Record<string, AuthorCard>> {
+  const members = await getMembers(store, [...new Set(uids)], language);
   return Object.fromEntries([...members].map(([uid, m]) => [uid, { uid, fullName: m.fullName, avatar: m.avatar }]));
 }
 
@@ -95,11 +100,15 @@ async function entriesAfter(store: DocStore, sort: ThreadSort, spaceId: string |
   }
 }
 
-/** One page of threads; the cursor is the last entry shown, so threads added meanwhile never shift it. */
+/**
+ * One page of threads; the cursor is the last entry shown, so threads added meanwhile never shift it.
+ * `language`: the reader's, for a deleted author's name.
+ */
 export async function listThreads(
   store: DocStore,
   uid: string,
   { sort, spaceId, cursor }: { sort: ThreadSort; spaceId: string | null; cursor: string | null },
+  language: string,
 ): Promise<ThreadPage> {
   if (cursor !== null && !isCursor(cursor))
     throw new ForumError(400, "This page link is not valid. Start again from the first page.", "badPageLink");
@@ -110,6 +119,7 @@ export async function listThreads(
     authorCards(
       store,
       docs.flatMap((d) => (d ? [d.authorUid] : [])),
+      language,
     ),
   ]);
   const threads: ThreadSummary[] = [];
@@ -183,7 +193,8 @@ export function postsQuery(threadId: string) {
   return forumPostsOf(threadId);
 }
 
-export async function loadThread(store: DocStore, uid: string, threadId: string) {
+/** A thread with its posts; `language`: the reader's, for a deleted author's name. */
+export async function loadThread(store: DocStore, uid: string, threadId: string, language: string) {
   if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
   const thread = await getThread(store, threadId);
   if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
@@ -194,7 +205,7 @@ export async function loadThread(store: DocStore, uid: string, threadId: string)
     getThreadRead(store, threadId, uid),
   ]);
   const posts = postDocs.map(readPost);
-  const authors = await authorCards(store, [thread.authorUid, ...posts.map((p) => p.authorUid)]);
+  const authors = await authorCards(store, [thread.authorUid, ...posts.map((p) => p.authorUid)], language);
   const myReactions: Record<string, ReactionKind[]> = {};
   for (const { postId, kind } of mine.map((r) => readReaction(r.data)))
     if (kind) (myReactions[postId] ??= []).push(kind);
@@ -223,6 +234,7 @@ export async function searchForum(
   store: DocStore,
   text: string,
   page: number,
+  language: string,
 ): Promise<{ results: SearchResult[]; more: boolean }> {
   const hits = await store.search({ index: SEARCH_INDEX, text, limit: SEARCH_PAGE + 1, offset: page * SEARCH_PAGE });
   const shown = hits.slice(0, SEARCH_PAGE);
@@ -233,6 +245,7 @@ export async function searchForum(
   const authors = await authorCards(
     store,
     posts.flatMap((p) => (p ? [p.authorUid] : [])),
+    language,
   );
   const results: SearchResult[] = [];
   posts.forEach((p, i) => {

@@ -22,7 +22,7 @@ export function spaceOfThread(id: string, name: string, skillTag: string | null,
 export async function loadThreadPage(store: DocStore, uid: string, threadId: string, language: string) {
   let loaded;
   try {
-    loaded = await loadThread(store, uid, threadId);
+    loaded = await loadThread(store, uid, threadId, language);
   } catch (error) {
     if (error instanceof ForumError)
       throw new Response(forumErrorText(error, fixedT(language, "community"), intlLocale(language)), {

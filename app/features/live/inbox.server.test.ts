@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
 import type { DocStore } from "~/engine/store/types";
 import { openChat, sendMessage } from "~/features/chat/chat.server";
 import { inboxDependsOn, loadInbox } from "./inbox.server";
-import { readFeed } from "./subscribe.server";
+import type { InboxEntryPayload } from "~/engine/live/feeds";
+import { subscribeFeed } from "./subscribe.server";
 
 describe("inboxDependsOn", () => {
   const mine = inboxDependsOn("alice");
@@ -45,34 +46,65 @@ describe("loadInbox", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The live inbox feed's first value for `uid`, read in `language`. */
+  const liveInbox = (uid: string, language = "en") =>
+    new Promise<InboxEntryPayload[]>((resolve, reject) => {
+      const stop = subscribeFeed(
+        store,
+        { uid, language },
+        "inbox",
+        (payload) => {
+          resolve(payload);
+          queueMicrotask(() => stop());
+        },
+        reject,
+      );
+    });
+
   it("answers what the inbox feed reads, after every message, name change and new conversation", async () => {
     const chatId = await openChat(store, "amy", "bob", 10);
     await sendMessage(store, "amy", chatId, "Hola Bob", 20);
-    const first = await loadInbox(store, "bob");
-    expect(first).toEqual(await readFeed(store, "bob", "inbox"));
+    const first = await loadInbox(store, "bob", "en");
+    expect(first).toEqual(await liveInbox("bob"));
     expect(first.map((e) => [e.other.fullName, e.lastMessage, e.unread])).toEqual([["Amy", "Hola Bob", 1]]);
 
     await sendMessage(store, "amy", chatId, "Are you there?", 30);
-    expect((await loadInbox(store, "bob")).map((e) => [e.lastMessage, e.unread])).toEqual([["Are you there?", 2]]);
+    expect((await loadInbox(store, "bob", "en")).map((e) => [e.lastMessage, e.unread])).toEqual([
+      ["Are you there?", 2],
+    ]);
 
     await store.update("users/amy", { fullName: "Amy Pond" });
-    expect((await loadInbox(store, "bob")).map((e) => e.other.fullName)).toEqual(["Amy Pond"]);
+    expect((await loadInbox(store, "bob", "en")).map((e) => e.other.fullName)).toEqual(["Amy Pond"]);
 
     const other = await openChat(store, "cat", "bob", 40);
     await sendMessage(store, "cat", other, "Hi", 50);
-    const last = await loadInbox(store, "bob");
-    expect(last).toEqual(await readFeed(store, "bob", "inbox"));
+    const last = await loadInbox(store, "bob", "en");
+    expect(last).toEqual(await liveInbox("bob"));
     expect(last.map((e) => e.other.fullName)).toEqual(["Cat", "Amy Pond"]);
   });
 
   it("keeps the list while nothing of it changed", async () => {
     const chatId = await openChat(store, "amy", "bob", 10);
     await sendMessage(store, "amy", chatId, "Hola Bob", 20);
-    const first = await loadInbox(store, "bob");
+    const first = await loadInbox(store, "bob", "en");
     await store.update("users/cat", { fullName: "Cat Stevens" });
     await openChat(store, "amy", "cat", 30);
-    const again = await loadInbox(store, "bob");
+    const reads = vi.spyOn(store, "get");
+    const again = await loadInbox(store, "bob", "en");
     expect(again).toEqual(first);
-    expect(again[0].other).toBe(first[0].other);
+    expect(reads).not.toHaveBeenCalledWith("users/amy");
+  });
+
+  it("names a deleted member in each reader's language, from the profile kept for all of them", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await sendMessage(store, "amy", chatId, "Hola Bob", 20);
+    await store.update("users/amy", { fullName: "Deleted member", deleted: true });
+    const other = async (language: string) => (await loadInbox(store, "bob", language))[0].other.fullName;
+    expect(await other("fr")).toBe("Membre supprimé");
+    const reads = vi.spyOn(store, "get");
+    expect(await other("es")).toBe("Miembro eliminado");
+    expect(await other("en")).toBe("Deleted member");
+    expect(reads).not.toHaveBeenCalledWith("users/amy");
+    expect((await liveInbox("bob", "ar"))[0].other.fullName).toBe("عضو محذوف");
   });
 });

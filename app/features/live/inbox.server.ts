@@ -2,8 +2,9 @@ import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { inboxOf, type InboxEntryPayload } from "~/engine/live/feeds";
 import { CHATS } from "~/documents/chats";
-import { userPath } from "~/documents/users";
+import { getUser, userPath } from "~/documents/users";
 import { isChatId } from "~/features/chat/pair";
+import { missingNames } from "~/features/members/members.server";
 import { inboxPayload, memberCard } from "./subscribe.server";
 
 /**
@@ -24,18 +25,22 @@ export function inboxDependsOn(uid: string): (path: string) => boolean {
 /**
  * The member's conversations as /inbox lists them at first paint (the live feed takes over in the
  * browser). Every view of /inbox and of a conversation asks for it, and the query of the member's
- * chats reads every chat, so the chat documents are kept per member and each other member's card
- * per member, until the change log says one was written (decision 037): never older than the store.
+ * chats reads every chat, so the chat documents are kept per member and each other member's
+ * profile, until the change log says one was written (decision 037): never older than the store.
+ * A profile is kept for every reader, so the card is made per request, a deleted member called so
+ * in the reader's `language` (decision 093).
  */
-export async function loadInbox(store: DocStore, uid: string): Promise<InboxEntryPayload[]> {
+export async function loadInbox(store: DocStore, uid: string, language: string): Promise<InboxEntryPayload[]> {
   const chats = await cachedRead(store, `inbox:${uid}`, inboxDependsOn(uid), () => store.query(inboxOf(uid)));
-  return inboxPayload(uid, chats, (other) => {
-    const profile = userPath(other);
-    return cachedRead(
+  const missing = missingNames(language);
+  return inboxPayload(uid, chats, async (other) => {
+    const path = userPath(other);
+    const profile = await cachedRead(
       store,
-      `card:${other}`,
-      (path) => path === profile,
-      () => memberCard(store, other),
+      `profile:${other}`,
+      (written) => written === path,
+      () => getUser(store, other),
     );
+    return memberCard(other, profile, missing);
   });
 }

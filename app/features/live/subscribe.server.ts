@@ -4,11 +4,12 @@ import { bookingPath } from "~/documents/bookings";
 import { roleOf } from "~/features/bookings/state";
 import { isPairMember } from "~/features/chat/pair";
 import { composeCall } from "~/engine/live/call-feed";
-import { getUser } from "~/documents/users";
+import { getUser, type UserProfile } from "~/documents/users";
 import { statusPath } from "~/documents/status";
 import { getThread, readListEntry, readPost, readThread } from "~/documents/community";
 import { readBoardListEntry } from "~/documents/board";
-import { publicMember } from "~/features/members/member";
+import { publicMember, type MissingNames } from "~/features/members/member";
+import { missingNames } from "~/features/members/members.server";
 import {
   boardNewestOf,
   bookingDocOf,
@@ -95,11 +96,20 @@ export async function mayListen(store: DocStore, uid: string, feed: FeedName): P
 
 type Member = InboxEntryPayload["other"];
 
-/** A member's name and picture as lists show them beside their words. */
-export async function memberCard(store: DocStore, uid: string): Promise<Member> {
-  const { fullName, avatar } = publicMember(uid, await getUser(store, uid));
+/** Who a feed is read for: the member, and their language (a deleted member is called so in it). */
+export interface Reader {
+  uid: string;
+  language: string;
+}
+
+/** A member's name and picture as lists show them beside their words; a missing name in the reader's `missing` words. */
+export function memberCard(uid: string, profile: UserProfile | null, missing: MissingNames): Member {
+  const { fullName, avatar } = publicMember(uid, profile, missing);
   return { uid, fullName, avatar };
 }
+
+const readMemberCard = async (store: DocStore, uid: string, missing: MissingNames) =>
+  memberCard(uid, await getUser(store, uid), missing);
 
 /** The inbox's entries from the member's chat documents, each joined with the other member's card. */
 export async function inboxPayload(
@@ -116,8 +126,17 @@ export async function inboxPayload(
   return out;
 }
 
-/** The inbox: one query on the user's chats, joined with the other member's name and picture. */
-function watchInbox(store: DocStore, uid: string, emit: Emit<"inbox">, onError: (error: Error) => void): Unsubscribe {
+/**
+ * The inbox: one query on the user's chats, joined with the other member's name and picture. The
+ * stream is one reader's, so its cards are kept in their language while it is open.
+ */
+function watchInbox(
+  store: DocStore,
+  { uid, language }: Reader,
+  emit: Emit<"inbox">,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  const missing = missingNames(language);
   const names = new Map<string, Member>();
   let sequence = 0;
   return store.watchQuery(
@@ -126,7 +145,7 @@ function watchInbox(store: DocStore, uid: string, emit: Emit<"inbox">, onError: 
       const mine = ++sequence;
       inboxPayload(uid, chats, async (other) => {
         let card = names.get(other);
-        if (!card) names.set(other, (card = await memberCard(store, other)));
+        if (!card) names.set(other, (card = await readMemberCard(store, other, missing)));
         return card;
       }).then(
         // A newer result may have overtaken this one while names were read.
@@ -167,23 +186,26 @@ async function forumThreadPayload(
   thread: Doc | null,
   posts: Doc[],
   cache: Map<string, Member>,
+  missing: MissingNames,
 ): Promise<ForumThreadPayload> {
   const out: ForumThreadPayload = { thread: forumThreadSummary(thread && readThread(thread)), posts: [] };
   for (const post of posts.map(readPost)) {
     let author = cache.get(post.authorUid);
-    if (!author) cache.set(post.authorUid, (author = await memberCard(store, post.authorUid)));
+    if (!author) cache.set(post.authorUid, (author = await readMemberCard(store, post.authorUid, missing)));
     out.posts.push(forumPostPayload(post, author));
   }
   return out;
 }
 
-/** forumThread:<id>: the thread document and its posts, joined with the authors' names. */
+/** forumThread:<id>: the thread document and its posts, joined with the authors' names in the reader's language. */
 function watchForumThread(
   store: DocStore,
   threadId: string,
+  language: string,
   emit: (payload: ForumThreadPayload) => void,
   onError: (error: Error) => void,
 ): Unsubscribe {
+  const missing = missingNames(language);
   const names = new Map<string, Member>();
   let thread: Doc | null | undefined;
   let posts: Doc[] | undefined;
@@ -191,7 +213,10 @@ function watchForumThread(
   const update = () => {
     if (thread === undefined || posts === undefined) return;
     const mine = ++sequence;
-    forumThreadPayload(store, thread, posts, names).then((payload) => mine === sequence && emit(payload), onError);
+    forumThreadPayload(store, thread, posts, names, missing).then(
+      (payload) => mine === sequence && emit(payload),
+      onError,
+    );
   };
   const stopThread = store.watchDoc(forumThreadDocOf(threadId), (doc) => ((thread = doc), update()), onError);
   const stopPosts = store.watchQuery(forumPostsOf(threadId), (docs) => ((posts = docs), update()), onError);
@@ -211,16 +236,17 @@ function boardNewestPayload(docs: Doc[]): BoardNewestPayload {
 
 const forumSpaceOf = (feed: ForumThreadsFeed) => (feedParam(feed) === "all" ? null : feedParam(feed));
 
-/** Subscribes one feed of one user; calls `emit` with its payload now and after each change. */
+/** Subscribes one feed of one reader; calls `emit` with its payload now and after each change. */
 export function subscribeFeed<F extends FeedName>(
   store: DocStore,
-  uid: string,
+  reader: Reader,
   feed: F,
   emit: Emit<F>,
   onError: (error: Error) => void,
 ): Unsubscribe {
+  const { uid } = reader;
   if (feed === "chatUnread") return watchChatUnread(store, uid, emit as Emit<"chatUnread">);
-  if (feed === "inbox") return watchInbox(store, uid, emit as Emit<"inbox">, onError);
+  if (feed === "inbox") return watchInbox(store, reader, emit as Emit<"inbox">, onError);
   if (feed === "boardNewest")
     return store.watchQuery(
       boardNewestOf(),
@@ -249,7 +275,8 @@ export function subscribeFeed<F extends FeedName>(
       (doc) => (emit as (p: unknown) => void)(bookingPayload(doc)),
       onError,
     );
-  if (isForumThreadFeed(feed)) return watchForumThread(store, feedParam(feed), emit as (p: unknown) => void, onError);
+  if (isForumThreadFeed(feed))
+    return watchForumThread(store, feedParam(feed), reader.language, emit as (p: unknown) => void, onError);
   if (isForumThreadsFeed(feed))
     return store.watchQuery(
       forumNewestOf(forumSpaceOf(feed)),
@@ -261,8 +288,15 @@ export function subscribeFeed<F extends FeedName>(
   return watchSource(store, feedSources[key](uid), (value) => emit(toFeedPayload(value)), onError);
 }
 
-/** A feed's current value, read once: the header renders it on the server before going live. */
-export async function readFeed<F extends FeedName>(store: DocStore, uid: string, feed: F): Promise<FeedPayloads[F]> {
+/**
+ * A feed's current value, read once: the header renders it on the server before going live. The
+ * feeds that name members are read by their pages in the reader's language (loadInbox, loadThread).
+ */
+export async function readFeed<F extends Exclude<FeedName, "inbox" | ForumThreadFeed>>(
+  store: DocStore,
+  uid: string,
+  feed: F,
+): Promise<FeedPayloads[F]> {
   if (feed === "chatUnread") {
     const chats = await store.query(chatsOf(uid));
     const unseen = await Promise.all(
@@ -271,10 +305,6 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
     return { count: countChatUnread(new Map(unseen), uid) } as FeedPayloads[F];
   }
   if (feed === "boardNewest") return boardNewestPayload(await store.query(boardNewestOf())) as FeedPayloads[F];
-  if (feed === "inbox")
-    return (await inboxPayload(uid, await store.query(inboxOf(uid)), (other) =>
-      memberCard(store, other),
-    )) as FeedPayloads[F];
   if (isChatMessagesFeed(feed)) {
     if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this chat");
     return chatMessagesPayload(await store.query(threadOf(feedParam(feed)))) as FeedPayloads[F];
@@ -291,12 +321,6 @@ export async function readFeed<F extends FeedName>(store: DocStore, uid: string,
   if (isBookingFeed(feed)) {
     if (!(await mayListen(store, uid, feed))) throw new Error("Not a participant of this session");
     return bookingPayload(await store.get(bookingDocOf(feedParam(feed)))) as FeedPayloads[F];
-  }
-  if (isForumThreadFeed(feed)) {
-    if (!(await mayListen(store, uid, feed))) throw new Error("This thread does not exist or has been hidden");
-    const id = feedParam(feed);
-    const [thread, posts] = await Promise.all([store.get(forumThreadDocOf(id)), store.query(forumPostsOf(id))]);
-    return (await forumThreadPayload(store, thread, posts, new Map())) as FeedPayloads[F];
   }
   if (isForumThreadsFeed(feed))
     return forumThreadsPayload(await store.query(forumNewestOf(forumSpaceOf(feed)))) as FeedPayloads[F];

@@ -29,7 +29,8 @@ async function member(uid: string, offered: string, wanted: string) {
   await setSkills(store, uid, skills(offered), skills(wanted));
 }
 
-const order = async (now: number) => (await findMatches(store, "me", {}, now)).cards.map((c) => c.member.uid);
+const order = async (now: number) =>
+  (await findMatches(store, "me", { language: "en" }, now)).cards.map((c) => c.member.uid);
 
 describe("findMatches: candidates kept between requests, never older than the store", () => {
   it("takes in a new teacher, a new rating and a member coming online at the next request", async () => {
@@ -48,7 +49,7 @@ describe("findMatches: candidates kept between requests, never older than the st
     // Cards show everyone's last seen, though only activity within the recent window ranks.
     await store.set("status/ana", { state: "offline", last_changed: now - RECENT_WINDOW_MS - 1, lease_ms: 0 });
     await store.set("status/ben", { state: "offline", last_changed: now - 60_000, lease_ms: 0 });
-    const page = await findMatches(store, "me", {}, now);
+    const page = await findMatches(store, "me", { language: "en" }, now);
     expect(page.cards.map((c) => [c.member.uid, c.presence.lastChanged])).toEqual([
       ["cy", 0],
       ["ben", now - 60_000],
@@ -70,16 +71,18 @@ describe("findMatches: only members others may find, left out before the page is
     await store.update("users/a-gone", { deleted: true, fullName: "Deleted member" });
     await store.update("users/a-suspended", { suspension: { reason: "Spam.", at: 1, byUid: "admin" } });
 
-    const first = await findMatches(store, "me", {});
+    const first = await findMatches(store, "me", { language: "en" });
     expect(first.cards.map((c) => c.member.uid)).toEqual(["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]);
     expect([first.total, first.pages]).toEqual([9, 2]);
-    expect((await findMatches(store, "me", { page: 2 })).cards.map((c) => c.member.uid)).toEqual(["b9"]);
+    expect((await findMatches(store, "me", { page: 2, language: "en" })).cards.map((c) => c.member.uid)).toEqual([
+      "b9",
+    ]);
     const top = async () => (await topMatches(store, "me", "en", 3)).map((m) => m.member.uid);
     expect(await top(), "the dashboard's widget ranks from the same candidates").toEqual(["b1", "b2", "b3"]);
 
     await store.update("users/b1", { suspension: { reason: "Spam.", at: 2, byUid: "admin" } });
     await store.update("users/a-suspended", { suspension: null });
-    const after = await findMatches(store, "me", {});
+    const after = await findMatches(store, "me", { language: "en" });
     expect(after.cards.map((c) => c.member.uid)).toEqual(["a-suspended", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]);
     expect(after.total).toBe(9);
 
@@ -152,9 +155,9 @@ describe("matches in the reader's language", () => {
       ["Sourdough scoring", true],
     ]);
     expect((await findMatches(store, "me", { language: "es", skill: "español" })).total).toBe(1);
-    expect((await findMatches(store, "me", { skill: "español" })).total).toBe(1);
+    expect((await findMatches(store, "me", { language: "en", skill: "español" })).total).toBe(1);
     expect((await findMatches(store, "me", { language: "es", skill: "guitarra" })).total).toBe(1);
-    expect((await findMatches(store, "me", { skill: "guitarra" })).total).toBe(0);
+    expect((await findMatches(store, "me", { language: "en", skill: "guitarra" })).total).toBe(0);
   });
 
   it("writes why in one line as the matches page does, lists joined as the language joins them", () => {

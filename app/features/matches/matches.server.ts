@@ -14,9 +14,9 @@ import { RATINGS } from "~/documents/reviews";
 import { SKILL_INDEX, skillHoldersOf } from "~/documents/skills";
 import { readTeaching, teachingPath } from "~/documents/bookings";
 import { nextFreeSlots } from "~/features/bookings/views.server";
-import { getMembers, getPresences, getRatings } from "~/features/members/members.server";
-import { getUser, getUsers, readUser, userPath, USERS } from "~/documents/users";
-import { isListedMember, type PublicMember } from "~/features/members/member";
+import { getMembers, getPresences, getRatings, missingNames } from "~/features/members/members.server";
+import { getUser, getUsers, readUser, userPath, USERS, type UserProfile } from "~/documents/users";
+import { isListedMember, publicMember, type PublicMember } from "~/features/members/member";
 import { lastSeenIn, presenceOf, type Presence } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
 import { membersWithSkill, type SkillIndexDoc } from "~/features/skills/skills.server";
@@ -243,17 +243,18 @@ async function rankedMatchesPage(store: DocStore, uid: string, filters: MatchFil
   return { ...ranked, names, offered, wanted, skill, byUid, profiles, recent };
 }
 
+/** The matches page; `filters.language`, the reader's, is required here: a member with no name is called so in it. */
 export async function findMatches(
   store: DocStore,
   uid: string,
-  filters: MatchFilters = {},
+  filters: MatchFilters & { language: string },
   now = Date.now(),
 ): Promise<MatchesPage> {
   const { items, page, pages, total, names, offered, wanted } = await rankedMatchesPage(store, uid, filters, now);
   const noSkills = offered.length === 0 && wanted.length === 0;
   const uids = items.map((m) => m.uid);
   const [members, saved, teaching, presences] = await Promise.all([
-    getMembers(store, uids),
+    getMembers(store, uids, filters.language),
     isSaved(store, uid, uids),
     store.getAll(uids.map(teachingPath)),
     getPresences(store, uids),
@@ -326,7 +327,8 @@ interface TopMatchesReads {
 /** The dashboard widget's matches before they are worded: who, why (as tags and labels), their presence. */
 interface TopMatches {
   items: {
-    member: Pick<PublicMember, "uid" | "fullName" | "avatar">;
+    /** Their profile as read (null: gone), made into a name and picture per reader (decision 093). */
+    member: { uid: string; profile: UserProfile | null };
     fit: Pick<RankedMatch, "teaches" | "learns">;
     presence: Presence;
   }[];
@@ -375,7 +377,7 @@ async function keptTopMatches(store: DocStore, uid: string, count: number, now: 
         now,
       );
       const uids = items.map((m) => m.uid);
-      const [members, statuses] = await Promise.all([getMembers(store, uids), getStatuses(store, uids, now)]);
+      const [found, statuses] = await Promise.all([getUsers(store, uids), getStatuses(store, uids, now)]);
       let holdsUntil = Infinity;
       for (const [id, status] of [...recent].filter(([id]) => byUid.has(id)).concat([...statuses])) {
         const leaseEnd = leaseEndOf(status);
@@ -385,14 +387,11 @@ async function keptTopMatches(store: DocStore, uid: string, count: number, now: 
       }
       const teachTags = [...new Set(wanted.map((s) => s.tag))];
       return {
-        items: items.map((m) => {
-          const { fullName, avatar } = members.get(m.uid)!;
-          return {
-            member: { uid: m.uid, fullName, avatar },
-            fit: { teaches: m.teaches, learns: m.learns },
-            presence: presenceOf(statuses.get(m.uid)!),
-          };
-        }),
+        items: items.map((m, i) => ({
+          member: { uid: m.uid, profile: found[i] },
+          fit: { teaches: m.teaches, learns: m.learns },
+          presence: presenceOf(statuses.get(m.uid)!),
+        })),
         holdsUntil,
         reads: {
           candidates: candidatesDependOn(offered, teachTags, offered.length === 0 && teachTags.length === 0, profiles),
@@ -412,26 +411,24 @@ async function getStatuses(store: DocStore, uids: readonly string[], now: number
 }
 
 /** The dashboard widget's few best matches, with why in the reader's language. */
-export async function topMatches(
-  store: DocStore,
-  uid: string,
-  language: string = SOURCE_LANGUAGE,
-  count = 3,
-  now = Date.now(),
-) {
+export async function topMatches(store: DocStore, uid: string, language: string, count = 3, now = Date.now()) {
   const { items } = await keptTopMatches(store, uid, count, now);
   const names = skillNamer(language);
   const t = fixedT(language, "members");
-  return items.map(({ member, fit, presence }) => ({
-    member,
-    reason: reasonText(
-      {
-        teaches: fit.teaches.map((f) => names.name(f.tag, f.label)),
-        learns: fit.learns.map((f) => names.name(f.tag, f.label)),
-      },
-      language,
-    ),
-    presence,
-    presenceLabel: lastSeenIn((key, values) => t(key, values), presence, now),
-  }));
+  const missing = missingNames(language);
+  return items.map(({ member, fit, presence }) => {
+    const { fullName, avatar } = publicMember(member.uid, member.profile, missing);
+    return {
+      member: { uid: member.uid, fullName, avatar },
+      reason: reasonText(
+        {
+          teaches: fit.teaches.map((f) => names.name(f.tag, f.label)),
+          learns: fit.learns.map((f) => names.name(f.tag, f.label)),
+        },
+        language,
+      ),
+      presence,
+      presenceLabel: lastSeenIn((key, values) => t(key, values), presence, now),
+    };
+  });
 }

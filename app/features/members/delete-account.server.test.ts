@@ -97,7 +97,7 @@ describe("deleteAccount", () => {
     );
     await applyCommand(store, booked.id, { uid: ben }, { kind: "accept" }, NOW);
     const benBefore = await getBalance(store, ben);
-    expect(await findMatches(store, ben, {}, NOW)).toMatchObject({ cards: [{ member: { uid: ana } }] });
+    expect(await findMatches(store, ben, { language: "en" }, NOW)).toMatchObject({ cards: [{ member: { uid: ana } }] });
 
     await deleteAccount({ store, auth, files }, ana, NOW + 2);
 
@@ -119,7 +119,7 @@ describe("deleteAccount", () => {
     expect(await store.query({ collection: `users/${ana}/saved` })).toEqual([]);
     expect(await store.get(`teaching/${ana}`)).toBeNull();
     expect(await getMember(store, ana)).toBeNull();
-    expect((await findMatches(store, ben, {}, NOW)).cards).toEqual([]);
+    expect((await findMatches(store, ben, { language: "en" }, NOW)).cards).toEqual([]);
 
     // Sessions: Ana declined as mentor and cancelled as learner; Ben's hold came back.
     expect((await store.get<BookingDoc>(`bookings/${asked.id}`))!.data.state).toBe("declined");

@@ -13,7 +13,7 @@ import type { DocStore } from "~/engine/store/types";
 import { readTeaching, TEACHING } from "~/documents/bookings";
 import { readStatus, STATUS } from "~/documents/status";
 import { readUser, USERS } from "~/documents/users";
-import { isListedMember, publicMember } from "./member";
+import { listedMember } from "./member";
 import type { DirectoryEntry } from "./directory";
 
 export const DIRECTORY_SCAN = 2_000;
@@ -32,8 +32,8 @@ function listedMembers(store: DocStore): Promise<readonly ListedMember[]> {
     const listed: ListedMember[] = [];
     for (const doc of users) {
       const profile = readUser(doc.data);
-      if (!isListedMember(profile)) continue;
-      const member = publicMember(doc.id, profile);
+      const member = listedMember(doc.id, profile);
+      if (!member || !profile) continue;
       listed.push({
         uid: doc.id,
         fullName: member.fullName,

@@ -18,14 +18,15 @@ export interface MissingNames {
   deleted: string;
 }
 
-/** The English words (members' catalogue `missingName.*`), for lists that are not yet read in a language. */
-const ENGLISH_MISSING: MissingNames = { unnamed: "Member", deleted: DELETED_MEMBER_NAME };
+/**
+ * What a shown name is worked out from: the profile's name and whether the account is deleted (null:
+ * gone). It holds no reader's word, so a kept read can hold it for readers of every language and name
+ * it when read (decision 093).
+ */
+export type NameSource = Pick<UserProfile, "fullName" | "deleted"> | null;
 
 /** The one rule for a member's shown name: their own name, else the reader's word for a missing one. */
-export function memberName(
-  profile: Pick<UserProfile, "fullName" | "deleted"> | null | undefined,
-  missing: MissingNames,
-): string {
+export function memberName(profile: NameSource | undefined, missing: MissingNames): string {
   if (!profile || profile.deleted) return missing.deleted;
   return profile.fullName.trim() || missing.unnamed;
 }
@@ -56,15 +57,19 @@ export function isListedMember(profile: UserProfile | null): profile is UserProf
   return !isHiddenMember(profile) && profile!.fullName.trim() !== "";
 }
 
-export function publicMember(
-  uid: string,
-  profile: UserProfile | null,
-  missing: MissingNames = ENGLISH_MISSING,
-): PublicMember {
+/**
+ * A member as others see them; a deleted, gone or unnamed one is called by the reader's word
+ * (`missing`, from `missingNames(language)`: there is no default, so no list forgets the reader).
+ */
+export function publicMember(uid: string, profile: UserProfile | null, missing: MissingNames): PublicMember {
+  return memberShown(uid, profile, memberName(profile, missing));
+}
+
+function memberShown(uid: string, profile: UserProfile | null, fullName: string): PublicMember {
   const deleted = !profile || profile.deleted;
   return {
     uid,
-    fullName: memberName(profile, missing),
+    fullName,
     avatar: deleted ? DEFAULT_AVATAR : profile.profilePicture,
     bio: deleted ? "" : profile.bio,
     timezone: profile?.timezone ?? "UTC",
@@ -76,4 +81,13 @@ export function publicMember(
     xp: profile?.xp ?? 0,
     rating: { count: profile?.rating.count ?? 0, average: profile ? averageRating(profile.rating) : null },
   };
+}
+
+/**
+ * A listed member (`isListedMember`) as others see them, or null for one who is not. A listed member
+ * always has their own name, so no reader's word is needed: lists of findable members (the
+ * directory, mentions, a member's page) use this and may be kept for readers of any language.
+ */
+export function listedMember(uid: string, profile: UserProfile | null): PublicMember | null {
+  return isListedMember(profile) ? memberShown(uid, profile, profile.fullName.trim()) : null;
 }

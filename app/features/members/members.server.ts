@@ -1,10 +1,16 @@
 import type { DocStore } from "~/engine/store/types";
 import { presenceOf, type Presence } from "./presence";
 import { readStatus, statusPath } from "~/documents/status";
-import { getUser, getUsers, type Suspension } from "~/documents/users";
+import { getUser, getUsers, type Suspension, type UserProfile } from "~/documents/users";
 import { fixedT } from "~/i18n/i18n.server";
-import { SOURCE_LANGUAGE } from "~/i18n/config";
-import { isListedMember, memberName, publicMember, type MissingNames, type PublicMember } from "./member";
+import {
+  listedMember,
+  memberName,
+  publicMember,
+  type MissingNames,
+  type NameSource,
+  type PublicMember,
+} from "./member";
 import { ratingPath, readRating } from "~/documents/reviews";
 import { averageRating } from "~/features/reviews/types";
 
@@ -23,14 +29,26 @@ export function missingNames(language: string): MissingNames {
 
 /** A member others may look up; null for an unknown, unnamed, deleted or suspended account (their profile page is a 404). */
 export async function getMember(store: DocStore, uid: string): Promise<PublicMember | null> {
-  const profile = await getUser(store, uid);
-  return isListedMember(profile) ? publicMember(uid, profile) : null;
+  return listedMember(uid, await getUser(store, uid));
 }
 
-/** Members by uid. A deleted or unnamed one is named in English still (decision 085: left to do). */
-export async function getMembers(store: DocStore, uids: readonly string[]): Promise<Map<string, PublicMember>> {
-  const profiles = await getUsers(store, uids);
-  return new Map(uids.map((uid, i) => [uid, publicMember(uid, profiles[i])]));
+/** Members by uid, a deleted, gone or unnamed one called so in the reader's `language`. */
+export async function getMembers(
+  store: DocStore,
+  uids: readonly string[],
+  language: string,
+): Promise<Map<string, PublicMember>> {
+  return membersOf(uids, await getUsers(store, uids), language);
+}
+
+/** Members from their profiles (`profiles[i]` is `uids[i]`'s, as read or kept), in the reader's `language`. */
+export function membersOf(
+  uids: readonly string[],
+  profiles: readonly (UserProfile | null)[],
+  language: string,
+): Map<string, PublicMember> {
+  const words = missingNames(language);
+  return new Map(uids.map((uid, i) => [uid, publicMember(uid, profiles[i], words)]));
 }
 
 /** Review summaries (`ratings/{uid}`, kept by the review service) of many members at once. */
@@ -55,18 +73,35 @@ export async function getPresences(store: DocStore, uids: readonly string[]): Pr
 
 /**
  * Display names of many members at once, every uid asked for present: a deleted or gone member, or
- * one with a blank name, is called so in the reader's `language` (`memberName`). English where a
- * caller does not pass one yet (decision 085 lists them).
+ * one with a blank name, is called so in the reader's `language` (`memberName`).
  */
 export async function namesOf(
   store: DocStore,
   uids: readonly string[],
-  language: string = SOURCE_LANGUAGE,
+  language: string,
 ): Promise<Map<string, string>> {
+  return namesIn(await nameSourcesOf(store, uids), language);
+}
+
+/**
+ * What the names of many members are worked out from, every uid asked for present, with no reader's
+ * word in it: what a kept read holds, named per reader by `namesIn` (decision 093).
+ */
+export async function nameSourcesOf(store: DocStore, uids: readonly string[]): Promise<Map<string, NameSource>> {
   const unique = [...new Set(uids)];
   const profiles = await getUsers(store, unique);
+  return new Map(
+    unique.map((uid, i) => {
+      const profile = profiles[i];
+      return [uid, profile && { fullName: profile.fullName, deleted: profile.deleted }];
+    }),
+  );
+}
+
+/** Names from their sources (`nameSourcesOf`), a missing one in the reader's `language`. */
+export function namesIn(sources: Iterable<[string, NameSource]>, language: string): Map<string, string> {
   const words = missingNames(language);
-  return new Map(unique.map((uid, i) => [uid, memberName(profiles[i], words)]));
+  return new Map([...sources].map(([uid, source]) => [uid, memberName(source, words)]));
 }
 
 /** The member's suspension, or null when they may use SkillSwap. */

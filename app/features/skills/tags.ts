@@ -4,7 +4,7 @@
  */
 import { SKILL_LEVELS, skillListSchema, type Skill, type SkillLevel } from "~/documents/users";
 import { MAX_TAG_LENGTH, normaliseTag } from "./tag-name";
-import { findSkill } from "./taxonomy";
+import { findSkill, findSkillNamed, type SkillNames } from "./taxonomy";
 
 export { SKILL_LEVELS, type Skill, type SkillLevel } from "~/documents/users";
 
@@ -54,11 +54,18 @@ export function readSkills(value: unknown): Skill[] {
   return skillListSchema.parse(value);
 }
 
+const ENGLISH_NAMES_ONLY: SkillNames = {};
+
 /**
  * Skills as one line per skill, "Spanish: expert" — the profile form's plain-text format, which
- * works without JavaScript and on every phone keyboard.
+ * works without JavaScript and on every phone keyboard. `names`, the taxonomy's names in the
+ * writer's language (skillNamer().taxonomyNames()), finds a taxonomy skill written by its name there
+ * ("Ajedrez" is Chess, not a tag of the member's own); without them, by its English names only.
  */
-export function parseSkillLines(text: string): { skills: Skill[]; error?: string } {
+export function parseSkillLines(
+  text: string,
+  names: SkillNames = ENGLISH_NAMES_ONLY,
+): { skills: Skill[]; error?: string } {
   const skills: Skill[] = [];
   for (const rawLine of text.split(/\r?\n|,/)) {
     const line = rawLine.trim();
@@ -75,7 +82,7 @@ export function parseSkillLines(text: string): { skills: Skill[]; error?: string
       };
     if (name.trim().length > MAX_TAG_LENGTH)
       return { skills, error: `Keep each skill under ${MAX_TAG_LENGTH} characters ("${name.trim().slice(0, 20)}…").` };
-    const skill = toSkill(name, level);
+    const skill = toSkill(findSkillNamed(name, names)?.label ?? name, level);
     if (skill) skills.push(skill);
   }
   const unique = dedupeSkills(skills);
