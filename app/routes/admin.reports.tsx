@@ -270,7 +270,7 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
           </button>
         )}
       </Form>
-      {item.authorSuspended ? null : (
+      {item.authorSuspended || item.authorGone ? null : (
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-red-700">
             {interleave(

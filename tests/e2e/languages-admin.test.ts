@@ -116,4 +116,14 @@ test("admin reports name a deleted author and a deleted post's absence in French
   await expect(item.getByTestId("reported-content")).toHaveText("(supprimé par son auteur)");
   await expect(item).not.toContainText("Deleted member");
   await expect(item.getByTestId("reporter")).toContainText(`Rae Rapporteur ${run}`);
+  // Nobody is left to suspend (decision 093): no "Suspendre …", and a forged request is refused in French.
+  await expect(item.getByText(/^Suspendre /)).toHaveCount(0);
+  await expect(item.getByRole("button", { name: "Masquer" })).toBeVisible();
+  const forged = await page.request.post("/admin/reports", {
+    form: { intent: "suspend", authorUid: author.uid, reason: "Spam répété" },
+    headers: { Origin: new URL(baseURL!).origin },
+  });
+  expect(forged.status()).toBe(404);
+  expect(await forged.text()).toContain("Ce membre n’existe pas ou a supprimé son compte.");
+  expect((await store.get(`users/${author.uid}`))!.data.suspension ?? null).toBeNull();
 });

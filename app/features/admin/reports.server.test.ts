@@ -53,7 +53,13 @@ describe("the moderation queue", () => {
   it("shows a reported message in its conversation, hides it from both members and the inbox, and shows it again", async () => {
     await fileReport(store, "b", message, 100);
     const [item] = await moderationQueue(store, "open");
-    expect(item).toMatchObject({ targetKind: "message", authorName: "Ann", text: "you are a fool", hidden: false });
+    expect(item).toMatchObject({
+      targetKind: "message",
+      authorName: "Ann",
+      authorGone: false,
+      text: "you are a fool",
+      hidden: false,
+    });
     expect(item.context).toEqual([
       { sender: "Bob", text: "How was the lesson?", hidden: false, reported: false },
       { sender: "Ann", text: "you are a fool", hidden: false, reported: true },
@@ -197,12 +203,14 @@ describe("gone content and gone members, worded by the reader (decision 085)", (
     await store.set("users/author", { fullName: "Deleted member", deleted: true, createdAt: 1 });
     await store.delete("users/r1");
     const [item] = await moderationQueue(store, "open", "fr");
-    expect(item).toMatchObject({ authorName: "Membre supprimé", text: "", gone: "deleted" });
+    // Nobody to suspend: the page offers no "Suspend" for a deleted account.
+    expect(item).toMatchObject({ authorName: "Membre supprimé", authorGone: true, text: "", gone: "deleted" });
     expect(item.reports.map((r) => r.reporterName)).toEqual(["Membre supprimé"]);
 
     await store.delete(postPath(T, T));
+    await store.delete("users/author");
     const [english] = await moderationQueue(store, "open");
-    expect(english).toMatchObject({ authorName: "Deleted member", text: "", gone: "missing" });
+    expect(english).toMatchObject({ authorName: "Deleted member", authorGone: true, text: "", gone: "missing" });
   });
 
   it("leaves a hidden message around the reported one to the page's words, and names its sender", async () => {

@@ -42,6 +42,8 @@ export interface ReportedItem {
   authorUid: string;
   authorName: string;
   authorSuspended: boolean;
+  /** The author deleted their account or it is gone: there is nobody to suspend (the server refuses it too). */
+  authorGone: boolean;
   /** What was reported, as written (a reviewer reads hidden content too); empty when `gone`. */
   text: string;
   gone: GoneContent | null;
@@ -169,6 +171,7 @@ export async function moderationQueue(
   const uids = [...new Set(groups.flatMap((g) => g.flatMap((r) => [r.authorUid, r.reporterUid])))];
   const [names, profiles] = await Promise.all([namesOf(store, uids, language), getUsers(store, uids)]);
   const suspended = new Set(uids.filter((_, i) => profiles[i]?.suspension));
+  const gone = new Set(uids.filter((_, i) => !profiles[i] || profiles[i]!.deleted));
   const since = new Map(uids.map((uid, i) => [uid, profiles[i]?.createdAt ?? 0]));
 
   const items = await Promise.all(
@@ -180,6 +183,7 @@ export async function moderationQueue(
         authorUid: first.authorUid,
         authorName: names.get(first.authorUid)!,
         authorSuspended: suspended.has(first.authorUid),
+        authorGone: gone.has(first.authorUid),
         reports: reporterLines(reports, names, since),
         firstReportedAt: first.createdAt,
         boardPost: null,
