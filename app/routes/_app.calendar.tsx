@@ -126,7 +126,7 @@ export default function CalendarPage() {
                   <Link to={`/session/${s.id}`} className="font-medium text-slate-900 hover:underline">
                     {interleave(
                       (mark) => t("calendar.with", { skill: mark, name: "\u2064" }),
-                      <bdi translate="no">{s.skillLabel}</bdi>,
+                      <bdi translate={s.skillOwn ? "no" : undefined}>{s.skillLabel}</bdi>,
                       { mark: "\u2064", element: <bdi translate="no">{s.otherName}</bdi> },
                     )}
                   </Link>

@@ -56,13 +56,13 @@ export default function AdminDisputes() {
       <h1 className="text-2xl font-bold tracking-tight">{t("disputes.title")}</h1>
       <AdminActionResult result={result} />
       {disputes.length === 0 ? <p className="text-sm text-slate-600">{t("disputes.none")}</p> : null}
-      {disputes.map(({ booking: b, mentorName, learnerName, raisedBy, raisedAt, messages }) => (
-        <article key={b.id} className="card space-y-4" aria-label={t("disputes.about", { skill: b.skillLabel })}>
+      {disputes.map(({ booking: b, skill, skillOwn, mentorName, learnerName, raisedBy, raisedAt, messages }) => (
+        <article key={b.id} className="card space-y-4" aria-label={t("disputes.about", { skill })}>
           <header>
             <h2 className="break-words text-lg font-semibold">
               {interleave(
                 (mark) => t("disputes.heading", { skill: mark, mentor: "\u2064", learner: "\u2065" }),
-                name(b.skillLabel),
+                <bdi translate={skillOwn ? "no" : undefined}>{skill}</bdi>,
                 { mark: "\u2064", element: name(mentorName) },
                 { mark: "\u2065", element: name(learnerName) },
               )}

@@ -23,6 +23,7 @@ import { pictureSources } from "~/features/members/picture";
 import { Icon } from "~/components/icons";
 import { EntryLine } from "~/components/wallet/entry-line";
 import { withSkillNamed } from "~/features/wallet/entry-skills.server";
+import { isOwnSkill, skillNamer } from "~/features/skills/skill-names.server";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { UtcTime } from "~/components/admin/utc-time";
@@ -47,12 +48,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviewsReceived(store, uid),
     reportsOfMember(store, uid),
   ]);
+  const skills = skillNamer(language);
   const bookings = [...asLearner, ...asMentor]
     .map(readBooking)
     .map((b) => ({
       id: b.id,
       role: b.learnerUid === uid ? "learner" : "mentor",
-      skill: b.skillLabel,
+      // Named in the admin's language (decision 086); a member's own tag as written.
+      skill: skills.name(b.skillTag, b.skillLabel),
+      skillOwn: isOwnSkill(b.skillTag, b.skillLabel),
       start: b.start,
       state: b.state,
       price: b.price,
@@ -396,7 +400,7 @@ export default function AdminMember() {
                       price: formatSp(b.price, locale),
                     }),
                   <UtcTime ms={b.start} date />,
-                  { mark: "\u2064", element: <bdi translate="no">{b.skill}</bdi> },
+                  { mark: "\u2064", element: <bdi translate={b.skillOwn ? "no" : undefined}>{b.skill}</bdi> },
                 )}
               </li>
             ))}

@@ -3,14 +3,16 @@ import { postFormSchema } from "~/features/board/rules";
 import { createProposal } from "~/features/board/proposals.server";
 import { createBoardPost } from "~/features/board/write.server";
 import { ownFreeStarts } from "~/features/bookings/views.server";
-import { openAs } from "./support/fixtures";
+import { BOOKINGS } from "~/documents/bookings";
+import { createUser, openAs } from "./support/fixtures";
 import { PHONE, proposingMember } from "./support/members";
 import { e2eStore } from "./support/store";
 
 /**
  * Built-in skills in the reader's language wherever a stored skill reaches them (issue 30, decision
  * 094): a board post's swap skill, a proposal's, the dashboard's board widget and the notices that
- * name them; a member's own tag is shown as written (translate="no").
+ * name them, a session's skill on /calendar and the dashboard; a member's own tag is shown as
+ * written (translate="no").
  */
 
 const post = (fields: { type: "offer" | "need"; skill: string; title: string; swapSkill?: string }) =>
@@ -87,5 +89,50 @@ test("a Spanish member reads built-in skills in Spanish on the board widget, pro
   await expect(notices.filter({ hasText: `Nueva propuesta de Cy ${suffix}` })).toContainText(
     `Lessons ${suffix}: un intercambio por ${ownTag}, 60 minutos.`,
   );
+  await page.context().close();
+});
+
+test("a French mentor's /calendar and dashboard name a session's built-in skill in French and an own tag as written", async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const learner = await createUser({ fullName: `Léa Learner ${run}` });
+  const mentor = await createUser({ fullName: `Marc Mentor ${run}`, profile: { language: "fr", tourCompleted: true } });
+  const ownTag = `Kora tuning ${run}`;
+  const session = (id: string, inHours: number, skillTag: string, skillLabel: string) => {
+    const start = Date.now() + inHours * 3_600_000;
+    return e2eStore().set(`${BOOKINGS}/${id}`, {
+      mentorUid: mentor.uid,
+      learnerUid: learner.uid,
+      participants: [mentor.uid, learner.uid],
+      skillTag,
+      skillLabel,
+      start,
+      end: start + 3_600_000,
+      durationMinutes: 60,
+      price: 10,
+      state: "accepted",
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    });
+  };
+  await session(`guitar-${run}`, 26, "guitar", "Guitar");
+  await session(`own-${run}`, 28, ownTag.toLowerCase().replace(/ /g, "-"), ownTag);
+
+  const page = await openAs(browser, mentor, baseURL!, { path: "/calendar" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  const upcoming = page.getByRole("link", { name: `Guitare · vous enseignez à Léa Learner ${run}` });
+  await expect(upcoming).toBeVisible();
+  await expect(upcoming.locator("bdi").first()).not.toHaveAttribute("translate", "no");
+  const own = page.getByRole("link", { name: `${ownTag} · vous enseignez à Léa Learner ${run}` });
+  await expect(own.locator("bdi").first()).toHaveAttribute("translate", "no");
+  await expect(page.locator("main")).not.toContainText(/\bGuitar\b/);
+
+  await page.goto("/dashboard");
+  // The widget isolates the skill and the name (FSI…PDI) in every language.
+  const widgetLink = (skill: string) => page.getByRole("link", { name: new RegExp(`^\u2068${skill}\u2069 avec `) });
+  await expect(widgetLink("Guitare")).toBeVisible();
+  await expect(widgetLink(ownTag)).toBeVisible();
   await page.context().close();
 });

@@ -39,7 +39,7 @@ function SessionChip({ session, timeZone }: { session: SessionSummary; timeZone:
       })}
     >
       <span className="tabular-nums">{formatTime(session.start, timeZone, locale)}</span>{" "}
-      <bdi translate="no">{session.skillLabel}</bdi>
+      <bdi translate={session.skillOwn ? "no" : undefined}>{session.skillLabel}</bdi>
     </Link>
   );
 }

@@ -45,7 +45,7 @@ export function SessionList({
                         skill: mark,
                         name: "\u2064",
                       }),
-                    <bdi translate="no">{s.skillLabel}</bdi>,
+                    <bdi translate={s.skillOwn ? "no" : undefined}>{s.skillLabel}</bdi>,
                     { mark: "\u2064", element: <bdi translate="no">{s.otherName}</bdi> },
                   )}
                 </Link>

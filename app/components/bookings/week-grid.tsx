@@ -138,7 +138,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
                           {start}
                         </span>{" "}
                         {/* The space keeps "14:00 Spanish" one phrase in the text, as in the accessible name. */}
-                        <span className="block truncate" translate="no">
+                        <span className="block truncate" translate={s.skillOwn ? "no" : undefined}>
                           {s.skillLabel}
                         </span>
                       </Link>

@@ -12,11 +12,15 @@ import { pairChatId } from "~/features/chat/pair";
 import { messagesOf, readMessage } from "~/documents/chats";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { namesOf } from "~/features/members/members.server";
+import { isOwnSkill, skillNamer } from "~/features/skills/skill-names.server";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { recordAudit } from "./audit.server";
 
 export interface DisputeView {
   booking: Booking;
+  /** The booking's skill named in the admin's language (decision 086); `skillOwn`: a member's own tag, as written. */
+  skill: string;
+  skillOwn: boolean;
   mentorName: string;
   learnerName: string;
   /** Who reported the problem, from the booking's history. */
@@ -30,7 +34,7 @@ const CHAT_CONTEXT = 30;
 
 /**
  * Open disputes, oldest first, each with the session's notes and the pair's latest messages.
- * `language`: the admin's, for a gone member's name.
+ * `language`: the admin's, for a gone member's name and a built-in skill's.
  */
 export async function listDisputes(store: DocStore, language: string = SOURCE_LANGUAGE): Promise<DisputeView[]> {
   const docs = await store.query({ collection: BOOKINGS, where: [["state", "==", "disputed"]] });
@@ -38,6 +42,7 @@ export async function listDisputes(store: DocStore, language: string = SOURCE_LA
   const raised = (b: Booking) => [...b.history].reverse().find((h) => h.state === "disputed");
   bookings.sort((a, b) => (raised(a)?.at ?? a.updatedAt) - (raised(b)?.at ?? b.updatedAt));
   const names = await namesOf(store, [...new Set(bookings.flatMap((b) => [b.mentorUid, b.learnerUid]))], language);
+  const skills = skillNamer(language);
   return Promise.all(
     bookings.map(async (booking) => {
       const chatId = pairChatId(booking.mentorUid, booking.learnerUid);
@@ -50,6 +55,8 @@ export async function listDisputes(store: DocStore, language: string = SOURCE_LA
       const by = event?.by;
       return {
         booking,
+        skill: skills.name(booking.skillTag, booking.skillLabel),
+        skillOwn: isOwnSkill(booking.skillTag, booking.skillLabel),
         mentorName: names.get(booking.mentorUid)!,
         learnerName: names.get(booking.learnerUid)!,
         raisedBy: by === "mentor" || by === "learner" ? by : null,

@@ -147,6 +147,35 @@ describe("loadCalendarPage: the member's sessions kept between views (decision 0
     });
   });
 
+  it("names a built-in skill in each reader's language and a member's own tag as written (decisions 086, 094)", async () => {
+    const ownTag = booking("own", 2, "accepted");
+    ownTag.data.skillTag = "kora-tuning";
+    ownTag.data.skillLabel = "Kora tuning";
+    await seed([booking("tomorrow", 1, "requested"), ownTag]);
+    const skills = async (language: string) => {
+      const page = await loadCalendarPage(t.store, ME, week, language, NOW);
+      return [...page.sessions, ...page.pending].map((s) => [s.id, s.skillLabel, s.skillOwn]);
+    };
+    expect(await skills("en")).toEqual([
+      ["tomorrow", "Guitar", false],
+      ["own", "Kora tuning", true],
+      ["tomorrow", "Guitar", false],
+    ]);
+    expect(await skills("es")).toEqual([
+      ["tomorrow", "Guitarra", false],
+      ["own", "Kora tuning", true],
+      ["tomorrow", "Guitarra", false],
+    ]);
+    expect((await loadUpcomingSessions(t.store, ME, "fr", NOW)).map((s) => s.skillLabel)).toEqual([
+      "Guitare",
+      "Kora tuning",
+    ]);
+    expect((await loadSessionLists(t.store, ME, "es", NOW)).upcoming.map((s) => s.skillLabel)).toEqual([
+      "Guitarra",
+      "Kora tuning",
+    ]);
+  });
+
   it("reads again on a later day, whose horizon reaches further", async () => {
     await seed([booking("tomorrow", 1, "accepted"), booking("farAway", 57.5, "accepted")]);
     expect(ids((await loadCalendarPage(t.store, ME, week, "en", NOW)).upcoming)).toEqual(["tomorrow"]);

@@ -27,7 +27,7 @@ import { cachedRead } from "~/engine/index.server";
 import type { Booking, Role } from "./types";
 import { DEFAULT_DURATION, DURATIONS } from "./types";
 import { knownTimeZone } from "~/utils/zoned-time";
-import { isOwnSkill, skillNamer } from "~/features/skills/skill-names.server";
+import { isOwnSkill, skillNamer, type SkillNamer } from "~/features/skills/skill-names.server";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
 
 const DAY = 86_400_000;
@@ -36,7 +36,9 @@ export const PANEL_DAYS = 14;
 
 export interface SessionSummary {
   id: string;
+  /** Named for the reader (decisions 056, 094); `skillOwn`: a member's own tag, shown as written. */
   skillLabel: string;
+  skillOwn: boolean;
   start: number;
   end: number;
   durationMinutes: number;
@@ -54,12 +56,19 @@ export function viewerZone(profileTimeZone: unknown): string {
   return knownTimeZone(profileTimeZone) ?? "UTC";
 }
 
-function summarise(b: Booking, uid: string, names: Map<string, string>, now: number): SessionSummary {
+function summarise(
+  b: Booking,
+  uid: string,
+  names: Map<string, string>,
+  skills: SkillNamer,
+  now: number,
+): SessionSummary {
   const role = roleOf(b, uid) as Role;
   const otherUid = role === "mentor" ? b.learnerUid : b.mentorUid;
   return {
     id: b.id,
-    skillLabel: b.skillLabel,
+    skillLabel: skills.name(b.skillTag, b.skillLabel),
+    skillOwn: isOwnSkill(b.skillTag, b.skillLabel),
     start: b.start,
     end: b.end,
     durationMinutes: b.durationMinutes,
@@ -85,7 +94,8 @@ async function summariseAll(
     bookings.map((b) => (b.mentorUid === uid ? b.learnerUid : b.mentorUid)),
     language,
   );
-  return bookings.map((b) => summarise(b, uid, names, now));
+  const skills = skillNamer(language);
+  return bookings.map((b) => summarise(b, uid, names, skills, now));
 }
 
 /** The times a member is already in a session that still holds time (as mentor or learner). */
@@ -285,6 +295,7 @@ export async function loadUpcomingSessions(
 ): Promise<SessionSummary[]> {
   const reads = await calendarReads(store, uid, now);
   const names = namesIn(Object.entries(reads.names), language);
+  const skills = skillNamer(language);
   return reads.bookings
     .filter(
       (b) =>
@@ -294,7 +305,7 @@ export async function loadUpcomingSessions(
         (b.state === "requested" || b.state === "accepted"),
     )
     .slice(0, limit)
-    .map((b) => summarise(b, uid, names, now));
+    .map((b) => summarise(b, uid, names, skills, now));
 }
 
 export interface CalendarData {
@@ -464,8 +475,9 @@ export async function loadCalendarPage(
   const near = reads.bookings.filter((b) => b.start >= now - 365 * DAY && b.start < now + BOOKING_HORIZON_DAYS * DAY);
   const pending = reads.waiting.filter((b) => b.start > now);
   const { upcoming, past } = sessionLists(near, now);
+  const skills = skillNamer(language);
   const [sessions, pendingSummaries, upcomingSummaries, pastSummaries] = [inRange, pending, upcoming, past].map(
-    (list) => list.map((b) => summarise(b, uid, names, now)),
+    (list) => list.map((b) => summarise(b, uid, names, skills, now)),
   );
   return { sessions, pending: pendingSummaries, upcoming: upcomingSummaries, past: pastSummaries };
 }
