@@ -64,8 +64,8 @@ const sentence = (n: number) =>
   Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)] + Math.floor(random() * 500)).join(" ");
 
 function skills(labels: string[], level = "intermediate") {
-  const { skills: parsed, error } = parseSkillLines([...new Set(labels)].map((l) => `${l}: ${level}`).join("\n"));
-  if (error) throw new Error(error);
+  const { skills: parsed, problem } = parseSkillLines([...new Set(labels)].map((l) => `${l}: ${level}`).join("\n"));
+  if (problem) throw new Error(JSON.stringify(problem));
   return parsed;
 }
 

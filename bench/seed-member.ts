@@ -29,8 +29,8 @@ const CHATS = 3;
 const MESSAGES_PER_CHAT = 12;
 
 function skills(lines: string) {
-  const { skills: parsed, error } = parseSkillLines(lines);
-  if (error) throw new Error(`Skills "${lines}": ${error}`);
+  const { skills: parsed, problem } = parseSkillLines(lines);
+  if (problem) throw new Error(`Skills "${lines}": ${JSON.stringify(problem)}`);
   return parsed;
 }
 

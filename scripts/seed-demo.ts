@@ -60,8 +60,8 @@ async function storeStatus(store: DocStore): Promise<StoreStatus> {
 }
 
 function skills(lines: string) {
-  const { skills: parsed, error } = parseSkillLines(lines);
-  if (error) throw new Error(`Demo skills "${lines}": ${error}`);
+  const { skills: parsed, problem } = parseSkillLines(lines);
+  if (problem) throw new Error(`Demo skills "${lines}": ${JSON.stringify(problem)}`);
   return parsed;
 }
 

@@ -33,8 +33,11 @@ export const clientLoader = loadingNamespaces("profile", "members");
 
 const MAX_LANGUAGES = 8;
 
-/** The form's rules; `names`: the taxonomy's skills by their names in the member's language, as the fields show them. */
-const profileSchema = (names: SkillNames) =>
+/**
+ * The form's rules; `names`: the taxonomy's skills by their names in the member's language, as the
+ * fields show them; `t`: the "profile" namespace in it, for the lists' names in their refusals.
+ */
+const profileSchema = (names: SkillNames, t: TFunction) =>
   z.object({
     fullName: fullNameSchema,
     bio: bioSchema.default(""),
@@ -51,8 +54,8 @@ const profileSchema = (names: SkillNames) =>
         ),
       ])
       .pipe(z.array(z.string()).max(MAX_LANGUAGES, "profile:validation.tooManyLanguages")),
-    skillsOffered: skillsField("Skills you teach", names),
-    skillsWanted: skillsField("Skills you want to learn", names),
+    skillsOffered: skillsField(t("profilePage.teach"), names),
+    skillsWanted: skillsField(t("profilePage.learn"), names),
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -124,7 +127,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     return changeAvatar(request, user.uid, t);
   }
-  const parsed = await parseForm(request, profileSchema(skillNamer(language).taxonomyNames()), { language });
+  const parsed = await parseForm(request, profileSchema(skillNamer(language).taxonomyNames(), t), { language });
   if (!parsed.ok) return parsed.failure;
   const { skillsOffered, skillsWanted, ...fields } = parsed.value;
   await setSkills(await getStore(), user.uid, skillsOffered, skillsWanted, fields);

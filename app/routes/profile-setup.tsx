@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AuthShell } from "~/components/auth-shell";
 import { Field, FormError, TextAreaField } from "~/components/form";
@@ -29,11 +30,12 @@ export const clientLoader = loadingNamespaces("profile");
 export const headers = privatePageHeaders;
 
 // The optional second step: skills, so that a newcomer's first matches are real ones.
-// `names`: the taxonomy's skills by their names in the member's language, as the fields show them.
-const setupSchema = (names: SkillNames) =>
+// `names`: the taxonomy's skills by their names in the member's language, as the fields show them;
+// `t`: the "profile" namespace in it, for the lists' names in their refusals.
+const setupSchema = (names: SkillNames, t: TFunction) =>
   profileSetupSchema.extend({
-    skillsOffered: skillsField("What you can teach", names),
-    skillsWanted: skillsField("What you want to learn", names),
+    skillsOffered: skillsField(t("setup.teach"), names),
+    skillsWanted: skillsField(t("setup.learn"), names),
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -53,7 +55,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUnnamedUser(request);
   const language = await languageOf(request, user.profile.language);
-  const parsed = await parseForm(request, setupSchema(skillNamer(language).taxonomyNames()));
+  const parsed = await parseForm(
+    request,
+    setupSchema(skillNamer(language).taxonomyNames(), fixedT(language, "profile")),
+    { language },
+  );
   if (!parsed.ok) return parsed.failure;
   const { fullName, bio, timezone, redirectTo, skillsOffered, skillsWanted } = parsed.value;
   // Name, bio and skills in one transaction: the profile never has skills without its index.

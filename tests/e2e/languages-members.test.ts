@@ -207,7 +207,7 @@ test("/calendar in French names a session's deleted member in French (decision 0
   await page.context().close();
 });
 
-test("the profile's skill field without JavaScript shows Chess as Ajedrez and saves it back as Chess (decision 093)", async ({
+test("the profile's skill field without JavaScript shows Chess as Ajedrez, saves it back as Chess and refuses a bad level in Spanish (decision 093)", async ({
   browser,
   baseURL,
 }) => {
@@ -229,5 +229,17 @@ test("the profile's skill field without JavaScript shows Chess as Ajedrez and sa
     { tag: "chess", label: "Chess", level: "expert" },
     { tag: "guitar", label: "Guitar", level: "intermediate" },
   ]);
+
+  // A level nobody offers is refused in Spanish, naming the list, and nothing is stored.
+  await page.locator('textarea[name="skillsOffered"]').fill("Ajedrez: gurú");
+  await page.getByRole("button", { name: "Guardar el perfil" }).click();
+  await expect(
+    page
+      .getByText(
+        "Habilidades que enseñas: «gurú» no es un nivel: escribe beginner, intermediate o expert después de Ajedrez.",
+      )
+      .first(),
+  ).toBeVisible();
+  expect((await getUser(e2eStore(), lucia.uid))!.skillsOffered.map((s) => s.level)).toEqual(["expert", "intermediate"]);
   await context.close();
 });

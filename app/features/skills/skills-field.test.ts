@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { fixedT } from "~/i18n/i18n.server";
+import { issueText } from "~/i18n/validation";
 import { skillNamer } from "./skill-names.server";
 import { skillsField } from "./skills-field";
 
@@ -19,5 +21,26 @@ describe("skillsField: the plain-text skill field, read in the member's language
   it("keeps an English member's words as before", () => {
     const english = skillsField("Skills you teach", skillNamer("en").taxonomyNames());
     expect(english.parse("Ajedrez: beginner")).toEqual([{ tag: "ajedrez", label: "Ajedrez", level: "beginner" }]);
+  });
+
+  it("refuses a list in the member's language, naming the list, and in English word for word as before", () => {
+    const refusal = (language: string, text: string) => {
+      const t = fixedT(language, "profile");
+      const result = skillsField(t("profilePage.teach"), skillNamer(language).taxonomyNames()).safeParse(text);
+      if (result.success) throw new Error(`"${text}" was accepted`);
+      return issueText(result.error.issues[0], fixedT(language));
+    };
+    const twelve = Array.from({ length: 12 }, (_, i) => `skill ${i}`).join("\n");
+    expect(refusal("en", "Python: guru")).toBe(
+      'Skills you teach: "guru" is not a level: write beginner, intermediate or expert after Python.',
+    );
+    expect(refusal("en", "x".repeat(41))).toBe(
+      `Skills you teach: Keep each skill under 40 characters ("${"x".repeat(20)}…").`,
+    );
+    expect(refusal("en", twelve)).toBe("Skills you teach: List at most 10 skills.");
+    expect(refusal("es", "Ajedrez: gurú")).toBe(
+      "Habilidades que enseñas: «gurú» no es un nivel: escribe beginner, intermediate o expert después de Ajedrez.",
+    );
+    expect(refusal("fr", twelve)).toBe("Compétences que vous enseignez : indiquez au plus 10 compétences.");
   });
 });

@@ -36,8 +36,8 @@ describe("skills", () => {
     ]);
   });
   it("refuses a level nobody offers instead of saving it as part of the name", () => {
-    const { error } = parseSkillLines("Python: guru");
-    expect(error).toBe('"guru" is not a level: write beginner, intermediate or expert after Python.');
+    const { problem } = parseSkillLines("Python: guru");
+    expect(problem).toEqual({ kind: "notALevel", level: "guru", skill: "Python" });
   });
   it("drops duplicate tags, first one winning", () => {
     const a = toSkill("React", "expert")!;
@@ -45,8 +45,8 @@ describe("skills", () => {
     expect(dedupeSkills([a, b])).toEqual([a]);
   });
   it("parses one skill per line with an optional level", () => {
-    const { skills, error } = parseSkillLines("Spanish: expert\nReact - beginner\n\nGuitar");
-    expect(error).toBeUndefined();
+    const { skills, problem } = parseSkillLines("Spanish: expert\nReact - beginner\n\nGuitar");
+    expect(problem).toBeUndefined();
     expect(skills.map((s) => [s.tag, s.level])).toEqual([
       ["spanish", "expert"],
       ["react", "beginner"],
@@ -55,8 +55,11 @@ describe("skills", () => {
     expect(parseSkillLines(skillLines(skills)).skills).toEqual(skills);
   });
   it("refuses too many skills and over-long names", () => {
-    expect(parseSkillLines(Array.from({ length: 11 }, (_, i) => `skill ${i}`).join("\n")).error).toMatch(/at most 10/);
-    expect(parseSkillLines("x".repeat(41)).error).toMatch(/under 40/);
+    expect(parseSkillLines(Array.from({ length: 11 }, (_, i) => `skill ${i}`).join("\n")).problem).toEqual({
+      kind: "tooMany",
+      max: 10,
+    });
+    expect(parseSkillLines("x".repeat(41)).problem).toEqual({ kind: "tooLong", max: 40, start: "x".repeat(20) });
   });
   it("reads stored lists defensively", () => {
     expect(readSkills(undefined)).toEqual([]);

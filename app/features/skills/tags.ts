@@ -62,10 +62,16 @@ const ENGLISH_NAMES_ONLY: SkillNames = {};
  * writer's language (skillNamer().taxonomyNames()), finds a taxonomy skill written by its name there
  * ("Ajedrez" is Chess, not a tag of the member's own); without them, by its English names only.
  */
+/** Why a skill list was refused, with what its message names (worded by skillsField, decision 093). */
+export type SkillLinesProblem =
+  | { kind: "notALevel"; level: string; skill: string }
+  | { kind: "tooLong"; max: number; start: string }
+  | { kind: "tooMany"; max: number };
+
 export function parseSkillLines(
   text: string,
   names: SkillNames = ENGLISH_NAMES_ONLY,
-): { skills: Skill[]; error?: string } {
+): { skills: Skill[]; problem?: SkillLinesProblem } {
   const skills: Skill[] = [];
   for (const rawLine of text.split(/\r?\n|,/)) {
     const line = rawLine.trim();
@@ -78,16 +84,16 @@ export function parseSkillLines(
     if (unknownLevel)
       return {
         skills,
-        error: `"${unknownLevel[2].slice(0, 20)}" is not a level: write beginner, intermediate or expert after ${unknownLevel[1].slice(0, 20)}.`,
+        problem: { kind: "notALevel", level: unknownLevel[2].slice(0, 20), skill: unknownLevel[1].slice(0, 20) },
       };
     if (name.trim().length > MAX_TAG_LENGTH)
-      return { skills, error: `Keep each skill under ${MAX_TAG_LENGTH} characters ("${name.trim().slice(0, 20)}…").` };
+      return { skills, problem: { kind: "tooLong", max: MAX_TAG_LENGTH, start: name.trim().slice(0, 20) } };
     const skill = toSkill(findSkillNamed(name, names)?.label ?? name, level);
     if (skill) skills.push(skill);
   }
   const unique = dedupeSkills(skills);
   if (new Set(skills.map((s) => s.tag)).size > MAX_SKILLS_PER_LIST)
-    return { skills: unique, error: `List at most ${MAX_SKILLS_PER_LIST} skills.` };
+    return { skills: unique, problem: { kind: "tooMany", max: MAX_SKILLS_PER_LIST } };
   return { skills: unique };
 }
 
