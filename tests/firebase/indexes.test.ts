@@ -150,9 +150,9 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "reports.server listReports": (s) => listReports(s, "open"),
   "reports.server reportsOfMember": (s) => reportsOfMember(s, UID),
   "mentions.server mentionCandidates": (s) => mentionCandidates(s, "an", UID),
-  "disputes.server listDisputes": (s) => listDisputes(s),
-  "admin payments.server listPayments": (s) => listPayments(s, { before: 5 }),
-  "admin reports.server moderationQueue, hidden": (s) => moderationQueue(s, "hidden"),
+  "disputes.server listDisputes": (s) => listDisputes(s, "en"),
+  "admin payments.server listPayments": (s) => listPayments(s, { before: 5, language: "en" }),
+  "admin reports.server moderationQueue, hidden": (s) => moderationQueue(s, "hidden", "en"),
   "board proposals.server lapseDueProposals": (s) => lapseDueProposals(s, 1_000_000),
   "board read.server listMyPosts": (s) => listMyPosts(s, UID),
   "board read.server listBoard, filtered": (s) =>

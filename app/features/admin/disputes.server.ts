@@ -13,7 +13,6 @@ import { messagesOf, readMessage } from "~/documents/chats";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { namesOf } from "~/features/members/members.server";
 import { isOwnSkill, skillNamer } from "~/features/skills/skill-names.server";
-import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { recordAudit } from "./audit.server";
 
 export interface DisputeView {
@@ -36,7 +35,7 @@ const CHAT_CONTEXT = 30;
  * Open disputes, oldest first, each with the session's notes and the pair's latest messages.
  * `language`: the admin's, for a gone member's name and a built-in skill's.
  */
-export async function listDisputes(store: DocStore, language: string = SOURCE_LANGUAGE): Promise<DisputeView[]> {
+export async function listDisputes(store: DocStore, language: string): Promise<DisputeView[]> {
   const docs = await store.query({ collection: BOOKINGS, where: [["state", "==", "disputed"]] });
   const bookings = docs.map(readBooking);
   const raised = (b: Booking) => [...b.history].reverse().find((h) => h.state === "disputed");

@@ -134,7 +134,7 @@ describe("refunding a pack", () => {
       await purchase(payments, "many", `many-${i}`);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    const first = await listPayments(store, { limit: 2 });
+    const first = await listPayments(store, { limit: 2, language: "en" });
     expect(first.payments).toHaveLength(2);
     expect(first.payments[0]).toMatchObject({
       memberName: "Member many",
@@ -143,7 +143,7 @@ describe("refunding a pack", () => {
       status: "paid",
     });
     expect(first.payments[0].fulfilledAt).toBeGreaterThan(first.payments[1].fulfilledAt);
-    const second = await listPayments(store, { limit: 2, before: first.nextBefore! });
+    const second = await listPayments(store, { limit: 2, before: first.nextBefore!, language: "en" });
     expect(second.payments).toHaveLength(1);
     expect(second.nextBefore).toBeNull();
   });

@@ -7,7 +7,6 @@ import type { PaymentProvider } from "~/engine/payments/types";
 import { RefundRefusedError } from "~/engine/payments/types";
 import type { DocStore } from "~/engine/store/types";
 import { namesOf } from "~/features/members/members.server";
-import { SOURCE_LANGUAGE } from "~/i18n/config";
 import {
   getPayment,
   PAYMENTS,
@@ -49,8 +48,8 @@ export async function listPayments(
   {
     before,
     limit = PAYMENTS_PAGE_SIZE,
-    language = SOURCE_LANGUAGE,
-  }: { before?: number; limit?: number; /** The admin's, for a gone member's name. */ language?: string } = {},
+    language,
+  }: { before?: number; limit?: number; /** The admin's, for a gone member's name. */ language: string },
 ): Promise<PaymentsPage> {
   const docs = await store.query({
     collection: PAYMENTS,

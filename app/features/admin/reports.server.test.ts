@@ -52,7 +52,7 @@ const DAY = 24 * 60 * 60_000;
 describe("the moderation queue", () => {
   it("shows a reported message in its conversation, hides it from both members and the inbox, and shows it again", async () => {
     await fileReport(store, "b", message, 100);
-    const [item] = await moderationQueue(store, "open");
+    const [item] = await moderationQueue(store, "open", "en");
     expect(item).toMatchObject({
       targetKind: "message",
       authorName: "Ann",
@@ -85,9 +85,9 @@ describe("the moderation queue", () => {
       { id: "m1", sender: "a", text: "", hidden: true, seen: false, timestamp: 2, quote: null },
     ]);
     expect((await store.get("chats/a_b"))?.data.lastMessage).toBe(HIDDEN_MESSAGE_TEXT);
-    expect(await moderationQueue(store, "open")).toEqual([]);
+    expect(await moderationQueue(store, "open", "en")).toEqual([]);
     // A reviewer still reads what was said.
-    const [hidden] = await moderationQueue(store, "hidden");
+    const [hidden] = await moderationQueue(store, "hidden", "en");
     expect(hidden).toMatchObject({ text: "you are a fool", hidden: true });
 
     await moderate(store, ADMIN, hidden.reportId, "restore", "On second thought", 300);
@@ -110,7 +110,7 @@ describe("the moderation queue", () => {
   it("groups every report of one post; dismissing a post that three reports hid shows it again, logged once when two admins click", async () => {
     for (const [i, r] of ["r1", "r2", "r3"].entries())
       await fileReport(store, r, post, DAY + 100, { emailVerified: true, clientKey: `198.51.100.${i}` });
-    const queue = await moderationQueue(store, "open");
+    const queue = await moderationQueue(store, "open", "en");
     expect(queue).toHaveLength(1);
     expect(queue[0]).toMatchObject({
       targetKind: "post",
@@ -151,7 +151,7 @@ describe("who reported (issue 25, item 5; decision 028)", () => {
     await fileReport(store, "old", post, now, { emailVerified: true, clientKey: "203.0.113.1" });
     await fileReport(store, "n1", post, now, { emailVerified: false, clientKey: "198.51.100.9" });
     await fileReport(store, "n2", post, now + 60_000, { emailVerified: false, clientKey: "198.51.100.9" });
-    const [item] = await moderationQueue(store, "open");
+    const [item] = await moderationQueue(store, "open", "en");
     expect(item.hidden).toBe(false);
     expect(
       item.reports
@@ -209,7 +209,7 @@ describe("gone content and gone members, worded by the reader (decision 085)", (
 
     await store.delete(postPath(T, T));
     await store.delete("users/author");
-    const [english] = await moderationQueue(store, "open");
+    const [english] = await moderationQueue(store, "open", "en");
     expect(english).toMatchObject({ authorName: "Deleted member", authorGone: true, text: "", gone: "missing" });
   });
 

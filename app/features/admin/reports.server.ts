@@ -13,7 +13,6 @@ import { boardPostLink, readBoardPost, type BoardPost } from "~/documents/board"
 import { skillNamer } from "~/features/skills/skill-names.server";
 import { withSwapSkillNamed, type NamedPrice } from "~/features/board/skill-names.server";
 import { isTaxonomyTag } from "~/features/skills/taxonomy";
-import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { namesOf } from "~/features/members/members.server";
 import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
 import { countsTowardHiding, type Report } from "~/features/reports/types";
@@ -162,11 +161,7 @@ async function messageContext(store: DocStore, report: Report, language: string)
  * The queue, oldest report first: "open" waits for a decision, "hidden" can be shown again.
  * `language`: the reviewer's, for the names of taxonomy skills.
  */
-export async function moderationQueue(
-  store: DocStore,
-  status: QueueStatus,
-  language: string = SOURCE_LANGUAGE,
-): Promise<ReportedItem[]> {
+export async function moderationQueue(store: DocStore, status: QueueStatus, language: string): Promise<ReportedItem[]> {
   const groups = groupByTarget(await listReports(store, status, 300));
   const uids = [...new Set(groups.flatMap((g) => g.flatMap((r) => [r.authorUid, r.reporterUid])))];
   const [names, profiles] = await Promise.all([namesOf(store, uids, language), getUsers(store, uids)]);
