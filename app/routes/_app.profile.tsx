@@ -17,6 +17,7 @@ import { MAX_PICTURE_BYTES, pictureSources } from "~/features/members/picture";
 import { levelFor } from "~/features/progress/levels";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
 import { skillsField } from "~/features/skills/skills-field";
+import { levelWordsOf } from "~/features/skills/tags";
 import { skillNamer, type SkillNames } from "~/features/skills/skill-names.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm, readForm } from "~/utils/forms.server";
@@ -54,8 +55,8 @@ const profileSchema = (names: SkillNames, t: TFunction) =>
         ),
       ])
       .pipe(z.array(z.string()).max(MAX_LANGUAGES, "profile:validation.tooManyLanguages")),
-    skillsOffered: skillsField(t("profilePage.teach"), names),
-    skillsWanted: skillsField(t("profilePage.learn"), names),
+    skillsOffered: skillsField(t("profilePage.teach"), names, levelWordsOf(t)),
+    skillsWanted: skillsField(t("profilePage.learn"), names, levelWordsOf(t)),
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,6 +12,7 @@ import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, profileSetupSchema } from "~/feat
 import { safeRedirect } from "~/features/layout/routes";
 import { setSkills, skillsInUse } from "~/features/skills/skills.server";
 import { skillsField } from "~/features/skills/skills-field";
+import { levelWordsOf } from "~/features/skills/tags";
 import { skillNamer, type SkillNames } from "~/features/skills/skill-names.server";
 import { knownTimeZone } from "~/utils/zoned-time";
 import { requireUnnamedUser } from "~/features/auth/auth.server";
@@ -34,8 +35,8 @@ export const headers = privatePageHeaders;
 // `t`: the "profile" namespace in it, for the lists' names in their refusals.
 const setupSchema = (names: SkillNames, t: TFunction) =>
   profileSetupSchema.extend({
-    skillsOffered: skillsField(t("setup.teach"), names),
-    skillsWanted: skillsField(t("setup.learn"), names),
+    skillsOffered: skillsField(t("setup.teach"), names, levelWordsOf(t)),
+    skillsWanted: skillsField(t("setup.learn"), names, levelWordsOf(t)),
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {

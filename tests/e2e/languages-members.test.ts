@@ -219,11 +219,11 @@ test("the profile's skill field without JavaScript shows Chess as Ajedrez, saves
   const page = await context.newPage();
   await page.goto("/profile");
   const teach = page.locator('textarea[name="skillsOffered"]');
-  await expect(teach).toHaveValue("Ajedrez: beginner");
-  await teach.fill("Ajedrez: expert\nGuitarra");
+  await expect(teach).toHaveValue("Ajedrez: principiante");
+  await teach.fill("Ajedrez: experto\nGuitarra");
   await page.getByRole("button", { name: "Guardar el perfil" }).click();
   await expect(page.getByText("Se guardó tu perfil.")).toBeVisible();
-  await expect(page.locator('textarea[name="skillsOffered"]')).toHaveValue("Ajedrez: expert\nGuitarra: intermediate");
+  await expect(page.locator('textarea[name="skillsOffered"]')).toHaveValue("Ajedrez: experto\nGuitarra: intermedio");
   const stored = await getUser(e2eStore(), lucia.uid);
   expect(stored!.skillsOffered).toEqual([
     { tag: "chess", label: "Chess", level: "expert" },
@@ -236,7 +236,7 @@ test("the profile's skill field without JavaScript shows Chess as Ajedrez, saves
   await expect(
     page
       .getByText(
-        "Habilidades que enseñas: «gurú» no es un nivel: escribe beginner, intermediate o expert después de Ajedrez.",
+        "Habilidades que enseñas: «gurú» no es un nivel: escribe principiante, intermedio o experto después de Ajedrez.",
       )
       .first(),
   ).toBeVisible();

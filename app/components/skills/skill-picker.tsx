@@ -11,11 +11,13 @@ import { useTranslation } from "react-i18next";
 import { TextAreaField } from "~/components/form";
 import { textTypedBeforeHydration } from "~/components/typed-before-hydration";
 import {
+  levelWordsOf,
   MAX_SKILLS_PER_LIST,
   parseSkillLines,
   SKILL_LEVELS,
   skillLines,
   toSkill,
+  type LevelWords,
   type Skill,
   type SkillLevel,
 } from "~/features/skills/tags";
@@ -45,9 +47,12 @@ interface SkillPickerProps {
   names?: SkillNames;
 }
 
-/** What the picker starts from: the stored skills, or lines typed (a taxonomy skill maybe by its name in `names`). */
-function initialSkills(initial: Skill[] | string, names: SkillNames): Skill[] {
-  return typeof initial === "string" ? parseSkillLines(initial, names).skills : initial;
+/**
+ * What the picker starts from: the stored skills, or lines typed (a taxonomy skill maybe by its
+ * name in `names`, a level by the reader's word in `levels`).
+ */
+function initialSkills(initial: Skill[] | string, names: SkillNames, levels: LevelWords): Skill[] {
+  return typeof initial === "string" ? parseSkillLines(initial, names, levels).skills : initial;
 }
 
 /** The catalogue key of each taxonomy category (namespace "profile", skillPicker.categories). */
@@ -70,13 +75,16 @@ const NO_NAMES: SkillNames = {};
 export function SkillPicker(props: SkillPickerProps) {
   const { t } = useTranslation("profile");
   const fallback = useRef<HTMLDivElement>(null);
-  // The plain field shows a taxonomy skill by its name in the reader's language, as the chips do;
-  // the server reads that name back as the same skill (skillsField).
+  // The plain field shows a taxonomy skill by its name and a level by its word in the reader's
+  // language, as the chips do; the server reads both back (skillsField).
   const names = props.names ?? NO_NAMES;
   const sent =
     typeof props.initial === "string"
       ? props.initial
-      : skillLines(props.initial.map((s) => ({ ...s, label: names[s.tag] ?? s.label })));
+      : skillLines(
+          props.initial.map((s) => ({ ...s, label: names[s.tag] ?? s.label })),
+          levelWordsOf(t),
+        );
   // Undefined until hydrated; then what was typed into the plain field before (on a slow phone), or
   // null when nothing was, so the picker starts from what the person sees.
   const [entered, setEntered] = useState<string | null | undefined>(undefined);
@@ -102,7 +110,7 @@ export function SkillPicker(props: SkillPickerProps) {
 function Picker({ label, name, initial, defaultLevel, memberSkills, error, hint, names = NO_NAMES }: SkillPickerProps) {
   const { t } = useTranslation("profile");
   const id = useId();
-  const [skills, setSkills] = useState<Skill[]>(() => initialSkills(initial, names));
+  const [skills, setSkills] = useState<Skill[]>(() => initialSkills(initial, names, levelWordsOf(t)));
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);

@@ -54,6 +54,15 @@ describe("skills", () => {
     ]);
     expect(parseSkillLines(skillLines(skills)).skills).toEqual(skills);
   });
+  it("writes and reads the levels in the reader's words, a name with a dash kept whole", () => {
+    const spanish = { beginner: "principiante", intermediate: "intermedio", expert: "experto" };
+    const { skills } = parseSkillLines("Spanish: expert\nReact - beginner");
+    expect(skillLines(skills, spanish)).toBe("Spanish: experto\nReact: principiante");
+    expect(parseSkillLines(skillLines(skills, spanish), {}, spanish).skills).toEqual(skills);
+    expect(parseSkillLines("Node.js - Express", {}, spanish).skills.map((s) => [s.label, s.level])).toEqual([
+      ["Node.js - Express", "intermediate"],
+    ]);
+  });
   it("refuses too many skills and over-long names", () => {
     expect(parseSkillLines(Array.from({ length: 11 }, (_, i) => `skill ${i}`).join("\n")).problem).toEqual({
       kind: "tooMany",

@@ -2,6 +2,7 @@
  * Skills on profiles: a tag (normalised, for matching) with the label the member typed (for
  * showing) and a level. Browser-safe: the profile editor validates with the same rules.
  */
+import type { TFunction } from "i18next";
 import { SKILL_LEVELS, skillListSchema, type Skill, type SkillLevel } from "~/documents/users";
 import { MAX_TAG_LENGTH, normaliseTag } from "./tag-name";
 import { findSkill, findSkillNamed, type SkillNames } from "./taxonomy";
@@ -56,29 +57,53 @@ export function readSkills(value: unknown): Skill[] {
 
 const ENGLISH_NAMES_ONLY: SkillNames = {};
 
-/**
- * Skills as one line per skill, "Spanish: expert" — the profile form's plain-text format, which
- * works without JavaScript and on every phone keyboard. `names`, the taxonomy's names in the
- * writer's language (skillNamer().taxonomyNames()), finds a taxonomy skill written by its name there
- * ("Ajedrez" is Chess, not a tag of the member's own); without them, by its English names only.
- */
+/** A language's words for the levels (namespace "profile", `skillPicker.levels`), as the plain field shows and reads them. */
+export type LevelWords = Readonly<Record<SkillLevel, string>>;
+
+const ENGLISH_LEVELS: LevelWords = { beginner: "beginner", intermediate: "intermediate", expert: "expert" };
+
+/** The level words of a language: `t` is its "profile" namespace (the picker's level names). */
+export function levelWordsOf(t: TFunction): LevelWords {
+  return {
+    beginner: t("skillPicker.levels.beginner"),
+    intermediate: t("skillPicker.levels.intermediate"),
+    expert: t("skillPicker.levels.expert"),
+  };
+}
+
+/** The level a word names: the format's English keyword in every language, or the reader's own word. */
+function levelNamed(word: string, levels: LevelWords): SkillLevel | undefined {
+  const typed = word.toLocaleLowerCase();
+  return SKILL_LEVELS.find((level) => level === typed || levels[level].toLocaleLowerCase() === typed);
+}
+
 /** Why a skill list was refused, with what its message names (worded by skillsField, decision 093). */
 export type SkillLinesProblem =
   | { kind: "notALevel"; level: string; skill: string }
   | { kind: "tooLong"; max: number; start: string }
   | { kind: "tooMany"; max: number };
 
+/**
+ * Skills as one line per skill, "Spanish: expert" — the profile form's plain-text format, which
+ * works without JavaScript and on every phone keyboard. `names`, the taxonomy's names in the
+ * writer's language (skillNamer().taxonomyNames()), finds a taxonomy skill written by its name there
+ * ("Ajedrez" is Chess, not a tag of the member's own); without them, by its English names only.
+ * `levels`: the writer's words for the levels ("Ajedrez: experto"); the English ones always count.
+ */
 export function parseSkillLines(
   text: string,
   names: SkillNames = ENGLISH_NAMES_ONLY,
+  levels: LevelWords = ENGLISH_LEVELS,
 ): { skills: Skill[]; problem?: SkillLinesProblem } {
   const skills: Skill[] = [];
   for (const rawLine of text.split(/\r?\n|,/)) {
     const line = rawLine.trim();
     if (!line) continue;
-    const match = /^(.*?)(?:\s*[:\-–]\s*(beginner|intermediate|expert))?$/i.exec(line);
-    const name = match?.[1] ?? line;
-    const level = (match?.[2]?.toLowerCase() ?? "intermediate") as SkillLevel;
+    // "Name: level" or "Name - level"; a name may hold dashes and colons itself ("Node.js - Express").
+    const split = /^(.+?)\s*[:\-–]\s*([^:\-–]+?)$/u.exec(line);
+    const named = split ? levelNamed(split[2], levels) : undefined;
+    const name = named ? split![1] : line;
+    const level: SkillLevel = named ?? "intermediate";
     // "Python: guru" is a level nobody offers, not a skill named "Python: guru".
     const unknownLevel = /^(.+?)\s*:\s*(.+)$/.exec(name);
     if (unknownLevel)
@@ -97,6 +122,7 @@ export function parseSkillLines(
   return { skills: unique };
 }
 
-export function skillLines(skills: readonly Skill[]): string {
-  return skills.map((s) => `${s.label}: ${s.level}`).join("\n");
+/** The lines of a list; `levels`: the reader's words for the levels (the picker's hidden field keeps the English ones). */
+export function skillLines(skills: readonly Skill[], levels: LevelWords = ENGLISH_LEVELS): string {
+  return skills.map((s) => `${s.label}: ${levels[s.level]}`).join("\n");
 }
