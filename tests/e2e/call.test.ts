@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "./support/test";
-import type { NewBookingDoc } from "../../app/features/bookings/types";
 import { fakeMediaLaunchOptions } from "../support/browser";
 import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { storeAcceptedSession } from "./support/sessions";
 import { e2eStore } from "./support/store";
 
 /**
@@ -12,40 +12,9 @@ import { e2eStore } from "./support/store";
  */
 test.use({ launchOptions: fakeMediaLaunchOptions() });
 
-const MINUTE = 60_000;
-
 /** An accepted free session between the two that starts in 5 minutes: the call is open. */
-async function sessionStartingSoon(mentor: TestUser, learner: TestUser): Promise<string> {
-  const id = `call-${randomUUID()}`;
-  const now = Date.now();
-  const booking: NewBookingDoc = {
-    mentorUid: mentor.uid,
-    learnerUid: learner.uid,
-    participants: [mentor.uid, learner.uid],
-    skillTag: "spanish",
-    skillLabel: "Spanish",
-    start: now + 5 * MINUTE,
-    end: now + 65 * MINUTE,
-    durationMinutes: 60,
-    price: 0,
-    state: "accepted",
-    confirmations: {},
-    history: [
-      { state: "requested", at: now, by: "learner" },
-      { state: "accepted", at: now, by: "mentor" },
-    ],
-    meetingLink: "",
-    notes: "",
-    notesUpdatedAt: 0,
-    notesUpdatedBy: "",
-    lockIds: [],
-    reminderSent: false,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await e2eStore().create(`bookings/${id}`, booking);
-  return id;
-}
+const sessionStartingSoon = (mentor: TestUser, learner: TestUser) =>
+  storeAcceptedSession(mentor, learner, { startsInMinutes: 5 });
 
 /** A real picture: the element has frame dimensions and its clock moves on. */
 async function expectVideoPlaying(page: Page, label: string): Promise<void> {

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/test";
 import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { storeAcceptedSession } from "./support/sessions";
 import { e2eStore } from "./support/store";
 import { openChat, sendMessage } from "~/features/chat/chat.server";
-import type { NewBookingDoc } from "~/features/bookings/types";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
 
@@ -73,37 +72,8 @@ test("/matches and a chat in Spanish: headings, counts, reasons, the composer an
 });
 
 /** An accepted free session between the two that starts in 5 minutes: the call is open. */
-async function sessionStartingSoon(mentor: TestUser, learner: TestUser): Promise<string> {
-  const id = `lang-call-${randomUUID()}`;
-  const now = Date.now();
-  const booking: NewBookingDoc = {
-    mentorUid: mentor.uid,
-    learnerUid: learner.uid,
-    participants: [mentor.uid, learner.uid],
-    skillTag: "spanish",
-    skillLabel: "Spanish",
-    start: now + 5 * 60_000,
-    end: now + 65 * 60_000,
-    durationMinutes: 60,
-    price: 0,
-    state: "accepted",
-    confirmations: {},
-    history: [
-      { state: "requested", at: now, by: "learner" },
-      { state: "accepted", at: now, by: "mentor" },
-    ],
-    meetingLink: "",
-    notes: "",
-    notesUpdatedAt: 0,
-    notesUpdatedBy: "",
-    lockIds: [],
-    reminderSent: false,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await e2eStore().create(`bookings/${id}`, booking);
-  return id;
-}
+const sessionStartingSoon = (mentor: TestUser, learner: TestUser) =>
+  storeAcceptedSession(mentor, learner, { startsInMinutes: 5 });
 
 test("the call panel's first state in French", async ({ browser, baseURL }) => {
   const mentor = await member(`Margot Mentor ${suffix()}`, "fr", [], []);

@@ -1,7 +1,7 @@
 import { expect, test } from "./support/test";
 import { createUser, openAs, signInAs } from "./support/fixtures";
+import { storeAcceptedSession } from "./support/sessions";
 import { e2eStore } from "./support/store";
-import { BOOKINGS } from "~/documents/bookings";
 import { getUser, userPath } from "~/documents/users";
 import { postFormSchema } from "~/features/board/rules";
 import { createBoardPost } from "~/features/board/write.server";
@@ -181,20 +181,11 @@ test("/calendar in French names a session's deleted member in French (decision 0
   const run = Math.random().toString(36).slice(2, 8);
   const gone = await createUser({ fullName: `Gaspard Gone ${run}` });
   const mentor = await createUser({ fullName: `Marie Mentor ${run}`, profile: { language: "fr" } });
-  const start = Date.now() + 2 * 86_400_000;
-  await e2eStore().set(`${BOOKINGS}/fr-${run}`, {
-    mentorUid: mentor.uid,
-    learnerUid: gone.uid,
-    participants: [mentor.uid, gone.uid],
+  await storeAcceptedSession(mentor, gone, {
+    startsInMinutes: 2 * 24 * 60,
     skillTag: "guitar",
     skillLabel: "Guitar",
-    start,
-    end: start + 3_600_000,
-    durationMinutes: 60,
     price: 10,
-    state: "accepted",
-    createdAt: Date.now(),
-    updatedAt: Date.now(),
   });
   await deleteAccountOf(gone.uid);
 

@@ -3,9 +3,9 @@ import { postFormSchema } from "~/features/board/rules";
 import { createProposal } from "~/features/board/proposals.server";
 import { createBoardPost } from "~/features/board/write.server";
 import { ownFreeStarts } from "~/features/bookings/views.server";
-import { BOOKINGS } from "~/documents/bookings";
 import { createUser, openAs } from "./support/fixtures";
 import { PHONE, proposingMember } from "./support/members";
+import { storeAcceptedSession } from "./support/sessions";
 import { e2eStore } from "./support/store";
 
 /**
@@ -100,25 +100,18 @@ test("a French mentor's /calendar and dashboard name a session's built-in skill 
   const learner = await createUser({ fullName: `Léa Learner ${run}` });
   const mentor = await createUser({ fullName: `Marc Mentor ${run}`, profile: { language: "fr", tourCompleted: true } });
   const ownTag = `Kora tuning ${run}`;
-  const session = (id: string, inHours: number, skillTag: string, skillLabel: string) => {
-    const start = Date.now() + inHours * 3_600_000;
-    return e2eStore().set(`${BOOKINGS}/${id}`, {
-      mentorUid: mentor.uid,
-      learnerUid: learner.uid,
-      participants: [mentor.uid, learner.uid],
-      skillTag,
-      skillLabel,
-      start,
-      end: start + 3_600_000,
-      durationMinutes: 60,
-      price: 10,
-      state: "accepted",
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-    });
-  };
-  await session(`guitar-${run}`, 26, "guitar", "Guitar");
-  await session(`own-${run}`, 28, ownTag.toLowerCase().replace(/ /g, "-"), ownTag);
+  await storeAcceptedSession(mentor, learner, {
+    startsInMinutes: 26 * 60,
+    skillTag: "guitar",
+    skillLabel: "Guitar",
+    price: 10,
+  });
+  await storeAcceptedSession(mentor, learner, {
+    startsInMinutes: 28 * 60,
+    skillTag: ownTag.toLowerCase().replace(/ /g, "-"),
+    skillLabel: ownTag,
+    price: 10,
+  });
 
   const page = await openAs(browser, mentor, baseURL!, { path: "/calendar" });
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
