@@ -52,6 +52,16 @@ const SORT_LABELS: Record<MemberSort, string> = {
   activity: "members.activity",
 };
 
+/** The member's name as written; a blank one (a profile never set up) in the admin's words, so the link still reads. */
+function MemberLink({ row, className }: { row: MemberRow; className: string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Link to={`/admin/members/${row.uid}`} className={className} translate={row.fullName ? "no" : undefined}>
+      {row.fullName ? <bdi>{row.fullName}</bdi> : t("members.noName")}
+    </Link>
+  );
+}
+
 function Joined({ row }: { row: MemberRow }) {
   return row.createdAt ? <UtcTime ms={row.createdAt} date /> : <>—</>;
 }
@@ -136,13 +146,7 @@ function MemberTable({ rows }: { rows: MemberRow[] }) {
           {rows.map((row) => (
             <tr key={row.uid} data-testid="member-row" data-uid={row.uid}>
               <td className="min-w-[8rem] max-w-[14rem] px-4 py-3">
-                <Link
-                  to={`/admin/members/${row.uid}`}
-                  className="break-words font-medium text-brand-700 hover:underline"
-                  translate="no"
-                >
-                  <bdi>{row.fullName}</bdi>
-                </Link>
+                <MemberLink row={row} className="break-words font-medium text-brand-700 hover:underline" />
               </td>
               <td className="min-w-[12rem] px-4 py-3">
                 <Email email={row.email} missing="—" />
@@ -175,13 +179,7 @@ function MemberCards({ rows }: { rows: MemberRow[] }) {
       {rows.map((row) => (
         <li key={row.uid} className="card min-w-0 p-4" data-testid="member-card" data-uid={row.uid}>
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <Link
-              to={`/admin/members/${row.uid}`}
-              className="min-w-0 break-words font-medium text-brand-700 hover:underline"
-              translate="no"
-            >
-              <bdi>{row.fullName}</bdi>
-            </Link>
+            <MemberLink row={row} className="min-w-0 break-words font-medium text-brand-700 hover:underline" />
             <StatusBadge status={row.status} />
           </div>
           <p className="mt-1 text-sm text-slate-600">

@@ -91,6 +91,30 @@ test("each member's e-mail, status, role, SP balance and last activity are shown
   await expect(row(page, uma)).toContainText(uma.email);
 });
 
+test("a member whose name is blank is listed in the admin's words, a link that reads, at every width", async ({
+  browser,
+  baseURL,
+}) => {
+  // A profile whose name went blank (an older version's document, or one written by hand).
+  const blank = await createUser({ fullName: `Blank Later ${run}` });
+  await e2eStore().update(userPath(blank.uid), { fullName: "  " });
+  const arabicAdmin = await adminUser(`Amal Admin ${run}`, { language: "ar" });
+  for (const [who, words] of [
+    [admin, "(no name yet)"],
+    [arabicAdmin, "(لا اسم بعد)"],
+  ] as const) {
+    const page = await openAs(browser, who, baseURL!, { path: `/admin/members?q=${blank.uid}` });
+    await expect(row(page, blank).getByRole("link", { name: words })).toHaveAttribute(
+      "href",
+      `/admin/members/${blank.uid}`,
+    );
+    await page.setViewportSize({ width: 390, height: 800 });
+    const card = page.locator(`[data-testid=member-card][data-uid="${blank.uid}"]`);
+    await expect(card.getByRole("link", { name: words })).toBeVisible();
+    await page.context().close();
+  }
+});
+
 test("a member who is not an admin gets the same 404 as an unknown page, and no e-mail", async ({
   browser,
   baseURL,

@@ -34,7 +34,7 @@ export async function memberRows(ports: { store: DocStore; auth: AuthProvider })
     const seen = presence.get(user.id);
     return {
       uid: user.id,
-      fullName: profile.fullName || "(no name yet)",
+      fullName: profile.fullName.trim(),
       email: account?.email ?? "",
       status: statusOf(profile, account),
       role: account?.admin ? "admin" : "member",
