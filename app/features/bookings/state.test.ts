@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
 import { availableCommands, cancellationCost, decide, LATE_CANCEL_MS, splitAmounts } from "./state";
+import { H, requestedBooking } from "../../../tests/support/booking";
 
-const H = 3_600_000;
-const base = {
-  id: "b1",
-  mentorUid: "m",
-  learnerUid: "l",
-  price: 41,
-  state: "requested" as const,
-  start: 100 * H,
-  end: 101 * H,
-  confirmations: {},
-  skillLabel: "Go",
-  durationMinutes: 60,
-};
+const base = requestedBooking;
 
 const money = (verdict: ReturnType<typeof decide>) =>
   verdict.kind === "apply" ? verdict.change.money.map((m) => [m.entry.id, m.uid, m.entry.amount]) : verdict;

@@ -5,6 +5,7 @@ import { intlLocale } from "~/utils/format";
 import { entryLineText, formatEntryTime, lineOf, transactionTypeLabel, type StoredLine } from "./labels";
 import type { LedgerEntry } from "./types";
 import { welcomeBonusEntry } from "./welcome-bonus";
+import { H, requestedBooking } from "../../../tests/support/booking";
 
 /** An entry's line as the wallet shows it in `language`, or the stored description when it cannot render it. */
 function shown(entry: StoredLine, language: string): string {
@@ -20,19 +21,7 @@ const stored = (entry: LedgerEntry): StoredLine => ({
   params: entry.params ?? {},
 });
 
-const H = 3_600_000;
-const booking = {
-  id: "b1",
-  mentorUid: "m",
-  learnerUid: "l",
-  price: 41,
-  state: "requested" as const,
-  start: 100 * H,
-  end: 101 * H,
-  confirmations: {},
-  skillLabel: "Go",
-  durationMinutes: 60,
-};
+const booking = requestedBooking;
 const accepted = { ...booking, state: "accepted" as const };
 const entriesOf = (verdict: ReturnType<typeof decide>): LedgerEntry[] =>
   verdict.kind === "apply" ? verdict.change.money.map((m) => m.entry) : [];
