@@ -126,7 +126,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
     ),
   "push queue.server queueSessionStarts": (s) => queueSessionStarts(s, 1_000_000),
   "push subscriptions.server listSubscriptions": (s) => listSubscriptions(s, UID),
-  "views.server loadBookingPanel": (s) => loadBookingPanel(s, "mentor", { uid: UID }),
+  "views.server loadBookingPanel": (s) => loadBookingPanel(s, "mentor", { uid: UID, language: "en" }),
   "views.server loadWaitingPayouts": (s) => loadWaitingPayouts(s, UID, "en"),
   "matches.server findMatches": (s) => findMatches(s, UID, { language: "en" }),
   "saved.server savedUids": (s) => savedUids(s, UID),

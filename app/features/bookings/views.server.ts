@@ -18,8 +18,8 @@ import {
   type BusyRange,
 } from "./availability";
 import { listBookingsFor, pendingRequestsFor } from "./bookings.server";
-import { nameSourcesOf, namesIn, namesOf } from "~/features/members/members.server";
-import type { NameSource } from "~/features/members/member";
+import { missingNames, nameSourcesOf, namesIn, namesOf } from "~/features/members/members.server";
+import { memberName, type NameSource } from "~/features/members/member";
 import { ACTIVE_STATES, availableCommands, roleOf } from "./state";
 import { getTeachingSettings } from "./teaching.server";
 import { BOOKINGS, readBooking, teachingPath } from "~/documents/bookings";
@@ -28,7 +28,6 @@ import type { Booking, Role } from "./types";
 import { DEFAULT_DURATION, DURATIONS } from "./types";
 import { knownTimeZone } from "~/utils/zoned-time";
 import { isOwnSkill, skillNamer, type SkillNamer } from "~/features/skills/skill-names.server";
-import { SOURCE_LANGUAGE } from "~/i18n/config";
 
 const DAY = 86_400_000;
 /** The panel offers two weeks of slots; later ones are a scroll away on the mentor's calendar. */
@@ -197,12 +196,12 @@ export interface OfferForBooking {
 export async function loadBookingPanel(
   store: DocStore,
   mentorUid: string,
-  viewer: { uid: string; timezone?: unknown; language?: string },
+  viewer: { uid: string; timezone?: unknown; language: string },
   now = Date.now(),
   offer: OfferForBooking | null = null,
 ): Promise<BookingPanelData> {
   // A skill of the taxonomy by its name in the viewer's language; a member's own tag as written.
-  const namer = skillNamer(viewer.language ?? SOURCE_LANGUAGE);
+  const namer = skillNamer(viewer.language);
   const [{ teaching, timeZone, offered }, mentor, balance, busy] = await Promise.all([
     getTeachingSettings(store, mentorUid),
     getUser(store, mentorUid),
@@ -230,7 +229,7 @@ export async function loadBookingPanel(
       : [];
   return {
     mentorUid,
-    mentorName: mentor?.fullName.trim() || "Member",
+    mentorName: memberName(mentor, missingNames(viewer.language)),
     isSelf: viewer.uid === mentorUid,
     viewerTimeZone: viewerZone(viewer.timezone),
     mentorTimeZone: timeZone,

@@ -23,7 +23,6 @@ import { membersWithSkill, type SkillIndexDoc } from "~/features/skills/skills.s
 import { normaliseTag, type Skill } from "~/features/skills/tags";
 import { skillNamer, type ShownSkill } from "~/features/skills/skill-names.server";
 import { findSkillNamed } from "~/features/skills/taxonomy";
-import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18n.server";
 import { listFormat } from "~/utils/format";
 import {
@@ -47,9 +46,12 @@ export interface MatchFilters {
   pageSize?: number;
   /** Look up each bookable mentor's next free slot: the matches page shows it, the dashboard widget does not. */
   nextSlot?: boolean;
-  /** The reader's language: skill names of the taxonomy in it, and `skill` may be typed in it (default English). */
-  language?: string;
+  /** The reader's language: skill names of the taxonomy in it, and `skill` may be typed in it. */
+  language: string;
 }
+
+/** What ranks and cuts a page: the filters with `skill` already a tag, so no reader's language is needed. */
+type RankFilters = Pick<MatchFilters, "onlineOnly" | "page" | "pageSize"> & { skillTag?: string };
 
 export interface MatchCard {
   /** Their skills named in the reader's language (a member's own tag as written). */
@@ -219,15 +221,11 @@ async function recentStatuses(store: DocStore, now: number): Promise<Map<string,
 }
 
 /** One page of the member's matches, ranked at `now`, with what it was ranked from. */
-async function rankedMatchesPage(store: DocStore, uid: string, filters: MatchFilters, now: number) {
+async function rankedMatchesPage(store: DocStore, uid: string, filters: RankFilters, now: number) {
   const me = await getUser(store, uid);
   const offered = me?.skillsOffered ?? [];
   const wanted = me?.skillsWanted ?? [];
-  const names = skillNamer(filters.language ?? SOURCE_LANGUAGE);
-  // "guitarra" or "js" filters by the taxonomy's tag; anything else by the tag it would be.
-  const skill = filters.skill
-    ? (findSkillNamed(filters.skill, names.taxonomyNames())?.tag ?? normaliseTag(filters.skill))
-    : "";
+  const skill = filters.skillTag ?? "";
   const [{ absent, byUid, profiles }, recent] = await Promise.all([
     rankedCandidates(store, uid, offered, wanted, skill),
     recentStatuses(store, now),
@@ -240,17 +238,27 @@ async function rankedMatchesPage(store: DocStore, uid: string, filters: MatchFil
     size: filters.pageSize,
     onlineOnly: filters.onlineOnly,
   });
-  return { ...ranked, names, offered, wanted, skill, byUid, profiles, recent };
+  return { ...ranked, offered, wanted, skill, byUid, profiles, recent };
 }
 
-/** The matches page; `filters.language`, the reader's, is required here: a member with no name is called so in it. */
+/** The matches page in the reader's `filters.language`: skills and a member with no name are named in it. */
 export async function findMatches(
   store: DocStore,
   uid: string,
-  filters: MatchFilters & { language: string },
+  filters: MatchFilters,
   now = Date.now(),
 ): Promise<MatchesPage> {
-  const { items, page, pages, total, names, offered, wanted } = await rankedMatchesPage(store, uid, filters, now);
+  const names = skillNamer(filters.language);
+  // "guitarra" or "js" filters by the taxonomy's tag; anything else by the tag it would be.
+  const skillTag = filters.skill
+    ? (findSkillNamed(filters.skill, names.taxonomyNames())?.tag ?? normaliseTag(filters.skill))
+    : undefined;
+  const { items, page, pages, total, offered, wanted } = await rankedMatchesPage(
+    store,
+    uid,
+    { ...filters, skillTag },
+    now,
+  );
   const noSkills = offered.length === 0 && wanted.length === 0;
   const uids = items.map((m) => m.uid);
   const [members, saved, teaching, presences] = await Promise.all([
