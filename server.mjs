@@ -46,7 +46,9 @@ const REVALIDATE_ALWAYS = new Set(["/sw.js"]);
 
 /**
  * Public files are known at start: one Map lookup per request instead of a stat of the disk.
- * Fingerprinted build assets are cached for a year, the rest for an hour.
+ * Fingerprinted build assets are cached for a year, the rest for an hour. A file's Brotli copy
+ * (`<file>.br`, written by scripts/compress-build.mjs) is no address of its own: it is sent in the
+ * file's place to a browser that accepts it, unless it is older than the file (decision 108).
  */
 function indexPublicFiles(dir, prefix = "") {
   const files = new Map();
@@ -61,11 +63,13 @@ function indexPublicFiles(dir, prefix = "") {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       for (const [key, value] of indexPublicFiles(file, urlPath)) files.set(key, value);
-    } else if (entry.isFile()) {
+    } else if (entry.isFile() && !entry.name.endsWith(".br")) {
       const immutable = urlPath.startsWith(`${build.publicPath.replace(/\/$/, "")}/`);
+      const stat = statSync(file);
       files.set(urlPath, {
         file,
-        size: statSync(file).size,
+        size: stat.size,
+        brotli: brotliCopy(file, stat),
         type: TYPES[path.extname(entry.name).toLowerCase()] ?? "application/octet-stream",
         cacheControl: immutable
           ? "public, max-age=31536000, immutable"
@@ -76,6 +80,16 @@ function indexPublicFiles(dir, prefix = "") {
     }
   }
   return files;
+}
+
+/** The file's Brotli copy, when there is one at least as new as the file. */
+function brotliCopy(file, stat) {
+  try {
+    const copy = statSync(`${file}.br`);
+    return copy.mtimeMs >= stat.mtimeMs ? { file: `${file}.br`, size: copy.size } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const publicFiles = indexPublicFiles(PUBLIC_DIR);
@@ -101,19 +115,25 @@ function acceptsGzip(req) {
   return /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
 }
 
+function acceptsBrotli(req) {
+  return /\bbr\b/.test(req.headers["accept-encoding"] ?? "");
+}
+
 function serveStatic(req, res, asset) {
   const headers = {
     "Content-Type": asset.type,
     "Cache-Control": asset.cacheControl,
     "X-Content-Type-Options": "nosniff",
+    Vary: "Accept-Encoding",
   };
-  const gzip = asset.size > 1024 && COMPRESSIBLE.test(asset.type) && acceptsGzip(req);
+  const brotli = asset.brotli && acceptsBrotli(req) ? asset.brotli : undefined;
+  const gzip = !brotli && asset.size > 1024 && COMPRESSIBLE.test(asset.type) && acceptsGzip(req);
+  if (brotli) headers["Content-Encoding"] = "br";
   if (gzip) headers["Content-Encoding"] = "gzip";
-  else headers["Content-Length"] = asset.size;
-  headers.Vary = "Accept-Encoding";
+  else headers["Content-Length"] = (brotli ?? asset).size;
   res.writeHead(200, headers);
   if (req.method === "HEAD") return res.end();
-  const stream = createReadStream(asset.file);
+  const stream = createReadStream((brotli ?? asset).file);
   if (gzip) pipeline(stream, zlib.createGzip(), res, () => {});
   else pipeline(stream, res, () => {});
 }
