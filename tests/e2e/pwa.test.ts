@@ -125,6 +125,38 @@ test.describe("the installable app", () => {
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
   });
 
+  test("the worker is registered once the page has loaded and the browser is idle, then controls the page", async ({
+    page,
+  }) => {
+    // Its precache fetches about twenty build files: not while the page's own requests are under way
+    // (decision 108). The page's idle callbacks are held here until the test lets them run.
+    await page.addInitScript(() => {
+      const held: IdleRequestCallback[] = [];
+      const registered: string[] = [];
+      Object.assign(window, { heldIdleCallbacks: held, registeredWorkers: registered });
+      window.requestIdleCallback = (callback) => held.push(callback);
+      window.cancelIdleCallback = (handle) => void held.splice(handle - 1, 1, () => {});
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (url, options) {
+        registered.push(String(url));
+        return register.call(this, url, options);
+      };
+    });
+    type Held = { heldIdleCallbacks: IdleRequestCallback[]; registeredWorkers: string[] };
+    await page.goto("/auth");
+    await page.waitForFunction(() => document.readyState === "complete");
+    expect(await page.evaluate(() => (window as unknown as Held).registeredWorkers)).toEqual([]);
+    await page.waitForFunction(() => (window as unknown as Held).heldIdleCallbacks.length > 0);
+
+    await page.evaluate(() => {
+      for (const callback of (window as unknown as Held).heldIdleCallbacks.splice(0)) {
+        callback({ didTimeout: false, timeRemaining: () => 50 });
+      }
+    });
+    expect(await page.evaluate(() => (window as unknown as Held).registeredWorkers)).toEqual(["/sw.js"]);
+    await controlled(page);
+  });
+
   test("Chromium reports the app installable, signed out and signed in, once the worker controls the page", async ({
     baseURL,
   }) => {

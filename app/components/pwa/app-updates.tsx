@@ -3,14 +3,15 @@ import { useTranslation } from "react-i18next";
 import { SKIP_WAITING } from "~/service-worker/messages";
 // Evaluated with the root, so the browser's install offer is caught even before hydration.
 import "./install-event";
+import { whenPageIdle } from "./when-page-idle";
 
 /** How often an open tab asks for a new /sw.js when it comes back into view (the browser also does on each page load). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * Registers the service worker (production builds only; decision 045) and offers a new version
- * when one has been installed: the new worker waits until the person chooses "Reload", so no page
- * runs on a mix of two builds' files. A tab that another tab updated is told so as well.
+ * Registers the service worker (production builds only; decision 045) once the page has loaded and
+ * the browser is idle (decision 108), and offers a new version when one has been installed: the new
+ * worker waits until the person chooses "Reload", so no page runs on a mix of two builds' files. A tab that another tab updated is told so as well.
  */
 export function AppUpdates() {
   const { t } = useTranslation();
@@ -61,10 +62,14 @@ export function AppUpdates() {
 
     container.addEventListener("controllerchange", onControllerChange);
     document.addEventListener("visibilitychange", onVisible);
-    // Offline (the offline page itself) there is no /sw.js to fetch: register when the network is back.
-    if (navigator.onLine) register();
-    else window.addEventListener("online", register, { once: true });
+    // After the page's own requests: the worker's precache would compete with them.
+    const cancelRegistration = whenPageIdle(() => {
+      // Offline (the offline page itself) there is no /sw.js to fetch: register when the network is back.
+      if (navigator.onLine) register();
+      else window.addEventListener("online", register, { once: true });
+    });
     return () => {
+      cancelRegistration();
       container.removeEventListener("controllerchange", onControllerChange);
       document.removeEventListener("visibilitychange", onVisible);
       window.removeEventListener("online", register);
