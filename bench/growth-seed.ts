@@ -6,7 +6,9 @@
  *
  * Everything is written straight to the store in transactions, not over HTTP: members and their
  * skills through the app's services (ensureProfile, setSkills, saveRates, saveAvailability), each
- * member's presence as a closed page leaves it, seen 8 to 88 days ago;
+ * member's presence as a closed page leaves it, seen 8 to 88 days ago; each member's digest of the
+ * period that has just ended as already written (below: the server measured must not be composing
+ * and mailing 10,000 digests meanwhile);
  * threads as createThread writes them and their replies as `reply` leaves them after the last
  * (each post and its search entry, the thread's counts and list entries once), a hundred threads
  * to a transaction (writeThreads): `reply` also notifies every follower, and one commit per
@@ -28,11 +30,14 @@ import {
   type SpaceDoc,
   type ThreadDoc,
 } from "../app/documents/community";
+import { digestPath, type DigestDoc } from "../app/documents/digest";
 import { statusPath } from "../app/documents/status";
+import { isUid, readUser, USERS } from "../app/documents/users";
 import { createLocalAuth } from "../app/engine/auth/local.server";
 import { openSqliteStore } from "../app/engine/store/sqlite.server";
 import type { DocStore } from "../app/engine/store/types";
 import { saveAvailability, saveRates } from "../app/features/bookings/teaching.server";
+import { lastCompletedPeriod } from "../app/features/digest/period";
 import { writeListEntries } from "../app/features/community/lists";
 import { searchText, sortKeys } from "../app/features/community/rules";
 import { FIXED_SPACES, skillSpace } from "../app/features/community/spaces";
@@ -97,6 +102,39 @@ async function seedMembers(store: DocStore, count: number, now: number): Promise
     uids.push(uid);
   }
   return uids;
+}
+
+/** Digest records written per transaction. */
+const DIGESTS_PER_COMMIT = 500;
+
+/**
+ * Every member's digest of the period that ended last (as of `now`) recorded as written, with
+ * nothing to say, as the digest step leaves one it has done (decision 047). Without them the large
+ * server's timed-work leader composed 10,000 digests as it started and then mailed 25 a minute,
+ * and the bench measured that work with the pages' requests (decision 097). The server is
+ * unchanged: it finds each period done, as it would after its own run.
+ */
+async function markDigestsDone(store: DocStore, now: number) {
+  const members = (await store.query({ collection: USERS }))
+    .filter((d) => isUid(d.id))
+    .map((d) => ({ uid: d.id, ...readUser(d.data) }));
+  for (let i = 0; i < members.length; i += DIGESTS_PER_COMMIT)
+    await store.transaction(async (tx) => {
+      for (const m of members.slice(i, i + DIGESTS_PER_COMMIT)) {
+        if (m.digest === "off") continue;
+        const period = lastCompletedPeriod(m.digest, now, m.timezone);
+        const done: Omit<DigestDoc, "facts"> = {
+          uid: m.uid,
+          period: period.key,
+          frequency: m.digest,
+          from: period.from,
+          to: period.to,
+          state: "empty",
+          createdAt: now,
+        };
+        tx.set(digestPath(m.uid, period.key), done);
+      }
+    });
 }
 
 /** A thread as createThread writes it (its document, list entries, first post, search entry, the author following it) and its replies. */
@@ -227,6 +265,7 @@ async function main() {
     const now = Date.now();
     const uids = await seedMembers(store, members, now);
     const forum = await seedForum(store, uids, posts, now);
+    await markDigestsDone(store, now);
 
     // The member the bench signs in as: teaches two popular skills, wants three.
     const auth = createLocalAuth(store, {

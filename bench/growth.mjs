@@ -12,11 +12,12 @@
 //
 // Tunables: BENCH_GROWTH_MEMBERS (10000), BENCH_GROWTH_POSTS (100000) for the large community,
 // BENCH_CONNECTIONS (20), BENCH_DURATION seconds per run (5), BENCH_ROUNDS (3, at least 3),
-// BENCH_PAGES (comma-separated paths), BENCH_KEEP_DATA=1.
+// BENCH_PAGES (comma-separated paths), BENCH_KEEP_DATA=1, BENCH_PORT (the small community's server;
+// the large one's is the next port; free ones when unset).
 import { saveResults } from "./lib/results.mjs";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -61,6 +62,14 @@ function seed(env, community) {
   if (result.status !== 0) throw new Error(`Seeding the ${community.name} community failed: ${result.stderr}`);
   const lines = result.stdout.trim().split("\n");
   return JSON.parse(lines[lines.length - 1]);
+}
+
+/** The bytes a store's directory holds (the SQLite file, its WAL and anything beside them). */
+function diskBytes(dir) {
+  return readdirSync(dir, { recursive: true }).reduce((sum, name) => {
+    const stat = statSync(path.join(dir, name));
+    return stat.isFile() ? sum + stat.size : sum;
+  }, 0);
 }
 
 /** Waits until a server is quiet (under 2 % of a core over half a second), as bench:ssr does. */
@@ -125,8 +134,8 @@ async function main() {
       process.exit(1);
     });
   try {
-    for (const size of COMMUNITIES) {
-      const port = await freePort();
+    for (const [i, size] of COMMUNITIES.entries()) {
+      const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : await freePort();
       const dataDir = mkdtempSync(path.join(os.tmpdir(), `skillswap-growth-${size.name}-`));
       const env = productionEnv(port, dataDir, {
         PAYMENTS: "test",
@@ -139,7 +148,11 @@ async function main() {
       console.log(`Filling the ${size.name} community: ${size.members} members, ${size.posts} posts (${dataDir})…`);
       const seeded = seed(env, size);
       community.cookie = seeded.cookie;
-      console.log(`  written in ${seeded.seconds} s (${seeded.posts} posts in ${seeded.threads} threads)`);
+      community.diskMB = Math.round(diskBytes(dataDir) / 1e5) / 10;
+      console.log(
+        `  written in ${seeded.seconds} s (${seeded.posts} posts in ${seeded.threads} threads), ` +
+          `${community.diskMB} MB on disk (load average ${loadAverage()})`,
+      );
       // The figures are only the issue's when the community is the size it names.
       if (seeded.posts !== size.posts || seeded.members !== size.members)
         throw new Error(
@@ -222,11 +235,12 @@ async function main() {
       durationS: DURATION_S,
       rounds: ROUNDS,
       loadAverage: { start: loadAtStart, end: loadAtEnd },
-      communities: communities.map(({ name, members, posts, seconds }) => ({
+      communities: communities.map(({ name, members, posts, seconds, diskMB }) => ({
         name,
         members,
         posts,
         seedSeconds: seconds,
+        diskMB,
       })),
       pages: summaries,
       runs: Object.fromEntries(runs),
