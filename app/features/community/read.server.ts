@@ -5,6 +5,7 @@ import {
   getThread,
   getThreadRead,
   isForumId,
+  postsOf,
   reactionsOf,
   readListEntry,
   readPath,
@@ -17,13 +18,14 @@ import {
   THREADS,
   threadPath,
   type ListEntry,
+  type Post,
   type ReactionKind,
   type Thread,
 } from "~/documents/community";
 import type { UserProfile } from "~/documents/users";
 import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
-import { getMembers } from "~/features/members/members.server";
+import { keptMembers } from "~/features/members/members.server";
 import { ForumError, THREAD_NOT_FOUND } from "./errors";
 import { listPath } from "./lists";
 import { THREADS_PER_PAGE, isCursor, type ThreadSort } from "./rules";
@@ -32,14 +34,29 @@ import { SEARCH_INDEX } from "./write.server";
 
 export type AuthorCard = ForumAuthor;
 
-/** Authors' names and pictures; a deleted author is called so in the reader's `language`. */
+/**
+ * Authors' names and pictures, from their kept profiles (each until it is written: a list or a
+ * thread shows the same authors view after view); a deleted author is called so in the reader's
+ * `language`.
+ */
 export async function authorCards(
   store: DocStore,
   uids: readonly string[],
   language: string,
 ): Promise<Record<string, AuthorCard>> {
-  const members = await getMembers(store, [...new Set(uids)], language);
+  const members = await keptMembers(store, [...new Set(uids)], language);
   return Object.fromEntries([...members].map(([uid, m]) => [uid, { uid, fullName: m.fullName, avatar: m.avatar }]));
+}
+
+/** Every space record, kept in the read cache (decision 037) until one is written (a new thread writes its space's count). */
+function keptSpaces(store: DocStore) {
+  const spaces = `${SPACES}/`;
+  return cachedRead(
+    store,
+    "forumSpaces",
+    (path) => path.startsWith(spaces),
+    async () => (await store.query({ collection: SPACES })).map((d) => ({ id: d.id, ...readSpace(d.data) })),
+  );
 }
 
 /** The member's own skill spaces first, then the fixed ones, then other skill spaces in use. */
@@ -47,7 +64,7 @@ export async function listSpaces(
   store: DocStore,
   profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">,
 ): Promise<(Space & { threadCount: number })[]> {
-  const docs = (await store.query({ collection: SPACES })).map((d) => ({ id: d.id, ...readSpace(d.data) }));
+  const docs = await keptSpaces(store);
   const counts = new Map(docs.map((d) => [d.id, d.threadCount]));
   const inUse = docs.flatMap((d) =>
     d.skillTag ? [{ id: d.id, name: d.name, description: `Everything about ${d.name}.`, skillTag: d.skillTag }] : [],
@@ -193,18 +210,38 @@ export function postsQuery(threadId: string) {
   return forumPostsOf(threadId);
 }
 
+/**
+ * A thread and its shown posts, read and parsed once and kept in the read cache (decision 037)
+ * until a commit writes the thread (its counts, title, answer, visibility) or anything under its
+ * posts (a reply, an edit, a reaction's count, a deletion, a moderator hiding one).
+ */
+function keptThread(store: DocStore, threadId: string): Promise<{ thread: Thread | null; posts: Post[] }> {
+  const path = threadPath(threadId);
+  const posts = `${postsOf(threadId)}/`;
+  return cachedRead(
+    store,
+    `thread:${threadId}`,
+    (written) => written === path || written.startsWith(posts),
+    async () => {
+      const thread = await getThread(store, threadId);
+      // A missing or hidden thread shows no posts: they are not read.
+      if (!thread || thread.hidden) return { thread, posts: [] };
+      return { thread, posts: (await store.query(postsQuery(threadId))).map(readPost) };
+    },
+  );
+}
+
 /** A thread with its posts; `language`: the reader's, for a deleted author's name. */
 export async function loadThread(store: DocStore, uid: string, threadId: string, language: string) {
   if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
-  const thread = await getThread(store, threadId);
+  const { thread, posts } = await keptThread(store, threadId);
   if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
-  const [postDocs, mine, following, read] = await Promise.all([
-    store.query(postsQuery(threadId)),
+  // The member's own marks are theirs alone: read every time.
+  const [mine, following, read] = await Promise.all([
     store.query({ collection: reactionsOf(threadId), where: [["uid", "==", uid]] }),
     store.get(followPath(threadId, uid)),
     getThreadRead(store, threadId, uid),
   ]);
-  const posts = postDocs.map(readPost);
   const authors = await authorCards(store, [thread.authorUid, ...posts.map((p) => p.authorUid)], language);
   const myReactions: Record<string, ReactionKind[]> = {};
   for (const { postId, kind } of mine.map((r) => readReaction(r.data)))

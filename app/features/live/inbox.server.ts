@@ -2,9 +2,8 @@ import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { inboxOf, type InboxEntryPayload } from "~/engine/live/feeds";
 import { CHATS } from "~/documents/chats";
-import { getUser, userPath } from "~/documents/users";
 import { isChatId } from "~/features/chat/pair";
-import { missingNames } from "~/features/members/members.server";
+import { keptProfile, missingNames } from "~/features/members/members.server";
 import { inboxPayload, memberCard } from "./subscribe.server";
 
 /**
@@ -33,14 +32,5 @@ export function inboxDependsOn(uid: string): (path: string) => boolean {
 export async function loadInbox(store: DocStore, uid: string, language: string): Promise<InboxEntryPayload[]> {
   const chats = await cachedRead(store, `inbox:${uid}`, inboxDependsOn(uid), () => store.query(inboxOf(uid)));
   const missing = missingNames(language);
-  return inboxPayload(uid, chats, async (other) => {
-    const path = userPath(other);
-    const profile = await cachedRead(
-      store,
-      `profile:${other}`,
-      (written) => written === path,
-      () => getUser(store, other),
-    );
-    return memberCard(other, profile, missing);
-  });
+  return inboxPayload(uid, chats, async (other) => memberCard(other, await keptProfile(store, other), missing));
 }

@@ -1,7 +1,8 @@
+import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { presenceOf, type Presence } from "./presence";
 import { readStatus, statusPath } from "~/documents/status";
-import { getUser, getUsers, type Suspension, type UserProfile } from "~/documents/users";
+import { getUser, getUsers, userPath, type Suspension, type UserProfile } from "~/documents/users";
 import { fixedT } from "~/i18n/i18n.server";
 import {
   listedMember,
@@ -39,6 +40,42 @@ export async function getMembers(
   language: string,
 ): Promise<Map<string, PublicMember>> {
   return membersOf(uids, await getUsers(store, uids), language);
+}
+
+/**
+ * A member's parsed profile, kept in decision 037's read cache until `users/{uid}` is written, so
+ * never older than the store: every signed-in request asks for its member's (decision 096), and
+ * the inbox for each conversation's other member (decision 083). One entry per member, shared by
+ * every reader.
+ */
+export function keptProfile(store: DocStore, uid: string): Promise<UserProfile | null> {
+  const path = userPath(uid);
+  return cachedRead(
+    store,
+    `profile:${uid}`,
+    (written) => written === path,
+    () => getUser(store, uid),
+  );
+}
+
+/**
+ * As `getMembers`, their profiles kept together in the read cache until one of them is written:
+ * for pages that show the same members view after view (a forum list's or thread's authors). One
+ * change-log check for the lot, where a `keptProfile` each would cost one per member.
+ */
+export async function keptMembers(
+  store: DocStore,
+  uids: readonly string[],
+  language: string,
+): Promise<Map<string, PublicMember>> {
+  const paths = new Set(uids.map(userPath));
+  const profiles = await cachedRead(
+    store,
+    `profiles:${uids.join(",")}`,
+    (written) => paths.has(written),
+    () => getUsers(store, uids),
+  );
+  return membersOf(uids, profiles, language);
 }
 
 /** Members from their profiles (`profiles[i]` is `uids[i]`'s, as read or kept), in the reader's `language`. */

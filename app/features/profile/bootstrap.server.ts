@@ -1,4 +1,4 @@
-import { cachedRead } from "~/engine/index.server";
+import { keptProfile } from "~/features/members/members.server";
 import type { DocStore } from "~/engine/store/types";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { welcomeBonusEntry, WELCOME_BONUS_NOTIFICATION } from "~/features/wallet/welcome-bonus";
@@ -37,13 +37,7 @@ export async function ensureProfile(
   account: { emailVerified: boolean } = { emailVerified: true },
 ): Promise<UserProfile> {
   // Every signed-in request asks: the parsed profile is kept until its document is written (decision 096).
-  const profile = userPath(uid);
-  const existing = await cachedRead(
-    store,
-    `profile:${uid}`,
-    (path) => path === profile,
-    () => getUser(store, uid),
-  );
+  const existing = await keptProfile(store, uid);
   if (existing) return existing;
   return store.transaction(async (tx) => {
     const current = await getUser(tx, uid);
