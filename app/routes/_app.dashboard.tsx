@@ -13,7 +13,6 @@ import { getStore } from "~/engine/index.server";
 import { loadUpcomingSessions, viewerZone } from "~/features/bookings/views.server";
 import { topMatches } from "~/features/matches/matches.server";
 import { loadLatestNotifications } from "~/features/live/header.server";
-import { noticeSkillNames } from "~/features/notifications/skill-names.server";
 import { onboardingState, rememberDashboardVisit } from "~/features/onboarding/onboarding.server";
 import { levelFor } from "~/features/progress/levels";
 import { requireUser } from "~/features/auth/auth.server";
@@ -35,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await languageOf(request, user.profile.language);
   const [activity, onboarding, upcoming, matches, boardPosts] = await Promise.all([
     // The latest notices: the same read the header's bell counts from, kept by the change log.
-    loadLatestNotifications(store, user.uid, ACTIVITY_SHOWN),
+    loadLatestNotifications(store, user.uid, ACTIVITY_SHOWN, language),
     onboardingState(store, user.uid, user.profile),
     loadUpcomingSessions(store, user.uid, language),
     topMatches(store, user.uid, language),
@@ -51,7 +50,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firstName: user.profile.fullName.trim().split(/\s+/)[0] ?? "",
     level: levelFor(user.profile.xp),
     activity,
-    activitySkills: noticeSkillNames(activity, language),
     onboarding,
     upcoming,
     matches,
@@ -90,7 +88,6 @@ export default function Dashboard() {
     firstName,
     level,
     activity,
-    activitySkills,
     onboarding,
     upcoming,
     matches,
@@ -117,7 +114,7 @@ export default function Dashboard() {
             </Link>
           }
         >
-          <ActivityWidget initial={activity} skillNames={activitySkills} />
+          <ActivityWidget initial={activity} />
         </Widget>
         <Widget tour="matches-widget" title={t("widgets.matches")}>
           <MatchesWidgetContent items={matches} />

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, FormNotice } from "~/components/form";
-import { useLiveFeed } from "~/components/live/use-live-feed";
+import { useLiveNotices } from "~/components/notifications/use-live-notices";
 import { NotificationList } from "~/components/notifications/notification-list";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { readFeed } from "~/features/live/subscribe.server";
 import { markAllRead, markRead, NotificationNotFoundError } from "~/features/notifications/notifications.server";
-import { noticeSkillNames } from "~/features/notifications/skill-names.server";
+import { namedNotices } from "~/features/notifications/skill-names.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -29,8 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const notifications = await readFeed(await getStore(), user.uid, "notifications");
   return {
     title: fixedT(language, "notifications")("page.title"),
-    notifications,
-    skillNames: noticeSkillNames(notifications, language),
+    notifications: namedNotices(notifications, language),
   };
 }
 
@@ -57,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Notifications() {
   const loaded = useLoaderData<typeof loader>();
-  const notifications = useLiveFeed("notifications", loaded.notifications);
+  const notifications = useLiveNotices(loaded.notifications);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const markingAll = navigation.state !== "idle" && navigation.formData?.get("intent") === "mark-all-read";
@@ -87,7 +86,6 @@ export default function Notifications() {
         <div className="card overflow-hidden p-0">
           <NotificationList
             notifications={markingAll ? notifications.map((n) => ({ ...n, read: true })) : notifications}
-            skillNames={loaded.skillNames}
           />
         </div>
       )}

@@ -3,7 +3,7 @@ import { eventStream } from "remix-utils/sse/server";
 import { getStore, trackPresence } from "~/engine/index.server";
 import type { Unsubscribe } from "~/engine/store/types";
 import { isFeedName, type FeedName } from "~/engine/live/feeds";
-import { mayListen, subscribeFeed } from "~/features/live/subscribe.server";
+import { mayListen, subscribeFeed, type Reader } from "~/features/live/subscribe.server";
 import { getUser, readUser, userPath } from "~/documents/users";
 import { getUserId } from "~/features/auth/auth.server";
 import { languageOf } from "~/i18n/i18n.server";
@@ -32,21 +32,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const allowed = await Promise.all(feeds.map((feed) => mayListen(store, uid, feed)));
   if (allowed.includes(false))
     return Response.json({ error: "You may not listen to one of these feeds." }, { status: 403 });
-  // A feed that names members (the inbox, a thread) calls a deleted one so in the reader's language.
-  const language = await languageOf(request, (await getUser(store, uid))?.language);
+  // Feeds that name members or skills (the inbox, a thread, the notices) do so in the reader's
+  // language, which follows the profile while the stream is open (decision 101).
+  const reader: Reader = { uid, language: await languageOf(request, (await getUser(store, uid))?.language) };
   const closePresence = await trackPresence(uid);
 
   // The stream also ends when an admin suspends the member: their live updates stop at once.
+  // The same watch of the profile keeps the reader's language current.
   const ended = new AbortController();
   request.signal.addEventListener("abort", () => ended.abort(), { once: true });
   const response = eventStream(ended.signal, (send) => {
-    const stopSuspensionWatch = store.watchDoc(userPath(uid), (doc) => {
-      if (readUser(doc?.data)?.suspension) ended.abort();
+    const stopProfileWatch = store.watchDoc(userPath(uid), (doc) => {
+      const profile = readUser(doc?.data);
+      if (profile?.suspension) ended.abort();
+      void languageOf(request, profile?.language).then((now) => (reader.language = now));
     });
     const stops: Unsubscribe[] = feeds.map((feed) =>
       subscribeFeed(
         store,
-        { uid, language },
+        reader,
         feed,
         (payload) => send({ event: feed, data: JSON.stringify(payload) }),
         (error) => send({ event: `${feed}:error`, data: JSON.stringify({ error: error.message }) }),
@@ -55,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const keepalive = setInterval(() => send({ event: "ping", data: String(Date.now()) }), KEEPALIVE_MS);
     return () => {
       clearInterval(keepalive);
-      stopSuspensionWatch();
+      stopProfileWatch();
       for (const stop of stops) stop();
       closePresence();
     };

@@ -2,6 +2,8 @@ import { expect, test } from "./support/test";
 import { postFormSchema } from "~/features/board/rules";
 import { createProposal } from "~/features/board/proposals.server";
 import { createBoardPost } from "~/features/board/write.server";
+import { getUser } from "~/documents/users";
+import { addNotification } from "~/features/notifications/notifications.server";
 import { ownFreeStarts } from "~/features/bookings/views.server";
 import { createUser, openAs } from "./support/fixtures";
 import { PHONE, proposingMember } from "./support/members";
@@ -12,7 +14,8 @@ import { e2eStore } from "./support/store";
  * Built-in skills in the reader's language wherever a stored skill reaches them (issue 30, decision
  * 094): a board post's swap skill, a proposal's, the dashboard's board widget and the notices that
  * name them, a session's skill on /calendar and the dashboard; a member's own tag is shown as
- * written (translate="no").
+ * written (translate="no"). A notice that arrives live is named by the stream in the member's
+ * language of the moment (decision 101).
  */
 
 const post = (fields: { type: "offer" | "need"; skill: string; title: string; swapSkill?: string }) =>
@@ -127,5 +130,64 @@ test("a French mentor's /calendar and dashboard name a session's built-in skill 
   const widgetLink = (skill: string) => page.getByRole("link", { name: new RegExp(`^\u2068${skill}\u2069 avec `) });
   await expect(widgetLink("Guitare")).toBeVisible();
   await expect(widgetLink(ownTag)).toBeVisible();
+  await page.context().close();
+});
+
+test("a notice that arrives live on open pages names its skill in the member's language, and in the new one after a switch in another tab", async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const ownTag = `Kora tuning ${run}`;
+  const member = await createUser({ fullName: `Fleur Live ${run}`, profile: { language: "fr" } });
+  const store = e2eStore();
+  // A board alert: the one notice whose title names its skill, as the dashboard's activity shows titles.
+  const boardAlert = (skill: string) =>
+    store.transaction(async (tx) =>
+      addNotification(
+        tx,
+        member.uid,
+        {
+          type: "board_post",
+          kind: "board_post_one",
+          params: { postType: "offer", skill, text: `Post ${run}` },
+          link: "/board",
+        },
+        Date.now(),
+      ),
+    );
+
+  const page = await openAs(browser, member, baseURL!, { path: "/notifications" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
+  const dashboard = await page.context().newPage();
+  await dashboard.goto("/dashboard");
+  await expect(dashboard.getByRole("heading", { name: "Activité récente" })).toBeVisible();
+
+  // Both pages are open before the notices exist: what they show comes only through the live stream.
+  await boardAlert("Guitar");
+  const notices = page.getByTestId("notification");
+  await expect(notices.first().getByRole("link")).toHaveText("Non lue : Nouvelle offre sur le tableau : Guitare");
+  const activity = dashboard.getByTestId("activity-list").getByRole("link");
+  await expect(activity.first()).toHaveText("Nouvelle offre sur le tableau : Guitare");
+
+  await boardAlert(ownTag);
+  await expect(notices.first().getByRole("link")).toHaveText(`Non lue : Nouvelle offre sur le tableau : ${ownTag}`);
+  await expect(notices.first().getByText(ownTag, { exact: true })).toHaveAttribute("translate", "no");
+  await expect(activity.first().getByText(ownTag, { exact: true })).toHaveAttribute("translate", "no");
+  await expect(activity.nth(1).locator('[translate="no"]')).toHaveCount(0);
+
+  // She switches to Spanish in another tab; the open pages' next notice names its skill in Spanish.
+  const settings = await page.context().newPage();
+  await settings.goto("/settings");
+  const section = settings.getByRole("region", { name: "Langue" });
+  await section.getByLabel("Langue").selectOption("es");
+  await section.getByRole("button", { name: "Changer de langue" }).click();
+  await expect(settings.locator("html")).toHaveAttribute("lang", "es");
+  expect((await getUser(store, member.uid))?.language).toBe("es");
+  await boardAlert("Chess");
+  await expect(notices.first().getByRole("link")).toContainText(": Ajedrez");
+  await expect(activity.first()).toContainText(": Ajedrez");
+  await expect(page.getByTestId("notification-list")).not.toContainText("Échecs");
   await page.context().close();
 });

@@ -1,23 +1,18 @@
 import { Link } from "@remix-run/react";
 import type { NotificationPayload } from "~/engine/live/feeds";
-import { useLiveFeed } from "../live/use-live-feed";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { relativeTime } from "~/utils/format";
-import { noticeText, skillNameFrom, type NoticeSkillNames } from "~/features/notifications/text";
+import { noticeText } from "~/features/notifications/text";
+import { NoticeWords } from "../notifications/notice-words";
+import { useLiveNotices } from "../notifications/use-live-notices";
 
 /** Notices the widget shows; the dashboard's loader reads as many for the first paint. */
 export const ACTIVITY_SHOWN = 5;
 
 /** The latest things that happened to the member — SP moved, messages, sessions, replies, mentions and answers in the community — live. */
-export function ActivityWidget({
-  initial,
-  skillNames,
-}: {
-  initial: NotificationPayload[];
-  skillNames: NoticeSkillNames;
-}) {
-  const notifications = useLiveFeed("notifications", initial, { onError: () => {} });
+export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) {
+  const notifications = useLiveNotices(initial, true);
   const latest = notifications.slice(0, ACTIVITY_SHOWN);
   const { t } = useTranslation("dashboard");
   const { t: tNotice } = useTranslation("notifications");
@@ -38,7 +33,7 @@ export function ActivityWidget({
               to={n.link.startsWith("/") && !n.link.startsWith("//") ? n.link : "/notifications"}
               className="block truncate text-sm font-medium text-slate-800 hover:underline"
             >
-              {noticeText(n, tNotice, locale, skillNameFrom(skillNames)).title}
+              <NoticeWords text={noticeText(n, tNotice, locale).title} skill={n.skill} />
             </Link>
             <p className="text-xs text-slate-500" suppressHydrationWarning>
               {n.type.startsWith("forum_") ? (

@@ -1,15 +1,10 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { NotificationPayload } from "~/engine/live/feeds";
-import {
-  bodyIsWritten,
-  noticeText,
-  skillNameFrom,
-  type SkillNameOf,
-  type NoticeSkillNames,
-} from "~/features/notifications/text";
+import { bodyIsWritten, noticeText } from "~/features/notifications/text";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { relativeTime } from "~/utils/format";
+import { NoticeWords } from "./notice-words";
 
 /** Only same-site paths open from a notification; anything else stays on this page. */
 function sameSitePath(link: string): string {
@@ -21,11 +16,11 @@ interface MarkReadResult {
   formError?: string;
 }
 
-function NotificationItem({ notification, skillName }: { notification: NotificationPayload; skillName: SkillNameOf }) {
+function NotificationItem({ notification }: { notification: NotificationPayload }) {
   const fetcher = useFetcher<MarkReadResult>();
   const { t } = useTranslation("notifications");
   const locale = useFormatLocale();
-  const { title, body } = noticeText(notification, t, locale, skillName);
+  const { title, body } = noticeText(notification, t, locale);
   // A message's preview, a thread's title, an admin's reason: the member's words, as written.
   const written = bodyIsWritten(notification);
   // Shown read as soon as it is asked for; the live feed confirms it a moment later.
@@ -48,14 +43,14 @@ function NotificationItem({ notification, skillName }: { notification: Notificat
           className={`block hover:underline ${read ? "font-medium text-slate-700" : "font-semibold text-slate-900"}`}
         >
           {read ? null : <span className="sr-only">{t("page.unread")} </span>}
-          {title}
+          <NoticeWords text={title} skill={notification.skill} />
         </Link>
         {body ? (
           <p
             className="mt-0.5 text-sm text-slate-600"
             {...(written ? { translate: "no" as const, dir: "auto" as const } : {})}
           >
-            {body}
+            {written ? body : <NoticeWords text={body} skill={notification.skill} />}
           </p>
         ) : null}
         <time
@@ -88,22 +83,12 @@ function NotificationItem({ notification, skillName }: { notification: Notificat
   );
 }
 
-/**
- * The member's notifications, newest first; unread ones stand out and can be marked read one by one.
- * `skillNames`: the skills they name, in the reader's language, as the loader named them.
- */
-export function NotificationList({
-  notifications,
-  skillNames,
-}: {
-  notifications: NotificationPayload[];
-  skillNames: NoticeSkillNames;
-}) {
-  const skillName = skillNameFrom(skillNames);
+/** The member's notifications, newest first; unread ones stand out and can be marked read one by one. */
+export function NotificationList({ notifications }: { notifications: NotificationPayload[] }) {
   return (
     <ul className="divide-y divide-slate-100" data-testid="notification-list">
       {notifications.map((notification) => (
-        <NotificationItem key={notification.id} notification={notification} skillName={skillName} />
+        <NotificationItem key={notification.id} notification={notification} />
       ))}
     </ul>
   );

@@ -188,6 +188,12 @@ export interface NotificationPayload {
   link: string;
   read: boolean;
   timestamp: number;
+  /**
+   * `params.skill` named for the reader by the server (decision 101): the taxonomy's name in their
+   * language, or a member's own tag as written (`own`, shown translate="no"). Absent where the
+   * browser reads the store itself: it then reads as stored.
+   */
+  skill?: { name: string; own: boolean };
 }
 
 export interface InboxEntryPayload {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { notificationPath } from "~/documents/notifications";
 import { NOTIFICATIONS_FETCHED } from "~/engine/live/feeds";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
@@ -73,8 +73,42 @@ describe("the header's first paint and the latest notices", () => {
 
   it("gives the latest notices, newest first, as many as asked, and a new one at once", async () => {
     for (let i = 1; i <= 7; i++) await notice(`n${i}`, false, i);
-    expect((await loadLatestNotifications(store, "alice", 5)).map((n) => n.id)).toEqual(["n7", "n6", "n5", "n4", "n3"]);
+    expect((await loadLatestNotifications(store, "alice", 5, "en")).map((n) => n.id)).toEqual([
+      "n7",
+      "n6",
+      "n5",
+      "n4",
+      "n3",
+    ]);
     await notice("n8", false, 8);
-    expect((await loadLatestNotifications(store, "alice", 2)).map((n) => n.id)).toEqual(["n8", "n7"]);
+    expect((await loadLatestNotifications(store, "alice", 2, "en")).map((n) => n.id)).toEqual(["n8", "n7"]);
+  });
+
+  it("names the notices' skills in each reader's language from the one kept read (decision 101)", async () => {
+    const session = (id: string, skill: string, timestamp: number) =>
+      store.set(notificationPath("alice", id), {
+        type: "booking",
+        kind: "booking_requested",
+        params: { skill, minutes: 60 },
+        title: "New session request",
+        body: "",
+        link: "/calendar",
+        read: false,
+        timestamp,
+      });
+    await session("n1", "Guitar", 1);
+    await session("n2", "Kora tuning", 2);
+    const skills = async (language: string) =>
+      (await loadLatestNotifications(store, "alice", 5, language)).map((n) => n.skill);
+    expect(await skills("fr")).toEqual([
+      { name: "Kora tuning", own: true },
+      { name: "Guitare", own: false },
+    ]);
+    const reads = vi.spyOn(store, "query");
+    expect(await skills("es")).toEqual([
+      { name: "Kora tuning", own: true },
+      { name: "Guitarra", own: false },
+    ]);
+    expect(reads).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import { CHATS } from "~/documents/chats";
 import { NOTIFICATIONS } from "~/documents/notifications";
 import { WALLETS } from "~/documents/wallets";
 import { isChatId } from "~/features/chat/pair";
+import { namedNotices } from "~/features/notifications/skill-names.server";
 import { unreadCount } from "./header";
 import { readFeed } from "./subscribe.server";
 
@@ -52,11 +53,16 @@ export async function loadHeaderSnapshot(store: DocStore, uid: string): Promise<
   return { wallet, transactions, unreadNotifications: unreadCount(notifications), chatUnread };
 }
 
-/** The member's latest `count` notifications, from the same kept read as the bell's (the dashboard's activity list). */
+/**
+ * The member's latest `count` notifications, from the same kept read as the bell's (the dashboard's
+ * activity list), their skills named in `language`: the kept value stays as stored, the names are
+ * chosen per request.
+ */
 export async function loadLatestNotifications(
   store: DocStore,
   uid: string,
   count: number,
+  language: string,
 ): Promise<FeedPayloads["notifications"]> {
-  return (await headerReads(store, uid)).notifications.slice(0, count);
+  return namedNotices((await headerReads(store, uid)).notifications.slice(0, count), language);
 }

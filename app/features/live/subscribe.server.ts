@@ -10,6 +10,7 @@ import { getThread, readListEntry, readPost, readThread } from "~/documents/comm
 import { readBoardListEntry } from "~/documents/board";
 import { publicMember, type MissingNames } from "~/features/members/member";
 import { missingNames } from "~/features/members/members.server";
+import { namedNotices } from "~/features/notifications/skill-names.server";
 import {
   boardNewestOf,
   bookingDocOf,
@@ -96,9 +97,13 @@ export async function mayListen(store: DocStore, uid: string, feed: FeedName): P
 
 type Member = InboxEntryPayload["other"];
 
-/** Who a feed is read for: the member, and their language (a deleted member is called so in it). */
+/**
+ * Who a feed is read for: the member, and their language (a deleted member is called so in it, a
+ * built-in skill named in it). The stream changes `language` when the member switches, in
+ * /settings or on another device, so feeds read it at each event, never once (decision 101).
+ */
 export interface Reader {
-  uid: string;
+  readonly uid: string;
   language: string;
 }
 
@@ -108,8 +113,22 @@ export function memberCard(uid: string, profile: UserProfile | null, missing: Mi
   return { uid, fullName, avatar };
 }
 
-const readMemberCard = async (store: DocStore, uid: string, missing: MissingNames) =>
-  memberCard(uid, await getUser(store, uid), missing);
+/**
+ * The cards of the members a stream names, each read once and kept while it is open, in the
+ * reader's language of the moment: a switch of language starts them afresh.
+ */
+function memberCards(store: DocStore, reader: Reader): (uid: string) => Promise<Member> {
+  let language = "";
+  let cards = new Map<string, Member>();
+  return async (uid) => {
+    if (language !== reader.language) [language, cards] = [reader.language, new Map()];
+    // This language's cards and words, even if the member switches while the profile is read.
+    const [kept, missing] = [cards, missingNames(language)];
+    let card = kept.get(uid);
+    if (!card) kept.set(uid, (card = memberCard(uid, await getUser(store, uid), missing)));
+    return card;
+  };
+}
 
 /** The inbox's entries from the member's chat documents, each joined with the other member's card. */
 export async function inboxPayload(
@@ -126,28 +145,20 @@ export async function inboxPayload(
   return out;
 }
 
-/**
- * The inbox: one query on the user's chats, joined with the other member's name and picture. The
- * stream is one reader's, so its cards are kept in their language while it is open.
- */
+/** The inbox: one query on the user's chats, joined with the other member's name and picture. */
 function watchInbox(
   store: DocStore,
-  { uid, language }: Reader,
+  reader: Reader,
   emit: Emit<"inbox">,
   onError: (error: Error) => void,
 ): Unsubscribe {
-  const missing = missingNames(language);
-  const names = new Map<string, Member>();
+  const cardOf = memberCards(store, reader);
   let sequence = 0;
   return store.watchQuery(
-    inboxOf(uid),
+    inboxOf(reader.uid),
     (chats) => {
       const mine = ++sequence;
-      inboxPayload(uid, chats, async (other) => {
-        let card = names.get(other);
-        if (!card) names.set(other, (card = await readMemberCard(store, other, missing)));
-        return card;
-      }).then(
+      inboxPayload(reader.uid, chats, cardOf).then(
         // A newer result may have overtaken this one while names were read.
         (payload) => mine === sequence && emit(payload),
         onError,
@@ -182,18 +193,12 @@ function watchPresence(
 }
 
 async function forumThreadPayload(
-  store: DocStore,
   thread: Doc | null,
   posts: Doc[],
-  cache: Map<string, Member>,
-  missing: MissingNames,
+  cardOf: (uid: string) => Promise<Member>,
 ): Promise<ForumThreadPayload> {
   const out: ForumThreadPayload = { thread: forumThreadSummary(thread && readThread(thread)), posts: [] };
-  for (const post of posts.map(readPost)) {
-    let author = cache.get(post.authorUid);
-    if (!author) cache.set(post.authorUid, (author = await readMemberCard(store, post.authorUid, missing)));
-    out.posts.push(forumPostPayload(post, author));
-  }
+  for (const post of posts.map(readPost)) out.posts.push(forumPostPayload(post, await cardOf(post.authorUid)));
   return out;
 }
 
@@ -201,22 +206,18 @@ async function forumThreadPayload(
 function watchForumThread(
   store: DocStore,
   threadId: string,
-  language: string,
+  reader: Reader,
   emit: (payload: ForumThreadPayload) => void,
   onError: (error: Error) => void,
 ): Unsubscribe {
-  const missing = missingNames(language);
-  const names = new Map<string, Member>();
+  const cardOf = memberCards(store, reader);
   let thread: Doc | null | undefined;
   let posts: Doc[] | undefined;
   let sequence = 0;
   const update = () => {
     if (thread === undefined || posts === undefined) return;
     const mine = ++sequence;
-    forumThreadPayload(store, thread, posts, names, missing).then(
-      (payload) => mine === sequence && emit(payload),
-      onError,
-    );
+    forumThreadPayload(thread, posts, cardOf).then((payload) => mine === sequence && emit(payload), onError);
   };
   const stopThread = store.watchDoc(forumThreadDocOf(threadId), (doc) => ((thread = doc), update()), onError);
   const stopPosts = store.watchQuery(forumPostsOf(threadId), (docs) => ((posts = docs), update()), onError);
@@ -276,11 +277,19 @@ export function subscribeFeed<F extends FeedName>(
       onError,
     );
   if (isForumThreadFeed(feed))
-    return watchForumThread(store, feedParam(feed), reader.language, emit as (p: unknown) => void, onError);
+    return watchForumThread(store, feedParam(feed), reader, emit as (p: unknown) => void, onError);
   if (isForumThreadsFeed(feed))
     return store.watchQuery(
       forumNewestOf(forumSpaceOf(feed)),
       (docs) => (emit as (p: unknown) => void)(forumThreadsPayload(docs)),
+      onError,
+    );
+  if (feed === "notifications")
+    // Each notice's skill named in the reader's language of this moment, so the browser only renders it.
+    return watchSource(
+      store,
+      feedSources.notifications(uid),
+      (docs) => (emit as Emit<"notifications">)(namedNotices(toPayload.notifications(docs as Doc[]), reader.language)),
       onError,
     );
   const key = feed as PlainFeedName;

@@ -1,18 +1,18 @@
 /**
- * The skills notices name, in the reader's language (decision 094): a notice keeps the skill as the
- * booking or post labelled it (`params.skill`, the taxonomy's English for a built-in skill); a loader
- * that sends notices to a page sends beside them each such label's name for the reader (a member's
- * own tag as written), which noticeText puts in the sentence. Stored notices are unchanged.
+ * The skills notices name, in the reader's language (decisions 094, 101): a notice keeps the skill
+ * as the booking or post labelled it (`params.skill`, the taxonomy's English for a built-in skill);
+ * whatever sends notices to a browser (a page's loader, the live stream) sends each with that skill
+ * named for its reader, a member's own tag as written and marked `own`, so the browser only
+ * renders. Stored notices are unchanged.
  */
-import { skillNamer } from "~/features/skills/skill-names.server";
-import type { NoticeParams, NoticeSkillNames } from "./text";
+import type { NotificationPayload } from "~/engine/live/feeds";
+import { isOwnSkill, skillNamer } from "~/features/skills/skill-names.server";
 
-export function noticeSkillNames(notices: readonly { params: NoticeParams }[], language: string): NoticeSkillNames {
+export function namedNotices(notices: readonly NotificationPayload[], language: string): NotificationPayload[] {
   const { name } = skillNamer(language);
-  const names: NoticeSkillNames = {};
-  for (const { params } of notices) {
-    const label = params.skill;
-    if (typeof label === "string" && label) names[label] = name("", label);
-  }
-  return names;
+  return notices.map((notice) => {
+    const label = notice.params.skill;
+    if (typeof label !== "string" || !label) return notice;
+    return { ...notice, skill: { name: name("", label), own: isOwnSkill("", label) } };
+  });
 }

@@ -104,6 +104,8 @@ export interface StoredNotice {
   params: NoticeParams;
   title: string;
   body: string;
+  /** `params.skill` as the server named it for the reader (NotificationPayload.skill). */
+  skill?: { name: string };
 }
 
 /** A stored currency code Intl does not know reads as the amount alone, never an error. */
@@ -119,24 +121,14 @@ const isKind = (kind: string): kind is NoticeKind => (NOTICE_KINDS as readonly s
 
 /** A stored skill's name for the reader: the taxonomy's in their language, a member's own tag as written. */
 export type SkillNameOf = (label: string) => string;
-/** Those names by stored label, as a loader sends them beside notices (skill-names.server.ts). */
-export type NoticeSkillNames = Record<string, string>;
-
-/**
- * Names by the loader's list; a label it did not see (a notice that arrived live after the page
- * loaded) reads as stored until the page is loaded again (decision 094).
- */
-export const skillNameFrom =
-  (names: NoticeSkillNames): SkillNameOf =>
-  (label) =>
-    Object.hasOwn(names, label) ? names[label]! : label;
 const asStored: SkillNameOf = (label) => label;
 
 /**
  * The title and body to show; `t` is fixed to the "notifications" namespace of the reader's
  * language, `locale` is their Intl locale (intlLocale(language)) for prices and signed amounts.
- * `skillName` names `params.skill`, which holds the skill as the booking or post labelled it (the
- * taxonomy's English for a built-in skill; decision 094); it is isolated in a right-to-left locale.
+ * `params.skill` holds the skill as the booking or post labelled it (the taxonomy's English for a
+ * built-in skill; decision 094): the notice's `skill`, named by the server, is shown, else
+ * `skillName` names it; it is isolated in a right-to-left locale.
  */
 export function noticeText(
   notice: StoredNotice,
@@ -152,7 +144,7 @@ export function noticeText(
     ...values,
     // A member without a name, a post that is gone: neutral words in the reader's language.
     name: String(values.name).trim() || t("aMember"),
-    skill: isolatedInRightToLeft(skillName(String(values.skill)), locale),
+    skill: isolatedInRightToLeft(notice.skill?.name ?? skillName(String(values.skill)), locale),
     title: String(values.title) || (notice.kind.startsWith("proposal_") ? t("aPost") : ""),
     // Money and signed amounts as the reader writes them ("€5.00", "5,00 €"; "+20", "−20").
     price: priceOf(cents, String(values.currency), locale),
@@ -163,4 +155,14 @@ export function noticeText(
     title: t(`kinds.${notice.kind}.title`, derived),
     body: written ? String(notice.params.text ?? notice.body) : t(`kinds.${notice.kind}.body`, derived),
   };
+}
+
+/**
+ * Notices from a listener that reads the store itself (Firebase's, in the browser) come without
+ * names: each takes the name the server gave the same label among `named` (what the page loaded),
+ * else its skill reads as stored until the next load (decision 101).
+ */
+export function keepSkillNames<N extends StoredNotice>(notices: readonly N[], named: readonly N[]): N[] {
+  const names = new Map(named.flatMap((n) => (n.skill ? [[n.params.skill, n.skill] as const] : [])));
+  return notices.map((n) => (n.skill || !names.has(n.params.skill) ? n : { ...n, skill: names.get(n.params.skill) }));
 }
