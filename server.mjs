@@ -1,14 +1,20 @@
-// The production server: Node's http module in front of the Remix build. It does what
-// remix-serve does (static files, compression, a log line per request) plus what remix-serve
-// cannot: refuse cross-site form posts with a 403 before Remix turns them into a 500, and
-// stay out of the way of the hot path. See docs/decisions/011-production-server.md.
+// The production server, which `npm run dev` runs too (`remix dev` starts it on each build;
+// decision 102): Node's http module in front of the Remix build. It does what remix-serve does
+// (static files, compression, a log line per request) plus what remix-serve cannot: refuse
+// cross-site form posts with a 403 before Remix turns them into a 500, and stay out of the way of
+// the hot path. See docs/decisions/011-production-server.md.
 import { createReadStream, readdirSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
-import { createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
+import {
+  broadcastDevReady,
+  createRequestHandler,
+  installGlobals,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 
 installGlobals({ nativeFetch: true });
 
@@ -444,6 +450,8 @@ server.headersTimeout = 66_000;
 
 server.listen(port, process.env.HOST, () => {
   console.log(`SkillSwap server listening on http://localhost:${port}`);
+  // `npm run dev`: `remix dev` starts this server on each build and waits until it says it is serving that build.
+  if (process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build);
 });
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
