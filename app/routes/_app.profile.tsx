@@ -38,8 +38,9 @@ const MAX_LANGUAGES = 8;
  * The form's rules; `names`: the taxonomy's skills by their names in the member's language, as the
  * fields show them; `t`: the "profile" namespace in it, for the lists' names in their refusals.
  */
-const profileSchema = (names: SkillNames, t: TFunction) =>
-  z.object({
+const profileSchema = (names: SkillNames, t: TFunction) => {
+  const levels = levelWordsOf(t);
+  return z.object({
     fullName: fullNameSchema,
     bio: bioSchema.default(""),
     languages: z
@@ -55,9 +56,10 @@ const profileSchema = (names: SkillNames, t: TFunction) =>
         ),
       ])
       .pipe(z.array(z.string()).max(MAX_LANGUAGES, "profile:validation.tooManyLanguages")),
-    skillsOffered: skillsField(t("profilePage.teach"), names, levelWordsOf(t)),
-    skillsWanted: skillsField(t("profilePage.learn"), names, levelWordsOf(t)),
+    skillsOffered: skillsField(t("profilePage.teach"), names, levels),
+    skillsWanted: skillsField(t("profilePage.learn"), names, levels),
   });
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

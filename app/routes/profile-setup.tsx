@@ -33,11 +33,13 @@ export const headers = privatePageHeaders;
 // The optional second step: skills, so that a newcomer's first matches are real ones.
 // `names`: the taxonomy's skills by their names in the member's language, as the fields show them;
 // `t`: the "profile" namespace in it, for the lists' names in their refusals.
-const setupSchema = (names: SkillNames, t: TFunction) =>
-  profileSetupSchema.extend({
-    skillsOffered: skillsField(t("setup.teach"), names, levelWordsOf(t)),
-    skillsWanted: skillsField(t("setup.learn"), names, levelWordsOf(t)),
+const setupSchema = (names: SkillNames, t: TFunction) => {
+  const levels = levelWordsOf(t);
+  return profileSetupSchema.extend({
+    skillsOffered: skillsField(t("setup.teach"), names, levels),
+    skillsWanted: skillsField(t("setup.learn"), names, levels),
   });
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnnamedUser(request);
