@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fixedT, languageCookie, languageFromCookie, languageOf, pseudoLocaleOffered } from "./i18n.server";
 
 const request = (headers: Record<string, string>) => new Request("http://localhost/auth", { headers });
@@ -50,6 +50,25 @@ describe("answers kept per call (issue 28, decision 074)", () => {
     expect(t("matches.reason.learns", { learns: "Piano" })).toBe("Wants to learn Piano — you teach Piano");
     expect(fixedT("ar", "chat")("matches.total", { count: 1 })).not.toBe("1 member fits");
     expect(fixedT("en")("language.label")).not.toBe(fixedT("es")("language.label"));
+  });
+
+  it("finds a kept answer without JSON.stringify (decision 105), and never takes one value for two", () => {
+    const t = fixedT("en", "chat");
+    expect(t("matches.total", { count: 3 })).toBe("3 members fit");
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      expect(t("matches.total", { count: 3 })).toBe("3 members fit");
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
+    // A member's name may hold any character: a value that spells out another option stays its own call.
+    expect(t("matches.reason.learns", { learns: "Guitar", extra: "x" })).toBe(
+      "Wants to learn Guitar — you teach Guitar",
+    );
+    expect(t("matches.reason.learns", { learns: "Guitar|5:extra=s1:x" })).toBe(
+      "Wants to learn Guitar|5:extra=s1:x — you teach Guitar|5:extra=s1:x",
+    );
   });
 
   it("does not keep a call whose options hold an object, and still answers it", () => {
