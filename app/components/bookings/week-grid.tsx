@@ -8,7 +8,6 @@ import { parseIsoDate } from "~/utils/zoned-time";
 import type { CalendarViewProps } from "./calendar-views";
 
 const HOUR_PX = 44;
-const HOURS = Array.from({ length: 24 }, (_, h) => h);
 /** The grid opens scrolled to this hour, or to the first session when that is earlier. */
 const FIRST_HOUR_SHOWN = 8;
 
@@ -32,9 +31,22 @@ function weekdayOf(iso: string): number {
   return d ? new Date(Date.UTC(d.year, d.month - 1, d.day, 12)).getUTCDay() : 0;
 }
 
-function clock(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+/** "08:00": an hour of the grid's side column. */
+function clock(hour: number): string {
+  return `${String(hour).padStart(2, "0")}:00`;
 }
+
+/**
+ * The side column's 24 hour labels as markup, written once per process: they are the same for every
+ * member, language and week, and as 24 elements they were about a tenth of the week grid's render on
+ * every view (issue 28, decision 105). The markup is what React wrote for them, so what a person sees
+ * and what the layout suites measure are unchanged; nothing in it comes from a member.
+ */
+export const HOUR_LABELS_HTML = Array.from(
+  { length: 24 },
+  (_, h) =>
+    `<span class="absolute end-1 -translate-y-1/2 text-[0.65rem] tabular-nums text-slate-500 first:translate-y-0" style="top:${h === 0 ? "0" : `${h * HOUR_PX}px`}">${clock(h)}</span>`,
+).join("");
 
 /**
  * The week as an hourly grid: each session at its time in the member's zone, as tall as it lasts;
@@ -79,17 +91,12 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
               </span>
             </div>
           ))}
-          <div className="relative" style={{ height: 24 * HOUR_PX }} aria-hidden="true">
-            {HOURS.map((h) => (
-              <span
-                key={h}
-                className="absolute end-1 -translate-y-1/2 text-[0.65rem] tabular-nums text-slate-500 first:translate-y-0"
-                style={{ top: h * HOUR_PX }}
-              >
-                {clock(h * 60)}
-              </span>
-            ))}
-          </div>
+          <div
+            className="relative"
+            style={{ height: 24 * HOUR_PX }}
+            aria-hidden="true"
+            dangerouslySetInnerHTML={{ __html: HOUR_LABELS_HTML }}
+          />
           {range.days.map((day) => (
             <section
               key={day}
