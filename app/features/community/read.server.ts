@@ -25,7 +25,8 @@ import {
 import type { UserProfile } from "~/documents/users";
 import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
-import { keptMembers } from "~/features/members/members.server";
+import { getMembers, keptMembers } from "~/features/members/members.server";
+import type { PublicMember } from "~/features/members/member";
 import { ForumError, THREAD_NOT_FOUND } from "./errors";
 import { listPath } from "./lists";
 import { THREADS_PER_PAGE, isCursor, type ThreadSort } from "./rules";
@@ -34,8 +35,11 @@ import { SEARCH_INDEX } from "./write.server";
 
 export type AuthorCard = ForumAuthor;
 
+const cardsOf = (members: Map<string, PublicMember>): Record<string, AuthorCard> =>
+  Object.fromEntries([...members].map(([uid, m]) => [uid, { uid, fullName: m.fullName, avatar: m.avatar }]));
+
 /**
- * Authors' names and pictures, from their kept profiles (each until it is written: a list or a
+ * Authors' names and pictures, from their kept profiles (until one is written: a list page or a
  * thread shows the same authors view after view); a deleted author is called so in the reader's
  * `language`.
  */
@@ -44,8 +48,7 @@ export async function authorCards(
   uids: readonly string[],
   language: string,
 ): Promise<Record<string, AuthorCard>> {
-  const members = await keptMembers(store, [...new Set(uids)], language);
-  return Object.fromEntries([...members].map(([uid, m]) => [uid, { uid, fullName: m.fullName, avatar: m.avatar }]));
+  return cardsOf(await keptMembers(store, [...new Set(uids)], language));
 }
 
 /** Every space record, kept in the read cache (decision 037) until one is written (a new thread writes its space's count). */
@@ -279,10 +282,9 @@ export async function searchForum(
   const threads = await Promise.all(
     posts.map((p) => (p && isForumId(p.threadId) ? getThread(store, p.threadId) : null)),
   );
-  const authors = await authorCards(
-    store,
-    posts.flatMap((p) => (p ? [p.authorUid] : [])),
-    language,
+  // Each search names other authors: their profiles are read, not kept.
+  const authors = cardsOf(
+    await getMembers(store, [...new Set(posts.flatMap((p) => (p ? [p.authorUid] : [])))], language),
   );
   const results: SearchResult[] = [];
   posts.forEach((p, i) => {
