@@ -21,9 +21,11 @@ installGlobals({ nativeFetch: true });
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const PUBLIC_DIR = path.join(ROOT, "public");
 const build = await import(pathToFileURL(path.join(ROOT, "build", "index.js")).href);
-// Every loader and action answers a busy store with a 503 to retry, not a 500 (app/features/layout/busy-store.server.ts).
+// Every loader and action answers a busy store with a 503 to retry, not a 500 (app/features/layout/busy-store.server.ts),
+// and the loaders and action of one request look at the change log once (app/features/layout/one-log-look.server.ts).
+const { answerBusyStore, oneLogLookPerRequest } = build.entry.module;
 const handleRequest = createRequestHandler(
-  build.entry.module.answerBusyStore(build),
+  oneLogLookPerRequest(answerBusyStore(build)),
   process.env.NODE_ENV ?? "production",
 );
 const port = Number(process.env.PORT ?? 3000);

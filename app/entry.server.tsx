@@ -32,6 +32,8 @@ export { storeIsHealthy } from "~/engine/index.server";
 export { mayUpload } from "~/features/members/upload-route.server";
 // server.mjs serves the build through this: a busy store is a 503 to retry on every route (decision 099).
 export { answerBusyStore } from "~/features/layout/busy-store.server";
+// …and through this: the loaders and action of one request look at the change log once (decision 104).
+export { oneLogLookPerRequest } from "~/features/layout/one-log-look.server";
 
 // Background work starts with the server, not with the engine: reminders and auto-completion run
 // in the one worker process holding the lease, where the engine says so (tests drive runDueWork

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ReadCache } from "./read-cache.server";
+import { ReadCache, withOneLogLook } from "./read-cache.server";
 import { openSqliteStore, type SqliteStore } from "./sqlite.server";
 
 let dir: string;
@@ -134,5 +134,78 @@ describe("ReadCache over the SQLite change log", () => {
     expect(computed).toBe(3);
     await read("b");
     expect(computed).toBe(4);
+  });
+});
+
+describe("one look at the change log per request (decision 104)", () => {
+  /** The store's change log, counting how often the cache asks whether anyone committed (a statement each). */
+  function countingLog() {
+    let looks = 0;
+    const log = {
+      get commitsSeen() {
+        looks += 1;
+        return store.commitsSeen;
+      },
+      get localCommits() {
+        return store.localCommits;
+      },
+      latestVersion: () => store.latestVersion(),
+      changesSince: (version: number) => store.changesSince(version),
+    };
+    const cache = new ReadCache(log);
+    looks = 0; // the cache's own start
+    return { cache, looks: () => looks };
+  }
+
+  it("looks once for every kept read of the request's loaders, and shows another process's commit at the next request", async () => {
+    await store.set("wallets/a", { balance: 5 });
+    await store.set("wallets/b", { balance: 1 });
+    const { cache, looks } = countingLog();
+    const a = balanceReader(cache, "a");
+    const b = balanceReader(cache, "b");
+    const request = {};
+    const loader = () =>
+      withOneLogLook(request, async () => [await a.read(), await b.read(), await a.read(), await b.read()]);
+    const [layout, page] = await Promise.all([loader(), loader()]);
+    expect(layout).toEqual([{ balance: 5 }, { balance: 1 }, { balance: 5 }, { balance: 1 }]);
+    expect(page).toEqual(layout);
+    expect(looks()).toBe(1);
+
+    await other.update("wallets/a", { balance: 9 });
+    expect(await withOneLogLook({}, () => a.read())).toEqual({ balance: 9 });
+    expect(looks()).toBe(2);
+  });
+
+  it("shows this process's own commit to the rest of the request (its action's, or another request's)", async () => {
+    await store.set("wallets/a", { balance: 5 });
+    const { cache } = countingLog();
+    const a = balanceReader(cache, "a");
+    const seen = await withOneLogLook({}, async () => {
+      const before = await a.read();
+      await store.update("wallets/a", { balance: 3 });
+      return [before, await a.read()];
+    });
+    expect(seen).toEqual([{ balance: 5 }, { balance: 3 }]);
+  });
+
+  it("looks every time once the request's loaders are done (what a live stream's callbacks read later)", async () => {
+    await store.set("wallets/a", { balance: 5 });
+    const { cache } = countingLog();
+    const a = balanceReader(cache, "a");
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    let streamed!: Promise<unknown[]>;
+    await withOneLogLook({}, async () => {
+      await a.read();
+      // Registered by the loader, run after it answered: in its async context, as a stream's callbacks are.
+      streamed = opened.then(async () => {
+        const first = await a.read();
+        await other.update("wallets/a", { balance: 7 });
+        return [first, await a.read()];
+      });
+    });
+    await other.update("wallets/a", { balance: 4 });
+    open();
+    expect(await streamed).toEqual([{ balance: 4 }, { balance: 7 }]);
   });
 });

@@ -5,13 +5,19 @@
  * never older than the log says; one that depends on a written path is computed again.
  *
  * Catching up costs one `PRAGMA data_version` when nobody committed since the last read, and one
- * query of the log's new rows otherwise. An engine without such a log (Firestore) has no cache.
+ * query of the log's new rows otherwise. Inside one request (`oneLogLookPerRequest`) the cache
+ * catches up once, and again only after this process commits: every kept read of the request
+ * agrees, and a page of ten kept reads costs one statement, not ten (decision 104). An engine
+ * without such a log (Firestore) has no cache.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 
 /** What the cache needs of a store: its change log. */
 export interface ChangeLog {
   /** Moves whenever any process commits; cheap to read. */
   readonly commitsSeen: number;
+  /** Moves whenever this process commits through the store; read without a statement. */
+  readonly localCommits: number;
   /** The version of the newest commit in the log. */
   latestVersion(): number;
   /** Paths written by commits after `version`, oldest first; null when the log no longer reaches back that far. */
@@ -40,6 +46,38 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * What one request's loaders and action share: the caches that caught up with the log during the
+ * request, each with this process's commit count at that moment. It counts only while a loader or
+ * action of the request runs: what a route hands on (a live stream's callbacks) looks every time.
+ */
+interface RequestLook {
+  running: number;
+  caughtUp: Map<ReadCache, number>;
+}
+
+const looks = new WeakMap<object, RequestLook>();
+const currentLook = new AsyncLocalStorage<RequestLook>();
+
+/**
+ * Runs one loader or action of the request that `requestContext` stands for (Remix hands every
+ * loader and the action of one request the same context object) with one look at the change log
+ * for all of them: a kept read catches up the first time and then only after a commit of this
+ * process (its own action's, or another request's), so no value older than that look, or than
+ * this process's own writes, is handed out. Another process's commit during the request shows at
+ * the next request.
+ */
+export async function withOneLogLook<T>(requestContext: object, run: () => Promise<T>): Promise<T> {
+  let look = looks.get(requestContext);
+  if (!look) looks.set(requestContext, (look = { running: 0, caughtUp: new Map() }));
+  look.running++;
+  try {
+    return await currentLook.run(look, run);
+  } finally {
+    if (--look.running === 0) look.caughtUp.clear();
+  }
+}
+
 export class ReadCache {
   readonly #log: ChangeLog;
   readonly #entries = new Map<string, Entry>();
@@ -59,8 +97,19 @@ export class ReadCache {
     this.#from = this.#to = log.latestVersion();
   }
 
-  /** Reads the log's new rows, if any process committed since the last look; answers the newest version. */
+  /** The newest version, caught up with the log unless this request did so since this process last committed. */
   #catchUp(): number {
+    const look = currentLook.getStore();
+    if (!look?.running) return this.#readLog();
+    const local = this.#log.localCommits;
+    if (look.caughtUp.get(this) === local) return this.#to;
+    const version = this.#readLog();
+    look.caughtUp.set(this, local);
+    return version;
+  }
+
+  /** Reads the log's new rows, if any process committed since the last look; answers the newest version. */
+  #readLog(): number {
     // Read before the log: a commit between the two is then seen again on the next look.
     const seen = this.#log.commitsSeen;
     if (seen === this.#commitsSeen) return this.#to;

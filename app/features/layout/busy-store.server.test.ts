@@ -1,8 +1,9 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { describe, expect, it, vi } from "vitest";
+import { createRequestHandler } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
 import { describeError } from "~/components/error-page";
 import { StoreBusyError, TransactionConflictError } from "~/engine/store/types";
 import { fixedT } from "~/i18n/i18n.server";
+import { buildOfRoutes } from "../../../tests/support/server-build";
 import { answerBusyStore } from "./busy-store.server";
 
 /** A build of three resource routes, served by Remix's own request handler as server.mjs serves the app's. */
@@ -16,17 +17,8 @@ function handlerFor(loaders: Record<string, () => unknown>, actions: Record<stri
       path: name,
       module: { ...(loaders[name] && { loader: loaders[name] }), ...(actions[name] && { action: actions[name] }) },
     };
-  const build = {
-    entry: { module: { default: () => new Response("document"), handleError: vi.fn() } },
-    routes,
-    assets: { routes: {}, version: "test", url: "/build/manifest.js", entry: { module: "", imports: [] } },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: { v3_singleFetch: true },
-    isSpaMode: false,
-    basename: undefined,
-  } as unknown as ServerBuild;
-  return createRequestHandler(answerBusyStore(build), "production");
+
+  return createRequestHandler(answerBusyStore(buildOfRoutes(routes)), "production");
 }
 
 const busy = () => {

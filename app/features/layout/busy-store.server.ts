@@ -9,6 +9,7 @@
  * composer keeps the unsent text).
  */
 import type { ServerBuild } from "@remix-run/node";
+import { wrapLoadersAndActions, type RouteHandlerArgs } from "./route-handlers.server";
 import { StoreBusyError, TransactionConflictError } from "~/engine/store/types";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 
@@ -30,10 +31,10 @@ async function busyResponse(request: Request): Promise<Response> {
   });
 }
 
-function answeringBusy<A extends { request: Request }, R>(run: (args: A) => R): (args: A) => Promise<R> {
-  return async (args) => {
+function answeringBusy(run: (args: RouteHandlerArgs) => unknown) {
+  return async (args: RouteHandlerArgs) => {
     try {
-      return (await run(args)) as R;
+      return await run(args);
     } catch (error) {
       // Thrown, as a loader throws a 404: a page shows its error boundary, a resource route answers it as is.
       if (isBusyStore(error)) throw await busyResponse(args.request);
@@ -44,17 +45,5 @@ function answeringBusy<A extends { request: Request }, R>(run: (args: A) => R): 
 
 /** The build with every route's loader and action answering a busy store with a 503. */
 export function answerBusyStore(build: ServerBuild): ServerBuild {
-  const routes: ServerBuild["routes"] = {};
-  for (const [id, route] of Object.entries(build.routes)) {
-    const { loader, action } = route.module;
-    routes[id] = {
-      ...route,
-      module: {
-        ...route.module,
-        ...(loader && { loader: answeringBusy(loader) }),
-        ...(action && { action: answeringBusy(action) }),
-      },
-    };
-  }
-  return { ...build, routes };
+  return wrapLoadersAndActions(build, answeringBusy);
 }
