@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const onlineOnly = params.get("online") === "1";
   const page = Number(params.get("page") ?? "1") || 1;
   const language = await languageOf(request, user.profile.language);
-  const result = await findMatches(await getStore(), user.uid, { skill, onlineOnly, page, nextSlot: true, language });
+  const result = await findMatches(await getStore(), user, { skill, onlineOnly, page, nextSlot: true, language });
   const t = fixedT(language, "chat");
   return {
     title: t("matches.title"),

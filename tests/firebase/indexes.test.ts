@@ -128,7 +128,7 @@ const PROBES: Record<string, (store: DocStore) => Promise<unknown>> = {
   "push subscriptions.server listSubscriptions": (s) => listSubscriptions(s, UID),
   "views.server loadBookingPanel": (s) => loadBookingPanel(s, "mentor", { uid: UID, language: "en" }),
   "views.server loadWaitingPayouts": (s) => loadWaitingPayouts(s, UID, "en"),
-  "matches.server findMatches": (s) => findMatches(s, UID, { language: "en" }),
+  "matches.server findMatches": (s) => findMatches(s, { uid: UID, profile: null }, { language: "en" }),
   "saved.server savedUids": (s) => savedUids(s, UID),
   "notifications.server listNotifications": (s) => listNotifications(s, UID),
   "notifications.server markAllRead": (s) => markAllRead(s, UID),

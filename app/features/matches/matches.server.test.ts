@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
 import type { DocStore } from "~/engine/store/types";
+import { getUser } from "~/documents/users";
 import { setSkills } from "~/features/skills/skills.server";
 import { parseSkillLines } from "~/features/skills/tags";
 import { findMatches, reasonText, topMatches } from "./matches.server";
@@ -24,13 +25,16 @@ afterEach(async () => {
 
 const skills = (text: string) => parseSkillLines(text).skills;
 
+/** The member as the page's loader hands them over: their profile read with the session. */
+const viewer = async (uid: string) => ({ uid, profile: await getUser(store, uid) });
+
 async function member(uid: string, offered: string, wanted: string) {
   await store.set(`users/${uid}`, { fullName: uid.toUpperCase(), createdAt: 1 });
   await setSkills(store, uid, skills(offered), skills(wanted));
 }
 
 const order = async (now: number) =>
-  (await findMatches(store, "me", { language: "en" }, now)).cards.map((c) => c.member.uid);
+  (await findMatches(store, await viewer("me"), { language: "en" }, now)).cards.map((c) => c.member.uid);
 
 describe("findMatches: candidates kept between requests, never older than the store", () => {
   it("takes in a new teacher, a new rating and a member coming online at the next request", async () => {
@@ -49,7 +53,7 @@ describe("findMatches: candidates kept between requests, never older than the st
     // Cards show everyone's last seen, though only activity within the recent window ranks.
     await store.set("status/ana", { state: "offline", last_changed: now - RECENT_WINDOW_MS - 1, lease_ms: 0 });
     await store.set("status/ben", { state: "offline", last_changed: now - 60_000, lease_ms: 0 });
-    const page = await findMatches(store, "me", { language: "en" }, now);
+    const page = await findMatches(store, await viewer("me"), { language: "en" }, now);
     expect(page.cards.map((c) => [c.member.uid, c.presence.lastChanged])).toEqual([
       ["cy", 0],
       ["ben", now - 60_000],
@@ -58,6 +62,25 @@ describe("findMatches: candidates kept between requests, never older than the st
     await store.set("ratings/ben", { count: 0, sum: 0 });
     await store.set("status/ana", { state: "online", last_changed: now, lease_ms: 0 });
     expect(await order(now), "online now outranks seen a minute ago").toEqual(["cy", "ana", "ben"]);
+  });
+});
+
+describe("findMatches: the viewer's profile is the caller's", () => {
+  it("ranks from the profile the session read, without reading it again", async () => {
+    await member("me", "Guitar: expert", "Spanish: beginner");
+    await member("ana", "Spanish: intermediate", "");
+    const read: string[] = [];
+    const counted = new Proxy(store, {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        if (key === "get") return (p: string) => (read.push(p), target.get(p));
+        if (key === "getAll") return (paths: string[]) => (read.push(...paths), target.getAll(paths));
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const page = await findMatches(counted, await viewer("me"), { language: "en" });
+    expect(page.cards.map((c) => c.member.uid)).toEqual(["ana"]);
+    expect(read).not.toContain("users/me");
   });
 });
 
@@ -71,18 +94,18 @@ describe("findMatches: only members others may find, left out before the page is
     await store.update("users/a-gone", { deleted: true, fullName: "Deleted member" });
     await store.update("users/a-suspended", { suspension: { reason: "Spam.", at: 1, byUid: "admin" } });
 
-    const first = await findMatches(store, "me", { language: "en" });
+    const first = await findMatches(store, await viewer("me"), { language: "en" });
     expect(first.cards.map((c) => c.member.uid)).toEqual(["b1", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]);
     expect([first.total, first.pages]).toEqual([9, 2]);
-    expect((await findMatches(store, "me", { page: 2, language: "en" })).cards.map((c) => c.member.uid)).toEqual([
-      "b9",
-    ]);
+    expect(
+      (await findMatches(store, await viewer("me"), { page: 2, language: "en" })).cards.map((c) => c.member.uid),
+    ).toEqual(["b9"]);
     const top = async () => (await topMatches(store, "me", "en", 3)).map((m) => m.member.uid);
     expect(await top(), "the dashboard's widget ranks from the same candidates").toEqual(["b1", "b2", "b3"]);
 
     await store.update("users/b1", { suspension: { reason: "Spam.", at: 2, byUid: "admin" } });
     await store.update("users/a-suspended", { suspension: null });
-    const after = await findMatches(store, "me", { language: "en" });
+    const after = await findMatches(store, await viewer("me"), { language: "en" });
     expect(after.cards.map((c) => c.member.uid)).toEqual(["a-suspended", "b2", "b3", "b4", "b5", "b6", "b7", "b8"]);
     expect(after.total).toBe(9);
 
@@ -148,16 +171,16 @@ describe("matches in the reader's language", () => {
   it("names the taxonomy's skills in it, a member's own as written, and finds a skill typed in it", async () => {
     await member("me", "Guitar: expert", "Spanish: beginner");
     await member("ana", "Spanish: expert\nSourdough scoring: expert", "Guitar: beginner");
-    const page = await findMatches(store, "me", { language: "es" });
+    const page = await findMatches(store, await viewer("me"), { language: "es" });
     expect(page.cards[0].fit).toEqual({ teaches: ["Español"], learns: ["Guitarra"] });
     expect(page.cards[0].member.skillsOffered.map((s) => [s.label, s.own])).toEqual([
       ["Español", false],
       ["Sourdough scoring", true],
     ]);
-    expect((await findMatches(store, "me", { language: "es", skill: "español" })).total).toBe(1);
-    expect((await findMatches(store, "me", { language: "en", skill: "español" })).total).toBe(1);
-    expect((await findMatches(store, "me", { language: "es", skill: "guitarra" })).total).toBe(1);
-    expect((await findMatches(store, "me", { language: "en", skill: "guitarra" })).total).toBe(0);
+    expect((await findMatches(store, await viewer("me"), { language: "es", skill: "español" })).total).toBe(1);
+    expect((await findMatches(store, await viewer("me"), { language: "en", skill: "español" })).total).toBe(1);
+    expect((await findMatches(store, await viewer("me"), { language: "es", skill: "guitarra" })).total).toBe(1);
+    expect((await findMatches(store, await viewer("me"), { language: "en", skill: "guitarra" })).total).toBe(0);
   });
 
   it("writes why in one line as the matches page does, lists joined as the language joins them", () => {

@@ -220,11 +220,16 @@ async function recentStatuses(store: DocStore, now: number): Promise<Map<string,
   return new Map([...recent, ...online].map((d) => [d.id, readStatus(d.data, now)]));
 }
 
+/** Whose matches: the member and their profile as the request already holds it (the session's). */
+export interface Viewer {
+  uid: string;
+  profile: Pick<UserProfile, "skillsOffered" | "skillsWanted"> | null;
+}
+
 /** One page of the member's matches, ranked at `now`, with what it was ranked from. */
-async function rankedMatchesPage(store: DocStore, uid: string, filters: RankFilters, now: number) {
-  const me = await getUser(store, uid);
-  const offered = me?.skillsOffered ?? [];
-  const wanted = me?.skillsWanted ?? [];
+async function rankedMatchesPage(store: DocStore, { uid, profile }: Viewer, filters: RankFilters, now: number) {
+  const offered = profile?.skillsOffered ?? [];
+  const wanted = profile?.skillsWanted ?? [];
   const skill = filters.skillTag ?? "";
   const [{ absent, byUid, profiles }, recent] = await Promise.all([
     rankedCandidates(store, uid, offered, wanted, skill),
@@ -241,13 +246,18 @@ async function rankedMatchesPage(store: DocStore, uid: string, filters: RankFilt
   return { ...ranked, offered, wanted, skill, byUid, profiles, recent };
 }
 
-/** The matches page in the reader's `filters.language`: skills and a member with no name are named in it. */
+/**
+ * The matches page of `viewer` in the reader's `filters.language`: skills and a member with no name
+ * are named in it. The viewer's profile is the caller's (the session's): read again here, it cost
+ * a statement and a parse a request (decision 104).
+ */
 export async function findMatches(
   store: DocStore,
-  uid: string,
+  viewer: Viewer,
   filters: MatchFilters,
   now = Date.now(),
 ): Promise<MatchesPage> {
+  const { uid } = viewer;
   const names = skillNamer(filters.language);
   // "guitarra" or "js" filters by the taxonomy's tag; anything else by the tag it would be.
   const skillTag = filters.skill
@@ -255,7 +265,7 @@ export async function findMatches(
     : undefined;
   const { items, page, pages, total, offered, wanted } = await rankedMatchesPage(
     store,
-    uid,
+    viewer,
     { ...filters, skillTag },
     now,
   );
@@ -380,7 +390,7 @@ async function keptTopMatches(store: DocStore, uid: string, count: number, now: 
     async (): Promise<TopMatches> => {
       const { items, offered, wanted, byUid, profiles, recent } = await rankedMatchesPage(
         store,
-        uid,
+        { uid, profile: await getUser(store, uid) },
         { pageSize: count },
         now,
       );

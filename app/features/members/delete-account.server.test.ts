@@ -1,6 +1,7 @@
 /** Account deletion on the real embedded store: personal data gone, money trail and chats kept. */
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { getUser } from "~/documents/users";
 import { createLocalAuth } from "~/engine/auth/local.server";
 import { AuthError, type AuthProvider } from "~/engine/auth/types";
 import { createLocalFileStore } from "~/engine/files/local.server";
@@ -97,7 +98,9 @@ describe("deleteAccount", () => {
     );
     await applyCommand(store, booked.id, { uid: ben }, { kind: "accept" }, NOW);
     const benBefore = await getBalance(store, ben);
-    expect(await findMatches(store, ben, { language: "en" }, NOW)).toMatchObject({ cards: [{ member: { uid: ana } }] });
+    expect(
+      await findMatches(store, { uid: ben, profile: await getUser(store, ben) }, { language: "en" }, NOW),
+    ).toMatchObject({ cards: [{ member: { uid: ana } }] });
 
     await deleteAccount({ store, auth, files }, ana, NOW + 2);
 
@@ -119,7 +122,9 @@ describe("deleteAccount", () => {
     expect(await store.query({ collection: `users/${ana}/saved` })).toEqual([]);
     expect(await store.get(`teaching/${ana}`)).toBeNull();
     expect(await getMember(store, ana)).toBeNull();
-    expect((await findMatches(store, ben, { language: "en" }, NOW)).cards).toEqual([]);
+    expect(
+      (await findMatches(store, { uid: ben, profile: await getUser(store, ben) }, { language: "en" }, NOW)).cards,
+    ).toEqual([]);
 
     // Sessions: Ana declined as mentor and cancelled as learner; Ben's hold came back.
     expect((await store.get<BookingDoc>(`bookings/${asked.id}`))!.data.state).toBe("declined");
