@@ -5,8 +5,8 @@
  * of 200 active conversations (member i writes to member i+1), each member signed in with a real
  * session. Every member holds the live stream a thread page opens (GET /api/live with the
  * conversation's feed), spread over the workers by the cluster. Then BENCH_MESSAGES messages (1,000)
- * are sent as the thread page sends them (POST /inbox/$chatId.data, the fetcher's single-fetch
- * request, with the sender's cookie and Origin): half of them 5 at a time over half of the
+ * are sent as the thread page sends them (POST /api/chats/$chatId/messages, the composer's fetch
+ * asking for JSON, with the sender's cookie and Origin; decision 107): half of them 5 at a time over half of the
  * conversations, then the other half BENCH_CONCURRENCY (20) at a time over the other conversations.
  * Latency runs from just before the sender's POST to the moment the recipient's stream delivers an
  * event carrying that message. Target (issue 28): p95 < 50 ms at 5 in flight; every message
@@ -76,7 +76,7 @@ async function seedConversations(dataDir: string): Promise<Conversation[]> {
 const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY, TARGET_IN_FLIGHT) });
 
 /**
- * POSTs a form as the thread page's fetcher does (the member's cookie, the site's Origin, the
+ * POSTs a form as the thread page's composer does (the member's cookie, the site's Origin, the
  * Accept-Encoding a browser sends) and answers the status once the whole answer has arrived.
  * node:http rather than fetch: this load generator shares the server's cores, and fetch costs it
  * several times the CPU per request.
@@ -92,7 +92,7 @@ function post(url: string, cookie: string, form: URLSearchParams | null): Promis
         headers: {
           cookie,
           origin: new URL(url).origin,
-          ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+          ...(form ? { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } : {}),
           "content-length": Buffer.byteLength(body),
           "accept-encoding": "gzip, deflate, br",
         },
@@ -188,7 +188,11 @@ async function main() {
           const text = `Bench message ${concurrency}-${i}: shall we practise on Thursday?`;
           const arrived = new Promise<number>((resolve) => waiting.set(text, resolve));
           const sentAt = performance.now();
-          const status = await post(`${baseUrl}/inbox/${chatId}.data`, from.cookie, new URLSearchParams({ text }));
+          const status = await post(
+            `${baseUrl}/api/chats/${chatId}/messages`,
+            from.cookie,
+            new URLSearchParams({ text }),
+          );
           const answeredAt = performance.now();
           if (status !== 200) {
             waiting.delete(text);

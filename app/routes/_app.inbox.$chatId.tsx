@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Thread } from "~/components/chat/thread";
 import { usePresence } from "~/components/members/use-presence";
 import { getStore } from "~/engine/index.server";
-import { ChatError, loadThread, markSeen, quotablePost, sendMessage } from "~/features/chat/chat.server";
+import { ChatError, loadThread, markSeen, quotablePost } from "~/features/chat/chat.server";
 import { otherParticipant } from "~/features/chat/pair";
 import { getMember, getPresences, missingNames } from "~/features/members/members.server";
 import { publicMember } from "~/features/members/member";
@@ -87,17 +87,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const chatId = params.chatId ?? "";
   const form = await readForm(request);
   const language = await languageOf(request, user.profile.language);
+  // Messages are sent to /api/chats/$chatId/messages (decision 107); this page only hears "seen".
+  if (form.get("intent") !== "seen") return redirect(`/inbox/${chatId}`, 303);
   try {
-    if (form.get("intent") === "seen") return { ok: true as const, seen: await markSeen(store, user.uid, chatId) };
-    const quotePostId = form.get("quotePostId");
-    await sendMessage(store, user.uid, chatId, form.get("text"), Date.now(), quotePostId ? String(quotePostId) : null);
-    return { ok: true as const };
+    return { ok: true as const, seen: await markSeen(store, user.uid, chatId) };
   } catch (error) {
     if (error instanceof ChatError) {
       const message = chatErrorText(fixedT(language, "chat"), intlLocale(language), error);
       return data({ ok: false as const, error: message }, { status: error.status });
     }
-    // Nothing was written; the composer keeps the text so the member can send it again.
+    // Nothing was written; the next message from the other member asks again.
     if (error instanceof StoreBusyError || error instanceof TransactionConflictError)
       return data({ ok: false as const, error: fixedT(language, "chat")("errors.busy") }, { status: 503 });
     throw error;

@@ -4,7 +4,7 @@ import { requestBooking } from "~/features/bookings/bookings.server";
 import { saveAvailability, saveRates } from "~/features/bookings/teaching.server";
 import { openChat, sendMessage } from "~/features/chat/chat.server";
 import { messageId } from "~/features/chat/pair";
-import { createUser, openAs } from "./support/fixtures";
+import { createUser, openAs, signInAs } from "./support/fixtures";
 import { e2eStore } from "./support/store";
 
 /**
@@ -65,6 +65,28 @@ test("a long thread loads earlier messages on request, keeping the reader's plac
   await expect(messages).toHaveCount(121);
   await expect(messages.last()).toContainText("And one more");
   await expect(messages.last()).toBeInViewport();
+});
+
+test("without script the composer is a plain form: the message is sent and the thread shown again", async ({
+  browser,
+  baseURL,
+}) => {
+  const ana = await createUser({ fullName: "Ana Plain" });
+  const ben = await createUser({ fullName: "Ben Plain" });
+  const chatId = await openChat(e2eStore(), ana.uid, ben.uid);
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+  await signInAs(context, ana, baseURL!);
+  const page = await context.newPage();
+  await page.goto(`/inbox/${chatId}`);
+
+  await page.getByRole("textbox", { name: "Message" }).fill("Sent without script");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/inbox/${chatId}$`));
+  await expect(page.getByTestId("message")).toContainText(["Sent without script"]);
+  const stored = await e2eStore().query({ collection: `chats/${chatId}/messages` });
+  expect(stored.map((m) => [m.data.sender, m.data.text])).toEqual([[ana.uid, "Sent without script"]]);
+  await context.close();
 });
 
 test("a message read in the session room is seen, and the Chat dot clears", async ({ browser, baseURL }) => {

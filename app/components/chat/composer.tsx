@@ -1,5 +1,4 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState, type FormEvent } from "react";
 import { MAX_MESSAGE_LENGTH } from "~/features/chat/pair";
 import type { MessageQuote } from "~/documents/chats";
 import { QuoteCard } from "./quote-card";
@@ -7,29 +6,68 @@ import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatNumber } from "~/utils/format";
 
+/** What /api/chats/$chatId/messages answers the composer's script. */
+type SendAnswer = { ok: true } | { ok: false; error: string };
+
+/**
+ * Posts the form to the send route (decision 107) and answers what the server said. The message
+ * itself comes back through the thread's live feed. A session that ended is redirected to sign-in:
+ * the page follows it there.
+ */
+async function postMessage(form: HTMLFormElement, offline: string): Promise<SendAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
+  } catch {
+    return { ok: false, error: offline };
+  }
+  if (response.redirected) {
+    window.location.assign(response.url);
+    return { ok: false, error: "" };
+  }
+  return (await response.json().catch(() => ({ ok: false, error: offline }))) as SendAnswer;
+}
+
 /** Writes a message; Enter sends, Shift+Enter makes a new line. The server has the last word on limits. */
 export function Composer({ chatId, quote = null }: { chatId: string; quote?: MessageQuote | null }) {
   const { t } = useTranslation("chat");
+  const { t: tCommon } = useTranslation("common");
   const locale = useFormatLocale();
-  const fetcher = useFetcher<{ ok: true } | { ok: false; error: string }>();
-  const form = useRef<HTMLFormElement>(null);
   const [length, setLength] = useState(0);
   // The quoted post goes with the next message only; removing it writes a plain message.
   const [quoting, setQuoting] = useState(quote);
-  const sending = fetcher.state !== "idle";
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
-      form.current?.reset();
-      setLength(0);
-      setQuoting(null);
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const sent = event.currentTarget;
+    if (sending) return;
+    setSending(true);
+    const answer = await postMessage(sent, tCommon("offline.title"));
+    setSending(false);
+    if (!answer.ok) {
+      setError(answer.error || null);
+      return;
     }
-  }, [fetcher.state, fetcher.data]);
+    setError(null);
+    sent.reset();
+    setLength(0);
+    setQuoting(null);
+  };
 
   return (
-    <fetcher.Form ref={form} method="post" action={`/inbox/${chatId}`} className="border-t border-slate-200 p-3">
-      <input type="hidden" name="intent" value="send" />
+    <form
+      method="post"
+      action={`/api/chats/${chatId}/messages`}
+      onSubmit={send}
+      className="border-t border-slate-200 p-3"
+    >
       {quoting ? (
         <div className="mb-2 flex items-start gap-2" data-testid="composer-quote">
           <input type="hidden" name="quotePostId" value={quoting.postId} />
@@ -61,7 +99,7 @@ export function Composer({ chatId, quote = null }: { chatId: string; quote?: Mes
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
-              if (!sending) fetcher.submit(e.currentTarget.form);
+              if (!sending) e.currentTarget.form?.requestSubmit();
             }
           }}
         />
@@ -77,6 +115,6 @@ export function Composer({ chatId, quote = null }: { chatId: string; quote?: Mes
           })}
         </p>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }
