@@ -55,7 +55,8 @@ test("a Spanish member reads built-in skills in Spanish on the board widget, pro
     [ben, "calligraphy"],
     [cy, ownTag.toLowerCase()],
   ] as const) {
-    const { starts } = await ownFreeStarts(store, proposer.uid, 1);
+    // A swap is two sessions back to back: a start where both hours are free (blocks: 2).
+    const { starts } = await ownFreeStarts(store, proposer.uid, 2);
     await createProposal(store, proposer.uid, {
       postId,
       start: starts[60][3],
