@@ -5,13 +5,13 @@ import { skillNamer } from "./skill-names.server";
 import { skillsField } from "./skills-field";
 import { levelWordsOf } from "./tags";
 
+/** The teaching list's field as a member writing in `language` gets it: the taxonomy's names and level words in it. */
+const fieldIn = (language: string, label = "Skills you teach") =>
+  skillsField(label, skillNamer(language).taxonomyNames(), levelWordsOf(fixedT(language, "profile")));
+
 describe("skillsField: the plain-text skill field, read in the member's language (decision 093)", () => {
   it("reads a taxonomy skill written by its name in the member's language as that skill, not a tag of their own", () => {
-    const spanish = skillsField(
-      "Skills you teach",
-      skillNamer("es").taxonomyNames(),
-      levelWordsOf(fixedT("es", "profile")),
-    );
+    const spanish = fieldIn("es");
     expect(spanish.parse("Ajedrez: beginner\nguitarra\nAfinación de cítara: expert")).toEqual([
       { tag: "chess", label: "Chess", level: "beginner" },
       { tag: "guitar", label: "Guitar", level: "intermediate" },
@@ -19,59 +19,34 @@ describe("skillsField: the plain-text skill field, read in the member's language
     ]);
     // The picker's own lines (English labels) read the same in every language.
     expect(spanish.parse("Chess: beginner")).toEqual([{ tag: "chess", label: "Chess", level: "beginner" }]);
-    const arabic = skillsField(
-      "Skills you teach",
-      skillNamer("ar").taxonomyNames(),
-      levelWordsOf(fixedT("ar", "profile")),
-    );
+    const arabic = fieldIn("ar");
     expect(arabic.parse("الشطرنج: expert")).toEqual([{ tag: "chess", label: "Chess", level: "expert" }]);
   });
 
   it("reads the levels by the member's own words, and by the format's English ones in every language", () => {
-    const spanish = skillsField(
-      "Skills you teach",
-      skillNamer("es").taxonomyNames(),
-      levelWordsOf(fixedT("es", "profile")),
-    );
+    const spanish = fieldIn("es");
     expect(spanish.parse("Ajedrez: Experto\nGuitarra - principiante\nSpanish: intermediate")).toEqual([
       { tag: "chess", label: "Chess", level: "expert" },
       { tag: "guitar", label: "Guitar", level: "beginner" },
       { tag: "spanish", label: "Spanish", level: "intermediate" },
     ]);
-    const french = skillsField(
-      "Skills you teach",
-      skillNamer("fr").taxonomyNames(),
-      levelWordsOf(fixedT("fr", "profile")),
-    );
+    const french = fieldIn("fr");
     expect(french.parse("Guitare : débutant\nÉchecs : intermédiaire")).toEqual([
       { tag: "guitar", label: "Guitar", level: "beginner" },
       { tag: "chess", label: "Chess", level: "intermediate" },
     ]);
-    const arabic = skillsField(
-      "Skills you teach",
-      skillNamer("ar").taxonomyNames(),
-      levelWordsOf(fixedT("ar", "profile")),
-    );
+    const arabic = fieldIn("ar");
     expect(arabic.parse("الشطرنج: خبير")).toEqual([{ tag: "chess", label: "Chess", level: "expert" }]);
   });
 
   it("keeps an English member's words as before", () => {
-    const english = skillsField(
-      "Skills you teach",
-      skillNamer("en").taxonomyNames(),
-      levelWordsOf(fixedT("en", "profile")),
-    );
+    const english = fieldIn("en");
     expect(english.parse("Ajedrez: beginner")).toEqual([{ tag: "ajedrez", label: "Ajedrez", level: "beginner" }]);
   });
 
   it("refuses a list in the member's language, naming the list, and in English word for word as before", () => {
     const refusal = (language: string, text: string) => {
-      const t = fixedT(language, "profile");
-      const result = skillsField(
-        t("profilePage.teach"),
-        skillNamer(language).taxonomyNames(),
-        levelWordsOf(t),
-      ).safeParse(text);
+      const result = fieldIn(language, fixedT(language, "profile")("profilePage.teach")).safeParse(text);
       if (result.success) throw new Error(`"${text}" was accepted`);
       return issueText(result.error.issues[0], fixedT(language));
     };
