@@ -243,7 +243,7 @@ async function rankedMatchesPage(store: DocStore, { uid, profile }: Viewer, filt
     size: filters.pageSize,
     onlineOnly: filters.onlineOnly,
   });
-  return { ...ranked, offered, wanted, skill, byUid, profiles, recent };
+  return { ...ranked, offered, wanted, byUid, profiles, recent };
 }
 
 /**
