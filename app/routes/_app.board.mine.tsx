@@ -22,6 +22,7 @@ import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatDate, SHORT_DATE_TIME } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { nameTranslate } from "~/features/members/member";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
@@ -252,8 +253,8 @@ function PostAnswers({ post, answers, timeZone }: { post: Mine; answers: AnswerV
             <p className="text-sm text-slate-900">
               {interleave(
                 (name) => t(`mine.answered.${a.kind}`, { name, times: a.times }),
-                <bdi translate="no" className="font-medium">
-                  {a.answererName}
+                <bdi translate={nameTranslate(a.answererName)} className="font-medium">
+                  {a.answererName.text}
                 </bdi>,
               )}{" "}
               ·{" "}

@@ -26,6 +26,7 @@ import { firstDayOfWeek, formatDate, formatSp, intlLocale } from "~/utils/format
 import { Icon } from "~/components/icons";
 import { interleave } from "~/i18n/interleave";
 import { viewSchema } from "./_app.calendar.server";
+import { IsolatedName } from "~/components/members/isolated-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
@@ -127,7 +128,7 @@ export default function CalendarPage() {
                     {interleave(
                       (mark) => t("calendar.with", { skill: mark, name: "\u2064" }),
                       <bdi translate={s.skillOwn ? "no" : undefined}>{s.skillLabel}</bdi>,
-                      { mark: "\u2064", element: <bdi translate="no">{s.otherName}</bdi> },
+                      { mark: "\u2064", element: <IsolatedName name={s.otherName} /> },
                     )}
                   </Link>
                   <p className="text-sm text-slate-600">

@@ -6,6 +6,7 @@ import { AUDIT_ACTIONS, isAuditAction, type AuditAction } from "~/features/admin
 import { namesOf } from "~/features/members/members.server";
 import { adminContext, refuseWrites as action } from "~/features/admin/guard.server";
 import { readAuditQuery } from "./admin.audit.server";
+import { IsolatedName } from "~/components/members/isolated-name";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store, language } = await adminContext(request);
@@ -21,8 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     nextBefore: page.nextBefore,
     entries: page.entries.map((e) => ({
       ...e,
-      actorName: names.get(e.actorUid) ?? e.actorUid,
-      subjectName: e.subjectUid ? (names.get(e.subjectUid) ?? e.subjectUid) : "",
+      // namesOf names every uid it is asked for: a gone member by the admin's word for one.
+      actorName: names.get(e.actorUid)!,
+      subjectName: e.subjectUid ? names.get(e.subjectUid)! : null,
     })),
   };
 }
@@ -90,7 +92,8 @@ export default function AdminAudit() {
               </span>
             </p>
             <p className="mt-1 break-words">
-              <bdi translate="no">{e.actorName}</bdi> → <bdi translate="no">{e.subjectName || e.target}</bdi>:{" "}
+              <IsolatedName name={e.actorName} /> →{" "}
+              {e.subjectName ? <IsolatedName name={e.subjectName} /> : <bdi translate="no">{e.target}</bdi>}:{" "}
               {e.reason ? (
                 <span translate="no" dir="auto">
                   {e.reason}

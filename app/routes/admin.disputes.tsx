@@ -12,6 +12,8 @@ import { formatSp } from "~/utils/format";
 import { BookingError } from "~/features/bookings/bookings.server";
 import { adminContext } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
+import { IsolatedName } from "~/components/members/isolated-name";
+import type { ShownName } from "~/features/members/member";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store, language } = await adminContext(request);
@@ -50,7 +52,7 @@ export default function AdminDisputes() {
   const busy = useNavigation().state !== "idle";
   const { t } = useTranslation("admin");
   const locale = useFormatLocale();
-  const name = (text: string) => <bdi translate="no">{text}</bdi>;
+  const name = (shown: ShownName) => <IsolatedName name={shown} />;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">{t("disputes.title")}</h1>

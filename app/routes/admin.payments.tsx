@@ -14,6 +14,7 @@ import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { adminContext, adminErrorText } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
+import { nameTranslate } from "~/features/members/member";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store, language } = await adminContext(request);
@@ -117,16 +118,16 @@ export default function AdminPayments() {
           <li
             key={p.id}
             className="card space-y-2"
-            aria-label={t("payments.label", { name: p.memberName, sp: formatSp(p.sp, locale) })}
+            aria-label={t("payments.label", { name: p.memberName.text, sp: formatSp(p.sp, locale) })}
           >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p className="min-w-0 break-words font-medium">
                 <Link
                   to={`/admin/members/${p.uid}`}
                   className="text-brand-700 underline hover:text-brand-800"
-                  translate="no"
+                  translate={nameTranslate(p.memberName)}
                 >
-                  <bdi>{p.memberName}</bdi>
+                  <bdi>{p.memberName.text}</bdi>
                 </Link>{" "}
                 · {formatSp(p.sp, locale)} · {formatPrice(p.amount, p.currency, locale)}
               </p>

@@ -23,6 +23,8 @@ import { adminContext, adminErrorText } from "~/features/admin/guard.server";
 import { interleave } from "~/i18n/interleave";
 import { accountAge } from "~/features/reports/types";
 import { formFailure, parseForm } from "~/utils/forms.server";
+import { IsolatedName } from "~/components/members/isolated-name";
+import { nameTranslate } from "~/features/members/member";
 
 // A reported board post is described in the board's words (decision 078).
 export const handle = { i18n: ["admin", "board"] };
@@ -128,9 +130,9 @@ function Reporter({ report: r }: { report: ReporterLine }) {
       <Link
         to={`/admin/members/${r.reporterUid}`}
         className="font-medium text-brand-700 underline hover:text-brand-800"
-        translate="no"
+        translate={nameTranslate(r.reporterName)}
       >
-        <bdi>{r.reporterName}</bdi>
+        <bdi>{r.reporterName.text}</bdi>
       </Link>{" "}
       · {Object.hasOwn(REASONS, r.reason) ? t(REASONS[r.reason]!) : r.reason}
       {r.text ? (
@@ -152,7 +154,7 @@ function BoardPostLine({ post }: { post: BoardPostSummary }) {
   return (
     <p className="break-words rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="reported-board-post">
       <span className="font-semibold">
-        <bdi translate="no">{post.posterName}</bdi>:
+        <IsolatedName name={post.posterName} />:
       </span>{" "}
       {board.type(post.type)} · {post.ownSkill ? <bdi translate="no">{post.skill}</bdi> : <bdi>{post.skill}</bdi>} ·{" "}
       {board.price(post.price)} · {board.format(post.format, post.area)}
@@ -168,15 +170,15 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
     <Link
       to={`/admin/members/${item.authorUid}`}
       className="text-brand-700 underline hover:text-brand-800"
-      translate="no"
+      translate={nameTranslate(item.authorName)}
     >
-      <bdi>{item.authorName}</bdi>
+      <bdi>{item.authorName.text}</bdi>
     </Link>
   );
   return (
     <article
       className="card space-y-4"
-      aria-label={t("reports.what", { kind, titled, title: item.threadTitle ?? "", author: item.authorName })}
+      aria-label={t("reports.what", { kind, titled, title: item.threadTitle ?? "", author: item.authorName.text })}
     >
       <header className="space-y-1">
         <h2 className="break-words text-lg font-semibold">
@@ -216,7 +218,7 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
               data-reported={line.reported ? "true" : undefined}
             >
               <span className="font-semibold">
-                <bdi translate="no">{line.sender}</bdi>:
+                <IsolatedName name={line.sender} />:
               </span>{" "}
               {line.hidden ? (
                 <span className="italic">{t("reports.hiddenMessage")}</span>
@@ -273,10 +275,7 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
       {item.authorSuspended || item.authorGone ? null : (
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-red-700">
-            {interleave(
-              (mark) => t("reports.suspendName", { name: mark }),
-              <bdi translate="no">{item.authorName}</bdi>,
-            )}
+            {interleave((mark) => t("reports.suspendName", { name: mark }), <IsolatedName name={item.authorName} />)}
           </summary>
           <Form method="post" className="mt-2 space-y-2">
             <input type="hidden" name="intent" value="suspend" />

@@ -20,10 +20,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The member downloads it themselves: the language of their pages (profile, cookie, browser).
     const language = await languageOf(request, (await getUser(store, uid))?.language);
     const names = await namesOf(store, [other], language);
-    const body = calendarFile([sessionEvent(booking, names.get(other) ?? null, publicOrigin(request), language)], {
-      name: fixedT(language, "bookings")("ical.fileName"),
-      stamp: Date.now(),
-    });
+    const body = calendarFile(
+      [sessionEvent(booking, names.get(other)?.text ?? null, publicOrigin(request), language)],
+      {
+        name: fixedT(language, "bookings")("ical.fileName"),
+        stamp: Date.now(),
+      },
+    );
     return new Response(body, {
       headers: { ...ICS_HEADERS, "Content-Disposition": `attachment; filename="skillswap-session-${booking.id}.ics"` },
     });

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { createUser, openAs, signInAs } from "./support/fixtures";
 import { storeAcceptedSession } from "./support/sessions";
@@ -195,6 +196,41 @@ test("/calendar in French names a session's deleted member in French (decision 0
   await expect(page.getByRole("link", { name: /acceptée avec Membre supprimé/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /vous enseignez à Membre supprimé$/ })).toBeVisible();
   await expect(page.locator("main")).not.toContainText("Deleted member");
+  await page.context().close();
+});
+
+/**
+ * Each element of `scope` that shows `text` whole, and whether a browser translator may translate it:
+ * `HTMLElement.translate` follows a `translate="no"` on the element or any element around it.
+ */
+async function expectTranslatable(scope: Locator, text: string, translatable: boolean) {
+  const shown = scope.getByText(text, { exact: true });
+  await expect(shown.first()).toBeVisible();
+  for (const element of await shown.all()) await expect(element).toHaveJSProperty("translate", translatable);
+}
+
+test("in Spanish the word for a deleted member may be translated and a member's own name may not: /calendar and the session room (decision 110)", async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const gone = await createUser({ fullName: `Gonzalo Gone ${run}` });
+  const named = await createUser({ fullName: `Nuria Nombre ${run}` });
+  const mentor = await createUser({ fullName: `Mara Mentora ${run}`, profile: { language: "es" } });
+  const withGone = await storeAcceptedSession(mentor, gone, { startsInMinutes: 2 * 24 * 60 });
+  await storeAcceptedSession(mentor, named, { startsInMinutes: 3 * 24 * 60 });
+  await deleteAccountOf(gone.uid);
+
+  const page = await openAs(browser, mentor, baseURL!, { path: "/calendar" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  const main = page.locator("main");
+  await expectTranslatable(main, "Miembro eliminado", true);
+  await expectTranslatable(main, named.fullName, false);
+  await expect(main).not.toContainText("Deleted member");
+
+  // The room names the other member under its title, in its status and over its conversation.
+  await page.goto(`/session/${withGone}`);
+  await expectTranslatable(page.locator("body"), "Miembro eliminado", true);
   await page.context().close();
 });
 

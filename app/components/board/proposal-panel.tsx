@@ -12,6 +12,7 @@ import { DEFAULT_DURATION, DURATIONS } from "~/features/bookings/types";
 import { MAX_DECLINE_REASON, MAX_PROPOSAL_MESSAGE } from "~/features/board/proposal-state";
 import type { PostAnswersData, ProposalView, ProposeData } from "~/features/board/proposal-views.server";
 import type { ProposalActionResult } from "~/routes/api.board.proposals.server";
+import { IsolatedName } from "~/components/members/isolated-name";
 
 /** "Fri 27 Nov, 07:30" in the reader's locale and the member's time zone. */
 function useDateTime(timeZone: string): (ms: number) => string {
@@ -35,7 +36,7 @@ export function PostAnswers({ data }: { data: PostAnswersData }) {
           <input type="hidden" name="uid" value={data.posterUid} />
           <input type="hidden" name="postId" value={data.postId} />
           <p className="text-sm text-slate-600">
-            {interleave((name) => t("answers.ask", { name }), <bdi translate="no">{data.posterName}</bdi>)}
+            {interleave((name) => t("answers.ask", { name }), <IsolatedName name={data.posterName} />)}
           </p>
           <button type="submit" className="btn-secondary">
             {t("answers.message")}
@@ -257,7 +258,7 @@ function ProposalLine({ p, isPoster, when }: { p: ProposalView; isPoster: boolea
   return isPoster
     ? interleave(
         (name) => t("proposals.lineFrom", { ...values, name }),
-        <bdi translate="no">{p.proposerName}</bdi>,
+        <IsolatedName name={p.proposerName} />,
         { mark: WHEN, element: time },
         termsIn,
       )

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatSp } from "~/utils/format";
+import { IsolatedName } from "~/components/members/isolated-name";
 
 /**
  * Book a session with a member: skill, duration and a free slot shown in the learner's own
@@ -51,8 +52,7 @@ export function BookingPanel({ data }: { data: BookingPanelData }) {
   );
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
-  // A member's name inside a sentence: isolated, and never translated.
-  const mentor = <bdi translate="no">{data.mentorName}</bdi>;
+  const mentor = <IsolatedName name={data.mentorName} />;
 
   if (data.isSelf) return null;
   if (data.skills.length === 0) {

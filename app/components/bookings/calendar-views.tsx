@@ -34,7 +34,7 @@ function SessionChip({ session, timeZone }: { session: SessionSummary; timeZone:
       className={`block truncate rounded border px-1.5 py-0.5 text-xs ${CHIP[session.state] ?? ""}`}
       title={t("month.chip", {
         skill: session.skillLabel,
-        name: session.otherName,
+        name: session.otherName.text,
         state: t(`week.states.${session.state}`),
       })}
     >

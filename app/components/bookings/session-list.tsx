@@ -6,6 +6,7 @@ import { formatSp } from "~/utils/format";
 import { SessionRange } from "./session-range";
 import type { SessionSummary } from "~/features/bookings/views.server";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
+import { IsolatedName } from "~/components/members/isolated-name";
 
 export function SessionList({
   id,
@@ -46,7 +47,7 @@ export function SessionList({
                         name: "\u2064",
                       }),
                     <bdi translate={s.skillOwn ? "no" : undefined}>{s.skillLabel}</bdi>,
-                    { mark: "\u2064", element: <bdi translate="no">{s.otherName}</bdi> },
+                    { mark: "\u2064", element: <IsolatedName name={s.otherName} /> },
                   )}
                 </Link>
                 <p className="text-xs text-slate-500">
@@ -54,7 +55,7 @@ export function SessionList({
                   {s.price === 0 ? t("sessions.free") : formatSp(s.price, locale)}
                 </p>
                 {s.waitingPayout !== null ? (
-                  <PayoutWaits role={s.role} amount={s.waitingPayout} otherName={s.otherName} />
+                  <PayoutWaits role={s.role} amount={s.waitingPayout} otherName={s.otherName.text} />
                 ) : null}
               </div>
               <div className="flex shrink-0 items-center gap-2">

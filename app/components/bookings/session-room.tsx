@@ -18,6 +18,8 @@ import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatNumber, formatSp } from "~/utils/format";
+import { IsolatedName } from "~/components/members/isolated-name";
+import type { ShownName } from "~/features/members/member";
 
 export interface SessionRoomData {
   id: string;
@@ -30,7 +32,7 @@ export interface SessionRoomData {
   durationMinutes: number;
   price: number;
   otherUid: string;
-  otherName: string;
+  otherName: ShownName;
   chatId: string | null;
   booking: BookingPayload;
   myReview: { rating: number; comment: string } | null;
@@ -73,7 +75,7 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
   const { room, messages } = useRoom(session, now);
   const { t } = useTranslation("chat");
   const locale = useFormatLocale();
-  const name = <bdi translate="no">{session.otherName}</bdi>;
+  const name = <IsolatedName name={session.otherName} />;
   const roleText = interleave(
     (mark) => t(room.role === "mentor" ? "room.teaching" : "room.learning", { name: mark }),
     name,
@@ -111,7 +113,7 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
             </div>
           </div>
           {session.waitingPayout !== null ? (
-            <PayoutWaits role={room.role} amount={session.waitingPayout} otherName={session.otherName} />
+            <PayoutWaits role={room.role} amount={session.waitingPayout} otherName={session.otherName.text} />
           ) : null}
           <MeetingLink id={session.id} room={room} />
         </section>
@@ -121,7 +123,7 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
             bookingId={session.id}
             uid={session.uid}
             otherUid={session.otherUid}
-            otherName={session.otherName}
+            otherName={session.otherName.text}
             role={room.role}
             booking={{ state: room.state, start: session.start, end: session.end }}
             meetingLink={room.meetingLink}
@@ -219,7 +221,7 @@ function SessionControls({
 }: {
   id: string;
   room: RoomPayload;
-  otherName: string;
+  otherName: ShownName;
   swapPartner: SessionRoomData["swapPartner"];
   timeZone: string;
 }) {
@@ -371,7 +373,7 @@ function StatusText({
   theyConfirmed,
 }: {
   room: RoomPayload;
-  otherName: string;
+  otherName: ShownName;
   iConfirmed: boolean;
   theyConfirmed: boolean;
 }) {
@@ -399,7 +401,7 @@ function StatusText({
   if (!key) return <p className="mt-1 text-sm text-slate-600" />;
   return (
     <p className="mt-1 text-sm text-slate-600">
-      {interleave((mark) => t(key, { name: mark, reason: "\u2064" }), <bdi translate="no">{otherName}</bdi>, {
+      {interleave((mark) => t(key, { name: mark, reason: "\u2064" }), <IsolatedName name={otherName} />, {
         mark: "\u2064",
         element: <span translate="no">{room.disputeReason}</span>,
       })}
@@ -424,14 +426,14 @@ function ReviewPanel({
   theirs,
 }: {
   id: string;
-  otherName: string;
+  otherName: ShownName;
   mine: SessionRoomData["myReview"];
   theirs: SessionRoomData["theirReview"];
 }) {
   const { t } = useTranslation("chat");
   const locale = useFormatLocale();
   const fetcher = useFetcher<BookingActionResult>();
-  const name = <bdi translate="no">{otherName}</bdi>;
+  const name = <IsolatedName name={otherName} />;
   const done = mine || (fetcher.data?.ok ?? false);
   return (
     <section className="card" aria-labelledby="review-title">
@@ -570,7 +572,7 @@ function Conversation({
   id: string;
   messages: ChatMessagePayload[];
   uid: string;
-  otherName: string;
+  otherName: ShownName;
   timeZone: string;
 }) {
   const { t } = useTranslation("chat");
@@ -586,7 +588,7 @@ function Conversation({
   return (
     <section className="card" aria-labelledby="conversation-title">
       <h2 id="conversation-title" className="text-lg font-semibold">
-        {interleave((mark) => t("thread.label", { name: mark }), <bdi translate="no">{otherName}</bdi>)}
+        {interleave((mark) => t("thread.label", { name: mark }), <IsolatedName name={otherName} />)}
       </h2>
       {/* It scrolls, so it takes the focus: a keyboard can read back through it (WCAG 2.1.1, axe's
           scrollable-region-focusable); the lint rule does not know scrolling lists. */}
@@ -617,7 +619,7 @@ function Conversation({
           name="text"
           required
           maxLength={2_000}
-          placeholder={t("room.messagePlaceholder", { name: otherName })}
+          placeholder={t("room.messagePlaceholder", { name: otherName.text })}
           className="input flex-1"
           autoComplete="off"
         />

@@ -26,7 +26,7 @@ export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: Sessi
               <span className="block truncate text-sm font-medium text-slate-900">
                 {t(s.role === "mentor" ? "sessions.withMentor" : "sessions.fromMentor", {
                   skill: isolate(s.skillLabel),
-                  name: isolate(s.otherName),
+                  name: isolate(s.otherName.text),
                 })}
               </span>
               <time dateTime={new Date(s.start).toISOString()} className="block text-xs text-slate-500">

@@ -118,7 +118,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
                     start,
                     skill: s.skillLabel,
                     state: t(`week.states.${s.state}`),
-                    name: s.otherName,
+                    name: s.otherName.text,
                     end: formatTime(s.end, timeZone, locale),
                   });
                   return (

@@ -6,6 +6,7 @@ import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatSp } from "~/utils/format";
 import type { WaitingPayout } from "~/features/bookings/views.server";
 import { WalletRow } from "./wallet-history";
+import { IsolatedName } from "~/components/members/isolated-name";
 
 /**
  * A mentor's payments that wait in escrow until their learners verify their e-mail (decision 024):
@@ -41,7 +42,7 @@ export function WaitingPayouts({ payouts, timeZone }: { payouts: WaitingPayout[]
                 {interleave(
                   (mark) => t("waiting.session", { skill: mark, minutes: p.durationMinutes, name: "\u2064" }),
                   <bdi translate={p.skillOwn ? "no" : undefined}>{p.skillLabel}</bdi>,
-                  { mark: "\u2064", element: <bdi translate="no">{p.learnerName}</bdi> },
+                  { mark: "\u2064", element: <IsolatedName name={p.learnerName} /> },
                 )}
               </Link>
             }

@@ -14,14 +14,15 @@ import { addNotification } from "~/features/notifications/notifications.server";
 import { namesOf } from "~/features/members/members.server";
 import { isOwnSkill, skillNamer } from "~/features/skills/skill-names.server";
 import { recordAudit } from "./audit.server";
+import type { ShownName } from "~/features/members/member";
 
 export interface DisputeView {
   booking: Booking;
   /** The booking's skill named in the admin's language (decision 086); `skillOwn`: a member's own tag, as written. */
   skill: string;
   skillOwn: boolean;
-  mentorName: string;
-  learnerName: string;
+  mentorName: ShownName;
+  learnerName: ShownName;
   /** Who reported the problem, from the booking's history. */
   raisedBy: "mentor" | "learner" | null;
   raisedAt: number | null;

@@ -137,7 +137,7 @@ describe("refunding a pack", () => {
     const first = await listPayments(store, { limit: 2, language: "en" });
     expect(first.payments).toHaveLength(2);
     expect(first.payments[0]).toMatchObject({
-      memberName: "Member many",
+      memberName: { text: "Member many", own: true },
       sp: 500,
       provider: "Test checkout",
       status: "paid",

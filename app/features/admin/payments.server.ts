@@ -19,13 +19,14 @@ import { applyRefund, paymentRefundEntryId, refundDecision } from "~/features/wa
 import { getWallet } from "~/documents/wallets";
 import { recordAudit } from "./audit.server";
 import { AdminActionError } from "./members.server";
+import type { ShownName } from "~/features/members/member";
 
 export const PAYMENTS_PAGE_SIZE = 50;
 
 export interface PaymentRow {
   id: string;
   uid: string;
-  memberName: string;
+  memberName: ShownName;
   pack: string;
   sp: number;
   amount: number;

@@ -55,19 +55,19 @@ describe("the moderation queue", () => {
     const [item] = await moderationQueue(store, "open", "en");
     expect(item).toMatchObject({
       targetKind: "message",
-      authorName: "Ann",
+      authorName: { text: "Ann", own: true },
       authorGone: false,
       text: "you are a fool",
       hidden: false,
     });
     expect(item.context).toEqual([
-      { sender: "Bob", text: "How was the lesson?", hidden: false, reported: false },
-      { sender: "Ann", text: "you are a fool", hidden: false, reported: true },
+      { sender: { text: "Bob", own: true }, text: "How was the lesson?", hidden: false, reported: false },
+      { sender: { text: "Ann", own: true }, text: "you are a fool", hidden: false, reported: true },
     ]);
     expect(item.reports).toEqual([
       {
         reporterUid: "b",
-        reporterName: "Bob",
+        reporterName: { text: "Bob", own: true },
         reason: "harassment",
         text: "Insults",
         createdAt: 100,
@@ -158,9 +158,9 @@ describe("who reported (issue 25, item 5; decision 028)", () => {
         .map((r) => [r.reporterUid, r.reporterName, r.accountAgeMs, r.verified, r.sameNetwork, r.counts])
         .sort(),
     ).toEqual([
-      ["n1", "New n1", 120_000, false, 1, false],
-      ["n2", "New n2", 180_000, false, 1, false],
-      ["old", "Olga", 400 * DAY, true, 0, true],
+      ["n1", { text: "New n1", own: true }, 120_000, false, 1, false],
+      ["n2", { text: "New n2", own: true }, 180_000, false, 1, false],
+      ["old", { text: "Olga", own: true }, 400 * DAY, true, 0, true],
     ]);
   });
 
@@ -185,7 +185,7 @@ describe("who reported (issue 25, item 5; decision 028)", () => {
     const [item] = await moderationQueue(store, "open", "es");
     expect(item).toMatchObject({ targetKind: "board_post", text: "Strum along.", context: [] });
     expect(item.boardPost).toEqual({
-      posterName: "Otto",
+      posterName: { text: "Otto", own: true },
       type: "offer",
       skill: "Guitarra",
       ownSkill: false,
@@ -204,13 +204,23 @@ describe("gone content and gone members, worded by the reader (decision 085)", (
     await store.delete("users/r1");
     const [item] = await moderationQueue(store, "open", "fr");
     // Nobody to suspend: the page offers no "Suspend" for a deleted account.
-    expect(item).toMatchObject({ authorName: "Membre supprimé", authorGone: true, text: "", gone: "deleted" });
-    expect(item.reports.map((r) => r.reporterName)).toEqual(["Membre supprimé"]);
+    expect(item).toMatchObject({
+      authorName: { text: "Membre supprimé", own: false },
+      authorGone: true,
+      text: "",
+      gone: "deleted",
+    });
+    expect(item.reports.map((r) => r.reporterName)).toEqual([{ text: "Membre supprimé", own: false }]);
 
     await store.delete(postPath(T, T));
     await store.delete("users/author");
     const [english] = await moderationQueue(store, "open", "en");
-    expect(english).toMatchObject({ authorName: "Deleted member", authorGone: true, text: "", gone: "missing" });
+    expect(english).toMatchObject({
+      authorName: { text: "Deleted member", own: false },
+      authorGone: true,
+      text: "",
+      gone: "missing",
+    });
   });
 
   it("leaves a hidden message around the reported one to the page's words, and names its sender", async () => {
@@ -220,8 +230,8 @@ describe("gone content and gone members, worded by the reader (decision 085)", (
     const [item] = await moderationQueue(store, "open", "es");
     expect(item.gone).toBeNull();
     expect(item.context).toEqual([
-      { sender: "Miembro", text: "", hidden: true, reported: false },
-      { sender: "Ann", text: "you are a fool", hidden: false, reported: true },
+      { sender: { text: "Miembro", own: false }, text: "", hidden: true, reported: false },
+      { sender: { text: "Ann", own: true }, text: "you are a fool", hidden: false, reported: true },
     ]);
   });
 });

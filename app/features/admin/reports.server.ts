@@ -17,6 +17,7 @@ import { namesOf } from "~/features/members/members.server";
 import { listReports, restoreReported, reviewReport, type ReviewSummary } from "~/features/reports/reports.server";
 import { countsTowardHiding, type Report } from "~/features/reports/types";
 import { recordAudit, type AuditAction } from "./audit.server";
+import type { ShownName } from "~/features/members/member";
 
 /** Messages shown on each side of a reported chat message. */
 const MESSAGE_CONTEXT = 3;
@@ -24,7 +25,7 @@ const MESSAGE_CONTEXT = 3;
 export type QueueStatus = "open" | "hidden";
 
 export interface ContextLine {
-  sender: string;
+  sender: ShownName;
   /** As written; empty for a message a moderator hid (`hidden`), which the page words. */
   text: string;
   hidden: boolean;
@@ -39,7 +40,7 @@ export interface ReportedItem {
   reportId: string;
   targetKind: Report["targetKind"];
   authorUid: string;
-  authorName: string;
+  authorName: ShownName;
   authorSuspended: boolean;
   /** The author deleted their account or it is gone: there is nobody to suspend (the server refuses it too). */
   authorGone: boolean;
@@ -63,7 +64,7 @@ export interface ReportedItem {
  * `ownSkill` a member's tag as written), the price's swap skill too (decision 094); the area is the poster's words.
  */
 export interface BoardPostSummary {
-  posterName: string;
+  posterName: ShownName;
   type: BoardPost["type"];
   skill: string;
   ownSkill: boolean;
@@ -75,7 +76,7 @@ export interface BoardPostSummary {
 /** One report as a reviewer weighs it (decision 028): who filed it, and what their account was then. */
 export interface ReporterLine {
   reporterUid: string;
-  reporterName: string;
+  reporterName: ShownName;
   reason: string;
   text: string;
   createdAt: number;
@@ -90,7 +91,7 @@ export interface ReporterLine {
 }
 
 /** The reports of one thing as reporter lines; `since` is a reporter's account creation from their profile. */
-function reporterLines(reports: Report[], names: Map<string, string>, since: Map<string, number>): ReporterLine[] {
+function reporterLines(reports: Report[], names: Map<string, ShownName>, since: Map<string, number>): ReporterLine[] {
   return reports.map((r) => {
     const accountSince = r.reporterSince || since.get(r.reporterUid) || 0;
     return {

@@ -81,8 +81,18 @@ describe("an unverified learner's welcome bonus", () => {
     // What the mentor's wallet and calendar show meanwhile: both payments, newest session first.
     await store.update(`users/newbie`, { fullName: "Newbie" });
     expect(await loadWaitingPayouts(store, MENTOR, "en")).toEqual([
-      expect.objectContaining({ bookingId: late.id, amount: 5, learnerName: "Newbie", skillLabel: "Spanish" }),
-      expect.objectContaining({ bookingId: session.id, amount: 10, learnerName: "Newbie", durationMinutes: 60 }),
+      expect.objectContaining({
+        bookingId: late.id,
+        amount: 5,
+        learnerName: { text: "Newbie", own: true },
+        skillLabel: "Spanish",
+      }),
+      expect.objectContaining({
+        bookingId: session.id,
+        amount: 10,
+        learnerName: { text: "Newbie", own: true },
+        durationMinutes: 60,
+      }),
     ]);
     // A mentor who reads French sees the built-in skill by its French name (decision 094).
     expect((await loadWaitingPayouts(store, MENTOR, "fr"))[0]).toMatchObject({

@@ -116,8 +116,8 @@ describe("answers to a post by message or booking (decision 070)", () => {
     const post = (await getBoardPost(store, "offer1"))!;
     const { answers: shown } = await loadMyPostsProposals(store, [post], "alice", "en", NOW + 10);
     expect(shown.offer1.map((a) => [a.answererName, a.kind, a.link, a.lastAt])).toEqual([
-      ["CAROL", "booking", `/session/${booking.id}`, NOW + 2],
-      ["BOB", "message", `/inbox/${chatId}`, NOW + 1],
+      [{ text: "CAROL", own: true }, "booking", `/session/${booking.id}`, NOW + 2],
+      [{ text: "BOB", own: true }, "message", `/inbox/${chatId}`, NOW + 1],
     ]);
     // Another member reading the same post list sees none of them.
     expect((await loadMyPostsProposals(store, [post], "bob", "en", NOW + 10)).answers).toEqual({});

@@ -15,12 +15,13 @@ import { answersOnPostQuery } from "./answers.server";
 import { shownStatus } from "./expiry";
 import { proposalActions, type ProposalState } from "./proposal-state";
 import { postFacts, proposalFacts, proposalsOnPost, shownProposalState } from "./proposals.server";
+import type { ShownName } from "~/features/members/member";
 
 export interface ProposalView {
   id: string;
   state: ProposalState;
   proposerUid: string;
-  proposerName: string;
+  proposerName: ShownName;
   start: number;
   durationMinutes: number;
   kind: "sp" | "swap";
@@ -54,7 +55,7 @@ export interface ProposeData {
 export interface PostAnswersData {
   postId: string;
   posterUid: string;
-  posterName: string;
+  posterName: ShownName;
   isPoster: boolean;
   open: boolean;
   viewerTimeZone: string;
@@ -66,7 +67,7 @@ export interface PostAnswersData {
 function view(
   p: Proposal,
   post: BoardPost,
-  names: Map<string, string>,
+  names: Map<string, ShownName>,
   skills: SkillNamer,
   isPoster: boolean,
   now: number,
@@ -139,7 +140,7 @@ export async function loadMyPostsProposals(
 
 export interface AnswerView {
   id: string;
-  answererName: string;
+  answererName: ShownName;
   kind: AnswerKind;
   /** Messages quoting the post, or sessions booked from it. */
   times: number;
@@ -148,7 +149,7 @@ export interface AnswerView {
   link: string;
 }
 
-function answerView(answer: BoardAnswer, names: Map<string, string>): AnswerView[] {
+function answerView(answer: BoardAnswer, names: Map<string, ShownName>): AnswerView[] {
   const link =
     answer.kind === "message"
       ? answer.chatId && `/inbox/${answer.chatId}`

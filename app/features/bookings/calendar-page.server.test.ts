@@ -61,8 +61,8 @@ describe("loadCalendarPage: the calendar's sessions read once (issue 28)", () =>
     expect(ids(page.pending)).toEqual(["asked"]);
     expect(ids(page.upcoming)).toEqual(["tomorrow", "asked", "iAsked", "nextMonth"]);
     expect(ids(page.past)).toEqual(["yesterday", "lastMonth"]);
-    expect(page.upcoming[0]).toMatchObject({ otherName: "Ana Lima", role: "mentor" });
-    expect(page.past[0]).toMatchObject({ otherName: "Ana Lima", role: "learner" });
+    expect(page.upcoming[0]).toMatchObject({ otherName: { text: "Ana Lima", own: true }, role: "mentor" });
+    expect(page.past[0]).toMatchObject({ otherName: { text: "Ana Lima", own: true }, role: "learner" });
     // The same lists as loadSessionLists reads on its own.
     const lists = await loadSessionLists(t.store, ME, "en", NOW);
     expect(page.upcoming).toEqual(lists.upcoming);
@@ -74,7 +74,7 @@ describe("loadCalendarPage: the calendar's sessions read once (issue 28)", () =>
     const longAgo = { from: NOW - 403 * DAY, to: NOW - 396 * DAY };
     const page = await loadCalendarPage(t.store, ME, longAgo, "en", NOW);
     expect(ids(page.sessions)).toEqual(["old"]);
-    expect(page.sessions[0]).toMatchObject({ otherName: "Ana Lima" });
+    expect(page.sessions[0]).toMatchObject({ otherName: { text: "Ana Lima", own: true } });
     expect(ids(page.upcoming)).toEqual(["tomorrow"]);
     expect(ids(page.past)).toEqual([]);
   });
@@ -94,19 +94,19 @@ describe("loadCalendarPage: the member's sessions kept between views (decision 0
     });
     const afterRequest = await loadCalendarPage(t.store, ME, week, "en", NOW);
     expect(ids(afterRequest.pending)).toEqual(["asked"]);
-    expect(afterRequest.pending[0]).toMatchObject({ otherName: "Bea Costa" });
+    expect(afterRequest.pending[0]).toMatchObject({ otherName: { text: "Bea Costa", own: true } });
 
     await t.store.update(userPath("ana"), { fullName: "Ana Souza" });
     expect((await loadCalendarPage(t.store, ME, week, "en", NOW)).upcoming[0]).toMatchObject({
-      otherName: "Ana Souza",
+      otherName: { text: "Ana Souza", own: true },
     });
 
     await t.store.update(`${BOOKINGS}/asked`, { state: "declined" });
     const afterAnswer = await loadCalendarPage(t.store, ME, week, "en", NOW);
     expect(ids(afterAnswer.pending)).toEqual([]);
     expect(afterAnswer.sessions.map((s) => [s.id, s.state, s.otherName])).toEqual([
-      ["tomorrow", "accepted", "Ana Souza"],
-      ["asked", "declined", "Bea Costa"],
+      ["tomorrow", "accepted", { text: "Ana Souza", own: true }],
+      ["asked", "declined", { text: "Bea Costa", own: true }],
     ]);
   });
 
@@ -120,7 +120,7 @@ describe("loadCalendarPage: the member's sessions kept between views (decision 0
     const page = await loadCalendarPage(t.store, ME, week, "en", NOW + 3_600_000);
     expect(query).not.toHaveBeenCalled();
     expect(getAll).not.toHaveBeenCalled();
-    expect(page.upcoming[0]).toMatchObject({ id: "tomorrow", otherName: "Ana Lima" });
+    expect(page.upcoming[0]).toMatchObject({ id: "tomorrow", otherName: { text: "Ana Lima", own: true } });
   });
 
   it("names a deleted member in each reader's language from the names kept for every reader (decision 093)", async () => {
@@ -128,22 +128,35 @@ describe("loadCalendarPage: the member's sessions kept between views (decision 0
     await t.store.update(userPath("ana"), { fullName: "Deleted member", deleted: true });
     const named = async (language: string) =>
       (await loadCalendarPage(t.store, ME, week, language, NOW)).upcoming.map((s) => s.otherName);
-    expect(await named("fr")).toEqual(["Membre supprimé", "Membre supprimé"]);
+    // The reader's word for a missing member is not their own name: a browser may translate it (decision 110).
+    expect(await named("fr")).toEqual([
+      { text: "Membre supprimé", own: false },
+      { text: "Membre supprimé", own: false },
+    ]);
     const getAll = vi.spyOn(t.store, "getAll");
-    expect(await named("es")).toEqual(["Miembro eliminado", "Miembro eliminado"]);
-    expect(await named("ar")).toEqual(["عضو محذوف", "عضو محذوف"]);
-    expect(await named("en")).toEqual(["Deleted member", "Deleted member"]);
+    expect(await named("es")).toEqual([
+      { text: "Miembro eliminado", own: false },
+      { text: "Miembro eliminado", own: false },
+    ]);
+    expect(await named("ar")).toEqual([
+      { text: "عضو محذوف", own: false },
+      { text: "عضو محذوف", own: false },
+    ]);
+    expect(await named("en")).toEqual([
+      { text: "Deleted member", own: false },
+      { text: "Deleted member", own: false },
+    ]);
     // The dashboard's next sessions come from the same kept read, worded for their reader too.
     expect((await loadUpcomingSessions(t.store, ME, "es", NOW)).map((s) => s.otherName)).toEqual([
-      "Miembro eliminado",
-      "Miembro eliminado",
+      { text: "Miembro eliminado", own: false },
+      { text: "Miembro eliminado", own: false },
     ]);
     expect(getAll).not.toHaveBeenCalled();
     // A grid paged outside the kept window names its members in the reader's language too.
     const longAgo = { from: NOW - 403 * DAY, to: NOW - 396 * DAY };
     await t.store.set(`${BOOKINGS}/old`, booking("old", -400, "completed", { other: "gone" }).data);
     expect((await loadCalendarPage(t.store, ME, longAgo, "fr", NOW)).sessions[0]).toMatchObject({
-      otherName: "Membre supprimé",
+      otherName: { text: "Membre supprimé", own: false },
     });
   });
 
@@ -202,7 +215,11 @@ describe("loadUpcomingSessions: the dashboard's next sessions from the calendar'
     ]);
     const upcoming = await loadUpcomingSessions(t.store, ME, "en", NOW);
     expect(ids(upcoming)).toEqual(["started", "s1", "s2", "s3", "s4"]);
-    expect(upcoming[2]).toMatchObject({ otherName: "Ana Lima", role: "learner", state: "requested" });
+    expect(upcoming[2]).toMatchObject({
+      otherName: { text: "Ana Lima", own: true },
+      role: "learner",
+      state: "requested",
+    });
   });
 
   it("reads nothing on a later visit until a booking or a shown member's profile is written", async () => {
@@ -215,7 +232,7 @@ describe("loadUpcomingSessions: the dashboard's next sessions from the calendar'
     expect(query).not.toHaveBeenCalled();
     expect(getAll).not.toHaveBeenCalled();
     expect(get).not.toHaveBeenCalled();
-    expect(again.map((s) => [s.id, s.otherName])).toEqual([["tomorrow", "Ana Lima"]]);
+    expect(again.map((s) => [s.id, s.otherName])).toEqual([["tomorrow", { text: "Ana Lima", own: true }]]);
 
     await t.store.transaction(async (tx) => {
       tx.set(`${BOOKINGS}/asked`, booking("asked", 2, "requested", { other: "bea" }).data);
@@ -223,8 +240,8 @@ describe("loadUpcomingSessions: the dashboard's next sessions from the calendar'
     });
     await t.store.update(userPath("ana"), { fullName: "Ana Souza" });
     expect((await loadUpcomingSessions(t.store, ME, "en", NOW + HOUR)).map((s) => [s.id, s.otherName])).toEqual([
-      ["tomorrow", "Ana Souza"],
-      ["asked", "Bea Costa"],
+      ["tomorrow", { text: "Ana Souza", own: true }],
+      ["asked", { text: "Bea Costa", own: true }],
     ]);
 
     await t.store.update(`${BOOKINGS}/tomorrow`, { state: "cancelled" });

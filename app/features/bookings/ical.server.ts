@@ -106,7 +106,9 @@ export async function feedFor(store: DocStore, uid: string, origin: string, now 
   );
   const events = bookings
     .filter((b) => b.state !== "declined")
-    .map((b) => sessionEvent(b, names.get(b.mentorUid === uid ? b.learnerUid : b.mentorUid) ?? null, origin, language));
+    .map((b) =>
+      sessionEvent(b, names.get(b.mentorUid === uid ? b.learnerUid : b.mentorUid)?.text ?? null, origin, language),
+    );
   return calendarFile(events, { name: fixedT(language, "bookings")("ical.feedName"), stamp: now });
 }
 

@@ -19,15 +19,24 @@ describe("loadBookingPanel: in the viewer's language, with no English default", 
   it("names a mentor with no name and a built-in skill in the viewer's words", async () => {
     await mentor("blank", "  ");
     const panel = (language: string) => loadBookingPanel(store, "blank", { uid: "learner", language }, NOW);
-    expect(await panel("es")).toMatchObject({ mentorName: "Miembro", skills: [{ tag: "guitar", label: "Guitarra" }] });
-    expect(await panel("fr")).toMatchObject({ mentorName: "Membre", skills: [{ label: "Guitare" }] });
-    expect(await panel("en")).toMatchObject({ mentorName: "Member", skills: [{ label: "Guitar" }] });
+    expect(await panel("es")).toMatchObject({
+      mentorName: { text: "Miembro", own: false },
+      skills: [{ tag: "guitar", label: "Guitarra" }],
+    });
+    expect(await panel("fr")).toMatchObject({
+      mentorName: { text: "Membre", own: false },
+      skills: [{ label: "Guitare" }],
+    });
+    expect(await panel("en")).toMatchObject({
+      mentorName: { text: "Member", own: false },
+      skills: [{ label: "Guitar" }],
+    });
   });
 
   it("shows a named mentor's own name as written", async () => {
     await mentor("ana", " Ana López ");
     expect(await loadBookingPanel(store, "ana", { uid: "learner", language: "ar" }, NOW)).toMatchObject({
-      mentorName: "Ana López",
+      mentorName: { text: "Ana López", own: true },
     });
   });
 

@@ -19,7 +19,7 @@ import {
 } from "./availability";
 import { listBookingsFor, pendingRequestsFor } from "./bookings.server";
 import { missingNames, nameSourcesOf, namesIn, namesOf } from "~/features/members/members.server";
-import { memberName, type NameSource } from "~/features/members/member";
+import { memberName, type NameSource, type ShownName } from "~/features/members/member";
 import { ACTIVE_STATES, availableCommands, roleOf } from "./state";
 import { getTeachingSettings } from "./teaching.server";
 import { BOOKINGS, readBooking, teachingPath } from "~/documents/bookings";
@@ -45,7 +45,7 @@ export interface SessionSummary {
   state: Booking["state"];
   role: Role;
   otherUid: string;
-  otherName: string;
+  otherName: ShownName;
   actions: string[];
   /** SP of this session that wait in escrow for the learner's verified e-mail (decision 024); null when none. */
   waitingPayout: number | null;
@@ -58,7 +58,7 @@ export function viewerZone(profileTimeZone: unknown): string {
 function summarise(
   b: Booking,
   uid: string,
-  names: Map<string, string>,
+  names: Map<string, ShownName>,
   skills: SkillNamer,
   now: number,
 ): SessionSummary {
@@ -166,7 +166,7 @@ export async function nextFreeSlots(
 
 export interface BookingPanelData {
   mentorUid: string;
-  mentorName: string;
+  mentorName: ShownName;
   isSelf: boolean;
   viewerTimeZone: string;
   mentorTimeZone: string;
@@ -321,7 +321,7 @@ export interface WaitingPayout {
   durationMinutes: number;
   start: number;
   amount: number;
-  learnerName: string;
+  learnerName: ShownName;
 }
 
 /** The payments that wait for their learners' verification, for the mentor's wallet; newest session first. */

@@ -67,7 +67,7 @@ export class NameBook {
     const known = this.names.get(uid);
     if (known !== undefined) return known;
     const profile = await getUser(this.store, uid);
-    const name = memberName(profile, missingNames(SOURCE_LANGUAGE));
+    const name = memberName(profile, missingNames(SOURCE_LANGUAGE)).text;
     this.names.set(uid, name);
     return name;
   }

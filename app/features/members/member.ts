@@ -25,10 +25,26 @@ export interface MissingNames {
  */
 export type NameSource = Pick<UserProfile, "fullName" | "deleted"> | null;
 
+/**
+ * A member's name as shown: `own` when it is the member's own name, which a browser translator must
+ * leave alone (`translate="no"`); not when it is the reader's word for a missing member, which may be
+ * translated like the page around it (issue 30, decision 110).
+ */
+export interface ShownName {
+  text: string;
+  own: boolean;
+}
+
 /** The one rule for a member's shown name: their own name, else the reader's word for a missing one. */
-export function memberName(profile: NameSource | undefined, missing: MissingNames): string {
-  if (!profile || profile.deleted) return missing.deleted;
-  return profile.fullName.trim() || missing.unnamed;
+export function memberName(profile: NameSource | undefined, missing: MissingNames): ShownName {
+  const own = profile && !profile.deleted ? profile.fullName.trim() : "";
+  if (own) return { text: own, own: true };
+  return { text: profile && !profile.deleted ? missing.unnamed : missing.deleted, own: false };
+}
+
+/** The `translate` attribute of an element that shows `name`: "no" on a member's own name only. */
+export function nameTranslate(name: ShownName): "no" | undefined {
+  return name.own ? "no" : undefined;
 }
 
 export interface PublicMember {
@@ -62,7 +78,7 @@ export function isListedMember(profile: UserProfile | null): profile is UserProf
  * (`missing`, from `missingNames(language)`: there is no default, so no list forgets the reader).
  */
 export function publicMember(uid: string, profile: UserProfile | null, missing: MissingNames): PublicMember {
-  return memberShown(uid, profile, memberName(profile, missing));
+  return memberShown(uid, profile, memberName(profile, missing).text);
 }
 
 function memberShown(uid: string, profile: UserProfile | null, fullName: string): PublicMember {

@@ -11,6 +11,7 @@ import {
   type MissingNames,
   type NameSource,
   type PublicMember,
+  type ShownName,
 } from "./member";
 import { ratingPath, readRating } from "~/documents/reviews";
 import { averageRating } from "~/features/reviews/types";
@@ -110,13 +111,14 @@ export async function getPresences(store: DocStore, uids: readonly string[]): Pr
 
 /**
  * Display names of many members at once, every uid asked for present: a deleted or gone member, or
- * one with a blank name, is called so in the reader's `language` (`memberName`).
+ * one with a blank name, is called so in the reader's `language` (`memberName`, which says whether
+ * the name is the member's own).
  */
 export async function namesOf(
   store: DocStore,
   uids: readonly string[],
   language: string,
-): Promise<Map<string, string>> {
+): Promise<Map<string, ShownName>> {
   return namesIn(await nameSourcesOf(store, uids), language);
 }
 
@@ -136,7 +138,7 @@ export async function nameSourcesOf(store: DocStore, uids: readonly string[]): P
 }
 
 /** Names from their sources (`nameSourcesOf`), a missing one in the reader's `language`. */
-export function namesIn(sources: Iterable<[string, NameSource]>, language: string): Map<string, string> {
+export function namesIn(sources: Iterable<[string, NameSource]>, language: string): Map<string, ShownName> {
   const words = missingNames(language);
   return new Map([...sources].map(([uid, source]) => [uid, memberName(source, words)]));
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { memberName, nameTranslate } from "./member";
+
+const WORDS = { unnamed: "(aún sin nombre)", deleted: "Miembro eliminado" };
+
+describe("memberName says whether the shown name is the member's own (issue 30, decision 110)", () => {
+  it("a member's own name, trimmed, is theirs: kept from a browser translator", () => {
+    const name = memberName({ fullName: "  Ada Lovelace ", deleted: false }, WORDS);
+    expect(name).toEqual({ text: "Ada Lovelace", own: true });
+    expect(nameTranslate(name)).toBe("no");
+  });
+
+  it("the reader's word for a deleted, gone or unnamed member is not theirs: it may be translated", () => {
+    for (const [source, text] of [
+      [{ fullName: "Deleted member", deleted: true }, "Miembro eliminado"],
+      [null, "Miembro eliminado"],
+      [undefined, "Miembro eliminado"],
+      [{ fullName: "   ", deleted: false }, "(aún sin nombre)"],
+    ] as const) {
+      const name = memberName(source, WORDS);
+      expect(name).toEqual({ text, own: false });
+      expect(nameTranslate(name)).toBeUndefined();
+    }
+  });
+});
