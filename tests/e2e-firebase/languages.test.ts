@@ -2,11 +2,15 @@
  * Firebase mode's sign-in errors in the page's language (issue 30, decisions 080 and 087): the
  * client SDK's answers from the Auth emulator are worded through the "auth" catalogue in the
  * browser, and the forms' own checks (run before the SDK is asked) through "common"; English stays
- * word for word. One server and one emulator start for the whole file.
+ * word for word. A notice that arrives live names its built-in skill in the reader's language, as
+ * on the embedded engine (decision 111). One server and one emulator start for the whole file.
  */
 import type { Page } from "@playwright/test";
+import { addNotification } from "~/features/notifications/notifications.server";
 import { expect, test } from "./test";
 import { createAccount, lookUpAccountByEmail, PASSWORD, uniqueEmail } from "./accounts";
+import { emulatorStore } from "./emulators";
+import { createMember, openAs } from "./members";
 
 /** A click before React hydrates posts the form to the server instead of the client SDK. */
 async function open(page: Page, path: string): Promise<void> {
@@ -155,4 +159,39 @@ test.describe("before the page's scripts run, in Spanish", () => {
       "En este servidor, esto se hace en tu navegador. Recarga la página y vuelve a intentarlo.",
     );
   });
+});
+
+test("a French member reads a live notice about a built-in skill her page never showed in French", async ({
+  browser,
+  baseURL,
+}) => {
+  const store = await emulatorStore();
+  try {
+    const member = await createMember(store, "Fleur Firestore", { language: "fr" });
+    const page = await openAs(browser, member, baseURL!);
+    await page.goto("/notifications");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+    await store.transaction(async (tx) =>
+      addNotification(
+        tx,
+        member.uid,
+        {
+          type: "board_post",
+          kind: "board_post_one",
+          params: { postType: "offer", skill: "Guitar", text: "Cours du soir" },
+          link: "/board",
+        },
+        Date.now(),
+      ),
+    );
+    await expect(page.getByTestId("notification").first().getByRole("link")).toHaveText(
+      "Non lue : Nouvelle offre sur le tableau : Guitare",
+    );
+    await page.context().close();
+  } finally {
+    await store.close();
+  }
 });

@@ -5,7 +5,8 @@
  * credential that outlives the page). Loaded only in Firebase mode, by transport.client.ts.
  *
  * Feeds that need other members' documents (the inbox joins their names) are not readable under
- * the security rules, so they keep coming from the server's stream (`fallback`).
+ * the security rules, so they keep coming from the server's stream (`fallback`); so do the notices,
+ * whose built-in skills the server names in the tab's language (decision 111).
  */
 import { initializeApp, deleteApp, type FirebaseApp } from "firebase/app";
 import {
@@ -60,7 +61,7 @@ type Stop = () => void;
 type Emit = (payload: unknown) => void;
 type Fail = (error: Error) => void;
 
-const PLAIN_FEEDS = new Set<string>(["profile", "wallet", "transactions", "notifications", "welcomeBonus"]);
+const PLAIN_FEEDS = new Set<string>(["profile", "wallet", "transactions", "welcomeBonus"]);
 
 function plain(value: unknown): unknown {
   if (value instanceof Timestamp) return value.toMillis();
@@ -274,9 +275,11 @@ export async function createFirebaseTransport(
     ) {
       // Server-composed feeds: the inbox joins names; a forum thread joins names and must never
       // hand a hidden post's text to a browser, which rules cannot redact (decision 018); the
-      // board's newest posts read its list, as the forum's list feed (decision 039).
+      // board's newest posts read its list, as the forum's list feed (decision 039); the notices'
+      // skills are named from the taxonomy, which the browser does not carry (decision 111).
       if (
         feed === "inbox" ||
+        feed === "notifications" ||
         feed === "boardNewest" ||
         feed.startsWith("forumThread:") ||
         feed.startsWith("forumThreads:")

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
 import { intlLocale } from "~/utils/format";
-import { bodyIsWritten, keepSkillNames, NOTICE_KINDS, noticeText, type StoredNotice } from "./text";
+import { bodyIsWritten, NOTICE_KINDS, noticeText, type StoredNotice } from "./text";
 
 const LANGUAGES = ["en", "es", "fr", "ar"] as const;
 const PARAMS = { skill: "Cello", minutes: 60, sp: 30, paid: "yes", waits: "no" };
@@ -138,23 +138,5 @@ describe("noticeText (decision 060)", () => {
     expect(noticeText({ ...guitar, skill: { name: "غيتار" } }, fixedT("ar", "notifications"), "ar").body).toContain(
       "\u2068غيتار\u2069",
     );
-  });
-});
-
-describe("keepSkillNames (decision 101)", () => {
-  const named = { ...notice("booking_accepted", { ...PARAMS, skill: "Guitar" }), skill: { name: "Guitare" } };
-  const stored = (skill: string) => notice("booking_requested", { ...PARAMS, skill });
-
-  it("gives a notice read in the browser the name the server gave its label, and leaves a new label as stored", () => {
-    expect(keepSkillNames([stored("Guitar"), stored("Cello"), named], [named]).map((n) => n.skill)).toEqual([
-      { name: "Guitare" },
-      undefined,
-      { name: "Guitare" },
-    ]);
-  });
-
-  it("keeps a name the server sent with the notice itself", () => {
-    const chess = { ...stored("Chess"), skill: { name: "Échecs" } };
-    expect(keepSkillNames([chess], [named])[0]?.skill).toEqual({ name: "Échecs" });
   });
 });

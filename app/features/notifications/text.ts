@@ -156,13 +156,3 @@ export function noticeText(
     body: written ? String(notice.params.text ?? notice.body) : t(`kinds.${notice.kind}.body`, derived),
   };
 }
-
-/**
- * Notices from a listener that reads the store itself (Firebase's, in the browser) come without
- * names: each takes the name the server gave the same label among `named` (what the page loaded),
- * else its skill reads as stored until the next load (decision 101).
- */
-export function keepSkillNames<N extends StoredNotice>(notices: readonly N[], named: readonly N[]): N[] {
-  const names = new Map(named.flatMap((n) => (n.skill ? [[n.params.skill, n.skill] as const] : [])));
-  return notices.map((n) => (n.skill || !names.has(n.params.skill) ? n : { ...n, skill: names.get(n.params.skill) }));
-}
