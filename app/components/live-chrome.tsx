@@ -1,4 +1,5 @@
-import { useCallback, useState } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
 import type { FeedPayloads, HeaderSnapshot } from "~/engine/live/feeds";
 import { bellBadgeText, unreadCount } from "~/features/live/header";
 import { useLiveFeed, useLiveFeedValue } from "./live/use-live-feed";
@@ -21,6 +22,23 @@ function onWalletError(error: Error, set: (value: FeedPayloads["wallet"]) => voi
   set({ balance: 0 });
 }
 
+const chosenLanguage = (profile: FeedPayloads["profile"]) => profile?.language ?? "";
+
+/**
+ * A language the member chose in another tab or on another device: the page's loaders run again
+ * and it is drawn in that language (<html lang dir>, catalogues, texts) where it stands, with what
+ * is being typed kept, as no reload would keep it (decision 111).
+ */
+function useLanguageChosenElsewhere() {
+  const chosen = useLiveFeedValue("profile", "", chosenLanguage, { onError: () => {} });
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (chosen && chosen !== document.documentElement.lang) revalidate();
+    // Asked once per choice: the loaders answer in the profile's language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosen]);
+}
+
 /** The full layout's chrome, live: header (wallet, bell), side and bottom navigation (Chat dot). */
 export function LiveChrome({ user, snapshot, payments, children }: LiveChromeProps) {
   const wallet = useLiveFeed("wallet", snapshot.wallet, { onError: onWalletError });
@@ -29,6 +47,7 @@ export function LiveChrome({ user, snapshot, payments, children }: LiveChromePro
     onError: () => {},
   });
   const chatUnread = useLiveFeed("chatUnread", snapshot.chatUnread, { onError: () => {} });
+  useLanguageChosenElsewhere();
   const [topUpOpen, setTopUpOpen] = useState(false);
   const openTopUp = useCallback(() => setTopUpOpen(true), []);
   const closeTopUp = useCallback(() => setTopUpOpen(false), []);

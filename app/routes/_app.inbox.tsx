@@ -38,7 +38,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 /** Conversations beside the open one on large screens; one or the other on phones. */
 export default function Inbox() {
   const { me, inbox: initial, presence: initialPresence, now } = useLoaderData<typeof loader>();
-  const inbox = useLiveFeed("inbox", initial, { onError: () => {} });
+  const inbox = useLiveFeed("inbox", initial, { worded: true, onError: () => {} });
   const presence = usePresence({
     ...initialPresence,
     ...Object.fromEntries(

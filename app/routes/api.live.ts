@@ -6,7 +6,7 @@ import { isFeedName, type FeedName } from "~/engine/live/feeds";
 import { mayListen, subscribeFeed, type Reader } from "~/features/live/subscribe.server";
 import { getUser, readUser, userPath } from "~/documents/users";
 import { getUserId } from "~/features/auth/auth.server";
-import { languageOf } from "~/i18n/i18n.server";
+import { languageOf, offeredLanguages } from "~/i18n/i18n.server";
 
 // Proxies drop idle connections; a comment line every 25 s keeps the stream open.
 const KEEPALIVE_MS = 25_000;
@@ -32,20 +32,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const allowed = await Promise.all(feeds.map((feed) => mayListen(store, uid, feed)));
   if (allowed.includes(false))
     return Response.json({ error: "You may not listen to one of these feeds." }, { status: 403 });
-  // Feeds that name members or skills (the inbox, a thread, the notices) do so in the reader's
-  // language, which follows the profile while the stream is open (decision 101).
-  const reader: Reader = { uid, language: await languageOf(request, (await getUser(store, uid))?.language) };
+  // Feeds that name members or skills (the inbox, a thread, the notices) do so in the language the
+  // tab speaks (`lang`), so its cards never mix two languages: after a switch elsewhere the tab
+  // loads the new one and asks again (decision 111). A page that names none (one loaded before
+  // this) is named in the member's language of the moment, as decision 101 had it.
+  const asked = new URL(request.url).searchParams.get("lang");
+  const tabLanguage = asked && offeredLanguages().includes(asked) ? asked : null;
+  const reader: Reader = {
+    uid,
+    language: tabLanguage ?? (await languageOf(request, (await getUser(store, uid))?.language)),
+  };
   const closePresence = await trackPresence(uid);
 
   // The stream also ends when an admin suspends the member: their live updates stop at once.
-  // The same watch of the profile keeps the reader's language current.
+  // The same watch of the profile keeps the language of a page that named none current.
   const ended = new AbortController();
   request.signal.addEventListener("abort", () => ended.abort(), { once: true });
   const response = eventStream(ended.signal, (send) => {
     const stopProfileWatch = store.watchDoc(userPath(uid), (doc) => {
       const profile = readUser(doc?.data);
       if (profile?.suspension) ended.abort();
-      void languageOf(request, profile?.language).then((now) => (reader.language = now));
+      if (!tabLanguage) void languageOf(request, profile?.language).then((now) => (reader.language = now));
     });
     const stops: Unsubscribe[] = feeds.map((feed) =>
       subscribeFeed(

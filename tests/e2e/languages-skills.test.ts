@@ -14,8 +14,8 @@ import { e2eStore } from "./support/store";
  * Built-in skills in the reader's language wherever a stored skill reaches them (issue 30, decision
  * 094): a board post's swap skill, a proposal's, the dashboard's board widget and the notices that
  * name them, a session's skill on /calendar and the dashboard; a member's own tag is shown as
- * written (translate="no"). A notice that arrives live is named by the stream in the member's
- * language of the moment (decision 101).
+ * written (translate="no"). A notice that arrives live is named by the stream (decision 101) in the
+ * tab's language, and an open tab follows a switch made in another (decision 111).
  */
 
 const post = (fields: { type: "offer" | "need"; skill: string; title: string; swapSkill?: string }) =>
@@ -134,6 +134,22 @@ test("a French mentor's /calendar and dashboard name a session's built-in skill 
   await page.context().close();
 });
 
+/** A board alert for `uid`: the one notice whose title names its skill, as the dashboard's activity shows titles. */
+const boardAlertFor = (uid: string, run: string) => (skill: string) =>
+  e2eStore().transaction(async (tx) =>
+    addNotification(
+      tx,
+      uid,
+      {
+        type: "board_post",
+        kind: "board_post_one",
+        params: { postType: "offer", skill, text: `Post ${run}` },
+        link: "/board",
+      },
+      Date.now(),
+    ),
+  );
+
 test("a notice that arrives live on open pages names its skill in the member's language, and in the new one after a switch in another tab", async ({
   browser,
   baseURL,
@@ -142,21 +158,7 @@ test("a notice that arrives live on open pages names its skill in the member's l
   const ownTag = `Kora tuning ${run}`;
   const member = await createUser({ fullName: `Fleur Live ${run}`, profile: { language: "fr" } });
   const store = e2eStore();
-  // A board alert: the one notice whose title names its skill, as the dashboard's activity shows titles.
-  const boardAlert = (skill: string) =>
-    store.transaction(async (tx) =>
-      addNotification(
-        tx,
-        member.uid,
-        {
-          type: "board_post",
-          kind: "board_post_one",
-          params: { postType: "offer", skill, text: `Post ${run}` },
-          link: "/board",
-        },
-        Date.now(),
-      ),
-    );
+  const boardAlert = boardAlertFor(member.uid, run);
 
   const page = await openAs(browser, member, baseURL!, { path: "/notifications" });
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
@@ -190,5 +192,82 @@ test("a notice that arrives live on open pages names its skill in the member's l
   await expect(notices.first().getByRole("link")).toContainText(": Ajedrez");
   await expect(activity.first()).toContainText(": Ajedrez");
   await expect(page.getByTestId("notification-list")).not.toContainText("Échecs");
+  await page.context().close();
+});
+
+test("an open tab follows a switch to Arabic made in another: right to left and in Arabic without a reload, typed text kept, no notice in two languages", async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const member = await createUser({ fullName: `Farid Live ${run}`, profile: { language: "fr" } });
+  const boardAlert = boardAlertFor(member.uid, run);
+
+  const page = await openAs(browser, member, baseURL!, { path: "/notifications" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  // Every title a notice shows on this tab, recorded at each change; and a mark a reload would wipe.
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    Object.assign(window, { noticeTitlesShown: shown, sameDocument: true });
+    new MutationObserver(() => {
+      for (const link of document.querySelectorAll('[data-testid="notification"] a'))
+        shown.push(link.textContent ?? "");
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const writing = await page.context().newPage();
+  await writing.goto("/board/new");
+  const title = writing.locator('input[name="title"]');
+  await title.fill(`Cours de kora ${run}`);
+
+  await boardAlert("Guitar");
+  const notices = page.getByTestId("notification");
+  await expect(notices.first().getByRole("link")).toHaveText("Non lue : Nouvelle offre sur le tableau : Guitare");
+
+  // The tab's page data is held back once she switches, so it is still French when the next notice comes.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"));
+  const settings = await page.context().newPage();
+  await settings.goto("/settings");
+  const section = settings.getByRole("region", { name: "Langue" });
+  await section.getByLabel("Langue").selectOption("ar");
+  await section.getByRole("button", { name: "Changer de langue" }).click();
+  await expect(settings.locator("html")).toHaveAttribute("dir", "rtl");
+  await asked;
+  await boardAlert("Chess");
+  await expect(notices.first().getByRole("link")).toHaveText("Non lue : Nouvelle offre sur le tableau : Échecs");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+
+  release();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("الإشعارات");
+  await expect(notices.first().getByRole("link")).toContainText("غير مقروء: عرض جديد على اللوحة:");
+  await expect(notices.first().getByRole("link")).toContainText("الشطرنج");
+  await expect(notices.nth(1).getByRole("link")).toContainText("الغيتار");
+  await boardAlert("Piano");
+  await expect(notices.first().getByRole("link")).toContainText("البيانو");
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  // The tab where she was writing followed too, with her words where she left them.
+  await expect(writing.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(writing.getByRole("heading", { level: 1 })).toHaveText("إعلان جديد");
+  await expect(title).toHaveValue(`Cours de kora ${run}`);
+
+  // No board alert ever named its skill in one language inside a sentence of the other.
+  const shown = await page.evaluate(() => (window as unknown as { noticeTitlesShown: string[] }).noticeTitlesShown);
+  const french = shown.filter((text) => text.includes("sur le tableau"));
+  const arabic = shown.filter((text) => text.includes("على اللوحة"));
+  expect(french.some((text) => text.includes("Échecs"))).toBe(true);
+  expect(arabic.some((text) => text.includes("الشطرنج"))).toBe(true);
+  expect(french.filter((text) => /[\u0600-\u06FF]/.test(text))).toEqual([]);
+  expect(arabic.filter((text) => /[A-Za-zÀ-ÿ]/.test(text))).toEqual([]);
   await page.context().close();
 });

@@ -34,7 +34,7 @@ type ActionAnswer = { ok: true; intent: string; postId?: string; message?: strin
 export function ThreadView(props: ThreadViewProps) {
   const { t } = useTranslation("community");
   const { threadId, me, now } = props;
-  const live = useLiveFeed(forumThreadFeed(threadId), props.initial);
+  const live = useLiveFeed(forumThreadFeed(threadId), props.initial, { worded: true });
   const action = `/community/${threadId}`;
   const replyFetcher = useFetcher<ActionAnswer>();
   const follow = useFetcher<ActionAnswer>();

@@ -1,10 +1,17 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { getLiveTransport } from "~/engine/live/transport.client";
 import type { FeedName, FeedPayloads } from "~/engine/live/feeds";
 
 type FeedOptions<F extends FeedName> = {
   enabled?: boolean;
   onError?: (error: Error, set: (value: FeedPayloads[F]) => void) => void;
+  /**
+   * The feed names members or skills in the tab's language: a value that came in another one is
+   * not shown; the page's (loaded again in the new language) is, until the stream speaks it
+   * (decision 111).
+   */
+  worded?: boolean;
 };
 
 /**
@@ -32,14 +39,16 @@ export function useLiveFeedValue<F extends FeedName, T>(
   select: (payload: FeedPayloads[F]) => T,
   options: FeedOptions<F> = {},
 ): T {
-  const [value, setValue] = useState(initial);
-  const { enabled = true, onError } = options;
+  const { i18n } = useTranslation();
+  const [live, setLive] = useState<{ value: T; language: string }>();
+  const { enabled = true, onError, worded = false } = options;
   useEffect(() => {
     if (!enabled) return;
-    const set = (payload: FeedPayloads[F]) => setValue(select(payload));
+    // The language the stream spoke when it sent this (sse.client.ts follows the tab's at once).
+    const set = (payload: FeedPayloads[F]) => setLive({ value: select(payload), language: i18n.language });
     return getLiveTransport().subscribe(feed, set, onError ? (error) => onError(error, set) : undefined);
     // select and onError are read once per subscription on purpose: callers pass inline functions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [feed, enabled]);
-  return value;
+  return live && (!worded || live.language === i18n.language) ? live.value : initial;
 }

@@ -164,6 +164,8 @@ export interface ProfilePayload {
   profilePicture: string;
   tourCompleted: boolean;
   welcomeBonusShown: boolean;
+  /** The member's chosen language, "" until they choose: an open tab follows it (decision 111). */
+  language: string;
 }
 
 export interface TransactionPayload {
@@ -333,8 +335,8 @@ export const toPayload = {
   profile: (doc: Doc | null): FeedPayloads["profile"] => {
     const profile = readUser(doc?.data);
     if (!profile) return null;
-    const { fullName, xp, profilePicture, tourCompleted, welcomeBonusShown } = profile;
-    return { fullName, xp, profilePicture, tourCompleted, welcomeBonusShown };
+    const { fullName, xp, profilePicture, tourCompleted, welcomeBonusShown, language } = profile;
+    return { fullName, xp, profilePicture, tourCompleted, welcomeBonusShown, language };
   },
   wallet: (doc: Doc | null): FeedPayloads["wallet"] => ({ balance: wholeSp(readWallet(doc?.data).balance) }),
   transactions: (docs: Doc[]): FeedPayloads["transactions"] => docs.map(transactionPayload),

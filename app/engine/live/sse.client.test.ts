@@ -1,5 +1,6 @@
 /** The embedded live transport's reconnection, with a stand-in EventSource and fetch. */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import i18next from "i18next";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSseTransport } from "./sse.client";
 
 class FakeEventSource {
@@ -13,7 +14,15 @@ class FakeEventSource {
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
   }
-  addEventListener() {}
+  private readonly handlers = new Map<string, (event: MessageEvent<string>) => void>();
+  addEventListener(type: string, handler: (event: MessageEvent<string>) => void) {
+    this.handlers.set(type, handler);
+  }
+  /** The server sent `payload` on `feed`: delivered only while the stream is open, as a browser does. */
+  send(feed: string, payload: unknown) {
+    if (this.readyState !== FakeEventSource.CLOSED)
+      this.handlers.get(feed)?.(new MessageEvent(feed, { data: JSON.stringify(payload) }));
+  }
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
@@ -27,7 +36,13 @@ class FakeEventSource {
 let heartbeatStatus = 204;
 const fetchMock = vi.fn(async () => new Response(null, { status: heartbeatStatus }));
 
-beforeEach(() => {
+beforeAll(async () => {
+  // The tab's language, as entry.client.tsx sets it before the page hydrates.
+  await i18next.init({ lng: "fr", resources: {} });
+});
+
+beforeEach(async () => {
+  await i18next.changeLanguage("fr");
   vi.useFakeTimers();
   FakeEventSource.opened = [];
   vi.stubGlobal("EventSource", FakeEventSource);
@@ -56,13 +71,38 @@ describe("createSseTransport", () => {
     const transport = await streamThatGaveUp(204);
     expect(fetchMock).toHaveBeenCalledWith("/api/heartbeat", { method: "POST", credentials: "same-origin" });
     expect(FakeEventSource.opened).toHaveLength(2);
-    expect(FakeEventSource.opened[1].url).toBe("/api/live?feeds=wallet");
+    expect(FakeEventSource.opened[1].url).toBe("/api/live?feeds=wallet&lang=fr");
     transport.close();
   });
 
   it("reconnects when the heartbeat cannot be reached (the server restarting)", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     const transport = await streamThatGaveUp(204);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    transport.close();
+  });
+
+  it("asks again in the tab's new language the moment it switches, and hears nothing more of the old stream", async () => {
+    const transport = createSseTransport();
+    const received: unknown[] = [];
+    transport.subscribe("notifications", (payload) => received.push(payload));
+    await vi.advanceTimersByTimeAsync(0);
+    const [french] = FakeEventSource.opened;
+    expect(french.url).toBe("/api/live?feeds=notifications&lang=fr");
+    french.send("notifications", ["Guitare"]);
+
+    await i18next.changeLanguage("ar");
+    french.send("notifications", ["Échecs"]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    const arabic = FakeEventSource.opened[1];
+    expect(arabic.url).toBe("/api/live?feeds=notifications&lang=ar");
+    arabic.send("notifications", ["شطرنج"]);
+    expect(received).toEqual([["Guitare"], ["شطرنج"]]);
+
+    // A language set again to the one the stream speaks asks nothing new.
+    await i18next.changeLanguage("ar");
+    await vi.advanceTimersByTimeAsync(0);
     expect(FakeEventSource.opened).toHaveLength(2);
     transport.close();
   });

@@ -1,3 +1,4 @@
+import i18next from "i18next";
 import type { FeedName, FeedPayloads } from "./feeds";
 import type { LiveTransport } from "./types";
 
@@ -10,12 +11,16 @@ const MAX_BACKOFF_MS = 30_000;
  * subscribed to. A new feed reconnects with the larger set (the server sends current values on
  * connect, so nothing is missed); a dropped connection is retried with backoff, unless the
  * session ended (POST /api/heartbeat answers 401): then the page has nothing left to listen to.
+ * The stream names members and skills in the tab's language (`lang`); when the tab switches, the
+ * old stream is closed at once and a new one asked for, so nothing named in the old language
+ * arrives after the switch (decision 111).
  */
 export function createSseTransport(endpoint = "/api/live", heartbeat = "/api/heartbeat"): LiveTransport {
   const listeners = new Map<FeedName, Set<Listener>>();
   const latest = new Map<FeedName, unknown>();
   let source: EventSource | null = null;
   let connectedFeeds = new Set<FeedName>();
+  let connectedLanguage = "";
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let backoff = 1_000;
 
@@ -27,7 +32,10 @@ export function createSseTransport(endpoint = "/api/live", heartbeat = "/api/hea
       source = null;
       return;
     }
-    const es = new EventSource(`${endpoint}?feeds=${[...connectedFeeds].sort().join(",")}`);
+    connectedLanguage = i18next.language;
+    const es = new EventSource(
+      `${endpoint}?feeds=${[...connectedFeeds].sort().join(",")}&lang=${encodeURIComponent(connectedLanguage)}`,
+    );
     source = es;
     es.onopen = () => {
       backoff = 1_000;
@@ -76,6 +84,15 @@ export function createSseTransport(endpoint = "/api/live", heartbeat = "/api/hea
     if (reconnectTimer === undefined) reconnectTimer = setTimeout(connect, delay);
   }
 
+  function followLanguage(language: string) {
+    if (!source || language === connectedLanguage) return;
+    source.close();
+    source = null;
+    latest.clear();
+    schedule();
+  }
+  i18next.on("languageChanged", followLanguage);
+
   return {
     subscribe<F extends FeedName>(
       feed: F,
@@ -99,6 +116,7 @@ export function createSseTransport(endpoint = "/api/live", heartbeat = "/api/hea
       };
     },
     close() {
+      i18next.off("languageChanged", followLanguage);
       clearTimeout(reconnectTimer);
       source?.close();
       source = null;
