@@ -14,6 +14,7 @@ export default defineConfig({
       "tests/lint/**/*.test.ts",
       "tests/patches/**/*.test.ts",
       "bench/**/*.test.ts",
+      "tests/build/**/*.test.ts",
     ],
     environment: "node",
     setupFiles: ["tests/setup/fail-on-console-error.ts"],

@@ -49,7 +49,7 @@ export function buildReason({ force = process.env.CI === "true" } = {}) {
 }
 
 /**
- * Runs `npm run build`'s steps if needed (`remix build`, the Brotli copies of its files, then the
+ * Runs `npm run build`'s steps if needed (`remix build`, its shared chunks merged, the Brotli copies of its files, then the
  * service worker bundled against it); exits the process with the failing step's code.
  */
 export function ensureBuild(options) {
@@ -63,6 +63,7 @@ export function ensureBuild(options) {
     // on without it (a clone whose node_modules held an older version of a patch built so, twice).
     [bin("patch-package"), ["--error-on-fail"]],
     [bin("remix"), ["build"]],
+    [process.execPath, [path.join(ROOT, "scripts", "merge-chunks.mjs")]],
     [process.execPath, [path.join(ROOT, "scripts", "compress-build.mjs")]],
     [process.execPath, [path.join(ROOT, "scripts", "build-service-worker.mjs")]],
   ]) {
