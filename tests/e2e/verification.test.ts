@@ -12,6 +12,7 @@ import { saveAvailability, saveRates } from "~/features/bookings/teaching.server
 import { reconcileAll } from "~/features/wallet/reconcile.server";
 import { createUser, openAs, signUpViaUi } from "./support/fixtures";
 import { e2eStore, uidOf } from "./support/store";
+import { userPath } from "~/documents/users";
 
 async function verificationLink(email: string): Promise<string> {
   const mails = await e2eStore().query<{ subject: string; link: string }>({
@@ -148,6 +149,17 @@ test("a mentor sees the payment that waits for the learner's verification in the
   await expect(page.getByRole("region", { name: "Session details" }).getByTestId("payout-waits")).toHaveText(
     `Your 40 SP reach ${mentor.fullName} once you have verified your email in Settings.`,
   );
+
+  // In the mentor's language, with the learner's own name kept from a browser translator (issue 30).
+  await e2eStore().update(userPath(mentor.uid), { language: "es" });
+  await mentorPage.goto("/calendar");
+  const waitsInSpanish = mentorPage.getByTestId("payout-waits");
+  await expect(waitsInSpanish).toHaveText(
+    `40 SP se liberarán en tu monedero cuando ${learnerName} haya verificado su correo electrónico.`,
+  );
+  await expect(waitsInSpanish.locator("bdi")).toHaveText(learnerName);
+  await expect(waitsInSpanish.locator("bdi")).toHaveAttribute("translate", "no");
+  await e2eStore().update(userPath(mentor.uid), { language: "en" });
 
   // The learner verifies: the payment goes out, and both places stop saying it waits.
   await page.goto(await verificationLink(email));

@@ -7,6 +7,7 @@ import { SessionRange } from "./session-range";
 import type { SessionSummary } from "~/features/bookings/views.server";
 import { SessionStateBadge } from "./upcoming-sessions-widget";
 import { IsolatedName } from "~/components/members/isolated-name";
+import type { ShownName } from "~/features/members/member";
 
 export function SessionList({
   id,
@@ -55,7 +56,7 @@ export function SessionList({
                   {s.price === 0 ? t("sessions.free") : formatSp(s.price, locale)}
                 </p>
                 {s.waitingPayout !== null ? (
-                  <PayoutWaits role={s.role} amount={s.waitingPayout} otherName={s.otherName.text} />
+                  <PayoutWaits role={s.role} amount={s.waitingPayout} otherName={s.otherName} />
                 ) : null}
               </div>
               <div className="flex shrink-0 items-center gap-2">
@@ -89,13 +90,20 @@ export function PayoutWaits({
 }: {
   role: "mentor" | "learner";
   amount: number;
-  otherName: string;
+  otherName: ShownName;
 }) {
+  const { t } = useTranslation("bookings");
+  const locale = useFormatLocale();
+  const values = { amount: formatSp(amount, locale) };
   return (
     <p className="mt-0.5 text-xs font-medium text-amber-800" data-testid="payout-waits">
-      {role === "mentor"
-        ? `${amount} SP will be released to your wallet once ${otherName} has verified their email.`
-        : `Your ${amount} SP reach ${otherName} once you have verified your email in Settings.`}
+      {interleave(
+        (name) =>
+          role === "mentor"
+            ? t("sessions.payoutWaitsMentor", { ...values, name })
+            : t("sessions.payoutWaitsLearner", { ...values, name }),
+        <IsolatedName name={otherName} />,
+      )}
     </p>
   );
 }

@@ -113,7 +113,7 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
             </div>
           </div>
           {session.waitingPayout !== null ? (
-            <PayoutWaits role={room.role} amount={session.waitingPayout} otherName={session.otherName.text} />
+            <PayoutWaits role={room.role} amount={session.waitingPayout} otherName={session.otherName} />
           ) : null}
           <MeetingLink id={session.id} room={room} />
         </section>
