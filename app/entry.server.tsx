@@ -68,6 +68,14 @@ if (env.NODE_ENV !== "test" && runsTimedWorkInProcess())
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * Why the timer below stopped a render. The page's own status stands when it did: what was cut off
+ * is a part still streaming, not a failure of the page. Before its first byte that happens only when
+ * the event loop was held past the delay (a busy store's write waits synchronously for SQLite's lock,
+ * decision 091), and the page it cut is usually the busy store's own 503.
+ */
+const RENDER_CUT_OFF = new Error("The page took longer than the render's time limit");
+
 export const streamTimeout = ABORT_DELAY;
 
 /** The language the root loader chose (decision 049); when it did not run (an error before it), the request's own. */
@@ -123,7 +131,7 @@ export default async function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          if (error !== RENDER_CUT_OFF) responseStatusCode = 500;
           if (shellRendered) console.error(error);
         },
       },
@@ -131,6 +139,6 @@ export default async function handleRequest(
     // Stops a render still waiting for data after ABORT_DELAY. Cleared once everything is rendered
     // (React calls back after this line, never during renderToPipeableStream), so a finished page
     // is not kept in memory by its timer for the rest of the delay.
-    const abortTimer = setTimeout(abort, ABORT_DELAY);
+    const abortTimer = setTimeout(() => abort(RENDER_CUT_OFF), ABORT_DELAY);
   });
 }

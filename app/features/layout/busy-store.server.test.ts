@@ -68,6 +68,43 @@ describe("a busy store answers 503 on every route (decision 099)", () => {
     expect((await handle(new Request("http://localhost/broken"))).status).toBe(500);
   });
 
+  it("a page that meets a busy store, as a form posted without JavaScript does, answers 503 and says when to retry", async () => {
+    const root = { id: "root", path: "", module: { default: () => null } };
+    const page = (id: string, handlers: object) => ({
+      id,
+      parentId: "root",
+      path: id,
+      module: { default: () => null, ...handlers },
+    });
+    const build = buildOfRoutes({
+      root,
+      signup: page("signup", { action: busy }),
+      gone: page("gone", {
+        loader: () => {
+          throw new Response("Not here.", { status: 404 });
+        },
+      }),
+    });
+    // The document handler's answer carries the status and headers Remix gives it, as entry.server's does.
+    build.entry.module.default = (_request, status, headers) => new Response("the page", { status, headers });
+    const handle = createRequestHandler(answerBusyStore(build), "production");
+
+    const posted = await handle(
+      new Request("http://localhost/signup", {
+        method: "POST",
+        headers: { Origin: "http://localhost", Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "email=ana%40example.com",
+      }),
+    );
+    expect([posted.status, posted.headers.get("Retry-After"), posted.headers.get("Cache-Control")]).toEqual([
+      503,
+      "5",
+      "no-store",
+    ]);
+    const gone = await handle(new Request("http://localhost/gone"));
+    expect([gone.status, gone.headers.get("Retry-After")]).toEqual([404, null]);
+  });
+
   it("the error page words a 503 from the catalogue", () => {
     const error = { status: 503, statusText: "", internal: false, data: "busy" };
     expect(describeError(error, fixedT("es", "common"))).toEqual({

@@ -7,8 +7,13 @@
  * serves, so no route has to remember it; the error boundary words a 503 from the catalogue
  * (common errors.503). A route may still catch it first to answer in its own words (the chat's
  * composer keeps the unsent text).
+ *
+ * A page (a form posted without JavaScript, a document load) gets the thrown 503 as its status from
+ * Remix, but a document's headers come only from its routes' `headers` exports, never from the
+ * thrown answer: the document handler is wrapped too, so the page says when to retry as well.
  */
-import type { ServerBuild } from "@remix-run/node";
+import { isRouteErrorResponse } from "@remix-run/react";
+import type { HandleDocumentRequestFunction, ServerBuild } from "@remix-run/node";
 import { wrapLoadersAndActions, type RouteHandlerArgs } from "./route-handlers.server";
 import { StoreBusyError, TransactionConflictError } from "~/engine/store/types";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
@@ -19,15 +24,14 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
 export const isBusyStore = (error: unknown): boolean =>
   error instanceof StoreBusyError || error instanceof TransactionConflictError;
 
+/** What a busy store's answer asks of the browser and of caches, a page's or a script's. */
+const BUSY_HEADERS = { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+
 async function busyResponse(request: Request): Promise<Response> {
   const text = fixedT(await languageOf(request), "common")("errors.503.text");
   return new Response(text, {
     status: 503,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Retry-After": String(BUSY_RETRY_AFTER_SECONDS),
-      "Cache-Control": "no-store",
-    },
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...BUSY_HEADERS },
   });
 }
 
@@ -43,7 +47,21 @@ function answeringBusy(run: (args: RouteHandlerArgs) => unknown) {
   };
 }
 
-/** The build with every route's loader and action answering a busy store with a 503. */
+/** The page whose error boundary shows a thrown 503 (only a busy store throws one) carries BUSY_HEADERS. */
+function sayingWhenToRetry(handleDocument: HandleDocumentRequestFunction): HandleDocumentRequestFunction {
+  return (request, status, headers, context, loadContext) => {
+    const errors = Object.values(context.staticHandlerContext.errors ?? {});
+    if (errors.some((error) => isRouteErrorResponse(error) && error.status === 503))
+      for (const [name, value] of Object.entries(BUSY_HEADERS)) headers.set(name, value);
+    return handleDocument(request, status, headers, context, loadContext);
+  };
+}
+
+/** The build with every route's loader and action answering a busy store with a 503, its pages included. */
 export function answerBusyStore(build: ServerBuild): ServerBuild {
-  return wrapLoadersAndActions(build, answeringBusy);
+  const { entry } = build;
+  return {
+    ...wrapLoadersAndActions(build, answeringBusy),
+    entry: { ...entry, module: { ...entry.module, default: sayingWhenToRetry(entry.module.default) } },
+  };
 }
