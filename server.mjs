@@ -119,12 +119,15 @@ const COMPRESSIBLE = /^(text\/(html|css|javascript|plain|x-script)|application\/
  */
 const MIN_GZIP_BYTES = 1024;
 
+// Accept-Encoding read with its weights (`br;q=0` refuses Brotli), handed over by entry.server.tsx.
+const { acceptsEncoding } = build.entry.module;
+
 function acceptsGzip(req) {
-  return /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+  return acceptsEncoding(req.headers["accept-encoding"], "gzip");
 }
 
 function acceptsBrotli(req) {
-  return /\bbr\b/.test(req.headers["accept-encoding"] ?? "");
+  return acceptsEncoding(req.headers["accept-encoding"], "br");
 }
 
 function serveStatic(req, res, asset) {

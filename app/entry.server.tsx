@@ -26,6 +26,8 @@ const env = getServerEnv();
 
 // server.mjs refuses cross-site writes before Remix runs, with the app's own origin rule.
 export { originRefusal } from "~/utils/origin.server";
+// server.mjs compresses an answer only in a coding the request's Accept-Encoding accepts by this.
+export { acceptsEncoding } from "~/utils/accept-encoding.server";
 // server.mjs answers /healthz with this, without the Remix handler.
 export { storeIsHealthy } from "~/engine/index.server";
 // server.mjs allows a large body only where this says a signed-in member uploads a picture.

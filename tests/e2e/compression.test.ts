@@ -62,6 +62,9 @@ test("the build's scripts go Brotli-compressed to a browser that accepts it, gzi
   const gzip = await getGzipped(baseURL!, entry!, "gzip");
   expect(gzip.headers["content-encoding"]).toBe("gzip");
   expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+  // A weight of 0 refuses a coding (RFC 9110): gzip then, or the file as it is.
+  expect((await getGzipped(baseURL!, entry!, "gzip, br;q=0")).headers["content-encoding"]).toBe("gzip");
+  expect((await getGzipped(baseURL!, entry!, "*;q=0, identity")).headers["content-encoding"]).toBeUndefined();
   // The point of the copy: fewer bytes for the phone to fetch than gzip on the fly.
   expect(brotli.body.byteLength).toBeLessThan(gzip.body.byteLength);
 });
