@@ -57,8 +57,13 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
         />
         {/* Named "Profile menu", then the name it shows on wider screens (WCAG 2.5.3). */}
         <span className="sr-only">{t("profileMenu.label")}</span>
-        <span className="hidden max-w-[10rem] truncate text-sm font-medium sm:block" data-testid="display-name">
-          <bdi translate="no">{displayName}</bdi>
+        <span
+          dir="auto"
+          translate="no"
+          className="hidden max-w-[10rem] truncate text-sm font-medium sm:block"
+          data-testid="display-name"
+        >
+          {displayName}
         </span>
         <Icon name="chevron" className="h-4 w-4 text-slate-500" />
       </button>
@@ -71,8 +76,12 @@ export function ProfileMenu({ displayName, avatar }: { displayName: string; avat
           onKeyDown={onMenuKeyDown}
           className="absolute end-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >
-          <p className="truncate border-b border-slate-100 px-4 py-2 text-sm font-semibold sm:hidden">
-            <bdi translate="no">{displayName}</bdi>
+          <p
+            dir="auto"
+            translate="no"
+            className="truncate border-b border-slate-100 px-4 py-2 text-sm font-semibold sm:hidden"
+          >
+            {displayName}
           </p>
           {ENTRIES.map((entry) => (
             <Link

@@ -83,8 +83,13 @@ export default function Saved() {
                 <div className="flex items-center gap-3">
                   <Avatar src={member.avatar} presence={p} presenceLabel={lastSeen(p, now)} />
                   <div className="min-w-0">
-                    <Link to={`/members/${member.uid}`} className="block truncate font-semibold hover:underline">
-                      <bdi translate="no">{member.fullName}</bdi>
+                    <Link
+                      to={`/members/${member.uid}`}
+                      dir="auto"
+                      translate="no"
+                      className="block truncate font-semibold hover:underline"
+                    >
+                      {member.fullName}
                     </Link>
                     <p className="text-xs text-slate-500">{lastSeen(p, now)}</p>
                   </div>

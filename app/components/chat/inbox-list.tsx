@@ -44,8 +44,12 @@ export function InboxList({
             )}
             <div className="min-w-0 flex-1">
               <div className="flex items-baseline justify-between gap-2">
-                <span className={`truncate text-sm ${entry.unread ? "font-bold" : "font-medium"}`} translate="no">
-                  <bdi>{entry.other.fullName}</bdi>
+                <span
+                  dir="auto"
+                  translate="no"
+                  className={`truncate text-sm ${entry.unread ? "font-bold" : "font-medium"}`}
+                >
+                  {entry.other.fullName}
                 </span>
                 {entry.lastMessage ? (
                   <time className="shrink-0 text-xs text-slate-600">{relativeTime(entry.updatedAt, locale, now)}</time>

@@ -41,9 +41,10 @@ export function MatchesWidgetContent({ items }: { items: readonly MatchesWidgetI
               <Link
                 to={`/members/${member.uid}`}
                 className="block truncate text-sm font-medium hover:underline"
+                dir="auto"
                 translate="no"
               >
-                <bdi>{member.fullName}</bdi>
+                {member.fullName}
               </Link>
               <p className="truncate text-xs text-slate-500">{reason}</p>
             </div>
