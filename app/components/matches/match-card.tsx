@@ -113,7 +113,7 @@ export function MatchCard({ member, presence, fit, twoWay, saved, rate, nextSlot
           <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
             {t("matches.card.teaches")}
           </p>
-          <SkillChips skills={member.skillsOffered.slice(0, 5)} />
+          <SkillChips skills={member.skillsOffered} />
         </div>
       ) : null}
       {rate ? (

@@ -38,9 +38,10 @@ export async function getTeachingSettings(
 
 /**
  * `teaching/{uid}` parsed, kept in the read cache (decision 037) until it is written: /calendar, the
- * booking panel and the next free slots read it far more often than members change their hours.
+ * booking panel, the next free slots and the match cards' rates read it far more often than members
+ * change their hours or rates.
  */
-function keptTeaching(store: DocStore, uid: string): Promise<TeachingDoc> {
+export function keptTeaching(store: DocStore, uid: string): Promise<TeachingDoc> {
   const path = teachingPath(uid);
   return cachedRead(
     store,

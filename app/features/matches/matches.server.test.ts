@@ -33,6 +33,20 @@ async function member(uid: string, offered: string, wanted: string) {
   await setSkills(store, uid, skills(offered), skills(wanted));
 }
 
+/** The store, recording the path of every document read through it. */
+function counting() {
+  const read: string[] = [];
+  const counted = new Proxy(store, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (key === "get") return (p: string) => (read.push(p), target.get(p));
+      if (key === "getAll") return (paths: string[]) => (read.push(...paths), target.getAll(paths));
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { counted, read };
+}
+
 const order = async (now: number) =>
   (await findMatches(store, await viewer("me"), { language: "en" }, now)).cards.map((c) => c.member.uid);
 
@@ -69,18 +83,52 @@ describe("findMatches: the viewer's profile is the caller's", () => {
   it("ranks from the profile the session read, without reading it again", async () => {
     await member("me", "Guitar: expert", "Spanish: beginner");
     await member("ana", "Spanish: intermediate", "");
-    const read: string[] = [];
-    const counted = new Proxy(store, {
-      get(target, key) {
-        const value = Reflect.get(target, key);
-        if (key === "get") return (p: string) => (read.push(p), target.get(p));
-        if (key === "getAll") return (paths: string[]) => (read.push(...paths), target.getAll(paths));
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const { counted, read } = counting();
     const page = await findMatches(counted, await viewer("me"), { language: "en" });
     expect(page.cards.map((c) => c.member.uid)).toEqual(["ana"]);
     expect(read).not.toContain("users/me");
+  });
+});
+
+describe("findMatches: the cards' profiles and teaching documents kept per member (decision 113)", () => {
+  const card = async (s: DocStore) => (await findMatches(s, await viewer("me"), { language: "en" })).cards[0];
+
+  it("reads neither again at the next request, and shows a new name or rate at the one after the write", async () => {
+    await member("me", "Guitar: expert", "Spanish: beginner");
+    await member("ana", "Spanish: intermediate", "");
+    await store.set("teaching/ana", { rates: { spanish: 30 } });
+    const { counted, read } = counting();
+    expect((await card(counted)).rate).toEqual({ label: "Spanish", sp: 30 });
+    read.length = 0;
+    const again = await card(counted);
+    expect([again.member.fullName, again.rate?.sp]).toEqual(["ANA", 30]);
+    expect(read.filter((p) => p === "users/ana" || p === "teaching/ana")).toEqual([]);
+
+    await store.update("users/ana", { fullName: "Ana Lima" });
+    expect((await card(counted)).member.fullName, "her profile is written").toBe("Ana Lima");
+    await store.set("teaching/ana", { rates: { spanish: 45 } });
+    expect((await card(counted)).rate, "her teaching document is written").toEqual({ label: "Spanish", sp: 45 });
+  });
+
+  it("sends only what the card draws: no bio, languages or wanted skills, five skills taught", async () => {
+    await member("me", "Guitar: expert", "Spanish: beginner");
+    await member(
+      "ana",
+      "Spanish: expert\nPiano: expert\nChess: expert\nYoga: expert\nGo: expert\nSQL: expert",
+      "Cooking: beginner",
+    );
+    await store.update("users/ana", { bio: "Teacher in Porto", languages: ["Portuguese"] });
+    const shown = await card(store);
+    expect(Object.keys(shown.member).sort()).toEqual([
+      "avatar",
+      "fullName",
+      "rating",
+      "skillsOffered",
+      "timezone",
+      "uid",
+    ]);
+    expect(JSON.stringify(shown)).not.toMatch(/Teacher in Porto|Portuguese|Cooking/);
+    expect(shown.member.skillsOffered.map((s) => s.label)).toEqual(["Spanish", "Piano", "Chess", "Yoga", "Go"]);
   });
 });
 

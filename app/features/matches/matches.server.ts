@@ -12,9 +12,9 @@ import type { DocStore } from "~/engine/store/types";
 import { leaseEndOf, readStatus, STATUS, statusPath, type StatusDoc } from "~/documents/status";
 import { RATINGS } from "~/documents/reviews";
 import { SKILL_INDEX, skillHoldersOf } from "~/documents/skills";
-import { readTeaching, teachingPath } from "~/documents/bookings";
+import { keptTeaching } from "~/features/bookings/teaching.server";
 import { nextFreeSlots } from "~/features/bookings/views.server";
-import { getMembers, getPresences, getRatings, missingNames } from "~/features/members/members.server";
+import { getPresences, getRatings, keptProfile, missingNames } from "~/features/members/members.server";
 import { getUser, getUsers, readUser, userPath, USERS, type UserProfile } from "~/documents/users";
 import { isListedMember, publicMember, type PublicMember } from "~/features/members/member";
 import { lastSeenIn, presenceOf, type Presence } from "~/features/members/presence";
@@ -38,6 +38,9 @@ import {
 /** Members shown to someone with no skills yet (and no filter): the newest, so the page is never bare. */
 const NEWCOMER_SAMPLE = 60;
 
+/** The skills a card shows of what its member teaches: the first few, as they listed them. */
+const SKILLS_ON_A_CARD = 5;
+
 export interface MatchFilters {
   skill?: string;
   onlineOnly?: boolean;
@@ -54,10 +57,12 @@ export interface MatchFilters {
 type RankFilters = Pick<MatchFilters, "onlineOnly" | "page" | "pageSize"> & { skillTag?: string };
 
 export interface MatchCard {
-  /** Their skills named in the reader's language (a member's own tag as written). */
-  member: Omit<PublicMember, "skillsOffered" | "skillsWanted"> & {
+  /**
+   * Only what the card draws, so the page sends no more (issue 28, decision 113): the first
+   * `SKILLS_ON_A_CARD` skills they teach, named in the reader's language (a member's own tag as written).
+   */
+  member: Pick<PublicMember, "uid" | "fullName" | "avatar" | "timezone" | "rating"> & {
     skillsOffered: ShownSkill<Skill>[];
-    skillsWanted: ShownSkill<Skill>[];
   };
   presence: Presence;
   /** The reason's parts, in the reader's language: their names for what they teach, mine for what they want to learn. */
@@ -271,14 +276,16 @@ export async function findMatches(
   );
   const noSkills = offered.length === 0 && wanted.length === 0;
   const uids = items.map((m) => m.uid);
-  const [members, saved, teaching, presences] = await Promise.all([
-    getMembers(store, uids, filters.language),
+  // Each card's profile and teaching document as kept per member (decisions 083, 088): parsed once
+  // per write, shared by every viewer, and no statement a request after the request's one look.
+  const [profiles, saved, teachings, presences] = await Promise.all([
+    Promise.all(uids.map((id) => keptProfile(store, id))),
     isSaved(store, uid, uids),
-    store.getAll(uids.map(teachingPath)),
+    Promise.all(uids.map((id) => keptTeaching(store, id))),
     getPresences(store, uids),
   ]);
-  const teachingOf = new Map(uids.map((id, i) => [id, readTeaching(teaching[i]?.data)]));
-  const rates = new Map(uids.map((id) => [id, teachingOf.get(id)!.rates]));
+  const missing = missingNames(filters.language);
+  const rates = new Map(uids.map((id, i) => [id, teachings[i].rates]));
   const bookable = items.filter((m) => matchedRate(m.teaches, rates.get(m.uid) ?? {}, names.name) !== null);
   const nextSlots = filters.nextSlot
     ? await nextFreeSlots(
@@ -287,13 +294,16 @@ export async function findMatches(
         now,
       )
     : new Map<string, number>();
-  const cards = items.map((m) => {
-    const member = members.get(m.uid)!;
+  const cards = items.map((m, i) => {
+    const { fullName, avatar, timezone, rating, skillsOffered } = publicMember(m.uid, profiles[i], missing);
     return {
       member: {
-        ...member,
-        skillsOffered: names.skills(member.skillsOffered),
-        skillsWanted: names.skills(member.skillsWanted),
+        uid: m.uid,
+        fullName,
+        avatar,
+        timezone,
+        rating,
+        skillsOffered: names.skills(skillsOffered.slice(0, SKILLS_ON_A_CARD)),
       },
       presence: presences.get(m.uid) ?? { online: false, lastChanged: 0 },
       fit: {
