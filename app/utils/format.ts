@@ -44,8 +44,26 @@ export function formatSp(amount: number, locale: string): string {
 
 /** Text bidi-isolated (FSI…PDI) in a right-to-left locale, so Latin words and digits keep their order; as is elsewhere. */
 export function isolatedInRightToLeft(text: string, locale: string): string {
-  return RTL_LANGUAGES.has(locale.split("-")[0]) ? `${FSI}${text}${PDI}` : text;
+  return RTL_LANGUAGES.has(locale.split("-")[0]) ? isolated(text) : text;
 }
+
+/**
+ * Text bidi-isolated (FSI…PDI) in every locale: a member's name may be written in either direction,
+ * so "محمد" before "sent you 5 SP" or "Ahmed 42" inside Arabic would reorder the words around it
+ * (decision 109). A name holds no isolate mark of its own to end it early: bidi controls are dropped
+ * when it is typed (utils/bidi.ts).
+ */
+export function isolated(text: string): string {
+  return `${FSI}${text}${PDI}`;
+}
+
+/** A member's name isolated; `missing` (neutral words in the reader's language) when it is blank. */
+export function isolatedName(name: string, missing: string): string {
+  return name.trim() ? isolated(name.trim()) : missing;
+}
+
+/** One isolate as isolated() writes it, its text captured: where a page or an HTML mail puts a <bdi>. */
+export const ISOLATE = /\u2068([^\u2068\u2069]*)\u2069/;
 
 /** A price from cents: "€5.00", "5,00 €", "‏5٫00 €". */
 export function formatPrice(amountCents: number, currency: string, locale: string): string {

@@ -275,7 +275,7 @@ test("sessions export as .ics and a private feed that can be revoked; strangers 
   expect(file.headers()["content-type"]).toContain("text/calendar");
   const body = await file.text();
   expect(body).toContain("BEGIN:VEVENT\r\n");
-  expect(body).toContain("SUMMARY:SkillSwap: Spanish with Ivy Ical\r\n");
+  expect(body).toContain("SUMMARY:SkillSwap: Spanish with \u2068Ivy Ical\u2069\r\n");
 
   await learnerPage.goto("/calendar");
   await learnerPage.getByRole("button", { name: "Create feed link" }).click();

@@ -114,7 +114,7 @@ test("the booking panel, a refused booking and the iCal feed in Spanish, the fee
   expect(feed.status()).toBe(200);
   const body = (await feed.text()).replace(/\r\n /g, "");
   expect(body).toContain("X-WR-CALNAME:Sesiones de SkillSwap\r\n");
-  expect(body).toContain("SUMMARY:SkillSwap: Español con Marta Mentora\r\n");
+  expect(body).toContain("SUMMARY:SkillSwap: Español con \u2068Marta Mentora\u2069\r\n");
   expect(body).toMatch(/DESCRIPTION:Sesión de 60 minutos. Sala de la sesión: http\S+\/session\/\S+\r\n/);
 });
 

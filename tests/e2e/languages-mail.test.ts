@@ -88,9 +88,9 @@ test("a French member's chat mail is in French, the message as its sender wrote 
 
   await expect.poll(async () => (await mailsTo(reader.email)).length, { timeout: 60_000 }).toBe(1);
   const [mail] = await mailsTo(reader.email);
-  expect(mail!.subject).toBe(`${sender.fullName} vous a envoyé 2 messages sur SkillSwap`);
+  expect(mail!.subject).toBe(`\u2068${sender.fullName}\u2069 vous a envoyé 2 messages sur SkillSwap`);
   expect(mail!.text).toContain(`Bonjour ${reader.fullName},`);
-  expect(mail!.text).toContain(`${sender.fullName} vous a envoyé 2 messages pendant votre absence.`);
+  expect(mail!.text).toContain(`\u2068${sender.fullName}\u2069 vous a envoyé 2 messages pendant votre absence.`);
   expect(mail!.text).toMatch(/> \d\d:\d\d {2}Are you free on Friday\?/);
   expect(mail!.text).toContain("> ");
   expect(mail!.text).toContain("I could bring my guitar.");
@@ -124,7 +124,7 @@ test("a French mentor's booking request mail names a built-in skill in French, t
   await expect.poll(async () => (await mailsTo(mentor.email)).length, { timeout: 60_000 }).toBe(1);
   const [mail] = await mailsTo(mentor.email);
   expect(mail!.subject).toMatch(/^Nouvelle demande de séance : Guitare /);
-  expect(mail!.text).toContain(`${learner.fullName} vous demande une séance de Guitare de 60 minutes`);
+  expect(mail!.text).toContain(`\u2068${learner.fullName}\u2069 vous demande une séance de Guitare de 60 minutes`);
   expect(mail!.text).toMatch(new RegExp(`\nRépondre à la demande : https?://\\S+/session/${booking.id}\n`));
   expect(mail!.text).not.toMatch(/\bGuitar\b/);
 });

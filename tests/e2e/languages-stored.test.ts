@@ -4,7 +4,7 @@ import { openChat, sendMessage } from "~/features/chat/chat.server";
 import { getUser } from "~/documents/users";
 import { createUser, signInAs, skipLocalOnboarding } from "./support/fixtures";
 import { e2eStore } from "./support/store";
-import { expect, test } from "./support/test";
+import { expect, test, type Locator } from "./support/test";
 
 /**
  * Issue 30, stored texts (decisions 060, 069): a notice is stored as a kind and its parameters and
@@ -56,7 +56,47 @@ test("a notification created while the member used English reads in Arabic after
     collection: `notifications/${member.uid}/messages`,
     where: [["type", "==", "message"]],
   });
-  expect(doc?.data).toMatchObject({ kind: "chat_first_message", title: `New message from ${sender.fullName}` });
+  expect(doc?.data).toMatchObject({
+    kind: "chat_first_message",
+    title: `New message from \u2068${sender.fullName}\u2069`,
+  });
+  await context.close();
+});
+
+test("an Arabic member reads a Latin name with digits inside <bdi> in every notice, loaded and live (decision 109)", async ({
+  browser,
+  baseURL,
+}) => {
+  const store = e2eStore();
+  const member = await createUser({ fullName: `Amal Arabic ${suffix()}`, profile: { language: "ar" } });
+  const ahmed = await createUser({ fullName: `Ahmed 42 ${suffix()}` });
+  const leo = await createUser({ fullName: `Leo 7 ${suffix()}` });
+  await sendMessage(store, ahmed.uid, await openChat(store, ahmed.uid, member.uid), "Marhaba");
+
+  const context = await browser.newContext();
+  await signInAs(context, member, baseURL!);
+  const page = await context.newPage();
+  await skipLocalOnboarding(page, member.uid);
+  /** The notice's link: the name is a <bdi> of its own, and no isolate mark is left in the text. */
+  const expectIsolated = async (link: Locator, name: string) => {
+    await expect(link.locator("bdi")).toHaveText(name);
+    expect(await link.textContent()).not.toMatch(/[\u2066-\u2069]/);
+  };
+
+  await page.goto("/notifications");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const notice = page.getByTestId("notification").first().getByRole("link");
+  await expect(notice).toHaveText(`غير مقروء: رسالة جديدة من ${ahmed.fullName}`);
+  await expectIsolated(notice, ahmed.fullName);
+
+  await page.goto("/dashboard");
+  const activity = (name: string) => page.getByTestId("activity-list").getByRole("link").filter({ hasText: name });
+  await expect(activity(ahmed.fullName)).toHaveText(`رسالة جديدة من ${ahmed.fullName}`);
+  await expectIsolated(activity(ahmed.fullName), ahmed.fullName);
+  // A notice that arrives while the page is open, named by the live stream.
+  await sendMessage(store, leo.uid, await openChat(store, leo.uid, member.uid), "Hi");
+  await expect(activity(leo.fullName)).toHaveText(`رسالة جديدة من ${leo.fullName}`);
+  await expectIsolated(activity(leo.fullName), leo.fullName);
   await context.close();
 });
 
@@ -97,14 +137,16 @@ test("a booking e-mail goes out in the recipient's language", async () => {
   // Chess is a built-in skill: named in her language (decision 086).
   expect(request!.subject).toMatch(/^Nueva solicitud de sesión: Ajedrez el /);
   expect(request!.text).toContain(`Hola, ${mentor.fullName}:`);
-  expect(request!.text).toContain(`${learner.fullName} te pide una sesión de Ajedrez de 60 minutos`);
+  expect(request!.text).toContain(`\u2068${learner.fullName}\u2069 te pide una sesión de Ajedrez de 60 minutos`);
   expect(request!.text).not.toContain("Hello");
 
   // Her acceptance reaches him in English.
   await applyCommand(store, booking.id, { uid: mentor.uid }, { kind: "accept" });
   await expect.poll(async () => (await mailsTo(learner.email)).length, { timeout: 30_000 }).toBe(1);
   const [accepted] = await mailsTo(learner.email);
-  expect(accepted!.subject).toBe(`${mentor.fullName} accepted your Chess session`);
+  expect(accepted!.subject).toBe(`\u2068${mentor.fullName}\u2069 accepted your Chess session`);
   expect(accepted!.text).toContain(`Hello ${learner.fullName},`);
-  expect(accepted!.text).toContain(`${mentor.fullName} accepted your request for a 60-minute Chess session on`);
+  expect(accepted!.text).toContain(
+    `\u2068${mentor.fullName}\u2069 accepted your request for a 60-minute Chess session on`,
+  );
 });

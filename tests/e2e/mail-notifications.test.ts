@@ -56,9 +56,9 @@ test("a booking request reaches the mentor by e-mail, its link opens the request
   const request = inbox.to(mentor.email)[0]!;
   expect(request.subject).toMatch(/^New session request: Spanish on /);
   expect(request.text).toContain(`Hello ${mentor.fullName},`);
-  expect(request.text).toContain(`${learner.fullName} asks for a 60-minute Spanish session with you on`);
+  expect(request.text).toContain(`\u2068${learner.fullName}\u2069 asks for a 60-minute Spanish session with you on`);
   expect(request.text).toContain("(Asia/Tokyo). 40 SP are held for it");
-  expect(request.html).toContain(`${learner.fullName} asks for a 60-minute Spanish session`);
+  expect(request.html).toContain(`<bdi>${learner.fullName}</bdi> asks for a 60-minute Spanish session`);
   const link = /Answer the request: (\S+)/.exec(request.text)?.[1];
   expect(link, request.text).toBeTruthy();
   expect(new URL(link!).origin).toBe(origin);
@@ -71,7 +71,7 @@ test("a booking request reaches the mentor by e-mail, its link opens the request
 
   await expect
     .poll(() => inbox.to(learner.email).map((m) => m.subject), MAIL_ARRIVES)
-    .toEqual([`${mentor.fullName} accepted your Spanish session`]);
+    .toEqual([`\u2068${mentor.fullName}\u2069 accepted your Spanish session`]);
   const accepted = inbox.to(learner.email)[0]!;
   expect(accepted.text).toContain(`Open the session: ${link}`);
   expect(accepted.text).toContain("(UTC)");

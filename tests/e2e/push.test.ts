@@ -283,7 +283,7 @@ test.describe("web push, the member's side", () => {
     await deliver(1);
     await expect.poll(shown).toEqual([
       {
-        title: "New message from Ana Sender",
+        title: "New message from \u2068Ana Sender\u2069",
         body: "1 new message. Open the chat to read it.",
         tag: `chat-${chatId}`,
       },
@@ -292,7 +292,7 @@ test.describe("web push, the member's side", () => {
     await deliver(2);
     await expect.poll(shown).toEqual([
       {
-        title: "New message from Ana Sender",
+        title: "New message from \u2068Ana Sender\u2069",
         body: "2 new messages. Open the chat to read it.",
         tag: `chat-${chatId}`,
       },

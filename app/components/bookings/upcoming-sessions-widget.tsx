@@ -2,15 +2,12 @@ import { Link } from "@remix-run/react";
 import type { SessionSummary } from "~/features/bookings/views.server";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatDate } from "~/utils/format";
+import { formatDate, isolated } from "~/utils/format";
 
 /**
  * The dashboard's calendar widget body: the next sessions, in the member's timezone. Data from
  * loadUpcomingSessions(store, uid, language).
  */
-/** A member's words inside a translated sentence keep their own direction (U+2068 … U+2069, as <bdi> does). */
-const isolate = (text: string) => `\u2068${text}\u2069`;
-
 export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: SessionSummary[]; timeZone: string }) {
   const { t } = useTranslation("dashboard");
   const locale = useFormatLocale();
@@ -25,8 +22,8 @@ export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: Sessi
             <span className="min-w-0">
               <span className="block truncate text-sm font-medium text-slate-900">
                 {t(s.role === "mentor" ? "sessions.withMentor" : "sessions.fromMentor", {
-                  skill: isolate(s.skillLabel),
-                  name: isolate(s.otherName.text),
+                  skill: isolated(s.skillLabel),
+                  name: isolated(s.otherName.text),
                 })}
               </span>
               <time dateTime={new Date(s.start).toISOString()} className="block text-xs text-slate-500">

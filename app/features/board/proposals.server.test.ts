@@ -227,7 +227,7 @@ describe("proposals on a need", () => {
       proposal: { status: "withdrawn" },
     });
     const alicesBell = await store.get(`notifications/alice/messages/proposal_${first.id}_withdrawn`);
-    expect(alicesBell?.data).toMatchObject({ title: "BOB withdrew a proposal", link: "/board/need1" });
+    expect(alicesBell?.data).toMatchObject({ title: "\u2068BOB\u2069 withdrew a proposal", link: "/board/need1" });
     await expect(answerProposal(store, first.id, { uid: "alice" }, { kind: "accept" }, NOW)).rejects.toMatchObject({
       status: 409,
       message: "This proposal was withdrawn.",

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
-import { createFeedToken, feedStatus, hashToken, revokeFeed, uidForToken } from "./ical.server";
+import { createFeedToken, feedStatus, hashToken, revokeFeed, sessionEvent, uidForToken } from "./ical.server";
+import type { Booking } from "./types";
 
 const { store } = useTempStore("ical-");
 
@@ -47,5 +48,27 @@ describe("private calendar feeds", () => {
     const token = "b".repeat(32);
     await store.set(`ical_tokens/${hashToken(token)}`, { uid: 7, createdAt: 1 });
     expect(await uidForToken(store, token)).toBeNull();
+  });
+});
+
+describe("a session's event", () => {
+  const booking = {
+    id: "b1",
+    skillTag: "chess",
+    skillLabel: "Chess",
+    start: Date.UTC(2026, 11, 1, 9),
+    end: Date.UTC(2026, 11, 1, 10),
+    durationMinutes: 60,
+    state: "accepted",
+    history: [],
+  } as unknown as Booking;
+
+  it("isolates the other member's name, a line of plain text in a calendar (decision 109)", () => {
+    expect(sessionEvent(booking, "Ahmed 42", "https://skillswap.example", "ar").summary).toBe(
+      "SkillSwap: الشطرنج مع \u2068Ahmed 42\u2069",
+    );
+    expect(sessionEvent(booking, null, "https://skillswap.example", "en").summary).toBe(
+      "SkillSwap: Chess with a member",
+    );
   });
 });

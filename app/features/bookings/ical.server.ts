@@ -20,6 +20,7 @@ import { namesOf } from "~/features/members/members.server";
 import { skillNamer } from "~/features/skills/skill-names.server";
 import { isLanguage, SOURCE_LANGUAGE, type Language } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18n.server";
+import { isolatedName } from "~/utils/format";
 import { listBookingsFor } from "./bookings.server";
 import { calendarFile, type IcsEvent } from "./ics";
 import type { Booking } from "./types";
@@ -80,7 +81,8 @@ export function sessionEvent(b: Booking, otherName: string | null, origin: strin
     uid: `${b.id}@skillswap`,
     start: b.start,
     end: b.end,
-    summary: t("ical.summary", { skill, name: otherName ?? t("ical.someone") }),
+    // The other member's name isolated: a calendar shows the summary as plain text (decision 109).
+    summary: t("ical.summary", { skill, name: isolatedName(otherName ?? "", t("ical.someone")) }),
     description: b.meetingLink ? `${description}\n${t("ical.meetingLink", { url: b.meetingLink })}` : description,
     url: room,
     status:

@@ -49,7 +49,7 @@ describe("sendMessage", () => {
     });
     const notes = await store.query({ collection: "notifications/bob/messages" });
     expect(notes).toHaveLength(1);
-    expect(notes[0].data).toMatchObject({ link: `/inbox/${chatId}`, title: "New message from Amy" });
+    expect(notes[0].data).toMatchObject({ link: `/inbox/${chatId}`, title: "New message from \u2068Amy\u2069" });
   });
 
   it("refuses outsiders and over-long messages, storing nothing", async () => {

@@ -73,14 +73,18 @@ describe("threads and replies", () => {
     });
     expect((await store.get(postPath(threadId, threadId)))!.data).toMatchObject({ seq: 0, mentions: ["ben"] });
     expect(await notifications("ben")).toEqual([
-      expect.objectContaining({ type: "forum_mention", title: "Ana mentioned you", link: `/community/${threadId}` }),
+      expect.objectContaining({
+        type: "forum_mention",
+        title: "\u2068Ana\u2069 mentioned you",
+        link: `/community/${threadId}`,
+      }),
     ]);
 
     const { postId } = await reply(store, "ben", threadId, { body: "Use clones at first." }, tick());
     expect(await notifications("ana")).toEqual([
       expect.objectContaining({
         type: "forum_reply",
-        title: "Ben replied",
+        title: "\u2068Ben\u2069 replied",
         link: `/community/${threadId}#post-${postId}`,
       }),
     ]);

@@ -42,11 +42,11 @@ describe("digestMail", () => {
   it("names the week, and every section with absolute links", () => {
     expect(mail.subject).toBe("Your SkillSwap digest for the week of Monday 16 November");
     for (const line of [
-      "- Ana <b>: 3 unread messages: https://skillswap.example/inbox/c1",
-      "- Ben (Spanish): https://skillswap.example/members/u2",
+      "- \u2068Ana <b>\u2069: 3 unread messages: https://skillswap.example/inbox/c1",
+      "- \u2068Ben\u2069 (Spanish): https://skillswap.example/members/u2",
       "- and 2 more: https://skillswap.example/matches",
       "- Offer: Guitar lessons (Guitar): https://skillswap.example/board/p1",
-      "- Tue 24 Nov, 10:00: Chess with Cleo: https://skillswap.example/session/b1",
+      "- Tue 24 Nov, 10:00: Chess with \u2068Cleo\u2069: https://skillswap.example/session/b1",
       "- How to tune: 2 new replies: https://skillswap.example/community/t1",
       "- 17 SP in 2 payments: https://skillswap.example/wallet",
     ])
@@ -54,7 +54,7 @@ describe("digestMail", () => {
   });
 
   it("escapes what members typed in the HTML", () => {
-    expect(mail.html).toContain("Ana &lt;b&gt;: 3 unread messages");
+    expect(mail.html).toContain("<bdi>Ana &lt;b&gt;</bdi>: 3 unread messages");
     expect(mail.html).not.toContain("Ana <b>");
   });
 
@@ -79,11 +79,11 @@ describe("digestMail in the member's language", () => {
     for (const line of [
       "Hola, Dana:",
       "Esto es lo que pasó la semana pasada en SkillSwap.",
-      "Mensajes sin leer\n- Ana <b>: 3 mensajes sin leer: https://skillswap.example/inbox/c1",
-      "Nuevas coincidencias\n- Ben (Spanish): https://skillswap.example/members/u2",
+      "Mensajes sin leer\n- \u2068Ana <b>\u2069: 3 mensajes sin leer: https://skillswap.example/inbox/c1",
+      "Nuevas coincidencias\n- \u2068Ben\u2069 (Spanish): https://skillswap.example/members/u2",
       "- y 2 más: https://skillswap.example/matches",
       "- Oferta: Guitar lessons (Guitar): https://skillswap.example/board/p1",
-      "Próximas sesiones\n- mar, 24 nov, 10:00: Chess con Cleo: https://skillswap.example/session/b1",
+      "Próximas sesiones\n- mar, 24 nov, 10:00: Chess con \u2068Cleo\u2069: https://skillswap.example/session/b1",
       "- How to tune: 2 respuestas nuevas: https://skillswap.example/community/t1",
       "SP recibidos\n- 17 SP en 2 pagos: https://skillswap.example/wallet",
       "Darte de baja del resumen: https://skillswap.example/digest/unsubscribe?token=v1.abc",
@@ -96,7 +96,7 @@ describe("digestMail in the member's language", () => {
       { ...facts, unread: [{ name: "Ana", count: 1, chatId: "c1" }], spReceived: 5, spEntries: 1 },
       inLanguage("es"),
     );
-    expect(one.text).toContain("- Ana: 1 mensaje sin leer:");
+    expect(one.text).toContain("- \u2068Ana\u2069: 1 mensaje sin leer:");
     expect(one.text).toContain("- 5 SP en 1 pago:");
     // The headers are the same in every language.
     expect(mail.headers).toEqual(digestMail(facts, context).headers);
@@ -107,14 +107,14 @@ describe("digestMail in the member's language", () => {
     expect(mail.subject).toMatch(/^ملخّصك من SkillSwap لأسبوع الاثنين/);
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail.text).toContain("مرحبًا Dana،");
-    expect(mail.text).toContain("رسائل غير مقروءة\n- Ana <b>: 3 رسائل غير مقروءة:");
+    expect(mail.text).toContain("رسائل غير مقروءة\n- \u2068Ana <b>\u2069: 3 رسائل غير مقروءة:");
     expect(mail.text).toContain("- How to tune: ردّان جديدان:");
     expect(mail.text).toContain("- \u206817 SP\u2069 في دفعتين:");
     const many = digestMail(
       { ...facts, unread: [{ name: "Ana", count: 11, chatId: "c1" }], spEntries: 1 },
       inLanguage("ar"),
     );
-    expect(many.text).toContain("- Ana: 11 رسالة غير مقروءة:");
+    expect(many.text).toContain("- \u2068Ana\u2069: 11 رسالة غير مقروءة:");
     expect(many.text).toContain("في دفعة واحدة:");
     // Member-written text stays as written, escaped in the HTML.
     expect(mail.html).toContain("Ana &lt;b&gt;");

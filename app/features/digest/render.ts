@@ -5,9 +5,9 @@
  */
 import type { TFunction } from "i18next";
 import type { DigestFacts, DigestFrequency } from "~/documents/digest";
-import { escapeHtml, type RenderedMail } from "~/features/mail/templates";
+import { escapeHtml, escapeHtmlIsolated, type RenderedMail } from "~/features/mail/templates";
 import { dirOf } from "~/i18n/config";
-import { formatDate, formatSp, intlLocale, SHORT_DATE_TIME } from "~/utils/format";
+import { formatDate, formatSp, intlLocale, isolatedName, SHORT_DATE_TIME } from "~/utils/format";
 
 export interface DigestMailContext {
   recipientName: string;
@@ -53,8 +53,9 @@ const startTime = (ms: number, c: Pick<DigestMailContext, "language" | "timeZone
 
 function sectionsOf(f: DigestFacts, c: DigestMailContext): Section[] {
   const { t, origin: o } = c;
-  // A member without a name (kept blank when gathered) reads as "A member" in the reader's language.
-  const named = (name: string) => name.trim() || t("mail.aMember");
+  // A member's name isolated, as it may run either way (decision 109); without one (kept blank when
+  // gathered), "A member" in the reader's language.
+  const named = (name: string) => isolatedName(name, t("mail.aMember"));
   const more = (count: number, url: string) => (count ? { text: t("mail.line.more", { count }), url } : undefined);
   const sections: Section[] = [];
   if (f.unread.length)
@@ -143,7 +144,7 @@ export function digestMail(f: DigestFacts, c: DigestMailContext): DigestMail {
     t("mail.unsubscribeAt", { url: c.unsubscribeUrl }),
   ].join("\n\n");
   const link = (l: { text: string; url: string }) =>
-    `<a href="${escapeHtml(l.url)}" style="color:#1d5cee">${escapeHtml(oneLine(l.text))}</a>`;
+    `<a href="${escapeHtml(l.url)}" style="color:#1d5cee">${escapeHtmlIsolated(oneLine(l.text))}</a>`;
   const footerLink = (url: string, label: string) =>
     `<a href="${escapeHtml(url)}" style="color:#6b7280">${escapeHtml(label)}</a>`;
   const footer = t("mail.footer", {

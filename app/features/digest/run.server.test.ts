@@ -194,7 +194,7 @@ for (const [engine, open] of engines) {
         };
         expect(mail.to).toBe("daily1@example.com");
         expect(mail.subject).toBe("Your SkillSwap digest for Wednesday 25 November");
-        expect(mail.text).toContain("Sam Sender: 2 unread messages: https://skillswap.example/inbox/c1");
+        expect(mail.text).toContain("\u2068Sam Sender\u2069: 2 unread messages: https://skillswap.example/inbox/c1");
         expect(mail.text).not.toContain("Private words");
         expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
         const url = /^<(https:\/\/skillswap\.example\/digest\/unsubscribe\?token=([^>]+))>$/.exec(

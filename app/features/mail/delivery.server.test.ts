@@ -78,7 +78,7 @@ describe("booking mails through SMTP", () => {
     expect(mail.from).toBe("no-reply@skillswap.example");
     expect(mail.subject).toMatch(/^New session request: Spanish on /);
     expect(mail.text).toContain("Hello Mara Mentor,");
-    expect(mail.text).toContain("Leo Learner asks for a 60-minute Spanish session with you on");
+    expect(mail.text).toContain("\u2068Leo Learner\u2069 asks for a 60-minute Spanish session with you on");
     expect(mail.text).toContain("(Europe/Berlin). 10 SP are held for it");
     expect(mail.text).toContain(`Answer the request: ${ORIGIN}/session/${booking.id}`);
     expect(mail.html).toContain(`href="${ORIGIN}/session/${booking.id}"`);
@@ -103,7 +103,7 @@ describe("booking mails through SMTP", () => {
     await work(NOW + 1);
     const [mail] = inbox.to(EMAIL.mentor);
     expect(mail.subject).toMatch(/^Nueva solicitud de sesión: Español el /);
-    expect(mail.text).toContain("Lea Learner te pide una sesión de Español de 60 minutos");
+    expect(mail.text).toContain("\u2068Lea Learner\u2069 te pide una sesión de Español de 60 minutos");
     expect(mail.text).not.toContain("Spanish");
   });
 
@@ -117,14 +117,16 @@ describe("booking mails through SMTP", () => {
 
     expect(inbox.to(EMAIL.learner).map((m) => m.subject)).toEqual(
       expect.arrayContaining([
-        "Mara Mentor accepted your Spanish session",
-        "Mara Mentor declined your Spanish request",
+        "\u2068Mara Mentor\u2069 accepted your Spanish session",
+        "\u2068Mara Mentor\u2069 declined your Spanish request",
       ]),
     );
     expect(inbox.to(EMAIL.learner)).toHaveLength(2);
     const mentorSubjects = inbox.to(EMAIL.mentor).map((m) => m.subject);
     expect(mentorSubjects.filter((s) => s.startsWith("New session request"))).toHaveLength(2);
-    expect(mentorSubjects.filter((s) => s.startsWith("Leo Learner cancelled the Spanish session on"))).toHaveLength(1);
+    expect(
+      mentorSubjects.filter((s) => s.startsWith("\u2068Leo Learner\u2069 cancelled the Spanish session on")),
+    ).toHaveLength(1);
     expect(inbox.messages).toHaveLength(5);
   });
 
@@ -135,7 +137,9 @@ describe("booking mails through SMTP", () => {
     await runDueWork(store, SLOTS[0] + 1);
     await work(SLOTS[0] + 2);
     expect(inbox.to(EMAIL.learner).map((m) => m.subject)).toEqual(["Your Spanish request expired"]);
-    expect(inbox.to(EMAIL.mentor).map((m) => m.subject)).toEqual(["A Spanish request from Leo Learner expired"]);
+    expect(inbox.to(EMAIL.mentor).map((m) => m.subject)).toEqual([
+      "A Spanish request from \u2068Leo Learner\u2069 expired",
+    ]);
     expect(await job(`booking_${booking.id}_cancelled_learner`)).toMatchObject({ state: "sent", by: "system" });
   });
 
@@ -149,8 +153,12 @@ describe("booking mails through SMTP", () => {
     await runDueWork(store, due + 60_000);
     await Promise.all([work(due + 60_001), work(due + 60_001)]);
     await work(due + 120_000);
-    expect(inbox.to(EMAIL.mentor).map((m) => m.subject)).toEqual(["Reminder: Spanish with Leo Learner at 10:00"]);
-    expect(inbox.to(EMAIL.learner).map((m) => m.subject)).toEqual(["Reminder: Spanish with Mara Mentor at 09:00"]);
+    expect(inbox.to(EMAIL.mentor).map((m) => m.subject)).toEqual([
+      "Reminder: Spanish with \u2068Leo Learner\u2069 at 10:00",
+    ]);
+    expect(inbox.to(EMAIL.learner).map((m) => m.subject)).toEqual([
+      "Reminder: Spanish with \u2068Mara Mentor\u2069 at 09:00",
+    ]);
   });
 
   it("honours the notification choices at the time the mail would leave", async () => {
@@ -168,7 +176,9 @@ describe("booking mails through SMTP", () => {
     await saveNotificationPrefs(store, "learner", { reminders: false });
     await runDueWork(store, SLOTS[0] - HOUR + 1);
     await work(SLOTS[0] - HOUR + 2);
-    expect(inbox.to(EMAIL.mentor).map((m) => m.subject)).toEqual(["Reminder: Spanish with Leo Learner at 10:00"]);
+    expect(inbox.to(EMAIL.mentor).map((m) => m.subject)).toEqual([
+      "Reminder: Spanish with \u2068Leo Learner\u2069 at 10:00",
+    ]);
     expect(inbox.to(EMAIL.learner)).toHaveLength(1);
   });
 
@@ -273,7 +283,7 @@ describe("chat messages while the recipient is away", () => {
     await work(NOW + 1_000 + CHAT_MAIL_DELAY_MS);
     expect(inbox.to(EMAIL.mentor)).toHaveLength(1);
     const [first] = inbox.to(EMAIL.mentor);
-    expect(first.subject).toBe("Leo Learner sent you 2 messages on SkillSwap");
+    expect(first.subject).toBe("\u2068Leo Learner\u2069 sent you 2 messages on SkillSwap");
     expect(first.text).toContain("Hola!");
     expect(first.text).toContain("Are you free <tomorrow>?");
     expect(first.html).toContain("Are you free &lt;tomorrow&gt;?");
@@ -288,7 +298,7 @@ describe("chat messages while the recipient is away", () => {
     await work(NOW + 1_000 + CHAT_MAIL_DELAY_MS + CHAT_MAIL_EVERY_MS);
     expect(inbox.to(EMAIL.mentor)).toHaveLength(2);
     const second = inbox.to(EMAIL.mentor)[1];
-    expect(second.subject).toBe("Leo Learner sent you 3 messages on SkillSwap");
+    expect(second.subject).toBe("\u2068Leo Learner\u2069 sent you 3 messages on SkillSwap");
     expect(second.text).toContain("Still there?");
     expect(inbox.to(EMAIL.learner)).toHaveLength(0);
   });

@@ -36,7 +36,7 @@ describe("booking mails in the recipient's language (decision 060)", () => {
     expect(mail.subject).toBe("Nueva solicitud de sesión: Spanish el lun, 9 mar, 10:00");
     expect(mail.text).toContain("Hola, Mia:");
     expect(mail.text).toContain(
-      "Leo te pide una sesión de Spanish de 60 minutos el lun, 9 mar, 10:00–11:00 (Europe/Berlin). Se retienen 40 SP hasta que termine la sesión.",
+      "\u2068Leo\u2069 te pide una sesión de Spanish de 60 minutos el lun, 9 mar, 10:00–11:00 (Europe/Berlin). Se retienen 40 SP hasta que termine la sesión.",
     );
     expect(mail.text).toContain("Responder a la solicitud: https://skillswap.example/session/b1");
     expect(mail.text).toContain("«Sesiones» está activado");
@@ -83,7 +83,7 @@ describe("booking mails", () => {
     const mail = bookingRequestedMail(facts);
     expect(mail.subject).toBe("New session request: Spanish on Mon 9 Mar, 10:00");
     expect(mail.text).toContain(
-      "Leo asks for a 60-minute Spanish session with you on Mon 9 Mar, 10:00–11:00 (Europe/Berlin). 40 SP are held for it until the session is done.",
+      "\u2068Leo\u2069 asks for a 60-minute Spanish session with you on Mon 9 Mar, 10:00–11:00 (Europe/Berlin). 40 SP are held for it until the session is done.",
     );
     expect(mail.text).toContain("Answer the request: https://skillswap.example/session/b1");
     expect(mail.text).toContain(
@@ -101,31 +101,33 @@ describe("booking mails", () => {
 
   it("accepted and declined tell the learner, with the refund when SP were held", () => {
     const accepted = bookingAcceptedMail(facts);
-    expect(accepted.subject).toBe("Leo accepted your Spanish session");
+    expect(accepted.subject).toBe("\u2068Leo\u2069 accepted your Spanish session");
     expect(accepted.text).toContain("We will remind you an hour before it starts.");
     const declined = bookingDeclinedMail(facts);
-    expect(declined.subject).toBe("Leo declined your Spanish request");
+    expect(declined.subject).toBe("\u2068Leo\u2069 declined your Spanish request");
     expect(declined.text).toContain("The 40 SP held for it are back in your wallet.");
   });
 
   it("a cancellation says who cancelled, and an expired request tells each side its own story", () => {
     expect(bookingCancelledMail(facts, "by_other").subject).toBe(
-      "Leo cancelled the Spanish session on Mon 9 Mar, 10:00",
+      "\u2068Leo\u2069 cancelled the Spanish session on Mon 9 Mar, 10:00",
     );
     const learner = bookingCancelledMail(facts, "expired_learner");
     expect(learner.subject).toBe("Your Spanish request expired");
-    expect(learner.text).toContain("Leo did not answer your request");
+    expect(learner.text).toContain("\u2068Leo\u2069 did not answer your request");
     expect(learner.text).toContain("The 40 SP held for it are back in your wallet.");
     const mentor = bookingCancelledMail(facts, "expired_mentor");
-    expect(mentor.subject).toBe("A Spanish request from Leo expired");
+    expect(mentor.subject).toBe("A Spanish request from \u2068Leo\u2069 expired");
     expect(mentor.text).toContain("expired before you answered it.");
   });
 
   it("the reminder names the start time in the member's timezone and can be turned off under Reminders", () => {
     const mail = sessionReminderMail(facts);
-    expect(mail.subject).toBe("Reminder: Spanish with Leo at 10:00");
+    expect(mail.subject).toBe("Reminder: Spanish with \u2068Leo\u2069 at 10:00");
     expect(mail.text).toContain('"Reminders" is turned on');
-    expect(sessionReminderMail({ ...facts, timeZone: "UTC" }).subject).toBe("Reminder: Spanish with Leo at 09:00");
+    expect(sessionReminderMail({ ...facts, timeZone: "UTC" }).subject).toBe(
+      "Reminder: Spanish with \u2068Leo\u2069 at 09:00",
+    );
   });
 
   it("what members typed is text in the HTML part and one line in the subject", () => {
@@ -134,9 +136,19 @@ describe("booking mails", () => {
       otherName: 'Eve <img src=x onerror="alert(1)">\r\nBcc: x@evil.example',
     });
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.subject).toBe('Eve <img src=x onerror="alert(1)"> Bcc: x@evil.example accepted your Spanish session');
+    expect(mail.subject).toBe(
+      `\u2068Eve <img src=x onerror="alert(1)"> Bcc: x@evil.example\u2069 accepted your Spanish session`,
+    );
     expect(mail.html).not.toContain("<img");
     expect(mail.html).toContain("Eve &lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+
+  it("the other member's name is isolated (decision 109): FSI…PDI in the subject and text, a <bdi> in the HTML", () => {
+    const mail = bookingAcceptedMail({ ...facts, otherName: "Ahmed 42", words: wordsIn("ar") });
+    expect(mail.subject).toContain("\u2068Ahmed 42\u2069 ");
+    expect(mail.text).toContain("\u2068Ahmed 42\u2069 ");
+    expect(mail.html).toContain("<bdi>Ahmed 42</bdi> ");
+    expect(mail.html.replace(/<title>.*<\/title>/, "")).not.toMatch(/[\u2068\u2069]/);
   });
 });
 
@@ -159,20 +171,21 @@ describe("the batch of chat messages", () => {
       ],
       unreadCount: 2,
     });
-    expect(mail.subject).toBe("Leo sent you 2 messages on SkillSwap");
-    expect(mail.text).toContain("Leo sent you 2 messages while you were away.");
+    expect(mail.subject).toBe("\u2068Leo\u2069 sent you 2 messages on SkillSwap");
+    expect(mail.text).toContain("\u2068Leo\u2069 sent you 2 messages while you were away.");
     expect(mail.text).toContain("> 09:00  Hi!\n\n> 09:01  Are you free <tomorrow>?\n> Say when.");
     expect(mail.text).toContain("Reply: https://skillswap.example/inbox/a_b");
     expect(mail.text).toContain('"Messages" is turned on');
     expect(mail.html).toContain("Are you free &lt;tomorrow&gt;?<br>Say when.");
+    expect(mail.html).toContain("<bdi>Leo</bdi> sent you 2 messages while you were away.");
   });
 
   it("one message reads as one, and a long batch says only the latest are shown", () => {
     expect(newMessagesMail({ ...chat, messages: [{ text: "Hi", timestamp: START }], unreadCount: 1 }).subject).toBe(
-      "Leo sent you a message on SkillSwap",
+      "\u2068Leo\u2069 sent you a message on SkillSwap",
     );
     const long = newMessagesMail({ ...chat, messages: [{ text: "Last", timestamp: START }], unreadCount: 9 });
-    expect(long.text).toContain("Leo sent you 9 messages while you were away; the latest is below.");
+    expect(long.text).toContain("\u2068Leo\u2069 sent you 9 messages while you were away; the latest is below.");
   });
 });
 
@@ -260,10 +273,10 @@ describe("chat, board and data archive mails in the recipient's language (decisi
     });
 
   it("Spanish: subject and body, the messages as written, times and dates through Intl", () => {
-    expect(chat("es", 1).subject).toBe("Leo te envió un mensaje en SkillSwap");
+    expect(chat("es", 1).subject).toBe("\u2068Leo\u2069 te envió un mensaje en SkillSwap");
     const mail = chat("es", 3);
-    expect(mail.subject).toBe("Leo te envió 3 mensajes en SkillSwap");
-    expect(mail.text).toContain("Leo te envió 3 mensajes mientras no estabas; abajo tienes el último.");
+    expect(mail.subject).toBe("\u2068Leo\u2069 te envió 3 mensajes en SkillSwap");
+    expect(mail.text).toContain("\u2068Leo\u2069 te envió 3 mensajes mientras no estabas; abajo tienes el último.");
     expect(mail.text).toContain("> 10:00  Hi, are you free?");
     expect(mail.text).toContain("Responder: https://skillswap.example/inbox/a_b");
     expect(mail.html).toContain('<html lang="es" dir="ltr">');
@@ -274,7 +287,7 @@ describe("chat, board and data archive mails in the recipient's language (decisi
   });
 
   it("French: subject and body", () => {
-    expect(chat("fr", 2).subject).toBe("Leo vous a envoyé 2 messages sur SkillSwap");
+    expect(chat("fr", 2).subject).toBe("\u2068Leo\u2069 vous a envoyé 2 messages sur SkillSwap");
     expect(chat("fr", 2).text).toContain("Bonjour Mia,");
     expect(chat("fr", 2).text).toContain("le dernier figure ci-dessous.");
     expect(board("fr", 3).subject).toBe("3 nouvelles annonces sur le tableau pour vos compétences");
@@ -286,11 +299,11 @@ describe("chat, board and data archive mails in the recipient's language (decisi
   it("Arabic: subject and body right to left, each plural form", () => {
     const subjects = [1, 2, 3, 11, 100].map((count) => chat("ar", count).subject);
     expect(subjects).toEqual([
-      "أرسل إليك Leo رسالة على SkillSwap",
-      "أرسل إليك Leo رسالتين على SkillSwap",
-      "أرسل إليك Leo 3 رسائل على SkillSwap",
-      "أرسل إليك Leo 11 رسالة على SkillSwap",
-      "أرسل إليك Leo 100 رسالة على SkillSwap",
+      "أرسل إليك \u2068Leo\u2069 رسالة على SkillSwap",
+      "أرسل إليك \u2068Leo\u2069 رسالتين على SkillSwap",
+      "أرسل إليك \u2068Leo\u2069 3 رسائل على SkillSwap",
+      "أرسل إليك \u2068Leo\u2069 11 رسالة على SkillSwap",
+      "أرسل إليك \u2068Leo\u2069 100 رسالة على SkillSwap",
     ]);
     expect(chat("ar", 1).html).toContain('<html lang="ar" dir="rtl">');
     expect(board("ar", 2).subject).toBe("منشوران جديدان على اللوحة لمهاراتك");

@@ -4,7 +4,7 @@
  * PUBLIC_URL) and these functions only write. Everything a member typed (names, skills,
  * messages) is escaped in the HTML part and kept to one line in the subject.
  */
-import { intlLocale, SHORT_DATE_TIME } from "~/utils/format";
+import { intlLocale, ISOLATE, isolated, SHORT_DATE_TIME } from "~/utils/format";
 import type { TFunction } from "i18next";
 import { formatDateTime, formatSessionRange, formatTime } from "~/features/bookings/format";
 import { dirOf } from "~/i18n/config";
@@ -42,6 +42,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
+/** Text for the HTML part whose isolates (a member's name; decision 109) are <bdi> elements, HTML's own way. */
+export function escapeHtmlIsolated(text: string): string {
+  return escapeHtml(text).replace(new RegExp(ISOLATE, "g"), "<bdi>$1</bdi>");
+}
+
 /** One line of visible characters: no line breaks or control characters can reach a header. */
 // eslint-disable-next-line no-control-regex
 const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
@@ -74,7 +79,7 @@ function layout({ subject, paragraphs, quotes = [], action, category, settingsUr
 <html lang="${escapeHtml(language)}" dir="${dirOf(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(oneLine(subject))}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#111827;max-width:560px;margin:0 auto;padding:24px">
 <p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#1d5cee">SkillSwap</p>
-${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("\n")}
+${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtmlIsolated(p)}</p>`).join("\n")}
 ${quoteHtml}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d5cee;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
 <p style="margin:24px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footer(category, words))}${category === null ? "" : ` <a href="${escapeHtml(settingsUrl)}" style="color:#6b7280">${escapeHtml(changeThem)}</a>.`}</p>
@@ -125,7 +130,8 @@ function values(f: SessionFacts) {
   const { t } = f.words;
   return {
     ...times(f),
-    name: f.otherName,
+    // The other member's name may run either way: isolated in the subject and text, a <bdi> in the HTML (decision 109).
+    name: isolated(f.otherName),
     skill: f.skillLabel,
     sp: f.price,
     paid: f.price > 0 ? "yes" : "no",
@@ -235,7 +241,7 @@ export interface ChatFacts {
 /** The batch of messages that arrived while the recipient was away: one mail per conversation. */
 export function newMessagesMail(f: ChatFacts): RenderedMail {
   const { t, language } = f.words;
-  const values = { name: f.senderName, count: f.unreadCount, shown: f.messages.length };
+  const values = { name: isolated(f.senderName), count: f.unreadCount, shown: f.messages.length };
   return layout({
     subject: t("chat.subject", values),
     paragraphs: [

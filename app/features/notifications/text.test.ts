@@ -105,12 +105,24 @@ describe("noticeText (decision 060)", () => {
     expect(read("ar", "board_expiry", { days: 5, title: "Cello" }).title).toBe("يغادر إعلانك اللوحة خلال 5 أيام");
     // A message's preview, a thread's title, an admin's reason: shown as written, in every language.
     const chat = read("ar", "chat_first_message", { name: "Ana", text: "Hola, ¿qué tal?" });
-    expect(chat).toEqual({ title: "رسالة جديدة من Ana", body: "Hola, ¿qué tal?" });
+    expect(chat).toEqual({ title: "رسالة جديدة من \u2068Ana\u2069", body: "Hola, ¿qué tal?" });
     expect(bodyIsWritten({ kind: "chat_first_message" })).toBe(true);
     expect(bodyIsWritten({ kind: "welcome_bonus" })).toBe(false);
     // A member without a name and a post that is gone read in the reader's language.
     expect(read("fr", "forum_reply", { name: " ", text: "Cello" }).title).toBe("Un membre a répondu");
     expect(read("es", "proposal_lapsed", { title: "" }).body).toBe("Un anuncio: pasó su plazo sin respuesta.");
+  });
+
+  it("isolates a member's name in every language, so 'Ahmed 42' keeps its order in Arabic and English (decision 109)", () => {
+    const read = (language: string, kind: string) =>
+      noticeText(notice(kind, { name: "Ahmed 42" }), fixedT(language, "notifications"), intlLocale(language)).title;
+    expect(read("ar", "forum_mention")).toBe("أشار إليك \u2068Ahmed 42\u2069");
+    expect(read("en", "forum_mention")).toBe("\u2068Ahmed 42\u2069 mentioned you");
+    expect(read("en", "chat_first_message")).toBe("New message from \u2068Ahmed 42\u2069");
+    // A member's own skill tag is their words too, isolated in every language; a named one only in Arabic.
+    const tagged = (own: boolean) => ({ ...notice("booking_accepted", PARAMS), skill: { name: "Kora 7", own } });
+    expect(noticeText(tagged(true), fixedT("en", "notifications")).body).toContain("\u2068Kora 7\u2069");
+    expect(noticeText(tagged(false), fixedT("en", "notifications")).body).not.toContain("\u2068");
   });
 
   it("shows an old notice (no kind) or an unknown kind as stored", () => {

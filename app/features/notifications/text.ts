@@ -7,7 +7,7 @@
  */
 import type { TFunction } from "i18next";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
-import { formatNumber, formatPrice, intlLocale, isolatedInRightToLeft } from "~/utils/format";
+import { formatNumber, formatPrice, intlLocale, isolated, isolatedInRightToLeft, isolatedName } from "~/utils/format";
 
 /** Every kind the catalogue has; a stored kind outside this list reads as stored. */
 export const NOTICE_KINDS = [
@@ -105,7 +105,7 @@ export interface StoredNotice {
   title: string;
   body: string;
   /** `params.skill` as the server named it for the reader (NotificationPayload.skill). */
-  skill?: { name: string };
+  skill?: { name: string; own?: boolean };
 }
 
 /** A stored currency code Intl does not know reads as the amount alone, never an error. */
@@ -129,6 +129,7 @@ const asStored: SkillNameOf = (label) => label;
  * `params.skill` holds the skill as the booking or post labelled it (the taxonomy's English for a
  * built-in skill; decision 094): the notice's `skill`, named by the server, is shown, else
  * `skillName` names it; it is isolated in a right-to-left locale.
+ * A member's `params.name` is isolated (FSI…PDI) in every locale (decision 109).
  */
 export function noticeText(
   notice: StoredNotice,
@@ -142,9 +143,12 @@ export function noticeText(
   const amount = Number(values.amount) || 0;
   const derived = {
     ...values,
-    // A member without a name, a post that is gone: neutral words in the reader's language.
-    name: String(values.name).trim() || t("aMember"),
-    skill: isolatedInRightToLeft(notice.skill?.name ?? skillName(String(values.skill)), locale),
+    // A member's name is isolated, whichever its direction; without one, neutral words in the reader's language.
+    name: isolatedName(String(values.name), t("aMember")),
+    // A member's own tag, their words, is isolated like a name (decision 109).
+    skill: notice.skill?.own
+      ? isolated(notice.skill.name)
+      : isolatedInRightToLeft(notice.skill?.name ?? skillName(String(values.skill)), locale),
     title: String(values.title) || (notice.kind.startsWith("proposal_") ? t("aPost") : ""),
     // Money and signed amounts as the reader writes them ("€5.00", "5,00 €"; "+20", "−20").
     price: priceOf(cents, String(values.currency), locale),

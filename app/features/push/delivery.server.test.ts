@@ -115,7 +115,11 @@ describe("pushes from real changes, to a stand-in push service", () => {
     await work(NOW + 27_000 + CHAT_PUSH_DELAY_MS);
     expect(service.received).toHaveLength(1);
     const push = opened(mentorPhone);
-    expect(push).toMatchObject({ title: "New message from Leo Learner", tag: `chat-${chatId}`, renotify: true });
+    expect(push).toMatchObject({
+      title: "New message from \u2068Leo Learner\u2069",
+      tag: `chat-${chatId}`,
+      renotify: true,
+    });
     expect(push.body).toBe("10 new messages. Open the chat to read it.");
     expect(JSON.stringify(push)).not.toContain("Secret");
     expect(service.received[0]!.headers.topic).toBeDefined();
@@ -167,7 +171,7 @@ describe("pushes from real changes, to a stand-in push service", () => {
     expect(service.received).toHaveLength(1);
     expect(opened(mentorPhone)).toMatchObject({
       title: "Your session starts in 10 minutes",
-      body: "Spanish with Leo Learner.",
+      body: "Spanish with \u2068Leo Learner\u2069.",
       url: `/session/${booking.id}`,
     });
   });
@@ -204,7 +208,7 @@ describe("pushes from real changes, to a stand-in push service", () => {
     await work(booking.start - STARTS_BEFORE_MS + 1);
     expect(opened(mentorPhone)).toMatchObject({
       title: "Tu sesión empieza en 10 minutos",
-      body: "Español con Leo Learner.",
+      body: "Español con \u2068Leo Learner\u2069.",
     });
   });
 

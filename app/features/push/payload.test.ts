@@ -11,7 +11,7 @@ describe("push payloads", () => {
     const payload = chatPayload({ ...chat, showText: false }, en);
     expect(JSON.stringify(payload)).not.toContain("Lovelace");
     expect(payload).toEqual({
-      title: "New message from Ada",
+      title: "New message from \u2068Ada\u2069",
       body: "3 new messages. Open the chat to read it.",
       url: "/inbox/c1",
       tag: "chat-c1",
@@ -50,7 +50,7 @@ describe("push payloads", () => {
   it("a session starting soon names the skill and the other member and opens the session room", () => {
     expect(startsPayload({ bookingId: "b1", skillLabel: "Guitar", otherName: "Bo" }, en, "en-IE")).toMatchObject({
       title: "Your session starts in 10 minutes",
-      body: "Guitar with Bo.",
+      body: "Guitar with \u2068Bo\u2069.",
       url: "/session/b1",
     });
   });
@@ -62,6 +62,16 @@ describe("push payloads", () => {
       "ar",
     ).body;
     expect(body).toContain("\u2068Node.js\u2069");
+  });
+
+  it("isolates a member's name in every language, so an Arabic sentence keeps its order around 'Ahmed 42' (decision 109)", () => {
+    const ar = fixedT("ar", "push");
+    expect(chatPayload({ ...chat, senderName: " Ahmed 42 ", showText: false }, ar).title).toBe(
+      "رسالة جديدة من \u2068Ahmed 42\u2069",
+    );
+    expect(startsPayload({ bookingId: "b1", skillLabel: "Node.js", otherName: "Ahmed 42" }, ar, "ar").body).toBe(
+      "\u2068Node.js\u2069 مع \u2068Ahmed 42\u2069.",
+    );
   });
 
   it("speaks the member's own language, and names a member without a name neutrally (decision 069)", () => {

@@ -5,7 +5,7 @@
  * "Show message text in notifications" (decision 046).
  */
 import type { TFunction } from "i18next";
-import { isolatedInRightToLeft } from "~/utils/format";
+import { isolatedInRightToLeft, isolatedName } from "~/utils/format";
 
 export interface PushPayload {
   title: string;
@@ -37,7 +37,7 @@ export function chatPayload(
   t: TFunction,
 ): PushPayload {
   return {
-    title: t("payload.chatTitle", { name: input.senderName.trim() || t("payload.aMember") }),
+    title: t("payload.chatTitle", { name: isolatedName(input.senderName, t("payload.aMember")) }),
     body: input.showText && input.latestText ? clip(input.latestText) : t("payload.chatBody", { count: input.unread }),
     url: `/inbox/${input.chatId}`,
     tag: `chat-${input.chatId}`,
@@ -66,7 +66,7 @@ export function startsPayload(
     title: t("payload.startsTitle"),
     body: t("payload.startsBody", {
       skill: isolatedInRightToLeft(input.skillLabel, locale),
-      name: input.otherName.trim() || t("payload.yourPartner"),
+      name: isolatedName(input.otherName, t("payload.yourPartner")),
     }),
     url: `/session/${input.bookingId}`,
     tag: `starts-${input.bookingId}`,
