@@ -69,6 +69,27 @@ describe("loadCalendarPage: the calendar's sessions read once (issue 28)", () =>
     expect(page.past).toEqual(lists.past);
   });
 
+  it("sends each session with what the lists and the grid draw, and nothing else (decision 115)", async () => {
+    await seed([booking("tomorrow", 1, "accepted")]);
+    const week = { from: NOW - 3 * DAY, to: NOW + 4 * DAY };
+    const page = await loadCalendarPage(t.store, ME, week, "en", NOW);
+    // Every field goes to the browser in the page's data: the session's commands, the other
+    // member's id and the duration were computed and sent on every view and drawn by nothing.
+    expect(page.upcoming[0]).toEqual({
+      id: "tomorrow",
+      skillLabel: "Guitar",
+      skillOwn: false,
+      start: NOW + DAY,
+      end: NOW + DAY + HOUR,
+      price: 10,
+      state: "accepted",
+      role: "mentor",
+      otherName: { text: "Ana Lima", own: true },
+      waitingPayout: null,
+    });
+    expect(page.sessions).toEqual(page.upcoming);
+  });
+
   it("reads a range far from the last year and the horizon on its own", async () => {
     await seed([booking("old", -400, "completed"), booking("tomorrow", 1, "accepted")]);
     const longAgo = { from: NOW - 403 * DAY, to: NOW - 396 * DAY };

@@ -20,7 +20,7 @@ import {
 import { listBookingsFor, pendingRequestsFor } from "./bookings.server";
 import { missingNames, nameSourcesOf, namesIn, namesOf } from "~/features/members/members.server";
 import { memberName, type NameSource, type ShownName } from "~/features/members/member";
-import { ACTIVE_STATES, availableCommands, roleOf } from "./state";
+import { ACTIVE_STATES, roleOf } from "./state";
 import { getTeachingSettings } from "./teaching.server";
 import { BOOKINGS, readBooking, teachingPath } from "~/documents/bookings";
 import { cachedRead } from "~/engine/index.server";
@@ -33,6 +33,10 @@ const DAY = 86_400_000;
 /** The panel offers two weeks of slots; later ones are a scroll away on the mentor's calendar. */
 export const PANEL_DAYS = 14;
 
+/**
+ * A session as the calendar and the dashboard draw it, and nothing more: the page sends every field
+ * to the browser (issue 28, decision 115). What a member can do with a session is the session room's.
+ */
 export interface SessionSummary {
   id: string;
   /** Named for the reader (decisions 056, 094); `skillOwn`: a member's own tag, shown as written. */
@@ -40,13 +44,10 @@ export interface SessionSummary {
   skillOwn: boolean;
   start: number;
   end: number;
-  durationMinutes: number;
   price: number;
   state: Booking["state"];
   role: Role;
-  otherUid: string;
   otherName: ShownName;
-  actions: string[];
   /** SP of this session that wait in escrow for the learner's verified e-mail (decision 024); null when none. */
   waitingPayout: number | null;
 }
@@ -55,28 +56,18 @@ export function viewerZone(profileTimeZone: unknown): string {
   return knownTimeZone(profileTimeZone) ?? "UTC";
 }
 
-function summarise(
-  b: Booking,
-  uid: string,
-  names: Map<string, ShownName>,
-  skills: SkillNamer,
-  now: number,
-): SessionSummary {
+function summarise(b: Booking, uid: string, names: Map<string, ShownName>, skills: SkillNamer): SessionSummary {
   const role = roleOf(b, uid) as Role;
-  const otherUid = role === "mentor" ? b.learnerUid : b.mentorUid;
   return {
     id: b.id,
     skillLabel: skills.name(b.skillTag, b.skillLabel),
     skillOwn: isOwnSkill(b.skillTag, b.skillLabel),
     start: b.start,
     end: b.end,
-    durationMinutes: b.durationMinutes,
     price: b.price,
     state: b.state,
     role,
-    otherUid,
-    otherName: names.get(otherUid)!,
-    actions: availableCommands(b, role, now),
+    otherName: names.get(role === "mentor" ? b.learnerUid : b.mentorUid)!,
     waitingPayout: b.payoutWaits && b.waitingPayout ? b.waitingPayout.amount : null,
   };
 }
@@ -86,7 +77,6 @@ async function summariseAll(
   bookings: Booking[],
   uid: string,
   language: string,
-  now: number,
 ): Promise<SessionSummary[]> {
   const names = await namesOf(
     store,
@@ -94,7 +84,7 @@ async function summariseAll(
     language,
   );
   const skills = skillNamer(language);
-  return bookings.map((b) => summarise(b, uid, names, skills, now));
+  return bookings.map((b) => summarise(b, uid, names, skills));
 }
 
 /** The times a member is already in a session that still holds time (as mentor or learner). */
@@ -304,7 +294,7 @@ export async function loadUpcomingSessions(
         (b.state === "requested" || b.state === "accepted"),
     )
     .slice(0, limit)
-    .map((b) => summarise(b, uid, names, skills, now));
+    .map((b) => summarise(b, uid, names, skills));
 }
 
 export interface CalendarData {
@@ -476,7 +466,7 @@ export async function loadCalendarPage(
   const { upcoming, past } = sessionLists(near, now);
   const skills = skillNamer(language);
   const [sessions, pendingSummaries, upcomingSummaries, pastSummaries] = [inRange, pending, upcoming, past].map(
-    (list) => list.map((b) => summarise(b, uid, names, skills, now)),
+    (list) => list.map((b) => summarise(b, uid, names, skills)),
   );
   return { sessions, pending: pendingSummaries, upcoming: upcomingSummaries, past: pastSummaries };
 }
@@ -490,6 +480,6 @@ export async function loadSessionLists(
 ): Promise<{ upcoming: SessionSummary[]; past: SessionSummary[] }> {
   const near = await listBookingsFor(store, uid, { from: now - 365 * DAY, to: now + BOOKING_HORIZON_DAYS * DAY });
   const { upcoming, past } = sessionLists(near, now);
-  const all = await summariseAll(store, [...upcoming, ...past], uid, language, now);
+  const all = await summariseAll(store, [...upcoming, ...past], uid, language);
   return { upcoming: all.slice(0, upcoming.length), past: all.slice(upcoming.length) };
 }
