@@ -87,9 +87,8 @@ export default function Community() {
                   aria-current={d.spaceId === s.id ? "page" : undefined}
                   className={`flex justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${d.spaceId === s.id ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
                 >
-                  <span>
-                    <SpaceName space={s} />
-                  </span>
+                  {/* A flex item as it is: a wrapping <span> changed nothing on screen (decision 115). */}
+                  <SpaceName space={s} />
                   {s.threadCount ? <span className="text-xs text-slate-500">{s.threadCount}</span> : null}
                 </Link>
               </li>

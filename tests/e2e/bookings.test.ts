@@ -278,6 +278,18 @@ test("sessions export as .ics and a private feed that can be revoked; strangers 
   expect(body).toContain("SUMMARY:SkillSwap: Spanish with \u2068Ivy Ical\u2069\r\n");
 
   await learnerPage.goto("/calendar");
+  // The list's link isolates ".ics" itself and keeps it from translation, with no <bdi> inside (decision 115).
+  const icsLink = learnerPage.getByRole("link", { name: ".ics" });
+  await expect(icsLink).toHaveAttribute("href", `/api/bookings/${id}.ics`);
+  await expect(icsLink).toHaveAttribute("dir", "ltr");
+  await expect(icsLink).toHaveAttribute("translate", "no");
+  await expect(icsLink.locator("bdi")).toHaveCount(0);
+  // The week's day headings are one text each ("Mon 23"); only today's number is a marked <span>.
+  const headings = learnerPage.getByRole("region", { name: /^Week of/ }).locator(":scope > div > div.sticky");
+  const texts = (await headings.allTextContents()).filter((text) => text !== ""); // the hours' corner is empty
+  expect(texts).toHaveLength(7);
+  for (const text of texts) expect(text).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
+  await expect(headings.locator("span")).toHaveCount(1);
   await learnerPage.getByRole("button", { name: "Create feed link" }).click();
   const feedUrl = await learnerPage.getByLabel(/Your private feed link/).inputValue();
   const feed = await request.get(feedUrl);

@@ -289,6 +289,10 @@ test("the community and a thread at 390×844 and on a desktop", async ({ browser
     const page = await open(browser, ana, baseURL!, "/community", viewport);
     await expect(page.getByRole("heading", { name: "Community", level: 1 })).toBeVisible();
     await expect(page.getByTestId("thread-row").first()).toBeVisible();
+    // A space's link holds its name's <bdi> itself, with no <span> around it (decision 115).
+    const space = page.getByRole("navigation", { name: "Spaces" }).getByRole("link", { name: skill });
+    await expect(space.locator(":scope > bdi")).toHaveText(skill);
+    await expect(space.locator(":scope > bdi")).toHaveAttribute("translate", "no");
     // Nothing runs off the side of a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await page.screenshot({ path: `test-results/community-${name}.png`, fullPage: true });

@@ -62,12 +62,15 @@ export function SessionList({
               <div className="flex shrink-0 items-center gap-2">
                 <SessionStateBadge state={s.state} />
                 {s.state !== "declined" && s.state !== "cancelled" ? (
+                  // dir="ltr" isolates the link's text as the <bdi> inside it did (decision 115).
                   <a
                     href={`/api/bookings/${s.id}.ics`}
                     className="text-xs font-medium text-brand-600 hover:underline"
                     download
+                    dir="ltr"
+                    translate="no"
                   >
-                    <bdi translate="no">.ics</bdi>
+                    .ics
                   </a>
                 ) : null}
               </div>

@@ -83,12 +83,17 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
               className="sticky top-0 z-20 border-b border-s border-slate-200 bg-slate-50 px-1.5 py-1 text-xs font-semibold text-slate-600"
               aria-hidden="true"
             >
-              {t(`weekdays.short.${weekdayOf(day)}`)}{" "}
-              <span
-                className={day === range.today ? "inline-block rounded-full bg-brand-600 px-1.5 text-white" : undefined}
-              >
-                {parseIsoDate(day)?.day}
-              </span>
+              {/* One text, not three nodes and an unstyled <span>: only today's number is marked (decision 115). */}
+              {day === range.today ? (
+                <>
+                  {`${t(`weekdays.short.${weekdayOf(day)}`)} `}
+                  <span className="inline-block rounded-full bg-brand-600 px-1.5 text-white">
+                    {parseIsoDate(day)?.day}
+                  </span>
+                </>
+              ) : (
+                `${t(`weekdays.short.${weekdayOf(day)}`)} ${parseIsoDate(day)?.day}`
+              )}
             </div>
           ))}
           <div
