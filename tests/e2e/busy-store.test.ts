@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
-import { freePort, startServer, stopServer, waitForHealthy, withoutShellOverrides } from "../../scripts/lib/server.mjs";
+import { freePort, startServer, stopServer, waitForHealthy, productionEnv } from "../../scripts/lib/server.mjs";
 import { PASSWORD, uniqueEmail } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
@@ -26,16 +26,11 @@ test("a sign-up posted without JavaScript to a busy store answers 503 in the rea
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "busy-store-"));
   const server: ChildProcess = startServer({
-    env: {
-      ...withoutShellOverrides(process.env),
-      NODE_ENV: "production",
-      BACKEND: "embedded",
-      DATA_DIR: dataDir,
-      PORT: String(port),
+    env: productionEnv(port, dataDir, {
       PUBLIC_URL: origin,
       PAYMENTS: "off",
       WEB_CONCURRENCY: "1",
-    },
+    }),
     stdio: "ignore",
   });
   const context = await browser.newContext({

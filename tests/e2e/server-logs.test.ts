@@ -11,7 +11,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { openChat } from "~/features/chat/chat.server";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
-import { freePort, startServer, stopServer, waitForHealthy, withoutShellOverrides } from "../../scripts/lib/server.mjs";
+import { freePort, startServer, stopServer, waitForHealthy, productionEnv } from "../../scripts/lib/server.mjs";
 import { createUser, PASSWORD } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
@@ -20,18 +20,13 @@ test("no e-mail address or message text reaches the server's log", async ({ brow
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "server-logs-"));
-  const env = {
-    ...withoutShellOverrides(process.env),
-    NODE_ENV: "production",
-    BACKEND: "embedded",
-    DATA_DIR: dataDir,
-    PORT: String(port),
+  const env = productionEnv(port, dataDir, {
     PUBLIC_URL: origin,
     PAYMENTS: "off",
     WEB_CONCURRENCY: "1",
     LOG_REQUESTS: "1",
     SMTP_URL: undefined,
-  };
+  });
   const server: ChildProcess = startServer({ env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

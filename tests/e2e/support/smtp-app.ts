@@ -9,13 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
 import type { DocStore } from "~/engine/store/types";
-import {
-  freePort,
-  startServer,
-  stopServer,
-  waitForHealthy,
-  withoutShellOverrides,
-} from "../../../scripts/lib/server.mjs";
+import { freePort, startServer, stopServer, waitForHealthy, productionEnv } from "../../../scripts/lib/server.mjs";
 import { startSmtpInbox, type SmtpInbox } from "../../support/smtp-inbox";
 import { test } from "./test";
 
@@ -36,18 +30,13 @@ export function useSmtpApp(prefix: string): () => SmtpApp {
     const port = await freePort();
     const origin = `http://localhost:${port}`;
     dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
-    const env = {
-      ...withoutShellOverrides(process.env),
-      NODE_ENV: "production",
-      BACKEND: "embedded",
-      DATA_DIR: dataDir,
-      PORT: String(port),
+    const env = productionEnv(port, dataDir, {
       PUBLIC_URL: origin,
       PAYMENTS: "off",
       LOG_REQUESTS: "0",
       SMTP_URL: inbox.url,
       MAIL_FROM: "SkillSwap <no-reply@skillswap.test>",
-    };
+    });
     const child = startServer({ env });
     server = child;
     // scripts/lib/server.mjs is plain JavaScript: its options object is wider than TypeScript infers.
