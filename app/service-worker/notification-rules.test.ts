@@ -19,7 +19,7 @@ describe("notificationFor", () => {
       fixedT("en", "push"),
     );
     expect(notificationFor(JSON.parse(JSON.stringify(payload)), origin)).toEqual({
-      title: "New message from Ana",
+      title: "New message from \u2068Ana\u2069",
       options: {
         body: "3 new messages. Open the chat to read it.",
         icon: "/icons/icon-192.png",
