@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/members/avatar";
 import { MemberActions } from "~/components/members/member-actions";
+import { MemberNameLink } from "~/components/members/member-name-link";
 import { SkillChips } from "~/components/members/skill-chips";
 import { usePresence } from "~/components/members/use-presence";
 import { useLastSeen } from "~/components/members/use-last-seen";
@@ -83,14 +84,7 @@ export default function Saved() {
                 <div className="flex items-center gap-3">
                   <Avatar src={member.avatar} presence={p} presenceLabel={lastSeen(p, now)} />
                   <div className="min-w-0">
-                    <Link
-                      to={`/members/${member.uid}`}
-                      dir="auto"
-                      translate="no"
-                      className="block truncate font-semibold hover:underline"
-                    >
-                      {member.fullName}
-                    </Link>
+                    <MemberNameLink uid={member.uid} name={member.fullName} className="font-semibold" />
                     <p className="text-xs text-slate-500">{lastSeen(p, now)}</p>
                   </div>
                 </div>

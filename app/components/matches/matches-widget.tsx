@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { PublicMember } from "~/features/members/member";
 import { Avatar } from "../members/avatar";
+import { MemberNameLink } from "../members/member-name-link";
 import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
 
@@ -38,14 +39,7 @@ export function MatchesWidgetContent({ items }: { items: readonly MatchesWidgetI
           <li key={member.uid} className="flex items-center gap-3 py-2">
             <Avatar src={member.avatar} size="sm" presence={presence} presenceLabel={presenceLabel} />
             <div className="min-w-0">
-              <Link
-                to={`/members/${member.uid}`}
-                className="block truncate text-sm font-medium hover:underline"
-                dir="auto"
-                translate="no"
-              >
-                {member.fullName}
-              </Link>
+              <MemberNameLink uid={member.uid} name={member.fullName} className="text-sm font-medium" />
               <p className="truncate text-xs text-slate-500">{reason}</p>
             </div>
           </li>
