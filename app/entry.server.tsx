@@ -95,7 +95,7 @@ export default async function handleRequest(
   const i18n = i18nFor(await pageLanguage(request, remixContext));
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const nonce = newNonce();
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const send = () => {
       shellRendered = true;
