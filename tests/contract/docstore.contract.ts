@@ -36,6 +36,8 @@ export const contractCases = {
   "query.same-type-only": "comparisons match values of the same type only",
   "query.order-by": "orderBy sorts on several fields ascending and descending",
   "query.order-by-excludes-missing": "orderBy leaves out documents missing the field",
+  "query.indexed-field-missing":
+    "a field with an index of its own matches by value and type, never a document without it or with null",
   "query.limit": "limit caps the number of results",
   "query.combined": "where, orderBy and limit work together",
   "query.nested-collections": "nested collections are separate from their parents",
@@ -400,6 +402,27 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
       await store.set(`${c}/c`, { score: 1 });
       expect(ids(await store.query({ collection: c, orderBy: [["score", "asc"]] }))).toEqual(["c", "a"]);
       expect(ids(await store.query({ collection: c }))).toEqual(["a", "b", "c"]);
+    });
+
+    test("query.indexed-field-missing", async () => {
+      // `uid` has an index of its own in the embedded engine, holding only the documents that
+      // have the field (decision 123): every shape of query on it answers as on any other field.
+      const c = col("owned");
+      await store.set(`${c}/text`, { uid: "a" });
+      await store.set(`${c}/number`, { uid: 1 });
+      await store.set(`${c}/bool`, { uid: true });
+      await store.set(`${c}/null`, { uid: null });
+      await store.set(`${c}/none`, { other: "a" });
+      expect(ids(await where(c, ["uid", "==", "a"]))).toEqual(["text"]);
+      expect(ids(await where(c, ["uid", "==", 1]))).toEqual(["number"]);
+      expect(ids(await where(c, ["uid", "==", true]))).toEqual(["bool"]);
+      expect(ids(await where(c, ["uid", "==", null]))).toEqual(["null"]);
+      expect(ids(await where(c, ["uid", "in", ["a", 1]]))).toEqual(["number", "text"]);
+      expect(ids(await where(c, ["uid", ">=", ""]))).toEqual(["text"]);
+      expect(ids(await where(c, ["uid", "<", 2]))).toEqual(["number"]);
+      await store.delete(`${c}/text`);
+      await store.update(`${c}/none`, { uid: "a" });
+      expect(ids(await where(c, ["uid", "==", "a"]))).toEqual(["none"]);
     });
 
     test("query.limit", async () => {

@@ -136,6 +136,86 @@ describe("query translation", () => {
   });
 });
 
+describe("field indexes (decision 123)", () => {
+  /** The file's field indexes, `docs_by_<field>`, by name, with the SQL that defines each. */
+  function fieldIndexes(): Map<string, string> {
+    const db = new Database(file, { readonly: true });
+    const rows = db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'docs_by_%'")
+      .all() as { name: string; sql: string }[];
+    db.close();
+    return new Map(rows.map((row) => [row.name, row.sql]));
+  }
+
+  /** How many entries an index holds: every cell of an index B-tree, interior ones included, is one. */
+  function entries(index: string): number {
+    const db = new Database(file, { readonly: true });
+    const count = db.prepare("SELECT coalesce(sum(ncell), 0) FROM dbstat WHERE name = ?").pluck().get(index);
+    db.close();
+    return count as number;
+  }
+
+  async function writeMembersAndAMessage(): Promise<void> {
+    await store.set("members/a", { uid: "a", state: "online" });
+    await store.set("members/b", { uid: null, name: "B" });
+    await store.set("chats/c/messages/m", { sender: "a", text: "Hello" });
+  }
+
+  async function expectQueriesOnTheFieldsAnswer(): Promise<void> {
+    expect(ids(await store.query({ collection: "members", where: [["uid", "==", "a"]] }))).toEqual(["a"]);
+    expect(ids(await store.query({ collection: "members", where: [["uid", "in", ["a", "b"]]] }))).toEqual(["a"]);
+    expect(ids(await store.query({ collection: "members", where: [["uid", "==", null]] }))).toEqual(["b"]);
+    expect(ids(await store.query({ collection: "members", where: [["uid", ">=", ""]] }))).toEqual(["a"]);
+    expect(ids(await store.query({ collection: "chats/c/messages", where: [["sender", "==", "a"]] }))).toEqual(["m"]);
+  }
+
+  it("hold only the documents that have the field, and an equality on it still reads its index", async () => {
+    await writeMembersAndAMessage();
+    expect(fieldIndexes().size).toBe(6);
+    expect(entries("docs_by_uid")).toBe(1);
+    expect(entries("docs_by_state")).toBe(1);
+    for (const index of ["docs_by_learnerUid", "docs_by_mentorUid", "docs_by_authorUid", "docs_by_last_changed"]) {
+      expect(entries(index)).toBe(0);
+    }
+    await expectQueriesOnTheFieldsAnswer();
+    const db = new Database(file, { readonly: true });
+    const { tail, params } = compileQuery({ collection: "members", where: [["uid", "==", "a"]] });
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT path ${tail}`).all(...params) as { detail: string }[];
+    db.close();
+    expect(plan.map((row) => row.detail).join("; ")).toMatch(/USING INDEX docs_by_uid \(parent=\? AND <expr>=\?\)/);
+  });
+
+  it("a store written before them has its indexes made again when it is opened, its documents unchanged", async () => {
+    await writeMembersAndAMessage();
+    await store.close();
+    // The indexes as the code before decision 123 made them: an entry for every document.
+    const old = new Database(file);
+    for (const name of fieldIndexes().keys()) {
+      const field = name.slice("docs_by_".length);
+      old.exec(`DROP INDEX ${name}; CREATE INDEX ${name} ON docs (parent, json_extract(data, '$."${field}"'), id)`);
+    }
+    old.close();
+    expect(entries("docs_by_uid")).toBe(3);
+    expect(entries("docs_by_authorUid")).toBe(3);
+
+    store = openSqliteStore(file);
+    const indexes = fieldIndexes();
+    expect(indexes.size).toBe(6);
+    for (const [name, sql] of indexes) expect(sql, name).toMatch(/ WHERE json_extract\(data, '.+'\) IS NOT NULL$/);
+    expect(entries("docs_by_uid")).toBe(1);
+    expect(entries("docs_by_authorUid")).toBe(0);
+    expect((await store.get("members/b"))?.data).toEqual({ uid: null, name: "B" });
+    await expectQueriesOnTheFieldsAnswer();
+
+    // Opened again, a store already made so keeps its indexes as they are.
+    await store.close();
+    store = openSqliteStore(file);
+    expect(fieldIndexes()).toEqual(indexes);
+    await store.set("members/c", { uid: "c" });
+    expect(entries("docs_by_uid")).toBe(2);
+  });
+});
+
 describe("transactions", () => {
   it("retries when another connection changed a document it read", async () => {
     await store.set("wallets/u1", { balance: 10 });

@@ -75,6 +75,17 @@ const BUSY_TIMEOUT_MS = 5_000;
  * json_extract.
  */
 const INDEXED_FIELDS = ["learnerUid", "mentorUid", "authorUid", "uid", "state", "last_changed"] as const;
+/**
+ * A field index holds only the documents that have the field: most documents written (a chat
+ * message and its conversation's summary, for one) have none of INDEXED_FIELDS, and an entry per
+ * index for each of them cost every commit B-tree writes that no query reads (decision 123). SQLite
+ * reads a partial index for any equality or range on the same expression, which implies IS NOT
+ * NULL; a query for a missing or null field reads the collection, as it did (json_type has no index).
+ */
+function fieldIndexSql(name: string, field: string): string {
+  const value = fieldValueSql(field);
+  return `CREATE INDEX ${name} ON docs (parent, ${value}, id) WHERE ${value} IS NOT NULL`;
+}
 // Query shapes are finite, but `in` lists of varying length each make their own SQL text.
 const MAX_CACHED_STATEMENTS = 500;
 /** How often a store with watchers looks for other processes' commits: well inside the 50 ms delivery target. */
@@ -182,9 +193,7 @@ class SqliteDocStore implements DocStore {
       CREATE TABLE IF NOT EXISTS changes (version INTEGER NOT NULL, path TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS changes_version ON changes (version);
     `);
-    for (const field of INDEXED_FIELDS) {
-      this.db.exec(`CREATE INDEX IF NOT EXISTS docs_by_${field} ON docs (parent, ${fieldValueSql(field)}, id)`);
-    }
+    this.db.transaction(() => this.defineFieldIndexes()).immediate();
     this.dataVersionStmt = this.db.prepare<[], number>("PRAGMA data_version").pluck();
     this.logChangeStmt = this.db.prepare("INSERT INTO changes (version, path) VALUES (?, ?)");
     this.changesSinceStmt = this.db.prepare("SELECT version, path FROM changes WHERE version > ? ORDER BY version");
@@ -225,6 +234,25 @@ class SqliteDocStore implements DocStore {
       return version;
     });
     this.validateTx = this.db.transaction((tx: SqliteTransaction) => tx.readsAreCurrent());
+  }
+
+  /**
+   * Makes each field index as INDEXED_FIELDS defines it, replacing one a store written by older code
+   * defined otherwise (before decision 123 they held every document, with or without the field).
+   * Under the write lock, so that workers opening the same file at once make each index once.
+   */
+  private defineFieldIndexes(): void {
+    const definedAs = this.db
+      .prepare<[string], string>("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?")
+      .pluck();
+    for (const field of INDEXED_FIELDS) {
+      const name = `docs_by_${field}`;
+      const definition = fieldIndexSql(name, field);
+      const existing = definedAs.get(name);
+      if (existing === definition) continue;
+      if (existing !== undefined) this.db.exec(`DROP INDEX ${name}`);
+      this.db.exec(definition);
+    }
   }
 
   /**
