@@ -41,6 +41,11 @@ async function hydrate() {
           </TypedTextKept>
         </StrictMode>
       </I18nextProvider>,
+      {
+        // A page whose markup differs from the server's names where, so the mismatch can be found
+        // (React's own report says only which kind of error it was).
+        onRecoverableError: (error, info) => console.error(error, info.componentStack),
+      },
     );
   });
 }

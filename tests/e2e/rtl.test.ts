@@ -101,7 +101,9 @@ test("at 1280px in Arabic the navigation is on the right, the calendar's arrows 
     // own end, so it still begins with the first name.
     const listedName = page.getByTestId("conversation").first().locator('[translate="no"]').first();
     await expect(listedName).toHaveText(/^Lucía Fernández/);
-    expect(await listedName.evaluate((el) => el.scrollWidth > el.clientWidth), "the name is cut short").toBe(true);
+    await expect
+      .poll(() => listedName.evaluate((el) => el.scrollWidth > el.clientWidth), { message: "the name is cut short" })
+      .toBe(true);
     expect(await firstLetterShown(listedName), "the name's first letter is shown").toBe(true);
     const conversation = await box(page.getByTestId("message").first().locator("xpath=ancestor::section[1]"));
     const mine = await box(page.locator('[data-testid="message"][data-mine="true"] > p').last());

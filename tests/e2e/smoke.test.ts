@@ -37,3 +37,22 @@ test.describe("a policy violation fails the test", () => {
     await context.close();
   });
 });
+
+// The suite's other rule (support/test.ts): a context a test opens is closed when the test ends, so
+// no earlier test's page is still open, live and counted in a later one.
+test.describe("a test's own contexts", () => {
+  test.describe.configure({ mode: "serial" });
+  let left: Page | undefined;
+
+  test("a test opens a context and leaves it open", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    left = await context.newPage();
+    await left.goto("/auth");
+  });
+
+  test("the next test finds it closed", async ({ browser }) => {
+    expect(left, "the first test ran in this worker").toBeDefined();
+    expect(left!.isClosed()).toBe(true);
+    expect(browser.contexts()).not.toContain(left!.context());
+  });
+});

@@ -21,7 +21,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { LANGUAGE_COOKIE } from "~/i18n/config";
 import { storageStateFor, type TestUser } from "./fixtures";
-import { test as base } from "./test";
+import { keepForWorker, test as base } from "./test";
 import type { PageWorld } from "./world";
 
 /** Who looks at the page: a signed-out visitor, the world's member, or the world's admin. */
@@ -80,6 +80,7 @@ export function pageSweep<W extends PageWorld>(makeWorld: () => Promise<W>) {
               viewport: { width, height: SWEEP_HEIGHT },
               storageState: states.get(who),
             });
+            keepForWorker(context);
             entry = { context, page: await context.newPage(), language: "en" };
             open.set(key, entry);
           }

@@ -13,16 +13,23 @@
  * document, a refused form post) is not an app error, since tests assert statuses. A test that
  * provokes a console error on purpose names it with `test.use({ allowedConsoleErrors: [/…/] })`.
  * No policy violation is ever expected.
+ *
+ * A browser context a test makes (`browser.newContext`, as `openAs` does) is closed when the test
+ * ends, so no page of an earlier test is still open, live and counted in a later one; a context
+ * meant to outlive its test (a sweep's, kept per worker) says so with `keepForWorker`.
  */
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 const HYDRATION_TIMEOUT_MS = 20_000;
+const FLUSH_WAIT_MS = 2_000;
 const prepared = new WeakSet<Page>();
 const preparedContexts = new WeakSet<BrowserContext>();
 /** Contexts made with `javaScriptEnabled: false`: their pages never hydrate, and nothing waits for it. */
 const scriptless = new WeakSet<BrowserContext>();
 /** The page function that hands each policy violation to the test (a Playwright binding). */
 const CSP_BINDING = "__reportCspViolation";
+/** Contexts made during a test that stay open for the worker's next tests (the sweeps'). */
+const workerContexts = new WeakSet<BrowserContext>();
 /** The running test's page errors; null between tests. */
 let pageErrors: string[] | null = null;
 
@@ -37,9 +44,10 @@ async function waitForHydration(page: Page, response: Awaited<ReturnType<Page["g
 function prepare(page: Page) {
   if (prepared.has(page)) return;
   prepared.add(page);
-  page.on("pageerror", (error) => pageErrors?.push(`uncaught: ${error.message}`));
+  // Each line names its page: a test may hold several tabs and contexts.
+  page.on("pageerror", (error) => pageErrors?.push(`uncaught: ${error.message} (on ${page.url()})`));
   page.on("console", (message) => {
-    if (message.type() === "error") pageErrors?.push(`console.error: ${message.text()}`);
+    if (message.type() === "error") pageErrors?.push(`console.error: ${message.text()} (on ${page.url()})`);
   });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
@@ -82,23 +90,43 @@ async function prepareContext(context: BrowserContext) {
  * a task after the blocked action) before the test's errors are counted.
  */
 async function flushReports(context: BrowserContext) {
+  // A page without script never runs one; a page held mid-load by its test may not answer soon.
+  if (scriptless.has(context)) return;
   for (const page of context.pages()) {
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => {});
+    const flushed = page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => {});
+    await Promise.race([flushed, new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS))]);
   }
+}
+
+/** Marks a context made during a test as the worker's: it is not closed when that test ends. */
+export function keepForWorker(context: BrowserContext): void {
+  workerContexts.add(context);
 }
 
 const BROWSER_REQUEST_FAILURE = /^console\.error: Failed to load resource: the server responded with a status of 4\d\d/;
 const CSP_VIOLATION = /^Content-Security-Policy violation/;
 
 export const test = base.extend<
-  { allowedConsoleErrors: RegExp[]; failOnPageErrors: void },
+  { allowedConsoleErrors: RegExp[]; closeContextsMadeInTest: void; failOnPageErrors: void },
   { hydrationAwareContexts: void }
 >({
   allowedConsoleErrors: [[], { option: true }],
+  closeContextsMadeInTest: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      for (const context of browser.contexts()) {
+        if (!before.has(context) && !workerContexts.has(context)) await context.close();
+      }
+    },
+    { auto: true },
+  ],
+  // Set up after closeContextsMadeInTest, so it counts the errors before those contexts close.
   failOnPageErrors: [
-    async ({ allowedConsoleErrors }, use) => {
+    async ({ allowedConsoleErrors, browser, closeContextsMadeInTest: _ }, use) => {
       pageErrors = [];
       await use();
+      for (const context of browser.contexts()) await flushReports(context);
       const unexpected = pageErrors.filter(
         (line) =>
           CSP_VIOLATION.test(line) ||
