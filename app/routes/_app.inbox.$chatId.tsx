@@ -7,7 +7,7 @@ import { getStore } from "~/engine/index.server";
 import { ChatError, loadThread, markSeen, quotablePost } from "~/features/chat/chat.server";
 import { otherParticipant } from "~/features/chat/pair";
 import { getMember, getPresences, missingNames } from "~/features/members/members.server";
-import { publicMember } from "~/features/members/member";
+import { nameInPlainText, publicMember } from "~/features/members/member";
 import { requireUser } from "~/features/auth/auth.server";
 import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -66,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const postId = new URL(request.url).searchParams.get("post");
   const quote = postId ? await quotablePost(store, postId).catch(() => null) : null;
   return {
-    title: t("thread.title", { name: other.fullName }),
+    title: t("thread.title", { name: nameInPlainText({ text: other.fullName, own: !other.deleted }) }),
     chatId,
     me: user.uid,
     other: { uid: other.uid, fullName: other.fullName, avatar: other.avatar, deleted: other.deleted },

@@ -23,7 +23,7 @@ import { skillNamer } from "~/features/skills/skill-names.server";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatNumber } from "~/utils/format";
+import { formatNumber, isolated } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 // The page's title is the member's name (theirs, not translated, inside a message so a language may frame it).
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     wanted: new Set(user.profile.skillsWanted.map((s) => s.tag)),
   };
   return {
-    title: fixedT(language, "members")("member.pageTitle", { name: member.fullName }),
+    title: fixedT(language, "members")("member.pageTitle", { name: isolated(member.fullName) }),
     member: {
       ...member,
       skillsOffered: names.skills(member.skillsOffered),

@@ -16,7 +16,7 @@ import { skillNamer } from "~/features/skills/skill-names.server";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatNumber, formatSp } from "~/utils/format";
+import { formatNumber, formatSp, isolated } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
@@ -225,7 +225,7 @@ export default function Members() {
                     <Link
                       to={`/calendar?book=${m.uid}`}
                       className="btn-primary"
-                      aria-label={t("bookLabel", { name: m.fullName })}
+                      aria-label={t("bookLabel", { name: isolated(m.fullName) })}
                     >
                       {t("book")}
                     </Link>

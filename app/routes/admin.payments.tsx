@@ -14,7 +14,7 @@ import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { adminContext, adminErrorText } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
-import { nameTranslate } from "~/features/members/member";
+import { nameInPlainText, nameTranslate } from "~/features/members/member";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store, language } = await adminContext(request);
@@ -118,7 +118,7 @@ export default function AdminPayments() {
           <li
             key={p.id}
             className="card space-y-2"
-            aria-label={t("payments.label", { name: p.memberName.text, sp: formatSp(p.sp, locale) })}
+            aria-label={t("payments.label", { name: nameInPlainText(p.memberName), sp: formatSp(p.sp, locale) })}
           >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p className="min-w-0 break-words font-medium">

@@ -24,7 +24,7 @@ import { interleave } from "~/i18n/interleave";
 import { accountAge } from "~/features/reports/types";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { IsolatedName } from "~/components/members/isolated-name";
-import { nameTranslate } from "~/features/members/member";
+import { nameInPlainText, nameTranslate } from "~/features/members/member";
 
 // A reported board post is described in the board's words (decision 078).
 export const handle = { i18n: ["admin", "board"] };
@@ -178,7 +178,12 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
   return (
     <article
       className="card space-y-4"
-      aria-label={t("reports.what", { kind, titled, title: item.threadTitle ?? "", author: item.authorName.text })}
+      aria-label={t("reports.what", {
+        kind,
+        titled,
+        title: item.threadTitle ?? "",
+        author: nameInPlainText(item.authorName),
+      })}
     >
       <header className="space-y-1">
         <h2 className="break-words text-lg font-semibold">

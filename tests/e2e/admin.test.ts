@@ -207,7 +207,7 @@ test("an admin refunds a test-checkout purchase: the SP leave the member's walle
 
   const adminPage = await openAs(browser, admin, baseURL!, { path: "/admin" });
   await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Payments" }).click();
-  const row = adminPage.getByRole("listitem", { name: `Payment by Rita Refund ${run}, 500 SP` });
+  const row = adminPage.getByRole("listitem", { name: `Payment by \u2068Rita Refund ${run}\u2069, 500 SP` });
   await expect(row.getByTestId("payment-status")).toHaveText("Paid");
   await row.getByText("Refund…").click();
   await row.getByLabel("Reason (kept in the audit log)").fill(`Bought the wrong pack ${run}`);
@@ -255,7 +255,7 @@ test("a member reports a chat message; an admin reads it in context and hides it
 
   const adminPage = await openAs(browser, admin, baseURL!, { path: "/admin" });
   await adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Reports" }).click();
-  const item = adminPage.getByRole("article", { name: `Chat message by Ann Abusive ${run}` });
+  const item = adminPage.getByRole("article", { name: `Chat message by \u2068Ann Abusive ${run}\u2069` });
   await expect(item.locator("[data-reported]")).toContainText(`You are a fool ${run}`);
   await expect(item.getByRole("list", { name: "The conversation around it" })).toContainText(
     `How was the lesson ${run}?`,
@@ -264,7 +264,9 @@ test("a member reports a chat message; an admin reads it in context and hides it
   await item.getByLabel("Note for the audit log (optional)").fill(`Insult ${run}`);
   await item.getByRole("button", { name: "Hide" }).click();
   await expect(adminPage.getByText("Hidden from members. The reports are closed.")).toBeVisible();
-  await expect(adminPage.getByRole("article", { name: `Chat message by Ann Abusive ${run}` })).toHaveCount(0);
+  await expect(adminPage.getByRole("article", { name: `Chat message by \u2068Ann Abusive ${run}\u2069` })).toHaveCount(
+    0,
+  );
 
   // Bob's open conversation follows without a reload; Ann sees the same.
   await expect(bobPage.getByTestId("message").last()).toHaveText(/^This message was hidden by a moderator\./);

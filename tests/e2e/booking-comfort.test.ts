@@ -266,7 +266,7 @@ test("match cards show each mentor's next free hour, past what is already booked
     await expect(card(closedMentor).getByTestId("match-next-slot")).toHaveText("No free hour in the next two weeks");
     await expectNoSidewaysScroll(page);
     await card(busyMentor)
-      .getByRole("link", { name: `Book ${busyMentor.fullName}` })
+      .getByRole("link", { name: `Book \u2068${busyMentor.fullName}\u2069` })
       .click();
     await expect(page.getByRole("region", { name: `Book a session with ${busyMentor.fullName}` })).toBeVisible();
     await page.context().close();
@@ -303,9 +303,11 @@ for (const viewport of [PHONE, DESKTOP]) {
       viewport,
     });
     const day = page.getByRole("region", { name: /by the hour/ }).getByRole("region", { name: dayLabel(wednesday) });
-    const session = day.getByRole("link", { name: `09:00 Chess: accepted with ${learner.fullName}, 09:00–10:00` });
+    const session = day.getByRole("link", {
+      name: `09:00 Chess: accepted with \u2068${learner.fullName}\u2069, 09:00–10:00`,
+    });
     const pending = day.getByRole("link", {
-      name: `Pending · 14:00 Chess: pending request with ${learner.fullName}, 14:00–14:30`,
+      name: `Pending · 14:00 Chess: pending request with \u2068${learner.fullName}\u2069, 14:00–14:30`,
     });
     await expect(session).toBeVisible();
     await pending.scrollIntoViewIfNeeded();

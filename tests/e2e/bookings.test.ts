@@ -110,7 +110,7 @@ test("a paid session from availability to reviews, xp and level", async ({ brows
   await expect(learnerPage.getByRole("textbox", { name: "Shared notes" })).toHaveValue(
     "Bring three questions about the subjunctive.",
   );
-  await learnerPage.getByPlaceholder("Message Mara Mentor").fill("See you soon!");
+  await learnerPage.getByPlaceholder("Message \u2068Mara Mentor\u2069").fill("See you soon!");
   await learnerPage.getByRole("button", { name: "Send" }).click();
   await expect(mentorPage.getByText("See you soon!")).toBeVisible();
 

@@ -58,8 +58,8 @@ test("mentor and learner meet in the room: video both ways, mute, a network drop
   await join(learnerPage);
   await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 20_000 });
   await expect(status(learnerPage)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 20_000 });
-  await expectVideoPlaying(mentorPage, `${learner.fullName}'s video`);
-  await expectVideoPlaying(learnerPage, `${mentor.fullName}'s video`);
+  await expectVideoPlaying(mentorPage, `\u2068${learner.fullName}\u2069's video`);
+  await expectVideoPlaying(learnerPage, `\u2068${mentor.fullName}\u2069's video`);
   await expectVideoPlaying(learnerPage, "Your video");
 
   // The learner mutes: the mentor sees it, and it is what the server holds.
@@ -88,7 +88,7 @@ test("mentor and learner meet in the room: video both ways, mute, a network drop
   await learnerPage.getByRole("button", { name: "Unmute" }).click();
   await expect(mentorPage.getByTestId("remote-muted")).toHaveCount(0);
   await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 20_000 });
-  await expectVideoPlaying(mentorPage, `${learner.fullName}'s video`);
+  await expectVideoPlaying(mentorPage, `\u2068${learner.fullName}\u2069's video`);
 
   // The learner reloads: the tab joins again by itself and the call comes back on both sides.
   const learnerPeerBefore = (await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data.peer;
@@ -96,8 +96,8 @@ test("mentor and learner meet in the room: video both ways, mute, a network drop
   await expect(status(learnerPage)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 30_000 });
   await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 30_000 });
   expect((await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data.peer).not.toBe(learnerPeerBefore);
-  await expectVideoPlaying(learnerPage, `${mentor.fullName}'s video`);
-  await expectVideoPlaying(mentorPage, `${learner.fullName}'s video`);
+  await expectVideoPlaying(learnerPage, `\u2068${mentor.fullName}\u2069's video`);
+  await expectVideoPlaying(mentorPage, `\u2068${learner.fullName}\u2069's video`);
 
   // The mentor leaves: the learner is told, and the mentor can join again.
   await mentorPage.getByRole("button", { name: "Leave" }).click();
@@ -141,7 +141,7 @@ test("on a phone the videos stack with the controls in reach; another tab of the
   await expect(status(phone)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 20_000 });
 
   // The other member's picture spans the width; one's own sits under it, not over it.
-  const theirs = (await phone.getByLabel(`${mentor.fullName}'s video`).boundingBox())!;
+  const theirs = (await phone.getByLabel(`\u2068${mentor.fullName}\u2069's video`).boundingBox())!;
   const mine = (await phone.getByLabel("Your video", { exact: true }).boundingBox())!;
   expect(theirs.width).toBeGreaterThanOrEqual(300);
   expect(mine.y).toBeGreaterThanOrEqual(theirs.y + theirs.height);
@@ -160,8 +160,8 @@ test("on a phone the videos stack with the controls in reach; another tab of the
   await expect(phone.getByText("You joined this call from another tab or device.")).toBeVisible({ timeout: 20_000 });
   await expect(status(secondTab)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 30_000 });
   await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 30_000 });
-  await expectVideoPlaying(mentorPage, `${learner.fullName}'s video`);
-  await expectVideoPlaying(secondTab, `${mentor.fullName}'s video`);
+  await expectVideoPlaying(mentorPage, `\u2068${learner.fullName}\u2069's video`);
+  await expectVideoPlaying(secondTab, `\u2068${mentor.fullName}\u2069's video`);
   await expect(phone.getByRole("button", { name: "Move the call here" })).toBeVisible();
 });
 
@@ -195,7 +195,7 @@ test("without a camera a member joins with sound only, told why, and still sees 
 
   await expect(status(learnerPage)).toHaveText(`Connected with ${mentor.fullName}`, { timeout: 20_000 });
   await expect(status(mentorPage)).toHaveText(`Connected with ${learner.fullName}`, { timeout: 20_000 });
-  await expectVideoPlaying(learnerPage, `${mentor.fullName}'s video`);
+  await expectVideoPlaying(learnerPage, `\u2068${mentor.fullName}\u2069's video`);
   await expect(mentorPage.getByText(`${learner.fullName}'s camera is off`)).toBeVisible();
   expect((await e2eStore().get(`bookings/${id}/signals/member_${learner.uid}`))?.data).toMatchObject({
     audio: true,

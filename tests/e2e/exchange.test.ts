@@ -68,7 +68,7 @@ test("two members find each other, save, chat live and see it read", async ({ br
   await expect(savedToggle).toHaveText(`Saved ${ben.fullName}`);
   await expect.poll(async () => Boolean(await e2eStore().get(`users/${ana.uid}/saved/${ben.uid}`))).toBe(true);
 
-  await card.getByRole("button", { name: `Message ${ben.fullName}` }).click();
+  await card.getByRole("button", { name: `Message \u2068${ben.fullName}\u2069` }).click();
   await a.waitForURL(`**/inbox/${chatId}`);
   await a.getByRole("textbox", { name: "Message" }).fill("Hola Ben! <b>Shall we swap?</b>");
   await a.getByRole("button", { name: "Send" }).click();

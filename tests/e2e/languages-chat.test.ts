@@ -51,7 +51,7 @@ test("/matches and a chat in Spanish: headings, counts, reasons, the composer an
   // A conversation with the mentor, in Spanish.
   const chatId = await openChat(e2eStore(), learner.uid, mentor.uid);
   await page.goto(`/inbox/${chatId}`);
-  await expect(page).toHaveTitle(`Chat con ${mentor.fullName} · SkillSwap`);
+  await expect(page).toHaveTitle(`Chat con \u2068${mentor.fullName}\u2069 · SkillSwap`);
   await expect(page.getByText(`Saluda a ${mentor.fullName}.`)).toBeVisible();
   const composer = page.getByPlaceholder("Escribe un mensaje…");
   await composer.fill("   ");
@@ -101,6 +101,13 @@ test("a chat in Arabic: right to left, with a Latin name inside Arabic text kept
 
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  // The page's title and the conversation's label hold no <bdi>: the name is isolated in them (FSI…PDI, decision 119).
+  const isolatedName = `\u2068${latin.fullName}\u2069`;
+  expect(await page.evaluate(() => document.title)).toBe(`محادثة مع ${isolatedName} · SkillSwap`);
+  await expect(page.locator("section", { has: page.getByTestId("messages") })).toHaveAttribute(
+    "aria-label",
+    `المحادثة مع ${isolatedName}`,
+  );
   const hello = page.getByText(`ألقِ التحية على ${latin.fullName}.`);
   await expect(hello).toBeVisible();
   // The name is isolated: "John" is drawn to the left of "Smith" inside the right-to-left sentence.
@@ -130,5 +137,10 @@ test("a chat in Arabic: right to left, with a Latin name inside Arabic text kept
   const bubble = await mine.locator("p").boundingBox();
   expect(bubble!.x - list!.x).toBeLessThan(list!.x + list!.width - (bubble!.x + bubble!.width));
   await expect(page.getByRole("button", { name: "إرسال" })).toBeVisible();
+
+  // The member's page: its title and the Message button's label, the name isolated the same way.
+  await page.goto(`/members/${latin.uid}`);
+  expect(await page.evaluate(() => document.title)).toBe(`${isolatedName} · SkillSwap`);
+  await expect(page.getByRole("button", { name: `مراسلة ${isolatedName}`, exact: true })).toBeVisible();
   await page.context().close();
 });

@@ -66,7 +66,7 @@ test("the directory finds members by skill and name, filters by price and free s
   // By name, and straight to the booking panel.
   await page.goto(`/members?q=${encodeURIComponent(`mira mentor ${suffix}`)}`);
   await expect(cards).toHaveCount(1);
-  await cards.getByRole("link", { name: `Book Mira Mentor ${suffix}` }).click();
+  await cards.getByRole("link", { name: `Book \u2068Mira Mentor ${suffix}\u2069` }).click();
   await expect(page).toHaveURL(new RegExp(`/calendar\\?book=${mentor.uid}`));
   await page.context().close();
 });
@@ -83,7 +83,7 @@ test("a match card shows the matched skill's rate, the rating and a Book button"
   const card = page.getByTestId("match-card").filter({ hasText: `Omar Oud ${suffix}` });
   await expect(card.getByTestId("match-rate")).toHaveText(`${rare}: 25 SP per hour`);
   await expect(card.getByTestId("match-rating")).toHaveText("★ 5.0 (1 review)");
-  await card.getByRole("link", { name: `Book Omar Oud ${suffix}` }).click();
+  await card.getByRole("link", { name: `Book \u2068Omar Oud ${suffix}\u2069` }).click();
   await expect(page).toHaveURL(new RegExp(`/calendar\\?book=${mentor.uid}`));
   await page.context().close();
 });

@@ -111,7 +111,7 @@ test("with messages turned off, a new conversation adds no bell badge", async ({
   await expect(bellBadge(q)).toHaveCount(0);
 
   const s = await open(browser, sender, baseURL!, `/members/${quiet.uid}`);
-  await s.getByRole("button", { name: `Message ${quiet.fullName}` }).click();
+  await s.getByRole("button", { name: `Message \u2068${quiet.fullName}\u2069` }).click();
   await s.getByRole("textbox", { name: "Message" }).fill("Hi Quinn!");
   await s.getByRole("button", { name: "Send", exact: true }).click();
   await expect(s.getByTestId("message")).toHaveCount(1);

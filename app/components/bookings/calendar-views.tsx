@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { dayOf, type CalendarRange } from "~/features/bookings/calendar-range";
 import { formatTime } from "~/features/bookings/format";
+import { nameInPlainText } from "~/features/members/member";
 import type { SessionSummary } from "~/features/bookings/views.server";
 import { parseIsoDate } from "~/utils/zoned-time";
 import { useTranslation } from "react-i18next";
@@ -34,7 +35,7 @@ function SessionChip({ session, timeZone }: { session: SessionSummary; timeZone:
       className={`block truncate rounded border px-1.5 py-0.5 text-xs ${CHIP[session.state] ?? ""}`}
       title={t("month.chip", {
         skill: session.skillLabel,
-        name: session.otherName.text,
+        name: nameInPlainText(session.otherName),
         state: t(`week.states.${session.state}`),
       })}
     >

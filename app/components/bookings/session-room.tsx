@@ -19,7 +19,7 @@ import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatNumber, formatSp } from "~/utils/format";
 import { IsolatedName } from "~/components/members/isolated-name";
-import type { ShownName } from "~/features/members/member";
+import { nameInPlainText, type ShownName } from "~/features/members/member";
 
 export interface SessionRoomData {
   id: string;
@@ -123,7 +123,7 @@ export function SessionRoom({ session }: { session: SessionRoomData }) {
             bookingId={session.id}
             uid={session.uid}
             otherUid={session.otherUid}
-            otherName={session.otherName.text}
+            otherName={session.otherName}
             role={room.role}
             booking={{ state: room.state, start: session.start, end: session.end }}
             meetingLink={room.meetingLink}
@@ -619,7 +619,7 @@ function Conversation({
           name="text"
           required
           maxLength={2_000}
-          placeholder={t("room.messagePlaceholder", { name: otherName.text })}
+          placeholder={t("room.messagePlaceholder", { name: nameInPlainText(otherName) })}
           className="input flex-1"
           autoComplete="off"
         />

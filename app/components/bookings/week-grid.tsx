@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { formatDay, formatTime } from "~/features/bookings/format";
+import { nameInPlainText } from "~/features/members/member";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { placeInWeek } from "~/features/bookings/week-layout";
@@ -123,7 +124,7 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
                     start,
                     skill: s.skillLabel,
                     state: t(`week.states.${s.state}`),
-                    name: s.otherName.text,
+                    name: nameInPlainText(s.otherName),
                     end: formatTime(s.end, timeZone, locale),
                   });
                   return (

@@ -8,6 +8,9 @@ import { rememberedCall } from "./remembered-call.client";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import type { CallErrorText } from "./signal-outbox.client";
+import { nameInPlainText, type ShownName } from "~/features/members/member";
+import { useFormatLocale } from "~/i18n/use-format-locale";
+import { isolatedInRightToLeft } from "~/utils/format";
 
 /** A signalling error: the server's words as sent, or the panel's own. */
 function errorText(t: TFunction, error: CallErrorText): string {
@@ -18,7 +21,7 @@ export interface CallPanelProps {
   bookingId: string;
   uid: string;
   otherUid: string;
-  otherName: string;
+  otherName: ShownName;
   role: "mentor" | "learner";
   booking: { state: string; start: number; end: number };
   meetingLink: string;
@@ -50,10 +53,11 @@ function useCallSession(props: CallPanelProps) {
 }
 
 export function CallPanel(props: CallPanelProps) {
-  const { t, i18n } = useTranslation("chat");
+  const { t } = useTranslation("chat");
+  const locale = useFormatLocale();
   const { session, view } = useCallSession(props);
   // Inside right-to-left sentences the other member's name is isolated, so a Latin name keeps its order.
-  const otherName = i18n.dir() === "rtl" ? `\u2068${props.otherName}\u2069` : props.otherName;
+  const otherName = isolatedInRightToLeft(props.otherName.text, locale);
   const opening = callWindow(props.booking, props.now);
   const inCall = !!view && !["idle", "preview", "taken-over"].includes(view.phase);
   const feed = useLiveFeed(callFeed(props.bookingId), NO_SIGNALS, { enabled: inCall && view?.phase !== "joining" });
@@ -96,6 +100,7 @@ export function CallPanel(props: CallPanelProps) {
           view={view}
           session={session}
           otherName={otherName}
+          videoLabel={t("call.theirVideo", { name: nameInPlainText(props.otherName) })}
           role={props.role}
           meetingLink={props.meetingLink}
         />
@@ -320,12 +325,15 @@ function CallStage({
   view,
   session,
   otherName,
+  videoLabel,
   role,
   meetingLink,
 }: {
   view: CallView;
   session: CallSession;
   otherName: string;
+  /** The other member's video's name: a label holds no <bdi>, so its name is isolated in every language (decision 119). */
+  videoLabel: string;
   role: "mentor" | "learner";
   meetingLink: string;
 }) {
@@ -352,7 +360,7 @@ function CallStage({
           <StreamVideo
             stream={view.remote}
             muted={false}
-            label={t("call.theirVideo", { name: otherName })}
+            label={videoLabel}
             className="h-full w-full object-contain"
             speaker={view.choice.speaker}
           />

@@ -7,6 +7,7 @@ import { chatMessagesFeed } from "~/engine/live/feed-names";
 import type { ChatMessagePayload } from "~/engine/live/feeds";
 import type { MessageQuote } from "~/documents/chats";
 import { QuoteCard } from "./quote-card";
+import { nameInPlainText } from "~/features/members/member";
 import type { Presence } from "~/features/members/presence";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
@@ -153,7 +154,10 @@ export function Thread({
   const lastSeenMine = [...messages].reverse().find((m) => m.sender === me && m.seen)?.id;
 
   return (
-    <section className="flex h-full min-h-0 min-w-0 flex-col" aria-label={t("thread.label", { name: other.fullName })}>
+    <section
+      className="flex h-full min-h-0 min-w-0 flex-col"
+      aria-label={t("thread.label", { name: nameInPlainText({ text: other.fullName, own: !other.deleted }) })}
+    >
       <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
         <Link to="/inbox" className="text-sm font-medium text-brand-700 lg:hidden" aria-label={t("thread.back")}>
           <Icon name="back" className="h-5 w-5" />

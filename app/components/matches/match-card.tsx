@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
 import type { Presence } from "~/features/members/presence";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatDate, formatNumber, formatSp, listFormat, SHORT_DATE_TIME } from "~/utils/format";
+import { formatDate, formatNumber, formatSp, isolated, listFormat, SHORT_DATE_TIME } from "~/utils/format";
 import { presenceText } from "../chat/presence-text";
 import { Avatar } from "../members/avatar";
 import { MemberActions } from "../members/member-actions";
@@ -135,7 +135,7 @@ export function MatchCard({ member, presence, fit, twoWay, saved, rate, nextSlot
           <Link
             to={`/calendar?book=${member.uid}`}
             className="btn-primary"
-            aria-label={t("matches.card.bookLabel", { name: member.fullName })}
+            aria-label={t("matches.card.bookLabel", { name: isolated(member.fullName) })}
           >
             {t("matches.card.book")}
           </Link>

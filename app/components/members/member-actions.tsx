@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { isolated } from "~/utils/format";
 
 /**
  * Save / Unsave and Message, the two things one does with a member. Both work without JavaScript.
@@ -43,7 +44,7 @@ export function MemberActions({
           type="submit"
           className={`btn-primary ${size}`}
           disabled={message.state !== "idle"}
-          aria-label={t("actions.messageLabel", { name })}
+          aria-label={t("actions.messageLabel", { name: isolated(name) })}
         >
           {t("actions.message")}
         </button>

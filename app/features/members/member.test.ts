@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memberName, nameTranslate } from "./member";
+import { memberName, nameInPlainText, nameTranslate } from "./member";
 
 const WORDS = { unnamed: "(aún sin nombre)", deleted: "Miembro eliminado" };
 
@@ -21,5 +21,16 @@ describe("memberName says whether the shown name is the member's own (issue 30, 
       expect(name).toEqual({ text, own: false });
       expect(nameTranslate(name)).toBeUndefined();
     }
+  });
+});
+
+describe("nameInPlainText: a name inside a label or a title, where no <bdi> can go (decision 119)", () => {
+  it("isolates a member's own name (FSI…PDI) in every language, so it cannot reorder the sentence around it", () => {
+    expect(nameInPlainText({ text: "Ana Lee", own: true })).toBe("\u2068Ana Lee\u2069");
+    expect(nameInPlainText({ text: "محمد 42", own: true })).toBe("\u2068محمد 42\u2069");
+  });
+
+  it("leaves the reader's word for a missing member as it is, translatable with the sentence", () => {
+    expect(nameInPlainText({ text: "Miembro eliminado", own: false })).toBe("Miembro eliminado");
   });
 });

@@ -2,6 +2,7 @@
 import type { Skill, UserProfile } from "~/documents/users";
 import { DEFAULT_AVATAR } from "~/documents/values";
 import { averageRating } from "~/features/reviews/types";
+import { isolated } from "~/utils/format";
 
 export type { Suspension } from "~/documents/users";
 
@@ -45,6 +46,16 @@ export function memberName(profile: NameSource | undefined, missing: MissingName
 /** The `translate` attribute of an element that shows `name`: "no" on a member's own name only. */
 export function nameTranslate(name: ShownName): "no" | undefined {
   return name.own ? "no" : undefined;
+}
+
+/**
+ * A shown name inside text that holds no markup, so no <bdi> (an aria-label, a title, a placeholder,
+ * the page's <title>): a member's own name bidi-isolated (FSI…PDI) as decision 109 writes plain text,
+ * so a Latin name keeps its place in an Arabic label and an Arabic one in an English label; the
+ * reader's word for a missing member as is, as in a notice (decisions 109, 110). Decision 119.
+ */
+export function nameInPlainText(name: ShownName): string {
+  return name.own ? isolated(name.text) : name.text;
 }
 
 export interface PublicMember {
