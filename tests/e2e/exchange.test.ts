@@ -48,6 +48,12 @@ test("two members find each other, save, chat live and see it read", async ({ br
   const card = a.getByTestId("match-card").filter({ hasText: ben.fullName });
   await expect(card).toBeVisible();
   await expect(card.getByTestId("match-reason")).toHaveText("Teaches Spanish, wants to learn React — you teach React");
+  // Its words are text beside the skills' <bdi>s, with no element around each piece (decision 121).
+  expect(await card.getByTestId("match-reason").evaluate((p) => [...p.children].map((e) => e.outerHTML))).toEqual([
+    '<bdi translate="no">Spanish</bdi>',
+    '<bdi translate="no">React</bdi>',
+    '<bdi translate="no">React</bdi>',
+  ]);
   // The two-way swap ranks above Cleo, who only teaches: no card above Ben's is a one-way match.
   // (Members of earlier runs may be two-way swaps for Ana too, so Ben need not be first.)
   const ranked = await a.getByTestId("match-card").evaluateAll((cards) =>

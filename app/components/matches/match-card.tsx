@@ -37,11 +37,19 @@ function SkillList({ labels, locale }: { labels: string[]; locale: string }) {
   );
 }
 
-/** Why they match: "Teaches X, wants to learn Y — you teach Y", in the reader's language. */
+/** Where the reason's two skill lists go in its sentence: characters no translation contains. */
+const MARK_T = "\u2063";
+const MARK_L = "\u2064";
+/** Made once: a RegExp built per card cost every card its compilation (issue 28, decision 121). */
+const AT_MARKS = new RegExp(`(${MARK_T}|${MARK_L})`);
+
+/**
+ * Why they match: "Teaches X, wants to learn Y — you teach Y", in the reader's language. The
+ * sentence's words are text beside the lists' <bdi>s, with no element around each piece: a
+ * <span> per piece (seven a card) carried nothing and cost every card's render (decision 121).
+ */
 function Reason({ fit, locale }: { fit: MatchCardData["fit"]; locale: string }) {
   const { t } = useTranslation("chat");
-  const MARK_T = "\u2063";
-  const MARK_L = "\u2064";
   const key =
     fit.teaches.length && fit.learns.length
       ? "matches.reason.both"
@@ -51,20 +59,19 @@ function Reason({ fit, locale }: { fit: MatchCardData["fit"]; locale: string }) 
           ? "matches.reason.learns"
           : "matches.reason.new";
   const text = t(key, { teaches: MARK_T, learns: MARK_L, count: fit.teaches.length });
-  const teaches = <SkillList labels={fit.teaches} locale={locale} />;
-  const learns = <SkillList labels={fit.learns} locale={locale} />;
-  const pieces = text.split(new RegExp(`(${MARK_T}|${MARK_L})`));
   return (
     <>
-      {pieces.map((piece, i) =>
-        piece === MARK_T ? (
-          <span key={i}>{teaches}</span>
-        ) : piece === MARK_L ? (
-          <span key={i}>{learns}</span>
-        ) : (
-          <span key={i}>{piece}</span>
-        ),
-      )}
+      {text
+        .split(AT_MARKS)
+        .map((piece, i) =>
+          piece === MARK_T ? (
+            <SkillList key={i} labels={fit.teaches} locale={locale} />
+          ) : piece === MARK_L ? (
+            <SkillList key={i} labels={fit.learns} locale={locale} />
+          ) : (
+            piece
+          ),
+        )}
     </>
   );
 }
@@ -72,11 +79,12 @@ function Reason({ fit, locale }: { fit: MatchCardData["fit"]; locale: string }) 
 export function MatchCard({ member, presence, fit, twoWay, saved, rate, nextSlot, now, timeZone }: MatchCardProps) {
   const { t } = useTranslation("chat");
   const locale = useFormatLocale();
+  const lastSeen = presenceText(t, presence, now);
   return (
     // Named by its heading, the member's name as written (translate="no"), not by a copy in aria-label.
     <article className="card flex flex-col gap-3" data-testid="match-card" aria-labelledby={`match-${member.uid}`}>
       <div className="flex items-start gap-3">
-        <Avatar src={member.avatar} presence={presence} presenceLabel={presenceText(t, presence, now)} />
+        <Avatar src={member.avatar} presence={presence} presenceLabel={lastSeen} />
         <div className="min-w-0 flex-1">
           <h2 id={`match-${member.uid}`} className="text-base font-semibold leading-snug">
             <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline" translate="no">
@@ -84,7 +92,7 @@ export function MatchCard({ member, presence, fit, twoWay, saved, rate, nextSlot
             </Link>
           </h2>
           <p className="text-xs text-slate-500">
-            {presenceText(t, presence, now)} · <bdi translate="no">{member.timezone}</bdi>
+            {lastSeen} · <bdi translate="no">{member.timezone}</bdi>
           </p>
           <p className="text-xs text-slate-600" data-testid="match-rating">
             {member.rating.average === null
