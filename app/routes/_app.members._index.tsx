@@ -9,7 +9,7 @@ import { useLastSeen } from "~/components/members/use-last-seen";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { loadDirectory } from "~/features/members/directory.server";
-import { priceOf, readDirectoryQuery, searchDirectory } from "~/features/members/directory";
+import { readDirectoryQuery, searchDirectory } from "~/features/members/directory";
 import { SKILL_LEVELS } from "~/documents/values";
 import { requireUser } from "~/features/auth/auth.server";
 import { skillNamer } from "~/features/skills/skill-names.server";
@@ -29,12 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await languageOf(request, user.profile.language);
   const names = skillNamer(language);
   const query = readDirectoryQuery(new URL(request.url).searchParams);
-  const result = searchDirectory(
-    await loadDirectory(await getStore(), user.uid),
-    query,
-    undefined,
-    names.taxonomyNames(),
-  );
+  const directory = await loadDirectory(await getStore(), user.uid);
+  const result = searchDirectory(directory, query, undefined, names.taxonomyNames());
   return {
     title: fixedT(language, "members")("title"),
     query,
@@ -46,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Only what the card shows, named in the reader's language.
       skillsOffered: names.skills(e.skillsOffered.slice(0, 6)),
       skillsWanted: names.skills(e.skillsWanted.slice(0, 6)),
-      price: priceOf(e, query, names.taxonomyNames()),
     })),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { toSkill, type SkillLevel } from "~/features/skills/tags";
 import { findSkillNamed } from "~/features/skills/taxonomy";
-import { readDirectoryQuery, searchDirectory, type DirectoryEntry } from "./directory";
+import { DIRECTORY_SORTS, membersByName, readDirectoryQuery, searchDirectory, type DirectoryMember } from "./directory";
 
 // The taxonomy as it is, its lookup counted.
 vi.mock("~/features/skills/taxonomy", async (importOriginal) => {
@@ -10,7 +10,9 @@ vi.mock("~/features/skills/taxonomy", async (importOriginal) => {
 });
 
 const skill = (name: string, level: SkillLevel = "expert") => toSkill(name, level)!;
-const entry = (uid: string, over: Partial<DirectoryEntry> = {}): DirectoryEntry => ({
+/** A member as the directory keeps them, and whether they are online now. */
+type Member = DirectoryMember & { online: boolean };
+const entry = (uid: string, over: Partial<Member> = {}): Member => ({
   uid,
   fullName: uid,
   avatar: "/default-avatar.png",
@@ -25,8 +27,14 @@ const entry = (uid: string, over: Partial<DirectoryEntry> = {}): DirectoryEntry 
   ...over,
 });
 const q = (query: string) => readDirectoryQuery(new URLSearchParams(query));
-const uids = (query: string, all: DirectoryEntry[], size?: number) =>
-  searchDirectory(all, q(query), size).entries.map((e) => e.uid);
+/** The members in name order, as directory.server.ts keeps them, and the set of those online. */
+const directory = (all: Member[], viewerUid = "") => ({
+  members: membersByName(all),
+  online: new Set(all.filter((m) => m.online).map((m) => m.uid)),
+  viewerUid,
+});
+const uids = (query: string, all: Member[], size?: number) =>
+  searchDirectory(directory(all), q(query), size).entries.map((e) => e.uid);
 
 const ana = entry("Ana", {
   skillsOffered: [skill("Spanish")],
@@ -59,9 +67,9 @@ describe("searchDirectory", () => {
   });
   it("finds a skill by its name in the reader's language, and its price with it", () => {
     const spanish = { guitar: "Guitarra", spanish: "Español" };
-    const found = searchDirectory(all, q("q=guitarra"), undefined, spanish);
-    expect(found.entries.map((e) => e.uid)).toEqual(["Ben"]);
-    expect(searchDirectory(all, q("q=guitarra&free=1"), undefined, spanish).total).toBe(1);
+    const found = searchDirectory(directory(all), q("q=guitarra"), undefined, spanish);
+    expect(found.entries.map((e) => [e.uid, e.price])).toEqual([["Ben", 0]]);
+    expect(searchDirectory(directory(all), q("q=guitarra&free=1"), undefined, spanish).total).toBe(1);
     expect(uids("q=guitarra", all)).toEqual([]);
   });
   it("looks up the skill a search names once per search, not once per member (decision 097)", () => {
@@ -69,10 +77,59 @@ describe("searchDirectory", () => {
       entry(`m${i}`, { skillsOffered: [skill(i % 2 ? "Guitar" : "Spanish")], rates: { guitar: i % 7 } }),
     );
     vi.mocked(findSkillNamed).mockClear();
-    const found = searchDirectory(many, q("q=guitarra&sort=price"), 20, { guitar: "Guitarra" });
+    const found = searchDirectory(directory(many), q("q=guitarra&sort=price"), 20, { guitar: "Guitarra" });
     expect(found.total).toBe(100);
     expect(found.entries.map((e) => e.uid).slice(0, 3)).toEqual(["m105", "m119", "m133"]);
     expect(vi.mocked(findSkillNamed)).toHaveBeenCalledTimes(1);
+  });
+  it("breaks ties by the kept name order, collating no name on a search (decision 124)", () => {
+    let namesRead = 0;
+    const many = Array.from({ length: 200 }, (_, i) =>
+      Object.defineProperty(entry(`m${i}`, { rating: { count: 1, average: i % 5 } }), "fullName", {
+        get: () => (namesRead++, `Member ${i % 50}`),
+        enumerable: true,
+      }),
+    );
+    const kept = directory(many);
+    namesRead = 0;
+    for (const sort of DIRECTORY_SORTS) searchDirectory(kept, q(`sort=${sort}`), 20);
+    // Only each card shown reads its member's name: five sorts of 20 cards.
+    expect(namesRead).toBe(5 * 20);
+    // Equal names in the order of their uids, as the collator orders them.
+    expect(searchDirectory(kept, q("sort=name"), 8).entries.map((e) => e.uid)).toEqual([
+      "m0",
+      "m100",
+      "m150",
+      "m50",
+      "m1",
+      "m101",
+      "m151",
+      "m51",
+    ]);
+  });
+  it("works out every member's price only when the query sorts or filters by it, else the shown cards' (decision 124)", () => {
+    let ratesRead = 0;
+    const many = Array.from({ length: 200 }, (_, i) =>
+      Object.defineProperty(entry(`m${String(i).padStart(3, "0")}`, { skillsOffered: [skill("Guitar")] }), "rates", {
+        get: () => (ratesRead++, { guitar: i % 7 }),
+        enumerable: true,
+      }),
+    );
+    const kept = directory(many);
+    const shown = searchDirectory(kept, q(""), 20);
+    expect(shown.entries.slice(0, 3).map((e) => [e.uid, e.price])).toEqual([
+      ["m000", 0],
+      ["m001", 1],
+      ["m002", 2],
+    ]);
+    // Each of the 20 cards: its price, and its rates copied into the entry.
+    expect(ratesRead).toBe(2 * 20);
+    const cheapest = searchDirectory(kept, q("sort=price&maxPrice=1"), 20);
+    expect([cheapest.total, ...cheapest.entries.slice(0, 2).map((e) => [e.uid, e.price])]).toEqual([
+      58,
+      ["m000", 0],
+      ["m007", 0],
+    ]);
   });
   it("tells teaching from learning, and levels apart", () => {
     expect(uids("q=spanish&role=teaches", all)).toEqual(["Ana"]);
@@ -94,7 +151,7 @@ describe("searchDirectory", () => {
   });
   it("pages, keeping a page past the end on the last one", () => {
     const many = Array.from({ length: 45 }, (_, i) => entry(`m${String(i).padStart(2, "0")}`));
-    const last = searchDirectory(many, q("sort=name&page=9"), 20);
+    const last = searchDirectory(directory(many), q("sort=name&page=9"), 20);
     expect([last.page, last.pages, last.total, last.entries.length]).toEqual([3, 3, 45, 5]);
   });
   it("reads a broken query string as the defaults instead of failing", () => {

@@ -9,7 +9,8 @@ import { findSkillNamed, type SkillNames } from "~/features/skills/taxonomy";
 
 export const DIRECTORY_PAGE_SIZE = 20;
 
-export interface DirectoryEntry {
+/** A listed member as the directory weighs them: what their card shows and what they are searched by. */
+export interface DirectoryMember {
   uid: string;
   fullName: string;
   avatar: string;
@@ -20,8 +21,45 @@ export interface DirectoryEntry {
   /** SP per hour by offered tag (0 = a free swap); tags without a rate are not bookable yet. */
   rates: Record<string, number>;
   rating: { count: number; average: number | null };
-  online: boolean;
   createdAt: number;
+}
+
+/** A member on the page shown: with whether they are online now and their price for the search. */
+export interface DirectoryEntry extends DirectoryMember {
+  online: boolean;
+  /** The lowest rate among the skills that answered the search (null: none bookable). */
+  price: number | null;
+}
+
+// One collator for every comparison: what String.prototype.localeCompare uses, without making it again.
+// It is the server's default (en-US here), the same for readers of every language, as the directory
+// has always sorted; an order in the reader's language would need one kept order per language.
+const collator = new Intl.Collator();
+
+/**
+ * The directory's members in name order (then by uid), the tie-break of every sort: sorted once when
+ * the members are read and kept (directory.server.ts), so a search compares positions in this order
+ * instead of collating names (issue 28, decision 124).
+ */
+export interface MembersByName {
+  readonly inNameOrder: readonly DirectoryMember[];
+}
+
+/** What a search weighs: the kept members and who is online now, for the member searching. */
+export interface Directory {
+  members: MembersByName;
+  /** The uids of members online now. */
+  online: ReadonlySet<string>;
+  /** The member searching, left out of their own directory. */
+  viewerUid: string;
+}
+
+export function membersByName(members: readonly DirectoryMember[]): MembersByName {
+  return {
+    inNameOrder: [...members].sort(
+      (a, b) => collator.compare(a.fullName, b.fullName) || collator.compare(a.uid, b.uid),
+    ),
+  };
 }
 
 export const DIRECTORY_SORTS = ["relevance", "rating", "price", "newest", "name"] as const;
@@ -48,7 +86,7 @@ export function readDirectoryQuery(params: URLSearchParams): DirectoryQuery {
 }
 
 /** Skills the role filter looks at. */
-function skillsFor(entry: DirectoryEntry, role: DirectoryQuery["role"]): Skill[] {
+function skillsFor(entry: DirectoryMember, role: DirectoryQuery["role"]): Skill[] {
   if (role === "teaches") return entry.skillsOffered;
   if (role === "learns") return entry.skillsWanted;
   return [...entry.skillsOffered, ...entry.skillsWanted];
@@ -70,7 +108,7 @@ function searchTextOf(q: string, names: SkillNames): SearchText {
 }
 
 /** How well an entry answers the search text: 3 a skill, 2 the name, 1 a language, 0 not at all. */
-function textScore(entry: DirectoryEntry, query: DirectoryQuery, { text, meant }: SearchText): number {
+function textScore(entry: DirectoryMember, query: DirectoryQuery, { text, meant }: SearchText): number {
   if (!text) return 1;
   const skills = skillsFor(entry, query.role).filter((s) => query.level === "any" || s.level === query.level);
   if (skills.some((s) => s.tag === meant || s.tag.includes(text))) return 3;
@@ -80,7 +118,7 @@ function textScore(entry: DirectoryEntry, query: DirectoryQuery, { text, meant }
 }
 
 /** The lowest rate among the skills that answered the search (all offered skills without one). */
-function priceFor(entry: DirectoryEntry, { text, meant }: SearchText): number | null {
+function priceFor(entry: DirectoryMember, { text, meant }: SearchText): number | null {
   const matching = entry.skillsOffered.filter((s) => !text || s.tag === meant || s.tag.includes(text));
   const rates = (matching.length ? matching : entry.skillsOffered)
     .map((s) => entry.rates[s.tag])
@@ -88,24 +126,23 @@ function priceFor(entry: DirectoryEntry, { text, meant }: SearchText): number | 
   return rates.length ? Math.min(...rates) : null;
 }
 
-/**
- * The lowest rate among the skills that answered the search (all offered skills without one).
- * `names`: the taxonomy's names in the reader's language, so "guitarra" searches Guitar.
- */
-export function priceOf(
-  entry: DirectoryEntry,
-  query: Pick<DirectoryQuery, "q">,
-  names: SkillNames = {},
-): number | null {
-  return priceFor(entry, searchTextOf(query.q, names));
-}
+/** Whether the query sorts or filters by price: only then is every member's price worked out. */
+const needsPrice = (query: DirectoryQuery) => query.sort === "price" || !!query.free || query.maxPrice !== undefined;
 
-function fits(entry: DirectoryEntry, query: DirectoryQuery, search: SearchText, price: number | null): boolean {
-  if (query.online && !entry.online) return false;
+function fits(
+  entry: DirectoryMember,
+  online: boolean,
+  query: DirectoryQuery,
+  search: SearchText,
+  price: number | null,
+): boolean {
+  if (query.online && !online) return false;
   if (query.minRating !== undefined && (entry.rating.average ?? 0) < query.minRating) return false;
-  const skills = skillsFor(entry, query.role);
-  if (!search.text && query.role !== "any" && skills.length === 0) return false;
-  if (!search.text && query.level !== "any" && !skills.some((s) => s.level === query.level)) return false;
+  if (!search.text && (query.role !== "any" || query.level !== "any")) {
+    const skills = skillsFor(entry, query.role);
+    if (query.role !== "any" && skills.length === 0) return false;
+    if (query.level !== "any" && !skills.some((s) => s.level === query.level)) return false;
+  }
   if (query.free && price !== 0) return false;
   if (query.maxPrice !== undefined && (price === null || price > query.maxPrice)) return false;
   return true;
@@ -121,40 +158,35 @@ export interface DirectoryPage {
   pages: number;
 }
 
-/** An entry that fits the search, with what it is sorted by worked out once. */
+/** A member who fits the search, with what they are sorted by worked out once. */
 interface Scored {
-  entry: DirectoryEntry;
+  member: DirectoryMember;
   score: number;
-  /** Infinity when it has no rate. */
+  online: boolean;
+  /** Infinity when it has no rate, or when the query neither sorts nor filters by price. */
   price: number;
 }
 
-// One collator for every comparison: what String.prototype.localeCompare uses, without making it again.
-const collator = new Intl.Collator();
-const byName = (a: DirectoryEntry, b: DirectoryEntry) =>
-  collator.compare(a.fullName, b.fullName) || collator.compare(a.uid, b.uid);
-
-const COMPARE: Record<DirectoryQuery["sort"], (a: Scored, b: Scored) => number> = {
+// The members are weighed in name order and the sort is stable: members with equal keys keep it, so
+// no comparison looks at a name, and sorting by name is no sort at all.
+const COMPARE: Record<Exclude<DirectoryQuery["sort"], "name">, (a: Scored, b: Scored) => number> = {
   relevance: (a, b) =>
     b.score - a.score ||
-    Number(b.entry.online) - Number(a.entry.online) ||
-    (b.entry.rating.average ?? 0) - (a.entry.rating.average ?? 0) ||
-    byName(a.entry, b.entry),
+    Number(b.online) - Number(a.online) ||
+    (b.member.rating.average ?? 0) - (a.member.rating.average ?? 0),
   rating: (a, b) =>
-    (b.entry.rating.average ?? 0) - (a.entry.rating.average ?? 0) ||
-    b.entry.rating.count - a.entry.rating.count ||
-    byName(a.entry, b.entry),
-  price: (a, b) => a.price - b.price || byName(a.entry, b.entry),
-  newest: (a, b) => b.entry.createdAt - a.entry.createdAt || byName(a.entry, b.entry),
-  name: (a, b) => byName(a.entry, b.entry),
+    (b.member.rating.average ?? 0) - (a.member.rating.average ?? 0) || b.member.rating.count - a.member.rating.count,
+  price: (a, b) => a.price - b.price,
+  newest: (a, b) => b.member.createdAt - a.member.createdAt,
 };
 
 /**
- * Filters, sorts and pages the directory; members with equal keys keep a stable, name-based order.
- * A skill is found by its English name, a synonym, or its name in the reader's language (`names`).
+ * Filters, sorts and pages the directory; members with equal keys keep their name order. Whether a
+ * member is online and their price are attached to the page's entries only. A skill is found by its
+ * English name, a synonym, or its name in the reader's language (`names`).
  */
 export function searchDirectory(
-  all: readonly DirectoryEntry[],
+  { members, online, viewerUid }: Directory,
   query: DirectoryQuery,
   pageSize = DIRECTORY_PAGE_SIZE,
   names: SkillNames = {},
@@ -162,18 +194,24 @@ export function searchDirectory(
   const search = searchTextOf(query.q, names);
   // With a role or level chosen, the text must name one of those skills, not the name or a language.
   const needsSkill = !!search.text && (query.role !== "any" || query.level !== "any");
+  const pricing = needsPrice(query);
   const scored: Scored[] = [];
-  for (const entry of all) {
-    const score = textScore(entry, query, search);
+  for (const member of members.inNameOrder) {
+    if (member.uid === viewerUid) continue;
+    const score = textScore(member, query, search);
     if (score < (needsSkill ? 3 : 1)) continue;
-    const price = priceFor(entry, search);
-    if (fits(entry, query, search, price)) scored.push({ entry, score, price: price ?? Infinity });
+    const isOnline = online.has(member.uid);
+    const price = pricing ? priceFor(member, search) : null;
+    if (fits(member, isOnline, query, search, price))
+      scored.push({ member, score, online: isOnline, price: price ?? Infinity });
   }
-  scored.sort(COMPARE[query.sort]);
+  if (query.sort !== "name") scored.sort(COMPARE[query.sort]);
   const pages = Math.max(1, Math.ceil(scored.length / pageSize));
   const page = Math.min(query.page, pages);
   return {
-    entries: scored.slice((page - 1) * pageSize, page * pageSize).map((s) => s.entry),
+    entries: scored
+      .slice((page - 1) * pageSize, page * pageSize)
+      .map((s) => ({ ...s.member, online: s.online, price: priceFor(s.member, search) })),
     total: scored.length,
     page,
     pages,
