@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getLiveTransport } from "~/engine/live/transport.client";
 import type { FeedName, FeedPayloads } from "~/engine/live/feeds";
+import { sameValue } from "~/utils/same-value";
 
 type FeedOptions<F extends FeedName> = {
   enabled?: boolean;
@@ -42,13 +43,24 @@ export function useLiveFeedValue<F extends FeedName, T>(
   const { i18n } = useTranslation();
   const [live, setLive] = useState<{ value: T; language: string }>();
   const { enabled = true, onError, worded = false } = options;
+  const shown = live && (!worded || live.language === i18n.language) ? live.value : initial;
+  // What is on screen, for the stream's callback below.
+  const onScreen = useRef(shown);
+  onScreen.current = shown;
   useEffect(() => {
     if (!enabled) return;
-    // The language the stream spoke when it sent this (sse.client.ts follows the tab's at once).
-    const set = (payload: FeedPayloads[F]) => setLive({ value: select(payload), language: i18n.language });
+    const set = (payload: FeedPayloads[F]) => {
+      const value = select(payload);
+      // A stream begins with what the page shows already (its loader read the same documents): taking
+      // it would draw every component under this hook again for nothing, on /matches the whole page
+      // just after hydration (decision 120). A value that changes anything on screen is taken.
+      if (sameValue(value, onScreen.current)) return;
+      // The language the stream spoke when it sent this (sse.client.ts follows the tab's at once).
+      setLive({ value, language: i18n.language });
+    };
     return getLiveTransport().subscribe(feed, set, onError ? (error) => onError(error, set) : undefined);
     // select and onError are read once per subscription on purpose: callers pass inline functions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [feed, enabled]);
-  return live && (!worded || live.language === i18n.language) ? live.value : initial;
+  return shown;
 }

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
 import type { Presence } from "~/features/members/presence";
@@ -76,7 +77,22 @@ function Reason({ fit, locale }: { fit: MatchCardData["fit"]; locale: string }) 
   );
 }
 
-export function MatchCard({ member, presence, fit, twoWay, saved, rate, nextSlot, now, timeZone }: MatchCardProps) {
+/**
+ * Drawn again only when its own props change: each router update that leaves the loader's data as
+ * it is (lazy route discovery's patch just after hydration, a fetcher starting) drew all the cards
+ * again otherwise, most of the page's components (decision 120).
+ */
+export const MatchCard = memo(function MatchCard({
+  member,
+  presence,
+  fit,
+  twoWay,
+  saved,
+  rate,
+  nextSlot,
+  now,
+  timeZone,
+}: MatchCardProps) {
   const { t } = useTranslation("chat");
   const locale = useFormatLocale();
   const lastSeen = presenceText(t, presence, now);
@@ -154,4 +170,4 @@ export function MatchCard({ member, presence, fit, twoWay, saved, rate, nextSlot
       </div>
     </article>
   );
-}
+});
