@@ -1,7 +1,7 @@
-import { useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import type { FeedPayloads, HeaderSnapshot } from "~/engine/live/feeds";
 import { bellBadgeText, unreadCount } from "~/features/live/header";
+import { useLanguageChosenElsewhere } from "./live/use-language-chosen-elsewhere";
 import { useLiveFeed, useLiveFeedValue } from "./live/use-live-feed";
 import { AppHeader } from "./app-header";
 import { BottomNav, SideNav } from "./navigation";
@@ -20,23 +20,6 @@ function onWalletError(error: Error, set: (value: FeedPayloads["wallet"]) => voi
   // SPEC.md §8: a wallet read failure is a warning, and the balance reads 0.
   console.warn("Wallet read failed:", error.message);
   set({ balance: 0 });
-}
-
-const chosenLanguage = (profile: FeedPayloads["profile"]) => profile?.language ?? "";
-
-/**
- * A language the member chose in another tab or on another device: the page's loaders run again
- * and it is drawn in that language (<html lang dir>, catalogues, texts) where it stands, with what
- * is being typed kept, as no reload would keep it (decision 111).
- */
-function useLanguageChosenElsewhere() {
-  const chosen = useLiveFeedValue("profile", "", chosenLanguage, { onError: () => {} });
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    if (chosen && chosen !== document.documentElement.lang) revalidate();
-    // Asked once per choice: the loaders answer in the profile's language.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chosen]);
 }
 
 /** The full layout's chrome, live: header (wallet, bell), side and bottom navigation (Chat dot). */

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { SessionRoom } from "~/components/bookings/session-room";
+import { useLanguageChosenElsewhere } from "~/components/live/use-language-chosen-elsewhere";
 import { NotFound } from "~/components/not-found";
 import { getStore } from "~/engine/index.server";
 import { BookingError } from "~/features/bookings/bookings.server";
@@ -75,6 +76,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 export default function SessionPage() {
   const session = useLoaderData<typeof loader>();
+  // Outside the full layout, so its chrome does not do it here; a call in progress carries on.
+  useLanguageChosenElsewhere();
   return <SessionRoom session={session} />;
 }
 
