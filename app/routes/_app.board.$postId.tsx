@@ -19,6 +19,7 @@ import { interleave } from "~/i18n/interleave";
 import { pictureSources } from "~/features/members/picture";
 import { pageMeta } from "~/utils/meta";
 import { Icon } from "~/components/icons";
+import { IsolatedName } from "~/components/members/isolated-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.pageTitle, matches });
 
@@ -157,7 +158,7 @@ export default function BoardPostPage() {
               <div className="min-w-0">
                 <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
                   <Link to={`/members/${poster.uid}`} className="hover:underline">
-                    <bdi translate="no">{poster.fullName}</bdi>
+                    <IsolatedName name={poster.name} />
                   </Link>
                 </h2>
                 <p className="text-xs text-slate-600">{t("post.level", { level: poster.level })}</p>
@@ -180,7 +181,7 @@ export default function BoardPostPage() {
           {others.length ? (
             <section aria-labelledby="other-posts">
               <h2 id="other-posts" className="mb-2 text-sm font-semibold text-slate-900">
-                {interleave((name) => t("post.moreFrom", { name }), <bdi translate="no">{poster.fullName}</bdi>)}
+                {interleave((name) => t("post.moreFrom", { name }), <IsolatedName name={poster.name} />)}
               </h2>
               <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
                 {others.map((p) => (

@@ -22,7 +22,7 @@ import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatDate, SHORT_DATE_TIME } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { nameTranslate } from "~/features/members/member";
+import { nameTranslate } from "~/components/members/isolated-name";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 

@@ -66,10 +66,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const postId = new URL(request.url).searchParams.get("post");
   const quote = postId ? await quotablePost(store, postId).catch(() => null) : null;
   return {
-    title: t("thread.title", { name: nameInPlainText({ text: other.fullName, own: !other.deleted }) }),
+    title: t("thread.title", { name: nameInPlainText(other.name) }),
     chatId,
     me: user.uid,
-    other: { uid: other.uid, fullName: other.fullName, avatar: other.avatar, deleted: other.deleted },
+    other: { uid: other.uid, name: other.name, avatar: other.avatar, deleted: other.deleted },
     presence: presences.get(otherUid)!,
     messages,
     earlierBefore,

@@ -23,8 +23,10 @@ import { skillNamer } from "~/features/skills/skill-names.server";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatNumber, isolated } from "~/utils/format";
+import { formatNumber } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { IsolatedName } from "~/components/members/isolated-name";
+import { nameInPlainText } from "~/features/members/member";
 
 // The page's title is the member's name (theirs, not translated, inside a message so a language may frame it).
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
@@ -53,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     wanted: new Set(user.profile.skillsWanted.map((s) => s.tag)),
   };
   return {
-    title: fixedT(language, "members")("member.pageTitle", { name: isolated(member.fullName) }),
+    title: fixedT(language, "members")("member.pageTitle", { name: nameInPlainText(member.name) }),
     member: {
       ...member,
       skillsOffered: names.skills(member.skillsOffered),
@@ -106,8 +108,8 @@ export default function MemberProfile() {
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[300px_minmax(0,1fr)]">
       <aside className="card text-center">
         <Avatar src={member.avatar} size="lg" presence={presence} presenceLabel={lastSeen} />
-        <h1 className="mt-4 text-xl font-bold" translate="no">
-          <bdi>{member.fullName}</bdi>
+        <h1 className="mt-4 text-xl font-bold">
+          <IsolatedName name={member.name} />
         </h1>
         {plus ? (
           <p className="mt-1 flex justify-center" aria-label={t("member.plus")}>
@@ -149,7 +151,7 @@ export default function MemberProfile() {
               {t("member.edit")}
             </Link>
           ) : member.deleted ? null : (
-            <MemberActions uid={member.uid} saved={saved} name={member.fullName} />
+            <MemberActions uid={member.uid} saved={saved} name={member.name.text} />
           )}
         </div>
       </aside>

@@ -84,12 +84,12 @@ export default function Saved() {
                 <div className="flex items-center gap-3">
                   <Avatar src={member.avatar} presence={p} presenceLabel={lastSeen(p, now)} />
                   <div className="min-w-0">
-                    <MemberNameLink uid={member.uid} name={member.fullName} className="font-semibold" />
+                    <MemberNameLink uid={member.uid} name={member.name} className="font-semibold" />
                     <p className="text-xs text-slate-500">{lastSeen(p, now)}</p>
                   </div>
                 </div>
                 <SkillChips skills={member.skillsOffered} />
-                {member.deleted ? null : <MemberActions uid={member.uid} saved name={member.fullName} compact />}
+                {member.deleted ? null : <MemberActions uid={member.uid} saved name={member.name.text} compact />}
               </li>
             );
           })}

@@ -30,6 +30,7 @@ import { UtcTime } from "~/components/admin/utc-time";
 import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatNumber, formatSp } from "~/utils/format";
+import { IsolatedName } from "~/components/members/isolated-name";
 
 const LEDGER_PAGE = 50;
 
@@ -245,8 +246,8 @@ export default function AdminMember() {
       <div className="card flex flex-wrap items-center gap-4">
         <img {...pictureSources(m.avatar, 64)} alt="" className="h-16 w-16 rounded-full object-cover" />
         <div className="min-w-0 flex-1">
-          <h1 className="break-words text-2xl font-bold tracking-tight" translate="no">
-            <bdi>{m.fullName}</bdi>
+          <h1 className="break-words text-2xl font-bold tracking-tight">
+            <IsolatedName name={m.name} />
           </h1>
           <p className="break-all text-sm text-slate-600">
             {d.email ? (

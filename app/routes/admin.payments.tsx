@@ -14,7 +14,8 @@ import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { adminContext, adminErrorText } from "~/features/admin/guard.server";
 import { formFailure, parseForm } from "~/utils/forms.server";
-import { nameInPlainText, nameTranslate } from "~/features/members/member";
+import { nameInPlainText } from "~/features/members/member";
+import { nameTranslate } from "~/components/members/isolated-name";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store, language } = await adminContext(request);

@@ -23,8 +23,8 @@ import { adminContext, adminErrorText } from "~/features/admin/guard.server";
 import { interleave } from "~/i18n/interleave";
 import { accountAge } from "~/features/reports/types";
 import { formFailure, parseForm } from "~/utils/forms.server";
-import { IsolatedName } from "~/components/members/isolated-name";
-import { nameInPlainText, nameTranslate } from "~/features/members/member";
+import { IsolatedName, nameTranslate } from "~/components/members/isolated-name";
+import { nameInPlainText } from "~/features/members/member";
 
 // A reported board post is described in the board's words (decision 078).
 export const handle = { i18n: ["admin", "board"] };

@@ -6,6 +6,7 @@ import { e2eStore } from "./support/store";
 import { getUser, userPath } from "~/documents/users";
 import { postFormSchema } from "~/features/board/rules";
 import { createBoardPost } from "~/features/board/write.server";
+import { openChat, sendMessage } from "~/features/chat/chat.server";
 import { createThread, reply } from "~/features/community/write.server";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
@@ -108,6 +109,35 @@ async function deleteAccountOf(uid: string) {
   await e2eStore().update(userPath(uid), { fullName: "Deleted member", deleted: true });
 }
 
+/** A forum thread `author` opened an hour ago, with one reply by `replier`. */
+async function threadWithReply(author: string, replier: string, title: string): Promise<string> {
+  const { threadId } = await createThread(
+    e2eStore(),
+    author,
+    { spaceId: "questions", title, body: "Feed it twice a day.", skillTag: "" },
+    Date.now() - 3_600_000,
+  );
+  await reply(e2eStore(), replier, threadId, { body: "Mine is alive now." });
+  return threadId;
+}
+
+/** A need on the board by `uid`: 2 SP an hour, online. */
+function boardNeed(uid: string, skill: string, title: string) {
+  return createBoardPost(
+    e2eStore(),
+    uid,
+    postFormSchema.parse({
+      type: "need",
+      skill,
+      title,
+      description: "The spine snapped.",
+      format: "online",
+      priceKind: "per_hour",
+      sp: "2",
+    }),
+  );
+}
+
 test("a deleted author's forum post reads in the reader's language: Spanish, French and Arabic (decision 093)", async ({
   browser,
   baseURL,
@@ -115,13 +145,7 @@ test("a deleted author's forum post reads in the reader's language: Spanish, Fre
   const run = Math.random().toString(36).slice(2, 8);
   const author = await createUser({ fullName: `Dora Deleted ${run}` });
   const replier = await createUser({ fullName: `Rita Reply ${run}` });
-  const { threadId } = await createThread(
-    e2eStore(),
-    author.uid,
-    { spaceId: "questions", title: `Sourdough ${run}`, body: "Feed it twice a day.", skillTag: "" },
-    Date.now() - 3_600_000,
-  );
-  await reply(e2eStore(), replier.uid, threadId, { body: "Mine is alive now." });
+  const threadId = await threadWithReply(author.uid, replier.uid, `Sourdough ${run}`);
   await deleteAccountOf(author.uid);
 
   for (const [language, deleted] of [
@@ -146,19 +170,7 @@ test("a board card of a poster with no name reads in French, from the kept best-
 }) => {
   const run = Math.random().toString(36).slice(2, 8);
   const poster = await createUser({ fullName: `Noa Noname ${run}` });
-  await createBoardPost(
-    e2eStore(),
-    poster.uid,
-    postFormSchema.parse({
-      type: "need",
-      skill: `Kite repair ${run}`,
-      title: `Mend my kite ${run}`,
-      description: "The spine snapped.",
-      format: "online",
-      priceKind: "per_hour",
-      sp: "2",
-    }),
-  );
+  await boardNeed(poster.uid, `Kite repair ${run}`, `Mend my kite ${run}`);
   // A profile whose name went blank (an older version's document): the reader's word for it.
   await e2eStore().update(userPath(poster.uid), { fullName: "  " });
   const english = await createUser({ fullName: `Eli English ${run}` });
@@ -269,4 +281,50 @@ test("the profile's skill field without JavaScript shows Chess as Ajedrez, saves
   ).toBeVisible();
   expect((await getUser(e2eStore(), lucia.uid))!.skillsOffered.map((s) => s.level)).toEqual(["expert", "intermediate"]);
   await context.close();
+});
+
+test("in Spanish the word for a missing member may be translated and a member's own name may not: the forum, a board card, the inbox list and a thread's header (decision 117)", async ({
+  browser,
+  baseURL,
+}) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const gone = await createUser({ fullName: `Gonzalo Gone ${run}` });
+  const named = await createUser({ fullName: `Nuria Nombre ${run}` });
+  const blank = await createUser({ fullName: `Blanca Blank ${run}` });
+  const reader = await createUser({ fullName: `Lola Lectora ${run}`, profile: { language: "es" } });
+  const threadId = await threadWithReply(gone.uid, named.uid, `Masa madre ${run}`);
+  await boardNeed(blank.uid, `Cometas ${run}`, `Arreglar mi cometa ${run}`);
+  await boardNeed(named.uid, `Cometas ${run}`, `Volar mi cometa ${run}`);
+  const withGone = await openChat(e2eStore(), gone.uid, reader.uid);
+  await sendMessage(e2eStore(), gone.uid, withGone, "Hola");
+  const withNamed = await openChat(e2eStore(), named.uid, reader.uid);
+  await sendMessage(e2eStore(), named.uid, withNamed, "Buenas");
+  await deleteAccountOf(gone.uid);
+  // A profile whose name went blank (an older version's document): the reader's word for it.
+  await e2eStore().update(userPath(blank.uid), { fullName: "  " });
+
+  const page = await openAs(browser, reader, baseURL!, { path: `/community/${threadId}` });
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  const main = page.locator("main");
+  // The thread's "started by" line and its opening post's author; the reply's author.
+  await expectTranslatable(main, "Miembro eliminado", true);
+  await expectTranslatable(main, named.fullName, false);
+  await page.goto(`/community?sort=newest`);
+  await expectTranslatable(
+    page.getByTestId("thread-row").filter({ hasText: `Masa madre ${run}` }),
+    "Miembro eliminado",
+    true,
+  );
+
+  await page.goto(`/board?q=${encodeURIComponent(`cometa ${run}`)}`);
+  const card = (title: string) => page.getByTestId("board-post").filter({ hasText: title });
+  await expectTranslatable(card(`Arreglar mi cometa ${run}`), "Miembro", true);
+  await expectTranslatable(card(`Volar mi cometa ${run}`), named.fullName, false);
+
+  await page.goto(`/inbox/${withGone}`);
+  // The conversation list and the thread's header.
+  await expectTranslatable(main, "Miembro eliminado", true);
+  await expectTranslatable(page.getByTestId("conversation").filter({ hasText: "Buenas" }), named.fullName, false);
+  await expect(main).not.toContainText("Deleted member");
+  await page.context().close();
 });

@@ -6,6 +6,7 @@ import { pictureSources } from "~/features/members/picture";
 import { useBoardText } from "./board-text";
 import type { BoardCard } from "~/features/board/read.server";
 import type { WithSkillNames } from "~/features/board/skill-names.server";
+import { IsolatedName } from "../members/isolated-name";
 
 /** "Offer" / "Need" as a coloured badge, the same on cards, the post page and My posts. */
 export function TypeBadge({ type }: { type: BoardCard["type"] }) {
@@ -53,7 +54,7 @@ export function PostCard({ post, now }: { post: WithSkillNames<BoardCard>; now: 
           <span className="[overflow-wrap:anywhere]">{text.format(post.format, post.area)}</span>
           <span aria-hidden="true">·</span>
           <span>
-            <bdi translate="no">{post.poster.fullName}</bdi>, <PostTime at={post.createdAt} now={now} />
+            <IsolatedName name={post.poster.name} />, <PostTime at={post.createdAt} now={now} />
           </span>
         </p>
       </div>

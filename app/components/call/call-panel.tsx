@@ -11,6 +11,7 @@ import type { CallErrorText } from "./signal-outbox.client";
 import { nameInPlainText, type ShownName } from "~/features/members/member";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { isolatedInRightToLeft } from "~/utils/format";
+import { IsolatedName } from "../members/isolated-name";
 
 /** A signalling error: the server's words as sent, or the panel's own. */
 function errorText(t: TFunction, error: CallErrorText): string {
@@ -99,6 +100,7 @@ export function CallPanel(props: CallPanelProps) {
         <CallStage
           view={view}
           session={session}
+          other={props.otherName}
           otherName={otherName}
           videoLabel={t("call.theirVideo", { name: nameInPlainText(props.otherName) })}
           role={props.role}
@@ -324,6 +326,7 @@ function statusText(t: TFunction, view: CallView, otherName: string): string {
 function CallStage({
   view,
   session,
+  other,
   otherName,
   videoLabel,
   role,
@@ -331,6 +334,8 @@ function CallStage({
 }: {
   view: CallView;
   session: CallSession;
+  /** The other member's name on its own (the video box); `otherName` is how sentences name them. */
+  other: ShownName;
   otherName: string;
   /** The other member's video's name: a label holds no <bdi>, so its name is isolated in every language (decision 119). */
   videoLabel: string;
@@ -366,7 +371,7 @@ function CallStage({
           />
           {!view.remote || theirCameraOff ? (
             <p className="absolute inset-0 grid place-items-center text-sm text-slate-300">
-              {view.remote ? t("call.theirCameraOff", { name: otherName }) : <bdi translate="no">{otherName}</bdi>}
+              {view.remote ? t("call.theirCameraOff", { name: otherName }) : <IsolatedName name={other} />}
             </p>
           ) : null}
           <div className="absolute bottom-2 start-2 flex flex-wrap gap-1">

@@ -6,6 +6,7 @@ import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatNumber, relativeTime } from "~/utils/format";
 import { Avatar } from "../members/avatar";
 import { presenceText } from "./presence-text";
+import { nameTranslate } from "../members/isolated-name";
 
 /** The conversations, latest activity first, each with the other member and an unread count. */
 export function InboxList({
@@ -46,10 +47,10 @@ export function InboxList({
               <div className="flex items-baseline justify-between gap-2">
                 <span
                   dir="auto"
-                  translate="no"
+                  translate={nameTranslate(entry.other.name)}
                   className={`truncate text-sm ${entry.unread ? "font-bold" : "font-medium"}`}
                 >
-                  {entry.other.fullName}
+                  {entry.other.name.text}
                 </span>
                 {entry.lastMessage ? (
                   <time className="shrink-0 text-xs text-slate-600">{relativeTime(entry.updatedAt, locale, now)}</time>

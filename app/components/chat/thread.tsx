@@ -18,11 +18,13 @@ import { ReportButton } from "~/components/reports/report-button";
 import { Composer } from "./composer";
 import { useMarkSeen } from "./use-mark-seen";
 import { Icon } from "~/components/icons";
+import { IsolatedName } from "../members/isolated-name";
+import type { PublicMember } from "~/features/members/member";
 
 interface ThreadProps {
   chatId: string;
   me: string;
-  other: { uid: string; fullName: string; avatar: string; deleted: boolean };
+  other: Pick<PublicMember, "uid" | "name" | "avatar" | "deleted">;
   presence: Presence;
   initialMessages: ChatMessagePayload[];
   /** Cursor for the page before `initialMessages`; null when they are the whole conversation. */
@@ -156,7 +158,7 @@ export function Thread({
   return (
     <section
       className="flex h-full min-h-0 min-w-0 flex-col"
-      aria-label={t("thread.label", { name: nameInPlainText({ text: other.fullName, own: !other.deleted }) })}
+      aria-label={t("thread.label", { name: nameInPlainText(other.name) })}
     >
       <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
         <Link to="/inbox" className="text-sm font-medium text-brand-700 lg:hidden" aria-label={t("thread.back")}>
@@ -165,12 +167,12 @@ export function Thread({
         <Avatar src={other.avatar} size="sm" presence={presence} presenceLabel={presenceText(t, presence, now)} />
         <div className="min-w-0">
           {other.deleted ? (
-            <span className="font-semibold" translate="no">
-              <bdi>{other.fullName}</bdi>
+            <span className="font-semibold">
+              <IsolatedName name={other.name} />
             </span>
           ) : (
-            <Link to={`/members/${other.uid}`} className="font-semibold hover:underline" translate="no">
-              <bdi>{other.fullName}</bdi>
+            <Link to={`/members/${other.uid}`} className="font-semibold hover:underline">
+              <IsolatedName name={other.name} />
             </Link>
           )}
           <p className="text-xs text-slate-500" data-testid="thread-presence">
@@ -193,7 +195,7 @@ export function Thread({
         ) : null}
         {messages.length === 0 ? (
           <li className="py-8 text-center text-sm text-slate-500">
-            {interleave((mark) => t("thread.empty", { name: mark }), <bdi translate="no">{other.fullName}</bdi>)}
+            {interleave((mark) => t("thread.empty", { name: mark }), <IsolatedName name={other.name} />)}
           </li>
         ) : null}
         {messages.map((m) => {

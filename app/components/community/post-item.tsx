@@ -10,6 +10,7 @@ import { Markdown } from "./markdown";
 import { PostTime, useExactTime } from "./post-time";
 import { useTranslation } from "react-i18next";
 import { pictureSources } from "~/features/members/picture";
+import { IsolatedName } from "../members/isolated-name";
 
 export interface PostContext {
   threadId: string;
@@ -54,7 +55,7 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
           className="h-8 w-8 rounded-full bg-slate-100 object-cover"
         />
         <a href={`/members/${post.author.uid}`} className="font-semibold text-slate-900 hover:underline">
-          <bdi translate="no">{post.author.fullName}</bdi>
+          <IsolatedName name={post.author.name} />
         </a>
         <span className="text-slate-500">
           <PostTime at={post.createdAt} now={ctx.now} />

@@ -10,6 +10,7 @@ import { Icon } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
 import { SpaceName } from "./space-text";
+import { IsolatedName } from "../members/isolated-name";
 
 interface ThreadRow {
   id: string;
@@ -86,7 +87,7 @@ export function ThreadList({
               ) : null}
             </p>
             <p className="mt-0.5 text-xs text-slate-500">
-              <bdi translate="no">{row.author.fullName}</bdi> · <SpaceName space={spaceOf(row.spaceId)} /> ·{" "}
+              <IsolatedName name={row.author.name} /> · <SpaceName space={spaceOf(row.spaceId)} /> ·{" "}
               {t("list.replies", { count: row.replyCount })} · {t("list.reactions", { count: row.reactionCount })} ·{" "}
               {interleave((time) => t("list.active", { time }), <PostTime at={row.lastActivityAt} now={now} />)}
             </p>
@@ -173,7 +174,7 @@ export function SearchResults({
               <Marked text={r.body} q={q} />
             </p>
             <p className="mt-1 text-xs text-slate-500">
-              <bdi translate="no">{r.author.fullName}</bdi> · <PostTime at={r.createdAt} now={now} />
+              <IsolatedName name={r.author.name} /> · <PostTime at={r.createdAt} now={now} />
             </p>
           </li>
         ))}

@@ -11,6 +11,7 @@ import { PostTime } from "./post-time";
 import { SpaceName } from "./space-text";
 import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
+import { IsolatedName } from "../members/isolated-name";
 
 export interface ThreadViewProps {
   threadId: string;
@@ -56,7 +57,7 @@ export function ThreadView(props: ThreadViewProps) {
   const following = follow.formData ? follow.formData.get("follow") === "1" : props.following;
   const onQuote = (post: ForumPostPayload) => {
     setQuoteOf(post.id);
-    setText((t) => quoteMarkdown(post.author.fullName, post.body) + t);
+    setText((t) => quoteMarkdown(post.author.name.text, post.body) + t);
     document.getElementById("reply-box")?.scrollIntoView({ behavior: "smooth", block: "center" });
   };
 
@@ -77,7 +78,7 @@ export function ThreadView(props: ThreadViewProps) {
         </h1>
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
           <span>
-            {interleave((name) => t("thread.startedBy", { name }), <bdi translate="no">{props.author.fullName}</bdi>)} ·{" "}
+            {interleave((name) => t("thread.startedBy", { name }), <IsolatedName name={props.author.name} />)} ·{" "}
             <PostTime at={props.createdAt} now={now} />
           </span>
           <span data-testid="reply-count">{t("list.replies", { count: thread.replyCount })}</span>

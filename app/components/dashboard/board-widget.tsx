@@ -6,6 +6,7 @@ import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatNumber, FSI, PDI } from "~/utils/format";
 import type { NamedPrice, WithSkillNames } from "~/features/board/skill-names.server";
+import { IsolatedName } from "../members/isolated-name";
 
 /** The swap skill comes named for the reader (withSkillNames) and is isolated, as the post's skill is. */
 function priceText(price: NamedPrice, t: TFunction<"dashboard">, locale: string): string {
@@ -50,7 +51,7 @@ export function BoardWidget({ posts }: { posts: WithSkillNames<BoardCard>[] }) {
               {p.title}
             </span>
             <span className="block text-xs text-slate-600">
-              <bdi translate="no">{p.poster.fullName}</bdi> · {priceText(p.price, t, locale)}
+              <IsolatedName name={p.poster.name} /> · {priceText(p.price, t, locale)}
             </span>
           </Link>
         </li>

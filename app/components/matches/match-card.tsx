@@ -7,6 +7,7 @@ import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatDate, formatNumber, formatSp, isolated, listFormat, SHORT_DATE_TIME } from "~/utils/format";
 import { presenceText } from "../chat/presence-text";
 import { Avatar } from "../members/avatar";
+import { IsolatedName } from "../members/isolated-name";
 import { MemberActions } from "../members/member-actions";
 import { SkillChips } from "../members/skill-chips";
 
@@ -97,14 +98,14 @@ export const MatchCard = memo(function MatchCard({
   const locale = useFormatLocale();
   const lastSeen = presenceText(t, presence, now);
   return (
-    // Named by its heading, the member's name as written (translate="no"), not by a copy in aria-label.
+    // Named by its heading, the member's name as written, not by a copy in aria-label.
     <article className="card flex flex-col gap-3" data-testid="match-card" aria-labelledby={`match-${member.uid}`}>
       <div className="flex items-start gap-3">
         <Avatar src={member.avatar} presence={presence} presenceLabel={lastSeen} />
         <div className="min-w-0 flex-1">
           <h2 id={`match-${member.uid}`} className="text-base font-semibold leading-snug">
-            <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline" translate="no">
-              <bdi>{member.fullName}</bdi>
+            <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline">
+              <IsolatedName name={member.name} />
             </Link>
           </h2>
           <p className="text-xs text-slate-500">
@@ -156,17 +157,19 @@ export const MatchCard = memo(function MatchCard({
                   })}
             </p>
           </div>
+          {/* A match is a listed member, so always their own name: isolated as decision 119 does, without
+              nameInPlainText, whose module would be one more script file on /matches (decision 117). */}
           <Link
             to={`/calendar?book=${member.uid}`}
             className="btn-primary"
-            aria-label={t("matches.card.bookLabel", { name: isolated(member.fullName) })}
+            aria-label={t("matches.card.bookLabel", { name: isolated(member.name.text) })}
           >
             {t("matches.card.book")}
           </Link>
         </div>
       ) : null}
       <div className="mt-auto pt-1">
-        <MemberActions uid={member.uid} saved={saved} name={member.fullName} compact />
+        <MemberActions uid={member.uid} saved={saved} name={member.name.text} compact />
       </div>
     </article>
   );

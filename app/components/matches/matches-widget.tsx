@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
 
 export interface MatchesWidgetItem {
-  member: Pick<PublicMember, "uid" | "fullName" | "avatar">;
+  member: Pick<PublicMember, "uid" | "name" | "avatar">;
   /** Why they match, written by the loader in the reader's language (topMatches). */
   reason: string;
   presence: { online: boolean; lastChanged: number };
@@ -39,7 +39,7 @@ export function MatchesWidgetContent({ items }: { items: readonly MatchesWidgetI
           <li key={member.uid} className="flex items-center gap-3 py-2">
             <Avatar src={member.avatar} size="sm" presence={presence} presenceLabel={presenceLabel} />
             <div className="min-w-0">
-              <MemberNameLink uid={member.uid} name={member.fullName} className="text-sm font-medium" />
+              <MemberNameLink uid={member.uid} name={member.name} className="text-sm font-medium" />
               <p className="truncate text-xs text-slate-500">{reason}</p>
             </div>
           </li>

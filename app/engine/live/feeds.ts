@@ -198,9 +198,19 @@ export interface NotificationPayload {
   skill?: { name: string; own: boolean };
 }
 
+/**
+ * A member's name as a card shows it (the features' ShownName): `own` for the member's own name, kept
+ * from a browser translator; not for the reader's word for a missing member (decision 117).
+ */
+export interface MemberCard {
+  uid: string;
+  name: { text: string; own: boolean };
+  avatar: string;
+}
+
 export interface InboxEntryPayload {
   chatId: string;
-  other: { uid: string; fullName: string; avatar: string };
+  other: MemberCard;
   lastMessage: string;
   lastSender: string;
   updatedAt: number;
@@ -277,11 +287,7 @@ export interface BookingPayload {
   updatedAt: number;
 }
 
-export interface ForumAuthor {
-  uid: string;
-  fullName: string;
-  avatar: string;
-}
+export type ForumAuthor = MemberCard;
 
 /** A post as readers see it: a hidden or deleted post carries no text. */
 export interface ForumPostPayload {
@@ -453,7 +459,7 @@ export function forumThreadSummary(thread: Thread | null): ForumThreadPayload["t
 export function inboxEntryPayload(
   { id, data }: { id: string; data: DocData },
   uid: string,
-  other: { uid: string; fullName: string; avatar: string },
+  other: MemberCard,
 ): InboxEntryPayload | null {
   const chat = readChat(data);
   if (chat.messageCount === 0 && chat.createdBy !== uid) return null;

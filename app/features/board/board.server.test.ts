@@ -124,11 +124,11 @@ describe("the board", () => {
     await post("cy", { title: "Unnamed poster's need" });
     await store.update("users/cy", { fullName: " " });
     const poster = async (language: string, query: string) =>
-      (await list({ ...ben, language }, query)).posts.find((p) => p.title === "Unnamed poster's need")?.poster.fullName;
-    expect(await poster("fr", "sort=fit")).toBe("Membre");
-    expect(await poster("es", "sort=fit")).toBe("Miembro");
-    expect(await poster("ar", "")).toBe("عضو");
-    expect(await poster("en", "sort=fit")).toBe("Member");
+      (await list({ ...ben, language }, query)).posts.find((p) => p.title === "Unnamed poster's need")?.poster.name;
+    expect(await poster("fr", "sort=fit")).toEqual({ text: "Membre", own: false });
+    expect(await poster("es", "sort=fit")).toEqual({ text: "Miembro", own: false });
+    expect(await poster("ar", "")).toEqual({ text: "عضو", own: false });
+    expect(await poster("en", "sort=fit")).toEqual({ text: "Member", own: false });
   });
 
   it("refuses an eleventh active post with a clear 409, and counts an expired one again when renewed", async () => {
@@ -205,7 +205,7 @@ describe("the board", () => {
       postId,
       now,
     );
-    expect(view.poster).toMatchObject({ fullName: "Ana", languages: ["English", "Italian"] });
+    expect(view.poster).toMatchObject({ name: { text: "Ana", own: true }, languages: ["English", "Italian"] });
     expect(view.poster.level).toBeGreaterThan(1);
     expect(view.others.map((o) => o.title)).toEqual(["Another need of mine"]);
     expect(view.mine).toBe(false);

@@ -36,11 +36,7 @@ export const SEARCH_WINDOW = 100;
 /** "Matches me" reads the lists of at most this many of the member's skills. */
 export const MAX_MATCH_SKILLS = 20;
 
-export interface PosterCard {
-  uid: string;
-  fullName: string;
-  avatar: string;
-}
+export type PosterCard = Pick<PublicMember, "uid" | "name" | "avatar">;
 
 export interface BoardCard {
   id: string;
@@ -158,7 +154,7 @@ function cardsFrom(posts: BoardPost[], members: ReadonlyMap<string, PublicMember
         price: p.price,
         createdAt: p.createdAt,
         expiresAt: p.expiresAt,
-        poster: { uid: m.uid, fullName: m.fullName, avatar: m.avatar },
+        poster: { uid: m.uid, name: m.name, avatar: m.avatar },
         mine: p.authorUid === viewer.uid,
       },
     ];
@@ -334,7 +330,7 @@ export async function loadBoardPost(
     post: { ...post, shownStatus: shownStatus(post, now) },
     poster: {
       uid: m.uid,
-      fullName: m.fullName,
+      name: m.name,
       avatar: m.avatar,
       rating: m.rating,
       level: levelFor(m.xp).level,

@@ -38,12 +38,20 @@ describe("threads and replies", () => {
     await reply(store, "ben", threadId, { body: "Thanks, mine is alive" }, tick());
     await store.update("users/ana", { fullName: "Deleted member", deleted: true });
     const names = async (language: string) =>
-      (await loadThread(store, "ben", threadId, language)).posts.map((p) => p.author.fullName);
+      (await loadThread(store, "ben", threadId, language)).posts.map((p) => p.author.name.text);
+    // The reader's word may be translated by a browser; Ben's own name may not (decision 117).
+    expect((await loadThread(store, "ben", threadId, "fr")).posts.map((p) => p.author.name)).toEqual([
+      { text: "Membre supprimé", own: false },
+      { text: "Ben", own: true },
+    ]);
     expect(await names("fr")).toEqual(["Membre supprimé", "Ben"]);
     expect(await names("en")).toEqual(["Deleted member", "Ben"]);
     const listed = await listThreads(store, "ben", { sort: "newest", spaceId: null, cursor: null }, "es");
-    expect(listed.threads.find((t) => t.id === threadId)?.author.fullName).toBe("Miembro eliminado");
-    expect((await searchForum(store, "sourdough", 0, "ar")).results[0].author.fullName).toBe("عضو محذوف");
+    expect(listed.threads.find((t) => t.id === threadId)?.author.name).toEqual({
+      text: "Miembro eliminado",
+      own: false,
+    });
+    expect((await searchForum(store, "sourdough", 0, "ar")).results[0].author.name.text).toBe("عضو محذوف");
     const live = await new Promise<ForumThreadPayload>((resolve, reject) => {
       const stop = subscribeFeed(
         store,
@@ -56,7 +64,10 @@ describe("threads and replies", () => {
         reject,
       );
     });
-    expect(live.posts.map((p) => p.author.fullName)).toEqual(["Miembro eliminado", "Ben"]);
+    expect(live.posts.map((p) => p.author.name)).toEqual([
+      { text: "Miembro eliminado", own: false },
+      { text: "Ben", own: true },
+    ]);
   });
 
   it("stores the thread, its opening post and index entry together, and notifies mentions and followers", async () => {
@@ -89,7 +100,7 @@ describe("threads and replies", () => {
       }),
     ]);
     const loaded = await loadThread(store, "ana", threadId, "en");
-    expect(loaded.posts.map((p) => [p.seq, p.author.fullName])).toEqual([
+    expect(loaded.posts.map((p) => [p.seq, p.author.name.text])).toEqual([
       [0, "Ana"],
       [1, "Ben"],
     ]);
@@ -272,7 +283,7 @@ describe("thread list kept between views (issue 28)", () => {
     expect((await latest()).threads.map((t) => t.id)).toEqual([b, a]);
     // An author's new name shows at once (their profile is kept until written).
     await store.update("users/ana", { fullName: "Ana María" });
-    expect((await latest()).threads[1].author.fullName).toBe("Ana María");
+    expect((await latest()).threads[1].author.name.text).toBe("Ana María");
   });
 
   it("keeps the spaces until one is written: a new thread's count shows", async () => {
@@ -311,7 +322,7 @@ describe("a thread page kept between views (issue 28)", () => {
     await store.update(postPath(threadId, postId), { body: "a reply, edited" });
     expect((await loadThread(store, "cy", threadId, "en")).posts[1].body).toBe("a reply, edited");
     await store.update("users/ben", { fullName: "Benjamin" });
-    expect((await loadThread(store, "cy", threadId, "en")).posts[1].author.fullName).toBe("Benjamin");
+    expect((await loadThread(store, "cy", threadId, "en")).posts[1].author.name.text).toBe("Benjamin");
     await store.update(threadPath(threadId), { title: "A thread renamed" });
     expect((await loadThread(store, "cy", threadId, "en")).thread.title).toBe("A thread renamed");
     await store.update(threadPath(threadId), { hidden: true });

@@ -35,7 +35,7 @@ export async function mentionCandidates(
     const m = seen.has(doc.id) ? null : listedMember(doc.id, readUser(doc.data));
     if (!m) continue;
     seen.add(doc.id);
-    out.push({ uid: m.uid, fullName: m.fullName, avatar: m.avatar });
+    out.push({ uid: m.uid, fullName: m.name.text, avatar: m.avatar });
   }
   return out.sort((a, b) => a.fullName.localeCompare(b.fullName)).slice(0, MENTION_SUGGESTIONS);
 }

@@ -36,7 +36,7 @@ import { SEARCH_INDEX } from "./write.server";
 export type AuthorCard = ForumAuthor;
 
 const cardsOf = (members: Map<string, PublicMember>): Record<string, AuthorCard> =>
-  Object.fromEntries([...members].map(([uid, m]) => [uid, { uid, fullName: m.fullName, avatar: m.avatar }]));
+  Object.fromEntries([...members].map(([uid, m]) => [uid, { uid, name: m.name, avatar: m.avatar }]));
 
 /**
  * Authors' names and pictures, from their kept profiles (until one is written: a list page or a

@@ -66,7 +66,9 @@ describe("loadInbox", () => {
     await sendMessage(store, "amy", chatId, "Hola Bob", 20);
     const first = await loadInbox(store, "bob", "en");
     expect(first).toEqual(await liveInbox("bob"));
-    expect(first.map((e) => [e.other.fullName, e.lastMessage, e.unread])).toEqual([["Amy", "Hola Bob", 1]]);
+    expect(first.map((e) => [e.other.name, e.lastMessage, e.unread])).toEqual([
+      [{ text: "Amy", own: true }, "Hola Bob", 1],
+    ]);
 
     await sendMessage(store, "amy", chatId, "Are you there?", 30);
     expect((await loadInbox(store, "bob", "en")).map((e) => [e.lastMessage, e.unread])).toEqual([
@@ -74,13 +76,13 @@ describe("loadInbox", () => {
     ]);
 
     await store.update("users/amy", { fullName: "Amy Pond" });
-    expect((await loadInbox(store, "bob", "en")).map((e) => e.other.fullName)).toEqual(["Amy Pond"]);
+    expect((await loadInbox(store, "bob", "en")).map((e) => e.other.name.text)).toEqual(["Amy Pond"]);
 
     const other = await openChat(store, "cat", "bob", 40);
     await sendMessage(store, "cat", other, "Hi", 50);
     const last = await loadInbox(store, "bob", "en");
     expect(last).toEqual(await liveInbox("bob"));
-    expect(last.map((e) => e.other.fullName)).toEqual(["Cat", "Amy Pond"]);
+    expect(last.map((e) => e.other.name.text)).toEqual(["Cat", "Amy Pond"]);
   });
 
   it("keeps the list while nothing of it changed", async () => {
@@ -99,12 +101,12 @@ describe("loadInbox", () => {
     const chatId = await openChat(store, "amy", "bob", 10);
     await sendMessage(store, "amy", chatId, "Hola Bob", 20);
     await store.update("users/amy", { fullName: "Deleted member", deleted: true });
-    const other = async (language: string) => (await loadInbox(store, "bob", language))[0].other.fullName;
-    expect(await other("fr")).toBe("Membre supprimé");
+    const other = async (language: string) => (await loadInbox(store, "bob", language))[0].other.name.text;
+    expect((await loadInbox(store, "bob", "fr"))[0].other.name).toEqual({ text: "Membre supprimé", own: false });
     const reads = vi.spyOn(store, "get");
     expect(await other("es")).toBe("Miembro eliminado");
     expect(await other("en")).toBe("Deleted member");
     expect(reads).not.toHaveBeenCalledWith("users/amy");
-    expect((await liveInbox("bob", "ar"))[0].other.fullName).toBe("عضو محذوف");
+    expect((await liveInbox("bob", "ar"))[0].other.name).toEqual({ text: "عضو محذوف", own: false });
   });
 });

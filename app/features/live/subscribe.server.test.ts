@@ -91,7 +91,7 @@ describe("subscribeFeed in the reader's language", () => {
     await store.update("users/amy", { fullName: "Deleted member", deleted: true });
     const reader: Reader = { uid: "fleur", language: "fr" };
     const sent = listen(reader, "inbox");
-    const other = () => sent.at(-1)?.[0]?.other.fullName;
+    const other = () => sent.at(-1)?.[0]?.other.name.text;
     await vi.waitFor(() => expect(other()).toBe("Membre supprimé"));
     reader.language = "es";
     await store.update(`chats/${chatId}`, { updatedAt: 30 });

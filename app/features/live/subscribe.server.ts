@@ -109,8 +109,8 @@ export interface Reader {
 
 /** A member's name and picture as lists show them beside their words; a missing name in the reader's `missing` words. */
 export function memberCard(uid: string, profile: UserProfile | null, missing: MissingNames): Member {
-  const { fullName, avatar } = publicMember(uid, profile, missing);
-  return { uid, fullName, avatar };
+  const { name, avatar } = publicMember(uid, profile, missing);
+  return { uid, name, avatar };
 }
 
 /**

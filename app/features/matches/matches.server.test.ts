@@ -101,11 +101,11 @@ describe("findMatches: the cards' profiles and teaching documents kept per membe
     expect((await card(counted)).rate).toEqual({ label: "Spanish", sp: 30 });
     read.length = 0;
     const again = await card(counted);
-    expect([again.member.fullName, again.rate?.sp]).toEqual(["ANA", 30]);
+    expect([again.member.name.text, again.rate?.sp]).toEqual(["ANA", 30]);
     expect(read.filter((p) => p === "users/ana" || p === "teaching/ana")).toEqual([]);
 
     await store.update("users/ana", { fullName: "Ana Lima" });
-    expect((await card(counted)).member.fullName, "her profile is written").toBe("Ana Lima");
+    expect((await card(counted)).member.name.text, "her profile is written").toBe("Ana Lima");
     await store.set("teaching/ana", { rates: { spanish: 45 } });
     expect((await card(counted)).rate, "her teaching document is written").toEqual({ label: "Spanish", sp: 45 });
   });
@@ -119,14 +119,7 @@ describe("findMatches: the cards' profiles and teaching documents kept per membe
     );
     await store.update("users/ana", { bio: "Teacher in Porto", languages: ["Portuguese"] });
     const shown = await card(store);
-    expect(Object.keys(shown.member).sort()).toEqual([
-      "avatar",
-      "fullName",
-      "rating",
-      "skillsOffered",
-      "timezone",
-      "uid",
-    ]);
+    expect(Object.keys(shown.member).sort()).toEqual(["avatar", "name", "rating", "skillsOffered", "timezone", "uid"]);
     expect(JSON.stringify(shown)).not.toMatch(/Teacher in Porto|Portuguese|Cooking/);
     expect(shown.member.skillsOffered.map((s) => s.label)).toEqual(["Spanish", "Piano", "Chess", "Yoga", "Go"]);
   });
@@ -202,7 +195,7 @@ describe("the dashboard widget's matches, kept per member (decision 090)", () =>
 
     // A shown member's profile: a new name.
     await store.update("users/ben", { fullName: "Benedict" });
-    expect((await topMatches(store, "me", "en", 3, now)).map((m) => m.member.fullName)).toEqual([
+    expect((await topMatches(store, "me", "en", 3, now)).map((m) => m.member.name.text)).toEqual([
       "CY",
       "Benedict",
       "ANA",

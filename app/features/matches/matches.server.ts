@@ -61,7 +61,7 @@ export interface MatchCard {
    * Only what the card draws, so the page sends no more (issue 28, decision 113): the first
    * `SKILLS_ON_A_CARD` skills they teach, named in the reader's language (a member's own tag as written).
    */
-  member: Pick<PublicMember, "uid" | "fullName" | "avatar" | "timezone" | "rating"> & {
+  member: Pick<PublicMember, "uid" | "name" | "avatar" | "timezone" | "rating"> & {
     skillsOffered: ShownSkill<Skill>[];
   };
   presence: Presence;
@@ -295,11 +295,11 @@ export async function findMatches(
       )
     : new Map<string, number>();
   const cards = items.map((m, i) => {
-    const { fullName, avatar, timezone, rating, skillsOffered } = publicMember(m.uid, profiles[i], missing);
+    const { name, avatar, timezone, rating, skillsOffered } = publicMember(m.uid, profiles[i], missing);
     return {
       member: {
         uid: m.uid,
-        fullName,
+        name,
         avatar,
         timezone,
         rating,
@@ -445,9 +445,9 @@ export async function topMatches(store: DocStore, uid: string, language: string,
   const t = fixedT(language, "members");
   const missing = missingNames(language);
   return items.map(({ member, fit, presence }) => {
-    const { fullName, avatar } = publicMember(member.uid, member.profile, missing);
+    const { name, avatar } = publicMember(member.uid, member.profile, missing);
     return {
-      member: { uid: member.uid, fullName, avatar },
+      member: { uid: member.uid, name, avatar },
       reason: reasonText(
         {
           teaches: fit.teaches.map((f) => names.name(f.tag, f.label)),

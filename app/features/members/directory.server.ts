@@ -35,7 +35,7 @@ function listedMembers(store: DocStore): Promise<MembersByName> {
       if (!member || !profile) continue;
       listed.push({
         uid: doc.id,
-        fullName: member.fullName,
+        fullName: member.name.text,
         avatar: member.avatar,
         bio: member.bio,
         languages: member.languages,

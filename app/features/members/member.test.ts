@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { memberName, nameInPlainText, nameTranslate } from "./member";
+import { readUser } from "~/documents/users";
+import { nameTranslate } from "~/components/members/isolated-name";
+import { listedMember, memberName, nameInPlainText, publicMember } from "./member";
 
 const WORDS = { unnamed: "(aún sin nombre)", deleted: "Miembro eliminado" };
 
@@ -32,5 +34,17 @@ describe("nameInPlainText: a name inside a label or a title, where no <bdi> can 
 
   it("leaves the reader's word for a missing member as it is, translatable with the sentence", () => {
     expect(nameInPlainText({ text: "Miembro eliminado", own: false })).toBe("Miembro eliminado");
+  });
+});
+
+describe("publicMember carries the flag to every page that draws a member (issue 30, decision 117)", () => {
+  it("a member's own name is theirs; a deleted or gone member is called by the reader's word, which is not", () => {
+    expect(publicMember("ada", readUser({ fullName: " Ada " }), WORDS).name).toEqual({ text: "Ada", own: true });
+    expect(publicMember("ada", readUser({ fullName: "Deleted member", deleted: true }), WORDS).name).toEqual({
+      text: "Miembro eliminado",
+      own: false,
+    });
+    expect(publicMember("gone", null, WORDS).name).toEqual({ text: "Miembro eliminado", own: false });
+    expect(listedMember("ada", readUser({ fullName: " Ada " }))?.name).toEqual({ text: "Ada", own: true });
   });
 });

@@ -43,11 +43,6 @@ export function memberName(profile: NameSource | undefined, missing: MissingName
   return { text: profile && !profile.deleted ? missing.unnamed : missing.deleted, own: false };
 }
 
-/** The `translate` attribute of an element that shows `name`: "no" on a member's own name only. */
-export function nameTranslate(name: ShownName): "no" | undefined {
-  return name.own ? "no" : undefined;
-}
-
 /**
  * A shown name inside text that holds no markup, so no <bdi> (an aria-label, a title, a placeholder,
  * the page's <title>): a member's own name bidi-isolated (FSI…PDI) as decision 109 writes plain text,
@@ -60,7 +55,8 @@ export function nameInPlainText(name: ShownName): string {
 
 export interface PublicMember {
   uid: string;
-  fullName: string;
+  /** Their own name, or the reader's word for a missing member: drawn through `IsolatedName` or `MemberNameLink`. */
+  name: ShownName;
   avatar: string;
   bio: string;
   timezone: string;
@@ -89,14 +85,14 @@ export function isListedMember(profile: UserProfile | null): profile is UserProf
  * (`missing`, from `missingNames(language)`: there is no default, so no list forgets the reader).
  */
 export function publicMember(uid: string, profile: UserProfile | null, missing: MissingNames): PublicMember {
-  return memberShown(uid, profile, memberName(profile, missing).text);
+  return memberShown(uid, profile, memberName(profile, missing));
 }
 
-function memberShown(uid: string, profile: UserProfile | null, fullName: string): PublicMember {
+function memberShown(uid: string, profile: UserProfile | null, name: ShownName): PublicMember {
   const deleted = !profile || profile.deleted;
   return {
     uid,
-    fullName,
+    name,
     avatar: deleted ? DEFAULT_AVATAR : profile.profilePicture,
     bio: deleted ? "" : profile.bio,
     timezone: profile?.timezone ?? "UTC",
@@ -116,5 +112,5 @@ function memberShown(uid: string, profile: UserProfile | null, fullName: string)
  * directory, mentions, a member's page) use this and may be kept for readers of any language.
  */
 export function listedMember(uid: string, profile: UserProfile | null): PublicMember | null {
-  return isListedMember(profile) ? memberShown(uid, profile, profile.fullName.trim()) : null;
+  return isListedMember(profile) ? memberShown(uid, profile, { text: profile.fullName.trim(), own: true }) : null;
 }
