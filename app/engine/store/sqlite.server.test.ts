@@ -502,6 +502,29 @@ describe("other processes' commits", () => {
     expect(seen).toEqual([null, 7]);
   });
 
+  it("a look at the log that fails is made again at the next poll, even after a commit of its own", async () => {
+    const follower = openSqliteStore(file, { pollMs: 60_000 });
+    extraStores.push(follower);
+    const seen: unknown[] = [];
+    follower.watchDoc("notes/a", (doc) => seen.push(doc?.data.n ?? null));
+    await nextTurn();
+    await otherConnection().set("notes/a", { n: 7 });
+    const log = (follower as unknown as { changesSinceStmt: { all(version: number): unknown[] } }).changesSinceStmt;
+    const failing = vi.spyOn(log, "all").mockImplementationOnce(() => {
+      throw new Error("disk I/O error");
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    follower.readOthersCommits();
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
+    failing.mockRestore();
+    // The follower commits before its next look: the other process's commit must still be read.
+    await follower.set("notes/b", { n: 1 });
+    follower.readOthersCommits();
+    await nextTurn();
+    expect(seen).toEqual([null, 7]);
+  });
+
   it("a path forgotten from the log still wakes its collection's watchers in a process that has not caught up", async () => {
     const follower = openSqliteStore(file, { pollMs: 60_000 });
     extraStores.push(follower);

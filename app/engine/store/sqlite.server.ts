@@ -651,8 +651,10 @@ class SqliteDocStore implements DocStore {
         this.ownVersions.clear();
         return;
       }
-      this.lastDataVersion = dataVersion;
       const rows = this.changesSinceStmt.all(this.followedVersion);
+      // Only once the log is read: a look that failed must be made again at the next poll, not be
+      // taken for "nobody else committed" and skipped past by this process's own next commit.
+      this.lastDataVersion = dataVersion;
       if (rows.length === 0) return;
       // So far behind that pruning may have dropped rows we never read: any watcher may be stale.
       if (rows[rows.length - 1].version - this.followedVersion > CHANGES_KEPT - PRUNE_EVERY) {
