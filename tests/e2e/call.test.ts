@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "./support/test";
+import { expectVideoPlaying } from "./support/video";
 import { fakeMediaLaunchOptions } from "../support/browser";
 import { createUser, openAs, type TestUser } from "./support/fixtures";
 import { storeAcceptedSession } from "./support/sessions";
@@ -15,18 +16,6 @@ test.use({ launchOptions: fakeMediaLaunchOptions() });
 /** An accepted free session between the two that starts in 5 minutes: the call is open. */
 const sessionStartingSoon = (mentor: TestUser, learner: TestUser) =>
   storeAcceptedSession(mentor, learner, { startsInMinutes: 5 });
-
-/** A real picture: the element has frame dimensions and its clock moves on. */
-async function expectVideoPlaying(page: Page, label: string): Promise<void> {
-  const video = page.getByLabel(label, { exact: true });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
-    .toBeGreaterThan(before);
-}
 
 async function join(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Join call" }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./support/test";
+import { expectVideoPlaying } from "./support/video";
 import { fakeMediaLaunchOptions } from "../support/browser";
 import { createUser, openAs } from "./support/fixtures";
 import { storeAcceptedSession } from "./support/sessions";
@@ -10,18 +11,6 @@ import { e2eStore } from "./support/store";
  * stands, and the call carries on.
  */
 test.use({ launchOptions: fakeMediaLaunchOptions() });
-
-/** A real picture whose clock moves on. */
-async function expectVideoPlaying(page: Page, label: string): Promise<void> {
-  const video = page.getByLabel(label, { exact: true });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
-    .toBeGreaterThan(before);
-}
 
 /** Every RTCPeerConnection the page makes, kept on window so a test can count them and read their state. */
 function recordPeerConnections() {
