@@ -1,8 +1,7 @@
 import { useCallback, useState } from "react";
 import type { FeedPayloads, HeaderSnapshot } from "~/engine/live/feeds";
 import { bellBadgeText, unreadCount } from "~/features/live/header";
-import { useLanguageChosenElsewhere } from "./live/use-language-chosen-elsewhere";
-import { useLiveFeed, useLiveFeedValue } from "./live/use-live-feed";
+import { useLanguageChosenElsewhere, useLiveFeed, useLiveFeedValue } from "./live/use-live-feed";
 import { AppHeader } from "./app-header";
 import { BottomNav, SideNav } from "./navigation";
 import { useTopUpRequests } from "./wallet/open-top-up";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { SessionRoom } from "~/components/bookings/session-room";
-import { useLanguageChosenElsewhere } from "~/components/live/use-language-chosen-elsewhere";
+import { useLanguageChosenElsewhere } from "~/components/live/use-live-feed";
 import { NotFound } from "~/components/not-found";
 import { getStore } from "~/engine/index.server";
 import { BookingError } from "~/features/bookings/bookings.server";

@@ -1,3 +1,4 @@
+import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getLiveTransport } from "~/engine/live/transport.client";
@@ -63,4 +64,24 @@ export function useLiveFeedValue<F extends FeedName, T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [feed, enabled]);
   return shown;
+}
+
+const chosenLanguage = (profile: FeedPayloads["profile"]) => profile?.language ?? "";
+
+/**
+ * A language the member chose in another tab or on another device: the page's loaders run again
+ * and it is drawn in that language (<html lang dir>, catalogues, texts) where it stands, with what
+ * is being typed kept, as no reload would keep it (decision 111), and a call in the session room
+ * kept running (decision 118). Used by every signed-in page: the full layout's chrome and the
+ * session room, which stands outside it. It sits beside useLiveFeedValue because those two load it:
+ * a module of its own was one more script on every signed-in page (decision 118).
+ */
+export function useLanguageChosenElsewhere() {
+  const chosen = useLiveFeedValue("profile", "", chosenLanguage, { onError: () => {} });
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (chosen && chosen !== document.documentElement.lang) revalidate();
+    // Asked once per choice: the loaders answer in the profile's language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosen]);
 }
