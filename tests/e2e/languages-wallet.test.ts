@@ -89,7 +89,7 @@ test("a top-up bought in English reads in French on /wallet, its refusal to be r
   );
 
   await adminPage.goto("/admin/payments");
-  const payment = adminPage.getByRole("listitem", { name: `Pago de Margot Porte-monnaie ${run}, 500 SP` });
+  const payment = adminPage.getByRole("listitem", { name: `Pago de \u2068Margot Porte-monnaie ${run}\u2069, 500 SP` });
   await payment.getByText("Reembolsar…").click();
   await payment.getByLabel("Motivo (se guarda en el registro de auditoría)").fill("Lo pidió por error");
   await payment.getByRole("button", { name: /^Reembolsar .+ y retirar 500 SP$/ }).click();
