@@ -488,13 +488,19 @@ describe("other processes' commits", () => {
     expect(afterCommits).toHaveBeenCalledTimes(2);
   });
 
-  it("delivers another connection's commit when told, without waiting for its poll", async () => {
+  /** A store that looks at other processes' commits only when told, watching notes/a, which another connection has just written. */
+  async function followerAfterAnotherCommit() {
     const follower = openSqliteStore(file, { pollMs: 60_000 });
     extraStores.push(follower);
     const seen: unknown[] = [];
     follower.watchDoc("notes/a", (doc) => seen.push(doc?.data.n ?? null));
     await nextTurn();
     await otherConnection().set("notes/a", { n: 7 });
+    return { follower, seen };
+  }
+
+  it("delivers another connection's commit when told, without waiting for its poll", async () => {
+    const { follower, seen } = await followerAfterAnotherCommit();
     await nextTurn();
     expect(seen).toEqual([null]);
     follower.readOthersCommits();
@@ -503,12 +509,7 @@ describe("other processes' commits", () => {
   });
 
   it("a look at the log that fails is made again at the next poll, even after a commit of its own", async () => {
-    const follower = openSqliteStore(file, { pollMs: 60_000 });
-    extraStores.push(follower);
-    const seen: unknown[] = [];
-    follower.watchDoc("notes/a", (doc) => seen.push(doc?.data.n ?? null));
-    await nextTurn();
-    await otherConnection().set("notes/a", { n: 7 });
+    const { follower, seen } = await followerAfterAnotherCommit();
     const log = (follower as unknown as { changesSinceStmt: { all(version: number): unknown[] } }).changesSinceStmt;
     const failing = vi.spyOn(log, "all").mockImplementationOnce(() => {
       throw new Error("disk I/O error");
