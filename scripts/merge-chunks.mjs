@@ -28,6 +28,10 @@ const SERVER_MANIFEST = /^var assets_manifest_default = (.*);$/m;
 const SHARED_CHUNK = /^\/build\/_shared\/chunk-[A-Z0-9]+\.js$/;
 const HASHED_NAME = /-[A-Z0-9]{8}\.js$/;
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+// A chunk this small (minified bytes) costs a page more as a request than as bytes (decision 130).
+const SMALL_CHUNK_BYTES = 1024;
+// What any page may download, in such chunks taken into a file it loads, without using it.
+const UNUSED_BYTES_PER_PAGE = 2048;
 
 /** Eight base-32 characters of the content's SHA-256, as esbuild names its files. */
 function contentHash(text) {
@@ -119,8 +123,48 @@ function staticClosure(modules, urls) {
   return seen;
 }
 
-/** Shared chunks grouped by the pages that load them; only groups of two or more. */
-function groupChunks(manifest, modules, dynamicTargets) {
+/** Whether a chunk's top-level code only defines: esbuild's tree shaking leaves nothing of it but its imports when none of its exports is used. */
+async function definesOnly(publicDir, url) {
+  const result = await build({
+    stdin: { contents: `import${JSON.stringify(url)};`, loader: "js", resolveDir: publicDir },
+    bundle: true,
+    format: "esm",
+    minify: true,
+    write: false,
+    logLevel: "silent",
+    // As in bundleGroup: the package's "sideEffects": false would make every file look inert.
+    ignoreAnnotations: true,
+    plugins: [
+      {
+        name: "build-files",
+        setup(plugin) {
+          plugin.onResolve({ filter: /^\/build\// }, ({ path: imported }) =>
+            imported === url ? { path: path.join(publicDir, url) } : { path: imported, external: true },
+          );
+        },
+      },
+    ],
+  });
+  const text = result.outputFiles[0].text;
+  const [imports] = parse(text);
+  let rest = text;
+  for (const entry of [...imports].sort((x, y) => y.ss - x.ss)) rest = rest.slice(0, entry.ss) + rest.slice(entry.se);
+  return rest.replace(/;/g, "").trim() === "";
+}
+
+/**
+ * Shared chunks grouped by the pages that load them (decision 116), then each small chunk that only
+ * defines taken into the group of a chunk loaded by more pages (decision 130): its host's pages
+ * must include all of its own and already load everything it imports, and no page may download more
+ * than `unusedBytesPerPage` of such chunks that it does not use. Only groups of two or more.
+ *
+ * No import cycle can appear but through a dynamic import's own file: a file between the chunk and
+ * its host is loaded by every page of the host (the host's pages load all the chunk imports) and by
+ * no other (it imports the host), so it is in the host's group unless a dynamic import names it;
+ * and the host cannot reach the chunk, which fewer pages load. dependencyOrder stops the build on
+ * such a cycle rather than leave it.
+ */
+async function groupChunks(manifest, modules, dynamicTargets, { publicDir, smallChunkBytes, unusedBytesPerPage }) {
   const chainOf = (id) => {
     const chain = [];
     for (let route = manifest.routes[id]; route; route = manifest.routes[route.parentId]) chain.unshift(route.module);
@@ -130,14 +174,46 @@ function groupChunks(manifest, modules, dynamicTargets) {
     ...Object.keys(manifest.routes).map((id) => staticClosure(modules, [manifest.entry.module, ...chainOf(id)])),
     ...[...dynamicTargets].map((url) => staticClosure(modules, [url])),
   ];
-  const groups = new Map();
+  const units = new Map();
   for (const url of [...modules.keys()].sort()) {
     if (!SHARED_CHUNK.test(url) || dynamicTargets.has(url)) continue;
-    const pages = loads.flatMap((load, index) => (load.has(url) ? [index] : [])).join(",");
-    if (!groups.has(pages)) groups.set(pages, []);
-    groups.get(pages).push(url);
+    const pages = loads.flatMap((load, index) => (load.has(url) ? [index] : []));
+    const key = pages.join(",");
+    if (!units.has(key)) units.set(key, { pages, members: [] });
+    units.get(key).members.push(url);
   }
-  return [...groups.values()].filter((members) => members.length > 1);
+
+  const unused = new Map();
+  // The chunks loaded by most pages first: a host only ever takes chunks loaded by fewer pages than
+  // itself, so a chunk is taken before it can become a host, and a host is never taken.
+  const byPages = [...units].sort(([a, x], [b, y]) => y.pages.length - x.pages.length || (a < b ? -1 : 1));
+  for (const [key, unit] of byPages) {
+    const [url] = unit.members;
+    if (unit.members.length > 1 || modules.get(url).source.length > smallChunkBytes) continue;
+    const size = modules.get(url).source.length;
+    const fits = (host) => {
+      if (host === unit || !unit.pages.every((page) => host.pages.includes(page))) return false;
+      const own = new Set(host.members);
+      const needed = modules
+        .get(url)
+        .imports.filter((entry) => entry.d === -1 && !own.has(entry.n))
+        .map((entry) => entry.n);
+      if (!needed.every((dep) => host.pages.every((page) => loads[page].has(dep)))) return false;
+      const extra = host.pages.filter((page) => !unit.pages.includes(page));
+      return !extra.some((page) => (unused.get(page) ?? 0) + size > unusedBytesPerPage);
+    };
+    const candidates = [...units.values()].filter(fits).sort((a, b) => a.pages.length - b.pages.length);
+    if (!candidates.length || !(await definesOnly(publicDir, url))) continue;
+    const [host] = candidates;
+    for (const page of host.pages) if (!unit.pages.includes(page)) unused.set(page, (unused.get(page) ?? 0) + size);
+    host.members.push(url);
+    units.delete(key);
+  }
+  return {
+    groups: [...units.values()].map((unit) => unit.members).filter((members) => members.length > 1),
+    taken: byPages.length - units.size,
+    unusedBytes: Math.max(0, ...unused.values()),
+  };
 }
 
 /** One file holding the group's members, each export renamed `<name>$<index>`; other imports left as they were. */
@@ -228,6 +304,8 @@ function manifestImports(manifest, modules) {
 export async function mergeChunks({
   publicDir = path.join(ROOT, "public"),
   serverBuild = path.join(ROOT, "build", "index.js"),
+  smallChunkBytes = SMALL_CHUNK_BYTES,
+  unusedBytesPerPage = UNUSED_BYTES_PER_PAGE,
 } = {}) {
   await init;
   const buildDir = path.join(publicDir, "build");
@@ -240,7 +318,11 @@ export async function mergeChunks({
 
   const roots = [manifest.entry.module, ...Object.values(manifest.routes).map((route) => route.module)];
   const { modules, dynamicTargets } = readGraph(publicDir, roots);
-  const groups = groupChunks(manifest, modules, dynamicTargets);
+  const { groups, taken, unusedBytes } = await groupChunks(manifest, modules, dynamicTargets, {
+    publicDir,
+    smallChunkBytes,
+    unusedBytesPerPage,
+  });
   const memberOf = new Map();
   groups.forEach((members, group) =>
     members.forEach((url, index) => memberOf.set(url, { group: `group:${group}`, index })),
@@ -321,10 +403,20 @@ export async function mergeChunks({
     server.replace(SERVER_MANIFEST, () => `var assets_manifest_default = ${JSON.stringify(updated)};`),
   );
 
-  return { groups: groups.length, merged: memberOf.size, files: modules.size, filesAfter: finalModules.size };
+  return {
+    groups: groups.length,
+    merged: memberOf.size,
+    taken,
+    unusedBytes,
+    files: modules.size,
+    filesAfter: finalModules.size,
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { groups, merged, files, filesAfter } = await mergeChunks();
-  console.log(`Chunks: ${merged} shared chunks merged into ${groups}; ${files} script files → ${filesAfter}`);
+  const { groups, merged, taken, unusedBytes, files, filesAfter } = await mergeChunks();
+  console.log(
+    `Chunks: ${merged} shared chunks merged into ${groups} (${taken} small ones into a file loaded by more pages, ` +
+      `at most ${unusedBytes} bytes unused on a page); ${files} script files → ${filesAfter}`,
+  );
 }

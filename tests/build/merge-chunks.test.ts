@@ -37,9 +37,9 @@ let dir: string;
 let publicDir: string;
 let serverBuild: string;
 
-async function remixLikeBuild() {
+async function remixLikeBuild(sources = SOURCES) {
   const appDir = path.join(dir, "app");
-  for (const [file, source] of Object.entries(SOURCES)) {
+  for (const [file, source] of Object.entries(sources)) {
     mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true });
     writeFileSync(path.join(appDir, file), source);
   }
@@ -109,7 +109,29 @@ async function openPage(manifest: Manifest, id: keyof typeof ROUTES) {
   return { ...page, effects: (globalThis as { mergeFixtureEffects?: number }).mergeFixtureEffects };
 }
 
+/** What one page fetches at once: the entry and its route chain, with their imports. */
+const fetched = (manifest: Manifest, id: keyof typeof ROUTES) =>
+  new Set([manifest.entry.module, ...manifest.entry.imports, manifest.routes.root.module, ...(manifest.routes.root.imports ?? []), ...(id === "root" ? [] : [manifest.routes[id].module, ...(manifest.routes[id].imports ?? [])])]);
+
 const filesIn = (folder: string) => readdirSync(path.join(publicDir, "build", folder)).sort();
+
+/** Builds the fixture, merges with `options`, and checks that every page's modules give the same values, the side effect run once. */
+async function expectPagesToRunAsBefore(options: Parameters<typeof mergeChunks>[0]) {
+  const before = await remixLikeBuild();
+  const pages = Object.keys(ROUTES) as (keyof typeof ROUTES)[];
+  const expected = [];
+  for (const id of pages) expected.push(await openPage(before, id));
+  await mergeChunks({ publicDir, serverBuild, ...options });
+  const after = browserManifest();
+  for (const [i, id] of pages.entries()) {
+    const page = await openPage(after, id);
+    // Functions compared by what they return, below.
+    expect(JSON.stringify(page)).toBe(JSON.stringify(expected[i]));
+    expect(page.effects).toBe(1);
+  }
+  const four = await openPage(after, "routes/four");
+  expect((await four.m2.more()).more).toBe("later");
+}
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "merge-chunks-"));
@@ -118,44 +140,31 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+// Decision 116's rule alone: no chunk counts as small, so none is taken into another's file.
+const SAME_PAGES_ONLY = { smallChunkBytes: 0 };
+
 describe("merge-chunks (decision 116)", () => {
   it("makes one file of the chunks every page loads, and leaves the chunks some pages do not load", async () => {
     const before = await remixLikeBuild();
     expect(filesIn("_shared")).toHaveLength(7);
 
-    const result = await mergeChunks({ publicDir, serverBuild });
+    const result = await mergeChunks({ publicDir, serverBuild, ...SAME_PAGES_ONLY });
 
     expect(result).toMatchObject({ groups: 1, merged: 4 });
     // a, c, effect and shout are one file; b, late and the dynamic import's own file stay.
     expect(filesIn("_shared")).toHaveLength(4);
     const after = browserManifest();
-    // What one page fetches at once: the entry and its route chain, with their imports.
-    const fetched = (manifest: Manifest, id: keyof typeof ROUTES) =>
-      new Set([manifest.entry.module, ...manifest.entry.imports, manifest.routes.root.module, ...(manifest.routes.root.imports ?? []), ...(id === "root" ? [] : [manifest.routes[id].module, ...(manifest.routes[id].imports ?? [])])]);
     expect(fetched(before, "routes/three").size).toBe(8);
     expect(fetched(after, "routes/three").size).toBe(5);
   });
 
   it("every page still runs as before: each module's values, the side effect once", async () => {
-    const before = await remixLikeBuild();
-    const pages = Object.keys(ROUTES) as (keyof typeof ROUTES)[];
-    const expected = [];
-    for (const id of pages) expected.push(await openPage(before, id));
-    await mergeChunks({ publicDir, serverBuild });
-    const after = browserManifest();
-    for (const [i, id] of pages.entries()) {
-      const page = await openPage(after, id);
-      // Functions compared by what they return, below.
-      expect(JSON.stringify(page)).toBe(JSON.stringify(expected[i]));
-      expect(page.effects).toBe(1);
-    }
-    const four = await openPage(after, "routes/four");
-    expect((await four.m2.more()).more).toBe("later");
+    await expectPagesToRunAsBefore(SAME_PAGES_ONLY);
   });
 
   it("names every changed file by its content, in the manifest the browser and the server read", async () => {
     const before = await remixLikeBuild();
-    await mergeChunks({ publicDir, serverBuild });
+    await mergeChunks({ publicDir, serverBuild, ...SAME_PAGES_ONLY });
     const after = browserManifest();
 
     // Files that import a merged chunk changed, so they have new names; the others keep theirs.
@@ -183,5 +192,61 @@ describe("merge-chunks (decision 116)", () => {
     const first = browserManifest();
     expect(await mergeChunks({ publicDir, serverBuild })).toMatchObject({ groups: 0, merged: 0 });
     expect(browserManifest()).toEqual(first);
+  });
+});
+
+describe("merge-chunks: small chunks (decision 130)", () => {
+  it("takes a small chunk that only defines into a file loaded by more pages, within the bytes a page may leave unused", async () => {
+    const before = await remixLikeBuild();
+    const b = readFileSync(path.join(publicDir, before.routes["routes/three"].imports![0]), "utf8");
+    expect(b).toMatch(/^var \w+="b";export\{\w+ as \w+\};?\n?$/);
+
+    const result = await mergeChunks({ publicDir, serverBuild });
+
+    // b (pages three and four) goes into the file every page loads; late, which the page four
+    // imports on demand also loads, has no such file and stays.
+    expect(result).toMatchObject({ groups: 1, merged: 5, taken: 1, unusedBytes: b.length });
+    expect(filesIn("_shared")).toHaveLength(3);
+    const after = browserManifest();
+    expect(fetched(before, "routes/three").size).toBe(8);
+    expect(fetched(after, "routes/three").size).toBe(4);
+    expect(fetched(after, "routes/four").size).toBe(5);
+    // Root, one and two download b's bytes without using them: one page may leave no fewer unused.
+    await remixLikeBuild();
+    expect(await mergeChunks({ publicDir, serverBuild, unusedBytesPerPage: b.length - 1 })).toMatchObject({ merged: 4, taken: 0 });
+  });
+
+  it("every page still runs as before with the small chunk taken", async () => {
+    await expectPagesToRunAsBefore({});
+  });
+
+  it("takes a small chunk only into a file whose pages all load what it imports", async () => {
+    // b (three, four) needs d (one to four), which goes into the file every page loads; late (three,
+    // four and the file four imports on demand) is loaded by fewer pages, but not by every page that
+    // loads d: b must go where d went, and the file imported on demand must not bring d.
+    await remixLikeBuild({
+      ...SOURCES,
+      "routes/one.js": `import { a } from "../lib/a.js"; import { d } from "../lib/d.js"; import "../lib/effect.js"; export const one = a + d;`,
+      "routes/two.js": `import { c } from "../lib/c.js"; import { d } from "../lib/d.js"; import "../lib/effect.js"; export const two = c + d;`,
+      "routes/three.js": `import { shout } from "../lib/shout.js"; import { b } from "../lib/b.js"; import { late } from "../lib/late.js"; export const three = shout(b() + late);`,
+      "lib/b.js": `import { d } from "./d.js"; export const b = () => "b" + d;`,
+      "lib/d.js": `export const d = "d";`,
+    });
+    expect(await mergeChunks({ publicDir, serverBuild })).toMatchObject({ taken: 2 });
+    const onDemand = filesIn("_shared").find((file) => file.startsWith("more-"))!;
+    const loaded = new Set<string>();
+    const load = (url: string) => {
+      if (loaded.has(url)) return;
+      loaded.add(url);
+      for (const [, imported] of readFileSync(path.join(publicDir, url), "utf8").matchAll(/from"([^"]+)"/g)) load(imported);
+    };
+    load(`/build/_shared/${onDemand}`);
+    expect([...loaded].map((url) => readFileSync(path.join(publicDir, url), "utf8")).join("\n")).not.toContain('"d"');
+  });
+
+  it("leaves a small chunk that does something when loaded where it was", async () => {
+    await remixLikeBuild({ ...SOURCES, "lib/b.js": `globalThis.mergeFixtureB = true; export const b = "b";` });
+    expect(await mergeChunks({ publicDir, serverBuild })).toMatchObject({ merged: 4, taken: 0 });
+    expect(filesIn("_shared")).toHaveLength(4);
   });
 });
