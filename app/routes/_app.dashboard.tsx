@@ -5,7 +5,6 @@ import { UpcomingSessionsWidget } from "~/components/bookings/upcoming-sessions-
 import { ACTIVITY_SHOWN, ActivityWidget } from "~/components/dashboard/activity-widget";
 import { BoardWidget } from "~/components/dashboard/board-widget";
 import { bestFittingPosts } from "~/features/board/proposal-dashboard.server";
-import { withSkillNames } from "~/features/board/skill-names.server";
 import { MatchesWidgetContent } from "~/components/matches/matches-widget";
 import { Onboarding } from "~/components/onboarding/onboarding";
 import { LevelWidget } from "~/components/progress/level-widget";
@@ -53,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     onboarding,
     upcoming,
     matches,
-    boardPosts: withSkillNames(boardPosts, language),
+    boardPosts,
     timeZone: viewerZone(user.profile.timezone),
   };
 }

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { SessionSummary } from "~/features/bookings/views.server";
+import type { SessionSummary, UpcomingSession } from "~/features/bookings/views.server";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatDate, isolated } from "~/utils/format";
@@ -8,7 +8,7 @@ import { formatDate, isolated } from "~/utils/format";
  * The dashboard's calendar widget body: the next sessions, in the member's timezone. Data from
  * loadUpcomingSessions(store, uid, language).
  */
-export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: SessionSummary[]; timeZone: string }) {
+export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: UpcomingSession[]; timeZone: string }) {
   const { t } = useTranslation("dashboard");
   const locale = useFormatLocale();
   if (sessions.length === 0) {

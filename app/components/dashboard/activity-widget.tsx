@@ -3,7 +3,7 @@ import type { NotificationPayload } from "~/engine/live/feeds";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { relativeTime } from "~/utils/format";
-import { noticeText } from "~/features/notifications/text";
+import { noticeTitle } from "~/features/notifications/text";
 import { NoticeWords } from "../notifications/notice-words";
 import { useLiveNotices } from "../notifications/use-live-notices";
 
@@ -33,7 +33,7 @@ export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) 
               to={n.link.startsWith("/") && !n.link.startsWith("//") ? n.link : "/notifications"}
               className="block truncate text-sm font-medium text-slate-800 hover:underline"
             >
-              <NoticeWords text={noticeText(n, tNotice, locale).title} skill={n.skill} />
+              <NoticeWords text={noticeTitle(n, tNotice, locale)} skill={n.skill} />
             </Link>
             <p className="text-xs text-slate-500" suppressHydrationWarning>
               {n.type.startsWith("forum_") ? (

@@ -1,15 +1,14 @@
 import { Link } from "@remix-run/react";
-import type { BoardCard } from "~/features/board/read.server";
+import type { DashboardPost } from "~/features/board/proposal-dashboard.server";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatNumber, FSI, PDI } from "~/utils/format";
-import type { NamedPrice, WithSkillNames } from "~/features/board/skill-names.server";
 import { IsolatedName } from "../members/isolated-name";
 
 /** The swap skill comes named for the reader (withSkillNames) and is isolated, as the post's skill is. */
-function priceText(price: NamedPrice, t: TFunction<"dashboard">, locale: string): string {
+function priceText(price: DashboardPost["price"], t: TFunction<"dashboard">, locale: string): string {
   if (price.kind === "swap")
     return price.swapSkillLabel
       ? t("board.swapFor", { skill: `${FSI}${price.swapSkillLabel}${PDI}` })
@@ -20,7 +19,7 @@ function priceText(price: NamedPrice, t: TFunction<"dashboard">, locale: string)
 
 /** The three open board posts that fit the member best, or a way to the board when none do. */
 /** Posts come with their skills named for the reader (withSkillNames): a member's own tag is marked, not translated. */
-export function BoardWidget({ posts }: { posts: WithSkillNames<BoardCard>[] }) {
+export function BoardWidget({ posts }: { posts: DashboardPost[] }) {
   const { t } = useTranslation("dashboard");
   const locale = useFormatLocale();
   if (posts.length === 0)

@@ -54,6 +54,21 @@ describe("the dashboard's best-fitting posts", () => {
     expect(posts.map((p) => p.title)).not.toContain("Cooking help");
   });
 
+  it("gives the widget only what it draws, its skills named in the reader's language (decision 128)", async () => {
+    const { postId } = await post("dee", { title: "Need guitar", priceKind: "swap", swapSkill: "Italian", sp: "" });
+    expect(await bestFittingPosts(store, "ben", guitarTeacher, "es", tick())).toEqual([
+      {
+        id: postId,
+        type: "need",
+        skillLabel: "Guitarra",
+        skillOwn: false,
+        title: "Need guitar",
+        poster: { name: { text: "dee", own: true } },
+        price: { kind: "swap", sp: 0, swapSkillLabel: "Italiano" },
+      },
+    ]);
+  });
+
   it("sees a new post, an edit, a close and a poster's new name on the next visit (the window is kept in the read cache)", async () => {
     const { postId: first } = await post("ana", { title: "Need guitar one" });
     const titles = async () => (await bestFittingPosts(store, "ben", guitarTeacher, "en", tick())).map((p) => p.title);

@@ -5,9 +5,25 @@
  */
 import type { UserProfile } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
+import type { ShownName } from "~/features/members/member";
 import { listBoard, viewerOf, type BoardCard } from "./read.server";
+import { withSkillNames, type NamedPrice } from "./skill-names.server";
 
 export const DASHBOARD_POSTS = 3;
+
+/**
+ * A post as the widget draws it, its skills named for the reader (withSkillNames), and nothing
+ * more: the loader's data is serialised into every dashboard (issue 28, decision 128).
+ */
+export interface DashboardPost {
+  id: string;
+  type: BoardCard["type"];
+  skillLabel: string;
+  skillOwn: boolean;
+  title: string;
+  poster: { name: ShownName };
+  price: Pick<NamedPrice, "kind" | "sp" | "swapSkillLabel">;
+}
 
 export async function bestFittingPosts(
   store: DocStore,
@@ -15,7 +31,7 @@ export async function bestFittingPosts(
   profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">,
   language: string,
   now = Date.now(),
-): Promise<BoardCard[]> {
+): Promise<DashboardPost[]> {
   const viewer = viewerOf(uid, profile, language);
   if (viewer.teaches.length === 0 && viewer.wants.length === 0) return [];
   const page = await listBoard(
@@ -25,5 +41,14 @@ export async function bestFittingPosts(
     { cursor: null, page: 0 },
     now,
   );
-  return page.posts.filter((p) => !p.mine).slice(0, DASHBOARD_POSTS);
+  const shown = page.posts.filter((p) => !p.mine).slice(0, DASHBOARD_POSTS);
+  return withSkillNames(shown, language).map(({ id, type, skillLabel, skillOwn, title, poster, price }) => ({
+    id,
+    type,
+    skillLabel,
+    skillOwn,
+    title,
+    poster: { name: poster.name },
+    price: { kind: price.kind, sp: price.sp, swapSkillLabel: price.swapSkillLabel },
+  }));
 }

@@ -243,6 +243,20 @@ describe("loadUpcomingSessions: the dashboard's next sessions from the calendar'
     });
   });
 
+  it("gives the widget only what it draws: no end, price or payout (decision 128)", async () => {
+    await seed([booking("s1", 1.5, "accepted")]);
+    expect(await loadUpcomingSessions(t.store, ME, "es", NOW)).toEqual([
+      {
+        id: "s1",
+        skillLabel: "Guitarra",
+        start: NOW + 1.5 * DAY,
+        state: "accepted",
+        role: "mentor",
+        otherName: { text: "Ana Lima", own: true },
+      },
+    ]);
+  });
+
   it("reads nothing on a later visit until a booking or a shown member's profile is written", async () => {
     await seed([booking("tomorrow", 1, "accepted")]);
     await loadUpcomingSessions(t.store, ME, "en", NOW);

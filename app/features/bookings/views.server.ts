@@ -52,6 +52,12 @@ export interface SessionSummary {
   waitingPayout: number | null;
 }
 
+/**
+ * A session as the dashboard's widget draws it: the summary without what only the calendar shows
+ * (its end, price, payout and whether the skill is a member's own tag; decision 128).
+ */
+export type UpcomingSession = Pick<SessionSummary, "id" | "skillLabel" | "start" | "state" | "role" | "otherName">;
+
 export function viewerZone(profileTimeZone: unknown): string {
   return knownTimeZone(profileTimeZone) ?? "UTC";
 }
@@ -281,7 +287,7 @@ export async function loadUpcomingSessions(
   language: string,
   now = Date.now(),
   limit = 5,
-): Promise<SessionSummary[]> {
+): Promise<UpcomingSession[]> {
   const reads = await calendarReads(store, uid, now);
   const names = namesIn(Object.entries(reads.names), language);
   const skills = skillNamer(language);
@@ -294,7 +300,10 @@ export async function loadUpcomingSessions(
         (b.state === "requested" || b.state === "accepted"),
     )
     .slice(0, limit)
-    .map((b) => summarise(b, uid, names, skills));
+    .map((b) => {
+      const { id, skillLabel, start, state, role, otherName } = summarise(b, uid, names, skills);
+      return { id, skillLabel, start, state, role, otherName };
+    });
 }
 
 export interface CalendarData {

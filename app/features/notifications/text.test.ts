@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
 import { intlLocale } from "~/utils/format";
-import { bodyIsWritten, NOTICE_KINDS, noticeText, type StoredNotice } from "./text";
+import type { TFunction } from "i18next";
+import { bodyIsWritten, NOTICE_KINDS, noticeText, noticeTitle, type StoredNotice } from "./text";
 
 const LANGUAGES = ["en", "es", "fr", "ar"] as const;
 const PARAMS = { skill: "Cello", minutes: 60, sp: 30, paid: "yes", waits: "no" };
@@ -150,5 +151,36 @@ describe("noticeText (decision 060)", () => {
     expect(noticeText({ ...guitar, skill: { name: "غيتار" } }, fixedT("ar", "notifications"), "ar").body).toContain(
       "\u2068غيتار\u2069",
     );
+  });
+
+  // Decision 128: the dashboard names five notices on every visit and shows their titles only.
+  it("writes the title alone with one lookup, and looks the missing member's word up only when a name is missing", () => {
+    const lookups: string[] = [];
+    const counting = (language: string) => {
+      const t = fixedT(language, "notifications");
+      return ((key: string, options?: Record<string, unknown>) => (lookups.push(key), t(key, options))) as TFunction;
+    };
+    for (const language of LANGUAGES) {
+      const t = fixedT(language, "notifications");
+      const locale = intlLocale(language);
+      for (const kind of NOTICE_KINDS) {
+        for (const params of [{ ...PARAMS, name: "Ana", cents: 500, amount: -20, count: 3 }, {}]) {
+          expect(noticeTitle(notice(kind, params), t, locale), `${language} ${kind}`).toBe(
+            noticeText(notice(kind, params), t, locale).title,
+          );
+        }
+      }
+      expect(noticeTitle(notice("from_a_later_version"), t, locale)).toBe("Stored title");
+    }
+    noticeTitle(notice("forum_reply", { name: "Ana", text: "Cello" }), counting("fr"), "fr");
+    expect(lookups).toEqual(["kinds.forum_reply.title"]);
+    lookups.length = 0;
+    noticeText(notice("booking_requested", { ...PARAMS, name: "Ana" }), counting("es"), "es");
+    expect(lookups).toEqual(["kinds.booking_requested.title", "kinds.booking_requested.body"]);
+    lookups.length = 0;
+    expect(noticeTitle(notice("forum_reply", { name: " ", text: "Cello" }), counting("fr"), "fr")).toBe(
+      "Un membre a répondu",
+    );
+    expect(lookups).toEqual(["aMember", "kinds.forum_reply.title"]);
   });
 });

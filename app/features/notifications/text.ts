@@ -7,7 +7,7 @@
  */
 import type { TFunction } from "i18next";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
-import { formatNumber, formatPrice, intlLocale, isolated, isolatedInRightToLeft, isolatedName } from "~/utils/format";
+import { formatNumber, formatPrice, intlLocale, isolated, isolatedInRightToLeft } from "~/utils/format";
 
 /** Every kind the catalogue has; a stored kind outside this list reads as stored. */
 export const NOTICE_KINDS = [
@@ -117,11 +117,32 @@ function priceOf(cents: number, currency: string, locale: string): string {
   }
 }
 
-const isKind = (kind: string): kind is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(kind);
+const KINDS: ReadonlySet<string> = new Set(NOTICE_KINDS);
+const isKind = (kind: string): kind is NoticeKind => KINDS.has(kind);
 
 /** A stored skill's name for the reader: the taxonomy's in their language, a member's own tag as written. */
 export type SkillNameOf = (label: string) => string;
 const asStored: SkillNameOf = (label) => label;
+
+const SIGNED: Intl.NumberFormatOptions = { signDisplay: "exceptZero", maximumFractionDigits: 0 };
+
+/** What a kind's title and body are filled with (see noticeText). */
+function messageValues(notice: StoredNotice, t: TFunction, locale: string, skillName: SkillNameOf): NoticeParams {
+  const values = { ...PARAM_DEFAULTS, ...notice.params };
+  const name = String(values.name).trim();
+  // A member's name is isolated, whichever its direction; without one, neutral words in the reader's
+  // language (looked up only then: the dashboard names five notices on every visit, decision 128).
+  values.name = name ? isolated(name) : t("aMember");
+  // A member's own tag, their words, is isolated like a name (decision 109).
+  values.skill = notice.skill?.own
+    ? isolated(notice.skill.name)
+    : isolatedInRightToLeft(notice.skill?.name ?? skillName(String(values.skill)), locale);
+  values.title = String(values.title) || (notice.kind.startsWith("proposal_") ? t("aPost") : "");
+  // Money and signed amounts as the reader writes them ("€5.00", "5,00 €"; "+20", "−20").
+  values.price = priceOf(Number(values.cents) || 0, String(values.currency), locale);
+  values.signed = formatNumber(Number(values.amount) || 0, locale, SIGNED);
+  return values;
+}
 
 /**
  * The title and body to show; `t` is fixed to the "notifications" namespace of the reader's
@@ -138,25 +159,22 @@ export function noticeText(
   skillName: SkillNameOf = asStored,
 ): { title: string; body: string } {
   if (!isKind(notice.kind)) return { title: notice.title, body: notice.body };
-  const values = { ...PARAM_DEFAULTS, ...notice.params };
-  const cents = Number(values.cents) || 0;
-  const amount = Number(values.amount) || 0;
-  const derived = {
-    ...values,
-    // A member's name is isolated, whichever its direction; without one, neutral words in the reader's language.
-    name: isolatedName(String(values.name), t("aMember")),
-    // A member's own tag, their words, is isolated like a name (decision 109).
-    skill: notice.skill?.own
-      ? isolated(notice.skill.name)
-      : isolatedInRightToLeft(notice.skill?.name ?? skillName(String(values.skill)), locale),
-    title: String(values.title) || (notice.kind.startsWith("proposal_") ? t("aPost") : ""),
-    // Money and signed amounts as the reader writes them ("€5.00", "5,00 €"; "+20", "−20").
-    price: priceOf(cents, String(values.currency), locale),
-    signed: formatNumber(amount, locale, { signDisplay: "exceptZero", maximumFractionDigits: 0 }),
-  };
-  const written = WRITTEN_BODY.has(notice.kind);
+  const values = messageValues(notice, t, locale, skillName);
   return {
-    title: t(`kinds.${notice.kind}.title`, derived),
-    body: written ? String(notice.params.text ?? notice.body) : t(`kinds.${notice.kind}.body`, derived),
+    title: t(`kinds.${notice.kind}.title`, values),
+    body: WRITTEN_BODY.has(notice.kind)
+      ? String(notice.params.text ?? notice.body)
+      : t(`kinds.${notice.kind}.body`, values),
   };
+}
+
+/** noticeText's title alone, for a list that shows no body (the dashboard's activity, decision 128). */
+export function noticeTitle(
+  notice: StoredNotice,
+  t: TFunction,
+  locale = intlLocale(SOURCE_LANGUAGE),
+  skillName: SkillNameOf = asStored,
+): string {
+  if (!isKind(notice.kind)) return notice.title;
+  return t(`kinds.${notice.kind}.title`, messageValues(notice, t, locale, skillName));
 }
