@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { fixedT, languageCookie, languageFromCookie, languageOf, pseudoLocaleOffered } from "./i18n.server";
+import { fixedT, i18nFor, languageCookie, languageFromCookie, languageOf, pseudoLocaleOffered } from "./i18n.server";
 
 const request = (headers: Record<string, string>) => new Request("http://localhost/auth", { headers });
 
@@ -77,5 +77,38 @@ describe("answers kept per call (issue 28, decision 074)", () => {
     expect(t("matches.reason.learns", values)).toBe("Wants to learn Guitar — you teach Guitar");
     values.learns = "Piano";
     expect(t("matches.reason.learns", values)).toBe("Wants to learn Piano — you teach Piano");
+  });
+});
+
+describe("fixed t()s kept per language, namespace and key prefix (issue 28, decision 126)", () => {
+  it("hands every render the same fixed t(), each answering in its own language, namespace and prefix", () => {
+    const en = i18nFor("en");
+    // As react-i18next asks on every useTranslation: no language (the instance's own), a namespace, a prefix.
+    expect(en.getFixedT(null, "chat")).toBe(en.getFixedT(null, "chat"));
+    expect(en.getFixedT(null, "chat", "matches")).toBe(en.getFixedT(null, "chat", "matches"));
+    expect(en.getFixedT(null, "chat", "matches")).not.toBe(en.getFixedT(null, "chat"));
+    expect(en.getFixedT(null, "chat")("matches.total", { count: 1 })).toBe("1 member fits");
+    expect(en.getFixedT(null, "chat", "matches")("total", { count: 20 })).toBe("20 members fit");
+    expect(en.getFixedT(null, ["chat", "common"])("language.label")).toBe("Language");
+    expect(i18nFor("es").getFixedT(null, "common")("language.label")).toBe("Idioma");
+    expect(en.getFixedT(null, "common")("language.label")).toBe("Language");
+  });
+
+  it("answers a repeated call without going through i18next again", () => {
+    const en = i18nFor("en");
+    const t = en.getFixedT(null, "chat");
+    expect(t("matches.total", { count: 7 })).toBe("7 members fit");
+    expect(t("matches.reason.learns", { learns: "Chess" })).toBe("Wants to learn Chess — you teach Chess");
+    const translate = vi.spyOn(en, "t");
+    try {
+      expect(en.getFixedT(null, "chat")("matches.total", { count: 7 })).toBe("7 members fit");
+      expect(t("matches.reason.learns", { learns: "Chess" })).toBe("Wants to learn Chess — you teach Chess");
+      expect(translate).not.toHaveBeenCalled();
+      // A new value is a new call, answered by i18next.
+      expect(t("matches.total", { count: 8 })).toBe("8 members fit");
+      expect(translate).toHaveBeenCalledTimes(1);
+    } finally {
+      translate.mockRestore();
+    }
   });
 });

@@ -113,12 +113,27 @@ function plainCall(key: unknown, options: unknown): string | null {
  * kept, nor answers that are not strings.
  */
 function remembering(instance: I18n): void {
-  const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
   const answers = new Map<string, string>();
-  instance.t = ((...args: unknown[]) => {
-    const id = args.length === 2 ? plainCall(args[0], args[1]) : null;
+  instance.t = rememberedCalls(instance.t.bind(instance) as unknown as Translate, answers, "") as unknown as I18n["t"];
+  keepingFixedTs(instance, answers);
+}
+
+type Translate = (...args: unknown[]) => unknown;
+
+/**
+ * `translate` with its answers kept in `answers` under `prefix` and the call's id. A call without
+ * options is the call with empty ones, as i18next reads it.
+ */
+function rememberedCalls(translate: Translate, answers: Map<string, string>, prefix: string): Translate {
+  return (...args: unknown[]) => {
+    const id =
+      args.length === 1 || (args.length === 2 && args[1] === undefined)
+        ? plainCall(args[0], {})
+        : args.length === 2
+          ? plainCall(args[0], args[1])
+          : null;
     if (id === null) return translate(...args);
-    const known = answers.get(id);
+    const known = answers.get(prefix + id);
     if (known !== undefined) return known;
     const answer = translate(...args);
     if (typeof answer === "string") {
@@ -129,10 +144,47 @@ function remembering(instance: I18n): void {
           answers.delete(oldest);
         }
       }
-      answers.set(id, answer);
+      answers.set(prefix + id, answer);
     }
     return answer;
-  }) as unknown as I18n["t"];
+  };
+}
+
+/** Fixed t()s kept per instance; their arguments come from the code (a namespace, a key prefix), so few. */
+const KEPT_FIXED_TS = 500;
+
+/**
+ * react-i18next asks for a new fixed t() on every useTranslation of every render, and i18next's
+ * fixed t() copies the caller's options and sets four of its own before each call reaches the kept
+ * answers: 3–4 % of a signed-in page's CPU, twice the floor's share, as a signed-in page makes more
+ * calls (issue 28, decision 126). An instance never changes language, so the fixed t() of the same
+ * language, namespace and key prefix answers the same for good: it is made once, and answers kept
+ * in front of it (under its own prefix: `f`, then its id, never a call's id, which starts with a
+ * digit) skip the copying too.
+ */
+function keepingFixedTs(instance: I18n, answers: Map<string, string>): void {
+  type FixedT = Translate & { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
+  const make = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
+  const kept = new Map<string, FixedT>();
+  instance.getFixedT = ((...args: unknown[]) => {
+    const [lng, ns, keyPrefix] = args;
+    const id = args.length <= 3 ? plainCall("", { lng, ns, keyPrefix }) : null;
+    if (id === null) return make(...args);
+    let t = kept.get(id);
+    if (!t) {
+      const fixed = make(...args);
+      if (kept.size >= KEPT_FIXED_TS) return fixed;
+      // react-i18next reads the fixed t()'s own language and namespaces.
+      t = Object.assign(rememberedCalls(fixed, answers, `f${id.length}:${id}`), {
+        lng: fixed.lng,
+        lngs: fixed.lngs,
+        ns: fixed.ns,
+        keyPrefix: fixed.keyPrefix,
+      });
+      kept.set(id, t);
+    }
+    return t;
+  }) as unknown as I18n["getFixedT"];
 }
 
 /** A t() fixed to a language, for loaders, actions and meta; the namespace defaults to `common`. */
