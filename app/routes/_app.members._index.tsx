@@ -37,9 +37,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: result.total,
     page: result.page,
     pages: result.pages,
+    // Only what a card draws, its skills named in the reader's language: the rates and the sign-up
+    // time are what the search weighs, not what a card shows (issue 28, decision 131).
     members: result.entries.map((e) => ({
-      ...e,
-      // Only what the card shows, named in the reader's language.
+      uid: e.uid,
+      fullName: e.fullName,
+      avatar: e.avatar,
+      online: e.online,
+      rating: e.rating,
+      languages: e.languages,
+      price: e.price,
       skillsOffered: names.skills(e.skillsOffered.slice(0, 6)),
       skillsWanted: names.skills(e.skillsWanted.slice(0, 6)),
     })),

@@ -37,7 +37,6 @@ function listedMembers(store: DocStore): Promise<MembersByName> {
         uid: doc.id,
         fullName: member.name.text,
         avatar: member.avatar,
-        bio: member.bio,
         languages: member.languages,
         skillsOffered: member.skillsOffered,
         skillsWanted: member.skillsWanted,

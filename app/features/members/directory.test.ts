@@ -16,7 +16,6 @@ const entry = (uid: string, over: Partial<Member> = {}): Member => ({
   uid,
   fullName: uid,
   avatar: "/default-avatar.png",
-  bio: "",
   languages: [],
   skillsOffered: [],
   skillsWanted: [],

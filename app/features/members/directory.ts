@@ -14,7 +14,6 @@ export interface DirectoryMember {
   uid: string;
   fullName: string;
   avatar: string;
-  bio: string;
   languages: string[];
   skillsOffered: Skill[];
   skillsWanted: Skill[];
