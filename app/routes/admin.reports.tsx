@@ -25,6 +25,7 @@ import { accountAge } from "~/features/reports/types";
 import { formFailure, parseForm } from "~/utils/forms.server";
 import { IsolatedName, nameTranslate } from "~/components/members/isolated-name";
 import { nameInPlainText } from "~/features/members/member";
+import { isolated } from "~/utils/format";
 
 // A reported board post is described in the board's words (decision 078).
 export const handle = { i18n: ["admin", "board"] };
@@ -181,7 +182,8 @@ function Item({ item, show, busy }: { item: ReportedItem; show: QueueStatus; bus
       aria-label={t("reports.what", {
         kind,
         titled,
-        title: item.threadTitle ?? "",
+        // The thread's title is member content, isolated like the author's name (decision 119).
+        title: item.threadTitle ? isolated(item.threadTitle) : "",
         author: nameInPlainText(item.authorName),
       })}
     >

@@ -193,7 +193,9 @@ test("three accounts made a minute ago from one address do not hide a thread; th
 
   const admin = await adminUser(`Ada Admin ${suffix}`);
   const queue = await open(browser, admin, baseURL!, "/admin/reports");
-  const item = queue.getByRole("article", { name: `Forum post in “${title}” by \u2068${ana.fullName}\u2069` });
+  const item = queue.getByRole("article", {
+    name: `Forum post in “\u2068${title}\u2069” by \u2068${ana.fullName}\u2069`,
+  });
   await expect(item).toContainText("3 reports");
   for (const name of names) {
     const line = item.getByTestId("reporter").filter({ hasText: name });

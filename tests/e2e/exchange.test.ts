@@ -69,9 +69,9 @@ test("two members find each other, save, chat live and see it read", async ({ br
     true,
   );
 
-  await card.getByRole("button", { name: `Save ${ben.fullName}` }).click();
-  const savedToggle = card.getByRole("button", { name: `Saved ${ben.fullName}`, pressed: true });
-  await expect(savedToggle).toHaveText(`Saved ${ben.fullName}`);
+  await card.getByRole("button", { name: `Save \u2068${ben.fullName}\u2069` }).click();
+  const savedToggle = card.getByRole("button", { name: `Saved \u2068${ben.fullName}\u2069`, pressed: true });
+  await expect(savedToggle).toHaveText(`Saved \u2068${ben.fullName}\u2069`);
   await expect.poll(async () => Boolean(await e2eStore().get(`users/${ana.uid}/saved/${ben.uid}`))).toBe(true);
 
   await card.getByRole("button", { name: `Message \u2068${ben.fullName}\u2069` }).click();
@@ -133,7 +133,7 @@ test("two members find each other, save, chat live and see it read", async ({ br
   await a.goto("/saved");
   const saved = a.getByTestId("saved-member").filter({ hasText: ben.fullName });
   await expect(saved).toBeVisible();
-  await saved.getByRole("button", { name: `Saved ${ben.fullName}`, pressed: true }).click();
+  await saved.getByRole("button", { name: `Saved \u2068${ben.fullName}\u2069`, pressed: true }).click();
   await expect.poll(async () => Boolean(await e2eStore().get(`users/${ana.uid}/saved/${ben.uid}`))).toBe(false);
 
   if (process.env.E2E_SCREENSHOTS) {

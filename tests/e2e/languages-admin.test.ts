@@ -113,6 +113,8 @@ test("admin reports name a deleted author and a deleted post's absence in French
   const page = await openAs(browser, admin, baseURL!, { path: "/admin/reports" });
   const item = page.getByRole("article").filter({ hasText: title });
   await expect(item.getByRole("heading", { level: 2 })).toHaveText(/ de Membre supprimé$/);
+  // The thread's title is member content: isolated in the item's name, as the author's is (decision 119).
+  await expect(item).toHaveAttribute("aria-label", `Message du forum dans « \u2068${title}\u2069 » de Membre supprimé`);
   await expect(item.getByTestId("reported-content")).toHaveText("(supprimé par son auteur)");
   await expect(item).not.toContainText("Deleted member");
   await expect(item.getByTestId("reporter")).toContainText(`Rae Rapporteur ${run}`);

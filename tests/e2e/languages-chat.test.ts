@@ -138,9 +138,10 @@ test("a chat in Arabic: right to left, with a Latin name inside Arabic text kept
   expect(bubble!.x - list!.x).toBeLessThan(list!.x + list!.width - (bubble!.x + bubble!.width));
   await expect(page.getByRole("button", { name: "إرسال" })).toBeVisible();
 
-  // The member's page: its title and the Message button's label, the name isolated the same way.
+  // The member's page: its title and the Message and Save buttons' names, the name isolated the same way.
   await page.goto(`/members/${latin.uid}`);
   expect(await page.evaluate(() => document.title)).toBe(`${isolatedName} · SkillSwap`);
   await expect(page.getByRole("button", { name: `مراسلة ${isolatedName}`, exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: `حفظ ${isolatedName}`, exact: true })).toBeVisible();
   await page.context().close();
 });

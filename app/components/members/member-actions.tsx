@@ -32,9 +32,10 @@ export function MemberActions({
         <button type="submit" className={`btn-secondary ${size}`} aria-pressed={isSaved}>
           {/* The visible word starts the name (WCAG 2.5.3), so voice control finds it by what it says. */}
           {isSaved ? t("actions.saved") : t("actions.save")}
+          {/* Isolated as the Message label's name is (decision 119): an accessible name is plain text. */}
           <span className="sr-only" translate="no">
             {" "}
-            {name}
+            {isolated(name)}
           </span>
         </button>
       </save.Form>
