@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { encode } from "turbo-stream";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { BOOKINGS } from "~/documents/bookings";
 import { userPath } from "~/documents/users";
@@ -88,6 +89,20 @@ describe("loadCalendarPage: the calendar's sessions read once (issue 28)", () =>
       waitingPayout: null,
     });
     expect(page.sessions).toEqual(page.upcoming);
+  });
+
+  it("works out a session in several lists once, and the page's data carries it once (decision 132)", async () => {
+    await seed([booking("asked", 1, "requested")]);
+    const week = { from: NOW - 3 * DAY, to: NOW + 4 * DAY };
+    const page = await loadCalendarPage(t.store, ME, week, "en", NOW);
+    // In the week, waiting for my answer and upcoming: the same summary in the three lists.
+    expect(page.pending[0]).toBe(page.sessions[0]);
+    expect(page.upcoming[0]).toBe(page.sessions[0]);
+    // turbo-stream (single fetch's encoding of the page's data) writes an object met again as a
+    // reference: the data holds the page, the four lists, one summary and its name, not three of each.
+    const [flat] = (await new Response(encode(page)).text()).split("\n");
+    const objects = (JSON.parse(flat!) as unknown[]).filter((v) => typeof v === "object" && v !== null);
+    expect(objects).toHaveLength(7);
   });
 
   it("reads a range far from the last year and the horizon on its own", async () => {

@@ -474,8 +474,17 @@ export async function loadCalendarPage(
   const pending = reads.waiting.filter((b) => b.start > now);
   const { upcoming, past } = sessionLists(near, now);
   const skills = skillNamer(language);
+  // A session in the week is often also waiting and upcoming: one summary of it in every list, so
+  // it is worked out once and the page's data carries it once (turbo-stream writes a summary met
+  // again as a reference to the first; issue 28, decision 132).
+  const summaries = new Map<string, SessionSummary>();
+  const summaryOf = (b: Booking) => {
+    let summary = summaries.get(b.id);
+    if (!summary) summaries.set(b.id, (summary = summarise(b, uid, names, skills)));
+    return summary;
+  };
   const [sessions, pendingSummaries, upcomingSummaries, pastSummaries] = [inRange, pending, upcoming, past].map(
-    (list) => list.map((b) => summarise(b, uid, names, skills)),
+    (list) => list.map(summaryOf),
   );
   return { sessions, pending: pendingSummaries, upcoming: upcomingSummaries, past: pastSummaries };
 }
