@@ -19,6 +19,10 @@ const SOURCES = [
   "package.json",
   // A patch to the compiler changes what it emits (patches/@remix-run+dev+*.patch, decision 068).
   "patches",
+  // The steps after the compiler rewrite its output (decisions 108, 116, 130).
+  "scripts/merge-chunks.mjs",
+  "scripts/compress-build.mjs",
+  "scripts/build-service-worker.mjs",
 ];
 
 function newestMtime(file) {
