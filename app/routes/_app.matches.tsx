@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/pager";
 import { MatchCard } from "~/components/matches/match-card";
+import { useMemberActions } from "~/components/members/member-actions";
 import { usePresence } from "~/components/members/use-presence";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
@@ -42,6 +43,7 @@ export default function Matches() {
   const { cards, page, pages, total, noSkills, filters, now, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation("chat");
   const presence = usePresence(Object.fromEntries(cards.map((c) => [c.member.uid, c.presence])));
+  const actions = useMemberActions();
   return (
     <>
       <PageHeader
@@ -108,6 +110,8 @@ export default function Matches() {
                 presence={presence[card.member.uid] ?? card.presence}
                 now={now}
                 timeZone={timeZone}
+                {...actions.pendingFor(card.member.uid)}
+                onMemberAction={actions.onSubmit}
               />
             ))}
           </div>

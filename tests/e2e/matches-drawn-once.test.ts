@@ -1,5 +1,8 @@
+import type { Browser } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { member, open, PHONE } from "./support/members";
+import type { TestUser } from "./support/fixtures";
+import { e2eStore } from "./support/store";
 
 /**
  * /matches on a phone: after hydration a card is drawn again only when what it shows changes
@@ -8,7 +11,10 @@ import { member, open, PHONE } from "./support/members";
  * most of the page's components, in the seconds a phone's main thread is busiest.
  */
 
-/** Runs before the page's scripts: counts, per React commit, the match cards drawn in it. */
+/**
+ * Runs before the page's scripts: counts, per React commit, the match cards drawn in it and the cards'
+ * Save forms drawn in it.
+ */
 function countCardDraws() {
   type Fiber = {
     tag: number;
@@ -21,10 +27,12 @@ function countCardDraws() {
   const HOST_COMPONENT = 5;
   const PERFORMED_WORK = 1;
   const draws: number[] = [];
+  const saveFormDraws: number[] = [];
   const events: string[] = [];
   let previous = new WeakSet<Fiber>();
   (window as unknown as { cardDraws: number[]; liveEvents: string[] }).cardDraws = draws;
   (window as unknown as { cardDraws: number[]; liveEvents: string[] }).liveEvents = events;
+  (window as unknown as { saveFormDraws: number[] }).saveFormDraws = saveFormDraws;
   (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     renderers: new Map(),
@@ -38,17 +46,24 @@ function countCardDraws() {
       // a subtree React skipped keeps its objects (and their old flags) from before.
       const seen = new WeakSet<Fiber>();
       let drawn = 0;
+      let formsDrawn = 0;
       const walk = (fiber: Fiber | null) => {
         for (let f = fiber; f; f = f.sibling) {
           seen.add(f);
-          const card = f.tag === HOST_COMPONENT && f.memoizedProps?.["data-testid"] === "match-card";
-          if (card && f.return && !previous.has(f.return) && f.return.flags & PERFORMED_WORK) drawn++;
+          const host = f.tag === HOST_COMPONENT;
+          // An element is drawn when the component that returned it rendered: its nearest ancestor that is not an element.
+          let owner = f.return;
+          while (owner && owner.tag === HOST_COMPONENT) owner = owner.return;
+          const rendered = Boolean(owner && !previous.has(owner) && owner.flags & PERFORMED_WORK);
+          if (host && rendered && f.memoizedProps?.["data-testid"] === "match-card") drawn++;
+          if (host && rendered && f.memoizedProps?.action === "/saved") formsDrawn++;
           walk(f.child);
         }
       };
       walk(root.current);
       previous = seen;
       draws.push(drawn);
+      saveFormDraws.push(formsDrawn);
     },
   };
   // The live feeds' events as they arrive (the embedded transport listens by feed name).
@@ -81,20 +96,34 @@ function countCardDraws() {
   window.EventSource = CountingEventSource as unknown as typeof EventSource;
 }
 
-test("a card is drawn again only when what it shows changes", async ({ browser, baseURL }) => {
+/**
+ * Three teachers of a new skill and a learner who wants it; the learner's /matches on a phone, its
+ * draws counted from the first commit, after the router took the routes its links lead to.
+ */
+async function threeTeachersMatched(browser: Browser, baseURL: string, skillName: string, teacherName: string) {
   const id = Math.random().toString(36).slice(2, 8);
-  const skill = `Harp tuning ${id}`;
-  const names = [1, 2, 3].map((n) => `Tara Tuner ${n} ${id}`);
-  const teachers = [];
+  const skill = `${skillName} ${id}`;
+  const names = [1, 2, 3].map((n) => `${teacherName} ${n} ${id}`);
+  const teachers: TestUser[] = [];
   for (const name of names) teachers.push(await member(name, [skill]));
   const learner = await member(`Lena Listening ${id}`, [], [skill]);
 
-  const page = await open(browser, learner, baseURL!, "", PHONE);
+  const page = await open(browser, learner, baseURL, "", PHONE);
   await page.addInitScript(countCardDraws);
   const discovered = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
   await page.goto(`/matches?skill=${encodeURIComponent(skill)}`);
   const cards = page.getByTestId("match-card");
   await expect(cards).toHaveCount(3);
+  return { names, teachers, learner, page, cards, discovered };
+}
+
+test("a card is drawn again only when what it shows changes", async ({ browser, baseURL }) => {
+  const { names, teachers, page, cards, discovered } = await threeTeachersMatched(
+    browser,
+    baseURL!,
+    "Harp tuning",
+    "Tara Tuner",
+  );
   const dot = (name: string) => cards.filter({ hasText: name }).getByTestId("presence-dot");
   for (const name of names) await expect(dot(name)).toHaveAttribute("data-online", "false");
 
@@ -118,5 +147,46 @@ test("a card is drawn again only when what it shows changes", async ({ browser, 
   expect(draws.slice(hydration + 1).reduce((sum, n) => sum + n, 0)).toBe(1);
 
   await teacherPage.context().close();
+  await page.context().close();
+});
+
+test("saving one match draws that card's actions alone while it posts, and stores it", async ({ browser, baseURL }) => {
+  const { names, teachers, learner, page, cards, discovered } = await threeTeachersMatched(
+    browser,
+    baseURL!,
+    "Lute stringing",
+    "Sami Strings",
+  );
+  await discovered;
+  // Without JavaScript the Save button posts its own form to /saved.
+  const card = cards.filter({ hasText: names[1] });
+  await expect(card.locator("form").first()).toHaveAttribute("action", "/saved");
+  await expect(card.locator("form").first()).toHaveAttribute("method", "post");
+
+  // The save is held on its way to the server, so the page stays in its posting state.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/saved*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const before = await page.evaluate(() => (window as unknown as { saveFormDraws: number[] }).saveFormDraws.length);
+  await card.getByRole("button", { name: `Save \u2068${names[1]}\u2069` }).click();
+  await expect(card.getByRole("button", { name: `Saved \u2068${names[1]}\u2069`, pressed: true })).toBeVisible();
+  for (const other of [names[0], names[2]])
+    await expect(
+      cards.filter({ hasText: other }).getByRole("button", { name: `Save \u2068${other}\u2069` }),
+    ).toHaveAttribute("aria-pressed", "false");
+  const posting = await page.evaluate(
+    (from) => (window as unknown as { saveFormDraws: number[] }).saveFormDraws.slice(from),
+    before,
+  );
+  expect(posting.reduce((sum, n) => sum + n, 0)).toBe(1);
+
+  release();
+  await expect
+    .poll(async () => Boolean(await e2eStore().get(`users/${learner.uid}/saved/${teachers[1].uid}`)))
+    .toBe(true);
+  await expect(card.getByRole("button", { name: `Saved \u2068${names[1]}\u2069`, pressed: true })).toBeVisible();
   await page.context().close();
 });

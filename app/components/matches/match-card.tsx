@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { memo } from "react";
+import { memo, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
 import type { Presence } from "~/features/members/presence";
@@ -8,15 +8,18 @@ import { formatDate, formatNumber, formatSp, isolated, listFormat, SHORT_DATE_TI
 import { presenceText } from "../chat/presence-text";
 import { Avatar } from "../members/avatar";
 import { IsolatedName } from "../members/isolated-name";
-import { MemberActions } from "../members/member-actions";
+import { MemberActionForms, type MemberActionsPending } from "../members/member-actions";
 import { SkillChips } from "../members/skill-chips";
 
-export type MatchCardProps = Omit<MatchCardData, "presence" | "reason"> & {
-  presence: Presence;
-  now: number;
-  /** The viewer's zone, the one the next free slot is shown in. */
-  timeZone: string;
-};
+export type MatchCardProps = Omit<MatchCardData, "presence" | "reason"> &
+  MemberActionsPending & {
+    presence: Presence;
+    now: number;
+    /** The viewer's zone, the one the next free slot is shown in. */
+    timeZone: string;
+    /** The page's one handler of every card's Save and Message forms (useMemberActions). */
+    onMemberAction: (event: FormEvent<HTMLFormElement>) => void;
+  };
 
 /** English keeps the booking pages' "Mon 9 Mar, 10:00" (en-GB), as formatDateTime writes it. */
 const slotLocale = (locale: string) => (locale === "en-IE" ? "en-GB" : locale);
@@ -93,6 +96,9 @@ export const MatchCard = memo(function MatchCard({
   nextSlot,
   now,
   timeZone,
+  savePending,
+  messagePending,
+  onMemberAction,
 }: MatchCardProps) {
   const { t } = useTranslation("chat");
   const locale = useFormatLocale();
@@ -169,7 +175,15 @@ export const MatchCard = memo(function MatchCard({
         </div>
       ) : null}
       <div className="mt-auto pt-1">
-        <MemberActions uid={member.uid} saved={saved} name={member.name.text} compact />
+        <MemberActionForms
+          uid={member.uid}
+          saved={saved}
+          name={member.name.text}
+          compact
+          savePending={savePending}
+          messagePending={messagePending}
+          onSubmit={onMemberAction}
+        />
       </div>
     </article>
   );

@@ -1,32 +1,75 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetchers, useSubmit } from "@remix-run/react";
+import { useCallback, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { isolated } from "~/utils/format";
 
+const SAVE_ACTION = "/saved";
+const MESSAGE_ACTION = "/api/chat/open";
+
+/** One fetcher per member and action, named so a page can find it again among the router's fetchers. */
+const fetcherKey = (action: string, uid: string) => `member-actions:${action}:${uid}`;
+
+/** A member's actions while they post: the save form's intent, and whether Message is opening the chat. */
+export type MemberActionsPending = { savePending: string | undefined; messagePending: boolean };
+
 /**
- * Save / Unsave and Message, the two things one does with a member. Both work without JavaScript.
+ * The posting side of every member's actions on a page, asked for once per page: one `submit` for
+ * all their forms and the router's fetchers read once. A fetcher `Form` per action resolved its path
+ * and made its submit through the router's hooks, two a member, 16 on /matches, and each drew again on
+ * any fetcher's change anywhere on the page (issue 28, decision 127).
+ */
+export function useMemberActions() {
+  const submit = useSubmit();
+  const fetchers = useFetchers();
+  // The form posts through a fetcher of its own member and action, as a fetcher Form did.
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = event.currentTarget;
+      const uid = new FormData(form).get("uid");
+      submit(form, { navigate: false, fetcherKey: fetcherKey(form.getAttribute("action") ?? "", String(uid)) });
+    },
+    [submit],
+  );
+  const pendingFor = (uid: string): MemberActionsPending => {
+    const save = fetchers.find((fetcher) => fetcher.key === fetcherKey(SAVE_ACTION, uid));
+    const message = fetchers.find((fetcher) => fetcher.key === fetcherKey(MESSAGE_ACTION, uid));
+    const intent = save?.formData?.get("intent");
+    return {
+      savePending: typeof intent === "string" ? intent : undefined,
+      messagePending: message !== undefined && message.state !== "idle",
+    };
+  };
+  return { onSubmit, pendingFor };
+}
+
+/**
+ * Save / Unsave and Message, the two things one does with a member. Both are plain forms that work
+ * without JavaScript; with it, `onSubmit` (from `useMemberActions`) posts them through fetchers.
  * Namespace "members": a route showing them names it.
  */
-export function MemberActions({
+export function MemberActionForms({
   uid,
   saved,
   name,
   compact = false,
+  savePending,
+  messagePending,
+  onSubmit,
 }: {
   uid: string;
   saved: boolean;
   name: string;
   compact?: boolean;
-}) {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+} & MemberActionsPending) {
   const { t } = useTranslation("members");
-  const save = useFetcher<{ ok: boolean; saved?: boolean }>();
-  const message = useFetcher();
   // Show the intended state at once; the server's answer confirms it.
-  const pending = save.formData?.get("intent");
-  const isSaved = pending ? pending === "save" : saved;
+  const isSaved = savePending ? savePending === "save" : saved;
   const size = compact ? "px-3 py-1.5 text-sm" : "";
   return (
     <div className="flex flex-wrap gap-2">
-      <save.Form method="post" action="/saved">
+      <form method="post" action={SAVE_ACTION} onSubmit={onSubmit}>
         <input type="hidden" name="uid" value={uid} />
         <input type="hidden" name="intent" value={isSaved ? "unsave" : "save"} />
         <button type="submit" className={`btn-secondary ${size}`} aria-pressed={isSaved}>
@@ -38,18 +81,24 @@ export function MemberActions({
             {isolated(name)}
           </span>
         </button>
-      </save.Form>
-      <message.Form method="post" action="/api/chat/open">
+      </form>
+      <form method="post" action={MESSAGE_ACTION} onSubmit={onSubmit}>
         <input type="hidden" name="uid" value={uid} />
         <button
           type="submit"
           className={`btn-primary ${size}`}
-          disabled={message.state !== "idle"}
+          disabled={messagePending}
           aria-label={t("actions.messageLabel", { name: isolated(name) })}
         >
           {t("actions.message")}
         </button>
-      </message.Form>
+      </form>
     </div>
   );
+}
+
+/** One member's actions on a page that shows one member's, or a short list's. */
+export function MemberActions(props: { uid: string; saved: boolean; name: string; compact?: boolean }) {
+  const { onSubmit, pendingFor } = useMemberActions();
+  return <MemberActionForms {...props} {...pendingFor(props.uid)} onSubmit={onSubmit} />;
 }
