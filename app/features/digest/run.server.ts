@@ -23,7 +23,7 @@ import {
   type DigestFacts,
   type DigestRunDoc,
 } from "~/documents/digest";
-import { isUid, readUser, USERS } from "~/documents/users";
+import { isUid, readUser, USERS, type UserProfile } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import { queueMail } from "~/features/mail/queue.server";
 import { deleteInBatches } from "~/features/retention/delete-batches.server";
@@ -61,6 +61,46 @@ async function claimRun(store: DocStore, now: number): Promise<boolean> {
 
 type Due = { member: Member & { frequency: "daily" | "weekly" }; period: DigestPeriod };
 
+/** What the run keeps of a member: whether and when their digest is due, and what a newcomer's match shows. */
+export type KeptMember = Newcomer & Pick<UserProfile, "digest" | "timezone">;
+
+/**
+ * Only the fields the run reads, not the whole profile (bio, rates, availability...): the run keeps
+ * every member until it ends, and at 10,000 members whole profiles held twice (the list and each
+ * due entry) were most of what it held (decision 133).
+ */
+export function keptMember(uid: string, profile: UserProfile): KeptMember {
+  const { fullName, teachTags, learnTags, skillsOffered, skillsWanted, createdAt, deleted, suspension } = profile;
+  const { digest, timezone } = profile;
+  return {
+    uid,
+    fullName,
+    teachTags,
+    learnTags,
+    skillsOffered,
+    skillsWanted,
+    createdAt,
+    deleted,
+    suspension,
+    digest,
+    timezone,
+  };
+}
+
+/** Whose digest is due at `now`, each with only what its sections read of them. */
+export function dueDigests(members: readonly KeptMember[], now: number): Due[] {
+  const due: Due[] = [];
+  for (const m of members) {
+    if (m.deleted || m.suspension || m.digest === "off") continue;
+    const period = lastCompletedPeriod(m.digest, now, m.timezone);
+    // Not a member yet during the period: nothing of it is theirs.
+    if (m.createdAt >= period.to) continue;
+    const { uid, teachTags, learnTags, createdAt } = m;
+    due.push({ member: { uid, teachTags, learnTags, createdAt, frequency: m.digest }, period });
+  }
+  return due;
+}
+
 /** Creates the member's digest for the period once, with its mail job when there is something to say. */
 async function writeDigest(store: DocStore, { member, period }: Due, facts: DigestFacts, now: number) {
   return store.transaction(async (tx): Promise<"queued" | "empty" | "done"> => {
@@ -94,15 +134,8 @@ export async function queueDueDigests(store: DocStore, now: number, options: Que
   // One read of the members per run (not per member): whose digest is due, and who is new.
   const members = (await store.query({ collection: USERS }))
     .filter((d) => isUid(d.id))
-    .map((d) => ({ uid: d.id, ...readUser(d.data) }));
-  const due: Due[] = [];
-  for (const m of members) {
-    if (m.deleted || m.suspension || m.digest === "off") continue;
-    const period = lastCompletedPeriod(m.digest, now, m.timezone);
-    // Not a member yet during the period: nothing of it is theirs.
-    if (m.createdAt >= period.to) continue;
-    due.push({ member: { ...m, frequency: m.digest }, period });
-  }
+    .map((d) => keptMember(d.id, readUser(d.data)));
+  const due = dueDigests(members, now);
   if (due.length === 0) return report;
   const since = due.reduce((min, d) => Math.min(min, d.period.from), Number.POSITIVE_INFINITY);
   const firstEnd = due.reduce((min, d) => Math.min(min, d.period.to), Number.POSITIVE_INFINITY);
