@@ -32,6 +32,15 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** How SQLite would answer `query` on the store's file: EXPLAIN QUERY PLAN's details, joined by "; ". */
+function queryPlan(query: Query): string {
+  const { tail, params } = compileQuery(query);
+  const db = new Database(file, { readonly: true });
+  const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT path ${tail}`).all(...params) as { detail: string }[];
+  db.close();
+  return plan.map((row) => row.detail).join("; ");
+}
+
 /** A second connection to the same file: its commits are invisible to the first store's bookkeeping. */
 function otherConnection(): DocStore {
   const other = openSqliteStore(file);
@@ -116,16 +125,49 @@ describe("query translation", () => {
     const recent = { collection: "status", where: [["last_changed", ">=", 2]] } satisfies Query;
     expect(ids(await store.query(online))).toEqual(["a"]);
     expect(ids(await store.query(recent))).toEqual(["a"]);
-    const plans = new Database(file, { readonly: true });
-    const plan = ({ tail, params }: { tail: string; params: unknown[] }) =>
-      plans
-        .prepare(`EXPLAIN QUERY PLAN SELECT path ${tail}`)
-        .all(...params)
-        .map((row) => (row as { detail: string }).detail)
-        .join("; ");
-    expect(plan(compileQuery(online))).toMatch(/USING INDEX docs_by_state \(parent=\? AND <expr>=\?\)/);
-    expect(plan(compileQuery(recent))).toMatch(/USING INDEX docs_by_last_changed \(parent=\? AND <expr>>\?\)/);
-    plans.close();
+    expect(queryPlan(online)).toMatch(/USING INDEX docs_by_state \(parent=\? AND <expr>=\?\)/);
+    expect(queryPlan(recent)).toMatch(/USING INDEX docs_by_last_changed \(parent=\? AND <expr>>\?\)/);
+  });
+
+  it("reads a member's waiting requests through the member's index, not every waiting request (decision 134)", async () => {
+    // Many requests wait, one of them the learner's: the state picks out all of them, the learner a few.
+    await store.set("bookings/mine", { learnerUid: "l", mentorUid: "m", state: "requested" });
+    await store.set("bookings/done", { learnerUid: "l", mentorUid: "m", state: "completed" });
+    for (const other of ["x", "y", "z"])
+      await store.set(`bookings/${other}`, { learnerUid: other, mentorUid: other, state: "requested" });
+    const learnersWaiting = {
+      collection: "bookings",
+      where: [
+        ["learnerUid", "==", "l"],
+        ["state", "==", "requested"],
+      ],
+      limit: 5,
+    } satisfies Query;
+    const mentorsWaiting = {
+      collection: "bookings",
+      where: [
+        ["state", "==", "requested"],
+        ["mentorUid", "==", "m"],
+      ],
+    } satisfies Query;
+    expect(ids(await store.query(learnersWaiting))).toEqual(["mine"]);
+    expect(ids(await store.query(mentorsWaiting))).toEqual(["mine"]);
+    expect(queryPlan(learnersWaiting)).toMatch(
+      /^SEARCH docs USING INDEX docs_by_learnerUid \(parent=\? AND <expr>=\?\)$/,
+    );
+    expect(queryPlan(mentorsWaiting)).toMatch(
+      /^SEARCH docs USING INDEX docs_by_mentorUid \(parent=\? AND <expr>=\?\)$/,
+    );
+    // A state with a time still reads the state's index: the time has none.
+    expect(
+      queryPlan({
+        collection: "bookings",
+        where: [
+          ["state", "==", "requested"],
+          ["start", "<=", 9],
+        ],
+      }),
+    ).toMatch(/USING INDEX docs_by_state \(parent=\? AND <expr>=\?\)/);
   });
 
   it("refuses queries Firestore would refuse", async () => {
@@ -178,11 +220,9 @@ describe("field indexes (decision 123)", () => {
       expect(entries(index)).toBe(0);
     }
     await expectQueriesOnTheFieldsAnswer();
-    const db = new Database(file, { readonly: true });
-    const { tail, params } = compileQuery({ collection: "members", where: [["uid", "==", "a"]] });
-    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT path ${tail}`).all(...params) as { detail: string }[];
-    db.close();
-    expect(plan.map((row) => row.detail).join("; ")).toMatch(/USING INDEX docs_by_uid \(parent=\? AND <expr>=\?\)/);
+    expect(queryPlan({ collection: "members", where: [["uid", "==", "a"]] })).toMatch(
+      /USING INDEX docs_by_uid \(parent=\? AND <expr>=\?\)/,
+    );
   });
 
   it("a store written before them has its indexes made again when it is opened, its documents unchanged", async () => {

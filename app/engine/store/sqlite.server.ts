@@ -48,7 +48,7 @@ import {
   parseDocPath,
   toDoc,
 } from "./sqlite/paths.server";
-import { type CompiledQuery, compileQuery, fieldValueSql } from "./sqlite/queries.server";
+import { type CompiledQuery, INDEXED_FIELDS, compileQuery, fieldValueSql } from "./sqlite/queries.server";
 import {
   BUSY_ATTEMPTS,
   ConflictSignal,
@@ -63,18 +63,6 @@ import type { ChangeLog } from "./read-cache.server";
 
 const BUSY_TIMEOUT_MS = 5_000;
 
-/**
- * Fields with an index of their own, like Firestore's single-field indexes: an equality or range
- * query on one of them reads the matching documents, not the whole collection. Only where a query
- * sits on a hot path and the field picks out a few documents (a booking request counts the
- * learner's waiting requests in its transaction; the booking panel and match cards read a mentor's
- * bookings; a board post counts its poster's active posts in its transaction among 100,000 posts; a
- * push's claim reads its member's devices among every member's, bench:push; /matches and /members
- * read who is online, and /matches who was seen this week, among every member's `status`, which
- * cost 9 ms a query with 10,000 members, decision 097); every index costs each write one more
- * json_extract.
- */
-const INDEXED_FIELDS = ["learnerUid", "mentorUid", "authorUid", "uid", "state", "last_changed"] as const;
 /**
  * A field index holds only the documents that have the field: most documents written (a chat
  * message and its conversation's summary, for one) have none of INDEXED_FIELDS, and an entry per

@@ -42,13 +42,36 @@ export interface Operand {
 }
 
 /**
+ * Fields with an index of their own, like Firestore's single-field indexes: an equality or range
+ * query on one of them reads the matching documents, not the whole collection. Only where a query
+ * sits on a hot path and the field picks out a few documents (a booking request counts the
+ * learner's waiting requests in its transaction; the booking panel and match cards read a mentor's
+ * bookings; a board post counts its poster's active posts in its transaction among 100,000 posts; a
+ * push's claim reads its member's devices among every member's, bench:push; /matches and /members
+ * read who is online, and /matches who was seen this week, among every member's `status`, which
+ * cost 9 ms a query with 10,000 members, decision 097); every index costs each write one more
+ * json_extract.
+ *
+ * In the order a query prefers them: a member's id picks out a few documents, a state or a time
+ * many. A query that filters on several of them reads the index of the first (see compileQuery).
+ */
+export const INDEXED_FIELDS = ["learnerUid", "mentorUid", "authorUid", "uid", "state", "last_changed"] as const;
+
+/**
  * The field's path is written into the SQL rather than bound, so an equality or a range on a field
  * that has an expression index (INDEXED_FIELDS) reads the index instead of every document of the
- * collection.
+ * collection. `indexable: false` puts SQLite's no-op unary `+` before the value, which keeps the
+ * same answer and takes the field's index out of the query planner's choices.
  */
-export function fieldOperand(field: string): Operand {
+export function fieldOperand(field: string, indexable: boolean): Operand {
   const p = sqlString(jsonPath(field));
-  return { type: `json_type(data, ${p})`, value: fieldValueSql(field), jsonText: `(data -> ${p})`, params: [] };
+  const value = fieldValueSql(field);
+  return {
+    type: `json_type(data, ${p})`,
+    value: indexable ? value : `+${value}`,
+    jsonText: `(data -> ${p})`,
+    params: [],
+  };
 }
 
 /** The SQL expression for a field's value: the same text in queries and in the index definitions. */
@@ -78,17 +101,21 @@ export function equals(operand: Operand, v: TypedValue): { sql: string; params: 
 
 export const RANGE_SQL = { "<": "<", "<=": "<=", ">": ">", ">=": ">=" } as const;
 
-export function compileWhere(clause: WhereClause): { sql: string; params: unknown[]; inequality: boolean } {
+/** One filter as SQL; `indexable: false` keeps its field's index out of the plan (see fieldOperand). */
+export function compileWhere(
+  clause: WhereClause,
+  indexable: boolean,
+): { sql: string; params: unknown[]; inequality: boolean } {
   const [field, op, value] = clause;
   const where = `where(${JSON.stringify(field)} ${op})`;
   switch (op) {
     case "==":
-      return { ...equals(fieldOperand(field), typed(value, where)), inequality: false };
+      return { ...equals(fieldOperand(field, indexable), typed(value, where)), inequality: false };
     case "in": {
       if (!Array.isArray(value) || value.length === 0) {
         throw new Error(`${where} needs a non-empty array of values`);
       }
-      const parts = value.map((item) => equals(fieldOperand(field), typed(item, where)));
+      const parts = value.map((item) => equals(fieldOperand(field, indexable), typed(item, where)));
       return {
         sql: `(${parts.map((x) => x.sql).join(" OR ")})`,
         params: parts.flatMap((x) => x.params),
@@ -111,7 +138,7 @@ export function compileWhere(clause: WhereClause): { sql: string; params: unknow
     case ">=": {
       const v = typed(value, where);
       // The path written into the SQL, as for an equality: a range on an indexed field reads the index.
-      const { type, value: fieldValue } = fieldOperand(field);
+      const { type, value: fieldValue } = fieldOperand(field, indexable);
       const sqlOp = RANGE_SQL[op];
       switch (v.kind) {
         case "number":
@@ -147,13 +174,30 @@ export const TYPE_RANK =
   "CASE json_type(data, ?) WHEN 'null' THEN 0 WHEN 'false' THEN 1 WHEN 'true' THEN 1 " +
   "WHEN 'integer' THEN 2 WHEN 'real' THEN 2 WHEN 'text' THEN 3 WHEN 'array' THEN 4 ELSE 5 END";
 
+function isIndexedField(field: string): boolean {
+  return (INDEXED_FIELDS as readonly string[]).includes(field);
+}
+
+/**
+ * The one indexed field whose index a query reads: the first in INDEXED_FIELDS order that it
+ * filters with an equality or a range. Without statistics SQLite weighs two such indexes the same
+ * and may take the wider one: a booking request's count of its learner's waiting requests
+ * (learnerUid == and state == "requested") read every waiting request of every member through the
+ * state index, once in the transaction and again at its commit (decision 134).
+ */
+function indexedField(where: readonly WhereClause[]): string | undefined {
+  const filtered = new Set(where.filter(([, op]) => op === "==" || op in RANGE_SQL).map(([field]) => field));
+  return INDEXED_FIELDS.find((field) => filtered.has(field));
+}
+
 export function compileQuery(query: Query): CompiledQuery {
   checkCollectionPath(query.collection);
   const conditions = ["parent = ?"];
   const params: unknown[] = [query.collection];
   const inequalityFields = new Set<string>();
+  const indexed = indexedField(query.where ?? []);
   for (const clause of query.where ?? []) {
-    const compiled = compileWhere(clause);
+    const compiled = compileWhere(clause, !isIndexedField(clause[0]) || clause[0] === indexed);
     conditions.push(compiled.sql);
     params.push(...compiled.params);
     if (compiled.inequality) inequalityFields.add(clause[0]);
