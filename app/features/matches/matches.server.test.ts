@@ -4,11 +4,18 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
 import type { DocStore } from "~/engine/store/types";
+import { readStatus } from "~/documents/status";
 import { getUser } from "~/documents/users";
 import { setSkills } from "~/features/skills/skills.server";
 import { parseSkillLines } from "~/features/skills/tags";
 import { findMatches, reasonText, topMatches } from "./matches.server";
 import { RECENT_WINDOW_MS } from "./rank";
+
+// readStatus as a spy: which statuses a request parses (decision 135).
+vi.mock("~/documents/status", async (original) => {
+  const status = await original<typeof import("~/documents/status")>();
+  return { ...status, readStatus: vi.fn(status.readStatus) };
+});
 
 // A store of its own per test, not the shared temp-store stand-in: the read cache is kept per store
 // object, and this test is about what it keeps.
@@ -76,6 +83,58 @@ describe("findMatches: candidates kept between requests, never older than the st
     await store.set("ratings/ben", { count: 0, sum: 0 });
     await store.set("status/ana", { state: "online", last_changed: now, lease_ms: 0 });
     expect(await order(now), "online now outranks seen a minute ago").toEqual(["cy", "ana", "ben"]);
+  });
+});
+
+describe("findMatches: each skill list kept once for every viewer it names (decision 135)", () => {
+  it("reads no candidate's profile or rating again for the next viewer, and shows each write to what a list was read from", async () => {
+    const now = Date.now();
+    await member("me", "Guitar: expert", "Spanish: beginner");
+    await member("you", "Piano: expert", "Spanish: beginner");
+    await member("ana", "Spanish: intermediate", "");
+    await member("ben", "Spanish: intermediate", "");
+    // The counting stand-in has a read cache of its own: every request here goes through it.
+    const { counted, read } = counting();
+    const orderOf = async (uid: string) =>
+      (await findMatches(counted, await viewer(uid), { language: "en" }, now)).cards.map((c) => c.member.uid);
+    expect(await orderOf("me")).toEqual(["ana", "ben"]);
+
+    read.length = 0;
+    const page = await findMatches(counted, await viewer("you"), { language: "en" }, now);
+    expect(page.cards.map((c) => c.member.uid)).toEqual(["ana", "ben"]);
+    // Their own saved marks (users/you/saved/…) are theirs to read; no one else's profile or rating is.
+    expect(read.filter((p) => /^(users|ratings)\/[^/]+$/.test(p))).toEqual([]);
+
+    // The list: a new teacher.
+    await member("cy", "Spanish: expert", "");
+    expect(await orderOf("you")).toEqual(["cy", "ana", "ben"]);
+    expect(await orderOf("me")).toEqual(["cy", "ana", "ben"]);
+    // A named member's profile: suspended, then back.
+    await store.update("users/cy", { suspension: { reason: "Spam.", at: 1, byUid: "admin" } });
+    expect(await orderOf("you")).toEqual(["ana", "ben"]);
+    expect(await orderOf("me")).toEqual(["ana", "ben"]);
+    await store.update("users/cy", { suspension: null });
+    expect(await orderOf("you")).toEqual(["cy", "ana", "ben"]);
+    // A named member's rating: five stars lift her above cy's expertise.
+    await store.set("ratings/ana", { count: 5, sum: 25 });
+    expect(await orderOf("me")).toEqual(["ana", "cy", "ben"]);
+  });
+
+  it("parses the statuses of candidates only, not of everyone present", async () => {
+    const now = Date.now();
+    await member("me", "Guitar: expert", "Spanish: beginner");
+    await member("ana", "Spanish: intermediate", "");
+    await store.set("status/ana", { state: "online", last_changed: now - 1, lease_ms: 0 });
+    for (let i = 0; i < 20; i++) {
+      await member(`other${i}`, "Chess: expert", "");
+      await store.set(`status/other${i}`, { state: "online", last_changed: now - 1_000 - i, lease_ms: 0 });
+    }
+    vi.mocked(readStatus).mockClear();
+    const page = await findMatches(store, await viewer("me"), { language: "en" }, now);
+    expect(page.cards.map((c) => [c.member.uid, c.presence.online])).toEqual([["ana", true]]);
+    const parsed = vi.mocked(readStatus).mock.calls.map(([data]) => data?.last_changed);
+    expect(parsed).toContain(now - 1);
+    expect(parsed.filter((at) => typeof at === "number" && at <= now - 1_000)).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@
 import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { leaseEndOf, readStatus, STATUS, statusPath, type StatusDoc } from "~/documents/status";
-import { RATINGS } from "~/documents/reviews";
+import { RATINGS, ratingPath } from "~/documents/reviews";
 import { SKILL_INDEX, skillHoldersOf } from "~/documents/skills";
 import { keptTeaching } from "~/features/bookings/teaching.server";
 import { nextFreeSlots } from "~/features/bookings/views.server";
@@ -19,8 +19,8 @@ import { getUser, getUsers, readUser, userPath, USERS, type UserProfile } from "
 import { isListedMember, publicMember, type PublicMember } from "~/features/members/member";
 import { lastSeenIn, presenceOf, type Presence } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
-import { membersWithSkill, type SkillIndexDoc } from "~/features/skills/skills.server";
-import { normaliseTag, type Skill } from "~/features/skills/tags";
+import { membersWithSkill, type SkillRole } from "~/features/skills/skills.server";
+import { normaliseTag, type Skill, type SkillLevel } from "~/features/skills/tags";
 import { skillNamer, type ShownSkill } from "~/features/skills/skill-names.server";
 import { findSkillNamed } from "~/features/skills/taxonomy";
 import { fixedT } from "~/i18n/i18n.server";
@@ -84,55 +84,116 @@ export interface MatchesPage {
   noSkills: boolean;
 }
 
+/** A member on a skill list whom others may find, with their rating. */
+interface ListedHolder {
+  uid: string;
+  /** The label they typed for the skill. */
+  label: string;
+  level: SkillLevel;
+  rating?: { count: number; average: number };
+}
+
+/** One skill list as the matches rank from it: who may be shown, and whom it named at all. */
+interface KeptHolders {
+  /** Those not deleted, suspended or unnamed, with their ratings, in the list's order. */
+  listed: readonly ListedHolder[];
+  /** The uid of everyone the list names, shown or not. */
+  named: readonly string[];
+  /** Their profiles' and ratings' paths: what the list was read from beyond itself. */
+  readFrom: ReadonlySet<string>;
+}
+
+/**
+ * The members on one skill list (who teach `tag`, or want to learn it) whom others may find, with
+ * their ratings, kept per list in the read cache and shared by every viewer whose skills name it
+ * (issue 28, decision 135): each viewer's first request read and parsed the profile and rating of
+ * every candidate again, about 800 of them among 10,000 members. Kept until the list, or the profile
+ * or rating of a member it names, is written (any profile or rating until they are known).
+ */
+async function keptSkillHolders(store: DocStore, tag: string, role: SkillRole): Promise<KeptHolders> {
+  const list = `${skillHoldersOf(tag, role)}/`;
+  const known: { value?: KeptHolders } = {};
+  const value = await cachedRead(
+    store,
+    `skill-holders:${role}:${tag}`,
+    (path) =>
+      path.startsWith(list) ||
+      (known.value ? known.value.readFrom.has(path) : path.startsWith(`${USERS}/`) || path.startsWith(`${RATINGS}/`)),
+    async (): Promise<KeptHolders> => {
+      const holders = await membersWithSkill(store, tag, role);
+      const uids = holders.map((h) => h.uid);
+      const [profiles, ratings] = await Promise.all([getUsers(store, uids), getRatings(store, uids)]);
+      return {
+        listed: holders
+          .filter((_, i) => isListedMember(profiles[i]))
+          .map((h) => ({ uid: h.uid, label: h.label, level: h.level, rating: ratings.get(h.uid) })),
+        named: uids,
+        readFrom: new Set(uids.flatMap((uid) => [userPath(uid), ratingPath(uid)])),
+      };
+    },
+  );
+  known.value = value;
+  return value;
+}
+
+/** A member's candidates: only those others may find, with their ratings; and whom the lists named at all. */
+interface Candidates {
+  candidates: Candidate[];
+  named: string[];
+}
+
 async function collectCandidates(
   store: DocStore,
   uid: string,
-  offered: Skill[],
-  wanted: Skill[],
-  skillFilter: string,
-): Promise<Map<string, Candidate>> {
+  offered: readonly Skill[],
+  teachTags: readonly string[],
+): Promise<Candidates> {
   const candidates = new Map<string, Candidate>();
-  const entry = (other: string) => {
+  const named = new Set<string>();
+  const entry = ({ uid: other, rating }: ListedHolder) => {
     let c = candidates.get(other);
-    if (!c) candidates.set(other, (c = { uid: other, teaches: [], learns: [], online: false, lastActive: 0 }));
+    if (!c) candidates.set(other, (c = { uid: other, teaches: [], learns: [], online: false, lastActive: 0, rating }));
     return c;
   };
-  const teachTags = new Set(wanted.map((s) => s.tag));
-  if (skillFilter) teachTags.add(skillFilter);
-  const reads: Promise<void>[] = [];
-  for (const tag of teachTags) {
-    reads.push(
-      membersWithSkill(store, tag, "teachers").then((docs: SkillIndexDoc[]) => {
-        for (const d of docs) if (d.uid !== uid) entry(d.uid).teaches.push({ tag, label: d.label, level: d.level });
-      }),
-    );
-  }
-  for (const mine of offered) {
-    reads.push(
-      membersWithSkill(store, mine.tag, "learners").then((docs) => {
-        for (const d of docs)
-          if (d.uid !== uid) entry(d.uid).learns.push({ tag: mine.tag, label: mine.label, level: d.level });
-      }),
-    );
-  }
-  await Promise.all(reads);
-  // Index reads finish in any order; sort each list so reasons read the same every time.
+  // Their skills I want to learn (their labels), and mine they want to learn (my labels).
+  const sources = [
+    ...teachTags.map((tag) => ({ tag, role: "teachers" as const, myLabel: "" })),
+    ...offered.map((mine) => ({ tag: mine.tag, role: "learners" as const, myLabel: mine.label })),
+  ];
+  const lists = await Promise.all(sources.map(({ tag, role }) => keptSkillHolders(store, tag, role)));
+  lists.forEach(({ listed, named: onList }, i) => {
+    const { tag, role, myLabel } = sources[i];
+    for (const other of onList) if (other !== uid) named.add(other);
+    for (const h of listed) {
+      if (h.uid === uid) continue;
+      if (role === "teachers") entry(h).teaches.push({ tag, label: h.label, level: h.level });
+      else entry(h).learns.push({ tag, label: myLabel, level: h.level });
+    }
+  });
+  // Sort each list by tag so reasons read the same whatever the order of the member's skills.
   const byTag = (a: SkillFit, b: SkillFit) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0);
   for (const c of candidates.values()) {
     c.teaches.sort(byTag);
     c.learns.sort(byTag);
   }
-  return candidates;
+  return { candidates: [...candidates.values()], named: [...named] };
 }
 
-async function newestMembers(store: DocStore, uid: string): Promise<Map<string, Candidate>> {
+async function newestMembers(store: DocStore, uid: string): Promise<Candidates> {
   const docs = await store.query({ collection: USERS, orderBy: [["createdAt", "desc"]], limit: NEWCOMER_SAMPLE });
-  const out = new Map<string, Candidate>();
-  for (const d of docs) {
-    if (d.id === uid || !isListedMember(readUser(d.data))) continue;
-    out.set(d.id, { uid: d.id, teaches: [], learns: [], online: false, lastActive: 0 });
-  }
-  return out;
+  const uids = docs.filter((d) => d.id !== uid && isListedMember(readUser(d.data))).map((d) => d.id);
+  const ratings = await getRatings(store, uids);
+  return {
+    candidates: uids.map((id) => ({
+      uid: id,
+      teaches: [],
+      learns: [],
+      online: false,
+      lastActive: 0,
+      rating: ratings.get(id),
+    })),
+    named: uids,
+  };
 }
 
 /**
@@ -191,38 +252,44 @@ async function rankedCandidates(
     key,
     (path) => dependsOn(path),
     async (): Promise<RankedCandidates> => {
-      let candidates = newcomer
+      const { candidates, named } = newcomer
         ? await newestMembers(store, uid)
-        : await collectCandidates(store, uid, offered, wanted, skill);
-      if (skill) {
-        candidates = new Map(
-          [...candidates].filter(
-            ([, c]) => c.teaches.some((f) => f.tag === skill) || c.learns.some((f) => f.tag === skill),
-          ),
-        );
-      }
-      const uids = [...candidates.keys()];
-      const [profiles, ratings] = await Promise.all([getUsers(store, uids), getRatings(store, uids)]);
-      const listed = [...candidates.values()].filter((_, i) => isListedMember(profiles[i]));
+        : await collectCandidates(store, uid, offered, teachTags);
+      const shown = skill
+        ? candidates.filter((c) => c.teaches.some((f) => f.tag === skill) || c.learns.some((f) => f.tag === skill))
+        : candidates;
       // Without presence no score depends on the time, so the order holds until a document changes.
-      const absent = rankMatches(
-        listed.map((c) => ({ ...c, rating: ratings.get(c.uid) })),
-        0,
-      );
-      return { absent, byUid: new Map(absent.map((m) => [m.uid, m])), profiles: new Set(uids.map(userPath)) };
+      const absent = rankMatches(shown, 0);
+      return { absent, byUid: new Map(absent.map((m) => [m.uid, m])), profiles: new Set(named.map(userPath)) };
     },
   );
   dependsOn = candidatesDependOn(offered, teachTags, newcomer, value.profiles);
   return value;
 }
 
-/** Who is online now or was seen within the ranking's recent window, whatever the community's size. */
-async function recentStatuses(store: DocStore, now: number): Promise<Map<string, StatusDoc>> {
+/**
+ * Who is online now or was seen within the ranking's recent window, whatever the community's size,
+ * as the documents stand (parsed by `presentCandidates`).
+ */
+async function recentStatusDocs(store: DocStore, now: number) {
   const [online, recent] = await Promise.all([
     store.query({ collection: STATUS, where: [["state", "==", "online"]] }),
     store.query({ collection: STATUS, where: [["last_changed", ">=", now - RECENT_WINDOW_MS]] }),
   ]);
-  return new Map([...recent, ...online].map((d) => [d.id, readStatus(d.data, now)]));
+  return [...recent, ...online];
+}
+
+/**
+ * The statuses of the candidates among `docs` (`recentStatusDocs`): only theirs are parsed, since
+ * nobody else is ranked (bench:matches' 10,000 members: about 2,600 present, a few hundred of
+ * them a viewer's candidates; decision 135).
+ */
+function presentCandidates(
+  docs: readonly { id: string; data: Record<string, unknown> }[],
+  byUid: ReadonlyMap<string, RankedMatch>,
+  now: number,
+): Map<string, StatusDoc> {
+  return new Map(docs.filter((d) => byUid.has(d.id)).map((d) => [d.id, readStatus(d.data, now)]));
 }
 
 /** Whose matches: the member and their profile as the request already holds it (the session's). */
@@ -236,10 +303,11 @@ async function rankedMatchesPage(store: DocStore, { uid, profile }: Viewer, filt
   const offered = profile?.skillsOffered ?? [];
   const wanted = profile?.skillsWanted ?? [];
   const skill = filters.skillTag ?? "";
-  const [{ absent, byUid, profiles }, recent] = await Promise.all([
+  const [{ absent, byUid, profiles }, recentDocs] = await Promise.all([
     rankedCandidates(store, uid, offered, wanted, skill),
-    recentStatuses(store, now),
+    recentStatusDocs(store, now),
   ]);
+  const recent = presentCandidates(recentDocs, byUid, now);
   const seen = new Map(
     [...recent].map(([id, s]) => [id, { online: s.state === "online", lastActive: s.last_changed }]),
   );
@@ -407,7 +475,7 @@ async function keptTopMatches(store: DocStore, uid: string, count: number, now: 
       const uids = items.map((m) => m.uid);
       const [found, statuses] = await Promise.all([getUsers(store, uids), getStatuses(store, uids, now)]);
       let holdsUntil = Infinity;
-      for (const [id, status] of [...recent].filter(([id]) => byUid.has(id)).concat([...statuses])) {
+      for (const [id, status] of [...recent, ...statuses]) {
         const leaseEnd = leaseEndOf(status);
         if (leaseEnd !== null) holdsUntil = Math.min(holdsUntil, leaseEnd - 1);
         if (status.state !== "online" && recent.has(id))
