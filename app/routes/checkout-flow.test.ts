@@ -13,8 +13,8 @@ process.env.PAYMENTS = "test";
 process.env.SESSION_SECRET = "x".repeat(40);
 delete process.env.STRIPE_SECRET_KEY;
 
-const { getAuth, getStore } = await import("~/engine/index.server");
-const { commitSessionToken } = await import("~/utils/session.server");
+const { getStore } = await import("~/engine/index.server");
+const { signUpWithCookie } = await import("../../tests/support/signed-in");
 const { getBalance } = await import("~/features/wallet/ledger.server");
 const api = await import("./api.create-checkout-session");
 const testPage = await import("./checkout.test.$checkoutId");
@@ -24,17 +24,6 @@ const planPage = await import("./checkout.test-plan.$checkoutId");
 const subscriptionsPage = await import("./_app.subscriptions");
 
 const ORIGIN = "http://localhost";
-
-async function signedInCookie(email: string): Promise<{ uid: string; cookie: string }> {
-  const auth = await getAuth();
-  const credentials = { kind: "password" as const, email, password: "a long enough password", clientKey: "test" };
-  const user = await auth.signUp(credentials);
-  const session = await auth.startSession(user, credentials);
-  return {
-    uid: user.uid,
-    cookie: (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0],
-  };
-}
 
 function apiRequest(
   body: unknown,
@@ -81,8 +70,8 @@ let buyer: { uid: string; cookie: string };
 let stranger: { uid: string; cookie: string };
 
 beforeAll(async () => {
-  buyer = await signedInCookie("buyer@example.com");
-  stranger = await signedInCookie("stranger@example.com");
+  buyer = await signUpWithCookie("buyer@example.com");
+  stranger = await signUpWithCookie("stranger@example.com");
 });
 
 afterAll(async () => {
@@ -238,7 +227,7 @@ describe("the test checkout and the return page", () => {
 
 describe("subscriptions through the same checkout route and the test billing (decision 017)", () => {
   it("subscribes once, credits the allowance, renews, and refuses a second subscription and strangers", async () => {
-    const member = await signedInCookie("subscriber@example.com");
+    const member = await signUpWithCookie("subscriber@example.com");
     const store = await getStore();
     // The first page a member opens sets up their profile (and its welcome bonus); a name skips /profile-setup.
     await outcome(() =>

@@ -11,24 +11,16 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "members-directory-data-"));
 process.env.DATA_DIR = dataDir;
 process.env.SESSION_SECRET = "x".repeat(40);
 
-const { getAuth, getStore } = await import("~/engine/index.server");
-const { commitSessionToken } = await import("~/utils/session.server");
+const { getStore } = await import("~/engine/index.server");
+const { signUpWithCookie } = await import("../../tests/support/signed-in");
 const membersPage = await import("./_app.members._index");
 
 const ORIGIN = "http://localhost";
 let cookie: string;
 
 beforeAll(async () => {
-  const auth = await getAuth();
-  const credentials = {
-    kind: "password" as const,
-    email: "viewer@example.com",
-    password: "a long enough password",
-    clientKey: "test",
-  };
-  const viewer = await auth.signUp(credentials);
-  const session = await auth.startSession(viewer, credentials);
-  cookie = (await commitSessionToken(session.token, session.expiresAt, viewer.uid)).split(";")[0];
+  const viewer = await signUpWithCookie("viewer@example.com");
+  cookie = viewer.cookie;
   const store = await getStore();
   await store.set(`users/${viewer.uid}`, { fullName: "Vera Viewer" });
   await store.set("users/ana", {
