@@ -11,6 +11,7 @@ import { findCustomer } from "~/features/subscriptions/customer.server";
 import { listPeriods } from "~/features/subscriptions/read.server";
 import { activePlan, displayStatus } from "~/features/subscriptions/state";
 import { formatPrice, formatSp, intlLocale } from "~/utils/format";
+import { formatDateRangeParts } from "~/utils/format-range";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { readForm } from "~/utils/forms.server";
@@ -30,11 +31,13 @@ export async function subscriptionsPage(user: CurrentUser, url: URL, language: s
   const status = subscription ? displayStatus(subscription) : null;
   const checkout = url.searchParams.get("checkout");
 
-  // Codes, times and amounts: the page words them in the reader's language (decision 077); dates
-  // are written by Intl in the member's zone, on the server and in the browser alike.
+  const timeZone = user.profile.timezone || "UTC";
+  // Codes, times and amounts: the page words them in the reader's language (decision 077); single
+  // dates are written by Intl in the member's zone, on the server and in the browser alike. A range
+  // of days is written here only: Node's and Chromium's Intl disagree on its separator (decision 136).
   return {
     title: fixedT(language, "wallet")("subscriptions.title"),
-    timeZone: user.profile.timezone || "UTC",
+    timeZone,
     paymentsOn: payments !== null,
     testBilling: payments?.testBilling != null,
     canManage: payments !== null && customerId !== null,
@@ -61,8 +64,14 @@ export async function subscriptionsPage(user: CurrentUser, url: URL, language: s
     periods: periods.map((p) => ({
       id: p.id,
       paidAt: p.paidAt,
-      periodStart: p.periodStart,
-      periodEnd: p.periodEnd,
+      period:
+        p.periodStart && p.periodEnd
+          ? {
+              start: p.periodStart,
+              end: p.periodEnd,
+              parts: formatDateRangeParts(p.periodStart, p.periodEnd, locale, timeZone),
+            }
+          : null,
       planId: p.planId,
       sp: formatSp(p.sp, locale),
       amount: formatPrice(p.amountCents, p.currency, locale),

@@ -13,7 +13,7 @@ import { PlusBadge } from "~/components/plus-badge";
 import { startCheckout } from "~/engine/payments/checkout.client";
 import { isStoredPlanName, planName, SAVED_LIMIT, statusName } from "~/features/subscriptions/labels";
 import { formatDate, formatPrice } from "~/utils/format";
-import { formatDateRangeParts } from "~/utils/format-range";
+import type { DateRangePart } from "~/utils/format-range";
 import { loadingNamespaces } from "~/i18n/client-loader";
 import { interleave } from "~/i18n/interleave";
 import { useFormatLocale } from "~/i18n/use-format-locale";
@@ -67,13 +67,13 @@ function Day({ ms, timeZone }: { ms: number; timeZone: string }) {
 
 /**
  * A credited period as the reader's locale writes a range (its separator, a shared year said once),
- * each end in its own `<time>`; the cell keeps it on one line.
+ * each end in its own `<time>`; the cell keeps it on one line. The server wrote the parts: the
+ * browser's Intl writes some ranges' separators differently, which would not hydrate (decision 136).
  */
-function DayRange({ start, end, timeZone }: { start: number; end: number; timeZone: string }) {
-  const locale = useFormatLocale();
+function DayRange({ start, end, parts }: { start: number; end: number; parts: DateRangePart[] }) {
   return (
     <>
-      {formatDateRangeParts(start, end, locale, timeZone).map((part, i) =>
+      {parts.map((part, i) =>
         part.source === "shared" ? (
           <Fragment key={i}>{part.text}</Fragment>
         ) : (
@@ -355,11 +355,7 @@ function History({ periods, timeZone }: { periods: PageData["periods"]; timeZone
                   </td>
                   {/* On a phone the period drops out; the date paid says when. */}
                   <td className="hidden whitespace-nowrap px-2 py-2 sm:px-4 sm:table-cell">
-                    {p.periodStart && p.periodEnd ? (
-                      <>
-                        <DayRange start={p.periodStart} end={p.periodEnd} timeZone={timeZone} />
-                      </>
-                    ) : null}
+                    {p.period ? <DayRange {...p.period} /> : null}
                   </td>
                   <td className="px-2 py-2 sm:px-4">
                     <PlanName planId={p.planId} />

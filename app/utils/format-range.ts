@@ -2,7 +2,9 @@ import { cached } from "./format";
 
 /*
  * Apart from format.ts, which every page's bundle carries (the header formats SP and times): only
- * /subscriptions shows a range of days (issue 28's 150 KB JavaScript budget).
+ * /subscriptions shows a range of days, and its loader writes it, never the browser: Chromium's Intl
+ * puts plain spaces around the range's dash where Node's puts thin ones, so a range drawn again in
+ * the browser would not hydrate (decision 136).
  */
 
 /** A run of a date range's text: the start's, the end's, or shared by both (the separator, a common year). */
