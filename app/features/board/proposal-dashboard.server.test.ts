@@ -1,9 +1,15 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { publicMember } from "~/features/members/member";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { DAY_MS } from "./expiry";
 import { bestFittingPosts } from "./proposal-dashboard.server";
 import { postFormSchema } from "./rules";
 import { closeBoardPost, createBoardPost, editBoardPost } from "./write.server";
+
+vi.mock("~/features/members/member", async (importOriginal) => {
+  const member = await importOriginal<typeof import("~/features/members/member")>();
+  return { ...member, publicMember: vi.fn(member.publicMember) };
+});
 
 const { store } = useTempStore("board-dashboard-");
 // The posting limits live in the process across tests: time only moves forward.
@@ -11,7 +17,7 @@ let now = 200 * DAY_MS;
 const tick = () => (now += 10 * 60_000);
 
 beforeEach(async () => {
-  for (const uid of ["ana", "ben", "cy", "dee"])
+  for (const uid of ["ana", "ben", "cy", "dee", "eve", "fay"])
     await store.set(`users/${uid}`, { fullName: uid, xp: 0, createdAt: 0 });
 });
 
@@ -97,6 +103,28 @@ describe("the dashboard's best-fitting posts", () => {
     ).toContain("Cyrus");
     await closeBoardPost(store, "ana", first, tick());
     expect(await titles()).toEqual(["Need guitar two"]);
+  });
+
+  it("names only the posters of the three posts it shows, and skips a post whose poster has gone (decision 137)", async () => {
+    for (const [uid, title] of [
+      ["ana", "Need guitar one"],
+      ["cy", "Need guitar two"],
+      ["dee", "Need guitar three"],
+      ["eve", "Need guitar four"],
+      ["fay", "Need guitar five"],
+    ])
+      await post(uid, { title });
+    // Fay's post is the newest, so it fits best: gone, her post gives its place to the next one.
+    await store.set("users/fay", { fullName: "fay", xp: 0, createdAt: 0, deleted: true });
+    vi.mocked(publicMember).mockClear();
+    const posts = await bestFittingPosts(store, "ben", guitarTeacher, "en", tick());
+    expect(posts.map((p) => p.title)).toEqual(["Need guitar four", "Need guitar three", "Need guitar two"]);
+    expect(
+      vi
+        .mocked(publicMember)
+        .mock.calls.map(([uid]) => uid)
+        .sort(),
+    ).toEqual(["cy", "dee", "eve"]);
   });
 
   it("shows nothing to a member without skills", async () => {

@@ -1,12 +1,12 @@
 /**
  * The dashboard's "On the board for you" (issue 29, part B): the three open posts that fit the
- * member best, by the board's own fit ranking (h5's rankByFit through listBoard's "matches me",
- * best fit first), never the member's own.
+ * member best, by the board's own fit ranking (h5's rankByFit over "matches me", best fit first),
+ * never the member's own.
  */
 import type { UserProfile } from "~/documents/users";
 import type { DocStore } from "~/engine/store/types";
 import type { ShownName } from "~/features/members/member";
-import { listBoard, viewerOf, type BoardCard } from "./read.server";
+import { bestFitCards, viewerOf, type BoardCard } from "./read.server";
 import { withSkillNames, type NamedPrice } from "./skill-names.server";
 
 export const DASHBOARD_POSTS = 3;
@@ -33,15 +33,7 @@ export async function bestFittingPosts(
   now = Date.now(),
 ): Promise<DashboardPost[]> {
   const viewer = viewerOf(uid, profile, language);
-  if (viewer.teaches.length === 0 && viewer.wants.length === 0) return [];
-  const page = await listBoard(
-    store,
-    viewer,
-    { type: null, skill: null, format: null, price: null, mine: true, q: "", sort: "fit" },
-    { cursor: null, page: 0 },
-    now,
-  );
-  const shown = page.posts.filter((p) => !p.mine).slice(0, DASHBOARD_POSTS);
+  const shown = await bestFitCards(store, viewer, DASHBOARD_POSTS, now);
   return withSkillNames(shown, language).map(({ id, type, skillLabel, skillOwn, title, poster, price }) => ({
     id,
     type,

@@ -22,9 +22,10 @@ import type { Doc, DocStore, Query, WhereClause } from "~/engine/store/types";
 import { getMembers, membersOf } from "~/features/members/members.server";
 import type { PublicMember } from "~/features/members/member";
 import { levelFor } from "~/features/progress/levels";
+import { averageRating } from "~/features/reviews/types";
 import { boardRefusal } from "./errors.server";
 import { shownStatus } from "./expiry";
-import { matchesViewer, rankByFit, type Viewer } from "./fit";
+import { matchesViewer, rankByFit, type PosterStanding, type Viewer } from "./fit";
 import { ALL_LIST, skillList } from "./lists";
 import { isBoardCursor, POSTS_PER_PAGE, type BoardFilters } from "./rules";
 import { postsOfQuery } from "./write.server";
@@ -236,22 +237,16 @@ export async function listBoard(
   if (filters.q) return searchBoard(store, viewer, filters, page, now);
   const lists = listsFor(filters, viewer);
   if (lists.length === 0) return { posts: [], next: null, more: false };
-  const where = entryWhere(filters);
   if (filters.sort === "fit") {
-    const { window, posters } = await fitWindow(store, lists, where);
-    const members = membersOf(posters.uids, posters.profiles, viewer.language);
-    const posts = window
-      .filter(({ entry, post }) => entry.expiresAt > now && onBoard(post, now) && passes(post, filters, viewer))
-      .map(({ post }) => post);
-    const ranked = rankByFit(posts, viewer, now, (uid) => standingOf(members.get(uid)));
+    const { ranked, posters } = await rankedByFit(store, viewer, filters, lists, now);
     const shown = ranked.slice(page * POSTS_PER_PAGE, (page + 1) * POSTS_PER_PAGE);
     return {
-      posts: cardsFrom(shown, members, viewer),
+      posts: cardsOfPosters(shown, posters, viewer),
       next: null,
       more: ranked.length > (page + 1) * POSTS_PER_PAGE,
     };
   }
-  const raw = await mergedEntries(store, lists, where, cursor, POSTS_PER_PAGE + 1);
+  const raw = await mergedEntries(store, lists, entryWhere(filters), cursor, POSTS_PER_PAGE + 1);
   const pageEntries = raw.slice(0, POSTS_PER_PAGE);
   const entries = pageEntries.map(readBoardListEntry).filter((e) => e.expiresAt > now);
   const posts = (await postsOfEntries(store, entries)).filter((p) => onBoard(p, now));
@@ -262,8 +257,71 @@ export async function listBoard(
   };
 }
 
-const standingOf = (m: PublicMember | undefined) =>
-  m && m.rating.average !== null ? { average: m.rating.average, count: m.rating.count } : undefined;
+/** A poster's rating as fit weighs it, from their profile as read (none before a first review). */
+function standingOf(profile: UserProfile | null | undefined): PosterStanding | undefined {
+  const average = profile ? averageRating(profile.rating) : null;
+  return profile && average !== null ? { average, count: profile.rating.count } : undefined;
+}
+
+/** The posters' profiles by uid, as `fitWindow` or `getUsers` read them (null: gone). */
+const profilesByUid = (uids: readonly string[], profiles: readonly (UserProfile | null)[]) =>
+  new Map(uids.map((uid, i) => [uid, profiles[i]]));
+
+/**
+ * Best fit's order of the window's posts that are on the board and pass `filters`, with their
+ * posters' profiles. Ranking needs only each poster's rating: a poster is named for the reader (a
+ * card) only when their post is shown (issue 28, decision 137).
+ */
+async function rankedByFit(
+  store: DocStore,
+  viewer: BoardReader,
+  filters: BoardFilters,
+  lists: string[],
+  now: number,
+): Promise<{ ranked: BoardPost[]; posters: ReadonlyMap<string, UserProfile | null> }> {
+  const { window, posters } = await fitWindow(store, lists, entryWhere(filters));
+  const profiles = profilesByUid(posters.uids, posters.profiles);
+  const posts = window
+    .filter(({ entry, post }) => entry.expiresAt > now && onBoard(post, now) && passes(post, filters, viewer))
+    .map(({ post }) => post);
+  return { ranked: rankByFit(posts, viewer, now, (uid) => standingOf(profiles.get(uid))), posters: profiles };
+}
+
+/** Cards of `posts`, their posters named from the profiles already read. */
+function cardsOfPosters(
+  posts: BoardPost[],
+  posters: ReadonlyMap<string, UserProfile | null>,
+  viewer: BoardReader,
+): BoardCard[] {
+  const uids = [...new Set(posts.map((p) => p.authorUid))];
+  const profiles = uids.map((uid) => posters.get(uid) ?? null);
+  return cardsFrom(posts, membersOf(uids, profiles, viewer.language), viewer);
+}
+
+/** "Matches me" by best fit: the board's filters the dashboard's widget stands for. */
+const MATCHES_ME: BoardFilters = { type: null, skill: null, format: null, price: null, mine: true, q: "", sort: "fit" };
+
+/**
+ * The `count` posts that fit `viewer` best ("matches me"), never their own nor a gone poster's, as
+ * cards: the dashboard's board widget. Only the cards shown are made (issue 28, decision 137).
+ */
+export async function bestFitCards(
+  store: DocStore,
+  viewer: BoardReader,
+  count: number,
+  now: number,
+): Promise<BoardCard[]> {
+  const lists = listsFor(MATCHES_ME, viewer);
+  if (lists.length === 0) return [];
+  const { ranked, posters } = await rankedByFit(store, viewer, MATCHES_ME, lists, now);
+  const shown = ranked
+    .filter((p) => {
+      const poster = posters.get(p.authorUid);
+      return p.authorUid !== viewer.uid && poster && !poster.deleted;
+    })
+    .slice(0, count);
+  return cardsOfPosters(shown, posters, viewer);
+}
 
 /** Ranked posts holding every word, then the filters; posts off the board are left out. */
 async function searchBoard(
@@ -278,8 +336,9 @@ async function searchBoard(
   let posts = docs.flatMap((d) => (d ? [readBoardPost({ id: d.id, data: d.data })] : []));
   posts = posts.filter((p) => onBoard(p, now) && passes(p, filters, viewer));
   if (filters.sort === "fit") {
-    const members = await getMembers(store, [...new Set(posts.map((p) => p.authorUid))], viewer.language);
-    posts = rankByFit(posts, viewer, now, (uid) => standingOf(members.get(uid)));
+    const uids = [...new Set(posts.map((p) => p.authorUid))];
+    const profiles = profilesByUid(uids, await getUsers(store, uids));
+    posts = rankByFit(posts, viewer, now, (uid) => standingOf(profiles.get(uid)));
   }
   const shown = posts.slice(page * POSTS_PER_PAGE, (page + 1) * POSTS_PER_PAGE);
   return { posts: await cardsOf(store, shown, viewer), next: null, more: posts.length > (page + 1) * POSTS_PER_PAGE };
