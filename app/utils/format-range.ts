@@ -1,4 +1,4 @@
-import { cached } from "./format";
+import { cached, optionsKey } from "./format";
 
 /*
  * Apart from format.ts, which every page's bundle carries (the header formats SP and times): only
@@ -13,6 +13,8 @@ export interface DateRangePart {
   text: string;
 }
 
+const MEDIUM_DATE: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
+
 /**
  * "12 Nov – 12 Dec 2026", "12 nov – 12 dic 2026", "12 nov. – 12 déc. 2026", "12/11/2026 – 12/12/2026":
  * a range of days as `locale` writes one (Intl's formatRange: its own separator, a year said once when
@@ -23,10 +25,10 @@ export function formatDateRangeParts(
   end: number,
   locale: string,
   timeZone: string,
-  options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
+  options: Intl.DateTimeFormatOptions = MEDIUM_DATE,
 ): DateRangePart[] {
   const format = cached(
-    `d|${locale}|${timeZone}|${JSON.stringify(options)}`,
+    `d|${locale}|${timeZone}|${optionsKey(options)}`,
     () => new Intl.DateTimeFormat(locale, { ...options, timeZone }),
   );
   const runs: DateRangePart[] = [];

@@ -21,8 +21,25 @@ export function cached<T extends Formatter>(key: string, make: () => T): T {
   return format;
 }
 
-export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
-  return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value);
+// An options object's text, written once per object: most calls pass one of the module's constants
+// (SHORT_DATE_TIME, ONE_DECIMAL, the defaults below), and a JSON.stringify on every call was most of
+// what a kept formatter still cost (issue 28, decision 138). Options objects are never changed after
+// they are passed; a literal written at the call still works, its text written once for that call.
+const optionTexts = new WeakMap<object, string>();
+/** `options` as text, the part of a cache key that says which formatter of a locale it is. */
+export function optionsKey(options: object): string {
+  let text = optionTexts.get(options);
+  if (text === undefined) optionTexts.set(options, (text = JSON.stringify(options)));
+  return text;
+}
+
+const NO_OPTIONS: Intl.NumberFormatOptions = {};
+/** "4.5", "4,5": a rating's average, one decimal always shown. */
+export const ONE_DECIMAL: Intl.NumberFormatOptions = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+const WHOLE: Intl.NumberFormatOptions = { maximumFractionDigits: 0 };
+
+export function formatNumber(value: number, locale: string, options: Intl.NumberFormatOptions = NO_OPTIONS): string {
+  return cached(`n|${locale}|${optionsKey(options)}`, () => new Intl.NumberFormat(locale, options)).format(value);
 }
 
 /** Right-to-left languages of the app (as in app/i18n/config.ts), by the locale's language subtag. */
@@ -39,7 +56,7 @@ export const PDI = "\u2069";
  * "SP ٤٠" (decision 079). Left-to-right locales get the plain text, unchanged.
  */
 export function formatSp(amount: number, locale: string): string {
-  return isolatedInRightToLeft(`${formatNumber(amount, locale, { maximumFractionDigits: 0 })} SP`, locale);
+  return isolatedInRightToLeft(`${formatNumber(amount, locale, WHOLE)} SP`, locale);
 }
 
 /** Text bidi-isolated (FSI…PDI) in a right-to-left locale, so Latin words and digits keep their order; as is elsewhere. */
@@ -80,20 +97,24 @@ export const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
   hourCycle: "h23",
 };
 
+/** "Wed 25 Nov": formatDate's default. */
+const DAY_MONTH: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short" };
+const HOUR_MINUTE: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" };
+
 export function formatDate(
   ms: number,
   locale: string,
   timeZone: string,
-  options: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short" },
+  options: Intl.DateTimeFormatOptions = DAY_MONTH,
 ): string {
   return cached(
-    `d|${locale}|${timeZone}|${JSON.stringify(options)}`,
+    `d|${locale}|${timeZone}|${optionsKey(options)}`,
     () => new Intl.DateTimeFormat(locale, { ...options, timeZone }),
   ).format(ms);
 }
 
 export function formatTime(ms: number, locale: string, timeZone: string): string {
-  return formatDate(ms, locale, timeZone, { hour: "2-digit", minute: "2-digit" });
+  return formatDate(ms, locale, timeZone, HOUR_MINUTE);
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
 import type { Presence } from "~/features/members/presence";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatDate, formatNumber, formatSp, isolated, listFormat, SHORT_DATE_TIME } from "~/utils/format";
+import { formatDate, formatNumber, formatSp, isolated, listFormat, ONE_DECIMAL, SHORT_DATE_TIME } from "~/utils/format";
 import { presenceText } from "../chat/presence-text";
 import { Avatar } from "../members/avatar";
 import { IsolatedName } from "../members/isolated-name";
@@ -121,10 +121,7 @@ export const MatchCard = memo(function MatchCard({
             {member.rating.average === null
               ? t("rating.none")
               : t("rating.stars", {
-                  average: formatNumber(member.rating.average, locale, {
-                    minimumFractionDigits: 1,
-                    maximumFractionDigits: 1,
-                  }),
+                  average: formatNumber(member.rating.average, locale, ONE_DECIMAL),
                   count: member.rating.count,
                 })}
           </p>
