@@ -162,6 +162,9 @@ export const cachedRead = readThrough;
 /** `run` (one loader or action of the request `requestContext` names) with one look at the change log for the whole request. */
 export { withOneLogLook };
 
+/** The cursor that starts a query's next page after a page's last document (either engine). */
+export { cursorAfter } from "./store/cursor";
+
 export async function getAuth(): Promise<AuthProvider> {
   return (await engine()).auth;
 }

@@ -8,6 +8,7 @@
  * `settleMs` for unexpected extra callbacks to show up.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cursorAfter } from "~/engine/store/cursor";
 import type { Doc, DocData, DocStore, Query } from "~/engine/store/types";
 
 export const contractCases = {
@@ -40,6 +41,8 @@ export const contractCases = {
     "a field with an index of its own matches by value and type, never a document without it or with null",
   "query.limit": "limit caps the number of results",
   "query.combined": "where, orderBy and limit work together",
+  "query.start-after":
+    "startAfter pages through a query's order on no field, one or two fields, with ties, to the last and an empty page",
   "query.nested-collections": "nested collections are separate from their parents",
   "tx.read-write": "a transaction reads and writes, and returns fn's result",
   "tx.concurrent-increments": "concurrent transactional increments of one document lose none",
@@ -456,6 +459,71 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
         limit: 3,
       });
       expect(ids(ranged)).toEqual(["bob", "dan", "ann"]);
+    });
+
+    test("query.start-after", async () => {
+      const c = col("people");
+      await seedPeople(c);
+      /** Every page of `query`, `size` at a time, each started after the last document of the one before. */
+      async function pages(query: Query, size: number): Promise<string[][]> {
+        const out: string[][] = [];
+        let page = await store.query({ ...query, limit: size });
+        while (page.length > 0 && out.length < 10) {
+          out.push(ids(page));
+          page = await store.query({ ...query, limit: size, startAfter: cursorAfter(query, page[page.length - 1]!) });
+        }
+        return out;
+      }
+      // By id alone; the last page is short, and the page after it empty.
+      expect(await pages({ collection: c }, 2)).toEqual([["ann", "bob"], ["cat", "dan"], ["eve"]]);
+      // One field with a tie (Bob and Dan are 25) split across pages: the id keeps neither out nor twice.
+      expect(await pages({ collection: c, orderBy: [["age", "asc"]] }, 2)).toEqual([
+        ["eve", "bob"],
+        ["dan", "ann"],
+        ["cat"],
+      ]);
+      expect(await pages({ collection: c, orderBy: [["age", "desc"]] }, 3)).toEqual([
+        ["cat", "ann", "dan"],
+        ["bob", "eve"],
+      ]);
+      // Two fields, one way and two ways.
+      const byCityAge: Query = {
+        collection: c,
+        orderBy: [
+          ["city", "asc"],
+          ["age", "asc"],
+        ],
+      };
+      expect(await pages(byCityAge, 2)).toEqual([["dan", "ann"], ["cat", "eve"], ["bob"]]);
+      const byCityDescAgeAsc: Query = {
+        collection: c,
+        orderBy: [
+          ["city", "desc"],
+          ["age", "asc"],
+        ],
+      };
+      expect(await pages(byCityDescAgeAsc, 2)).toEqual([["eve", "bob"], ["ann", "cat"], ["dan"]]);
+      // With a filter and a range on the ordered field.
+      const activeOlder: Query = {
+        collection: c,
+        where: [
+          ["active", "==", true],
+          ["age", ">=", 25],
+        ],
+        orderBy: [["age", "asc"]],
+      };
+      expect(await pages(activeOlder, 1)).toEqual([["dan"], ["ann"], ["cat"]]);
+      // After the last document: an empty page.
+      const last = await store.query({
+        collection: c,
+        orderBy: [["age", "asc"]],
+        startAfter: { values: [40], id: "cat" },
+      });
+      expect(last).toEqual([]);
+      // A cursor that does not fit the order is refused rather than read loosely.
+      await expect(
+        store.query({ collection: c, orderBy: [["age", "asc"]], startAfter: { values: [], id: "ann" } }),
+      ).rejects.toThrow(/one value per orderBy field/);
     });
 
     test("query.nested-collections", async () => {

@@ -8,6 +8,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import {
+  FieldPath,
   Firestore,
   Timestamp,
   type DocumentSnapshot,
@@ -28,6 +29,7 @@ import {
   type Transaction,
   type Unsubscribe,
 } from "./types";
+import { checkCursor } from "./cursor";
 import { retryIdempotentWrite } from "./idempotent-retry";
 import { assertIndexName, matchScore, queryTokens, termCounts } from "./text-search";
 
@@ -107,6 +109,12 @@ function buildSdkQuery(db: Firestore, query: Query): SdkQuery {
   let q: SdkQuery = db.collection(query.collection);
   for (const [field, op, value] of query.where ?? []) q = q.where(field, op, value);
   for (const [field, direction] of query.orderBy ?? []) q = q.orderBy(field, direction);
+  if (query.startAfter) {
+    checkCursor(query, query.startAfter);
+    // The id breaks ties, in the direction of the last field, as Firestore's own order does.
+    const last = query.orderBy?.at(-1)?.[1] ?? "asc";
+    q = q.orderBy(FieldPath.documentId(), last).startAfter(...query.startAfter.values, query.startAfter.id);
+  }
   if (query.limit !== undefined) q = q.limit(query.limit);
   return q;
 }

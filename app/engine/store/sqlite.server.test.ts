@@ -170,6 +170,13 @@ describe("query translation", () => {
     ).toMatch(/USING INDEX docs_by_state \(parent=\? AND <expr>=\?\)/);
   });
 
+  it("starts a page by id after the cursor through the (parent, id) index, not by reading the pages before (decision 141)", async () => {
+    for (const id of ["a", "b", "c"]) await store.set(`people/${id}`, { name: id });
+    const page = { collection: "people", limit: 2, startAfter: { values: [], id: "a" } } satisfies Query;
+    expect(ids(await store.query(page))).toEqual(["b", "c"]);
+    expect(queryPlan(page)).toMatch(/^SEARCH docs USING (COVERING )?INDEX docs_parent_id \(parent=\? AND id>\?\)$/);
+  });
+
   it("refuses queries Firestore would refuse", async () => {
     await expect(store.query({ collection: "items", where: [["n", "in", []]] })).rejects.toThrow(/non-empty/);
     await expect(store.query({ collection: "items", where: [["n", "<", null]] })).rejects.toThrow(/range filters/);

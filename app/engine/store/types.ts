@@ -15,6 +15,17 @@ export interface Query {
   where?: readonly WhereClause[];
   orderBy?: readonly OrderClause[];
   limit?: number;
+  /**
+   * A page's start: the documents after this one in the query's order (the last document of the
+   * previous page: `cursorAfter`). The order must name every field the query compares with a range.
+   */
+  startAfter?: Cursor;
+}
+
+/** Where a page ends: the values of its last document's orderBy fields, in order, and its id (ties). */
+export interface Cursor {
+  values: readonly unknown[];
+  id: string;
 }
 
 export interface Doc<T extends DocData = DocData> {

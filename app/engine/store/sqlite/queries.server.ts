@@ -1,5 +1,6 @@
 /** Query translation: a DocStore query as one SQL statement over the documents' JSON. */
-import type { Query, WhereClause } from "../types";
+import { checkCursor } from "../cursor";
+import type { Cursor, OrderClause, Query, WhereClause } from "../types";
 import { assertStorable, checkCollectionPath, jsonPath } from "./paths.server";
 
 //
@@ -226,6 +227,12 @@ export function compileQuery(query: Query): CompiledQuery {
     orderParts.push(`${TYPE_RANK} ${dir}`, `json_extract(data, ?) ${dir}`);
     orderParams.push(p, p);
   }
+  if (query.startAfter) {
+    checkCursor(query, query.startAfter);
+    const after = compileStartAfter(query.orderBy ?? [], query.startAfter);
+    conditions.push(after.sql);
+    params.push(...after.params);
+  }
   const tieDirection = (orderBy.length > 0 ? orderBy[orderBy.length - 1].direction : "asc") === "desc" ? "DESC" : "ASC";
   orderParts.push(`id ${tieDirection}`);
   params.push(...orderParams);
@@ -238,4 +245,56 @@ export function compileQuery(query: Query): CompiledQuery {
     params.push(query.limit);
   }
   return { tail, params };
+}
+
+/** A value's place in Firestore's order of types, as TYPE_RANK computes it for a stored field. */
+function typeRank(v: TypedValue): number {
+  if (v.kind === "json") return v.type === "array" ? 4 : 5;
+  return { null: 0, boolean: 1, number: 2, string: 3 }[v.kind];
+}
+
+/** A value as `ifnull(json_extract(...), 0)` reads it (null is 0: the type's rank already tells it apart). */
+function sqlValue(v: TypedValue): unknown {
+  switch (v.kind) {
+    case "null":
+      return 0;
+    case "boolean":
+      return v.value ? 1 : 0;
+    case "json":
+      return v.text;
+    default:
+      return v.value;
+  }
+}
+
+/**
+ * The documents after the cursor in the query's order (type rank and value of each orderBy field,
+ * then the id). When every field runs one way, one row-value comparison, which SQLite reads
+ * through the (parent, id) index when the query is ordered by id alone; otherwise the same order
+ * spelled out: equal on the fields before, after on this one.
+ */
+function compileStartAfter(orderBy: readonly OrderClause[], cursor: Cursor): { sql: string; params: unknown[] } {
+  const terms: { sql: string; params: unknown[]; value: unknown; desc: boolean }[] = [];
+  orderBy.forEach(([field, direction], i) => {
+    const v = typed(cursor.values[i], `startAfter(${JSON.stringify(field)})`);
+    const p = jsonPath(field);
+    const desc = direction === "desc";
+    terms.push({ sql: TYPE_RANK, params: [p], value: typeRank(v), desc });
+    terms.push({ sql: "ifnull(json_extract(data, ?), 0)", params: [p], value: sqlValue(v), desc });
+  });
+  const lastDesc = orderBy.length > 0 && orderBy[orderBy.length - 1][1] === "desc";
+  terms.push({ sql: "id", params: [], value: cursor.id, desc: lastDesc });
+  if (terms.every((t) => t.desc === lastDesc)) {
+    return {
+      sql: `(${terms.map((t) => t.sql).join(", ")}) ${lastDesc ? "<" : ">"} (${terms.map(() => "?").join(", ")})`,
+      params: [...terms.flatMap((t) => t.params), ...terms.map((t) => t.value)],
+    };
+  }
+  const alternatives = terms.map((term, i) => {
+    const equal = terms.slice(0, i).map((t) => ({ sql: `${t.sql} = ?`, params: [...t.params, t.value] }));
+    const after = { sql: `${term.sql} ${term.desc ? "<" : ">"} ?`, params: [...term.params, term.value] };
+    const parts = [...equal, after];
+    return { sql: `(${parts.map((x) => x.sql).join(" AND ")})`, params: parts.flatMap((x) => x.params) };
+  });
+  return { sql: `(${alternatives.map((a) => a.sql).join(" OR ")})`, params: alternatives.flatMap((a) => a.params) };
 }
