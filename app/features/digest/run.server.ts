@@ -24,7 +24,8 @@ import {
   type DigestRunDoc,
 } from "~/documents/digest";
 import { isUid, readUser, USERS, type UserProfile } from "~/documents/users";
-import type { DocStore } from "~/engine/store/types";
+import { cursorAfter } from "~/engine/index.server";
+import type { Cursor, DocStore, Query } from "~/engine/store/types";
 import { queueMail } from "~/features/mail/queue.server";
 import { deleteInBatches } from "~/features/retention/delete-batches.server";
 import { gatherDigest, readSharedActivity, readSharedPosts, type Shared } from "./gather.server";
@@ -33,6 +34,7 @@ import { nothingToSay, UPCOMING_MS, type Member, type Newcomer } from "./section
 
 export const DIGEST_RUN = "hourly";
 export const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** A run whose marker was not renewed for this long stopped: the next caller takes it over. */
 export const RUN_STALE_MS = 5 * 60_000;
 /** Members gathered together (their existing digests read in one getAll). */
@@ -128,31 +130,56 @@ export interface QueueOptions {
   onBatch?: () => Promise<void>;
 }
 
+/** Members read at a time, ordered by id: the run holds one page of them, not the whole community (decision 141). */
+export const MEMBERS_PER_PAGE = 500;
+
+/** The members, a page at a time, each with only what the run keeps. */
+async function* memberPages(store: DocStore): AsyncGenerator<KeptMember[]> {
+  const query: Query = { collection: USERS, limit: MEMBERS_PER_PAGE };
+  let startAfter: Cursor | undefined;
+  for (;;) {
+    const docs = await store.query(startAfter ? { ...query, startAfter } : query);
+    if (docs.length > 0) yield docs.filter((d) => isUid(d.id)).map((d) => keptMember(d.id, readUser(d.data)));
+    if (docs.length < MEMBERS_PER_PAGE) return;
+    startAfter = cursorAfter(query, docs[docs.length - 1]!);
+  }
+}
+
+/**
+ * What every page's digests pick from, read once per run. Pages come one at a time, so the run
+ * cannot know its members' earliest period start before reading them: it reads the activity of
+ * the widest span any member's last completed period can have at `now` (a week ends at most 7 days
+ * and an hour before `now` and lasts at most 169 hours), and each digest keeps what falls in its own.
+ */
+async function readShared(store: DocStore, now: number): Promise<Shared> {
+  const since = now - 15 * DAY_MS;
+  const newcomers = (await store.query({ collection: USERS, where: [["createdAt", ">=", since]] }))
+    .filter((d) => isUid(d.id))
+    .map((d) => keptMember(d.id, readUser(d.data)));
+  return {
+    newcomers,
+    posts: await readSharedPosts(store, since),
+    ...(await readSharedActivity(store, since, now - 8 * DAY_MS, now + UPCOMING_MS)),
+  };
+}
+
 /** Composes and queues every digest that is due at `now` and not yet written. */
 export async function queueDueDigests(store: DocStore, now: number, options: QueueOptions = {}): Promise<DigestReport> {
   const report: DigestReport = { due: 0, queued: 0, empty: 0, done: 0 };
-  // One read of the members per run (not per member): whose digest is due, and who is new.
-  const members = (await store.query({ collection: USERS }))
-    .filter((d) => isUid(d.id))
-    .map((d) => keptMember(d.id, readUser(d.data)));
-  const due = dueDigests(members, now);
-  if (due.length === 0) return report;
-  const since = due.reduce((min, d) => Math.min(min, d.period.from), Number.POSITIVE_INFINITY);
-  const firstEnd = due.reduce((min, d) => Math.min(min, d.period.to), Number.POSITIVE_INFINITY);
-  const lastEnd = due.reduce((max, d) => Math.max(max, d.period.to), 0);
-  const shared: Shared = {
-    newcomers: members.filter((m): m is typeof m & Newcomer => m.createdAt >= since),
-    posts: await readSharedPosts(store, since),
-    ...(await readSharedActivity(store, since, firstEnd, lastEnd + UPCOMING_MS)),
-  };
-  for (let i = 0; i < due.length; i += MEMBERS_PER_BATCH) {
-    const batch = due.slice(i, i + MEMBERS_PER_BATCH);
-    const existing = await store.getAll(batch.map((d) => digestPath(d.member.uid, d.period.key)));
-    const todo = batch.filter((_, j) => !existing[j]);
-    report.due += todo.length;
-    const facts = await Promise.all(todo.map((d) => gatherDigest(store, d.member, d.period, shared)));
-    for (let j = 0; j < todo.length; j++) report[await writeDigest(store, todo[j]!, facts[j]!, now)]++;
-    await options.onBatch?.();
+  let shared: Shared | undefined;
+  for await (const members of memberPages(store)) {
+    const due = dueDigests(members, now);
+    if (due.length === 0) continue;
+    const activity = (shared ??= await readShared(store, now));
+    for (let i = 0; i < due.length; i += MEMBERS_PER_BATCH) {
+      const batch = due.slice(i, i + MEMBERS_PER_BATCH);
+      const existing = await store.getAll(batch.map((d) => digestPath(d.member.uid, d.period.key)));
+      const todo = batch.filter((_, j) => !existing[j]);
+      report.due += todo.length;
+      const facts = await Promise.all(todo.map((d) => gatherDigest(store, d.member, d.period, activity)));
+      for (let j = 0; j < todo.length; j++) report[await writeDigest(store, todo[j]!, facts[j]!, now)]++;
+      await options.onBatch?.();
+    }
   }
   return report;
 }
