@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
 import { exceptionsToText, rangesToText } from "~/features/bookings/availability-text";
 import { calendarRange } from "~/features/bookings/calendar-range";
+import { calendarHref } from "~/features/bookings/calendar-href";
 import { SessionRange } from "~/components/bookings/session-range";
 import { feedStatus } from "~/features/bookings/ical.server";
 import { getTeachingSettings } from "~/features/bookings/teaching.server";
@@ -100,7 +101,7 @@ export default function CalendarPage() {
     return formatDate(Date.UTC(y, m - 1, d, 12), locale, "UTC", options);
   };
   const link = (params: Record<string, string>) =>
-    `?${new URLSearchParams({ view: range.view, date: range.days[range.view === "week" ? 0 : 7], ...params })}`;
+    calendarHref({ view: range.view, date: range.days[range.view === "week" ? 0 : 7]!, ...params });
   return (
     <>
       <PageHeader title={t("calendar.title")} description={t("calendar.description", { timeZone })} />
@@ -147,20 +148,17 @@ export default function CalendarPage() {
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2">
             <Link
-              to={`?${new URLSearchParams({ view: range.view, date: range.previous })}`}
+              to={calendarHref({ view: range.view, date: range.previous })}
               className="btn-secondary"
               aria-label={t("calendar.previous")}
             >
               <Icon name="chevron-back" className="h-5 w-5" />
             </Link>
-            <Link
-              to={`?${new URLSearchParams({ view: range.view })}`}
-              className="btn-secondary shrink-0 whitespace-nowrap"
-            >
+            <Link to={calendarHref({ view: range.view })} className="btn-secondary shrink-0 whitespace-nowrap">
               {t("calendar.today")}
             </Link>
             <Link
-              to={`?${new URLSearchParams({ view: range.view, date: range.next })}`}
+              to={calendarHref({ view: range.view, date: range.next })}
               className="btn-secondary"
               aria-label={t("calendar.next")}
             >

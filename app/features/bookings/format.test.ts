@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { countdown } from "./format";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { countdown, formatDateTime, formatDay, formatTime } from "./format";
 
 const MINUTE = 60_000;
 
@@ -18,5 +18,24 @@ describe("countdown", () => {
     expect(countdown(2 * 60 * MINUTE, 0, "ar")).toBe("خلال ساعتين");
     expect(countdown(5 * MINUTE, 0, "ar")).toBe("خلال 5 دقائق");
     expect(countdown(11 * MINUTE, 0, "ar")).toBe("خلال 11 دقيقة");
+  });
+});
+
+describe("session times", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("are written by formatters kept by name, so a date or time costs no JSON.stringify (decision 139)", () => {
+    const start = Date.UTC(2026, 2, 9, 10); // Monday 9 March 2026, 10:00 UTC
+    const texts = () => [
+      formatDateTime(start, "UTC", "en"),
+      formatTime(start, "Europe/Paris", "en"),
+      formatDay(start, "UTC", "fr"),
+    ];
+    expect(texts()).toEqual(["Mon 9 Mar, 10:00", "11:00", "lundi 9 mars"]);
+    const stringify = vi.spyOn(JSON, "stringify");
+    expect(texts()).toEqual(["Mon 9 Mar, 10:00", "11:00", "lundi 9 mars"]);
+    expect(stringify).not.toHaveBeenCalled();
   });
 });

@@ -7,9 +7,18 @@ import { SHORT_DATE_TIME } from "~/utils/format";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions, locale: string): Intl.DateTimeFormat {
+/**
+ * One formatter per format, locale and zone, kept by the format's name: keyed by its options written
+ * out, every date or time cost a JSON.stringify, about 20 a calendar view (issue 28, decision 139).
+ */
+function formatter(
+  timeZone: string,
+  name: string,
+  options: Intl.DateTimeFormatOptions,
+  locale: string,
+): Intl.DateTimeFormat {
   const intl = locale.startsWith("en") ? "en-GB" : locale;
-  const key = `${intl}|${timeZone}|${JSON.stringify(options)}`;
+  const key = `${intl}|${timeZone}|${name}`;
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(intl, { timeZone, ...options });
@@ -20,17 +29,17 @@ function formatter(timeZone: string, options: Intl.DateTimeFormatOptions, locale
 
 /** "Mon 9 Mar, 10:00" */
 export function formatDateTime(ms: number, timeZone: string, locale = "en"): string {
-  return formatter(timeZone, SHORT_DATE_TIME, locale).format(ms);
+  return formatter(timeZone, "dateTime", SHORT_DATE_TIME, locale).format(ms);
 }
 
 /** "10:00" */
 export function formatTime(ms: number, timeZone: string, locale = "en"): string {
-  return formatter(timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, locale).format(ms);
+  return formatter(timeZone, "time", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, locale).format(ms);
 }
 
 /** "Monday 9 March" */
 export function formatDay(ms: number, timeZone: string, locale = "en"): string {
-  return formatter(timeZone, { weekday: "long", day: "numeric", month: "long" }, locale).format(ms);
+  return formatter(timeZone, "day", { weekday: "long", day: "numeric", month: "long" }, locale).format(ms);
 }
 
 /** "Mon 9 Mar, 10:00–11:00" */
