@@ -1,6 +1,6 @@
 /**
  * bench:digest (issue 31, decision 047): 10,000 members' weekly digests composed and queued by the
- * real digest step (queueDueDigests: one read of the members, the shared newcomers and board posts,
+ * real digest step (queueDueDigests: the members read 500 at a time, the shared newcomers and board posts,
  * then per member its four bounded queries and one name lookup, and one transaction that writes
  * the digest record with its mail job), on the embedded store, in one process.
  *
