@@ -11,12 +11,11 @@ describe("formatDateRangeParts (decision 086)", () => {
   const JAN_12 = Date.UTC(2027, 0, 12, 12);
 
   it("writes a range as each locale does: its own separator, a shared year once", () => {
-    // CLDR's range separator is an en dash between thin spaces (U+2009), written with plain ones as
-    // browsers write it (decision 136); Arabic's is between plain ones.
-    expect(text("en-IE", NOV_12, DEC_12)).toBe("12 Nov – 12 Dec 2026");
-    expect(text("es", NOV_12, DEC_12)).toBe("12 nov – 12 dic 2026");
-    expect(text("fr", NOV_12, DEC_12)).toBe("12 nov. – 12 déc. 2026");
-    expect(text("en-IE", NOV_12, JAN_12)).toBe("12 Nov 2026 – 12 Jan 2027");
+    // CLDR's range separator is an en dash between thin spaces (U+2009), Arabic's between plain ones.
+    expect(text("en-IE", NOV_12, DEC_12)).toBe("12 Nov\u2009–\u200912 Dec 2026");
+    expect(text("es", NOV_12, DEC_12)).toBe("12 nov\u2009–\u200912 dic 2026");
+    expect(text("fr", NOV_12, DEC_12)).toBe("12 nov.\u2009–\u200912 déc. 2026");
+    expect(text("en-IE", NOV_12, JAN_12)).toBe("12 Nov 2026\u2009–\u200912 Jan 2027");
   });
 
   it("keeps Arabic's own order marks, so the day, month and year read right to left", () => {
@@ -28,7 +27,7 @@ describe("formatDateRangeParts (decision 086)", () => {
   it("gives each end its own run, the separator and a shared year as shared", () => {
     expect(formatDateRangeParts(NOV_12, DEC_12, "en-IE", "UTC")).toEqual([
       { source: "startRange", text: "12 Nov" },
-      { source: "shared", text: " – " },
+      { source: "shared", text: "\u2009–\u2009" },
       { source: "endRange", text: "12 Dec" },
       { source: "shared", text: " 2026" },
     ]);

@@ -33,17 +33,9 @@ export function formatDateRangeParts(
   );
   const runs: DateRangePart[] = [];
   for (const part of format.formatRangeToParts(start, end)) {
-    const value = part.value.replace(ICU_SPACES, " ");
     const last = runs[runs.length - 1];
-    if (last?.source === part.source) last.text += value;
-    else runs.push({ source: part.source, text: value });
+    if (last?.source === part.source) last.text += part.value;
+    else runs.push({ source: part.source, text: part.value });
   }
   return runs;
 }
-
-/**
- * The spaces ICU versions disagree on: Node's puts thin spaces around the range's dash, Chromium's
- * plain ones. The server's text is what the browser hydrates against, so both write plain spaces
- * (decision 136: otherwise a page loaded as a document hydrates with a mismatch).
- */
-const ICU_SPACES = /[\u2009\u202f]/g;

@@ -79,10 +79,6 @@ test("subscribe to Plus, renew, fail and retry, see history and badge, cancel", 
   // The other tab's header shows the allowance without a reload.
   await expect(watcher.getByTestId("wallet-balance")).toHaveText(sp(start + 300));
   await expect(page.getByTestId("credited-period")).toHaveCount(1);
-  // The page loaded as a document, as it is when the confirm lands before the checkout page has
-  // hydrated: the period's days hydrate as the server wrote them (decision 136).
-  await page.reload();
-  await expect(page.getByTestId("credited-period")).toContainText(/\S – \d/);
 
   // Stored: the subscription, its period and the ledger entry sub_{invoiceId}.
   const store = e2eStore();
