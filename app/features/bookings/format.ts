@@ -3,22 +3,19 @@
  * component, intlLocale(language) on the server). English keeps en-GB's "Mon 9 Mar, 10:00". Browser-safe.
  */
 import type { Booking } from "./types";
-import { SHORT_DATE_TIME } from "~/utils/format";
+import { optionsKey, SHORT_DATE_TIME } from "~/utils/format";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const TIME_24H: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long" };
 
 /**
- * One formatter per format, locale and zone, kept by the format's name: keyed by its options written
- * out, every date or time cost a JSON.stringify, about 20 a calendar view (issue 28, decision 139).
+ * One formatter per format, locale and zone, keyed by format.ts's optionsKey: the options below are
+ * constants, so their text is written once, not on every date or time (decisions 138, 139).
  */
-function formatter(
-  timeZone: string,
-  name: string,
-  options: Intl.DateTimeFormatOptions,
-  locale: string,
-): Intl.DateTimeFormat {
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions, locale: string): Intl.DateTimeFormat {
   const intl = locale.startsWith("en") ? "en-GB" : locale;
-  const key = `${intl}|${timeZone}|${name}`;
+  const key = `${intl}|${timeZone}|${optionsKey(options)}`;
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(intl, { timeZone, ...options });
@@ -29,17 +26,17 @@ function formatter(
 
 /** "Mon 9 Mar, 10:00" */
 export function formatDateTime(ms: number, timeZone: string, locale = "en"): string {
-  return formatter(timeZone, "dateTime", SHORT_DATE_TIME, locale).format(ms);
+  return formatter(timeZone, SHORT_DATE_TIME, locale).format(ms);
 }
 
 /** "10:00" */
 export function formatTime(ms: number, timeZone: string, locale = "en"): string {
-  return formatter(timeZone, "time", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, locale).format(ms);
+  return formatter(timeZone, TIME_24H, locale).format(ms);
 }
 
 /** "Monday 9 March" */
 export function formatDay(ms: number, timeZone: string, locale = "en"): string {
-  return formatter(timeZone, "day", { weekday: "long", day: "numeric", month: "long" }, locale).format(ms);
+  return formatter(timeZone, LONG_DAY, locale).format(ms);
 }
 
 /** "Mon 9 Mar, 10:00–11:00" */
