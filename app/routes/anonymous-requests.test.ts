@@ -13,8 +13,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "anonymous-requests-"));
 process.env.DATA_DIR = dataDir;
 process.env.SESSION_SECRET = "x".repeat(40);
 
-const { getAuth, getStore } = await import("~/engine/index.server");
-const { commitSessionToken } = await import("~/utils/session.server");
+const { getStore } = await import("~/engine/index.server");
+const { signUpWithCookie } = await import("../../tests/support/signed-in");
 const { ensureProfile } = await import("~/features/profile/bootstrap.server");
 const { recordTermsAccepted } = await import("~/features/legal/acceptance.server");
 const { currentTermsVersion } = await import("~/features/legal/content.server");
@@ -43,20 +43,12 @@ let signedInCookie = "";
 
 beforeAll(async () => {
   store = await getStore();
-  const auth = await getAuth();
-  const credentials = {
-    kind: "password" as const,
-    email: "anonymous-control@example.com",
-    password: "a long enough password",
-    clientKey: "test",
-  };
-  const user = await auth.signUp(credentials);
-  const session = await auth.startSession(user, credentials);
-  await ensureProfile(store, user.uid);
-  await store.update(`users/${user.uid}`, { fullName: "Control Member" });
+  const member = await signUpWithCookie("anonymous-control@example.com");
+  await ensureProfile(store, member.uid);
+  await store.update(`users/${member.uid}`, { fullName: "Control Member" });
   // As sign-up does: without it the dashboard sends the member to accept the terms (decision 043).
-  await recordTermsAccepted(store, user.uid, await currentTermsVersion());
-  signedInCookie = (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0]!;
+  await recordTermsAccepted(store, member.uid, await currentTermsVersion());
+  signedInCookie = member.cookie;
 });
 
 afterAll(async () => {

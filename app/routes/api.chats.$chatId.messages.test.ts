@@ -11,9 +11,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "inbox-chat-"));
 process.env.DATA_DIR = dataDir;
 process.env.SESSION_SECRET = "x".repeat(40);
 
-const { getAuth, getStore } = await import("~/engine/index.server");
+const { getStore } = await import("~/engine/index.server");
 const { StoreBusyError } = await import("~/engine/store/types");
-const { commitSessionToken } = await import("~/utils/session.server");
+const { signUpWithCookie } = await import("../../tests/support/signed-in");
 const { openChat } = await import("~/features/chat/chat.server");
 const { ensureProfile } = await import("~/features/profile/bootstrap.server");
 const { messagesOf } = await import("~/documents/chats");
@@ -29,16 +29,10 @@ afterAll(async () => {
 });
 
 async function member(email: string, profile: Record<string, unknown>) {
-  const auth = await getAuth();
-  const credentials = { kind: "password" as const, email, password: "a long enough password", clientKey: "test" };
-  const user = await auth.signUp(credentials);
-  await ensureProfile(await getStore(), user.uid);
-  await (await getStore()).update(`users/${user.uid}`, profile);
-  const session = await auth.startSession(user, credentials);
-  return {
-    uid: user.uid,
-    cookie: (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0],
-  };
+  const { uid, cookie } = await signUpWithCookie(email);
+  await ensureProfile(await getStore(), uid);
+  await (await getStore()).update(`users/${uid}`, profile);
+  return { uid, cookie };
 }
 
 /** As the composer's script posts (JSON back), or as its form does without script (`json: false`). */

@@ -10,7 +10,7 @@ process.env.SESSION_SECRET = "x".repeat(40);
 
 const { getAuth, getStore } = await import("~/engine/index.server");
 const { ensureProfile } = await import("~/features/profile/bootstrap.server");
-const { commitSessionToken } = await import("~/utils/session.server");
+const { signUpWithCookie } = await import("../../tests/support/signed-in");
 const route = await import("./api.email-verified");
 
 afterAll(async () => {
@@ -34,27 +34,25 @@ describe("POST /api/email-verified", () => {
   it("settles the account only once the engine says the address is verified", async () => {
     const auth = await getAuth();
     const store = await getStore();
-    const credentials = {
-      kind: "password" as const,
-      email: "ivy@example.com",
-      password: "long enough pw",
-      clientKey: "",
-    };
-    const user = await auth.signUp(credentials);
-    await ensureProfile(store, user.uid, Date.now(), user);
-    expect(await store.get(`unverified_accounts/${user.uid}`)).not.toBeNull();
-    const session = await auth.startSession(user, credentials);
-    const cookie = (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0];
+    const { uid, cookie } = await signUpWithCookie("ivy@example.com", {
+      beforeSession: async (user) => {
+        await ensureProfile(store, user.uid, Date.now(), user);
+        expect(await store.get(`unverified_accounts/${user.uid}`)).not.toBeNull();
+      },
+    });
 
     const early = await post(cookie);
     expect(await early.json()).toEqual({ verified: false });
-    expect(await store.get(`unverified_accounts/${user.uid}`)).not.toBeNull();
+    expect(await store.get(`unverified_accounts/${uid}`)).not.toBeNull();
 
-    await auth.sendEmailVerification(user.uid, "http://localhost", "en");
-    const [mail] = await store.query<{ link: string }>({ collection: "outbox", where: [["to", "==", user.email]] });
+    await auth.sendEmailVerification(uid, "http://localhost", "en");
+    const [mail] = await store.query<{ link: string }>({
+      collection: "outbox",
+      where: [["to", "==", "ivy@example.com"]],
+    });
     await auth.verifyEmail(new URL(mail.data.link).searchParams.get("oobCode")!);
     const after = await post(cookie);
     expect(await after.json()).toEqual({ verified: true });
-    expect(await store.get(`unverified_accounts/${user.uid}`)).toBeNull();
+    expect(await store.get(`unverified_accounts/${uid}`)).toBeNull();
   }, 30_000);
 });

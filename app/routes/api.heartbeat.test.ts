@@ -9,7 +9,7 @@ process.env.DATA_DIR = dataDir;
 process.env.SESSION_SECRET = "x".repeat(40);
 
 const { getAuth, getStore } = await import("~/engine/index.server");
-const { commitSessionToken } = await import("~/utils/session.server");
+const { signUpWithCookie } = await import("../../tests/support/signed-in");
 const api = await import("./api.heartbeat");
 
 const ORIGIN = "http://localhost";
@@ -20,12 +20,7 @@ afterAll(async () => {
 });
 
 async function session(email: string) {
-  const auth = await getAuth();
-  const credentials = { kind: "password" as const, email, password: "a long enough password", clientKey: "test" };
-  const user = await auth.signUp(credentials);
-  const started = await auth.startSession(user, credentials);
-  const cookie = (await commitSessionToken(started.token, started.expiresAt, user.uid)).split(";")[0]!;
-  return { auth, token: started.token, cookie };
+  return { auth: await getAuth(), ...(await signUpWithCookie(email)) };
 }
 
 async function beat({

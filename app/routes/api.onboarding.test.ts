@@ -8,8 +8,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "api-onboarding-"));
 process.env.DATA_DIR = dataDir;
 process.env.SESSION_SECRET = "x".repeat(40);
 
-const { getAuth, getStore } = await import("~/engine/index.server");
-const { commitSessionToken } = await import("~/utils/session.server");
+const { getStore } = await import("~/engine/index.server");
+const { signUpWithCookie } = await import("../../tests/support/signed-in");
 const { ensureProfile } = await import("~/features/profile/bootstrap.server");
 const api = await import("./api.onboarding");
 
@@ -21,15 +21,9 @@ afterAll(async () => {
 });
 
 async function member(email: string): Promise<{ uid: string; cookie: string }> {
-  const auth = await getAuth();
-  const credentials = { kind: "password" as const, email, password: "a long enough password", clientKey: "test" };
-  const user = await auth.signUp(credentials);
-  const session = await auth.startSession(user, credentials);
-  await ensureProfile(await getStore(), user.uid);
-  return {
-    uid: user.uid,
-    cookie: (await commitSessionToken(session.token, session.expiresAt, user.uid)).split(";")[0]!,
-  };
+  const { uid, cookie } = await signUpWithCookie(email);
+  await ensureProfile(await getStore(), uid);
+  return { uid, cookie };
 }
 
 async function post(
