@@ -34,6 +34,7 @@ import {
   type RankedMatch,
   type SkillFit,
 } from "./rank";
+import { membersRead, type MembersRead } from "./members-read.server";
 
 /** Members shown to someone with no skills yet (and no filter): the newest, so the page is never bare. */
 const NEWCOMER_SAMPLE = 60;
@@ -110,7 +111,12 @@ interface KeptHolders {
  * every candidate again, about 800 of them among 10,000 members. Kept until the list, or the profile
  * or rating of a member it names, is written (any profile or rating until they are known).
  */
-async function keptSkillHolders(store: DocStore, tag: string, role: SkillRole): Promise<KeptHolders> {
+async function keptSkillHolders(
+  store: DocStore,
+  readMembers: MembersRead,
+  tag: string,
+  role: SkillRole,
+): Promise<KeptHolders> {
   const list = `${skillHoldersOf(tag, role)}/`;
   const known: { value?: KeptHolders } = {};
   const value = await cachedRead(
@@ -122,11 +128,11 @@ async function keptSkillHolders(store: DocStore, tag: string, role: SkillRole): 
     async (): Promise<KeptHolders> => {
       const holders = await membersWithSkill(store, tag, role);
       const uids = holders.map((h) => h.uid);
-      const [profiles, ratings] = await Promise.all([getUsers(store, uids), getRatings(store, uids)]);
+      const read = await readMembers(uids);
       return {
         listed: holders
-          .filter((_, i) => isListedMember(profiles[i]))
-          .map((h) => ({ uid: h.uid, label: h.label, level: h.level, rating: ratings.get(h.uid) })),
+          .map((h, i) => ({ uid: h.uid, label: h.label, level: h.level, rating: read[i].rating }))
+          .filter((_, i) => isListedMember(read[i].profile)),
         named: uids,
         readFrom: new Set(uids.flatMap((uid) => [userPath(uid), ratingPath(uid)])),
       };
@@ -160,7 +166,9 @@ async function collectCandidates(
     ...teachTags.map((tag) => ({ tag, role: "teachers" as const, myLabel: "" })),
     ...offered.map((mine) => ({ tag: mine.tag, role: "learners" as const, myLabel: mine.label })),
   ];
-  const lists = await Promise.all(sources.map(({ tag, role }) => keptSkillHolders(store, tag, role)));
+  // Every list is asked for before any of them reads its members (see membersRead).
+  const readMembers = membersRead(store);
+  const lists = await Promise.all(sources.map(({ tag, role }) => keptSkillHolders(store, readMembers, tag, role)));
   lists.forEach(({ listed, named: onList }, i) => {
     const { tag, role, myLabel } = sources[i];
     for (const other of onList) if (other !== uid) named.add(other);
