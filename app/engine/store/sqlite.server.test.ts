@@ -334,6 +334,34 @@ describe("transactions", () => {
     ]);
   });
 
+  it("never lets fn see two snapshots mixed when another process commits between its reads", async () => {
+    // fn holds no lock while it awaits (only the commit takes the write lock), so another
+    // process's commit can land between two reads: each read looks at `PRAGMA data_version`, and
+    // a check once per transaction would hand fn a from before the commit and b from after it.
+    await store.set("pair/a", { v: 1 });
+    await store.set("pair/b", { v: 1 });
+    const other = otherConnection();
+    const observed: [number, number][] = [];
+    await store.transaction(async (tx) => {
+      const a = await tx.get<{ v: number }>("pair/a");
+      if (observed.length === 0) {
+        await other.transaction(async (inner) => {
+          inner.set("pair/a", { v: 2 });
+          inner.set("pair/b", { v: 2 });
+        });
+      }
+      const b = await tx.get<{ v: number }>("pair/b").catch((error: unknown) => {
+        observed.push([a!.data.v, -1]);
+        throw error;
+      });
+      observed.push([a!.data.v, b!.data.v]);
+    });
+    expect(observed).toEqual([
+      [1, -1],
+      [2, 2],
+    ]);
+  });
+
   it("gives up with TransactionConflictError when every attempt conflicts", async () => {
     await store.set("hot/doc", { n: 0 });
     const other = otherConnection();

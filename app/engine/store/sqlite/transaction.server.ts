@@ -134,7 +134,9 @@ export class SqliteTransaction implements Transaction {
   /**
    * Reads run between other requests' commits. If one happened since this attempt last read,
    * check that the earlier reads still hold, so `fn` never sees a mix of two snapshots (which
-   * could make it throw a business error that a retry would not have thrown).
+   * could make it throw a business error that a retry would not have thrown). Another process can
+   * commit between any two reads (`fn` holds no lock while it awaits; only the commit takes the
+   * write lock), so every read looks, not once per transaction (decision 143).
    */
   private ensureConsistent(): void {
     if (this.doomed) throw new ConflictSignal();
