@@ -170,6 +170,28 @@ describe("query translation", () => {
     ).toMatch(/USING INDEX docs_by_state \(parent=\? AND <expr>=\?\)/);
   });
 
+  it("reads a thread's newest messages from the order index and stops at the limit, not by sorting the thread (decision 140)", async () => {
+    // Stored out of order, with a tie on the time, a time of another type and a message without one.
+    const stored: [string, unknown][] = [
+      ["m2", 20],
+      ["m4", 40],
+      ["m1", 10],
+      ["m3", 30],
+      ["m3b", 30],
+      ["text", "late"],
+    ];
+    for (const [id, timestamp] of stored) await store.set(`chats/c/messages/${id}`, { text: id, timestamp });
+    await store.set("chats/c/messages/none", { text: "none" });
+    await store.set("chats/other/messages/m9", { text: "m9", timestamp: 90 });
+    const newest = { collection: "chats/c/messages", orderBy: [["timestamp", "desc"]], limit: 4 } satisfies Query;
+    const oldest = { collection: "chats/c/messages", orderBy: [["timestamp", "asc"]], limit: 3 } satisfies Query;
+    // Firestore's order: type first (strings after numbers), then value, then id in the last direction.
+    expect(ids(await store.query(newest))).toEqual(["text", "m4", "m3b", "m3"]);
+    expect(ids(await store.query(oldest))).toEqual(["m1", "m2", "m3"]);
+    for (const query of [newest, oldest])
+      expect(queryPlan(query)).toMatch(/^SEARCH docs USING INDEX docs_in_order_of_timestamp \(parent=\?\)$/);
+  });
+
   it("starts a page by id after the cursor through the (parent, id) index, not by reading the pages before (decision 141)", async () => {
     for (const id of ["a", "b", "c"]) await store.set(`people/${id}`, { name: id });
     const page = { collection: "people", limit: 2, startAfter: { values: [], id: "a" } } satisfies Query;

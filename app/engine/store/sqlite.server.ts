@@ -48,7 +48,14 @@ import {
   parseDocPath,
   toDoc,
 } from "./sqlite/paths.server";
-import { type CompiledQuery, INDEXED_FIELDS, compileQuery, fieldValueSql } from "./sqlite/queries.server";
+import {
+  type CompiledQuery,
+  INDEXED_FIELDS,
+  ORDERED_FIELDS,
+  compileQuery,
+  fieldOrderSql,
+  fieldValueSql,
+} from "./sqlite/queries.server";
 import {
   BUSY_ATTEMPTS,
   ConflictSignal,
@@ -70,9 +77,18 @@ const BUSY_TIMEOUT_MS = 5_000;
  * reads a partial index for any equality or range on the same expression, which implies IS NOT
  * NULL; a query for a missing or null field reads the collection, as it did (json_type has no index).
  */
-function fieldIndexSql(name: string, field: string): string {
-  const value = fieldValueSql(field);
-  return `CREATE INDEX ${name} ON docs (parent, ${value}, id) WHERE ${value} IS NOT NULL`;
+function fieldIndex(field: string): { name: string; sql: string } {
+  const [name, value] = [`docs_by_${field}`, fieldValueSql(field)];
+  return { name, sql: `CREATE INDEX ${name} ON docs (parent, ${value}, id) WHERE ${value} IS NOT NULL` };
+}
+/**
+ * An order index holds a collection's documents that have the field in the query's order (type,
+ * value, id) and only them, as a query ordered by the field reads them (fieldOrderSql): SQLite
+ * walks it from either end and stops at the query's limit.
+ */
+function orderIndex(field: string): { name: string; sql: string } {
+  const [name, { present, rank, value }] = [`docs_in_order_of_${field}`, fieldOrderSql(field)];
+  return { name, sql: `CREATE INDEX ${name} ON docs (parent, ${rank}, ${value}, id) WHERE ${present}` };
 }
 // Query shapes are finite, but `in` lists of varying length each make their own SQL text.
 const MAX_CACHED_STATEMENTS = 500;
@@ -225,17 +241,15 @@ class SqliteDocStore implements DocStore {
   }
 
   /**
-   * Makes each field index as INDEXED_FIELDS defines it, replacing one a store written by older code
-   * defined otherwise (before decision 123 they held every document, with or without the field).
-   * Under the write lock, so that workers opening the same file at once make each index once.
+   * Makes each field index as INDEXED_FIELDS defines it and each order index as ORDERED_FIELDS does,
+   * replacing one a store written by older code defined otherwise (before decision 123 they held
+   * every document, with or without the field). Under the write lock, so that workers opening the same file at once make each index once.
    */
   private defineFieldIndexes(): void {
     const definedAs = this.db
       .prepare<[string], string>("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?")
       .pluck();
-    for (const field of INDEXED_FIELDS) {
-      const name = `docs_by_${field}`;
-      const definition = fieldIndexSql(name, field);
+    for (const { name, sql: definition } of [...INDEXED_FIELDS.map(fieldIndex), ...ORDERED_FIELDS.map(orderIndex)]) {
       const existing = definedAs.get(name);
       if (existing === definition) continue;
       if (existing !== undefined) this.db.exec(`DROP INDEX ${name}`);
