@@ -112,7 +112,7 @@ async function main() {
   ensureBuild();
   const { baseUrl, dataDir, env } = await benchServerEnv("skillswap-chat-bench-");
   let failed = false;
-  const stopStreams = new AbortController();
+  const closeStreams: (() => void)[] = [];
   let server: ReturnType<typeof startServer> | undefined;
   try {
     console.log(`Seeding ${CHATS} members in ${CHATS} conversations (data in ${dataDir})…`);
@@ -130,18 +130,12 @@ async function main() {
     console.log(`Opening ${CHATS} live streams…`);
     await Promise.all(
       conversations.map(({ chatId, recipient }) =>
-        openStream(
-          baseUrl,
-          recipient,
-          `chatMessages:${chatId}`,
-          (messages) => {
-            for (const message of messages as { text?: string }[]) {
-              const done = message.text ? waiting.get(message.text) : undefined;
-              if (done) done(performance.now());
-            }
-          },
-          stopStreams.signal,
-        ),
+        openStream(baseUrl, recipient, `chatMessages:${chatId}`, (messages) => {
+          for (const message of messages as { text?: string }[]) {
+            const done = message.text ? waiting.get(message.text) : undefined;
+            if (done) done(performance.now());
+          }
+        }).then((close) => closeStreams.push(close)),
       ),
     );
 
@@ -305,7 +299,7 @@ async function main() {
     failed = true;
     console.error(`The benchmark could not run: ${(error as Error).message}`);
   } finally {
-    stopStreams.abort();
+    for (const close of closeStreams) close();
     await stopServer(server);
     if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   }

@@ -78,8 +78,10 @@ export async function seedMembers(dataDir: string, count: number, prefix: string
 
 /**
  * Opens a member's live stream (GET /api/live) on one feed and calls `onEvent` with each of its
- * events' data. Resolves once the feed's first event (its current state) arrived: from then on
- * the stream is live. Read with node:http rather than fetch: the load generator runs on the
+ * events' data. Resolves once the feed's first event (its current state) arrived, with the
+ * function that closes the stream: from then on the stream is live. Each stream is closed on its
+ * own: one signal shared by every stream of a run took one abort listener per stream (Node's
+ * MaxListenersExceededWarning in bench:chat). Read with node:http rather than fetch: the load generator runs on the
  * server's cores, and fetch's web streams cost it several times the CPU per event.
  */
 export function openStream(
@@ -87,12 +89,11 @@ export function openStream(
   member: Member,
   feed: string,
   onEvent: (data: unknown) => void,
-  signal: AbortSignal,
-): Promise<void> {
+): Promise<() => void> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       `${baseUrl}/api/live?feeds=${encodeURIComponent(feed)}`,
-      { headers: { cookie: member.cookie, accept: "text/event-stream", "accept-encoding": "gzip" }, signal },
+      { headers: { cookie: member.cookie, accept: "text/event-stream", "accept-encoding": "gzip" } },
       (response) => {
         if (response.statusCode !== 200) {
           response.resume();
@@ -113,15 +114,15 @@ export function openStream(
               .filter((line) => line.startsWith("data: "))
               .map((line) => line.slice(6))
               .join("\n");
-            resolve();
+            resolve(() => request.destroy());
             onEvent(JSON.parse(data));
           }
         });
-        // Aborted at the end of the run.
+        // Closed at the end of the run.
         response.on("error", () => {});
       },
     );
-    // Before the first event this fails the open; after it, an abort at the end of the run is expected.
+    // Before the first event this fails the open; after it, the close at the end of the run is expected.
     request.on("error", reject);
   });
 }

@@ -11,7 +11,6 @@
  *
  * Results go to bench/results/streams-<time>.json. Exits 1 when a target is missed.
  */
-import { setMaxListeners } from "node:events";
 import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,9 +28,7 @@ async function main() {
   ensureBuild();
   const { baseUrl, dataDir, env } = await benchServerEnv("skillswap-streams-bench-");
   let failed = false;
-  const stopStreams = new AbortController();
-  // Every stream listens to the one signal that ends the run.
-  setMaxListeners(0, stopStreams.signal);
+  const closeStreams: (() => void)[] = [];
   let server: ReturnType<typeof startServer> | undefined;
   try {
     console.log(`Seeding ${MEMBERS} members (data in ${dataDir})…`);
@@ -55,8 +52,7 @@ async function main() {
             members[i % MEMBERS],
             "wallet",
             (data) => (balances[i] = (data as { balance: number }).balance),
-            stopStreams.signal,
-          );
+          ).then((close) => closeStreams.push(close));
         }),
       );
     }
@@ -116,7 +112,7 @@ async function main() {
     failed = true;
     console.error(`The benchmark could not run: ${(error as Error).message}`);
   } finally {
-    stopStreams.abort();
+    for (const close of closeStreams) close();
     await stopServer(server);
     if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   }
