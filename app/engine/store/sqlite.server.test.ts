@@ -331,15 +331,18 @@ describe("transactions", () => {
     expect({ runs, balance }).toEqual({ runs: 2, balance: 50 });
   });
 
-  it("never lets fn see two snapshots mixed", async () => {
+  /**
+   * What fn sees of pair/a and pair/b, attempt by attempt, when `writer` moves both on together
+   * between its two reads (-1: the attempt was stopped at the second read).
+   */
+  async function pairSeenAcross(writer: DocStore): Promise<[number, number][]> {
     await store.set("pair/a", { v: 1 });
     await store.set("pair/b", { v: 1 });
     const observed: [number, number][] = [];
     await store.transaction(async (tx) => {
       const a = await tx.get<{ v: number }>("pair/a");
       if (observed.length === 0) {
-        // Another request moves both documents on together while this attempt is suspended.
-        await store.transaction(async (inner) => {
+        await writer.transaction(async (inner) => {
           inner.set("pair/a", { v: 2 });
           inner.set("pair/b", { v: 2 });
         });
@@ -350,7 +353,12 @@ describe("transactions", () => {
       });
       observed.push([a!.data.v, b!.data.v]);
     });
-    expect(observed).toEqual([
+    return observed;
+  }
+
+  it("never lets fn see two snapshots mixed", async () => {
+    // Another request of this process moves both documents on while this attempt is suspended.
+    expect(await pairSeenAcross(store)).toEqual([
       [1, -1],
       [2, 2],
     ]);
@@ -360,25 +368,7 @@ describe("transactions", () => {
     // fn holds no lock while it awaits (only the commit takes the write lock), so another
     // process's commit can land between two reads: each read looks at `PRAGMA data_version`, and
     // a check once per transaction would hand fn a from before the commit and b from after it.
-    await store.set("pair/a", { v: 1 });
-    await store.set("pair/b", { v: 1 });
-    const other = otherConnection();
-    const observed: [number, number][] = [];
-    await store.transaction(async (tx) => {
-      const a = await tx.get<{ v: number }>("pair/a");
-      if (observed.length === 0) {
-        await other.transaction(async (inner) => {
-          inner.set("pair/a", { v: 2 });
-          inner.set("pair/b", { v: 2 });
-        });
-      }
-      const b = await tx.get<{ v: number }>("pair/b").catch((error: unknown) => {
-        observed.push([a!.data.v, -1]);
-        throw error;
-      });
-      observed.push([a!.data.v, b!.data.v]);
-    });
-    expect(observed).toEqual([
+    expect(await pairSeenAcross(otherConnection())).toEqual([
       [1, -1],
       [2, 2],
     ]);

@@ -15,6 +15,7 @@ import {
   type RunningCloudFirestoreEmulator,
 } from "../../../tests/setup/cloud-firestore-emulator";
 import { findMatches } from "./matches.server";
+import { readsCounted } from "../../../tests/support/reads-counted";
 
 const found = findCloudFirestoreEmulator();
 let emulator: RunningCloudFirestoreEmulator | undefined;
@@ -37,18 +38,7 @@ async function member(uid: string, offered: string, wanted: string) {
 }
 
 /** The store, recording the path of every document read through it. */
-function counting() {
-  const read: string[] = [];
-  const counted = new Proxy(store, {
-    get(target, key) {
-      const value = Reflect.get(target, key);
-      if (key === "get") return (p: string) => (read.push(p), target.get(p));
-      if (key === "getAll") return (paths: string[]) => (read.push(...paths), target.getAll(paths));
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { counted, read };
-}
+const counting = () => readsCounted(store);
 
 describe.skipIf(!found.found)("findMatches on Firestore (no read cache)", () => {
   it("reads the members its skill lists name once per request, however many lists name them", async () => {

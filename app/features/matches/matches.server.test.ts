@@ -10,6 +10,7 @@ import { setSkills } from "~/features/skills/skills.server";
 import { parseSkillLines } from "~/features/skills/tags";
 import { findMatches, reasonText, topMatches } from "./matches.server";
 import { RECENT_WINDOW_MS } from "./rank";
+import { readsCounted } from "../../../tests/support/reads-counted";
 
 // readStatus as a spy: which statuses a request parses (decision 135).
 vi.mock("~/documents/status", async (original) => {
@@ -41,18 +42,7 @@ async function member(uid: string, offered: string, wanted: string) {
 }
 
 /** The store, recording the path of every document read through it. */
-function counting() {
-  const read: string[] = [];
-  const counted = new Proxy(store, {
-    get(target, key) {
-      const value = Reflect.get(target, key);
-      if (key === "get") return (p: string) => (read.push(p), target.get(p));
-      if (key === "getAll") return (paths: string[]) => (read.push(...paths), target.getAll(paths));
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { counted, read };
-}
+const counting = () => readsCounted(store);
 
 const order = async (now: number) =>
   (await findMatches(store, await viewer("me"), { language: "en" }, now)).cards.map((c) => c.member.uid);
