@@ -18,8 +18,10 @@ export function AuthShell({
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // The column starts a set distance from the top rather than centred on the screen: a phone may
+  // paint the page before all of it has arrived, and a centred column moves up as the rest comes.
   return (
-    <main className="flex min-h-full flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-12">
+    <main className="flex min-h-full flex-col items-center bg-gradient-to-b from-brand-50 to-white px-4 pb-12 pt-[max(3rem,12vh)]">
       <Link to="/" className="mb-8" aria-label={t("header.homeLink")}>
         <Logo />
       </Link>
