@@ -5,18 +5,18 @@
 // port with a fresh data directory, signs a member up through the app's real forms, then gives
 // them what a real member has (bench/seed-member.ts over the demo community: skills and a dozen
 // matches, upcoming sessions, 50 ledger entries, 20 notifications, a few chats). Then, in
-// interleaved rounds (at least three), it drives the floor, GET /auth signed out (no store read, a
-// small form), and each page with that member's session cookie, one after the other (floor, page,
-// floor, page, …) using autocannon, so each page's figure has a floor figure taken next to it.
-// The figure that counts is the server's CPU time per request (all workers, from /proc on Linux:
-// far less noisy than req/s on a shared machine); per page it prints the median ratio of that to
-// the floor's over the rounds and its spread (min–max), beside req/s and p99 (for the record,
+// interleaved rounds (five by default, at least three), it drives the floor, GET /auth signed out (no
+// store read, a small form), and each page with that member's session cookie, one after the other
+// (floor, page, floor, page, …, floor) using autocannon, so each page's figure has a floor figure
+// taken on either side of it. The figure that counts is the server's CPU time per request (all
+// workers, from /proc on Linux: far less noisy than req/s on a shared machine); per page it prints
+// the median ratio of that to the mean of its two floors' over the rounds and its spread (min–max), beside req/s and p99 (for the record,
 // without targets). Targets: /dashboard ≤ 2.5 × the floor, every other page ≤ 3 ×, no non-2xx
 // response. Exits 1 when one is missed. GET /healthz (the server without Remix) is measured once.
 // The load average is printed at the start and the end: ratios taken on a busy machine are noisier.
 // Results are also saved to bench/results/.
 //
-// Tunables: BENCH_PORT (a free one), BENCH_CONNECTIONS (50), BENCH_DURATION seconds per run (5), BENCH_ROUNDS (3, at least
+// Tunables: BENCH_PORT (a free one), BENCH_CONNECTIONS (50), BENCH_DURATION seconds per run (5), BENCH_ROUNDS (5, at least
 // 3), BENCH_PAGES (comma-separated paths, $chat for the conversation, $thread for the forum
 // thread; a path ending in @<language> is requested in that language: the default /dashboard@es beside
 // /dashboard is issue 30's Spanish-vs-English figure, at most 1.1 × in the same run), BENCH_KEEP_DATA=1, BENCH_CPU_PROF=<dir> (each server process writes a V8 CPU profile
@@ -53,7 +53,7 @@ const MAX_LANGUAGE_COST = 1.1;
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 5));
 
 /** A page's name in the table: ids replaced by what they stand for. */
 const pageName = (pathname) =>
@@ -189,11 +189,13 @@ async function main() {
 
     console.log(
       `\nLoad: ${CONNECTIONS} connections for ${DURATION_S} s per run on ${os.cpus().length} cores, ` +
-        `${ROUNDS} rounds of floor (GET ${FLOOR_PATH} signed out) then page`,
+        `${ROUNDS} rounds of floor (GET ${FLOOR_PATH} signed out) then page, and the floor once more at the end`,
     );
     const floorHeaders = { accept: "text/html" };
-    /** Per page: its runs and the floor runs taken just before each. */
+    /** Per page: its runs, each with the floor runs taken just before and just after it. */
     const pairs = new Map(pages.map((page) => [page, []]));
+    /** Every measured run in the order taken: floor, page, floor, page, …, floor. */
+    const sequence = [];
     // The floor warmed up over its first few runs (6.2 → 1.4 ms CPU/request on a busy machine):
     // a warm-up run of every path first, as long as a measured one.
     console.log(`Warm-up: ${DURATION_S} s on each path, not measured (load average ${loadAverage()})`);
@@ -206,17 +208,24 @@ async function main() {
         print(floor);
         const run = { ...(await load(baseUrl, pathOf(page), headersFor(page), server.pid)), path: page };
         print(run);
-        pairs.get(page).push({ floor, run });
+        sequence.push(floor, run);
       }
     }
+    const lastFloor = await load(baseUrl, FLOOR_PATH, floorHeaders, server.pid);
+    print(lastFloor);
+    sequence.push(lastFloor);
+    // The floor drifts within a run (1.40–2.12 ms CPU/request in one idle run): a page is compared
+    // with the mean of the floor runs on either side of it, which cancels a steady drift and halves
+    // what one odd floor run can do to its ratio.
+    for (let i = 1; i < sequence.length; i += 2)
+      pairs.get(sequence[i].path).push({ before: sequence[i - 1], run: sequence[i], after: sequence[i + 1] });
     await warmUp(baseUrl, BASELINE_PATH, {});
     const baseline = await load(baseUrl, BASELINE_PATH, {}, server.pid, { document: false });
     print(baseline);
     loadAtEnd = loadAverage();
 
     const problems = [];
-    const allRuns = [...pairs.values()].flatMap((list) => list.flatMap(({ floor, run }) => [floor, run]));
-    for (const run of [...allRuns, baseline]) {
+    for (const run of [...sequence, baseline]) {
       if (run.non2xx > 0) problems.push(`GET ${run.path} answered ${run.non2xx} non-2xx responses (${run.statuses})`);
       if (run.cutOff > 0)
         problems.push(`GET ${run.path} answered ${run.cutOff} pages cut off before their data was all rendered`);
@@ -227,13 +236,15 @@ async function main() {
     const summaries = pages.map((page) => {
       const list = pairs.get(page);
       const ratios = list
-        .filter(({ floor, run }) => floor.cpuMsPerRequest && run.cpuMsPerRequest !== null)
-        .map(({ floor, run }) => run.cpuMsPerRequest / floor.cpuMsPerRequest);
+        .filter(
+          ({ before, run, after }) => before.cpuMsPerRequest && after.cpuMsPerRequest && run.cpuMsPerRequest !== null,
+        )
+        .map(({ before, run, after }) => run.cpuMsPerRequest / ((before.cpuMsPerRequest + after.cpuMsPerRequest) / 2));
       const name = pageName(page);
       const maxRatio = MAX_RATIO[name.split("@")[0]] ?? DEFAULT_MAX_RATIO;
       const ratio = ratios.length === list.length ? median(ratios) : null;
       const runs = list.map(({ run }) => run);
-      const floors = list.map(({ floor }) => floor);
+      const floors = list.flatMap(({ before, after }) => [before, after]);
       const summary = {
         page: name,
         path: page,
@@ -268,7 +279,7 @@ async function main() {
     for (const { page, english, cost } of languageCosts)
       if (cost > MAX_LANGUAGE_COST)
         problems.push(`GET ${page}: CPU per request ${cost} × ${english}'s in English, above ${MAX_LANGUAGE_COST} ×`);
-    const floorRuns = [...pairs.values()].flatMap((list) => list.map(({ floor }) => floor));
+    const floorRuns = sequence.filter((run) => run.path === FLOOR_PATH);
     const floorSummary = {
       requestsPerSecond: Math.round(median(floorRuns.map((r) => r.requestsPerSecond))),
       p99: median(floorRuns.map((r) => r.p99)),
