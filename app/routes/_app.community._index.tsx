@@ -25,11 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...page, title: fixedT(language, "community")("title") };
 }
 
-function href(params: { space?: string | null; sort?: string; after?: string | null }) {
+function href(params: { space?: string | null; sort?: string; after?: string | null; allSpaces?: boolean }) {
   const search = new URLSearchParams();
   if (params.space) search.set("space", params.space);
   if (params.sort && params.sort !== "latest") search.set("sort", params.sort);
   if (params.after) search.set("after", params.after);
+  if (params.allSpaces) search.set("spaces", "all");
   const s = search.toString();
   return s ? `/community?${s}` : "/community";
 }
@@ -93,6 +94,16 @@ export default function Community() {
                 </Link>
               </li>
             ))}
+            {d.hiddenSpaces ? (
+              <li>
+                <Link
+                  to={href({ space: d.spaceId, sort: d.sort, allSpaces: true })}
+                  className="block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-100"
+                >
+                  {t("moreSpaces", { count: d.hiddenSpaces })}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
 
@@ -126,7 +137,7 @@ export default function Community() {
                   onShow={() => revalidator.revalidate()}
                 />
               ) : null}
-              <ThreadList threads={d.threads} spaces={d.spaces} now={d.now} />
+              <ThreadList threads={d.threads} spaces={d.rowSpaces} now={d.now} />
               <div className="mt-4 flex justify-between text-sm">
                 {d.after ? (
                   <Link

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./support/test";
 import { createThread, reply } from "~/features/community/write.server";
 import { skillSpaceId } from "~/features/community/rules";
+import { ACTIVE_SPACES_SHOWN } from "~/features/community/spaces";
 import { fileReport } from "~/features/reports/reports.server";
 import { createUser } from "./support/fixtures";
 import { e2eStore } from "./support/store";
@@ -316,4 +317,46 @@ test("the community and a thread at 390×844 and on a desktop", async ({ browser
     await page.evaluate(() => localStorage.removeItem("skillswap:discuss-draft"));
     await page.context().close();
   }
+});
+
+test("the spaces list holds the most active skill spaces and the rest one link away (decision 147)", async ({
+  browser,
+  baseURL,
+}) => {
+  const suffix = Date.now().toString(36);
+  const writer = await member(`Wyn ${suffix}`);
+  const reader = await member(`Rex ${suffix}`);
+  // One skill space more than the list shows, so at least one is left out whatever else is in use.
+  const skills = Array.from({ length: ACTIVE_SPACES_SHOWN + 1 }, (_, i) => `Weave ${i} ${suffix}`);
+  const start = Date.now() - skills.length * 20 * 60_000;
+  for (const [i, skill] of skills.entries())
+    await createThread(
+      e2eStore(),
+      writer.uid,
+      {
+        spaceId: skillSpaceId(skill),
+        title: `Warp question ${i} ${suffix}`,
+        body: "Tied.",
+        skillTag: skill.toLowerCase(),
+        skillLabel: skill,
+      },
+      start + i * 20 * 60_000,
+    );
+
+  const page = await open(browser, reader, baseURL!, "/community");
+  const nav = page.getByRole("navigation", { name: "Spaces" });
+  // All spaces, the four fixed ones, the most active skill spaces and the way to the others.
+  await expect(nav.getByRole("link")).toHaveCount(1 + 4 + ACTIVE_SPACES_SHOWN + 1);
+  const more = nav.getByRole("link", { name: /^\d+ more spaces?$/ });
+  await more.click();
+  await expect(page).toHaveURL(/[?&]spaces=all/);
+  for (const skill of skills) await expect(nav.getByRole("link", { name: skill })).toBeVisible();
+  await expect(more).toHaveCount(0);
+
+  // A space opened from the full list is listed as the one being read.
+  await nav.getByRole("link", { name: skills[0] }).click();
+  await expect(page).toHaveURL(new RegExp(`space=${skillSpaceId(skills[0])}`));
+  await expect(nav.getByRole("link", { name: skills[0] })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("thread-row")).toContainText(`Warp question 0 ${suffix}`);
+  await expect(more).toBeVisible();
 });

@@ -30,7 +30,7 @@ import type { PublicMember } from "~/features/members/member";
 import { ForumError, THREAD_NOT_FOUND } from "./errors";
 import { listPath } from "./lists";
 import { THREADS_PER_PAGE, isCursor, type ThreadSort } from "./rules";
-import { orderSpaces, skillSpace, type Space } from "./spaces";
+import { fixedSpace, inNameOrder, orderSpaces, skillSpace, spacesInUse, type Space } from "./spaces";
 import { SEARCH_INDEX } from "./write.server";
 
 export type AuthorCard = ForumAuthor;
@@ -51,29 +51,68 @@ export async function authorCards(
   return cardsOf(await keptMembers(store, [...new Set(uids)], language));
 }
 
-/** Every space record, kept in the read cache (decision 037) until one is written (a new thread writes its space's count). */
+/**
+ * The space records, kept in the read cache (decision 037) until one is written (a new thread
+ * writes its space's count), with the skill spaces in use ordered once for every member.
+ */
 function keptSpaces(store: DocStore) {
   const spaces = `${SPACES}/`;
   return cachedRead(
     store,
     "forumSpaces",
     (path) => path.startsWith(spaces),
-    async () => (await store.query({ collection: SPACES })).map((d) => ({ id: d.id, ...readSpace(d.data) })),
+    async () => {
+      const docs = (await store.query({ collection: SPACES })).map((d) => ({ id: d.id, ...readSpace(d.data) }));
+      const inUse = docs.flatMap((d) =>
+        d.skillTag ? [{ ...skillSpace(d.skillTag, d.name), id: d.id, threadCount: d.threadCount }] : [],
+      );
+      return {
+        counts: new Map(docs.map((d) => [d.id, d.threadCount])),
+        byId: new Map(inUse.map((s) => [s.id, s])),
+        ...spacesInUse(inUse),
+      };
+    },
   );
 }
 
-/** The member's own skill spaces first, then the fixed ones, then other skill spaces in use. */
+type CountedSpace = Space & { threadCount: number };
+
+const mineOf = (profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">) =>
+  [...profile.skillsOffered, ...profile.skillsWanted].map((s) => skillSpace(s.tag, s.label));
+
+/** Every space: the member's own skill spaces first, then the fixed ones, then other skill spaces in use. */
 export async function listSpaces(
   store: DocStore,
   profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">,
-): Promise<(Space & { threadCount: number })[]> {
-  const docs = await keptSpaces(store);
-  const counts = new Map(docs.map((d) => [d.id, d.threadCount]));
-  const inUse = docs.flatMap((d) =>
-    d.skillTag ? [{ id: d.id, name: d.name, description: `Everything about ${d.name}.`, skillTag: d.skillTag }] : [],
-  );
-  const mine = [...profile.skillsOffered, ...profile.skillsWanted].map((s) => skillSpace(s.tag, s.label));
-  return orderSpaces(inUse, mine).map((s) => ({ ...s, threadCount: counts.get(s.id) ?? 0 }));
+): Promise<CountedSpace[]> {
+  return (await listShownSpaces(store, profile, { current: null, all: true })).spaces;
+}
+
+/**
+ * The spaces /community lists (decision 147): the member's own skill spaces, the fixed ones, the
+ * most active other skill spaces and the one being read (when it exists); every space in use when
+ * `all`. `hidden`: the skill spaces in use left out.
+ */
+export async function listShownSpaces(
+  store: DocStore,
+  profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">,
+  { current, all }: { current: string | null; all: boolean },
+): Promise<{ spaces: CountedSpace[]; hidden: number }> {
+  const kept = await keptSpaces(store);
+  const reading = current === null ? undefined : kept.byId.get(current);
+  let others = all ? kept.all : kept.mostActive;
+  if (reading && !others.includes(reading)) others = [...others, reading].sort(inNameOrder);
+  const spaces = orderSpaces(others, mineOf(profile)).map((s) => ({ ...s, threadCount: kept.counts.get(s.id) ?? 0 }));
+  return { spaces, hidden: kept.all.length - spaces.filter((s) => kept.byId.has(s.id)).length };
+}
+
+/** The spaces of the given ids that hold threads or are fixed (a thread list's rows name theirs). */
+export async function spacesOf(store: DocStore, ids: readonly string[]): Promise<Space[]> {
+  const kept = await keptSpaces(store);
+  return [...new Set(ids)].flatMap((id) => {
+    const space = kept.byId.get(id) ?? fixedSpace(id);
+    return space ? [space] : [];
+  });
 }
 
 export interface ThreadSummary {

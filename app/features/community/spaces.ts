@@ -32,10 +32,39 @@ export function fixedSpace(id: string): Space | undefined {
 }
 
 /**
- * The spaces a member sees, theirs first: the skill spaces of what they teach or learn, then the
- * fixed spaces, then the other skill spaces in use, by name.
+ * Skill spaces in use other than a member's own that /community lists without being asked for all
+ * of them: the most active. Every space in use would make the page grow with the community
+ * (decision 147).
  */
-export function orderSpaces(inUse: readonly Space[], mine: readonly Space[]): Space[] {
+export const ACTIVE_SPACES_SHOWN = 8;
+
+/** Spaces in the order of their names. */
+export const inNameOrder = (a: Pick<Space, "name">, b: Pick<Space, "name">) => a.name.localeCompare(b.name);
+
+/** Skill spaces in use, each with its thread count. */
+type CountedSpace = Space & { threadCount: number };
+
+/**
+ * The skill spaces in use ordered once for every member: all of them by name, and the
+ * ACTIVE_SPACES_SHOWN with the most threads (then by name), themselves by name.
+ */
+export function spacesInUse(inUse: readonly CountedSpace[]): { all: CountedSpace[]; mostActive: CountedSpace[] } {
+  const named = [...inUse].sort(inNameOrder);
+  const active = new Set(
+    // A stable sort: spaces with as many threads stay in name order.
+    [...named]
+      .sort((a, b) => b.threadCount - a.threadCount)
+      .slice(0, ACTIVE_SPACES_SHOWN)
+      .map((s) => s.id),
+  );
+  return { all: named, mostActive: named.filter((s) => active.has(s.id)) };
+}
+
+/**
+ * The spaces a member sees, theirs first: the skill spaces of what they teach or learn, then the
+ * fixed spaces, then `others` (skill spaces in use, already in name order).
+ */
+export function orderSpaces(others: readonly Space[], mine: readonly Space[]): Space[] {
   const seen = new Set<string>();
   const out: Space[] = [];
   const add = (s: Space) => {
@@ -45,7 +74,7 @@ export function orderSpaces(inUse: readonly Space[], mine: readonly Space[]): Sp
   };
   mine.forEach(add);
   FIXED_SPACES.forEach(add);
-  [...inUse].sort((a, b) => a.name.localeCompare(b.name)).forEach(add);
+  others.forEach(add);
   return out;
 }
 
