@@ -1,18 +1,42 @@
-import { NavLink } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
-import { NAV_ITEMS } from "./nav-items";
+import { NAV_ITEMS, isCurrentSection, type NavItem } from "./nav-items";
 
-function ChatDot({ show }: { show: boolean }) {
-  const { t } = useTranslation();
-  if (!show) return null;
+interface SectionClasses {
+  always: string;
+  current: string;
+  other: string;
+}
+
+/** A section link's props, marked as the page when the location is in its section (decision 148). */
+function sectionLink(item: NavItem, pathname: string, classes: SectionClasses) {
+  const current = isCurrentSection(pathname, item.to);
+  return {
+    to: item.to,
+    prefetch: "intent",
+    "data-tour": item.tour,
+    "aria-current": current ? "page" : undefined,
+    className: `${classes.always} ${current ? classes.current : classes.other}`,
+  } as const;
+}
+
+const SIDE_LINK: SectionClasses = {
+  always: "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium",
+  current: "bg-brand-50 text-brand-700",
+  other: "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+};
+
+const BOTTOM_LINK: SectionClasses = {
+  always: "relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium",
+  current: "text-brand-700",
+  other: "text-slate-500",
+};
+
+/** Drawn only when a chat is unread; its label comes from the navigation's own t(). */
+function ChatDot({ label }: { label: string }) {
   return (
-    <span
-      data-testid="chat-dot"
-      className="block h-2 w-2 rounded-full bg-red-500"
-      aria-label={t("nav.unreadMessages")}
-      role="status"
-    />
+    <span data-testid="chat-dot" className="block h-2 w-2 rounded-full bg-red-500" aria-label={label} role="status" />
   );
 }
 
@@ -24,24 +48,18 @@ function ChatDot({ show }: { show: boolean }) {
  */
 export function SideNav({ chatUnread }: { chatUnread: boolean }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <div data-testid="sidebar" className="hidden w-60 shrink-0 border-e border-slate-200 bg-white pt-16 lg:block">
       <nav aria-label={t("nav.main")} className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto px-3 py-6">
         <ul className="space-y-1">
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
-              <NavLink
-                to={item.to}
-                prefetch="intent"
-                data-tour={item.tour}
-                className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`
-                }
-              >
+              <Link {...sectionLink(item, pathname, SIDE_LINK)}>
                 <Icon name={item.icon} className="h-5 w-5" />
                 <span className="flex-1">{t(item.labelKey)}</span>
-                {item.to === "/inbox" ? <ChatDot show={chatUnread} /> : null}
-              </NavLink>
+                {item.to === "/inbox" && chatUnread ? <ChatDot label={t("nav.unreadMessages")} /> : null}
+              </Link>
             </li>
           ))}
         </ul>
@@ -53,6 +71,7 @@ export function SideNav({ chatUnread }: { chatUnread: boolean }) {
 /** Bottom bar, small screens only. */
 export function BottomNav({ chatUnread }: { chatUnread: boolean }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <nav
       aria-label={t("nav.main")}
@@ -62,22 +81,15 @@ export function BottomNav({ chatUnread }: { chatUnread: boolean }) {
       <ul className="grid grid-cols-6">
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>
-            <NavLink
-              to={item.to}
-              prefetch="intent"
-              data-tour={item.tour}
-              className={({ isActive }) =>
-                `relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? "text-brand-700" : "text-slate-500"}`
-              }
-            >
+            <Link {...sectionLink(item, pathname, BOTTOM_LINK)}>
               <Icon name={item.icon} className="h-5 w-5" />
               {t(item.labelKey)}
               {item.to === "/inbox" ? (
                 <span className="absolute end-[calc(50%-16px)] top-1.5">
-                  <ChatDot show={chatUnread} />
+                  {chatUnread ? <ChatDot label={t("nav.unreadMessages")} /> : null}
                 </span>
               ) : null}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
