@@ -6,8 +6,8 @@ import { usePresence } from "~/components/members/use-presence";
 import { getStore } from "~/engine/index.server";
 import { ChatError, loadThread, markSeen, quotablePost } from "~/features/chat/chat.server";
 import { otherParticipant } from "~/features/chat/pair";
-import { getMember, getPresences, missingNames } from "~/features/members/members.server";
-import { nameInPlainText, publicMember } from "~/features/members/member";
+import { keptPresences, keptProfile, missingNames } from "~/features/members/members.server";
+import { listedMember, nameInPlainText, publicMember } from "~/features/members/member";
 import { requireUser } from "~/features/auth/auth.server";
 import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";
@@ -52,8 +52,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   const otherUid = otherParticipant(chat.participants, user.uid) ?? user.uid;
   const [member, presences, earlier] = await Promise.all([
-    getMember(store, otherUid),
-    getPresences(store, [otherUid]),
+    // Kept until their profile is written (decision 083): the inbox beside it reads the same one.
+    keptProfile(store, otherUid).then((profile) => listedMember(otherUid, profile)),
+    keptPresences(store, [otherUid]),
     before === undefined
       ? null
       : loadThread(store, user.uid, chatId, { before }).then(({ messages, earlierBefore }) => ({

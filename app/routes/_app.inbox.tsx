@@ -5,7 +5,7 @@ import { useLiveFeed } from "~/components/live/use-live-feed";
 import { usePresence } from "~/components/members/use-presence";
 import { PageHeader } from "~/components/page-header";
 import { getStore } from "~/engine/index.server";
-import { getPresences } from "~/features/members/members.server";
+import { keptPresences } from "~/features/members/members.server";
 import { loadInbox } from "~/features/live/inbox.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const store = await getStore();
   const language = await languageOf(request, user.profile.language);
   const inbox = await loadInbox(store, user.uid, language);
-  const presences = await getPresences(
+  const presences = await keptPresences(
     store,
     inbox.map((e) => e.other.uid),
   );
@@ -65,7 +65,7 @@ export default function Inbox() {
               </Link>
             </div>
           ) : (
-            <InboxList entries={inbox} me={me} presence={presence} now={now} />
+            <InboxList entries={inbox} me={me} presence={presence} now={now} openChatId={chatId} />
           )}
         </div>
         <div className={`min-h-0 min-w-0 ${chatId ? "h-[calc(100dvh-9.5rem)] lg:h-auto" : "hidden lg:block"}`}>

@@ -87,7 +87,10 @@ test("a thread with a mention, a live reply, reactions, the answer with xp, and 
   await expect(reply.locator("em")).toHaveText("thinner");
   await expect(a.getByTestId("reply-count")).toHaveText("1 reply");
 
-  // A reacts (B sees the count live) and marks the answer; B's xp changes.
+  // A reacts (B sees the count live) and marks the answer; B's xp changes. The five reactions are
+  // one form whose pressed button names the kind (issue 28: one form a post, not five).
+  await expect(reply.locator('form:has(button[name="kind"][value="thumbs_up"])')).toHaveCount(1);
+  await expect(reply.locator('form:has(button[name="kind"]) button[name="kind"]')).toHaveCount(5);
   await reply.getByTestId("react-thumbs_up").click();
   await expect(reply.getByTestId("react-thumbs_up")).toHaveAttribute("aria-pressed", "true");
   await expect(post(b, "first coat").getByTestId("react-thumbs_up")).toHaveAccessibleName("Thumbs up: 1");

@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { InboxEntryPayload, PresencePayload } from "~/engine/live/feeds";
 import { useTranslation } from "react-i18next";
 import { HIDDEN_MESSAGE_TEXT } from "~/features/chat/hidden";
@@ -8,17 +8,24 @@ import { Avatar } from "../members/avatar";
 import { presenceText } from "./presence-text";
 import { nameTranslate } from "../members/isolated-name";
 
-/** The conversations, latest activity first, each with the other member and an unread count. */
+/**
+ * The conversations, latest activity first, each with the other member and an unread count. The open
+ * one (`openChatId`) is marked as a NavLink marks the current page (`aria-current`, its background):
+ * the layout already knows it from the URL, so each row is a plain Link, without a NavLink's own
+ * matching of the location on every render (issue 28).
+ */
 export function InboxList({
   entries,
   me,
   presence,
   now,
+  openChatId,
 }: {
   entries: readonly InboxEntryPayload[];
   me: string;
   presence: PresencePayload;
   now: number;
+  openChatId: string | undefined;
 }) {
   const { t } = useTranslation("chat");
   const locale = useFormatLocale();
@@ -26,12 +33,11 @@ export function InboxList({
     <ul className="divide-y divide-slate-100" aria-label={t("inbox.list")}>
       {entries.map((entry) => (
         <li key={entry.chatId}>
-          <NavLink
+          <Link
             to={`/inbox/${entry.chatId}`}
             data-testid="conversation"
-            className={({ isActive }) =>
-              `flex items-center gap-3 px-3 py-3 ${isActive ? "bg-brand-50" : "hover:bg-slate-50"}`
-            }
+            aria-current={entry.chatId === openChatId ? "page" : undefined}
+            className={`flex items-center gap-3 px-3 py-3 ${entry.chatId === openChatId ? "bg-brand-50" : "hover:bg-slate-50"}`}
           >
             {presence[entry.other.uid] ? (
               <Avatar
@@ -82,7 +88,7 @@ export function InboxList({
                 ) : null}
               </div>
             </div>
-          </NavLink>
+          </Link>
         </li>
       ))}
     </ul>

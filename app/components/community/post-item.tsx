@@ -7,9 +7,10 @@ import { REACTIONS, type ReactionKind } from "~/documents/values";
 import { REACTION_EMOJI } from "~/features/community/reactions";
 import { Composer } from "./composer";
 import { Markdown } from "./markdown";
-import { PostTime, useExactTime } from "./post-time";
+import { exactTime, PostTime } from "./post-time";
 import { useTranslation } from "react-i18next";
 import { pictureSources } from "~/features/members/picture";
+import { intlLocale } from "~/utils/format";
 import { IsolatedName } from "../members/isolated-name";
 
 export interface PostContext {
@@ -25,8 +26,7 @@ export interface PostContext {
 
 /** One post of a thread: author, time, "edited", its text, reactions, and what the reader may do with it. */
 export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostContext }) {
-  const { t } = useTranslation("community");
-  const exact = useExactTime();
+  const { t, i18n } = useTranslation("community");
   const action = useFetcher<{ ok: boolean; error?: string }>();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(post.body);
@@ -63,7 +63,7 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
         {post.editedAt && !post.deleted ? (
           <span
             className="text-xs text-slate-500"
-            title={t("post.editedAt", { time: exact(post.editedAt) })}
+            title={t("post.editedAt", { time: exactTime(post.editedAt, intlLocale(i18n.language)) })}
             data-testid="edited"
           >
             {t("post.edited")}
@@ -113,17 +113,20 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
 
       {gone ? null : (
         <footer className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-          <div className="flex flex-wrap gap-1" role="group" aria-label={t("post.reactions")}>
-            {REACTIONS.map((kind) => {
-              const count = post.reactions[kind] ?? 0;
-              const pressed = ctx.mine.includes(kind);
-              return (
-                <action.Form key={kind} method="post" action={ctx.action}>
-                  <input type="hidden" name="intent" value="react" />
-                  <input type="hidden" name="postId" value={post.id} />
-                  <input type="hidden" name="kind" value={kind} />
+          {/* One form for the five reactions: the pressed button says which (its name and value are sent). */}
+          <action.Form method="post" action={ctx.action}>
+            <div className="flex flex-wrap gap-1" role="group" aria-label={t("post.reactions")}>
+              <input type="hidden" name="intent" value="react" />
+              <input type="hidden" name="postId" value={post.id} />
+              {REACTIONS.map((kind) => {
+                const count = post.reactions[kind] ?? 0;
+                const pressed = ctx.mine.includes(kind);
+                return (
                   <button
+                    key={kind}
                     type="submit"
+                    name="kind"
+                    value={kind}
                     aria-pressed={pressed}
                     aria-label={t("post.reaction", { kind, count })}
                     data-testid={`react-${kind}`}
@@ -131,10 +134,10 @@ export function PostItem({ post, ctx }: { post: ForumPostPayload; ctx: PostConte
                   >
                     {REACTION_EMOJI[kind]} <span data-testid="reaction-count">{count}</span>
                   </button>
-                </action.Form>
-              );
-            })}
-          </div>
+                );
+              })}
+            </div>
+          </action.Form>
           <span className="flex-1" />
           <button type="button" className="text-slate-600 hover:underline" onClick={() => ctx.onQuote(post)}>
             {t("post.quote")}

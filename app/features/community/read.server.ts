@@ -75,6 +75,11 @@ function keptSpaces(store: DocStore) {
   );
 }
 
+/** A skill space in use, from the kept spaces (a thread page names its space on every view); null when there is none. */
+export async function keptSpace(store: DocStore, spaceId: string) {
+  return (await keptSpaces(store)).byId.get(spaceId) ?? null;
+}
+
 type CountedSpace = Space & { threadCount: number };
 
 const mineOf = (profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">) =>
@@ -278,23 +283,48 @@ export async function loadThread(store: DocStore, uid: string, threadId: string,
   if (!isForumId(threadId)) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
   const { thread, posts } = await keptThread(store, threadId);
   if (!thread || thread.hidden) throw new ForumError(404, THREAD_NOT_FOUND, "threadNotFound");
-  // The member's own marks are theirs alone: read every time.
-  const [mine, following, read] = await Promise.all([
-    store.query({ collection: reactionsOf(threadId), where: [["uid", "==", uid]] }),
-    store.get(followPath(threadId, uid)),
-    getThreadRead(store, threadId, uid),
+  const [marks, authors] = await Promise.all([
+    keptMarks(store, threadId, uid),
+    authorCards(store, [thread.authorUid, ...posts.map((p) => p.authorUid)], language),
   ]);
-  const authors = await authorCards(store, [thread.authorUid, ...posts.map((p) => p.authorUid)], language);
   const myReactions: Record<string, ReactionKind[]> = {};
-  for (const { postId, kind } of mine.map((r) => readReaction(r.data)))
-    if (kind) (myReactions[postId] ??= []).push(kind);
+  for (const { postId, kind } of marks.reactions) if (kind) (myReactions[postId] ??= []).push(kind);
   return {
     thread: { ...thread, author: authors[thread.authorUid] },
     posts: posts.map((p) => forumPostPayload(p, authors[p.authorUid])),
     myReactions,
-    following: following !== null,
-    seenSeq: read?.seenSeq ?? -1,
+    following: marks.following,
+    seenSeq: marks.seenSeq,
   };
+}
+
+/**
+ * The member's own marks on a thread (their reactions, whether they follow it, how far they have
+ * read), kept in the read cache (decision 037) until a commit writes any reaction in the thread (a
+ * thread holds few), their follow or their read mark: a member looks at the same thread view
+ * after view, and these were the page's last reads (issue 28).
+ */
+function keptMarks(store: DocStore, threadId: string, uid: string) {
+  const reactions = `${reactionsOf(threadId)}/`;
+  const follow = followPath(threadId, uid);
+  const read = readPath(threadId, uid);
+  return cachedRead(
+    store,
+    `threadMarks:${threadId}:${uid}`,
+    (written) => written === follow || written === read || written.startsWith(reactions),
+    async () => {
+      const [mine, following, seen] = await Promise.all([
+        store.query({ collection: reactionsOf(threadId), where: [["uid", "==", uid]] }),
+        store.get(follow),
+        getThreadRead(store, threadId, uid),
+      ]);
+      return {
+        reactions: mine.map((r) => readReaction(r.data)),
+        following: following !== null,
+        seenSeq: seen?.seenSeq ?? -1,
+      };
+    },
+  );
 }
 
 export interface SearchResult {

@@ -5,8 +5,8 @@ import { intlLocale } from "~/utils/format";
 import { ForumError, forumErrorText } from "./errors";
 import { namedSpace } from "./space-names.server";
 import { markThreadRead } from "./interact.server";
-import { getSpace, isForumId } from "~/documents/community";
-import { loadThread } from "./read.server";
+import { isForumId } from "~/documents/community";
+import { keptSpace, loadThread } from "./read.server";
 import { fixedSpace } from "./spaces";
 
 /**
@@ -34,7 +34,7 @@ export async function loadThreadPage(store: DocStore, uid: string, threadId: str
   const lastSeq = posts.length ? posts[posts.length - 1].seq : 0;
   const fixed = fixedSpace(thread.spaceId);
   const [space] = await Promise.all([
-    fixed || !isForumId(thread.spaceId) ? Promise.resolve(null) : getSpace(store, thread.spaceId),
+    fixed || !isForumId(thread.spaceId) ? Promise.resolve(null) : keptSpace(store, thread.spaceId),
     // Read up to here already (a reload, a second look): no commit, so no worker's change-log
     // follower or read cache is woken for nothing (issue 28).
     seenSeq === lastSeq ? null : markThreadRead(store, uid, threadId, lastSeq),

@@ -105,7 +105,33 @@ export async function getRatings(
 }
 
 export async function getPresences(store: DocStore, uids: readonly string[]): Promise<Map<string, Presence>> {
-  const docs = await store.getAll(uids.map(statusPath));
+  return presencesIn(uids, await store.getAll(uids.map(statusPath)));
+}
+
+/**
+ * `getPresences` for pages that ask on every view for the same few members (the inbox's
+ * conversations, a conversation's other member): their status documents kept in decision 037's
+ * read cache until one of them is written, so never older than the store. A lease is still read
+ * against the time of each request (`readStatus`), so a Firebase page's run-out lease reads offline
+ * without a write (issue 28).
+ */
+export async function keptPresences(store: DocStore, uids: readonly string[]): Promise<Map<string, Presence>> {
+  const paths = uids.map(statusPath);
+  const wanted = new Set(paths);
+  const docs = await cachedRead(
+    store,
+    `status:${uids.join(",")}`,
+    (written) => wanted.has(written),
+    () => store.getAll(paths),
+  );
+  return presencesIn(uids, docs);
+}
+
+/** Each member's presence now, from their status documents (`docs[i]` is `uids[i]`'s, or null). */
+function presencesIn(
+  uids: readonly string[],
+  docs: readonly ({ data: Record<string, unknown> } | null)[],
+): Map<string, Presence> {
   return new Map(uids.map((uid, i) => [uid, presenceOf(readStatus(docs[i]?.data))]));
 }
 
