@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
 import { interleave } from "~/i18n/interleave";
+import { useFormatLocale } from "~/i18n/use-format-locale";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta({ title: data?.title, matches });
 
@@ -42,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Matches() {
   const { cards, page, pages, total, noSkills, filters, now, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation("chat");
+  const { t: tMembers } = useTranslation("members");
+  const locale = useFormatLocale();
   const presence = usePresence(Object.fromEntries(cards.map((c) => [c.member.uid, c.presence])));
   const actions = useMemberActions();
   return (
@@ -112,6 +115,9 @@ export default function Matches() {
                 timeZone={timeZone}
                 {...actions.pendingFor(card.member.uid)}
                 onMemberAction={actions.onSubmit}
+                t={t}
+                tMembers={tMembers}
+                locale={locale}
               />
             ))}
           </div>

@@ -1,15 +1,14 @@
 import { Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { memo, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
 import type { Presence } from "~/features/members/presence";
-import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatDate, formatNumber, formatSp, isolated, listFormat, ONE_DECIMAL, SHORT_DATE_TIME } from "~/utils/format";
 import { presenceText } from "../chat/presence-text";
 import { Avatar } from "../members/avatar";
 import { IsolatedName } from "../members/isolated-name";
 import { MemberActionForms, type MemberActionsPending } from "../members/member-actions";
-import { SkillChips } from "../members/skill-chips";
+import { SkillChipList } from "../members/skill-chips";
 
 export type MatchCardProps = Omit<MatchCardData, "presence" | "reason"> &
   MemberActionsPending & {
@@ -19,6 +18,16 @@ export type MatchCardProps = Omit<MatchCardData, "presence" | "reason"> &
     timeZone: string;
     /** The page's one handler of every card's Save and Message forms (useMemberActions). */
     onMemberAction: (event: FormEvent<HTMLFormElement>) => void;
+    /**
+     * The page's "chat" and "members" t, asked for once a page: a card's five useTranslation calls
+     * (card, its locale, reason, chips, actions) were 40 a view, each a context read, state and, once hydrated, a
+     * listener on the i18n instance (decision 144). Both change with the language, so memo still
+     * draws the card again on a switch.
+     */
+    t: TFunction<"chat">;
+    tMembers: TFunction<"members">;
+    /** The reader's Intl locale (useFormatLocale, itself one more useTranslation a card before). */
+    locale: string;
   };
 
 /** English keeps the booking pages' "Mon 9 Mar, 10:00" (en-GB), as formatDateTime writes it. */
@@ -53,8 +62,7 @@ const AT_MARKS = new RegExp(`(${MARK_T}|${MARK_L})`);
  * sentence's words are text beside the lists' <bdi>s, with no element around each piece: a
  * <span> per piece (seven a card) carried nothing and cost every card's render (decision 121).
  */
-function Reason({ fit, locale }: { fit: MatchCardData["fit"]; locale: string }) {
-  const { t } = useTranslation("chat");
+function Reason({ fit, locale, t }: { fit: MatchCardData["fit"]; locale: string; t: TFunction<"chat"> }) {
   const key =
     fit.teaches.length && fit.learns.length
       ? "matches.reason.both"
@@ -99,9 +107,10 @@ export const MatchCard = memo(function MatchCard({
   savePending,
   messagePending,
   onMemberAction,
+  t,
+  tMembers,
+  locale,
 }: MatchCardProps) {
-  const { t } = useTranslation("chat");
-  const locale = useFormatLocale();
   const lastSeen = presenceText(t, presence, now);
   return (
     // Named by its heading, the member's name as written, not by a copy in aria-label.
@@ -134,14 +143,14 @@ export const MatchCard = memo(function MatchCard({
         </div>
       </div>
       <p className="text-sm text-slate-700" data-testid="match-reason">
-        <Reason fit={fit} locale={locale} />
+        <Reason fit={fit} locale={locale} t={t} />
       </p>
       {member.skillsOffered.length ? (
         <div>
           <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
             {t("matches.card.teaches")}
           </p>
-          <SkillChips skills={member.skillsOffered} />
+          <SkillChipList skills={member.skillsOffered} t={tMembers} />
         </div>
       ) : null}
       {rate ? (
@@ -180,6 +189,7 @@ export const MatchCard = memo(function MatchCard({
           savePending={savePending}
           messagePending={messagePending}
           onSubmit={onMemberAction}
+          t={tMembers}
         />
       </div>
     </article>

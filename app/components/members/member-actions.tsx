@@ -1,5 +1,6 @@
 import { useFetchers, useSubmit } from "@remix-run/react";
 import { useCallback, type FormEvent } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { isolated } from "~/utils/format";
 
@@ -46,7 +47,8 @@ export function useMemberActions() {
 /**
  * Save / Unsave and Message, the two things one does with a member. Both are plain forms that work
  * without JavaScript; with it, `onSubmit` (from `useMemberActions`) posts them through fetchers.
- * Namespace "members": a route showing them names it.
+ * `t` is the page's "members" t, asked for once a page rather than once a member (decision 144);
+ * a route showing them names the namespace.
  */
 export function MemberActionForms({
   uid,
@@ -56,14 +58,15 @@ export function MemberActionForms({
   savePending,
   messagePending,
   onSubmit,
+  t,
 }: {
   uid: string;
   saved: boolean;
   name: string;
   compact?: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  t: TFunction<"members">;
 } & MemberActionsPending) {
-  const { t } = useTranslation("members");
   // Show the intended state at once; the server's answer confirms it.
   const isSaved = savePending ? savePending === "save" : saved;
   const size = compact ? "px-3 py-1.5 text-sm" : "";
@@ -100,5 +103,6 @@ export function MemberActionForms({
 /** One member's actions on a page that shows one member's, or a short list's. */
 export function MemberActions(props: { uid: string; saved: boolean; name: string; compact?: boolean }) {
   const { onSubmit, pendingFor } = useMemberActions();
-  return <MemberActionForms {...props} {...pendingFor(props.uid)} onSubmit={onSubmit} />;
+  const { t } = useTranslation("members");
+  return <MemberActionForms {...props} {...pendingFor(props.uid)} onSubmit={onSubmit} t={t} />;
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { Skill } from "~/features/skills/tags";
 import type { ShownSkill } from "~/features/skills/taxonomy";
@@ -8,21 +9,27 @@ const LEVEL_STYLE = {
   expert: "bg-emerald-50 text-emerald-800",
 } as const;
 
+type SkillChipsProps = {
+  skills: readonly ShownSkill<Skill>[];
+  highlight?: ReadonlySet<string>;
+  empty?: string;
+};
+
 /**
  * Skills as chips: name and level, highlighted when they are part of the match. The names come from
  * the loader in the reader's language (skillNamer); a member's own tag is theirs, not translated.
  * Namespace "members": a route showing chips names it.
  */
-export function SkillChips({
-  skills,
-  highlight,
-  empty,
-}: {
-  skills: readonly ShownSkill<Skill>[];
-  highlight?: ReadonlySet<string>;
-  empty?: string;
-}) {
+export function SkillChips(props: SkillChipsProps) {
   const { t } = useTranslation("members");
+  return <SkillChipList {...props} t={t} />;
+}
+
+/**
+ * The chips with the "members" t of the page that draws them: a page of many members' chips asks
+ * for it once, not once a card (/matches: eight useTranslation calls a view fewer, decision 144).
+ */
+export function SkillChipList({ skills, highlight, empty, t }: SkillChipsProps & { t: TFunction<"members"> }) {
   if (skills.length === 0) return empty ? <p className="text-sm text-slate-500">{empty}</p> : null;
   return (
     <ul className="flex flex-wrap gap-1.5">
