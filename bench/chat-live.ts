@@ -188,7 +188,7 @@ async function main() {
             new URLSearchParams({ text }),
           );
           const answeredAt = performance.now();
-          if (status !== 200) {
+          if (status !== 204) {
             waiting.delete(text);
             refused.push(String(status));
             continue;

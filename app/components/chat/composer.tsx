@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatNumber } from "~/utils/format";
 
-/** What /api/chats/$chatId/messages answers the composer's script. */
+/** What /api/chats/$chatId/messages answers the composer's script: 204 when sent, otherwise why not. */
 type SendAnswer = { ok: true } | { ok: false; error: string };
 
 /**
@@ -30,6 +30,7 @@ async function postMessage(form: HTMLFormElement, offline: string): Promise<Send
     window.location.assign(response.url);
     return { ok: false, error: "" };
   }
+  if (response.status === 204) return { ok: true };
   return (await response.json().catch(() => ({ ok: false, error: offline }))) as SendAnswer;
 }
 

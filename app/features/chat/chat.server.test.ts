@@ -4,6 +4,7 @@ import { useTempStore } from "../../../tests/support/temp-store";
 import { THREAD_MESSAGES } from "~/engine/live/feeds";
 import { ChatError, loadThread, markSeen, openChat, requireChat, sendMessage } from "./chat.server";
 import { messageId } from "./pair";
+import { CHAT_PUSH_DELAY_MS } from "~/features/push/queue.server";
 
 const { store } = useTempStore("chat-");
 
@@ -50,6 +51,25 @@ describe("sendMessage", () => {
     const notes = await store.query({ collection: "notifications/bob/messages" });
     expect(notes).toHaveLength(1);
     expect(notes[0].data).toMatchObject({ link: `/inbox/${chatId}`, title: "New message from \u2068Amy\u2069" });
+  });
+
+  it("queues a push only for a member with a device for push (decision 155)", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await sendMessage(store, "amy", chatId, "Anyone there?", 20);
+    expect(await store.query({ collection: "push_jobs" })).toEqual([]);
+    expect((await requireChat(store, "bob", chatId)).unread).toEqual({ amy: 0, bob: 1 });
+    expect(await store.get(`mail_chat/${chatId}_bob`)).toMatchObject({ data: { pending: true, dueAt: 20 + 60_000 } });
+
+    await store.set("push_subscriptions/bob-phone", {
+      uid: "bob",
+      endpoint: "https://push.example/bob",
+      createdAt: 25,
+    });
+    await sendMessage(store, "amy", chatId, "Now your phone will hear it", 30);
+    const jobs = await store.query({ collection: "push_jobs" });
+    expect(jobs.map((j) => [j.id, j.data.uid, j.data.kind, j.data.state, j.data.nextAttemptAt])).toEqual([
+      [`chat_${chatId}_bob`, "bob", "chat", "pending", 30 + CHAT_PUSH_DELAY_MS],
+    ]);
   });
 
   it("refuses outsiders and over-long messages, storing nothing", async () => {

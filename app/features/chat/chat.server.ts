@@ -14,6 +14,7 @@ import { prepareAnswer } from "~/features/board/answers.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
 import { noteUnreadMessage } from "~/features/mail/chat-batch.server";
 import { queueChatPush } from "~/features/push/queue.server";
+import { hasPushDevice } from "~/features/push/subscriptions.server";
 import { messagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/engine/live/feeds";
 import { checkMessage, isChatId, MAX_MESSAGE_LENGTH, messageId, pairChatId, preview } from "./pair";
 import type { ChatErrorKey } from "./errors";
@@ -116,6 +117,9 @@ export async function sendMessage(
     const recipient = await getUser(tx, other);
     if (!recipient || recipient.deleted)
       throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.", "left");
+    // Most members have no device for push: a job for them was only ever deleted unsent by the
+    // worker that claimed it, a write and a commit per message for nothing (decision 155).
+    const pushable = await hasPushDevice(tx, other);
     const quoted = quotePostId ? await quotedPost(tx, quotePostId) : null;
     const quote = quoted ? quoteOf(quoted) : null;
     // A reply to the poster about their post is an answer they see on /board/mine (decision 070).
@@ -148,7 +152,7 @@ export async function sendMessage(
     // A mail later if they stay away and leave it unread (batched per conversation and hour).
     noteUnreadMessage(tx, chatId, other, now);
     // And a push to their devices unless an open tab shows it (one per conversation, updated).
-    queueChatPush(tx, chatId, other, now);
+    if (pushable) queueChatPush(tx, chatId, other, now);
     if (firstMessage) {
       notify?.add(
         other,

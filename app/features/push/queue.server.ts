@@ -55,8 +55,9 @@ export function queueNotificationPush(
 }
 
 /**
- * The chat's hook, on every message: one job per conversation and recipient, written again by
- * each new message, so ten messages are one push that updates (its tag) rather than ten.
+ * The chat's hook, on every message to a member with a device for push (hasPushDevice): one job
+ * per conversation and recipient, written again by each new message, so ten messages are one push
+ * that updates (its tag) rather than ten.
  */
 export function queueChatPush(tx: Transaction, chatId: string, recipientUid: string, now: number) {
   queuePush(

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { DocStore } from "~/engine/store/types";
+import type { DocStore, Transaction } from "~/engine/store/types";
 import {
   PUSH_SUBSCRIPTIONS,
   pushSubscriptionPath,
@@ -65,6 +65,14 @@ export interface Device {
 export async function listSubscriptions(store: DocStore, uid: string): Promise<PushSubscriptionRecord[]> {
   const docs = await store.query({ collection: PUSH_SUBSCRIPTIONS, where: [["uid", "==", uid]] });
   return docs.map(readPushSubscription).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/**
+ * Whether the member has a device for push at all. The chat's send asks in its transaction, so a
+ * device added before the message commits makes the send read again, as any read does.
+ */
+export async function hasPushDevice(reader: Pick<Transaction, "query">, uid: string): Promise<boolean> {
+  return (await reader.query({ collection: PUSH_SUBSCRIPTIONS, where: [["uid", "==", uid]], limit: 1 })).length > 0;
 }
 
 export async function listDevices(store: DocStore, uid: string): Promise<Device[]> {
