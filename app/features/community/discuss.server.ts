@@ -6,7 +6,7 @@ import { formFailure, parseForm } from "~/utils/forms.server";
 import { ForumError, forumErrorText } from "./errors";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { intlLocale } from "~/utils/format";
-import { listSpaces } from "./read.server";
+import { skillSpaceToStartIn } from "./read.server";
 import { newThreadSchema } from "./rules";
 import { createThread } from "./write.server";
 
@@ -18,7 +18,7 @@ export async function startThread(store: DocStore, user: CurrentUser, request: R
   let skillLabel: string | undefined;
   // A skill space carries its own tag; choosing one is choosing the tag.
   if (spaceId.startsWith("skill-")) {
-    const space = (await listSpaces(store, user.profile)).find((s) => s.id === spaceId);
+    const space = await skillSpaceToStartIn(store, user.profile, spaceId);
     if (!space?.skillTag) {
       const message = fixedT(await languageOf(request, user.profile.language), "community")("errors.chooseSpace");
       return formFailure(parsed.form, message, 400, { spaceId: message });

@@ -2,6 +2,7 @@
 import { forumPostPayload, forumPostsOf, type ForumAuthor, type ForumPostPayload } from "~/engine/live/feeds";
 import {
   followPath,
+  getSpace,
   getThread,
   getThreadRead,
   isForumId,
@@ -109,6 +110,22 @@ export async function listShownSpaces(
   if (reading && !others.includes(reading)) others = [...others, reading].sort(inNameOrder);
   const spaces = orderSpaces(others, mineOf(profile)).map((s) => ({ ...s, threadCount: kept.counts.get(s.id) ?? 0 }));
   return { spaces, hidden: kept.all.length - spaces.filter((s) => kept.byId.has(s.id)).length };
+}
+
+/**
+ * The skill space a member may start a thread in (/discuss): one of their own, named as they wrote
+ * it (as the list they chose from names it), or one whose record holds a skill; null when it is
+ * neither. One record read by its id: a post need not list every space to find its own.
+ */
+export async function skillSpaceToStartIn(
+  store: DocStore,
+  profile: Pick<UserProfile, "skillsOffered" | "skillsWanted">,
+  spaceId: string,
+): Promise<Pick<Space, "name" | "skillTag"> | null> {
+  const mine = mineOf(profile).find((s) => s.id === spaceId);
+  if (mine) return mine;
+  const record = await getSpace(store, spaceId);
+  return record?.skillTag ? record : null;
 }
 
 /** The spaces of the given ids that hold threads or are fixed (a thread list's rows name theirs). */
