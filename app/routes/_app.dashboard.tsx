@@ -10,7 +10,7 @@ import { Onboarding } from "~/components/onboarding/onboarding";
 import { LevelWidget } from "~/components/progress/level-widget";
 import { getStore } from "~/engine/index.server";
 import { loadUpcomingSessions, viewerZone } from "~/features/bookings/views.server";
-import { topMatches } from "~/features/matches/matches.server";
+import { topMatches } from "~/features/matches/top-matches.server";
 import { loadLatestNotifications } from "~/features/live/header.server";
 import { onboardingState, rememberDashboardVisit } from "~/features/onboarding/onboarding.server";
 import { levelFor } from "~/features/progress/levels";

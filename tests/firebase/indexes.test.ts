@@ -406,7 +406,9 @@ const COVERED_FILES = new Set([
   "app/features/live/subscribe.server.ts",
   "app/features/live/inbox.server.ts",
   "app/engine/live/call-feed.ts",
-  "app/features/matches/matches.server.ts",
+  // Probed through findMatches: the newest members (a viewer with no skills) and who is present.
+  "app/features/matches/candidates.server.ts",
+  "app/features/matches/ranked-page.server.ts",
   "app/features/members/delete-account.server.ts",
   "app/features/members/saved.server.ts",
   "app/features/notifications/notifications.server.ts",

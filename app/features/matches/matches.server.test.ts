@@ -8,7 +8,8 @@ import { readStatus } from "~/documents/status";
 import { getUser } from "~/documents/users";
 import { setSkills } from "~/features/skills/skills.server";
 import { parseSkillLines } from "~/features/skills/tags";
-import { findMatches, reasonText, topMatches } from "./matches.server";
+import { findMatches, reasonText } from "./matches.server";
+import { topMatches } from "./top-matches.server";
 import { RECENT_WINDOW_MS } from "./rank";
 import { readsCounted } from "../../../tests/support/reads-counted";
 
