@@ -18,11 +18,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
 
 /**
  * Whether the page at `pathname` belongs to the section `to` leads to: the section itself or a page
- * below it, compared without case. NavLink's own rule (react-router-dom, no `end`, not case-sensitive);
- * the navigation works it out from one location for all its links instead of one NavLink each
- * (decision 148).
+ * below it (with `end`, the section itself only), compared without case. NavLink's own rule
+ * (react-router-dom, not case-sensitive); a navigation works it out from one location for all its
+ * links instead of one NavLink each (decisions 148 and 156).
  */
-export function isCurrentSection(pathname: string, to: string): boolean {
+export function isCurrentSection(pathname: string, to: string, { end = false } = {}): boolean {
   const path = pathname.toLowerCase();
-  return path === to || (path.startsWith(to) && path.charAt(to.length) === "/");
+  return path === to || (!end && path.startsWith(to) && path.charAt(to.length) === "/");
 }

@@ -1,51 +1,18 @@
-import { createElement, forwardRef, type ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { NavLink } from "react-router-dom";
-import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { i18nFor } from "~/i18n/i18n.server";
+import { drawnAt as at, navLinkActive } from "../../tests/support/navigation-links";
 import { BottomNav, SideNav } from "./navigation";
 import { NAV_ITEMS, isCurrentSection } from "./nav-items";
 
-// Counts the NavLinks the navigation draws: each one works out its own active mark from the location.
 const navLinks = vi.hoisted(() => ({ rendered: 0 }));
-vi.mock("@remix-run/react", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@remix-run/react")>();
-  const CountedNavLink = forwardRef<HTMLAnchorElement, React.ComponentProps<typeof actual.NavLink>>(
-    function CountedNavLink(props, ref) {
-      navLinks.rendered++;
-      return createElement(actual.NavLink, { ...props, ref });
-    },
-  );
-  return { ...actual, NavLink: CountedNavLink };
-});
-
-const at = (url: string, children: ReactNode) =>
-  renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor("en")}>
-      <StaticRouter location={url}>{children}</StaticRouter>
-    </I18nextProvider>,
-  );
+vi.mock("@remix-run/react", async (importOriginal) =>
+  (await import("../../tests/support/navigation-links")).withCountedNavLink(await importOriginal(), navLinks),
+);
 
 /** The section links each navigation marks as the current page, by href, and with which class. */
 function currentLinks(html: string) {
   return [...html.matchAll(/<a [^>]*aria-current="page"[^>]*class="([^"]*)"[^>]*href="([^"]*)"/g)].map(
     ([, className, href]) => ({ href, className }),
   );
-}
-
-/** What react-router-dom's NavLink (no `end`, not case-sensitive) marks as active at `url`. */
-function navLinkActive(url: string): string[] {
-  const html = at(
-    url,
-    NAV_ITEMS.map((item) => (
-      <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? "on" : "off")}>
-        {item.to}
-      </NavLink>
-    )),
-  );
-  return [...html.matchAll(/class="on" href="([^"]*)"/g)].map(([, href]) => href);
 }
 
 const URLS = [
@@ -64,7 +31,7 @@ const URLS = [
 
 describe("the signed-in navigation (SPEC.md §2; issue 28, decision 148)", () => {
   it.each(URLS)("marks as the current page at %s the section NavLink marked, with the same class", (url) => {
-    const expected = navLinkActive(url);
+    const expected = navLinkActive(url, NAV_ITEMS);
     expect(
       NAV_ITEMS.filter((item) => isCurrentSection(new URL(url, "http://x").pathname, item.to)).map((i) => i.to),
     ).toEqual(expected);
