@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useContext, useEffect, useRef, useState } from "react";
+import { I18nContext, getI18n } from "react-i18next";
 import { getLiveTransport } from "~/engine/live/transport.client";
 import type { FeedName, FeedPayloads } from "~/engine/live/feeds";
 import { sameValue } from "~/utils/same-value";
@@ -41,10 +41,20 @@ export function useLiveFeedValue<F extends FeedName, T>(
   select: (payload: FeedPayloads[F]) => T,
   options: FeedOptions<F> = {},
 ): T {
-  const { i18n } = useTranslation();
+  // The page's i18next instance, for the tab's language: read from the provider, not through a
+  // useTranslation per feed (the signed-in header holds five feeds, none of them worded; decision 156).
+  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
   const [live, setLive] = useState<{ value: T; language: string }>();
   const { enabled = true, onError, worded = false } = options;
   const shown = live && (!worded || live.language === i18n.language) ? live.value : initial;
+  useEffect(() => {
+    if (!worded) return;
+    // A value the stream sent in the language just left stops being shown at once: the hook draws
+    // again, as useTranslation made it do on every language change.
+    const drawAgain = () => setLive((kept) => kept && { ...kept });
+    i18n.on("languageChanged", drawAgain);
+    return () => i18n.off("languageChanged", drawAgain);
+  }, [worded, i18n]);
   // What is on screen, for the stream's callback below.
   const onScreen = useRef(shown);
   onScreen.current = shown;

@@ -1,0 +1,63 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { StaticRouter } from "react-router-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import { i18nFor } from "~/i18n/i18n.server";
+import { LiveChrome } from "./live-chrome";
+
+// Counts the translation hooks the chrome asks for in one render.
+const translations = vi.hoisted(() => ({ hooks: 0 }));
+vi.mock("react-i18next", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("react-i18next")>();
+  return {
+    ...actual,
+    useTranslation: (...args: Parameters<typeof actual.useTranslation>) => {
+      translations.hooks++;
+      return actual.useTranslation(...args);
+    },
+  };
+});
+// The language hook asks the data router to load the page again; a static router has none.
+vi.mock("@remix-run/react", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@remix-run/react")>()),
+  useRevalidator: () => ({ revalidate: () => {}, state: "idle" }),
+}));
+
+function drawChrome(language: string) {
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18nFor(language)}>
+      <StaticRouter location="/dashboard">
+        <LiveChrome
+          user={{ displayName: "Ana Ruiz", avatar: "/default-avatar.png" }}
+          snapshot={{
+            wallet: { balance: 1250 },
+            transactions: [],
+            unreadNotifications: 12,
+            chatUnread: { count: 2 },
+          }}
+          payments={{ packs: null, testMode: false }}
+        >
+          <p>page</p>
+        </LiveChrome>
+      </StaticRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe("the signed-in chrome's live feeds (issue 28, decision 156)", () => {
+  it("draws the header's feeds from the loader's snapshot in the reader's language", () => {
+    const english = drawChrome("en");
+    expect(english).toMatch(/data-testid="wallet-balance"[^>]*>1,250 SP</);
+    expect(english).toMatch(/data-testid="bell-badge"[^>]*>9\+</);
+    expect(english.match(/data-testid="chat-dot"/g)).toHaveLength(2);
+    expect(drawChrome("es")).toMatch(/data-testid="wallet-balance"[^>]*>1250 SP</);
+  });
+
+  it("reads the language for its five live feeds without a translation hook each", () => {
+    translations.hooks = 0;
+    drawChrome("en");
+    // The header, its wallet button (and its number format), the profile menu, the two
+    // navigations and the closed top-up dialog (and its number format) each ask once; the feeds not at all.
+    expect(translations.hooks).toBe(8);
+  });
+});
