@@ -197,7 +197,7 @@ class SqliteDocStore implements DocStore {
       CREATE TABLE IF NOT EXISTS changes (version INTEGER NOT NULL, path TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS changes_version ON changes (version);
     `);
-    this.db.transaction(() => this.defineFieldIndexes()).immediate();
+    this.db.transaction(() => this.defineFieldAndOrderIndexes()).immediate();
     this.dataVersionStmt = this.db.prepare<[], number>("PRAGMA data_version").pluck();
     this.logChangeStmt = this.db.prepare("INSERT INTO changes (version, path) VALUES (?, ?)");
     this.changesSinceStmt = this.db.prepare("SELECT version, path FROM changes WHERE version > ? ORDER BY version");
@@ -241,11 +241,12 @@ class SqliteDocStore implements DocStore {
   }
 
   /**
-   * Makes each field index as INDEXED_FIELDS defines it and each order index as ORDERED_FIELDS does,
-   * replacing one a store written by older code defined otherwise (before decision 123 they held
-   * every document, with or without the field). Under the write lock, so that workers opening the same file at once make each index once.
+   * Makes each field index as INDEXED_FIELDS defines it and each order index as ORDERED_FIELDS does
+   * (decision 140), replacing one a store written by older code defined otherwise (before decision
+   * 123 the field indexes held every document, with or without the field). Under the write lock, so
+   * that workers opening the same file at once make each index once.
    */
-  private defineFieldIndexes(): void {
+  private defineFieldAndOrderIndexes(): void {
     const definedAs = this.db
       .prepare<[string], string>("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?")
       .pluck();
