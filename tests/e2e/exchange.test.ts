@@ -80,6 +80,9 @@ test("two members find each other, save, chat live and see it read", async ({ br
   await a.getByRole("button", { name: "Send" }).click();
   const aMessages = a.getByTestId("message");
   await expect(aMessages).toHaveCount(1);
+  // Sent: the composer empties and says nothing (the send route answers 204, decision 155).
+  await expect(a.getByRole("textbox", { name: "Message" })).toHaveValue("");
+  await expect(a.getByRole("alert")).toHaveCount(0);
   // Rendered as text, never as HTML.
   await expect(aMessages.first()).toContainText("<b>Shall we swap?</b>");
 
