@@ -40,6 +40,8 @@ export const ENGINE_PUBLIC_FACE = [
   "./live/feed-names.ts",
   "./live/chat-unread.ts",
   "./live/call-feed.ts",
+  // …the thread's events on the live stream, sent as changes (decision 154)…
+  "./live/thread-events.ts",
   "./payments/packs.ts",
   // …and its plan catalogue (decision 017).
   "./payments/plans.ts",

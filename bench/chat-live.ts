@@ -108,6 +108,18 @@ function post(url: string, cookie: string, form: URLSearchParams | null): Promis
   });
 }
 
+type Sent = { text?: string }[];
+
+/**
+ * The messages a thread event carries: the thread whole or only what changed (decision 154), or,
+ * from a build before it, the thread as a plain list, so old and new builds can be run alternately.
+ */
+function sentMessages(event: unknown): Sent {
+  if (Array.isArray(event)) return event as Sent;
+  const { messages, changed } = event as { messages?: Sent; changed?: Sent };
+  return messages ?? changed ?? [];
+}
+
 async function main() {
   ensureBuild();
   const { baseUrl, dataDir, env } = await benchServerEnv("skillswap-chat-bench-");
@@ -130,8 +142,8 @@ async function main() {
     console.log(`Opening ${CHATS} live streams…`);
     await Promise.all(
       conversations.map(({ chatId, recipient }) =>
-        openStream(baseUrl, recipient, `chatMessages:${chatId}`, (messages) => {
-          for (const message of messages as { text?: string }[]) {
+        openStream(baseUrl, recipient, `chatMessages:${chatId}`, (event) => {
+          for (const message of sentMessages(event)) {
             const done = message.text ? waiting.get(message.text) : undefined;
             if (done) done(performance.now());
           }

@@ -3,7 +3,8 @@ import { eventStream } from "remix-utils/sse/server";
 import { getStore, trackPresence } from "~/engine/index.server";
 import type { Unsubscribe } from "~/engine/store/types";
 import { isFeedName, type FeedName } from "~/engine/live/feeds";
-import { mayListen, subscribeFeed, type Reader } from "~/features/live/subscribe.server";
+import { mayListen, type Reader } from "~/features/live/subscribe.server";
+import { streamFeed } from "~/features/live/stream-feed.server";
 import { getUser, readUser, userPath } from "~/documents/users";
 import { getUserId } from "~/features/auth/auth.server";
 import { languageOf, offeredLanguages } from "~/i18n/i18n.server";
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (!tabLanguage) void languageOf(request, profile?.language).then((now) => (reader.language = now));
     });
     const stops: Unsubscribe[] = feeds.map((feed) =>
-      subscribeFeed(
+      streamFeed(
         store,
         reader,
         feed,

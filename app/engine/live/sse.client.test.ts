@@ -107,6 +107,53 @@ describe("createSseTransport", () => {
     transport.close();
   });
 
+  it("merges a thread's changes onto what it holds, and asks for it whole again when one was missed (decision 154)", async () => {
+    const transport = createSseTransport();
+    const feed = "chatMessages:amy_bob";
+    const message = (id: string, timestamp: number, seen = false) => ({
+      id,
+      sender: "amy",
+      text: id,
+      hidden: false,
+      seen,
+      timestamp,
+      quote: null,
+    });
+    const received: string[][] = [];
+    const tab = (messages: { id: string; seen: boolean }[]) => messages.map((m) => `${m.id}${m.seen ? "✓" : ""}`);
+    transport.subscribe(feed, (messages) => received.push(tab(messages)));
+    await vi.advanceTimersByTimeAsync(0);
+    const [first] = FakeEventSource.opened;
+    first.send(feed, { sequence: 0, messages: [message("a", 10), message("b", 20)] });
+    first.send(feed, { sequence: 1, changed: [message("c", 30)], removed: ["a"] });
+    first.send(feed, { sequence: 2, changed: [message("b", 20, true)], removed: [] });
+    expect(received).toEqual([
+      ["a", "b"],
+      ["b", "c"],
+      ["b✓", "c"],
+    ]);
+
+    // A second island on the same page starts from the merged thread.
+    const second: string[][] = [];
+    transport.subscribe(feed, (messages) => second.push(tab(messages)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second).toEqual([["b✓", "c"]]);
+
+    // Event 4 after 2: one was missed; nothing is merged and a new stream sends the thread whole.
+    first.send(feed, { sequence: 4, changed: [message("e", 50)], removed: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(FakeEventSource.opened[1].url).toBe(`/api/live?feeds=${feed}&lang=fr`);
+    FakeEventSource.opened[1].send(feed, {
+      sequence: 0,
+      messages: [message("c", 30), message("d", 40), message("e", 50)],
+    });
+    expect(received.at(-1)).toEqual(["c", "d", "e"]);
+    expect(second.at(-1)).toEqual(["c", "d", "e"]);
+    expect(received).toHaveLength(4);
+    transport.close();
+  });
+
   it("stops reconnecting once the session has ended", async () => {
     const transport = await streamThatGaveUp(401);
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
 import i18next from "i18next";
 import type { FeedName, FeedPayloads } from "./feeds";
 import type { LiveTransport } from "./types";
+import { applyThreadEvent, type ThreadEvent, type ThreadState } from "./thread-events";
 
 type Listener = { onData: (payload: unknown) => void; onError?: (error: Error) => void };
 
@@ -13,11 +14,14 @@ const MAX_BACKOFF_MS = 30_000;
  * session ended (POST /api/heartbeat answers 401): then the page has nothing left to listen to.
  * The stream names members and skills in the tab's language (`lang`); when the tab switches, the
  * old stream is closed at once and a new one asked for, so nothing named in the old language
- * arrives after the switch (decision 111).
+ * arrives after the switch (decision 111). A chat's thread arrives as changes, merged here onto
+ * what came before; when one was missed, the stream is asked for again and sends it whole
+ * (decision 154).
  */
 export function createSseTransport(endpoint = "/api/live", heartbeat = "/api/heartbeat"): LiveTransport {
   const listeners = new Map<FeedName, Set<Listener>>();
   const latest = new Map<FeedName, unknown>();
+  const threads = new Map<FeedName, ThreadState>();
   let source: EventSource | null = null;
   let connectedFeeds = new Set<FeedName>();
   let connectedLanguage = "";
@@ -56,6 +60,12 @@ export function createSseTransport(endpoint = "/api/live", heartbeat = "/api/hea
         } catch {
           return;
         }
+        if (feed.startsWith("chatMessages:")) {
+          const thread = applyThreadEvent(threads.get(feed), payload as ThreadEvent);
+          if (!thread) return readAgain(es);
+          threads.set(feed, thread);
+          payload = thread.messages;
+        }
         latest.set(feed, payload);
         for (const l of listeners.get(feed) ?? []) l.onData(payload);
       });
@@ -80,6 +90,15 @@ export function createSseTransport(endpoint = "/api/live", heartbeat = "/api/hea
     schedule(delay);
   }
 
+  /** A thread event that does not follow the last one: a new stream sends every feed whole. */
+  function readAgain(es: EventSource) {
+    if (source !== es) return;
+    es.close();
+    source = null;
+    threads.clear();
+    schedule();
+  }
+
   function schedule(delay = 0) {
     if (reconnectTimer === undefined) reconnectTimer = setTimeout(connect, delay);
   }
@@ -89,6 +108,7 @@ export function createSseTransport(endpoint = "/api/live", heartbeat = "/api/hea
     source.close();
     source = null;
     latest.clear();
+    threads.clear();
     schedule();
   }
   i18next.on("languageChanged", followLanguage);
@@ -122,6 +142,7 @@ export function createSseTransport(endpoint = "/api/live", heartbeat = "/api/hea
       source = null;
       listeners.clear();
       latest.clear();
+      threads.clear();
     },
   };
 }

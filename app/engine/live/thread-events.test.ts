@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import type { ChatMessagePayload } from "./feeds";
+import { applyThreadEvent, threadEvent, type ThreadState } from "./thread-events";
+
+const message = (id: string, timestamp: number, extra: Partial<ChatMessagePayload> = {}): ChatMessagePayload => ({
+  id,
+  sender: "amy",
+  text: `text ${id}`,
+  hidden: false,
+  seen: false,
+  timestamp,
+  quote: null,
+  ...extra,
+});
+
+/** What the stream sends for each thread in turn, and what the browser makes of it, side by side. */
+function stream(threads: ChatMessagePayload[][]) {
+  let shown: ThreadState | null = null;
+  let known: ThreadState | undefined;
+  const events = [];
+  for (const messages of threads) {
+    const event = threadEvent(shown, messages);
+    if (!event) continue;
+    shown = { sequence: event.sequence, messages };
+    events.push(event);
+    known = applyThreadEvent(known, event) ?? undefined;
+    expect(known?.messages).toEqual(messages);
+  }
+  return events;
+}
+
+describe("thread events (decision 154)", () => {
+  it("sends the thread whole once, then only a new message", () => {
+    const a = message("a", 10);
+    const b = message("b", 20);
+    const events = stream([[a], [a, b]]);
+    expect(events).toEqual([
+      { sequence: 0, messages: [a] },
+      { sequence: 1, changed: [b], removed: [] },
+    ]);
+  });
+
+  it("sends a read mark, a hidden message and a deletion as what changed, and nothing when nothing shown did", () => {
+    const [a, b, c] = [message("a", 10), message("b", 20), message("c", 30)];
+    const seen = { ...a, seen: true };
+    const hidden = { ...b, hidden: true, text: "" };
+    const events = stream([
+      [a, b, c],
+      [seen, b, c],
+      [seen, hidden, c],
+      [seen, hidden],
+      [seen, hidden],
+    ]);
+    expect(events.slice(1)).toEqual([
+      { sequence: 1, changed: [seen], removed: [] },
+      { sequence: 2, changed: [hidden], removed: [] },
+      { sequence: 3, changed: [], removed: ["c"] },
+    ]);
+  });
+
+  it("drops the oldest message when a new one pushes it out of the window, and keeps the order of equal times", () => {
+    const window = [message("m1", 10), message("m2", 20), message("m3", 20)];
+    const next = [message("m2", 20), message("m3", 20), message("m0", 30), message("m4", 30)];
+    const events = stream([window, next]);
+    expect(events[1]).toEqual({ sequence: 1, changed: [next[2], next[3]], removed: ["m1"] });
+  });
+
+  it("merges nothing that does not follow the last event merged: the thread is read whole instead", () => {
+    const a = message("a", 10);
+    const whole = applyThreadEvent(undefined, { sequence: 0, messages: [a] })!;
+    expect(applyThreadEvent(whole, { sequence: 2, changed: [message("c", 30)], removed: [] })).toBeNull();
+    expect(applyThreadEvent(undefined, { sequence: 1, changed: [message("b", 20)], removed: [] })).toBeNull();
+    // A stream opened again starts whole, whatever came before.
+    const again = applyThreadEvent(whole, { sequence: 0, messages: [message("b", 20)] });
+    expect(again?.messages.map((m) => m.id)).toEqual(["b"]);
+  });
+});
