@@ -105,6 +105,19 @@ describe("ReadCache over the SQLite change log", () => {
     expect(a.reads()).toBe(3);
   });
 
+  it("reads again when the store has pruned the log's row of a write it depends on (changesSince answers null)", async () => {
+    await store.set("wallets/a", { balance: 5 });
+    // Rows enough in memory for every commit below: only the store's pruning can lose the write.
+    const cache = new ReadCache(store, { maxChanges: 100_000 });
+    const a = balanceReader(cache, "a");
+    await a.read();
+    await other.update("wallets/a", { balance: 6 });
+    // The store prunes rows 20,000 commits behind its newest (CHANGES_KEPT): the update's row goes.
+    for (let i = 0; i < 21_000; i++) await other.set("presence/x", { i });
+    expect(await a.read()).toEqual({ balance: 6 });
+    expect(a.reads()).toBe(2);
+  });
+
   it("hands out frozen values, so no request can change what another is given", async () => {
     const cache = new ReadCache(store);
     const value = await cache.read(

@@ -107,7 +107,12 @@ export interface SqliteStoreOptions {
   /** How long a commit waits for another connection's write lock before SQLITE_BUSY; BUSY_TIMEOUT_MS by default. */
   busyTimeoutMs?: number;
 }
-/** Change log rows kept behind the newest commit; a follower further behind re-reads every watcher. */
+/**
+ * Commits whose change log rows are kept behind the newest commit; a follower further behind re-reads
+ * every watcher. Counted in commits, not rows: an app commit writes at most Firestore's 500 paths, so
+ * only a run of commits (a retention sweep: one row per document deleted) leaves many rows, and its
+ * rows go in one later prune (100,000 rows: 0.26-0.28 s of one commit at load 19, issue 28).
+ */
 const CHANGES_KEPT = 20_000;
 const PRUNE_EVERY = 1_000;
 
