@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/pager";
-import { MatchCard } from "~/components/matches/match-card";
+import { MatchCard, matchCardLabels } from "~/components/matches/match-card";
 import { useMemberActions } from "~/components/members/member-actions";
 import { usePresence } from "~/components/members/use-presence";
 import { EmptyState, PageHeader } from "~/components/page-header";
@@ -10,6 +10,7 @@ import { viewerZone } from "~/features/bookings/views.server";
 import { findMatches } from "~/features/matches/matches.server";
 import { requireUser } from "~/features/auth/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
@@ -45,6 +46,8 @@ export default function Matches() {
   const { t } = useTranslation("chat");
   const { t: tMembers } = useTranslation("members");
   const locale = useFormatLocale();
+  // One object until the language changes, so the memoised cards are not drawn again for it (decision 151).
+  const labels = useMemo(() => matchCardLabels(t, tMembers), [t, tMembers]);
   const presence = usePresence(Object.fromEntries(cards.map((c) => [c.member.uid, c.presence])));
   const actions = useMemberActions();
   return (
@@ -118,6 +121,7 @@ export default function Matches() {
                 t={t}
                 tMembers={tMembers}
                 locale={locale}
+                labels={labels}
               />
             ))}
           </div>

@@ -5,7 +5,7 @@ import * as ReactI18next from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import { i18nFor } from "~/i18n/i18n.server";
 import { intlLocale } from "~/utils/format";
-import { MatchCard, type MatchCardProps } from "./match-card";
+import { MatchCard, matchCardLabels, type MatchCardProps } from "./match-card";
 
 // Counts the hook's calls while it still answers as it does.
 vi.mock("react-i18next", async (original) => {
@@ -21,8 +21,23 @@ vi.mock("@remix-run/react", () => ({
   ),
 }));
 
-const card = (i: number, language: string): MatchCardProps => {
+/** Every key a card's t's are asked for, in order, while each still answers as it does. */
+const asked: string[] = [];
+const counting = <T,>(t: T): T =>
+  ((key: string, ...rest: unknown[]) => {
+    asked.push(key);
+    return (t as (key: string, ...rest: unknown[]) => string)(key, ...rest);
+  }) as T;
+
+/** The page's t's, made once a language, as react-i18next keeps them until the language changes. */
+const pageT = (language: string) => {
   const i18n = i18nFor(language);
+  const t = counting(i18n.getFixedT(language, "chat"));
+  const tMembers = counting(i18n.getFixedT(language, "members"));
+  return { t, tMembers, labels: matchCardLabels(t, tMembers) };
+};
+
+const card = (i: number, language: string, { t, tMembers, labels } = pageT(language)): MatchCardProps => {
   return {
     member: {
       uid: `m${i}`,
@@ -43,17 +58,18 @@ const card = (i: number, language: string): MatchCardProps => {
     savePending: undefined,
     messagePending: false,
     onMemberAction: () => {},
-    t: i18n.getFixedT(language, "chat"),
-    tMembers: i18n.getFixedT(language, "members"),
+    t,
+    tMembers,
     locale: intlLocale(language),
+    labels,
   } as unknown as MatchCardProps;
 };
 
-const page = (language: string) =>
+const page = (language: string, shared = pageT(language)) =>
   renderToStaticMarkup(
     <I18nextProvider i18n={i18nFor(language)}>
       {Array.from({ length: 8 }, (_, i) => (
-        <MatchCard key={i} {...card(i, language)} />
+        <MatchCard key={i} {...card(i, language, shared)} />
       ))}
     </I18nextProvider>,
   );
@@ -76,5 +92,41 @@ describe("a page of match cards (issue 28, decision 144)", () => {
     const html = page("es");
     expect(html).toContain(">Guardar<");
     expect(html).not.toContain(">Save<");
+  });
+});
+
+describe("a page of match cards' fixed words (issue 28, decision 151)", () => {
+  it("asks for the words every card shares once a page, and each card only for its own", () => {
+    const shared = pageT("en");
+    asked.length = 0;
+    const html = page("en", shared);
+    // Each card: its last-seen line, its rating, its reason, its rate, its Book and Message names.
+    // Before: also Teaches, the rate's separator, No free hour, Book, the chip's level, Save and
+    // Message on every card, 7 more a card (104 calls for eight, not 48).
+    expect(new Set(asked)).toEqual(
+      new Set([
+        "presence.online",
+        "rating.stars",
+        "matches.reason.teaches",
+        "matches.card.perHour",
+        "matches.card.bookLabel",
+        "actions.messageLabel",
+      ]),
+    );
+    expect(asked).toHaveLength(8 * 6);
+    // The same words on every card, as before.
+    expect(html.match(/>Teaches</g)).toHaveLength(8);
+    expect(html.match(/>· expert<\/span>/g)).toHaveLength(8);
+    expect(html.match(/>No free hour in the next two weeks</g)).toHaveLength(8);
+    expect(html.match(/>Book</g)).toHaveLength(8);
+    expect(html.match(/>Save</g)).toHaveLength(8);
+    expect(html.match(/>Message</g)).toHaveLength(8);
+  });
+
+  it("draws the shared words in the page's language", () => {
+    const html = page("es");
+    expect(html.match(/>Guardar</g)).toHaveLength(8);
+    expect(html.match(/>· experto<\/span>/g)).toHaveLength(8);
+    expect(html).not.toContain(">Teaches<");
   });
 });

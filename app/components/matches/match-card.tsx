@@ -7,8 +7,43 @@ import { formatDate, formatNumber, formatSp, isolated, listFormat, ONE_DECIMAL, 
 import { presenceText } from "../chat/presence-text";
 import { Avatar } from "../members/avatar";
 import { IsolatedName } from "../members/isolated-name";
-import { MemberActionForms, type MemberActionsPending } from "../members/member-actions";
-import { SkillChipList } from "../members/skill-chips";
+import {
+  MemberActionForms,
+  memberActionLabels,
+  type MemberActionLabels,
+  type MemberActionsPending,
+} from "../members/member-actions";
+import { chipLevelNames, SkillChipList, type ChipLevelNames } from "../members/skill-chips";
+
+/**
+ * A card's words that are the same on every card, in the page's language. The page asks for them
+ * once (useMemo on its two t's, which change only with the language): each card asked for them
+ * itself, a dozen t() calls a card, about a hundred a view of eight (issue 28, decision 151).
+ * Texts with a member's name, count or time in them are still written by each card.
+ */
+export type MatchCardLabels = {
+  teaches: string;
+  twoWay: string;
+  ratingNone: string;
+  rateSeparator: string;
+  free: string;
+  noSlot: string;
+  book: string;
+  chipLevels: ChipLevelNames;
+  actions: MemberActionLabels;
+};
+
+export const matchCardLabels = (t: TFunction<"chat">, tMembers: TFunction<"members">): MatchCardLabels => ({
+  teaches: t("matches.card.teaches"),
+  twoWay: t("matches.card.twoWay"),
+  ratingNone: t("rating.none"),
+  rateSeparator: t("matches.card.rateSeparator"),
+  free: t("matches.card.free"),
+  noSlot: t("matches.card.noSlot"),
+  book: t("matches.card.book"),
+  chipLevels: chipLevelNames(tMembers),
+  actions: memberActionLabels(tMembers),
+});
 
 export type MatchCardProps = Omit<MatchCardData, "presence" | "reason"> &
   MemberActionsPending & {
@@ -28,6 +63,8 @@ export type MatchCardProps = Omit<MatchCardData, "presence" | "reason"> &
     tMembers: TFunction<"members">;
     /** The reader's Intl locale (useFormatLocale, itself one more useTranslation a card before). */
     locale: string;
+    /** The page's matchCardLabels, the same object until the language changes (so memo holds). */
+    labels: MatchCardLabels;
   };
 
 /** English keeps the booking pages' "Mon 9 Mar, 10:00" (en-GB), as formatDateTime writes it. */
@@ -110,6 +147,7 @@ export const MatchCard = memo(function MatchCard({
   t,
   tMembers,
   locale,
+  labels,
 }: MatchCardProps) {
   const lastSeen = presenceText(t, presence, now);
   return (
@@ -128,7 +166,7 @@ export const MatchCard = memo(function MatchCard({
           </p>
           <p className="text-xs text-slate-600" data-testid="match-rating">
             {member.rating.average === null
-              ? t("rating.none")
+              ? labels.ratingNone
               : t("rating.stars", {
                   average: formatNumber(member.rating.average, locale, ONE_DECIMAL),
                   count: member.rating.count,
@@ -137,7 +175,7 @@ export const MatchCard = memo(function MatchCard({
           {/* Under the name, so a long name is never cut short to make room for it. */}
           {twoWay ? (
             <span className="mt-1.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
-              {t("matches.card.twoWay")}
+              {labels.twoWay}
             </span>
           ) : null}
         </div>
@@ -147,10 +185,8 @@ export const MatchCard = memo(function MatchCard({
       </p>
       {member.skillsOffered.length ? (
         <div>
-          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            {t("matches.card.teaches")}
-          </p>
-          <SkillChipList skills={member.skillsOffered} t={tMembers} />
+          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{labels.teaches}</p>
+          <SkillChipList skills={member.skillsOffered} levels={labels.chipLevels} />
         </div>
       ) : null}
       {rate ? (
@@ -158,12 +194,12 @@ export const MatchCard = memo(function MatchCard({
           <div className="min-w-0">
             <p className="text-sm font-medium text-slate-800" data-testid="match-rate">
               <bdi translate="no">{rate.label}</bdi>
-              {t("matches.card.rateSeparator")}
-              {rate.sp === 0 ? t("matches.card.free") : t("matches.card.perHour", { sp: formatSp(rate.sp, locale) })}
+              {labels.rateSeparator}
+              {rate.sp === 0 ? labels.free : t("matches.card.perHour", { sp: formatSp(rate.sp, locale) })}
             </p>
             <p className="text-xs text-slate-600" data-testid="match-next-slot">
               {nextSlot === null
-                ? t("matches.card.noSlot")
+                ? labels.noSlot
                 : t("matches.card.nextSlot", {
                     when: formatDate(nextSlot, slotLocale(locale), timeZone, SHORT_DATE_TIME),
                   })}
@@ -176,7 +212,7 @@ export const MatchCard = memo(function MatchCard({
             className="btn-primary"
             aria-label={t("matches.card.bookLabel", { name: isolated(member.name.text) })}
           >
-            {t("matches.card.book")}
+            {labels.book}
           </Link>
         </div>
       ) : null}
@@ -190,6 +226,7 @@ export const MatchCard = memo(function MatchCard({
           messagePending={messagePending}
           onSubmit={onMemberAction}
           t={tMembers}
+          labels={labels.actions}
         />
       </div>
     </article>

@@ -44,11 +44,21 @@ export function useMemberActions() {
   return { onSubmit, pendingFor };
 }
 
+/** The actions' words, the same for every member: asked for once a page, not once a member (decision 151). */
+export type MemberActionLabels = { save: string; saved: string; message: string };
+
+export const memberActionLabels = (t: TFunction<"members">): MemberActionLabels => ({
+  save: t("actions.save"),
+  saved: t("actions.saved"),
+  message: t("actions.message"),
+});
+
 /**
  * Save / Unsave and Message, the two things one does with a member. Both are plain forms that work
  * without JavaScript; with it, `onSubmit` (from `useMemberActions`) posts them through fetchers.
- * `t` is the page's "members" t, asked for once a page rather than once a member (decision 144);
- * a route showing them names the namespace.
+ * `t` is the page's "members" t, asked for once a page rather than once a member (decision 144),
+ * for the Message button's name; `labels` its fixed words (decision 151). A route showing them names
+ * the namespace.
  */
 export function MemberActionForms({
   uid,
@@ -59,6 +69,7 @@ export function MemberActionForms({
   messagePending,
   onSubmit,
   t,
+  labels,
 }: {
   uid: string;
   saved: boolean;
@@ -66,6 +77,7 @@ export function MemberActionForms({
   compact?: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   t: TFunction<"members">;
+  labels: MemberActionLabels;
 } & MemberActionsPending) {
   // Show the intended state at once; the server's answer confirms it.
   const isSaved = savePending ? savePending === "save" : saved;
@@ -77,7 +89,7 @@ export function MemberActionForms({
         <input type="hidden" name="intent" value={isSaved ? "unsave" : "save"} />
         <button type="submit" className={`btn-secondary ${size}`} aria-pressed={isSaved}>
           {/* The visible word starts the name (WCAG 2.5.3), so voice control finds it by what it says. */}
-          {isSaved ? t("actions.saved") : t("actions.save")}
+          {isSaved ? labels.saved : labels.save}
           {/* Isolated as the Message label's name is (decision 119): an accessible name is plain text. */}
           <span className="sr-only" translate="no">
             {" "}
@@ -93,7 +105,7 @@ export function MemberActionForms({
           disabled={messagePending}
           aria-label={t("actions.messageLabel", { name: isolated(name) })}
         >
-          {t("actions.message")}
+          {labels.message}
         </button>
       </form>
     </div>
@@ -104,5 +116,7 @@ export function MemberActionForms({
 export function MemberActions(props: { uid: string; saved: boolean; name: string; compact?: boolean }) {
   const { onSubmit, pendingFor } = useMemberActions();
   const { t } = useTranslation("members");
-  return <MemberActionForms {...props} {...pendingFor(props.uid)} onSubmit={onSubmit} t={t} />;
+  return (
+    <MemberActionForms {...props} {...pendingFor(props.uid)} onSubmit={onSubmit} t={t} labels={memberActionLabels(t)} />
+  );
 }

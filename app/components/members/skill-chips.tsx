@@ -9,6 +9,16 @@ const LEVEL_STYLE = {
   expert: "bg-emerald-50 text-emerald-800",
 } as const;
 
+/** The levels' names in the reader's language, the same on every chip. */
+export type ChipLevelNames = Record<keyof typeof LEVEL_STYLE, string>;
+
+/** Asked for once a list (or once a page of lists), not once a chip (issue 28, decision 151). */
+export const chipLevelNames = (t: TFunction<"members">): ChipLevelNames => ({
+  beginner: t("chip.beginner"),
+  intermediate: t("chip.intermediate"),
+  expert: t("chip.expert"),
+});
+
 type SkillChipsProps = {
   skills: readonly ShownSkill<Skill>[];
   highlight?: ReadonlySet<string>;
@@ -22,14 +32,15 @@ type SkillChipsProps = {
  */
 export function SkillChips(props: SkillChipsProps) {
   const { t } = useTranslation("members");
-  return <SkillChipList {...props} t={t} />;
+  return <SkillChipList {...props} levels={chipLevelNames(t)} />;
 }
 
 /**
- * The chips with the "members" t of the page that draws them: a page of many members' chips asks
- * for it once, not once a card (/matches: eight useTranslation calls a view fewer, decision 144).
+ * The chips with the levels' names of the page that draws them: a page of many members' chips asks
+ * for its t once, not once a card (/matches: eight useTranslation calls a view fewer, decision 144),
+ * and for the three names once, not once a chip (decision 151).
  */
-export function SkillChipList({ skills, highlight, empty, t }: SkillChipsProps & { t: TFunction<"members"> }) {
+export function SkillChipList({ skills, highlight, empty, levels }: SkillChipsProps & { levels: ChipLevelNames }) {
   if (skills.length === 0) return empty ? <p className="text-sm text-slate-500">{empty}</p> : null;
   return (
     <ul className="flex flex-wrap gap-1.5">
@@ -39,7 +50,7 @@ export function SkillChipList({ skills, highlight, empty, t }: SkillChipsProps &
           className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ${LEVEL_STYLE[s.level]} ${highlight?.has(s.tag) ? "ring-2 ring-amber-300" : ""}`}
         >
           <bdi translate={s.own ? "no" : undefined}>{s.label}</bdi>
-          <span className="font-normal">{t(`chip.${s.level}`)}</span>
+          <span className="font-normal">{levels[s.level]}</span>
         </li>
       ))}
     </ul>
