@@ -5,7 +5,7 @@ import { NewThreadsBanner, SearchResults, ThreadList } from "~/components/commun
 import { getStore } from "~/engine/index.server";
 import { loadCommunityPage } from "~/features/community/community-page.server";
 import { SORTS } from "~/features/community/sorts";
-import { SpaceDescription, SpaceName } from "~/components/community/space-text";
+import { SpaceDescription, spaceName } from "~/components/community/space-text";
 import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
@@ -89,7 +89,7 @@ export default function Community() {
                   className={`flex justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm ${d.spaceId === s.id ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`}
                 >
                   {/* A flex item as it is: a wrapping <span> changed nothing on screen (decision 115). */}
-                  <SpaceName space={s} />
+                  {spaceName(s, t)}
                   {s.threadCount ? <span className="text-xs text-slate-500">{s.threadCount}</span> : null}
                 </Link>
               </li>

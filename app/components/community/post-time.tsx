@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDate, intlLocale, relativeTime } from "~/utils/format";
 
@@ -9,16 +10,20 @@ export function exactTime(at: number, locale: string): string {
 }
 
 /**
- * How long ago a post or thread was written, in the reader's locale, with the exact UTC time on hover.
- * One `useTranslation` gives both the words and the locale: a thread draws one of these per post,
- * and each hook call is a good part of what it costs to render (issue 28).
+ * How long ago a post or thread was written, in the reader's `locale`, with the exact UTC time on
+ * hover, drawn with words the caller already has: a list of threads draws one per row, and a
+ * `useTranslation` per row was a good part of what the list cost to render (issue 28, decision 153).
  */
-export function PostTime({ at, now }: { at: number; now: number }) {
-  const { t, i18n } = useTranslation("community");
-  const locale = intlLocale(i18n.language);
+export function postTime(at: number, now: number, t: TFunction<"community">, locale: string) {
   return (
     <time dateTime={new Date(at).toISOString()} title={exactTime(at, locale)}>
       {now - at < 45_000 ? t("time.justNow") : relativeTime(at, locale, now)}
     </time>
   );
+}
+
+/** `postTime` for a component that has no words of its own: one `useTranslation` gives words and locale. */
+export function PostTime({ at, now }: { at: number; now: number }) {
+  const { t, i18n } = useTranslation("community");
+  return postTime(at, now, t, intlLocale(i18n.language));
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { fixedSpace, type Space } from "~/features/community/spaces";
 import { interleave } from "~/i18n/interleave";
@@ -10,11 +11,20 @@ function SkillName({ space }: { space: Shown }) {
   return space.own === false ? <bdi>{space.name}</bdi> : <bdi translate="no">{space.name}</bdi>;
 }
 
-/** A space's name: the four fixed spaces in the reader's language, a skill space by its skill (translated when the taxonomy's). */
-export function SpaceName({ space }: { space: Shown | undefined }) {
-  const { t } = useTranslation("community");
+/**
+ * A space's name: the four fixed spaces in the reader's language, a skill space by its skill
+ * (translated when the taxonomy's), with words the caller already has: /community names a space in
+ * every row and link, and a `useTranslation` each was a good part of the page's render (decision 153).
+ */
+export function spaceName(space: Shown | undefined, t: TFunction<"community">) {
   if (!space) return null;
   return fixedSpace(space.id) ? <>{t(`spaces.${space.id}.name`)}</> : <SkillName space={space} />;
+}
+
+/** `spaceName` for a component that has no words of its own. */
+export function SpaceName({ space }: { space: Shown | undefined }) {
+  const { t } = useTranslation("community");
+  return spaceName(space, t);
 }
 
 /** A space's one-line description, in the reader's language. */

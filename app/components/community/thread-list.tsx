@@ -4,12 +4,13 @@ import { useLiveFeed } from "~/components/live/use-live-feed";
 import { forumThreadsFeed } from "~/engine/live/feed-names";
 import type { ForumAuthor } from "~/engine/live/feeds";
 import { highlight } from "~/features/community/highlight";
-import { PostTime } from "./post-time";
+import { postTime } from "./post-time";
 import { pictureSources } from "~/features/members/picture";
 import { Icon } from "~/components/icons";
 import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
-import { SpaceName } from "./space-text";
+import { spaceName } from "./space-text";
+import { intlLocale } from "~/utils/format";
 import { IsolatedName } from "../members/isolated-name";
 
 interface ThreadRow {
@@ -34,7 +35,7 @@ export function ThreadList({
   spaces: { id: string; name: string }[];
   now: number;
 }) {
-  const { t } = useTranslation("community");
+  const { t, i18n } = useTranslation("community");
   if (threads.length === 0) {
     return (
       <div className="card py-10 text-center text-sm text-slate-600">
@@ -48,6 +49,7 @@ export function ThreadList({
     );
   }
   const spaceOf = (id: string) => spaces.find((s) => s.id === id);
+  const locale = intlLocale(i18n.language);
   return (
     <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white" data-testid="thread-list">
       {threads.map((row) => (
@@ -87,9 +89,9 @@ export function ThreadList({
               ) : null}
             </p>
             <p className="mt-0.5 text-xs text-slate-500">
-              <IsolatedName name={row.author.name} /> · <SpaceName space={spaceOf(row.spaceId)} /> ·{" "}
+              <IsolatedName name={row.author.name} /> · {spaceName(spaceOf(row.spaceId), t)} ·{" "}
               {t("list.replies", { count: row.replyCount })} · {t("list.reactions", { count: row.reactionCount })} ·{" "}
-              {interleave((time) => t("list.active", { time }), <PostTime at={row.lastActivityAt} now={now} />)}
+              {interleave((time) => t("list.active", { time }), postTime(row.lastActivityAt, now, t, locale))}
             </p>
           </div>
         </li>
@@ -145,7 +147,8 @@ export function SearchResults({
   more: boolean;
   now: number;
 }) {
-  const { t } = useTranslation("community");
+  const { t, i18n } = useTranslation("community");
+  const locale = intlLocale(i18n.language);
   return (
     <div>
       <p className="mb-3 text-sm text-slate-600">
@@ -174,7 +177,7 @@ export function SearchResults({
               <Marked text={r.body} q={q} />
             </p>
             <p className="mt-1 text-xs text-slate-500">
-              <IsolatedName name={r.author.name} /> · <PostTime at={r.createdAt} now={now} />
+              <IsolatedName name={r.author.name} /> · {postTime(r.createdAt, now, t, locale)}
             </p>
           </li>
         ))}

@@ -1,4 +1,3 @@
-import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import * as ReactI18next from "react-i18next";
@@ -8,17 +7,14 @@ import { intlLocale } from "~/utils/format";
 import { MatchCard, matchCardLabels, type MatchCardProps } from "./match-card";
 
 // Counts the hook's calls while it still answers as it does.
-vi.mock("react-i18next", async (original) => {
-  const real = await original<typeof import("react-i18next")>();
-  return { ...real, useTranslation: vi.fn(real.useTranslation) };
-});
-// A card's links without a Remix app around them: the href is what a person follows.
-vi.mock("@remix-run/react", () => ({
-  Link: ({ to, children, ...props }: { to: string; children: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) => (
-    <a href={to} {...props}>
-      {children}
-    </a>
+vi.mock("react-i18next", async (original) =>
+  (await import("../../../tests/support/render-stand-ins")).withCountedUseTranslation(
+    await original<typeof import("react-i18next")>(),
   ),
+);
+// A card's links without a Remix app around them: the href is what a person follows.
+vi.mock("@remix-run/react", async () => ({
+  Link: (await import("../../../tests/support/render-stand-ins")).PlainLink,
 }));
 
 /** Every key a card's t's are asked for, in order, while each still answers as it does. */
