@@ -7,7 +7,8 @@
  *                            the facts the mail is written from (names and counts, never message text)
  *   digest_runs/hourly       which hour's run of the digest step started, when, and whether it finished
  *
- * The member's choice is `users/{uid}.digest` (daily, weekly or off; weekly when missing).
+ * The member's choice is `users/{uid}.digest` (daily, weekly or off; weekly when missing), and when
+ * their next digest is due `users/{uid}.digestDueAt` (decision 157).
  */
 import { z } from "zod/v4";
 import { count, getParsed, isRecord, oneOf, text, type DocReader } from "./fields";
@@ -21,6 +22,12 @@ export const DIGESTS = "digests";
 /** `period` is the period's key (`daily_2026-11-25`, `weekly_2026-11-16`): one document per member and period. */
 export const digestId = (uid: string, period: string) => `${uid}_${period}`;
 export const digestPath = (uid: string, period: string) => `${DIGESTS}/${digestId(uid, period)}`;
+/**
+ * `users/{uid}.digestDueAt`: the end of the period whose digest the member gets next (ms since the
+ * epoch), null when none will come (off, suspended, deleted). The hourly run reads only the members
+ * whose time has come (decision 157).
+ */
+export const DIGEST_DUE_AT = "digestDueAt";
 export const DIGEST_RUNS = "digest_runs";
 export const digestRunPath = (name: string) => `${DIGEST_RUNS}/${name}`;
 

@@ -389,6 +389,8 @@ const COVERED_FILES = new Set([
   // Digests (decision 047): probed above; sweepOldDigests runs inside runRetention.
   "app/features/digest/gather.server.ts",
   "app/features/digest/run.server.ts",
+  // The members' missing due times (decision 157): filled in by queueDueDigests, probed above.
+  "app/features/digest/due-backfill.server.ts",
   // Push jobs' retention (decision 055): runs inside runRetention, probed below.
   "app/features/push/retention.server.ts",
   // The admin's CSV exports: probed below.

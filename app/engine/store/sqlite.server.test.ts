@@ -242,10 +242,16 @@ describe("field indexes (decision 123)", () => {
 
   it("hold only the documents that have the field, and an equality on it still reads its index", async () => {
     await writeMembersAndAMessage();
-    expect(fieldIndexes().size).toBe(6);
+    expect(fieldIndexes().size).toBe(7);
     expect(entries("docs_by_uid")).toBe(1);
     expect(entries("docs_by_state")).toBe(1);
-    for (const index of ["docs_by_learnerUid", "docs_by_mentorUid", "docs_by_authorUid", "docs_by_last_changed"]) {
+    for (const index of [
+      "docs_by_learnerUid",
+      "docs_by_mentorUid",
+      "docs_by_authorUid",
+      "docs_by_last_changed",
+      "docs_by_digestDueAt",
+    ]) {
       expect(entries(index)).toBe(0);
     }
     await expectQueriesOnTheFieldsAnswer();
@@ -269,7 +275,7 @@ describe("field indexes (decision 123)", () => {
 
     store = openSqliteStore(file);
     const indexes = fieldIndexes();
-    expect(indexes.size).toBe(6);
+    expect(indexes.size).toBe(7);
     for (const [name, sql] of indexes) expect(sql, name).toMatch(/ WHERE json_extract\(data, '.+'\) IS NOT NULL$/);
     expect(entries("docs_by_uid")).toBe(1);
     expect(entries("docs_by_authorUid")).toBe(0);

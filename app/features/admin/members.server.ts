@@ -9,6 +9,7 @@ import { walletPath } from "~/documents/wallets";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { InsufficientFundsError, prepareEntry } from "~/features/wallet/ledger.server";
 import { recordAudit } from "./audit.server";
+import { digestDueFields } from "~/features/digest/due.server";
 
 /**
  * A refusal an admin can act on. `message` is English (logs, the command line); `key` and `values`
@@ -49,9 +50,11 @@ export async function suspendMember(
 ): Promise<{ applied: boolean }> {
   if (uid === adminUid) throw new AdminActionError(409, "You cannot suspend your own account.", "errors.suspendSelf");
   const applied = await ports.store.transaction(async (tx) => {
-    if ((await requireMember(tx, uid)).suspension) return false;
+    const member = await requireMember(tx, uid);
+    if (member.suspension) return false;
     const suspension: Suspension = { reason, at: now, byUid: adminUid };
-    tx.update(userPath(uid), { suspension });
+    // No digest while suspended; reinstating gives back the one due then (decision 157).
+    tx.update(userPath(uid), { suspension, ...(await digestDueFields(tx, uid, member, { suspension }, now)) });
     recordAudit(
       tx,
       {
@@ -80,9 +83,13 @@ export async function reinstateMember(
   now = Date.now(),
 ): Promise<{ applied: boolean }> {
   return store.transaction(async (tx) => {
-    const before = (await requireMember(tx, uid)).suspension;
+    const member = await requireMember(tx, uid);
+    const before = member.suspension;
     if (!before) return { applied: false };
-    tx.update(userPath(uid), { suspension: null });
+    tx.update(userPath(uid), {
+      suspension: null,
+      ...(await digestDueFields(tx, uid, member, { suspension: null }, now)),
+    });
     recordAudit(
       tx,
       {

@@ -21,6 +21,19 @@ export interface DigestPeriod {
 const midnight = (date: { year: number; month: number; day: number }, timeZone: string) =>
   zonedTimeToUtc({ ...date, hour: 0, minute: 0 }, timeZone);
 
+/** The period of `frequency` running at `now`, in `timeZone` (UTC when unknown): the next one to end. */
+export function currentPeriod(frequency: Exclude<DigestFrequency, "off">, now: number, timeZone: string): DigestPeriod {
+  const zone = knownTimeZone(timeZone) ?? "UTC";
+  const today = zonedParts(now, zone);
+  const date = { year: today.year, month: today.month, day: today.day };
+  const start = frequency === "daily" ? date : addDays(date, -((today.weekday + 6) % 7));
+  return {
+    key: `${frequency}_${isoDate(start.year, start.month, start.day)}`,
+    from: midnight(start, zone),
+    to: midnight(addDays(start, frequency === "daily" ? 1 : 7), zone),
+  };
+}
+
 /** The latest period of `frequency` that has ended at `now`, in `timeZone` (UTC when unknown). */
 export function lastCompletedPeriod(
   frequency: Exclude<DigestFrequency, "off">,

@@ -21,6 +21,7 @@ import {
 } from "../../../tests/setup/cloud-firestore-emulator";
 import { startSmtpInbox } from "../../../tests/support/smtp-inbox";
 import { DIGEST_RUN, HOUR_MS, queueDueDigests, runDueDigests, RUN_STALE_MS } from "./run.server";
+import { setDigestFrequency } from "./preference.server";
 import { checkUnsubscribeToken } from "./unsubscribe-token.server";
 
 const SECRET = "digest-run-test-secret-of-32-characters";
@@ -212,8 +213,8 @@ for (const [engine, open] of engines) {
         expect(weekly.subject).toBe("Tu resumen de SkillSwap de la semana del lunes, 16 de noviembre");
         expect(weekly.text).toContain("12 SP en 1 pago");
 
-        // Turned off after it was queued: a queued digest does not leave.
-        await store.set("users/quiet", user("Quinn Quiet", { digest: "daily" }));
+        // Turned off after it was queued: a queued digest does not leave. Daily first, as Settings sets it.
+        await setDigestFrequency(store, "quiet", "daily", NOW);
         await store.set("wallets/quiet/transactions/fresh", {
           amount: 3,
           timestamp: YESTERDAY,

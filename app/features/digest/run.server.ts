@@ -13,8 +13,12 @@
  * created in the transaction that queues the mail job (`digest_{uid}_{period}`), and the
  * transaction first reads it, so a second run, a taken-over run or a restart finds it and writes
  * nothing. The mail itself then leaves through the mail queue (decision 022).
+ *
+ * The run reads only the members whose digest is due (`digestDueAt <= now`, decision 157): an hour in
+ * which no member's period ended reads none.
  */
 import {
+  DIGEST_DUE_AT,
   DIGESTS,
   digestPath,
   digestRunPath,
@@ -23,11 +27,13 @@ import {
   type DigestFacts,
   type DigestRunDoc,
 } from "~/documents/digest";
-import { isUid, readUser, USERS, type UserProfile } from "~/documents/users";
+import { getUser, isUid, readUser, userPath, USERS, type UserProfile } from "~/documents/users";
 import { cursorAfter } from "~/engine/index.server";
 import type { Cursor, DocStore, Query } from "~/engine/store/types";
 import { queueMail } from "~/features/mail/queue.server";
 import { deleteInBatches } from "~/features/retention/delete-batches.server";
+import { fillMissingDueTimes } from "./due-backfill.server";
+import { nextDigestDue } from "./due.server";
 import { gatherDigest, readSharedActivity, readSharedPosts, type Shared } from "./gather.server";
 import { lastCompletedPeriod, type DigestPeriod } from "./period";
 import { nothingToSay, UPCOMING_MS, type Member, type Newcomer } from "./sections";
@@ -103,10 +109,17 @@ export function dueDigests(members: readonly KeptMember[], now: number): Due[] {
   return due;
 }
 
-/** Creates the member's digest for the period once, with its mail job when there is something to say. */
+/**
+ * Creates the member's digest for the period once, with its mail job when there is something to say,
+ * and moves the member's due time to their next digest in the same transaction (decision 157).
+ */
 async function writeDigest(store: DocStore, { member, period }: Due, facts: DigestFacts, now: number) {
   return store.transaction(async (tx): Promise<"queued" | "empty" | "done"> => {
-    if (await tx.get(digestPath(member.uid, period.key))) return "done";
+    const done = await tx.get(digestPath(member.uid, period.key));
+    const profile = await getUser(tx, member.uid);
+    const dueAt = profile && (await nextDigestDue(tx, member.uid, profile, now, period.key));
+    if (profile) tx.update(userPath(member.uid), { [DIGEST_DUE_AT]: dueAt });
+    if (done) return "done";
     const empty = nothingToSay(facts);
     const doc: Omit<DigestDoc, "facts"> & { facts?: DigestFacts } = {
       uid: member.uid,
@@ -125,17 +138,37 @@ async function writeDigest(store: DocStore, { member, period }: Due, facts: Dige
   });
 }
 
+/**
+ * A member read as due whose digest the run does not write (written already, not a member during the
+ * period, or off, suspended or deleted since): their due time moves to what it is now.
+ */
+async function moveDueTime(store: DocStore, uid: string, now: number) {
+  await store.transaction(async (tx) => {
+    const profile = await getUser(tx, uid);
+    if (profile) tx.update(userPath(uid), { [DIGEST_DUE_AT]: await nextDigestDue(tx, uid, profile, now) });
+  });
+}
+
 export interface QueueOptions {
   /** Called after each batch (the run renews its marker there). */
   onBatch?: () => Promise<void>;
 }
 
-/** Members read at a time, ordered by id: the run holds one page of them, not the whole community (decision 141). */
+/** Due members read at a time: the run holds one page of them, not the whole community (decision 141). */
 export const MEMBERS_PER_PAGE = 500;
 
-/** The members, a page at a time, each with only what the run keeps. */
-async function* memberPages(store: DocStore): AsyncGenerator<KeptMember[]> {
-  const query: Query = { collection: USERS, limit: MEMBERS_PER_PAGE };
+/**
+ * The members whose digest is due at `now` (decision 157), a page at a time in the order of their
+ * due time, each with only what the run keeps. The run moves each one's due time past `now` as it
+ * goes; the cursor keeps a member it could not move from being read again.
+ */
+async function* duePages(store: DocStore, now: number): AsyncGenerator<KeptMember[]> {
+  const query: Query = {
+    collection: USERS,
+    where: [[DIGEST_DUE_AT, "<=", now]],
+    orderBy: [[DIGEST_DUE_AT, "asc"]],
+    limit: MEMBERS_PER_PAGE,
+  };
   let startAfter: Cursor | undefined;
   for (;;) {
     const docs = await store.query(startAfter ? { ...query, startAfter } : query);
@@ -166,14 +199,18 @@ async function readShared(store: DocStore, now: number): Promise<Shared> {
 /** Composes and queues every digest that is due at `now` and not yet written. */
 export async function queueDueDigests(store: DocStore, now: number, options: QueueOptions = {}): Promise<DigestReport> {
   const report: DigestReport = { due: 0, queued: 0, empty: 0, done: 0 };
+  await fillMissingDueTimes(store, now);
   let shared: Shared | undefined;
-  for await (const members of memberPages(store)) {
+  for await (const members of duePages(store, now)) {
     const due = dueDigests(members, now);
+    const writing = new Set(due.map((d) => d.member.uid));
+    for (const m of members) if (!writing.has(m.uid)) await moveDueTime(store, m.uid, now);
     if (due.length === 0) continue;
     const activity = (shared ??= await readShared(store, now));
     for (let i = 0; i < due.length; i += MEMBERS_PER_BATCH) {
       const batch = due.slice(i, i + MEMBERS_PER_BATCH);
       const existing = await store.getAll(batch.map((d) => digestPath(d.member.uid, d.period.key)));
+      for (const [j, d] of batch.entries()) if (existing[j]) await moveDueTime(store, d.member.uid, now);
       const todo = batch.filter((_, j) => !existing[j]);
       report.due += todo.length;
       const facts = await Promise.all(todo.map((d) => gatherDigest(store, d.member, d.period, activity)));

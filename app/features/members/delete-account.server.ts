@@ -131,15 +131,22 @@ export async function deleteAccount(
   const profile = await getUser(store, uid);
   if (profile) {
     // One transaction hides the member everywhere at once: profile, skills and skill index.
-    await setSkills(store, uid, [], [], {
-      fullName: DELETED_MEMBER_NAME,
-      bio: "",
-      languages: [],
-      profilePicture: DEFAULT_AVATAR,
-      notificationPrefs: {},
-      deleted: true,
-      deletedAt: now,
-    });
+    await setSkills(
+      store,
+      uid,
+      [],
+      [],
+      {
+        fullName: DELETED_MEMBER_NAME,
+        bio: "",
+        languages: [],
+        profilePicture: DEFAULT_AVATAR,
+        notificationPrefs: {},
+        deleted: true,
+        deletedAt: now,
+      },
+      now,
+    );
     await removeAvatarFile(files, uid, profile.profilePicture);
   }
   await endFutureSessions(store, uid, now);

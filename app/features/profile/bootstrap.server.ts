@@ -5,6 +5,8 @@ import { welcomeBonusEntry, WELCOME_BONUS_NOTIFICATION } from "~/features/wallet
 import { prepareEntry } from "~/features/wallet/ledger.server";
 import { DEFAULT_AVATAR, getUser, readUser, userPath, type UserProfile } from "~/documents/users";
 import { createBonusHold } from "~/features/wallet/bonus-hold.server";
+import { DIGEST_DUE_AT } from "~/documents/digest";
+import { nextDigestDue } from "~/features/digest/due.server";
 
 /** A new member's profile as stored: the fields SPEC.md §4 names (the others read as their defaults). */
 function newProfile(now: number) {
@@ -44,7 +46,9 @@ export async function ensureProfile(
     if (current) return current;
     const bonus = await prepareEntry(tx, uid, welcomeBonusEntry(), now);
     const profile = newProfile(now);
-    tx.create(userPath(uid), profile);
+    // When the new member's first digest is due (decision 157), read before the writes.
+    const digestDueAt = await nextDigestDue(tx, uid, readUser(profile), now);
+    tx.create(userPath(uid), { ...profile, [DIGEST_DUE_AT]: digestDueAt });
     if (!bonus.alreadyApplied) {
       bonus.commit();
       addNotification(tx, uid, WELCOME_BONUS_NOTIFICATION, now);

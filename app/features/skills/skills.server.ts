@@ -23,6 +23,7 @@ import {
   type SkillRole,
 } from "~/documents/skills";
 import { getUser, userPath } from "~/documents/users";
+import { digestDueFields } from "~/features/digest/due.server";
 import type { Skill } from "./tags";
 
 export type { SkillIndexDoc, SkillRole } from "~/documents/skills";
@@ -45,6 +46,7 @@ export async function setSkills(
   offered: Skill[],
   wanted: Skill[],
   extra: Record<string, unknown> = {},
+  now = Date.now(),
 ): Promise<void> {
   await store.transaction(async (tx) => {
     const current = await getUser(tx, uid);
@@ -59,6 +61,8 @@ export async function setSkills(
       ...[...before.values()].filter((s) => !after.has(s.tag)).map((skill) => ({ skill, delta: -1 })),
     ];
     const catalog = await Promise.all(changes.map(({ skill }) => getSkillCatalog(tx, skill.tag)));
+    // A new time zone (profile setup) or a deletion moves the member's next digest (decision 157).
+    const due = await digestDueFields(tx, uid, current, extra, now);
     writeIndex(tx, uid, "teachers", beforeOffered, offered);
     writeIndex(tx, uid, "learners", beforeWanted, wanted);
     changes.forEach(({ skill, delta }, i) => {
@@ -73,6 +77,7 @@ export async function setSkills(
     });
     tx.update(userPath(uid), {
       ...extra,
+      ...due,
       skillsOffered: offered.map((s) => ({ ...s })),
       skillsWanted: wanted.map((s) => ({ ...s })),
       teachTags: offered.map((s) => s.tag),

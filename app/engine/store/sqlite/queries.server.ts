@@ -50,13 +50,21 @@ export interface Operand {
  * bookings; a board post counts its poster's active posts in its transaction among 100,000 posts; a
  * push's claim reads its member's devices among every member's, bench:push; /matches and /members
  * read who is online, and /matches who was seen this week, among every member's `status`, which
- * cost 9 ms a query with 10,000 members, decision 097); every index costs each write one more
- * json_extract.
+ * cost 9 ms a query with 10,000 members, decision 097; the hourly digest run reads the members whose
+ * digest is due, decision 157); every index costs each write one more json_extract.
  *
  * In the order a query prefers them: a member's id picks out a few documents, a state or a time
  * many. A query that filters on several of them reads the index of the first (see compileQuery).
  */
-export const INDEXED_FIELDS = ["learnerUid", "mentorUid", "authorUid", "uid", "state", "last_changed"] as const;
+export const INDEXED_FIELDS = [
+  "learnerUid",
+  "mentorUid",
+  "authorUid",
+  "uid",
+  "state",
+  "last_changed",
+  "digestDueAt",
+] as const;
 
 /**
  * The field's path is written into the SQL rather than bound, so an equality or a range on a field
