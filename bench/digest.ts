@@ -1,6 +1,6 @@
 /**
  * bench:digest (issue 31, decision 047): 10,000 members' weekly digests composed and queued by the
- * real digest step (queueDueDigests: the members read 500 at a time, the shared newcomers and board posts,
+ * real digest step (queueDueDigests: the due members read 500 at a time, the shared newcomers and board posts,
  * then per member its four bounded queries and one name lookup, and one transaction that writes
  * the digest record with its mail job), on the embedded store, in one process.
  *
@@ -11,6 +11,9 @@
  * member received SP last week and every fifth has a forum reply notice. So most digests have
  * several sections and some have nothing to say (no mail).
  *
+ * Every member carries the due time the app keeps (decision 157); after the run, the next hour's run
+ * (no period ends) is timed and its document reads counted.
+ *
  * Targets: composed and queued in under 60 s; the process's peak memory during the run (the
  * kernel's peak RSS, VmHWM, reset once the community is seeded) under 300 MB. Prints the time, digests per second, the queued/empty counts, peak
  * RSS and heap, and the load average; saves them through bench/lib/results.mjs. Run:
@@ -19,6 +22,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import type { DocStore, Transaction } from "../app/engine/store/types";
+import { DIGEST_DUE_AT, digestRunPath } from "../app/documents/digest";
+import { readUser } from "../app/documents/users";
+import { DUE_BACKFILL } from "../app/features/digest/due-backfill.server";
+import { nextDigestDue } from "../app/features/digest/due.server";
 import { queueDueDigests } from "../app/features/digest/run.server";
 import { saveResults } from "./lib/results.mjs";
 import { withTempStore } from "./support";
@@ -51,10 +58,10 @@ async function inBatches(store: DocStore, count: number, write: (i: number, tx: 
 async function seed(store: DocStore) {
   const uid = (i: number) => `member${String(i).padStart(5, "0")}`;
   const skill = (i: number) => SKILLS[i % SKILLS.length]!;
-  await inBatches(store, MEMBERS, (i, tx) => {
+  const profile = (i: number) => {
     const teaches = [skill(i), skill(i * 7 + 3)];
     const wants = [skill(i * 3 + 1), skill(i * 11 + 5)];
-    tx.set(`users/${uid(i)}`, {
+    return {
       fullName: `Member ${i}`,
       timezone: ZONES[i % ZONES.length],
       digest: "weekly",
@@ -65,8 +72,14 @@ async function seed(store: DocStore) {
       skillsWanted: wants.map((s) => ({ ...s, level: "beginner" })),
       teachTags: teaches.map((s) => s.tag),
       learnTags: wants.map((s) => s.tag),
-    });
-  });
+    };
+  };
+  // Each member's due time as the app keeps it (decision 157): last week's digest, not written yet.
+  const noDigests = { get: async () => null };
+  const due: (number | null)[] = [];
+  for (let i = 0; i < MEMBERS; i++) due.push(await nextDigestDue(noDigests, uid(i), readUser(profile(i)), NOW));
+  await inBatches(store, MEMBERS, (i, tx) => tx.set(`users/${uid(i)}`, { ...profile(i), [DIGEST_DUE_AT]: due[i]! }));
+  await store.set(digestRunPath(DUE_BACKFILL), { hour: 0, startedAt: NOW, finishedAt: NOW });
   await inBatches(store, MEMBERS / 2, (c, tx) => {
     const [a, b] = [uid((c * 2) % MEMBERS), uid((c * 2 + 3) % MEMBERS)];
     tx.set(`chats/chat${c}`, {
@@ -147,6 +160,38 @@ function peakRssSinceReset(): number {
   return Number(line[1]) * 1024;
 }
 
+/** The store, counting the documents its reads answer (outside and inside transactions). */
+function countingReads(store: DocStore, reads: { n: number }): DocStore {
+  const count = <T>(answer: T): T => {
+    reads.n += (Array.isArray(answer) ? answer : [answer]).filter(Boolean).length;
+    return answer;
+  };
+  const counted = <O extends object>(target: O, names: string[]): O =>
+    new Proxy(target, {
+      get(t, key, receiver) {
+        const value = Reflect.get(t, key, receiver) as unknown;
+        if (typeof key !== "string" || typeof value !== "function") return value;
+        if (key === "transaction")
+          return (fn: (tx: Transaction) => Promise<unknown>) =>
+            (t as DocStore).transaction((tx) => fn(counted(tx, ["get", "query"])));
+        if (!names.includes(key)) return (value as (...a: unknown[]) => unknown).bind(t);
+        return async (...args: unknown[]) =>
+          count(await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args));
+      },
+    });
+  return counted(store, ["get", "getAll", "query"]);
+}
+
+/** An hourly run in which no member's period ends: what it costs and reads (decision 157). */
+async function idleHour(store: DocStore) {
+  const reads = { n: 0 };
+  const start = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const report = await queueDueDigests(countingReads(store, reads), NOW + 3_600_000);
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ms: performance.now() - start, cpuMs: (cpu.user + cpu.system) / 1000, reads: reads.n, report };
+}
+
 async function main() {
   const loadAtStart = load();
   console.log(`bench:digest: ${MEMBERS} members' weekly digests, load average ${loadAtStart} (1, 5, 15 min)`);
@@ -174,9 +219,10 @@ async function main() {
     const peakRss = Math.max(peakRssSinceReset(), process.memoryUsage().rss);
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
     const jobs = (await store.query({ collection: "mail_jobs" })).filter((d) => d.id.startsWith("digest_")).length;
-    return { seedMs, ms, cpuMs, report, jobs, rssBefore: before.rss, peakRss, peakHeap };
+    const idle = await idleHour(store);
+    return { seedMs, ms, cpuMs, report, jobs, rssBefore: before.rss, peakRss, peakHeap, idle };
   });
-  const { seedMs, ms, cpuMs, report, jobs, rssBefore, peakRss, peakHeap } = result;
+  const { seedMs, ms, cpuMs, report, jobs, rssBefore, peakRss, peakHeap, idle } = result;
   const loadAtEnd = load();
   const composed = report.queued + report.empty;
   const allDone = composed === MEMBERS && jobs === report.queued;
@@ -188,12 +234,26 @@ async function main() {
         `${report.queued} queued with their mail jobs (${jobs} jobs), ${report.empty} with nothing to say; ` +
         `${round(cpuMs / 1000, 1)} s of this process's CPU (a figure the machine's load changes less).`,
       `Memory: RSS ${mb(rssBefore)} MB before, peak ${mb(peakRss)} MB; peak heap ${mb(peakHeap)} MB.`,
+      `The next hour's run (nobody due): ${round(idle.ms, 1)} ms, ${round(idle.cpuMs, 1)} ms CPU, ${idle.reads} documents read, ${idle.report.due} due.`,
       `Load average ${loadAtStart} at the start, ${loadAtEnd} at the end.`,
     ].join("\n"),
   );
   const file = saveResults("digest", {
     date: new Date().toISOString(),
-    result: { members: MEMBERS, seedMs, ms, cpuMs, report, jobs, rssBefore, peakRss, peakHeap, loadAtStart, loadAtEnd },
+    result: {
+      members: MEMBERS,
+      seedMs,
+      ms,
+      cpuMs,
+      report,
+      jobs,
+      rssBefore,
+      peakRss,
+      peakHeap,
+      idle,
+      loadAtStart,
+      loadAtEnd,
+    },
     rows: [
       {
         benchmark: "bench:digest",
