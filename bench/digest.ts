@@ -27,6 +27,7 @@ import { readUser } from "../app/documents/users";
 import { DUE_BACKFILL } from "../app/features/digest/due-backfill.server";
 import { nextDigestDue } from "../app/features/digest/due.server";
 import { queueDueDigests } from "../app/features/digest/run.server";
+import { countingReads } from "../tests/support/counting-reads";
 import { saveResults } from "./lib/results.mjs";
 import { withTempStore } from "./support";
 
@@ -160,36 +161,15 @@ function peakRssSinceReset(): number {
   return Number(line[1]) * 1024;
 }
 
-/** The store, counting the documents its reads answer (outside and inside transactions). */
-function countingReads(store: DocStore, reads: { n: number }): DocStore {
-  const count = <T>(answer: T): T => {
-    reads.n += (Array.isArray(answer) ? answer : [answer]).filter(Boolean).length;
-    return answer;
-  };
-  const counted = <O extends object>(target: O, names: string[]): O =>
-    new Proxy(target, {
-      get(t, key, receiver) {
-        const value = Reflect.get(t, key, receiver) as unknown;
-        if (typeof key !== "string" || typeof value !== "function") return value;
-        if (key === "transaction")
-          return (fn: (tx: Transaction) => Promise<unknown>) =>
-            (t as DocStore).transaction((tx) => fn(counted(tx, ["get", "query"])));
-        if (!names.includes(key)) return (value as (...a: unknown[]) => unknown).bind(t);
-        return async (...args: unknown[]) =>
-          count(await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args));
-      },
-    });
-  return counted(store, ["get", "getAll", "query"]);
-}
-
 /** An hourly run in which no member's period ends: what it costs and reads (decision 157). */
 async function idleHour(store: DocStore) {
-  const reads = { n: 0 };
+  const counting = countingReads(store);
   const start = performance.now();
   const cpuBefore = process.cpuUsage();
-  const report = await queueDueDigests(countingReads(store, reads), NOW + 3_600_000);
+  const report = await queueDueDigests(counting.store, NOW + 3_600_000);
   const cpu = process.cpuUsage(cpuBefore);
-  return { ms: performance.now() - start, cpuMs: (cpu.user + cpu.system) / 1000, reads: reads.n, report };
+  const reads = [...counting.reads.values()].reduce((a, b) => a + b, 0);
+  return { ms: performance.now() - start, cpuMs: (cpu.user + cpu.system) / 1000, reads, report };
 }
 
 async function main() {

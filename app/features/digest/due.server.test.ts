@@ -10,12 +10,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { AuthProvider } from "~/engine/auth/types";
 import type { FileStore } from "~/engine/files/types";
 import { openSqliteStore } from "~/engine/store/sqlite.server";
-import type { DocStore, Transaction } from "~/engine/store/types";
+import type { DocStore } from "~/engine/store/types";
 import { reinstateMember, suspendMember } from "~/features/admin/members.server";
 import { deleteAccount } from "~/features/members/delete-account.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
 import { updateProfile } from "~/features/profile/profile.server";
 import { setSkills } from "~/features/skills/skills.server";
+import { countingReads } from "../../../tests/support/counting-reads";
 import { DUE_BACKFILL, fillMissingDueTimes } from "./due-backfill.server";
 import { lastCompletedPeriod } from "./period";
 import { setDigestFrequency } from "./preference.server";
@@ -32,30 +33,6 @@ const openStore = () => openSqliteStore(path.join(dir, `store-${++opened}.sqlite
 
 const dueAt = async (store: DocStore, uid: string) => (await store.get(`users/${uid}`))!.data.digestDueAt;
 const digestIds = async (store: DocStore) => (await store.query({ collection: "digests" })).map((d) => d.id).sort();
-
-/** The store, counting every document any read answers (outside and inside transactions), by collection. */
-function countingReads(store: DocStore): { store: DocStore; reads: Map<string, number> } {
-  const reads = new Map<string, number>();
-  const count = <T>(answer: T): T => {
-    const docs = (Array.isArray(answer) ? answer : [answer]) as ({ path: string } | null)[];
-    for (const doc of docs) if (doc) reads.set(doc.path.split("/")[0]!, (reads.get(doc.path.split("/")[0]!) ?? 0) + 1);
-    return answer;
-  };
-  const counted = <O extends object>(target: O, names: string[]): O =>
-    new Proxy(target, {
-      get(t, key, receiver) {
-        const value = Reflect.get(t, key, receiver) as unknown;
-        if (typeof key !== "string" || typeof value !== "function") return value;
-        if (key === "transaction")
-          return (fn: (tx: Transaction) => Promise<unknown>) =>
-            (t as DocStore).transaction((tx) => fn(counted(tx, ["get", "query"])));
-        if (!names.includes(key)) return (value as (...a: unknown[]) => unknown).bind(t);
-        return async (...args: unknown[]) =>
-          count(await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args));
-      },
-    });
-  return { store: counted(store, ["get", "getAll", "query"]), reads };
-}
 
 const member = (extra: Record<string, unknown> = {}) => ({
   fullName: "A Member",
