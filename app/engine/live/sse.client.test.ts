@@ -1,6 +1,7 @@
 /** The embedded live transport's reconnection, with a stand-in EventSource and fetch. */
 import i18next from "i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { chatMessage } from "../../../tests/support/chat-message";
 import { createSseTransport } from "./sse.client";
 
 class FakeEventSource {
@@ -110,15 +111,7 @@ describe("createSseTransport", () => {
   it("merges a thread's changes onto what it holds, and asks for it whole again when one was missed (decision 154)", async () => {
     const transport = createSseTransport();
     const feed = "chatMessages:amy_bob";
-    const message = (id: string, timestamp: number, seen = false) => ({
-      id,
-      sender: "amy",
-      text: id,
-      hidden: false,
-      seen,
-      timestamp,
-      quote: null,
-    });
+    const message = (id: string, timestamp: number, seen = false) => chatMessage(id, timestamp, { seen });
     const received: string[][] = [];
     const tab = (messages: { id: string; seen: boolean }[]) => messages.map((m) => `${m.id}${m.seen ? "✓" : ""}`);
     transport.subscribe(feed, (messages) => received.push(tab(messages)));

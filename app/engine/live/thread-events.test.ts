@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { chatMessage } from "../../../tests/support/chat-message";
 import type { ChatMessagePayload } from "./feeds";
 import { applyThreadEvent, threadEvent, type ThreadState } from "./thread-events";
-
-const message = (id: string, timestamp: number, extra: Partial<ChatMessagePayload> = {}): ChatMessagePayload => ({
-  id,
-  sender: "amy",
-  text: `text ${id}`,
-  hidden: false,
-  seen: false,
-  timestamp,
-  quote: null,
-  ...extra,
-});
 
 /** What the stream sends for each thread in turn, and what the browser makes of it, side by side. */
 function stream(threads: ChatMessagePayload[][]) {
@@ -31,8 +21,8 @@ function stream(threads: ChatMessagePayload[][]) {
 
 describe("thread events (decision 154)", () => {
   it("sends the thread whole once, then only a new message", () => {
-    const a = message("a", 10);
-    const b = message("b", 20);
+    const a = chatMessage("a", 10);
+    const b = chatMessage("b", 20);
     const events = stream([[a], [a, b]]);
     expect(events).toEqual([
       { sequence: 0, messages: [a] },
@@ -41,7 +31,7 @@ describe("thread events (decision 154)", () => {
   });
 
   it("sends a read mark, a hidden message and a deletion as what changed, and nothing when nothing shown did", () => {
-    const [a, b, c] = [message("a", 10), message("b", 20), message("c", 30)];
+    const [a, b, c] = [chatMessage("a", 10), chatMessage("b", 20), chatMessage("c", 30)];
     const seen = { ...a, seen: true };
     const hidden = { ...b, hidden: true, text: "" };
     const events = stream([
@@ -59,19 +49,19 @@ describe("thread events (decision 154)", () => {
   });
 
   it("drops the oldest message when a new one pushes it out of the window, and keeps the order of equal times", () => {
-    const window = [message("m1", 10), message("m2", 20), message("m3", 20)];
-    const next = [message("m2", 20), message("m3", 20), message("m0", 30), message("m4", 30)];
+    const window = [chatMessage("m1", 10), chatMessage("m2", 20), chatMessage("m3", 20)];
+    const next = [chatMessage("m2", 20), chatMessage("m3", 20), chatMessage("m0", 30), chatMessage("m4", 30)];
     const events = stream([window, next]);
     expect(events[1]).toEqual({ sequence: 1, changed: [next[2], next[3]], removed: ["m1"] });
   });
 
   it("merges nothing that does not follow the last event merged: the thread is read whole instead", () => {
-    const a = message("a", 10);
+    const a = chatMessage("a", 10);
     const whole = applyThreadEvent(undefined, { sequence: 0, messages: [a] })!;
-    expect(applyThreadEvent(whole, { sequence: 2, changed: [message("c", 30)], removed: [] })).toBeNull();
-    expect(applyThreadEvent(undefined, { sequence: 1, changed: [message("b", 20)], removed: [] })).toBeNull();
+    expect(applyThreadEvent(whole, { sequence: 2, changed: [chatMessage("c", 30)], removed: [] })).toBeNull();
+    expect(applyThreadEvent(undefined, { sequence: 1, changed: [chatMessage("b", 20)], removed: [] })).toBeNull();
     // A stream opened again starts whole, whatever came before.
-    const again = applyThreadEvent(whole, { sequence: 0, messages: [message("b", 20)] });
+    const again = applyThreadEvent(whole, { sequence: 0, messages: [chatMessage("b", 20)] });
     expect(again?.messages.map((m) => m.id)).toEqual(["b"]);
   });
 });

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessagePayload } from "~/engine/live/feeds";
+import { chatMessage } from "../../../tests/support/chat-message";
 import { mergeMessages } from "./history";
 
-const message = (id: string, timestamp: number, seen = false): ChatMessagePayload => ({
-  id,
-  sender: "amy",
-  text: id,
-  hidden: false,
-  seen,
-  timestamp,
-  quote: null,
-});
+const message = (id: string, timestamp: number, seen = false) => chatMessage(id, timestamp, { seen });
 
 describe("mergeMessages", () => {
   it("puts an earlier page before the live window, oldest first, once per id", () => {
