@@ -1,3 +1,4 @@
+import { setDigestFrequency } from "~/features/digest/preference.server";
 import { postEntry } from "~/features/wallet/ledger.server";
 import { expect, test } from "./support/test";
 import { createUser, type TestUser } from "./support/fixtures";
@@ -51,7 +52,7 @@ test("a member with something to say gets one digest, queued once, with RFC 8058
     { id: `digest_e2e_${suffix}`, amount: 25, type: "adjustment", description: "A gift for the digest" },
     yesterday,
   );
-  await store.update(`users/${member.uid}`, { digest: "daily" });
+  await setDigestFrequency(store, member.uid, "daily");
   // This hour's digest run is over (it ran at the server's first tick): the next tick runs it again.
   await store.delete("digest_runs/hourly");
 
@@ -96,7 +97,7 @@ test("a forged link and a link altered to name another member change nothing and
   const signature = rest.pop()!;
   const forged = `${version}.${uid}.${rest.join(".")}.${signature.slice(0, -4)}AAAA`;
   const forOther = `${version}.${other.uid}.${rest.join(".")}.${signature}`;
-  await app().store.update(`users/${member.uid}`, { digest: "weekly" });
+  await setDigestFrequency(app().store, member.uid, "weekly");
   for (const bad of [forged, forOther]) {
     url.searchParams.set("token", bad);
     const answer = await page.goto(url.toString());

@@ -6,7 +6,8 @@ import { recordTermsAccepted } from "~/features/legal/acceptance.server";
 import { currentTermsVersion } from "~/features/legal/content.server";
 import { ensureProfile } from "~/features/profile/bootstrap.server";
 import type { DocStore } from "~/engine/store/types";
-import { userPath, type UserProfile } from "~/documents/users";
+import { getUser, userPath, type UserProfile } from "~/documents/users";
+import { digestDueFields } from "~/features/digest/due.server";
 import { e2eStore, sessionSecret } from "./store";
 
 export interface TestUser {
@@ -44,12 +45,10 @@ export async function createUser(
   await ensureProfile(store, user.uid);
   // Sign-up accepts the terms (decision 043); a test about the new-terms page takes it back.
   await recordTermsAccepted(store, user.uid, await currentTermsVersion());
-  await store.update(userPath(user.uid), {
-    fullName,
-    tourCompleted: true,
-    welcomeBonusShown: true,
-    ...options.profile,
-  });
+  const fields = { fullName, tourCompleted: true, welcomeBonusShown: true, ...options.profile };
+  // A joining date, zone or digest choice given here moves the next digest, as the app's own writes do (decision 157).
+  const due = await digestDueFields(store, user.uid, (await getUser(store, user.uid))!, fields, Date.now());
+  await store.update(userPath(user.uid), { ...fields, ...due });
   return { uid: user.uid, email, password: PASSWORD, fullName };
 }
 
