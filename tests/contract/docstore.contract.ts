@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cursorAfter } from "~/engine/store/cursor";
-import type { Doc, DocData, DocStore, Query } from "~/engine/store/types";
+import type { Doc, DocData, DocStore, Query, QueryChanges } from "~/engine/store/types";
 
 export const contractCases = {
   "crud.get-missing": "get answers null for a missing document",
@@ -54,6 +54,8 @@ export const contractCases = {
   "watch.query": "watchQuery calls back with the initial result and once per committed change",
   "watch.unchanged-result-is-silent": "a commit that leaves the watched result unchanged does not call back",
   "watch.query-window": "watchQuery on an orderBy/limit query reports the right window after changes",
+  "watch.query-changes":
+    "watchQueryChanges reports the whole result, then only the documents that entered or changed and the paths that left",
   "watch.unsubscribe": "watchers stop after unsubscribe",
   "persistence.reopen": "data survives closing and reopening the store",
   "search.any-order": "search finds text indexed in a transaction by its words in any order, case and accents aside",
@@ -793,6 +795,76 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
         ]);
       } finally {
         stop();
+      }
+    });
+
+    test("watch.query-changes", async () => {
+      const c = col("leaders");
+      for (const [id, xp] of [
+        ["a", 50],
+        ["b", 40],
+        ["c", 30],
+        ["d", 20],
+        ["e", 10],
+      ] as const) {
+        await store.set(`${c}/${id}`, { xp });
+      }
+      const window = { collection: c, orderBy: [["xp", "desc"]], limit: 3 } as const;
+      const seen = recorder<QueryChanges>();
+      const stop = store.watchQueryChanges(window, seen.push);
+      const later = recorder<QueryChanges>();
+      let stopLater = () => {};
+      const shown = (i: number) => ({
+        changed: seen.calls[i].changed.map((d) => [d.id, d.data.xp]),
+        removed: seen.calls[i].removed,
+      });
+      try {
+        await seen.expectCount(1);
+        expect(shown(0)).toEqual({
+          changed: [
+            ["a", 50],
+            ["b", 40],
+            ["c", 30],
+          ],
+          removed: [],
+        });
+
+        await store.update(`${c}/e`, { xp: 45 });
+        await seen.expectCount(2);
+        expect(shown(1)).toEqual({ changed: [["e", 45]], removed: [`${c}/c`] });
+
+        // Outside the window, and a write of the same values: nothing the result shows changed.
+        await store.update(`${c}/d`, { xp: 25 });
+        await store.set(`${c}/b`, { xp: 40 });
+        await rolledBack(`${c}/f`);
+        await seen.expectCount(2);
+
+        await store.transaction(async (tx) => {
+          tx.delete(`${c}/a`);
+          tx.update(`${c}/b`, { xp: 41 });
+        });
+        await seen.expectCount(3);
+        expect(shown(2)).toEqual({
+          changed: [
+            ["b", 41],
+            ["c", 30],
+          ],
+          removed: [`${c}/a`],
+        });
+
+        // A second watcher starts from the whole result; each is told only what it has not seen.
+        stopLater = store.watchQueryChanges(window, later.push);
+        await later.expectCount(1);
+        expect(later.calls[0].changed.map((d) => d.id)).toEqual(["e", "b", "c"]);
+
+        await store.update(`${c}/b`, { xp: 5 });
+        await seen.expectCount(4);
+        await later.expectCount(2);
+        expect(shown(3)).toEqual({ changed: [["d", 25]], removed: [`${c}/b`] });
+        expect(later.calls[1]).toEqual(seen.calls[3]);
+      } finally {
+        stop();
+        stopLater();
       }
     });
 

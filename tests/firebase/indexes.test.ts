@@ -84,6 +84,7 @@ function recordingStore(recorded: Query[]): DocStore {
     transaction: (fn) => fn(tx),
     watchDoc: () => () => {},
     watchQuery: (q) => (recorded.push(q), () => {}),
+    watchQueryChanges: (q) => (recorded.push(q), () => {}),
     search: async () => [],
     ping: async () => true,
     close: async () => {},

@@ -1,17 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { chatMessage } from "../../../tests/support/chat-message";
 import type { ChatMessagePayload } from "./feeds";
-import { applyThreadEvent, threadEvent, type ThreadState } from "./thread-events";
+import { applyThreadEvent, threadEvent, wholeThread, type SentThread, type ThreadState } from "./thread-events";
 
-/** What the stream sends for each thread in turn, and what the browser makes of it, side by side. */
+/**
+ * What the stream sends for each thread in turn, and what the browser makes of it, side by side.
+ * Between two threads the store reports as changed every message that is not the same object as
+ * before (as it reports a document whose stored data changed, decision 162) and the ids that left.
+ */
 function stream(threads: ChatMessagePayload[][]) {
-  let shown: ThreadState | null = null;
+  let sent: SentThread | undefined;
+  let before = new Map<string, ChatMessagePayload>();
   let known: ThreadState | undefined;
   const events = [];
   for (const messages of threads) {
-    const event = threadEvent(shown, messages);
+    let event;
+    if (!sent) ({ event, sent } = wholeThread(messages));
+    else {
+      const changed = messages.filter((m) => before.get(m.id) !== m);
+      const removed = [...before.keys()].filter((id) => !messages.some((m) => m.id === id));
+      event = threadEvent(sent, changed, removed);
+    }
+    before = new Map(messages.map((m) => [m.id, m]));
     if (!event) continue;
-    shown = { sequence: event.sequence, messages };
     events.push(event);
     known = applyThreadEvent(known, event) ?? undefined;
     expect(known?.messages).toEqual(messages);
@@ -40,6 +51,8 @@ describe("thread events (decision 154)", () => {
       [seen, hidden, c],
       [seen, hidden],
       [seen, hidden],
+      // Stored again with nothing the thread shows changed: the store reports it, the stream sends nothing.
+      [{ ...seen }, hidden],
     ]);
     expect(events.slice(1)).toEqual([
       { sequence: 1, changed: [seen], removed: [] },

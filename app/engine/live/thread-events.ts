@@ -32,21 +32,35 @@ function sameMessage(a: ChatMessagePayload, b: ChatMessagePayload): boolean {
   );
 }
 
+/** What the stream has sent of a thread: the last event's number and each message shown, by id. */
+export interface SentThread {
+  sequence: number;
+  shown: Map<string, ChatMessagePayload>;
+}
+
+/** The first event of a stream: the thread whole (oldest first), and what it leaves sent. */
+export function wholeThread(messages: ChatMessagePayload[]): { event: ThreadEvent; sent: SentThread } {
+  return { event: { sequence: 0, messages }, sent: { sequence: 0, shown: new Map(messages.map((m) => [m.id, m])) } };
+}
+
 /**
- * The event that takes a browser from `shown` (what the stream sent so far; null before its first
- * event) to `messages`, or null when nothing the thread shows changed.
+ * The event that takes a browser from `sent` to the thread after a commit changed the messages
+ * `changed` (as the store reports them: some may show nothing new) and took out the ids `removed`
+ * (decision 162), or null when nothing the thread shows changed. `sent` is brought up to date.
  */
-export function threadEvent(shown: ThreadState | null, messages: ChatMessagePayload[]): ThreadEvent | null {
-  if (!shown) return { sequence: 0, messages };
-  const before = new Map(shown.messages.map((m) => [m.id, m]));
-  const changed = messages.filter((m) => {
-    const old = before.get(m.id);
-    before.delete(m.id);
+export function threadEvent(
+  sent: SentThread,
+  changed: readonly ChatMessagePayload[],
+  removed: readonly string[],
+): ThreadEvent | null {
+  const gone = removed.filter((id) => sent.shown.delete(id));
+  const shownNow = changed.filter((m) => {
+    const old = sent.shown.get(m.id);
+    sent.shown.set(m.id, m);
     return !old || !sameMessage(old, m);
   });
-  const removed = [...before.keys()];
-  if (changed.length === 0 && removed.length === 0) return null;
-  return { sequence: shown.sequence + 1, changed, removed };
+  if (shownNow.length === 0 && gone.length === 0) return null;
+  return { sequence: ++sent.sequence, changed: shownNow, removed: gone };
 }
 
 /** The thread's order (its query's, reversed): oldest first, ties by id as Firestore breaks them. */

@@ -23,6 +23,7 @@ import {
   type DocData,
   type DocStore,
   type Query,
+  type QueryChanges,
   type SetOptions,
   type TextHit,
   type TextSearch,
@@ -257,6 +258,51 @@ class FirestoreDocStore implements DocStore {
       onChange,
       onError,
     );
+  }
+
+  /**
+   * Firestore sends each listener what changed (`docChanges()`), in the order of the documents'
+   * new places in the result. A document it reports modified whose data is the same (a write of
+   * the same values) is left out, as watchQuery leaves out an unchanged result.
+   */
+  watchQueryChanges<T extends DocData = DocData>(
+    query: Query,
+    onChange: (changes: QueryChanges<T>) => void,
+    onError?: (error: Error) => void,
+  ): Unsubscribe {
+    let shown: Map<string, DocData> | undefined;
+    let active = true;
+    const stop = buildSdkQuery(this.db, query).onSnapshot(
+      (snapshot) => {
+        if (!active) return;
+        const first = shown === undefined;
+        const known = (shown ??= new Map());
+        const changed: { doc: Doc<T>; at: number }[] = [];
+        const removed: string[] = [];
+        for (const change of snapshot.docChanges()) {
+          const path = change.doc.ref.path;
+          if (change.type === "removed") {
+            if (known.delete(path)) removed.push(path);
+            continue;
+          }
+          const doc = toDoc<T>(change.doc)!;
+          if (isDeepStrictEqual(known.get(path), doc.data)) continue;
+          known.set(path, structuredClone(doc.data));
+          changed.push({ doc, at: change.newIndex });
+        }
+        if (!first && changed.length === 0 && removed.length === 0) return;
+        changed.sort((a, b) => a.at - b.at);
+        onChange({ changed: changed.map((c) => c.doc), removed });
+      },
+      (error) => {
+        if (active) onError?.(error);
+      },
+    );
+    return () => {
+      if (!active) return;
+      active = false;
+      stop();
+    };
   }
 
   /**

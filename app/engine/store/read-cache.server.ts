@@ -39,7 +39,7 @@ export interface ReadCacheOptions {
 }
 
 /** A value shared by every request must not be changed by one: a write to it throws. */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
   Object.freeze(value);
   for (const inner of Object.values(value)) deepFreeze(inner);

@@ -13,7 +13,7 @@ import { forgetLoggedPath } from "./change-log.server";
 import { openSqliteStore } from "./sqlite.server";
 import { compileQuery } from "./sqlite/queries.server";
 import { BUSY_ATTEMPTS } from "./sqlite/transaction.server";
-import { StoreBusyError, type Doc, type DocStore, type Query } from "./types";
+import { StoreBusyError, type Doc, type DocStore, type Query, type QueryChanges } from "./types";
 
 let dir: string;
 let file: string;
@@ -555,6 +555,28 @@ describe("watchers", () => {
     expect(calls.get("other")).toBe(1);
   });
 
+  it("hands every watcher of a query only the changed documents, parsed once and frozen (decision 162)", async () => {
+    const thread = { collection: "chats/c1/messages", orderBy: [["at", "desc"]], limit: 50 } as const;
+    for (let i = 0; i < 20; i++) await store.set(`chats/c1/messages/m${i}`, { at: i, text: "x".repeat(100) });
+    const seen: QueryChanges[][] = [[], [], []];
+    for (const calls of seen) store.watchQueryChanges(thread, (changes) => calls.push(changes));
+    await nextTurn();
+    expect(seen.map((calls) => calls[0].changed.length)).toEqual([20, 20, 20]);
+
+    const parse = vi.spyOn(JSON, "parse");
+    await store.set("chats/c1/messages/m20", { at: 20, text: "new" });
+    await nextTurn();
+    // A plain set parses nothing while committing: the one parse is the new message's, for all three.
+    expect(parse).toHaveBeenCalledTimes(1);
+    parse.mockRestore();
+    const [first, second, third] = seen.map((calls) => calls[1]);
+    expect(ids([...first.changed])).toEqual(["m20"]);
+    expect(first.removed).toEqual([]);
+    expect(second.changed[0]).toBe(first.changed[0]);
+    expect(third.changed[0]).toBe(first.changed[0]);
+    expect(Object.isFrozen(first.changed[0].data)).toBe(true);
+  });
+
   it("drops watchers and answers ping false once closed", async () => {
     expect(await store.ping()).toBe(true);
     const seen: unknown[] = [];
@@ -617,6 +639,26 @@ describe("other processes' commits", () => {
     follower.readOthersCommits();
     await nextTurn();
     expect(seen).toEqual([null, 7]);
+  });
+
+  it("reports another connection's commit to a watcher of changes as what it changed", async () => {
+    const follower = openSqliteStore(file, { pollMs: 60_000 });
+    extraStores.push(follower);
+    const seen: { changed: string[]; removed: readonly string[] }[] = [];
+    follower.watchQueryChanges({ collection: "notes" }, ({ changed, removed }) =>
+      seen.push({ changed: ids([...changed]), removed }),
+    );
+    await store.set("notes/a", { n: 1 });
+    await nextTurn();
+    const writer = otherConnection();
+    await writer.set("notes/b", { n: 2 });
+    await writer.delete("notes/a");
+    follower.readOthersCommits();
+    await nextTurn();
+    expect(seen).toEqual([
+      { changed: ["a"], removed: [] },
+      { changed: ["b"], removed: ["notes/a"] },
+    ]);
   });
 
   it("a path forgotten from the log still wakes its collection's watchers in a process that has not caught up", async () => {

@@ -31,6 +31,7 @@ import {
   type DocData,
   type DocStore,
   type Query,
+  type QueryChanges,
   type SetOptions,
   type TextHit,
   type TextSearch,
@@ -66,7 +67,7 @@ import {
   isBusy,
 } from "./sqlite/transaction.server";
 import { type Watcher, addTo, removeFrom } from "./sqlite/watchers.server";
-import type { ChangeLog } from "./read-cache.server";
+import { deepFreeze, type ChangeLog } from "./read-cache.server";
 
 const BUSY_TIMEOUT_MS = 5_000;
 
@@ -616,6 +617,43 @@ class SqliteDocStore implements DocStore {
     return this.subscribe(this.queryWatchers, query.collection, watcher);
   }
 
+  /**
+   * The query is run again once per flush for all its watchers, as for watchQuery; each watcher then
+   * compares the rows with the data it last delivered and is handed only the rows that differ, each
+   * parsed once for every watcher (decision 162).
+   */
+  watchQueryChanges<T extends DocData = DocData>(
+    query: Query,
+    onChange: (changes: QueryChanges<T>) => void,
+    onError?: (error: Error) => void,
+  ): Unsubscribe {
+    const compiled = compileQuery(query);
+    // Each document delivered, by path, as the stored JSON text it was delivered as.
+    let shown: Map<string, string> | undefined;
+    const watcher: Watcher = {
+      active: true,
+      evalKey: `query:${compiled.tail}\u0000${JSON.stringify(compiled.params)}`,
+      evaluate: () => this.runQuery(compiled),
+      deliver: (rows, docOf) => {
+        const first = shown === undefined;
+        const before = shown ?? new Map<string, string>();
+        const changed: Doc<T>[] = [];
+        shown = new Map();
+        for (const row of rows) {
+          shown.set(row.path, row.data);
+          if (before.get(row.path) !== row.data) changed.push(docOf(row) as Doc<T>);
+          before.delete(row.path);
+        }
+        const removed = [...before.keys()];
+        if (first || changed.length > 0 || removed.length > 0) onChange({ changed, removed });
+      },
+      onError,
+      last: undefined,
+      describe: `watchQueryChanges(${query.collection})`,
+    };
+    return this.subscribe(this.queryWatchers, query.collection, watcher);
+  }
+
   private subscribe(index: Map<string, Set<Watcher>>, key: string, watcher: Watcher): Unsubscribe {
     if (this.closed) throw new Error("The store is closed");
     addTo(index, key, watcher);
@@ -704,6 +742,13 @@ class SqliteDocStore implements DocStore {
     this.dirty = new Set();
     let results = new Map<string, { rows: Row[]; signature: string } | { error: Error }>();
     let resultsAt = this.localCommits;
+    // Rows are shared by the watchers of one evaluation, so their parsed documents are too.
+    const parsed = new Map<Row, Doc>();
+    const docOf = (row: Row): Doc => {
+      let doc = parsed.get(row);
+      if (!doc) parsed.set(row, (doc = deepFreeze(toDoc(row))));
+      return doc;
+    };
     for (const watcher of dirty) {
       if (!watcher.active || this.closed) continue;
       // A callback may itself commit; results computed before that would be stale.
@@ -728,7 +773,7 @@ class SqliteDocStore implements DocStore {
       if (result.signature === watcher.last) continue;
       watcher.last = result.signature;
       try {
-        watcher.deliver(result.rows);
+        watcher.deliver(result.rows, docOf);
       } catch (error) {
         // One broken subscriber must not starve the others or undo a commit that already happened.
         console.error(`${watcher.describe}: the change callback threw`, error);

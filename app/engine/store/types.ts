@@ -71,6 +71,14 @@ export interface TextHit {
 
 export type Unsubscribe = () => void;
 
+/** What a watched query's result gained, changed and lost since the last callback (watchQueryChanges). */
+export interface QueryChanges<T extends DocData = DocData> {
+  /** Documents new to the result or whose data changed, in the query's order. */
+  changed: readonly Doc<T>[];
+  /** Paths of the documents that left the result (deleted, or no longer matching or inside the limit). */
+  removed: readonly string[];
+}
+
 export interface DocStore {
   get<T extends DocData = DocData>(path: string): Promise<Doc<T> | null>;
   /** The documents at `paths`, in the same order, null where one is missing: one read for many. */
@@ -94,6 +102,18 @@ export interface DocStore {
   watchQuery<T extends DocData = DocData>(
     query: Query,
     onChange: (docs: Doc<T>[]) => void,
+    onError?: (error: Error) => void,
+  ): Unsubscribe;
+  /**
+   * Like watchQuery, but each callback holds only what changed (decision 162): first every document
+   * of the result, then after each commit that changes the result the documents that entered it or
+   * changed in it, in the query's order, and the paths of those that left it. A caller keeps the
+   * result itself; the store reads and parses a changed document once for all its watchers, so the
+   * documents are shared and must not be changed (the embedded engine freezes them).
+   */
+  watchQueryChanges<T extends DocData = DocData>(
+    query: Query,
+    onChange: (changes: QueryChanges<T>) => void,
     onError?: (error: Error) => void,
   ): Unsubscribe;
   /** Ranked paths whose indexed text holds every word of the query (text-search.ts tokenises). */

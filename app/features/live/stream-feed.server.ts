@@ -1,15 +1,52 @@
 import type { DocStore, Unsubscribe } from "~/engine/store/types";
-import type { ChatMessagePayload, FeedName, FeedPayloads } from "~/engine/live/feeds";
-import { threadEvent, type ThreadEvent, type ThreadState } from "~/engine/live/thread-events";
+import {
+  chatMessagesPayload,
+  feedParam,
+  threadOf,
+  type ChatMessagesFeed,
+  type FeedName,
+  type FeedPayloads,
+} from "~/engine/live/feeds";
+import { threadEvent, wholeThread, type SentThread, type ThreadEvent } from "~/engine/live/thread-events";
 import { subscribeFeed, type Reader } from "./subscribe.server";
 
 /** What a feed's events carry on the stream: a chat's thread as changes, every other feed whole. */
 export type StreamPayload<F extends FeedName> = F extends `chatMessages:${string}` ? ThreadEvent : FeedPayloads[F];
 
+const idOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+
 /**
- * Subscribes one feed for the live stream (`/api/live`). A chat's thread is sent whole once, then
- * as its new or changed messages only (decision 154): a message no longer re-serialises and
- * re-sends the latest THREAD_MESSAGES to every watcher, whose browser merges it in.
+ * A chat's thread for the stream: whole once, then only its new or changed messages (decision
+ * 154). The store reports which documents each commit changed (decision 162), so a message costs
+ * a watcher the new message's payload, not the latest THREAD_MESSAGES read, parsed and compared.
+ */
+function streamThread(
+  store: DocStore,
+  feed: ChatMessagesFeed,
+  send: (event: ThreadEvent) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  let sent: SentThread | undefined;
+  return store.watchQueryChanges(
+    threadOf(feedParam(feed)),
+    ({ changed, removed }) => {
+      const messages = chatMessagesPayload(changed);
+      if (!sent) {
+        const first = wholeThread(messages);
+        sent = first.sent;
+        send(first.event);
+        return;
+      }
+      const event = threadEvent(sent, messages, removed.map(idOf));
+      if (event) send(event);
+    },
+    onError,
+  );
+}
+
+/**
+ * Subscribes one feed for the live stream (`/api/live`). A chat's thread is sent as its changes;
+ * every other feed whole, as subscribeFeed emits it.
  */
 export function streamFeed<F extends FeedName>(
   store: DocStore,
@@ -18,21 +55,7 @@ export function streamFeed<F extends FeedName>(
   send: (payload: StreamPayload<F>) => void,
   onError: (error: Error) => void,
 ): Unsubscribe {
-  if (!feed.startsWith("chatMessages:"))
-    return subscribeFeed(store, reader, feed, send as (p: unknown) => void, onError);
-  let shown: ThreadState | null = null;
-  const sendEvent = send as (event: ThreadEvent) => void;
-  return subscribeFeed(
-    store,
-    reader,
-    feed,
-    (payload) => {
-      const messages = payload as ChatMessagePayload[];
-      const event = threadEvent(shown, messages);
-      if (!event) return;
-      shown = { sequence: event.sequence, messages };
-      sendEvent(event);
-    },
-    onError,
-  );
+  if (feed.startsWith("chatMessages:"))
+    return streamThread(store, feed as ChatMessagesFeed, send as (event: ThreadEvent) => void, onError);
+  return subscribeFeed(store, reader, feed, send as (p: unknown) => void, onError);
 }

@@ -1,4 +1,5 @@
 /** Watchers of documents and queries, indexed by the paths and collections they depend on. */
+import type { Doc } from "../types";
 import { type Row } from "./paths.server";
 
 export interface Watcher {
@@ -6,7 +7,8 @@ export interface Watcher {
   /** Identical evaluations share one SQL run per flush. */
   evalKey: string;
   evaluate(): Row[];
-  deliver(rows: Row[]): void;
+  /** `docOf` parses a row once per flush for every watcher handed the same row, frozen (decision 162). */
+  deliver(rows: Row[], docOf: (row: Row) => Doc): void;
   onError?: (error: Error) => void;
   /** Content signature last delivered; undefined until the initial callback. */
   last: string | undefined;
