@@ -11,6 +11,8 @@ import { parseSkillLines } from "~/features/skills/tags";
 import { findMatches, reasonText } from "./matches.server";
 import { topMatches } from "./top-matches.server";
 import { RECENT_WINDOW_MS } from "./rank";
+import { saveMember } from "~/features/members/saved.server";
+import { countingReads } from "../../../tests/support/counting-reads";
 import { readsCounted } from "../../../tests/support/reads-counted";
 
 // readStatus as a spy: which statuses a request parses (decision 135).
@@ -126,6 +128,69 @@ describe("findMatches: each skill list kept once for every viewer it names (deci
     const parsed = vi.mocked(readStatus).mock.calls.map(([data]) => data?.last_changed);
     expect(parsed).toContain(now - 1);
     expect(parsed.filter((at) => typeof at === "number" && at <= now - 1_000)).toEqual([]);
+  });
+});
+
+describe("findMatches: presence and saved marks kept until written (decision 159)", () => {
+  it("reads no status or saved document again at the next request, and shows a write or the time passing at the next one", async () => {
+    const now = Date.now();
+    await member("me", "Guitar: expert", "Spanish: beginner");
+    await member("ana", "Spanish: intermediate", "");
+    await member("ben", "Spanish: intermediate", "");
+    await store.set("status/ben", { state: "offline", last_changed: now - 60_000, lease_ms: 0 });
+    // Present, but nobody's match: the kept set holds them too.
+    for (const uid of ["cy", "dan", "eve"])
+      await store.set(`status/${uid}`, { state: "online", last_changed: 1, lease_ms: 0 });
+    // Documents answered by collection, and every path asked for (a save that is not there answers nothing).
+    const { counted: asked, read } = readsCounted(store);
+    const { store: counted, reads } = countingReads(asked);
+    const page = async (at = now) => {
+      const { cards } = await findMatches(counted, await viewer("me"), { language: "en" }, at);
+      return cards.map((c) => [c.member.uid, c.presence.online, c.saved]);
+    };
+    expect(await page(), "ben was seen a minute ago").toEqual([
+      ["ben", false, false],
+      ["ana", false, false],
+    ]);
+    reads.clear();
+    read.length = 0;
+    await page();
+    expect([reads.get("status"), read.filter((p) => p.startsWith("users/me/saved/"))]).toEqual([undefined, []]);
+
+    await store.set("status/ana", { state: "online", last_changed: now, lease_ms: 0 });
+    expect(await page(), "ana comes online").toEqual([
+      ["ana", true, false],
+      ["ben", false, false],
+    ]);
+    await saveMember(store, "me", "ben", now);
+    expect(await page(), "me saves ben").toEqual([
+      ["ana", true, false],
+      ["ben", false, true],
+    ]);
+    await store.set("status/ana", { state: "offline", last_changed: now - 3 * 86_400_000, lease_ms: 0 });
+    expect(
+      (await page()).map(([uid]) => uid),
+      "ben was seen last",
+    ).toEqual(["ben", "ana"]);
+    // No write: when both visits have left the window, the kept set still answers.
+    reads.clear();
+    expect(
+      (await page(now + RECENT_WINDOW_MS)).map(([uid]) => uid),
+      "neither counts",
+    ).toEqual(["ana", "ben"]);
+    expect(reads.get("status"), "the two cards' own statuses, now in another order: not everyone present").toBe(2);
+    // An earlier time than the set was read at needs those seen before its window: read again.
+    await store.set("status/ana", {
+      state: "offline",
+      last_changed: now - RECENT_WINDOW_MS - 3 * 86_400_000,
+      lease_ms: 0,
+    });
+    await store.set("status/ben", { state: "offline", last_changed: now - RECENT_WINDOW_MS - 1_000, lease_ms: 0 });
+    expect(
+      (await page()).map(([uid]) => uid),
+      "neither within the window",
+    ).toEqual(["ana", "ben"]);
+    expect((await page(now - RECENT_WINDOW_MS / 2)).map(([uid]) => uid)).toEqual(["ben", "ana"]);
   });
 });
 

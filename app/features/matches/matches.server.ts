@@ -2,10 +2,12 @@
  * A member's matches page: the ranked page (`ranked-page.server.ts`) made into cards in the
  * reader's language, with each card's rate, next free hour and whether the viewer saved them.
  */
+import { savedMemberPath } from "~/documents/users";
+import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { keptTeaching } from "~/features/bookings/teaching.server";
 import { nextFreeSlots } from "~/features/bookings/views.server";
-import { getPresences, keptProfile, missingNames } from "~/features/members/members.server";
+import { keptPresences, keptProfile, missingNames } from "~/features/members/members.server";
 import { publicMember, type PublicMember } from "~/features/members/member";
 import type { Presence } from "~/features/members/presence";
 import { isSaved } from "~/features/members/saved.server";
@@ -84,11 +86,12 @@ export async function findMatches(
   const uids = items.map((m) => m.uid);
   // Each card's profile and teaching document as kept per member (decisions 083, 088): parsed once
   // per write, shared by every viewer, and no statement a request after the request's one look.
+  // The page's saved marks and presences likewise, until one of its documents is written (decision 159).
   const [profiles, saved, teachings, presences] = await Promise.all([
     Promise.all(uids.map((id) => keptProfile(store, id))),
-    isSaved(store, uid, uids),
+    keptSaved(store, uid, uids),
     Promise.all(uids.map((id) => keptTeaching(store, id))),
-    getPresences(store, uids),
+    keptPresences(store, uids),
   ]);
   const missing = missingNames(filters.language);
   const rates = new Map(uids.map((id, i) => [id, teachings[i].rates]));
@@ -117,12 +120,26 @@ export async function findMatches(
         learns: m.learns.map((f) => names.name(f.tag, f.label)),
       },
       twoWay: m.twoWay,
-      saved: saved.has(m.uid),
+      saved: saved.includes(m.uid),
       rate: matchedRate(m.teaches, rates.get(m.uid) ?? {}, names.name),
       nextSlot: nextSlots.get(m.uid) ?? null,
     };
   });
   return { cards, page, pages, total, noSkills };
+}
+
+/**
+ * Which of `others` the viewer saved, kept per viewer and page until one of those saves is written:
+ * the page's cards read the same eight documents on every view (decision 159).
+ */
+function keptSaved(store: DocStore, uid: string, others: readonly string[]): Promise<readonly string[]> {
+  const paths = new Set(others.map((other) => savedMemberPath(uid, other)));
+  return cachedRead(
+    store,
+    `matches-saved:${uid}:${others.join(",")}`,
+    (path) => paths.has(path),
+    async () => [...(await isSaved(store, uid, others))],
+  );
 }
 
 function matchedRate(
