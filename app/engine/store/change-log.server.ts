@@ -18,11 +18,14 @@ function hasRenamableLog(store: object): store is RenamesLoggedPaths {
   return typeof (store as Partial<RenamesLoggedPaths>).renameLoggedPath === "function";
 }
 
+/** The id that stands for every forgotten path in its collection's log rows. */
+export const FORGOTTEN_ID = "(forgotten)";
+
 /**
  * Replaces the deleted document `path` in the store's change log by `{collection}/(forgotten)`: the
  * same stand-in for every forgotten path, since a hash of an address would still single it out.
  */
 export function forgetLoggedPath(store: object, path: string): void {
   if (!hasRenamableLog(store)) return;
-  store.renameLoggedPath(path, `${path.slice(0, path.lastIndexOf("/"))}/(forgotten)`);
+  store.renameLoggedPath(path, `${path.slice(0, path.lastIndexOf("/"))}/${FORGOTTEN_ID}`);
 }

@@ -527,6 +527,30 @@ describe("watchers", () => {
     expect(results).toEqual([0, 2]);
   });
 
+  it("a filtered query whose written document cannot be read runs again, and the commit stands", async () => {
+    const errors: Error[] = [];
+    store.watchQuery(
+      { collection: "users", where: [["xp", "==", 1]] },
+      () => {},
+      (error) => errors.push(error),
+    );
+    await nextTurn();
+    const raw = new Database(file);
+    const readRow = vi.spyOn(store as unknown as { readRow: (p: string) => unknown }, "readRow");
+    readRow.mockImplementation(() => {
+      throw new Error("no such table: docs");
+    });
+    const pending = store.set("users/u1", { xp: 1 });
+    raw.exec("ALTER TABLE docs RENAME TO docs_away");
+    await expect(pending).resolves.toBeUndefined();
+    await nextTurn();
+    expect(errors).toHaveLength(1);
+    readRow.mockRestore();
+    raw.exec("ALTER TABLE docs_away RENAME TO docs");
+    raw.close();
+    expect((await store.get("users/u1"))?.data).toEqual({ xp: 1 });
+  });
+
   it("delivers the initial value asynchronously, and coalesces commits made in one synchronous stretch", async () => {
     const seen: unknown[] = [];
     store.watchDoc("users/u1", (doc) => seen.push(doc?.data ?? null));
@@ -575,6 +599,40 @@ describe("watchers", () => {
     expect(second.changed[0]).toBe(first.changed[0]);
     expect(third.changed[0]).toBe(first.changed[0]);
     expect(Object.isFrozen(first.changed[0].data)).toBe(true);
+  });
+
+  it("runs a filtered query again only for a write its result can gain or lose (decision 162)", async () => {
+    const results = new Map<string, string[][]>();
+    for (let i = 0; i < 100; i++) {
+      const uid = `u${i}`;
+      results.set(uid, []);
+      store.watchQuery({ collection: "chats", where: [["participants", "array-contains", uid]] }, (docs) =>
+        results.get(uid)!.push(ids(docs)),
+      );
+    }
+    const level = vi.fn();
+    store.watchQuery({ collection: "chats", where: [["meta.level", "==", 1]] }, level);
+    await nextTurn();
+    const runQuery = vi.spyOn(store as unknown as { runQuery: (q: unknown) => unknown[] }, "runQuery");
+
+    await store.set("chats/c1", { participants: ["u1", "u2"], meta: { level: "1" } });
+    await nextTurn();
+    expect(runQuery).toHaveBeenCalledTimes(2);
+    // The pair leaves the result and another enters it: the four are run again, nobody else.
+    await store.set("chats/c1", { participants: ["u3", "u4"], meta: { level: 1 } });
+    await nextTurn();
+    expect(runQuery).toHaveBeenCalledTimes(2 + 5);
+    await store.delete("chats/c1");
+    await nextTurn();
+    expect(runQuery).toHaveBeenCalledTimes(7 + 3);
+    expect([1, 2, 3, 4, 5].map((i) => results.get(`u${i}`))).toEqual([
+      [[], ["c1"], []],
+      [[], ["c1"], []],
+      [[], ["c1"], []],
+      [[], ["c1"], []],
+      [[]],
+    ]);
+    expect(level.mock.calls.map(([docs]) => ids(docs as Doc[]))).toEqual([[], ["c1"], []]);
   });
 
   it("drops watchers and answers ping false once closed", async () => {

@@ -66,7 +66,8 @@ import {
   busyBackoff,
   isBusy,
 } from "./sqlite/transaction.server";
-import { type Watcher, addTo, removeFrom } from "./sqlite/watchers.server";
+import { type Watcher, addTo, plainFilter, removeFrom } from "./sqlite/watchers.server";
+import { FORGOTTEN_ID } from "./change-log.server";
 import { deepFreeze, type ChangeLog } from "./read-cache.server";
 
 const BUSY_TIMEOUT_MS = 5_000;
@@ -123,6 +124,27 @@ const SEARCH_CANDIDATES = 2_000;
 /** The FTS5 table of a text index; `index` has passed assertIndexName (lower-case letters, digits, - and _). */
 function textTable(index: string): string {
   return `"search:${index}"`;
+}
+
+/**
+ * Which writes in its collection can change a query's result (decision 162): with `==` or
+ * `array-contains` filters on plain values, only a document that matches them now or was in the
+ * result last delivered (`track` keeps its paths). Without such filters, every write can.
+ */
+function resultWatch(query: Query): { mayChange?: Watcher["mayChange"]; track(rows: readonly Row[]): void } {
+  const filter = plainFilter(query.where);
+  if (!filter) return { track: () => {} };
+  let inResult = new Set<string>();
+  return {
+    mayChange: (p, data) => {
+      if (inResult.has(p)) return true;
+      const now = data();
+      return now !== undefined && filter(now);
+    },
+    track: (rows) => {
+      inResult = new Set(rows.map((row) => row.path));
+    },
+  };
 }
 
 /** The embedded DocStore, and the call that makes it look at other processes' commits now. */
@@ -605,14 +627,19 @@ class SqliteDocStore implements DocStore {
     onError?: (error: Error) => void,
   ): Unsubscribe {
     const compiled = compileQuery(query);
+    const { mayChange, track } = resultWatch(query);
     const watcher: Watcher = {
       active: true,
       evalKey: `query:${compiled.tail}\u0000${JSON.stringify(compiled.params)}`,
       evaluate: () => this.runQuery(compiled),
-      deliver: (rows) => onChange(rows.map((row) => toDoc<T>(row))),
+      deliver: (rows) => {
+        track(rows);
+        onChange(rows.map((row) => toDoc<T>(row)));
+      },
       onError,
       last: undefined,
       describe: `watchQuery(${query.collection})`,
+      mayChange,
     };
     return this.subscribe(this.queryWatchers, query.collection, watcher);
   }
@@ -628,6 +655,7 @@ class SqliteDocStore implements DocStore {
     onError?: (error: Error) => void,
   ): Unsubscribe {
     const compiled = compileQuery(query);
+    const { mayChange, track } = resultWatch(query);
     // Each document delivered, by path, as the stored JSON text it was delivered as.
     let shown: Map<string, string> | undefined;
     const watcher: Watcher = {
@@ -635,6 +663,7 @@ class SqliteDocStore implements DocStore {
       evalKey: `query:${compiled.tail}\u0000${JSON.stringify(compiled.params)}`,
       evaluate: () => this.runQuery(compiled),
       deliver: (rows, docOf) => {
+        track(rows);
         const first = shown === undefined;
         const before = shown ?? new Map<string, string>();
         const changed: Doc<T>[] = [];
@@ -650,6 +679,7 @@ class SqliteDocStore implements DocStore {
       onError,
       last: undefined,
       describe: `watchQueryChanges(${query.collection})`,
+      mayChange,
     };
     return this.subscribe(this.queryWatchers, query.collection, watcher);
   }
@@ -719,12 +749,37 @@ class SqliteDocStore implements DocStore {
     }
   }
 
-  /** Only watchers of the written document and of its collection can see a change. */
+  /**
+   * Only watchers of the written document and of its collection can see a change, and of those
+   * only the queries the document can enter or leave (decision 162): a member's chat list is not
+   * run again for another pair's message. The document is read once for all of them; a forgotten
+   * path (change-log.server.ts) stands for a document that is gone, so it wakes every query.
+   */
   private touch(docPath: string): void {
     const docWatchers = this.docWatchers.get(docPath);
     if (docWatchers) for (const w of docWatchers) this.markDirty(w);
     const queryWatchers = this.queryWatchers.get(docPath.slice(0, docPath.lastIndexOf("/")));
-    if (queryWatchers) for (const w of queryWatchers) this.markDirty(w);
+    if (!queryWatchers) return;
+    const forgotten = docPath.endsWith(`/${FORGOTTEN_ID}`);
+    let current: { data: DocData | undefined } | undefined;
+    const data = () => {
+      if (!current) {
+        const row = this.readRow(docPath);
+        current = { data: row ? (JSON.parse(row.data) as DocData) : undefined };
+      }
+      return current.data;
+    };
+    for (const w of queryWatchers) if (forgotten || this.mayChange(w, docPath, data)) this.markDirty(w);
+  }
+
+  /** A document that cannot be read now may have changed anything: the commit stands, the query runs again. */
+  private mayChange(watcher: Watcher, docPath: string, data: () => DocData | undefined): boolean {
+    if (!watcher.mayChange) return true;
+    try {
+      return watcher.mayChange(docPath, data);
+    } catch {
+      return true;
+    }
   }
 
   private markDirty(watcher: Watcher): void {
