@@ -15,6 +15,21 @@ describe("createRateLimiter", () => {
     expect(limiter.check("k", T0 + MINUTE)).toEqual({ allowed: true, retryAfterMs: 0, count: 2 });
   });
 
+  it("takes a place only when one is free, answers the check's decision, and gives it back on release", () => {
+    const limiter = createRateLimiter({ name: "test", windowMs: MINUTE, max: 2 });
+    expect(limiter.take("k", T0)).toEqual({ allowed: true, retryAfterMs: 0, count: 0 });
+    expect(limiter.take("k", T0 + 10_000)).toEqual({ allowed: true, retryAfterMs: 0, count: 1 });
+    // Refused: nothing is recorded, so the wait is counted from the first hit still.
+    expect(limiter.take("k", T0 + 20_000)).toEqual({ allowed: false, retryAfterMs: 40_000, count: 2 });
+    expect(limiter.check("k", T0 + 20_000).count).toBe(2);
+    limiter.release("k", T0 + 10_000);
+    expect(limiter.check("k", T0 + 20_000)).toEqual({ allowed: true, retryAfterMs: 0, count: 1 });
+    // Releasing a hit that is not there changes nothing.
+    limiter.release("k", T0 + 5_000);
+    expect(limiter.check("k", T0 + 20_000).count).toBe(1);
+    expect(limiter.take("k", T0 + MINUTE)).toEqual({ allowed: true, retryAfterMs: 0, count: 0 });
+  });
+
   it("keeps keys apart and forgets a key on reset", () => {
     const limiter = createRateLimiter({ name: "test", windowMs: MINUTE, max: 1 });
     limiter.hit("a", T0);

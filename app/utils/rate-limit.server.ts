@@ -50,6 +50,18 @@ export interface RateLimiter {
   check(key: string, now: number): RateLimitDecision;
   /** Records one hit (a failure, a sent message…) and answers the state after it. */
   hit(key: string, now: number): RateLimitDecision;
+  /**
+   * Check and hit as one atomic step: records a hit at `now` only when it is allowed, and answers
+   * the check's decision. One read-modify-write instead of a read then a read-modify-write (for
+   * the shared storage, one transaction instead of a query and a transaction), and two concurrent
+   * attempts cannot both pass the last free place. Undo it with `release` if the attempt failed.
+   */
+  take(key: string, now: number): RateLimitDecision;
+  /**
+   * Gives back the hit `take` recorded at `at`, for an attempt that did not happen after all. A
+   * lockout that hit started stays (no limiter that uses `take` has one).
+   */
+  release(key: string, at: number): void;
   /** Forgets a key, e.g. after a successful sign-in. */
   reset(key: string): void;
   /** Keys currently remembered. */
@@ -178,6 +190,20 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return { entry: { hits, lockedUntil }, expiresAt: Math.max(now + windowMs, lockedUntil) };
   }
 
+  /** An entry stored with no new hit: it matters until its latest hit leaves the window or its lockout ends. */
+  const kept = (entry: LimitEntry, now: number) => ({
+    entry,
+    expiresAt: Math.max((entry.hits.at(-1) ?? now) + windowMs, entry.lockedUntil),
+  });
+
+  function afterHit(store: LimitStorage, now: number): void {
+    // Counting a shared table's rows on every hit would cost more than the hit: it is swept on schedule only.
+    if (++hitsSinceSweep >= SWEEP_EVERY || (store === ownMemory && store.size > maxKeys)) {
+      hitsSinceSweep = 0;
+      store.sweep(now, maxKeys);
+    }
+  }
+
   return {
     check(key, now) {
       return decide(storage().get(key), now);
@@ -185,12 +211,29 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     hit(key, now) {
       const store = storage();
       const entry = store.update(key, (previous) => withHit(previous, now));
-      // Counting a shared table's rows on every hit would cost more than the hit: it is swept on schedule only.
-      if (++hitsSinceSweep >= SWEEP_EVERY || (store === ownMemory && store.size > maxKeys)) {
-        hitsSinceSweep = 0;
-        store.sweep(now, maxKeys);
-      }
+      afterHit(store, now);
       return decide(entry, now);
+    },
+    take(key, now) {
+      const store = storage();
+      let decision: RateLimitDecision | undefined;
+      store.update(key, (previous) => {
+        decision = decide(previous, now);
+        if (decision.allowed) return withHit(previous, now);
+        // A refusal leaves the hits as they were (the update must still store an entry; decide
+        // refuses only an existing one).
+        return kept(previous!, now);
+      });
+      if (decision!.allowed) afterHit(store, now);
+      return decision!;
+    },
+    release(key, at) {
+      storage().update(key, (previous) => {
+        const entry = previous ?? { hits: [], lockedUntil: 0 };
+        const i = entry.hits.lastIndexOf(at);
+        const hits = i < 0 ? entry.hits : [...entry.hits.slice(0, i), ...entry.hits.slice(i + 1)];
+        return kept({ hits, lockedUntil: entry.lockedUntil }, at);
+      });
     },
     reset(key) {
       storage().delete(key);

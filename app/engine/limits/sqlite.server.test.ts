@@ -58,6 +58,24 @@ describe("the SQLite rate-limit storage", () => {
     expect(first.check("learner", T0 + 3).allowed).toBe(true);
   });
 
+  it("lets only max takes through across two connections, and a release frees one place", () => {
+    const [a, b] = [open(), open()];
+    const limiter = (backend: typeof a) => {
+      shareRateLimits(backend);
+      return createRateLimiter({ name: "chat_send", windowMs: MINUTE, max: 2 });
+    };
+    const [first, second] = [limiter(a), limiter(b)];
+    const take = (which: typeof first, backend: typeof a, now: number) => {
+      shareRateLimits(backend);
+      return which.take("sender", now).allowed;
+    };
+    expect([take(first, a, T0), take(second, b, T0 + 1), take(first, a, T0 + 2)]).toEqual([true, true, false]);
+    shareRateLimits(b);
+    second.release("sender", T0 + 1);
+    expect(take(first, a, T0 + 3)).toBe(true);
+    expect(take(second, b, T0 + 4)).toBe(false);
+  });
+
   it("forgets expired keys and trims the least recently hit beyond maxKeys", () => {
     const storage = open().storage("reports");
     for (let i = 0; i < 5; i++)

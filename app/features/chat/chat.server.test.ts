@@ -86,6 +86,16 @@ describe("sendMessage", () => {
     for (let i = 0; i < 8; i++) await sendMessage(store, "cat", chatId, `m${i}`, now + i);
     await expect(sendMessage(store, "cat", chatId, "one more", now + 9)).rejects.toThrow(/too fast/);
   });
+
+  it("counts only messages sent: a refused send gives its place back", async () => {
+    const theirs = await openChat(store, "bob", "cat", 10);
+    const mine = await openChat(store, "amy", "bob", 10);
+    const now = 9_000_000;
+    for (let i = 0; i < 10; i++)
+      await expect(sendMessage(store, "amy", theirs, `m${i}`, now + i)).rejects.toMatchObject({ status: 404 });
+    await sendMessage(store, "amy", mine, "still allowed", now + 10);
+    expect(await store.query({ collection: `chats/${mine}/messages` })).toHaveLength(1);
+  });
 });
 
 describe("quoting a board post", () => {
