@@ -1,11 +1,18 @@
 /**
  * A store that counts the documents its reads answer (get, getAll and query, outside and inside
- * transactions), by top-level collection: what a step reads, whatever the machine's load.
+ * transactions), by top-level collection: what a step reads, whatever the machine's load. `paths`
+ * lists every path asked for with get or getAll, in order, found or not. The stand-in is an object
+ * of its own, so the read cache (kept per store object) keeps a cache of its own for it.
  */
 import type { DocStore, Transaction } from "~/engine/store/types";
 
-export function countingReads(store: DocStore): { store: DocStore; reads: Map<string, number> } {
+export function countingReads(store: DocStore): {
+  store: DocStore;
+  reads: Map<string, number>;
+  paths: string[];
+} {
   const reads = new Map<string, number>();
+  const paths: string[] = [];
   const count = <T>(answer: T): T => {
     const docs = (Array.isArray(answer) ? answer : [answer]) as ({ path: string } | null)[];
     for (const doc of docs) {
@@ -23,9 +30,12 @@ export function countingReads(store: DocStore): { store: DocStore; reads: Map<st
           return (fn: (tx: Transaction) => Promise<unknown>) =>
             (t as DocStore).transaction((tx) => fn(counted(tx, ["get", "query"])));
         if (!names.includes(key)) return (value as (...a: unknown[]) => unknown).bind(t);
-        return async (...args: unknown[]) =>
-          count(await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args));
+        return async (...args: unknown[]) => {
+          if (key === "get") paths.push(args[0] as string);
+          if (key === "getAll") paths.push(...(args[0] as string[]));
+          return count(await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args));
+        };
       },
     });
-  return { store: counted(store, ["get", "getAll", "query"]), reads };
+  return { store: counted(store, ["get", "getAll", "query"]), reads, paths };
 }

@@ -15,7 +15,7 @@ import {
   type RunningCloudFirestoreEmulator,
 } from "../../../tests/setup/cloud-firestore-emulator";
 import { findMatches } from "./matches.server";
-import { readsCounted } from "../../../tests/support/reads-counted";
+import { countingReads } from "../../../tests/support/counting-reads";
 
 const found = findCloudFirestoreEmulator();
 let emulator: RunningCloudFirestoreEmulator | undefined;
@@ -38,7 +38,7 @@ async function member(uid: string, offered: string, wanted: string) {
 }
 
 /** The store, recording the path of every document read through it. */
-const counting = () => readsCounted(store);
+const counting = () => countingReads(store);
 
 describe.skipIf(!found.found)("findMatches on Firestore (no read cache)", () => {
   it("reads the members its skill lists name once per request, however many lists name them", async () => {
@@ -48,7 +48,7 @@ describe.skipIf(!found.found)("findMatches on Firestore (no read cache)", () => 
     await member("ben", "Spanish: intermediate", "");
     await member("cy", "Chess: expert", "Guitar: beginner");
     await store.set("ratings/ana", { count: 2, sum: 9 });
-    const { counted, read } = counting();
+    const { store: counted, paths: read } = counting();
     const now = Date.now();
     const viewer = { uid: "me", profile: await getUser(store, "me") };
 

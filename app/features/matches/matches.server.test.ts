@@ -13,7 +13,6 @@ import { topMatches } from "./top-matches.server";
 import { RECENT_WINDOW_MS } from "./rank";
 import { saveMember } from "~/features/members/saved.server";
 import { countingReads } from "../../../tests/support/counting-reads";
-import { readsCounted } from "../../../tests/support/reads-counted";
 
 // readStatus as a spy: which statuses a request parses (decision 135).
 vi.mock("~/documents/status", async (original) => {
@@ -45,7 +44,7 @@ async function member(uid: string, offered: string, wanted: string) {
 }
 
 /** The store, recording the path of every document read through it. */
-const counting = () => readsCounted(store);
+const counting = () => countingReads(store);
 
 const order = async (now: number) =>
   (await findMatches(store, await viewer("me"), { language: "en" }, now)).cards.map((c) => c.member.uid);
@@ -87,7 +86,7 @@ describe("findMatches: each skill list kept once for every viewer it names (deci
     await member("ana", "Spanish: intermediate", "");
     await member("ben", "Spanish: intermediate", "");
     // The counting stand-in has a read cache of its own: every request here goes through it.
-    const { counted, read } = counting();
+    const { store: counted, paths: read } = counting();
     const orderOf = async (uid: string) =>
       (await findMatches(counted, await viewer(uid), { language: "en" }, now)).cards.map((c) => c.member.uid);
     expect(await orderOf("me")).toEqual(["ana", "ben"]);
@@ -142,8 +141,7 @@ describe("findMatches: presence and saved marks kept until written (decision 159
     for (const uid of ["cy", "dan", "eve"])
       await store.set(`status/${uid}`, { state: "online", last_changed: 1, lease_ms: 0 });
     // Documents answered by collection, and every path asked for (a save that is not there answers nothing).
-    const { counted: asked, read } = readsCounted(store);
-    const { store: counted, reads } = countingReads(asked);
+    const { store: counted, reads, paths: read } = countingReads(store);
     const page = async (at = now) => {
       const { cards } = await findMatches(counted, await viewer("me"), { language: "en" }, at);
       return cards.map((c) => [c.member.uid, c.presence.online, c.saved]);
@@ -198,7 +196,7 @@ describe("findMatches: the viewer's profile is the caller's", () => {
   it("ranks from the profile the session read, without reading it again", async () => {
     await member("me", "Guitar: expert", "Spanish: beginner");
     await member("ana", "Spanish: intermediate", "");
-    const { counted, read } = counting();
+    const { store: counted, paths: read } = counting();
     const page = await findMatches(counted, await viewer("me"), { language: "en" });
     expect(page.cards.map((c) => c.member.uid)).toEqual(["ana"]);
     expect(read).not.toContain("users/me");
@@ -212,7 +210,7 @@ describe("findMatches: the cards' profiles and teaching documents kept per membe
     await member("me", "Guitar: expert", "Spanish: beginner");
     await member("ana", "Spanish: intermediate", "");
     await store.set("teaching/ana", { rates: { spanish: 30 } });
-    const { counted, read } = counting();
+    const { store: counted, paths: read } = counting();
     expect((await card(counted)).rate).toEqual({ label: "Spanish", sp: 30 });
     read.length = 0;
     const again = await card(counted);
