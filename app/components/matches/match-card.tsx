@@ -216,19 +216,19 @@ export const MatchCard = memo(function MatchCard({
           </Link>
         </div>
       ) : null}
-      <div className="mt-auto pt-1">
-        <MemberActionForms
-          uid={member.uid}
-          saved={saved}
-          name={member.name.text}
-          compact
-          savePending={savePending}
-          messagePending={messagePending}
-          onSubmit={onMemberAction}
-          t={tMembers}
-          labels={labels.actions}
-        />
-      </div>
+      {/* The row takes the card's placing itself: a wrapper <div> a card carried nothing else (decision 158). */}
+      <MemberActionForms
+        uid={member.uid}
+        saved={saved}
+        name={member.name.text}
+        compact
+        savePending={savePending}
+        messagePending={messagePending}
+        onSubmit={onMemberAction}
+        t={tMembers}
+        labels={labels.actions}
+        className="mt-auto pt-1"
+      />
     </article>
   );
 });

@@ -70,11 +70,14 @@ export function MemberActionForms({
   onSubmit,
   t,
   labels,
+  className = "",
 }: {
   uid: string;
   saved: boolean;
   name: string;
   compact?: boolean;
+  /** Classes for the row itself, so a card places it without a wrapper element of its own. */
+  className?: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   t: TFunction<"members">;
   labels: MemberActionLabels;
@@ -83,7 +86,7 @@ export function MemberActionForms({
   const isSaved = savePending ? savePending === "save" : saved;
   const size = compact ? "px-3 py-1.5 text-sm" : "";
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className={className ? `flex flex-wrap gap-2 ${className}` : "flex flex-wrap gap-2"}>
       <form method="post" action={SAVE_ACTION} onSubmit={onSubmit}>
         <input type="hidden" name="uid" value={uid} />
         <input type="hidden" name="intent" value={isSaved ? "unsave" : "save"} />

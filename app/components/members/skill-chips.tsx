@@ -44,10 +44,12 @@ export function SkillChipList({ skills, highlight, empty, levels }: SkillChipsPr
   if (skills.length === 0) return empty ? <p className="text-sm text-slate-500">{empty}</p> : null;
   return (
     <ul className="flex flex-wrap gap-1.5">
+      {/* .chip (tailwind.css) is the shape every chip shares: written once in the CSS, not on every
+          chip of the page (decision 158). */}
       {skills.map((s) => (
         <li
           key={s.tag}
-          className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ${LEVEL_STYLE[s.level]} ${highlight?.has(s.tag) ? "ring-2 ring-amber-300" : ""}`}
+          className={`chip ${LEVEL_STYLE[s.level]}${highlight?.has(s.tag) ? " ring-2 ring-amber-300" : ""}`}
         >
           <bdi translate={s.own ? "no" : undefined}>{s.label}</bdi>
           <span className="font-normal">{levels[s.level]}</span>
