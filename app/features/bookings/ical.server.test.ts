@@ -2,7 +2,7 @@
  * The private feed's token on the embedded store: stored only as its hash, replaced by a new one,
  * ended by a revoke; stored documents are written raw, as an older version may have left them.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { createFeedToken, feedStatus, hashToken, revokeFeed, sessionEvent, uidForToken } from "./ical.server";
 import type { Booking } from "./types";
@@ -40,6 +40,22 @@ describe("private calendar feeds", () => {
     await store.set("ical_feeds/u1", { createdAt: "now" });
     await revokeFeed(store, "u1");
     expect(await store.get("ical_feeds/u1")).toBeNull();
+  });
+
+  it("the feed's status is read once until the member's feed document is written (decision 164)", async () => {
+    expect(await feedStatus(store, "u1")).toEqual({ active: false, createdAt: null });
+    const get = vi.spyOn(store, "get");
+    try {
+      await store.set("ical_feeds/u2", { hash: "other", createdAt: 500 });
+      expect(await feedStatus(store, "u1")).toEqual({ active: false, createdAt: null });
+      expect(get).not.toHaveBeenCalled();
+      await createFeedToken(store, "u1", 1_000);
+      expect(await feedStatus(store, "u1")).toEqual({ active: true, createdAt: 1_000 });
+      await revokeFeed(store, "u1");
+      expect(await feedStatus(store, "u1")).toEqual({ active: false, createdAt: null });
+    } finally {
+      get.mockRestore();
+    }
   });
 
   it("a token that is malformed, unknown, or whose document names no member opens nothing", async () => {

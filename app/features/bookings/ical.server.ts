@@ -6,6 +6,7 @@
  * of the feed's owner, read from their profile (decision 066).
  */
 import { createHash, randomBytes } from "node:crypto";
+import { cachedRead } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import {
   getIcalFeed,
@@ -31,9 +32,22 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function feedStatus(store: DocStore, uid: string): Promise<{ active: boolean; createdAt: number | null }> {
-  const feed = await getIcalFeed(store, uid);
-  return { active: !!feed, createdAt: feed?.createdAt ?? null };
+/**
+ * Whether the member has a feed, kept in the read cache (decision 037) until `ical_feeds/{uid}` is
+ * written: /calendar shows it on every view and it changes only by the page's own two buttons
+ * (issue 28, decision 164).
+ */
+export function feedStatus(store: DocStore, uid: string): Promise<{ active: boolean; createdAt: number | null }> {
+  const path = icalFeedPath(uid);
+  return cachedRead(
+    store,
+    `ical-feed:${uid}`,
+    (written) => written === path,
+    async () => {
+      const feed = await getIcalFeed(store, uid);
+      return { active: !!feed, createdAt: feed?.createdAt ?? null };
+    },
+  );
 }
 
 /** Replaces any existing feed with a new one; answers the token, which is never stored. */
