@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { subscribeFeed } from "~/features/live/subscribe.server";
 import { useTempStore } from "../../../tests/support/temp-store";
 import { THREAD_MESSAGES } from "~/engine/live/feeds";
@@ -203,6 +203,23 @@ describe("loadThread", () => {
     await expect(loadThread(store, "cat", chatId)).rejects.toMatchObject({ status: 404 });
     await expect(loadThread(store, "amy", chatId, { before: Number.NaN })).rejects.toMatchObject({ status: 400 });
   });
+  it("reads the chat document once while nobody writes it, and refuses at once a member it no longer names", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await seed(chatId, [1_000]);
+    const first = await loadThread(store, "bob", chatId);
+    const get = vi.spyOn(store, "get");
+    try {
+      expect(await loadThread(store, "bob", chatId)).toEqual(first);
+      expect(get).not.toHaveBeenCalled();
+      // The document rewritten (here without bob): the next view reads it, and bob is an outsider.
+      await store.update(`chats/${chatId}`, { participants: ["amy", "cat"] });
+      await expect(loadThread(store, "bob", chatId)).rejects.toMatchObject({ status: 404 });
+      expect((await loadThread(store, "cat", chatId)).chat.participants).toEqual(["amy", "cat"]);
+    } finally {
+      get.mockRestore();
+    }
+  });
+
   it("opens on what the store holds after every message sent, seen or hidden (the kept latest page)", async () => {
     const chatId = await openChat(store, "amy", "bob", 10);
     await sendMessage(store, "amy", chatId, "Hola", 20);

@@ -78,9 +78,14 @@ export async function openChat(store: DocStore, uid: string, other: string, now 
 }
 
 /** The chat when `uid` takes part in it; otherwise a ChatError 404. */
-export async function requireChat(store: DocStore, uid: string, chatId: string): Promise<ChatDoc> {
+export async function requireChat(
+  store: DocStore,
+  uid: string,
+  chatId: string,
+  read: (store: DocStore, chatId: string) => Promise<ChatDoc | null> = getChat,
+): Promise<ChatDoc> {
   if (!isChatId(chatId)) throw new ChatError(404, NOT_FOUND, "notFound");
-  const chat = await getChat(store, chatId);
+  const chat = await read(store, chatId);
   if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND, "notFound");
   return chat;
 }
@@ -272,10 +277,24 @@ function latestPage(store: DocStore, chatId: string): Promise<ThreadPage> {
   );
 }
 
+/**
+ * The chat document kept in the read cache (decision 037) until it is written: a conversation's
+ * page reads it on every view, and each message sent or seen writes it (issue 28, decision 164).
+ */
+function keptChat(store: DocStore, chatId: string): Promise<ChatDoc | null> {
+  const path = chatPath(chatId);
+  return cachedRead(
+    store,
+    `chat:${chatId}`,
+    (written) => written === path,
+    () => getChat(store, chatId),
+  );
+}
+
 /** A page of the conversation for one of its participants; other members get a ChatError 404. */
 export async function loadThread(store: DocStore, uid: string, chatId: string, { before }: { before?: number } = {}) {
   if (before !== undefined && !Number.isSafeInteger(before))
     throw new ChatError(400, "This link to earlier messages is not valid.", "badCursor");
-  const chat = await requireChat(store, uid, chatId);
+  const chat = await requireChat(store, uid, chatId, keptChat);
   return { chat, ...(await (before === undefined ? latestPage(store, chatId) : threadPage(store, chatId, before))) };
 }
