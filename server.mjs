@@ -348,16 +348,32 @@ async function readReady(reader) {
   return { chunks, pending };
 }
 
-/** Gzips the rest of a body as it comes, flushing each chunk so that nothing waits in the compressor. */
+/**
+ * Gzips the rest of a body as it comes. What was ready before the headers (the shell) is flushed at
+ * once; after that, the chunks the renderer gives within one turn of the event loop are flushed
+ * together at the end of that turn (decision 163). Each flush ends a deflate block and becomes a
+ * socket write of its own, and React gives a page in 2 KB chunks, many per turn: flushing each one
+ * cost a block and a write per 2 KB. A sync flush, not zlib's default full flush, keeps the
+ * compressor's history, so what follows the shell still compresses against it. Nothing waits in
+ * the compressor past the turn it came in.
+ */
 async function gzipRest(ready, reader, res) {
   const gzipStream = zlib.createGzip({ level: 4 });
   gzipStream.pipe(res);
+  let flushQueued = false;
+  const flushTurn = () => {
+    flushQueued = false;
+    if (!gzipStream.writableEnded && !gzipStream.destroyed) gzipStream.flush(zlib.constants.Z_SYNC_FLUSH);
+  };
   try {
     for (const chunk of ready.chunks) gzipStream.write(chunk);
-    gzipStream.flush();
+    gzipStream.flush(zlib.constants.Z_SYNC_FLUSH);
     for (let result = await ready.pending; !result.done; result = await reader.read()) {
       gzipStream.write(result.value);
-      gzipStream.flush();
+      if (!flushQueued) {
+        flushQueued = true;
+        setImmediate(flushTurn);
+      }
     }
     gzipStream.end();
   } catch (error) {
