@@ -758,8 +758,8 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
       }
     });
 
-    test("watch.query-window", async () => {
-      const c = col("leaders");
+    /** Five documents a–e with xp 50 down to 10, for the watched windows' tests. */
+    const seedLeaders = async (c: string) => {
       for (const [id, xp] of [
         ["a", 50],
         ["b", 40],
@@ -769,6 +769,11 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
       ] as const) {
         await store.set(`${c}/${id}`, { xp });
       }
+    };
+
+    test("watch.query-window", async () => {
+      const c = col("leaders");
+      await seedLeaders(c);
       const seen = recorder<Doc[]>();
       const stop = store.watchQuery({ collection: c, orderBy: [["xp", "desc"]], limit: 3 }, seen.push);
       try {
@@ -800,15 +805,7 @@ export function docStoreContract(name: string, open: () => Promise<OpenedStore>,
 
     test("watch.query-changes", async () => {
       const c = col("leaders");
-      for (const [id, xp] of [
-        ["a", 50],
-        ["b", 40],
-        ["c", 30],
-        ["d", 20],
-        ["e", 10],
-      ] as const) {
-        await store.set(`${c}/${id}`, { xp });
-      }
+      await seedLeaders(c);
       const window = { collection: c, orderBy: [["xp", "desc"]], limit: 3 } as const;
       const seen = recorder<QueryChanges>();
       const stop = store.watchQueryChanges(window, seen.push);

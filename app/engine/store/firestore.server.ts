@@ -12,6 +12,7 @@ import {
   Firestore,
   Timestamp,
   type DocumentSnapshot,
+  type QuerySnapshot,
   type Query as SdkQuery,
   type Transaction as SdkTransaction,
 } from "firebase-admin/firestore";
@@ -271,10 +272,9 @@ class FirestoreDocStore implements DocStore {
     onError?: (error: Error) => void,
   ): Unsubscribe {
     let shown: Map<string, DocData> | undefined;
-    let active = true;
-    const stop = buildSdkQuery(this.db, query).onSnapshot(
+    return this.listen<QuerySnapshot>(
+      (next, fail) => buildSdkQuery(this.db, query).onSnapshot(next, fail),
       (snapshot) => {
-        if (!active) return;
         const first = shown === undefined;
         const known = (shown ??= new Map());
         const changed: { doc: Doc<T>; at: number }[] = [];
@@ -294,15 +294,8 @@ class FirestoreDocStore implements DocStore {
         changed.sort((a, b) => a.at - b.at);
         onChange({ changed: changed.map((c) => c.doc), removed });
       },
-      (error) => {
-        if (active) onError?.(error);
-      },
+      onError,
     );
-    return () => {
-      if (!active) return;
-      active = false;
-      stop();
-    };
   }
 
   /**
@@ -315,12 +308,27 @@ class FirestoreDocStore implements DocStore {
     onError?: (error: Error) => void,
   ): Unsubscribe {
     let last: { value: V } | undefined;
+    return this.listen(
+      listen,
+      (value) => {
+        if (last && isDeepStrictEqual(last.value, value)) return;
+        last = { value };
+        onChange(structuredClone(value));
+      },
+      onError,
+    );
+  }
+
+  /** A listener that calls nothing once unsubscribed, and whose unsubscribe may be called twice. */
+  private listen<V>(
+    listen: (next: (value: V) => void, fail: (error: Error) => void) => () => void,
+    onValue: (value: V) => void,
+    onError?: (error: Error) => void,
+  ): Unsubscribe {
     let active = true;
     const stop = listen(
       (value) => {
-        if (!active || (last && isDeepStrictEqual(last.value, value))) return;
-        last = { value };
-        onChange(structuredClone(value));
+        if (active) onValue(value);
       },
       (error) => {
         if (active) onError?.(error);

@@ -626,22 +626,7 @@ class SqliteDocStore implements DocStore {
     onChange: (docs: Doc<T>[]) => void,
     onError?: (error: Error) => void,
   ): Unsubscribe {
-    const compiled = compileQuery(query);
-    const { mayChange, track } = resultWatch(query);
-    const watcher: Watcher = {
-      active: true,
-      evalKey: `query:${compiled.tail}\u0000${JSON.stringify(compiled.params)}`,
-      evaluate: () => this.runQuery(compiled),
-      deliver: (rows) => {
-        track(rows);
-        onChange(rows.map((row) => toDoc<T>(row)));
-      },
-      onError,
-      last: undefined,
-      describe: `watchQuery(${query.collection})`,
-      mayChange,
-    };
-    return this.subscribe(this.queryWatchers, query.collection, watcher);
+    return this.watchResult(query, "watchQuery", (rows) => onChange(rows.map((row) => toDoc<T>(row))), onError);
   }
 
   /**
@@ -654,31 +639,47 @@ class SqliteDocStore implements DocStore {
     onChange: (changes: QueryChanges<T>) => void,
     onError?: (error: Error) => void,
   ): Unsubscribe {
-    const compiled = compileQuery(query);
-    const { mayChange, track } = resultWatch(query);
     // Each document delivered, by path, as the stored JSON text it was delivered as.
     let shown: Map<string, string> | undefined;
+    const deliver = (rows: Row[], docOf: (row: Row) => Doc) => {
+      const first = shown === undefined;
+      const before = shown ?? new Map<string, string>();
+      const changed: Doc<T>[] = [];
+      shown = new Map();
+      for (const row of rows) {
+        shown.set(row.path, row.data);
+        if (before.get(row.path) !== row.data) changed.push(docOf(row) as Doc<T>);
+        before.delete(row.path);
+      }
+      const removed = [...before.keys()];
+      if (first || changed.length > 0 || removed.length > 0) onChange({ changed, removed });
+    };
+    return this.watchResult(query, "watchQueryChanges", deliver, onError);
+  }
+
+  /**
+   * A watcher of a query's rows: identical queries share one run per flush, and only writes that
+   * can change the result wake it (`resultWatch`, decision 162).
+   */
+  private watchResult(
+    query: Query,
+    kind: string,
+    deliver: Watcher["deliver"],
+    onError: ((error: Error) => void) | undefined,
+  ): Unsubscribe {
+    const compiled = compileQuery(query);
+    const { mayChange, track } = resultWatch(query);
     const watcher: Watcher = {
       active: true,
       evalKey: `query:${compiled.tail}\u0000${JSON.stringify(compiled.params)}`,
       evaluate: () => this.runQuery(compiled),
       deliver: (rows, docOf) => {
         track(rows);
-        const first = shown === undefined;
-        const before = shown ?? new Map<string, string>();
-        const changed: Doc<T>[] = [];
-        shown = new Map();
-        for (const row of rows) {
-          shown.set(row.path, row.data);
-          if (before.get(row.path) !== row.data) changed.push(docOf(row) as Doc<T>);
-          before.delete(row.path);
-        }
-        const removed = [...before.keys()];
-        if (first || changed.length > 0 || removed.length > 0) onChange({ changed, removed });
+        deliver(rows, docOf);
       },
       onError,
       last: undefined,
-      describe: `watchQueryChanges(${query.collection})`,
+      describe: `${kind}(${query.collection})`,
       mayChange,
     };
     return this.subscribe(this.queryWatchers, query.collection, watcher);
