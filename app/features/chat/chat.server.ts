@@ -12,7 +12,7 @@ import type { DocReader } from "~/documents/fields";
 import { getBoardPost, isBoardId, type BoardPost } from "~/documents/board";
 import { prepareAnswer } from "~/features/board/answers.server";
 import { prepareNotifications } from "~/features/notifications/notifications.server";
-import { noteUnreadMessage } from "~/features/mail/chat-batch.server";
+import { prepareUnreadMark } from "~/features/mail/chat-batch.server";
 import { queueChatPush } from "~/features/push/queue.server";
 import { hasPushDevice } from "~/features/push/subscriptions.server";
 import { messagesPayload, THREAD_MESSAGES, type ChatMessagePayload } from "~/engine/live/feeds";
@@ -137,12 +137,16 @@ async function commitMessage(
     const chat = await getChat(tx, chatId);
     if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND, "notFound");
     const other = chat.participants.find((p) => p !== uid)!;
-    const recipient = await getUser(tx, other);
+    // Most members have no device for push: a job for them was only ever deleted unsent by the
+    // worker that claimed it, a write and a commit per message for nothing (decision 155). Read
+    // together: on Firestore each read is a round trip.
+    const [recipient, pushable, markUnread] = await Promise.all([
+      getUser(tx, other),
+      hasPushDevice(tx, other),
+      prepareUnreadMark(tx, chatId, other),
+    ]);
     if (!recipient || recipient.deleted)
       throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.", "left");
-    // Most members have no device for push: a job for them was only ever deleted unsent by the
-    // worker that claimed it, a write and a commit per message for nothing (decision 155).
-    const pushable = await hasPushDevice(tx, other);
     const quoted = quotePostId ? await quotedPost(tx, quotePostId) : null;
     const quote = quoted ? quoteOf(quoted) : null;
     // A reply to the poster about their post is an answer they see on /board/mine (decision 070).
@@ -173,7 +177,7 @@ async function commitMessage(
       unread: { ...chat.unread, [uid]: chat.unread[uid] ?? 0, [other]: (chat.unread[other] ?? 0) + 1 },
     } satisfies Partial<ChatDoc>);
     // A mail later if they stay away and leave it unread (batched per conversation and hour).
-    noteUnreadMessage(tx, chatId, other, now);
+    markUnread(now);
     // And a push to their devices unless an open tab shows it (one per conversation, updated).
     if (pushable) queueChatPush(tx, chatId, other, now);
     if (firstMessage) {

@@ -16,7 +16,7 @@ import { useTempStore } from "../../../tests/support/temp-store";
 import { HOUR, NOW, teachDuringWorkingWeek, workingWeekSlots } from "../../../tests/support/teaching";
 import { CHAT_MAIL_DELAY_MS, CHAT_MAIL_EVERY_MS } from "./chat-batch.server";
 import { MAX_ATTEMPTS, RETRY_AFTER_MS, SENDING_TIMEOUT_MS } from "./delivery.server";
-import { mailJobPath, type MailJobDoc } from "~/documents/mail";
+import { chatMailPath, mailJobPath, type MailJobDoc } from "~/documents/mail";
 import { runMailWork, type MailWorkDeps } from "./work.server";
 
 const { store } = useTempStore("mail-");
@@ -301,6 +301,39 @@ describe("chat messages while the recipient is away", () => {
     expect(second.subject).toBe("\u2068Leo Learner\u2069 sent you 3 messages on SkillSwap");
     expect(second.text).toContain("Still there?");
     expect(inbox.to(EMAIL.learner)).toHaveLength(0);
+  });
+
+  it("waits a quiet minute after the burst's newest message, which writes no mark of its own (decision 168)", async () => {
+    const mark = chatMailPath(chatId, "mentor");
+    await say("One", NOW);
+    await say("Two", NOW + 50_000);
+    await say("Three", NOW + 55_000);
+    // Only the first message of the burst wrote the mark; the conversation holds the newest's time.
+    expect((await store.get(mark))?.data).toEqual({
+      uid: "mentor",
+      chatId,
+      pending: true,
+      lastMessageAt: NOW,
+      dueAt: NOW + CHAT_MAIL_DELAY_MS,
+    });
+
+    await work(NOW + CHAT_MAIL_DELAY_MS);
+    expect(inbox.messages).toHaveLength(0); // "Three" is 5 s old: the quiet minute runs from it
+    expect((await store.get(mark))?.data).toMatchObject({
+      pending: true,
+      lastMessageAt: NOW + 55_000,
+      dueAt: NOW + 55_000 + CHAT_MAIL_DELAY_MS,
+    });
+    await work(NOW + 55_000 + CHAT_MAIL_DELAY_MS - 1);
+    expect(inbox.messages).toHaveLength(0);
+    await work(NOW + 55_000 + CHAT_MAIL_DELAY_MS);
+    expect(inbox.to(EMAIL.mentor)).toHaveLength(1);
+    expect(inbox.to(EMAIL.mentor)[0].subject).toBe("\u2068Leo Learner\u2069 sent you 3 messages on SkillSwap");
+    expect(await job(`chat_${chatId}_mentor_${NOW + 55_000}`)).toMatchObject({ state: "sent" });
+
+    // Once mailed, the mark is no longer pending: the next message writes it again.
+    await say("Four", NOW + HOUR);
+    expect((await store.get(mark))?.data).toMatchObject({ pending: true, lastMessageAt: NOW + HOUR });
   });
 
   it("sends nothing when the recipient read the messages, or was online, or turned Messages off", async () => {
