@@ -88,6 +88,16 @@ function figures(lhr, trace) {
     // When the renderer began its first frame: a late observed paint after an early first frame
     // is the browser showing the frame late, not the page (decision 100).
     firstFrame: trace ? firstFrameMs(trace.traceEvents) : null,
+    // Lighthouse's measure of the host's speed: TBT is this host's task times × 4, so figures from
+    // two machines compare only beside their indexes (decision 170).
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    // Which scripts the blocking time came from (simulated, ms of script evaluation), largest first.
+    bootup: (audit("bootup-time")?.details?.items ?? [])
+      .filter((item) => item.scripting >= 50)
+      .sort((a, b) => b.scripting - a.scripting)
+      .slice(0, 3)
+      .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, "")} ${Math.round(item.scripting)} ms`),
+    longTasks: audit("long-tasks")?.details?.items?.length ?? 0,
     finalUrl: lhr.finalDisplayedUrl,
     version: lhr.lighthouseVersion,
     runWarnings: lhr.runWarnings ?? [],
@@ -153,7 +163,8 @@ async function main() {
           `  ${page} run ${i + 1}/${RUNS}: performance ${f.performance}, FCP ${ms(f.fcp)}, LCP ${ms(f.lcp)}, ` +
             `TBT ${ms(f.tbt)}, JS ${f.jsKb.toFixed(0)} KB; first frame at ${f.firstFrame === null ? "?" : ms(f.firstFrame)}, ` +
             `observed paint at ${ms(f.observedFcp ?? 0)} after ${f.scriptsBeforePaint} of ${f.jsRequests} scripts ` +
-            `(load average ${loadAverage()})`,
+            `(load average ${loadAverage()}); benchmark index ${f.benchmarkIndex ?? "?"}, ${f.longTasks} long task(s), ` +
+            `script evaluation ${f.bootup.join(", ") || "under 50 ms per script"}`,
         );
       }
       runs.sort((a, b) => a.f.performance - b.f.performance);
@@ -202,6 +213,11 @@ async function main() {
       for (const warning of r.runWarnings) console.log(`  ${r.page} Lighthouse warned: ${warning}`);
     }
     console.log(`Load average ${loadAtStart} at the start, ${loadAtEnd} at the end.`);
+    const indexes = results.map((r) => r.benchmarkIndex).filter((i) => i !== null);
+    if (indexes.length)
+      console.log(
+        `Lighthouse's benchmark index of this host: ${Math.min(...indexes)}–${Math.max(...indexes)} (median runs)`,
+      );
     const busiest = Math.max(Number(loadAtStart.split(" ")[0]), Number(loadAtEnd.split(" ")[0]));
     if (busiest > os.cpus().length)
       console.log(
