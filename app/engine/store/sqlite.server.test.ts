@@ -380,6 +380,45 @@ describe("transactions", () => {
     ]);
   });
 
+  it("commits from what it read when no connection committed meanwhile: no version check, no second read (decision 168)", async () => {
+    await store.set("chats/c1", { count: 1, unread: { a: 0 } });
+    await store.set("marks/c1", { pending: false, at: 1 });
+    const spied = store as unknown as Record<
+      "readRow" | "readVersion" | "runVersionQuery",
+      (...a: unknown[]) => unknown
+    >;
+    const spies = (["readRow", "readVersion", "runVersionQuery"] as const).map((name) => vi.spyOn(spied, name));
+    await store.transaction(async (tx) => {
+      const chat = await tx.get<{ count: number }>("chats/c1");
+      await tx.get("marks/c1");
+      await tx.query({ collection: "devices", where: [["uid", "==", "a"]] });
+      for (const spy of spies) spy.mockClear();
+      tx.update("chats/c1", { count: chat!.data.count + 1, "unread.a": 1 });
+      tx.set("marks/c1", { pending: true }, { merge: true });
+    });
+    expect(spies.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
+    for (const spy of spies) spy.mockRestore();
+    expect((await store.get("chats/c1"))?.data).toEqual({ count: 2, unread: { a: 1 } });
+    expect((await store.get("marks/c1"))?.data).toEqual({ pending: true, at: 1 });
+  });
+
+  it("applies a second write to a document it read over the first, not over what it read", async () => {
+    await store.set("docs/d", { a: 1, b: 1 });
+    await store.transaction(async (tx) => {
+      await tx.get("docs/d");
+      tx.set("docs/d", { a: 2 });
+      tx.update("docs/d", { b: 3 });
+    });
+    expect((await store.get("docs/d"))?.data).toEqual({ a: 2, b: 3 });
+    const deletedThenUpdated = store.transaction(async (tx) => {
+      await tx.get("docs/d");
+      tx.delete("docs/d");
+      tx.update("docs/d", { b: 4 });
+    });
+    await expect(deletedThenUpdated).rejects.toMatchObject({ name: "NotFoundError" });
+    expect((await store.get("docs/d"))?.data).toEqual({ a: 2, b: 3 });
+  });
+
   it("gives up with TransactionConflictError when every attempt conflicts", async () => {
     await store.set("hot/doc", { n: 0 });
     const other = otherConnection();

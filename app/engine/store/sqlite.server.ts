@@ -173,8 +173,8 @@ class SqliteDocStore implements DocStore {
   private readonly searchDeleteDocStmt: Database.Statement<[number]>;
   private readonly searchPathStmt: Database.Statement<[number], string>;
   private readonly textIndexes = new Set<string>();
-  /** Answers the commit's version, or 0 when `check` found the reads stale. */
-  private readonly commitTx: Database.Transaction<(ops: readonly WriteOp[], check: (() => boolean) | null) => number>;
+  /** Answers the commit's version, or 0 when the transaction's reads (if any) were found stale. */
+  private readonly commitTx: Database.Transaction<(ops: readonly WriteOp[], tx: SqliteTransaction | null) => number>;
   private readonly validateTx: Database.Transaction<(tx: SqliteTransaction) => boolean>;
 
   private readonly docWatchers = new Map<string, Set<Watcher>>();
@@ -255,11 +255,14 @@ class SqliteDocStore implements DocStore {
     this.searchDeleteDocStmt = this.db.prepare("DELETE FROM search_docs WHERE rowid = ?");
     this.searchPathStmt = this.db.prepare<[number], string>("SELECT path FROM search_docs WHERE rowid = ?").pluck();
 
-    this.commitTx = this.db.transaction((ops: readonly WriteOp[], check: (() => boolean) | null) => {
-      if (check && !check()) return 0;
+    this.commitTx = this.db.transaction((ops: readonly WriteOp[], tx: SqliteTransaction | null) => {
+      if (tx && !tx.readsAreCurrent()) return 0;
       const version = this.nextVersionStmt.get() as number;
+      // The reads were just confirmed current under the write lock, so a document the transaction
+      // read is what an update or a merge starts from, until this commit writes it (decision 168).
+      const written = new Set<string>();
       for (const op of ops) {
-        this.applyWrite(op, version);
+        this.applyWrite(op, version, tx?.docReads, written);
         if (op.kind !== "index") this.logChangeStmt.run(version, op.path);
       }
       if (version % PRUNE_EVERY === 0) this.pruneChangesStmt.run(version - CHANGES_KEPT);
@@ -477,14 +480,14 @@ class SqliteDocStore implements DocStore {
     if (tx.doomed) return false;
     // A read-only transaction only needs its snapshot confirmed; it writes nothing.
     if (tx.writes.length === 0) return this.validateTx.deferred(tx);
-    return this.commit(tx.writes, () => tx.readsAreCurrent());
+    return this.commit(tx.writes, tx);
   }
 
-  /** Applies writes atomically under the write lock, after `check` (if any) confirms the reads. */
-  private commit(ops: readonly WriteOp[], check: (() => boolean) | null): boolean {
+  /** Applies writes atomically under the write lock, after confirming the reads of `tx` (if any). */
+  private commit(ops: readonly WriteOp[], tx: SqliteTransaction | null): boolean {
     let version: number;
     try {
-      version = this.commitTx.immediate(ops, check);
+      version = this.commitTx.immediate(ops, tx);
     } catch (error) {
       // A text index table made by this commit was rolled back with it.
       this.textIndexes.clear();
@@ -515,8 +518,16 @@ class SqliteDocStore implements DocStore {
     });
   }
 
-  private applyWrite(op: WriteOp, version: number): void {
+  private applyWrite(
+    op: WriteOp,
+    version: number,
+    reads: SqliteTransaction["docReads"] | undefined,
+    written: Set<string>,
+  ): void {
     const { path: p, parent, id } = parseDocPath(op.path);
+    const read = written.has(p) ? undefined : reads?.get(p);
+    written.add(p);
+    const current = (): Row | undefined => (read ? read.row : this.readRow(p));
     switch (op.kind) {
       case "create":
         if (this.insertStmt.run(p, parent, id, JSON.stringify(op.data), version).changes === 0) {
@@ -526,14 +537,14 @@ class SqliteDocStore implements DocStore {
       case "set": {
         let data: DocData = op.data;
         if (op.merge) {
-          const existing = this.readRow(p);
+          const existing = current();
           if (existing) data = mergeDeep(JSON.parse(existing.data) as DocData, op.data);
         }
         this.upsertStmt.run(p, parent, id, JSON.stringify(data), version);
         return;
       }
       case "update": {
-        const existing = this.readRow(p);
+        const existing = current();
         if (!existing) throw new NotFoundError(p);
         const data = applyUpdate(JSON.parse(existing.data) as DocData, op.data);
         this.upsertStmt.run(p, parent, id, JSON.stringify(data), version);

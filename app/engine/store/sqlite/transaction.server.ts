@@ -105,14 +105,22 @@ export class SqliteTransaction implements Transaction {
     this.active = false;
   }
 
-  /** True when everything this attempt read is still what the store holds now. */
+  /**
+   * True when everything this attempt read is still what the store holds now. When no connection
+   * committed since the reads were last known current, nothing can have changed them, and one look
+   * at the commit counter replaces a version query per read (decision 168). Under the commit's
+   * `BEGIN IMMEDIATE` that look sees every commit made before the write lock was taken.
+   */
   readsAreCurrent(): boolean {
+    const seen = this.store.commitsSeen;
+    if (seen === this.seenCommits) return true;
     for (const [p, read] of this.docReads) {
       if ((this.store.readVersion(p) ?? 0) !== read.version) return false;
     }
     for (const read of this.queryReads) {
       if (versionSignature(this.store.runVersionQuery(read.compiled)) !== read.signature) return false;
     }
+    this.seenCommits = seen;
     return true;
   }
 
@@ -140,12 +148,10 @@ export class SqliteTransaction implements Transaction {
    */
   private ensureConsistent(): void {
     if (this.doomed) throw new ConflictSignal();
-    if (this.store.commitsSeen === this.seenCommits) return;
     if (!this.readsAreCurrent()) {
       this.doomed = true;
       throw new ConflictSignal();
     }
-    this.seenCommits = this.store.commitsSeen;
   }
 }
 
