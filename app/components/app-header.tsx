@@ -26,7 +26,7 @@ export function AppHeader({ displayName, avatar, bellBadge, wallet }: AppHeaderP
       >
         <Logo compactBelow400 />
       </Link>
-      <div data-slot="wallet">{wallet}</div>
+      {wallet}
       <Link
         to="/notifications"
         aria-label={bellBadge ? t("header.notificationsUnread", { badge: bellBadge }) : t("header.notifications")}

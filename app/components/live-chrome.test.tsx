@@ -23,7 +23,7 @@ vi.mock("@remix-run/react", async (importOriginal) => ({
   useRevalidator: () => ({ revalidate: () => {}, state: "idle" }),
 }));
 
-function drawChrome(language: string) {
+function drawChrome(language: string, chatUnread = 2) {
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18nFor(language)}>
       <StaticRouter location="/dashboard">
@@ -33,7 +33,7 @@ function drawChrome(language: string) {
             wallet: { balance: 1250 },
             transactions: [],
             unreadNotifications: 12,
-            chatUnread: { count: 2 },
+            chatUnread: { count: chatUnread },
           }}
           payments={{ packs: null, testMode: false }}
         >
@@ -59,5 +59,12 @@ describe("the signed-in chrome's live feeds (issue 28, decision 156)", () => {
     // The header, its wallet button (and its number format), the profile menu, the two
     // navigations and the closed top-up dialog (and its number format) each ask once; the feeds not at all.
     expect(translations.hooks).toBe(8);
+  });
+
+  it("draws the shell in 66 elements, 64 with no chat unread (decision 166; 93 and 91 before it)", () => {
+    // Start tags of the chrome alone: the page's own <p> is left out.
+    const elements = (html: string) => (html.match(/<[a-z]/g) ?? []).length - 1;
+    expect(elements(drawChrome("en"))).toBe(66);
+    expect(elements(drawChrome("en", 0))).toBe(64);
   });
 });

@@ -56,15 +56,13 @@ describe("the signed-in navigation (SPEC.md §2; issue 28, decision 148)", () =>
     expect(dashboard).toContain(
       'class="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"',
     );
-    expect([...html.matchAll(/<span class="flex-1">([^<]*)<\/span>/g)].map(([, label]) => label)).toEqual([
-      "Dashboard",
-      "Matches",
-      "Chat",
-      "Calendar",
-      "Progress",
-      "Community",
-    ]);
-    expect(html.match(/<svg /g)).toHaveLength(6);
+    // Each link: its icon (one element, decision 166), then its label as the link's own text.
+    expect(
+      [...html.matchAll(/<span aria-hidden="true" data-icon="[\w-]+" class="icon h-5 w-5"><\/span>([^<]*)/g)].map(
+        ([, label]) => label,
+      ),
+    ).toEqual(["Dashboard", "Matches", "Chat", "Calendar", "Progress", "Community"]);
+    expect(html.match(/data-icon="/g)).toHaveLength(6);
   });
 
   it("shows the chat dot, named, only while a chat is unread", () => {

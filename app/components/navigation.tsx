@@ -33,10 +33,15 @@ const BOTTOM_LINK: SectionClasses = {
   other: "text-slate-500",
 };
 
-/** Drawn only when a chat is unread; its label comes from the navigation's own t(). */
-function ChatDot({ label }: { label: string }) {
+/** Drawn only when a chat is unread; its label comes from the navigation's own t(). `place` puts it in its link. */
+function ChatDot({ label, place }: { label: string; place: string }) {
   return (
-    <span data-testid="chat-dot" className="block h-2 w-2 rounded-full bg-red-500" aria-label={label} role="status" />
+    <span
+      data-testid="chat-dot"
+      className={`block h-2 w-2 rounded-full bg-red-500 ${place}`}
+      aria-label={label}
+      role="status"
+    />
   );
 }
 
@@ -57,8 +62,11 @@ export function SideNav({ chatUnread }: { chatUnread: boolean }) {
             <li key={item.to}>
               <Link {...sectionLink(item, pathname, SIDE_LINK)}>
                 <Icon name={item.icon} className="h-5 w-5" />
-                <span className="flex-1">{t(item.labelKey)}</span>
-                {item.to === "/inbox" && chatUnread ? <ChatDot label={t("nav.unreadMessages")} /> : null}
+                {/* The label is the link's own text; the dot, at the row's end, needs no wrapper to push it there. */}
+                {t(item.labelKey)}
+                {item.to === "/inbox" && chatUnread ? (
+                  <ChatDot label={t("nav.unreadMessages")} place="ms-auto" />
+                ) : null}
               </Link>
             </li>
           ))}
@@ -84,10 +92,8 @@ export function BottomNav({ chatUnread }: { chatUnread: boolean }) {
             <Link {...sectionLink(item, pathname, BOTTOM_LINK)}>
               <Icon name={item.icon} className="h-5 w-5" />
               {t(item.labelKey)}
-              {item.to === "/inbox" ? (
-                <span className="absolute end-[calc(50%-16px)] top-1.5">
-                  {chatUnread ? <ChatDot label={t("nav.unreadMessages")} /> : null}
-                </span>
+              {item.to === "/inbox" && chatUnread ? (
+                <ChatDot label={t("nav.unreadMessages")} place="absolute end-[calc(50%-16px)] top-1.5" />
               ) : null}
             </Link>
           </li>

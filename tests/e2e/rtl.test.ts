@@ -75,13 +75,13 @@ test("at 1280px in Arabic the navigation is on the right, the calendar's arrows 
     }
 
     // Previous comes first in reading order, so it is on the right in Arabic, and its chevron points right.
-    const back = page.locator('a:has(svg[data-icon="chevron-back"])');
-    const forward = page.locator('a:has(svg[data-icon="chevron-forward"])');
+    const back = page.locator('a:has([data-icon="chevron-back"])');
+    const forward = page.locator('a:has([data-icon="chevron-forward"])');
     const [backBox, forwardBox] = [await box(back), await box(forward)];
     if (rtl) expect(backBox.left, "Previous is right of Next").toBeGreaterThan(forwardBox.right);
     else expect(backBox.right).toBeLessThan(forwardBox.left);
-    expect(await horizontalScale(back.locator("svg")), "the back chevron's drawing").toBe(rtl ? -1 : 1);
-    expect(await horizontalScale(forward.locator("svg")), "the next chevron's drawing").toBe(rtl ? -1 : 1);
+    expect(await horizontalScale(back.locator("[data-icon]")), "the back chevron's drawing").toBe(rtl ? -1 : 1);
+    expect(await horizontalScale(forward.locator("[data-icon]")), "the next chevron's drawing").toBe(rtl ? -1 : 1);
 
     // In the weekly hours the focus moves the way the arrow key points: from the first day (Monday,
     // on the right in Arabic) to the next one, on its left in Arabic and on its right in English.
@@ -150,11 +150,11 @@ test("at 390px in Arabic the bottom bar starts on the right and the chat's back 
     else expect(Math.abs(menu.right - button.right)).toBeLessThan(2);
     await page.keyboard.press("Escape");
 
-    const backLink = page.locator('a:has(svg[data-icon="back"])');
+    const backLink = page.locator('a:has([data-icon="back"])');
     const back = await box(backLink);
     if (rtl) expect(back.right, "the back link is at the right").toBeGreaterThan(390 - 40);
     else expect(back.left).toBeLessThan(40);
-    expect(await horizontalScale(backLink.locator("svg")), "the back arrow's drawing").toBe(rtl ? -1 : 1);
+    expect(await horizontalScale(backLink.locator("[data-icon]")), "the back arrow's drawing").toBe(rtl ? -1 : 1);
   }
 });
 
@@ -178,7 +178,7 @@ if (process.env.RTL_SCREENSHOTS) {
         await page.screenshot({ path: `${dir}/ar-${name}-${width}.png`, fullPage: true });
       }
       await page.goto("/wallet");
-      await page.locator('main button:has(svg[data-icon="plus"])').click();
+      await page.locator('main button:has([data-icon="plus"])').click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await page.screenshot({ path: `${dir}/ar-top-up-${width}.png` });
     });
