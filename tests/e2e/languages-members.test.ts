@@ -194,8 +194,12 @@ test("/calendar in French names a session's deleted member in French (decision 0
   const run = Math.random().toString(36).slice(2, 8);
   const gone = await createUser({ fullName: `Gaspard Gone ${run}` });
   const mentor = await createUser({ fullName: `Marie Mentor ${run}`, profile: { language: "fr" } });
+  // At 10:00 UTC two days ahead: a session that started two days from "now" between 23:00 and
+  // midnight would run past midnight and rightly be drawn in two days of the week grid.
+  const starts = new Date(Date.now() + 2 * 24 * 3_600_000);
+  starts.setUTCHours(10, 0, 0, 0);
   await storeAcceptedSession(mentor, gone, {
-    startsInMinutes: 2 * 24 * 60,
+    startsInMinutes: Math.round((starts.getTime() - Date.now()) / 60_000),
     skillTag: "guitar",
     skillLabel: "Guitar",
     price: 10,
@@ -203,7 +207,7 @@ test("/calendar in French names a session's deleted member in French (decision 0
   await deleteAccountOf(gone.uid);
 
   // The week that holds the session (two days ahead is next week from a Saturday on).
-  const day = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString().slice(0, 10);
+  const day = starts.toISOString().slice(0, 10);
   const page = await openAs(browser, mentor, baseURL!, { path: `/calendar?view=week&date=${day}` });
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   // The week grid and "Upcoming" both name the other member.
