@@ -5,6 +5,23 @@
  */
 export function preferredLanguage(header: string | null, offered: readonly string[]): string | null {
   if (!header || header.length > 1000) return null;
+  // Every request without a chosen language asks (the root loader, signed in or out), and the
+  // parse costs an Intl.getCanonicalLocales per entry, a thrown RangeError for fetch's "*": a
+  // browser sends the same few headers, so the answer is kept per header (decision 172).
+  const key = `${offered.join(",")}\n${header}`;
+  const known = answers.get(key);
+  if (known !== undefined) return known;
+  const answer = firstAsked(header, offered);
+  if (answers.size >= KEPT_ANSWERS) answers.clear();
+  answers.set(key, answer);
+  return answer;
+}
+
+/** Distinct headers kept; at most 1,000 characters each, so the map stays under a megabyte. */
+const KEPT_ANSWERS = 500;
+const answers = new Map<string, string | null>();
+
+function firstAsked(header: string, offered: readonly string[]): string | null {
   const asked = header
     .split(",")
     .map((entry, index) => {
