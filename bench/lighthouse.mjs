@@ -89,7 +89,7 @@ function figures(lhr, trace) {
     // is the browser showing the frame late, not the page (decision 100).
     firstFrame: trace ? firstFrameMs(trace.traceEvents) : null,
     // Lighthouse's measure of the host's speed: TBT is this host's task times × 4, so figures from
-    // two machines compare only beside their indexes (decision 170).
+    // two machines compare only beside their indexes (bench/README.md).
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     // Which scripts the blocking time came from (simulated, ms of script evaluation), largest first.
     bootup: (audit("bootup-time")?.details?.items ?? [])
