@@ -13,7 +13,9 @@
 //
 // Tunables: BENCH_PORT (a free one), BENCH_LIGHTHOUSE_RUNS (3), BENCH_PAGES (comma-separated
 // paths; /auth is measured signed out, every other page signed in), BENCH_LIGHTHOUSE_JSON=<dir>
-// (keeps each page's full Lighthouse report there, to open in the Lighthouse viewer).
+// (keeps each page's full Lighthouse report there, to open in the Lighthouse viewer, and every run's
+// trace),
+// BENCH_LIGHTHOUSE_TASKS=1 (lists every long task of every run: when, how long, what it ran).
 import { saveResults } from "./lib/results.mjs";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -24,11 +26,13 @@ import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.mjs";
 import { freePort, productionEnv, startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
 import { firstFrameMs } from "./lib/first-frame.mjs";
+import { blockingByKind, longTasks } from "./lib/long-tasks.mjs";
 import { finishOnboarding, request, seedRealisticMember, signUp } from "./lib/member.mjs";
 
 const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/matches,/community").split(",");
 const SIGNED_OUT = new Set(["/auth"]);
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const SHOW_TASKS = process.env.BENCH_LIGHTHOUSE_TASKS === "1";
 
 // ---- Targets (issue 28) ----
 const TARGETS = {
@@ -98,6 +102,9 @@ function figures(lhr, trace) {
       .slice(0, 3)
       .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, "")} ${Math.round(item.scripting)} ms`),
     longTasks: audit("long-tasks")?.details?.items?.length ?? 0,
+    // What the long tasks are, from the trace: module evaluation, a callback such as
+    // React's work loop, parsing, layout.
+    tasks: trace ? longTasks(trace.traceEvents) : [],
     finalUrl: lhr.finalDisplayedUrl,
     version: lhr.lighthouseVersion,
     runWarnings: lhr.runWarnings ?? [],
@@ -119,6 +126,10 @@ async function measure(url, port, cookie) {
 }
 
 const ms = (n) => (n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`);
+const byKind = (tasks, figure) =>
+  blockingByKind(tasks, figure)
+    .map(([kind, time]) => `${kind} ${Math.round(time)} ms`)
+    .join(", ") || "none";
 
 async function main() {
   ensureBuild();
@@ -159,13 +170,26 @@ async function main() {
         const { lhr, trace } = await measure(new URL(page, baseUrl).href, chrome.port, cookie);
         const f = figures(lhr, trace);
         runs.push({ lhr, f });
+        if (keepDir)
+          writeFileSync(
+            path.join(keepDir, `${page.replace(/\W+/g, "_") || "root"}-run${i + 1}.trace.json`),
+            JSON.stringify(trace),
+          );
         console.log(
           `  ${page} run ${i + 1}/${RUNS}: performance ${f.performance}, FCP ${ms(f.fcp)}, LCP ${ms(f.lcp)}, ` +
             `TBT ${ms(f.tbt)}, JS ${f.jsKb.toFixed(0)} KB; first frame at ${f.firstFrame === null ? "?" : ms(f.firstFrame)}, ` +
             `observed paint at ${ms(f.observedFcp ?? 0)} after ${f.scriptsBeforePaint} of ${f.jsRequests} scripts ` +
             `(load average ${loadAverage()}); benchmark index ${f.benchmarkIndex ?? "?"}, ${f.longTasks} long task(s), ` +
-            `script evaluation ${f.bootup.join(", ") || "under 50 ms per script"}`,
+            `script evaluation ${f.bootup.join(", ") || "under 50 ms per script"}; long tasks' blocking by kind ` +
+            `${byKind(f.tasks, "blockingMs")}, from their CPU time ${byKind(f.tasks, "cpuBlockingMs")}`,
         );
+        if (SHOW_TASKS)
+          for (const task of f.tasks)
+            console.log(
+              `      at ${ms(task.startMs)}: ${task.observedMs.toFixed(1)} ms observed (${task.cpuMs.toFixed(1)} ms CPU), ` +
+                `${Math.round(task.simulatedMs)} ms simulated, ${task.kind}: ` +
+                task.events.map((e) => `${e.name} ${e.what} ${e.ms.toFixed(1)} ms`).join("; "),
+            );
       }
       runs.sort((a, b) => a.f.performance - b.f.performance);
       const median = runs[(runs.length - 1) >> 1];

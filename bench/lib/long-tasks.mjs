@@ -1,0 +1,109 @@
+// What each long task of a Lighthouse run is (issue 28). Lighthouse's simulated TBT
+// takes every top-level task of the page's main thread from the unthrottled trace, multiplies its
+// duration by the CPU slowdown (4; 2 for a task that performed layout) and counts what exceeds
+// 50 ms between its simulated FCP and TTI. Its own long-tasks audit names a script and task groups
+// (script evaluation, style and layout…), which cannot tell a module graph's evaluation from a
+// callback such as React's work loop; the trace's events inside each task can. On a shared machine
+// a task's wall time includes the time its renderer waited for a core, so each task also carries
+// its thread's CPU time (the trace's `tdur`): the same task on an idle host, nearly.
+
+const TASK_NAMES = new Set([
+  "RunTask",
+  "ThreadControllerImpl::RunTask",
+  "ThreadControllerImpl::DoWork",
+  "TaskQueueManager::ProcessTaskFromWorkQueue",
+]);
+const BLOCKING_MS = 50;
+
+/** What a task's largest piece of work is, from the name of an event inside it. */
+const KINDS = {
+  EvaluateScript: "evaluate",
+  "v8.evaluateModule": "evaluate",
+  "v8.compileModule": "compile",
+  "v8.compile": "compile",
+  "v8.parseOnBackground": "compile",
+  FunctionCall: "call",
+  RunMicrotasks: "microtasks",
+  TimerFire: "timer",
+  FireAnimationFrame: "animation frame",
+  EventDispatch: "event",
+  ParseHTML: "parse HTML",
+  Layout: "layout",
+  UpdateLayoutTree: "style",
+  Paint: "paint",
+  MajorGC: "GC",
+  MinorGC: "GC",
+  "V8.GCScavenger": "GC",
+  "V8.GCFinalizeMC": "GC",
+};
+
+const shortUrl = (url) => String(url ?? "").replace(/^https?:\/\/[^/]+/, "");
+
+function describe(event) {
+  const data = event.args?.data ?? event.args?.beginData ?? {};
+  if (event.name === "FunctionCall") {
+    const where = data.url ? ` ${shortUrl(data.url)}:${data.lineNumber ?? "?"}:${data.columnNumber ?? "?"}` : "";
+    return `${data.functionName || "(anonymous)"}${where}`;
+  }
+  if (event.name === "EventDispatch") return data.type ?? "";
+  if (data.url) return shortUrl(data.url);
+  return "";
+}
+
+/**
+ * The page's top-level main-thread tasks that Lighthouse's simulation makes 50 ms or longer, each
+ * with its observed and simulated duration, the blocking time it adds (simulated − 50 ms), the
+ * same two figures from its thread CPU time (`cpuMs`, `cpuBlockingMs`: 0 when the task ran under
+ * 50 ms of simulated CPU), its kind (the kind of its longest event, see KINDS) and its longest
+ * events, largest first. Times are milliseconds from the page's navigation start. Tasks before the
+ * simulated FCP or after the simulated TTI do not count in Lighthouse's TBT, so the sum can exceed it.
+ */
+export function longTasks(traceEvents, { cpuSlowdown = 4, layoutSlowdown = cpuSlowdown / 2 } = {}) {
+  const navigations = traceEvents.filter(
+    (e) =>
+      e.name === "navigationStart" &&
+      e.args?.data?.isLoadingMainFrame === true &&
+      /^https?:/.test(e.args.data.documentLoaderURL ?? ""),
+  );
+  if (navigations.length === 0) return [];
+  const navigation = navigations.reduce((last, e) => (e.ts > last.ts ? e : last));
+  const thread = traceEvents
+    .filter((e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === "X" && e.ts >= navigation.ts)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const tasks = [];
+  for (let i = 0; i < thread.length; i++) {
+    const task = thread[i];
+    if (!TASK_NAMES.has(task.name) || !task.dur) continue;
+    const inside = [];
+    const end = task.ts + task.dur;
+    for (let j = i + 1; j < thread.length && thread[j].ts < end; j++) {
+      if (TASK_NAMES.has(thread[j].name)) break;
+      inside.push(thread[j]);
+    }
+    const observed = task.dur / 1000;
+    const slowdown = inside.some((e) => e.name === "Layout") ? layoutSlowdown : cpuSlowdown;
+    const simulated = observed * slowdown;
+    if (simulated < BLOCKING_MS) continue;
+    const cpu = (task.tdur ?? task.dur) / 1000;
+    const known = inside.filter((e) => KINDS[e.name] && e.dur);
+    const longest = [...known].sort((a, b) => b.dur - a.dur);
+    tasks.push({
+      startMs: (task.ts - navigation.ts) / 1000,
+      observedMs: observed,
+      simulatedMs: simulated,
+      blockingMs: simulated - BLOCKING_MS,
+      cpuMs: cpu,
+      cpuBlockingMs: Math.max(0, cpu * slowdown - BLOCKING_MS),
+      kind: longest.length ? KINDS[longest[0].name] : "other",
+      events: longest.slice(0, 3).map((e) => ({ name: e.name, what: describe(e), ms: e.dur / 1000 })),
+    });
+  }
+  return tasks;
+}
+
+/** Blocking time per kind of task, largest first: from wall time (`blockingMs`) or CPU time (`cpuBlockingMs`). */
+export function blockingByKind(tasks, figure = "blockingMs") {
+  const byKind = new Map();
+  for (const task of tasks) if (task[figure] > 0) byKind.set(task.kind, (byKind.get(task.kind) ?? 0) + task[figure]);
+  return [...byKind].sort((a, b) => b[1] - a[1]);
+}
