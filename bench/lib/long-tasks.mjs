@@ -1,4 +1,4 @@
-// What each long task of a Lighthouse run is (issue 28). Lighthouse's simulated TBT
+// What each long task of a Lighthouse run is (issue 28, decision 170). Lighthouse's simulated TBT
 // takes every top-level task of the page's main thread from the unthrottled trace, multiplies its
 // duration by the CPU slowdown (4; 2 for a task that performed layout) and counts what exceeds
 // 50 ms between its simulated FCP and TTI. Its own long-tasks audit names a script and task groups
@@ -17,6 +17,8 @@ const BLOCKING_MS = 50;
 
 /** What a task's largest piece of work is, from the name of an event inside it. */
 const KINDS = {
+  // The new document's commit, with about:blank's unload: before any paint, so outside TBT.
+  "DocumentLoader::CommitNavigation": "navigation",
   EvaluateScript: "evaluate",
   "v8.evaluateModule": "evaluate",
   "v8.compileModule": "compile",
