@@ -63,6 +63,27 @@ test("without JavaScript, a swap met in person is posted in one go: its area and
   await page.context().close();
 });
 
+test("without JavaScript, a match card's Save and Message post the member their button carries", async ({
+  browser,
+  baseURL,
+}) => {
+  const suffix = Date.now().toString(36);
+  const skill = `Bookbinding ${suffix}`;
+  const teacher = await member(`Tove Binder ${suffix}`, [skill]);
+  const learner = await member(`Lars Nojs ${suffix}`, [], [skill]);
+  const page = await signedInPage(browser, learner, baseURL!, false);
+  const matches = `/matches?skill=${encodeURIComponent(skill)}`;
+  await page.goto(matches);
+  // The forms hold no member of their own: the pressed button's name and value are the member (decision 167).
+  await page.getByRole("button", { name: `Save \u2068${teacher.fullName}\u2069` }).click();
+  await expect.poll(async () => Boolean(await e2eStore().get(`users/${learner.uid}/saved/${teacher.uid}`))).toBe(true);
+  await page.goto(matches);
+  await page.getByRole("button", { name: `Message \u2068${teacher.fullName}\u2069` }).click();
+  await page.waitForURL(/\/inbox\/[^/?]+$/);
+  await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await page.context().close();
+});
+
 test("a post's description edited before the page's scripts ran is kept and saved", async ({ browser, baseURL }) => {
   const suffix = Date.now().toString(36);
   const poster = await member(`Eda Early ${suffix}`);

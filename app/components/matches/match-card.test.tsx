@@ -126,3 +126,20 @@ describe("a page of match cards' fixed words (issue 28, decision 151)", () => {
     expect(html).not.toContain(">Teaches<");
   });
 });
+
+describe("a card's Save and Message forms (issue 28, decision 167)", () => {
+  it("send their member as the submitting button's value, and name Save with the member, with no element for either", () => {
+    const html = page("en");
+    // The Save form's intent, one a card: the member was a hidden input in each form, and the name an sr-only <span>.
+    expect(html.match(/<input/g)).toHaveLength(8);
+    expect(html).not.toContain("sr-only");
+    for (let i = 0; i < 8; i++) {
+      expect(html).toContain(
+        `<button type="submit" name="uid" value="m${i}" class="btn-secondary px-3 py-1.5 text-sm" aria-pressed="false" aria-label="Save \u2068Ana ${i}\u2069">Save</button>`,
+      );
+      expect(html).toContain(
+        `<form method="post" action="/api/chat/open"><button type="submit" name="uid" value="m${i}"`,
+      );
+    }
+  });
+});
