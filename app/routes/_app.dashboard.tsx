@@ -45,7 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: fixedT(language, "dashboard")("title"),
     firstVisit,
-    uid: user.uid,
     firstName: user.profile.fullName.trim().split(/\s+/)[0] ?? "",
     level: levelFor(user.profile.xp),
     activity,

@@ -32,8 +32,10 @@ export function MatchesWidgetContent({ items }: { items: readonly MatchesWidgetI
       </p>
     );
   }
+  // A fragment: the widget's body is already a block of its own (the dashboard's Widget), so the
+  // list and the link need no wrapper of their own.
   return (
-    <div>
+    <>
       <ul className="divide-y divide-slate-100">
         {items.map(({ member, reason, presence, presenceLabel }) => (
           <li key={member.uid} className="flex items-center gap-3 py-2">
@@ -48,6 +50,6 @@ export function MatchesWidgetContent({ items }: { items: readonly MatchesWidgetI
       <Link to="/matches" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
         {t("matches.seeAll")}
       </Link>
-    </div>
+    </>
   );
 }
