@@ -31,7 +31,6 @@ function drawChrome(language: string, chatUnread = 2) {
           user={{ displayName: "Ana Ruiz", avatar: "/default-avatar.png" }}
           snapshot={{
             wallet: { balance: 1250 },
-            transactions: [],
             unreadNotifications: 12,
             chatUnread: { count: chatUnread },
           }}

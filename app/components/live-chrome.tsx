@@ -24,7 +24,6 @@ function onWalletError(error: Error, set: (value: FeedPayloads["wallet"]) => voi
 /** The full layout's chrome, live: header (wallet, bell), side and bottom navigation (Chat dot). */
 export function LiveChrome({ user, snapshot, payments, children }: LiveChromeProps) {
   const wallet = useLiveFeed("wallet", snapshot.wallet, { onError: onWalletError });
-  const transactions = useLiveFeed("transactions", snapshot.transactions);
   const unreadNotifications = useLiveFeedValue("notifications", snapshot.unreadNotifications, unreadCount, {
     onError: () => {},
   });
@@ -41,7 +40,7 @@ export function LiveChrome({ user, snapshot, payments, children }: LiveChromePro
       <AppHeader
         displayName={user.displayName}
         avatar={user.avatar}
-        wallet={<WalletDropdown balance={wallet.balance} transactions={transactions} onTopUp={openTopUp} />}
+        wallet={<WalletDropdown balance={wallet.balance} onTopUp={openTopUp} />}
         bellBadge={bellBadgeText(unreadNotifications)}
       />
       <SideNav chatUnread={hasUnreadChat} />

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
-import type { TransactionPayload } from "~/engine/live/feeds";
+import type { FeedPayloads, TransactionPayload } from "~/engine/live/feeds";
 import { formatSp, relativeTime } from "~/utils/format";
 import { Icon } from "../icons";
+import { useLiveFeedValue } from "../live/use-live-feed";
 import { usePopup } from "../use-popup";
 import { SignedAmount } from "./amount";
 import { EntryLine } from "./entry-line";
@@ -11,12 +12,30 @@ import { Coin } from "./coin";
 
 interface WalletDropdownProps {
   balance: number;
-  transactions: TransactionPayload[];
   onTopUp: () => void;
 }
 
+const asList = (latest: TransactionPayload[]): TransactionPayload[] | null => latest;
+
+function onTransactionsError(error: Error, set: (value: FeedPayloads["transactions"]) => void) {
+  // As SPEC.md §8 has a failed wallet read show a balance of 0: a warning, and no entries.
+  console.warn("Wallet transactions read failed:", error.message);
+  set([]);
+}
+
+/**
+ * The latest entries come from the live feed alone, which the page subscribes to anyway and which
+ * sends them as soon as it connects: they are drawn only when the menu is opened, so the layout's
+ * loader no longer puts them into every signed-in document (decision 169). `null` until the
+ * stream has spoken.
+ */
+function useLatestTransactions(): TransactionPayload[] | null {
+  return useLiveFeedValue("transactions", null, asList, { onError: onTransactionsError });
+}
+
 /** SPEC.md §2: balance, the latest 3 transactions or "No recent activity", See more, and top-up. */
-export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdownProps) {
+export function WalletDropdown({ balance, onTopUp }: WalletDropdownProps) {
+  const transactions = useLatestTransactions();
   const { open, toggle, close, root, trigger, panelId } = usePopup();
   const { t } = useTranslation();
   const locale = useFormatLocale();
@@ -52,7 +71,11 @@ export function WalletDropdown({ balance, transactions, onTopUp }: WalletDropdow
           </div>
           <div className="px-4 py-3">
             <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">{t("wallet.recent")}</p>
-            {transactions.length === 0 ? (
+            {transactions === null ? (
+              <p className="py-2 text-sm text-slate-500" role="status">
+                {t("loading")}
+              </p>
+            ) : transactions.length === 0 ? (
               <p className="py-2 text-sm text-slate-500">{t("wallet.empty")}</p>
             ) : (
               <ul className="space-y-2" data-testid="wallet-transactions">

@@ -491,7 +491,6 @@ export function transactionPayload({ id, data }: { id: string; data: DocData }):
  */
 export interface HeaderSnapshot {
   wallet: FeedPayloads["wallet"];
-  transactions: FeedPayloads["transactions"];
   /** Unread among the latest NOTIFICATIONS_FETCHED, as the bell counts them. */
   unreadNotifications: number;
   chatUnread: FeedPayloads["chatUnread"];

@@ -34,23 +34,23 @@ export function headerDependsOn(uid: string): (path: string) => boolean {
  */
 function headerReads(store: DocStore, uid: string) {
   return cachedRead(store, `header:${uid}`, headerDependsOn(uid), async () => {
-    const [wallet, transactions, notifications, chatUnread] = await Promise.all([
+    const [wallet, notifications, chatUnread] = await Promise.all([
       readFeed(store, uid, "wallet"),
-      readFeed(store, uid, "transactions"),
       readFeed(store, uid, "notifications"),
       readFeed(store, uid, "chatUnread"),
     ]);
-    return { wallet, transactions, notifications, chatUnread };
+    return { wallet, notifications, chatUnread };
   });
 }
 
 /**
  * What the header shows at first paint; the live feeds take over in the browser. The bell needs
- * the unread count only, so the notifications themselves stay out of every page's data.
+ * the unread count only, so the notifications themselves stay out of every page's data; the wallet
+ * menu's latest entries are drawn only when it is opened, from the live feed (decision 169).
  */
 export async function loadHeaderSnapshot(store: DocStore, uid: string): Promise<HeaderSnapshot> {
-  const { wallet, transactions, notifications, chatUnread } = await headerReads(store, uid);
-  return { wallet, transactions, unreadNotifications: unreadCount(notifications), chatUnread };
+  const { wallet, notifications, chatUnread } = await headerReads(store, uid);
+  return { wallet, unreadNotifications: unreadCount(notifications), chatUnread };
 }
 
 /**
