@@ -48,22 +48,32 @@ describe("the signed-in chrome's live feeds (issue 28, decision 156)", () => {
     const english = drawChrome("en");
     expect(english).toMatch(/data-testid="wallet-balance"[^>]*>1,250 SP</);
     expect(english).toMatch(/data-testid="bell-badge"[^>]*>9\+</);
-    expect(english.match(/data-testid="chat-dot"/g)).toHaveLength(2);
+    // One navigation for both widths (decision 175): one dot.
+    expect(english.match(/data-testid="chat-dot"/g)).toHaveLength(1);
     expect(drawChrome("es")).toMatch(/data-testid="wallet-balance"[^>]*>1250 SP</);
   });
 
   it("reads the language for its five live feeds without a translation hook each", () => {
     translations.hooks = 0;
     drawChrome("en");
-    // The header, its wallet button (and its number format), the profile menu, the two
-    // navigations and the closed top-up dialog (and its number format) each ask once; the feeds not at all.
-    expect(translations.hooks).toBe(8);
+    // The header, its wallet button (and its number format), the profile menu, the navigation and
+    // the closed top-up dialog (and its number format) each ask once; the feeds not at all.
+    expect(translations.hooks).toBe(7);
   });
 
-  it("draws the shell in 66 elements, 64 with no chat unread (decision 166; 93 and 91 before it)", () => {
+  it("draws one navigation for both widths, after the header and before the page's content (decision 175)", () => {
+    const html = drawChrome("en");
+    expect(html.match(/<nav /g)).toHaveLength(1);
+    const [header, nav, main] = ["<header ", '<nav aria-label="Main"', "<main "].map((tag) => html.indexOf(tag));
+    expect(header).toBeGreaterThanOrEqual(0);
+    expect(nav).toBeGreaterThan(header);
+    expect(main).toBeGreaterThan(nav);
+  });
+
+  it("draws the shell in 44 elements, 43 with no chat unread (decision 175; 66 and 64 before it, 93 and 91 before 166)", () => {
     // Start tags of the chrome alone: the page's own <p> is left out.
     const elements = (html: string) => (html.match(/<[a-z]/g) ?? []).length - 1;
-    expect(elements(drawChrome("en"))).toBe(66);
-    expect(elements(drawChrome("en", 0))).toBe(64);
+    expect(elements(drawChrome("en"))).toBe(44);
+    expect(elements(drawChrome("en", 0))).toBe(43);
   });
 });

@@ -3,7 +3,7 @@ import type { FeedPayloads, HeaderSnapshot } from "~/engine/live/feeds";
 import { bellBadgeText, unreadCount } from "~/features/live/header";
 import { useLanguageChosenElsewhere, useLiveFeed, useLiveFeedValue } from "./live/use-live-feed";
 import { AppHeader } from "./app-header";
-import { BottomNav, SideNav } from "./navigation";
+import { Navigation } from "./navigation";
 import { useTopUpRequests } from "./wallet/open-top-up";
 import { TopUpModal, type OfferedPack } from "./wallet/top-up-modal";
 import { WalletDropdown } from "./wallet/wallet-dropdown";
@@ -21,7 +21,7 @@ function onWalletError(error: Error, set: (value: FeedPayloads["wallet"]) => voi
   set({ balance: 0 });
 }
 
-/** The full layout's chrome, live: header (wallet, bell), side and bottom navigation (Chat dot). */
+/** The full layout's chrome, live: header (wallet, bell), the navigation (Chat dot). */
 export function LiveChrome({ user, snapshot, payments, children }: LiveChromeProps) {
   const wallet = useLiveFeed("wallet", snapshot.wallet, { onError: onWalletError });
   const unreadNotifications = useLiveFeedValue("notifications", snapshot.unreadNotifications, unreadCount, {
@@ -43,11 +43,10 @@ export function LiveChrome({ user, snapshot, payments, children }: LiveChromePro
         wallet={<WalletDropdown balance={wallet.balance} onTopUp={openTopUp} />}
         bellBadge={bellBadgeText(unreadNotifications)}
       />
-      <SideNav chatUnread={hasUnreadChat} />
+      <Navigation chatUnread={hasUnreadChat} />
       <main className="min-w-0 flex-1 px-4 pb-24 pt-20 sm:px-6 lg:pb-10">
         <div className="mx-auto max-w-6xl">{children}</div>
       </main>
-      <BottomNav chatUnread={hasUnreadChat} />
       <TopUpModal open={topUpOpen} onClose={closeTopUp} packs={payments.packs} testMode={payments.testMode} />
     </div>
   );

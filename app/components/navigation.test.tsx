@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { drawnAt as at, navLinkActive } from "../../tests/support/navigation-links";
-import { BottomNav, SideNav } from "./navigation";
+import { Navigation } from "./navigation";
 import { NAV_ITEMS, isCurrentSection } from "./nav-items";
 
 const navLinks = vi.hoisted(() => ({ rendered: 0 }));
@@ -29,32 +29,30 @@ const URLS = [
   "/",
 ];
 
-describe("the signed-in navigation (SPEC.md §2; issue 28, decision 148)", () => {
+describe("the signed-in navigation (SPEC.md §2; issue 28, decisions 148 and 175)", () => {
   it.each(URLS)("marks as the current page at %s the section NavLink marked, with the same class", (url) => {
     const expected = navLinkActive(url, NAV_ITEMS);
     expect(
       NAV_ITEMS.filter((item) => isCurrentSection(new URL(url, "http://x").pathname, item.to)).map((i) => i.to),
     ).toEqual(expected);
-    const side = currentLinks(at(url, <SideNav chatUnread={false} />));
-    const bottom = currentLinks(at(url, <BottomNav chatUnread={false} />));
-    expect(side.map((link) => link.href)).toEqual(expected);
-    expect(bottom.map((link) => link.href)).toEqual(expected);
-    for (const link of side)
+    const current = currentLinks(at(url, <Navigation chatUnread={false} />));
+    expect(current.map((link) => link.href)).toEqual(expected);
+    // The phone's bar marks it in colour; the sidebar (lg) with a background too.
+    for (const link of current)
       expect(link.className).toBe(
-        "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium bg-brand-50 text-brand-700",
-      );
-    for (const link of bottom)
-      expect(link.className).toBe(
-        "relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium text-brand-700",
+        "relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm text-brand-700 lg:bg-brand-50",
       );
   });
 
-  it("draws the other links unmarked, each with its label and icon", () => {
-    const html = at("/matches", <SideNav chatUnread={false} />);
+  it("is one landmark with one list for both widths, the other links unmarked, each with its label and icon", () => {
+    const html = at("/matches", <Navigation chatUnread={false} />);
+    expect(html.match(/<nav /g)).toHaveLength(1);
+    expect(html).toMatch(/^<nav aria-label="Main" class="[^"]*lg:static[^"]*"><ul class="[^"]*">/);
+    expect(html.match(/<ul /g)).toHaveLength(1);
     const dashboard = html.match(/<a [^>]*href="\/dashboard">/)?.[0];
     expect(dashboard).not.toContain("aria-current");
     expect(dashboard).toContain(
-      'class="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"',
+      'class="relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm text-slate-500 lg:text-slate-600 lg:hover:bg-slate-100 lg:hover:text-slate-900"',
     );
     // Each link: its icon (one element, decision 166), then its label as the link's own text.
     expect(
@@ -63,22 +61,21 @@ describe("the signed-in navigation (SPEC.md §2; issue 28, decision 148)", () =>
       ),
     ).toEqual(["Dashboard", "Matches", "Chat", "Calendar", "Progress", "Community"]);
     expect(html.match(/data-icon="/g)).toHaveLength(6);
+    expect(html.match(/<a /g)).toHaveLength(6);
   });
 
   it("shows the chat dot, named, only while a chat is unread", () => {
-    for (const Nav of [SideNav, BottomNav]) {
-      const unread = at("/dashboard", <Nav chatUnread />);
-      expect(unread.match(/data-testid="chat-dot"/g)).toHaveLength(1);
-      expect(unread).toMatch(
-        /<a [^>]*href="\/inbox">.*data-testid="chat-dot"[^>]*aria-label="Unread messages" role="status"/,
-      );
-      expect(at("/dashboard", <Nav chatUnread={false} />)).not.toContain("chat-dot");
-    }
+    const unread = at("/dashboard", <Navigation chatUnread />);
+    expect(unread.match(/data-testid="chat-dot"/g)).toHaveLength(1);
+    expect(unread).toMatch(
+      /<a [^>]*href="\/inbox">.*data-testid="chat-dot"[^>]*aria-label="Unread messages" role="status"/,
+    );
+    expect(at("/dashboard", <Navigation chatUnread={false} />)).not.toContain("chat-dot");
   });
 
-  it("works out the current section once for its twelve links, not in a NavLink each", () => {
+  it("works out the current section once for its six links, not in a NavLink each", () => {
     navLinks.rendered = 0;
-    at("/matches", [<SideNav key="side" chatUnread />, <BottomNav key="bottom" chatUnread />]);
+    at("/matches", <Navigation chatUnread />);
     expect(navLinks.rendered).toBe(0);
   });
 });

@@ -1,103 +1,58 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
-import { NAV_ITEMS, isCurrentSection, type NavItem } from "./nav-items";
+import { NAV_ITEMS, isCurrentSection } from "./nav-items";
 
-interface SectionClasses {
-  always: string;
-  current: string;
-  other: string;
-}
-
-/** A section link's props, marked as the page when the location is in its section (decision 148). */
-function sectionLink(item: NavItem, pathname: string, classes: SectionClasses) {
-  const current = isCurrentSection(pathname, item.to);
-  return {
-    to: item.to,
-    prefetch: "intent",
-    "data-tour": item.tour,
-    "aria-current": current ? "page" : undefined,
-    className: `${classes.always} ${current ? classes.current : classes.other}`,
-  } as const;
-}
-
-const SIDE_LINK: SectionClasses = {
-  always: "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium",
-  current: "bg-brand-50 text-brand-700",
-  other: "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
-};
-
-const BOTTOM_LINK: SectionClasses = {
-  always: "relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium",
-  current: "text-brand-700",
-  other: "text-slate-500",
-};
-
-/** Drawn only when a chat is unread; its label comes from the navigation's own t(). `place` puts it in its link. */
-function ChatDot({ label, place }: { label: string; place: string }) {
-  return (
-    <span
-      data-testid="chat-dot"
-      className={`block h-2 w-2 rounded-full bg-red-500 ${place}`}
-      aria-label={label}
-      role="status"
-    />
-  );
-}
+// One list for both widths (decision 175): below Tailwind's lg the classes without a prefix draw the
+// phone's bar, and the `lg:` ones turn the same elements into the sidebar.
+const LINK =
+  "relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm";
+const CURRENT = "text-brand-700 lg:bg-brand-50";
+const OTHER = "text-slate-500 lg:text-slate-600 lg:hover:bg-slate-100 lg:hover:text-slate-900";
 
 /**
- * Left sidebar, large screens only (SPEC.md §2). A column of the page, not a fixed box: its
- * background and border run from the header to the bottom of the document however long the page
- * is (a fixed box ended at the first screen in full-page captures and prints), while the links
- * inside stay in view as the page scrolls.
+ * The main navigation (SPEC.md §2), before the page's content in the document at every width.
+ * Below lg, a bar fixed at the bottom of the window. From lg, the left sidebar: a column of the
+ * page, not a fixed box, so its background and border run from the header to the bottom of the
+ * document however long the page is (a fixed box ended at the first screen in full-page captures
+ * and prints), while its list stays in view as the page scrolls.
  */
-export function SideNav({ chatUnread }: { chatUnread: boolean }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  return (
-    <div data-testid="sidebar" className="hidden w-60 shrink-0 border-e border-slate-200 bg-white pt-16 lg:block">
-      <nav aria-label={t("nav.main")} className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto px-3 py-6">
-        <ul className="space-y-1">
-          {NAV_ITEMS.map((item) => (
-            <li key={item.to}>
-              <Link {...sectionLink(item, pathname, SIDE_LINK)}>
-                <Icon name={item.icon} className="h-5 w-5" />
-                {/* The label is the link's own text; the dot, at the row's end, needs no wrapper to push it there. */}
-                {t(item.labelKey)}
-                {item.to === "/inbox" && chatUnread ? (
-                  <ChatDot label={t("nav.unreadMessages")} place="ms-auto" />
-                ) : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
-  );
-}
-
-/** Bottom bar, small screens only. */
-export function BottomNav({ chatUnread }: { chatUnread: boolean }) {
+export function Navigation({ chatUnread }: { chatUnread: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
     <nav
       aria-label={t("nav.main")}
-      data-testid="bottom-bar"
-      className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:static lg:z-auto lg:w-60 lg:shrink-0 lg:border-e lg:border-t-0 lg:pb-0 lg:pt-16"
     >
-      <ul className="grid grid-cols-6">
-        {NAV_ITEMS.map((item) => (
-          <li key={item.to}>
-            <Link {...sectionLink(item, pathname, BOTTOM_LINK)}>
-              <Icon name={item.icon} className="h-5 w-5" />
-              {t(item.labelKey)}
-              {item.to === "/inbox" && chatUnread ? (
-                <ChatDot label={t("nav.unreadMessages")} place="absolute end-[calc(50%-16px)] top-1.5" />
-              ) : null}
-            </Link>
-          </li>
-        ))}
+      <ul className="grid grid-cols-6 lg:sticky lg:top-16 lg:block lg:max-h-[calc(100vh-4rem)] lg:space-y-1 lg:overflow-y-auto lg:px-3 lg:py-6">
+        {NAV_ITEMS.map((item) => {
+          // Marked as the page when the location is in its section (decision 148).
+          const current = isCurrentSection(pathname, item.to);
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                prefetch="intent"
+                data-tour={item.tour}
+                aria-current={current ? "page" : undefined}
+                className={`${LINK} ${current ? CURRENT : OTHER}`}
+              >
+                <Icon name={item.icon} className="h-5 w-5" />
+                {t(item.labelKey)}
+                {/* Drawn only while a chat is unread: over the icon's corner on the bar, at the row's end in the sidebar. */}
+                {item.to === "/inbox" && chatUnread ? (
+                  <span
+                    data-testid="chat-dot"
+                    className="absolute end-[calc(50%-16px)] top-1.5 block h-2 w-2 rounded-full bg-red-500 lg:static lg:ms-auto"
+                    aria-label={t("nav.unreadMessages")}
+                    role="status"
+                  />
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -108,7 +108,8 @@ test("a message from A raises B's unread dot live, from B's Firestore listeners 
   await withoutServerStream(bPage);
   const bRequests = recordRequests(bPage);
   await bPage.goto("/dashboard");
-  const dot = bPage.getByTestId("sidebar").getByTestId("chat-dot");
+  // The main navigation, one landmark at every width (decision 175).
+  const dot = bPage.getByRole("navigation", { name: "Main", exact: true }).getByTestId("chat-dot");
   await expect(bPage.getByRole("heading", { level: 1 })).toBeVisible();
   await expect
     .poll(() => listenTargets(bRequests).some((t) => t.query?.structuredQuery.from[0]?.collectionId === "chats"), {

@@ -5,6 +5,7 @@ import { saveAvailability, saveRates } from "~/features/bookings/teaching.server
 import { openChat, sendMessage } from "~/features/chat/chat.server";
 import { messageId } from "~/features/chat/pair";
 import { createUser, openAs, signInAs } from "./support/fixtures";
+import { mainNavigation } from "./support/navigation";
 import { e2eStore } from "./support/store";
 
 /**
@@ -13,7 +14,7 @@ import { e2eStore } from "./support/store";
  * as in the inbox.
  */
 
-const chatDot = (page: Page) => page.getByTestId("sidebar").getByTestId("chat-dot");
+const chatDot = (page: Page) => mainNavigation(page).getByTestId("chat-dot");
 const viewport = { width: 1280, height: 800 };
 
 test("a long thread loads earlier messages on request, keeping the reader's place", async ({ browser, baseURL }) => {

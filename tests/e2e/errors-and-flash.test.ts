@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { createUser, openAs } from "./support/fixtures";
+import { mainNavigation } from "./support/navigation";
 
 /** Issue 12, "what users see": error pages keep the navigation; redirects carry a flash message. */
 
@@ -15,9 +16,9 @@ test("a loader that fails on a full-layout page keeps the navigation and shows t
   });
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByText("This member does not exist.")).toBeVisible();
-  await expect(page.getByTestId("sidebar").getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(mainNavigation(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
   await expect(page.locator("header")).toBeVisible();
-  await page.getByTestId("sidebar").getByRole("link", { name: "Dashboard" }).click();
+  await mainNavigation(page).getByRole("link", { name: "Dashboard" }).click();
   await page.waitForURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Page not found" })).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import { pairChatId } from "~/features/chat/pair";
 import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
 import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { mainNavigation } from "./support/navigation";
 import { e2eStore } from "./support/store";
 
 /**
@@ -26,7 +27,7 @@ async function member(fullName: string, teaches: string[], learns: string[]): Pr
 const open = (browser: Browser, user: TestUser, baseURL: string, path: string) =>
   openAs(browser, user, baseURL, { path, viewport: { width: 1280, height: 800 } });
 
-const chatDot = (page: Page) => page.getByTestId("sidebar").getByTestId("chat-dot");
+const chatDot = (page: Page) => mainNavigation(page).getByTestId("chat-dot");
 
 test("two members find each other, save, chat live and see it read", async ({ browser, baseURL }) => {
   const suffix = Date.now().toString(36);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, type Locator } from "./support/test";
 import { hostileWorld, type HostileWorld } from "./support/hostile";
+import { mainNavigation } from "./support/navigation";
 import { ADMIN_PAGES, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, WIDTHS, type AppPage } from "./support/pages";
 import { pageSweep, type Sweep, type SweepLanguage, type Who } from "./support/sweep";
 
@@ -85,7 +86,7 @@ async function checkPage(sweep: Sweep<HostileWorld>, appPage: AppPage, who: Who,
       // Found by its parts, not its name, which is translated.
       const profileMenu = page.locator("header button").filter({ has: page.getByTestId("display-name") });
       await expectInsideWidth(page, profileMenu, `${where}: profile menu`);
-      if (width < 1024) await expectInsideWidth(page, page.getByTestId("bottom-bar"), `${where}: bottom bar`);
+      if (width < 1024) await expectInsideWidth(page, mainNavigation(page, language), `${where}: bottom bar`);
     }
     // pages.ts names a page's controls in English; in another language the width check above holds them.
     const primary = language === "en" ? (appPage.primary?.(page, world) ?? []) : [];

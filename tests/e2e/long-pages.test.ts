@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./support/test";
 import { createUser, openAs, type TestUser } from "./support/fixtures";
+import { mainNavigation, navigationShape } from "./support/navigation";
 
 /**
  * Pages taller than the window (issue 25, item 9): the sidebar is a column of the page, so its
@@ -62,8 +63,8 @@ test("on pages taller than the window the sidebar's background reaches the botto
       const where = `${path} at ${width}px`;
       const page = await openAs(browser, member, baseURL!, { path, viewport: { width, height: HEIGHT } });
       const { scrollHeight } = await scrollToBottom(page);
-      const sidebar = page.getByTestId("sidebar");
-      await expect(sidebar, where).toBeVisible();
+      expect(await navigationShape(page), where).toBe("sidebar");
+      const sidebar = mainNavigation(page);
       // The box, in the document's coordinates: from the top of the page to its very bottom.
       const box = await sidebar.evaluate((el) => {
         const r = el.getBoundingClientRect();
@@ -101,9 +102,9 @@ test("below the sidebar's width the bottom bar leaves the end of a long page rea
       viewport: { width, height: HEIGHT },
     });
     await scrollToBottom(page);
-    await expect(page.getByTestId("sidebar")).toBeHidden();
+    expect(await navigationShape(page), `${width}px`).toBe("bottom bar");
     const last = page.getByText("No periods yet.", { exact: false });
-    const [text, bar] = await Promise.all([last.boundingBox(), page.getByTestId("bottom-bar").boundingBox()]);
+    const [text, bar] = await Promise.all([last.boundingBox(), mainNavigation(page).boundingBox()]);
     expect(bar!.y + bar!.height, `${width}px: the bottom bar sits at the bottom of the window`).toBeCloseTo(HEIGHT, 0);
     expect(text!.y + text!.height, `${width}px: the last line is above the bottom bar`).toBeLessThanOrEqual(bar!.y);
     await page.context().close();

@@ -17,7 +17,7 @@ const PASSWORD = "onboarding-e2e-password";
 const VIEWPORTS = [
   // Every step has a visible target on a large screen.
   { name: "1280x800", viewport: { width: 1280, height: 800 }, wide: true },
-  // Below lg the sidebar is hidden: the five navigation steps point at the bottom bar instead.
+  // Below lg the navigation is the bottom bar: the five navigation steps show their tooltips above it.
   { name: "390x844", viewport: { width: 390, height: 844 }, wide: false },
 ] as const;
 

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "./support/test";
 import { pageSweep } from "./support/sweep";
+import { mainNavigation, navigationShape } from "./support/navigation";
 import { memberWorld } from "./support/world";
 
 /**
@@ -64,7 +65,8 @@ test("at 1280px in Arabic the navigation is on the right, the calendar's arrows 
     await page.goto("/calendar");
     await expectDirection(page, dir, language);
 
-    const sidebar = await box(page.getByTestId("sidebar"));
+    expect(await navigationShape(page, language)).toBe("sidebar");
+    const sidebar = await box(mainNavigation(page, language));
     const main = await box(page.locator("main"));
     if (rtl) {
       expect(sidebar.right, "the sidebar ends at the right edge").toBeGreaterThanOrEqual(1280 - 1);
@@ -131,7 +133,8 @@ test("at 390px in Arabic the bottom bar starts on the right and the chat's back 
     await page.goto(`/inbox/${chatId}`);
     await expectDirection(page, dir, language);
 
-    const items = page.getByTestId("bottom-bar").getByRole("link");
+    expect(await navigationShape(page, language)).toBe("bottom bar");
+    const items = mainNavigation(page, language).getByRole("link");
     const first = await box(items.first());
     const last = await box(items.last());
     if (rtl) expect(first.left, "the first item is the rightmost").toBeGreaterThan(last.right);

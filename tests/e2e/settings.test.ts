@@ -4,6 +4,7 @@ import { setSkills } from "~/features/skills/skills.server";
 import { toSkill } from "~/features/skills/tags";
 import { randomUUID } from "node:crypto";
 import { createUser, openAs, PASSWORD, type TestUser } from "./support/fixtures";
+import { mainNavigation } from "./support/navigation";
 import { e2eStore } from "./support/store";
 
 /**
@@ -30,7 +31,7 @@ const open = (browser: Browser, user: TestUser, baseURL: string, path: string) =
   openAs(browser, user, baseURL, { path, viewport: { width: 1280, height: 800 } });
 
 const bellBadge = (page: Page) => page.getByTestId("bell-badge");
-const chatDot = (page: Page) => page.getByTestId("sidebar").getByTestId("chat-dot");
+const chatDot = (page: Page) => mainNavigation(page).getByTestId("chat-dot");
 
 test("name and bio have one home, the profile, with its rules; settings points there", async ({ browser, baseURL }) => {
   const user = await member(`Old Name ${randomUUID().slice(0, 6)}`, [], []);

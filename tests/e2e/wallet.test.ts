@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from "./support/test";
 import { addNotification } from "~/features/notifications/notifications.server";
 import { postEntry } from "~/features/wallet/ledger.server";
 import { createUser, signInAs, skipLocalOnboarding, type TestUser } from "./support/fixtures";
+import { mainNavigation, navigationShape } from "./support/navigation";
 import { e2eStore } from "./support/store";
 
 /**
@@ -266,8 +267,7 @@ test.describe("Chat dot", () => {
     });
 
     for (const viewport of [DESKTOP, PHONE]) {
-      const shown = viewport === DESKTOP ? "sidebar" : "bottom-bar";
-      const hidden = viewport === DESKTOP ? "bottom-bar" : "sidebar";
+      const shape = viewport === DESKTOP ? "sidebar" : "bottom bar";
       for (const { user, expectDot } of [
         { user: recipient, expectDot: true },
         { user: sender, expectDot: false },
@@ -276,11 +276,20 @@ test.describe("Chat dot", () => {
         try {
           const { page } = await signedIn(context, baseURL!, user);
           await openLive(page, "/matches");
-          await expect(page.getByTestId(shown)).toBeVisible();
-          await expect(page.getByTestId(hidden)).toBeHidden();
-          const dot = page.getByTestId(shown).getByTestId("chat-dot");
-          if (expectDot) await expect(dot).toBeVisible();
-          else await expect(dot).toHaveCount(0);
+          expect(await navigationShape(page)).toBe(shape);
+          const dot = mainNavigation(page).getByTestId("chat-dot");
+          if (expectDot) {
+            await expect(dot).toBeVisible();
+            // Beside Chat: inside its link, over the icon's corner on the bar and at the row's end in the sidebar.
+            const [dotBox, chat] = await Promise.all([
+              dot.boundingBox(),
+              mainNavigation(page).getByRole("link", { name: "Chat" }).boundingBox(),
+            ]);
+            expect(dotBox!.x).toBeGreaterThanOrEqual(chat!.x);
+            expect(dotBox!.x + dotBox!.width).toBeLessThanOrEqual(chat!.x + chat!.width);
+            expect(dotBox!.y).toBeGreaterThanOrEqual(chat!.y);
+            expect(dotBox!.y + dotBox!.height).toBeLessThanOrEqual(chat!.y + chat!.height);
+          } else await expect(dot).toHaveCount(0);
         } finally {
           await context.close();
         }

@@ -31,21 +31,17 @@ export const tourSteps: readonly TourStep[] = [
   { id: "navCommunity", target: anchor("nav-community"), placement: "right" },
 ];
 
-/** Where the main navigation is: the sidebar from 1024 px (Tailwind's lg), the bottom bar below. */
+/** Where the main navigation is a sidebar: from 1024 px (Tailwind's lg); below, it is the bottom bar. */
 export const WIDE_SCREEN_QUERY = "(min-width: 1024px)";
 
 /**
- * The steps for this screen. Both navigations carry the same `data-tour` anchors, so the
- * navigation steps are scoped to the one that shows: on a phone they point at the bottom bar,
- * with the tooltip above it, instead of being skipped.
+ * The steps for this screen. The one navigation (decision 175) is the sidebar on a wide screen and
+ * the bottom bar on a phone, where the navigation steps show their tooltip above the bar, not
+ * beside a link.
  */
 export function stepsForScreen(steps: readonly TourStep[], wide: boolean): TourStep[] {
-  return steps.map((step) => {
-    if (!step.target.startsWith('[data-tour="nav-')) return step;
-    return wide
-      ? { ...step, target: `[data-testid="sidebar"] ${step.target}` }
-      : { ...step, target: `[data-testid="bottom-bar"] ${step.target}`, placement: "top" };
-  });
+  if (wide) return [...steps];
+  return steps.map((step) => (step.target.startsWith('[data-tour="nav-') ? { ...step, placement: "top" } : step));
 }
 
 /** SPEC.md §4 and §9 tour presentation. */
