@@ -22,7 +22,6 @@ import { pageMeta } from "~/utils/meta";
 import { useTranslation } from "react-i18next";
 import { fixedT, languageOf } from "~/i18n/i18n.server";
 import { loadingNamespaces } from "~/i18n/client-loader";
-import { useFormatLocale } from "~/i18n/use-format-locale";
 import { firstDayOfWeek, formatDate, formatSp, intlLocale } from "~/utils/format";
 import { Icon } from "~/components/icons";
 import { interleave } from "~/i18n/interleave";
@@ -94,8 +93,8 @@ export default function CalendarPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const { range, timeZone } = data;
-  const { t } = useTranslation("bookings");
-  const locale = useFormatLocale();
+  const { t, i18n } = useTranslation("bookings");
+  const locale = intlLocale(i18n.language);
   const isoDay = (iso: string, options: Intl.DateTimeFormatOptions) => {
     const [y = 0, m = 1, d = 1] = iso.split("-").map(Number);
     return formatDate(Date.UTC(y, m - 1, d, 12), locale, "UTC", options);

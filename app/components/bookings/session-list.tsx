@@ -1,11 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { interleave } from "~/i18n/interleave";
-import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatSp } from "~/utils/format";
+import { formatSp, intlLocale } from "~/utils/format";
 import { SessionRange } from "./session-range";
 import type { SessionSummary } from "~/features/bookings/views.server";
-import { SessionStateBadge } from "./upcoming-sessions-widget";
+import { sessionStateBadge } from "./upcoming-sessions-widget";
 import { IsolatedName } from "~/components/members/isolated-name";
 import type { ShownName } from "~/features/members/member";
 
@@ -23,8 +22,9 @@ export function SessionList({
   timeZone: string;
   empty: string;
 }) {
-  const { t } = useTranslation("bookings");
-  const locale = useFormatLocale();
+  // One hook for the list's words and locale, the rows' badges included (decision 176).
+  const { t, i18n } = useTranslation("bookings");
+  const locale = intlLocale(i18n.language);
   return (
     <section className="card" aria-labelledby={id}>
       <h2 id={id} className="text-lg font-semibold">
@@ -60,7 +60,7 @@ export function SessionList({
                 ) : null}
               </div>
               <div className="flex shrink-0 items-center gap-2">
-                <SessionStateBadge state={s.state} />
+                {sessionStateBadge(s.state, t(`sessionStates.${s.state}`, { ns: "common" }))}
                 {s.state !== "declined" && s.state !== "cancelled" ? (
                   // dir="ltr" isolates the link's text as the <bdi> inside it did (decision 115).
                   <a
@@ -95,8 +95,8 @@ export function PayoutWaits({
   amount: number;
   otherName: ShownName;
 }) {
-  const { t } = useTranslation("bookings");
-  const locale = useFormatLocale();
+  const { t, i18n } = useTranslation("bookings");
+  const locale = intlLocale(i18n.language);
   const values = { amount: formatSp(amount, locale) };
   return (
     <p className="mt-0.5 text-xs font-medium text-amber-800" data-testid="payout-waits">

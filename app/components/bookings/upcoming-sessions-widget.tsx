@@ -54,11 +54,16 @@ const BADGE: Record<string, string> = {
   resolved: "bg-slate-100 text-slate-700",
 };
 
+/**
+ * A session's state as a badge, `label` being its name in the reader's language: a list draws one a
+ * row with the words it already has, not a `useTranslation` a row (issue 28, decision 176).
+ */
+export function sessionStateBadge(state: SessionSummary["state"], label: string) {
+  return <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[state] ?? ""}`}>{label}</span>;
+}
+
+/** `sessionStateBadge` for a component that has no words of its own. */
 export function SessionStateBadge({ state }: { state: SessionSummary["state"] }) {
   const { t } = useTranslation();
-  return (
-    <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[state] ?? ""}`}>
-      {t(`sessionStates.${state}`)}
-    </span>
-  );
+  return sessionStateBadge(state, t(`sessionStates.${state}`));
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { formatDay, formatTime } from "~/features/bookings/format";
 import { nameInPlainText } from "~/features/members/member";
 import { useTranslation } from "react-i18next";
-import { useFormatLocale } from "~/i18n/use-format-locale";
+import { intlLocale } from "~/utils/format";
 import { placeInWeek } from "~/features/bookings/week-layout";
 import { parseIsoDate } from "~/utils/zoned-time";
 import type { CalendarViewProps } from "./calendar-views";
@@ -58,8 +58,8 @@ export function WeekGrid({ range, sessions, timeZone }: CalendarViewProps) {
   const shown = sessions.filter((s) => s.state !== "declined" && s.state !== "cancelled");
   const placed = placeInWeek(shown, range.days, timeZone);
   const scroller = useRef<HTMLDivElement>(null);
-  const { t } = useTranslation("bookings");
-  const locale = useFormatLocale();
+  const { t, i18n } = useTranslation("bookings");
+  const locale = intlLocale(i18n.language);
   const earliest = Math.min(...[...placed.values()].flat().map((p) => p.top), FIRST_HOUR_SHOWN * 60);
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = (Math.floor(earliest / 60) * HOUR_PX) | 0;
