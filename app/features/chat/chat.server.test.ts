@@ -72,6 +72,31 @@ describe("sendMessage", () => {
     ]);
   });
 
+  it("asks for the recipient's devices once until a device is written (decision 174)", async () => {
+    // A sender of its own: the send limiter counts each sender in this process's memory.
+    await store.set("users/dan", { fullName: "Dan", createdAt: 1 });
+    const chatId = await openChat(store, "dan", "bob", 10);
+    // Every query of either kind (a transaction's or the store's) runs through runQuery.
+    const runs = vi.spyOn(store as unknown as { runQuery(compiled: { params: unknown[] }): unknown[] }, "runQuery");
+    const deviceReads = () =>
+      runs.mock.calls.filter(([compiled]) => compiled.params[0] === "push_subscriptions").length;
+    const at = (s: number) => 20 + s * 1_000;
+    for (const s of [1, 2, 3]) await sendMessage(store, "dan", chatId, `Message ${s}`, at(s));
+    expect(deviceReads()).toBe(1);
+    expect(await store.query({ collection: "push_jobs" })).toEqual([]);
+
+    await store.set("push_subscriptions/bob-phone", { uid: "bob", endpoint: "https://push.example/bob", createdAt: 1 });
+    for (const s of [4, 5]) await sendMessage(store, "dan", chatId, `Message ${s}`, at(s));
+    expect(deviceReads()).toBe(2);
+    const job = async () => (await store.get(`push_jobs/chat_${chatId}_bob`))?.data.nextAttemptAt;
+    expect(await job()).toBe(at(5) + CHAT_PUSH_DELAY_MS);
+
+    await store.delete("push_subscriptions/bob-phone");
+    await sendMessage(store, "dan", chatId, "Message 6", at(6));
+    expect(deviceReads()).toBe(3);
+    expect(await job()).toBe(at(5) + CHAT_PUSH_DELAY_MS);
+  });
+
   it("refuses outsiders and over-long messages, storing nothing", async () => {
     const chatId = await openChat(store, "amy", "bob", 10);
     await expect(sendMessage(store, "cat", chatId, "hi", 20)).rejects.toMatchObject({ status: 404 });

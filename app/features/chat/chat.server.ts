@@ -138,11 +138,12 @@ async function commitMessage(
     if (!chat || !chat.participants.includes(uid)) throw new ChatError(404, NOT_FOUND, "notFound");
     const other = chat.participants.find((p) => p !== uid)!;
     // Most members have no device for push: a job for them was only ever deleted unsent by the
-    // worker that claimed it, a write and a commit per message for nothing (decision 155). Read
-    // together: on Firestore each read is a round trip.
+    // worker that claimed it, a write and a commit per message for nothing (decision 155). The
+    // answer is kept until a device is written (decision 174). Read together: on Firestore each
+    // read is a round trip.
     const [recipient, pushable, markUnread] = await Promise.all([
       getUser(tx, other),
-      hasPushDevice(tx, other),
+      hasPushDevice(store, other),
       prepareUnreadMark(tx, chatId, other),
     ]);
     if (!recipient || recipient.deleted)

@@ -6,7 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { DocStore, Transaction } from "~/engine/store/types";
+import { cachedRead } from "~/engine/index.server";
+import type { DocStore } from "~/engine/store/types";
 import {
   PUSH_SUBSCRIPTIONS,
   pushSubscriptionPath,
@@ -67,12 +68,32 @@ export async function listSubscriptions(store: DocStore, uid: string): Promise<P
   return docs.map(readPushSubscription).sort((a, b) => a.createdAt - b.createdAt);
 }
 
+const isDevicePath = (p: string) => p.startsWith(`${PUSH_SUBSCRIPTIONS}/`);
+/** Members' answers, one map for the devices as they stood when it was made (see hasPushDevice). */
+const answersFor = new WeakMap<object, Map<string, boolean>>();
+const MAX_ANSWERS = 10_000;
+
 /**
- * Whether the member has a device for push at all. The chat's send asks in its transaction, so a
- * device added before the message commits makes the send read again, as any read does.
+ * Whether the member has a device for push at all, kept per member until a device is written
+ * (decision 174): every chat message asks it of its recipient, and devices change a few times in a
+ * member's life. A device's id names its endpoint, not its member, so a device written anywhere
+ * drops every member's answer: one kept value stands for all the devices as they are, and made
+ * again it starts a new map of answers. Checking it costs each message only the commits since the
+ * last one, where one kept value per member would be checked against every commit since that
+ * member's last message. No read of the message's transaction: a device added while a message
+ * commits may get its first push from the next message, as one added just after it does (155).
  */
-export async function hasPushDevice(reader: Pick<Transaction, "query">, uid: string): Promise<boolean> {
-  return (await reader.query({ collection: PUSH_SUBSCRIPTIONS, where: [["uid", "==", uid]], limit: 1 })).length > 0;
+export async function hasPushDevice(store: DocStore, uid: string): Promise<boolean> {
+  const devices = await cachedRead(store, "pushDevices", isDevicePath, async () => ({}));
+  let answers = answersFor.get(devices);
+  if (!answers) answersFor.set(devices, (answers = new Map()));
+  let has = answers.get(uid);
+  if (has === undefined) {
+    has = (await store.query({ collection: PUSH_SUBSCRIPTIONS, where: [["uid", "==", uid]], limit: 1 })).length > 0;
+    if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
+    answers.set(uid, has);
+  }
+  return has;
 }
 
 export async function listDevices(store: DocStore, uid: string): Promise<Device[]> {
