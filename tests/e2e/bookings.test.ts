@@ -63,6 +63,9 @@ test.afterEach(async () => {
 });
 
 test("a paid session from availability to reviews, xp and level", async ({ browser, baseURL }) => {
+  // Two members' whole journey in one test: 49-51 s of the 60 s limit in the CI runs of 28
+  // November, so a busy minute on the machine ran it past the limit (29 November, 03:13 UTC).
+  test.slow();
   const mentor = await member("Mara Mentor", "Asia/Tokyo", true);
   const learner = await member("Leo Learner", "America/Los_Angeles");
   const mentorPage = await openAs(browser, mentor, baseURL!);
