@@ -97,18 +97,15 @@ export function MemberActionForms({
     <div className={className ? `flex flex-wrap gap-2 ${className}` : "flex flex-wrap gap-2"}>
       <form method="post" action={SAVE_ACTION} onSubmit={onSubmit}>
         <input type="hidden" name="intent" value={isSaved ? "unsave" : "save"} />
-        <button
-          type="submit"
-          name="uid"
-          value={uid}
-          className={`btn-secondary ${size}`}
-          aria-pressed={isSaved}
-          // The visible word starts the name (WCAG 2.5.3), so voice control finds it by what it says; the
-          // member's name isolated as the Message label's is (decision 119). An sr-only <span> gave the
-          // same name as an element a card (decision 167).
-          aria-label={`${word} ${isolated(name)}`}
-        >
+        <button type="submit" name="uid" value={uid} className={`btn-secondary ${size}`} aria-pressed={isSaved}>
+          {/* The visible word starts the name (WCAG 2.5.3), so voice control finds it by what it says. */}
           {word}
+          {/* Isolated as the Message label's name is (decision 119). Member content, so translate="no": an
+              aria-label joining the word and the name would be one string no catalogue owns (decision 167). */}
+          <span className="sr-only" translate="no">
+            {" "}
+            {isolated(name)}
+          </span>
         </button>
       </form>
       <form method="post" action={MESSAGE_ACTION} onSubmit={onSubmit}>
