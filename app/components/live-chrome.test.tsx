@@ -53,7 +53,7 @@ describe("the signed-in chrome's live feeds (issue 28, decision 156)", () => {
     expect(drawChrome("es")).toMatch(/data-testid="wallet-balance"[^>]*>1250 SP</);
   });
 
-  it("reads the language for its five live feeds without a translation hook each", () => {
+  it("reads the language for its live feeds without a translation hook each", () => {
     translations.hooks = 0;
     drawChrome("en");
     // The header, its wallet button (and its number format), the profile menu, the navigation and
