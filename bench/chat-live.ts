@@ -22,12 +22,13 @@
  * action and its commit), how long the event came after that answer (the other worker's change log
  * poll, the feed's re-read and the SSE write; 0 when the event came first, as it does when the
  * recipient's stream is in the worker that committed), and the CPU milliseconds each message cost
- * the server's processes and this load generator, which share the same cores. And the load average:
- * figures taken on a busy machine only compare with figures taken at a similar load.
+ * the server's processes and this load generator, which share the same cores, and the server's CPU by
+ * process (primary, workers) in user and system time. And the load average: figures taken on a busy
+ * machine only compare with figures taken at a similar load.
  *
  * Results go to bench/results/chat-<time>.json. Exits 1 when a target is missed.
  */
-import { rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -70,6 +71,38 @@ async function seedConversations(dataDir: string): Promise<Conversation[]> {
   } finally {
     await store.close();
   }
+}
+
+/** User and system CPU ticks of a process and each of its descendants, by pid, from /proc (Linux only). */
+function ticksByProcess(pid: number, into = new Map<number, { user: number; system: number }>()) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    into.set(pid, { user: Number(fields[11]), system: Number(fields[12]) });
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+    for (const child of children ? children.split(" ") : []) ticksByProcess(Number(child), into);
+  } catch {
+    // gone, or no /proc
+  }
+  return into;
+}
+
+/**
+ * The server's CPU milliseconds per request between two readings, per process (the cluster's
+ * primary first, then its workers) and split into user and system time: where a message's CPU is
+ * spent beyond the worker that answered it (the primary's relay, the other worker's delivery) and
+ * how much of it is the kernel's (socket and WAL writes, wake-ups).
+ */
+function perProcess(
+  before: Map<number, { user: number; system: number }>,
+  after: Map<number, { user: number; system: number }>,
+  count: number,
+) {
+  // USER_HZ is 100: a tick is 10 ms.
+  const ms = (ticks: number) => Math.round(((ticks * 10) / count) * 100) / 100;
+  return [...after].map(([pid, now]) => {
+    const then = before.get(pid) ?? { user: 0, system: 0 };
+    return { pid, userMs: ms(now.user - then.user), systemMs: ms(now.system - then.system) };
+  });
 }
 
 // One kept-alive connection per concurrent sender, as a browser keeps its connection to the site.
@@ -132,7 +165,26 @@ async function main() {
     // LOG_REQUESTS=0: the server prints only its start lines and errors.
     // BENCH_CPU_PROF=<dir>: each server process writes a CPU profile there when it stops.
     const profileDir = process.env.BENCH_CPU_PROF;
-    const nodeArgs: string[] = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+    // BENCH_CPU_PROF_INTERVAL: the sampling interval in microseconds (V8's default is 1,000).
+    const interval = process.env.BENCH_CPU_PROF_INTERVAL;
+    const nodeArgs: string[] = profileDir
+      ? [
+          "--cpu-prof",
+          `--cpu-prof-dir=${path.resolve(profileDir)}`,
+          ...(interval ? [`--cpu-prof-interval=${interval}`] : []),
+        ]
+      : [];
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    // Each measured window on the profiles' clock (microseconds of CLOCK_MONOTONIC, as V8's
+    // `startTime` and `timeDeltas`), so a profile can be split into heartbeats and messages.
+    const windows: {
+      label: string;
+      count: number;
+      startUs: number;
+      endUs: number;
+      byProcess: ReturnType<typeof perProcess>;
+    }[] = [];
+    const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
     const child = startServer({ env, stdio: "inherit", nodeArgs });
     server = child;
     const serverPid = (child as { pid?: number }).pid ?? -1;
@@ -159,6 +211,8 @@ async function main() {
       let next = 0;
       const refused: number[] = [];
       const ticksBefore = cpuTicks(serverPid);
+      const byProcessBefore = ticksByProcess(serverPid);
+      const startUs = monotonicUs();
       const sender = async () => {
         while (next < count) {
           const { sender: from } = convs[next++ % convs.length];
@@ -167,7 +221,10 @@ async function main() {
         }
       };
       await Promise.all(Array.from({ length: concurrency }, sender));
+      const endUs = monotonicUs();
       const ticksAfter = cpuTicks(serverPid);
+      const byProcess = perProcess(byProcessBefore, ticksByProcess(serverPid), count);
+      windows.push({ label: `heartbeats, ${concurrency} in flight`, count, startUs, endUs, byProcess });
       if (refused.length) throw new Error(`POST /api/heartbeat answered ${[...new Set(refused)].join(", ")}, not 204`);
       // USER_HZ is 100: a tick is 10 ms.
       return ticksBefore === null || ticksAfter === null ? null : ((ticksAfter - ticksBefore) * 10) / count;
@@ -185,7 +242,9 @@ async function main() {
       const baselineCpuMs = await heartbeats(concurrency, convs, messages);
       const loadBefore = os.loadavg()[0];
       const serverTicksBefore = cpuTicks(serverPid);
+      const byProcessBefore = ticksByProcess(serverPid);
       const generatorBefore = process.cpuUsage();
+      const startUs = monotonicUs();
       const started = performance.now();
       const sender = async () => {
         while (next < messages) {
@@ -219,9 +278,13 @@ async function main() {
         }
       };
       await Promise.all(Array.from({ length: concurrency }, sender));
+      const endUs = monotonicUs();
       const seconds = (performance.now() - started) / 1000;
       const generatorCpu = process.cpuUsage(generatorBefore);
       const serverTicksAfter = cpuTicks(serverPid);
+      const byProcess = perProcess(byProcessBefore, ticksByProcess(serverPid), messages);
+      windows.push({ label: `messages, ${concurrency} in flight`, count: messages, startUs, endUs, byProcess });
+      const heartbeatByProcess = windows[windows.length - 2].byProcess;
       const loadAfter = os.loadavg()[0];
       const p = percentiles(latencies);
       const pAnswered = percentiles(answered);
@@ -252,6 +315,7 @@ async function main() {
             ? null
             : Math.round((serverCpuMs / messages / baselineCpuMs) * 100) / 100,
         loadAverage: { before: round(loadBefore), after: round(loadAfter), cores: os.cpus().length },
+        byProcess: { heartbeat: heartbeatByProcess, message: byProcess },
       };
       console.log(
         `  ${result.delivered}/${messages} delivered (${lost} lost, ${refused.length} refused), ${result.messagesPerSecond} messages/s; ` +
@@ -267,6 +331,12 @@ async function main() {
         `  Baseline (POST /api/heartbeat, ${messages} at ${concurrency} in flight just before): server CPU ` +
           `${result.baselineCpuMsPerHeartbeat ?? "?"} ms per heartbeat; a message costs ${result.cpuRatio ?? "?"} × that`,
       );
+      const named = (i: number) => (i === 0 ? "primary" : `worker ${i}`);
+      const split = (rows: ReturnType<typeof perProcess>) =>
+        rows.map((row, i) => `${named(i)} ${row.userMs} + ${row.systemMs}`).join(", ");
+      console.log(
+        `  By process, user + system ms: per heartbeat ${split(heartbeatByProcess)}; per message ${split(byProcess)}`,
+      );
       return result;
     };
 
@@ -278,6 +348,7 @@ async function main() {
       await sendMessages(CONCURRENCY, conversations.slice(half), MESSAGES - Math.floor(MESSAGES / 2)),
     ];
     const result = { chats: CHATS, runs };
+    if (profileDir) writeFileSync(path.join(profileDir, "windows.json"), JSON.stringify(windows, null, 2));
     const cpuRows = runs.map((run, i) => ({
       benchmark: `bench:chat server CPU per message ÷ per POST /api/heartbeat, ${run.concurrency} in flight`,
       figure:
