@@ -12,13 +12,16 @@
  * several sections and some have nothing to say (no mail).
  *
  * Every member carries the due time the app keeps (decision 157); after the run, the next hour's run
- * (no period ends) is timed and its document reads counted.
+ * (no period ends) is timed and its document reads counted. For both runs it also counts the store's
+ * transactions, SQLite's commits and every SQL statement: figures the machine's load does not change
+ * (decision 171).
  *
  * Targets: composed and queued in under 60 s; the process's peak memory during the run (the
  * kernel's peak RSS, VmHWM, reset once the community is seeded) under 300 MB. Prints the time, digests per second, the queued/empty counts, peak
  * RSS and heap, and the load average; saves them through bench/lib/results.mjs. Run:
  * `npm run bench:digest`. Exits 1 when a target is missed.
  */
+import Database from "better-sqlite3";
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import type { DocStore, Transaction } from "../app/engine/store/types";
@@ -161,20 +164,67 @@ function peakRssSinceReset(): number {
   return Number(line[1]) * 1024;
 }
 
+/**
+ * Every SQL statement this process runs, by its text: better-sqlite3's run, get, all and iterate
+ * (its transactions' BEGIN and COMMIT go through them too) and exec.
+ */
+function countStatements(): Map<string, number> {
+  const bySql = new Map<string, number>();
+  const counted = (proto: Record<string, unknown>, name: string, sql: (self: unknown, args: unknown[]) => string) => {
+    const original = proto[name] as (...args: unknown[]) => unknown;
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      const text = sql(this, args);
+      bySql.set(text, (bySql.get(text) ?? 0) + 1);
+      return original.apply(this, args);
+    };
+  };
+  const probe = new Database(":memory:");
+  const statement = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<string, unknown>;
+  probe.close();
+  for (const name of ["run", "get", "all", "iterate"])
+    counted(statement, name, (self) => (self as Database.Statement).source);
+  counted(Database.prototype as unknown as Record<string, unknown>, "exec", (_, args) => String(args[0]));
+  return bySql;
+}
+
+/** The store's transactions and SQLite's statements and commits since the call, when `done()` is called. */
+function countWork(store: { transaction: DocStore["transaction"] }, statements: Map<string, number>) {
+  const sum = (pick: (sql: string) => boolean) =>
+    [...statements].reduce((total, [sql, n]) => total + (pick(sql) ? n : 0), 0);
+  const [statementsBefore, commitsBefore] = [sum(() => true), sum((sql) => sql === "COMMIT")];
+  let transactions = 0;
+  const transaction = store.transaction.bind(store);
+  store.transaction = (fn) => {
+    transactions++;
+    return transaction(fn);
+  };
+  return () => {
+    store.transaction = transaction;
+    return {
+      transactions,
+      commits: sum((sql) => sql === "COMMIT") - commitsBefore,
+      statements: sum(() => true) - statementsBefore,
+    };
+  };
+}
+
 /** An hourly run in which no member's period ends: what it costs and reads (decision 157). */
-async function idleHour(store: DocStore) {
+async function idleHour(store: DocStore, statements: Map<string, number>) {
   const counting = countingReads(store);
+  const counted = countWork(store, statements);
   const start = performance.now();
   const cpuBefore = process.cpuUsage();
   const report = await queueDueDigests(counting.store, NOW + 3_600_000);
   const cpu = process.cpuUsage(cpuBefore);
+  const work = counted();
   const reads = [...counting.reads.values()].reduce((a, b) => a + b, 0);
-  return { ms: performance.now() - start, cpuMs: (cpu.user + cpu.system) / 1000, reads, report };
+  return { ms: performance.now() - start, cpuMs: (cpu.user + cpu.system) / 1000, reads, report, ...work };
 }
 
 async function main() {
   const loadAtStart = load();
   console.log(`bench:digest: ${MEMBERS} members' weekly digests, load average ${loadAtStart} (1, 5, 15 min)`);
+  const statements = countStatements();
   const result = await withTempStore("bench-digest-", async (store) => {
     const seedStart = performance.now();
     await seed(store);
@@ -186,6 +236,7 @@ async function main() {
     // heap is read after every batch of digests (decision 133).
     resetPeakRss();
     let peakHeap = before.heapUsed;
+    const counted = countWork(store, statements);
     const start = performance.now();
     const cpuBefore = process.cpuUsage();
     const report = await queueDueDigests(store, NOW, {
@@ -196,13 +247,14 @@ async function main() {
     const ms = performance.now() - start;
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMs = (cpu.user + cpu.system) / 1000;
+    const work = counted();
     const peakRss = Math.max(peakRssSinceReset(), process.memoryUsage().rss);
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
     const jobs = (await store.query({ collection: "mail_jobs" })).filter((d) => d.id.startsWith("digest_")).length;
-    const idle = await idleHour(store);
-    return { seedMs, ms, cpuMs, report, jobs, rssBefore: before.rss, peakRss, peakHeap, idle };
+    const idle = await idleHour(store, statements);
+    return { seedMs, ms, cpuMs, work, report, jobs, rssBefore: before.rss, peakRss, peakHeap, idle };
   });
-  const { seedMs, ms, cpuMs, report, jobs, rssBefore, peakRss, peakHeap, idle } = result;
+  const { seedMs, ms, cpuMs, work, report, jobs, rssBefore, peakRss, peakHeap, idle } = result;
   const loadAtEnd = load();
   const composed = report.queued + report.empty;
   const allDone = composed === MEMBERS && jobs === report.queued;
@@ -213,8 +265,10 @@ async function main() {
       `Composed ${composed} digests in ${round(ms / 1000, 2)} s (${Math.round((composed / ms) * 1000)}/s): ` +
         `${report.queued} queued with their mail jobs (${jobs} jobs), ${report.empty} with nothing to say; ` +
         `${round(cpuMs / 1000, 1)} s of this process's CPU (a figure the machine's load changes less).`,
+      `The run's work: ${work.transactions} store transactions, ${work.commits} SQLite commits, ${work.statements} SQL statements.`,
       `Memory: RSS ${mb(rssBefore)} MB before, peak ${mb(peakRss)} MB; peak heap ${mb(peakHeap)} MB.`,
-      `The next hour's run (nobody due): ${round(idle.ms, 1)} ms, ${round(idle.cpuMs, 1)} ms CPU, ${idle.reads} documents read, ${idle.report.due} due.`,
+      `The next hour's run (nobody due): ${round(idle.ms, 1)} ms, ${round(idle.cpuMs, 1)} ms CPU, ${idle.reads} documents read, ${idle.report.due} due, ` +
+        `${idle.transactions} store transactions, ${idle.commits} SQLite commits, ${idle.statements} SQL statements.`,
       `Load average ${loadAtStart} at the start, ${loadAtEnd} at the end.`,
     ].join("\n"),
   );
@@ -225,6 +279,7 @@ async function main() {
       seedMs,
       ms,
       cpuMs,
+      work,
       report,
       jobs,
       rssBefore,

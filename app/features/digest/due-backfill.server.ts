@@ -6,31 +6,15 @@
  * due time is there is only read, and each one is written in a transaction that first reads it.
  */
 import { DIGEST_DUE_AT, digestRunPath, getDigestRun, type DigestRunDoc } from "~/documents/digest";
-import { isUid, readUser, userPath, USERS } from "~/documents/users";
+import { isUid, USERS } from "~/documents/users";
 import { cursorAfter } from "~/engine/index.server";
 import type { Cursor, Doc, DocStore, Query } from "~/engine/store/types";
-import { nextDigestDue } from "./due.server";
+import { writeDueTimes } from "./due.server";
 
 export const DUE_BACKFILL = "due-backfill";
 const MEMBERS_PER_PAGE = 500;
-/** Members written per transaction. */
-const MEMBERS_PER_WRITE = 100;
 
 const lacksDueTime = (doc: Doc | null) => doc !== null && !(DIGEST_DUE_AT in doc.data);
-
-/** Gives every member read without a due time theirs, in one transaction per MEMBERS_PER_WRITE; answers how many. */
-async function fill(store: DocStore, uids: string[], now: number): Promise<number> {
-  let written = 0;
-  for (let i = 0; i < uids.length; i += MEMBERS_PER_WRITE)
-    written += await store.transaction(async (tx) => {
-      const docs = await Promise.all(uids.slice(i, i + MEMBERS_PER_WRITE).map((uid) => tx.get(userPath(uid))));
-      const missing = docs.filter(lacksDueTime) as Doc[];
-      const due = await Promise.all(missing.map((d) => nextDigestDue(tx, d.id, readUser(d.data), now)));
-      missing.forEach((d, j) => tx.update(userPath(d.id), { [DIGEST_DUE_AT]: due[j]! }));
-      return missing.length;
-    });
-  return written;
-}
 
 /** Fills in the members' missing due times unless that was done; answers how many it wrote. */
 export async function fillMissingDueTimes(store: DocStore, now: number): Promise<number> {
@@ -40,10 +24,11 @@ export async function fillMissingDueTimes(store: DocStore, now: number): Promise
   let filled = 0;
   for (;;) {
     const docs = await store.query(startAfter ? { ...query, startAfter } : query);
-    filled += await fill(
+    filled += await writeDueTimes(
       store,
       docs.filter((d) => isUid(d.id) && lacksDueTime(d)).map((d) => d.id),
       now,
+      lacksDueTime,
     );
     if (docs.length < MEMBERS_PER_PAGE) break;
     startAfter = cursorAfter(query, docs[docs.length - 1]!);

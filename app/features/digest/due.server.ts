@@ -8,7 +8,8 @@
  */
 import { DIGEST_DUE_AT, digestPath } from "~/documents/digest";
 import type { DocReader } from "~/documents/fields";
-import { readUser, type UserProfile } from "~/documents/users";
+import { readUser, userPath, type UserProfile } from "~/documents/users";
+import type { Doc, DocStore } from "~/engine/store/types";
 import { currentPeriod, lastCompletedPeriod } from "./period";
 
 /** What the due time follows: a change of any of these fields writes it again. */
@@ -57,4 +58,34 @@ export async function digestDueFields(
 ): Promise<{ [DIGEST_DUE_AT]?: number | null }> {
   if (!DUE_INPUTS.some((field) => field in fields)) return {};
   return { [DIGEST_DUE_AT]: await nextDigestDue(reader, uid, readUser({ ...before, ...fields }), now) };
+}
+
+/**
+ * Members written per transaction: few enough that one stays well inside Firestore's limits on a
+ * commit (500 writes in its older terms) and holds few members' documents at a time.
+ */
+const MEMBERS_PER_WRITE = 100;
+
+/**
+ * Writes the due time of each member of `uids` whose profile is there and `needs` it, read again in
+ * one transaction per MEMBERS_PER_WRITE members: every read before the first write, as Firestore's
+ * transactions require. Answers how many it wrote. The backfill (members without a due time) and
+ * the run (members it read as due but writes no digest for) both move theirs here (decision 171).
+ */
+export async function writeDueTimes(
+  store: DocStore,
+  uids: readonly string[],
+  now: number,
+  needs: (doc: Doc) => boolean = () => true,
+): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < uids.length; i += MEMBERS_PER_WRITE)
+    written += await store.transaction(async (tx) => {
+      const docs = await Promise.all(uids.slice(i, i + MEMBERS_PER_WRITE).map((uid) => tx.get(userPath(uid))));
+      const found = docs.filter((d): d is Doc => d !== null && needs(d));
+      const due = await Promise.all(found.map((d) => nextDigestDue(tx, d.id, readUser(d.data), now)));
+      found.forEach((d, j) => tx.update(userPath(d.id), { [DIGEST_DUE_AT]: due[j]! }));
+      return found.length;
+    });
+  return written;
 }
