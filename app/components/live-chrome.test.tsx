@@ -34,7 +34,7 @@ function drawChrome(language: string, chatUnread = 2) {
             unreadNotifications: 12,
             chatUnread: { count: chatUnread },
           }}
-          payments={{ packs: null, testMode: false }}
+          payments={{ priceIds: null, testMode: false }}
         >
           <p>page</p>
         </LiveChrome>

@@ -5,13 +5,13 @@ import { useLanguageChosenElsewhere, useLiveFeed, useLiveFeedValue } from "./liv
 import { AppHeader } from "./app-header";
 import { Navigation } from "./navigation";
 import { useTopUpRequests } from "./wallet/open-top-up";
-import { TopUpModal, type OfferedPack } from "./wallet/top-up-modal";
+import { TopUpModal, type OfferedPayments } from "./wallet/top-up-modal";
 import { WalletDropdown } from "./wallet/wallet-dropdown";
 
 interface LiveChromeProps {
   user: { displayName: string; avatar: string };
   snapshot: HeaderSnapshot;
-  payments: { packs: OfferedPack[] | null; testMode: boolean };
+  payments: OfferedPayments;
   children: React.ReactNode;
 }
 
@@ -47,7 +47,7 @@ export function LiveChrome({ user, snapshot, payments, children }: LiveChromePro
       <main className="min-w-0 flex-1 px-4 pb-24 pt-20 sm:px-6 lg:pb-10">
         <div className="mx-auto max-w-6xl">{children}</div>
       </main>
-      <TopUpModal open={topUpOpen} onClose={closeTopUp} packs={payments.packs} testMode={payments.testMode} />
+      <TopUpModal open={topUpOpen} onClose={closeTopUp} {...payments} />
     </div>
   );
 }

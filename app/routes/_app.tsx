@@ -7,23 +7,20 @@ import { getStore } from "~/engine/index.server";
 import { getPayments } from "~/engine/payments/index.server";
 import { loadHeaderSnapshot } from "~/features/live/header.server";
 import { PACKS } from "~/engine/payments/packs";
+import type { OfferedPayments } from "~/components/wallet/top-up-modal";
 import { requireUser } from "~/features/auth/auth.server";
 import { requireCurrentTerms } from "~/features/legal/gate.server";
 import { privatePageHeaders } from "~/utils/private-page";
 
-function offeredPacks() {
+/**
+ * The packs' price ids only, in PACKS' order: their SP and prices are the browser-safe PACKS table,
+ * which the top-up dialog reads itself. The whole packs were ~450 bytes of every signed-in document
+ * (decision 180).
+ */
+function offeredPayments(): OfferedPayments {
   const payments = getPayments();
-  if (!payments) return { packs: null, testMode: false };
-  return {
-    packs: PACKS.map((pack) => ({
-      id: pack.id,
-      sp: pack.sp,
-      amountCents: pack.amountCents,
-      currency: pack.currency,
-      priceId: payments.priceIdFor(pack.id),
-    })),
-    testMode: payments.kind === "test",
-  };
+  if (!payments) return { priceIds: null, testMode: false };
+  return { priceIds: PACKS.map((pack) => payments.priceIdFor(pack.id)), testMode: payments.kind === "test" };
 }
 
 // Signed-in pages are never cached, so Back after Log Out cannot show them (utils/private-page).
@@ -40,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     user: { uid: user.uid, displayName: user.displayName, avatar: user.avatar },
     snapshot,
-    payments: offeredPacks(),
+    payments: offeredPayments(),
   };
 }
 

@@ -2,28 +2,28 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { formatPrice, formatSp } from "~/utils/format";
+import { PACKS, type Pack } from "~/engine/payments/packs";
 import { Coin } from "./coin";
 import { Icon } from "../icons";
 
-export interface OfferedPack {
-  id: string;
-  sp: number;
-  amountCents: number;
-  currency: string;
-  priceId: string;
-}
-
-interface TopUpModalProps {
-  open: boolean;
-  onClose: () => void;
-  /** null when this server takes no payments: the packs say so and cannot be bought. */
-  packs: OfferedPack[] | null;
+/**
+ * What the server sells, as the `_app` loader sends it: the provider's price id of each pack in
+ * PACKS' order, or null when this server takes no payments (the packs say so and cannot be bought).
+ * The packs' SP and prices come from PACKS here, not in every signed-in document (decision 180).
+ */
+export interface OfferedPayments {
+  priceIds: string[] | null;
   /** Labels the packs "Test checkout" when payments run in test mode. */
   testMode: boolean;
 }
 
+interface TopUpModalProps extends OfferedPayments {
+  open: boolean;
+  onClose: () => void;
+}
+
 /** SPEC.md §2 top-up modal: idle → processing (chosen pack) → hosted checkout; back to idle on failure. */
-export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) {
+export function TopUpModal({ open, onClose, priceIds, testMode }: TopUpModalProps) {
   const [processing, setProcessing] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -44,13 +44,13 @@ export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) 
 
   if (!open) return null;
 
-  async function buy(pack: OfferedPack) {
+  async function buy(pack: Pack, priceId: string) {
     setProcessing(pack.id);
     try {
       // Loaded at the first purchase, not with every page that has the header (the JS budget).
       const { startCheckout } = await import("~/engine/payments/checkout.client");
       // startCheckout navigates away on success; it only returns when the purchase could not start.
-      await startCheckout(pack.priceId);
+      await startCheckout(priceId);
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
     } finally {
@@ -87,15 +87,15 @@ export function TopUpModal({ open, onClose, packs, testMode }: TopUpModalProps) 
             <Icon name="x" className="h-5 w-5" />
           </button>
         </div>
-        {packs ? (
+        {priceIds ? (
           <ul className="mt-5 grid grid-cols-2 gap-3">
-            {packs.map((pack) => (
+            {PACKS.map((pack, i) => (
               <li key={pack.id}>
                 <button
                   type="button"
                   data-testid={`pack-${pack.sp}`}
                   disabled={processing !== null}
-                  onClick={() => buy(pack)}
+                  onClick={() => buy(pack, priceIds[i])}
                   className="flex w-full flex-col items-center gap-1 rounded-xl border border-slate-200 p-4 text-center transition hover:border-brand-400 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60"
                 >
                   <Coin className="h-8 w-8" />
