@@ -15,8 +15,12 @@
 // paths; /auth is measured signed out, every other page signed in), BENCH_LIGHTHOUSE_JSON=<dir>
 // (keeps each page's full Lighthouse report there, to open in the Lighthouse viewer, and every run's
 // trace),
-// BENCH_LIGHTHOUSE_TASKS=1 (lists every long task of every run: when, how long, what it ran).
+// BENCH_LIGHTHOUSE_TASKS=1 (lists every long task of every run: when, how long, what it ran),
+// BENCH_LIGHTHOUSE_AB=<dir> (another checkout with its own production build, e.g. main's, served
+// from that directory on BENCH_PORT + 1 with its own member: every run measures the page on both,
+// which one first alternating, so the two builds compare under the same load; decision 178).
 import { saveResults } from "./lib/results.mjs";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,13 +30,14 @@ import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.mjs";
 import { freePort, productionEnv, startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
 import { firstFrameMs } from "./lib/first-frame.mjs";
-import { blockingByKind, longTasks } from "./lib/long-tasks.mjs";
+import { blockingByKind, longTasks, moduleEvaluation } from "./lib/long-tasks.mjs";
 import { finishOnboarding, request, seedRealisticMember, signUp } from "./lib/member.mjs";
 
 const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/matches,/community").split(",");
 const SIGNED_OUT = new Set(["/auth"]);
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const SHOW_TASKS = process.env.BENCH_LIGHTHOUSE_TASKS === "1";
+const OTHER_ROOT = process.env.BENCH_LIGHTHOUSE_AB && path.resolve(process.env.BENCH_LIGHTHOUSE_AB);
 
 // ---- Targets (issue 28) ----
 const TARGETS = {
@@ -105,6 +110,8 @@ function figures(lhr, trace) {
     // What the long tasks are, from the trace: module evaluation, a callback such as
     // React's work loop, parsing, layout.
     tasks: trace ? longTasks(trace.traceEvents) : [],
+    // How the module graph's evaluation is split into tasks (decision 178).
+    evaluation: trace ? moduleEvaluation(trace.traceEvents) : null,
     finalUrl: lhr.finalDisplayedUrl,
     version: lhr.lighthouseVersion,
     runWarnings: lhr.runWarnings ?? [],
@@ -137,22 +144,35 @@ async function main() {
   console.log(`Load average at the start: ${loadAtStart} (1, 5, 15 min) on ${os.cpus().length} cores`);
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const baseUrl = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "skillswap-lighthouse-"));
-  const env = productionEnv(port, dataDir, { PAYMENTS: "test" });
-  const server = startServer({ env, stdio: ["ignore", "ignore", "inherit"] });
+  const sites = [{ name: "this build", root: ROOT, baseUrl, port }];
+  if (OTHER_ROOT)
+    sites.push({ name: OTHER_ROOT, root: OTHER_ROOT, baseUrl: `http://localhost:${port + 1}`, port: port + 1 });
   let chrome;
   let failed = false;
   try {
-    console.log(`Starting the production server on ${baseUrl} (data in ${dataDir})…`);
-    await waitForHealthy(`${baseUrl}/healthz`, { child: server });
-    console.log(`Signing up ${EMAIL} through the forms…`);
-    const jar = await signUp(baseUrl, { email: EMAIL, password: PASSWORD, fullName: FULL_NAME });
-    console.log("Giving the member a real member's data (demo community, bench/seed-member.ts) and a finished tour…");
-    seedRealisticMember(env, EMAIL);
-    await finishOnboarding(baseUrl, jar);
-    for (const page of PAGES.filter((p) => !SIGNED_OUT.has(p))) {
-      const { response } = await request(baseUrl, jar, page);
-      if (response.status !== 200) throw new Error(`GET ${page} with the session answered ${response.status}, not 200`);
+    for (const site of sites) {
+      site.dataDir = mkdtempSync(path.join(os.tmpdir(), "skillswap-lighthouse-"));
+      site.env = productionEnv(site.port, site.dataDir, { PAYMENTS: "test" });
+      site.server =
+        site.root === ROOT
+          ? startServer({ env: site.env, stdio: ["ignore", "ignore", "inherit"] })
+          : spawn(process.execPath, ["cluster.mjs"], {
+              cwd: site.root,
+              env: { ...site.env, PUBLIC_URL: site.baseUrl },
+              stdio: ["ignore", "ignore", "inherit"],
+            });
+      console.log(`Starting the production server of ${site.name} on ${site.baseUrl} (data in ${site.dataDir})…`);
+      await waitForHealthy(`${site.baseUrl}/healthz`, { child: site.server });
+      console.log(`Signing up ${EMAIL} through the forms…`);
+      site.jar = await signUp(site.baseUrl, { email: EMAIL, password: PASSWORD, fullName: FULL_NAME });
+      console.log("Giving the member a real member's data (demo community, bench/seed-member.ts) and a finished tour…");
+      seedRealisticMember(site.env, EMAIL);
+      await finishOnboarding(site.baseUrl, site.jar);
+      for (const page of PAGES.filter((p) => !SIGNED_OUT.has(p))) {
+        const { response } = await request(site.baseUrl, site.jar, page);
+        if (response.status !== 200)
+          throw new Error(`GET ${page} with the session answered ${response.status}, not 200`);
+      }
     }
 
     chrome = await chromeLauncher.launch({
@@ -163,41 +183,54 @@ async function main() {
     const keepDir = process.env.BENCH_LIGHTHOUSE_JSON && path.resolve(process.env.BENCH_LIGHTHOUSE_JSON);
     if (keepDir) mkdirSync(keepDir, { recursive: true });
     const results = [];
+    const compared = [];
     for (const page of PAGES) {
-      const cookie = SIGNED_OUT.has(page) ? undefined : jar.header;
-      const runs = [];
+      const runsOf = new Map(sites.map((site) => [site, []]));
       for (let i = 0; i < RUNS; i++) {
-        const { lhr, trace } = await measure(new URL(page, baseUrl).href, chrome.port, cookie);
-        const f = figures(lhr, trace);
-        runs.push({ lhr, f });
-        if (keepDir)
-          writeFileSync(
-            path.join(keepDir, `${page.replace(/\W+/g, "_") || "root"}-run${i + 1}.trace.json`),
-            JSON.stringify(trace),
-          );
-        console.log(
-          `  ${page} run ${i + 1}/${RUNS}: performance ${f.performance}, FCP ${ms(f.fcp)}, LCP ${ms(f.lcp)}, ` +
-            `TBT ${ms(f.tbt)}, JS ${f.jsKb.toFixed(0)} KB; first frame at ${f.firstFrame === null ? "?" : ms(f.firstFrame)}, ` +
-            `observed paint at ${ms(f.observedFcp ?? 0)} after ${f.scriptsBeforePaint} of ${f.jsRequests} scripts ` +
-            `(load average ${loadAverage()}); benchmark index ${f.benchmarkIndex ?? "?"}, ${f.longTasks} long task(s), ` +
-            `script evaluation ${f.bootup.join(", ") || "under 50 ms per script"}; long tasks' blocking by kind ` +
-            `${byKind(f.tasks, "blockingMs")}, from their CPU time ${byKind(f.tasks, "cpuBlockingMs")}`,
-        );
-        if (SHOW_TASKS)
-          for (const task of f.tasks)
-            console.log(
-              `      at ${ms(task.startMs)}: ${task.observedMs.toFixed(1)} ms observed (${task.cpuMs.toFixed(1)} ms CPU), ` +
-                `${Math.round(task.simulatedMs)} ms simulated, ${task.kind}: ` +
-                task.events.map((e) => `${e.name} ${e.what} ${e.ms.toFixed(1)} ms`).join("; "),
+        for (const site of i % 2 ? [...sites].reverse() : sites) {
+          const runs = runsOf.get(site);
+          const cookie = SIGNED_OUT.has(page) ? undefined : site.jar.header;
+          const { lhr, trace } = await measure(new URL(page, site.baseUrl).href, chrome.port, cookie);
+          const f = figures(lhr, trace);
+          runs.push({ lhr, f });
+          const label = site.root === ROOT ? "" : "other-";
+          if (keepDir)
+            writeFileSync(
+              path.join(keepDir, `${label}${page.replace(/\W+/g, "_") || "root"}-run${i + 1}.trace.json`),
+              JSON.stringify(trace),
             );
+          console.log(
+            `  ${sites.length > 1 ? `[${site.name}] ` : ""}${page} run ${i + 1}/${RUNS}: performance ${f.performance}, FCP ${ms(f.fcp)}, LCP ${ms(f.lcp)}, ` +
+              `TBT ${ms(f.tbt)}, JS ${f.jsKb.toFixed(0)} KB; first frame at ${f.firstFrame === null ? "?" : ms(f.firstFrame)}, ` +
+              `observed paint at ${ms(f.observedFcp ?? 0)} after ${f.scriptsBeforePaint} of ${f.jsRequests} scripts ` +
+              `(load average ${loadAverage()}); benchmark index ${f.benchmarkIndex ?? "?"}, ${f.longTasks} long task(s), ` +
+              `script evaluation ${f.bootup.join(", ") || "under 50 ms per script"}; long tasks' blocking by kind ` +
+              `${byKind(f.tasks, "blockingMs")}, from their CPU time ${byKind(f.tasks, "cpuBlockingMs")}; modules evaluated ` +
+              `in ${f.evaluation?.count ?? "?"} task(s), the largest ${f.evaluation?.largestCpuMs.toFixed(1) ?? "?"} ms of CPU`,
+          );
+          if (SHOW_TASKS)
+            for (const task of f.tasks)
+              console.log(
+                `      at ${ms(task.startMs)}: ${task.observedMs.toFixed(1)} ms observed (${task.cpuMs.toFixed(1)} ms CPU), ` +
+                  `${Math.round(task.simulatedMs)} ms simulated, ${task.kind}: ` +
+                  task.events.map((e) => `${e.name} ${e.what} ${e.ms.toFixed(1)} ms`).join("; "),
+              );
+        }
       }
-      runs.sort((a, b) => a.f.performance - b.f.performance);
-      const median = runs[(runs.length - 1) >> 1];
-      if (new URL(median.f.finalUrl).pathname !== page)
-        throw new Error(`${page} ended on ${median.f.finalUrl}: the member was not signed in, or the page moved`);
-      if (keepDir)
-        writeFileSync(path.join(keepDir, `${page.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(median.lhr));
-      results.push({ page, ...median.f, scores: runs.map((r) => r.f.performance) });
+      for (const [site, runs] of runsOf) {
+        if (site.root !== ROOT) {
+          compared.push({ page, site, runs: runs.map((r) => r.f) });
+          continue;
+        }
+        if (sites.length > 1) compared.push({ page, site, runs: runs.map((r) => r.f) });
+        runs.sort((a, b) => a.f.performance - b.f.performance);
+        const median = runs[(runs.length - 1) >> 1];
+        if (new URL(median.f.finalUrl).pathname !== page)
+          throw new Error(`${page} ended on ${median.f.finalUrl}: the member was not signed in, or the page moved`);
+        if (keepDir)
+          writeFileSync(path.join(keepDir, `${page.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(median.lhr));
+        results.push({ page, ...median.f, scores: runs.map((r) => r.f.performance) });
+      }
     }
     const loadAtEnd = loadAverage();
 
@@ -236,6 +269,31 @@ async function main() {
         console.log(`  ${r.page} best practices missed: ${r.bestPracticesFailed.join("; ")}`);
       for (const warning of r.runWarnings) console.log(`  ${r.page} Lighthouse warned: ${warning}`);
     }
+    if (compared.length) {
+      // Medians of every run, not of the run with the median score: the A/B compares each figure.
+      const median = (values) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1];
+      const cpuBlocking = (f) => f.tasks.reduce((sum, task) => sum + task.cpuBlockingMs, 0);
+      const longestCpu = (f) => Math.max(0, ...f.tasks.map((task) => task.cpuMs));
+      console.log(`\nA/B, ${RUNS} alternated run(s) a page, medians (every run's figure in brackets):`);
+      for (const { page, site, runs } of compared) {
+        const show = (figure, format) =>
+          `${format(median(runs.map(figure)))} (${runs.map((f) => format(figure(f))).join(", ")})`;
+        console.log(
+          `  ${page} [${site.name}]: performance ${show((f) => f.performance, String)}, LCP ${show((f) => f.lcp, ms)}, ` +
+            `TBT ${show((f) => f.tbt, ms)}, blocking from CPU time ${show(cpuBlocking, ms)}, ` +
+            `longest task's CPU ${show(longestCpu, (n) => `${n.toFixed(1)} ms`)}; modules evaluated in ` +
+            `${show((f) => f.evaluation?.count ?? 0, String)} task(s), the largest ` +
+            `${show(
+              (f) => f.evaluation?.largestCpuMs ?? 0,
+              (n) => `${n.toFixed(1)} ms`,
+            )} of CPU, all of them ` +
+            `${show(
+              (f) => f.evaluation?.totalCpuMs ?? 0,
+              (n) => `${n.toFixed(1)} ms`,
+            )}`,
+        );
+      }
+    }
     console.log(`Load average ${loadAtStart} at the start, ${loadAtEnd} at the end.`);
     const indexes = results.map((r) => r.benchmarkIndex).filter((i) => i !== null);
     if (indexes.length)
@@ -270,8 +328,10 @@ async function main() {
     console.error(error instanceof Error ? error.message : error);
   } finally {
     await chrome?.kill();
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const site of sites) {
+      await stopServer(site.server);
+      if (site.dataDir) rmSync(site.dataDir, { recursive: true, force: true });
+    }
   }
   process.exit(failed ? 1 : 0);
 }

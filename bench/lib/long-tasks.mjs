@@ -52,6 +52,17 @@ function describe(event) {
   return "";
 }
 
+/** The trace's last navigation of the main frame to the page (about:blank's comes first). */
+function pageNavigation(traceEvents) {
+  const navigations = traceEvents.filter(
+    (e) =>
+      e.name === "navigationStart" &&
+      e.args?.data?.isLoadingMainFrame === true &&
+      /^https?:/.test(e.args.data.documentLoaderURL ?? ""),
+  );
+  return navigations.length ? navigations.reduce((last, e) => (e.ts > last.ts ? e : last)) : undefined;
+}
+
 /**
  * The page's top-level main-thread tasks that Lighthouse's simulation makes 50 ms or longer, each
  * with its observed and simulated duration, the blocking time it adds (simulated − 50 ms), the
@@ -61,14 +72,8 @@ function describe(event) {
  * simulated FCP or after the simulated TTI do not count in Lighthouse's TBT, so the sum can exceed it.
  */
 export function longTasks(traceEvents, { cpuSlowdown = 4, layoutSlowdown = cpuSlowdown / 2 } = {}) {
-  const navigations = traceEvents.filter(
-    (e) =>
-      e.name === "navigationStart" &&
-      e.args?.data?.isLoadingMainFrame === true &&
-      /^https?:/.test(e.args.data.documentLoaderURL ?? ""),
-  );
-  if (navigations.length === 0) return [];
-  const navigation = navigations.reduce((last, e) => (e.ts > last.ts ? e : last));
+  const navigation = pageNavigation(traceEvents);
+  if (!navigation) return [];
   const thread = traceEvents
     .filter((e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === "X" && e.ts >= navigation.ts)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
@@ -108,4 +113,31 @@ export function blockingByKind(tasks, figure = "blockingMs") {
   const byKind = new Map();
   for (const task of tasks) if (task[figure] > 0) byKind.set(task.kind, (byKind.get(task.kind) ?? 0) + task[figure]);
   return [...byKind].sort((a, b) => b[1] - a[1]);
+}
+
+/**
+ * The page's module evaluation, task by task (decision 178): every top-level task of the page's main
+ * thread that evaluates a module, with its thread CPU time. `count` tasks, the `largestCpuMs` of them
+ * and their `totalCpuMs`; one task holding the whole graph, or one a module.
+ */
+export function moduleEvaluation(traceEvents) {
+  const navigation = pageNavigation(traceEvents);
+  if (!navigation) return { count: 0, largestCpuMs: 0, totalCpuMs: 0 };
+  const thread = traceEvents
+    .filter((e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === "X" && e.ts >= navigation.ts)
+    .sort((a, b) => a.ts - b.ts);
+  const cpus = [];
+  let task;
+  for (const event of thread) {
+    if (TASK_NAMES.has(event.name) && event.dur && (!task || event.ts >= task.ts + task.dur)) task = event;
+    else if (event.name === "v8.evaluateModule" && task && event.ts < task.ts + task.dur && !task.counted) {
+      task.counted = true;
+      cpus.push((task.tdur ?? task.dur) / 1000);
+    }
+  }
+  return {
+    count: cpus.length,
+    largestCpuMs: Math.max(0, ...cpus),
+    totalCpuMs: cpus.reduce((sum, cpu) => sum + cpu, 0),
+  };
 }
