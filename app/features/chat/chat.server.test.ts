@@ -105,6 +105,24 @@ describe("sendMessage", () => {
     expect(await store.query({ collection: `chats/${chatId}/messages` })).toHaveLength(0);
   });
 
+  it("refuses a message to a member who left or whose profile is gone (409), storing nothing", async () => {
+    const chatId = await openChat(store, "amy", "bob", 10);
+    await sendMessage(store, "amy", chatId, "Still there?", 20);
+    // A stored `deleted` other than true is no deletion, as the profile's schema reads it.
+    await store.update("users/bob", { deleted: "yes" });
+    await sendMessage(store, "amy", chatId, "Hello again", 30);
+    await store.update("users/bob", { deleted: true });
+    await expect(sendMessage(store, "amy", chatId, "Are you gone?", 40)).rejects.toMatchObject({
+      status: 409,
+      key: "left",
+    });
+    await store.delete("users/bob");
+    await expect(sendMessage(store, "amy", chatId, "Anyone?", 50)).rejects.toMatchObject({ status: 409, key: "left" });
+    const messages = await store.query({ collection: `chats/${chatId}/messages`, orderBy: [["timestamp", "asc"]] });
+    expect(messages.map((m) => m.data.text)).toEqual(["Still there?", "Hello again"]);
+    expect((await requireChat(store, "amy", chatId)).unread).toEqual({ amy: 0, bob: 2 });
+  });
+
   it("slows down a sender who posts too fast", async () => {
     const chatId = await openChat(store, "bob", "cat", 10);
     const now = 5_000_000;
