@@ -3,6 +3,7 @@
 // WEB_CONCURRENCY sets the number of workers; 1 runs server.mjs in this process, as before.
 // Kept apart from server.mjs so that the server itself stays one plain process to read and edit.
 import cluster from "node:cluster";
+import net from "node:net";
 import { availableParallelism } from "node:os";
 
 function workerCount() {
@@ -24,6 +25,24 @@ if (!cluster.isPrimary || count === 1) {
   let stopping = false;
   // A worker that keeps dying at start (a bad configuration) must not be restarted in a tight loop.
   const recentDeaths = [];
+
+  // The workers bind only once they have loaded the build (seconds, and tens of seconds under load),
+  // and a worker that cannot bind dies and is restarted up to `count * 3` times. Meanwhile whatever
+  // already holds the port answers: a script that started this server then signs up and seeds
+  // through a stale server while reading this one's DATA_DIR ("No member signed up as …" from
+  // bench/seed-member.ts, decision 177). So the port is tried once here, before any worker starts.
+  const port = Number(process.env.PORT ?? 3000);
+  const taken = await new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", (error) => resolve(error));
+    probe.listen(port, process.env.HOST, () => probe.close(() => resolve(null)));
+  });
+  if (taken) {
+    console.error(
+      `SkillSwap cannot listen on port ${port}: ${taken.code ?? taken.message}. Is another server still running there?`,
+    );
+    process.exit(1);
+  }
 
   const fork = () => cluster.fork();
   for (let i = 0; i < count; i++) fork();

@@ -46,7 +46,13 @@ async function main(): Promise<void> {
       },
     });
     const member = await auth.findUserByEmail(email);
-    if (!member) throw new Error(`No member signed up as ${email}`);
+    // The sign-up's commit is in the WAL before its answer leaves, so any connection opened after it
+    // reads it: a member missing here signed up in another store, most often through a stale server
+    // that still held the port (decision 177).
+    if (!member)
+      throw new Error(
+        `No member signed up as ${email} in ${dataDir}: did the sign-up reach another server on the same port?`,
+      );
     const uid = member.uid;
     const demo = (await store.query({ collection: "users", where: [["demo", "==", true]] })).map((d) => d.id);
     if (demo.length < 12) throw new Error("Seed the demo community first (npm run seed:demo).");
