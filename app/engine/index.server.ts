@@ -9,7 +9,7 @@ import type { AuthProvider } from "./auth/types";
 import { openPresence, sweepPresence as sweepEmbeddedPresence } from "./live/presence.server";
 import { getStatus } from "~/documents/status";
 import type { DocStore } from "./store/types";
-import { readThrough, withOneLogLook } from "./store/read-cache.server";
+import { keptUntilWritten, readThrough, withOneLogLook } from "./store/read-cache.server";
 import type { FileStore } from "./files/types";
 import type { MailTransport } from "./mail/types";
 import type { PushSender } from "./push/types";
@@ -158,6 +158,9 @@ export async function getStore(): Promise<DocStore> {
  * The value is shared and frozen: read-only.
  */
 export const cachedRead = readThrough;
+
+/** `cachedRead` for a value read from named documents only: kept until a commit writes one of them (decision 181). */
+export { keptUntilWritten };
 
 /** `run` (one loader or action of the request `requestContext` names) with one look at the change log for the whole request. */
 export { withOneLogLook };

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ReadCache, withOneLogLook } from "./read-cache.server";
+import { connectFirestore, openFirestoreStore } from "./firestore.server";
+import { keptUntilWritten, ReadCache, withOneLogLook } from "./read-cache.server";
 import { openSqliteStore, type SqliteStore } from "./sqlite.server";
 
 let dir: string;
@@ -220,5 +221,70 @@ describe("one look at the change log per request (decision 104)", () => {
     await other.update("wallets/a", { balance: 4 });
     open();
     expect(await streamed).toEqual([{ balance: 4 }, { balance: 7 }]);
+  });
+});
+
+describe("keptUntilWritten: a value kept until one of the documents it names is written (decision 181)", () => {
+  /** `paths`' documents read through `keptUntilWritten` on `on`, counting the reads that reached the store. */
+  function namedReader(on: object, key: string, paths: string | readonly string[]) {
+    let reads = 0;
+    const read = () =>
+      keptUntilWritten(on, key, paths, async () => {
+        reads += 1;
+        const named = typeof paths === "string" ? [paths] : paths;
+        return (await store.getAll(named)).map((doc) => (doc?.data.n as number | undefined) ?? null);
+      });
+    return { read, reads: () => reads };
+  }
+
+  it("one document: kept while others are written, read again once it is, from this process or another", async () => {
+    await store.set("users/a", { n: 1 });
+    const a = namedReader(store, "profile:a", "users/a");
+    expect(await a.read()).toEqual([1]);
+    // Paths that start like it or lie under it are other documents.
+    await store.set("users/ab", { n: 5 });
+    await other.set("users/a/xp/1", { n: 6 });
+    await other.set("teaching/a", { n: 7 });
+    expect(await a.read()).toEqual([1]);
+    expect(a.reads()).toBe(1);
+    await other.update("users/a", { n: 2 });
+    expect(await a.read()).toEqual([2]);
+    await store.update("users/a", { n: 3 });
+    expect(await a.read()).toEqual([3]);
+    expect(a.reads()).toBe(3);
+  });
+
+  it("several documents: a write to any one of them drops the value, a write elsewhere does not", async () => {
+    await store.set("status/a", { n: 1 });
+    await store.set("status/b", { n: 2 });
+    const ab = namedReader(store, "status:a,b", ["status/a", "status/b"]);
+    expect(await ab.read()).toEqual([1, 2]);
+    await store.set("status/c", { n: 3 });
+    await other.set("status/ab", { n: 4 });
+    expect(await ab.read()).toEqual([1, 2]);
+    expect(ab.reads()).toBe(1);
+    await other.update("status/b", { n: 5 });
+    expect(await ab.read()).toEqual([1, 5]);
+    await store.delete("status/a");
+    expect(await ab.read()).toEqual([null, 5]);
+    await other.set("status/c", { n: 6 });
+    expect(await ab.read()).toEqual([null, 5]);
+    expect(ab.reads()).toBe(3);
+  });
+
+  it("computes every time on a store without a change log (Firestore)", async () => {
+    // Never reached: the value is read from the SQLite store, and the Firestore client connects lazily.
+    const firestore = openFirestoreStore(
+      connectFirestore({ projectId: "demo-read-cache", emulatorHost: "127.0.0.1:9" }),
+    );
+    try {
+      await store.set("users/a", { n: 1 });
+      const a = namedReader(firestore, "profile:a", "users/a");
+      expect(await a.read()).toEqual([1]);
+      expect(await a.read()).toEqual([1]);
+      expect(a.reads()).toBe(2);
+    } finally {
+      await firestore.close();
+    }
   });
 });

@@ -215,3 +215,29 @@ export function readThrough<T>(
   if (!cache) caches.set(store, (cache = new ReadCache(store)));
   return cache.read(key, dependsOn, compute, isFresh);
 }
+
+/**
+ * `compute()`'s value, kept per store and `key` until a commit writes one of `paths` (decision 181):
+ * for a value read from named documents only, such as a member's profile or a few status
+ * documents. `paths` must name every document `compute` reads. A value that also follows a
+ * collection, or documents it learns of while it is computed, names its own `dependsOn` with
+ * `readThrough`.
+ */
+export function keptUntilWritten<T>(
+  storeOrStandIn: object,
+  key: string,
+  paths: string | readonly string[],
+  compute: () => Promise<T>,
+): Promise<T> {
+  return readThrough(storeOrStandIn, key, writesOneOf(paths), compute);
+}
+
+/**
+ * Whether a written path is one of `paths`. The set of several is made only when a commit is
+ * checked against it: a kept value that nothing touched since its last read asks nothing.
+ */
+function writesOneOf(paths: string | readonly string[]): (written: string) => boolean {
+  if (typeof paths === "string") return (written) => written === paths;
+  let wanted: ReadonlySet<string> | undefined;
+  return (written) => (wanted ??= new Set(paths)).has(written);
+}

@@ -1,4 +1,4 @@
-import { cachedRead } from "~/engine/index.server";
+import { keptUntilWritten } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { presenceOf, type Presence } from "./presence";
 import { readStatus, statusPath } from "~/documents/status";
@@ -50,13 +50,7 @@ export async function getMembers(
  * every reader.
  */
 export function keptProfile(store: DocStore, uid: string): Promise<UserProfile | null> {
-  const path = userPath(uid);
-  return cachedRead(
-    store,
-    `profile:${uid}`,
-    (written) => written === path,
-    () => getUser(store, uid),
-  );
+  return keptUntilWritten(store, `profile:${uid}`, userPath(uid), () => getUser(store, uid));
 }
 
 /**
@@ -69,12 +63,8 @@ export async function keptMembers(
   uids: readonly string[],
   language: string,
 ): Promise<Map<string, PublicMember>> {
-  const paths = new Set(uids.map(userPath));
-  const profiles = await cachedRead(
-    store,
-    `profiles:${uids.join(",")}`,
-    (written) => paths.has(written),
-    () => getUsers(store, uids),
+  const profiles = await keptUntilWritten(store, `profiles:${uids.join(",")}`, uids.map(userPath), () =>
+    getUsers(store, uids),
   );
   return membersOf(uids, profiles, language);
 }
@@ -117,13 +107,7 @@ export async function getPresences(store: DocStore, uids: readonly string[]): Pr
  */
 export async function keptPresences(store: DocStore, uids: readonly string[]): Promise<Map<string, Presence>> {
   const paths = uids.map(statusPath);
-  const wanted = new Set(paths);
-  const docs = await cachedRead(
-    store,
-    `status:${uids.join(",")}`,
-    (written) => wanted.has(written),
-    () => store.getAll(paths),
-  );
+  const docs = await keptUntilWritten(store, `status:${uids.join(",")}`, paths, () => store.getAll(paths));
   return presencesIn(uids, docs);
 }
 
