@@ -6,7 +6,7 @@
  * of the feed's owner, read from their profile (decision 066).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { cachedRead } from "~/engine/index.server";
+import { keptUntilWritten } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import {
   getIcalFeed,
@@ -38,16 +38,10 @@ export function hashToken(token: string): string {
  * (issue 28, decision 164).
  */
 export function feedStatus(store: DocStore, uid: string): Promise<{ active: boolean; createdAt: number | null }> {
-  const path = icalFeedPath(uid);
-  return cachedRead(
-    store,
-    `ical-feed:${uid}`,
-    (written) => written === path,
-    async () => {
-      const feed = await getIcalFeed(store, uid);
-      return { active: !!feed, createdAt: feed?.createdAt ?? null };
-    },
-  );
+  return keptUntilWritten(store, `ical-feed:${uid}`, icalFeedPath(uid), async () => {
+    const feed = await getIcalFeed(store, uid);
+    return { active: !!feed, createdAt: feed?.createdAt ?? null };
+  });
 }
 
 /** Replaces any existing feed with a new one; answers the token, which is never stored. */

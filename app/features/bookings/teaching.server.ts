@@ -4,7 +4,7 @@
  * rates are keyed by the skill's normalised tag.
  */
 import { getUser, type UserProfile } from "~/documents/users";
-import { cachedRead } from "~/engine/index.server";
+import { keptUntilWritten } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import type { Skill } from "~/features/skills/tags";
 import { checkAvailability, MAX_RATE_SP_PER_HOUR } from "./availability";
@@ -43,12 +43,7 @@ export async function getTeachingSettings(
  */
 export function keptTeaching(store: DocStore, uid: string): Promise<TeachingDoc> {
   const path = teachingPath(uid);
-  return cachedRead(
-    store,
-    `teaching:${uid}`,
-    (written) => written === path,
-    async () => readTeaching((await store.get(path))?.data),
-  );
+  return keptUntilWritten(store, `teaching:${uid}`, path, async () => readTeaching((await store.get(path))?.data));
 }
 
 /** The zone availability is written in: the teaching document's, else the profile's, else UTC. */
