@@ -3,7 +3,7 @@
  * again, once, when the operator publishes a new version of content/terms.md.
  */
 import { getTermsAcceptance, termsAcceptancePath, type TermsAcceptanceDoc } from "~/documents/terms-acceptances";
-import { cachedRead } from "~/engine/index.server";
+import { keptUntilWritten } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 
 /** Records that `uid` accepted `version` now; accepting the version already accepted changes nothing. */
@@ -24,11 +24,10 @@ export async function recordTermsAccepted(store: DocStore, uid: string, version:
 export async function hasAcceptedTerms(store: DocStore, uid: string, currentVersion: string): Promise<boolean> {
   // Every page of the app asks: the version accepted is kept until the member's acceptance is
   // written (accepted, or deleted with the account), in whichever process (decision 103).
-  const acceptance = termsAcceptancePath(uid);
-  const accepted = await cachedRead(
+  const accepted = await keptUntilWritten(
     store,
     `terms-accepted:${uid}`,
-    (path) => path === acceptance,
+    termsAcceptancePath(uid),
     async () => (await getTermsAcceptance(store, uid))?.version ?? null,
   );
   return accepted === currentVersion;
