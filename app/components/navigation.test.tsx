@@ -37,11 +37,8 @@ describe("the signed-in navigation (SPEC.md §2; issue 28, decisions 148 and 175
     ).toEqual(expected);
     const current = currentLinks(at(url, <Navigation chatUnread={false} />));
     expect(current.map((link) => link.href)).toEqual(expected);
-    // The phone's bar marks it in colour; the sidebar (lg) with a background too.
-    for (const link of current)
-      expect(link.className).toBe(
-        "relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm text-brand-700 lg:bg-brand-50",
-      );
+    // The phone's bar marks it in colour; the sidebar (lg) with a background too (tailwind.css, decision 180).
+    for (const link of current) expect(link.className).toBe("nav-link nav-link-current");
   });
 
   it("is one landmark with one list for both widths, the other links unmarked, each with its label and icon", () => {
@@ -51,9 +48,7 @@ describe("the signed-in navigation (SPEC.md §2; issue 28, decisions 148 and 175
     expect(html.match(/<ul /g)).toHaveLength(1);
     const dashboard = html.match(/<a [^>]*href="\/dashboard">/)?.[0];
     expect(dashboard).not.toContain("aria-current");
-    expect(dashboard).toContain(
-      'class="relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm text-slate-500 lg:text-slate-600 lg:hover:bg-slate-100 lg:hover:text-slate-900"',
-    );
+    expect(dashboard).toContain('class="nav-link nav-link-other"');
     // Each link: its icon (one element, decision 166), then its label as the link's own text.
     expect(
       [...html.matchAll(/<span aria-hidden="true" data-icon="[\w-]+" class="icon h-5 w-5"><\/span>([^<]*)/g)].map(

@@ -4,11 +4,8 @@ import { Icon } from "./icons";
 import { NAV_ITEMS, isCurrentSection } from "./nav-items";
 
 // One list for both widths (decision 175): below Tailwind's lg the classes without a prefix draw the
-// phone's bar, and the `lg:` ones turn the same elements into the sidebar.
-const LINK =
-  "relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm";
-const CURRENT = "text-brand-700 lg:bg-brand-50";
-const OTHER = "text-slate-500 lg:text-slate-600 lg:hover:bg-slate-100 lg:hover:text-slate-900";
+// phone's bar, and the `lg:` ones turn the same elements into the sidebar. The links' own classes are
+// `.nav-link` and its two states in tailwind.css (decision 180).
 
 /**
  * The main navigation (SPEC.md §2), before the page's content in the document at every width.
@@ -36,7 +33,7 @@ export function Navigation({ chatUnread }: { chatUnread: boolean }) {
                 prefetch="intent"
                 data-tour={item.tour}
                 aria-current={current ? "page" : undefined}
-                className={`${LINK} ${current ? CURRENT : OTHER}`}
+                className={current ? "nav-link nav-link-current" : "nav-link nav-link-other"}
               >
                 <Icon name={item.icon} className="h-5 w-5" />
                 {t(item.labelKey)}
