@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
 import { intlLocale } from "~/utils/format";
 import type { TFunction } from "i18next";
-import { bodyIsWritten, NOTICE_KINDS, noticeText, noticeTitle, type StoredNotice } from "./text";
+import { bodyIsWritten, MONEY_KINDS, NOTICE_KINDS, noticeText, noticeTitle, type StoredNotice } from "./text";
 
 const LANGUAGES = ["en", "es", "fr", "ar"] as const;
 const PARAMS = { skill: "Cello", minutes: 60, sp: 30, paid: "yes", waits: "no" };
@@ -182,5 +182,22 @@ describe("noticeText (decision 060)", () => {
       "Un membre a répondu",
     );
     expect(lookups).toEqual(["aMember", "kinds.forum_reply.title"]);
+  });
+
+  // Decision 180: a notice's price and signed amount are formatted only for the kinds that name one.
+  it("formats money only for the kinds whose words name it, in every catalogue", () => {
+    for (const language of LANGUAGES) {
+      const t = fixedT(language, "notifications");
+      for (const kind of NOTICE_KINDS) {
+        for (const part of ["title", "body"]) {
+          // Marks no catalogue contains, in the two values' places.
+          const words = t(`kinds.${kind}.${part}`, { price: "\u0001", signed: "\u0002" });
+          if (words.includes("\u0001") || words.includes("\u0002"))
+            expect(MONEY_KINDS.has(kind), `${language} kinds.${kind}.${part} names money`).toBe(true);
+        }
+      }
+    }
+    const adjusted = notice("balance_adjusted", { amount: -20 });
+    expect(noticeTitle(adjusted, fixedT("en", "notifications"), "en-IE")).toBe("Your balance was adjusted: -20 SP");
   });
 });

@@ -126,6 +126,19 @@ const asStored: SkillNameOf = (label) => label;
 
 const SIGNED: Intl.NumberFormatOptions = { signDisplay: "exceptZero", maximumFractionDigits: 0 };
 
+/**
+ * The kinds whose title or body names `{price}` or `{signed}` in some catalogue (text.test.ts checks
+ * every catalogue against this list). Only theirs are formatted: the two Intl calls were most of
+ * a notice's values, and the dashboard names five notices on every visit (decision 180).
+ */
+export const MONEY_KINDS: ReadonlySet<string> = new Set([
+  "top_up_added",
+  "top_up_refunded",
+  "subscription_credited",
+  "subscription_failed",
+  "balance_adjusted",
+]);
+
 /** What a kind's title and body are filled with (see noticeText). */
 function messageValues(notice: StoredNotice, t: TFunction, locale: string, skillName: SkillNameOf): NoticeParams {
   const values = { ...PARAM_DEFAULTS, ...notice.params };
@@ -139,8 +152,10 @@ function messageValues(notice: StoredNotice, t: TFunction, locale: string, skill
     : isolatedInRightToLeft(notice.skill?.name ?? skillName(String(values.skill)), locale);
   values.title = String(values.title) || (notice.kind.startsWith("proposal_") ? t("aPost") : "");
   // Money and signed amounts as the reader writes them ("€5.00", "5,00 €"; "+20", "−20").
-  values.price = priceOf(Number(values.cents) || 0, String(values.currency), locale);
-  values.signed = formatNumber(Number(values.amount) || 0, locale, SIGNED);
+  if (MONEY_KINDS.has(notice.kind)) {
+    values.price = priceOf(Number(values.cents) || 0, String(values.currency), locale);
+    values.signed = formatNumber(Number(values.amount) || 0, locale, SIGNED);
+  }
   return values;
 }
 
