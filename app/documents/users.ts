@@ -124,6 +124,14 @@ export function readUser(data: Record<string, unknown> | null | undefined): User
   return data ? userSchema.parse(data) : null;
 }
 
+/**
+ * Whether a stored profile is of a member who has left, read by the schema's own rule for `deleted`
+ * without parsing the rest (a hot path asks only this: a chat message's recipient, decision 179).
+ */
+export function hasLeft(data: Record<string, unknown>): boolean {
+  return userSchema.shape.deleted.parse(data.deleted);
+}
+
 /** `users/{uid}` read and parsed; null when there is none. */
 export async function getUser(reader: DocReader, uid: string): Promise<UserProfile | null> {
   return readUser((await reader.get(userPath(uid)))?.data);

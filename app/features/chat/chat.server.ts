@@ -3,7 +3,7 @@
  * Only participants read or post; everyone else gets a 404 (the chat's existence is not theirs
  * to know). Only the server writes, so `unread` counts and previews stay true.
  */
-import { getUser, userPath } from "~/documents/users";
+import { getUser, hasLeft, userPath } from "~/documents/users";
 import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
@@ -147,9 +147,8 @@ async function commitMessage(
       prepareUnreadMark(tx, chatId, other),
     ]);
     // Only whether the recipient is still a member is asked, so the profile is not run through its
-    // schema (every field, each text cleaned of bidi controls; 7-16 µs a message, decision 179).
-    // `deleted` is the schema's `flag`: set only by a stored `true`.
-    if (!recipient || recipient.data.deleted === true)
+    // whole schema (every field, each text cleaned of bidi controls; 7-16 µs a message, decision 179).
+    if (!recipient || hasLeft(recipient.data))
       throw new ChatError(409, "This member has left SkillSwap and cannot receive messages.", "left");
     const quoted = quotePostId ? await quotedPost(tx, quotePostId) : null;
     const quote = quoted ? quoteOf(quoted) : null;
