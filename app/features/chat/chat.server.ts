@@ -7,7 +7,7 @@ import { getUser, hasLeft, userPath } from "~/documents/users";
 import { randomBytes } from "node:crypto";
 import { createRateLimiter, waitText } from "~/utils/rate-limit.server";
 import type { DocStore } from "~/engine/store/types";
-import { cachedRead } from "~/engine/index.server";
+import { cachedRead, keptUntilWritten } from "~/engine/index.server";
 import type { DocReader } from "~/documents/fields";
 import { getBoardPost, isBoardId, type BoardPost } from "~/documents/board";
 import { prepareAnswer } from "~/features/board/answers.server";
@@ -289,13 +289,7 @@ function latestPage(store: DocStore, chatId: string): Promise<ThreadPage> {
  * page reads it on every view, and each message sent or seen writes it (issue 28, decision 164).
  */
 function keptChat(store: DocStore, chatId: string): Promise<ChatDoc | null> {
-  const path = chatPath(chatId);
-  return cachedRead(
-    store,
-    `chat:${chatId}`,
-    (written) => written === path,
-    () => getChat(store, chatId),
-  );
+  return keptUntilWritten(store, `chat:${chatId}`, chatPath(chatId), () => getChat(store, chatId));
 }
 
 /** A page of the conversation for one of its participants; other members get a ChatError 404. */

@@ -3,7 +3,7 @@
  * reader's language, with each card's rate, next free hour and whether the viewer saved them.
  */
 import { savedMemberPath } from "~/documents/users";
-import { cachedRead } from "~/engine/index.server";
+import { keptUntilWritten } from "~/engine/index.server";
 import type { DocStore } from "~/engine/store/types";
 import { keptTeaching } from "~/features/bookings/teaching.server";
 import { nextFreeSlots } from "~/features/bookings/views.server";
@@ -133,11 +133,10 @@ export async function findMatches(
  * the page's cards read the same eight documents on every view (decision 159).
  */
 function keptSaved(store: DocStore, uid: string, others: readonly string[]): Promise<readonly string[]> {
-  const paths = new Set(others.map((other) => savedMemberPath(uid, other)));
-  return cachedRead(
+  return keptUntilWritten(
     store,
     `matches-saved:${uid}:${others.join(",")}`,
-    (path) => paths.has(path),
+    others.map((other) => savedMemberPath(uid, other)),
     async () => [...(await isSaved(store, uid, others))],
   );
 }
