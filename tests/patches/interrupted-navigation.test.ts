@@ -80,3 +80,42 @@ describe("patched single fetch decoding", () => {
     );
   });
 });
+
+/** A response whose first line arrives whole, then whose body fails the way an aborted one does. */
+function bodyCutAfterFirstLine(controller: AbortController) {
+  return new Response(
+    new ReadableStream<Uint8Array>({
+      start(stream) {
+        stream.enqueue(new TextEncoder().encode('[{"_1":2},"routes/_app.notifications",{"_3":4},"data",1]\n'));
+        setTimeout(() => {
+          controller.abort();
+          stream.error(controller.signal.reason);
+        }, 5);
+      },
+    }),
+    { status: 200, headers: { "Content-Type": "text/x-script" } },
+  );
+}
+
+describe("patched single fetch decoding, abort after the first line", () => {
+  it("leaves no promise rejected with nobody listening when the body is cut after its first line", async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", record);
+    try {
+      const controller = new AbortController();
+      vi.stubGlobal("window", { location: { origin: "http://localhost" } });
+      vi.stubGlobal("fetch", async () => bodyCutAfterFirstLine(controller));
+      const strategy = singleFetch.getSingleFetchDataStrategy({ routes: {} }, {}, () => null);
+      await strategy({
+        request: new Request("http://localhost/notifications", { signal: controller.signal }),
+        matches: [loaderMatch("routes/_app.notifications")],
+        fetcherKey: "bell",
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", record);
+    }
+  });
+});
