@@ -784,6 +784,99 @@ describe("other processes' commits", () => {
   });
 });
 
+describe("the change log, one rowid table (decision 186)", () => {
+  /** The change log's schema objects, and its rows as another process reads them. */
+  function changeLog(reader: DocStore = store) {
+    const db = new Database(file, { readonly: true });
+    const schema = db
+      .prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'changes' ORDER BY type, name")
+      .all() as { type: string; name: string; sql: string | null }[];
+    db.close();
+    const rows = (reader as unknown as { changesSince(v: number): { version: number; path: string }[] }).changesSince(
+      0,
+    );
+    return { schema, rows };
+  }
+
+  it("is one B-tree, its rowid, which every read of the log walks in order", () => {
+    const { schema } = changeLog();
+    expect(schema).toEqual([
+      { type: "table", name: "changes", sql: "CREATE TABLE changes (entry INTEGER PRIMARY KEY, path TEXT NOT NULL)" },
+    ]);
+    const db = new Database(file, { readonly: true });
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(1) as { detail: string }[]).map((row) => row.detail).join("; ");
+    const reads = store as unknown as Record<"changesSinceStmt" | "pruneChangesStmt", { source: string }>;
+    expect(plan(reads.changesSinceStmt.source)).toMatch(/^SEARCH changes USING INTEGER PRIMARY KEY \(rowid>\?\)$/);
+    expect(plan(reads.pruneChangesStmt.source)).toMatch(/^SEARCH changes USING INTEGER PRIMARY KEY \(rowid<\?\)$/);
+    db.close();
+  });
+
+  it("keeps each commit's paths in the order written, under the commit's version", async () => {
+    await store.set("notes/a", { n: 1 });
+    await store.transaction(async (tx) => {
+      tx.set("notes/c", { n: 3 });
+      tx.set("notes/b", { n: 2 });
+      tx.update("notes/c", { n: 4 });
+    });
+    await store.delete("notes/a");
+    expect(changeLog().rows).toEqual([
+      { version: 1, path: "notes/a" },
+      { version: 2, path: "notes/c" },
+      { version: 2, path: "notes/b" },
+      { version: 2, path: "notes/c" },
+      { version: 3, path: "notes/a" },
+    ]);
+    expect((store as unknown as { changesSince(v: number): unknown[] }).changesSince(2)).toEqual([
+      { version: 3, path: "notes/a" },
+    ]);
+  });
+
+  it("a log made before it is rebuilt when the store is opened, its rows kept in order, and followed as before", async () => {
+    await store.close();
+    // The change log as the code before this decision made it: a table and an index on version.
+    const old = new Database(file);
+    old.exec(`
+      DROP TABLE changes;
+      CREATE TABLE changes (version INTEGER NOT NULL, path TEXT NOT NULL);
+      CREATE INDEX changes_version ON changes (version);
+      INSERT INTO docs (path, parent, id, data, version) VALUES
+        ('notes/a', 'notes', 'a', '{"n":1}', 1), ('notes/c', 'notes', 'c', '{"n":3}', 2), ('notes/b', 'notes', 'b', '{"n":2}', 2);
+      UPDATE meta SET value = 2 WHERE key = 'seq';
+      INSERT INTO changes (version, path) VALUES (1, 'notes/a'), (2, 'notes/c'), (2, 'notes/b'), (2, 'notes/c');
+    `);
+    old.close();
+
+    store = openSqliteStore(file, { pollMs: 60_000 });
+    const rebuilt = changeLog();
+    expect(rebuilt.schema.map((row) => `${row.type} ${row.name}`)).toEqual(["table changes"]);
+    expect(rebuilt.rows).toEqual([
+      { version: 1, path: "notes/a" },
+      { version: 2, path: "notes/c" },
+      { version: 2, path: "notes/b" },
+      { version: 2, path: "notes/c" },
+    ]);
+    expect((await store.get("notes/c"))?.data).toEqual({ n: 3 });
+
+    // Opened again, by a second process: the log is left as it is.
+    const other = otherConnection();
+    expect(changeLog(other)).toEqual(rebuilt);
+
+    // The other process's commits reach this store's watchers through the rebuilt log.
+    const seen: string[][] = [];
+    store.watchQuery({ collection: "notes" }, (docs) => seen.push(ids(docs)));
+    await nextTurn();
+    await other.set("notes/d", { n: 4 });
+    (store as unknown as { readOthersCommits(): void }).readOthersCommits();
+    await nextTurn();
+    expect(seen).toEqual([
+      ["a", "b", "c"],
+      ["a", "b", "c", "d"],
+    ]);
+    expect(changeLog().rows.at(-1)).toEqual({ version: 3, path: "notes/d" });
+  });
+});
+
 describe("text indexes", () => {
   it("an index table made by a commit that fails is made again by the next one", async () => {
     await store.create("things/a", { n: 1 });

@@ -118,6 +118,17 @@ export interface SqliteStoreOptions {
 const CHANGES_KEPT = 20_000;
 const PRUNE_EVERY = 1_000;
 
+/**
+ * The change log: one rowid table whose key is the commit's version times PATHS_PER_COMMIT plus
+ * the path's place in the commit, so every commit appends at its end and each read of it walks the
+ * key in order (`entry >= ?`, `entry < ?`). It was a table and an index on `version`: two B-trees,
+ * each appended to by every commit (decision 186). SQLite adds a row at the end of a rowid table's
+ * last page without rebalancing its neighbours, which a keyed (WITHOUT ROWID) table does not.
+ */
+const CHANGE_LOG_TABLE = "CREATE TABLE changes (entry INTEGER PRIMARY KEY, path TEXT NOT NULL)";
+/** More paths than one commit can write (a Firestore transaction writes at most 500). */
+const PATHS_PER_COMMIT = 2 ** 20;
+
 /** Matches ranked per search, newest first; older ones beyond it are not found by that search. */
 const SEARCH_CANDIDATES = 2_000;
 
@@ -222,15 +233,21 @@ class SqliteDocStore implements DocStore {
       -- words are text-search.ts's tokens joined by spaces, so both engines match the same words.
       CREATE TABLE IF NOT EXISTS search_docs (rowid INTEGER PRIMARY KEY, idx TEXT NOT NULL, path TEXT NOT NULL UNIQUE);
       -- The paths each commit wrote, by commit version: how other processes' watchers learn of it.
-      CREATE TABLE IF NOT EXISTS changes (version INTEGER NOT NULL, path TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS changes_version ON changes (version);
+      ${CHANGE_LOG_TABLE.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS")};
     `);
-    this.db.transaction(() => this.defineFieldAndOrderIndexes()).immediate();
+    this.db
+      .transaction(() => {
+        this.keyChangeLogByEntry();
+        this.defineFieldAndOrderIndexes();
+      })
+      .immediate();
     this.dataVersionStmt = this.db.prepare<[], number>("PRAGMA data_version").pluck();
-    this.logChangeStmt = this.db.prepare("INSERT INTO changes (version, path) VALUES (?, ?)");
-    this.changesSinceStmt = this.db.prepare("SELECT version, path FROM changes WHERE version > ? ORDER BY version");
+    this.logChangeStmt = this.db.prepare("INSERT INTO changes (entry, path) VALUES (?, ?)");
+    this.changesSinceStmt = this.db.prepare(
+      `SELECT entry / ${PATHS_PER_COMMIT} AS version, path FROM changes WHERE entry >= (? + 1) * ${PATHS_PER_COMMIT} ORDER BY entry`,
+    );
     this.latestVersionStmt = this.db.prepare<[], number>("SELECT value FROM meta WHERE key = 'seq'").pluck();
-    this.pruneChangesStmt = this.db.prepare("DELETE FROM changes WHERE version <= ?");
+    this.pruneChangesStmt = this.db.prepare(`DELETE FROM changes WHERE entry < (? + 1) * ${PATHS_PER_COMMIT}`);
     this.renameLoggedPathStmt = this.db.prepare("UPDATE changes SET path = ? WHERE path = ?");
 
     this.readRowStmt = this.db.prepare("SELECT path, id, data, version FROM docs WHERE path = ?");
@@ -261,14 +278,33 @@ class SqliteDocStore implements DocStore {
       // The reads were just confirmed current under the write lock, so a document the transaction
       // read is what an update or a merge starts from, until this commit writes it (decision 168).
       const written = new Set<string>();
+      let entry = version * PATHS_PER_COMMIT;
       for (const op of ops) {
         this.applyWrite(op, version, tx?.docReads, written);
-        if (op.kind !== "index") this.logChangeStmt.run(version, op.path);
+        if (op.kind !== "index") this.logChangeStmt.run(entry++, op.path);
       }
       if (version % PRUNE_EVERY === 0) this.pruneChangesStmt.run(version - CHANGES_KEPT);
       return version;
     });
     this.validateTx = this.db.transaction((tx: SqliteTransaction) => tx.readsAreCurrent());
+  }
+
+  /**
+   * Rebuilds a change log that code before decision 186 made (a table of versions and paths and an
+   * index on `version`) as CHANGE_LOG_TABLE, with its rows in their order. Under the write lock, so
+   * that of several workers opening the file at once only the first rebuilds it.
+   */
+  private keyChangeLogByEntry(): void {
+    const columns = this.db.prepare<[], string>("SELECT name FROM pragma_table_info('changes')").pluck().all();
+    if (!columns.includes("version")) return;
+    this.db.exec(`
+      ${CHANGE_LOG_TABLE.replace("changes", "changes_by_entry")};
+      INSERT INTO changes_by_entry (entry, path)
+        SELECT version * ${PATHS_PER_COMMIT} + row_number() OVER (PARTITION BY version ORDER BY rowid) - 1, path
+        FROM changes;
+      DROP TABLE changes;
+      ALTER TABLE changes_by_entry RENAME TO changes;
+    `);
   }
 
   /**
