@@ -1,5 +1,5 @@
-// Writes a Brotli copy (`<file>.br`) of every script and stylesheet in public/build after `remix build`
-// (decision 108). Browsers ask for `br` (Chromium too, on http://localhost), and at its highest quality
+// Writes a Brotli copy (`<file>.br`) of every script, stylesheet and SVG (the icon sprite, decision 184)
+// in public/build after `remix build` (decision 108). Browsers ask for `br` (Chromium too, on http://localhost), and at its highest quality
 // it sends a page's scripts about 12 % smaller than the gzip the server would make on the fly: that is
 // what a phone downloads, and what Lighthouse counts against the 150 KB budget. Quality 11 is too slow
 // to run per request, so it runs once per build; server.mjs serves the copy when it is not older than
@@ -12,7 +12,7 @@ import { brotliCompress, constants } from "node:zlib";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = path.join(ROOT, "public", "build");
-const COMPRESSIBLE = /\.(js|css)$/;
+const COMPRESSIBLE = /\.(js|css|svg)$/;
 
 const compress = promisify(brotliCompress);
 

@@ -7,6 +7,7 @@ import {
   offlineUrl,
   staleCaches,
   staticFilesInDocument,
+  staticFilesInStylesheet,
 } from "./cache-rules";
 
 const origin = "https://skillswap.example";
@@ -26,6 +27,8 @@ describe("isCacheableRequest", () => {
     "/icons/maskable-512.png",
     "/fonts/inter.woff2",
     "/favicon.svg",
+    // A view of the icon sprite: the fragment is never sent, and a cache matches without it (decision 184).
+    "/build/_assets/icons-5XQJ7L2M.svg#home",
   ])("keeps the static file %s", (path) => {
     expect(isCacheableRequest(get(path, { destination: "script" }), origin)).toBe(true);
   });
@@ -145,6 +148,19 @@ describe("staticFilesInDocument", () => {
       "/build/manifest-123.js",
       "/build/root-GHI.js",
     ]);
+  });
+});
+
+describe("staticFilesInStylesheet", () => {
+  it("finds the sprite a sheet draws with once, however many views it shows, and nothing else", () => {
+    const css =
+      `.logo-mark{background-image:url(/build/_assets/icons-5XQJ.svg#logo)}` +
+      `.icon[data-icon=home]{--icon: url("/build/_assets/icons-5XQJ.svg#home")}` +
+      `.icon[data-icon=x]{--icon: url( '/build/_assets/icons-5XQJ.svg#x' )}` +
+      `@font-face{src:url(/fonts/inter.woff2) format("woff2")}` +
+      `.a{background:url(data:image/png;base64,AAAA)}.b{background:url(https://cdn.example/build/x.svg)}` +
+      `.c{background:url(/avatars/u/1/96)}.d{background:url(/build/x.svg?v=2)}.e{background:url(../build/y.svg)}`;
+    expect(staticFilesInStylesheet(css, origin)).toEqual(["/build/_assets/icons-5XQJ.svg", "/fonts/inter.woff2"]);
   });
 });
 

@@ -41,8 +41,9 @@ export function isCacheableRequest(request: RequestLike, origin: string): boolea
     return false;
   }
   if (url.origin !== origin) return false;
-  // A query string is data or a cache-buster, never one of the build's files.
-  if (url.search !== "" || url.hash !== "") return false;
+  // A query string is data or a cache-buster, never one of the build's files. A fragment is not sent
+  // and a cache matches without it: it names a view of the icon sprite (decision 184).
+  if (url.search !== "") return false;
   const path = url.pathname;
   if (STATIC_FILES.has(path)) return true;
   return STATIC_PREFIXES.some(
@@ -68,6 +69,19 @@ export function isCacheableResponse(response: ResponseLike): boolean {
 export function staticFilesInDocument(html: string, origin: string): string[] {
   const found = new Set<string>();
   for (const match of html.matchAll(/["'](\/(?:build|icons|fonts)\/[^"'?#\s]+|\/favicon\.svg)["']/g)) {
+    const path = match[1];
+    if (isCacheableRequest({ method: "GET", url: `${origin}${path}` }, origin)) found.add(path);
+  }
+  return [...found];
+}
+
+/**
+ * The static files a stylesheet draws with (the icon sprite, decision 184): the browser asks for them
+ * only once the sheet is applied, so the offline page's own list does not name them.
+ */
+export function staticFilesInStylesheet(css: string, origin: string): string[] {
+  const found = new Set<string>();
+  for (const match of css.matchAll(/url\(\s*["']?(\/(?:build|icons|fonts)\/[^"'()?#\s]+)(?:#[^"'()\s]*)?["']?\s*\)/g)) {
     const path = match[1];
     if (isCacheableRequest({ method: "GET", url: `${origin}${path}` }, origin)) found.add(path);
   }

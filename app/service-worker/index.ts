@@ -11,6 +11,7 @@ import {
   offlineUrl,
   staleCaches,
   staticFilesInDocument,
+  staticFilesInStylesheet,
 } from "./cache-rules";
 import { SKIP_WAITING } from "./messages";
 import "./push";
@@ -22,13 +23,23 @@ declare const SW_VERSION: string;
 const CACHE = cacheNameFor(SW_VERSION);
 const origin = self.location.origin;
 
-/** The offline page as a signed-out visitor gets it (no cookies sent), and every static file it uses. */
+/**
+ * The offline page as a signed-out visitor gets it (no cookies sent), every static file it names, and
+ * the files its stylesheets draw with (the icon sprite: the offline page's logo is a view of it).
+ */
 async function precache(): Promise<void> {
   const cache = await caches.open(CACHE);
   const offline = await fetch(OFFLINE_PATH, { credentials: "omit", cache: "reload" });
   if (!offline.ok) throw new Error(`The offline page answered ${offline.status}.`);
   const html = await offline.clone().text();
-  await cache.addAll(staticFilesInDocument(html, origin));
+  const files = staticFilesInDocument(html, origin);
+  await cache.addAll(files);
+  const drawn = new Set<string>();
+  for (const file of files.filter((name) => name.endsWith(".css"))) {
+    const sheet = await cache.match(file);
+    if (sheet) for (const name of staticFilesInStylesheet(await sheet.text(), origin)) drawn.add(name);
+  }
+  await cache.addAll([...drawn].filter((name) => !files.includes(name)));
   await cache.put(OFFLINE_PATH, offline);
 }
 
