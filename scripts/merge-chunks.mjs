@@ -32,6 +32,16 @@ const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const SMALL_CHUNK_BYTES = 1024;
 // What any page may download, in such chunks taken into a file it loads, without using it.
 const UNUSED_BYTES_PER_PAGE = 2048;
+// V8 compiles a function when it is first called, on the main thread, unless its file asks for all of
+// its functions at once (Chromium 136+): then they compile while the file streams in, off the main
+// thread. React DOM's CommonJS factory, one 139 KB function its chunk defines and another chunk
+// calls, runs on every page load; compiled on its first call it was most of the largest evaluation
+// task (decisions 170, 178). Only React DOM's file carries the hint: decision 183's A/B measured it
+// there, and eagerly compiling files whose functions mostly run later would cost for nothing.
+export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+// React DOM's production build names itself to React's devtools hook; minifying keeps the property and the string.
+const REACT_DOM = /rendererPackageName:"react-dom"/;
+const wantsCompileHint = (source) => REACT_DOM.test(source) && !source.startsWith(COMPILE_HINT);
 
 /** Eight base-32 characters of the content's SHA-256, as esbuild names its files. */
 function contentHash(text) {
@@ -267,8 +277,31 @@ function dependencyOrder(units, importsOf) {
   return order;
 }
 
-/** Remix's own rule (@remix-run/dev's manifest): a route lists its direct imports, less its entry's and parents'. */
+/**
+ * Every file after the files it imports (statically): the order in which a page evaluates them.
+ * The page's inline script imports its files one at a time in the manifest's order (decision 178),
+ * so each import evaluates one file in a task of its own, not a graph of them in one.
+ */
+function evaluationOrder(manifest, modules) {
+  const rank = new Map();
+  let done = 0;
+  const visit = (url) => {
+    if (rank.has(url)) return;
+    rank.set(url, -1); // a cycle back to a file being visited ends there
+    for (const entry of modules.get(url).imports) if (entry.d === -1) visit(entry.n);
+    rank.set(url, done++);
+  };
+  visit(manifest.entry.module);
+  Object.values(manifest.routes).forEach((route) => visit(route.module));
+  return rank;
+}
+
+/**
+ * Remix's own rule (@remix-run/dev's manifest): a route lists its direct imports, less its entry's and
+ * parents'; here each list in evaluation order.
+ */
 function manifestImports(manifest, modules) {
+  const rank = evaluationOrder(manifest, modules);
   const direct = (url) => {
     const list = [
       ...new Set(
@@ -277,7 +310,7 @@ function manifestImports(manifest, modules) {
           .imports.filter((entry) => entry.d === -1)
           .map((entry) => entry.n),
       ),
-    ];
+    ].sort((a, b) => rank.get(a) - rank.get(b));
     return list.length ? list : undefined;
   };
   const entryImports = direct(manifest.entry.module) ?? [];
@@ -333,8 +366,9 @@ export async function mergeChunks({
   const unitOf = (url) => memberOf.get(url)?.group ?? url;
   const importsOf = (unit) =>
     (membersOf.get(unit) ?? [unit]).flatMap((url) => modules.get(url).imports.map((entry) => unitOf(entry.n)));
-  // A file changes when it imports a member or a file that changed.
+  // A file changes when it is a group, gets the compile hint, or imports a member or a file that changed.
   const changed = new Set(membersOf.keys());
+  for (const [url, module] of modules) if (!memberOf.has(url) && wantsCompileHint(module.source)) changed.add(url);
   for (let grew = true; grew;) {
     grew = false;
     for (const url of modules.keys()) {
@@ -352,7 +386,8 @@ export async function mergeChunks({
   for (const unit of dependencyOrder(changed, importsOf)) {
     const members = membersOf.get(unit);
     const module = members ? await bundleGroup(publicDir, members, modules) : modules.get(unit);
-    const source = rewriteImports(module, memberOf, finalUrl);
+    const rewritten = rewriteImports(module, memberOf, finalUrl);
+    const source = wantsCompileHint(rewritten) ? `${COMPILE_HINT}${rewritten}` : rewritten;
     if (!members && !HASHED_NAME.test(unit)) throw new Error(`merge-chunks: ${unit} has no content hash in its name`);
     const url = members
       ? `/build/_shared/chunk-${contentHash(source)}.js`
@@ -410,13 +445,15 @@ export async function mergeChunks({
     unusedBytes,
     files: modules.size,
     filesAfter: finalModules.size,
+    compileHints: [...written.values()].filter((module) => module.source.startsWith(COMPILE_HINT)).length,
   };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { groups, merged, taken, unusedBytes, files, filesAfter } = await mergeChunks();
+  const { groups, merged, taken, unusedBytes, files, filesAfter, compileHints } = await mergeChunks();
   console.log(
     `Chunks: ${merged} shared chunks merged into ${groups} (${taken} small ones into a file loaded by more pages, ` +
-      `at most ${unusedBytes} bytes unused on a page); ${files} script files → ${filesAfter}`,
+      `at most ${unusedBytes} bytes unused on a page); ${files} script files → ${filesAfter}; ` +
+      `the compile hint written on ${compileHints} file(s)`,
   );
 }

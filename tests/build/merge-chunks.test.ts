@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { build, type Metafile } from "esbuild";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mergeChunks } from "../../scripts/merge-chunks.mjs";
+import { COMPILE_HINT, mergeChunks } from "../../scripts/merge-chunks.mjs";
 
 /**
  * A small Remix-like build made by esbuild as `remix build` makes it (code splitting, the files named
@@ -186,6 +186,27 @@ describe("merge-chunks (decision 116)", () => {
     expect(assets.url).toBe(after.url);
   });
 
+  it("lists every file after the files it imports, the order a page's inline script imports them in (decision 178)", async () => {
+    // y is loaded by pages two to four, x (which imports y) by three and four: page three's route
+    // lists both, and its import of x comes first.
+    await remixLikeBuild({
+      ...SOURCES,
+      "routes/two.js": `import { c } from "../lib/c.js"; import { y } from "../lib/y.js"; import "../lib/effect.js"; export const two = c + y;`,
+      "routes/three.js": `import { shout } from "../lib/shout.js"; import { x } from "../lib/x.js"; import { y } from "../lib/y.js"; export const three = shout(x() + y);`,
+      "routes/four.js": `import { b } from "../lib/b.js"; import { x } from "../lib/x.js"; import { late } from "../lib/late.js"; export const four = b + x() + late; export const more = () => import("../lib/more.js");`,
+      "lib/x.js": `import { y } from "./y.js"; export const x = () => "x" + y;`,
+      "lib/y.js": `export const y = "y";`,
+    });
+    await mergeChunks({ publicDir, serverBuild, ...SAME_PAGES_ONLY });
+    const after = browserManifest();
+    const importsOf = (url: string) => [...readFileSync(path.join(publicDir, url), "utf8").matchAll(/import(?:\{[^}]*\}from)?"([^"]+)"/g)].map(([, imported]) => imported);
+    const reaches = (from: string, to: string): boolean => importsOf(from).some((url) => url === to || reaches(url, to));
+    const lists = [after.entry.imports, ...Object.values(after.routes).map((route) => route.imports ?? [])];
+    const three = after.routes["routes/three"].imports ?? [];
+    expect(three.some((url) => three.some((other) => reaches(url, other)))).toBe(true);
+    for (const list of lists) for (const [i, url] of list.entries()) for (const later of list.slice(i + 1)) expect(reaches(url, later)).toBe(false);
+  });
+
   it("a second run changes nothing", async () => {
     await remixLikeBuild();
     await mergeChunks({ publicDir, serverBuild });
@@ -248,5 +269,46 @@ describe("merge-chunks: small chunks (decision 130)", () => {
     await remixLikeBuild({ ...SOURCES, "lib/b.js": `globalThis.mergeFixtureB = true; export const b = "b";` });
     expect(await mergeChunks({ publicDir, serverBuild })).toMatchObject({ merged: 4, taken: 0 });
     expect(filesIn("_shared")).toHaveLength(4);
+  });
+});
+
+describe("merge-chunks: V8's compile hint (decision 183)", () => {
+  // What React DOM's production build holds and no other file of ours: its name for React's devtools hook.
+  const REACT_DOM_LIKE = `globalThis.mergeFixtureRenderer = { bundleType: 0, rendererPackageName: "react-dom" }; export const b = "b";`;
+  const hinted = () =>
+    ["", "_shared", "routes"].flatMap((folder) =>
+      filesIn(folder)
+        .filter((file) => file.endsWith(".js"))
+        .map((file) => `/build/${folder ? `${folder}/` : ""}${file}`)
+        .filter((url) => readFileSync(path.join(publicDir, url), "utf8").startsWith(COMPILE_HINT)),
+    );
+
+  it("is the first line of React DOM's file and of no other, which is named by its new content", async () => {
+    const before = await remixLikeBuild({ ...SOURCES, "lib/b.js": REACT_DOM_LIKE });
+    const [reactDom] = before.routes["routes/three"].imports!.filter((url) =>
+      readFileSync(path.join(publicDir, url), "utf8").includes('rendererPackageName:"react-dom"'),
+    );
+    expect(reactDom).toBeDefined();
+    await mergeChunks({ publicDir, serverBuild, ...SAME_PAGES_ONLY });
+    const after = browserManifest();
+    const hint = hinted();
+    expect(hint).toHaveLength(1);
+    expect(hint[0]).not.toBe(reactDom);
+    expect(after.routes["routes/three"].imports).toContain(hint[0]);
+    expect(after.routes["routes/four"].imports).toContain(hint[0]);
+    // The files importing it have new names too (they are cached as immutable).
+    expect(after.routes["routes/four"].module).not.toBe(before.routes["routes/four"].module);
+    expect(readFileSync(path.join(publicDir, after.routes["routes/four"].module), "utf8")).toContain(hint[0]);
+    // A second run neither writes it twice nor renames anything.
+    await mergeChunks({ publicDir, serverBuild, ...SAME_PAGES_ONLY });
+    expect(browserManifest()).toEqual(after);
+    expect(readFileSync(path.join(publicDir, hint[0]), "utf8").split(COMPILE_HINT)).toHaveLength(2);
+  });
+
+  it("is the first line of the merged file when React DOM's chunk is merged with others", async () => {
+    await remixLikeBuild({ ...SOURCES, "lib/a.js": `globalThis.mergeFixtureRenderer = { rendererPackageName: "react-dom" }; export const a = "a";` });
+    await mergeChunks({ publicDir, serverBuild, ...SAME_PAGES_ONLY });
+    const after = browserManifest();
+    expect(hinted()).toEqual(after.entry.imports);
   });
 });
