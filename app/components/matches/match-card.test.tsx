@@ -4,7 +4,7 @@ import * as ReactI18next from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import { i18nFor } from "~/i18n/i18n.server";
 import { intlLocale } from "~/utils/format";
-import { MatchCard, matchCardLabels, type MatchCardProps } from "./match-card";
+import { listParts, MatchCard, matchCardLabels, type MatchCardProps } from "./match-card";
 
 // Counts the hook's calls while it still answers as it does.
 vi.mock("react-i18next", async (original) =>
@@ -141,5 +141,37 @@ describe("a card's Save and Message forms (issue 28, decision 167)", () => {
         `<form method="post" action="/api/chat/open"><button type="submit" name="uid" value="m${i}"`,
       );
     }
+  });
+});
+
+describe("a reason's skill lists (issue 28, decision 185)", () => {
+  it("are the language's own list parts, asked of Intl once a locale and list", () => {
+    const lists = [["Guitar"], ["Guitar", "Piano"], ["React", "SQL", "Español"], []];
+    for (const locale of ["en-IE", "es", "fr", "ar"]) {
+      const format = new Intl.ListFormat(locale, { type: "conjunction" });
+      for (const labels of lists) {
+        const parts = listParts(labels, locale);
+        expect(parts).toEqual(format.formatToParts(labels));
+        // Kept: the same answer, frozen, as every card with that list shares it.
+        expect(listParts([...labels], locale)).toBe(parts);
+        expect(Object.isFrozen(parts)).toBe(true);
+      }
+    }
+    const made = vi.spyOn(Intl.ListFormat.prototype, "formatToParts");
+    listParts(["Chess", "Go"], "en-IE");
+    listParts(["Chess", "Go"], "en-IE");
+    listParts(["Chess", "Go"], "es");
+    expect(made).toHaveBeenCalledTimes(2);
+    made.mockRestore();
+  });
+
+  it("never answers one list with another's parts, whatever the labels hold", () => {
+    expect(listParts(["a|1:b"], "en-IE").filter((p) => p.type === "element")).toHaveLength(1);
+    expect(listParts(["a", "b"], "en-IE").filter((p) => p.type === "element")).toHaveLength(2);
+    expect(listParts(["a", "b"], "es")).not.toBe(listParts(["a", "b"], "en-IE"));
+  });
+
+  it("still draw each label in its own <bdi> with the language's words between", () => {
+    expect(page("es")).toContain('Enseña <bdi translate="no">Guitar</bdi>');
   });
 });

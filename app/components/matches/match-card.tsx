@@ -70,9 +70,31 @@ export type MatchCardProps = Omit<MatchCardData, "presence" | "reason"> &
 /** English keeps the booking pages' "Mon 9 Mar, 10:00" (en-GB), as formatDateTime writes it. */
 const slotLocale = (locale: string) => (locale === "en-IE" ? "en-GB" : locale);
 
+/** Lists of skill labels held at once: a page of cards asks for a few dozen; more is another page's. */
+const KEPT_LISTS = 500;
+const keptLists = new Map<string, readonly { type: string; value: string }[]>();
+
+/**
+ * `labels` joined as the reader's language joins a list, in parts (each label an "element"). Kept
+ * per locale and list: cards of the same skills ask for the same parts, and formatToParts was the
+ * card's dearest own call (1.3 % of a /matches view's CPU in process, decision 185).
+ */
+export function listParts(labels: readonly string[], locale: string): readonly { type: string; value: string }[] {
+  // Each label with its length before it: no two lists share a key, whatever a typed label holds.
+  let key = locale;
+  for (const label of labels) key += `|${label.length}:${label}`;
+  let parts = keptLists.get(key);
+  if (!parts) {
+    if (keptLists.size >= KEPT_LISTS) keptLists.clear();
+    parts = Object.freeze(listFormat(locale).formatToParts(labels));
+    keptLists.set(key, parts);
+  }
+  return parts;
+}
+
 /** Skill labels as their members wrote them, joined as the reader's language joins a list. */
 function SkillList({ labels, locale }: { labels: string[]; locale: string }) {
-  const parts = listFormat(locale).formatToParts(labels);
+  const parts = listParts(labels, locale);
   return (
     <>
       {parts.map((part, i) =>
