@@ -1,16 +1,29 @@
 import { Link } from "@remix-run/react";
 import type { SessionSummary, UpcomingSession } from "~/features/bookings/views.server";
 import { useTranslation } from "react-i18next";
-import { useFormatLocale } from "~/i18n/use-format-locale";
-import { formatDate, isolated } from "~/utils/format";
+import { formatDate, intlLocale, isolated } from "~/utils/format";
+
+/**
+ * A session's start as the widget writes it ("Mon 9 Mar, 10:00"). One object: formatDate keys its
+ * kept formatter by the options' text, written once per object, so a literal at the call wrote it
+ * (JSON.stringify) for every session of every view (decision 185).
+ */
+const SESSION_START: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+};
 
 /**
  * The dashboard's calendar widget body: the next sessions, in the member's timezone. Data from
  * loadUpcomingSessions(store, uid, language).
  */
 export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: UpcomingSession[]; timeZone: string }) {
-  const { t } = useTranslation("dashboard");
-  const locale = useFormatLocale();
+  // One hook for the widget's words and locale, the rows' badges included (as decision 176's lists).
+  const { t, i18n } = useTranslation("dashboard");
+  const locale = intlLocale(i18n.language);
   if (sessions.length === 0) {
     return <p className="text-sm text-slate-600">{t("sessions.empty")}</p>;
   }
@@ -27,16 +40,11 @@ export function UpcomingSessionsWidget({ sessions, timeZone }: { sessions: Upcom
                 })}
               </span>
               <time dateTime={new Date(s.start).toISOString()} className="block text-xs text-slate-500">
-                {formatDate(s.start, locale, timeZone, {
-                  weekday: "short",
-                  day: "numeric",
-                  month: "short",
-                  hour: "2-digit",
-                  minute: "2-digit",
-                })}
+                {formatDate(s.start, locale, timeZone, SESSION_START)}
               </time>
             </span>
-            <SessionStateBadge state={s.state} />
+            {/* Named with the widget's own t: a SessionStateBadge a row asked for a translation hook each. */}
+            {sessionStateBadge(s.state, t(`sessionStates.${s.state}`, { ns: "common" }))}
           </Link>
         </li>
       ))}
