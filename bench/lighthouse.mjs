@@ -30,7 +30,7 @@ import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.mjs";
 import { freePort, productionEnv, startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
 import { firstFrameMs } from "./lib/first-frame.mjs";
-import { blockingByKind, longTasks, moduleEvaluation } from "./lib/long-tasks.mjs";
+import { blockingByKind, longTasks, moduleEvaluation, threadCpu } from "./lib/long-tasks.mjs";
 import { finishOnboarding, request, seedRealisticMember, signUp } from "./lib/member.mjs";
 
 const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/matches,/community").split(",");
@@ -112,6 +112,8 @@ function figures(lhr, trace) {
     tasks: trace ? longTasks(trace.traceEvents) : [],
     // How the module graph's evaluation is split into tasks (decision 178).
     evaluation: trace ? moduleEvaluation(trace.traceEvents) : null,
+    // The main thread's CPU and the streaming compile's beside it (decision 183).
+    cpu: trace ? threadCpu(trace.traceEvents) : null,
     finalUrl: lhr.finalDisplayedUrl,
     version: lhr.lighthouseVersion,
     runWarnings: lhr.runWarnings ?? [],
@@ -206,7 +208,8 @@ async function main() {
               `(load average ${loadAverage()}); benchmark index ${f.benchmarkIndex ?? "?"}, ${f.longTasks} long task(s), ` +
               `script evaluation ${f.bootup.join(", ") || "under 50 ms per script"}; long tasks' blocking by kind ` +
               `${byKind(f.tasks, "blockingMs")}, from their CPU time ${byKind(f.tasks, "cpuBlockingMs")}; modules evaluated ` +
-              `in ${f.evaluation?.count ?? "?"} task(s), the largest ${f.evaluation?.largestCpuMs.toFixed(1) ?? "?"} ms of CPU`,
+              `in ${f.evaluation?.count ?? "?"} task(s), the largest ${f.evaluation?.largestCpuMs.toFixed(1) ?? "?"} ms of CPU; ` +
+              `main thread ${f.cpu?.mainMs.toFixed(0) ?? "?"} ms of CPU, streaming compile ${f.cpu?.streamingCompileMs.toFixed(0) ?? "?"} ms`,
           );
           if (SHOW_TASKS)
             for (const task of f.tasks)
@@ -290,7 +293,8 @@ async function main() {
             `${show(
               (f) => f.evaluation?.totalCpuMs ?? 0,
               (n) => `${n.toFixed(1)} ms`,
-            )}`,
+            )}; main thread ${show((f) => f.cpu?.mainMs ?? 0, ms)} of CPU, streaming compile ` +
+            `${show((f) => f.cpu?.streamingCompileMs ?? 0, ms)}`,
         );
       }
     }

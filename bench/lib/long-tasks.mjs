@@ -141,3 +141,29 @@ export function moduleEvaluation(traceEvents) {
     totalCpuMs: cpus.reduce((sum, cpu) => sum + cpu, 0),
   };
 }
+
+/**
+ * Where the page's script CPU went, from its thread times (decision 183): `mainMs`, every top-level
+ * task of the page's main thread (a task inside another counted once), and `streamingCompileMs`, the
+ * renderer's parse and compile of scripts as they stream in, off the main thread (each
+ * `v8.parseOnBackground`, not the Parsing and Waiting events nested in it). A compile hint moves
+ * work from the first to the second.
+ */
+export function threadCpu(traceEvents) {
+  const navigation = pageNavigation(traceEvents);
+  if (!navigation) return { mainMs: 0, streamingCompileMs: 0 };
+  const own = traceEvents.filter((e) => e.pid === navigation.pid && e.ph === "X" && e.ts >= navigation.ts && e.dur);
+  let mainMs = 0;
+  let end = 0;
+  for (const task of own
+    .filter((e) => e.tid === navigation.tid && TASK_NAMES.has(e.name))
+    .sort((a, b) => a.ts - b.ts)) {
+    if (task.ts < end) continue;
+    mainMs += (task.tdur ?? task.dur) / 1000;
+    end = task.ts + task.dur;
+  }
+  const streamingCompileMs = own
+    .filter((e) => e.tid !== navigation.tid && e.name === "v8.parseOnBackground")
+    .reduce((sum, e) => sum + (e.tdur ?? e.dur) / 1000, 0);
+  return { mainMs, streamingCompileMs };
+}

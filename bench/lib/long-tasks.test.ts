@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockingByKind, longTasks } from "./long-tasks.mjs";
+import { blockingByKind, longTasks, threadCpu } from "./long-tasks.mjs";
 
 const PAGE = 200;
 const MAIN = 1;
@@ -97,5 +97,24 @@ describe("longTasks", () => {
     ];
     expect(longTasks(events)).toEqual([]);
     expect(longTasks([event("RunTask", NAV, 100_000)])).toEqual([]);
+  });
+});
+
+describe("threadCpu", () => {
+  it("sums the page's main-thread tasks once each and the streaming compile off that thread, not its nested events", () => {
+    const events = [
+      navigation(500_000, "about:blank"),
+      event("RunTask", 600_000, 100_000),
+      navigation(NAV, "http://localhost:3320/auth"),
+      event("RunTask", NAV + 10_000, 40_000, {}, PAGE, MAIN, 30_000),
+      // A task nested in the one before: counted with it.
+      event("ThreadControllerImpl::RunTask", NAV + 11_000, 10_000, {}, PAGE, MAIN, 9_000),
+      event("RunTask", NAV + 100_000, 5_000, {}, PAGE, MAIN, 4_000),
+      event("v8.parseOnBackground", NAV + 5_000, 20_000, {}, PAGE, 7, 18_000),
+      event("v8.parseOnBackgroundParsing", NAV + 5_100, 19_000, {}, PAGE, 7, 17_500),
+      // Another process's compile is not the page's.
+      event("v8.parseOnBackground", NAV + 5_000, 20_000, {}, 300, 7, 18_000),
+    ];
+    expect(threadCpu(events)).toEqual({ mainMs: 34, streamingCompileMs: 18 });
   });
 });
