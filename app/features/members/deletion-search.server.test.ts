@@ -121,7 +121,7 @@ const KEPT_FOR_OTHERS = [
   /^docs: \{"path":"users\/BEN\/saved\/ANA"/, // another member's saved list, which shows her as "Deleted member"
   // The store's change log (how other processes learn what a commit wrote): paths only, no data,
   // pruned after 20,000 commits. Ids stay there like the keys above; her e-mail does not (checked above).
-  /^changes: \{"version":\d+,"path":"[^"]+"\}$/,
+  /^changes: \{"entry":\d+,"path":"[^"]+"\}$/, // entry: the commit's version × 2^20 + the place in it (decision 186)
 ];
 
 describe("account deletion, searched for in the whole store", () => {
