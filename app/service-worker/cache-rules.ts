@@ -67,12 +67,7 @@ export function isCacheableResponse(response: ResponseLike): boolean {
 
 /** The static files a document refers to (scripts, styles, modulepreloads, the favicon), in order. */
 export function staticFilesInDocument(html: string, origin: string): string[] {
-  const found = new Set<string>();
-  for (const match of html.matchAll(/["'](\/(?:build|icons|fonts)\/[^"'?#\s]+|\/favicon\.svg)["']/g)) {
-    const path = match[1];
-    if (isCacheableRequest({ method: "GET", url: `${origin}${path}` }, origin)) found.add(path);
-  }
-  return [...found];
+  return cacheablePaths(html.matchAll(/["'](\/(?:build|icons|fonts)\/[^"'?#\s]+|\/favicon\.svg)["']/g), origin);
 }
 
 /**
@@ -80,9 +75,16 @@ export function staticFilesInDocument(html: string, origin: string): string[] {
  * only once the sheet is applied, so the offline page's own list does not name them.
  */
 export function staticFilesInStylesheet(css: string, origin: string): string[] {
+  return cacheablePaths(
+    css.matchAll(/url\(\s*["']?(\/(?:build|icons|fonts)\/[^"'()?#\s]+)(?:#[^"'()\s]*)?["']?\s*\)/g),
+    origin,
+  );
+}
+
+/** Each path a pattern's first group found, once, in order, if the worker would cache it. */
+function cacheablePaths(matches: Iterable<RegExpMatchArray>, origin: string): string[] {
   const found = new Set<string>();
-  for (const match of css.matchAll(/url\(\s*["']?(\/(?:build|icons|fonts)\/[^"'()?#\s]+)(?:#[^"'()\s]*)?["']?\s*\)/g)) {
-    const path = match[1];
+  for (const [, path] of matches) {
     if (isCacheableRequest({ method: "GET", url: `${origin}${path}` }, origin)) found.add(path);
   }
   return [...found];

@@ -45,9 +45,9 @@ function bodyCutBy(controller: AbortController) {
   );
 }
 
-function load(controller: AbortController, cut: AbortController) {
+function load(controller: AbortController, cut: AbortController, respond = bodyCutBy) {
   vi.stubGlobal("window", { location: { origin: "http://localhost" } });
-  vi.stubGlobal("fetch", async () => bodyCutBy(cut));
+  vi.stubGlobal("fetch", async () => respond(cut));
   const strategy = singleFetch.getSingleFetchDataStrategy({ routes: {} }, {}, () => null);
   return strategy({
     request: new Request("http://localhost/notifications", { signal: controller.signal }),
@@ -104,14 +104,7 @@ describe("patched single fetch decoding, abort after the first line", () => {
     process.on("unhandledRejection", record);
     try {
       const controller = new AbortController();
-      vi.stubGlobal("window", { location: { origin: "http://localhost" } });
-      vi.stubGlobal("fetch", async () => bodyCutAfterFirstLine(controller));
-      const strategy = singleFetch.getSingleFetchDataStrategy({ routes: {} }, {}, () => null);
-      await strategy({
-        request: new Request("http://localhost/notifications", { signal: controller.signal }),
-        matches: [loaderMatch("routes/_app.notifications")],
-        fetcherKey: "bell",
-      });
+      await load(controller, controller, bodyCutAfterFirstLine);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(unhandled).toEqual([]);
     } finally {
