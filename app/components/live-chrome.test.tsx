@@ -1,9 +1,7 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { i18nFor } from "~/i18n/i18n.server";
 import { LiveChrome } from "./live-chrome";
+import { renderIn } from "../../tests/support/render-in";
 
 // Counts the translation hooks the chrome asks for in one render.
 const translations = vi.hoisted(() => ({ hooks: 0 }));
@@ -24,22 +22,21 @@ vi.mock("@remix-run/react", async (importOriginal) => ({
 }));
 
 function drawChrome(language: string, chatUnread = 2) {
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(language)}>
-      <StaticRouter location="/dashboard">
-        <LiveChrome
-          user={{ displayName: "Ana Ruiz", avatar: "/default-avatar.png" }}
-          snapshot={{
-            wallet: { balance: 1250 },
-            unreadNotifications: 12,
-            chatUnread: { count: chatUnread },
-          }}
-          payments={{ priceIds: null, testMode: false }}
-        >
-          <p>page</p>
-        </LiveChrome>
-      </StaticRouter>
-    </I18nextProvider>,
+  return renderIn(
+    language,
+    <StaticRouter location="/dashboard">
+      <LiveChrome
+        user={{ displayName: "Ana Ruiz", avatar: "/default-avatar.png" }}
+        snapshot={{
+          wallet: { balance: 1250 },
+          unreadNotifications: 12,
+          chatUnread: { count: chatUnread },
+        }}
+        payments={{ priceIds: null, testMode: false }}
+      >
+        <p>page</p>
+      </LiveChrome>
+    </StaticRouter>,
   );
 }
 

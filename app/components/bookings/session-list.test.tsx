@@ -1,10 +1,9 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import * as ReactI18next from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import { i18nFor } from "~/i18n/i18n.server";
 import type { SessionSummary } from "~/features/bookings/views.server";
 import { SessionList } from "./session-list";
+import { renderIn } from "../../../tests/support/render-in";
 
 // Counts the hook's calls while it still answers as it does.
 vi.mock("react-i18next", async (original) =>
@@ -33,11 +32,7 @@ const sessions: SessionSummary[] = STATES.map((state, i) => ({
 }));
 
 const list = (language: string) =>
-  renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(language)}>
-      <SessionList id="upcoming" title="Upcoming" sessions={sessions} timeZone="UTC" empty="None" />
-    </I18nextProvider>,
-  );
+  renderIn(language, <SessionList id="upcoming" title="Upcoming" sessions={sessions} timeZone="UTC" empty="None" />);
 
 describe("the calendar's session lists (issue 28, decision 176)", () => {
   it("asks for its words once, not once more for its locale and once a row for its state", () => {

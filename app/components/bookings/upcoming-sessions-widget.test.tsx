@@ -1,10 +1,8 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import * as ReactI18next from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
-import { i18nFor } from "~/i18n/i18n.server";
 import type { UpcomingSession } from "~/features/bookings/views.server";
 import { UpcomingSessionsWidget } from "./upcoming-sessions-widget";
+import { renderIn } from "../../../tests/support/render-in";
 
 // Counts the hook's calls while it still answers as it does.
 vi.mock("react-i18next", async (original) =>
@@ -28,12 +26,7 @@ const sessions = STATES.map((state, i) => ({
   otherName: { text: `Ana ${i}`, own: true },
 })) as UpcomingSession[];
 
-const widget = (language: string) =>
-  renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(language)}>
-      <UpcomingSessionsWidget sessions={sessions} timeZone="UTC" />
-    </I18nextProvider>,
-  );
+const widget = (language: string) => renderIn(language, <UpcomingSessionsWidget sessions={sessions} timeZone="UTC" />);
 
 describe("the dashboard's upcoming sessions (issue 28, decision 185)", () => {
   it("asks for its words and locale once, its rows' states included", () => {

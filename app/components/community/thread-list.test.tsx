@@ -1,9 +1,7 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import * as ReactI18next from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
-import { i18nFor } from "~/i18n/i18n.server";
 import { ThreadList } from "./thread-list";
+import { renderIn } from "../../../tests/support/render-in";
 
 // Counts the hook's calls while it still answers as it does.
 vi.mock("react-i18next", async (original) =>
@@ -35,12 +33,7 @@ const threads = Array.from({ length: 20 }, (_, i) => ({
   unread: 0,
 }));
 
-const list = (language: string) =>
-  renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(language)}>
-      <ThreadList threads={threads} spaces={spaces} now={NOW} />
-    </I18nextProvider>,
-  );
+const list = (language: string) => renderIn(language, <ThreadList threads={threads} spaces={spaces} now={NOW} />);
 
 describe("/community's list of threads (issue 28, decision 153)", () => {
   it("asks for its words once, not once for each row's space and time", () => {

@@ -1,10 +1,9 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import * as ReactI18next from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import { i18nFor } from "~/i18n/i18n.server";
 import { intlLocale } from "~/utils/format";
 import { listParts, MatchCard, matchCardLabels, type MatchCardProps } from "./match-card";
+import { renderIn } from "../../../tests/support/render-in";
 
 // Counts the hook's calls while it still answers as it does.
 vi.mock("react-i18next", async (original) =>
@@ -62,12 +61,13 @@ const card = (i: number, language: string, { t, tMembers, labels } = pageT(langu
 };
 
 const page = (language: string, shared = pageT(language)) =>
-  renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(language)}>
+  renderIn(
+    language,
+    <>
       {Array.from({ length: 8 }, (_, i) => (
         <MatchCard key={i} {...card(i, language, shared)} />
       ))}
-    </I18nextProvider>,
+    </>,
   );
 
 describe("a page of match cards (issue 28, decision 144)", () => {

@@ -1,15 +1,9 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { i18nFor } from "~/i18n/i18n.server";
 import { TopUpModal, type OfferedPayments } from "./top-up-modal";
+import { renderIn } from "../../../tests/support/render-in";
 
 function drawOpen(payments: OfferedPayments, language = "en") {
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(language)}>
-      <TopUpModal open onClose={() => {}} {...payments} />
-    </I18nextProvider>,
-  );
+  return renderIn(language, <TopUpModal open onClose={() => {}} {...payments} />);
 }
 
 describe("the top-up dialog (SPEC.md §2; decision 180)", () => {

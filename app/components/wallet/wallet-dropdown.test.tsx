@@ -1,10 +1,8 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { StaticRouter } from "react-router-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TransactionPayload } from "~/engine/live/feeds";
-import { i18nFor } from "~/i18n/i18n.server";
 import { WalletDropdown } from "./wallet-dropdown";
+import { renderIn } from "../../../tests/support/render-in";
 
 // What the live transactions feed has said so far (undefined: nothing yet), and the panel drawn open:
 // a server render cannot click the button.
@@ -22,12 +20,11 @@ vi.mock("../use-popup", async (importOriginal) => {
 
 function drawOpen(latest: TransactionPayload[] | undefined, language = "en") {
   live.latest = latest;
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(language)}>
-      <StaticRouter location="/dashboard">
-        <WalletDropdown balance={200} onTopUp={() => {}} />
-      </StaticRouter>
-    </I18nextProvider>,
+  return renderIn(
+    language,
+    <StaticRouter location="/dashboard">
+      <WalletDropdown balance={200} onTopUp={() => {}} />
+    </StaticRouter>,
   );
 }
 
