@@ -260,21 +260,35 @@ async function bundleGroup(publicDir, members, modules) {
   return readModule(result.outputFiles[0].text);
 }
 
-/** Files (and groups) in an order where each comes after everything it imports. */
-function dependencyOrder(units, importsOf) {
+/**
+ * Each node after every node it leads to, depth first from each root in turn; `onCycle` hears of each
+ * way back to a node still being visited.
+ */
+function postOrder(roots, next, onCycle) {
   const order = [];
   const state = new Map();
-  const visit = (unit) => {
-    if (state.get(unit) === "done") return;
-    if (state.get(unit) === "visiting") throw new Error(`merge-chunks: an import cycle through ${unit}`);
-    state.set(unit, "visiting");
-    // A group's members import one another: those imports stay inside its file.
-    for (const next of importsOf(unit)) if (next !== unit && units.has(next)) visit(next);
-    state.set(unit, "done");
-    order.push(unit);
+  const visit = (node) => {
+    if (state.get(node) === "done") return;
+    if (state.get(node) === "visiting") return onCycle(node);
+    state.set(node, "visiting");
+    for (const after of next(node)) visit(after);
+    state.set(node, "done");
+    order.push(node);
   };
-  [...units].sort().forEach(visit);
+  roots.forEach(visit);
   return order;
+}
+
+/** Files (and groups) in an order where each comes after everything it imports. */
+function dependencyOrder(units, importsOf) {
+  return postOrder(
+    [...units].sort(),
+    // A group's members import one another: those imports stay inside its file.
+    (unit) => importsOf(unit).filter((next) => next !== unit && units.has(next)),
+    (unit) => {
+      throw new Error(`merge-chunks: an import cycle through ${unit}`);
+    },
+  );
 }
 
 /**
@@ -283,17 +297,12 @@ function dependencyOrder(units, importsOf) {
  * so each import evaluates one file in a task of its own, not a graph of them in one.
  */
 function evaluationOrder(manifest, modules) {
-  const rank = new Map();
-  let done = 0;
-  const visit = (url) => {
-    if (rank.has(url)) return;
-    rank.set(url, -1); // a cycle back to a file being visited ends there
-    for (const entry of modules.get(url).imports) if (entry.d === -1) visit(entry.n);
-    rank.set(url, done++);
-  };
-  visit(manifest.entry.module);
-  Object.values(manifest.routes).forEach((route) => visit(route.module));
-  return rank;
+  const order = postOrder(
+    [manifest.entry.module, ...Object.values(manifest.routes).map((route) => route.module)],
+    (url) => modules.get(url).imports.flatMap((entry) => (entry.d === -1 ? [entry.n] : [])),
+    () => {}, // a cycle back to a file being visited ends there
+  );
+  return new Map(order.map((url, index) => [url, index]));
 }
 
 /**
