@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { eventStream } from "remix-utils/sse/server";
 import { getStore, trackPresence } from "~/engine/index.server";
 import type { Unsubscribe } from "~/engine/store/types";
 import { isFeedName, type FeedName } from "~/engine/live/feeds";
 import { mayListen, type Reader } from "~/features/live/subscribe.server";
+import { eventStream } from "~/features/live/event-stream.server";
 import { streamFeed } from "~/features/live/stream-feed.server";
 import { getUser, readUser, userPath } from "~/documents/users";
 import { getUserId } from "~/features/auth/auth.server";
