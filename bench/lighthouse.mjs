@@ -29,7 +29,7 @@ import lighthouse from "lighthouse";
 import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.mjs";
 import { freePort, productionEnv, startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
-import { firstFrameMs } from "./lib/first-frame.mjs";
+import { paintPhases } from "./lib/first-frame.mjs";
 import { blockingByKind, longTasks, moduleEvaluation, threadCpu } from "./lib/long-tasks.mjs";
 import { finishOnboarding, request, seedRealisticMember, signUp } from "./lib/member.mjs";
 
@@ -94,9 +94,10 @@ function figures(lhr, trace) {
           (item) => item.resourceType === "Script" && item.networkEndTime <= observed.observedFirstContentfulPaint,
         ).length
       : null,
-    // When the renderer began its first frame: a late observed paint after an early first frame
-    // is the browser showing the frame late, not the page (decision 100).
-    firstFrame: trace ? firstFrameMs(trace.traceEvents) : null,
+    // What the observed paint waited for: the document's commit, the render-blocking stylesheet,
+    // the page's first frame and the first frame it painted in, drawn and sent to the display
+    // (decision 190). The rest, up to the observed paint, is the display compositor's.
+    phases: trace ? paintPhases(trace.traceEvents) : null,
     // Lighthouse's measure of the host's speed: TBT is this host's task times × 4, so figures from
     // two machines compare only beside their indexes (bench/README.md).
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
@@ -135,6 +136,10 @@ async function measure(url, port, cookie) {
 }
 
 const ms = (n) => (n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`);
+const at = (n) => (n === null || n === undefined ? "?" : ms(n));
+const phasesText = (p) =>
+  `document committed at ${at(p?.committed)}, render-blocking requests done at ${at(p?.renderBlocking)}, first frame at ` +
+  `${at(p?.firstFrame)}, first painted frame drawn at ${at(p?.drawn)}`;
 const byKind = (tasks, figure) =>
   blockingByKind(tasks, figure)
     .map(([kind, time]) => `${kind} ${Math.round(time)} ms`)
@@ -203,7 +208,7 @@ async function main() {
             );
           console.log(
             `  ${sites.length > 1 ? `[${site.name}] ` : ""}${page} run ${i + 1}/${RUNS}: performance ${f.performance}, FCP ${ms(f.fcp)}, LCP ${ms(f.lcp)}, ` +
-              `TBT ${ms(f.tbt)}, JS ${f.jsKb.toFixed(0)} KB; first frame at ${f.firstFrame === null ? "?" : ms(f.firstFrame)}, ` +
+              `TBT ${ms(f.tbt)}, JS ${f.jsKb.toFixed(0)} KB; ${phasesText(f.phases)}, ` +
               `observed paint at ${ms(f.observedFcp ?? 0)} after ${f.scriptsBeforePaint} of ${f.jsRequests} scripts ` +
               `(load average ${loadAverage()}); benchmark index ${f.benchmarkIndex ?? "?"}, ${f.longTasks} long task(s), ` +
               `script evaluation ${f.bootup.join(", ") || "under 50 ms per script"}; long tasks' blocking by kind ` +
