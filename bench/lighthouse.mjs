@@ -30,7 +30,15 @@ import { ensureBuild, ROOT } from "../scripts/lib/build.mjs";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/find-chromium.mjs";
 import { freePort, productionEnv, startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
 import { paintPhases } from "./lib/first-frame.mjs";
-import { blockingByKind, longTasks, moduleEvaluation, threadCpu } from "./lib/long-tasks.mjs";
+import {
+  blockingByKind,
+  countedByKind,
+  describeFirstTasks,
+  firstTasks,
+  longTasks,
+  moduleEvaluation,
+  threadCpu,
+} from "./lib/long-tasks.mjs";
 import { finishOnboarding, request, seedRealisticMember, signUp } from "./lib/member.mjs";
 
 const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/matches,/community").split(",");
@@ -115,6 +123,17 @@ function figures(lhr, trace) {
     evaluation: trace ? moduleEvaluation(trace.traceEvents) : null,
     // The main thread's CPU and the streaming compile's beside it (decision 183).
     cpu: trace ? threadCpu(trace.traceEvents) : null,
+    // What the document's commit and its largest layout are made of (decision 187).
+    firstTasks: trace ? firstTasks(trace.traceEvents) : null,
+    // Which of those tasks Lighthouse's TBT counted, by kind: only what falls after the simulated FCP.
+    counted: trace
+      ? countedByKind(
+          longTasks(trace.traceEvents),
+          audit("long-tasks")?.details?.debugData?.tasks ?? [],
+          audit("first-contentful-paint").numericValue,
+          audit("interactive").numericValue,
+        )
+      : [],
     finalUrl: lhr.finalDisplayedUrl,
     version: lhr.lighthouseVersion,
     runWarnings: lhr.runWarnings ?? [],
@@ -215,6 +234,10 @@ async function main() {
               `${byKind(f.tasks, "blockingMs")}, from their CPU time ${byKind(f.tasks, "cpuBlockingMs")}; modules evaluated ` +
               `in ${f.evaluation?.count ?? "?"} task(s), the largest ${f.evaluation?.largestCpuMs.toFixed(1) ?? "?"} ms of CPU; ` +
               `main thread ${f.cpu?.mainMs.toFixed(0) ?? "?"} ms of CPU, streaming compile ${f.cpu?.streamingCompileMs.toFixed(0) ?? "?"} ms`,
+          );
+          console.log(
+            `      TBT counted by kind ${f.counted.map(([kind, time]) => `${kind} ${Math.round(time)} ms`).join(", ") || "none"}` +
+              (f.firstTasks ? `; ${describeFirstTasks(f.firstTasks)}` : ""),
           );
           if (SHOW_TASKS)
             for (const task of f.tasks)

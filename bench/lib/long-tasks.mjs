@@ -94,6 +94,10 @@ export function longTasks(traceEvents, { cpuSlowdown = 4, layoutSlowdown = cpuSl
     const cpu = (task.tdur ?? task.dur) / 1000;
     const known = inside.filter((e) => KINDS[e.name] && e.dur);
     const longest = [...known].sort((a, b) => b.dur - a.dur);
+    let kind = longest.length ? KINDS[longest[0].name] : "other";
+    // An SVG image (the icon sprite) is a document of its own, committed in a later task: not the
+    // page's navigation, which is the first commit after navigationStart (decision 187).
+    if (kind === "navigation" && !isPageCommit(task, thread, navigation)) kind = "image document";
     tasks.push({
       startMs: (task.ts - navigation.ts) / 1000,
       observedMs: observed,
@@ -101,11 +105,17 @@ export function longTasks(traceEvents, { cpuSlowdown = 4, layoutSlowdown = cpuSl
       blockingMs: simulated - BLOCKING_MS,
       cpuMs: cpu,
       cpuBlockingMs: Math.max(0, cpu * slowdown - BLOCKING_MS),
-      kind: longest.length ? KINDS[longest[0].name] : "other",
+      kind,
       events: longest.slice(0, 3).map((e) => ({ name: e.name, what: describe(e), ms: e.dur / 1000 })),
     });
   }
   return tasks;
+}
+
+/** Whether `task` holds the page's own commit: the first DocumentLoader::CommitNavigation after its navigation start. */
+function isPageCommit(task, thread, navigation) {
+  const first = thread.find((e) => e.name === "DocumentLoader::CommitNavigation" && e.ts >= navigation.ts);
+  return Boolean(first) && first.ts >= task.ts && first.ts < task.ts + task.dur;
 }
 
 /** Blocking time per kind of task, largest first: from wall time (`blockingMs`) or CPU time (`cpuBlockingMs`). */
@@ -166,4 +176,131 @@ export function threadCpu(traceEvents) {
     .filter((e) => e.tid !== navigation.tid && e.name === "v8.parseOnBackground")
     .reduce((sum, e) => sum + (e.tdur ?? e.dur) / 1000, 0);
   return { mainMs, streamingCompileMs };
+}
+
+/** What the events of the first two tasks are, by name: Chromium's names grouped into what they do. */
+const PARTS = [
+  [
+    /^(LocalWindowProxy::|V8\.DeserializeContext|InstallConditionalFeatures|ContextCreatedNotification|v8\.newInstance)/,
+    "script contexts",
+  ],
+  [/^HTMLDocumentParser::MaybeFetchQueuedPreloads/, "preloads"],
+  [
+    /^(DocumentLoader::(BodyDataReceivedImpl|HandleData|CommitData)|DecodedDataDocumentParser::|NavigationBodyLoader::)/,
+    "first bytes",
+  ],
+  [/^(DocumentLoader::|CommitLoad|EventDispatch|BackForwardCache)/, "commit"],
+  [/^(RunTask|ThreadControllerImpl::|TaskQueueManager::)/, "task"],
+  [/^UpdateLayoutTree$/, "style"],
+  [/^Layout$/, "layout"],
+  [/^(Paint|PrePaint|PaintImage|Layerize|Commit|UpdateLayer)$/, "paint"],
+];
+const partOf = (name) => PARTS.find(([pattern]) => pattern.test(name))?.[1] ?? name;
+
+/** The CPU of a task's events by part, each event's own (its children's taken out), largest first. */
+function partsOf(task, inside) {
+  const own = new Map([task, ...inside].map((e) => [e, e.tdur ?? 0]));
+  const open = [];
+  for (const e of [task, ...inside]) {
+    while (open.length && e.ts >= open.at(-1).ts + open.at(-1).dur) open.pop();
+    if (open.length) own.set(open.at(-1), own.get(open.at(-1)) - (e.tdur ?? 0));
+    open.push(e);
+  }
+  const parts = new Map();
+  for (const [e, cpu] of own) parts.set(partOf(e.name), (parts.get(partOf(e.name)) ?? 0) + cpu / 1000);
+  return [...parts].map(([part, cpuMs]) => ({ part, cpuMs })).sort((a, b) => b.cpuMs - a.cpuMs);
+}
+
+/**
+ * The two tasks every page pays before it is drawn (decision 187), each with its thread CPU and its
+ * parts (see PARTS), or null when the trace has none: `navigation`, the task that commits the new
+ * document (its window and script contexts, the first bytes handed to the parser: `bytes`, and the
+ * preloads the scanner found in them), and `layout`, the task of the page's largest layout (the
+ * first that lays the whole document out): `elements` styled and `objects` laid out in it.
+ */
+export function firstTasks(traceEvents) {
+  const navigation = pageNavigation(traceEvents);
+  if (!navigation) return { navigation: null, layout: null };
+  const thread = traceEvents
+    .filter((e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === "X" && e.ts >= navigation.ts)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const taskOf = (event) => {
+    if (!event) return null;
+    const task = thread
+      .filter((e) => TASK_NAMES.has(e.name) && e.ts <= event.ts && e.ts + e.dur >= event.ts + event.dur)
+      .reduce((outer, e) => (!outer || e.dur > outer.dur ? e : outer), null);
+    if (!task) return null;
+    const inside = thread.filter((e) => e !== task && e.ts >= task.ts && e.ts < task.ts + task.dur);
+    return {
+      task,
+      inside,
+      startMs: (task.ts - navigation.ts) / 1000,
+      cpuMs: (task.tdur ?? 0) / 1000,
+      parts: partsOf(task, inside),
+    };
+  };
+  const nav = taskOf(thread.find((e) => e.name === "DocumentLoader::CommitNavigation"));
+  const largest = thread
+    .filter((e) => e.name === "Layout")
+    .reduce((a, e) => (!a || objectsOf(e) > objectsOf(a) ? e : a), null);
+  const layout = taskOf(largest);
+  return {
+    navigation: nav && {
+      startMs: nav.startMs,
+      cpuMs: nav.cpuMs,
+      parts: nav.parts,
+      bytes: nav.inside
+        .filter((e) => e.name === "DocumentLoader::HandleData")
+        .reduce((sum, e) => sum + (e.args?.data?.length ?? e.args?.length ?? 0), 0),
+    },
+    layout: layout && {
+      startMs: layout.startMs,
+      cpuMs: layout.cpuMs,
+      parts: layout.parts,
+      elements: Math.max(
+        0,
+        ...layout.inside.filter((e) => e.name === "UpdateLayoutTree").map((e) => e.args?.elementCount ?? 0),
+      ),
+      objects: objectsOf(largest),
+    },
+  };
+}
+
+const objectsOf = (layout) => layout.args?.beginData?.dirtyObjects ?? 0;
+
+/** firstTasks in one line: each task's CPU and its four largest parts. */
+export function describeFirstTasks({ navigation, layout }) {
+  const parts = (t) =>
+    t.parts
+      .slice(0, 4)
+      .map((p) => `${p.part} ${p.cpuMs.toFixed(1)}`)
+      .join(", ");
+  return [
+    navigation &&
+      `navigation task ${navigation.cpuMs.toFixed(1)} ms of CPU with ${navigation.bytes} B of the document (${parts(navigation)})`,
+    layout &&
+      `largest layout's task ${layout.cpuMs.toFixed(1)} ms of CPU, ${layout.elements} elements styled and ${layout.objects} objects laid out (${parts(layout)})`,
+  ]
+    .filter(Boolean)
+    .join("; ");
+}
+
+/**
+ * The blocking time Lighthouse counted, by kind of task (decision 187): the long-tasks audit's
+ * simulated tasks (`details.debugData.tasks`: simulated start and duration), each clipped to the
+ * window TBT counts (from the simulated FCP to the simulated TTI) less 50 ms, named by the trace's
+ * task of the same simulated duration (`longTasks`), "unmatched" when none is. A task that ends before
+ * the simulated FCP counts nothing, however long: on these pages the document's commit does. TBT
+ * itself averages two simulations with their own FCP and TTI, so the sum is near it, not equal.
+ */
+export function countedByKind(tasks, simulatedTasks, fcpMs, ttiMs) {
+  const left = [...tasks];
+  const byKind = new Map();
+  for (const simulated of simulatedTasks) {
+    const i = left.findIndex((task) => Math.abs(task.simulatedMs - simulated.duration) < 1);
+    const kind = i >= 0 ? left.splice(i, 1)[0].kind : "unmatched";
+    const clipped = Math.min(simulated.startTime + simulated.duration, ttiMs) - Math.max(simulated.startTime, fcpMs);
+    if (clipped > BLOCKING_MS) byKind.set(kind, (byKind.get(kind) ?? 0) + clipped - BLOCKING_MS);
+  }
+  return [...byKind].sort((a, b) => b[1] - a[1]);
 }
