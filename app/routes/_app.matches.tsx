@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/pager";
+import { useAppLinks } from "~/components/matches/app-links";
 import { MatchCard, matchCardLabels } from "~/components/matches/match-card";
 import { useMemberActions } from "~/components/members/member-actions";
 import { usePresence } from "~/components/members/use-presence";
@@ -50,6 +51,7 @@ export default function Matches() {
   const labels = useMemo(() => matchCardLabels(t, tMembers), [t, tMembers]);
   const presence = usePresence(Object.fromEntries(cards.map((c) => [c.member.uid, c.presence])));
   const actions = useMemberActions();
+  const cardLinks = useAppLinks<HTMLDivElement>();
   return (
     <>
       <PageHeader
@@ -108,7 +110,7 @@ export default function Matches() {
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-600">{t("matches.total", { count: total })}</p>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div ref={cardLinks} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {cards.map((card) => (
               <MatchCard
                 key={card.member.uid}

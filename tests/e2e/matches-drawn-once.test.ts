@@ -146,6 +146,14 @@ test("a card is drawn again only when what it shows changes", async ({ browser, 
   expect(draws[hydration]).toBe(3);
   expect(draws.slice(hydration + 1).reduce((sum, n) => sum + n, 0)).toBe(1);
 
+  // A card's name is a plain <a> that the page takes into the app, as Remix's Link did (decision
+  // 188): the member's page comes without loading another document.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await cards.filter({ hasText: names[0] }).getByRole("link", { name: names[0] }).click();
+  await page.waitForURL(`**/members/${teachers[0].uid}`);
+  await expect(page.getByRole("heading", { level: 1, name: names[0] })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
   await teacherPage.context().close();
   await page.context().close();
 });

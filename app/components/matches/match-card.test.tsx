@@ -11,10 +11,6 @@ vi.mock("react-i18next", async (original) =>
     await original<typeof import("react-i18next")>(),
   ),
 );
-// A card's links without a Remix app around them: the href is what a person follows.
-vi.mock("@remix-run/react", async () => ({
-  Link: (await import("../../../tests/support/render-stand-ins")).PlainLink,
-}));
 
 /** Every key a card's t's are asked for, in order, while each still answers as it does. */
 const asked: string[] = [];
@@ -139,6 +135,20 @@ describe("a card's Save and Message forms (issue 28, decision 167)", () => {
       );
       expect(html).toContain(
         `<form method="post" action="/api/chat/open"><button type="submit" name="uid" value="m${i}"`,
+      );
+    }
+  });
+});
+
+describe("a card's links (issue 28, decision 188)", () => {
+  it("are plain anchors that Remix's route discovery finds, as its Link wrote them", () => {
+    const html = page("en");
+    for (let i = 0; i < 8; i++) {
+      expect(html).toContain(
+        `<a class="hover:text-brand-700 hover:underline" data-discover="true" href="/members/m${i}"><bdi translate="no">Ana ${i}</bdi></a>`,
+      );
+      expect(html).toContain(
+        `<a class="btn-primary" aria-label="Book \u2068Ana ${i}\u2069" data-discover="true" href="/calendar?book=m${i}">Book</a>`,
       );
     }
   });

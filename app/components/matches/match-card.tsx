@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { memo, type FormEvent } from "react";
 import type { MatchCard as MatchCardData } from "~/features/matches/matches.server";
@@ -151,7 +150,8 @@ function Reason({ fit, locale, t }: { fit: MatchCardData["fit"]; locale: string;
 /**
  * Drawn again only when its own props change: each router update that leaves the loader's data as
  * it is (lazy route discovery's patch just after hydration, a fetcher starting) drew all the cards
- * again otherwise, most of the page's components (decision 120).
+ * again otherwise, most of the page's components (decision 120). Its two links are plain `<a>`s: the
+ * list it is drawn in takes their clicks into the app (`useAppLinks`, decision 188).
  */
 export const MatchCard = memo(function MatchCard({
   member,
@@ -179,9 +179,10 @@ export const MatchCard = memo(function MatchCard({
         <Avatar src={member.avatar} presence={presence} presenceLabel={lastSeen} />
         <div className="min-w-0 flex-1">
           <h2 id={`match-${member.uid}`} className="text-base font-semibold leading-snug">
-            <Link to={`/members/${member.uid}`} className="hover:text-brand-700 hover:underline">
+            {/* A plain <a>: the page's one listener (useAppLinks) navigates in the app, as a Link did. */}
+            <a className="hover:text-brand-700 hover:underline" data-discover="true" href={`/members/${member.uid}`}>
               <IsolatedName name={member.name} />
-            </Link>
+            </a>
           </h2>
           <p className="text-xs text-slate-500">
             {lastSeen} · <bdi translate="no">{member.timezone}</bdi>
@@ -229,13 +230,14 @@ export const MatchCard = memo(function MatchCard({
           </div>
           {/* A match is a listed member, so always their own name: isolated as decision 119 does, without
               nameInPlainText, whose module would be one more script file on /matches (decision 117). */}
-          <Link
-            to={`/calendar?book=${member.uid}`}
+          <a
             className="btn-primary"
             aria-label={t("matches.card.bookLabel", { name: isolated(member.name.text) })}
+            data-discover="true"
+            href={`/calendar?book=${member.uid}`}
           >
             {labels.book}
-          </Link>
+          </a>
         </div>
       ) : null}
       {/* The row takes the card's placing itself: a wrapper <div> a card carried nothing else (decision 158). */}
