@@ -5,8 +5,11 @@
 // - committed: the browser committed the page's document (its response had started);
 // - renderBlocking: the last render-blocking request (the stylesheet) finished;
 // - firstFrame: the page's renderer began its first frame for the new document;
-// - drawn: the first frame in which the page painted was drawn by the renderer's compositor and
-//   sent to the display; between it and the observed paint the display compositor drew and showed it.
+// - activated: the first frame in which the page painted was rastered and activated by the
+//   renderer's compositor;
+// - drawn: that frame was drawn and sent to the display, at the compositor's next begin frame (a
+//   few ms after the activation, unless viz withheld begin frames from the page: decision 190);
+//   between it and the observed paint the display compositor drew and showed it.
 //
 // Lighthouse first goes to about:blank in the same renderer: frames it begins before the page's
 // document is committed are about:blank's, which is why every step counts from the commit.
@@ -27,7 +30,7 @@ function pageNavigation(traceEvents) {
 
 /** The steps of the page's first paint; a step the trace does not show is null. */
 export function paintPhases(traceEvents) {
-  const none = { committed: null, renderBlocking: null, firstFrame: null, drawn: null };
+  const none = { committed: null, renderBlocking: null, firstFrame: null, activated: null, drawn: null };
   const navigation = pageNavigation(traceEvents);
   if (!navigation) return none;
   const { pid, ts: start } = navigation;
@@ -73,5 +76,11 @@ export function paintPhases(traceEvents) {
     painted &&
     inRenderer("ActivateLayerTree").find((e) => e.ts >= painted.ts && e.args?.frameId === painted.args?.data?.frameId);
   const drawn = activation && inRenderer("DrawFrame").find((e) => e.ts >= activation.ts);
-  return { committed: ms(commit), renderBlocking: ms(blockingDone), firstFrame: ms(frames[0]), drawn: ms(drawn) };
+  return {
+    committed: ms(commit),
+    renderBlocking: ms(blockingDone),
+    firstFrame: ms(frames[0]),
+    activated: ms(activation),
+    drawn: ms(drawn),
+  };
 }

@@ -61,7 +61,13 @@ describe("paintPhases", () => {
       activate(1_600_000, 8),
       draw(1_620_500),
     ];
-    expect(paintPhases(events)).toEqual({ committed: 150, renderBlocking: 400, firstFrame: 401, drawn: 620.5 });
+    expect(paintPhases(events)).toEqual({
+      committed: 150,
+      renderBlocking: 400,
+      firstFrame: 401,
+      activated: 600,
+      drawn: 620.5,
+    });
   });
 
   it("leaves out about:blank's frames before the page's document is committed, and other processes' frames", () => {
@@ -80,11 +86,17 @@ describe("paintPhases", () => {
       activate(2_000_000, 6),
       draw(2_016_000),
     ];
-    expect(paintPhases(events)).toEqual({ committed: 200, renderBlocking: null, firstFrame: 900, drawn: 1016 });
+    expect(paintPhases(events)).toEqual({
+      committed: 200,
+      renderBlocking: null,
+      firstFrame: 900,
+      activated: 1000,
+      drawn: 1016,
+    });
   });
 
   it("is null where the trace does not show a step", () => {
-    const none = { committed: null, renderBlocking: null, firstFrame: null, drawn: null };
+    const none = { committed: null, renderBlocking: null, firstFrame: null, activated: null, drawn: null };
     expect(paintPhases([mainFrame(1_000_000, 1)])).toEqual(none);
     expect(paintPhases([navigation(1_000_000), mainFrame(1_100_000, 1)])).toEqual(none);
     expect(paintPhases([navigation(1_000_000), committed(1_100_000), mainFrame(1_200_000, 1)])).toEqual({
