@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { UpcomingSessionsWidget } from "~/components/bookings/upcoming-sessions-widget";
-import { ACTIVITY_SHOWN, ActivityWidget } from "~/components/dashboard/activity-widget";
+import { ACTIVITY_SHOWN, ActivityWidget, activityNotices } from "~/components/dashboard/activity-widget";
 import { BoardWidget } from "~/components/dashboard/board-widget";
 import { bestFittingPosts } from "~/features/board/proposal-dashboard.server";
 import { MatchesWidgetContent } from "~/components/matches/matches-widget";
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firstVisit,
     firstName: user.profile.fullName.trim().split(/\s+/)[0] ?? "",
     level: levelFor(user.profile.xp),
-    activity,
+    activity: activityNotices(activity),
     onboarding,
     upcoming,
     matches,

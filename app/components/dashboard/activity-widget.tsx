@@ -3,17 +3,24 @@ import type { NotificationPayload } from "~/engine/live/feeds";
 import { useTranslation } from "react-i18next";
 import { useFormatLocale } from "~/i18n/use-format-locale";
 import { relativeTime } from "~/utils/format";
-import { noticeTitle } from "~/features/notifications/text";
+import { listedNotice, noticeTitle, type ListedNotice } from "~/features/notifications/text";
 import { NoticeWords } from "../notifications/notice-words";
-import { useLiveNotices } from "../notifications/use-live-notices";
+import { useLiveFeedValue } from "../live/use-live-feed";
 
 /** Notices the widget shows; the dashboard's loader reads as many for the first paint. */
 export const ACTIVITY_SHOWN = 5;
 
+/**
+ * The widget's notices as it draws them, from the loader's read or the live feed's: the same shape
+ * on both sides, so the stream's first value, equal to what the page drew, draws nothing again.
+ */
+export const activityNotices = (notices: NotificationPayload[]): ListedNotice[] =>
+  notices.slice(0, ACTIVITY_SHOWN).map(listedNotice);
+
 /** The latest things that happened to the member — SP moved, messages, sessions, replies, mentions and answers in the community — live. */
-export function ActivityWidget({ initial }: { initial: NotificationPayload[] }) {
-  const notifications = useLiveNotices(initial, true);
-  const latest = notifications.slice(0, ACTIVITY_SHOWN);
+export function ActivityWidget({ initial }: { initial: ListedNotice[] }) {
+  // Each notice is named for the reader by the server's stream, in the tab's language (decisions 101, 111).
+  const latest = useLiveFeedValue("notifications", initial, activityNotices, { worded: true, onError: () => {} });
   const { t } = useTranslation("dashboard");
   const { t: tNotice } = useTranslation("notifications");
   const locale = useFormatLocale();

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { fixedT } from "~/i18n/i18n.server";
 import { intlLocale } from "~/utils/format";
 import type { TFunction } from "i18next";
-import { bodyIsWritten, MONEY_KINDS, NOTICE_KINDS, noticeText, noticeTitle, type StoredNotice } from "./text";
+import type { NotificationPayload } from "~/engine/live/feeds";
+import {
+  bodyIsWritten,
+  listedNotice,
+  MONEY_KINDS,
+  NOTICE_KINDS,
+  noticeText,
+  noticeTitle,
+  type StoredNotice,
+} from "./text";
 
 const LANGUAGES = ["en", "es", "fr", "ar"] as const;
 const PARAMS = { skill: "Cello", minutes: 60, sp: 30, paid: "yes", waits: "no" };
@@ -199,5 +208,43 @@ describe("noticeText (decision 060)", () => {
     }
     const adjusted = notice("balance_adjusted", { amount: -20 });
     expect(noticeTitle(adjusted, fixedT("en", "notifications"), "en-IE")).toBe("Your balance was adjusted: -20 SP");
+  });
+});
+
+// Decision 187: the dashboard's activity list sends what it draws, the title alone.
+describe("listedNotice", () => {
+  const payload = (kind: string): NotificationPayload => ({
+    id: "n1",
+    type: "booking",
+    kind,
+    params: PARAMS,
+    title: "Stored title",
+    body: "Stored body",
+    link: "/calendar",
+    read: false,
+    timestamp: 1,
+    skill: { name: "Violonchelo", own: false },
+  });
+
+  it("leaves out the stored words a known kind is not drawn with, and keeps the rest", () => {
+    const listed = listedNotice(payload("booking_requested"));
+    expect(listed).toEqual({
+      id: "n1",
+      type: "booking",
+      kind: "booking_requested",
+      params: PARAMS,
+      link: "/calendar",
+      read: false,
+      timestamp: 1,
+      skill: { name: "Violonchelo", own: false },
+    });
+    const es = fixedT("es", "notifications");
+    expect(noticeTitle(listed, es, "es")).toBe(noticeTitle(payload("booking_requested"), es, "es"));
+  });
+
+  it("keeps the stored title of a kind this version does not know, which is what it shows", () => {
+    const listed = listedNotice(payload("from_a_later_version"));
+    expect(listed).not.toHaveProperty("body");
+    expect(noticeTitle(listed, fixedT("en", "notifications"))).toBe("Stored title");
   });
 });

@@ -6,6 +6,7 @@
  * namespace they name, the server renders the English kept beside the kind.
  */
 import type { TFunction } from "i18next";
+import type { NotificationPayload } from "~/engine/live/feeds";
 import { SOURCE_LANGUAGE } from "~/i18n/config";
 import { formatNumber, formatPrice, intlLocale, isolated, isolatedInRightToLeft } from "~/utils/format";
 
@@ -139,8 +140,11 @@ export const MONEY_KINDS: ReadonlySet<string> = new Set([
   "balance_adjusted",
 ]);
 
+/** A notice as a list that draws its title alone needs it: see listedNotice. */
+export type TitledNotice = Omit<StoredNotice, "title" | "body"> & { title?: string };
+
 /** What a kind's title and body are filled with (see noticeText). */
-function messageValues(notice: StoredNotice, t: TFunction, locale: string, skillName: SkillNameOf): NoticeParams {
+function messageValues(notice: TitledNotice, t: TFunction, locale: string, skillName: SkillNameOf): NoticeParams {
   const values = { ...PARAM_DEFAULTS, ...notice.params };
   const name = String(values.name).trim();
   // A member's name is isolated, whichever its direction; without one, neutral words in the reader's
@@ -185,11 +189,24 @@ export function noticeText(
 
 /** noticeText's title alone, for a list that shows no body (the dashboard's activity, decision 128). */
 export function noticeTitle(
-  notice: StoredNotice,
+  notice: TitledNotice,
   t: TFunction,
   locale = intlLocale(SOURCE_LANGUAGE),
   skillName: SkillNameOf = asStored,
 ): string {
-  if (!isKind(notice.kind)) return notice.title;
+  if (!isKind(notice.kind)) return notice.title ?? "";
   return t(`kinds.${notice.kind}.title`, messageValues(notice, t, locale, skillName));
+}
+
+/** A notice in a list that shows titles only (see listedNotice). */
+export type ListedNotice = Omit<NotificationPayload, "title" | "body"> & { title?: string };
+
+/**
+ * A notice as a list of titles draws it (the dashboard's activity, decision 187): without the stored
+ * English body, and with the stored title only where noticeTitle shows it, a kind this version does
+ * not know. Each was a distinct string of every dashboard's loader data that the page never drew.
+ */
+export function listedNotice(notice: NotificationPayload): ListedNotice {
+  const { title, body, ...listed } = notice;
+  return isKind(listed.kind) ? listed : { ...listed, title };
 }
