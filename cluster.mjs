@@ -66,13 +66,22 @@ if (!cluster.isPrimary || count === 1) {
     fork();
   });
 
-  // A worker that committed says so; the others then read the change log at once instead of at
-  // their next look (app/engine/live/commit-relay.server.ts, decision 021).
+  // A worker that committed tells the others straight away, so they read the change log at once
+  // instead of at their next look (app/engine/live/commit-relay.server.ts, decisions 021 and 189).
+  // It tells them by UDP on loopback, not through this process: here each worker only says which
+  // port it listens on, and every worker is told all of them whenever one starts or stops.
+  const relayPorts = new Map();
+  const tellPeers = () => {
+    const message = { type: "skillswap:relay-peers", ports: [...relayPorts.values()] };
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message);
+  };
   cluster.on("message", (from, message) => {
-    if (message?.type !== "skillswap:commits") return;
-    for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker && worker !== from && worker.isConnected()) worker.send(message);
-    }
+    if (message?.type !== "skillswap:relay-port" || !Number.isInteger(message.port)) return;
+    relayPorts.set(from.id, message.port);
+    tellPeers();
+  });
+  cluster.on("exit", (worker) => {
+    if (relayPorts.delete(worker.id) && !stopping) tellPeers();
   });
 
   for (const signal of ["SIGTERM", "SIGINT"]) {
