@@ -402,6 +402,22 @@ describe("transactions", () => {
     expect((await store.get("marks/c1"))?.data).toEqual({ pending: true, at: 1 });
   });
 
+  it("looks at the commit counter once per read and once at the commit, none when it starts (decision 193)", async () => {
+    await store.set("chats/c1", { count: 1 });
+    await store.set("marks/c1", { pending: false });
+    const looks = vi.spyOn(store as unknown as { commitsSeen: number }, "commitsSeen", "get");
+    await store.transaction(async (tx) => {
+      expect(looks).toHaveBeenCalledTimes(0);
+      const chat = await tx.get<{ count: number }>("chats/c1");
+      await tx.get("marks/c1");
+      await tx.query({ collection: "devices", where: [["uid", "==", "a"]] });
+      tx.update("chats/c1", { count: chat!.data.count + 1 });
+    });
+    expect(looks).toHaveBeenCalledTimes(4);
+    looks.mockRestore();
+    expect((await store.get("chats/c1"))?.data).toEqual({ count: 2 });
+  });
+
   it("applies a second write to a document it read over the first, not over what it read", async () => {
     await store.set("docs/d", { a: 1, b: 1 });
     await store.transaction(async (tx) => {

@@ -41,11 +41,14 @@ export class SqliteTransaction implements Transaction {
   /** Set once this attempt is known to have read stale data, even if `fn` swallows the signal. */
   doomed = false;
   private active = true;
-  private seenCommits: number;
+  /**
+   * The commit counter at which every read so far was known current; taken at the first read, not
+   * when the attempt starts: before it there is nothing to confirm, and the first read's look is
+   * the one its row needs (decision 193: one `PRAGMA data_version` fewer per transaction).
+   */
+  private seenCommits: number | undefined;
 
-  constructor(private readonly store: TransactionHost) {
-    this.seenCommits = store.commitsSeen;
-  }
+  constructor(private readonly store: TransactionHost) {}
 
   async get<T extends DocData = DocData>(docPath: string): Promise<Doc<T> | null> {
     this.beforeRead();
@@ -113,7 +116,10 @@ export class SqliteTransaction implements Transaction {
    */
   readsAreCurrent(): boolean {
     const seen = this.store.commitsSeen;
-    if (seen === this.seenCommits) return true;
+    if (this.seenCommits === undefined || seen === this.seenCommits) {
+      this.seenCommits = seen;
+      return true;
+    }
     for (const [p, read] of this.docReads) {
       if ((this.store.readVersion(p) ?? 0) !== read.version) return false;
     }
