@@ -189,6 +189,9 @@ async function main() {
             });
       console.log(`Starting the production server of ${site.name} on ${site.baseUrl} (data in ${site.dataDir})…`);
       await waitForHealthy(`${site.baseUrl}/healthz`, { child: site.server });
+      // Only signed-out pages (BENCH_PAGES=/auth): no member to make. This also lets an A/B reach
+      // a build whose forms or store this checkout's seeding does not know (decision 192).
+      if (PAGES.every((p) => SIGNED_OUT.has(p))) continue;
       console.log(`Signing up ${EMAIL} through the forms…`);
       site.jar = await signUp(site.baseUrl, { email: EMAIL, password: PASSWORD, fullName: FULL_NAME });
       console.log("Giving the member a real member's data (demo community, bench/seed-member.ts) and a finished tour…");
