@@ -91,9 +91,6 @@ test("matches, a forum thread and a reply between two members", async ({ browser
   await expect(a.getByTestId("match-card").filter({ hasText: ben.fullName })).toBeVisible();
 
   await a.goto("/discuss");
-  // The page's load fires before its modules run (decision 183): a field filled before hydration is
-  // reset by it, so wait for the app's mark as the main suite does.
-  await a.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await a.getByLabel("Title").fill(`Kiln temperatures ${id}`);
   await a.getByLabel("Body").fill(`Which cone do you fire **stoneware** at, ${id}?`);
   await a.getByRole("button", { name: "Post thread" }).click();

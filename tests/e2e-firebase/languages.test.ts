@@ -12,12 +12,6 @@ import { createAccount, lookUpAccountByEmail, PASSWORD, uniqueEmail } from "./ac
 import { emulatorStore } from "./emulators";
 import { createMember, openAs } from "./members";
 
-/** A click before React hydrates posts the form to the server instead of the client SDK. */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
-
 /** Resolves with the Auth emulator's answer to the client SDK's `method` call (e.g. accounts:signInWithPassword). */
 function sdkCall(page: Page, method: string) {
   return page.waitForResponse((response) => response.url().includes(`/identitytoolkit.googleapis.com/v1/${method}`));
@@ -72,7 +66,7 @@ for (const [language, acceptLanguage] of [
       const email = uniqueEmail(`words-${language}`);
       await createAccount(email);
 
-      await open(page, "/auth");
+      await page.goto("/auth");
       await expect(page.locator("html")).toHaveAttribute("lang", language);
 
       // A wrong password: the Auth emulator refuses the client SDK's sign-in.
@@ -94,7 +88,7 @@ for (const [language, acceptLanguage] of [
       await expect(page).toHaveURL(/\/auth$/);
 
       // Sign-up with a password too short: refused in the browser, no account made.
-      await open(page, "/signup");
+      await page.goto("/signup");
       const newcomer = uniqueEmail(`weak-${language}`);
       await submit(page, words, words.signUp, newcomer, "corta");
       await expect(page.getByRole("alert")).toHaveText(words.weakPassword);
@@ -109,7 +103,7 @@ test.describe("in French", () => {
   test.use({ locale: "fr-FR", extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" } });
 
   test("an e-mail link Firebase does not know is refused in French", async ({ page }) => {
-    await open(page, "/auth/action?mode=resetPassword&oobCode=not-a-code-firebase-sent");
+    await page.goto("/auth/action?mode=resetPassword&oobCode=not-a-code-firebase-sent");
     await expect(page.getByRole("heading", { name: "Ce lien ne peut pas être utilisé" })).toBeVisible();
     await expect(
       page.getByText("Ce lien a déjà été utilisé ou n’est pas valide. Demandez-en un nouveau."),
@@ -172,7 +166,6 @@ test("a French member reads a live notice about a built-in skill her page never 
     await page.goto("/notifications");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 
     await store.transaction(async (tx) =>
       addNotification(

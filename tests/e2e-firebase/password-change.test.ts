@@ -39,7 +39,6 @@ async function acceptsPassword(who: Member, password: string): Promise<boolean> 
 /** The password form, once the page's scripts run it (before that a click would do nothing). */
 async function passwordForm(page: Page) {
   await page.goto("/settings");
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   return page.locator("form").filter({ has: page.getByRole("button", { name: "Cambiar la contraseña" }) });
 }
 

@@ -1,18 +1,36 @@
 /**
  * The Firebase-mode suite's `test`: Playwright's, with every page of the test's own context
- * logging the queries its Firestore SDK listens to (listen.ts, for required-indexes.check.ts).
- * Contexts made with openAs (members.ts) log theirs too.
+ * logging the queries its Firestore SDK listens to (listen.ts, for required-indexes.check.ts);
+ * contexts made with openAs (members.ts) log theirs too. Every page of every context, the test's
+ * own and those it makes, waits for hydration after `goto` and `reload`, as the main suite's pages
+ * do (tests/support/hydration.ts).
  */
 import { test as base } from "@playwright/test";
+import { markScriptless, waitForHydrationInContext } from "../support/hydration";
 import { logListenQueries } from "./listen";
 
-export const test = base.extend<{ listenQueryLog: void }>({
+export const test = base.extend<{ listenQueryLog: void }, { hydrationAwareContexts: void }>({
   listenQueryLog: [
-    async ({ context }, use) => {
+    async ({ context, javaScriptEnabled }, use) => {
       logListenQueries(context);
+      if (javaScriptEnabled === false) markScriptless(context);
+      waitForHydrationInContext(context);
       await use();
     },
     { auto: true },
+  ],
+  hydrationAwareContexts: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled === false) markScriptless(context);
+        waitForHydrationInContext(context);
+        return context;
+      };
+      await use();
+    },
+    { scope: "worker", auto: true },
   ],
 });
 

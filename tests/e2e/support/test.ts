@@ -1,8 +1,9 @@
 /**
  * Playwright's `test` and `expect`, with two changes:
  * - after `page.goto` or `page.reload` of an HTML page, wait until React has hydrated it (root.tsx
- *   marks <html data-hydrated>). A click on server-rendered markup before hydration does nothing,
- *   and on a loaded machine that gap is long enough to make tests flaky;
+ *   marks <html data-hydrated>; tests/support/hydration.ts, shared with the Firebase suite). A click
+ *   on server-rendered markup before hydration does nothing, and on a loaded machine that gap is
+ *   long enough to make tests flaky;
  * - an uncaught error, a console error or a Content-Security-Policy violation in any page of a
  *   test fails the test, as the Vitest setup does for the server. Violations are listened for in
  *   every document from before its own scripts run (`securitypolicyviolation`): Chromium does not
@@ -19,27 +20,17 @@
  * meant to outlive its test (a sweep's, kept per worker) says so with `keepForWorker`.
  */
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { isScriptless, markScriptless, waitForHydrationOnNavigation } from "../../support/hydration";
 
-const HYDRATION_TIMEOUT_MS = 20_000;
 const FLUSH_WAIT_MS = 2_000;
 const prepared = new WeakSet<Page>();
 const preparedContexts = new WeakSet<BrowserContext>();
-/** Contexts made with `javaScriptEnabled: false`: their pages never hydrate, and nothing waits for it. */
-const scriptless = new WeakSet<BrowserContext>();
 /** The page function that hands each policy violation to the test (a Playwright binding). */
 const CSP_BINDING = "__reportCspViolation";
 /** Contexts made during a test that stay open for the worker's next tests (the sweeps'). */
 const workerContexts = new WeakSet<BrowserContext>();
 /** The running test's page errors; null between tests. */
 let pageErrors: string[] | null = null;
-
-async function waitForHydration(page: Page, response: Awaited<ReturnType<Page["goto"]>>) {
-  if (!response?.headers()["content-type"]?.startsWith("text/html")) return;
-  if (scriptless.has(page.context())) return;
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
-    timeout: HYDRATION_TIMEOUT_MS,
-  });
-}
 
 function prepare(page: Page) {
   if (prepared.has(page)) return;
@@ -49,18 +40,7 @@ function prepare(page: Page) {
   page.on("console", (message) => {
     if (message.type() === "error") pageErrors?.push(`console.error: ${message.text()} (on ${page.url()})`);
   });
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await waitForHydration(page, response);
-    return response;
-  };
-  page.reload = async (options) => {
-    const response = await reload(options);
-    await waitForHydration(page, response);
-    return response;
-  };
+  waitForHydrationOnNavigation(page);
 }
 
 /** Runs in every document before its scripts: reports each policy violation through the binding. */
@@ -91,7 +71,7 @@ async function prepareContext(context: BrowserContext) {
  */
 async function flushReports(context: BrowserContext) {
   // A page without script never runs one; a page held mid-load by its test may not answer soon.
-  if (scriptless.has(context)) return;
+  if (isScriptless(context)) return;
   for (const page of context.pages()) {
     const flushed = page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => {});
     await Promise.race([flushed, new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS))]);
@@ -142,7 +122,7 @@ export const test = base.extend<
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const context = await newContext(options);
-        if (options?.javaScriptEnabled === false) scriptless.add(context);
+        if (options?.javaScriptEnabled === false) markScriptless(context);
         await prepareContext(context);
         return context;
       };
