@@ -52,6 +52,10 @@ async function signedIn(browser: Browser, who: Member): Promise<Page> {
 test("the session room reads and writes Firestore on the server and listens through the browser's Firestore SDK", async ({
   browser,
 }) => {
+  // Two sign-ins, a booking, its acceptance, the room on both sides and both confirmations, each
+  // page waited on until it has hydrated: at a load of 16 on the two cores it took 98 s (18:54 UTC,
+  // 29 November), past the suite's 90 s, with every step moving.
+  test.setTimeout(180_000);
   const mentor = await member("Mara Mentor", {
     timezone: "Asia/Tokyo",
     skillsOffered: [{ tag: "spanish", label: "Spanish", level: "expert" }],
