@@ -212,8 +212,13 @@ async function main() {
       // embedded the page's new one, viz counts them undrawn and withholds begin frames from the
       // page for up to a second, holding its first painted frame (decision 190). An explicit
       // --enable-features is registered before that override and wins; a second --enable-features
-      // switch would replace this one, so merge into it.
-      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS, "--enable-features=PaintHolding"],
+      // switch would replace this one, so merge into it. No scrollbars: Lighthouse resizes the blank tab
+      // to the phone a moment before it navigates, which shows about:blank's overlay scrollbars and
+      // starts their fade; on an idle machine the fade is still redrawing the old page when the
+      // browser embeds the new one's surface, viz counts those frames undrawn and withholds begin
+      // frames from the page for a second (decision 194). A phone does not resize before a navigation;
+      // its overlay scrollbars take no layout space and are not contentful.
+      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS, "--enable-features=PaintHolding", "--hide-scrollbars"],
       logLevel: "error",
     });
     const keepDir = process.env.BENCH_LIGHTHOUSE_JSON && path.resolve(process.env.BENCH_LIGHTHOUSE_JSON);
