@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, type Page, type Locator } from "./support/test";
 import { hostileWorld, type HostileWorld } from "./support/hostile";
 import { mainNavigation } from "./support/navigation";
 import { ADMIN_PAGES, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, WIDTHS, type AppPage } from "./support/pages";
-import { pageSweep, type Sweep, type SweepLanguage, type Who } from "./support/sweep";
+import { pageSweep, SWEEP_HEIGHT, type Sweep, type SweepLanguage, type Who } from "./support/sweep";
 
 /**
  * Every page, filled with hostile content (unbroken 300-character words and URLs, right-to-left
@@ -11,8 +12,9 @@ import { pageSweep, type Sweep, type SweepLanguage, type Who } from "./support/s
  * at phone, tablet and desktop widths: nothing may widen the page, and the controls a person
  * needs must stay on screen.
  *
- * One test per page, looking at it at each width; the world and a browser context per identity and
- * width are made once per worker and shared by the tests (support/sweep.ts).
+ * One test per page, looking at it at each width: one load at the narrowest, then resized to each
+ * wider one (checkPage). The world and a browser context per identity are made once per worker and
+ * shared by the tests (support/sweep.ts).
  */
 
 const test = pageSweep(hostileWorld);
@@ -26,13 +28,20 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; viewport: nu
   return page.evaluate(() => {
     const viewport = window.innerWidth;
     const culprits: string[] = [];
-    // Elements inside a sideways-scrolling box (a wide calendar) are that box's business.
-    const scrolls = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        const x = getComputedStyle(p).overflowX;
-        if (x === "auto" || x === "scroll" || x === "hidden") return true;
+    // Elements inside a sideways-scrolling box (a wide calendar) are that box's business. Whether an
+    // element's ancestors (below <body>) scroll or clip sideways is kept per ancestor, so each
+    // element's style is read once, not once for every element under it.
+    const clipsBelow = new Map<Element, boolean>();
+    const scrolls = (el: Element): boolean => {
+      const parent = el.parentElement;
+      if (!parent || parent === document.body) return false;
+      let clips = clipsBelow.get(parent);
+      if (clips === undefined) {
+        const x = getComputedStyle(parent).overflowX;
+        clips = x === "auto" || x === "scroll" || x === "hidden" || scrolls(parent);
+        clipsBelow.set(parent, clips);
       }
-      return false;
+      return clips;
     };
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
       const r = el.getBoundingClientRect();
@@ -58,15 +67,35 @@ async function expectInsideWidth(page: Page, control: Locator, label: string) {
   expect(box!.x + box!.width, `${label} ends on screen (viewport ${width})`).toBeLessThanOrEqual(width + 1);
 }
 
+/**
+ * Brings a loaded page to `width`, as a person turning a tablet or widening a window would, and waits
+ * for the frame drawn at that width. The page's script reads no width once at mount (the test below
+ * keeps it so), so what is drawn is what a load at that width draws: CSS decides it.
+ */
+async function resizeTo(page: Page, width: number) {
+  await page.setViewportSize({ width, height: SWEEP_HEIGHT });
+  const drawnAt = await page.evaluate(async () => {
+    window.scrollTo(0, 0);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return window.innerWidth;
+  });
+  expect(drawnAt, `page drawn at ${width}px`).toBe(width);
+}
+
 async function checkPage(sweep: Sweep<HostileWorld>, appPage: AppPage, who: Who, language: SweepLanguage = "en") {
-  // Four widths, each a page load and a scan of every element's box: at a load of 20 on the two
-  // cores one page took 15 s (repeat run, trace read), so each page gets three times the timeout.
+  // One load at the narrowest width, then three resizes, each followed by a scan of every element's
+  // box: at a load of 20 on the two cores one page took 15 s with a load per width (repeat run,
+  // trace read), so each page gets three times the timeout.
   test.slow();
   const { world } = sweep;
   const signedIn = who !== "visitor";
+  const first = WIDTHS[0];
+  // The context was made at the narrowest width; the previous test left its page at the widest.
+  const page = await sweep.page(who, first, language);
+  await page.setViewportSize({ width: first, height: SWEEP_HEIGHT });
+  await page.goto(appPage.path(world));
   for (const width of WIDTHS) {
-    const page = await sweep.page(who, width, language);
-    await page.goto(appPage.path(world));
+    if (width !== first) await resizeTo(page, width);
     const where = `${appPage.name} at ${width}px${language === "en" ? "" : ` in ${language}`}`;
     // A lost session would send a signed-in page to the sign-in form, which would hold its width.
     if (signedIn) await expect(page, `${where}: still signed in`).not.toHaveURL(/\/auth(\?|$)/);
@@ -139,6 +168,36 @@ test("the page list holds every page route of the app", () => {
   expect(routes.length).toBeGreaterThan(30);
   const missing = routes.filter(({ pattern }) => !paths.some((path) => pattern.test(path))).map((r) => r.file);
   expect(missing, "routes with no page in tests/e2e/support/pages.ts").toEqual([]);
+});
+
+/**
+ * The app's script that reads the screen's width (or asks a media query) and why each may do so:
+ * a page whose script read the width once at mount would draw differently when loaded at a width than
+ * when resized to it, and checkPage loads each page once and resizes it. A new reader fails this test
+ * until it is listed here, with its reason, or checkPage loads that page at each width again.
+ */
+const WIDTH_READERS: Record<string, string> = {
+  // The sweeps' members have completed the tour (fixtures.ts), so no sweep page shows it.
+  "app/components/onboarding/guided-tour.client.tsx": "the guided tour, read when it starts",
+  "app/components/onboarding/welcome-bonus-modal.client.tsx": "follows every resize",
+  "app/components/pwa/install-prompt.tsx": "asks for the display mode, not a width",
+};
+const READS_WIDTH =
+  /innerWidth|outerWidth|clientWidth|offsetWidth|matchMedia|visualViewport|ResizeObserver|screen\.(avail)?width/i;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+test("the app's script reads the screen's width only where the list above says why", () => {
+  const readers = sourceFiles("app").filter((file) => READS_WIDTH.test(readFileSync(file, "utf8")));
+  expect(readers.sort(), "files that read the width: see WIDTH_READERS in layout.test.ts").toEqual(
+    Object.keys(WIDTH_READERS).sort(),
+  );
 });
 
 for (const appPage of SIGNED_OUT_PAGES) {
