@@ -82,20 +82,8 @@ let clockOffset = 0;
 Date.now = () => realNow() + clockOffset;
 
 // --- the store, seeded as bench:chat seeds it ---------------------------------------------
-const { seedMembers } = await import("./live-support");
-const members = await seedMembers(dataDir, CHATS, "chat-counts");
-const conversations: { chatId: string; sender: (typeof members)[number]; recipient: (typeof members)[number] }[] = [];
-{
-  const { openSqliteStore } = await import("../app/engine/store/sqlite.server");
-  const { openChat } = await import("../app/features/chat/chat.server");
-  const store = openSqliteStore(path.join(dataDir, "skillswap.sqlite"));
-  for (let i = 0; i < CHATS; i++) {
-    const sender = members[i];
-    const recipient = members[(i + 1) % CHATS];
-    conversations.push({ chatId: await openChat(store, sender.uid, recipient.uid), sender, recipient });
-  }
-  await store.close();
-}
+const { seedConversations } = await import("./live-support");
+const conversations = await seedConversations(dataDir, CHATS, "chat-counts");
 
 // --- the build, as server.mjs serves it ----------------------------------------------------
 const remix = require("@remix-run/node") as typeof import("@remix-run/node");

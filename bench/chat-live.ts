@@ -35,7 +35,7 @@ import path from "node:path";
 import { ensureBuild } from "../scripts/lib/build.mjs";
 import { cpuTicks } from "../scripts/lib/proc.mjs";
 import { startServer, stopServer, waitForHealthy } from "../scripts/lib/server.mjs";
-import { benchServerEnv, openStream, saveResults, seedMembers, type Member } from "./live-support";
+import { benchServerEnv, openStream, saveResults, seedConversations, type Conversation } from "./live-support";
 import { percentiles } from "./support";
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 200);
@@ -47,31 +47,6 @@ const TARGET_CPU_RATIO = 2;
 /** Messages in flight at which the p95 target holds (issue 28); BENCH_CONCURRENCY is reported beside it. */
 const TARGET_IN_FLIGHT = 5;
 const DELIVERY_TIMEOUT_MS = 5_000;
-
-interface Conversation {
-  chatId: string;
-  sender: Member;
-  recipient: Member;
-}
-
-/** The members in a ring of conversations (member i writes to member i+1). */
-async function seedConversations(dataDir: string): Promise<Conversation[]> {
-  const members = await seedMembers(dataDir, CHATS, "chat-bench");
-  const { openSqliteStore } = await import("../app/engine/store/sqlite.server");
-  const { openChat } = await import("../app/features/chat/chat.server");
-  const store = openSqliteStore(path.join(dataDir, "skillswap.sqlite"));
-  try {
-    const conversations: Conversation[] = [];
-    for (let i = 0; i < CHATS; i++) {
-      const sender = members[i];
-      const recipient = members[(i + 1) % CHATS];
-      conversations.push({ chatId: await openChat(store, sender.uid, recipient.uid), sender, recipient });
-    }
-    return conversations;
-  } finally {
-    await store.close();
-  }
-}
 
 /** User and system CPU ticks of a process and each of its descendants, by pid, from /proc (Linux only). */
 function ticksByProcess(pid: number, into = new Map<number, { user: number; system: number }>()) {
@@ -161,7 +136,7 @@ async function main() {
   let server: ReturnType<typeof startServer> | undefined;
   try {
     console.log(`Seeding ${CHATS} members in ${CHATS} conversations (data in ${dataDir})…`);
-    const conversations = await seedConversations(dataDir);
+    const conversations = await seedConversations(dataDir, CHATS, "chat-bench");
     // LOG_REQUESTS=0: the server prints only its start lines and errors.
     // BENCH_CPU_PROF=<dir>: each server process writes a CPU profile there when it stops.
     const profileDir = process.env.BENCH_CPU_PROF;

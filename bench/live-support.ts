@@ -76,6 +76,31 @@ export async function seedMembers(dataDir: string, count: number, prefix: string
   }
 }
 
+export interface Conversation {
+  chatId: string;
+  sender: Member;
+  recipient: Member;
+}
+
+/** `count` members in a ring of conversations (member i writes to member i+1). */
+export async function seedConversations(dataDir: string, count: number, prefix: string): Promise<Conversation[]> {
+  const members = await seedMembers(dataDir, count, prefix);
+  const { openSqliteStore } = await import("../app/engine/store/sqlite.server");
+  const { openChat } = await import("../app/features/chat/chat.server");
+  const store = openSqliteStore(path.join(dataDir, "skillswap.sqlite"));
+  try {
+    const conversations: Conversation[] = [];
+    for (let i = 0; i < count; i++) {
+      const sender = members[i];
+      const recipient = members[(i + 1) % count];
+      conversations.push({ chatId: await openChat(store, sender.uid, recipient.uid), sender, recipient });
+    }
+    return conversations;
+  } finally {
+    await store.close();
+  }
+}
+
 /**
  * Opens a member's live stream (GET /api/live) on one feed and calls `onEvent` with each of its
  * events' data. Resolves once the feed's first event (its current state) arrived, with the

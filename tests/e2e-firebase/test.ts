@@ -6,7 +6,7 @@
  * do (tests/support/hydration.ts).
  */
 import { test as base } from "@playwright/test";
-import { markScriptless, waitForHydrationInContext } from "../support/hydration";
+import { markScriptless, prepareEveryNewContext, waitForHydrationInContext } from "../support/hydration";
 import { logListenQueries } from "./listen";
 
 export const test = base.extend<{ listenQueryLog: void }, { hydrationAwareContexts: void }>({
@@ -21,13 +21,7 @@ export const test = base.extend<{ listenQueryLog: void }, { hydrationAwareContex
   ],
   hydrationAwareContexts: [
     async ({ browser }, use) => {
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (options) => {
-        const context = await newContext(options);
-        if (options?.javaScriptEnabled === false) markScriptless(context);
-        waitForHydrationInContext(context);
-        return context;
-      };
+      prepareEveryNewContext(browser, waitForHydrationInContext);
       await use();
     },
     { scope: "worker", auto: true },

@@ -185,12 +185,11 @@ const WIDTH_READERS: Record<string, string> = {
 const READS_WIDTH =
   /innerWidth|outerWidth|clientWidth|offsetWidth|matchMedia|visualViewport|ResizeObserver|screen\.(avail)?width/i;
 
+/** The app's modules, tests aside. */
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => path.join(dir, file));
 }
 
 test("the app's script reads the screen's width only where the list above says why", () => {

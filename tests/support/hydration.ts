@@ -4,16 +4,12 @@
  * on server-rendered markup before hydration does nothing or posts the form to the server, and a
  * field filled before it is reset by it. Both Playwright suites wrap their pages with this.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 
 const HYDRATION_TIMEOUT_MS = 20_000;
 const wrapped = new WeakSet<Page>();
 /** Contexts made with `javaScriptEnabled: false`: their pages never hydrate, and nothing waits for it. */
 const scriptless = new WeakSet<BrowserContext>();
-
-export function markScriptless(context: BrowserContext): void {
-  scriptless.add(context);
-}
 
 export function isScriptless(context: BrowserContext): boolean {
   return scriptless.has(context);
@@ -49,4 +45,26 @@ export function waitForHydrationOnNavigation(page: Page): void {
 export function waitForHydrationInContext(context: BrowserContext): void {
   for (const page of context.pages()) waitForHydrationOnNavigation(page);
   context.on("page", waitForHydrationOnNavigation);
+}
+
+/**
+ * Makes every context the browser opens from now on go through `prepare` before it is handed back,
+ * marked first when it runs no script (its pages are then never waited on).
+ */
+export function prepareEveryNewContext(
+  browser: Browser,
+  prepare: (context: BrowserContext) => void | Promise<void>,
+): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (options?.javaScriptEnabled === false) scriptless.add(context);
+    await prepare(context);
+    return context;
+  };
+}
+
+/** Marks a context the test runner made without script (`test.use({ javaScriptEnabled: false })`). */
+export function markScriptless(context: BrowserContext): void {
+  scriptless.add(context);
 }

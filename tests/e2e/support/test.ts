@@ -20,7 +20,7 @@
  * meant to outlive its test (a sweep's, kept per worker) says so with `keepForWorker`.
  */
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { isScriptless, markScriptless, waitForHydrationOnNavigation } from "../../support/hydration";
+import { isScriptless, prepareEveryNewContext, waitForHydrationOnNavigation } from "../../support/hydration";
 
 const FLUSH_WAIT_MS = 2_000;
 const prepared = new WeakSet<Page>();
@@ -119,13 +119,7 @@ export const test = base.extend<
   ],
   hydrationAwareContexts: [
     async ({ browser }, use) => {
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (options) => {
-        const context = await newContext(options);
-        if (options?.javaScriptEnabled === false) markScriptless(context);
-        await prepareContext(context);
-        return context;
-      };
+      prepareEveryNewContext(browser, prepareContext);
       await use();
     },
     { scope: "worker", auto: true },
