@@ -228,26 +228,23 @@ interface KeptSession {
  * request asks (issue 28, decision 096). The times are checked by the caller on every request.
  */
 async function keptSession(store: DocStore, path: string): Promise<KeptSession | null> {
-  const account: { path?: string } = {};
-  const kept = await readThrough(
-    store,
-    `session:${path}`,
-    (written) => written === path || written === account.path,
-    async (): Promise<KeptSession | null> => {
-      const session = await store.get<SessionDoc>(path);
-      if (!session) return null;
-      const user = await store.get<AuthUserDoc>(userPath(session.data.uid));
-      return {
-        createdAt: session.data.createdAt,
-        expiresAt: session.data.expiresAt,
-        account: user && {
-          user: toAuthUser(session.data.uid, user.data),
-          passwordChangedAt: user.data.passwordChangedAt,
-        },
-      };
-    },
-  );
-  if (kept?.account) account.path = userPath(kept.account.user.uid);
+  // A list, not a test: the cache checks it with one lookup per path, however many paths other
+  // members wrote since this session's last request (decision 197). The account's joins it below.
+  const dependsOn = [path];
+  const kept = await readThrough(store, `session:${path}`, dependsOn, async (): Promise<KeptSession | null> => {
+    const session = await store.get<SessionDoc>(path);
+    if (!session) return null;
+    const user = await store.get<AuthUserDoc>(userPath(session.data.uid));
+    return {
+      createdAt: session.data.createdAt,
+      expiresAt: session.data.expiresAt,
+      account: user && {
+        user: toAuthUser(session.data.uid, user.data),
+        passwordChangedAt: user.data.passwordChangedAt,
+      },
+    };
+  });
+  if (kept?.account) dependsOn.push(userPath(kept.account.user.uid));
   return kept;
 }
 

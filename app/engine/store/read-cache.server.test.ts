@@ -272,6 +272,63 @@ describe("keptUntilWritten: a value kept until one of the documents it names is 
     expect(ab.reads()).toBe(3);
   });
 
+  it("a list of paths is checked by one lookup per path, however many paths were written since (decision 197)", async () => {
+    await store.set("sessions/s", { n: 1 });
+    const cache = new ReadCache(store);
+    const paths = ["sessions/s"];
+    let looked = 0;
+    // Counts the reads of the list's entries, which is how the cache goes through it.
+    const counted = new Proxy(paths, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) looked += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    let reads = 0;
+    const read = () =>
+      cache.read("session:s", counted, async () => {
+        reads += 1;
+        return (await store.get("sessions/s"))?.data.n ?? null;
+      });
+    expect(await read()).toBe(1);
+    for (let i = 0; i < 300; i++) await (i % 2 ? other : store).set(`chats/c${i}`, { n: i });
+    looked = 0;
+    expect(await read()).toBe(1);
+    expect(looked).toBe(1);
+    // A path added to the list after a read (the session's account, once known) counts from then on.
+    paths.push("auth_users/u");
+    await other.set("auth_users/u", { n: 2 });
+    await other.set("chats/x", { n: 3 });
+    expect(await read()).toBe(1);
+    expect(reads).toBe(2);
+    await store.update("sessions/s", { n: 4 });
+    expect(await read()).toBe(4);
+    expect(reads).toBe(3);
+  });
+
+  it("a list of paths: a path's older write leaving the rows kept in memory keeps its newer one (decision 197)", async () => {
+    await store.set("users/a", { n: 1 });
+    const cache = new ReadCache(store, { maxChanges: 3 });
+    let reads = 0;
+    const read = () =>
+      cache.read("profile:a", ["users/a"], async () => {
+        reads += 1;
+        return (await store.get("users/a"))?.data.n ?? null;
+      });
+    expect(await read()).toBe(1);
+    await store.update("users/a", { n: 2 });
+    expect(await read()).toBe(2);
+    // Four rows for three places: the first write to users/a goes, its second must still count.
+    await other.update("users/a", { n: 3 });
+    await other.set("users/x1", { n: 0 });
+    await other.set("users/x2", { n: 0 });
+    expect(await read()).toBe(3);
+    // Pushed out far enough, every value kept before is read again.
+    for (let i = 0; i < 5; i++) await store.set(`users/y${i}`, { n: i });
+    expect(await read()).toBe(3);
+    expect(reads).toBe(4);
+  });
+
   it("computes every time on a store without a change log (Firestore)", async () => {
     // Never reached: the value is read from the SQLite store, and the Firestore client connects lazily.
     const firestore = openFirestoreStore(

@@ -24,10 +24,17 @@ export interface ChangeLog {
   changesSince(version: number): { version: number; path: string }[] | null;
 }
 
+/**
+ * What a kept value depends on: a test of each written path, or the list of the only paths whose
+ * writes can change it (a list is checked with one lookup per path, decision 197). A caller may
+ * add to its list after the read, as the session's does once it knows the account.
+ */
+export type DependsOn = ((path: string) => boolean) | readonly string[];
+
 interface Entry {
   /** The log version the value is known to be current at. */
   version: number;
-  dependsOn: (path: string) => boolean;
+  dependsOn: DependsOn;
   value: unknown;
 }
 
@@ -85,6 +92,8 @@ export class ReadCache {
   readonly #maxChanges: number;
   /** Recent changes, ascending by version, covering the versions in (#from, #to]. */
   #changes: { version: number; path: string }[] = [];
+  /** The newest version in #changes that wrote each path (decision 197): a list of paths is checked by lookups. */
+  #lastWritten = new Map<string, number>();
   #from: number;
   #to: number;
   #commitsSeen: number;
@@ -119,15 +128,22 @@ export class ReadCache {
       // Pruned past what we read: nothing kept can be checked any more.
       this.#entries.clear();
       this.#changes = [];
+      this.#lastWritten.clear();
       this.#from = this.#to = this.#log.latestVersion();
       return this.#to;
     }
     if (rows.length === 0) return this.#to;
-    for (const row of rows) this.#changes.push(row);
+    for (const row of rows) {
+      this.#changes.push(row);
+      this.#lastWritten.set(row.path, row.version);
+    }
     this.#to = rows[rows.length - 1].version;
     if (this.#changes.length > this.#maxChanges) {
       const dropped = this.#changes.splice(0, this.#changes.length - this.#maxChanges);
       this.#from = dropped[dropped.length - 1].version;
+      // A write at or before #from is not after any entry still checked (older ones are stale).
+      for (const row of dropped)
+        if (this.#lastWritten.get(row.path) === row.version) this.#lastWritten.delete(row.path);
     }
     return this.#to;
   }
@@ -135,6 +151,11 @@ export class ReadCache {
   /** Whether a commit after `version` wrote a path the entry depends on (or the log no longer reaches back that far). */
   #stale(entry: Entry): boolean {
     if (entry.version < this.#from) return true;
+    const { dependsOn } = entry;
+    if (typeof dependsOn !== "function") {
+      for (const path of dependsOn) if ((this.#lastWritten.get(path) ?? -1) > entry.version) return true;
+      return false;
+    }
     // First change after the entry's version (binary search: the log is ascending).
     let lo = 0;
     let hi = this.#changes.length;
@@ -143,19 +164,19 @@ export class ReadCache {
       if (this.#changes[mid].version <= entry.version) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < this.#changes.length; i++) if (entry.dependsOn(this.#changes[i].path)) return true;
+    for (let i = lo; i < this.#changes.length; i++) if (dependsOn(this.#changes[i].path)) return true;
     return false;
   }
 
   /**
    * The value kept under `key` when no commit since it was computed wrote a path `dependsOn`
-   * accepts; otherwise `compute()`, kept. `dependsOn` must accept every path whose change could
-   * change the value; `isFresh`, when given, may refuse a kept value for reasons of its own (the
+   * accepts (or names); otherwise `compute()`, kept. `dependsOn` must accept every path whose
+   * change could change the value; `isFresh`, when given, may refuse a kept value for reasons of its own (the
    * time passing). The value is shared by every caller, and frozen.
    */
   async read<T>(
     key: string,
-    dependsOn: (path: string) => boolean,
+    dependsOn: DependsOn,
     compute: () => Promise<T>,
     isFresh?: (value: T) => boolean,
   ): Promise<T> {
@@ -205,7 +226,7 @@ export const STORE_BEHIND = Symbol.for("skillswap.storeBehind");
 export function readThrough<T>(
   storeOrStandIn: object,
   key: string,
-  dependsOn: (path: string) => boolean,
+  dependsOn: DependsOn,
   compute: () => Promise<T>,
   isFresh?: (value: T) => boolean,
 ): Promise<T> {
@@ -229,15 +250,5 @@ export function keptUntilWritten<T>(
   paths: string | readonly string[],
   compute: () => Promise<T>,
 ): Promise<T> {
-  return readThrough(storeOrStandIn, key, writesOneOf(paths), compute);
-}
-
-/**
- * Whether a written path is one of `paths`. The set of several is made only when a commit is
- * checked against it: a kept value that nothing touched since its last read asks nothing.
- */
-function writesOneOf(paths: string | readonly string[]): (written: string) => boolean {
-  if (typeof paths === "string") return (written) => written === paths;
-  let wanted: ReadonlySet<string> | undefined;
-  return (written) => (wanted ??= new Set(paths)).has(written);
+  return readThrough(storeOrStandIn, key, typeof paths === "string" ? [paths] : paths, compute);
 }
