@@ -39,16 +39,7 @@ import {
   type Unsubscribe,
 } from "./types";
 import { assertIndexName, queryTokens, tokenize } from "./text-search";
-import {
-  type Row,
-  type WriteOp,
-  applyUpdate,
-  assertData,
-  contentSignature,
-  mergeDeep,
-  parseDocPath,
-  toDoc,
-} from "./sqlite/paths.server";
+import { type Row, type WriteOp, applyUpdate, assertData, mergeDeep, parseDocPath, toDoc } from "./sqlite/paths.server";
 import {
   type CompiledQuery,
   INDEXED_FIELDS,
@@ -66,7 +57,16 @@ import {
   busyBackoff,
   isBusy,
 } from "./sqlite/transaction.server";
-import { type Watcher, addTo, plainFilter, removeFrom } from "./sqlite/watchers.server";
+import {
+  type PendingWrites,
+  type Watcher,
+  UNKNOWN,
+  addTo,
+  plainFilter,
+  removeFrom,
+  resultAdvance,
+  sameContent,
+} from "./sqlite/watchers.server";
 import { FORGOTTEN_ID } from "./change-log.server";
 import { deepFreeze, type ChangeLog } from "./read-cache.server";
 
@@ -184,13 +184,20 @@ class SqliteDocStore implements DocStore {
   private readonly searchDeleteDocStmt: Database.Statement<[number]>;
   private readonly searchPathStmt: Database.Statement<[number], string>;
   private readonly textIndexes = new Set<string>();
-  /** Answers the commit's version, or 0 when the transaction's reads (if any) were found stale. */
-  private readonly commitTx: Database.Transaction<(ops: readonly WriteOp[], tx: SqliteTransaction | null) => number>;
+  /**
+   * Answers the commit's version, or 0 when the transaction's reads (if any) were found stale; fills
+   * `rows` with each written document's row as it now stands (null once deleted).
+   */
+  private readonly commitTx: Database.Transaction<
+    (ops: readonly WriteOp[], tx: SqliteTransaction | null, rows: Map<string, Row | null>) => number
+  >;
   private readonly validateTx: Database.Transaction<(tx: SqliteTransaction) => boolean>;
 
   private readonly docWatchers = new Map<string, Set<Watcher>>();
   private readonly queryWatchers = new Map<string, Set<Watcher>>();
   private dirty = new Set<Watcher>();
+  /** Each row's document as a watcher was handed it, frozen, for as long as a result holds the row. */
+  private readonly parsedRows = new WeakMap<Row, Doc>();
   private flushScheduled = false;
   private closed = false;
 
@@ -272,7 +279,7 @@ class SqliteDocStore implements DocStore {
     this.searchDeleteDocStmt = this.db.prepare("DELETE FROM search_docs WHERE rowid = ?");
     this.searchPathStmt = this.db.prepare<[number], string>("SELECT path FROM search_docs WHERE rowid = ?").pluck();
 
-    this.commitTx = this.db.transaction((ops: readonly WriteOp[], tx: SqliteTransaction | null) => {
+    this.commitTx = this.db.transaction((ops: readonly WriteOp[], tx: SqliteTransaction | null, rows) => {
       if (tx && !tx.readsAreCurrent()) return 0;
       const version = this.nextVersionStmt.get() as number;
       // The reads were just confirmed current under the write lock, so a document the transaction
@@ -280,8 +287,10 @@ class SqliteDocStore implements DocStore {
       const written = new Set<string>();
       let entry = version * PATHS_PER_COMMIT;
       for (const op of ops) {
-        this.applyWrite(op, version, tx?.docReads, written);
-        if (op.kind !== "index") this.logChangeStmt.run(entry++, op.path);
+        const row = this.applyWrite(op, version, tx?.docReads, written);
+        if (op.kind === "index") continue;
+        rows.set(op.path, row ?? null);
+        this.logChangeStmt.run(entry++, op.path);
       }
       if (version % PRUNE_EVERY === 0) this.pruneChangesStmt.run(version - CHANGES_KEPT);
       return version;
@@ -522,8 +531,9 @@ class SqliteDocStore implements DocStore {
   /** Applies writes atomically under the write lock, after confirming the reads of `tx` (if any). */
   private commit(ops: readonly WriteOp[], tx: SqliteTransaction | null): boolean {
     let version: number;
+    const rows = new Map<string, Row | null>();
     try {
-      version = this.commitTx.immediate(ops, tx);
+      version = this.commitTx.immediate(ops, tx, rows);
     } catch (error) {
       // A text index table made by this commit was rolled back with it.
       this.textIndexes.clear();
@@ -531,10 +541,15 @@ class SqliteDocStore implements DocStore {
     }
     if (version === 0) return false;
     this.localCommits++;
+    // The commit right after every one the watchers know of: their results, with the rows it
+    // wrote, are the store as it now stands (decision 197). After a gap (another process committed
+    // in between, unread yet) its watchers run their queries, and the follower reads the gap.
+    const next = this.followTimer !== undefined && version === this.followedVersion + 1;
+    if (next) this.followedVersion = version;
     // Its watchers are woken below; the follower must not wake them a second time.
-    if (this.followTimer) this.ownVersions.add(version);
+    else if (this.followTimer) this.ownVersions.add(version);
     // An index entry is not a document: no watcher can see it.
-    for (const op of ops) if (op.kind !== "index") this.touch(op.path);
+    for (const [p, row] of rows) this.touch(p, next ? row : UNKNOWN);
     this.scheduleAfterCommits();
     return true;
   }
@@ -554,44 +569,48 @@ class SqliteDocStore implements DocStore {
     });
   }
 
+  /** Applies one write; answers the document's row as written (undefined when deleted or for an index entry). */
   private applyWrite(
     op: WriteOp,
     version: number,
     reads: SqliteTransaction["docReads"] | undefined,
     written: Set<string>,
-  ): void {
+  ): Row | undefined {
     const { path: p, parent, id } = parseDocPath(op.path);
     const read = written.has(p) ? undefined : reads?.get(p);
     written.add(p);
     const current = (): Row | undefined => (read ? read.row : this.readRow(p));
     switch (op.kind) {
-      case "create":
-        if (this.insertStmt.run(p, parent, id, JSON.stringify(op.data), version).changes === 0) {
+      case "create": {
+        const json = JSON.stringify(op.data);
+        if (this.insertStmt.run(p, parent, id, json, version).changes === 0) {
           throw new AlreadyExistsError(p);
         }
-        return;
+        return { path: p, id, data: json, version };
+      }
       case "set": {
         let data: DocData = op.data;
         if (op.merge) {
           const existing = current();
           if (existing) data = mergeDeep(JSON.parse(existing.data) as DocData, op.data);
         }
-        this.upsertStmt.run(p, parent, id, JSON.stringify(data), version);
-        return;
+        const json = JSON.stringify(data);
+        this.upsertStmt.run(p, parent, id, json, version);
+        return { path: p, id, data: json, version };
       }
       case "update": {
         const existing = current();
         if (!existing) throw new NotFoundError(p);
-        const data = applyUpdate(JSON.parse(existing.data) as DocData, op.data);
-        this.upsertStmt.run(p, parent, id, JSON.stringify(data), version);
-        return;
+        const json = JSON.stringify(applyUpdate(JSON.parse(existing.data) as DocData, op.data));
+        this.upsertStmt.run(p, parent, id, json, version);
+        return { path: p, id, data: json, version };
       }
       case "delete":
         this.deleteStmt.run(p);
-        return;
+        return undefined;
       case "index":
         this.applyIndex(op.index, p, op.text);
-        return;
+        return undefined;
     }
   }
 
@@ -720,6 +739,7 @@ class SqliteDocStore implements DocStore {
       active: true,
       evalKey: `query:${compiled.tail}\u0000${JSON.stringify(compiled.params)}`,
       evaluate: () => this.runQuery(compiled),
+      advance: resultAdvance(query),
       deliver: (rows, docOf) => {
         track(rows);
         deliver(rows, docOf);
@@ -735,7 +755,7 @@ class SqliteDocStore implements DocStore {
   private subscribe(index: Map<string, Set<Watcher>>, key: string, watcher: Watcher): Unsubscribe {
     if (this.closed) throw new Error("The store is closed");
     addTo(index, key, watcher);
-    this.markDirty(watcher);
+    this.markDirty(watcher, UNKNOWN);
     this.followOthers();
     return () => {
       if (!watcher.active) return;
@@ -783,12 +803,11 @@ class SqliteDocStore implements DocStore {
       // So far behind that pruning may have dropped rows we never read: any watcher may be stale.
       if (rows[rows.length - 1].version - this.followedVersion > CHANGES_KEPT - PRUNE_EVERY) {
         for (const set of [...this.docWatchers.values(), ...this.queryWatchers.values()])
-          for (const w of set) this.markDirty(w);
+          for (const w of set) this.markDirty(w, UNKNOWN);
       }
-      for (const row of rows) {
-        if (this.ownVersions.has(row.version)) continue;
-        this.touch(row.path);
-      }
+      const others = rows.filter((row) => !this.ownVersions.has(row.version));
+      const docs = this.docsAsLogged(others, dataVersion);
+      for (const row of others) this.touch(row.path, docs === UNKNOWN ? UNKNOWN : (docs.get(row.path) ?? null));
       for (const version of this.ownVersions)
         if (version <= rows[rows.length - 1].version) this.ownVersions.delete(version);
       this.followedVersion = rows[rows.length - 1].version;
@@ -798,26 +817,49 @@ class SqliteDocStore implements DocStore {
   }
 
   /**
+   * The documents at the paths of `rows` that a query watches, as the log read just now saw them
+   * (decision 197): read in one statement, and taken only when no other connection committed
+   * since `dataVersion`, the counter read before the log, so both reads saw the same commits.
+   * Applied to the watchers' last results they give the store as of that moment. UNKNOWN when
+   * that cannot be said (the watchers then read for themselves).
+   */
+  private docsAsLogged(rows: readonly { path: string }[], dataVersion: number): Map<string, Row> | typeof UNKNOWN {
+    const docs = new Map<string, Row>();
+    const watched = rows.map((row) => row.path).filter((p) => this.queryWatchers.has(p.slice(0, p.lastIndexOf("/"))));
+    if (watched.length === 0) return docs;
+    try {
+      for (const row of this.readRowsStmt.all(JSON.stringify(watched))) docs.set(row.path, row);
+      return this.dataVersionStmt.get() === dataVersion ? docs : UNKNOWN;
+    } catch {
+      return UNKNOWN;
+    }
+  }
+
+  /**
    * Only watchers of the written document and of its collection can see a change, and of those
    * only the queries the document can enter or leave (decision 162): a member's chat list is not
-   * run again for another pair's message. The document is read once for all of them; a forgotten
-   * path (change-log.server.ts) stands for a document that is gone, so it wakes every query.
+   * run again for another pair's message. `row` is the document as the commit left it (null once
+   * deleted), when the caller knows it and every commit before it is known to the watchers
+   * (decision 197); otherwise the document is read once for all of them. A forgotten path
+   * (change-log.server.ts) stands for a document that is gone, so it wakes every query.
    */
-  private touch(docPath: string): void {
+  private touch(docPath: string, row: Row | null | typeof UNKNOWN): void {
     const docWatchers = this.docWatchers.get(docPath);
-    if (docWatchers) for (const w of docWatchers) this.markDirty(w);
+    if (docWatchers) for (const w of docWatchers) this.markDirty(w, UNKNOWN);
     const queryWatchers = this.queryWatchers.get(docPath.slice(0, docPath.lastIndexOf("/")));
     if (!queryWatchers) return;
     const forgotten = docPath.endsWith(`/${FORGOTTEN_ID}`);
+    const written = forgotten ? UNKNOWN : row;
     let current: { data: DocData | undefined } | undefined;
     const data = () => {
       if (!current) {
-        const row = this.readRow(docPath);
-        current = { data: row ? (JSON.parse(row.data) as DocData) : undefined };
+        const now = written === UNKNOWN ? this.readRow(docPath) : written;
+        current = { data: now ? (JSON.parse(now.data) as DocData) : undefined };
       }
       return current.data;
     };
-    for (const w of queryWatchers) if (forgotten || this.mayChange(w, docPath, data)) this.markDirty(w);
+    for (const w of queryWatchers)
+      if (forgotten || this.mayChange(w, docPath, data)) this.markDirty(w, written, docPath);
   }
 
   /** A document that cannot be read now may have changed anything: the commit stands, the query runs again. */
@@ -830,7 +872,15 @@ class SqliteDocStore implements DocStore {
     }
   }
 
-  private markDirty(watcher: Watcher): void {
+  /**
+   * Marks `watcher` for the next flush, with the row written at `docPath` when it is known
+   * (decision 197): a watcher that can advance its last result by known rows runs no query.
+   */
+  private markDirty(watcher: Watcher, row: Row | null | typeof UNKNOWN = UNKNOWN, docPath?: string): void {
+    const pending = watcher.pending;
+    if (row === UNKNOWN || docPath === undefined || !watcher.advance) watcher.pending = UNKNOWN;
+    else if (pending === undefined) watcher.pending = new Map([[docPath, row]]);
+    else if (pending !== UNKNOWN) pending.set(docPath, row);
     this.dirty.add(watcher);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -843,38 +893,47 @@ class SqliteDocStore implements DocStore {
     if (this.closed) return;
     const dirty = this.dirty;
     this.dirty = new Set();
-    let results = new Map<string, { rows: Row[]; signature: string } | { error: Error }>();
+    let results = new Map<string, { rows: Row[] } | { error: Error }>();
     let resultsAt = this.localCommits;
-    // Rows are shared by the watchers of one evaluation, so their parsed documents are too.
-    const parsed = new Map<Row, Doc>();
+    // Rows are shared by the watchers of one evaluation, so their parsed documents are too; a row
+    // kept in a last result keeps its document for the next flush's advance (decision 197).
+    const parsed = this.parsedRows;
     const docOf = (row: Row): Doc => {
       let doc = parsed.get(row);
       if (!doc) parsed.set(row, (doc = deepFreeze(toDoc(row))));
       return doc;
     };
     for (const watcher of dirty) {
+      const pending: PendingWrites | undefined = watcher.pending;
+      watcher.pending = undefined;
       if (!watcher.active || this.closed) continue;
       // A callback may itself commit; results computed before that would be stale.
       if (resultsAt !== this.localCommits) {
         results = new Map();
         resultsAt = this.localCommits;
       }
-      let result = results.get(watcher.evalKey);
+      // The last result and the rows written since give the new one without the query (decision 197).
+      const advanced =
+        pending instanceof Map && watcher.advance && watcher.last
+          ? watcher.advance(watcher.last, pending, docOf)
+          : null;
+      let result = advanced ? { rows: advanced } : results.get(watcher.evalKey);
       if (!result) {
         try {
-          const rows = watcher.evaluate();
-          result = { rows, signature: contentSignature(rows) };
+          result = { rows: watcher.evaluate() };
         } catch (error) {
           result = { error: error instanceof Error ? error : new Error(String(error)) };
         }
         results.set(watcher.evalKey, result);
       }
       if ("error" in result) {
+        // The writes just taken are lost to it: its next result comes from the query.
+        watcher.pending = UNKNOWN;
         this.reportWatchError(watcher, result.error);
         continue;
       }
-      if (result.signature === watcher.last) continue;
-      watcher.last = result.signature;
+      if (watcher.last && sameContent(result.rows, watcher.last)) continue;
+      watcher.last = result.rows;
       try {
         watcher.deliver(result.rows, docOf);
       } catch (error) {
