@@ -15,6 +15,7 @@
 // paths; /auth is measured signed out, every other page signed in), BENCH_LIGHTHOUSE_JSON=<dir>
 // (keeps each page's full Lighthouse report there, to open in the Lighthouse viewer, and every run's
 // trace),
+// BENCH_LIGHTHOUSE_TRACE_CATEGORIES (more trace categories for a diagnosis, e.g. base,mojom,fonts),
 // BENCH_LIGHTHOUSE_TASKS=1 (lists every long task of every run: when, how long, what it ran),
 // BENCH_LIGHTHOUSE_AB=<dir> (another checkout with its own production build, e.g. main's, served
 // from that directory on BENCH_PORT + 1 with its own member: every run measures the page on both,
@@ -147,6 +148,9 @@ async function measure(url, port, cookie) {
     logLevel: "error",
     onlyCategories: ["performance", "best-practices"],
     extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    // Diagnostics only (decision 195): more of Chromium's trace, e.g. "base,mojom,fonts"; the trace's
+    // overhead moves the figures, so a run with it is not compared with one without.
+    additionalTraceCategories: process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES || undefined,
   });
   if (!runnerResult) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr, artifacts } = runnerResult;
