@@ -20,7 +20,10 @@ export default {
         coin: { 400: "#fbbf24", 500: "#f59e0b", 600: "#d97706" },
       },
       fontFamily: {
-        sans: ["Inter", "ui-sans-serif", "system-ui", "-apple-system", "Segoe UI", "Roboto", "sans-serif"],
+        // The system's own face everywhere (Roboto on Android, San Francisco on Apple, Segoe UI on
+        // Windows). Each family a renderer cannot find costs desktop Linux Chromium a synchronous
+        // call to the browser process per weight during the first layout (decision 195).
+        sans: ["system-ui", "sans-serif"],
       },
     },
   },
