@@ -834,7 +834,7 @@ describe("a thread's watchers advanced by the rows a commit wrote (decision 197)
     expect([here.length, there.length]).toEqual([2, 2]);
   });
 
-  it("runs the query when only it can tell: a shown message deleted, or a commit of another process not yet read", async () => {
+  it("runs the query when only it can tell: a shown message deleted, or a gap it could not read", async () => {
     for (let i = 0; i < 8; i++) await store.set(`chats/c1/messages/m${i}`, { at: i });
     const seen: string[][] = [];
     store.watchQuery(thread, (docs) => seen.push(ids(docs)));
@@ -844,12 +844,51 @@ describe("a thread's watchers advanced by the rows a commit wrote (decision 197)
     await nextTurn();
     expect(runQuery).toHaveBeenCalledTimes(1);
     expect(seen.at(-1)).toEqual(["m7", "m5", "m4", "m3", "m2"]);
-    await otherConnection().set("chats/c1/messages/m9", { at: 9 });
-    // Committed before this process's look at the log: the next local commit comes after a gap.
+    const other = otherConnection();
+    await other.set("chats/c1/messages/m9", { at: 9 });
+    // Committed before this process's look at the log: the next local commit comes after a gap,
+    // which it reads at once, the other message's document with it.
     await store.set("chats/c1/messages/m8", { at: 8 });
     await nextTurn();
-    expect(runQuery).toHaveBeenCalledTimes(2);
+    expect(runQuery).toHaveBeenCalledTimes(1);
     expect(seen.at(-1)).toEqual(["m9", "m8", "m7", "m5", "m4"]);
+    // A gap whose look fails: the watcher runs its query.
+    await other.set("chats/c1/messages/m11", { at: 11 });
+    const log = (store as unknown as { changesSinceStmt: { all(version: number): unknown[] } }).changesSinceStmt;
+    const failing = vi.spyOn(log, "all").mockImplementationOnce(() => {
+      throw new Error("disk I/O error");
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    await store.set("chats/c1/messages/m10", { at: 10 });
+    await nextTurn();
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
+    failing.mockRestore();
+    expect(runQuery).toHaveBeenCalledTimes(2);
+    expect(seen.at(-1)).toEqual(["m11", "m10", "m9", "m8", "m7"]);
+  });
+
+  it("after a gap, a message another process wrote again since this commit shows as that process left it", async () => {
+    for (let i = 0; i < 3; i++) await store.set(`chats/c1/messages/m${i}`, { at: i });
+    const shownNow: string[][] = [];
+    store.watchQuery(thread, (docs) => shownNow.push(shown(docs)));
+    await nextTurn();
+    const other = otherConnection();
+    await other.set("chats/c1/messages/m3", { at: 3 });
+    // Between this commit and its look at the gap, the other process writes the same message again.
+    const counter = (store as unknown as { dataVersionStmt: { get(): unknown } }).dataVersionStmt;
+    const get = counter.get.bind(counter);
+    const spy = vi.spyOn(counter, "get").mockImplementationOnce(() => {
+      void other.set("chats/c1/messages/m4", { at: 40 });
+      return get();
+    });
+    const runQuery = runQueries();
+    await store.set("chats/c1/messages/m4", { at: 4 });
+    await nextTurn();
+    spy.mockRestore();
+    expect(runQuery).toHaveBeenCalledTimes(0);
+    expect(shownNow.at(-1)).toEqual(shown(await store.query(thread)));
+    expect(shownNow.at(-1)![0]).toBe('m4:{"at":40}');
   });
 
   it("shows exactly what the query shows after any mix of writes, here and in another process", async () => {

@@ -542,14 +542,22 @@ class SqliteDocStore implements DocStore {
     if (version === 0) return false;
     this.localCommits++;
     // The commit right after every one the watchers know of: their results, with the rows it
-    // wrote, are the store as it now stands (decision 197). After a gap (another process committed
-    // in between, unread yet) its watchers run their queries, and the follower reads the gap.
-    const next = this.followTimer !== undefined && version === this.followedVersion + 1;
-    if (next) this.followedVersion = version;
-    // Its watchers are woken below; the follower must not wake them a second time.
-    else if (this.followTimer) this.ownVersions.add(version);
-    // An index entry is not a document: no watcher can see it.
-    for (const [p, row] of rows) this.touch(p, next ? row : UNKNOWN);
+    // wrote, are the store as it now stands (decision 197).
+    if (this.followTimer === undefined || version === this.followedVersion + 1) {
+      if (this.followTimer) this.followedVersion = version;
+      for (const [p, row] of rows) this.touch(p, row);
+    } else {
+      // After a gap (another process committed in between, unread yet) the follower reads it now,
+      // waking the watchers of its paths with their documents. Then the rows written here are
+      // known too, except at a path another process wrote again since: the follower has that one.
+      // If the look fails, the watchers run their queries. Its watchers are woken here; the
+      // follower must not wake them a second time.
+      this.ownVersions.add(version);
+      const read = this.readLog();
+      const caughtUp = read !== null && this.followedVersion >= version;
+      const later = new Set(read?.filter((row) => row.version > version).map((row) => row.path));
+      for (const [p, row] of rows) if (!caughtUp || !later.has(p)) this.touch(p, caughtUp ? row : UNKNOWN);
+    }
     this.scheduleAfterCommits();
     return true;
   }
@@ -786,20 +794,28 @@ class SqliteDocStore implements DocStore {
 
   /** Wakes the watchers of every path another process committed since the last look. */
   readOthersCommits(): void {
-    if (this.closed || this.followedVersion < 0) return;
+    this.readLog();
+  }
+
+  /**
+   * readOthersCommits; answers the log's rows read (none when nobody else committed since the last
+   * look), or null when the look failed or the store does not follow the log.
+   */
+  private readLog(): { version: number; path: string }[] | null {
+    if (this.closed || this.followedVersion < 0) return null;
     try {
       const dataVersion = this.dataVersionStmt.get()!;
       if (dataVersion === this.lastDataVersion) {
         // Nobody else committed since the last look: the log's newer rows are all our own.
         for (const version of this.ownVersions) if (version > this.followedVersion) this.followedVersion = version;
         this.ownVersions.clear();
-        return;
+        return [];
       }
       const rows = this.changesSinceStmt.all(this.followedVersion);
       // Only once the log is read: a look that failed must be made again at the next poll, not be
       // taken for "nobody else committed" and skipped past by this process's own next commit.
       this.lastDataVersion = dataVersion;
-      if (rows.length === 0) return;
+      if (rows.length === 0) return rows;
       // So far behind that pruning may have dropped rows we never read: any watcher may be stale.
       if (rows[rows.length - 1].version - this.followedVersion > CHANGES_KEPT - PRUNE_EVERY) {
         for (const set of [...this.docWatchers.values(), ...this.queryWatchers.values()])
@@ -811,8 +827,10 @@ class SqliteDocStore implements DocStore {
       for (const version of this.ownVersions)
         if (version <= rows[rows.length - 1].version) this.ownVersions.delete(version);
       this.followedVersion = rows[rows.length - 1].version;
+      return rows;
     } catch (error) {
       console.error("Could not read other processes' commits:", error);
+      return null;
     }
   }
 
