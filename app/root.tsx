@@ -14,6 +14,7 @@ import { useEffect } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/error-page";
 import { AppUpdates } from "~/components/pwa/app-updates";
+import { CATCH_EARLY_INSTALL_OFFER } from "~/components/pwa/install-event";
 import { Toast } from "~/components/toast";
 import { getCurrentUser } from "~/features/auth/auth.server";
 import { catalogueUrl } from "~/i18n/urls";
@@ -91,6 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             __html: `window.ENV = ${JSON.stringify(data?.ENV ?? {}).replace(/</g, "\\u003c")}`,
           }}
         />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CATCH_EARLY_INSTALL_OFFER }} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
