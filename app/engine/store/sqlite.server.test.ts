@@ -804,8 +804,17 @@ describe("other processes' commits", () => {
 
 describe("a thread's watchers advanced by the rows a commit wrote (decision 197)", () => {
   const thread = { collection: "chats/c1/messages", orderBy: [["at", "desc"]], limit: 5 } as const;
-  const runQueries = () => vi.spyOn(store as unknown as { runQuery: (q: unknown) => unknown[] }, "runQuery");
+  const runQueries = (of: DocStore = store) =>
+    vi.spyOn(of as unknown as { runQuery: (q: unknown) => unknown[] }, "runQuery");
   const shown = (docs: Doc[]) => docs.map((d) => `${d.id}:${JSON.stringify(d.data)}`);
+  /** Messages m0… written with `at` 0…, and what this process's thread watcher shows after each delivery. */
+  async function watchedThread(messages: number, show: (docs: Doc[]) => string[] = ids): Promise<string[][]> {
+    for (let i = 0; i < messages; i++) await store.set(`chats/c1/messages/m${i}`, { at: i });
+    const seen: string[][] = [];
+    store.watchQuery(thread, (docs) => seen.push(show(docs)));
+    await nextTurn();
+    return seen;
+  }
 
   it("delivers this process's new message, and another process's, without running the thread's query", async () => {
     for (let i = 0; i < 8; i++) await store.set(`chats/c1/messages/m${i}`, { at: i });
@@ -816,7 +825,7 @@ describe("a thread's watchers advanced by the rows a commit wrote (decision 197)
     store.watchQuery(thread, (docs) => here.push(ids(docs)));
     follower.watchQuery(thread, (docs) => there.push(ids(docs)));
     await nextTurn();
-    const queries = [runQueries(), vi.spyOn(follower as unknown as { runQuery: () => unknown[] }, "runQuery")];
+    const queries = [runQueries(), runQueries(follower)];
     await store.set("chats/c1/messages/m8", { at: 8 });
     follower.readOthersCommits();
     await nextTurn();
@@ -835,10 +844,7 @@ describe("a thread's watchers advanced by the rows a commit wrote (decision 197)
   });
 
   it("runs the query when only it can tell: a shown message deleted, or a gap it could not read", async () => {
-    for (let i = 0; i < 8; i++) await store.set(`chats/c1/messages/m${i}`, { at: i });
-    const seen: string[][] = [];
-    store.watchQuery(thread, (docs) => seen.push(ids(docs)));
-    await nextTurn();
+    const seen = await watchedThread(8);
     const runQuery = runQueries();
     await store.delete("chats/c1/messages/m6");
     await nextTurn();
@@ -869,10 +875,7 @@ describe("a thread's watchers advanced by the rows a commit wrote (decision 197)
   });
 
   it("after a gap, a message another process wrote again since this commit shows as that process left it", async () => {
-    for (let i = 0; i < 3; i++) await store.set(`chats/c1/messages/m${i}`, { at: i });
-    const shownNow: string[][] = [];
-    store.watchQuery(thread, (docs) => shownNow.push(shown(docs)));
-    await nextTurn();
+    const shownNow = await watchedThread(3, shown);
     const other = otherConnection();
     await other.set("chats/c1/messages/m3", { at: 3 });
     // Between this commit and its look at the gap, the other process writes the same message again.

@@ -138,11 +138,6 @@ export function toDoc<T extends DocData>(row: Row): Doc<T> {
   return { id: row.id, path: row.path, data: JSON.parse(row.data) as T };
 }
 
-/** What a watcher compares: the visible content, not versions, so a no-op write stays silent. */
-export function contentSignature(rows: readonly Row[]): string {
-  return rows.map((r) => `${r.path}\u0000${r.data}`).join("\u0001");
-}
-
 /** What a transaction compares: a query's result is unchanged when the same versions come back in order. */
 export function versionSignature(rows: readonly { path: string; version: number }[]): string {
   return rows.map((r) => `${r.path}@${r.version}`).join(",");
