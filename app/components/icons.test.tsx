@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +10,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const appDir = path.join(here, "..");
 const css = readFileSync(path.join(appDir, "tailwind.css"), "utf8");
 const sprite = readFileSync(path.join(here, "icons.svg"), "utf8");
+const bitmap = readFileSync(path.join(here, "icons.webp"));
+
+/** What scripts/generate-icon-sprite.mjs wrote into the bitmap: its source's hash and its cells, in order ("-" blank). */
+const [, drawnFrom, cellList] =
+  /icons\.svg sha256 ([0-9a-f]{64}); cells ([\w -]+)/.exec(bitmap.toString("latin1")) ?? [];
+const cells = (cellList ?? "").split(" ");
 
 /** The sprite's views by id, with the box each shows. */
 const views = new Map(
@@ -28,20 +35,36 @@ function sources(dir: string): string[] {
   });
 }
 
-describe("icons (decisions 166, 184)", () => {
-  it("draws every name as a view of the sprite, and the sprite holds no view nobody shows", () => {
-    const drawn = [
-      ...css.matchAll(/\.icon\[data-icon="([\w-]+)"\]\s*\{\s*--icon: url\("\.\/components\/icons\.svg#([\w-]+)"\);/g),
-    ];
-    // Each rule shows the view of its own name.
-    expect(drawn.filter((match) => match[1] !== match[2])).toEqual([]);
-    expect(drawn.map((match) => match[1]).sort()).toEqual([...ICON_NAMES].sort());
-    // The logo's mark and the coin are the sprite's two other views.
-    expect(css).toMatch(/\.logo-mark \{\s*background-image: url\("\.\/components\/icons\.svg#logo"\);/);
-    expect(css).toMatch(/\.coin \{\s*background-image: url\("\.\/components\/icons\.svg#coin"\);/);
+describe("icons (decisions 166, 184, 201)", () => {
+  it("draws every name as a cell of the bitmap drawn from the sprite, and the bitmap holds no cell nobody shows", () => {
+    // The bitmap is the SVG as it is now, one cell a view in the SVG's order.
+    expect(drawnFrom, "run node scripts/generate-icon-sprite.mjs").toBe(
+      createHash("sha256").update(sprite).digest("hex"),
+    );
+    expect(cells.filter((name) => name !== "-")).toEqual([...views.keys()]);
     expect([...views.keys()].sort()).toEqual([...ICON_NAMES, "coin", "logo"].sort());
-    // One file for all: a data URI left in the stylesheet is an SVG document of its own again (decision 182).
+    // A WebP with an extended header: its canvas is the cells side by side, each square.
+    expect(bitmap.toString("latin1", 0, 16)).toMatch(/^RIFF[\s\S]{4}WEBPVP8X$/);
+    const [width, height] = [bitmap.readUIntLE(24, 3) + 1, bitmap.readUIntLE(27, 3) + 1];
+    expect(width).toBe(cells.length * height);
+    // Each rule shows the cell of its own name; the image is as tall as the element, so cell i is at i / (n - 1).
+    const shown = new Map(
+      [...css.matchAll(/\.icon\[data-icon="([\w-]+)"\]\s*\{\s*--cell: (\d+);/g)].map((match) => [
+        match[1],
+        Number(match[2]),
+      ]),
+    );
+    expect([...shown.keys()].sort()).toEqual([...ICON_NAMES].sort());
+    for (const [name, cell] of shown) expect(cells[cell], name).toBe(name);
+    expect(cells[Number(/\.logo-mark \{\s*--cell: (\d+);/.exec(css)?.[1])]).toBe("logo");
+    expect(cells[Number(/\.coin \{\s*--cell: (\d+);/.exec(css)?.[1])]).toBe("coin");
+    const layer = `url("./components/icons.webp") calc(var(--cell) * 100% / ${cells.length - 1}) 0 / auto 100% no-repeat;`;
+    expect(css).toContain(`-webkit-mask: ${layer}`);
+    expect(css).toContain(`\n    mask: ${layer}`);
+    expect(css).toContain(`background: ${layer}`);
+    // No SVG image at all: each is a document of its own, parsed on the main thread (decisions 182, 187, 201).
     expect(css).not.toContain("data:image/svg+xml");
+    expect(css).not.toMatch(/url\([^)]*\.svg/);
   });
 
   it("gives each view a box of its own with its drawing inside", () => {

@@ -1,6 +1,7 @@
-// Each icon is one element: its drawing (one stroked path on a 24 × 24 grid, a view of icons.svg) is a
-// mask in tailwind.css (`.icon[data-icon=…]`), painted in the text's colour. An inline <svg> with its
-// <path> was two elements and ~250 B of markup per icon on every page the server draws (decisions 166, 184).
+// Each icon is one element: its drawing (one stroked path on a 24 × 24 grid in icons.svg, a cell of the
+// bitmap icons.webp drawn from it) is a mask in tailwind.css (`.icon[data-icon=…]`), painted in the
+// text's colour. An inline <svg> with its <path> was two elements and ~250 B of markup per icon on every
+// page the server draws (decisions 166, 184, 201).
 const NAMES = [
   "home",
   "users",
@@ -20,7 +21,7 @@ const NAMES = [
 
 export type IconName = (typeof NAMES)[number];
 
-/** Every icon name, for the test that each has its drawing in icons.svg and its rule in tailwind.css. */
+/** Every icon name, for the test that each has its drawing in icons.svg and icons.webp and its rule in tailwind.css. */
 export const ICON_NAMES: readonly IconName[] = NAMES;
 
 /** Icons that mean a direction of reading (back, forward): mirrored when the page is right to left (decision 050). */

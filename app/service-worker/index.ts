@@ -25,7 +25,7 @@ const origin = self.location.origin;
 
 /**
  * The offline page as a signed-out visitor gets it (no cookies sent), every static file it names, and
- * the files its stylesheets draw with (the icon sprite: the offline page's logo is a view of it).
+ * the files its stylesheets draw with (the icon sprite: the offline page's logo is a cell of it).
  */
 async function precache(): Promise<void> {
   const cache = await caches.open(CACHE);

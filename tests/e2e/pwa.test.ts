@@ -219,8 +219,8 @@ test.describe("the installable app", () => {
       const paths = contents[names[0]];
       expect(paths).toContain("/offline");
       expect(paths.some((p) => p.startsWith("/build/routes/_app.dashboard-"))).toBe(true);
-      // The icon sprite the stylesheet draws with (decision 184): the offline page's logo is a view of it.
-      expect(paths.filter((p) => /^\/build\/_assets\/icons-\w+\.svg$/.test(p))).toHaveLength(1);
+      // The icon sprite the stylesheet draws with (decisions 184, 201): the offline page's logo is a cell of it.
+      expect(paths.filter((p) => /^\/build\/_assets\/icons-\w+\.webp$/.test(p))).toHaveLength(1);
       expect(paths.filter((p) => !/^\/(build|icons|fonts)\/[^?]+$|^\/favicon\.svg$|^\/offline$/.test(p))).toEqual([]);
       const offlineCopy = await page.evaluate(async (name) => {
         const response = await (await caches.open(name)).match("/offline");
@@ -241,7 +241,7 @@ test.describe("the installable app", () => {
       const spriteStatus = () =>
         page.evaluate(() => {
           const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-          return entries.find((entry) => /\/build\/_assets\/icons-\w+\.svg/.test(entry.name))?.responseStatus;
+          return entries.find((entry) => /\/build\/_assets\/icons-\w+\.webp/.test(entry.name))?.responseStatus;
         });
       await expect.poll(spriteStatus).toBe(200);
       // Loader data is not kept either.
