@@ -405,7 +405,8 @@ describe("transactions", () => {
   it("looks at the commit counter once per read and once at the commit, none when it starts (decision 193)", async () => {
     await store.set("chats/c1", { count: 1 });
     await store.set("marks/c1", { pending: false });
-    const looks = vi.spyOn(store as unknown as { commitsSeen: number }, "commitsSeen", "get");
+    // The counter of other connections' commits (`PRAGMA data_version`): this store's own are counted in memory.
+    const looks = vi.spyOn(store as unknown as { othersCommits: number }, "othersCommits", "get");
     await store.transaction(async (tx) => {
       expect(looks).toHaveBeenCalledTimes(0);
       const chat = await tx.get<{ count: number }>("chats/c1");
@@ -416,6 +417,97 @@ describe("transactions", () => {
     expect(looks).toHaveBeenCalledTimes(4);
     looks.mockRestore();
     expect((await store.get("chats/c1"))?.data).toEqual({ count: 2 });
+  });
+
+  describe("when only this store committed since its reads (decision 202)", () => {
+    /** Spies on the version reads a commit's check makes; `calls()` counts them. */
+    function versionChecks() {
+      const spied = store as unknown as Record<"readVersion" | "runVersionQuery", (...a: unknown[]) => unknown>;
+      const spies = (["readVersion", "runVersionQuery"] as const).map((name) => vi.spyOn(spied, name));
+      return {
+        calls: () => spies.map((spy) => spy.mock.calls.length),
+        restore: () => spies.forEach((s) => s.mockRestore()),
+      };
+    }
+
+    it("confirms its reads by the paths those commits wrote, with no version read", async () => {
+      await store.set("chats/c1", { count: 1 });
+      await store.set("chats/c2", { count: 1 });
+      const checks = versionChecks();
+      let runs = 0;
+      await store.transaction(async (tx) => {
+        runs++;
+        const chat = await tx.get<{ count: number }>("chats/c1");
+        await tx.query({ collection: "devices", where: [["uid", "==", "a"]] });
+        // Another request of this process commits elsewhere while this attempt waits.
+        await store.set("chats/c2", { count: 2 });
+        await store.set("other/x", { n: 1 });
+        await tx.get("marks/c1");
+        tx.update("chats/c1", { count: chat!.data.count + 1 });
+      });
+      expect({ runs, checks: checks.calls() }).toEqual({ runs: 1, checks: [0, 0] });
+      checks.restore();
+      expect((await store.get("chats/c1"))?.data).toEqual({ count: 2 });
+    });
+
+    it("runs again when one of them wrote a document it read", async () => {
+      await store.set("chats/c1", { count: 1 });
+      let runs = 0;
+      await store.transaction(async (tx) => {
+        runs++;
+        const chat = await tx.get<{ count: number }>("chats/c1");
+        if (runs === 1) await store.set("chats/c1", { count: 10 });
+        tx.update("chats/c1", { count: chat!.data.count + 1 });
+      });
+      expect(runs).toBe(2);
+      expect((await store.get("chats/c1"))?.data).toEqual({ count: 11 });
+    });
+
+    it("checks a query's versions when one of them wrote in its collection, and runs again only if its result moved", async () => {
+      const checks = versionChecks();
+      let runs = 0;
+      const count = await store.transaction(async (tx) => {
+        runs++;
+        const mine = await tx.query({ collection: "devices", where: [["uid", "==", "a"]] });
+        // Another member's device: in the collection, not in the result.
+        if (runs === 1) await store.set("devices/d1", { uid: "b" });
+        tx.set("counts/a", { devices: mine.length });
+        return mine.length;
+      });
+      expect({ runs, count, checks: checks.calls() }).toEqual({ runs: 1, count: 0, checks: [0, 1] });
+      runs = 0;
+      const moved = await store.transaction(async (tx) => {
+        runs++;
+        const mine = await tx.query({ collection: "devices", where: [["uid", "==", "a"]] });
+        if (runs === 1) await store.set("devices/d2", { uid: "a" });
+        tx.set("counts/a", { devices: mine.length });
+        return mine.length;
+      });
+      checks.restore();
+      expect({ runs, moved }).toEqual({ runs: 2, moved: 1 });
+    });
+
+    it("reads the versions when another connection committed too, or when those commits are too many to keep", async () => {
+      await store.set("chats/c1", { count: 1 });
+      const other = otherConnection();
+      const checks = versionChecks();
+      await store.transaction(async (tx) => {
+        const chat = await tx.get<{ count: number }>("chats/c1");
+        await other.set("other/y", { n: 1 });
+        tx.update("chats/c1", { count: chat!.data.count + 1 });
+      });
+      expect(checks.calls()).toEqual([1, 0]);
+      let runs = 0;
+      await store.transaction(async (tx) => {
+        runs++;
+        const chat = await tx.get<{ count: number }>("chats/c1");
+        for (let i = 0; runs === 1 && i < 70; i++) await store.set(`other/n${i}`, { i });
+        tx.update("chats/c1", { count: chat!.data.count + 1 });
+      });
+      expect({ runs, checks: checks.calls() }).toEqual({ runs: 1, checks: [2, 0] });
+      checks.restore();
+      expect((await store.get("chats/c1"))?.data).toEqual({ count: 3 });
+    });
   });
 
   it("applies a second write to a document it read over the first, not over what it read", async () => {

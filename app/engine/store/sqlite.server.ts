@@ -117,6 +117,12 @@ export interface SqliteStoreOptions {
  */
 const CHANGES_KEPT = 20_000;
 const PRUNE_EVERY = 1_000;
+/**
+ * This store's latest commits whose written paths are kept for its transactions (decision 202): an
+ * attempt spans a few of them at most (the other requests in flight), and one further back checks
+ * its reads' versions as before.
+ */
+const LOCAL_COMMITS_KEPT = 64;
 
 /**
  * The change log: one rowid table whose key is the commit's version times PATHS_PER_COMMIT plus
@@ -168,6 +174,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
 class SqliteDocStore implements DocStore {
   /** Commits made through this store; lets a transaction skip re-validation when nothing happened. */
   localCommits = 0;
+  /** The rows each of the last LOCAL_COMMITS_KEPT commits wrote, by `localCommits % LOCAL_COMMITS_KEPT`, keyed by path. */
+  private readonly localWrites: ReadonlyMap<string, unknown>[] = [];
 
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
@@ -341,6 +349,19 @@ class SqliteDocStore implements DocStore {
    */
   get commitsSeen(): number {
     return this.localCommits + this.dataVersionStmt.get()!;
+  }
+
+  /** Moves whenever another connection commits to the file; this store's own commits leave it. */
+  get othersCommits(): number {
+    return this.dataVersionStmt.get()!;
+  }
+
+  /** The paths each commit of this store after `commit` wrote, while they are kept (decision 202). */
+  writtenSince(commit: number): Iterable<string>[] | undefined {
+    if (this.localCommits - commit > LOCAL_COMMITS_KEPT) return undefined;
+    const written: Iterable<string>[] = [];
+    for (let c = commit + 1; c <= this.localCommits; c++) written.push(this.localWrites[c % LOCAL_COMMITS_KEPT].keys());
+    return written;
   }
 
   // --- the change log, as the read cache reads it (read-cache.server.ts) -------------------
@@ -541,6 +562,7 @@ class SqliteDocStore implements DocStore {
     }
     if (version === 0) return false;
     this.localCommits++;
+    this.localWrites[this.localCommits % LOCAL_COMMITS_KEPT] = rows;
     // The commit right after every one the watchers know of: their results, with the rows it
     // wrote, are the store as it now stands (decision 197).
     if (this.followTimer === undefined || version === this.followedVersion + 1) {

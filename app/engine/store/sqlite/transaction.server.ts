@@ -17,8 +17,15 @@ const MAX_BACKOFF_MS = 50;
 
 /** What a transaction reads through: the store it belongs to. */
 export interface TransactionHost {
-  /** Changes with every commit, this process's or another's; lets a transaction skip re-validation when nothing happened. */
-  readonly commitsSeen: number;
+  /** Moves with every commit another connection makes to the file (`PRAGMA data_version`). */
+  readonly othersCommits: number;
+  /** This store's own commits so far. */
+  readonly localCommits: number;
+  /**
+   * The paths each of this store's commits after `commit` (a `localCommits` value) wrote, or
+   * undefined when they are no longer kept.
+   */
+  writtenSince(commit: number): readonly Iterable<string>[] | undefined;
   readRow(p: string): Row | undefined;
   readVersion(p: string): number | undefined;
   runQuery(compiled: CompiledQuery): Row[];
@@ -42,11 +49,13 @@ export class SqliteTransaction implements Transaction {
   doomed = false;
   private active = true;
   /**
-   * The commit counter at which every read so far was known current; taken at the first read, not
+   * The commit counters at which every read so far was known current; taken at the first read, not
    * when the attempt starts: before it there is nothing to confirm, and the first read's look is
    * the one its row needs (decision 193: one `PRAGMA data_version` fewer per transaction).
    */
-  private seenCommits: number | undefined;
+  private seenCommits: { local: number; others: number } | undefined;
+  /** The collections this attempt queried. */
+  private readonly queried = new Set<string>();
 
   constructor(private readonly store: TransactionHost) {}
 
@@ -67,6 +76,7 @@ export class SqliteTransaction implements Transaction {
     this.ensureConsistent();
     const rows = this.store.runQuery(compiled);
     this.queryReads.push({ compiled, signature: versionSignature(rows) });
+    this.queried.add(query.collection);
     return rows.map((row) => toDoc<T>(row));
   }
 
@@ -111,12 +121,18 @@ export class SqliteTransaction implements Transaction {
   /**
    * True when everything this attempt read is still what the store holds now. When no connection
    * committed since the reads were last known current, nothing can have changed them, and one look
-   * at the commit counter replaces a version query per read (decision 168). Under the commit's
+   * at the commit counter replaces a version query per read (decision 168). When only this store
+   * committed meanwhile, the paths its commits wrote say so without a statement (decision 202): a
+   * read of none of them, and a query of none of their collections, still holds. Under the commit's
    * `BEGIN IMMEDIATE` that look sees every commit made before the write lock was taken.
    */
   readsAreCurrent(): boolean {
-    const seen = this.store.commitsSeen;
-    if (this.seenCommits === undefined || seen === this.seenCommits) {
+    const seen = { local: this.store.localCommits, others: this.store.othersCommits };
+    const last = this.seenCommits;
+    if (
+      last === undefined ||
+      (seen.others === last.others && (seen.local === last.local || !this.readAnyWrittenSince(last.local)))
+    ) {
       this.seenCommits = seen;
       return true;
     }
@@ -128,6 +144,22 @@ export class SqliteTransaction implements Transaction {
     }
     this.seenCommits = seen;
     return true;
+  }
+
+  /**
+   * Whether this store's commits after `local` wrote a document this attempt read or one in a
+   * collection it queried; true when those commits are no longer known.
+   */
+  private readAnyWrittenSince(local: number): boolean {
+    const written = this.store.writtenSince(local);
+    if (!written) return true;
+    for (const paths of written) {
+      for (const p of paths) {
+        if (this.docReads.has(p)) return true;
+        if (this.queried.size > 0 && this.queried.has(p.slice(0, p.lastIndexOf("/")))) return true;
+      }
+    }
+    return false;
   }
 
   private beforeRead(): void {
