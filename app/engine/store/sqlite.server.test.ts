@@ -1086,6 +1086,27 @@ describe("the change log, one rowid table (decision 186)", () => {
     ]);
   });
 
+  it("takes a commit's rows in one statement, and a commit of many paths in order all the same (decision 202)", async () => {
+    const prepared = vi.spyOn(Database.prototype, "prepare");
+    await store.transaction(async (tx) => {
+      tx.set("notes/a", { n: 1 });
+      tx.set("notes/b", { n: 2 });
+    });
+    const paths = Array.from({ length: 70 }, (_, i) => `notes/m${String(i).padStart(2, "0")}`);
+    await store.transaction(async (tx) => {
+      for (const p of paths) tx.set(p, { n: 0 });
+    });
+    const inserts = prepared.mock.calls.map(([sql]) => sql).filter((sql) => sql.startsWith("INSERT INTO changes"));
+    prepared.mockRestore();
+    // Two rows in one statement; 70 in statements of 32, 32 and 6 rows.
+    expect(inserts.map((sql) => sql.split("(?, ?)").length - 1)).toEqual([2, 32, 6]);
+    expect(changeLog().rows).toEqual([
+      { version: 1, path: "notes/a" },
+      { version: 1, path: "notes/b" },
+      ...paths.map((path) => ({ version: 2, path })),
+    ]);
+  });
+
   it("a log made before it is rebuilt when the store is opened, its rows kept in order, and followed as before", async () => {
     await store.close();
     // The change log as the code before this decision made it: a table and an index on version.

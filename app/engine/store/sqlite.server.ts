@@ -134,6 +134,8 @@ const LOCAL_COMMITS_KEPT = 64;
 const CHANGE_LOG_TABLE = "CREATE TABLE changes (entry INTEGER PRIMARY KEY, path TEXT NOT NULL)";
 /** More paths than one commit can write (a Firestore transaction writes at most 500). */
 const PATHS_PER_COMMIT = 2 ** 20;
+/** A commit's change-log rows go in INSERTs of this many rows at most: one statement for a chat message's two (decision 202). */
+const LOG_ROWS_PER_STATEMENT = 32;
 
 /** Matches ranked per search, newest first; older ones beyond it are not found by that search. */
 const SEARCH_CANDIDATES = 2_000;
@@ -210,7 +212,8 @@ class SqliteDocStore implements DocStore {
   private closed = false;
 
   private readonly dataVersionStmt: Database.Statement<[], number>;
-  private readonly logChangeStmt: Database.Statement<[number, string]>;
+  /** INSERTs of 1 to LOG_ROWS_PER_STATEMENT change-log rows, by count (index 0 unused), made on first use. */
+  private readonly logChangesStmts: Database.Statement[] = [];
   private readonly changesSinceStmt: Database.Statement<[number], { version: number; path: string }>;
   private readonly latestVersionStmt: Database.Statement<[], number>;
   private readonly pruneChangesStmt: Database.Statement<[number]>;
@@ -257,7 +260,6 @@ class SqliteDocStore implements DocStore {
       })
       .immediate();
     this.dataVersionStmt = this.db.prepare<[], number>("PRAGMA data_version").pluck();
-    this.logChangeStmt = this.db.prepare("INSERT INTO changes (entry, path) VALUES (?, ?)");
     this.changesSinceStmt = this.db.prepare(
       `SELECT entry / ${PATHS_PER_COMMIT} AS version, path FROM changes WHERE entry >= (? + 1) * ${PATHS_PER_COMMIT} ORDER BY entry`,
     );
@@ -294,16 +296,33 @@ class SqliteDocStore implements DocStore {
       // read is what an update or a merge starts from, until this commit writes it (decision 168).
       const written = new Set<string>();
       let entry = version * PATHS_PER_COMMIT;
+      const logged: (number | string)[] = [];
       for (const op of ops) {
         const row = this.applyWrite(op, version, tx?.docReads, written);
         if (op.kind === "index") continue;
         rows.set(op.path, row ?? null);
-        this.logChangeStmt.run(entry++, op.path);
+        logged.push(entry++, op.path);
       }
+      this.logChanges(logged);
       if (version % PRUNE_EVERY === 0) this.pruneChangesStmt.run(version - CHANGES_KEPT);
       return version;
     });
     this.validateTx = this.db.transaction((tx: SqliteTransaction) => tx.readsAreCurrent());
+  }
+
+  /** Appends a commit's change-log rows (`entry, path` pairs, flattened) in as few statements as it can. */
+  private logChanges(values: readonly (number | string)[]): void {
+    for (let from = 0; from < values.length; from += 2 * LOG_ROWS_PER_STATEMENT) {
+      const chunk =
+        values.length <= 2 * LOG_ROWS_PER_STATEMENT ? values : values.slice(from, from + 2 * LOG_ROWS_PER_STATEMENT);
+      const count = chunk.length / 2;
+      let stmt = this.logChangesStmts[count];
+      if (!stmt) {
+        const rows = Array.from({ length: count }, () => "(?, ?)").join(", ");
+        stmt = this.logChangesStmts[count] = this.db.prepare(`INSERT INTO changes (entry, path) VALUES ${rows}`);
+      }
+      stmt.run(chunk);
+    }
   }
 
   /**
