@@ -30,7 +30,9 @@ import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // A bitmap, the manifest's own icon: Chromium decodes a page's favicon in its renderer, and an SVG one as a
+  // document of its own on the page's main thread (decision 201).
+  { rel: "icon", href: "/icons/icon-192.png", type: "image/png", sizes: "192x192" },
   // The installable app (decision 045).
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
