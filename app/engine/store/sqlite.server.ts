@@ -367,7 +367,7 @@ class SqliteDocStore implements DocStore {
    * have gone stale.
    */
   get commitsSeen(): number {
-    return this.localCommits + this.dataVersionStmt.get()!;
+    return this.localCommits + this.othersCommits;
   }
 
   /** Moves whenever another connection commits to the file; this store's own commits leave it. */

@@ -49,11 +49,13 @@ export class SqliteTransaction implements Transaction {
   doomed = false;
   private active = true;
   /**
-   * The commit counters at which every read so far was known current; taken at the first read, not
-   * when the attempt starts: before it there is nothing to confirm, and the first read's look is
-   * the one its row needs (decision 193: one `PRAGMA data_version` fewer per transaction).
+   * The commit counters (this store's, other connections') at which every read so far was known
+   * current; taken at the first read, not when the attempt starts: before it there is nothing to
+   * confirm, and the first read's look is the one its row needs (decision 193: one `PRAGMA
+   * data_version` fewer per transaction).
    */
-  private seenCommits: { local: number; others: number } | undefined;
+  private seenLocal: number | undefined;
+  private seenOthers = 0;
   /** The collections this attempt queried. */
   private readonly queried = new Set<string>();
 
@@ -127,13 +129,13 @@ export class SqliteTransaction implements Transaction {
    * `BEGIN IMMEDIATE` that look sees every commit made before the write lock was taken.
    */
   readsAreCurrent(): boolean {
-    const seen = { local: this.store.localCommits, others: this.store.othersCommits };
-    const last = this.seenCommits;
-    if (
-      last === undefined ||
-      (seen.others === last.others && (seen.local === last.local || !this.readAnyWrittenSince(last.local)))
-    ) {
-      this.seenCommits = seen;
+    // Two numbers, not an object: this runs before every read of every transaction.
+    const local = this.store.localCommits;
+    const others = this.store.othersCommits;
+    const last = this.seenLocal;
+    if (last === undefined || (others === this.seenOthers && (local === last || !this.readAnyWrittenSince(last)))) {
+      this.seenLocal = local;
+      this.seenOthers = others;
       return true;
     }
     for (const [p, read] of this.docReads) {
@@ -142,7 +144,8 @@ export class SqliteTransaction implements Transaction {
     for (const read of this.queryReads) {
       if (versionSignature(this.store.runVersionQuery(read.compiled)) !== read.signature) return false;
     }
-    this.seenCommits = seen;
+    this.seenLocal = local;
+    this.seenOthers = others;
     return true;
   }
 
