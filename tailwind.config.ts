@@ -20,10 +20,12 @@ export default {
         coin: { 400: "#fbbf24", 500: "#f59e0b", 600: "#d97706" },
       },
       fontFamily: {
-        // The system's own face everywhere (Roboto on Android, San Francisco on Apple, Segoe UI on
-        // Windows). Each family a renderer cannot find costs desktop Linux Chromium a synchronous
-        // call to the browser process per weight during the first layout (decision 195).
-        sans: ["system-ui", "sans-serif"],
+        // Inter, self-hosted (app/fonts/, its @font-face in tailwind.css, preloaded by root.tsx; decision
+        // 203): one face on every platform, and a web font needs no synchronous call to the browser
+        // process to be found or drawn. What it does not cover (Arabic, emoji) falls back to the
+        // system's own face. Each family a renderer cannot find costs desktop Linux Chromium a
+        // synchronous call per weight during the first layout (decision 195): name none it need not.
+        sans: ["Inter", "system-ui", "sans-serif"],
       },
     },
   },

@@ -26,10 +26,14 @@ import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { publicOrigin } from "~/utils/origin.server";
 import { readToast } from "~/utils/toast.server";
+import interFont from "~/fonts/inter-latin.woff2";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  // The face (decision 203): asked for with the stylesheet, so it is there for the first layout. The same
+  // hashed file as the stylesheet's @font-face; fonts are always fetched in CORS mode.
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   // A bitmap, the manifest's own icon: Chromium decodes a page's favicon in its renderer, and an SVG one as a
   // document of its own on the page's main thread (decision 201).
   { rel: "icon", href: "/icons/icon-192.png", type: "image/png", sizes: "192x192" },

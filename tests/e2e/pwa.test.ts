@@ -221,6 +221,8 @@ test.describe("the installable app", () => {
       expect(paths.some((p) => p.startsWith("/build/routes/_app.dashboard-"))).toBe(true);
       // The icon sprite the stylesheet draws with (decisions 184, 201): the offline page's logo is a cell of it.
       expect(paths.filter((p) => /^\/build\/_assets\/icons-\w+\.webp$/.test(p))).toHaveLength(1);
+      // And the face its @font-face names (decision 203), so the offline page draws with it too.
+      expect(paths.filter((p) => /^\/build\/_assets\/inter-latin-\w+\.woff2$/.test(p))).toHaveLength(1);
       expect(paths.filter((p) => !/^\/(build|icons|fonts)\/[^?]+$|^\/favicon\.svg$|^\/offline$/.test(p))).toEqual([]);
       const offlineCopy = await page.evaluate(async (name) => {
         const response = await (await caches.open(name)).match("/offline");
