@@ -88,7 +88,7 @@ test("matches, a forum thread and a reply between two members", async ({ browser
 
   const a = await openAs(browser, ana, baseURL!);
   await a.goto("/matches");
-  await expect(a.getByTestId("match-card").filter({ hasText: ben.fullName })).toBeVisible();
+  await expect(a.getByRole("article", { name: ben.fullName, exact: true })).toBeVisible();
 
   await a.goto("/discuss");
   await a.getByLabel("Title").fill(`Kiln temperatures ${id}`);
@@ -148,7 +148,7 @@ test("deleting an account signs out, removes the sign-in and hides the member", 
   const stayer = await member(`Stan Staying ${id}`, [], [`Spanish ${id}`]);
   const s = await openAs(browser, stayer, baseURL!);
   await s.goto("/matches");
-  await expect(s.getByTestId("match-card").filter({ hasText: leaver.fullName })).toBeVisible();
+  await expect(s.getByRole("article", { name: leaver.fullName, exact: true })).toBeVisible();
 
   const page = await openAs(browser, leaver, baseURL!);
   await page.goto("/settings");
@@ -167,7 +167,7 @@ test("deleting an account signs out, removes the sign-in and hides the member", 
   await signIn(page, leaver.email, PASSWORD);
   await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
   await s.reload();
-  await expect(s.getByTestId("match-card").filter({ hasText: leaver.fullName })).toHaveCount(0);
+  await expect(s.getByRole("article", { name: leaver.fullName, exact: true })).toHaveCount(0);
   expect((await s.request.get(`/members/${leaver.uid}`)).status()).toBe(404);
   await Promise.all([page.context().close(), s.context().close()]);
 });

@@ -165,7 +165,11 @@ test("A closes the tab and B sees A offline within the presence lease, from B's 
     .info()
     .annotations.push({ type: "offline after", description: `${offlineAfter} ms (lease ${PRESENCE_LEASE_MS} ms)` });
   expect(offlineAfter, "B sees A offline within the lease").toBeLessThanOrEqual(PRESENCE_LEASE_MS);
-  await expect(bPage.getByRole("main").getByTestId("presence-dot").first()).toHaveAttribute("data-online", "false");
+  // The presence is the picture's image, named by the last-seen words (decision 205).
+  await expect(bPage.getByRole("main").getByRole("img", { name: "Last seen just now" }).first()).toHaveAttribute(
+    "data-online",
+    "false",
+  );
   expect(await sameDocument(bPage), "B's page was not reloaded").toBe(true);
   await bPage.context().close();
 });

@@ -46,23 +46,29 @@ test("two members find each other, save, chat live and see it read", async ({ br
   await a.getByRole("searchbox", { name: "Skill" }).fill("  SPANISH ");
   await a.getByRole("button", { name: "Filter" }).click();
   await a.waitForURL(/skill=/);
-  const card = a.getByTestId("match-card").filter({ hasText: ben.fullName });
+  // A card is the article named by its member (decision 205: no test ids on the cards).
+  const card = a.getByRole("article", { name: ben.fullName, exact: true });
   await expect(card).toBeVisible();
-  await expect(card.getByTestId("match-reason")).toHaveText("Teaches Spanish, wants to learn React — you teach React");
+  const reason = card.getByText("Teaches Spanish, wants to learn React — you teach React", { exact: true });
+  await expect(reason).toBeVisible();
   // Its words are text beside the skills' <bdi>s, with no element around each piece (decision 121).
-  expect(await card.getByTestId("match-reason").evaluate((p) => [...p.children].map((e) => e.outerHTML))).toEqual([
+  expect(await reason.evaluate((p) => [...p.children].map((e) => e.outerHTML))).toEqual([
     '<bdi translate="no">Spanish</bdi>',
     '<bdi translate="no">React</bdi>',
     '<bdi translate="no">React</bdi>',
   ]);
   // The two-way swap ranks above Cleo, who only teaches: no card above Ben's is a one-way match.
   // (Members of earlier runs may be two-way swaps for Ana too, so Ben need not be first.)
-  const ranked = await a.getByTestId("match-card").evaluateAll((cards) =>
-    cards.map((c) => ({
-      name: document.getElementById(c.getAttribute("aria-labelledby") ?? "")?.textContent?.trim(),
-      twoWay: c.querySelector('[data-testid="match-reason"]')?.textContent?.includes("— you teach") ?? false,
-    })),
-  );
+  // A card's reason is the only text of it that says "— you teach".
+  const ranked = await a
+    .getByRole("main")
+    .getByRole("article")
+    .evaluateAll((cards) =>
+      cards.map((c) => ({
+        name: document.getElementById(c.getAttribute("aria-labelledby") ?? "")?.textContent?.trim(),
+        twoWay: c.textContent?.includes("— you teach") ?? false,
+      })),
+    );
   const benAt = ranked.findIndex((c) => c.name === ben.fullName);
   const firstOneWay = ranked.findIndex((c) => !c.twoWay);
   expect(benAt).toBeGreaterThanOrEqual(0);

@@ -18,6 +18,7 @@ import { e2eStore } from "./support/store";
 function countCardDraws() {
   type Fiber = {
     tag: number;
+    type: unknown;
     flags: number;
     memoizedProps: Record<string, unknown> | null;
     return: Fiber | null;
@@ -55,7 +56,9 @@ function countCardDraws() {
           let owner = f.return;
           while (owner && owner.tag === HOST_COMPONENT) owner = owner.return;
           const rendered = Boolean(owner && !previous.has(owner) && owner.flags & PERFORMED_WORK);
-          if (host && rendered && f.memoizedProps?.["data-testid"] === "match-card") drawn++;
+          // A card is the <article> named by its heading, match-{uid} (decision 205: no test id).
+          const card = f.type === "article" && String(f.memoizedProps?.["aria-labelledby"]).startsWith("match-");
+          if (host && rendered && card) drawn++;
           if (host && rendered && f.memoizedProps?.action === "/saved") formsDrawn++;
           walk(f.child);
         }
@@ -112,7 +115,7 @@ async function threeTeachersMatched(browser: Browser, baseURL: string, skillName
   await page.addInitScript(countCardDraws);
   const discovered = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
   await page.goto(`/matches?skill=${encodeURIComponent(skill)}`);
-  const cards = page.getByTestId("match-card");
+  const cards = page.getByRole("main").getByRole("article");
   await expect(cards).toHaveCount(3);
   return { names, teachers, learner, page, cards, discovered };
 }
@@ -124,7 +127,8 @@ test("a card is drawn again only when what it shows changes", async ({ browser, 
     "Harp tuning",
     "Tara Tuner",
   );
-  const dot = (name: string) => cards.filter({ hasText: name }).getByTestId("presence-dot");
+  // A card's one image: its member's picture, named by their presence (decision 205).
+  const dot = (name: string) => cards.filter({ hasText: name }).getByRole("img");
   for (const name of names) await expect(dot(name)).toHaveAttribute("data-online", "false");
 
   // The stream has confirmed what the page shows (the wallet, the bell, the cards' presence) and

@@ -132,7 +132,7 @@ test("deleting an account signs out, blocks sign-in and hides the member", async
   const leaver = await member(`Lena Leaving ${id}`, [`Spanish ${id}`], []);
   const stayer = await member(`Stan Staying ${id}`, [], [`Spanish ${id}`]);
   const s = await open(browser, stayer, baseURL!, "/matches");
-  await expect(s.getByTestId("match-card").filter({ hasText: leaver.fullName })).toBeVisible();
+  await expect(s.getByRole("article", { name: leaver.fullName, exact: true })).toBeVisible();
 
   const page = await open(browser, leaver, baseURL!, "/settings");
   await page.getByRole("button", { name: "Delete account…" }).click();
@@ -156,6 +156,6 @@ test("deleting an account signs out, blocks sign-in and hides the member", async
   await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
 
   await s.reload();
-  await expect(s.getByTestId("match-card").filter({ hasText: leaver.fullName })).toHaveCount(0);
+  await expect(s.getByRole("article", { name: leaver.fullName, exact: true })).toHaveCount(0);
   expect((await s.request.get(`/members/${leaver.uid}`)).status()).toBe(404);
 });

@@ -73,9 +73,9 @@ describe("a page of match cards (issue 28, decision 144)", () => {
     const html = page("en");
     // Before: five a card (the card, its locale, the reason, the chips, the actions), 40 for eight.
     expect(useTranslation).not.toHaveBeenCalled();
-    expect(html.match(/data-testid="match-card"/g)).toHaveLength(8);
+    expect(html.match(/<article /g)).toHaveLength(8);
     expect(html).toContain('Teaches <bdi translate="no">Guitar</bdi>');
-    expect(html).toContain(">· expert</span>");
+    expect(html).toContain("</bdi>· expert</li>");
     expect(html).toContain(">Save<");
     expect(html).toContain('aria-label="Message \u2068Ana 7\u2069"');
   });
@@ -108,7 +108,7 @@ describe("a page of match cards' fixed words (issue 28, decision 151)", () => {
     expect(asked).toHaveLength(8 * 6);
     // The same words on every card, as before.
     expect(html.match(/>Teaches</g)).toHaveLength(8);
-    expect(html.match(/>· expert<\/span>/g)).toHaveLength(8);
+    expect(html.match(/<\/bdi>· expert<\/li>/g)).toHaveLength(8);
     expect(html.match(/>No free hour in the next two weeks</g)).toHaveLength(8);
     expect(html.match(/>Book</g)).toHaveLength(8);
     expect(html.match(/>Save</g)).toHaveLength(8);
@@ -118,7 +118,7 @@ describe("a page of match cards' fixed words (issue 28, decision 151)", () => {
   it("draws the shared words in the page's language", () => {
     const html = page("es");
     expect(html.match(/>Guardar</g)).toHaveLength(8);
-    expect(html.match(/>· experto<\/span>/g)).toHaveLength(8);
+    expect(html.match(/<\/bdi>· experto<\/li>/g)).toHaveLength(8);
     expect(html).not.toContain(">Teaches<");
   });
 });
@@ -133,9 +133,8 @@ describe("a card's Save and Message forms (issue 28, decision 167)", () => {
       expect(html).toContain(
         `<button type="submit" name="uid" value="m${i}" class="btn-secondary px-3 py-1.5 text-sm" aria-pressed="false">Save<span class="sr-only" translate="no"> \u2068Ana ${i}\u2069</span></button>`,
       );
-      expect(html).toContain(
-        `<form method="post" action="/api/chat/open"><button type="submit" name="uid" value="m${i}"`,
-      );
+      // Message posts to its own action from the same form (decision 205).
+      expect(html).toContain(`<button type="submit" formaction="/api/chat/open" name="uid" value="m${i}"`);
     }
   });
 });
@@ -145,7 +144,7 @@ describe("a card's links (issue 28, decision 188)", () => {
     const html = page("en");
     for (let i = 0; i < 8; i++) {
       expect(html).toContain(
-        `<a class="hover:text-brand-700 hover:underline" data-discover="true" href="/members/m${i}"><bdi translate="no">Ana ${i}</bdi></a>`,
+        `<a class="hover:text-brand-700 hover:underline" dir="auto" translate="no" data-discover="true" href="/members/m${i}">Ana ${i}</a>`,
       );
       expect(html).toContain(
         `<a class="btn-primary" aria-label="Book \u2068Ana ${i}\u2069" data-discover="true" href="/calendar?book=m${i}">Book</a>`,
@@ -183,5 +182,23 @@ describe("a reason's skill lists (issue 28, decision 185)", () => {
 
   it("still draw each label in its own <bdi> with the language's words between", () => {
     expect(page("es")).toContain('Enseña <bdi translate="no">Guitar</bdi>');
+  });
+});
+
+describe("a card's elements (issue 28, decision 205)", () => {
+  it("are only those that draw or name something: no wrapper for spacing, no test ids", () => {
+    const html = renderIn("en", <MatchCard {...card(0, "en")} />);
+    // 38 elements a card on main before (a card of /matches' bench member): the name's <bdi> inside
+    // its link, the chips' level <span>s, the Teaches label's wrapper, the presence dot's <span>, and
+    // the actions' <div> and second <form> are gone; this card (one chip, a rate) had 33 and has 27.
+    expect(html.match(/<[a-z][a-z0-9]*/g)).toHaveLength(27);
+    expect(html).not.toContain("data-testid");
+    // The name isolates itself in its link; the chip's level is its text after the name's <bdi>.
+    expect(html).toContain('dir="auto" translate="no" data-discover="true" href="/members/m0">Ana 0</a>');
+    expect(html).toContain('<li class="chip bg-emerald-50 text-emerald-800"><bdi>Guitar</bdi>· expert</li>');
+    // The presence is the picture's box, an image named by the last-seen words.
+    expect(html).toMatch(/<span data-online="true" title="Online" aria-label="Online" role="img" class="presence /);
+    // One form: Save's, with Message posting to its own action.
+    expect(html.match(/<form /g)).toHaveLength(1);
   });
 });

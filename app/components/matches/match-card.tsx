@@ -5,7 +5,7 @@ import type { Presence } from "~/features/members/presence";
 import { formatDate, formatNumber, formatSp, isolated, listFormat, ONE_DECIMAL, SHORT_DATE_TIME } from "~/utils/format";
 import { presenceText } from "../chat/presence-text";
 import { Avatar } from "../members/avatar";
-import { IsolatedName } from "../members/isolated-name";
+import { nameTranslate } from "../members/isolated-name";
 import {
   MemberActionForms,
   memberActionLabels,
@@ -174,20 +174,28 @@ export const MatchCard = memo(function MatchCard({
   const lastSeen = presenceText(t, presence, now);
   return (
     // Named by its heading, the member's name as written, not by a copy in aria-label.
-    <article className="card flex flex-col gap-3" data-testid="match-card" aria-labelledby={`match-${member.uid}`}>
+    <article className="card flex flex-col gap-3" aria-labelledby={`match-${member.uid}`}>
       <div className="flex items-start gap-3">
         <Avatar src={member.avatar} presence={presence} presenceLabel={lastSeen} />
         <div className="min-w-0 flex-1">
           <h2 id={`match-${member.uid}`} className="text-base font-semibold leading-snug">
-            {/* A plain <a>: the page's one listener (useAppLinks) navigates in the app, as a Link did. */}
-            <a className="hover:text-brand-700 hover:underline" data-discover="true" href={`/members/${member.uid}`}>
-              <IsolatedName name={member.name} />
+            {/* A plain <a>: the page's one listener (useAppLinks) navigates in the app, as a Link did. It
+                holds the name alone, so it isolates it itself (dir="auto", as a <bdi> does): a <bdi> inside
+                it was one more element a card (decision 205). */}
+            <a
+              className="hover:text-brand-700 hover:underline"
+              dir="auto"
+              translate={nameTranslate(member.name)}
+              data-discover="true"
+              href={`/members/${member.uid}`}
+            >
+              {member.name.text}
             </a>
           </h2>
           <p className="text-xs text-slate-500">
             {lastSeen} · <bdi translate="no">{member.timezone}</bdi>
           </p>
-          <p className="text-xs text-slate-600" data-testid="match-rating">
+          <p className="text-xs text-slate-600">
             {member.rating.average === null
               ? labels.ratingNone
               : t("rating.stars", {
@@ -203,24 +211,26 @@ export const MatchCard = memo(function MatchCard({
           ) : null}
         </div>
       </div>
-      <p className="text-sm text-slate-700" data-testid="match-reason">
+      <p className="text-sm text-slate-700">
         <Reason fit={fit} locale={locale} t={t} />
       </p>
+      {/* The label's negative margin takes the card's gap down to the 4 px it had in a wrapper <div>
+          of its own, one element a card fewer (decision 205). */}
       {member.skillsOffered.length ? (
-        <div>
-          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{labels.teaches}</p>
+        <>
+          <p className="-mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{labels.teaches}</p>
           <SkillChipList skills={member.skillsOffered} levels={labels.chipLevels} />
-        </div>
+        </>
       ) : null}
       {rate ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="min-w-0">
-            <p className="text-sm font-medium text-slate-800" data-testid="match-rate">
+            <p className="text-sm font-medium text-slate-800">
               <bdi translate="no">{rate.label}</bdi>
               {labels.rateSeparator}
               {rate.sp === 0 ? labels.free : t("matches.card.perHour", { sp: formatSp(rate.sp, locale) })}
             </p>
-            <p className="text-xs text-slate-600" data-testid="match-next-slot">
+            <p className="text-xs text-slate-600">
               {nextSlot === null
                 ? labels.noSlot
                 : t("matches.card.nextSlot", {

@@ -30,10 +30,9 @@ export function useMemberActions() {
       event.preventDefault();
       const form = event.currentTarget;
       const button = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-      submit(button ?? form, {
-        navigate: false,
-        fetcherKey: fetcherKey(form.getAttribute("action") ?? "", button?.value ?? ""),
-      });
+      // Message posts to its own formaction from Save's form (decision 205), as the browser would.
+      const action = button?.getAttribute("formaction") ?? form.getAttribute("action") ?? "";
+      submit(button ?? form, { navigate: false, fetcherKey: fetcherKey(action, button?.value ?? "") });
     },
     [submit],
   );
@@ -92,35 +91,36 @@ export function MemberActionForms({
   const size = compact ? "px-3 py-1.5 text-sm" : "";
   const word = isSaved ? labels.saved : labels.save;
   // The member goes as the submitting button's name and value, with or without JavaScript: a hidden
-  // input a form carried it before, 16 elements a page of eight cards (decision 167).
+  // input a form carried it before, 16 elements a page of eight cards (decision 167). One form is the
+  // row: Message names its own action (formaction) and the chat ignores Save's intent, so a <div> and a
+  // second <form> a member are gone, 16 elements a page of eight cards (decision 205).
   return (
-    <div className={className ? `flex flex-wrap gap-2 ${className}` : "flex flex-wrap gap-2"}>
-      <form method="post" action={SAVE_ACTION} onSubmit={onSubmit}>
-        <input type="hidden" name="intent" value={isSaved ? "unsave" : "save"} />
-        <button type="submit" name="uid" value={uid} className={`btn-secondary ${size}`} aria-pressed={isSaved}>
-          {/* The visible word starts the name (WCAG 2.5.3), so voice control finds it by what it says. */}
-          {word}
-          {/* Isolated as the Message label's name is (decision 119). Member content, so translate="no": an
+    <form
+      method="post"
+      action={SAVE_ACTION}
+      onSubmit={onSubmit}
+      className={className ? `flex flex-wrap items-start gap-2 ${className}` : "flex flex-wrap items-start gap-2"}
+    >
+      <input type="hidden" name="intent" value={isSaved ? "unsave" : "save"} />
+      <button type="submit" name="uid" value={uid} className={`btn-secondary ${size}`} aria-pressed={isSaved}>
+        {/* The visible word starts the name (WCAG 2.5.3), so voice control finds it by what it says. */}
+        {word}
+        {/* Isolated as the Message label's name is (decision 119). Member content, so translate="no": an
               aria-label joining the word and the name would be one string no catalogue owns (decision 167). */}
-          <span className="sr-only" translate="no">
-            {" "}
-            {isolated(name)}
-          </span>
-        </button>
-      </form>
-      <form method="post" action={MESSAGE_ACTION} onSubmit={onSubmit}>
-        <button
-          type="submit"
-          name="uid"
-          value={uid}
-          className={`btn-primary ${size}`}
-          disabled={messagePending}
-          aria-label={t("actions.messageLabel", { name: isolated(name) })}
-        >
-          {labels.message}
-        </button>
-      </form>
-    </div>
+        <span className="sr-only" translate="no">{` ${isolated(name)}`}</span>
+      </button>
+      <button
+        type="submit"
+        formAction={MESSAGE_ACTION}
+        name="uid"
+        value={uid}
+        className={`btn-primary ${size}`}
+        disabled={messagePending}
+        aria-label={t("actions.messageLabel", { name: isolated(name) })}
+      >
+        {labels.message}
+      </button>
+    </form>
   );
 }
 

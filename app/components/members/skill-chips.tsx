@@ -45,14 +45,15 @@ export function SkillChipList({ skills, highlight, empty, levels }: SkillChipsPr
   return (
     <ul className="flex flex-wrap gap-1.5">
       {/* .chip (tailwind.css) is the shape every chip shares: written once in the CSS, not on every
-          chip of the page (decision 158). */}
+          chip of the page (decision 158). Its name is the <bdi>'s weight there; the level is the plain
+          text after it, not a <span> of its own (decision 205). */}
       {skills.map((s) => (
         <li
           key={s.tag}
           className={`chip ${LEVEL_STYLE[s.level]}${highlight?.has(s.tag) ? " ring-2 ring-amber-300" : ""}`}
         >
           <bdi translate={s.own ? "no" : undefined}>{s.label}</bdi>
-          <span className="font-normal">{levels[s.level]}</span>
+          {levels[s.level]}
         </li>
       ))}
     </ul>
