@@ -45,6 +45,44 @@ describe("readForm (issue 25, item 4)", () => {
     expect((await readForm(post(form))).get("intent")).toBe("save");
   });
 
+  it("reads a urlencoded body from its stream as formData() reads it (decision 204)", async () => {
+    const bodies = [
+      "intent=save",
+      "text=caf%C3%A9+%26+cr%C3%A8me%21&text=second&empty=&=nameless&flag",
+      "\uFEFFtext=after+a+byte+order+mark",
+      "a=%ZZ&b=%E2%82&c=\u00e9\u{1F600}&d=1%2B1",
+      "",
+    ];
+    const types = [
+      "application/x-www-form-urlencoded",
+      "Application/X-WWW-Form-URLEncoded;charset=UTF-8",
+      "application/x-www-form-urlencoded ; charset=utf-8",
+    ];
+    for (const contentType of types)
+      for (const body of [...bodies, new Uint8Array([0x74, 0x3d, 0xff, 0xfe, 0x61])]) {
+        const chunked = new ReadableStream<Uint8Array>({
+          start(controller) {
+            const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+            controller.enqueue(bytes.slice(0, 3));
+            controller.enqueue(bytes.slice(3));
+            controller.close();
+          },
+        });
+        const streamed = new Request("http://localhost:3000/x", {
+          method: "POST",
+          headers: { Origin: "http://localhost:3000", "Content-Type": contentType },
+          body: chunked,
+          duplex: "half",
+        } as RequestInit);
+        const expected = [...(await post(body, contentType).formData())];
+        expect([...(await readForm(post(body, contentType)))], `${contentType}: ${String(body)}`).toEqual(expected);
+        expect([...(await readForm(streamed))], `${contentType}, in two chunks: ${String(body)}`).toEqual(expected);
+      }
+    const read = post("intent=save", "application/x-www-form-urlencoded");
+    await read.text();
+    expect(((await thrownBy(readForm(read))) as Response).status).toBe(400);
+  });
+
   it("answers a body that is not a form with a 400 and a message, never a 500", async () => {
     for (const request of notForms()) {
       const thrown = await thrownBy(readForm(request));

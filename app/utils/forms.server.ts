@@ -56,10 +56,36 @@ async function parseMultipart(request: Request, uploadHandler: UploadHandler): P
   }
 }
 
+/** A Content-Type whose essence is a urlencoded form (any parameters, any case). */
+const URL_ENCODED = /^application\/x-www-form-urlencoded[\t ]*(?:;|$)/i;
+
+/**
+ * A urlencoded body as `request.formData()` reads it (the bytes as UTF-8, parsed as
+ * URLSearchParams, each entry appended in order; an unusable body or an aborted request throws),
+ * read straight from its stream. `formData()` parses the Content-Type into a MIME record and reads
+ * through the fetch body's own promises: 7.6 KB of garbage a chat message against 4.0 KB here,
+ * and each message's allocations are paid again in the GC (decision 204).
+ */
+async function urlEncodedForm(request: Request): Promise<FormData> {
+  if (request.bodyUsed) throw new TypeError("Body is unusable: Body has already been read");
+  request.signal.throwIfAborted();
+  const chunks: Uint8Array[] = [];
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  }
+  const form = new FormData();
+  for (const [name, value] of new URLSearchParams(Buffer.concat(chunks).toString())) form.append(name, value);
+  return form;
+}
+
 /** The body as a form, or null when it is none: JSON, nothing, another content type, multipart cut short. */
 async function formOrNull(request: Request, uploadHandler?: UploadHandler): Promise<FormData | null> {
   try {
-    return uploadHandler ? await parseMultipart(request, uploadHandler) : await request.formData();
+    if (uploadHandler) return await parseMultipart(request, uploadHandler);
+    return URL_ENCODED.test(request.headers.get("Content-Type")?.trim() ?? "")
+      ? await urlEncodedForm(request)
+      : await request.formData();
   } catch (error) {
     // A part over its size is the caller's to explain ("the picture is larger than …").
     if (error instanceof MaxPartSizeExceededError) throw error;
