@@ -21,25 +21,34 @@ export interface DocPath {
   id: string;
 }
 
-export function segmentsOf(p: string, kind: string): string[] {
+/**
+ * The number of segments of `p`, which must be a non-empty path of non-empty segments. Counted
+ * without splitting: a chat message checks seven paths, and their segment arrays and joins were
+ * 2.5 KB of its garbage (decision 204).
+ */
+export function segmentCount(p: string, kind: string): number {
   if (typeof p !== "string" || p === "") throw new Error(`Invalid ${kind} path: ${JSON.stringify(p)}`);
-  const segments = p.split("/");
-  if (segments.some((s) => s === "")) throw new Error(`Invalid ${kind} path "${p}": empty segment`);
-  return segments;
+  let count = 1;
+  let from = 0;
+  for (let slash = p.indexOf("/"); slash !== -1; slash = p.indexOf("/", from)) {
+    if (slash === from) throw new Error(`Invalid ${kind} path "${p}": empty segment`);
+    count++;
+    from = slash + 1;
+  }
+  if (from === p.length) throw new Error(`Invalid ${kind} path "${p}": empty segment`);
+  return count;
 }
 
 export function parseDocPath(p: string): DocPath {
-  const segments = segmentsOf(p, "document");
-  if (segments.length % 2 !== 0) {
+  if (segmentCount(p, "document") % 2 !== 0) {
     throw new Error(`Invalid document path "${p}": it needs an even number of segments (collection/id)`);
   }
-  const id = segments[segments.length - 1];
-  return { path: p, parent: segments.slice(0, -1).join("/"), id };
+  const slash = p.lastIndexOf("/");
+  return { path: p, parent: p.slice(0, slash), id: p.slice(slash + 1) };
 }
 
 export function checkCollectionPath(p: string): void {
-  const segments = segmentsOf(p, "collection");
-  if (segments.length % 2 !== 1) {
+  if (segmentCount(p, "collection") % 2 !== 1) {
     throw new Error(`Invalid collection path "${p}": it needs an odd number of segments`);
   }
 }
