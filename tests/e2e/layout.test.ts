@@ -76,7 +76,13 @@ async function resizeTo(page: Page, width: number) {
   await page.setViewportSize({ width, height: SWEEP_HEIGHT });
   const drawnAt = await page.evaluate(async () => {
     window.scrollTo(0, 0);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Two frames, or two seconds: once in 2,900 runs headless Chromium sent the page no frame after a
+    // resize for the whole 3-minute timeout (rehearsal of 30 November, the session room in Arabic; its
+    // retry passed in 5.6 s). The scan below forces its own layout, so it reads the new width either way.
+    await Promise.race([
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
     return window.innerWidth;
   });
   expect(drawnAt, `page drawn at ${width}px`).toBe(width);
