@@ -31,14 +31,15 @@ export function Avatar({
       loading="lazy"
     />
   );
-  if (!presence) return <span className={`relative inline-block shrink-0 ${SIZES[size]}`}>{picture}</span>;
+  const box = `relative inline-block shrink-0 ${SIZES[size]}`;
+  if (!presence) return <span className={box}>{picture}</span>;
   return (
     <span
       data-online={presence.online ? "true" : "false"}
       title={presenceLabel}
       aria-label={presenceLabel}
       role="img"
-      className={`presence relative inline-block shrink-0 ${SIZES[size]}`}
+      className={`presence ${box}`}
     >
       {picture}
     </span>
